@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { message } from '@vigil/contract';
+import type { AppConfig } from './config/index';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { seedReferenceData } from './db/seed/reference';
+import { featureRoutes } from './features/index';
+import { createMailer } from './lib/mailer';
+import { buildOpenApiDocument } from './lib/openapi';
+import { registerAccessGate } from './plugins/access';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Profile pictures may be 2 MB; the multipart limit leaves room for the envelope of the form. */
+export const MULTIPART_FILE_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Builds the server: database (migrated, reference data seeded), security headers, the session
+ * guard, every feature's routes, the OpenAPI document and docs page, and the built web app.
+ * `database` may be passed in (tests share one per file).
+ */
+export async function buildApp(config: AppConfig, database?: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.sessionguid', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+            serializers: {
+              // Never log query strings: tokens and identifiers must not reach logs.
+              req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+            },
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
+  await seedReferenceData(db.db);
+  const ctx: AppContext = {
+    config,
+    database: db,
+    db: db.db,
+    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    log: app.log,
+  };
+  if (!database) app.addHook('onClose', async () => db.close());
+
+  registerAccessGate(app);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
+  registerAuth(app, ctx);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  const document = buildOpenApiDocument();
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
+  app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
+
+  for (const register of featureRoutes) register(app, ctx);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', req.lang), code: 'notFound' });
+    }
+    // The single-page app: any other path is a client route (unknown ones go to /auth/login there).
+    const index = path.join(config.webDist, 'index.html');
+    if (req.method === 'GET' && fs.existsSync(index)) return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
+    return reply.code(404).send('Not found');
+  });
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, decorateReply: false, serve: true, prefix: '/' });
+  }
+  return { app, ctx };
+}

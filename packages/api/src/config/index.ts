@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (two levels above packages/api/src/config). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable Vigil reads; the README lists the same set. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VIGIL_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  VIGIL_PUBLIC_URL: z.string().default('http://localhost:8080'),
+  VIGIL_ENVIRONMENT_NAME: z.string().default('DEMO'),
+  VIGIL_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  VIGIL_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  VIGIL_SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  VIGIL_SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  VIGIL_SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  VIGIL_SMTP_URL: z.string().optional(),
+  VIGIL_MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
+  VIGIL_SEED_DEMO: bool.default(true),
+  VIGIL_DEMO_DATA: z.string().optional(),
+  VIGIL_WEB_DIST: z.string().default(path.join(repoRoot, 'packages/web/dist')),
+  VIGIL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** PGlite data directory, or 'memory://' for an in-memory database (tests). */
+  pgliteDataDir: string;
+  redisUrl?: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicUrl: string;
+  environmentName: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  signInMaxFailures: number;
+  signInMaxFailuresPerIp: number;
+  signInWindowMinutes: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  /** Folders of FHIR bundles imported on the first start. */
+  demoDataDirs: string[];
+  webDist: string;
+  bodyLimitBytes: number;
+  /** Check every handler's answer against its contract schema (tests). */
+  validateResponses: boolean;
+}
+
+/** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
+function defaultDemoDirs(): string[] {
+  return [path.join(repoRoot, '../shared/data/synthea-r4/fhir'), path.join(repoRoot, 'demo-data/synthea-r4/fhir')];
+}
+
+/** Parses `process.env` once (throws a readable error on a bad value). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = envSchema.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    pgliteDataDir: path.join(e.VIGIL_DATA_DIR, 'pglite'),
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.VIGIL_PUBLIC_URL.replace(/\/$/, ''),
+    environmentName: e.VIGIL_ENVIRONMENT_NAME,
+    sessionIdleMinutes: e.VIGIL_SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.VIGIL_SESSION_MAX_HOURS,
+    signInMaxFailures: e.VIGIL_SIGNIN_MAX_FAILURES,
+    signInMaxFailuresPerIp: e.VIGIL_SIGNIN_MAX_FAILURES_PER_IP,
+    signInWindowMinutes: e.VIGIL_SIGNIN_WINDOW_MINUTES,
+    smtpUrl: e.VIGIL_SMTP_URL || undefined,
+    mailFrom: e.VIGIL_MAIL_FROM,
+    seedDemo: e.VIGIL_SEED_DEMO,
+    demoDataDirs: e.VIGIL_DEMO_DATA ? [e.VIGIL_DEMO_DATA] : defaultDemoDirs(),
+    webDist: e.VIGIL_WEB_DIST,
+    bodyLimitBytes: e.VIGIL_BODY_LIMIT_BYTES,
+    validateResponses: false,
+  };
+}
+
+/**
+ * Configuration for tests: an in-memory PGlite (or `TEST_DATABASE_URL`'s server, where the test
+ * setup creates a fresh database per file), no demo data, no logs, responses checked against the
+ * contract.
+ */
+export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, ...overrides };
+}

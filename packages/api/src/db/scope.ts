@@ -1,0 +1,79 @@
+import { and, eq, exists, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { Role, type RoleId, type Lang } from '@vigil/contract';
+import { userHospitals, users } from './schema/index';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Who is calling, built from the session only (never from client headers). `officeIds` holds the
+ * offices the caller may see: every office of the organization for an organization admin, the
+ * assigned offices for office-scoped roles, none for a system admin (who sees everything).
+ */
+export interface Scope {
+  userId: number;
+  role: RoleId;
+  organizationId: number | null;
+  officeIds: number[];
+  /** Set for a patient: the only patient they may see (themselves). */
+  patientId?: number;
+  sessionId: number;
+  lang: Lang;
+}
+
+export const isSystemAdmin = (scope: Scope) => scope.role === Role.SYSTEM_ADMIN;
+
+const never = sql`false`;
+
+/**
+ * The tenant filter for a row that belongs to an office (`hospitalIdColumn`). The one place that
+ * says which offices a caller sees; every repo adds it to its queries.
+ */
+export function officeFilter(scope: Scope, hospitalIdColumn: AnyColumn | SQL): SQL {
+  if (isSystemAdmin(scope)) return sql`true`;
+  if (scope.officeIds.length === 0) return never;
+  return inArray(hospitalIdColumn as AnyColumn, scope.officeIds);
+}
+
+/** The tenant filter for a row that belongs to an organization. */
+export function organizationFilter(scope: Scope, organizationIdColumn: AnyColumn | SQL): SQL {
+  if (isSystemAdmin(scope)) return sql`true`;
+  if (scope.organizationId === null) return never;
+  return eq(organizationIdColumn as AnyColumn, scope.organizationId);
+}
+
+/**
+ * The tenant filter for a user row (`userIdColumn` is the user's id): a system admin sees every
+ * user; an organization admin the users of the organization; office-scoped roles the users assigned
+ * to one of their offices; everybody sees themselves; a patient sees only themselves.
+ */
+export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
+  if (isSystemAdmin(scope)) return sql`true`;
+  const self = eq(userIdColumn as AnyColumn, scope.userId);
+  if (scope.role === Role.PATIENT) return self;
+  const inOffices =
+    scope.officeIds.length === 0
+      ? never
+      : exists(
+          sql`(select 1 from ${userHospitals} where ${userHospitals.userId} = ${userIdColumn} and ${inArray(userHospitals.hospitalId, scope.officeIds)})`,
+        );
+  if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) {
+    const inOrg = exists(
+      sql`(select 1 from ${users} u2 where u2.id = ${userIdColumn} and u2.organization_id = ${scope.organizationId})`,
+    );
+    return or(self, inOrg, inOffices)!;
+  }
+  return or(self, inOffices)!;
+}
+
+/** Throws not-found unless `hospitalId` is one of the caller's offices (a system admin has all). */
+export function assertOfficeInScope(scope: Scope, hospitalId: number): void {
+  if (isSystemAdmin(scope)) return;
+  if (!scope.officeIds.includes(hospitalId)) throw AppError.notFound();
+}
+
+/** Throws not-found unless `organizationId` is the caller's organization (a system admin has all). */
+export function assertOrganizationInScope(scope: Scope, organizationId: number): void {
+  if (isSystemAdmin(scope)) return;
+  if (scope.organizationId !== organizationId) throw AppError.notFound();
+}
+
+export { and };

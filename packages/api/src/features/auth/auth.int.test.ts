@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import { createOffice, createOrganization, createTestApp, createUser, signInAs, TEST_PASSWORD, type TestApp } from '../../../test/setup';
+import { sessions, users } from '../../db/schema/index';
+
+let t: TestApp;
+let officeId: number;
+let orgId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ signInMaxFailures: 3 });
+  orgId = (await createOrganization(t)).id;
+  officeId = (await createOffice(t, orgId)).id;
+});
+afterAll(async () => t.close());
+
+const signIn = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: payload as object, headers });
+
+describe('POST auth/signinv3', () => {
+  it('signs a nurse in by username or e-mail and returns session, environment and user', async () => {
+    const nurse = await createUser(t, { role: Role.NURSE, organizationId: orgId, offices: [officeId] });
+    for (const login of [nurse.username, nurse.email!.toUpperCase()]) {
+      const res = await signIn({ username: login, password: TEST_PASSWORD, ip: 'IP: 10.1.2.3' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.resFlag).toBe(true);
+      expect(body.data.session.sessionGuid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(body.data.session.ip).toBe('IP: 10.1.2.3');
+      expect(body.data.systemEnvironmentName).toBe('DEMO');
+      expect(body.data.user.id).toBe(nurse.id);
+      expect(body.data.user.hospitalsAssignedData[0].id).toBe(officeId);
+      expect(body.data.user).not.toHaveProperty('passwordHash');
+    }
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const u = await createUser(t, { role: Role.DOCTOR, organizationId: orgId, offices: [officeId] });
+    const { sessionguid } = await signInAs(t, u.username);
+    const stored = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).not.toBe(sessionguid);
+    expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers "Invalid username or password" for a wrong password and for an unknown user', async () => {
+    const u = await createUser(t, { role: Role.DOCTOR, organizationId: orgId });
+    const wrong = await signIn({ username: u.username, password: 'nope-nope-nope' });
+    const unknown = await signIn({ username: 'nobody-here', password: 'nope-nope-nope' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ resFlag: false, data: null, msg: 'Invalid username or password' });
+    }
+  });
+
+  it('rejects a null username or password with the required-field message, in Spanish when asked', async () => {
+    const res = await signIn({ username: null, password: null }, { 'accept-language': 'es-ES' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ username: 'Este campo es obligatorio', password: 'Este campo es obligatorio' });
+  });
+
+  it('refuses patients with the spec message, and caregivers and ECP users', async () => {
+    const patient = await createUser(t, { role: Role.PATIENT, organizationId: orgId, offices: [officeId] });
+    const res = await signIn({ username: patient.username, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('You cannot authenticate as a Patient!');
+    for (const role of [Role.CARE_GIVER, Role.ECP_USER]) {
+      const u = await createUser(t, { role, organizationId: orgId });
+      const r = await signIn({ username: u.username, password: TEST_PASSWORD });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().resFlag).toBe(false);
+    }
+  });
+
+  it('limits repeated failures per account and address with 429 and Retry-After; the user from another address still signs in', async () => {
+    const u = await createUser(t, { role: Role.NURSE, organizationId: orgId });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 0; i < 3; i++) expect((await signIn({ username: u.username, password: 'bad-password-1' }, from('198.51.100.7'))).statusCode).toBe(401);
+    const limited = await signIn({ username: u.username, password: TEST_PASSWORD }, from('198.51.100.7'));
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const realUser = await signIn({ username: u.username, password: TEST_PASSWORD }, from('203.0.113.9'));
+    expect(realUser.statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('GET auth/checkauthentication answers true for a live session and false after sign-out', async () => {
+    const u = await createUser(t, { role: Role.DOCTOR, organizationId: orgId, offices: [officeId] });
+    const headers = await signInAs(t, u.username);
+    const live = await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers });
+    expect(live.json().data.authenticated).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers })).statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers });
+    expect(after.json().data).toEqual({ authenticated: false, expiresAt: null, idleExpiresAt: null });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers })).statusCode).toBe(401);
+  });
+
+  it('ends a session idle longer than the limit and one past its absolute end', async () => {
+    const u = await createUser(t, { role: Role.DOCTOR, organizationId: orgId, offices: [officeId] });
+    const idle = await signInAs(t, u.username);
+    const old = new Date(Date.now() - 31 * 60_000);
+    await t.ctx.db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.userId, u.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers: idle })).json().data.authenticated).toBe(false);
+    const expired = await signInAs(t, u.username);
+    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers: expired })).json().data.authenticated).toBe(false);
+  });
+
+  it('ends the sessions of a disabled user', async () => {
+    const u = await createUser(t, { role: Role.NURSE, organizationId: orgId, offices: [officeId] });
+    const headers = await signInAs(t, u.username);
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, u.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers })).json().data.authenticated).toBe(false);
+  });
+
+  it('POST auth/signinwithtoken answers "Error" for an unknown token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signinwithtoken', payload: { token: 'x'.repeat(43) } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe('Error');
+  });
+});
+
+describe('API hygiene', () => {
+  it('sets security headers and no-store on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/country' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers 401 without a session and 404 in the envelope for an unknown API path', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/role' })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ resFlag: false, data: null });
+  });
+
+  it('answers 413 for an oversized body and 415 for an unsupported content type', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
+    expect(big.statusCode).toBe(413);
+    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
+  });
+
+  it('lists countries with the United States first, then alphabetically', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/country' })).json().data as { countryName: string }[];
+    expect(list[0]!.countryName).toBe('United States');
+    const rest = list.slice(1).map((c) => c.countryName);
+    expect(rest).toEqual([...rest].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(list.length).toBeGreaterThan(240);
+  });
+
+  it('serves the OpenAPI 3.1 document generated from the contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/auth/signinv3'].post['x-permission']).toBe('public');
+  });
+});

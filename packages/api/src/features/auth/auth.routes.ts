@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { auth } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { registerEndpoint } from '../../lib/route';
+import * as service from './auth.service';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, ctx, auth.signInV3, ({ body, req }) => service.signIn(ctx, body, req.ip));
+  registerEndpoint(app, ctx, auth.signInWithToken, ({ body, req }) => service.signInWithToken(ctx, body.token, req.ip));
+  registerEndpoint(app, ctx, auth.signInWithTokenV2, ({ body, req }) => service.signInWithToken(ctx, body.token, body.ip || req.ip));
+  registerEndpoint(app, ctx, auth.signOut, async ({ scope }) => {
+    await service.signOut(ctx, scope);
+    return null;
+  });
+  registerEndpoint(app, ctx, auth.checkAuthentication, ({ req }) => {
+    const session = req.session;
+    if (!session) return { authenticated: false, expiresAt: null, idleExpiresAt: null };
+    const idle = new Date(session.lastSeenAt.getTime() + ctx.config.sessionIdleMinutes * 60_000);
+    return { authenticated: true, expiresAt: session.expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
+  });
+}

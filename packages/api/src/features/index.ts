@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { authRoutes } from './auth/auth.routes';
+import { referenceDataRoutes } from './reference-data/reference-data.routes';
+import { usersRoutes } from './users/users.routes';
+import { organizationsRoutes } from './organizations/organizations.routes';
+import { officesRoutes } from './offices/offices.routes';
+import { medicalTeamsRoutes } from './medical-teams/medical-teams.routes';
+import { metadataRoutes } from './metadata/metadata.routes';
+import { verifiersRoutes } from './verifiers/verifiers.routes';
+import { adminRoutes } from './admin/admin.routes';
+
+/** Every feature's routes; app.ts registers them all inside the /api scope. */
+export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
+  authRoutes,
+  referenceDataRoutes,
+  usersRoutes,
+  organizationsRoutes,
+  officesRoutes,
+  medicalTeamsRoutes,
+  metadataRoutes,
+  verifiersRoutes,
+  adminRoutes,
+];

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { referenceData } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { registerEndpoint } from '../../lib/route';
+import * as repo from './reference-data.repo';
+
+export function referenceDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, ctx, referenceData.getCountries, () => repo.findCountries(ctx.db));
+  registerEndpoint(app, ctx, referenceData.getRoles, async () =>
+    (await repo.findRoles(ctx.db)).map((r) => ({
+      id: r.id,
+      roleName: r.roleName,
+      roleNameForDisplay: r.roleNameForDisplay,
+      roleNameForDisplayESP: r.roleNameForDisplayEsp,
+    })),
+  );
+}

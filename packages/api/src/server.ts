@@ -1,0 +1,35 @@
+import { loadConfig } from './config/index';
+import { buildApp } from './app';
+import { seedDemo } from './db/seed/demo';
+
+/** Starts Vigil: one port for the API (/api) and the web app. */
+async function main() {
+  const config = loadConfig();
+  const { app, ctx } = await buildApp(config);
+  if (config.seedDemo) {
+    const result = await seedDemo(ctx);
+    if (result.created) app.log.info(`demo data imported: ${result.summary}`);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Vigil is running at ${url}  (API docs: ${url}/api/docs)`,
+    `Database: ${ctx.database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    'Demo logins (password VigilDemo#2026): sysadmin, orgadmin, officeadmin, doctor, nurse, doctor2',
+    '  (caregiver and patient exist too; the staff portal refuses them by design)',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Vigil could not start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Permission } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * One declaration per endpoint (HOUSE_STYLE section 2). `path` is exactly as in
+ * shared/spec/endpoints.txt, relative to `/api`, with `{x}` path parameters. Header schemas use
+ * lower-case keys (HTTP header names are case-insensitive); a header value may also be passed as a
+ * query parameter of the same name. `response` describes `data` inside the envelope.
+ * `permission: 'public'` marks the few routes that need no session; every other route names a
+ * permission and the server refuses to start without one (default deny).
+ */
+export interface EndpointDef {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  permission: Permission | 'public';
+  headers?: z.ZodObject;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  /** multipart/form-data upload: the file arrives in the handler, not in `body`. */
+  multipart?: { maxBytes: number };
+  /** The answer is a file (CSV, image, PDF), not an envelope. */
+  binary?: boolean;
+  response: z.ZodType;
+  successStatus?: 200 | 201;
+  tag: string;
+}
+
+export function endpoint<const D extends EndpointDef>(def: D): D {
+  return def;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type EndpointHeaders<D extends EndpointDef> = Out<D['headers']>;
+export type EndpointQuery<D extends EndpointDef> = Out<D['query']>;
+export type EndpointParams<D extends EndpointDef> = Out<D['params']>;
+export type EndpointBody<D extends EndpointDef> = Out<D['body']>;
+export type EndpointResponse<D extends EndpointDef> = z.output<D['response']>;
+
+/** Fills `{x}` placeholders in an endpoint path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The spec's error catalogue (portal-spec.md section 8) and form messages (section 5), in one place.
+ * Every message the product shows is referred to by its key; `en` is the spec's exact wording and
+ * `es` its Spanish translation. Servers answer in the caller's language; the web uses the same table.
+ */
+export const messages = {
+  // Login and sign-in
+  invalidCredentials: { en: 'Invalid username or password', es: 'Usuario o contraseña no válidos' },
+  tokenSignInFailed: { en: 'Error', es: 'Error' },
+  patientCannotAuthenticate: { en: 'You cannot authenticate as a Patient!', es: '¡No puede autenticarse como Paciente!' },
+  roleCannotAuthenticate: {
+    en: 'This account cannot sign in to the staff portal',
+    es: 'Esta cuenta no puede iniciar sesión en el portal del personal',
+  },
+  sessionExpired: { en: 'Your session has ended. Please sign in again.', es: 'Su sesión ha terminado. Inicie sesión de nuevo.' },
+  tooManyAttempts: {
+    en: 'Too many failed sign-in attempts. Try again in {seconds} seconds.',
+    es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {seconds} segundos.',
+  },
+  forbidden: { en: 'You do not have permission to do this', es: 'No tiene permiso para hacer esto' },
+  // General and list errors
+  noMetaData: { en: 'No meta data!', es: '¡No hay datos!' },
+  invalidId: { en: 'Invalid id', es: 'Id no válido' },
+  invalid: { en: 'Invalid', es: 'No válido' },
+  noSummary: { en: 'No summary!', es: '¡No hay resumen!' },
+  couldNotGetData: { en: 'Could not get data!', es: '¡No se pudieron obtener los datos!' },
+  couldNotUpdate: { en: 'Could not update the data!', es: '¡No se pudieron actualizar los datos!' },
+  couldNotGetList: { en: 'Could not get the list!', es: '¡No se pudo obtener la lista!' },
+  noPublicLinks: { en: 'No public links!', es: '¡No hay enlaces públicos!' },
+  invalidRepositoryType: { en: 'Invalid Repository Type', es: 'Tipo de repositorio no válido' },
+  // Diagnosis
+  noDiagnosisData: { en: 'No diagnosis data!', es: '¡No hay datos de diagnóstico!' },
+  couldNotGetDiagnosis: { en: 'Could not get the diagnosis data!', es: '¡No se pudieron obtener los datos de diagnóstico!' },
+  // User
+  passwordNotChanged: { en: 'Password could not be changed!', es: '¡No se pudo cambiar la contraseña!' },
+  validationLinkNotSent: { en: 'Validation link could not be sent!', es: '¡No se pudo enviar el enlace de validación!' },
+  couldNotGetImage: { en: 'Could not get image!', es: '¡No se pudo obtener la imagen!' },
+  couldNotUploadImage: { en: 'Could not upload image!', es: '¡No se pudo subir la imagen!' },
+  profileRemovalNotSent: { en: 'Profile removal link could not be sent!', es: '¡No se pudo enviar el enlace de eliminación del perfil!' },
+  profilePictureRule: {
+    en: 'Profile picture must be JPG or PNG, up to 2 MB',
+    es: 'La foto de perfil debe ser JPG o PNG, de hasta 2 MB',
+  },
+  duplicateUser: { en: 'This username or e-mail is already in use', es: 'Este usuario o correo electrónico ya está en uso' },
+  deceasedIsFinal: {
+    en: 'A patient marked deceased cannot be changed back',
+    es: 'Un paciente marcado como fallecido no puede volver a cambiarse',
+  },
+  // Medical staff and teams
+  errorDeassigningStaff: { en: 'Error while deassigning medical staff!', es: '¡Error al desasignar al personal médico!' },
+  atLeastOneFacility: { en: 'At least one facility must be assigned', es: 'Debe asignarse al menos un centro' },
+  teamNeedsDoctorAndNurse: {
+    en: 'A new patient needs at least one medical team member, and a doctor and a nurse must be assigned',
+    es: 'Un paciente nuevo necesita al menos un miembro del equipo médico, y deben asignarse un médico y una enfermera',
+  },
+  // Time tracking
+  timeTrackingInfoError: { en: 'Error geting time tracking info', es: 'Error al obtener la información del registro de tiempo' },
+  startTrackingError: { en: 'Start tracking error', es: 'Error al iniciar el registro de tiempo' },
+  stopTrackingError: { en: 'Stop tracking error', es: 'Error al detener el registro de tiempo' },
+  timeLimit: { en: 'Time cannot exceed 2 hours', es: 'El tiempo no puede superar las 2 horas' },
+  // Medical note
+  noMedicalNoteForMonth: {
+    en: 'No medical note for the patient for the month {month} and year {year}!',
+    es: '¡No hay nota médica del paciente para el mes {month} y el año {year}!',
+  },
+  // Generic failures
+  payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },
+  unsupportedMediaType: { en: 'Unsupported content type', es: 'Tipo de contenido no admitido' },
+  notFound: { en: 'Not found', es: 'No encontrado' },
+  conflict: { en: 'The data conflicts with a record that already exists', es: 'Los datos entran en conflicto con un registro existente' },
+  validationFailed: { en: 'Some fields are not valid', es: 'Algunos campos no son válidos' },
+  unexpected: {
+    en: 'Something went wrong. Reference: {requestId}',
+    es: 'Algo salió mal. Referencia: {requestId}',
+  },
+  // Form messages (section 5)
+  required: { en: 'This field is required', es: 'Este campo es obligatorio' },
+  regex: { en: 'This field needs to be formatted', es: 'Este campo necesita tener el formato correcto' },
+  max: { en: 'This field must be {length} characters or less', es: 'Este campo debe tener {length} caracteres o menos' },
+  min: { en: 'This field must be {length} characters or more', es: 'Este campo debe tener {length} caracteres o más' },
+  email: { en: 'This field must be a valid email', es: 'Este campo debe ser un correo electrónico válido' },
+  alphanumeric: {
+    en: 'This field must contain alphabetic characters or numbers',
+    es: 'Este campo debe contener caracteres alfabéticos o números',
+  },
+  phone: { en: 'This field must be a valid phone number', es: 'Este campo debe ser un número de teléfono válido' },
+  lettersOnly: { en: 'This field allows letters only', es: 'Este campo solo admite letras' },
+} as const satisfies Record<string, { en: string; es: string }>;
+
+export type MessageKey = keyof typeof messages;
+export type Lang = 'en' | 'es';
+
+/** Resolves a catalogue message in `lang`, filling `{name}` placeholders from `params`. */
+export function message(key: MessageKey, lang: Lang = 'en', params: Record<string, string | number> = {}): string {
+  const template: string = messages[key][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The spec's language rule (section 1): stored value ENG maps to en, anything else to es. */
+export function languageFromStored(value: string | null | undefined): Lang {
+  return value?.toUpperCase() === 'ENG' ? 'en' : 'es';
+}
+
+/** The stored form of a UI language. */
+export function storedFromLanguage(lang: Lang): 'ENG' | 'ESP' {
+  return lang === 'en' ? 'ENG' : 'ESP';
+}

@@ -1,0 +1,93 @@
+import { Role, type RoleId } from './roles';
+
+/**
+ * Every permission the API checks. Routes name exactly one (or are `public`); the role map below
+ * is the only place that says who holds which. The web uses it only to hide what a user cannot do.
+ */
+export const permissions = [
+  'self.read', // own session, profile, image
+  'self.update', // own language, password, image, websocket token
+  'reference.read', // countries, roles
+  'users.read', // staff and admin lists in scope
+  'users.manage', // create / update staff and admins in scope
+  'users.setStatus',
+  'users.delete',
+  'patients.read',
+  'patients.manage',
+  'organizations.read',
+  'organizations.update',
+  'organizations.manage', // create / delete organizations
+  'offices.read',
+  'offices.update',
+  'offices.manage', // create / delete offices
+  'offices.assign', // assign and deassign users to offices
+  'medicalTeams.read',
+  'medicalTeams.manage',
+  'metadata.read',
+  'metadata.manage',
+  'verifiers.read',
+  'verifiers.manage',
+  'outbox.read', // the e-mail outbox of the embedded default
+  'import.run', // FHIR import
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read'];
+const officeAdmin: Permission[] = [
+  ...signedIn,
+  'users.read',
+  'users.manage',
+  'users.setStatus',
+  'patients.read',
+  'patients.manage',
+  'organizations.read',
+  'offices.read',
+  'offices.update',
+  'offices.assign',
+  'medicalTeams.read',
+  'medicalTeams.manage',
+  'metadata.read',
+  'metadata.manage',
+  'verifiers.read',
+];
+const clinician: Permission[] = [
+  ...signedIn,
+  'users.read',
+  'patients.read',
+  'organizations.read',
+  'offices.read',
+  'medicalTeams.read',
+  'metadata.read',
+  'metadata.manage',
+  'verifiers.read',
+];
+
+export const rolePermissions = {
+  [Role.SYSTEM_ADMIN]: [...permissions],
+  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage'],
+  [Role.HOSPITAL_ADMIN]: officeAdmin,
+  [Role.DOCTOR]: clinician,
+  [Role.NURSE]: clinician,
+  [Role.CARE_GIVER]: [...signedIn, 'patients.read', 'offices.read', 'medicalTeams.read', 'metadata.read', 'verifiers.read'],
+  [Role.PATIENT]: [...signedIn, 'medicalTeams.read', 'metadata.read', 'verifiers.read'],
+  [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read'],
+  [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],
+  [Role.DATA_COORDINATOR]: [
+    ...signedIn,
+    'users.read',
+    'patients.read',
+    'organizations.read',
+    'offices.read',
+    'medicalTeams.read',
+    'metadata.read',
+    'verifiers.read',
+  ],
+  [Role.VERIFIER]: [...signedIn, 'verifiers.read', 'verifiers.manage'],
+  [Role.ECP_USER]: signedIn,
+} satisfies Record<RoleId, Permission[]>;
+
+/** Whether `role` holds `permission`. */
+export function can(role: RoleId, permission: Permission): boolean {
+  return (rolePermissions[role] as readonly Permission[]).includes(permission);
+}

@@ -1,0 +1,29 @@
+// Every feature's schemas and endpoint declarations. `allEndpoints` is what the server registers,
+// what the OpenAPI document describes and what the authorization matrix test walks.
+import type { EndpointDef } from '../common/endpoint';
+import * as auth from './auth/auth.contract';
+import * as referenceData from './reference-data/reference-data.contract';
+import * as users from './users/users.contract';
+import * as organizations from './organizations/organizations.contract';
+import * as offices from './offices/offices.contract';
+import * as medicalTeams from './medical-teams/medical-teams.contract';
+import * as metadata from './metadata/metadata.contract';
+import * as verifiers from './verifiers/verifiers.contract';
+import * as admin from './admin/admin.contract';
+
+export * from './auth/auth.schemas';
+export * from './reference-data/reference-data.schemas';
+export * from './users/users.schemas';
+export * from './organizations/organizations.schemas';
+export * from './offices/offices.schemas';
+export * from './medical-teams/medical-teams.schemas';
+export * from './metadata/metadata.schemas';
+export * from './verifiers/verifiers.schemas';
+export * from './admin/admin.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin };
+
+export const contract = { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin } as const;
+
+/** Every declared endpoint, flattened. */
+export const allEndpoints: EndpointDef[] = Object.values(contract).flatMap((group) => Object.values(group) as EndpointDef[]);
