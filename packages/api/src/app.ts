@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -76,6 +76,8 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Off: the embedded default serves plain http on localhost, where an upgrade breaks every asset.
+        upgradeInsecureRequests: null,
       },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
@@ -95,17 +97,25 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
 
   for (const register of featureRoutes) register(app, ctx);
 
+  const sendIndex = (reply: FastifyReply) => {
+    const index = path.join(config.webDist, 'index.html');
+    if (!fs.existsSync(index)) return reply.code(404).send('Not found: build the web app with `npm run build`');
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
+  };
+  app.route({ method: 'GET', url: '/', config: { public: true }, handler: (_req, reply) => sendIndex(reply) });
+
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) {
+    // The account-validation link (spec section 2) is a web page that lives under /api.
+    const isWebPage = req.url.split('?')[0] === '/api/user/validatetoken';
+    if (req.url.startsWith('/api/') && !isWebPage) {
       return reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', req.lang), code: 'notFound' });
     }
     // The single-page app: any other path is a client route (unknown ones go to /auth/login there).
-    const index = path.join(config.webDist, 'index.html');
-    if (req.method === 'GET' && fs.existsSync(index)) return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
-    return reply.code(404).send('Not found');
+    if (req.url.startsWith('/assets/') || req.method !== 'GET') return reply.code(404).send('Not found');
+    return sendIndex(reply);
   });
   if (fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, decorateReply: false, serve: true, prefix: '/' });
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, decorateReply: false, serve: true, prefix: '/' });
   }
   return { app, ctx };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHeaders, type EndpointParams, type EndpointQuery, type EndpointResponse } from '@vigil/contract';
 import type { Scope } from '../db/scope';
 import { AppError } from './app-error';

@@ -26,4 +26,6 @@ export { auth, referenceData, users, organizations, offices, medicalTeams, metad
 export const contract = { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin } as const;
 
 /** Every declared endpoint, flattened. */
-export const allEndpoints: EndpointDef[] = Object.values(contract).flatMap((group) => Object.values(group) as EndpointDef[]);
+export const allEndpoints: EndpointDef[] = Object.values(contract).flatMap((group) =>
+  (Object.values(group) as unknown[]).filter((v): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v),
+);

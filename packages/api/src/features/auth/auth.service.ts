@@ -66,7 +66,9 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) throw refused;
   await repo.clearSignInFailures(ctx.db, accountKey, remoteIp);
-  return openSession(ctx, user.id, 'WEB', input.ip || remoteIp);
+  // The browser sends the spec's "IPv6: N/A IP: N/A" when its lookup failed; the connection address is better then.
+  const ipText = input.ip && !input.ip.includes('N/A') ? input.ip : remoteIp;
+  return openSession(ctx, user.id, 'WEB', ipText);
 }
 
 /**

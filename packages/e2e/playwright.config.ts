@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const port = Number(process.env.E2E_PORT ?? 8181);
+// A fresh embedded database for every run: the journeys start from the demo data.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
+
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(here, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'es-ES',
+    viewport: { width: 1366, height: 900 },
+    launchOptions: {
+      executablePath: process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node --import tsx packages/api/src/server.ts`,
+    cwd: root,
+    url: `${baseURL}/api/country`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

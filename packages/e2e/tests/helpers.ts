@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const screenshotDir = path.join(here, '..', 'screenshots');
+
+export const DEMO_PASSWORD = 'VigilDemo#2026';
+
+/** Saves a full-page screenshot under packages/e2e/screenshots/<name>.png. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical axe-core violations on the current page (WCAG 2 A/AA rules). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+/** Signs in through the login page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/usuario o correo|username or e-mail/i).fill(username);
+  await page.getByLabel(/contraseña|password/i).fill(password);
+  await page.getByRole('button', { name: /iniciar sesión|sign in/i }).click();
+}

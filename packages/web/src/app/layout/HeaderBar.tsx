@@ -1,0 +1,81 @@
+import { Avatar, Group, Menu, Select, UnstyledButton, Text } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { auth as authApi } from '@vigil/contract';
+import { call } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
+import { saveMyLanguage } from '../../features/profile/api/save-my-language';
+import { LanguageSwitch } from './LanguageSwitch';
+
+/** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
+export function HeaderBar() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const selectedOffice = useSelectedOffice();
+  if (!user) return null;
+  const offices = user.hospitalsAssignedData;
+
+  const signOut = async () => {
+    await call(authApi.signOut).catch(() => undefined);
+    logout();
+    queryClient.clear();
+    notifications.clean();
+    void navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {canSwitchOffice(user.roleId) && offices.length > 0 && (
+        <Select
+          size="xs"
+          w={220}
+          aria-label={t('office.switch')}
+          data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
+          value={selectedOffice > 0 ? String(selectedOffice) : null}
+          onChange={(v) => {
+            if (!v) return;
+            setSelectedOffice(Number(v));
+            void queryClient.invalidateQueries();
+          }}
+          allowDeselect={false}
+          visibleFrom="sm"
+        />
+      )}
+      <LanguageSwitch onChanged={(lang) => void saveMyLanguage(lang)} />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('userMenu.open')}>
+            <Group gap={6} wrap="nowrap">
+              <Avatar size="sm" color="teal" radius="xl">
+                {user.firstName.charAt(0)}
+                {user.lastName.charAt(0)}
+              </Avatar>
+              <Text size="sm" visibleFrom="md">
+                {user.firstName} {user.lastName}
+              </Text>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate('/profile')}>
+            {t('userMenu.profile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void navigate('/profile/password')}>
+            {t('userMenu.password')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void signOut()}>
+            {t('userMenu.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from '../lib/auth';
+import { UiStateProvider } from '../lib/ui-state';
+import { ApiError } from '../lib/api-client';
+
+/** Teal at shade 9 keeps white text and links at WCAG AA contrast (4.5:1) or better. */
+export const theme = createTheme({
+  primaryColor: 'teal',
+  primaryShade: 9,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+});
+
+/** Darker "dimmed" text and links than Mantine's defaults, for AA contrast on white and gray.0. */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#555d66', '--mantine-color-anchor': '#087f5b' },
+  dark: {},
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    },
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <UiStateProvider>
+            <ModalsProvider>
+              <Notifications position="top-right" autoClose={3000} />
+              {children}
+            </ModalsProvider>
+          </UiStateProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

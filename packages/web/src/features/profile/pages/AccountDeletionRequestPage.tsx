@@ -1,0 +1,7 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export default function AccountDeletionRequestPage() {
+  const { t } = useTranslation('common');
+  return <Title order={1}>{t('nav.AccountDeletionRequestPage', 'AccountDeletionRequestPage')}</Title>;
+}

@@ -1,0 +1,7 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('common');
+  return <Title order={1}>{t('nav.ResetPasswordPage', 'ResetPasswordPage')}</Title>;
+}

@@ -1,0 +1,91 @@
+import { buildPath, type EndpointDef, type EndpointResponse, type In } from '@vigil/contract';
+import { currentLang } from './i18n';
+
+/** The spec's API time-out (section 9). */
+export const API_TIMEOUT_MS = 60_000;
+
+/** A failed call: the server's message in the user's language, per-field messages, the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface CallInput<D extends EndpointDef> {
+  headers?: In<D['headers']>;
+  query?: In<D['query']>;
+  params?: In<D['params']>;
+  body?: In<D['body']>;
+  /** multipart upload */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+let sessionGuid: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setSessionGuid(token: string | null): void {
+  sessionGuid = token;
+}
+/** Called when a signed-in call answers 401: the session has ended on the server. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+function toText(value: unknown): string {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+function requestOf<D extends EndpointDef>(def: D, input: CallInput<D>): { url: string; init: RequestInit } {
+  const url = new URL('/api/' + buildPath(def.path, (input.params ?? {}) as Record<string, string | number>), window.location.origin);
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, toText(v));
+  }
+  const headers: Record<string, string> = { 'Accept-Language': currentLang() };
+  if (sessionGuid) headers.SessionGuid = sessionGuid;
+  for (const [k, v] of Object.entries((input.headers ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined && v !== null) headers[k] = toText(v);
+  }
+  let body: BodyInit | undefined;
+  if (input.form) body = input.form;
+  else if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
+  return { url: url.pathname + url.search, init: { method: def.method, headers, body } };
+}
+
+async function send<D extends EndpointDef>(def: D, input: CallInput<D>): Promise<Response> {
+  const { url, init } = requestOf(def, input);
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+  const res = await fetch(url, { ...init, signal });
+  if (!res.ok) {
+    const env = (await res.json().catch(() => null)) as { msg?: string; code?: string; errors?: Record<string, string> } | null;
+    if (res.status === 401 && sessionGuid && def.permission !== 'public') onUnauthorized?.();
+    throw new ApiError(res.status, env?.msg ?? res.statusText, env?.code, env?.errors ?? {});
+  }
+  return res;
+}
+
+/**
+ * Calls one contract endpoint: path, headers and query from its declaration, the SessionGuid and
+ * the UI language on every call. Resolves to the envelope's `data`; throws ApiError when resFlag
+ * is false or the status is not 2xx.
+ */
+export async function call<D extends EndpointDef>(def: D, input: CallInput<D> = {}): Promise<EndpointResponse<D>> {
+  const res = await send(def, input);
+  const env = (await res.json()) as { resFlag: boolean; data: EndpointResponse<D>; msg: string; code?: string };
+  if (!env.resFlag) throw new ApiError(res.status, env.msg, env.code);
+  return env.data;
+}
+
+/** Calls a file endpoint (image, CSV, PDF) and resolves to its Blob. */
+export async function callBlob<D extends EndpointDef>(def: D, input: CallInput<D> = {}): Promise<Blob> {
+  return (await send(def, input)).blob();
+}

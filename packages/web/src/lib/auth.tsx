@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { languageFromStored, type SignInResult, type User } from '@vigil/contract';
+import { setSessionGuid } from './api-client';
+import i18n, { writeLangCookie } from './i18n';
+import { clearSelectedOffice, initSelectedOffice } from './office';
+
+const STORAGE_KEY = 'vigil.session';
+
+export interface StoredSession {
+  sessionGuid: string;
+  expiresAt: string;
+  user: User;
+}
+
+function readStored(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as StoredSession;
+    if (new Date(s.expiresAt).getTime() <= Date.now()) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+interface AuthValue {
+  session: StoredSession | null;
+  user: User | null;
+  /** Stores the session and user after sign-in (spec section 4). */
+  signedIn(result: SignInResult): void;
+  /** Clears local storage, session and user (spec section 4). */
+  logout(): void;
+  updateUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** Holds the signed-in session; initialised once from local storage on the first navigation. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<StoredSession | null>(() => {
+    const s = readStored();
+    setSessionGuid(s?.sessionGuid ?? null);
+    return s;
+  });
+
+  const signedIn = useCallback((result: SignInResult) => {
+    const s: StoredSession = { sessionGuid: result.session.sessionGuid, expiresAt: result.session.expiresAt, user: result.user };
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
+    setSessionGuid(s.sessionGuid);
+    initSelectedOffice(result.user);
+    // The user's stored language wins at sign-in, unless they chose one on the login page.
+    const lang = languageFromStored(result.user.language);
+    if (!document.cookie.includes('vigil_lang=')) {
+      writeLangCookie(lang);
+      void i18n.changeLanguage(lang);
+    }
+    setSession(s);
+  }, []);
+
+  const logout = useCallback(() => {
+    localStorage.clear();
+    clearSelectedOffice();
+    setSessionGuid(null);
+    setSession(null);
+  }, []);
+
+  const updateUser = useCallback((user: User) => {
+    setSession((prev) => {
+      if (!prev) return prev;
+      const next = { ...prev, user };
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ session, user: session?.user ?? null, signedIn, logout, updateUser }), [session, signedIn, logout, updateUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

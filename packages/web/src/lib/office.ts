@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { officeSwitchingRoles, Role, type RoleId, type User } from '@vigil/contract';
+
+const KEY = 'vigil.selectedOffice';
+const listeners = new Set<() => void>();
+
+function read(): number {
+  const raw = localStorage.getItem(KEY);
+  return raw === null ? -1 : Number(raw);
+}
+
+function write(id: number): void {
+  localStorage.setItem(KEY, String(id));
+  listeners.forEach((l) => l());
+}
+
+/**
+ * The spec's selected-office rule (section 4): kept locally; when none is stored, the assigned
+ * office is stored for office admins, doctors, nurses, caregivers and patients, otherwise -1.
+ */
+export function initSelectedOffice(user: User): void {
+  if (localStorage.getItem(KEY) !== null) {
+    const stored = read();
+    const stillAssigned = stored === -1 || user.hospitalsAssignedData.some((h) => h.id === stored) || !canSwitchOffice(user.roleId);
+    if (stillAssigned) return;
+  }
+  const usesAssigned = ([...officeSwitchingRoles, Role.PATIENT] as number[]).includes(user.roleId);
+  write(usesAssigned ? (user.hospitalAssignedData?.id ?? -1) : -1);
+}
+
+export function clearSelectedOffice(): void {
+  localStorage.removeItem(KEY);
+  listeners.forEach((l) => l());
+}
+
+export function setSelectedOffice(id: number): void {
+  write(id);
+}
+
+export const canSwitchOffice = (roleId: number) => officeSwitchingRoles.includes(roleId as RoleId);
+
+/** The selected office id (-1: all offices in scope). */
+export function useSelectedOffice(): number {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    read,
+  );
+}

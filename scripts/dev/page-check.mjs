@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+await p.goto(process.argv[2] ?? 'http://127.0.0.1:8190/auth/login');
+await p.waitForTimeout(3000);
+console.log(p.url());
+await p.screenshot({ path: '/tmp/shot.png' });
+await b.close();

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: install dependencies when missing, build the web app when its build is missing or
+// older than its sources, then run the server (API + web on one port, default 8080).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args, opts = {}) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  console.log('Installing dependencies (first run)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+const dist = path.join(root, 'packages/web/dist/index.html');
+const sources = [path.join(root, 'packages/web/src'), path.join(root, 'packages/contract/src')];
+if (!fs.existsSync(dist) || Math.max(...sources.map(newestMtime)) > fs.statSync(dist).mtimeMs) {
+  console.log('Building the web app…');
+  run('npm', ['run', 'build']);
+}
+run(process.execPath, ['--import', 'tsx', 'packages/api/src/server.ts'], { env: process.env });

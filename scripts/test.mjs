@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and integration tests (PGlite, or PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys in Debian's Chromium against a freshly
+// started portal with the demo data.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const step = (title, cmd, args, opts = {}) => {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+  console.log(`=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) step('install', 'npm', ['ci', '--no-audit', '--no-fund']);
+step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+step('lint', 'npx', ['eslint', 'packages', 'bench']);
+step('unit and integration tests', 'npx', ['vitest', 'run']);
+step('web build', 'npm', ['run', 'build', '--silent']);
+
+const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  step('browser journeys (Chromium)', 'npx', ['playwright', 'test', '--config', 'packages/e2e/playwright.config.ts']);
+} else {
+  console.log(`\n!!! Browser journeys NOT run: no Chromium at ${chromium}. Install Debian's chromium (apt-get install chromium) or set VIGIL_CHROMIUM; CI always runs them.`);
+}
