@@ -4,8 +4,8 @@ import { Role, type RoleId } from '@vigil/contract';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadTestConfig, type AppConfig } from '../src/config/index';
 import { openDatabase, type Database } from '../src/db/client';
-import { hashPassword } from '../src/lib/crypto';
-import { hospitals, organizations, userHospitals, users } from '../src/db/schema/index';
+import { hashPassword, newToken, tokenHash } from '../src/lib/crypto';
+import { hospitals, organizations, sessions, userHospitals, users } from '../src/db/schema/index';
 
 export const TEST_PASSWORD = 'Correct#Horse42';
 let passwordHash: Promise<string> | null = null;
@@ -146,4 +146,14 @@ export async function createTenancyFixture(t: BuiltApp) {
     patientB1: await mk(Role.PATIENT, orgB.id, [b1.id]),
     caregiverA1: await mk(Role.CARE_GIVER, orgA.id, [a1.id]),
   };
+}
+
+/**
+ * A session for any user, written directly (patients and caregivers cannot sign in to the staff
+ * app, yet their API calls must be tested). Returns the SessionGuid header.
+ */
+export async function sessionFor(t: BuiltApp, userId: number): Promise<{ sessionguid: string }> {
+  const token = newToken();
+  await t.ctx.db.insert(sessions).values({ tokenHash: tokenHash(token), userId, sessionType: 'TEST', ip: '127.0.0.1', expiresAt: new Date(Date.now() + 3_600_000) });
+  return { sessionguid: token };
 }

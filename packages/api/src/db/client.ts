@@ -32,15 +32,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens PostgreSQL when `databaseUrl` is set, else the embedded PGlite at `pgliteDataDir`
  * ('memory://' for an in-memory database), and applies the migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  if (opts.pgliteDataDir !== 'memory://') fs.mkdirSync(opts.pgliteDataDir, { recursive: true });
-  const client = new PGlite(opts.pgliteDataDir);
+  const dataDir = opts.pgliteDataDir ?? 'memory://';
+  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -29,7 +29,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || fe.statusCode === 415) {
       return reply.code(415).send({ resFlag: false, data: null, msg: message('unsupportedMediaType', lang), code: 'unsupportedMediaType' });
     }
-    if (fe.code === '23505') {
+    // drizzle wraps driver errors: the PostgreSQL code sits on `cause`.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (fe.code === '23505' || cause?.code === '23505') {
       return reply.code(409).send({ resFlag: false, data: null, msg: message('conflict', lang), code: 'conflict' });
     }
     if (fe.statusCode === 429) {
@@ -38,7 +40,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(400).send({ resFlag: false, data: null, msg: message('validationFailed', lang), code: 'validationFailed' });
     }
-    req.log.error({ err: error, reqId: req.id }, 'unexpected error');
+    // Log the error's kind, code and stack only: a driver error's message carries the query's
+    // parameters, which may be PHI.
+    req.log.error(
+      { reqId: req.id, errName: error.name, errCode: fe.code, causeCode: cause?.code, stack: error.stack?.split('\n').slice(1, 8).join('\n') },
+      'unexpected error',
+    );
     return reply
       .code(500)
       .send({ resFlag: false, data: null, msg: message('unexpected', lang, { requestId: req.id }), code: 'unexpected', requestId: req.id });

@@ -53,6 +53,12 @@ export const messages = {
     en: 'A new patient needs at least one medical team member, and a doctor and a nurse must be assigned',
     es: 'Un paciente nuevo necesita al menos un miembro del equipo médico, y deben asignarse un médico y una enfermera',
   },
+  // Verifiers (reference values)
+  duplicateVerifier: {
+    en: 'This domain already has a value with this low value',
+    es: 'Este dominio ya tiene un valor con este valor bajo',
+  },
+  verifierInUse: { en: 'This value is in use and cannot be deleted or moved', es: 'Este valor está en uso y no se puede eliminar ni mover' },
   // Time tracking
   timeTrackingInfoError: { en: 'Error geting time tracking info', es: 'Error al obtener la información del registro de tiempo' },
   startTrackingError: { en: 'Start tracking error', es: 'Error al iniciar el registro de tiempo' },

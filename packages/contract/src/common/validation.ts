@@ -10,6 +10,8 @@ import { message, type Lang } from './messages';
 export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
+    case 'invalid_value':
+    case 'invalid_union':
       return input === undefined || input === null || input === '' ? message('required', lang) : message('regex', lang);
     case 'too_small':
       if (issue.origin === 'string') {

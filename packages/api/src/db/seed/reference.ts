@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { roleIds, roleNames } from '@vigil/contract';
 import type { Db } from '../client';
 import { countries, roles } from '../schema/index';
+import { seedVerifiers } from './verifiers';
 
 countriesLib.registerLocale(en);
 countriesLib.registerLocale(es);
@@ -42,4 +43,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(countries)
     .values(rows)
     .onConflictDoUpdate({ target: countries.countryCode, set: { countryName: sql`excluded.country_name`, countryNameEsp: sql`excluded.country_name_esp`, phoneCode: sql`excluded.phone_code` } });
+  await seedVerifiers(db);
 }

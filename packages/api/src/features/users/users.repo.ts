@@ -1,0 +1,253 @@
+import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { RoleId } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { hospitals, organizations, sessions, userHospitals, userTokens, users } from '../../db/schema/index';
+import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
+
+// Every function that reads or writes users on behalf of a caller takes the caller's `scope` and
+// applies `userFilter` (db/scope.ts), so a user outside the scope reads as absent. The few public
+// flows (forgot password, token exchange) act on the account named by an e-mail or a token and say so.
+
+export type UserRow = typeof users.$inferSelect;
+export type UserInsert = typeof users.$inferInsert;
+
+/** A user the caller may see, or null. */
+export async function getVisibleUser(db: Executor, scope: Scope, id: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Filters of the user lists; every one is optional and they combine with AND. */
+export interface UserListFilter {
+  roleIds?: readonly RoleId[];
+  status?: number;
+  /** Users assigned to this office (the caller checks the office is in scope). */
+  hospitalId?: number;
+  organizationId?: number;
+  /** Free text matched against names, e-mail and username, case-insensitively. */
+  search?: string;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  /** A field of `sortColumns`, '-' prefixed for descending. */
+  sort?: string;
+}
+
+const sortColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  username: users.username,
+  status: users.status,
+  roleId: users.roleId,
+  createdAt: users.createdAt,
+} as const;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+
+function listWhere(scope: Scope, filter: UserListFilter): SQL {
+  const parts: SQL[] = [userFilter(scope, users.id)];
+  if (filter.roleIds) parts.push(inArray(users.roleId, [...filter.roleIds]));
+  if (filter.status !== undefined) parts.push(eq(users.status, filter.status));
+  if (filter.organizationId !== undefined) parts.push(eq(users.organizationId, filter.organizationId));
+  if (filter.hospitalId !== undefined) {
+    parts.push(
+      exists(
+        sql`(select 1 from ${userHospitals} where ${userHospitals.userId} = ${users.id} and ${userHospitals.hospitalId} = ${filter.hospitalId})`,
+      ),
+    );
+  }
+  const text = filter.search?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text.toLowerCase())}%`;
+    parts.push(
+      or(
+        sql`lower(${users.firstName}) like ${pattern}`,
+        sql`lower(${users.lastName}) like ${pattern}`,
+        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+        sql`lower(coalesce(${users.email}, '')) like ${pattern}`,
+        sql`lower(${users.username}) like ${pattern}`,
+      )!,
+    );
+  }
+  return and(...parts)!;
+}
+
+/**
+ * One page of the ids of the users in scope matching `filter`, sorted in SQL (default: last name,
+ * first name), with the total count. Ties are broken by id so that pages are stable.
+ */
+export async function findUserIds(db: Executor, scope: Scope, filter: UserListFilter, page: PageRequest): Promise<{ ids: number[]; total: number }> {
+  const where = listWhere(scope, filter);
+  const descending = page.sort?.startsWith('-') ?? false;
+  const key = (page.sort?.replace(/^-/, '') ?? '') as keyof typeof sortColumns;
+  const column = sortColumns[key];
+  const order = column
+    ? [descending ? desc(column) : asc(column), asc(users.id)]
+    : [asc(users.lastName), asc(users.firstName), asc(users.id)];
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: totalRow?.n ?? 0 };
+}
+
+/**
+ * Which of `username` / `email` another account already uses (case-insensitive). Uniqueness is
+ * global, so this looks across tenants but answers only yes or no.
+ */
+export async function findTakenIdentifiers(
+  db: Executor,
+  _scope: Scope,
+  values: { username?: string; email?: string | null },
+  exceptUserId?: number,
+): Promise<{ username: boolean; email: boolean }> {
+  const conds: SQL[] = [];
+  if (values.username) conds.push(eq(sql`lower(${users.username})`, values.username.toLowerCase()));
+  if (values.email) conds.push(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
+  if (conds.length === 0) return { username: false, email: false };
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(or(...conds), exceptUserId ? ne(users.id, exceptUserId) : sql`true`));
+  return {
+    username: !!values.username && rows.some((r) => r.username.toLowerCase() === values.username!.toLowerCase()),
+    email: !!values.email && rows.some((r) => r.email?.toLowerCase() === values.email!.toLowerCase()),
+  };
+}
+
+/** Usernames starting with `prefix` (lower case), to pick a free generated one. */
+export async function findUsernamesLike(db: Executor, _scope: Scope, prefix: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${escapeLike(prefix.toLowerCase()) + '%'}`);
+  return new Set(rows.map((r) => r.username.toLowerCase()));
+}
+
+/** The offices among `ids` that the caller may see. */
+export async function findOfficesInScope(db: Executor, scope: Scope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: hospitals.id, organizationId: hospitals.organizationId, timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(inArray(hospitals.id, ids), officeFilter(scope, hospitals.id)));
+}
+
+/** Whether the organization exists and the caller may see it. */
+export async function organizationVisible(db: Executor, scope: Scope, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), organizationFilter(scope, organizations.id)))
+    .limit(1);
+  return !!row;
+}
+
+/** Inserts a user and their office assignments; run inside the caller's transaction. */
+export async function insertUser(tx: Executor, _scope: Scope, values: UserInsert, hospitalIds: number[], isAdmin: boolean): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  if (hospitalIds.length > 0) {
+    await tx.insert(userHospitals).values(hospitalIds.map((hospitalId) => ({ userId: row!.id, hospitalId, isAdmin })));
+  }
+  return row!;
+}
+
+/** Updates a visible user's columns (sets updatedAt); returns false when the user is not in scope. */
+export async function updateUserRow(db: Executor, scope: Scope, id: number, values: Partial<UserInsert>): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), userFilter(scope, users.id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The user's office assignments. */
+export async function findAssignments(db: Executor, _scope: Scope, userId: number): Promise<number[]> {
+  const rows = await db.select({ hospitalId: userHospitals.hospitalId }).from(userHospitals).where(eq(userHospitals.userId, userId));
+  return rows.map((r) => r.hospitalId);
+}
+
+/**
+ * Replaces the user's assignments among the caller's offices with `hospitalIds`; assignments to
+ * offices outside the caller's scope are kept (the caller cannot see them, so cannot remove them).
+ */
+export async function replaceAssignmentsInScope(tx: Executor, scope: Scope, userId: number, hospitalIds: number[], isAdmin: boolean) {
+  const keep = hospitalIds.length > 0 ? sql`${userHospitals.hospitalId} not in (${sql.join(hospitalIds.map((id) => sql`${id}`), sql`, `)})` : sql`true`;
+  await tx.delete(userHospitals).where(and(eq(userHospitals.userId, userId), officeFilter(scope, userHospitals.hospitalId), keep));
+  if (hospitalIds.length > 0) {
+    await tx
+      .insert(userHospitals)
+      .values(hospitalIds.map((hospitalId) => ({ userId, hospitalId, isAdmin })))
+      .onConflictDoNothing();
+  }
+}
+
+/** The caller's own row (password hash, image): the caller is always in their own scope. */
+export async function getSelf(db: Executor, scope: Scope): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, scope.userId)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's profile picture, or null when there is none. */
+export async function getProfileImage(db: Executor, scope: Scope): Promise<{ image: Buffer; type: string } | null> {
+  const [row] = await db
+    .select({ image: users.profileImage, type: users.profileImageType })
+    .from(users)
+    .where(eq(users.id, scope.userId))
+    .limit(1);
+  if (!row?.image || !row.type) return null;
+  return { image: row.image, type: row.type };
+}
+
+/** Stores the caller's profile picture. */
+export async function setProfileImage(db: Executor, scope: Scope, image: Buffer, type: string) {
+  await db.update(users).set({ profileImage: image, profileImageType: type, updatedAt: new Date() }).where(eq(users.id, scope.userId));
+}
+
+/** Stores the hash of a new real-time socket token on the caller's current session. */
+export async function setSessionWebSocketTokenHash(db: Executor, scope: Scope, hash: string) {
+  await db
+    .update(sessions)
+    .set({ webSocketTokenHash: hash })
+    .where(and(eq(sessions.id, scope.sessionId), eq(sessions.userId, scope.userId)));
+}
+
+// Public flows: no caller yet; the subject is the account named by the e-mail or the token. -------
+
+/** The account with this e-mail (case-insensitive), or null. Forgot-password only. */
+export async function findUserByEmailForReset(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets the password of the account a consumed token named, and marks its e-mail validated. */
+export async function setPasswordFromToken(tx: Executor, userId: number, passwordHash: string) {
+  await tx.update(users).set({ passwordHash, emailValidated: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Marks the account's other unused tokens of `purposes` used, so that one set password retires every link. */
+export async function retireUserTokens(tx: Executor, userId: number, purposes: string[]) {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
+}
