@@ -19,6 +19,14 @@ export interface Scope {
   lang: Lang;
 }
 
+/** A hub posting readings with its own credential: limited to ingestion for that hub. */
+export interface HubPrincipal {
+  hubId: number;
+  hubIdentifier: string;
+  hospitalId: number;
+  assignedToUserId: number | null;
+}
+
 export const isSystemAdmin = (scope: Scope) => scope.role === Role.SYSTEM_ADMIN;
 
 const never = sql`false`;

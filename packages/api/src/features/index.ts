@@ -9,6 +9,11 @@ import { medicalTeamsRoutes } from './medical-teams/medical-teams.routes';
 import { metadataRoutes } from './metadata/metadata.routes';
 import { verifiersRoutes } from './verifiers/verifiers.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { devicesRoutes } from './devices/devices.routes';
+import { measurementsRoutes } from './measurements/measurements.routes';
+import { treatmentPlansRoutes } from './treatment-plans/treatment-plans.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { publicLinksRoutes } from './public-links/public-links.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -21,4 +26,9 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   metadataRoutes,
   verifiersRoutes,
   adminRoutes,
+  devicesRoutes,
+  measurementsRoutes,
+  treatmentPlansRoutes,
+  notificationsRoutes,
+  publicLinksRoutes,
 ];

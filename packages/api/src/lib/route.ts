@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
 import { can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHeaders, type EndpointParams, type EndpointQuery, type EndpointResponse } from '@vigil/contract';
-import type { Scope } from '../db/scope';
+import type { HubPrincipal, Scope } from '../db/scope';
 import { AppError } from './app-error';
 import type { AppContext } from '../context';
 
@@ -10,8 +10,10 @@ export interface HandlerInput<D extends EndpointDef> {
   query: EndpointQuery<D>;
   params: EndpointParams<D>;
   body: EndpointBody<D>;
-  /** The caller; null only on public routes. */
-  scope: D['permission'] extends 'public' ? Scope | null : Scope;
+  /** The caller; null on public routes, and on `hubAuth` routes when a hub is calling. */
+  scope: D['permission'] extends 'public' ? Scope | null : D['hubAuth'] extends true ? Scope | null : Scope;
+  /** The calling hub on `hubAuth` routes (authenticated by its own credential), else null. */
+  hub: HubPrincipal | null;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -45,7 +47,8 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
     config: { permission: def.permission, endpoint: def },
     handler: async (req, reply) => {
       const scope = req.scope;
-      if (def.permission !== 'public') {
+      const asHub = !scope && def.hubAuth === true && req.hub !== null;
+      if (def.permission !== 'public' && !asHub) {
         if (!scope) throw AppError.unauthorized();
         if (!can(scope.role, def.permission)) throw AppError.forbidden();
       }
@@ -66,7 +69,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const body = def.multipart ? undefined : parse(def.body, req.body, '');
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
 
-      const data = await handler({ headers, query, params, body, scope, req, reply } as HandlerInput<D>);
+      const data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
       if (def.binary) return reply;
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);

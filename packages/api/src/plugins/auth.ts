@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '@vigil/contract';
 import type { AppContext } from '../context';
-import type { Scope } from '../db/scope';
+import type { HubPrincipal, Scope } from '../db/scope';
+import { resolveHubToken } from '../features/auth/hub-auth';
 import { resolveSession } from '../features/auth/auth.service';
 import { requestLang } from '../lib/lang';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, built from the SessionGuid header's session; null when there is none. */
     scope: Scope | null;
+    /** The hub whose `HubToken` credential came with the request, or null. */
+    hub: HubPrincipal | null;
     session: { expiresAt: Date; lastSeenAt: Date } | null;
     lang: Lang;
   }
@@ -19,13 +22,17 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the SessionGuid header on every API request and sets `request.scope` and `request.lang`. */
+/** Reads the SessionGuid (staff) and HubToken (hub) headers on every API request and sets `request.scope`, `request.hub` and `request.lang`. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('scope', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('hub', null);
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req) => {
     req.lang = requestLang(req);
+    const hubHeader = req.headers['hubtoken'];
+    const hubToken = Array.isArray(hubHeader) ? hubHeader[0] : hubHeader;
+    if (hubToken && req.url.startsWith('/api/')) req.hub = await resolveHubToken(ctx, hubToken);
     const header = req.headers['sessionguid'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !req.url.startsWith('/api/')) return;

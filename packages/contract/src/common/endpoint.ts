@@ -27,6 +27,8 @@ export interface EndpointDef {
   response: z.ZodType;
   successStatus?: 200 | 201;
   tag: string;
+  /** Also accept a hub's own credential (the `HubToken` header) instead of a staff session. */
+  hubAuth?: boolean;
 }
 
 export function endpoint<const D extends EndpointDef>(def: D): D {

@@ -29,13 +29,37 @@ export const permissions = [
   'verifiers.manage',
   'outbox.read', // the e-mail outbox of the embedded default
   'import.run', // FHIR import
+  // Remote monitoring (issue 3)
+  'devices.read', // hubs, devices, templates, tablets, trusted hubs
+  'devices.manage',
+  'measurements.read',
+  'measurements.create', // manual readings by staff; hubs post with their own credential
+  'treatmentPlans.read',
+  'treatmentPlans.manage',
+  'notifications.read', // own notifications and the alert worklist
+  'notifications.process', // mark processed with resolution comments
+  'notifications.send',
+  'publicLinks.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
 
 const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read'];
+const monitoringStaff: Permission[] = [
+  'devices.read',
+  'devices.manage',
+  'measurements.read',
+  'measurements.create',
+  'treatmentPlans.read',
+  'treatmentPlans.manage',
+  'notifications.read',
+  'notifications.process',
+  'notifications.send',
+  'publicLinks.manage',
+];
 const officeAdmin: Permission[] = [
   ...signedIn,
+  ...monitoringStaff,
   'users.read',
   'users.manage',
   'users.setStatus',
@@ -52,6 +76,7 @@ const officeAdmin: Permission[] = [
   'verifiers.read',
 ];
 const clinician: Permission[] = [
+  ...monitoringStaff,
   ...signedIn,
   'users.read',
   'patients.read',
@@ -69,8 +94,28 @@ export const rolePermissions = {
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,
   [Role.NURSE]: clinician,
-  [Role.CARE_GIVER]: [...signedIn, 'patients.read', 'offices.read', 'medicalTeams.read', 'metadata.read', 'verifiers.read'],
-  [Role.PATIENT]: [...signedIn, 'medicalTeams.read', 'metadata.read', 'verifiers.read'],
+  [Role.CARE_GIVER]: [
+    ...signedIn,
+    'patients.read',
+    'offices.read',
+    'medicalTeams.read',
+    'metadata.read',
+    'verifiers.read',
+    'devices.read',
+    'measurements.read',
+    'treatmentPlans.read',
+    'notifications.read',
+  ],
+  [Role.PATIENT]: [
+    ...signedIn,
+    'medicalTeams.read',
+    'metadata.read',
+    'verifiers.read',
+    'devices.read',
+    'measurements.read',
+    'treatmentPlans.read',
+    'notifications.read',
+  ],
   [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read'],
   [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],
   [Role.DATA_COORDINATOR]: [

@@ -10,6 +10,11 @@ import * as medicalTeams from './medical-teams/medical-teams.contract';
 import * as metadata from './metadata/metadata.contract';
 import * as verifiers from './verifiers/verifiers.contract';
 import * as admin from './admin/admin.contract';
+import * as devices from './devices/devices.contract';
+import * as measurements from './measurements/measurements.contract';
+import * as treatmentPlans from './treatment-plans/treatment-plans.contract';
+import * as notifications from './notifications/notifications.contract';
+import * as publicLinks from './public-links/public-links.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -20,10 +25,30 @@ export * from './medical-teams/medical-teams.schemas';
 export * from './metadata/metadata.schemas';
 export * from './verifiers/verifiers.schemas';
 export * from './admin/admin.schemas';
+export * from './devices/devices.schemas';
+export * from './measurements/measurements.schemas';
+export * from './treatment-plans/treatment-plans.schemas';
+export * from './notifications/notifications.schemas';
+export * from './public-links/public-links.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks };
 
-export const contract = { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin } as const;
+export const contract = {
+  auth,
+  referenceData,
+  users,
+  organizations,
+  offices,
+  medicalTeams,
+  metadata,
+  verifiers,
+  admin,
+  devices,
+  measurements,
+  treatmentPlans,
+  notifications,
+  publicLinks,
+} as const;
 
 /** Every declared endpoint, flattened. */
 export const allEndpoints: EndpointDef[] = Object.values(contract).flatMap((group) =>

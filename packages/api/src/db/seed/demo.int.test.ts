@@ -8,6 +8,7 @@ import { repoRoot } from '../../config/index';
 import { buildScope } from '../../features/auth/auth.repo';
 import { userFilter } from '../scope';
 import { hospitals, medicalTeamMembers, medicalTeams, organizations, userHospitals, users } from '../schema/index';
+import { importFhir } from '../../features/import/import.service';
 import { DEMO_PASSWORD, DEMO_SECOND_OFFICE_NAME, DEMO_USERNAMES, seedDemo } from './demo';
 
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');
@@ -128,6 +129,17 @@ describe('seedDemo with the Synthea demo data', () => {
     expect(seenByDoctor2.filter((id) => office1Patients.includes(id))).toEqual([]);
     expect(seenByDoctor2.sort((a, b) => a - b)).toEqual(office2Patients);
     expect((await visiblePatients(t, 'doctor')).sort((a, b) => a - b)).toEqual(office1Patients);
+    // Through the API: office #1's patient list reads as not found for doctor2, and lists them for doctor.
+    const list = (username: string, hospitalId: number) =>
+      signIn(t, username).then((r) =>
+        t.app.inject({ method: 'GET', url: '/api/hospital/getrelatedpatientsforhospitalv4', headers: { sessionguid: r.json().data.session.sessionGuid, hospitalid: String(hospitalId) } }),
+      );
+    expect((await list('doctor2', office1)).statusCode).toBe(404);
+    const own = await list('doctor2', offices2[0]!.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.items.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(office2Patients);
+    const doctors = await list('doctor', office1);
+    expect(doctors.json().data.items.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(office1Patients);
     // doctor2 is on the team of each patient of the second office.
     const [teamsWithDoctor2] = await t.ctx.db
       .select({ n: count() })
@@ -137,9 +149,12 @@ describe('seedDemo with the Synthea demo data', () => {
     expect(teamsWithDoctor2!.n).toBe(office2Patients.length);
   });
 
-  it('is idempotent: a second start creates nothing', async () => {
+  it('is idempotent: a second start creates nothing, and a re-import leaves the demo changes alone', async () => {
     const [before] = await t.ctx.db.select({ n: count() }).from(users);
     expect(await seedDemo(t.ctx)).toEqual({ created: false, summary: '' });
+    const again = await importFhir(t.ctx, syntheaDir);
+    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 198, skipped: 1, error: 0 });
+    expect((await userByName(t, 'patient')).email).toBe('patient@example.com');
     const [after] = await t.ctx.db.select({ n: count() }).from(users);
     expect(after!.n).toBe(before!.n);
   });
@@ -168,6 +183,54 @@ describe('seedDemo without any demo data folder', () => {
     const [n] = await t.ctx.db.select({ n: count() }).from(users).where(sql`${users.username} in ('sysadmin','orgadmin','officeadmin','doctor','nurse','caregiver','patient','doctor2')`);
     expect(n!.n).toBe(8);
     expect((await signIn(t, 'officeadmin')).statusCode).toBe(200);
+    expect((await seedDemo(t.ctx)).created).toBe(false);
+  });
+});
+
+describe('seedDemo after `npm run import` of other data, before the first start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoDataDirs: [syntheaDir] });
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps the imported data, does not import the demo folder, and adds the logins with a second office', async () => {
+    const pat = (id: string, given: string) => ({ resource: { resourceType: 'Patient', id, name: [{ family: 'Lopez', given: [given] }], birthDate: '1970-05-05' } });
+    const report = await importFhir(t.ctx, {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [
+        { resource: { resourceType: 'Organization', id: 'own-org', name: 'Own Health' } },
+        { resource: { resourceType: 'Location', id: 'own-loc', name: 'Own Clinic', managingOrganization: { reference: 'Organization/own-org' }, address: { state: 'TX' } } },
+        { resource: { resourceType: 'Practitioner', id: 'own-doc', name: [{ family: 'Smith', given: ['Ann'] }] } },
+        { resource: { resourceType: 'PractitionerRole', id: 'own-role', practitioner: { reference: 'Practitioner/own-doc' }, location: [{ reference: 'Location/own-loc' }] } },
+        pat('own-p1', 'Eva'),
+        pat('own-p2', 'Raul'),
+      ],
+    });
+    expect(report.counts).toMatchObject({ created: 6, error: 0 });
+    const result = await seedDemo(t.ctx);
+    expect(result.created).toBe(true);
+    expect(result.summary).toContain('patients already imported');
+    expect((await t.ctx.db.select({ n: count() }).from(organizations))[0]!.n).toBe(1);
+    const offices = await t.ctx.db.select().from(hospitals).orderBy(hospitals.id);
+    expect(offices.map((o) => [o.hospitalName, o.timeZone])).toEqual([
+      ['Own Clinic', 'America/Chicago'],
+      [DEMO_SECOND_OFFICE_NAME, 'America/Chicago'],
+    ]);
+    const patient = await userByName(t, 'patient');
+    expect(patient).toMatchObject({ externalRef: 'Patient/own-p1', firstName: 'Eva' });
+    expect(await visiblePatients(t, 'doctor2')).toEqual(await patientsOfOffice(t, offices[1]!.id));
+    expect(await patientsOfOffice(t, offices[1]!.id)).toHaveLength(2);
+    expect((await visiblePatients(t, 'doctor')).sort((a, b) => a - b)).toEqual(await patientsOfOffice(t, offices[0]!.id));
+    // A re-import of the same data changes nothing that the seed set (username, password, language).
+    const again = await importFhir(t.ctx, {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [pat('own-p1', 'Eva')],
+    });
+    expect(again.records).toEqual([{ file: 'upload', resourceType: 'Patient', id: 'own-p1', status: 'unchanged' }]);
+    expect((await signIn(t, 'doctor')).statusCode).toBe(200);
     expect((await seedDemo(t.ctx)).created).toBe(false);
   });
 });

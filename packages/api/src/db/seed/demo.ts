@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Role, UserStatus, type RoleId } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Executor } from '../client';
@@ -30,10 +30,11 @@ export const DEMO_SECOND_OFFICE_NAME = 'Vigil Demo North Clinic';
 /**
  * Imports the demo data on the first start and creates the demo logins (issue 2, section 7).
  *
- * First start = no user with role PATIENT yet. Then: imports the first existing folder of
+ * First start = nobody can sign in yet (no user has a password), so a database in real use is
+ * never touched. Then, when there is no patient yet, imports the first existing folder of
  * `config.demoDataDirs` (FHIR bundles from Synthea: organization / office files first, then
- * practitioners, then patients) and creates, all with password `VigilDemo#2026`, status active,
- * language ESP (sysadmin ENG):
+ * practitioners, then patients; a database filled by `npm run import` first is kept as it is),
+ * and creates, all with password `VigilDemo#2026`, status active, language ESP (sysadmin ENG):
  * - `sysadmin` (1); `orgadmin` (2) of office #1's organization; `officeadmin` (6) admin of office
  *   #1, the office with the most imported patients;
  * - `doctor` (3) and `nurse` (4) of office #1, members of the medical teams of its patients;
@@ -43,15 +44,19 @@ export const DEMO_SECOND_OFFICE_NAME = 'Vigil Demo North Clinic';
  *   "Vigil Demo North Clinic" in the same organization with two new patients), member of that
  *   office's patients' teams: doctor2 sees none of office #1's patients.
  * Without a demo data folder, a demo organization and office with one patient stand in.
- * Idempotent: a later start finds patients and answers `created: false`.
+ * Idempotent: a later start finds the demo logins and answers `created: false`.
  */
 export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; summary: string }> {
+  // Someone can sign in already: not a first start (and never a database in real use).
+  const [withPassword] = await ctx.db.select({ id: users.id }).from(users).where(isNotNull(users.passwordHash)).limit(1);
+  if (withPassword) return { created: false, summary: '' };
   const [anyPatient] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.roleId, Role.PATIENT)).limit(1);
-  if (anyPatient) return { created: false, summary: '' };
 
   const dir = ctx.config.demoDataDirs.find((d) => fs.existsSync(d));
-  let importSummary = 'no demo data folder found: demo organization and offices created';
-  if (dir) {
+  let importSummary = anyPatient
+    ? 'patients already imported: demo data not imported again'
+    : 'no demo data folder found: demo organization and offices created';
+  if (dir && !anyPatient) {
     const report = await importFhir(ctx, dir, { label: `demo data (${dir})` });
     importSummary = `FHIR import of ${dir}: ${summariseReport(report)}`;
   }
@@ -61,7 +66,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; sum
   const result = await ctx.db.transaction((tx) => createDemoLogins(tx, hashOf));
   return {
     created: true,
-    summary: `${importSummary}; demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERNAMES.join(', ')}; office #1 "${result.office1Name}", doctor2's office "${result.office2Name}"`,
+    // No password here: the summary goes to the log.
+    summary: `${importSummary}; demo logins: ${DEMO_USERNAMES.join(', ')}; office #1 "${result.office1Name}", doctor2's office "${result.office2Name}"`,
   };
 }
 
@@ -151,34 +157,56 @@ async function addToTeams(tx: Tx, teamIds: number[], userId: number) {
 async function createDemoLogins(tx: Tx, hashOf: (u: DemoUsername) => string): Promise<{ office1Name: string; office2Name: string }> {
   let ranked = await officesByPatients(tx);
   if (ranked.length === 0) {
-    const [org] = await tx.insert(organizations).values({ institutionName: 'Vigil Demo Health', state: 'MA', city: 'Boston' }).returning();
-    await tx.insert(hospitals).values({ organizationId: org!.id, hospitalName: 'Vigil Demo Clinic', city: 'Boston', state: 'MA', timeZone: 'America/New_York' });
+    const [org] = await tx.insert(organizations).values({ institutionName: 'Vigil Demo Health', city: 'Boston', state: 'MA' }).returning();
+    await tx
+      .insert(hospitals)
+      .values({ organizationId: org!.id, hospitalName: 'Vigil Demo Clinic', city: 'Boston', state: 'MA', timeZone: 'America/New_York' });
     ranked = await officesByPatients(tx);
   }
   const office1 = ranked[0]!;
   const org1 = office1.organizationId;
   const tz = office1.timeZone;
-  const login = (username: DemoUsername, role: RoleId, firstName: string, lastName: string, organizationId: number | null, offices: { id: number; isAdmin?: boolean }[], language: 'ENG' | 'ESP' = 'ESP') =>
-    createLogin(tx, { username, role, firstName, lastName, organizationId, offices, passwordHash: hashOf(username), language, timeZone: tz });
+  const login = (
+    username: DemoUsername,
+    role: RoleId,
+    [firstName, lastName]: [string, string],
+    organizationId: number | null,
+    offices: { id: number; isAdmin?: boolean }[],
+    language: 'ENG' | 'ESP' = 'ESP',
+  ) => createLogin(tx, { username, role, firstName, lastName, organizationId, offices, passwordHash: hashOf(username), language, timeZone: tz });
 
-  await login('sysadmin', Role.SYSTEM_ADMIN, 'Sam', 'Sistemas', null, [], 'ENG');
-  await login('orgadmin', Role.ORGANIZATION_ADMIN, 'Olivia', 'Ortega', org1, []);
-  await login('officeadmin', Role.HOSPITAL_ADMIN, 'Oscar', 'Medina', org1, [{ id: office1.id, isAdmin: true }]);
-  const doctor = await login('doctor', Role.DOCTOR, 'Diana', 'Reyes', org1, [{ id: office1.id }]);
-  const nurse = await login('nurse', Role.NURSE, 'Nora', 'Castillo', org1, [{ id: office1.id }]);
-  const caregiver = await login('caregiver', Role.CARE_GIVER, 'Carlos', 'Vega', org1, [{ id: office1.id }]);
+  await login('sysadmin', Role.SYSTEM_ADMIN, ['Sam', 'Sistemas'], null, [], 'ENG');
+  await login('orgadmin', Role.ORGANIZATION_ADMIN, ['Olivia', 'Ortega'], org1, []);
+  await login('officeadmin', Role.HOSPITAL_ADMIN, ['Oscar', 'Medina'], org1, [{ id: office1.id, isAdmin: true }]);
+  const doctor = await login('doctor', Role.DOCTOR, ['Diana', 'Reyes'], org1, [{ id: office1.id }]);
+  const nurse = await login('nurse', Role.NURSE, ['Nora', 'Castillo'], org1, [{ id: office1.id }]);
+  const caregiver = await login('caregiver', Role.CARE_GIVER, ['Carlos', 'Vega'], org1, [{ id: office1.id }]);
 
   // The `patient` login: office #1's first imported patient, or a new one.
   let patientId = (await patientsOf(tx, office1.id))[0];
   if (patientId === undefined) {
     patientId = await createLogin(tx, {
-      username: 'patient', role: Role.PATIENT, firstName: 'Paula', lastName: 'Paciente', organizationId: org1,
-      offices: [{ id: office1.id }], passwordHash: hashOf('patient'), timeZone: tz,
+      username: 'patient',
+      role: Role.PATIENT,
+      firstName: 'Paula',
+      lastName: 'Paciente',
+      organizationId: org1,
+      offices: [{ id: office1.id }],
+      passwordHash: hashOf('patient'),
+      timeZone: tz,
     });
   } else {
     await tx
       .update(users)
-      .set({ username: 'patient', passwordHash: hashOf('patient'), status: UserStatus.ACTIVE, language: 'ESP', email: sql`coalesce(${users.email}, 'patient@example.com')`, emailValidated: true, updatedAt: new Date() })
+      .set({
+        username: 'patient',
+        passwordHash: hashOf('patient'),
+        status: UserStatus.ACTIVE,
+        language: 'ESP',
+        email: sql`coalesce(${users.email}, 'patient@example.com')`,
+        emailValidated: true,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, patientId));
   }
 
@@ -189,22 +217,32 @@ async function createDemoLogins(tx: Tx, hashOf: (u: DemoUsername) => string): Pr
   await addToTeams(tx, teams1, nurse);
   await addToTeams(tx, [await teamOf(tx, patientId, office1.id)], caregiver);
 
-  // The second office: the next office with patients, else a new clinic in office #1's organization with two new patients.
+  // The second office: the next office with patients, else a new clinic beside office #1 (same organization) with two new patients.
   let office2 = ranked.find((o) => o.id !== office1.id && o.patients > 0);
   if (!office2) {
+    const [place] = await tx
+      .select({ city: hospitals.city, state: hospitals.state, country: hospitals.country })
+      .from(hospitals)
+      .where(eq(hospitals.id, office1.id));
     const [created] = await tx
       .insert(hospitals)
-      .values({ organizationId: org1, hospitalName: DEMO_SECOND_OFFICE_NAME, city: 'Lowell', state: 'MA', timeZone: tz })
+      .values({ organizationId: org1, hospitalName: DEMO_SECOND_OFFICE_NAME, ...place, timeZone: tz })
       .returning();
     office2 = { id: created!.id, organizationId: org1, hospitalName: created!.hospitalName, timeZone: tz, patients: 0 };
     for (const [firstName, lastName] of [['Ana', 'Ruiz'], ['Luis', 'Ortiz']] as const) {
       await createLogin(tx, {
-        username: `demo.${firstName.toLowerCase()}.${lastName.toLowerCase()}`, role: Role.PATIENT, firstName, lastName,
-        organizationId: org1, offices: [{ id: office2.id }], passwordHash: null, timeZone: tz,
+        username: `demo.${firstName.toLowerCase()}.${lastName.toLowerCase()}`,
+        role: Role.PATIENT,
+        firstName,
+        lastName,
+        organizationId: org1,
+        offices: [{ id: office2.id }],
+        passwordHash: null,
+        timeZone: tz,
       });
     }
   }
-  const doctor2 = await login('doctor2', Role.DOCTOR, 'David', 'Navarro', office2.organizationId, [{ id: office2.id }]);
+  const doctor2 = await login('doctor2', Role.DOCTOR, ['David', 'Navarro'], office2.organizationId, [{ id: office2.id }]);
   const teams2: number[] = [];
   for (const p of await patientsOf(tx, office2.id)) teams2.push(await teamOf(tx, p, office2.id));
   await addToTeams(tx, teams2, doctor2);

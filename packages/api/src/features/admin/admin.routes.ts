@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { admin } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import { registerEndpoint } from '../../lib/route';
+import { findImportRuns } from '../import/import.service';
+import * as service from './admin.service';
 
-export function adminRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/** Vigil's own administration: FHIR import (system admins) and the e-mail outbox. */
+export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, ctx, admin.runImport, ({ scope, body }) => service.runImport(ctx, scope, body));
+  registerEndpoint(app, ctx, admin.uploadImport, ({ scope, req }) => service.uploadImport(ctx, scope, req));
+  registerEndpoint(app, ctx, admin.findImportRuns, ({ scope, query }) => findImportRuns(ctx, scope, query));
+  registerEndpoint(app, ctx, admin.findOutbox, ({ scope, query }) => service.findOutbox(ctx, scope, query));
+}

@@ -1,0 +1,33 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { isSystemAdmin, type Scope } from '../../db/scope';
+import { emailOutbox } from '../../db/schema/index';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/**
+ * The e-mail outbox, newest first, paged in SQL; `search` matches the address or the subject.
+ * Only a system admin sees it (the outbox spans every tenant); anyone else gets an empty page.
+ */
+export async function findOutbox(
+  scope: Scope,
+  db: Executor,
+  q: { page: number; pageSize: number; sort?: 'createdAt' | '-createdAt'; search?: string; status?: string },
+) {
+  const search = q.search?.trim();
+  const where = and(
+    isSystemAdmin(scope) ? sql`true` : sql`false`,
+    q.status ? eq(emailOutbox.status, q.status) : undefined,
+    search ? or(ilike(emailOutbox.toAddress, `%${escapeLike(search)}%`), ilike(emailOutbox.subject, `%${escapeLike(search)}%`)) : undefined,
+  );
+  const order = q.sort === 'createdAt' ? [asc(emailOutbox.createdAt), asc(emailOutbox.id)] : [desc(emailOutbox.createdAt), desc(emailOutbox.id)];
+  const [total] = await db.select({ n: count() }).from(emailOutbox).where(where);
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { IMPORT_UPLOAD_MAX_BYTES, type ImportReport, type OutboxMessage } from '@vigil/contract';
+import { repoRoot } from '../../config/index';
+import type { AppContext } from '../../context';
+import type { Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { importFhir, importFhirText } from '../import/import.service';
+import * as repo from './admin.repo';
+
+const within = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
+
+/**
+ * Resolves `input` to a real path inside one of `roots` (the configured demo data folders): an
+ * absolute path, or one relative to a root or to the repository. Symbolic links are followed
+ * before the check, so nothing outside the roots can be read. Null when not found or outside.
+ */
+export function resolveImportPath(input: string, roots: string[]): string | null {
+  const realRoots = roots.filter((r) => fs.existsSync(r)).map((r) => fs.realpathSync(r));
+  const candidates = path.isAbsolute(input) ? [input] : [...realRoots.map((r) => path.resolve(r, input)), path.resolve(repoRoot, input)];
+  for (const c of candidates) {
+    if (!fs.existsSync(c)) continue;
+    const real = fs.realpathSync(c);
+    if (realRoots.some((r) => within(r, real))) return real;
+  }
+  return null;
+}
+
+/**
+ * `POST admin/import`: imports a file or folder under the demo data folders (config
+ * `demoDataDirs`). 400 with `path: Invalid` when the path is not found there.
+ */
+export async function runImport(ctx: AppContext, scope: Scope, body: { path: string }): Promise<ImportReport> {
+  const resolved = resolveImportPath(body.path, ctx.config.demoDataDirs);
+  if (!resolved) throw AppError.badRequest('validationFailed', { path: 'invalid' });
+  return importFhir(ctx, resolved, { scope, label: body.path });
+}
+
+/**
+ * `POST admin/importupload`: imports one uploaded FHIR JSON file (multipart field `file`, at most
+ * 10 MB: 413 beyond). A file that is not JSON or not FHIR answers 200 with the error in the report,
+ * like any other bad record; a request without a file answers 400 `file: required`.
+ */
+export async function uploadImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<ImportReport> {
+  if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
+  const file = await req.file({ limits: { fileSize: IMPORT_UPLOAD_MAX_BYTES, files: 1 } });
+  if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
+  const buffer = await file.toBuffer();
+  const name = path.basename(file.filename || 'upload.json').slice(0, 200);
+  if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  return importFhirText(ctx, name, buffer.toString('utf8'), { scope });
+}
+
+/** `GET admin/outbox`: the e-mail outbox for a system admin, bodies included. */
+export async function findOutbox(
+  ctx: AppContext,
+  scope: Scope,
+  q: { page: number; pageSize: number; sort?: 'createdAt' | '-createdAt'; search?: string; status?: string },
+): Promise<{ items: OutboxMessage[]; total: number; page: number; pageSize: number }> {
+  const { rows, total } = await repo.findOutbox(scope, ctx.db, q);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      toAddress: r.toAddress,
+      subject: r.subject,
+      bodyText: r.bodyText,
+      status: r.status,
+      error: r.error,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,428 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { Role, type ImportReport } from '@vigil/contract';
+import { createTenancyFixture, createTestApp, signInAs, type TestApp } from '../../../test/setup';
+import { repoRoot } from '../../config/index';
+import {
+  doctorMetadata,
+  emailOutbox,
+  hospitals,
+  importRuns,
+  medicalTeamMembers,
+  medicalTeams,
+  organizations,
+  patientMetadata,
+  userHospitals,
+  users,
+} from '../../db/schema/index';
+import { importFhir } from './import.service';
+
+const shared = path.resolve(repoRoot, '../shared/data');
+const syntheaDir = fs.existsSync(path.join(shared, 'synthea-r4/fhir')) ? path.join(shared, 'synthea-r4/fhir') : path.join(repoRoot, 'demo-data/synthea-r4/fhir');
+const dirtyFile = path.join(shared, 'dirty-fhir-openmrs/fhir/Bob965_Keeling57_3f6fd0bb-6cd3-eb3f-4401-cd38ace25f2b.json');
+const BARNEY = 'Barney639_Cormier289_9808a1c3-5354-de5f-bfe5-7fdbd39bb426.json';
+
+let t: TestApp;
+let first: ImportReport;
+let tmp: string;
+let fx: Awaited<ReturnType<typeof createTenancyFixture>>;
+
+/** Row counts of every table the importer writes. */
+async function tableCounts() {
+  const n = async (table: PgTable) => (await t.ctx.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    organizations: await n(organizations),
+    hospitals: await n(hospitals),
+    users: await n(users),
+    userHospitals: await n(userHospitals),
+    doctorMetadata: await n(doctorMetadata),
+    patientMetadata: await n(patientMetadata),
+    medicalTeams: await n(medicalTeams),
+    medicalTeamMembers: await n(medicalTeamMembers),
+  };
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-import-'));
+  t = await createTestApp({ demoDataDirs: [syntheaDir, tmp] });
+  // The whole Synthea folder once (47 organizations, 48 locations, 47 practitioners, 10 patients).
+  first = await importFhir(t.ctx, syntheaDir);
+  fx = await createTenancyFixture(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('importFhir: the Synthea R4 folder', () => {
+  it('creates organizations, offices, practitioners and patients and counts unmapped types', () => {
+    expect(first.status).toBe('done');
+    expect(first.files).toBe(12);
+    expect(first.bundlesRolledBack).toBe(0);
+    expect(first.counts).toEqual({ created: 198, updated: 0, unchanged: 0, skipped: 1, error: 0 });
+    expect(first.byType.Organization).toMatchObject({ created: 47, error: 0 });
+    expect(first.byType.Location).toMatchObject({ created: 47, skipped: 1 });
+    expect(first.byType.Practitioner).toMatchObject({ created: 47 });
+    expect(first.byType.PractitionerRole).toMatchObject({ created: 47 });
+    expect(first.byType.Patient).toMatchObject({ created: 10 });
+    // Height / weight Observations feed the metadata; every other code is counted, not imported.
+    expect(first.byType.Observation).toMatchObject({ merged: 152, unmapped: 1232, error: 0 });
+    expect(first.byType.Condition).toMatchObject({ unmapped: 237 });
+    expect(first.byType.Claim).toMatchObject({ unmapped: 424 });
+    expect(first.byType.Encounter).toMatchObject({ unmapped: 317 });
+    expect(first.records.find((r) => r.status === 'skipped')).toEqual({
+      file: 'hospitalInformation1714182814995.json',
+      resourceType: 'Location',
+      id: 'bb1ad573-19b8-9cd8-68fb-0e6f684df992',
+      status: 'skipped',
+      reason: 'a kind of location (mode kind), not an office',
+    });
+  });
+
+  it('records the run in import_runs with its report', async () => {
+    const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, first.runId));
+    expect(run).toMatchObject({ source: syntheaDir, status: 'done' });
+    expect(run!.finishedAt).toBeInstanceOf(Date);
+    expect((run!.report as ImportReport).counts.created).toBe(198);
+  });
+
+  it('maps an Organization and its Location: E.164 phone, address, position, time zone of Massachusetts', async () => {
+    const [org] = await t.ctx.db.select().from(organizations).where(eq(organizations.externalRef, 'Organization/74ab949d-17ac-3309-83a0-13b4405c66aa'));
+    expect(org).toMatchObject({ institutionName: 'Fitchburg Outpatient Clinic', contactPhone: '+19783429781', address: '881 Main Street', city: 'Fitchburg', state: 'MA', zip: '01420', country: 'US' });
+    const [office] = await t.ctx.db.select().from(hospitals).where(eq(hospitals.externalRef, 'Location/81c75a54-2b95-3fdf-9327-b74df8630869'));
+    expect(office).toMatchObject({
+      organizationId: org!.id,
+      hospitalName: 'Fitchburg Outpatient Clinic',
+      addressLatitude: 42.586487,
+      addressLongitude: -71.80521,
+      timeZone: 'America/New_York',
+      phone: '+19783429781',
+    });
+  });
+
+  it('maps a Practitioner to a doctor without password, with NPI, assigned to the office of the PractitionerRole', async () => {
+    const [doc] = await t.ctx.db.select().from(users).where(eq(users.externalRef, 'Practitioner/544d7452-dca6-3de0-8405-be417812ae95'));
+    expect(doc).toMatchObject({ roleId: Role.DOCTOR, firstName: 'Ted', lastName: 'Reilly', email: 'ted955.reilly981@example.com', gender: 'male', passwordHash: null, status: 1 });
+    expect(doc!.username).toMatch(/^ted\.reilly\.[0-9a-f]{6}$/);
+    const [meta] = await t.ctx.db.select().from(doctorMetadata).where(eq(doctorMetadata.userId, doc!.id));
+    expect(meta!.npi).toBe('9999984591');
+    expect(meta!.metadataInfo).toEqual({ specialty: { system: 'http://nucc.org/provider-taxonomy', code: '208D00000X', display: 'General Practice Physician' } });
+    const offices = await t.ctx.db
+      .select({ name: hospitals.hospitalName, organizationId: hospitals.organizationId })
+      .from(userHospitals)
+      .innerJoin(hospitals, eq(hospitals.id, userHospitals.hospitalId))
+      .where(eq(userHospitals.userId, doc!.id));
+    expect(offices.map((o) => o.name)).toEqual(['Fitchburg Outpatient Clinic']);
+    expect(doc!.organizationId).toBe(offices[0]!.organizationId);
+  });
+
+  it('maps Barney639 Cormier289: name without digits, birth date, metadata from his latest height and weight, office and team from his encounters', async () => {
+    const [p] = await t.ctx.db.select().from(users).where(eq(users.externalRef, 'Patient/9808a1c3-5354-de5f-bfe5-7fdbd39bb426'));
+    expect(p).toMatchObject({ roleId: Role.PATIENT, firstName: 'Barney', lastName: 'Cormier', gender: 'male', birthdate: '1986-01-13', city: 'Boston', state: 'MA', zip: '02108', phone: '', language: 'ENG', passwordHash: null });
+    const [meta] = await t.ctx.db.select().from(patientMetadata).where(eq(patientMetadata.userId, p!.id));
+    expect(meta).toMatchObject({
+      heightInCm: 176.1,
+      weightInKg: 90.4,
+      idealWeightCalculatedInKg: 71.5, // Devine: 50 kg + 2.3 kg x 9.33 in over 5 ft
+      ssn: '999-38-2615',
+      medicalRegistrationNumber: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426',
+    });
+    // 39 of his 51 encounters are at Tufts Medical Center, most with Dr. 9999986893.
+    const teams = await t.ctx.db
+      .select({ teamId: medicalTeams.id, office: hospitals.hospitalName, organizationId: hospitals.organizationId })
+      .from(medicalTeams)
+      .innerJoin(hospitals, eq(hospitals.id, medicalTeams.hospitalId))
+      .where(eq(medicalTeams.patientId, p!.id));
+    expect(teams).toHaveLength(1);
+    expect(teams[0]!.office).toBe('TUFTS MEDICAL CENTER, INC');
+    expect(p!.organizationId).toBe(teams[0]!.organizationId);
+    const members = await t.ctx.db
+      .select({ roleId: users.roleId, npi: doctorMetadata.npi })
+      .from(medicalTeamMembers)
+      .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+      .leftJoin(doctorMetadata, eq(doctorMetadata.userId, users.id))
+      .where(eq(medicalTeamMembers.medicalTeamId, teams[0]!.teamId));
+    expect(members).toEqual([{ roleId: Role.DOCTOR, npi: '9999986893' }]);
+  });
+
+  it('never puts an SSN in the report', () => {
+    expect(JSON.stringify(first)).not.toMatch(/999-\d\d-\d{4}/);
+  });
+
+  it('changes nothing on a second import: every record unchanged, same row counts', async () => {
+    const before = await tableCounts();
+    const second = await importFhir(t.ctx, syntheaDir);
+    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 198, skipped: 1, error: 0 });
+    expect(second.records.filter((r) => r.status !== 'skipped').every((r) => r.status === 'unchanged')).toBe(true);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe('importFhir: bad input is reported per record and never half-imported', () => {
+  it.skipIf(!fs.existsSync(dirtyFile))('rejects an OpenMRS-flavoured bundle whole: LOINC-claimed concept ids are errors, the patient is rolled back', async () => {
+    const before = await tableCounts();
+    const report = await importFhir(t.ctx, dirtyFile);
+    expect(report.status).toBe('failed');
+    expect(report.bundlesRolledBack).toBe(1);
+    expect(report.counts.error).toBe(30);
+    const error = report.records.find((r) => r.status === 'error')!;
+    expect(error).toMatchObject({ file: path.basename(dirtyFile), resourceType: 'Observation' });
+    expect(error.reason).toMatch(/^code: '\d+A+' is filed under http:\/\/loinc.org but is not a LOINC code$/);
+    expect(report.records.find((r) => r.resourceType === 'Patient')).toEqual({
+      file: path.basename(dirtyFile),
+      resourceType: 'Patient',
+      id: '3f6fd0bb-6cd3-eb3f-4401-cd38ace25f2b',
+      status: 'skipped',
+      reason: 'bundle rolled back: 30 record(s) failed',
+    });
+    expect(await t.ctx.db.select().from(users).where(eq(users.externalRef, 'Patient/3f6fd0bb-6cd3-eb3f-4401-cd38ace25f2b'))).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('reports a truncated file as one error and writes nothing', async () => {
+    const dir = path.join(tmp, 'truncated');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'barney-truncated.json'), fs.readFileSync(path.join(syntheaDir, BARNEY)).subarray(0, 50_000));
+    const before = await tableCounts();
+    const report = await importFhir(t.ctx, dir);
+    expect(report.records).toEqual([
+      { file: 'barney-truncated.json', resourceType: '', id: '', status: 'error', reason: 'not valid JSON: the file ends early (truncated)' },
+    ]);
+    expect(report.status).toBe('failed');
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('reports non-FHIR JSON (an object without resourceType, an array) as errors', async () => {
+    const dir = path.join(tmp, 'not-fhir');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'a-settings.json'), JSON.stringify({ theme: 'dark', version: 3 }));
+    fs.writeFileSync(path.join(dir, 'b-list.json'), JSON.stringify([1, 2, 3]));
+    const report = await importFhir(t.ctx, dir);
+    expect(report.records).toEqual([
+      { file: 'a-settings.json', resourceType: '', id: '', status: 'error', reason: 'not a FHIR resource: no resourceType' },
+      { file: 'b-list.json', resourceType: '', id: '', status: 'error', reason: 'not a FHIR resource: the JSON is not an object' },
+    ]);
+  });
+
+  it('reports a missing path as an error', async () => {
+    const report = await importFhir(t.ctx, path.join(tmp, 'nope.json'));
+    expect(report.records).toEqual([{ file: 'nope.json', resourceType: '', id: '', status: 'error', reason: 'file or folder not found' }]);
+  });
+
+  it('rolls a bundle back whole when one record is invalid: the valid organization of the bundle is not created', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [
+        { fullUrl: 'urn:uuid:org-rollback', resource: { resourceType: 'Organization', id: 'org-rollback', name: 'Rollback Clinic' } },
+        { resource: { resourceType: 'Patient', id: 'p-rollback', name: [{ family: 'Doe', given: ['Jane'] }], birthDate: '2023-02-30' } },
+        { resource: { resourceType: 'Patient', id: 'p-noname', gender: 'female' } },
+        { resource: { resourceType: 'Condition', id: 'c1' } },
+      ],
+    };
+    const report = await importFhir(t.ctx, bundle, { label: 'rollback.json' });
+    expect(report.records).toEqual([
+      { file: 'rollback.json', resourceType: 'Patient', id: 'p-rollback', status: 'error', reason: 'birthDate: not a calendar date' },
+      { file: 'rollback.json', resourceType: 'Patient', id: 'p-noname', status: 'error', reason: 'name: Invalid input: expected array, received undefined' },
+      { file: 'rollback.json', resourceType: 'Organization', id: 'org-rollback', status: 'skipped', reason: 'bundle rolled back: 2 record(s) failed' },
+    ]);
+    expect(report.byType.Condition).toMatchObject({ unmapped: 1 });
+    expect(await t.ctx.db.select().from(organizations).where(eq(organizations.externalRef, 'Organization/org-rollback'))).toEqual([]);
+  });
+
+  it('rolls back the records already written when a later record of the bundle fails in the database phase', async () => {
+    // An empty database: the practitioner is written, then the patient finds no office to join.
+    const empty = await createTestApp();
+    try {
+      const report = await importFhir(empty.ctx, {
+        resourceType: 'Bundle',
+        type: 'batch',
+        entry: [
+          { resource: { resourceType: 'Practitioner', id: 'pr1', name: [{ family: 'House', given: ['Greg'] }] } },
+          { resource: { resourceType: 'Patient', id: 'pa1', name: [{ family: 'Doe', given: ['John'] }] } },
+        ],
+      });
+      expect(report.records).toEqual([
+        { file: 'upload', resourceType: 'Practitioner', id: 'pr1', status: 'skipped', reason: 'bundle rolled back: 1 record failed' },
+        {
+          file: 'upload',
+          resourceType: 'Patient',
+          id: 'pa1',
+          status: 'error',
+          reason: 'no office has been imported to assign the patient to (import Organization and Location first)',
+        },
+      ]);
+      expect((await empty.ctx.db.select({ n: count() }).from(users))[0]!.n).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('updates a changed record and reports it as updated', async () => {
+    const org = { resourceType: 'Organization', id: 'org-upd', name: 'First Name Clinic', telecom: [{ system: 'phone', value: '617-555-0100' }] };
+    expect((await importFhir(t.ctx, org)).counts.created).toBe(1);
+    const again = await importFhir(t.ctx, { ...org, name: 'Second Name Clinic', telecom: [{ system: 'phone', value: '(617) 724-5200' }] });
+    expect(again.records).toEqual([{ file: 'upload', resourceType: 'Organization', id: 'org-upd', status: 'updated' }]);
+    const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.externalRef, 'Organization/org-upd'));
+    expect(row).toMatchObject({ institutionName: 'Second Name Clinic', contactPhone: '+16177245200' });
+  });
+});
+
+// Admin endpoints ------------------------------------------------------------------------------
+
+function multipart(filename: string, content: Buffer | string) {
+  const boundary = '----vigil' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/json\r\n\r\n`),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('POST admin/import', () => {
+  it('imports a file of the demo data folder for a system admin (relative path) and answers the report', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: h, payload: { path: 'hospitalInformation1714182814995.json' } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data as ImportReport;
+    expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: 94, skipped: 1, error: 0 });
+    const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, report.runId));
+    expect(run).toMatchObject({ startedBy: fx.sysadmin.id, source: 'hospitalInformation1714182814995.json', status: 'done' });
+  });
+
+  it('refuses a path outside the demo data folders with 400 on the path field', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    for (const p of ['/etc/passwd', '../../../../etc/hostname', path.join(repoRoot, 'package.json')]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...h, 'accept-language': 'en' }, payload: { path: p } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ path: 'Invalid' });
+    }
+  });
+
+  it('answers 400 with the required-field message when path is missing, in Spanish when asked', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...h, 'accept-language': 'es' }, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ path: 'Este campo es obligatorio' });
+  });
+
+  it('is forbidden to an office admin and an organization admin (403)', async () => {
+    for (const u of [fx.officeAdminA1, fx.orgAdminA]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: await signInAs(t, u.username), payload: { path: 'hospitalInformation1714182814995.json' } });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('POST admin/importupload', () => {
+  it('imports an uploaded bundle', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Organization', id: 'uploaded-org', name: 'Uploaded Clinic' } }] };
+    const m = multipart('clinic.json', JSON.stringify(bundle));
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
+    expect(await t.ctx.db.select({ name: organizations.institutionName }).from(organizations).where(eq(organizations.externalRef, 'Organization/uploaded-org'))).toEqual([{ name: 'Uploaded Clinic' }]);
+  });
+
+  it('accepts a Synthea patient bundle larger than the 1 MiB JSON body limit', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const content = fs.readFileSync(path.join(syntheaDir, BARNEY));
+    expect(content.length).toBeGreaterThan(1024 * 1024);
+    const m = multipart(BARNEY, content);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.records).toEqual([{ file: BARNEY, resourceType: 'Patient', id: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426', status: 'unchanged' }]);
+  });
+
+  it('reports a truncated upload as an error record', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const m = multipart('cut.json', '{"resourceType":"Bundle","entry":[{"resource":');
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.records).toEqual([{ file: 'cut.json', resourceType: '', id: '', status: 'error', reason: 'not valid JSON: the file ends early (truncated)' }]);
+  });
+
+  it('answers 413 for a file over 10 MB and 400 without a file', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const big = multipart('big.json', Buffer.alloc(10 * 1024 * 1024 + 10, 0x20));
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...big.headers }, payload: big.payload });
+    expect(res.statusCode).toBe(413);
+    const boundary = '----vigilempty';
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/importupload',
+      headers: { ...h, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ file: 'This field is required' });
+  });
+
+  it('is forbidden to an office admin (403)', async () => {
+    const m = multipart('clinic.json', '{}');
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...(await signInAs(t, fx.officeAdminA1.username)), ...m.headers }, payload: m.payload });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET admin/importruns', () => {
+  it('lists the runs newest first with their reports, paged', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?page=1&pageSize=2', headers: h });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data;
+    const total = (await t.ctx.db.select({ n: count() }).from(importRuns))[0]!.n;
+    expect(page).toMatchObject({ total, page: 1, pageSize: 2 });
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
+    const oldest = await t.app.inject({ method: 'GET', url: `/api/admin/importruns?sort=startedAt&pageSize=1`, headers: h });
+    expect(oldest.json().data.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
+    expect(oldest.json().data.items[0].report.counts.created).toBe(198);
+  });
+
+  it('filters by source text', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?search=rollback.json', headers: h });
+    expect(res.json().data.items.map((r: { source: string }) => r.source)).toEqual(['rollback.json']);
+  });
+
+  it('answers 400 for a page size over 200 and 403 for an office admin', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?pageSize=500', headers: await signInAs(t, fx.sysadmin.username) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('pageSize');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns', headers: await signInAs(t, fx.officeAdminA1.username) });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET admin/outbox', () => {
+  it('lists kept e-mail newest first with bodies for a system admin', async () => {
+    await t.ctx.mailer.send({ to: 'first@example.com', subject: 'Validate your account', text: 'Open https://vigil.example/validate?x=1' });
+    await t.ctx.mailer.send({ to: 'second@example.com', subject: 'Reset your password', text: 'Open https://vigil.example/reset?x=2' });
+    const h = await signInAs(t, fx.sysadmin.username);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?pageSize=10', headers: h });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.total).toBe((await t.ctx.db.select({ n: count() }).from(emailOutbox))[0]!.n);
+    expect(data.items[0]).toMatchObject({ toAddress: 'second@example.com', subject: 'Reset your password', bodyText: 'Open https://vigil.example/reset?x=2', status: 'kept', error: null });
+    expect(data.items[1]).toMatchObject({ toAddress: 'first@example.com' });
+    const searched = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?search=validate', headers: h });
+    expect(searched.json().data.items.map((m: { toAddress: string }) => m.toAddress)).toEqual(['first@example.com']);
+  });
+
+  it('answers 400 for a bad status filter and 403 for an office admin and a doctor', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=lost', headers: { ...(await signInAs(t, fx.sysadmin.username)), 'accept-language': 'en' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ status: 'This field needs to be formatted' });
+    for (const u of [fx.officeAdminA1, fx.doctorA1]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: await signInAs(t, u.username) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Database access of the FHIR importer. The importer writes across tenants (organizations,
+ * offices, staff, patients), so its write functions take the executor of the bundle's transaction
+ * and no tenant filter: they only run for the system (the CLI, the first-start demo seed) or for a
+ * system admin (permission `import.run`, held by role 1 alone), which the service checks once
+ * before anything runs. The list functions take the caller's scope first, like every other repo.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RoleId } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { isSystemAdmin, type Scope } from '../../db/scope';
+import {
+  doctorMetadata,
+  hospitals,
+  importRuns,
+  medicalTeamMembers,
+  medicalTeams,
+  nurseMetadata,
+  organizations,
+  patientMetadata,
+  userHospitals,
+  users,
+} from '../../db/schema/index';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type OfficeRow = typeof hospitals.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type PatientMetadataRow = typeof patientMetadata.$inferSelect;
+
+// Organizations and offices ------------------------------------------------------------------
+
+export async function getOrganizationByRef(tx: Executor, externalRef: string): Promise<OrganizationRow | null> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.externalRef, externalRef)).limit(1);
+  return row ?? null;
+}
+
+export async function createOrganization(tx: Executor, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+  const [row] = await tx.insert(organizations).values(values).returning();
+  return row!;
+}
+
+export async function updateOrganization(tx: Executor, id: number, values: Partial<typeof organizations.$inferInsert>): Promise<void> {
+  await tx.update(organizations).set({ ...values, updatedAt: new Date() }).where(eq(organizations.id, id));
+}
+
+/** The lowest organization id, or null when there is none. */
+export async function getFirstOrganizationId(tx: Executor): Promise<number | null> {
+  const [row] = await tx.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function getOfficeByRef(tx: Executor, externalRef: string): Promise<OfficeRow | null> {
+  const [row] = await tx.select().from(hospitals).where(eq(hospitals.externalRef, externalRef)).limit(1);
+  return row ?? null;
+}
+
+export async function getOffice(tx: Executor, id: number): Promise<OfficeRow | null> {
+  const [row] = await tx.select().from(hospitals).where(eq(hospitals.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createOffice(tx: Executor, values: typeof hospitals.$inferInsert): Promise<OfficeRow> {
+  const [row] = await tx.insert(hospitals).values(values).returning();
+  return row!;
+}
+
+export async function updateOffice(tx: Executor, id: number, values: Partial<typeof hospitals.$inferInsert>): Promise<void> {
+  await tx.update(hospitals).set({ ...values, updatedAt: new Date() }).where(eq(hospitals.id, id));
+}
+
+/** The lowest office id of an organization (or of all offices when `organizationId` is null). */
+export async function getFirstOfficeId(tx: Executor, organizationId: number | null): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: hospitals.id })
+    .from(hospitals)
+    .where(organizationId === null ? sql`true` : eq(hospitals.organizationId, organizationId))
+    .orderBy(asc(hospitals.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+// Users ----------------------------------------------------------------------------------------
+
+export async function getUserByRef(tx: Executor, externalRef: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.externalRef, externalRef)).limit(1);
+  return row ?? null;
+}
+
+/** Whether a username is taken (case-insensitively). */
+export async function isUsernameTaken(tx: Executor, username: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return !!row;
+}
+
+/** The id of the user holding `email` (case-insensitively), or null. */
+export async function getEmailOwner(tx: Executor, email: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function createUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(tx: Executor, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The doctor or nurse whose metadata carries this NPI (doctors: `npi`; nurses: metadataInfo.npi). */
+export async function getStaffIdByNpi(tx: Executor, npi: string): Promise<number | null> {
+  const [doc] = await tx.select({ id: doctorMetadata.userId }).from(doctorMetadata).where(eq(doctorMetadata.npi, npi)).limit(1);
+  if (doc) return doc.id;
+  const [nurse] = await tx
+    .select({ id: nurseMetadata.userId })
+    .from(nurseMetadata)
+    .where(sql`${nurseMetadata.metadataInfo}->>'npi' = ${npi}`)
+    .limit(1);
+  return nurse?.id ?? null;
+}
+
+export async function getUsersByIds(tx: Executor, ids: number[]): Promise<{ id: number; roleId: number; organizationId: number | null }[]> {
+  if (ids.length === 0) return [];
+  return tx.select({ id: users.id, roleId: users.roleId, organizationId: users.organizationId }).from(users).where(inArray(users.id, ids));
+}
+
+export async function getDoctorMetadata(tx: Executor, userId: number) {
+  const [row] = await tx.select().from(doctorMetadata).where(eq(doctorMetadata.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertDoctorMetadata(tx: Executor, userId: number, values: { npi: string; metadataInfo: Record<string, unknown> }): Promise<void> {
+  await tx
+    .insert(doctorMetadata)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: doctorMetadata.userId, set: values });
+}
+
+export async function getNurseMetadata(tx: Executor, userId: number) {
+  const [row] = await tx.select().from(nurseMetadata).where(eq(nurseMetadata.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertNurseMetadata(tx: Executor, userId: number, values: { metadataInfo: Record<string, unknown> }): Promise<void> {
+  await tx
+    .insert(nurseMetadata)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: nurseMetadata.userId, set: values });
+}
+
+export async function getPatientMetadata(tx: Executor, userId: number): Promise<PatientMetadataRow | null> {
+  const [row] = await tx.select().from(patientMetadata).where(eq(patientMetadata.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertPatientMetadata(tx: Executor, userId: number, values: Partial<typeof patientMetadata.$inferInsert>): Promise<void> {
+  await tx
+    .insert(patientMetadata)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: patientMetadata.userId, set: values });
+}
+
+// Assignments and medical teams -----------------------------------------------------------------
+
+/** Assigns a user to an office unless already assigned; true when a row was added. */
+export async function ensureOfficeAssignment(tx: Executor, userId: number, hospitalId: number, isAdmin = false): Promise<boolean> {
+  const rows = await tx.insert(userHospitals).values({ userId, hospitalId, isAdmin }).onConflictDoNothing().returning({ userId: userHospitals.userId });
+  return rows.length > 0;
+}
+
+/** Ids of the users of `role` assigned to an office, lowest first. */
+export async function getOfficeStaffIds(tx: Executor, hospitalId: number, role: RoleId): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(userHospitals)
+    .innerJoin(users, eq(users.id, userHospitals.userId))
+    .where(and(eq(userHospitals.hospitalId, hospitalId), eq(users.roleId, role)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+/** The patient's medical team in an office, created when missing. */
+export async function ensureMedicalTeam(tx: Executor, patientId: number, hospitalId: number): Promise<{ id: number; created: boolean }> {
+  const inserted = await tx.insert(medicalTeams).values({ patientId, hospitalId }).onConflictDoNothing().returning({ id: medicalTeams.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const [row] = await tx
+    .select({ id: medicalTeams.id })
+    .from(medicalTeams)
+    .where(and(eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId)))
+    .limit(1);
+  return { id: row!.id, created: false };
+}
+
+/** Role ids of a team's members. */
+export async function getTeamMemberRoles(tx: Executor, teamId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ roleId: users.roleId })
+    .from(medicalTeamMembers)
+    .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+    .where(eq(medicalTeamMembers.medicalTeamId, teamId));
+  return rows.map((r) => r.roleId);
+}
+
+/** Adds a member to a team unless already in it; true when added. */
+export async function addTeamMember(tx: Executor, teamId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(medicalTeamMembers)
+    .values({ medicalTeamId: teamId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: medicalTeamMembers.userId });
+  return rows.length > 0;
+}
+
+// Import runs ----------------------------------------------------------------------------------
+
+export async function createImportRun(tx: Executor, values: { source: string; startedBy: number | null }): Promise<{ id: number; startedAt: Date }> {
+  const [row] = await tx.insert(importRuns).values(values).returning({ id: importRuns.id, startedAt: importRuns.startedAt });
+  return row!;
+}
+
+export async function finishImportRun(tx: Executor, id: number, values: { status: 'done' | 'failed'; report: unknown; finishedAt: Date }): Promise<void> {
+  await tx.update(importRuns).set(values).where(eq(importRuns.id, id));
+}
+
+const importRunSorts: Record<string, SQL[]> = {
+  startedAt: [asc(importRuns.startedAt), asc(importRuns.id)],
+  '-startedAt': [desc(importRuns.startedAt), desc(importRuns.id)],
+  status: [asc(importRuns.status), desc(importRuns.id)],
+  '-status': [desc(importRuns.status), desc(importRuns.id)],
+};
+
+/** Import runs visible to the caller (system admins only; anyone else sees none), paged in SQL. */
+export async function findImportRuns(scope: Scope, db: Executor, q: { page: number; pageSize: number; sort?: string; search?: string }) {
+  const where = and(isSystemAdmin(scope) ? sql`true` : sql`false`, q.search ? ilike(importRuns.source, `%${escapeLike(q.search)}%`) : undefined);
+  const [total] = await db.select({ n: count() }).from(importRuns).where(where);
+  const rows = await db
+    .select()
+    .from(importRuns)
+    .where(where)
+    .orderBy(...(importRunSorts[q.sort ?? '-startedAt'] ?? importRunSorts['-startedAt']!))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Escapes LIKE wildcards in user text. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);

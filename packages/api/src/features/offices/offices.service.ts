@@ -1,0 +1,310 @@
+import {
+  Role,
+  officeStaffRoleIds,
+  toE164,
+  type EndpointBody,
+  type EndpointQuery,
+  type MessageKey,
+  type Office,
+  type OfficeAssignment,
+  type OfficeDeassignment,
+  type OfficePatientListItem,
+  type RoleId,
+  type User,
+} from '@vigil/contract';
+import type { offices as contract } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { assertOfficeInScope, isSystemAdmin, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { loadUserViews } from '../users/users.view';
+import * as repo from './offices.repo';
+
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type OfficeBody = EndpointBody<typeof contract.updateOffice>;
+
+/** Most members GET hospital/getrelatedmedicalstaffforhospital returns (it is an unpaged legacy list). */
+export const OFFICE_STAFF_LIST_LIMIT = 500;
+
+const staffRoles: readonly number[] = officeStaffRoleIds;
+
+/** The stored columns of a validated office body: phone in E.164 ('' when missing). */
+function valuesOf(body: OfficeBody) {
+  return {
+    hospitalName: body.hospitalName,
+    hospitalNameEsp: body.hospitalNameESP ?? '',
+    address: body.address ?? '',
+    addressLatitude: body.addressLatitude,
+    addressLongitude: body.addressLongitude,
+    city: body.city ?? '',
+    state: body.state ?? '',
+    zip: body.zip ?? '',
+    country: body.country,
+    phone: toE164(body.phone, body.country),
+    email: body.email ?? '',
+    timeZone: body.timeZone,
+    rpmEnabled: body.rpmEnabled,
+    rtmEnabled: body.rtmEnabled,
+    ccmEnabled: body.ccmEnabled,
+    assessmentsEnabled: body.assessmentsEnabled,
+    status: body.status,
+  };
+}
+
+/** Keeps only the office assignments the caller may see on a user view (no other tenant's office names). */
+function limitOfficesToScope(scope: Scope, user: User): User {
+  if (isSystemAdmin(scope)) return user;
+  const offices = user.hospitalsAssignedData.filter((o) => scope.officeIds.includes(o.id));
+  return { ...user, hospitalsAssignedData: offices, hospitalAssignedData: offices[0] ?? null };
+}
+
+/** GET hospital: a page of the offices in the caller's scope. */
+export async function findOffices(ctx: AppContext, scope: Scope, q: EndpointQuery<typeof contract.findOffices>): Promise<Page<Office>> {
+  const { items, total } = await repo.findOffices(scope, ctx.db, q);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+/** GET hospital/{id}; 404 'invalidId' when the office is not in the caller's scope. */
+export async function getOffice(ctx: AppContext, scope: Scope, id: number): Promise<Office> {
+  const office = await repo.getOffice(scope, ctx.db, id);
+  if (!office) throw AppError.notFound();
+  return office;
+}
+
+/**
+ * POST hospital (offices.manage). `organizationId` must be an organization the caller sees (their
+ * own for an organization admin), else 404 'invalidId'. Phone stored in E.164; time zone IANA.
+ */
+export async function createOffice(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createOffice>): Promise<Office> {
+  const id = await repo.insertOffice(scope, ctx.db, body.organizationId, valuesOf(body));
+  const office = id === null ? null : await repo.getCreatedOffice(scope, ctx.db, id);
+  if (!office) throw AppError.notFound();
+  return office;
+}
+
+/** PUT hospital/{id} (offices.update): office admins only their own offices; 404 when out of scope. */
+export async function updateOffice(ctx: AppContext, scope: Scope, id: number, body: OfficeBody): Promise<Office> {
+  const updated = await repo.updateOffice(scope, ctx.db, id, valuesOf(body));
+  if (!updated) throw AppError.notFound();
+  return getOffice(ctx, scope, id);
+}
+
+/**
+ * DELETE hospital/{id} (offices.manage). A hard delete, refused with 409 'conflict' while patients
+ * are still assigned to the office (move or deassign them first, so no patient loses their only
+ * office by accident). Staff assignments and the office's (patient-less) medical teams go with it.
+ */
+export async function deleteOffice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await repo.getOffice(scope, tx, id))) throw AppError.notFound();
+    if ((await repo.countOfficePatients(scope, tx, id)) > 0) throw AppError.conflict();
+    await repo.deleteOffice(scope, tx, id);
+    return { id };
+  });
+}
+
+/** Which users an assign call accepts, and the admin flag they get. */
+export interface AssignRule {
+  /** Roles accepted; others answer 400 'invalid' on the user field. */
+  roles: readonly number[];
+  /** Whether to mark the assignment as the office's admin. */
+  isAdmin: (role: number) => boolean;
+}
+
+/** Roles that can be assigned to an office: everyone but system and organization admins (who see every office anyway). */
+const assignableRoles: readonly number[] = [
+  Role.DOCTOR,
+  Role.NURSE,
+  Role.PATIENT,
+  Role.HOSPITAL_ADMIN,
+  Role.CARE_GIVER,
+  Role.PARTNER,
+  Role.API_USER,
+  Role.DATA_COORDINATOR,
+  Role.VERIFIER,
+  Role.ECP_USER,
+] satisfies RoleId[];
+
+export const assignRules = {
+  user: { roles: assignableRoles, isAdmin: (role) => role === Role.HOSPITAL_ADMIN },
+  admin: { roles: [Role.HOSPITAL_ADMIN], isAdmin: () => true },
+  patient: { roles: [Role.PATIENT], isAdmin: () => false },
+  doctor: { roles: [Role.DOCTOR], isAdmin: () => false },
+} satisfies Record<string, AssignRule>;
+
+/**
+ * The office and users of an assign / deassign call, checked: the office and every user must be in
+ * the caller's scope (404 with `errorKey`, default 'invalidId', otherwise), every user's role in `roles` (400 with the
+ * field's 'invalid' message otherwise), and, when assigning, a user of another organization cannot
+ * join the office (409 'conflict').
+ */
+async function checkOfficeAndUsers(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  userIds: number[],
+  roles: readonly number[],
+  opts: { field: 'userId' | 'userIds'; assigning: boolean; errorKey?: MessageKey },
+) {
+  const errorKey = opts.errorKey ?? 'invalidId';
+  const office = await repo.getOffice(scope, ctx.db, hospitalId);
+  if (!office) throw AppError.notFound(errorKey);
+  const found = await repo.findVisibleUsers(scope, ctx.db, userIds);
+  if (found.length !== userIds.length) throw AppError.notFound(errorKey);
+  if (found.some((u) => !roles.includes(u.roleId))) {
+    throw AppError.badRequest(opts.errorKey ?? 'validationFailed', { [opts.field]: 'invalid' });
+  }
+  if (opts.assigning && found.some((u) => u.organizationId !== null && u.organizationId !== office.organizationId)) throw AppError.conflict();
+  return { office, users: found };
+}
+
+/**
+ * POST hospital/assign...tohospital (offices.assign): assigns one user by `rule`. Idempotent: a
+ * repeated call answers the same assignment. 404 when the office or user is out of scope.
+ */
+export async function assignUser(ctx: AppContext, scope: Scope, hospitalId: number, userId: number, rule: AssignRule): Promise<OfficeAssignment> {
+  const [assignment] = await assignUsers(ctx, scope, hospitalId, [userId], rule, 'userId');
+  return assignment!;
+}
+
+/**
+ * POST hospital/assignmultipleuserstohospital (offices.assign): assigns every user in one
+ * transaction, all or none. Office admins are assigned as admins.
+ */
+export async function assignUsers(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  userIds: number[],
+  rule: AssignRule = assignRules.user,
+  field: 'userId' | 'userIds' = 'userIds',
+): Promise<OfficeAssignment[]> {
+  const { users } = await checkOfficeAndUsers(ctx, scope, hospitalId, userIds, rule.roles, { field, assigning: true });
+  const roleOf = new Map(users.map((u) => [u.id, u.roleId]));
+  const stored = await ctx.db.transaction((tx) =>
+    repo.upsertAssignments(
+      scope,
+      tx,
+      hospitalId,
+      userIds.map((userId) => ({ userId, isAdmin: rule.isAdmin(roleOf.get(userId)!) })),
+    ),
+  );
+  if (!stored) throw AppError.notFound();
+  const byUser = new Map(stored.map((a) => [a.userId, a]));
+  return userIds.map((id) => byUser.get(id)!);
+}
+
+/**
+ * POST hospital/deassignuserfromhospital and deassignadminfromhospital (offices.assign): removes the
+ * assignment and the user's memberships in that office's medical teams, in one transaction.
+ * Idempotent (`removed` 0 when the user was not assigned). 404 when office or user is out of scope.
+ */
+export async function deassignUser(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  userId: number,
+  roles: readonly number[] = assignableRoles,
+): Promise<OfficeDeassignment> {
+  await checkOfficeAndUsers(ctx, scope, hospitalId, [userId], roles, { field: 'userId', assigning: false });
+  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(scope, tx, hospitalId, [userId]));
+  return { hospitalId, userIds: [userId], removed };
+}
+
+/** Roles an admin deassign accepts. */
+export const adminRoles: readonly number[] = [Role.HOSPITAL_ADMIN];
+
+/**
+ * DELETE hospital/deassigmedicalstafffromhospitalv2 and ...multiple...v2 (offices.assign): removes
+ * staff members (doctor, nurse, office admin, caregiver) from the office and from its medical teams
+ * in one transaction. Failures carry the spec's message "Error while deassigning medical staff!"
+ * (404 when the office or a user is out of scope, 400 when a user is not medical staff).
+ */
+export async function deassignMedicalStaff(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  userIds: number[],
+  field: 'userId' | 'userIds',
+): Promise<OfficeDeassignment> {
+  await checkOfficeAndUsers(ctx, scope, hospitalId, userIds, staffRoles, {
+    field: field,
+    assigning: false,
+    errorKey: 'errorDeassigningStaff',
+  });
+  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(scope, tx, hospitalId, userIds));
+  return { hospitalId, userIds, removed };
+}
+
+/**
+ * GET hospital/getrelatedmedicalstaffforhospital(V2, V3) (header hospitalid): the doctors, nurses,
+ * caregivers and office admins assigned to the office, as User shapes; V3 adds `patientCount`.
+ * 404 when the office is not the caller's.
+ */
+export async function findOfficeStaff(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  q: EndpointQuery<typeof contract.findOfficeMedicalStaffV3>,
+): Promise<Page<User & { patientCount: number }>> {
+  assertOfficeInScope(scope, hospitalId);
+  const { rows, total } = await repo.findOfficeStaff(scope, ctx.db, hospitalId, q);
+  const views = await loadUserViews(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const countOf = new Map(rows.map((r) => [r.id, r.patientCount]));
+  return {
+    items: views.map((u) => ({ ...limitOfficesToScope(scope, u), patientCount: countOf.get(u.id) ?? 0 })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** ...V2: the V3 page without the patient counts. */
+export async function findOfficeStaffV2(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  q: EndpointQuery<typeof contract.findOfficeMedicalStaffV2>,
+): Promise<Page<User>> {
+  const page = await findOfficeStaff(ctx, scope, hospitalId, q);
+  return { ...page, items: page.items.map(({ patientCount: _, ...u }) => u) };
+}
+
+/** The legacy unpaged staff list: the first `OFFICE_STAFF_LIST_LIMIT` members by name. */
+export async function listOfficeStaff(ctx: AppContext, scope: Scope, hospitalId: number, roleId: number | undefined): Promise<User[]> {
+  const page = await findOfficeStaff(ctx, scope, hospitalId, { page: 1, pageSize: OFFICE_STAFF_LIST_LIMIT, roleId });
+  return page.items.map(({ patientCount: _, ...u }) => u);
+}
+
+/**
+ * GET hospital/getrelatedpatientsforhospitalv2 (header hospitalid): the office's patients as full
+ * User shapes with patient metadata (never the SSN). 404 when the office is not the caller's.
+ */
+export async function findOfficePatientsV2(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  q: EndpointQuery<typeof contract.findOfficePatientsV2>,
+): Promise<Page<User>> {
+  assertOfficeInScope(scope, hospitalId);
+  const { ids, total } = await repo.findOfficePatientIds(scope, ctx.db, hospitalId, q);
+  const views = await loadUserViews(ctx.db, ids, { withMetadata: true, withSsn: false });
+  return { items: views.map((u) => limitOfficesToScope(scope, u)), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * GET hospital/getrelatedpatientsforhospitalv4 (header hospitalid): the /patients list, one query
+ * per page (see repo.findOfficePatientsPage). 404 when the office is not the caller's.
+ */
+export async function findOfficePatientsV4(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  q: EndpointQuery<typeof contract.findOfficePatientsV4>,
+): Promise<Page<OfficePatientListItem>> {
+  assertOfficeInScope(scope, hospitalId);
+  const { items, total } = await repo.findOfficePatientsPage(scope, ctx.db, hospitalId, q);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
