@@ -13,11 +13,14 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { featureRoutes } from './features/index';
+import { closeJobs, initJobs } from './jobs/index';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { createRealtime } from './realtime/realtime';
+import { registerRealtimeSocket } from './realtime/socket';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -46,7 +49,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
             },
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
@@ -57,8 +60,14 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
     db: db.db,
     mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     log: app.log,
+    realtime: createRealtime({ redisUrl: config.redisUrl, log: app.log }),
   };
   if (!database) app.addHook('onClose', async () => db.close());
+  // onClose hooks run last-added first: jobs and sockets stop before the database closes.
+  app.addHook('onClose', async () => {
+    await closeJobs(ctx);
+    await ctx.realtime.close();
+  });
 
   registerAccessGate(app);
   registerErrorHandling(app);
@@ -95,7 +104,9 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
+  await registerRealtimeSocket(app, ctx);
   for (const register of featureRoutes) register(app, ctx);
+  if (config.jobsEnabled) initJobs(ctx);
 
   const sendIndex = (reply: FastifyReply) => {
     const index = path.join(config.webDist, 'index.html');
@@ -103,11 +114,12 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
     return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
   };
   app.route({ method: 'GET', url: '/', config: { public: true }, handler: (_req, reply) => sendIndex(reply) });
+  // The account-validation link (spec section 2) is a web page that lives under /api; a fixed
+  // route wins over `user/{id}`.
+  app.route({ method: 'GET', url: '/api/user/validatetoken', config: { public: true }, handler: (_req, reply) => sendIndex(reply) });
 
   app.setNotFoundHandler((req, reply) => {
-    // The account-validation link (spec section 2) is a web page that lives under /api.
-    const isWebPage = req.url.split('?')[0] === '/api/user/validatetoken';
-    if (req.url.startsWith('/api/') && !isWebPage) {
+    if (req.url.startsWith('/api/')) {
       return reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', req.lang), code: 'notFound' });
     }
     // The single-page app: any other path is a client route (unknown ones go to /auth/login there).

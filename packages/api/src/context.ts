@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/index';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import type { Realtime } from './realtime/realtime';
 
-/** What services need from the running app: configuration, the database, the mailer, the logger. */
+/** What services need from the running app: configuration, the database, the mailer, the logger, the real-time fan-out. */
 export interface AppContext {
   config: AppConfig;
   database: Database;
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Publishes notifications to open sockets (in every API process when REDIS_URL is set). */
+  realtime: Realtime;
 }

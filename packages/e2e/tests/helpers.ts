@@ -24,7 +24,7 @@ export async function seriousViolations(page: Page) {
 /** Signs in through the login page. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/auth/login');
-  await page.getByLabel(/usuario o correo|username or e-mail/i).fill(username);
-  await page.getByLabel(/contraseña|password/i).fill(password);
-  await page.getByRole('button', { name: /iniciar sesión|sign in/i }).click();
+  await page.locator('input[autocomplete=username]').fill(username);
+  await page.locator('input[autocomplete=current-password]').fill(password);
+  await page.locator('button[type=submit]').click();
 }

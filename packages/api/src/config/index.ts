@@ -28,6 +28,10 @@ const envSchema = z.object({
   VIGIL_DEMO_DATA: z.string().optional(),
   VIGIL_WEB_DIST: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   VIGIL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  VIGIL_JOBS_ENABLED: bool.default(true),
+  VIGIL_TRUST_PROXY: bool.default(false),
+  VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export interface AppConfig {
@@ -52,8 +56,16 @@ export interface AppConfig {
   demoDataDirs: string[];
   webDist: string;
   bodyLimitBytes: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
+  trustProxy: boolean;
   /** Check every handler's answer against its contract schema (tests). */
   validateResponses: boolean;
+  /** Run the scheduled monitoring jobs (missed readings, reminders, daily goals); off in tests. */
+  jobsEnabled: boolean;
+  /** Minutes after a plan's measurement time before the reading counts as missed. */
+  missedGraceMinutes: number;
+  /** Minutes before a plan's measurement time that the patient is reminded. */
+  reminderLeadMinutes: number;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -84,7 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoDataDirs: e.VIGIL_DEMO_DATA ? [e.VIGIL_DEMO_DATA] : defaultDemoDirs(),
     webDist: e.VIGIL_WEB_DIST,
     bodyLimitBytes: e.VIGIL_BODY_LIMIT_BYTES,
+    trustProxy: e.VIGIL_TRUST_PROXY,
     validateResponses: false,
+    jobsEnabled: e.VIGIL_JOBS_ENABLED,
+    missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
+    reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
   };
 }
 
@@ -95,5 +111,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
-  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, ...overrides };
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, ...overrides };
 }

@@ -27,6 +27,14 @@ export const messages = {
   couldNotUpdate: { en: 'Could not update the data!', es: '¡No se pudieron actualizar los datos!' },
   couldNotGetList: { en: 'Could not get the list!', es: '¡No se pudo obtener la lista!' },
   noPublicLinks: { en: 'No public links!', es: '¡No hay enlaces públicos!' },
+  publicLinkPeriodInvalid: {
+    en: 'The period must end after it starts and cover at most one year',
+    es: 'El período debe terminar después de empezar y abarcar como máximo un año',
+  },
+  publicLinkExpiryInvalid: {
+    en: 'The link must expire in the future and within 90 days',
+    es: 'El enlace debe caducar en el futuro y dentro de 90 días',
+  },
   invalidRepositoryType: { en: 'Invalid Repository Type', es: 'Tipo de repositorio no válido' },
   // Diagnosis
   noDiagnosisData: { en: 'No diagnosis data!', es: '¡No hay datos de diagnóstico!' },
@@ -69,7 +77,35 @@ export const messages = {
     en: 'No medical note for the patient for the month {month} and year {year}!',
     es: '¡No hay nota médica del paciente para el mes {month} y el año {year}!',
   },
+  // Monitoring plans
+  duplicatePlanDeviceType: { en: 'This device type is already in the plan', es: 'Este tipo de dispositivo ya está en el plan' },
+  noDefaultMonitoringPlan: {
+    en: 'The office has no default monitoring plan',
+    es: 'La oficina no tiene un plan de monitorización predeterminado',
+  },
+  // Notifications and alerts
+  alertAlreadyProcessed: { en: 'This alert has already been processed', es: 'Esta alerta ya ha sido procesada' },
+  notificationNotProcessable: {
+    en: 'Only alerts about a patient of an office can be processed',
+    es: 'Solo se pueden procesar alertas sobre un paciente de una oficina',
+  },
+  // Devices and hubs
+  deviceIdentifierInUse: { en: 'This device identifier is already registered', es: 'Este identificador de dispositivo ya está registrado' },
+  hubIdentifierInUse: { en: 'This hub identifier is already registered', es: 'Este identificador de hub ya está registrado' },
+  deviceHasReadings: {
+    en: 'This device has readings and cannot be deleted; unassign it instead',
+    es: 'Este dispositivo tiene lecturas y no se puede eliminar; desasígnelo en su lugar',
+  },
+  hubHasReadings: {
+    en: 'This hub has readings and cannot be deleted; disable it instead',
+    es: 'Este hub tiene lecturas y no se puede eliminar; desactívelo en su lugar',
+  },
+  thresholdsOutOfOrder: {
+    en: 'Critical limits must lie outside the caution limits',
+    es: 'Los límites críticos deben estar fuera de los límites de precaución',
+  },
   // Generic failures
+  tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },
   unsupportedMediaType: { en: 'Unsupported content type', es: 'Tipo de contenido no admitido' },
   notFound: { en: 'Not found', es: 'No encontrado' },

@@ -18,7 +18,17 @@ export const theme = createTheme({
 /** Darker "dimmed" text and links than Mantine's defaults, for AA contrast on white and gray.0. */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#555d66', '--mantine-color-anchor': '#087f5b' },
+  light: {
+    '--mantine-color-dimmed': '#555d66',
+    '--mantine-color-anchor': '#087f5b',
+    // form errors and light teal (active nav link, avatar, light buttons) at AA contrast
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-teal-light-color': '#066649',
+    '--mantine-primary-color-light-color': '#066649',
+    // Mantine darkens shade 9 to shade 8 on hover, which is below AA with white text
+    '--mantine-color-teal-filled-hover': '#066649',
+    '--mantine-primary-color-filled-hover': '#066649',
+  },
   dark: {},
 });
 

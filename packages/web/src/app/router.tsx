@@ -64,6 +64,8 @@ const router = createBrowserRouter([
   { path: '/api/user/validatetoken', element: page(() => import('../features/auth/pages/ValidateTokenPage')) },
   { path: '/accountdeletionrequest', element: page(() => import('../features/profile/pages/AccountDeletionRequestPage')) },
   { path: '/profileremovalinfo', element: page(() => import('../features/profile/pages/ProfileRemovalInfoPage')) },
+  { path: '/measurements', element: page(() => import('../features/public-links/pages/MeasurementsReportPage')) },
+  { path: '/measurements/:hubIdentifier', element: page(() => import('../features/public-links/pages/HubMeasurementsReportPage')) },
   {
     element: <RequireAuth />,
     children: [
@@ -74,10 +76,17 @@ const router = createBrowserRouter([
           </Suspense>
         ),
         children: [
+          { path: '/dashboard', element: page(() => import('../features/dashboard/pages/DashboardPage')) },
+          { path: '/monitoring', element: page(() => import('../features/monitoring/pages/MonitoringPage')) },
           { path: '/organizations', element: page(() => import('../features/organizations/pages/OrganizationsPage')) },
           { path: '/admins', element: page(() => import('../features/admins/pages/AdminsPage')) },
           { path: '/offices', element: page(() => import('../features/offices/pages/OfficesPage')) },
           { path: '/patients', element: page(() => import('../features/patients/pages/PatientsPage')) },
+          { path: '/patientdetails/:id', element: page(() => import('../features/patient-details/pages/PatientDetailsPage')) },
+          { path: '/devicemeasurements/:id', element: page(() => import('../features/device-measurements/pages/DeviceMeasurementsPage')) },
+          { path: '/devices', element: page(() => import('../features/devices/pages/DevicesPage')) },
+          { path: '/devices/hubs/:id', element: page(() => import('../features/devices/pages/HubPage')) },
+          { path: '/monitoringplans', element: page(() => import('../features/monitoring-plans/pages/MonitoringPlansPage')) },
           { path: '/medicalstaff', element: page(() => import('../features/medical-staff/pages/MedicalStaffPage')) },
           { path: '/medicalteam', element: page(() => import('../features/medical-teams/pages/MedicalTeamsPage')) },
           { path: '/profile', element: page(() => import('../features/profile/pages/ProfileSettingsPage')) },
@@ -95,5 +104,8 @@ export function AppRouter() {
   return <RouterProvider router={router} />;
 }
 
-/** Where a signed-in user lands when no redirect was asked for. */
+/**
+ * Where a signed-in user lands when no redirect was asked for: users who read notifications land on
+ * /dashboard, the others here (lib/home.ts `homePathFor`).
+ */
 export const HOME_PATH = '/patients';

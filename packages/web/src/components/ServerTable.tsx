@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, UnstyledButton, type TableTrProps } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
@@ -31,6 +31,8 @@ interface Props<T> {
   error?: unknown;
   onRetry?: () => void;
   onRowClick?: (row: T) => void;
+  /** Extra attributes of a row (a class, a data-testid). */
+  rowProps?: (row: T) => TableTrProps & { 'data-testid'?: string };
   /** Shown when the list is empty without a search. */
   emptyText?: string;
   emptyAction?: ReactNode;
@@ -106,6 +108,7 @@ export function ServerTable<T>(props: Props<T>) {
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr
+                {...props.rowProps?.(row)}
                 key={props.rowKey(row)}
                 onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
                 onKeyDown={props.onRowClick ? (e) => e.key === 'Enter' && props.onRowClick!(row) : undefined}

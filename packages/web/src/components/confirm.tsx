@@ -12,6 +12,7 @@ export function confirmAction(opts: { title: string; text: string; confirmLabel?
     children: <Text size="sm">{opts.text}</Text>,
     labels: { confirm: opts.confirmLabel ?? i18n.t('actions.confirm'), cancel: i18n.t('actions.cancel') },
     confirmProps: { color: opts.danger === false ? undefined : 'red' },
+    closeButtonProps: { 'aria-label': i18n.t('actions.close') },
     onConfirm: opts.onConfirm,
   });
 }

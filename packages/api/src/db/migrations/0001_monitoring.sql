@@ -1,3 +1,12 @@
+CREATE TABLE "hospital_device_defaults" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"hospital_id" integer NOT NULL,
+	"device_type" text NOT NULL,
+	"thresholds_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "hubs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"hub_identifier" text NOT NULL,
@@ -166,6 +175,8 @@ CREATE TABLE "trusted_hubs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "hospital_device_defaults" ADD CONSTRAINT "hospital_device_defaults_hospital_id_hospitals_id_fk" FOREIGN KEY ("hospital_id") REFERENCES "public"."hospitals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hospital_device_defaults" ADD CONSTRAINT "hospital_device_defaults_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hubs" ADD CONSTRAINT "hubs_hospital_id_hospitals_id_fk" FOREIGN KEY ("hospital_id") REFERENCES "public"."hospitals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hubs" ADD CONSTRAINT "hubs_assigned_to_user_id_users_id_fk" FOREIGN KEY ("assigned_to_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "measurements" ADD CONSTRAINT "measurements_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -200,6 +211,7 @@ ALTER TABLE "treatment_plans" ADD CONSTRAINT "treatment_plans_hospital_id_hospit
 ALTER TABLE "treatment_plans" ADD CONSTRAINT "treatment_plans_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trusted_hubs" ADD CONSTRAINT "trusted_hubs_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trusted_hubs" ADD CONSTRAINT "trusted_hubs_hub_id_hubs_id_fk" FOREIGN KEY ("hub_id") REFERENCES "public"."hubs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "hospital_device_defaults_uq" ON "hospital_device_defaults" USING btree ("hospital_id","device_type");--> statement-breakpoint
 CREATE INDEX "hubs_hospital_idx" ON "hubs" USING btree ("hospital_id");--> statement-breakpoint
 CREATE INDEX "hubs_patient_idx" ON "hubs" USING btree ("assigned_to_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hubs_credential_uq" ON "hubs" USING btree ("credential_hash");--> statement-breakpoint

@@ -282,3 +282,20 @@ export const publicLinkAccesses = pgTable(
   },
   (t) => [index('public_link_accesses_link_idx').on(t.publicLinkId)],
 );
+
+/** An office's default thresholds per device type (overridden per patient device). */
+export const hospitalDeviceDefaults = pgTable(
+  'hospital_device_defaults',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    deviceType: text('device_type').notNull(),
+    /** { [loinc]: { cautionLow, cautionHigh, criticalLow, criticalHigh } } in canonical units */
+    thresholdsJson: jsonb('thresholds_json').$type<Record<string, unknown>>().notNull().default({}),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('hospital_device_defaults_uq').on(t.hospitalId, t.deviceType)],
+);

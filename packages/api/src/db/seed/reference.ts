@@ -7,6 +7,7 @@ import { roleIds, roleNames } from '@vigil/contract';
 import type { Db } from '../client';
 import { countries, roles } from '../schema/index';
 import { seedVerifiers } from './verifiers';
+import { seedDeviceTemplates } from './device-templates';
 
 countriesLib.registerLocale(en);
 countriesLib.registerLocale(es);
@@ -44,4 +45,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .values(rows)
     .onConflictDoUpdate({ target: countries.countryCode, set: { countryName: sql`excluded.country_name`, countryNameEsp: sql`excluded.country_name_esp`, phoneCode: sql`excluded.phone_code` } });
   await seedVerifiers(db);
+  await seedDeviceTemplates(db);
 }

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const signIn = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: payload as object, headers });
+const signIn = (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: payload as object, headers, remoteAddress });
 
 describe('POST auth/signinv3', () => {
   it('signs a nurse in by username or e-mail and returns session, environment and user', async () => {
@@ -75,12 +75,14 @@ describe('POST auth/signinv3', () => {
 
   it('limits repeated failures per account and address with 429 and Retry-After; the user from another address still signs in', async () => {
     const u = await createUser(t, { role: Role.NURSE, organizationId: orgId });
-    const from = (ip: string) => ({ 'x-forwarded-for': ip });
-    for (let i = 0; i < 3; i++) expect((await signIn({ username: u.username, password: 'bad-password-1' }, from('198.51.100.7'))).statusCode).toBe(401);
-    const limited = await signIn({ username: u.username, password: TEST_PASSWORD }, from('198.51.100.7'));
+    for (let i = 0; i < 3; i++) expect((await signIn({ username: u.username, password: 'bad-password-1' }, {}, '198.51.100.7')).statusCode).toBe(401);
+    // A forged X-Forwarded-For does not escape the limit: the proxy is not trusted by default.
+    const forged = await signIn({ username: u.username, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.50' }, '198.51.100.7');
+    expect(forged.statusCode).toBe(429);
+    const limited = await signIn({ username: u.username, password: TEST_PASSWORD }, {}, '198.51.100.7');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const realUser = await signIn({ username: u.username, password: TEST_PASSWORD }, from('203.0.113.9'));
+    const realUser = await signIn({ username: u.username, password: TEST_PASSWORD }, {}, '203.0.113.9');
     expect(realUser.statusCode).toBe(200);
   });
 });

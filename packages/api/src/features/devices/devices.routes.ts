@@ -1,4 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { devices, message } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../lib/route';
+import * as service from './devices.service';
+import * as hubsService from './hubs.service';
 
-export function devicesRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/**
+ * Spec section 8: "Trusted hub calls return the error response body instead of failing". A failed
+ * trusted-hub call (validation, not found, conflict) answers HTTP 200 with the error envelope
+ * `{ resFlag: false, data: null, msg, code, errors? }`; a missing session (401) or permission
+ * (403), and anything unexpected, go to the app's error handler as usual.
+ */
+export function trustedHubErrorHandler(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof AppError) || error.code === 'unauthorized' || error.code === 'forbidden' || error.code === 'internal') throw error;
+  const lang = req.lang ?? 'en';
+  const resolved = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, message(v, lang)])) : undefined;
+  const errors = resolved || error.fieldMessages ? { ...error.fieldMessages, ...resolved } : undefined;
+  return reply.code(200).send({ resFlag: false, data: null, msg: message(error.messageKey, lang, error.params), code: error.messageKey, ...(errors ? { errors } : {}) });
+}
+
+/**
+ * Spec section 7, "Trusted hub" (3) and "Medical device, measurements, templates, tablets" without
+ * `medicaldevicesdata/` (15), plus the chosen `hub/` endpoints (7).
+ */
+export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Trusted hubs: in their own scope, whose error handler answers failures with HTTP 200.
+  void app.register(async (scoped) => {
+    scoped.setErrorHandler(trustedHubErrorHandler);
+    registerEndpoint(scoped, ctx, devices.createTrustedHub, ({ scope, body }) => hubsService.createTrustedHub(ctx, scope, body.patientId, body.hubId));
+    registerEndpoint(scoped, ctx, devices.updateTrustedHubsForPatient, ({ scope, headers, body }) =>
+      hubsService.updateTrustedHubs(ctx, scope, headers.patientid, body.hubIds),
+    );
+    registerEndpoint(scoped, ctx, devices.deleteTrustedHubForPatient, ({ scope, headers }) =>
+      hubsService.deleteTrustedHub(ctx, scope, headers.patientid, headers.hubid),
+    );
+  });
+
+  registerEndpoint(app, ctx, devices.createMedicalDevice, ({ scope, body }) => service.createDevice(ctx, scope, body));
+  registerEndpoint(app, ctx, devices.getMedicalDevice, ({ scope, params }) => service.getDevice(ctx, scope, params.id));
+  registerEndpoint(app, ctx, devices.updateMedicalDevice, ({ scope, params, body }) => service.updateDevice(ctx, scope, params.id, body));
+  registerEndpoint(app, ctx, devices.deleteMedicalDevice, ({ scope, params }) => service.deleteDevice(ctx, scope, params.id));
+  registerEndpoint(app, ctx, devices.getMedicalDevicesForPatient, ({ scope, headers }) => service.findDevicesForPatient(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, devices.getMedicalDevicesForPatientV2, ({ scope, headers }) => service.findDevicesForPatientV2(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, devices.getMedicalDeviceByDeviceIdentifier, ({ scope, headers }) =>
+    service.getDeviceByIdentifier(ctx, scope, headers.deviceidentifier),
+  );
+  registerEndpoint(app, ctx, devices.updateIsManualMeasurementForMedicalDevice, ({ scope, body }) =>
+    service.updateIsManualMeasurement(ctx, scope, body.medicalDeviceId, body.isManualMeasurement),
+  );
+  registerEndpoint(app, ctx, devices.updateDeviceDefaultValuesJsonForMedicalDevice, ({ scope, body }) =>
+    service.updateDeviceDefaultValues(ctx, scope, body.medicalDeviceId, body.deviceDefaultValuesJson),
+  );
+
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplates, ({ scope }) => service.findTemplates(ctx, scope));
+  registerEndpoint(app, ctx, devices.getPossibleDevices, ({ scope }) => service.findPossibleDevices(ctx, scope));
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceType, ({ scope, headers }) =>
+    service.getFirstTemplate(ctx, scope, { deviceType: headers.devicetype }),
+  );
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceTypeAndManufacturerId, ({ scope, headers }) =>
+    service.getFirstTemplate(ctx, scope, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
+  );
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByType, ({ scope, headers }) => service.findTemplates(ctx, scope, { deviceType: headers.devicetype }));
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByTypeAndManufacturer, ({ scope, headers }) =>
+    service.findTemplates(ctx, scope, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
+  );
+
+  registerEndpoint(app, ctx, devices.getAllTabletInfos, ({ scope, headers, query }) => service.findTablets(ctx, scope, headers.hospitalid, query));
+
+  registerEndpoint(app, ctx, devices.getHubs, ({ scope, headers, query }) => hubsService.findHubs(ctx, scope, headers.hospitalid, query));
+  registerEndpoint(app, ctx, devices.getHub, ({ scope, params }) => hubsService.getHub(ctx, scope, params.id));
+  registerEndpoint(app, ctx, devices.createHub, ({ scope, body }) => hubsService.createHub(ctx, scope, body));
+  registerEndpoint(app, ctx, devices.updateHub, ({ scope, params, body }) => hubsService.updateHub(ctx, scope, params.id, body));
+  registerEndpoint(app, ctx, devices.deleteHub, ({ scope, params }) => hubsService.deleteHub(ctx, scope, params.id));
+  registerEndpoint(app, ctx, devices.issueHubCredential, ({ scope, params }) => hubsService.issueCredential(ctx, scope, params.id));
+  registerEndpoint(app, ctx, devices.revokeHubCredential, ({ scope, params }) => hubsService.revokeCredential(ctx, scope, params.id));
+}

@@ -145,6 +145,8 @@ export const observationSchema = z.looseObject({
   effectivePeriod: periodSchema.optional(),
   issued: text(40).optional(),
   valueQuantity: quantitySchema.optional(),
+  /** Panel members (a blood pressure's systolic and diastolic). */
+  component: z.array(z.looseObject({ code: codeableConceptSchema, valueQuantity: quantitySchema.optional() })).max(50).optional(),
 });
 export type FhirObservation = z.infer<typeof observationSchema>;
 

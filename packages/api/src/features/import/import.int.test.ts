@@ -12,6 +12,7 @@ import {
   emailOutbox,
   hospitals,
   importRuns,
+  measurements,
   medicalTeamMembers,
   medicalTeams,
   organizations,
@@ -43,6 +44,7 @@ async function tableCounts() {
     patientMetadata: await n(patientMetadata),
     medicalTeams: await n(medicalTeams),
     medicalTeamMembers: await n(medicalTeamMembers),
+    measurements: await n(measurements),
   };
 }
 
@@ -63,14 +65,19 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(first.status).toBe('done');
     expect(first.files).toBe(12);
     expect(first.bundlesRolledBack).toBe(0);
-    expect(first.counts).toEqual({ created: 198, updated: 0, unchanged: 0, skipped: 1, error: 0 });
+    // 198 people and places, 188 measurements (77 blood pressures, 77 weights, 21 glucose, 11 temperatures, 2 SpO2).
+    expect(first.counts).toEqual({ created: 386, updated: 0, unchanged: 0, skipped: 1, error: 0 });
     expect(first.byType.Organization).toMatchObject({ created: 47, error: 0 });
     expect(first.byType.Location).toMatchObject({ created: 47, skipped: 1 });
     expect(first.byType.Practitioner).toMatchObject({ created: 47 });
     expect(first.byType.PractitionerRole).toMatchObject({ created: 47 });
     expect(first.byType.Patient).toMatchObject({ created: 10 });
-    // Height / weight Observations feed the metadata; every other code is counted, not imported.
-    expect(first.byType.Observation).toMatchObject({ merged: 152, unmapped: 1232, error: 0 });
+    // Vital signs and glucose become measurements; heights (75) and the heart rates taken with a
+    // blood pressure (77) are merged; every other code is counted by code, not imported.
+    expect(first.byType.Observation).toMatchObject({ created: 188, merged: 152, unmapped: 1044, error: 0 });
+    expect(first.unmappedCodes).toMatchObject({ '9279-1': 77, '39156-5': 75 });
+    expect(Object.values(first.unmappedCodes!).reduce((a, b) => a + b, 0)).toBe(1044);
+    for (const stored of ['85354-9', '8867-4', '29463-7', '8302-2', '2339-0', '8310-5', '2708-6']) expect(first.unmappedCodes).not.toHaveProperty(stored);
     expect(first.byType.Condition).toMatchObject({ unmapped: 237 });
     expect(first.byType.Claim).toMatchObject({ unmapped: 424 });
     expect(first.byType.Encounter).toMatchObject({ unmapped: 317 });
@@ -87,7 +94,7 @@ describe('importFhir: the Synthea R4 folder', () => {
     const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, first.runId));
     expect(run).toMatchObject({ source: syntheaDir, status: 'done' });
     expect(run!.finishedAt).toBeInstanceOf(Date);
-    expect((run!.report as ImportReport).counts.created).toBe(198);
+    expect((run!.report as ImportReport).counts.created).toBe(386);
   });
 
   it('maps an Organization and its Location: E.164 phone, address, position, time zone of Massachusetts', async () => {
@@ -149,6 +156,34 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(members).toEqual([{ roleId: Role.DOCTOR, npi: '9999986893' }]);
   });
 
+  it("stores Barney's vital signs as measurements: his blood pressure with the pulse of its heart-rate Observation, canonical units, severity, source fhir", async () => {
+    const [p] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.externalRef, 'Patient/9808a1c3-5354-de5f-bfe5-7fdbd39bb426'));
+    const [team] = await t.ctx.db.select({ hospitalId: medicalTeams.hospitalId }).from(medicalTeams).where(eq(medicalTeams.patientId, p!.id));
+    const [bp] = await t.ctx.db.select().from(measurements).where(eq(measurements.externalRef, 'Observation/80ad5d58-6e4a-cfba-910c-18a9f412439f'));
+    expect(bp).toMatchObject({
+      patientId: p!.id,
+      hospitalId: team!.hospitalId,
+      deviceType: 'BLOOD_PRESSURE',
+      measuredAtOffset: '-04:00',
+      valuesJson: { '8480-6': 128, '8462-4': 77, '8867-4': 86 },
+      severity: 0,
+      source: 'fhir',
+      isManual: false,
+      isSimulated: false,
+      hubKey: 0,
+      deviceKey: -p!.id,
+      deviceId: null,
+      hubId: null,
+    });
+    expect(bp!.measuredAt.toISOString()).toBe('2023-08-21T18:55:10.000Z');
+    const byType = await t.ctx.db
+      .select({ deviceType: measurements.deviceType, n: count() })
+      .from(measurements)
+      .where(eq(measurements.source, 'fhir'))
+      .groupBy(measurements.deviceType);
+    expect(Object.fromEntries(byType.map((r) => [r.deviceType, r.n]))).toEqual({ BLOOD_PRESSURE: 77, WEIGHT: 77, GLUCOSE: 21, TEMPERATURE: 11, SPO2: 2 });
+  });
+
   it('never puts an SSN in the report', () => {
     expect(JSON.stringify(first)).not.toMatch(/999-\d\d-\d{4}/);
   });
@@ -156,7 +191,7 @@ describe('importFhir: the Synthea R4 folder', () => {
   it('changes nothing on a second import: every record unchanged, same row counts', async () => {
     const before = await tableCounts();
     const second = await importFhir(t.ctx, syntheaDir);
-    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 198, skipped: 1, error: 0 });
+    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 386, skipped: 1, error: 0 });
     expect(second.records.filter((r) => r.status !== 'skipped').every((r) => r.status === 'unchanged')).toBe(true);
     expect(await tableCounts()).toEqual(before);
   });
@@ -262,6 +297,43 @@ describe('importFhir: bad input is reported per record and never half-imported',
     }
   });
 
+  it('imports an Observation on its own for an imported patient: created, then unchanged, then updated when its value changes', async () => {
+    const obs = (value: number) => ({
+      resourceType: 'Observation',
+      id: 'glucose-own-1',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '2345-7' }] },
+      subject: { reference: 'Patient/9808a1c3-5354-de5f-bfe5-7fdbd39bb426' },
+      effectiveDateTime: '2024-01-05T08:00:00+01:00',
+      valueQuantity: { value, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+    });
+    const rec = (status: string) => [{ file: 'upload', resourceType: 'Observation', id: 'glucose-own-1', status }];
+    expect((await importFhir(t.ctx, obs(5.5))).records).toEqual(rec('created'));
+    expect((await importFhir(t.ctx, obs(5.5))).records).toEqual(rec('unchanged'));
+    expect((await importFhir(t.ctx, obs(17))).records).toEqual(rec('updated'));
+    const [row] = await t.ctx.db.select().from(measurements).where(eq(measurements.externalRef, 'Observation/glucose-own-1'));
+    // 17 mmol/L = 306.27 mg/dL: above the critical 300.
+    expect(row).toMatchObject({ deviceType: 'GLUCOSE', valuesJson: { '2339-0': 306.27 }, severity: 2, measuredAtOffset: '+01:00' });
+  });
+
+  it('skips an Observation of a patient never imported, counts a respiratory rate by code, and fails a vital sign in a wrong unit', async () => {
+    const base = { resourceType: 'Observation', status: 'final', subject: { reference: 'Patient/nobody-here' }, effectiveDateTime: '2024-01-05T08:00:00Z' };
+    const report = await importFhir(t.ctx, {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { ...base, id: 'w1', code: { coding: [{ system: 'http://loinc.org', code: '29463-7' }] }, valueQuantity: { value: 70, code: 'kg' } } },
+        { resource: { ...base, id: 'rr1', code: { coding: [{ system: 'http://loinc.org', code: '9279-1' }] }, valueQuantity: { value: 16, code: '/min' } } },
+      ],
+    });
+    expect(report.records).toEqual([{ file: 'upload', resourceType: 'Observation', id: 'w1', status: 'skipped', reason: 'subject: patient not imported' }]);
+    expect(report.unmappedCodes).toEqual({ '9279-1': 1 });
+    const bad = await importFhir(t.ctx, { ...base, id: 't1', code: { coding: [{ system: 'http://loinc.org', code: '8310-5' }] }, valueQuantity: { value: 310, code: 'K' } });
+    expect(bad.records).toEqual([
+      { file: 'upload', resourceType: 'Observation', id: 't1', status: 'error', reason: "valueQuantity: 'K' is not a UCUM unit of 8310-5 (Cel, [degF])" },
+    ]);
+  });
+
   it('updates a changed record and reports it as updated', async () => {
     const org = { resourceType: 'Organization', id: 'org-upd', name: 'First Name Clinic', telecom: [{ system: 'phone', value: '617-555-0100' }] };
     expect((await importFhir(t.ctx, org)).counts.created).toBe(1);
@@ -337,7 +409,9 @@ describe('POST admin/importupload', () => {
     const m = multipart(BARNEY, content);
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.records).toEqual([{ file: BARNEY, resourceType: 'Patient', id: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426', status: 'unchanged' }]);
+    const records = res.json().data.records as ImportReport['records'];
+    expect(records.filter((r) => r.resourceType === 'Patient')).toEqual([{ file: BARNEY, resourceType: 'Patient', id: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426', status: 'unchanged' }]);
+    expect(records.filter((r) => r.resourceType === 'Observation').every((r) => r.status === 'unchanged')).toBe(true);
   });
 
   it('reports a truncated upload as an error record', async () => {
@@ -383,7 +457,7 @@ describe('GET admin/importruns', () => {
     expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
     const oldest = await t.app.inject({ method: 'GET', url: `/api/admin/importruns?sort=startedAt&pageSize=1`, headers: h });
     expect(oldest.json().data.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
-    expect(oldest.json().data.items[0].report.counts.created).toBe(198);
+    expect(oldest.json().data.items[0].report.counts.created).toBe(386);
   });
 
   it('filters by source text', async () => {

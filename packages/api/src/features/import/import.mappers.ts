@@ -2,7 +2,8 @@
  * The importer's table of FHIR resourceType -> mapper. Each mapper checks a resource's shape and
  * maps it without touching the database (`prepare`, pure), and returns the write to run inside the
  * bundle's transaction (`apply`). A type missing from the table is counted as unmapped; a later
- * issue adds Observation measurements and Conditions by extending `resourceMappers`.
+ * issue adds Conditions by extending `resourceMappers`. Observations of vital signs and glucose
+ * become measurements (fhir.vitals.ts); other Observation codes are counted as unmapped by code.
  */
 import { Role, UserStatus } from '@vigil/contract';
 import type { Executor } from '../../db/client';
@@ -37,6 +38,8 @@ import {
   type FhirResource,
 } from './fhir.schemas';
 import { idealBodyWeightKg, sexFromGender } from '../metadata/ideal-weight';
+import { resolveThresholds, severityOfReading } from '../measurements/thresholds';
+import { mapVitalObservation } from './fhir.vitals';
 import * as repo from './import.repo';
 import type { z } from 'zod';
 
@@ -50,7 +53,8 @@ export interface RecordOutcome {
 export type Prepared =
   | { kind: 'record'; apply: (tx: Executor) => Promise<RecordOutcome> }
   | { kind: 'merged' }
-  | { kind: 'unmapped' }
+  /** Not imported; `code` names what was not mapped (an Observation's LOINC code) for the report. */
+  | { kind: 'unmapped'; code?: string }
   | { kind: 'skipped'; reason: string };
 
 /** One bundle's resources, indexed for the mappers that read across records. */
@@ -481,15 +485,77 @@ const patientMapper: ResourceMapper = {
 };
 
 /**
- * Observations: body height and weight are read into the patient's metadata (merged); other codes
- * are counted as unmapped until measurements are imported. A LOINC-claimed code that is not LOINC,
- * or an unusable height / weight, is an error.
+ * Observations (fhir.vitals.ts): vital signs and glucose become measurements of the subject
+ * patient (source 'fhir', `externalRef` 'Observation/<id>', so a re-import finds them: unchanged
+ * or updated), in the patient's first office, graded with that office's thresholds; the identity
+ * is hub key 0 and device key minus the patient id (no device: one identity space per patient, so
+ * two patients' readings at the same instant never collide). Body height and a heart rate taken
+ * with a blood pressure are merged into other records; other codes are counted as unmapped by
+ * code. A LOINC-claimed code that is not LOINC, an unusable height / weight (classifyObservation)
+ * or vital value fails the record.
  */
 const observationMapper: ResourceMapper = {
   order: 60,
-  prepare(resource) {
+  prepare(resource, bundle, run) {
     const r = parse(observationSchema, resource);
-    return classifyObservation(r).kind === 'other' ? { kind: 'unmapped' } : { kind: 'merged' };
+    classifyObservation(r);
+    const subject = parseReference(r.subject, 'Patient', bundle.fullUrls);
+    const sameSubject = subject && 'id' in subject ? (bundle.observationsBySubject.get(refKey('Patient', subject.id)) ?? []) : [];
+    const v = mapVitalObservation(r, sameSubject);
+    if (v.kind === 'merged') return { kind: 'merged' };
+    if (v.kind === 'unmapped') return { kind: 'unmapped', code: v.code };
+    if (v.kind === 'skipped') return { kind: 'skipped', reason: v.reason };
+    if (!subject) throw new MappingError('subject: a measurement needs a reference to its Patient');
+    const externalRef = refKey('Observation', r.id);
+    return {
+      kind: 'record',
+      async apply(tx) {
+        let patientId: number | null = null;
+        for (const key of candidateKeys(subject, run)) {
+          const row = await repo.getUserByRef(tx, key);
+          if (row && row.roleId === Role.PATIENT) {
+            patientId = row.id;
+            break;
+          }
+        }
+        if (patientId === null) return { status: 'skipped', reason: 'subject: patient not imported' };
+        const hospitalId = await repo.getFirstOfficeOfUser(tx, patientId);
+        if (hospitalId === null) return { status: 'skipped', reason: 'subject: the patient has no office' };
+        const { thresholds } = resolveThresholds(v.deviceType, await repo.getOfficeThresholdsJson(tx, hospitalId, v.deviceType));
+        const reading = {
+          deviceType: v.deviceType,
+          measuredAt: v.measuredAt,
+          measuredAtOffset: v.measuredAtOffset,
+          valuesJson: v.values,
+          severity: severityOfReading(v.values, thresholds),
+          deviceKey: -patientId,
+        };
+        const existing = await repo.getMeasurementByRef(tx, externalRef);
+        if (!existing) {
+          const inserted = await repo.insertMeasurement(tx, {
+            ...reading,
+            patientId,
+            hospitalId,
+            hubKey: 0,
+            source: 'fhir',
+            isManual: false,
+            isSimulated: false,
+            externalRef,
+          });
+          return inserted ? { status: 'created' } : { status: 'skipped', reason: 'a reading of the same patient, type and time is already stored' };
+        }
+        const same =
+          existing.deviceType === reading.deviceType &&
+          existing.measuredAt.getTime() === reading.measuredAt.getTime() &&
+          existing.measuredAtOffset === reading.measuredAtOffset &&
+          existing.severity === reading.severity &&
+          existing.deviceKey === reading.deviceKey &&
+          sameJson(existing.valuesJson, reading.valuesJson);
+        if (same) return { status: 'unchanged' };
+        await repo.updateMeasurement(tx, existing.id, reading);
+        return { status: 'updated' };
+      },
+    };
   },
 };
 

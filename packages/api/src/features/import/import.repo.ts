@@ -11,8 +11,10 @@ import type { Executor } from '../../db/client';
 import { isSystemAdmin, type Scope } from '../../db/scope';
 import {
   doctorMetadata,
+  hospitalDeviceDefaults,
   hospitals,
   importRuns,
+  measurements,
   medicalTeamMembers,
   medicalTeams,
   nurseMetadata,
@@ -217,6 +219,45 @@ export async function addTeamMember(tx: Executor, teamId: number, userId: number
     .onConflictDoNothing()
     .returning({ userId: medicalTeamMembers.userId });
   return rows.length > 0;
+}
+
+// Measurements (Observations of vital signs and glucose) ----------------------------------------
+
+/** The lowest-numbered office a user is assigned to, or null. */
+export async function getFirstOfficeOfUser(tx: Executor, userId: number): Promise<number | null> {
+  const [row] = await tx.select({ id: userHospitals.hospitalId }).from(userHospitals).where(eq(userHospitals.userId, userId)).orderBy(asc(userHospitals.hospitalId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** An office's stored thresholds for a device type (hospital_device_defaults), or undefined. */
+export async function getOfficeThresholdsJson(tx: Executor, hospitalId: number, deviceType: string): Promise<unknown> {
+  const [row] = await tx
+    .select({ json: hospitalDeviceDefaults.thresholdsJson })
+    .from(hospitalDeviceDefaults)
+    .where(and(eq(hospitalDeviceDefaults.hospitalId, hospitalId), eq(hospitalDeviceDefaults.deviceType, deviceType)))
+    .limit(1);
+  return row?.json;
+}
+
+export type MeasurementRow = typeof measurements.$inferSelect;
+
+/** The measurement imported from `externalRef` ('Observation/<id>'), or null. */
+export async function getMeasurementByRef(tx: Executor, externalRef: string): Promise<MeasurementRow | null> {
+  const [row] = await tx.select().from(measurements).where(eq(measurements.externalRef, externalRef)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inserts an imported reading unless its identity (hub key, device key, type, measured-at) or its
+ * external reference is already stored; true when inserted.
+ */
+export async function insertMeasurement(tx: Executor, values: typeof measurements.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(measurements).values(values).onConflictDoNothing().returning({ id: measurements.id });
+  return rows.length > 0;
+}
+
+export async function updateMeasurement(tx: Executor, id: number, values: Partial<typeof measurements.$inferInsert>): Promise<void> {
+  await tx.update(measurements).set(values).where(eq(measurements.id, id));
 }
 
 // Import runs ----------------------------------------------------------------------------------

@@ -185,6 +185,7 @@ async function importUnits(
   const records: ImportRecord[] = [];
   const byType: Record<string, ImportTypeCounts> = {};
   const typeCounts = (t: string) => (byType[t] ??= emptyCounts());
+  const unmappedCodes = new Map<string, number>();
   const run: RunState = { identifiers: new Map() };
   let files = 0;
   let bundles = 0;
@@ -209,7 +210,7 @@ async function importUnits(
       continue;
     }
     bundles++;
-    if (!(await importBundle(ctx, unit.file, entries, run, records, typeCounts))) rolledBack++;
+    if (!(await importBundle(ctx, unit.file, entries, run, records, typeCounts, unmappedCodes))) rolledBack++;
   }
 
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, error: 0 };
@@ -227,6 +228,7 @@ async function importUnits(
     bundlesRolledBack: rolledBack,
     counts,
     byType,
+    unmappedCodes: Object.fromEntries([...unmappedCodes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
     records,
   };
   await repo.finishImportRun(ctx.db, runRow.id, { status: report.status, report, finishedAt });
@@ -244,6 +246,7 @@ async function importBundle(
   run: RunState,
   records: ImportRecord[],
   typeCounts: (t: string) => ImportTypeCounts,
+  unmappedCodes: Map<string, number>,
 ): Promise<boolean> {
   const index = buildBundleIndex(entries);
   type Item = { type: string; id: string; order: number; prepared?: Prepared; error?: string };
@@ -272,8 +275,10 @@ async function importBundle(
   for (const item of items) {
     const p = item.prepared;
     if (!p) continue;
-    if (p.kind === 'merged' || p.kind === 'unmapped') typeCounts(item.type)[p.kind]++;
-    else if (p.kind === 'skipped') report(item, 'skipped', p.reason);
+    if (p.kind === 'merged' || p.kind === 'unmapped') {
+      typeCounts(item.type)[p.kind]++;
+      if (p.kind === 'unmapped' && p.code) unmappedCodes.set(p.code, (unmappedCodes.get(p.code) ?? 0) + 1);
+    } else if (p.kind === 'skipped') report(item, 'skipped', p.reason);
     else writes.push({ ...item, prepared: p });
   }
 

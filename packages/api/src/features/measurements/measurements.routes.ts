@@ -1,4 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import { measurements } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../lib/route';
+import * as service from './measurements.service';
 
-export function measurementsRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
+const answered = undefined as never;
+
+/** Spec section 7, "Medical device, measurements": ingestion, reading lists, office thresholds; plus chosen device readings (CSV) and chart series. */
+export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, ctx, measurements.postMeasurements, ({ hub, scope, body }) => {
+    if (hub) return service.ingest(ctx, { kind: 'hub', hub }, body);
+    if (!scope) throw AppError.unauthorized();
+    return service.ingest(ctx, { kind: 'staff', scope }, body);
+  });
+  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientsForHospital, ({ scope, headers, query }) =>
+    service.findForHospitalMonth(ctx, scope, headers.hospitalid, headers.byyear, headers.bymonth, query),
+  );
+  registerEndpoint(app, ctx, measurements.getDeviceDefaultsForHospital, ({ scope, headers }) => service.getOfficeDefaults(ctx, scope, headers.hospitalid));
+  registerEndpoint(app, ctx, measurements.updateDeviceDefaultsForHospital, ({ scope, headers, body }) =>
+    service.updateOfficeDefaults(ctx, scope, headers.hospitalid, body),
+  );
+  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientByIdentifier, ({ scope, headers, query }) =>
+    service.findForPatientIdentifier(ctx, scope, headers.patientidentifier, headers.filtercase, query),
+  );
+  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientByIdentifierCustomDate, ({ scope, headers, query }) =>
+    service.findForPatientIdentifierRange(ctx, scope, headers.patientidentifier, headers.startdate, headers.enddate, query),
+  );
+  // Declared `binary`: the route answers either the JSON envelope itself or, with format=csv, a file.
+  registerEndpoint(app, ctx, measurements.getMeasurementsForDevice, async ({ scope, headers, query, req, reply }) => {
+    if (query.format === 'csv') {
+      const { header, records } = await service.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
+      const csv = stringify([header, ...records]);
+      await reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="device-${headers.deviceid}-measurements.csv"`)
+        .send('\uFEFF' + csv);
+      return answered;
+    }
+    const data = await service.findForDevice(ctx, scope, headers.deviceid, query);
+    if (ctx.config.validateResponses) measurements.getMeasurementsForDevice.response.parse(data);
+    await reply.code(200).send({ resFlag: true, data, msg: 'OK' });
+    return answered;
+  });
+  registerEndpoint(app, ctx, measurements.getPatientSeries, ({ scope, headers, query }) => service.getPatientSeries(ctx, scope, headers.patientid, query));
+}

@@ -55,6 +55,8 @@ export const importReportSchema = z.object({
   bundlesRolledBack: z.number().int(),
   counts: importCountsSchema,
   byType: z.record(z.string(), importTypeCountsSchema),
+  /** Observation codes counted as unmapped, by code (LOINC code, else 'system|code'), most frequent first. */
+  unmappedCodes: z.record(z.string(), z.number().int()).optional(),
   records: z.array(importRecordSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

@@ -2,9 +2,13 @@ import { Suspense } from 'react';
 import { AppShell, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconActivityHeartbeat,
   IconBuildingHospital,
   IconBuildingSkyscraper,
+  IconCalendarTime,
+  IconDevices,
   IconFileImport,
+  IconLayoutDashboard,
   IconMail,
   IconStethoscope,
   IconUserShield,
@@ -16,6 +20,8 @@ import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import type { Permission } from '@vigil/contract';
 import { useAuth } from '../../lib/auth';
 import { can, type RoleId } from '@vigil/contract';
+import { homePathFor } from '../../lib/home';
+import { RealtimeSocket } from '../../lib/use-realtime';
 import { useUiState } from '../../lib/ui-state';
 import { PageLoader } from '../page-loader';
 import { HeaderBar } from './HeaderBar';
@@ -29,7 +35,11 @@ interface NavItem {
 }
 
 const NAV: NavItem[] = [
+  { to: '/dashboard', label: 'nav.dashboard', permission: 'notifications.read', icon: IconLayoutDashboard },
+  { to: '/monitoring', label: 'nav.monitoring', permission: 'notifications.read', icon: IconActivityHeartbeat },
   { to: '/patients', label: 'nav.patients', permission: 'patients.read', icon: IconUsers },
+  { to: '/devices', label: 'nav.devices', permission: 'devices.read', icon: IconDevices },
+  { to: '/monitoringplans', label: 'nav.monitoringPlans', permission: 'treatmentPlans.read', icon: IconCalendarTime },
   { to: '/medicalstaff', label: 'nav.medicalStaff', permission: 'users.read', icon: IconStethoscope },
   { to: '/medicalteam', label: 'nav.medicalTeams', permission: 'medicalTeams.read', icon: IconUsersGroup },
   { to: '/offices', label: 'nav.offices', permission: 'offices.read', icon: IconBuildingHospital },
@@ -50,11 +60,12 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <RealtimeSocket />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <UnstyledButton component={RouterLink} to="/patients" aria-label="Vigil">
+            <UnstyledButton component={RouterLink} to={homePathFor(user?.roleId)} aria-label="Vigil">
               <Logo />
             </UnstyledButton>
           </Group>
@@ -84,13 +95,13 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <Drawer opened={ui.details.opened} onClose={() => ui.close('details')} title={ui.details.title} position="right" size="lg">
+      <Drawer opened={ui.details.opened} onClose={() => ui.close('details')} title={ui.details.title} position="right" size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
         {ui.details.content}
       </Drawer>
-      <Drawer opened={ui.update.opened} onClose={() => ui.close('update')} title={ui.update.title} position="right" size="lg">
+      <Drawer opened={ui.update.opened} onClose={() => ui.close('update')} title={ui.update.title} position="right" size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
         {ui.update.content}
       </Drawer>
-      <Modal opened={ui.review.opened} onClose={() => ui.close('review')} title={ui.review.title} size="lg">
+      <Modal opened={ui.review.opened} onClose={() => ui.close('review')} title={ui.review.title} size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
         {ui.review.content}
       </Modal>
     </AppShell>

@@ -9,12 +9,13 @@ import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
 import { saveMyLanguage } from '../../features/profile/api/save-my-language';
+import { NotificationBell } from '../../features/monitoring';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
 export function HeaderBar() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user, logout, updateUser } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const selectedOffice = useSelectedOffice();
@@ -47,7 +48,18 @@ export function HeaderBar() {
           visibleFrom="sm"
         />
       )}
-      <LanguageSwitch onChanged={(lang) => void saveMyLanguage(lang)} />
+      <NotificationBell />
+      <LanguageSwitch
+        onChanged={(lang) =>
+          void saveMyLanguage(lang).then(
+            ({ language }) => {
+              updateUser({ ...user, language });
+              void queryClient.invalidateQueries({ queryKey: ['profile', 'me'] });
+            },
+            () => undefined, // the cookie keeps the choice; the next save retries
+          )
+        }
+      />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={t('userMenu.open')}>

@@ -1,7 +1,249 @@
-import { Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Button, FileInput, Grid, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconFileUpload, IconFolderOpen, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { importBodySchema, type ImportReport, type ImportRun } from '@vigil/contract';
+import { PageHeader } from '../../../components/PageHeader';
+import { SearchInput } from '../../../components/SearchInput';
+import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors, zodValidate } from '../../../lib/forms';
+import { useUiState } from '../../../lib/ui-state';
+import { useImportRuns } from '../api/find-import-runs';
+import { useRunImport } from '../api/run-import';
+import { IMPORT_UPLOAD_MAX_BYTES, useUploadImport } from '../api/upload-import';
+import { ImportReportView } from '../components/ImportReportView';
+import { RunStatusBadge } from '../components/ImportStatusBadge';
+import { formatDateTime, formatDuration } from '../format';
 
+/** Seconds since `running` became true, ticking every second. */
+function useElapsed(running: boolean): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    setSeconds(0);
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return seconds;
+}
+
+/**
+ * /import (system admin): imports FHIR R4 from a server path or an uploaded file, shows the
+ * per-record report of the run, and the history of import runs.
+ */
 export default function ImportPage() {
-  const { t } = useTranslation('common');
-  return <Title order={1}>{t('nav.ImportPage', 'ImportPage')}</Title>;
+  const { t, i18n } = useTranslation('import');
+  const { t: tc } = useTranslation();
+  const ui = useUiState();
+  const runPath = useRunImport();
+  const upload = useUploadImport();
+  const running = runPath.isPending || upload.isPending;
+  const elapsed = useElapsed(running);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [state, setState] = useState<PageState>({ page: 1, pageSize: 10, sort: '-startedAt' });
+  const runs = useImportRuns(state);
+
+  const pathForm = useForm({ initialValues: { path: '' }, validate: zodValidate(importBodySchema) });
+
+  const done = (r: ImportReport) => {
+    setReport(r);
+    setError(null);
+  };
+  const failed = (err: unknown) => {
+    setError(err instanceof ApiError ? err.message : t('networkError'));
+  };
+
+  const submitPath = pathForm.onSubmit(({ path }) => {
+    setError(null);
+    setReport(null);
+    runPath.mutate(path.trim(), {
+      onSuccess: done,
+      onError: (err) => {
+        pathForm.setErrors(serverFieldErrors(err));
+        failed(err);
+      },
+    });
+  });
+
+  const submitFile = () => {
+    setFileError(null);
+    setError(null);
+    if (!file) return setFileError(t('upload.required'));
+    if (file.size > IMPORT_UPLOAD_MAX_BYTES) return setFileError(t('upload.tooLarge', { mb: IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    setReport(null);
+    upload.mutate(file, { onSuccess: done, onError: failed });
+  };
+
+  const openRun = (run: ImportRun) =>
+    ui.openDetails(
+      t('history.details', { id: run.id }),
+      run.report ? <ImportReportView report={run.report} /> : <Text c="dimmed">{t('history.noReport')}</Text>,
+    );
+
+  const columns: Column<ImportRun>[] = [
+    {
+      header: t('history.started'),
+      sortKey: 'startedAt',
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(r.startedAt, i18n.language)}
+        </Text>
+      ),
+    },
+    {
+      header: t('history.source'),
+      render: (r) => (
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {r.source}
+        </Text>
+      ),
+    },
+    { header: t('history.status'), sortKey: 'status', render: (r) => <RunStatusBadge status={r.status} /> },
+    { header: t('history.duration'), render: (r) => (r.report ? formatDuration(r.report.durationMs, i18n.language) : '—') },
+    {
+      header: t('history.counts'),
+      render: (r) =>
+        r.report ? (
+          <Text size="sm">
+            {t('history.countsText', {
+              created: r.report.counts.created,
+              updated: r.report.counts.updated,
+              unchanged: r.report.counts.unchanged,
+              skipped: r.report.counts.skipped,
+              error: r.report.counts.error,
+            })}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="md" p="lg" h="100%">
+            <form onSubmit={submitPath} noValidate>
+              <Stack gap="sm">
+                <Group gap="xs">
+                  <IconFolderOpen size={20} aria-hidden />
+                  <Title order={2} fz="h4">
+                    {t('server.title')}
+                  </Title>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t('server.text')}
+                </Text>
+                <TextInput
+                  label={t('server.path')}
+                  placeholder="demo-data/synthea-r4/fhir"
+                  description={t('server.pathHint')}
+                  disabled={running}
+                  {...pathForm.getInputProps('path')}
+                />
+                <Group justify="flex-end">
+                  <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={runPath.isPending} disabled={running}>
+                    {t('server.run')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="md" p="lg" h="100%">
+            <Stack gap="sm">
+              <Group gap="xs">
+                <IconFileUpload size={20} aria-hidden />
+                <Title order={2} fz="h4">
+                  {t('upload.title')}
+                </Title>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('upload.text', { mb: IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024 })}
+              </Text>
+              <FileInput
+                label={t('upload.file')}
+                placeholder={t('upload.choose')}
+                styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+                clearButtonProps={{ 'aria-label': tc('actions.clear') }}
+                accept=".json,application/json,application/fhir+json"
+                value={file}
+                onChange={(f) => {
+                  setFile(f);
+                  setFileError(null);
+                }}
+                error={fileError}
+                clearable
+                disabled={running}
+              />
+              <Group justify="flex-end">
+                <Button onClick={submitFile} leftSection={<IconFileUpload size={16} aria-hidden />} loading={upload.isPending} disabled={running}>
+                  {t('upload.run')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      {running && (
+        <Paper withBorder radius="md" p="lg" mt="md" role="status" aria-live="polite" data-testid="import-progress">
+          <Stack gap="xs">
+            <Text fw={500}>{t('running', { seconds: elapsed })}</Text>
+            <Progress value={100} striped animated aria-label={t('runningLabel')} />
+            <Text size="sm" c="dimmed">
+              {t('runningHint')}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mt="md" title={t('failed')}>
+          {error}
+        </Alert>
+      )}
+      {report && (
+        <Paper withBorder radius="md" p="lg" mt="md" data-testid="import-report">
+          <Stack gap="md">
+            <Title order={2} fz="h4">
+              {t('report.title')}
+            </Title>
+            <ImportReportView report={report} />
+          </Stack>
+        </Paper>
+      )}
+
+      <Stack gap="sm" mt="xl">
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} fz="h4">
+            {t('history.title')}
+          </Title>
+          <SearchInput label={t('history.search')} value={state.search} onChange={(search) => setState({ ...state, page: 1, search })} />
+        </Group>
+        <ServerTable
+          caption={t('history.title')}
+          columns={columns}
+          rows={runs.data?.items}
+          total={runs.data?.total}
+          state={state}
+          onChange={setState}
+          rowKey={(r) => r.id}
+          loading={runs.isFetching}
+          error={runs.error}
+          onRetry={() => void runs.refetch()}
+          onRowClick={openRun}
+          emptyText={t('history.empty')}
+        />
+      </Stack>
+    </>
+  );
 }

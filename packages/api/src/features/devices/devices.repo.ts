@@ -1,0 +1,385 @@
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  Role,
+  measurementCatalogue,
+  type DeviceType,
+  type MedicalDevice,
+  type MedicalDeviceTemplate,
+  type TabletInfo,
+  type TabletInfoPageQuery,
+} from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import {
+  hospitals,
+  hubs,
+  measurements,
+  medicalDeviceTemplates,
+  medicalDevices,
+  tabletInfos,
+  treatmentPlanDevices,
+  treatmentPlanPatients,
+  treatmentPlans,
+  userHospitals,
+  users,
+} from '../../db/schema/index';
+import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+
+/** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
+export const PATIENT_DEVICES_LIMIT = 200;
+/** Most templates one template list returns (reference data: tens of models). */
+const TEMPLATES_LIMIT = 500;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+export const likeTerm = (term: string) => '%' + escapeLike(term) + '%';
+
+/** The patient a patient caller is (their own id), else undefined. */
+const ownPatientId = (scope: Scope) => (scope.role === Role.PATIENT ? (scope.patientId ?? scope.userId) : undefined);
+
+/**
+ * The tenant filter of a device row: its office is one of the caller's, and a patient caller sees
+ * only the devices assigned to them.
+ */
+export function deviceFilter(scope: Scope): SQL {
+  const office = officeFilter(scope, medicalDevices.hospitalId);
+  const own = ownPatientId(scope);
+  return own === undefined ? office : and(office, eq(medicalDevices.patientId, own))!;
+}
+
+// Offices, patients, hubs, templates ---------------------------------------------------------------
+
+/** The office `hospitalId` when it is one of the caller's; null otherwise. */
+export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
+  const [row] = await db
+    .select({ id: hospitals.id })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A patient the caller may see (`userFilter`, role PATIENT), or null. */
+export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether `patientId` is a patient the caller may see who is assigned to office `hospitalId`. */
+export async function isPatientOfOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userHospitals, and(eq(userHospitals.userId, users.id), eq(userHospitals.hospitalId, hospitalId)))
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id), officeFilter(scope, userHospitals.hospitalId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A hub of the caller's offices (id and office), or null. */
+export async function getHubInOffices(scope: Scope, db: Executor, hubId: number) {
+  const [row] = await db
+    .select({ id: hubs.id, hospitalId: hubs.hospitalId })
+    .from(hubs)
+    .where(and(eq(hubs.id, hubId), officeFilter(scope, hubs.hospitalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An active device template (templates are reference data shared by every tenant), or null. */
+export async function getActiveTemplate(_scope: Scope, db: Executor, templateId: number) {
+  const [row] = await db
+    .select({ id: medicalDeviceTemplates.id, deviceType: medicalDeviceTemplates.deviceType })
+    .from(medicalDeviceTemplates)
+    .where(and(eq(medicalDeviceTemplates.id, templateId), eq(medicalDeviceTemplates.status, 1)))
+    .limit(1);
+  return row ?? null;
+}
+
+// Devices ---------------------------------------------------------------------------------------
+
+export type DeviceRow = typeof medicalDevices.$inferSelect;
+
+/** A device row in the caller's scope, or null. */
+export async function getDeviceRow(scope: Scope, db: Executor, id: number): Promise<DeviceRow | null> {
+  const [row] = await db
+    .select()
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.id, id), deviceFilter(scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The id of the device with `deviceIdentifier` in the caller's scope, or null. */
+export async function getDeviceIdByIdentifier(scope: Scope, db: Executor, deviceIdentifier: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: medicalDevices.id })
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.deviceIdentifier, deviceIdentifier), deviceFilter(scope)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Whether another device already has `deviceIdentifier`. Deliberately not tenant-filtered: the
+ * identifier is unique across the installation (a physical device reports it to any hub), so a
+ * clash with another tenant's device must be refused too; the answer says only "taken".
+ */
+export async function isDeviceIdentifierTaken(_scope: Scope, db: Executor, deviceIdentifier: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: medicalDevices.id })
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.deviceIdentifier, deviceIdentifier), exceptId !== undefined ? ne(medicalDevices.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+type DeviceValues = Omit<typeof medicalDevices.$inferInsert, 'id' | 'createdAt'>;
+
+/** Inserts a device; its office must be the caller's (checked again here). Returns the id. */
+export async function insertDevice(scope: Scope, db: Executor, values: DeviceValues): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
+  const [row] = await db.insert(medicalDevices).values(values).returning({ id: medicalDevices.id });
+  return row!.id;
+}
+
+/** Updates a device in the caller's scope; a new office must be the caller's too. */
+export async function updateDevice(scope: Scope, db: Executor, id: number, values: Partial<DeviceValues>): Promise<void> {
+  if (values.hospitalId !== undefined) assertOfficeInScope(scope, values.hospitalId);
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(medicalDevices)
+    .set(values)
+    .where(and(eq(medicalDevices.id, id), deviceFilter(scope)));
+}
+
+/** Deletes a device in the caller's scope; true when a row went. */
+export async function deleteDevice(scope: Scope, db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(medicalDevices)
+    .where(and(eq(medicalDevices.id, id), deviceFilter(scope)))
+    .returning({ id: medicalDevices.id });
+  return rows.length > 0;
+}
+
+/** Whether a device of the caller's scope has any reading. */
+export async function deviceHasReadings(scope: Scope, db: Executor, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: measurements.id })
+    .from(measurements)
+    .innerJoin(medicalDevices, eq(medicalDevices.id, measurements.deviceId))
+    .where(and(eq(measurements.deviceId, id), deviceFilter(scope)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The ids of a patient's devices in the caller's scope, by device type then id (at most 200). */
+export async function findDeviceIdsOfPatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: medicalDevices.id })
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.patientId, patientId), deviceFilter(scope)))
+    .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
+    .limit(PATIENT_DEVICES_LIMIT);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the devices assigned to `hubIds` in the caller's scope, by hub, type and id. */
+export async function findDeviceIdsOfHubs(scope: Scope, db: Executor, hubIds: number[]): Promise<{ id: number; hubId: number }[]> {
+  if (hubIds.length === 0) return [];
+  const rows = await db
+    .select({ id: medicalDevices.id, hubId: medicalDevices.hubId })
+    .from(medicalDevices)
+    .where(and(inArray(medicalDevices.hubId, hubIds), deviceFilter(scope)))
+    .orderBy(asc(medicalDevices.hubId), asc(medicalDevices.deviceType), asc(medicalDevices.id))
+    .limit(PATIENT_DEVICES_LIMIT * Math.max(1, hubIds.length));
+  return rows.map((r) => ({ id: r.id, hubId: r.hubId! }));
+}
+
+/**
+ * Number of devices on hub `hubId` (a hub of the caller's offices) that belong to an office other
+ * than `hospitalId`, whatever their office: used to refuse moving a hub away from its devices.
+ */
+export async function countHubDevicesOutsideOffice(scope: Scope, db: Executor, hubId: number, hospitalId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(medicalDevices)
+    .innerJoin(hubs, eq(hubs.id, medicalDevices.hubId))
+    .where(and(eq(medicalDevices.hubId, hubId), ne(medicalDevices.hospitalId, hospitalId), officeFilter(scope, hubs.hospitalId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The devices `ids` as the API shows them (office name, hub identifier, patient name, template's
+ * manufacturer and model, overrides as a JSON string), in the order given. Ids outside the
+ * caller's scope (`deviceFilter`) are left out.
+ */
+export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalDevice[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      device: medicalDevices,
+      hospitalName: hospitals.hospitalName,
+      hubIdentifier: hubs.hubIdentifier,
+      patientFirstName: users.firstName,
+      patientLastName: users.lastName,
+      manufacturerName: medicalDeviceTemplates.manufacturerName,
+      modelName: medicalDeviceTemplates.modelName,
+    })
+    .from(medicalDevices)
+    .innerJoin(hospitals, eq(hospitals.id, medicalDevices.hospitalId))
+    .leftJoin(hubs, eq(hubs.id, medicalDevices.hubId))
+    .leftJoin(users, eq(users.id, medicalDevices.patientId))
+    .leftJoin(medicalDeviceTemplates, eq(medicalDeviceTemplates.id, medicalDevices.templateId))
+    .where(and(inArray(medicalDevices.id, ids), deviceFilter(scope)));
+  const byId = new Map(
+    rows.map((r): [number, MedicalDevice] => {
+      const d = r.device;
+      const def = measurementCatalogue[d.deviceType as DeviceType];
+      return [
+        d.id,
+        {
+          id: d.id,
+          deviceIdentifier: d.deviceIdentifier,
+          deviceType: d.deviceType as DeviceType,
+          deviceTypeTitle: def?.title.en ?? d.deviceType,
+          deviceTypeTitleEsp: def?.title.es ?? d.deviceType,
+          templateId: d.templateId,
+          manufacturerName: r.manufacturerName ?? '',
+          modelName: r.modelName ?? '',
+          hospitalId: d.hospitalId,
+          hospitalName: r.hospitalName,
+          hubId: d.hubId,
+          hubIdentifier: r.hubIdentifier,
+          patientId: d.patientId,
+          patientFullname: r.patientFirstName === null ? null : `${r.patientFirstName} ${r.patientLastName ?? ''}`.trim(),
+          deviceDefaultValuesJson: JSON.stringify(d.deviceDefaultValuesJson ?? {}),
+          isManualMeasurement: d.isManualMeasurement,
+          status: d.status,
+          createdAt: d.createdAt.toISOString(),
+        },
+      ];
+    }),
+  );
+  return ids.map((id) => byId.get(id)).filter((v): v is MedicalDevice => v !== undefined);
+}
+
+// Monitoring plan devices -----------------------------------------------------------------------
+
+/**
+ * The devices of the patient's active monitoring plan: the patient's own plan with status 1 (the
+ * newest first, spec section 4: a new plan is placed first and the previous one set to 0), else
+ * an active client monitoring plan of the office the patient is assigned to. Empty when none.
+ */
+export async function findActivePlanDevices(scope: Scope, db: Executor, patientId: number) {
+  const own = await db
+    .select({ id: treatmentPlans.id })
+    .from(treatmentPlans)
+    .where(
+      and(
+        eq(treatmentPlans.patientId, patientId),
+        eq(treatmentPlans.status, 1),
+        eq(treatmentPlans.isClientMonitoringPlan, false),
+        officeFilter(scope, treatmentPlans.hospitalId),
+      ),
+    )
+    .orderBy(asc(treatmentPlans.sortOrder), desc(treatmentPlans.createdAt), desc(treatmentPlans.id))
+    .limit(1);
+  let planId = own[0]?.id;
+  if (planId === undefined) {
+    const [client] = await db
+      .select({ id: treatmentPlans.id })
+      .from(treatmentPlanPatients)
+      .innerJoin(treatmentPlans, eq(treatmentPlans.id, treatmentPlanPatients.treatmentPlanId))
+      .where(and(eq(treatmentPlanPatients.patientUserId, patientId), eq(treatmentPlans.status, 1), officeFilter(scope, treatmentPlans.hospitalId)))
+      .orderBy(desc(treatmentPlanPatients.createdAt), desc(treatmentPlans.id))
+      .limit(1);
+    planId = client?.id;
+  }
+  if (planId === undefined) return [];
+  return db.select().from(treatmentPlanDevices).where(eq(treatmentPlanDevices.treatmentPlanId, planId)).orderBy(asc(treatmentPlanDevices.id));
+}
+
+// Templates -------------------------------------------------------------------------------------
+
+/**
+ * Active device templates (reference data shared by every tenant), optionally of one type and
+ * manufacturer, by type, manufacturer name and model. `limit` 1 gives "the first".
+ */
+export async function findTemplates(
+  _scope: Scope,
+  db: Executor,
+  filter: { deviceType?: DeviceType; manufacturerId?: number } = {},
+  limit = TEMPLATES_LIMIT,
+): Promise<MedicalDeviceTemplate[]> {
+  const rows = await db
+    .select()
+    .from(medicalDeviceTemplates)
+    .where(
+      and(
+        eq(medicalDeviceTemplates.status, 1),
+        filter.deviceType !== undefined ? eq(medicalDeviceTemplates.deviceType, filter.deviceType) : undefined,
+        filter.manufacturerId !== undefined ? eq(medicalDeviceTemplates.manufacturerId, filter.manufacturerId) : undefined,
+      ),
+    )
+    .orderBy(asc(medicalDeviceTemplates.deviceType), asc(medicalDeviceTemplates.manufacturerName), asc(medicalDeviceTemplates.modelName), asc(medicalDeviceTemplates.id))
+    .limit(Math.min(limit, TEMPLATES_LIMIT));
+  return rows.map((r) => ({
+    id: r.id,
+    deviceType: r.deviceType as DeviceType,
+    deviceTypeTitle: r.deviceTypeTitle,
+    deviceTypeTitleEsp: r.deviceTypeTitleEsp,
+    manufacturerId: r.manufacturerId,
+    manufacturerName: r.manufacturerName,
+    modelName: r.modelName,
+    measurementsJson: r.measurementsJson as MedicalDeviceTemplate['measurementsJson'],
+    defaultValuesJson: r.defaultValuesJson as MedicalDeviceTemplate['defaultValuesJson'],
+    status: r.status,
+  }));
+}
+
+// Tablets ---------------------------------------------------------------------------------------
+
+/**
+ * One page of the tablets of the caller's offices (of `hospitalId` when given; a patient caller:
+ * their own), searched by serial number or model and sorted in SQL, with the total.
+ */
+export async function findTabletPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: TabletInfoPageQuery) {
+  const own = ownPatientId(scope);
+  const term = query.search?.trim();
+  const where = and(
+    officeFilter(scope, tabletInfos.hospitalId),
+    own !== undefined ? eq(tabletInfos.patientId, own) : undefined,
+    hospitalId !== undefined ? eq(tabletInfos.hospitalId, hospitalId) : undefined,
+    term ? or(sql`${tabletInfos.serialNumber} ilike ${likeTerm(term)}`, sql`${tabletInfos.model} ilike ${likeTerm(term)}`) : undefined,
+  );
+  const sort = query.sort ?? 'serialNumber';
+  const dir = sort.startsWith('-') ? desc : asc;
+  const order: SQL[] = sort.endsWith('lastSeenAt')
+    ? [sort.startsWith('-') ? sql`${tabletInfos.lastSeenAt} desc nulls last` : sql`${tabletInfos.lastSeenAt} asc nulls first`]
+    : [dir(tabletInfos.serialNumber)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tabletInfos)
+      .where(where)
+      .orderBy(...order, asc(tabletInfos.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(tabletInfos).where(where),
+  ]);
+  const items: TabletInfo[] = rows.map((r) => ({
+    id: r.id,
+    serialNumber: r.serialNumber,
+    model: r.model,
+    osVersion: r.osVersion,
+    appVersion: r.appVersion,
+    hospitalId: r.hospitalId,
+    patientId: r.patientId,
+    hubId: r.hubId,
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+  }));
+  return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}

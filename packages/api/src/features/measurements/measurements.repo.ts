@@ -1,0 +1,427 @@
+/**
+ * Database access of measurements (the only file of the feature that touches the database).
+ * Staff functions take the caller's `scope` first and apply the tenant filter of db/scope.ts: a
+ * reading belongs to its office (`hospital_id`), and a patient sees only their own. Ingestion by
+ * a hub takes the hub principal first instead: a hub reaches only its own devices and the devices
+ * of its office assigned to its patient.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { hospitalDeviceDefaults, hospitals, measurements, medicalDevices, patientMetadata, userHospitals, users } from '../../db/schema/index';
+import { assertOfficeInScope, officeFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** The tenant filter of a reading: its office is one of the caller's; a patient sees only their own. */
+export function measurementFilter(scope: Scope): SQL {
+  if (scope.role === Role.PATIENT) return eq(measurements.patientId, scope.patientId ?? scope.userId);
+  return officeFilter(scope, measurements.hospitalId);
+}
+
+/** The tenant filter of a device row: its office is one of the caller's; a patient sees only their own devices. */
+function deviceFilter(scope: Scope): SQL {
+  if (scope.role === Role.PATIENT) return eq(medicalDevices.patientId, scope.patientId ?? scope.userId);
+  return officeFilter(scope, medicalDevices.hospitalId);
+}
+
+// Ingestion -------------------------------------------------------------------------------------
+
+/** A device as ingestion needs it, with its office's stored defaults for the device's type. */
+export interface IngestDevice {
+  id: number;
+  deviceIdentifier: string;
+  deviceType: string;
+  hospitalId: number;
+  hubId: number | null;
+  patientId: number | null;
+  deviceDefaultValuesJson: unknown;
+  officeThresholdsJson: unknown;
+}
+
+const ingestDeviceColumns = {
+  id: medicalDevices.id,
+  deviceIdentifier: medicalDevices.deviceIdentifier,
+  deviceType: medicalDevices.deviceType,
+  hospitalId: medicalDevices.hospitalId,
+  hubId: medicalDevices.hubId,
+  patientId: medicalDevices.patientId,
+  deviceDefaultValuesJson: medicalDevices.deviceDefaultValuesJson,
+  officeThresholdsJson: hospitalDeviceDefaults.thresholdsJson,
+};
+
+/**
+ * Of `identifiers`, the active devices the hub may post for: devices of that hub, and devices of
+ * the hub's office assigned to the hub's patient. One query, with the office defaults joined.
+ */
+export async function findDevicesForHub(hub: HubPrincipal, db: Executor, identifiers: string[]): Promise<IngestDevice[]> {
+  if (identifiers.length === 0) return [];
+  const ofPatient =
+    hub.assignedToUserId === null ? undefined : and(eq(medicalDevices.hospitalId, hub.hospitalId), eq(medicalDevices.patientId, hub.assignedToUserId));
+  return db
+    .select(ingestDeviceColumns)
+    .from(medicalDevices)
+    .leftJoin(
+      hospitalDeviceDefaults,
+      and(eq(hospitalDeviceDefaults.hospitalId, medicalDevices.hospitalId), eq(hospitalDeviceDefaults.deviceType, medicalDevices.deviceType)),
+    )
+    .where(and(inArray(medicalDevices.deviceIdentifier, identifiers), eq(medicalDevices.status, 1), or(eq(medicalDevices.hubId, hub.hubId), ofPatient)));
+}
+
+/** Of `identifiers`, the active devices of the caller's offices (manual readings), with office defaults. */
+export async function findDevicesInScope(scope: Scope, db: Executor, identifiers: string[]): Promise<IngestDevice[]> {
+  if (identifiers.length === 0) return [];
+  return db
+    .select(ingestDeviceColumns)
+    .from(medicalDevices)
+    .leftJoin(
+      hospitalDeviceDefaults,
+      and(eq(hospitalDeviceDefaults.hospitalId, medicalDevices.hospitalId), eq(hospitalDeviceDefaults.deviceType, medicalDevices.deviceType)),
+    )
+    .where(and(inArray(medicalDevices.deviceIdentifier, identifiers), eq(medicalDevices.status, 1), deviceFilter(scope)));
+}
+
+/**
+ * Of `patientIds`, the patients the caller may see, each with the first of their offices that is
+ * one of the caller's (lowest id): the office a manual reading without a device belongs to.
+ */
+export async function findPatientOfficesInScope(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, number>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await db
+    .select({ patientId: users.id, hospitalId: sql<number>`min(${userHospitals.hospitalId})`.mapWith(Number) })
+    .from(users)
+    .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
+    .where(and(inArray(users.id, patientIds), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id), officeFilter(scope, userHospitals.hospitalId)))
+    .groupBy(users.id);
+  return new Map(rows.map((r) => [r.patientId, r.hospitalId]));
+}
+
+/** The stored office defaults of (office, device type) pairs: key `${hospitalId}|${deviceType}`. */
+export async function findOfficeDefaults(scope: Scope, db: Executor, hospitalIds: number[], deviceTypes: string[]): Promise<Map<string, unknown>> {
+  if (hospitalIds.length === 0 || deviceTypes.length === 0) return new Map();
+  const rows = await db
+    .select({ hospitalId: hospitalDeviceDefaults.hospitalId, deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson })
+    .from(hospitalDeviceDefaults)
+    .where(
+      and(
+        inArray(hospitalDeviceDefaults.hospitalId, [...new Set(hospitalIds)]),
+        inArray(hospitalDeviceDefaults.deviceType, [...new Set(deviceTypes)]),
+        scope.role === Role.PATIENT ? undefined : officeFilter(scope, hospitalDeviceDefaults.hospitalId),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.hospitalId}|${r.deviceType}`, r.json]));
+}
+
+export type NewMeasurement = typeof measurements.$inferInsert;
+
+/** The row a reading's identity names: id and severity (what a repeat is answered with). */
+export interface StoredIdentity {
+  id: number;
+  hubKey: number;
+  deviceKey: number;
+  deviceType: string;
+  measuredAt: Date;
+  severity: number;
+}
+
+const identityColumns = {
+  id: measurements.id,
+  hubKey: measurements.hubKey,
+  deviceKey: measurements.deviceKey,
+  deviceType: measurements.deviceType,
+  measuredAt: measurements.measuredAt,
+  severity: measurements.severity,
+};
+
+/**
+ * Inserts readings in one statement; a reading whose identity (or external reference) is already
+ * stored is left alone (ON CONFLICT DO NOTHING). Returns the rows actually inserted. `tx` is the
+ * ingestion's transaction; the rows were built from devices and patients already checked against
+ * the caller (hub or scope).
+ */
+export async function insertMeasurements(tx: Executor, rows: NewMeasurement[]): Promise<StoredIdentity[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(measurements).values(rows).onConflictDoNothing().returning(identityColumns);
+}
+
+/** The stored rows of identities (hub key, device key, type, measured-at): the originals of repeats. */
+export async function findByIdentities(
+  tx: Executor,
+  identities: { hubKey: number; deviceKey: number; deviceType: string; measuredAt: Date }[],
+): Promise<StoredIdentity[]> {
+  if (identities.length === 0) return [];
+  const tuples = identities.map((i) => sql`(${i.hubKey}::int, ${i.deviceKey}::int, ${i.deviceType}::text, ${i.measuredAt.toISOString()}::timestamptz)`);
+  return tx
+    .select(identityColumns)
+    .from(measurements)
+    .where(sql`(${measurements.hubKey}, ${measurements.deviceKey}, ${measurements.deviceType}, ${measurements.measuredAt}) in (${sql.join(tuples, sql`, `)})`);
+}
+
+// Reads -----------------------------------------------------------------------------------------
+
+/** The caller's `userSettingsJson` (unit preferences live there). */
+export async function getCallerSettings(scope: Scope, db: Executor): Promise<unknown> {
+  const [row] = await db.select({ s: users.userSettingsJson }).from(users).where(eq(users.id, scope.userId)).limit(1);
+  return row?.s ?? {};
+}
+
+/** An office of the caller with its time zone, or null. */
+export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
+  const [row] = await db
+    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A patient the caller may see, with their time zone, or null. */
+export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
+  const [row] = await db
+    .select({ id: users.id, userTimezone: users.userTimezone })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A patient the caller may see named by `patient_metadata.patientIdentifier`, else (when the text
+ * is a number) by user id; null when neither is visible. An identifier shared by several visible
+ * patients names none (null): a list must never mix two people.
+ */
+export async function findVisiblePatientByIdentifier(scope: Scope, db: Executor, identifier: string) {
+  const byIdentifier = await db
+    .select({ id: users.id, userTimezone: users.userTimezone })
+    .from(patientMetadata)
+    .innerJoin(users, eq(users.id, patientMetadata.userId))
+    .where(and(eq(patientMetadata.patientIdentifier, identifier), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(2);
+  if (byIdentifier.length === 1) return byIdentifier[0]!;
+  if (byIdentifier.length > 1) return null;
+  if (!/^\d{1,9}$/.test(identifier)) return null;
+  return getVisiblePatient(scope, db, Number(identifier));
+}
+
+/** A device of the caller's offices (a patient: their own), with its office's time zone, or null. */
+export async function getDeviceInScope(scope: Scope, db: Executor, deviceId: number) {
+  const [row] = await db
+    .select({ id: medicalDevices.id, deviceType: medicalDevices.deviceType, hospitalId: medicalDevices.hospitalId, timeZone: hospitals.timeZone })
+    .from(medicalDevices)
+    .innerJoin(hospitals, eq(hospitals.id, medicalDevices.hospitalId))
+    .where(and(eq(medicalDevices.id, deviceId), deviceFilter(scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a reading list may be narrowed to (all optional, combined with AND). */
+export interface MeasurementListFilter {
+  hospitalId?: number;
+  patientId?: number;
+  deviceId?: number;
+  from?: Date;
+  to?: Date;
+}
+
+const listColumns = {
+  id: measurements.id,
+  patientId: measurements.patientId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  hospitalId: measurements.hospitalId,
+  deviceId: measurements.deviceId,
+  deviceIdentifier: medicalDevices.deviceIdentifier,
+  hubId: measurements.hubId,
+  deviceType: measurements.deviceType,
+  measuredAt: measurements.measuredAt,
+  measuredAtOffset: measurements.measuredAtOffset,
+  valuesJson: measurements.valuesJson,
+  severity: measurements.severity,
+  source: measurements.source,
+  isManual: measurements.isManual,
+  isSimulated: measurements.isSimulated,
+  enteredBy: measurements.enteredBy,
+  createdAt: measurements.createdAt,
+};
+/** A reading as lists read it, with the patient's name and the device's identifier. */
+export interface MeasurementRow {
+  id: number;
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  hospitalId: number;
+  deviceId: number | null;
+  deviceIdentifier: string | null;
+  hubId: number | null;
+  deviceType: string;
+  measuredAt: Date;
+  measuredAtOffset: string;
+  valuesJson: Record<string, number>;
+  severity: number;
+  source: string;
+  isManual: boolean;
+  isSimulated: boolean;
+  enteredBy: number | null;
+  createdAt: Date;
+}
+
+function listWhere(scope: Scope, f: MeasurementListFilter, search?: string): SQL {
+  const term = search?.trim();
+  return and(
+    measurementFilter(scope),
+    f.hospitalId !== undefined ? eq(measurements.hospitalId, f.hospitalId) : undefined,
+    f.patientId !== undefined ? eq(measurements.patientId, f.patientId) : undefined,
+    f.deviceId !== undefined ? eq(measurements.deviceId, f.deviceId) : undefined,
+    f.from ? gte(measurements.measuredAt, f.from) : undefined,
+    f.to ? lt(measurements.measuredAt, f.to) : undefined,
+    term ? sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${'%' + escapeLike(term) + '%'}` : undefined,
+  )!;
+}
+
+function orderOf(sort: string | undefined): SQL[] {
+  switch (sort) {
+    case 'measuredAt':
+      return [asc(measurements.measuredAt), asc(measurements.id)];
+    case 'severity':
+      return [asc(measurements.severity), desc(measurements.measuredAt), desc(measurements.id)];
+    case '-severity':
+      return [desc(measurements.severity), desc(measurements.measuredAt), desc(measurements.id)];
+    case 'patientName':
+      return [asc(users.lastName), asc(users.firstName), desc(measurements.measuredAt), desc(measurements.id)];
+    case '-patientName':
+      return [desc(users.lastName), desc(users.firstName), desc(measurements.measuredAt), desc(measurements.id)];
+    default:
+      return [desc(measurements.measuredAt), desc(measurements.id)];
+  }
+}
+
+/**
+ * A page of readings in the caller's scope narrowed by `f`, sorted (default newest first) and
+ * searched by patient name in SQL, with the total.
+ */
+export async function findMeasurements(
+  scope: Scope,
+  db: Executor,
+  f: MeasurementListFilter,
+  q: { page: number; pageSize: number; sort?: string; search?: string },
+): Promise<{ rows: MeasurementRow[]; total: number }> {
+  const where = listWhere(scope, f, q.search);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(measurements)
+      .innerJoin(users, eq(users.id, measurements.patientId))
+      .leftJoin(medicalDevices, eq(medicalDevices.id, measurements.deviceId))
+      .where(where)
+      .orderBy(...orderOf(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(measurements).innerJoin(users, eq(users.id, measurements.patientId)).where(where),
+  ]);
+  return { rows: rows as MeasurementRow[], total: totalRow?.n ?? 0 };
+}
+
+/** Every reading of a device in the range (CSV export), at most `limit`, in the list's order. */
+export async function findAllMeasurements(scope: Scope, db: Executor, f: MeasurementListFilter, sort: string | undefined, limit: number): Promise<MeasurementRow[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(measurements)
+    .innerJoin(users, eq(users.id, measurements.patientId))
+    .leftJoin(medicalDevices, eq(medicalDevices.id, measurements.deviceId))
+    .where(listWhere(scope, f))
+    .orderBy(...orderOf(sort))
+    .limit(limit);
+  return rows as MeasurementRow[];
+}
+
+/**
+ * A patient's readings in [from, to) in time order, the columns a chart needs: one query on the
+ * (patient_id, measured_at) index.
+ */
+export async function findSeriesReadings(scope: Scope, db: Executor, patientId: number, from: Date, to: Date) {
+  return db
+    .select({
+      id: measurements.id,
+      deviceType: measurements.deviceType,
+      measuredAt: measurements.measuredAt,
+      measuredAtOffset: measurements.measuredAtOffset,
+      valuesJson: measurements.valuesJson,
+      severity: measurements.severity,
+      isManual: measurements.isManual,
+      isSimulated: measurements.isSimulated,
+    })
+    .from(measurements)
+    .where(and(eq(measurements.patientId, patientId), gte(measurements.measuredAt, from), lt(measurements.measuredAt, to), measurementFilter(scope)))
+    .orderBy(asc(measurements.measuredAt), asc(measurements.id));
+}
+
+/** A patient's active devices in the caller's scope (newest first), with their threshold overrides. */
+export async function findPatientDevices(scope: Scope, db: Executor, patientId: number) {
+  return db
+    .select({ id: medicalDevices.id, deviceType: medicalDevices.deviceType, hospitalId: medicalDevices.hospitalId, json: medicalDevices.deviceDefaultValuesJson })
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.patientId, patientId), eq(medicalDevices.status, 1), deviceFilter(scope)))
+    .orderBy(desc(medicalDevices.id));
+}
+
+/** The patient's offices that the caller sees (a patient: all of their own), lowest id first. */
+export async function findPatientOffices(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userHospitals.hospitalId })
+    .from(userHospitals)
+    .where(and(eq(userHospitals.userId, patientId), scope.role === Role.PATIENT ? undefined : officeFilter(scope, userHospitals.hospitalId)))
+    .orderBy(asc(userHospitals.hospitalId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The stored office defaults of every office a patient's thresholds may come from (the patient's
+ * offices and their devices' offices), in one query: key `${hospitalId}|${deviceType}`.
+ */
+export async function findOfficeDefaultsForPatient(scope: Scope, db: Executor, patientId: number): Promise<Map<string, unknown>> {
+  const rows = await db
+    .select({ hospitalId: hospitalDeviceDefaults.hospitalId, deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson })
+    .from(hospitalDeviceDefaults)
+    .where(
+      and(
+        sql`${hospitalDeviceDefaults.hospitalId} in (select ${userHospitals.hospitalId} from ${userHospitals} where ${userHospitals.userId} = ${patientId}
+          union select ${medicalDevices.hospitalId} from ${medicalDevices} where ${medicalDevices.patientId} = ${patientId})`,
+        scope.role === Role.PATIENT ? undefined : officeFilter(scope, hospitalDeviceDefaults.hospitalId),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.hospitalId}|${r.deviceType}`, r.json]));
+}
+
+// Office defaults -------------------------------------------------------------------------------
+
+/** The office's stored defaults, one row per device type that has them. */
+export async function findOfficeDefaultRows(scope: Scope, db: Executor, hospitalId: number) {
+  return db
+    .select({ deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson, updatedAt: hospitalDeviceDefaults.updatedAt })
+    .from(hospitalDeviceDefaults)
+    .where(and(eq(hospitalDeviceDefaults.hospitalId, hospitalId), officeFilter(scope, hospitalDeviceDefaults.hospitalId)));
+}
+
+/** Sets (or, with null, removes) the office's defaults of one device type. */
+export async function saveOfficeDefaults(
+  scope: Scope,
+  db: Executor,
+  hospitalId: number,
+  deviceType: string,
+  thresholds: Record<string, unknown> | null,
+): Promise<void> {
+  assertOfficeInScope(scope, hospitalId);
+  const where = and(eq(hospitalDeviceDefaults.hospitalId, hospitalId), eq(hospitalDeviceDefaults.deviceType, deviceType));
+  if (thresholds === null) {
+    await db.delete(hospitalDeviceDefaults).where(where);
+    return;
+  }
+  await db
+    .insert(hospitalDeviceDefaults)
+    .values({ hospitalId, deviceType, thresholdsJson: thresholds, updatedBy: scope.userId, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [hospitalDeviceDefaults.hospitalId, hospitalDeviceDefaults.deviceType],
+      set: { thresholdsJson: thresholds, updatedBy: scope.userId, updatedAt: new Date() },
+    });
+}
+

@@ -1,0 +1,570 @@
+/**
+ * Measurements (issue 3 section 2): ingestion with exactly-once effect, the reading lists, the
+ * office thresholds and the chart series. Values are stored in canonical UCUM units keyed by
+ * LOINC code and answered both canonical and in the caller's display units (spec section 9).
+ */
+import {
+  INGEST_MAX_READINGS,
+  MEASUREMENTS_CSV_MAX_ROWS,
+  SERIES_MAX_DAYS,
+  deviceTypes,
+  measurementCatalogue,
+  toDisplay,
+  unitLabels,
+  unitPreferencesOf,
+  type DeviceDefaults,
+  type DeviceType,
+  type IngestBody,
+  type IngestResponse,
+  type IngestResult,
+  type Lang,
+  type Measurement,
+  type MeasurementFilterCase,
+  type MeasurementPage,
+  type MeasurementPageQuery,
+  type MeasurementValue,
+  type PatientSeries,
+  type UnitPreferences,
+} from '@vigil/contract';
+import { checkMedicalDeviceThresholds } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import type { HubPrincipal, Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/alerts';
+import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
+import * as repo from './measurements.repo';
+import { resolveThresholds, severityOfReading, toDisplayThresholds, toEffective } from './thresholds';
+import { DAY_MS, localIso, rangeOf, safeTimeZone, startOfLocalDay, zonedMidnight } from './time';
+
+// Ingestion -------------------------------------------------------------------------------------
+
+/** Who posts: a hub with its own credential, or a staff member with a session (manual reading). */
+export type IngestCaller = { kind: 'hub'; hub: HubPrincipal } | { kind: 'staff'; scope: Scope };
+
+/** Identifier prefix of the demo's simulated hubs: only they may mark readings as simulated. */
+export const SIMULATED_HUB_PREFIX = 'SIM-';
+
+/** A reading ready to insert, with what its answer and the alert hook need. */
+interface Planned {
+  index: number;
+  row: repo.NewMeasurement & { hubKey: number; deviceKey: number; deviceType: string; measuredAt: Date; severity: 0 | 1 | 2 };
+  key: string;
+}
+
+function readingsOf(body: IngestBody): { items: unknown[]; batchSimulated: boolean } {
+  if (Array.isArray(body)) return { items: body, batchSimulated: false };
+  if ('readings' in body && Array.isArray(body.readings)) return { items: body.readings, batchSimulated: body.simulated === true };
+  return { items: [body], batchSimulated: false };
+}
+
+/**
+ * `POST medicaldevicesdata`: stores one reading or a batch with exactly-once effect.
+ *
+ * Each reading is checked on its own (ingestion.ts), then its device and patient are resolved for
+ * the caller: a hub reaches its own devices and the devices of its office assigned to its patient
+ * (the reading's patient is the device's, else the hub's); a staff member names a patient in scope
+ * (and optionally a device of that patient). A refused reading is answered with its reason and
+ * nothing of it is stored. The good ones are inserted in ONE transaction with ON CONFLICT DO
+ * NOTHING on the identity (hub key, device key, type, measured-at): a repeat is answered
+ * 'duplicate' with the ORIGINAL row's id and severity, so a retried delivery has no second effect.
+ * Identity keys: a hub reading (hubId, deviceId); a manual or imported reading hub key 0 and the
+ * device id, or minus the patient id without a device, so that two patients' readings taken at
+ * the same instant never collide. Severity comes from the thresholds in effect (thresholds.ts).
+ * The answer is built after the commit; then `raiseMeasurementAlerts` runs for the stored readings
+ * (its failure is logged, never turned into a failure of readings already committed).
+ *
+ * Errors: 413 `payloadTooLarge` for more than 500 readings; 400 `simulated` when a caller other
+ * than a 'SIM-' hub marks readings as simulated.
+ */
+export async function ingest(ctx: AppContext, caller: IngestCaller, body: IngestBody): Promise<IngestResponse> {
+  const { items, batchSimulated } = readingsOf(body);
+  if (items.length > INGEST_MAX_READINGS) throw new AppError('payloadTooLarge', 'payloadTooLarge');
+  const now = Date.now();
+  const rejections: Rejection[] = [];
+  const checked: CheckedReading[] = [];
+  items.forEach((raw, index) => {
+    const outcome = checkReading(raw, index, now);
+    if (outcome.ok) checked.push({ ...outcome.reading, simulated: outcome.reading.simulated || batchSimulated });
+    else rejections.push(outcome.rejection);
+  });
+  const wantsSimulated = batchSimulated || checked.some((r) => r.simulated);
+  if (wantsSimulated && !(caller.kind === 'hub' && caller.hub.hubIdentifier.startsWith(SIMULATED_HUB_PREFIX))) {
+    throw AppError.badRequest('validationFailed', { simulated: 'invalid' });
+  }
+
+  const planned = caller.kind === 'hub' ? await planHubReadings(ctx, caller.hub, checked, rejections) : await planManualReadings(ctx, caller.scope, checked, rejections);
+
+  // The first reading of an identity in the request is inserted; later ones repeat it.
+  const firstOfKey = new Map<string, Planned>();
+  const toInsert: Planned[] = [];
+  for (const p of planned) {
+    if (!firstOfKey.has(p.key)) {
+      firstOfKey.set(p.key, p);
+      toInsert.push(p);
+    }
+  }
+
+  const { inserted, originals } = await ctx.db.transaction(async (tx) => {
+    const ins = await repo.insertMeasurements(
+      tx,
+      toInsert.map((p) => p.row),
+    );
+    const insertedKeys = new Set(ins.map((r) => identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt)));
+    const missing = toInsert.filter((p) => !insertedKeys.has(p.key)).map((p) => p.row);
+    const orig = await repo.findByIdentities(tx, missing);
+    return { inserted: ins, originals: orig };
+  });
+
+  const byKey = new Map<string, { id: number; severity: number; isNew: boolean }>();
+  for (const r of originals) byKey.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: false });
+  for (const r of inserted) byKey.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: true });
+
+  const results: IngestResult[] = new Array<IngestResult>(items.length);
+  for (const r of rejections) results[r.index] = { index: r.index, status: 'rejected', reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) };
+  const committed: CommittedReading[] = [];
+  for (const p of planned) {
+    const stored = byKey.get(p.key);
+    // Cannot happen unless the original was deleted between the insert and the read: let the client retry.
+    if (!stored) throw new Error('reading identity vanished during ingestion');
+    const first = firstOfKey.get(p.key) === p;
+    const isNew = stored.isNew && first;
+    results[p.index] = { index: p.index, status: isNew ? 'stored' : 'duplicate', measurementId: stored.id, severity: stored.severity as 0 | 1 | 2 };
+    if (isNew) {
+      committed.push({
+        measurementId: stored.id,
+        patientId: p.row.patientId,
+        hospitalId: p.row.hospitalId,
+        deviceType: p.row.deviceType,
+        severity: p.row.severity,
+        valuesJson: p.row.valuesJson,
+        measuredAt: p.row.measuredAt,
+        isSimulated: p.row.isSimulated ?? false,
+      });
+    }
+  }
+
+  if (committed.length > 0) {
+    try {
+      await raiseMeasurementAlerts(ctx, committed);
+    } catch (err) {
+      // The readings are committed; an alert failure must not turn them into a failure. No PHI in the log.
+      ctx.log.error({ errName: (err as Error)?.name, readings: committed.length }, 'raiseMeasurementAlerts failed after ingestion commit');
+    }
+  }
+
+  const count = (s: IngestResult['status']) => results.filter((r) => r.status === s).length;
+  return { stored: count('stored'), duplicates: count('duplicate'), rejected: count('rejected'), results };
+}
+
+async function planHubReadings(ctx: AppContext, hub: HubPrincipal, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {
+  const identifiers = [...new Set(readings.map((r) => r.deviceIdentifier).filter((x): x is string => x !== undefined))];
+  const devices = new Map((await repo.findDevicesForHub(hub, ctx.db, identifiers)).map((d) => [d.deviceIdentifier, d]));
+  const out: Planned[] = [];
+  for (const r of readings) {
+    if (r.deviceIdentifier === undefined) {
+      rejections.push({ index: r.index, reason: 'unknown device', detail: 'deviceIdentifier: required' });
+      continue;
+    }
+    const device = devices.get(r.deviceIdentifier);
+    if (!device) {
+      rejections.push({ index: r.index, reason: 'unknown device' });
+      continue;
+    }
+    if (device.deviceType !== r.deviceType) {
+      rejections.push({ index: r.index, reason: 'device type mismatch', detail: `the device is a ${device.deviceType}` });
+      continue;
+    }
+    const patientId = device.patientId ?? hub.assignedToUserId;
+    if (patientId === null) {
+      rejections.push({ index: r.index, reason: 'no patient', detail: 'neither the device nor the hub is assigned to a patient' });
+      continue;
+    }
+    const { thresholds } = resolveThresholds(r.deviceType, device.officeThresholdsJson, device.deviceDefaultValuesJson);
+    out.push(plan(r, { patientId, hospitalId: device.hospitalId, deviceId: device.id, hubId: hub.hubId, hubKey: hub.hubId, deviceKey: device.id, enteredBy: null }, thresholds));
+  }
+  return out;
+}
+
+async function planManualReadings(ctx: AppContext, scope: Scope, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {
+  const identifiers = [...new Set(readings.map((r) => r.deviceIdentifier).filter((x): x is string => x !== undefined))];
+  const devices = new Map((await repo.findDevicesInScope(scope, ctx.db, identifiers)).map((d) => [d.deviceIdentifier, d]));
+  const patientIds = new Set<number>();
+  for (const r of readings) {
+    if (r.patientId !== undefined) patientIds.add(r.patientId);
+    const devPatient = r.deviceIdentifier !== undefined ? devices.get(r.deviceIdentifier)?.patientId : null;
+    if (devPatient != null) patientIds.add(devPatient);
+  }
+  const patientOffices = await repo.findPatientOfficesInScope(scope, ctx.db, [...patientIds]);
+
+  type Target = { r: CheckedReading; patientId: number; hospitalId: number; device: repo.IngestDevice | null };
+  const targets: Target[] = [];
+  for (const r of readings) {
+    let device: repo.IngestDevice | null = null;
+    if (r.deviceIdentifier !== undefined) {
+      device = devices.get(r.deviceIdentifier) ?? null;
+      if (!device || (r.patientId !== undefined && device.patientId !== r.patientId)) {
+        rejections.push({ index: r.index, reason: 'unknown device' });
+        continue;
+      }
+      if (device.deviceType !== r.deviceType) {
+        rejections.push({ index: r.index, reason: 'device type mismatch', detail: `the device is a ${device.deviceType}` });
+        continue;
+      }
+    }
+    const patientId = r.patientId ?? device?.patientId ?? null;
+    if (patientId === null) {
+      rejections.push(
+        device
+          ? { index: r.index, reason: 'no patient', detail: 'the device is not assigned to a patient' }
+          : { index: r.index, reason: 'invalid reading', detail: 'patientId' },
+      );
+      continue;
+    }
+    const office = patientOffices.get(patientId);
+    if (office === undefined) {
+      rejections.push({ index: r.index, reason: 'unknown patient' });
+      continue;
+    }
+    targets.push({ r, patientId, hospitalId: device?.hospitalId ?? office, device });
+  }
+
+  const deviceless = targets.filter((t) => !t.device);
+  const officeDefaults = await repo.findOfficeDefaults(
+    scope,
+    ctx.db,
+    deviceless.map((t) => t.hospitalId),
+    deviceless.map((t) => t.r.deviceType),
+  );
+  return targets.map(({ r, patientId, hospitalId, device }) => {
+    const officeJson = device ? device.officeThresholdsJson : officeDefaults.get(`${hospitalId}|${r.deviceType}`);
+    const { thresholds } = resolveThresholds(r.deviceType, officeJson, device?.deviceDefaultValuesJson);
+    return plan(
+      r,
+      { patientId, hospitalId, deviceId: device?.id ?? null, hubId: null, hubKey: 0, deviceKey: device ? device.id : -patientId, enteredBy: scope.userId },
+      thresholds,
+    );
+  });
+}
+
+function plan(
+  r: CheckedReading,
+  t: { patientId: number; hospitalId: number; deviceId: number | null; hubId: number | null; hubKey: number; deviceKey: number; enteredBy: number | null },
+  thresholds: ReturnType<typeof resolveThresholds>['thresholds'],
+): Planned {
+  const manual = t.enteredBy !== null;
+  const severity = severityOfReading(r.values, thresholds);
+  return {
+    index: r.index,
+    key: identityKey(t.hubKey, t.deviceKey, r.deviceType, r.measuredAt),
+    row: {
+      patientId: t.patientId,
+      hospitalId: t.hospitalId,
+      deviceId: t.deviceId,
+      hubId: t.hubId,
+      hubKey: t.hubKey,
+      deviceKey: t.deviceKey,
+      deviceType: r.deviceType,
+      measuredAt: r.measuredAt,
+      measuredAtOffset: r.measuredAtOffset,
+      valuesJson: r.values,
+      source: manual ? 'manual' : r.simulated ? 'simulated' : 'hub',
+      isManual: manual,
+      isSimulated: r.simulated,
+      severity,
+      enteredBy: t.enteredBy,
+    },
+  };
+}
+
+// Shaping answers -------------------------------------------------------------------------------
+
+const isDeviceType = (t: string): t is DeviceType => (deviceTypes as readonly string[]).includes(t);
+
+/** Codes of a reading in catalogue order, then any others. */
+function orderedCodes(deviceType: string, values: Record<string, number>): string[] {
+  const known = isDeviceType(deviceType) ? measurementCatalogue[deviceType].values.map((v) => v.code).filter((c) => c in values) : [];
+  return [...known, ...Object.keys(values).filter((c) => !known.includes(c))];
+}
+
+const canonicalUnits = new Map(Object.values(measurementCatalogue).flatMap((d) => d.values.map((v) => [v.code, v.unit] as const)));
+
+/** The unit `code` is shown in for `prefs` (the canonical one unless the preferences convert it). */
+const displayUnitOf = (code: string, prefs: UnitPreferences) => toDisplay(code, 0, prefs).unit;
+
+function valuesOf(deviceType: string, values: Record<string, number>, prefs: UnitPreferences): MeasurementValue[] {
+  return orderedCodes(deviceType, values).map((code) => {
+    const display = toDisplay(code, values[code]!, prefs);
+    return { code, value: values[code]!, unit: canonicalUnits.get(code) ?? display.unit, displayValue: display.value, displayUnit: display.unit };
+  });
+}
+
+function toMeasurement(r: repo.MeasurementRow, prefs: UnitPreferences): Measurement {
+  return {
+    id: r.id,
+    patientId: r.patientId,
+    patient: { id: r.patientId, firstName: r.firstName, lastName: r.lastName },
+    hospitalId: r.hospitalId,
+    deviceId: r.deviceId,
+    deviceIdentifier: r.deviceIdentifier,
+    hubId: r.hubId,
+    deviceType: r.deviceType,
+    measuredAt: r.measuredAt.toISOString(),
+    measuredAtOffset: r.measuredAtOffset,
+    measuredAtLocal: localIso(r.measuredAt, r.measuredAtOffset),
+    values: valuesOf(r.deviceType, r.valuesJson, prefs),
+    severity: r.severity,
+    source: r.source,
+    isManual: r.isManual,
+    isSimulated: r.isSimulated,
+    enteredBy: r.enteredBy,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function callerPrefs(ctx: AppContext, scope: Scope): Promise<UnitPreferences> {
+  return unitPreferencesOf(await repo.getCallerSettings(scope, ctx.db));
+}
+
+async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter, q: MeasurementPageQuery): Promise<MeasurementPage> {
+  const [{ rows, total }, prefs] = await Promise.all([repo.findMeasurements(scope, ctx.db, f, q), callerPrefs(ctx, scope)]);
+  return { items: rows.map((r) => toMeasurement(r, prefs)), total, page: q.page, pageSize: q.pageSize };
+}
+
+// Reading lists ---------------------------------------------------------------------------------
+
+/**
+ * `getmeasurementsforpatientsforhospital`: the office's readings measured in month `month` of
+ * `year` in the office's time zone, paged (default newest first). 404 when the office is not the
+ * caller's.
+ */
+export async function findForHospitalMonth(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number, q: MeasurementPageQuery) {
+  const office = await repo.getOfficeInScope(scope, ctx.db, hospitalId);
+  if (!office) throw AppError.notFound();
+  const tz = safeTimeZone(office.timeZone);
+  return page(ctx, scope, { hospitalId, from: zonedMidnight(year, month, 1, tz), to: zonedMidnight(year, month + 1, 1, tz) }, q);
+}
+
+/** The start of a filter period (TODAY since local midnight in `tz`; WEEK/MONTH/THREE_MONTHS the last 7/30/90 days). */
+export function periodStart(filter: MeasurementFilterCase, now: Date, tz: string): Date | undefined {
+  switch (filter) {
+    case 'TODAY':
+      return startOfLocalDay(now, tz);
+    case 'WEEK':
+      return new Date(now.getTime() - 7 * DAY_MS);
+    case 'MONTH':
+      return new Date(now.getTime() - 30 * DAY_MS);
+    case 'THREE_MONTHS':
+      return new Date(now.getTime() - 90 * DAY_MS);
+    case 'ALL':
+      return undefined;
+  }
+}
+
+async function patientByIdentifier(ctx: AppContext, scope: Scope, identifier: string) {
+  const patient = await repo.findVisiblePatientByIdentifier(scope, ctx.db, identifier);
+  if (!patient) throw AppError.notFound();
+  return patient;
+}
+
+/**
+ * `getmeasurementsforpatientbyidentifier`: a patient's readings for a period, in the patient's
+ * time zone. 404 when no visible patient has that identifier (or user id).
+ */
+export async function findForPatientIdentifier(ctx: AppContext, scope: Scope, identifier: string, filter: MeasurementFilterCase, q: MeasurementPageQuery) {
+  const patient = await patientByIdentifier(ctx, scope, identifier);
+  const from = periodStart(filter, new Date(), safeTimeZone(patient.userTimezone));
+  return page(ctx, scope, { patientId: patient.id, ...(from ? { from } : {}) }, q);
+}
+
+/**
+ * `getmeasurementsforpatientbyidentifiercustomdate`: a patient's readings from `start` to `end`
+ * (days in the patient's time zone, both whole; or instants). 400 `enddate` when it precedes the start.
+ */
+export async function findForPatientIdentifierRange(ctx: AppContext, scope: Scope, identifier: string, start: string, end: string, q: MeasurementPageQuery) {
+  const patient = await patientByIdentifier(ctx, scope, identifier);
+  const range = rangeOf(start, end, safeTimeZone(patient.userTimezone));
+  if (range.to.getTime() <= range.from.getTime()) throw AppError.badRequest('validationFailed', { enddate: 'invalid' });
+  return page(ctx, scope, { patientId: patient.id, from: range.from, to: range.to }, q);
+}
+
+/** A from / to pair of days or instants in `tz`; either end may be open. 400 `to` when it precedes `from`. */
+function openRange(from: string | undefined, to: string | undefined, tz: string): { from?: Date; to?: Date } {
+  const f = from ? rangeOf(from, from, tz).from : undefined;
+  const t = to ? rangeOf(to, to, tz).to : undefined;
+  if (f && t && t.getTime() <= f.getTime()) throw AppError.badRequest('validationFailed', { to: 'invalid' });
+  return { ...(f ? { from: f } : {}), ...(t ? { to: t } : {}) };
+}
+
+/**
+ * Chosen `getmeasurementsfordevice`: one device's readings (from / to: days in the device's office
+ * time zone, or instants), paged. 404 when the device is not the caller's.
+ */
+export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: number, q: MeasurementPageQuery & { from?: string; to?: string }) {
+  const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
+  if (!device) throw AppError.notFound();
+  return page(ctx, scope, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q);
+}
+
+/**
+ * The CSV export of a device's readings (every reading of the range, at most 50,000 rows): one
+ * row per reading with its local time (device offset), type, each value in the caller's units
+ * (column titles in the caller's language), severity and the manual / simulated marks.
+ */
+export async function deviceCsv(ctx: AppContext, scope: Scope, deviceId: number, q: { from?: string; to?: string; sort?: string }, lang: Lang) {
+  const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
+  if (!device) throw AppError.notFound();
+  const [rows, prefs] = await Promise.all([
+    repo.findAllMeasurements(scope, ctx.db, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
+    callerPrefs(ctx, scope),
+  ]);
+  const codes = isDeviceType(device.deviceType) ? measurementCatalogue[device.deviceType].values : [];
+  const severityText = lang === 'es' ? ['normal', 'precaución', 'crítico'] : ['normal', 'caution', 'critical'];
+  const yes = lang === 'es' ? 'sí' : 'yes';
+  const header = [
+    lang === 'es' ? 'Fecha y hora' : 'Measured at',
+    lang === 'es' ? 'Tipo' : 'Type',
+    ...codes.map((v) => `${v.label[lang]} (${unitLabels[displayUnitOf(v.code, prefs)] ?? displayUnitOf(v.code, prefs)})`),
+    lang === 'es' ? 'Gravedad' : 'Severity',
+    'Manual',
+    lang === 'es' ? 'Simulada' : 'Simulated',
+  ];
+  const records = rows.map((r) => [
+    localIso(r.measuredAt, r.measuredAtOffset),
+    r.deviceType,
+    ...codes.map((v) => (r.valuesJson[v.code] === undefined ? '' : toDisplay(v.code, r.valuesJson[v.code]!, prefs).value)),
+    severityText[r.severity] ?? String(r.severity),
+    r.isManual ? yes : '',
+    r.isSimulated ? yes : '',
+  ]);
+  return { header, records };
+}
+
+// Thresholds ------------------------------------------------------------------------------------
+
+function defaultsOf(hospitalId: number, deviceType: DeviceType, stored: { json: unknown; updatedAt: Date } | undefined, prefs: UnitPreferences): DeviceDefaults {
+  const def = measurementCatalogue[deviceType];
+  const { thresholds, sources } = resolveThresholds(deviceType, stored?.json);
+  return {
+    hospitalId,
+    deviceType,
+    title: def.title,
+    isOfficeOverride: stored !== undefined,
+    updatedAt: stored?.updatedAt.toISOString() ?? null,
+    values: def.values.map((v) => ({
+      code: v.code,
+      label: v.label,
+      unit: v.unit,
+      displayUnit: displayUnitOf(v.code, prefs),
+      min: v.min,
+      max: v.max,
+      source: sources[v.code] ?? 'catalogue',
+      thresholds: toEffective(thresholds[v.code]),
+      displayThresholds: toDisplayThresholds(v.code, thresholds[v.code], prefs),
+    })),
+  };
+}
+
+/**
+ * `getdevicedefaultsforhospital`: for every device type of the catalogue, the office's effective
+ * limits per value (the catalogue's, with the office's own laid over them code by code), canonical
+ * and in the caller's units. 404 when the office is not the caller's.
+ */
+export async function getOfficeDefaults(ctx: AppContext, scope: Scope, hospitalId: number): Promise<DeviceDefaults[]> {
+  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  const [rows, prefs] = await Promise.all([repo.findOfficeDefaultRows(scope, ctx.db, hospitalId), callerPrefs(ctx, scope)]);
+  const stored = new Map(rows.map((r) => [r.deviceType, r]));
+  return deviceTypes.map((t) => defaultsOf(hospitalId, t, stored.get(t), prefs));
+}
+
+/**
+ * Chosen `updatedevicedefaultsforhospital`: replaces the office's limits of one device type
+ * (`{}` removes them: the catalogue's apply). 404 when the office is not the caller's; 400 per
+ * code (`thresholds.<code>`) for a code of another type, a limit outside the plausible range, or
+ * limits out of order (the same rules as a device's overrides).
+ */
+export async function updateOfficeDefaults(
+  ctx: AppContext,
+  scope: Scope,
+  hospitalId: number,
+  body: { deviceType: DeviceType; thresholds: Parameters<typeof checkMedicalDeviceThresholds>[1] },
+): Promise<DeviceDefaults> {
+  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  const { value, issues } = checkMedicalDeviceThresholds(body.deviceType, body.thresholds, 'thresholds');
+  if (Object.keys(issues).length > 0) throw AppError.badRequest('validationFailed', issues);
+  await repo.saveOfficeDefaults(scope, ctx.db, hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);
+  const all = await getOfficeDefaults(ctx, scope, hospitalId);
+  return all.find((d) => d.deviceType === body.deviceType)!;
+}
+
+// Chart series ----------------------------------------------------------------------------------
+
+/**
+ * Chosen `getpatientseries`: the patient's readings from `from` to `to` (days in the patient's
+ * time zone or instants; default the last 30 days; at most 400 days) grouped by device type, each
+ * type with its value units and the thresholds in effect (the catalogue's, the office's, the
+ * patient's device's). Types with readings in the range or an active device of the patient are
+ * listed, in catalogue order. One indexed query reads the readings, beside the devices, offices and
+ * office defaults (read in parallel after the visibility check). 404 when the patient is not
+ * visible; 400 `to` for a reversed or too long range.
+ */
+export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId: number, q: { from?: string; to?: string }): Promise<PatientSeries> {
+  const patient = await repo.getVisiblePatient(scope, ctx.db, patientId);
+  if (!patient) throw AppError.notFound();
+  const tz = safeTimeZone(patient.userTimezone);
+  const now = new Date();
+  const range = openRange(q.from, q.to, tz);
+  const to = range.to ?? new Date(now.getTime() + 1);
+  const from = range.from ?? new Date(to.getTime() - 30 * DAY_MS);
+  if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > SERIES_MAX_DAYS * DAY_MS + 2 * 3_600_000) {
+    throw AppError.badRequest('validationFailed', { to: 'invalid' });
+  }
+  const [readings, devices, offices, officeDefaults, prefs] = await Promise.all([
+    repo.findSeriesReadings(scope, ctx.db, patientId, from, to),
+    repo.findPatientDevices(scope, ctx.db, patientId),
+    repo.findPatientOffices(scope, ctx.db, patientId),
+    repo.findOfficeDefaultsForPatient(scope, ctx.db, patientId),
+    callerPrefs(ctx, scope),
+  ]);
+  const present = new Set<string>([...readings.map((r) => r.deviceType), ...devices.map((d) => d.deviceType)]);
+  const types = deviceTypes.filter((t) => present.has(t));
+  // Thresholds: the type's newest device of the patient (its office and overrides), else the patient's first office.
+  const deviceOfType = new Map<string, (typeof devices)[number]>();
+  for (const d of devices) if (!deviceOfType.has(d.deviceType)) deviceOfType.set(d.deviceType, d);
+  const officeOf = (t: string) => deviceOfType.get(t)?.hospitalId ?? offices[0];
+
+  const byType = new Map<string, typeof readings>();
+  for (const r of readings) {
+    const list = byType.get(r.deviceType);
+    if (list) list.push(r);
+    else byType.set(r.deviceType, [r]);
+  }
+
+  return {
+    patientId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    series: types.map((t) => {
+      const def = measurementCatalogue[t];
+      const office = officeOf(t);
+      const { thresholds } = resolveThresholds(t, office === undefined ? undefined : officeDefaults.get(`${office}|${t}`), deviceOfType.get(t)?.json);
+      const codes = def.values.map((v) => v.code);
+      return {
+        deviceType: t,
+        title: def.title,
+        values: def.values.map((v) => ({ code: v.code, label: v.label, unit: v.unit, displayUnit: displayUnitOf(v.code, prefs) })),
+        thresholds: Object.fromEntries(codes.map((c) => [c, toEffective(thresholds[c])])),
+        displayThresholds: Object.fromEntries(codes.map((c) => [c, toDisplayThresholds(c, thresholds[c], prefs)])),
+        readings: (byType.get(t) ?? []).map((r) => ({
+          id: r.id,
+          measuredAt: r.measuredAt.toISOString(),
+          measuredAtOffset: r.measuredAtOffset,
+          values: r.valuesJson,
+          display: Object.fromEntries(Object.entries(r.valuesJson).map(([c, v]) => [c, toDisplay(c, v, prefs).value])),
+          severity: r.severity,
+          isManual: r.isManual,
+          isSimulated: r.isSimulated,
+        })),
+      };
+    }),
+  };
+}

@@ -1,0 +1,87 @@
+import { NotificationType } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { abnormalMeasurementTexts } from './alert-messages';
+import * as repo from './notifications.repo';
+import { createAndDeliver } from './notifications.service';
+import { systemScope } from './system-scope';
+
+/** A reading as committed by ingestion, for alerting. Values in canonical UCUM units keyed by LOINC. */
+export interface CommittedReading {
+  measurementId: number;
+  patientId: number;
+  hospitalId: number;
+  deviceType: string;
+  /** 0 normal, 1 caution, 2 critical */
+  severity: 0 | 1 | 2;
+  valuesJson: Record<string, number>;
+  measuredAt: Date;
+  isSimulated: boolean;
+}
+
+/**
+ * An error as it may be logged: a failed query's message carries its parameters (names, message
+ * texts), so only the driver's own message and code are kept.
+ */
+export function loggableError(err: unknown): { name: string; code?: string; message: string } {
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const message = e.cause?.message ?? String(e.message ?? err).split('\nparams:')[0]!.slice(0, 500);
+  return { name: e.name ?? 'Error', code: e.cause?.code ?? e.code, message };
+}
+
+/** The dedupe key of a reading's alert: one per recipient and measurement, whoever calls twice. */
+export const alertDedupeKey = (measurementId: number) => `measurement:${measurementId}`;
+
+/**
+ * Called by ingestion AFTER the readings are committed (issue 3 section 4): for every reading with
+ * severity >= 1, an abnormal-measurement notification (type 3) to each active member of the
+ * patient's medical team in the reading's office (medical_teams + medical_team_members), with
+ * severity, deviceType, measurementId, relatedPatientId, hospitalId and the team, and messages in
+ * English and Spanish naming the patient, the values in display units and the severity ("Critical
+ * blood pressure 186/124 mmHg for Ana García" / "Presión arterial crítica 186/124 mmHg para Ana
+ * García"; a simulated reading says so). All of a call's notifications are written in one
+ * transaction, then pushed on the real-time socket to those users.
+ *
+ * Idempotent: a repeated call for the same measurement writes nothing new (dedupe key per
+ * recipient). Never throws: the readings are already stored and acknowledged; a failure is logged
+ * (without values or names) and the reading stays visible in the patient's record.
+ */
+export async function raiseMeasurementAlerts(ctx: AppContext, readings: CommittedReading[]): Promise<void> {
+  const abnormal = readings.filter((r) => r.severity >= 1);
+  if (abnormal.length === 0) return;
+  try {
+    const recipients = await repo.findTeamRecipients(systemScope, ctx.db, abnormal);
+    if (recipients.length === 0) return;
+    const patients = new Map(
+      (await repo.findUserNames(systemScope, ctx.db, [...new Set(abnormal.map((r) => r.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
+    );
+    const values = abnormal.flatMap((reading) => {
+      const team = recipients.filter((m) => m.patientId === reading.patientId && m.hospitalId === reading.hospitalId);
+      if (team.length === 0) return [];
+      const texts = abnormalMeasurementTexts({
+        deviceType: reading.deviceType,
+        severity: reading.severity as 1 | 2,
+        valuesJson: reading.valuesJson,
+        patientName: patients.get(reading.patientId) ?? '',
+        isSimulated: reading.isSimulated,
+      });
+      return team.map((member) => ({
+        notificationTypeId: NotificationType.ABNORMAL_MEASUREMENT,
+        fromUserId: null,
+        toUserId: member.userId,
+        relatedPatientId: reading.patientId,
+        hospitalId: reading.hospitalId,
+        medicalTeamId: member.medicalTeamId,
+        measurementId: reading.measurementId,
+        messageEn: texts.en,
+        messageEs: texts.es,
+        severity: reading.severity,
+        deviceType: reading.deviceType,
+        additionalData: { measuredAt: reading.measuredAt.toISOString(), isSimulated: reading.isSimulated },
+        dedupeKey: alertDedupeKey(reading.measurementId),
+      }));
+    });
+    await createAndDeliver(ctx, values);
+  } catch (err) {
+    ctx.log.error({ err: loggableError(err), measurementIds: abnormal.map((r) => r.measurementId) }, 'could not raise measurement alerts');
+  }
+}

@@ -1,0 +1,546 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { NotificationType, Role } from '@vigil/contract';
+import { createOffice, createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { measurements, medicalDevices, medicalTeamMembers, medicalTeams, notifications, treatmentPlans, users } from '../../db/schema/index';
+import { raiseMeasurementAlerts, type CommittedReading } from './alerts';
+import { getDashboardSummary } from './notifications.service';
+import { systemScope } from './system-scope';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+let teamA1: number;
+let teamB1: number;
+let partner: { id: number };
+let inactiveNurseA1: { id: number };
+let patientA1b: { id: number };
+
+const REQUIRED = 'This field is required';
+const FORMAT = 'This field needs to be formatted';
+
+const sessions = new Map<number, { sessionguid: string }>();
+async function as(user: { id: number }) {
+  let s = sessions.get(user.id);
+  if (!s) {
+    s = await sessionFor(t, user.id);
+    sessions.set(user.id, s);
+  }
+  return s;
+}
+
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  who: { id: number },
+  opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {},
+) {
+  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
+  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  return t.app.inject({ method, url: `/api/pushnotifications/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
+}
+
+let seq = 0;
+const base = Date.now();
+/** A stored reading (what ingestion commits), about `minutesAgo` before the file started (distinct instants). */
+async function reading(patientId: number, hospitalId: number, values: Partial<CommittedReading> & { minutesAgo?: number } = {}): Promise<CommittedReading> {
+  const measuredAt = new Date(base - (values.minutesAgo ?? 5) * 60_000 - ++seq * 10);
+  const r = {
+    patientId,
+    hospitalId,
+    deviceType: values.deviceType ?? 'BLOOD_PRESSURE',
+    severity: values.severity ?? 2,
+    valuesJson: values.valuesJson ?? { '8480-6': 186, '8462-4': 124 },
+    measuredAt,
+    isSimulated: values.isSimulated ?? false,
+  };
+  const [row] = await t.ctx.db
+    .insert(measurements)
+    .values({ ...r, source: r.isSimulated ? 'simulated' : 'hub' })
+    .returning({ id: measurements.id });
+  return { ...r, measurementId: row!.id } as CommittedReading;
+}
+
+async function alertsOf(measurementId: number) {
+  return t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, measurementId)).orderBy(notifications.toUserId);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTenancyFixture(t);
+  const db = t.ctx.db;
+  await db.update(users).set({ firstName: 'Ana', lastName: 'García' }).where(eq(users.id, f.patientA1.id));
+  partner = await createUser(t, { role: Role.PARTNER, organizationId: f.orgA.id });
+  inactiveNurseA1 = await createUser(t, { role: Role.NURSE, organizationId: f.orgA.id, offices: [f.a1.id], status: 0 });
+  patientA1b = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Bea', lastName: 'Silent' } });
+  const [a] = await db.insert(medicalTeams).values({ patientId: f.patientA1.id, hospitalId: f.a1.id }).returning();
+  teamA1 = a!.id;
+  await db.insert(medicalTeamMembers).values([
+    { medicalTeamId: teamA1, userId: f.doctorA1.id },
+    { medicalTeamId: teamA1, userId: f.nurseA1.id },
+    { medicalTeamId: teamA1, userId: inactiveNurseA1.id },
+  ]);
+  const [b] = await db.insert(medicalTeams).values({ patientId: f.patientB1.id, hospitalId: f.b1.id }).returning();
+  teamB1 = b!.id;
+  await db.insert(medicalTeamMembers).values([{ medicalTeamId: teamB1, userId: f.doctorB1.id }]);
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('raiseMeasurementAlerts', () => {
+  it("notifies every active member of the patient's team in the reading's office, in English and Spanish, in one write", async () => {
+    const r = await reading(f.patientA1.id, f.a1.id);
+    await raiseMeasurementAlerts(t.ctx, [r]);
+    const rows = await alertsOf(r.measurementId);
+    expect(rows.map((n) => n.toUserId).sort()).toEqual([f.doctorA1.id, f.nurseA1.id].sort());
+    for (const n of rows) {
+      expect(n).toMatchObject({
+        notificationTypeId: NotificationType.ABNORMAL_MEASUREMENT,
+        fromUserId: null,
+        severity: 2,
+        deviceType: 'BLOOD_PRESSURE',
+        relatedPatientId: f.patientA1.id,
+        hospitalId: f.a1.id,
+        medicalTeamId: teamA1,
+        isRead: false,
+        processingStatus: 0,
+        messageEn: 'Critical blood pressure 186/124 mmHg for Ana García',
+        messageEs: 'Presión arterial crítica 186/124 mmHg para Ana García',
+      });
+    }
+  });
+
+  it('raises nothing for normal readings, for a patient without a team in that office, and nothing twice for a repeated call', async () => {
+    const normal = await reading(f.patientA1.id, f.a1.id, { severity: 0 });
+    const elsewhere = await reading(f.patientA1.id, f.a2.id);
+    const caution = await reading(f.patientA1.id, f.a1.id, { severity: 1, valuesJson: { '8480-6': 150, '8462-4': 95 }, isSimulated: true });
+    await raiseMeasurementAlerts(t.ctx, [normal, elsewhere, caution]);
+    await raiseMeasurementAlerts(t.ctx, [caution]);
+    expect(await alertsOf(normal.measurementId)).toHaveLength(0);
+    expect(await alertsOf(elsewhere.measurementId)).toHaveLength(0);
+    const rows = await alertsOf(caution.measurementId);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.messageEn).toBe('Caution: blood pressure 150/95 mmHg for Ana García (simulated reading)');
+    expect(rows[0]!.messageEs).toBe('Precaución: presión arterial 150/95 mmHg para Ana García (lectura simulada)');
+  });
+
+  it("keeps each office's alerts to that office's team (another organization's patient alerts only their team)", async () => {
+    const r = await reading(f.patientB1.id, f.b1.id);
+    await raiseMeasurementAlerts(t.ctx, [r]);
+    expect((await alertsOf(r.measurementId)).map((n) => n.toUserId)).toEqual([f.doctorB1.id]);
+  });
+});
+
+describe('GET pushnotifications/getmypushnotifications-minimal', () => {
+  let old: number;
+  beforeAll(async () => {
+    const [row] = await t.ctx.db
+      .insert(notifications)
+      .values({ notificationTypeId: 1, fromUserId: f.nurseA1.id, toUserId: f.doctorA1.id, messageEn: 'Old note', messageEs: 'Nota vieja', createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .returning();
+    old = row!.id;
+  });
+
+  it("lists the caller's notifications of today, newest first, with the unread count", async () => {
+    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().data;
+    expect(page.items.length).toBeGreaterThanOrEqual(2);
+    expect(page.items.map((n: { notificationId: number }) => n.notificationId)).not.toContain(old);
+    const stamps = page.items.map((n: { timestamp: string }) => n.timestamp);
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    expect(page.items[0]).toMatchObject({ FromUserFullname: '', notificationTypeId: 3, isRead: false, relatedPatientId: f.patientA1.id });
+    expect(page.unreadCount).toBe(page.total + 1); // the 3-day-old note is unread too
+  });
+
+  it('widens to the week and pages', async () => {
+    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'week', pageSize: 1, page: 1 } });
+    const page = res.json().data;
+    expect(page.items).toHaveLength(1);
+    expect(page.pageSize).toBe(1);
+    const all = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'WEEK', pageSize: 200 } });
+    const old1 = all.json().data.items.find((n: { notificationId: number }) => n.notificationId === old);
+    expect(old1).toMatchObject({ FromUserFullname: `Test ${f.nurseA1.lastName}`, messageEn: 'Old note' });
+  });
+
+  it('rejects an unknown filter case (400)', async () => {
+    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'YEAR' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ filtercase: FORMAT });
+  });
+
+  it('refuses a role without notifications.read (403)', async () => {
+    expect((await call('GET', 'getmypushnotifications-minimal', partner)).statusCode).toBe(403);
+  });
+
+  it("never shows another user's notifications", async () => {
+    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorB1, { query: { filtercase: 'ALL' } });
+    const items = res.json().data.items as { relatedPatientId: number | null }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((n) => n.relatedPatientId === f.patientB1.id)).toBe(true);
+  });
+});
+
+describe('GET pushnotifications/getnotificationdetailsbyid and markasread', () => {
+  let mine: number;
+  let nurses: number;
+  beforeAll(async () => {
+    const r = await reading(f.patientA1.id, f.a1.id, { deviceType: 'SPO2', valuesJson: { '59408-5': 88 } });
+    await raiseMeasurementAlerts(t.ctx, [r]);
+    const rows = await alertsOf(r.measurementId);
+    mine = rows.find((n) => n.toUserId === f.doctorA1.id)!.id;
+    nurses = rows.find((n) => n.toUserId === f.nurseA1.id)!.id;
+  });
+
+  it('answers every field of the notification as received, with the mapped fields', async () => {
+    const res = await call('GET', 'getnotificationdetailsbyid', f.doctorA1, { query: { notificationid: mine } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      notificationId: mine,
+      NId: mine,
+      notificationTypeId: 3,
+      fromUserId: null,
+      toUserId: f.doctorA1.id,
+      FromUserFullname: '',
+      UserFullname: `Test ${f.doctorA1.lastName}`,
+      messageEn: 'Critical oxygen saturation 88 % for Ana García',
+      MessageToSend: 'Critical oxygen saturation 88 % for Ana García',
+      messageEsp: 'Saturación de oxígeno crítica 88 % para Ana García',
+      MessageToSendEsp: 'Saturación de oxígeno crítica 88 % para Ana García',
+      deviceType: 'SPO2',
+      severity: 2,
+      relatedPatientId: f.patientA1.id,
+      hospitalId: f.a1.id,
+      medicalTeamId: teamA1,
+      processingStatus: 0,
+      processedBy: null,
+      processedAt: null,
+      resolutionComments: null,
+      isRead: false,
+      direction: 'in',
+      NotificationSentToGroup: false,
+    });
+  });
+
+  it('marks it read, once, keeping the first read time', async () => {
+    const first = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: mine } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.isRead).toBe(true);
+    const readAt = first.json().data.readAt as string;
+    expect(readAt).toBeTruthy();
+    const again = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: mine } });
+    expect(again.json().data.readAt).toBe(readAt);
+  });
+
+  it('validates the id (400)', async () => {
+    const missing = await call('GET', 'getnotificationdetailsbyid', f.doctorA1);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ notificationid: REQUIRED });
+    const bad = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: 'abc' } });
+    expect(bad.json().errors).toEqual({ notificationid: FORMAT });
+  });
+
+  it('refuses a role without notifications.read (403)', async () => {
+    expect((await call('GET', 'getnotificationdetailsbyid', partner, { query: { notificationid: mine } })).statusCode).toBe(403);
+    expect((await call('GET', 'markasread', partner, { query: { notificationid: mine } })).statusCode).toBe(403);
+  });
+
+  it("reads a team-mate's or another organization's notification as not found (404) and leaves it unread", async () => {
+    for (const who of [f.doctorA1, f.doctorB1, f.sysadmin]) {
+      expect((await call('GET', 'getnotificationdetailsbyid', who, { query: { notificationid: nurses } })).statusCode).toBe(404);
+      expect((await call('GET', 'markasread', who, { query: { notificationid: nurses } })).statusCode).toBe(404);
+    }
+    const [row] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, nurses));
+    expect(row!.isRead).toBe(false);
+  });
+});
+
+describe('GET pushnotifications/markallnotificationsasreadwithuserfornotificationtype', () => {
+  it("marks all the caller's notifications of a type read and leaves other types", async () => {
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: f.nurseA1.id, type: 3 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.updated).toBeGreaterThanOrEqual(3);
+    const unread = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.toUserId, f.nurseA1.id), eq(notifications.notificationTypeId, 3), eq(notifications.isRead, false)));
+    expect(unread).toHaveLength(0);
+  });
+
+  it("lets an office admin mark a user's notifications of their office read", async () => {
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.officeAdminA1, { query: { userid: f.doctorA1.id, type: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ userId: f.doctorA1.id, notificationTypeId: 1, updated: 1 });
+  });
+
+  it('validates user id and type (400)', async () => {
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: 'x', type: 2 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ userid: FORMAT, type: FORMAT });
+  });
+
+  it("refuses a non-admin naming someone else, and a role without notifications.read (403)", async () => {
+    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: f.doctorA1.id, type: 3 } })).statusCode).toBe(403);
+    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', partner, { query: { userid: partner.id, type: 3 } })).statusCode).toBe(403);
+  });
+
+  it("reads another organization's user as not found for an admin (404)", async () => {
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.orgAdminB, { query: { userid: f.doctorA1.id, type: 3 } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET pushnotifications/getmypushnotificationswithpatient (the worklist)', () => {
+  let temp: CommittedReading;
+  beforeAll(async () => {
+    temp = await reading(f.patientA1.id, f.a1.id, { deviceType: 'TEMPERATURE', severity: 1, valuesJson: { '8310-5': 38.2 }, minutesAgo: 1 });
+    await raiseMeasurementAlerts(t.ctx, [temp]);
+  });
+
+  it('lists open alerts most severe first, then newest, with patient, office and reading', async () => {
+    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: f.a1.id }, query: { pageSize: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().data;
+    const items = page.items as { severity: number; timestamp: string; patientFullname: string; hospitalName: string; measuredAt: string; processingStatus: number; notificationTypeId: number }[];
+    expect(items.length).toBe(page.total);
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(items.every((i) => i.processingStatus === 0 && i.notificationTypeId === 3)).toBe(true);
+    const sevs = items.map((i) => i.severity);
+    expect([...sevs].sort((a, b) => b - a)).toEqual(sevs);
+    const critical = items.filter((i) => i.severity === 2).map((i) => i.timestamp);
+    expect([...critical].sort().reverse()).toEqual(critical);
+    const last = items.find((i) => i.severity === 1 && i.measuredAt === temp.measuredAt.toISOString());
+    expect(last).toMatchObject({ patientFullname: 'Ana García', hospitalName: f.a1.hospitalName, isSimulated: false });
+  });
+
+  it('filters by device type, by simulated caution, by processed, and by patient name', async () => {
+    const spo2 = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { devicetype: 'spo2' } });
+    expect(spo2.json().data.items.map((i: { deviceType: string }) => i.deviceType)).toEqual(['SPO2']);
+    const processed = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'true' } });
+    expect(processed.json().data.total).toBe(0);
+    const all = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: -1 }, query: { processed: 'all', search: 'garc' } });
+    expect(all.json().data.total).toBeGreaterThanOrEqual(4);
+    const nobody = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { search: 'zzz' } });
+    expect(nobody.json().data.total).toBe(0);
+    const simulated = (await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { pageSize: 100 } })).json().data.items.filter(
+      (i: { isSimulated: boolean }) => i.isSimulated,
+    );
+    expect(simulated).toHaveLength(1);
+  });
+
+  it('rejects bad filters (400)', async () => {
+    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'maybe', filtercase: 'x', devicetype: 'BP!' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ processed: FORMAT, filtercase: FORMAT, devicetype: FORMAT });
+  });
+
+  it('refuses a role without notifications.read (403)', async () => {
+    expect((await call('GET', 'getmypushnotificationswithpatient', partner)).statusCode).toBe(403);
+  });
+
+  it("reads another office as not found (404) and never lists another organization's alerts", async () => {
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: f.a2.id } })).statusCode).toBe(404);
+    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorB1, { query: { processed: 'all' } });
+    const items = res.json().data.items as { hospitalId: number }[];
+    expect(items.length).toBe(1);
+    expect(items.every((i) => i.hospitalId === f.b1.id)).toBe(true);
+  });
+});
+
+describe('GET pushnotifications/markasprocessed', () => {
+  let r: CommittedReading;
+  let nurseCopy: number;
+  let doctorCopy: number;
+  beforeAll(async () => {
+    r = await reading(f.patientA1.id, f.a1.id, { deviceType: 'GLUCOSE', valuesJson: { '2339-0': 320 } });
+    await raiseMeasurementAlerts(t.ctx, [r]);
+    const rows = await alertsOf(r.measurementId);
+    nurseCopy = rows.find((n) => n.toUserId === f.nurseA1.id)!.id;
+    doctorCopy = rows.find((n) => n.toUserId === f.doctorA1.id)!.id;
+  });
+
+  it('requires resolution comments of at most 1000 characters (400)', async () => {
+    const missing = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ resolutioncomments: REQUIRED });
+    const long = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy, resolutioncomments: 'x'.repeat(1001) } });
+    expect(long.json().errors).toEqual({ resolutioncomments: 'This field must be 1000 characters or less' });
+  });
+
+  it('refuses a role without notifications.process (403) and reads another organization as not found (404)', async () => {
+    const caregiverAlert = await t.ctx.db
+      .insert(notifications)
+      .values({ notificationTypeId: 3, toUserId: f.caregiverA1.id, hospitalId: f.a1.id, relatedPatientId: f.patientA1.id, messageEn: 'x', messageEs: 'x' })
+      .returning();
+    expect((await call('GET', 'markasprocessed', f.caregiverA1, { query: { notificationid: caregiverAlert[0]!.id, resolutioncomments: 'ok' } })).statusCode).toBe(403);
+    expect((await call('GET', 'markasprocessed', f.doctorB1, { query: { notificationid: nurseCopy, resolutioncomments: 'ok' } })).statusCode).toBe(404);
+    const [row] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, nurseCopy));
+    expect(row!.processingStatus).toBe(0);
+  });
+
+  it("processes the alert with who, when and the comments, and the team-mate's copy of the same reading with it", async () => {
+    const res = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy, resolutioncomments: 'Llamé a la paciente; repite la medición' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.processedCount).toBe(2);
+    expect(data.notification).toMatchObject({
+      notificationId: nurseCopy,
+      processingStatus: 1,
+      processedBy: f.nurseA1.id,
+      processedByFullname: `Test ${f.nurseA1.lastName}`,
+      resolutionComments: 'Llamé a la paciente; repite la medición',
+    });
+    const rows = await t.ctx.db.select().from(notifications).where(inArray(notifications.id, [nurseCopy, doctorCopy]));
+    for (const row of rows) {
+      expect(row).toMatchObject({ processingStatus: 1, processedBy: f.nurseA1.id, resolutionComments: 'Llamé a la paciente; repite la medición' });
+      expect(row.processedAt!.getTime()).toBe(new Date(data.notification.processedAt).getTime());
+    }
+    const worklist = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'true' } });
+    expect(worklist.json().data.items[0]).toMatchObject({ notificationId: doctorCopy, processedByFullname: `Test ${f.nurseA1.lastName}` });
+  });
+
+  it('answers 409 to the team-mate who processes the same alert afterwards', async () => {
+    const res = await call('GET', 'markasprocessed', f.doctorA1, { query: { notificationid: doctorCopy, resolutioncomments: 'Also called' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('This alert has already been processed');
+  });
+
+  it('refuses to process a message that is not about a patient of an office (400)', async () => {
+    const [chat] = await t.ctx.db.insert(notifications).values({ notificationTypeId: 1, fromUserId: f.nurseA1.id, toUserId: f.doctorA1.id, messageEn: 'hi', messageEs: 'hi' }).returning();
+    const res = await call('GET', 'markasprocessed', f.doctorA1, { query: { notificationid: chat!.id, resolutioncomments: 'done' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST pushnotifications/sendnotificationtouser', () => {
+  it('creates an unread notification now from the caller to a user they can see', async () => {
+    const before = Date.now();
+    const res = await call('POST', 'sendnotificationtouser', f.doctorA1, {
+      payload: { userId: f.patientA1.id, notificationMsg: 'Recuerde medir su presión', notificationTypeId: 4, deviceType: 'blood_pressure', additionalData: '{"planId":3}', referenceData: 'ref-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      fromUserId: f.doctorA1.id,
+      toUserId: f.patientA1.id,
+      FromUserFullname: `Test ${f.doctorA1.lastName}`,
+      UserFullname: 'Ana García',
+      notificationTypeId: 4,
+      messageEn: 'Recuerde medir su presión',
+      messageEsp: 'Recuerde medir su presión',
+      deviceType: 'BLOOD_PRESSURE',
+      AdditionalData: { planId: 3 },
+      ReferenceData: 'ref-1',
+      relatedPatientId: f.patientA1.id,
+      isRead: false,
+    });
+    expect(new Date(data.timestamp).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const inbox = await call('GET', 'getmypushnotifications-minimal', f.patientA1);
+    expect(inbox.json().data.items[0]).toMatchObject({ notificationId: data.notificationId, isRead: false });
+  });
+
+  it('refuses alert types, a missing message and bad additional data (400)', async () => {
+    const res = await call('POST', 'sendnotificationtouser', f.doctorA1, { payload: { userId: f.nurseA1.id, notificationTypeId: 3, additionalData: 'not json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ notificationMsg: REQUIRED, notificationTypeId: FORMAT, additionalData: FORMAT });
+  });
+
+  it('refuses a role without notifications.send (403)', async () => {
+    const res = await call('POST', 'sendnotificationtouser', f.caregiverA1, { payload: { userId: f.nurseA1.id, notificationMsg: 'hi', notificationTypeId: 1 } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("reads a user of another office or organization as not found (404) and writes nothing", async () => {
+    for (const userId of [f.patientA2.id, f.doctorB1.id]) {
+      const res = await call('POST', 'sendnotificationtouser', f.doctorA1, { payload: { userId, notificationMsg: 'leak?', notificationTypeId: 1 } });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await t.ctx.db.select().from(notifications).where(eq(notifications.messageEn, 'leak?'))).toHaveLength(0);
+  });
+});
+
+describe('POST pushnotifications/sendnotificationtomedicalteam', () => {
+  it('sends the message to every active member but the sender, as group notifications about the patient', async () => {
+    const res = await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamA1, message: 'Revisar a Ana hoy' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ medicalTeamId: teamA1, recipients: 1 });
+    const rows = await t.ctx.db.select().from(notifications).where(inArray(notifications.id, data.notificationIds));
+    expect(rows.map((r) => r.toUserId)).toEqual([f.nurseA1.id]);
+    expect(rows[0]).toMatchObject({ isGroupNotification: true, notificationTypeId: 1, relatedPatientId: f.patientA1.id, hospitalId: f.a1.id, medicalTeamId: teamA1, fromUserId: f.doctorA1.id });
+  });
+
+  it('requires the message (400)', async () => {
+    const res = await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamA1, message: '  ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ message: REQUIRED });
+  });
+
+  it('refuses a role without notifications.send (403)', async () => {
+    expect((await call('POST', 'sendnotificationtomedicalteam', f.caregiverA1, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(403);
+  });
+
+  it("reads another organization's team as not found (404)", async () => {
+    expect((await call('POST', 'sendnotificationtomedicalteam', f.doctorB1, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(404);
+    expect((await call('POST', 'sendnotificationtomedicalteam', f.doctorA2, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(404);
+  });
+});
+
+describe('GET pushnotifications/getdashboardsummary (chosen)', () => {
+  beforeAll(async () => {
+    const db = t.ctx.db;
+    await db.insert(medicalDevices).values({ deviceIdentifier: `dev-${Date.now()}`, deviceType: 'BLOOD_PRESSURE', hospitalId: f.a1.id, patientId: f.patientA1.id });
+    await db.insert(treatmentPlans).values({ patientId: patientA1b.id, hospitalId: f.a1.id, title: 'Plan' });
+  });
+
+  it("counts the office's monitored patients, today's alerts per reading, today's readings and the silent patients", async () => {
+    const res = await call('GET', 'getdashboardsummary', f.officeAdminA1, { headers: { hospitalid: f.a1.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    // a1 readings with alerts: 1 critical BP, 1 caution BP, 1 critical SpO2, 1 caution temperature, 1 critical glucose (processed)
+    expect(d).toMatchObject({
+      hospitalId: f.a1.id,
+      patientsMonitored: 2,
+      alertsToday: { total: 5, caution: 2, critical: 3, open: 4 },
+      missedToday: 0,
+      readingsToday: 6,
+      simulatedReadingsToday: 1,
+    });
+    expect(d.patientsWithoutReadings).toEqual({ total: 1, items: [{ patientId: patientA1b.id, firstName: 'Bea', lastName: 'Silent', lastReadingAt: null }] });
+  });
+
+  it('covers every office of the caller with -1', async () => {
+    const res = await call('GET', 'getdashboardsummary', f.orgAdminA, { headers: { hospitalid: -1 } });
+    expect(res.json().data).toMatchObject({ hospitalId: null, patientsMonitored: 2, readingsToday: 7 });
+  });
+
+  it('uses each office\'s local day', async () => {
+    const db = t.ctx.db;
+    const east = await createOffice(t, f.orgA.id, { timeZone: 'Pacific/Kiritimati' }); // UTC+14
+    const p = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [east.id] });
+    await db.insert(medicalDevices).values({ deviceIdentifier: `dev-east-${Date.now()}`, deviceType: 'WEIGHT', hospitalId: east.id, patientId: p.id });
+    const now = new Date('2024-06-01T12:00:00Z'); // 2 June 02:00 in Kiritimati: its day began at 10:00 UTC
+    await db.insert(measurements).values([
+      { patientId: p.id, hospitalId: east.id, deviceType: 'WEIGHT', measuredAt: new Date('2024-06-01T09:00:00Z'), valuesJson: { '29463-7': 70 } },
+      { patientId: p.id, hospitalId: east.id, deviceType: 'WEIGHT', measuredAt: new Date('2024-06-01T11:00:00Z'), valuesJson: { '29463-7': 70 } },
+    ]);
+    const d = await getDashboardSummary(t.ctx, systemScope, east.id, now);
+    expect(d).toMatchObject({ patientsMonitored: 1, readingsToday: 1, patientsWithoutReadings: { total: 0, items: [] } });
+  });
+
+  it('rejects a malformed office (400)', async () => {
+    const res = await call('GET', 'getdashboardsummary', f.officeAdminA1, { headers: { hospitalid: 'abc' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ hospitalid: FORMAT });
+  });
+
+  it('refuses a role without patients.read (403)', async () => {
+    expect((await call('GET', 'getdashboardsummary', f.patientA1)).statusCode).toBe(403);
+  });
+
+  it("reads another organization's office as not found (404) and counts none of it", async () => {
+    expect((await call('GET', 'getdashboardsummary', f.orgAdminB, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+    const res = await call('GET', 'getdashboardsummary', f.orgAdminB);
+    expect(res.json().data).toMatchObject({ patientsMonitored: 0, alertsToday: { total: 1, critical: 1 }, readingsToday: 1 });
+  });
+});

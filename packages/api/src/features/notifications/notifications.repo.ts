@@ -1,0 +1,466 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { NotificationType, ProcessingStatus, Role } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import {
+  hospitals,
+  measurements,
+  medicalDevices,
+  medicalTeamMembers,
+  medicalTeams,
+  notifications,
+  treatmentPlanPatients,
+  treatmentPlans,
+  userHospitals,
+  users,
+} from '../../db/schema/index';
+import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import type { NotificationNames, NotificationRow } from './notifications.view';
+
+export type NotificationInsert = typeof notifications.$inferInsert;
+
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+const processor = alias(users, 'processor');
+const patient = alias(users, 'patient');
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/**
+ * A `created_at >= <start>` condition where the start depends on a row's time zone: `starts` maps
+ * each stored zone name to the start instant of the period in that zone, `fallback` serves rows
+ * whose zone is not in the map (or null). Null `fallback` and an empty map: no condition.
+ */
+function sinceByZone(createdAt: SQL | typeof notifications.createdAt, zoneColumn: SQL | typeof hospitals.timeZone, starts: Map<string, Date>, fallback: Date | null): SQL | undefined {
+  if (fallback === null) return undefined;
+  if (starts.size === 0) return sql`${createdAt} >= ${fallback.toISOString()}::timestamptz`;
+  const branches = [...starts].map(([zone, start]) => sql`when ${zone} then ${start.toISOString()}::timestamptz`);
+  return sql`${createdAt} >= (case ${zoneColumn} ${sql.join(branches, sql` `)} else ${fallback.toISOString()}::timestamptz end)`;
+}
+
+function namesQuery(db: Executor) {
+  return db
+    .select({
+      n: notifications,
+      fromFirstName: fromUser.firstName,
+      fromLastName: fromUser.lastName,
+      toFirstName: toUser.firstName,
+      toLastName: toUser.lastName,
+      processedByFirstName: processor.firstName,
+      processedByLastName: processor.lastName,
+    })
+    .from(notifications)
+    .innerJoin(toUser, eq(toUser.id, notifications.toUserId))
+    .leftJoin(fromUser, eq(fromUser.id, notifications.fromUserId))
+    .leftJoin(processor, eq(processor.id, notifications.processedBy));
+}
+
+type NamedRow = { row: NotificationRow; names: NotificationNames };
+
+function named(r: Awaited<ReturnType<ReturnType<typeof namesQuery>['execute']>>[number]): NamedRow {
+  const { n, ...names } = r;
+  return { row: n, names };
+}
+
+/** One of the caller's own notifications (toUserId = caller) with the names its view shows, or null. */
+export async function getOwnNotification(scope: Scope, db: Executor, notificationId: number): Promise<NamedRow | null> {
+  const [r] = await namesQuery(db)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.toUserId, scope.userId)))
+    .limit(1);
+  return r ? named(r) : null;
+}
+
+/**
+ * Notifications by id, with names, whose recipient the caller may see (`userFilter`): what a
+ * sender, or the server delivering what it just wrote (system scope), reads back.
+ */
+export async function findNotificationsByIds(scope: Scope, db: Executor, ids: number[]): Promise<NamedRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await namesQuery(db)
+    .where(and(inArray(notifications.id, ids), userFilter(scope, notifications.toUserId)))
+    .orderBy(asc(notifications.id));
+  return rows.map(named);
+}
+
+/** Marks one of the caller's notifications read (readAt keeps the first time); whether it exists. */
+export async function markRead(scope: Scope, db: Executor, notificationId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.toUserId, scope.userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Marks every unread notification of type `typeId` of user `userId` (whom the caller may see) read; how many. */
+export async function markAllRead(scope: Scope, db: Executor, userId: number, typeId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: now })
+    .where(
+      and(
+        eq(notifications.toUserId, userId),
+        eq(notifications.notificationTypeId, typeId),
+        eq(notifications.isRead, false),
+        userFilter(scope, notifications.toUserId),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** A user the caller may see (`userFilter`), with role, status and time zone; null otherwise. */
+export async function getVisibleUser(scope: Scope, db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, roleId: users.roleId, status: users.status, firstName: users.firstName, lastName: users.lastName, userTimezone: users.userTimezone })
+    .from(users)
+    .where(and(eq(users.id, userId), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A page of the caller's notifications, newest first, created at or after `since` (null: all), of
+ * one type when given, unread only when asked; with the total and the caller's unread count (all time).
+ */
+export async function findOwnPage(
+  scope: Scope,
+  db: Executor,
+  q: { since: Date | null; typeId?: number; unreadOnly: boolean; page: number; pageSize: number },
+) {
+  const where = and(
+    eq(notifications.toUserId, scope.userId),
+    q.since ? sql`${notifications.createdAt} >= ${q.since.toISOString()}::timestamptz` : undefined,
+    q.typeId !== undefined ? eq(notifications.notificationTypeId, q.typeId) : undefined,
+    q.unreadOnly ? eq(notifications.isRead, false) : undefined,
+  );
+  const rows = await db
+    .select({
+      n: {
+        id: notifications.id,
+        notificationTypeId: notifications.notificationTypeId,
+        fromUserId: notifications.fromUserId,
+        messageEn: notifications.messageEn,
+        messageEs: notifications.messageEs,
+        createdAt: notifications.createdAt,
+        isRead: notifications.isRead,
+        severity: notifications.severity,
+        deviceType: notifications.deviceType,
+        relatedPatientId: notifications.relatedPatientId,
+        processingStatus: notifications.processingStatus,
+      },
+      firstName: fromUser.firstName,
+      lastName: fromUser.lastName,
+    })
+    .from(notifications)
+    .leftJoin(fromUser, eq(fromUser.id, notifications.fromUserId))
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.toUserId, scope.userId), eq(notifications.isRead, false)));
+  return { rows, total: total?.n ?? 0, unreadCount: unread?.n ?? 0 };
+}
+
+/**
+ * The stored time zones of the offices the caller sees (or of office `hospitalId` only), for
+ * per-office local days.
+ */
+export async function findOfficeZones(scope: Scope, db: Executor, hospitalId?: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(officeFilter(scope, hospitals.id), hospitalId !== undefined ? eq(hospitals.id, hospitalId) : undefined));
+  return rows.map((r) => r.timeZone);
+}
+
+/** The office `hospitalId` when it is one of the caller's; null otherwise. */
+export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
+  const [row] = await db
+    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface WorklistFilter {
+  typeIds: number[];
+  hospitalId?: number;
+  deviceType?: string;
+  processed: 'true' | 'false' | 'all';
+  search?: string;
+  /** per office zone: the period's start; `fallback` for alerts without an office; null fallback = no limit */
+  starts: Map<string, Date>;
+  fallback: Date | null;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The caller's alert worklist: their own notifications of `typeIds` in offices they still see,
+ * with patient, office, processor and reading, most severe first, then newest. Paged in SQL.
+ */
+export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFilter) {
+  const term = f.search?.trim();
+  const where = and(
+    eq(notifications.toUserId, scope.userId),
+    inArray(notifications.notificationTypeId, f.typeIds),
+    or(isNull(notifications.hospitalId), officeFilter(scope, notifications.hospitalId)),
+    f.hospitalId !== undefined ? eq(notifications.hospitalId, f.hospitalId) : undefined,
+    f.deviceType ? eq(notifications.deviceType, f.deviceType) : undefined,
+    f.processed === 'all' ? undefined : eq(notifications.processingStatus, f.processed === 'true' ? ProcessingStatus.PROCESSED : ProcessingStatus.OPEN),
+    sinceByZone(notifications.createdAt, hospitals.timeZone, f.starts, f.fallback),
+    term ? sql`(${patient.firstName} || ' ' || ${patient.lastName}) ilike ${'%' + escapeLike(term) + '%'}` : undefined,
+  );
+  const rows = await db
+    .select({
+      n: notifications,
+      patientFirstName: patient.firstName,
+      patientLastName: patient.lastName,
+      hospitalName: hospitals.hospitalName,
+      processedByFirstName: processor.firstName,
+      processedByLastName: processor.lastName,
+      measuredAt: measurements.measuredAt,
+      isSimulated: measurements.isSimulated,
+    })
+    .from(notifications)
+    .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
+    .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
+    .leftJoin(processor, eq(processor.id, notifications.processedBy))
+    .leftJoin(measurements, eq(measurements.id, notifications.measurementId))
+    .where(where)
+    .orderBy(desc(notifications.severity), desc(notifications.createdAt), desc(notifications.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
+    .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Processes an open alert and its copies for the rest of the team, in the caller's offices: the
+ * copies of an abnormal measurement share `measurementId`, those of a scheduled alert share
+ * `dedupeKey` (and office). Only rows still open change, so of two team-mates processing at once,
+ * one wins. Returns the rows changed.
+ */
+export async function processAlertCopies(
+  scope: Scope,
+  tx: Executor,
+  alert: { id: number; notificationTypeId: number; measurementId: number | null; dedupeKey: string | null; hospitalId: number | null },
+  values: { processedBy: number; processedAt: Date; resolutionComments: string },
+) {
+  const copies = [eq(notifications.id, alert.id)];
+  if (alert.measurementId !== null) copies.push(eq(notifications.measurementId, alert.measurementId));
+  else if (alert.dedupeKey !== null && alert.hospitalId !== null) {
+    copies.push(and(eq(notifications.dedupeKey, alert.dedupeKey), eq(notifications.hospitalId, alert.hospitalId))!);
+  }
+  return tx
+    .update(notifications)
+    .set({ processingStatus: ProcessingStatus.PROCESSED, ...values })
+    .where(
+      and(
+        or(...copies),
+        eq(notifications.notificationTypeId, alert.notificationTypeId),
+        eq(notifications.processingStatus, ProcessingStatus.OPEN),
+        officeFilter(scope, notifications.hospitalId),
+      ),
+    )
+    .returning({ id: notifications.id, toUserId: notifications.toUserId });
+}
+
+/**
+ * Writes notifications; a row whose (toUserId, dedupeKey) already exists is skipped, which makes
+ * the alerts of a reading and the scheduled jobs idempotent. Every recipient must be a user the
+ * caller may see (callers check; rows for others are dropped here too). Returns the rows written.
+ */
+export async function insertNotifications(scope: Scope, tx: Executor, values: NotificationInsert[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  const recipients = [...new Set(values.map((v) => v.toUserId))];
+  const visible = new Set(
+    (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, recipients), userFilter(scope, users.id)))).map((r) => r.id),
+  );
+  const allowed = values.filter((v) => visible.has(v.toUserId));
+  if (allowed.length === 0) return [];
+  return tx.insert(notifications).values(allowed).onConflictDoNothing().returning();
+}
+
+/**
+ * The active members of the medical team of each (patient, office) pair, in the caller's offices,
+ * with the team id and the patient's name. A patient has at most one team per office.
+ */
+export async function findTeamRecipients(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[]) {
+  if (pairs.length === 0) return [];
+  const keys = [...new Map(pairs.map((p) => [`${p.patientId}:${p.hospitalId}`, p])).values()];
+  return db
+    .select({
+      patientId: medicalTeams.patientId,
+      hospitalId: medicalTeams.hospitalId,
+      medicalTeamId: medicalTeams.id,
+      userId: medicalTeamMembers.userId,
+    })
+    .from(medicalTeams)
+    .innerJoin(medicalTeamMembers, eq(medicalTeamMembers.medicalTeamId, medicalTeams.id))
+    .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+    .where(
+      and(
+        or(...keys.map((k) => and(eq(medicalTeams.patientId, k.patientId), eq(medicalTeams.hospitalId, k.hospitalId)))),
+        eq(users.status, 1),
+        officeFilter(scope, medicalTeams.hospitalId),
+      ),
+    )
+    .orderBy(asc(medicalTeams.id), asc(medicalTeamMembers.userId));
+}
+
+/** Names and status of users the caller may see, by id. */
+export async function findUserNames(scope: Scope, db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, status: users.status, roleId: users.roleId })
+    .from(users)
+    .where(and(inArray(users.id, ids), userFilter(scope, users.id)));
+}
+
+/** A medical team in the caller's offices (a patient: only their own), or null. */
+export async function getTeamInScope(scope: Scope, db: Executor, teamId: number) {
+  const [row] = await db
+    .select({ id: medicalTeams.id, patientId: medicalTeams.patientId, hospitalId: medicalTeams.hospitalId })
+    .from(medicalTeams)
+    .where(
+      and(
+        eq(medicalTeams.id, teamId),
+        officeFilter(scope, medicalTeams.hospitalId),
+        scope.role === Role.PATIENT ? eq(medicalTeams.patientId, scope.userId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The active members of a team (checked to be in scope by the caller). */
+export async function findActiveTeamMemberIds(scope: Scope, db: Executor, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: medicalTeamMembers.userId })
+    .from(medicalTeamMembers)
+    .innerJoin(medicalTeams, eq(medicalTeams.id, medicalTeamMembers.medicalTeamId))
+    .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+    .where(and(eq(medicalTeamMembers.medicalTeamId, teamId), eq(users.status, 1), officeFilter(scope, medicalTeams.hospitalId)))
+    .orderBy(asc(medicalTeamMembers.userId));
+  return rows.map((r) => r.userId);
+}
+
+// Dashboard ---------------------------------------------------------------------------------
+
+/**
+ * The offices a dashboard covers: `hospitalId`'s when given (null when not the caller's), else
+ * every office the caller sees, with their time zones.
+ */
+export async function findDashboardOffices(scope: Scope, db: Executor, hospitalId?: number) {
+  return db
+    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(officeFilter(scope, hospitals.id), hospitalId !== undefined ? eq(hospitals.id, hospitalId) : undefined))
+    .orderBy(asc(hospitals.id));
+}
+
+/**
+ * The dashboard's monitored patients as a subquery: active patients assigned to one of `officeIds`
+ * with an active monitoring plan (their own, or an office plan they are assigned to) or an active device.
+ */
+function monitoredPatientIds(officeIds: number[]): SQL {
+  return sql`
+    select distinct ${users.id} as id
+    from ${users}
+    join ${userHospitals} on ${userHospitals.userId} = ${users.id}
+    where ${inArray(userHospitals.hospitalId, officeIds)}
+      and ${users.roleId} = ${Role.PATIENT} and ${users.status} = 1
+      and (
+        exists (select 1 from ${treatmentPlans} tp where tp.patient_id = ${users.id} and tp.status = 1)
+        or exists (
+          select 1 from ${treatmentPlanPatients} tpp join ${treatmentPlans} tp2 on tp2.id = tpp.treatment_plan_id
+          where tpp.patient_user_id = ${users.id} and tp2.status = 1
+        )
+        or exists (select 1 from ${medicalDevices} md where md.patient_id = ${users.id} and md.status = 1)
+      )`;
+}
+
+/**
+ * The dashboard's figures for `officeIds` (already in the caller's scope): monitored patients,
+ * today's abnormal-measurement alerts per reading by severity and still open, today's missed
+ * measurements per scheduled time, today's readings (simulated apart), and monitored patients
+ * whose last reading in the caller's offices is older than `silentSince` (first `limit` by name of
+ * the oldest reading first, and their number). `dayStarts` maps office ids to the start of their
+ * local day.
+ */
+export async function dashboardFigures(scope: Scope, db: Executor, officeIds: number[], dayStarts: Map<number, Date>, silentSince: Date, limit: number) {
+  const empty = { monitored: 0, alerts: { total: 0, caution: 0, critical: 0, open: 0 }, missed: 0, readings: 0, simulated: 0, silent: [] as SilentPatient[], silentTotal: 0 };
+  if (officeIds.length === 0) return empty;
+  const startOf = (column: SQL) =>
+    sql`(case ${column} ${sql.join(
+      [...dayStarts].map(([id, start]) => sql`when ${id} then ${start.toISOString()}::timestamptz`),
+      sql` `,
+    )} end)`;
+  const exec = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  const [monitored] = await exec<{ n: number }>(sql`select count(*)::int as n from (${monitoredPatientIds(officeIds)}) mp`);
+  const n = notifications;
+  const typeIs = (type: number) => sql`${n.notificationTypeId} = ${type}`;
+  const [alerts] = await exec<{ total: number; caution: number; critical: number; open: number; missed: number }>(sql`
+    select
+      count(distinct ${n.measurementId}) filter (where ${typeIs(NotificationType.ABNORMAL_MEASUREMENT)})::int as total,
+      count(distinct ${n.measurementId}) filter (where ${typeIs(NotificationType.ABNORMAL_MEASUREMENT)} and ${n.severity} = 1)::int as caution,
+      count(distinct ${n.measurementId}) filter (where ${typeIs(NotificationType.ABNORMAL_MEASUREMENT)} and ${n.severity} >= 2)::int as critical,
+      count(distinct ${n.measurementId}) filter (where ${typeIs(NotificationType.ABNORMAL_MEASUREMENT)} and ${n.processingStatus} = ${ProcessingStatus.OPEN})::int as open,
+      count(distinct ${n.dedupeKey}) filter (where ${typeIs(NotificationType.MISSED_MEASUREMENT)})::int as missed
+    from ${n}
+    where ${inArray(n.hospitalId, officeIds)}
+      and ${inArray(n.notificationTypeId, [NotificationType.ABNORMAL_MEASUREMENT, NotificationType.MISSED_MEASUREMENT])}
+      and ${n.createdAt} >= ${startOf(sql`${n.hospitalId}`)}`);
+  const m = measurements;
+  const [readings] = await exec<{ n: number; simulated: number }>(sql`
+    select count(*)::int as n, count(*) filter (where ${m.isSimulated})::int as simulated
+    from ${m}
+    where ${inArray(m.hospitalId, officeIds)} and ${m.measuredAt} >= ${startOf(sql`${m.hospitalId}`)}`);
+  const silentRows = await exec<{ id: number; first_name: string; last_name: string; last_reading_at: string | Date | null; total: number }>(sql`
+    select u.id, u.first_name, u.last_name, l.last_reading_at, count(*) over ()::int as total
+    from (${monitoredPatientIds(officeIds)}) mp
+    join ${users} u on u.id = mp.id
+    left join lateral (
+      select max(${m.measuredAt}) as last_reading_at from ${m}
+      where ${m.patientId} = mp.id and ${officeFilter(scope, m.hospitalId)}
+    ) l on true
+    where l.last_reading_at is null or l.last_reading_at < ${silentSince.toISOString()}::timestamptz
+    order by l.last_reading_at asc nulls first, u.last_name, u.first_name, u.id
+    limit ${limit}`);
+  return {
+    monitored: monitored?.n ?? 0,
+    alerts: { total: alerts?.total ?? 0, caution: alerts?.caution ?? 0, critical: alerts?.critical ?? 0, open: alerts?.open ?? 0 },
+    missed: alerts?.missed ?? 0,
+    readings: readings?.n ?? 0,
+    simulated: readings?.simulated ?? 0,
+    silent: silentRows.map(
+      (r): SilentPatient => ({
+        patientId: Number(r.id),
+        firstName: r.first_name,
+        lastName: r.last_name,
+        lastReadingAt: r.last_reading_at === null ? null : new Date(r.last_reading_at),
+      }),
+    ),
+    silentTotal: Number(silentRows[0]?.total ?? 0),
+  };
+}
+
+export interface SilentPatient {
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  lastReadingAt: Date | null;
+}

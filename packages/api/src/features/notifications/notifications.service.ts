@@ -1,0 +1,285 @@
+import {
+  DASHBOARD_SILENT_HOURS,
+  DASHBOARD_SILENT_PATIENTS_LIMIT,
+  Role,
+  ProcessingStatus,
+  worklistNotificationTypeIds,
+  type DashboardSummary,
+  type MarkAllReadResult,
+  type MarkAsProcessedResult,
+  type MyNotificationsQuery,
+  type Notification,
+  type NotificationMinimalPage,
+  type NotificationWithPatientPage,
+  type SentToMedicalTeam,
+  type WorklistQuery,
+} from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { assertOfficeInScope, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { filterCaseStart, localDateOf, safeTimeZone, startOfLocalDay } from './local-time';
+import * as repo from './notifications.repo';
+import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
+import { systemScope } from './system-scope';
+
+/** Rows per INSERT when the server writes many notifications at once (a job's run). */
+const INSERT_CHUNK = 500;
+
+/** Roles that may mark another user's notifications read (users in their scope). */
+const ADMIN_ROLES: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
+
+/**
+ * Publishes `rows` (just committed) on the real-time socket: each recipient's open browsers get
+ * `{ type: 'notification', data }` with the notification as received (spec section 3).
+ */
+export async function deliverNotifications(ctx: AppContext, rows: NotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const named = await repo.findNotificationsByIds(systemScope, ctx.db, rows.map((r) => r.id));
+  await ctx.realtime.publish(named.map(({ row, names }) => ({ userId: row.toUserId, message: { type: 'notification', data: toNotificationView(row, names) } })));
+}
+
+/**
+ * Writes notifications the server raises itself (alerts, scheduled jobs) in one transaction,
+ * skipping those whose (recipient, dedupeKey) exists, then publishes the new ones. Returns them.
+ */
+export async function createAndDeliver(ctx: AppContext, values: repo.NotificationInsert[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  const rows = await ctx.db.transaction(async (tx) => {
+    const out: NotificationRow[] = [];
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) out.push(...(await repo.insertNotifications(systemScope, tx, values.slice(i, i + INSERT_CHUNK))));
+    return out;
+  });
+  await deliverNotifications(ctx, rows);
+  return rows;
+}
+
+async function ownOrNotFound(ctx: AppContext, scope: Scope, notificationId: number) {
+  const found = await repo.getOwnNotification(scope, ctx.db, notificationId);
+  if (!found) throw AppError.notFound();
+  return found;
+}
+
+async function callerTimeZone(ctx: AppContext, scope: Scope): Promise<string> {
+  const me = await repo.getVisibleUser(scope, ctx.db, scope.userId);
+  return safeTimeZone(me?.userTimezone);
+}
+
+/**
+ * `POST pushnotifications/sendnotificationtouser`: an outgoing notification (spec section 3) from
+ * the caller to `userId`, created unread now, then pushed to the recipient's open browsers. The
+ * message is stored as both the English and the Spanish text (a person writes one language). A
+ * patient recipient becomes the related patient. 404 "Invalid id" when the recipient is not a user
+ * the caller may see. Answers the created notification.
+ */
+export async function sendToUser(
+  ctx: AppContext,
+  scope: Scope,
+  body: {
+    userId: number;
+    notificationMsg: string;
+    notificationTypeId: number;
+    deviceType?: string | null;
+    additionalData?: Record<string, unknown> | null;
+    referenceData?: string | null;
+  },
+): Promise<Notification> {
+  const recipient = await repo.getVisibleUser(scope, ctx.db, body.userId);
+  if (!recipient) throw AppError.notFound();
+  const [row] = await ctx.db.transaction((tx) =>
+    repo.insertNotifications(scope, tx, [
+      {
+        notificationTypeId: body.notificationTypeId,
+        fromUserId: scope.userId,
+        toUserId: recipient.id,
+        relatedPatientId: recipient.roleId === Role.PATIENT ? recipient.id : null,
+        messageEn: body.notificationMsg,
+        messageEs: body.notificationMsg,
+        deviceType: body.deviceType ?? null,
+        additionalData: body.additionalData ?? {},
+        referenceData: body.referenceData ?? '',
+        createdAt: new Date(),
+      },
+    ]),
+  );
+  if (!row) throw AppError.notFound();
+  await deliverNotifications(ctx, [row]);
+  const [view] = await repo.findNotificationsByIds(scope, ctx.db, [row.id]);
+  return toNotificationView(view!.row, view!.names);
+}
+
+/**
+ * `POST pushnotifications/sendnotificationtomedicalteam`: the message to every active member of
+ * the team except the sender, as group notifications about the team's patient in the team's office,
+ * in one transaction, then pushed. 404 when the team is not in the caller's offices.
+ */
+export async function sendToMedicalTeam(
+  ctx: AppContext,
+  scope: Scope,
+  body: { medicalTeamId: number; message: string; notificationTypeId: number },
+): Promise<SentToMedicalTeam> {
+  const team = await repo.getTeamInScope(scope, ctx.db, body.medicalTeamId);
+  if (!team) throw AppError.notFound();
+  const members = (await repo.findActiveTeamMemberIds(scope, ctx.db, team.id)).filter((id) => id !== scope.userId);
+  const now = new Date();
+  const rows = await ctx.db.transaction((tx) =>
+    repo.insertNotifications(
+      scope,
+      tx,
+      members.map((toUserId) => ({
+        notificationTypeId: body.notificationTypeId,
+        fromUserId: scope.userId,
+        toUserId,
+        relatedPatientId: team.patientId,
+        hospitalId: team.hospitalId,
+        medicalTeamId: team.id,
+        messageEn: body.message,
+        messageEs: body.message,
+        isGroupNotification: true,
+        createdAt: now,
+      })),
+    ),
+  );
+  await deliverNotifications(ctx, rows);
+  return { medicalTeamId: team.id, recipients: rows.length, notificationIds: rows.map((r) => r.id) };
+}
+
+/** `GET pushnotifications/markasread`: marks one of the caller's notifications read; 404 when it is not theirs. */
+export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: number): Promise<Notification> {
+  if (!(await repo.markRead(scope, ctx.db, notificationId, new Date()))) throw AppError.notFound();
+  const found = await ownOrNotFound(ctx, scope, notificationId);
+  return toNotificationView(found.row, found.names);
+}
+
+/**
+ * `GET pushnotifications/markallnotificationsasreadwithuserfornotificationtype`: marks every
+ * unread notification of `type` of user `userId` read. `userId` must be the caller, except for an
+ * admin (system, organization, office), who may name a user in their scope. 403 when a non-admin
+ * names someone else; 404 when an admin names a user out of scope.
+ */
+export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
+  if (userId !== scope.userId) {
+    if (!ADMIN_ROLES.includes(scope.role)) throw AppError.forbidden();
+    if (!(await repo.getVisibleUser(scope, ctx.db, userId))) throw AppError.notFound();
+  }
+  const updated = await repo.markAllRead(scope, ctx.db, userId, type, new Date());
+  return { userId, notificationTypeId: type, updated };
+}
+
+/**
+ * `GET pushnotifications/getmypushnotifications-minimal`: the caller's notifications for the bell,
+ * newest first, paged; the filter's days are the caller's local days (users.userTimezone).
+ */
+export async function findMine(ctx: AppContext, scope: Scope, q: MyNotificationsQuery, now = new Date()): Promise<NotificationMinimalPage> {
+  const since = filterCaseStart(q.filtercase, now, await callerTimeZone(ctx, scope));
+  const page = await repo.findOwnPage(scope, ctx.db, { since, typeId: q.notificationtypeid, unreadOnly: q.unreadonly, page: q.page, pageSize: q.pageSize });
+  return {
+    items: page.rows.map((r) => toMinimalView(r.n, { firstName: r.firstName, lastName: r.lastName })),
+    total: page.total,
+    page: q.page,
+    pageSize: q.pageSize,
+    unreadCount: page.unreadCount,
+  };
+}
+
+/**
+ * `GET pushnotifications/getmypushnotificationswithpatient`: the alert worklist of /monitoring.
+ * The caller's own alerts (abnormal and missed measurements unless `notificationtypeid` names a
+ * type) in offices they still see, open ones by default, most severe first then newest. The filter's
+ * day is each alert's office's local day (hospitals.timeZone), so an office's TODAY matches the
+ * dashboard's; alerts without an office use the caller's time zone. `hospitalid` -1 or absent: every
+ * office; an office that is not the caller's: 404.
+ */
+export async function findWorklist(ctx: AppContext, scope: Scope, hospitalId: number | undefined, q: WorklistQuery, now = new Date()): Promise<NotificationWithPatientPage> {
+  const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
+  if (office !== undefined && !(await repo.getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
+  const starts = new Map<string, Date>();
+  if (q.filtercase !== 'ALL') {
+    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, safeTimeZone(zone))!);
+  }
+  const fallback = filterCaseStart(q.filtercase, now, await callerTimeZone(ctx, scope));
+  const page = await repo.findWorklistPage(scope, ctx.db, {
+    typeIds: q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds],
+    hospitalId: office,
+    deviceType: q.devicetype,
+    processed: q.processed,
+    search: q.search,
+    starts,
+    fallback,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
+  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, extra)), total: page.total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * `GET pushnotifications/markasprocessed`: processes one of the caller's alerts with resolution
+ * comments, recording who and when. One alert per reading for the team: the copies the other team
+ * members received for the same measurement (or the same scheduled time, for a missed
+ * measurement) are processed with it, and their open browsers get `notificationProcessed`.
+ * 404 when the notification is not the caller's or its office is no longer theirs; 400 when it is
+ * not about a patient of an office; 409 "This alert has already been processed" when it (or a
+ * team-mate's copy) was processed first.
+ */
+export async function markAsProcessed(ctx: AppContext, scope: Scope, notificationId: number, comments: string): Promise<MarkAsProcessedResult> {
+  const found = await ownOrNotFound(ctx, scope, notificationId);
+  const alert = found.row;
+  if (alert.hospitalId === null) throw AppError.badRequest('notificationNotProcessable', { notificationid: 'invalid' });
+  assertOfficeInScope(scope, alert.hospitalId);
+  if (alert.processingStatus !== ProcessingStatus.OPEN) throw AppError.conflict('alertAlreadyProcessed');
+  const processedAt = new Date();
+  const changed = await ctx.db.transaction((tx) =>
+    repo.processAlertCopies(scope, tx, alert, { processedBy: scope.userId, processedAt, resolutionComments: comments }),
+  );
+  if (!changed.some((c) => c.id === alert.id)) throw AppError.conflict('alertAlreadyProcessed');
+  const after = await ownOrNotFound(ctx, scope, notificationId);
+  const view = toNotificationView(after.row, after.names);
+  const event = {
+    notificationIds: changed.map((c) => c.id),
+    measurementId: alert.measurementId,
+    processedBy: scope.userId,
+    processedByFullname: view.processedByFullname ?? '',
+    processedAt: processedAt.toISOString(),
+    resolutionComments: comments,
+  };
+  await ctx.realtime.publish([...new Set(changed.map((c) => c.toUserId))].map((userId) => ({ userId, message: { type: 'notificationProcessed', data: event } })));
+  return { notification: view, processedCount: changed.length };
+}
+
+/** `GET pushnotifications/getnotificationdetailsbyid`: one of the caller's notifications; 404 otherwise. */
+export async function getDetails(ctx: AppContext, scope: Scope, notificationId: number): Promise<Notification> {
+  const found = await ownOrNotFound(ctx, scope, notificationId);
+  return toNotificationView(found.row, found.names);
+}
+
+/**
+ * Chosen `GET pushnotifications/getdashboardsummary`: the /dashboard figures for office
+ * `hospitalId`, or every office of the caller (-1 or absent). "Today" is each office's local day
+ * (hospitals.timeZone); alerts count readings, not recipients; a patient is silent after 72 hours
+ * without a reading in the caller's offices. 404 when the office is not the caller's.
+ */
+export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
+  const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
+  const offices = await repo.findDashboardOffices(scope, ctx.db, office);
+  if (office !== undefined && offices.length === 0) throw AppError.notFound();
+  const dayStarts = new Map(
+    offices.map((o) => {
+      const zone = safeTimeZone(o.timeZone);
+      return [o.id, startOfLocalDay(localDateOf(now, zone), zone)] as const;
+    }),
+  );
+  const silentSince = new Date(now.getTime() - DASHBOARD_SILENT_HOURS * 3_600_000);
+  const f = await repo.dashboardFigures(scope, ctx.db, offices.map((o) => o.id), dayStarts, silentSince, DASHBOARD_SILENT_PATIENTS_LIMIT);
+  return {
+    hospitalId: office ?? null,
+    generatedAt: now.toISOString(),
+    patientsMonitored: f.monitored,
+    alertsToday: f.alerts,
+    missedToday: f.missed,
+    readingsToday: f.readings,
+    simulatedReadingsToday: f.simulated,
+    patientsWithoutReadings: {
+      total: f.silentTotal,
+      items: f.silent.map((p) => ({ ...p, lastReadingAt: p.lastReadingAt?.toISOString() ?? null })),
+    },
+  };
+}

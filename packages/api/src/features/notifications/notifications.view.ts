@@ -1,0 +1,123 @@
+import type { Notification, NotificationMinimal, NotificationWithPatient } from '@vigil/contract';
+import type { notifications } from '../../db/schema/index';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(' ');
+
+/** The names a notification's view shows, from joined user rows (null when the user is gone or absent). */
+export interface NotificationNames {
+  fromFirstName: string | null;
+  fromLastName: string | null;
+  toFirstName: string | null;
+  toLastName: string | null;
+  processedByFirstName: string | null;
+  processedByLastName: string | null;
+}
+
+/** A stored notification as received (spec section 3), with the spec's mapped fields. */
+export function toNotificationView(row: NotificationRow, names: NotificationNames): Notification {
+  const processedByFullname = row.processedBy === null ? null : fullName(names.processedByFirstName, names.processedByLastName);
+  return {
+    notificationId: row.id,
+    notificationTypeId: row.notificationTypeId,
+    fromUserId: row.fromUserId,
+    toUserId: row.toUserId,
+    messageEn: row.messageEn,
+    messageEsp: row.messageEs,
+    timestamp: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    readAt: row.readAt?.toISOString() ?? null,
+    isGroupNotification: row.isGroupNotification,
+    appointmentId: null,
+    appointmentRequestId: null,
+    surveyRecurrencId: null,
+    medicalTeamId: row.medicalTeamId,
+    hospitalId: row.hospitalId,
+    processingStatus: row.processingStatus,
+    processedBy: row.processedBy,
+    processedByFullname,
+    processedAt: row.processedAt?.toISOString() ?? null,
+    resolutionComments: row.resolutionComments,
+    attachedFile: null,
+    attachedFileExtension: null,
+    relatedPatientId: row.relatedPatientId,
+    direction: row.direction,
+    deviceType: row.deviceType,
+    severity: row.severity,
+    measurementId: row.measurementId,
+    AdditionalData: row.additionalData,
+    FromUserFullname: row.fromUserId === null ? '' : fullName(names.fromFirstName, names.fromLastName),
+    UserFullname: fullName(names.toFirstName, names.toLastName),
+    MessageToSend: row.messageEn,
+    MessageToSendEsp: row.messageEs,
+    NotificationSentToGroup: row.isGroupNotification,
+    RelatedToNotificationId: row.relatedToNotificationId,
+    NId: row.id,
+    ReferenceData: row.referenceData,
+  };
+}
+
+/** The bell's shape of a notification. */
+export function toMinimalView(
+  row: Pick<NotificationRow, 'id' | 'notificationTypeId' | 'fromUserId' | 'messageEn' | 'messageEs' | 'createdAt' | 'isRead' | 'severity' | 'deviceType' | 'relatedPatientId' | 'processingStatus'>,
+  from: { firstName: string | null; lastName: string | null },
+): NotificationMinimal {
+  return {
+    notificationId: row.id,
+    NId: row.id,
+    notificationTypeId: row.notificationTypeId,
+    fromUserId: row.fromUserId,
+    FromUserFullname: row.fromUserId === null ? '' : fullName(from.firstName, from.lastName),
+    messageEn: row.messageEn,
+    messageEsp: row.messageEs,
+    timestamp: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    severity: row.severity,
+    deviceType: row.deviceType,
+    relatedPatientId: row.relatedPatientId,
+    processingStatus: row.processingStatus,
+  };
+}
+
+/** The worklist's shape of an alert. */
+export function toWorklistView(
+  row: NotificationRow,
+  extra: {
+    patientFirstName: string | null;
+    patientLastName: string | null;
+    hospitalName: string | null;
+    processedByFirstName: string | null;
+    processedByLastName: string | null;
+    measuredAt: Date | null;
+    isSimulated: boolean | null;
+  },
+): NotificationWithPatient {
+  const scheduledAt = typeof row.additionalData.scheduledAt === 'string' ? row.additionalData.scheduledAt : null;
+  return {
+    notificationId: row.id,
+    NId: row.id,
+    notificationTypeId: row.notificationTypeId,
+    messageEn: row.messageEn,
+    messageEsp: row.messageEs,
+    timestamp: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    severity: row.severity,
+    deviceType: row.deviceType,
+    measurementId: row.measurementId,
+    relatedPatientId: row.relatedPatientId,
+    hospitalId: row.hospitalId,
+    processingStatus: row.processingStatus,
+    processedBy: row.processedBy,
+    processedByFullname: row.processedBy === null ? null : fullName(extra.processedByFirstName, extra.processedByLastName),
+    processedAt: row.processedAt?.toISOString() ?? null,
+    resolutionComments: row.resolutionComments,
+    AdditionalData: row.additionalData,
+    patientFirstName: extra.patientFirstName ?? '',
+    patientLastName: extra.patientLastName ?? '',
+    patientFullname: fullName(extra.patientFirstName, extra.patientLastName),
+    hospitalName: extra.hospitalName ?? '',
+    measuredAt: extra.measuredAt?.toISOString() ?? scheduledAt,
+    isSimulated: extra.isSimulated ?? false,
+  };
+}

@@ -1,0 +1,138 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SocketServerMessage } from '@vigil/contract';
+
+/** One message for one user's open sockets. */
+export interface Delivery {
+  userId: number;
+  message: SocketServerMessage;
+}
+
+/** An open, initialised socket of a signed-in user, as the registry sees it. */
+export interface RealtimeClient {
+  userId: number;
+  sessionId: number;
+  send(text: string): void;
+  /** Closes the socket with a WebSocket close code (4001 session ended, 4401 bad init). */
+  close(code: number, reason: string): void;
+  /** Pings the socket; terminates it when the previous ping got no answer (a dead connection). */
+  heartbeat(): void;
+}
+
+/** What crosses processes: deliveries for users, or a session that ended (sign-out). */
+type BusEvent = { kind: 'deliver'; deliveries: Delivery[] } | { kind: 'sessionEnded'; sessionId: number };
+
+/** WebSocket close codes of the socket (4000-4999 are the application's). */
+export const CloseCode = { SESSION_ENDED: 4001, BAD_INIT: 4401, SERVER_CLOSING: 1001 } as const;
+
+const CHANNEL = 'vigil:realtime:v1';
+
+/**
+ * The real-time fan-out (spec section 7). Services `publish` deliveries after their transaction
+ * commits; every API process hands them to the sockets it holds for those users. Without
+ * `redisUrl` the bus is in-process (one API process); with it, events go through one Redis pub/sub
+ * channel so that a notification raised in one process reaches sockets held by another. A lost
+ * Redis message is not re-sent: the browser's lists are reloaded from the API anyway; the socket
+ * only makes them live.
+ */
+export interface Realtime {
+  /** Sends each delivery to every open socket of its user, in every API process. Never throws. */
+  publish(deliveries: Delivery[]): Promise<void>;
+  /** Closes the sockets of a session in every API process (sign-out). Never throws. */
+  endSession(sessionId: number): Promise<void>;
+  /** Registers an initialised socket; returns the function that removes it. */
+  attach(client: RealtimeClient): () => void;
+  /** The sockets this process holds, for the periodic session check. */
+  clients(): RealtimeClient[];
+  /** Resolves once the bus can carry events (the Redis subscription is active). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Creates the fan-out; connects to Redis when `redisUrl` is set. */
+export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger }): Realtime {
+  const byUser = new Map<number, Set<RealtimeClient>>();
+  const local = new EventEmitter();
+  const log = opts.log;
+
+  const handle = (event: BusEvent) => {
+    if (event.kind === 'deliver') {
+      for (const { userId, message } of event.deliveries) {
+        const set = byUser.get(userId);
+        if (!set) continue;
+        const text = JSON.stringify(message);
+        for (const client of set) {
+          try {
+            client.send(text);
+          } catch (err) {
+            log.warn({ err }, 'realtime: could not send to a socket');
+          }
+        }
+      }
+      return;
+    }
+    for (const set of byUser.values()) {
+      for (const client of set) if (client.sessionId === event.sessionId) client.close(CloseCode.SESSION_ENDED, 'session ended');
+    }
+  };
+
+  let pub: Redis | null = null;
+  let sub: Redis | null = null;
+  let subscribed: Promise<void> = Promise.resolve();
+  if (opts.redisUrl) {
+    pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    sub = new Redis(opts.redisUrl, { lazyConnect: false });
+    for (const client of [pub, sub]) client.on('error', (err: Error) => log.warn({ err: err.message }, 'realtime: redis error'));
+    sub.on('message', (_channel: string, text: string) => {
+      try {
+        handle(JSON.parse(text) as BusEvent);
+      } catch (err) {
+        log.warn({ err }, 'realtime: bad bus message');
+      }
+    });
+    subscribed = sub.subscribe(CHANNEL).then(
+      () => undefined,
+      (err: unknown) => log.error({ err }, 'realtime: could not subscribe to redis'),
+    );
+  } else {
+    local.on('event', handle);
+  }
+
+  const emit = async (event: BusEvent) => {
+    try {
+      if (pub) await pub.publish(CHANNEL, JSON.stringify(event));
+      else local.emit('event', event);
+    } catch (err) {
+      log.error({ err }, 'realtime: could not publish');
+    }
+  };
+
+  return {
+    publish: async (deliveries) => {
+      if (deliveries.length > 0) await emit({ kind: 'deliver', deliveries });
+    },
+    endSession: (sessionId) => emit({ kind: 'sessionEnded', sessionId }),
+    attach: (client) => {
+      let set = byUser.get(client.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(client.userId, set);
+      }
+      set.add(client);
+      return () => {
+        const current = byUser.get(client.userId);
+        current?.delete(client);
+        if (current?.size === 0) byUser.delete(client.userId);
+      };
+    },
+    clients: () => [...byUser.values()].flatMap((set) => [...set]),
+    ready: () => subscribed,
+    close: async () => {
+      for (const client of [...byUser.values()].flatMap((set) => [...set])) client.close(CloseCode.SERVER_CLOSING, 'server closing');
+      byUser.clear();
+      local.removeAllListeners();
+      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, signIn, snap } from './helpers';
+
+// Issue 2's journeys, in order: the office admin registers a patient; doctor2 cannot find it;
+// the demo patient is refused at sign-in.
+test.describe.configure({ mode: 'serial' });
+
+const unique = Date.now().toString(36).slice(-5);
+const lastName = `Journey${unique.replace(/[0-9]/g, 'x')}`;
+
+async function field(page: Page, label: string) {
+  return page.getByTestId('patient-wizard').getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+}
+
+test('an office admin signs in in Spanish, switches to English, corrects the patient wizard and finds the new patient', async ({ page }) => {
+  await signIn(page, 'officeadmin');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Pacientes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pacientes' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'admin-1-patients-spanish');
+
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+
+  await page.getByTestId('new-patient').click();
+  const wizard = page.getByTestId('patient-wizard');
+  await expect(wizard).toBeVisible();
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText('This field is required').first()).toBeVisible();
+
+  await (await field(page, 'First name')).fill('mARIA');
+  await (await field(page, 'Last name')).fill(lastName);
+  await (await field(page, 'E-mail')).fill('not-an-email');
+  await (await field(page, 'Phone')).fill('12345');
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText('This field must be a valid email')).toBeVisible();
+  await expect(wizard.getByText('This field must be a valid phone number')).toBeVisible();
+  await snap(page, 'admin-2-wizard-mistakes');
+
+  await (await field(page, 'E-mail')).fill(`maria.${unique}@example.org`);
+  await (await field(page, 'Phone')).fill('(617) 555-0142');
+  await (await field(page, 'Birth date')).fill('1951-06-02');
+  await page.getByTestId('wizard-next').click();
+
+  // Facilities: none chosen is refused with the spec's rule.
+  const offices = wizard.getByRole('checkbox');
+  await expect(offices.first()).toBeVisible();
+  if (await offices.first().isChecked()) await offices.first().uncheck();
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText('At least one facility must be assigned')).toBeVisible();
+  await offices.first().check();
+  await page.getByTestId('wizard-next').click();
+
+  // Team: a doctor alone is not enough.
+  await wizard.getByRole('checkbox', { name: /Reyes/ }).check();
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText('A new patient needs at least one medical team member, and a doctor and a nurse must be assigned')).toBeVisible();
+  await snap(page, 'admin-3-wizard-team-rule');
+  await wizard.getByRole('checkbox', { name: /Castillo/ }).check();
+  await page.getByTestId('wizard-next').click();
+
+  await wizard.getByLabel('Height (cm)').fill('162');
+  await wizard.getByLabel('Weight (kg)').fill('68.4');
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText(lastName).first()).toBeVisible();
+  await page.getByTestId('wizard-submit').click();
+  await expect(page.getByTestId('wizard-done')).toBeVisible({ timeout: 20_000 });
+  await snap(page, 'admin-4-wizard-done');
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeHidden();
+
+  await page.getByPlaceholder(/search/i).first().fill(lastName);
+  await expect(page.getByText('1 in total')).toBeVisible();
+  // Names are normalised: "mARIA" was stored as "Maria".
+  await expect(page.getByRole('cell', { name: new RegExp(`${lastName}, Maria`) })).toBeVisible();
+  await snap(page, 'admin-5-patient-in-list');
+});
+
+test('doctor2, a doctor of another office, cannot find that patient', async ({ page }) => {
+  await signIn(page, 'doctor2');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Pacientes' }).click();
+  await page.getByPlaceholder(/buscar/i).first().fill(lastName);
+  await expect(page.getByText('Ningún resultado coincide con su búsqueda')).toBeVisible();
+  await expect(page.getByText(lastName)).toHaveCount(0);
+  await snap(page, 'doctor2-cannot-find');
+});
+
+test('the demo patient is refused at sign-in with the spec message', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'vigil_lang', value: 'en', url: baseURL! }]);
+  await signIn(page, 'patient');
+  await expect(page.getByTestId('login-error')).toHaveText('You cannot authenticate as a Patient!');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await snap(page, 'patient-refused');
+});
+
+const PAGES = [
+  '/patients',
+  '/medicalstaff',
+  '/medicalteam',
+  '/offices',
+  '/organizations',
+  '/admins',
+  '/profile',
+  '/profile/password',
+  '/import',
+  '/outbox',
+];
+const PUBLIC_PAGES = ['/auth/forgetpassword', '/auth/successfully', '/api/user/validatetoken?token=x', '/accountdeletionrequest', '/profileremovalinfo'];
+
+test('the pages of the foundation have no serious or critical accessibility violations', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'sysadmin');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  const anonymousContext = await browser.newContext({ baseURL });
+  const anonymous = await anonymousContext.newPage();
+  for (const path of PUBLIC_PAGES) {
+    await anonymous.goto(path);
+    await expect(anonymous.getByRole('heading').first()).toBeVisible();
+    expect(await seriousViolations(anonymous), path).toEqual([]);
+  }
+  await anonymousContext.close();
+});

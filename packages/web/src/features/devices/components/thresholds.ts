@@ -1,0 +1,76 @@
+import {
+  checkMedicalDeviceThresholds,
+  measurementCatalogue,
+  medicalDeviceThresholdsSchema,
+  message,
+  type DeviceType,
+  type Lang,
+  type MedicalDeviceThresholds,
+} from '@vigil/contract';
+
+export const LIMITS = ['criticalLow', 'cautionLow', 'cautionHigh', 'criticalHigh'] as const;
+export type LimitName = (typeof LIMITS)[number];
+
+/** The threshold inputs as the form holds them: per LOINC code, per limit, a number or '' (empty: the office default applies). */
+export type ThresholdValues = Record<string, Record<LimitName, number | string>>;
+
+/** Empty inputs for every value of `type`, filled from `overrides` (a device's deviceDefaultValuesJson). */
+export function thresholdValues(type: DeviceType | null, overrides: string | MedicalDeviceThresholds = {}): ThresholdValues {
+  if (!type) return {};
+  let parsed: MedicalDeviceThresholds = {};
+  if (typeof overrides === 'string') {
+    try {
+      parsed = medicalDeviceThresholdsSchema.parse(JSON.parse(overrides || '{}'));
+    } catch {
+      parsed = {};
+    }
+  } else parsed = overrides;
+  const out: ThresholdValues = {};
+  for (const v of measurementCatalogue[type].values) {
+    const given = parsed[v.code] ?? {};
+    out[v.code] = { criticalLow: given.criticalLow ?? '', cautionLow: given.cautionLow ?? '', cautionHigh: given.cautionHigh ?? '', criticalHigh: given.criticalHigh ?? '' };
+  }
+  return out;
+}
+
+/** The overrides to send: only codes with at least one limit, only the limits given. */
+export function toThresholds(values: ThresholdValues): MedicalDeviceThresholds {
+  const out: MedicalDeviceThresholds = {};
+  for (const [code, limits] of Object.entries(values)) {
+    const kept: Partial<Record<LimitName, number>> = {};
+    for (const name of LIMITS) {
+      const raw = limits[name];
+      if (raw === '' || raw === null || raw === undefined) continue;
+      kept[name] = Number(raw);
+    }
+    if (Object.keys(kept).length > 0) out[code] = kept;
+  }
+  return out;
+}
+
+/** How many codes carry an override. */
+export const overrideCount = (values: ThresholdValues) => Object.keys(toThresholds(values)).length;
+
+/**
+ * The errors of the threshold inputs, the contract's rules (checkMedicalDeviceThresholds: codes of
+ * the type, plausible range, critical outside caution), keyed `deviceDefaultValuesJson.<code>` as
+ * the server answers them.
+ */
+export function thresholdErrors(type: DeviceType | null, values: ThresholdValues, lang: Lang): Record<string, string> {
+  if (!type) return {};
+  const thresholds = toThresholds(values);
+  const shape = medicalDeviceThresholdsSchema.safeParse(thresholds);
+  if (!shape.success) {
+    const out: Record<string, string> = {};
+    for (const issue of shape.error.issues) out[`deviceDefaultValuesJson.${String(issue.path[0] ?? '')}`] = message('regex', lang);
+    return out;
+  }
+  const { issues } = checkMedicalDeviceThresholds(type, thresholds);
+  return Object.fromEntries(Object.entries(issues).map(([key, msg]) => [key, message(msg, lang)]));
+}
+
+/** One code's overrides as text: "caution low 90 / high 150 · critical low – / high 190 mmHg". */
+export function limitsText(o: Partial<Record<LimitName, number>>, unit: string, t: (key: string) => string): string {
+  const v = (n?: number) => (n === undefined ? '–' : String(n));
+  return `${t('thresholds.caution')} ${t('thresholds.low')} ${v(o.cautionLow)} / ${t('thresholds.high')} ${v(o.cautionHigh)} · ${t('thresholds.critical')} ${t('thresholds.low')} ${v(o.criticalLow)} / ${t('thresholds.high')} ${v(o.criticalHigh)} ${unit}`;
+}

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconChecklist } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NotificationType, ProcessingStatus, type NotificationWithPatient } from '@vigil/contract';
+import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
+import { deviceTypeTitle, messageIn } from '../format';
+import { RelativeTime } from './RelativeTime';
+import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
+import './worklist.css';
+
+interface Props {
+  rows: NotificationWithPatient[] | undefined;
+  total: number | undefined;
+  state: PageState;
+  onChange: (next: PageState) => void;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  /** ids of alerts that arrived on the socket while the page is open (highlighted) */
+  fresh: ReadonlySet<number>;
+  showOffice: boolean;
+  canProcess: boolean;
+  onProcess: (row: NotificationWithPatient) => void;
+  emptyText: string;
+  emptyAction?: ReactNode;
+}
+
+/**
+ * The alert worklist's table: severity (word and icon, not colour alone), patient (link to the
+ * patient's page), device type and values, time (relative, exact in a tooltip), simulated mark and
+ * the processing state: a Process button, or who processed it, when, and the resolution comment.
+ */
+export function AlertsTable(props: Props) {
+  const { t, i18n } = useTranslation('monitoring');
+  const lang = i18n.language;
+
+  const columns: Column<NotificationWithPatient>[] = [
+    {
+      header: t('columns.severity'),
+      width: 120,
+      render: (r) => (
+        <Stack gap={4} align="flex-start">
+          <SeverityBadge severity={r.severity} />
+          {props.fresh.has(r.notificationId) && (
+            <Badge size="sm" variant="filled" color="blue.9" radius="sm">
+              {t('badge.new')}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      header: t('columns.patient'),
+      render: (r) => (
+        <Stack gap={2}>
+          {r.relatedPatientId !== null ? (
+            <Anchor component={Link} to={`/patientdetails/${r.relatedPatientId}`} fw={600} size="sm">
+              {r.patientFullname || t('patientNumber', { id: r.relatedPatientId })}
+            </Anchor>
+          ) : (
+            <Text size="sm">—</Text>
+          )}
+          {props.showOffice && r.hospitalName && (
+            <Text size="xs" c="dimmed">
+              {r.hospitalName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      header: t('columns.alert'),
+      render: (r) => (
+        <Stack gap={4}>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600}>
+              {deviceTypeTitle(r.deviceType, lang) || t('type.other')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {r.notificationTypeId === NotificationType.MISSED_MEASUREMENT
+                ? t('type.missed')
+                : r.notificationTypeId === NotificationType.ABNORMAL_MEASUREMENT
+                  ? t('type.abnormal')
+                  : t('type.other')}
+            </Text>
+            {r.isSimulated && <SimulatedBadge />}
+          </Group>
+          <Text size="sm">{messageIn(r, lang)}</Text>
+        </Stack>
+      ),
+    },
+    {
+      header: t('columns.time'),
+      width: 150,
+      render: (r) => <RelativeTime value={r.measuredAt ?? r.timestamp} />,
+    },
+    {
+      header: t('columns.status'),
+      width: 240,
+      render: (r) =>
+        r.processingStatus === ProcessingStatus.OPEN ? (
+          props.canProcess ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconChecklist size={16} aria-hidden />}
+              onClick={() => props.onProcess(r)}
+              aria-label={t('process.actionFor', { patient: r.patientFullname || t('patientNumber', { id: r.relatedPatientId ?? '' }) })}
+              data-testid="process-alert"
+            >
+              {t('process.action')}
+            </Button>
+          ) : (
+            <Text size="sm">{t('status.open')}</Text>
+          )
+        ) : (
+          <Stack gap={2} data-testid="processed-info">
+            <Text size="sm" fw={600}>
+              {t('status.processedBy', { name: r.processedByFullname ?? '' })}
+            </Text>
+            {r.processedAt && <RelativeTime value={r.processedAt} size="xs" c="dimmed" />}
+            {r.resolutionComments && (
+              <Text size="xs" lineClamp={2} title={r.resolutionComments}>
+                “{r.resolutionComments}”
+              </Text>
+            )}
+          </Stack>
+        ),
+    },
+  ];
+
+  return (
+    <ServerTable
+      caption={t('caption')}
+      columns={columns}
+      rows={props.rows}
+      total={props.total}
+      state={props.state}
+      onChange={props.onChange}
+      rowKey={(r) => r.notificationId}
+      rowProps={(r) => ({
+        'data-testid': 'alert-row',
+        className: props.fresh.has(r.notificationId) ? 'vigil-alert-fresh' : undefined,
+      })}
+      loading={props.loading}
+      error={props.error}
+      onRetry={props.onRetry}
+      emptyText={props.emptyText}
+      emptyAction={props.emptyAction}
+    />
+  );
+}

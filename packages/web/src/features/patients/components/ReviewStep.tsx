@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { normaliseName, type User } from '@vigil/contract';
+import { DetailList } from '../../../components/DetailList';
+import { useCountries } from '../../../components/CountrySelect';
+import type { OfficeOption } from '../../../lib/offices-in-scope';
+import { useDates } from '../../../lib/dates';
+import { metadataFields, type PatientWizardValues } from './patient-wizard-form';
+
+function Block({ title, onEdit, editable, children }: { title: string; onEdit: () => void; editable: boolean; children: ReactNode }) {
+  const { t } = useTranslation('patients');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} fz="h5">
+          {title}
+        </Title>
+        {editable && (
+          <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={t('wizard.editSection', { section: title })}>
+            {t('common:actions.edit')}
+          </Button>
+        )}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** Step 5: everything the wizard will send, with a way back to each part that can still change. */
+export function ReviewStep({
+  values,
+  offices,
+  staff,
+  goTo,
+  lockedThrough,
+}: {
+  values: PatientWizardValues;
+  offices: OfficeOption[];
+  staff: User[];
+  goTo: (step: number) => void;
+  /** Steps up to this index can no longer change (the account exists). */
+  lockedThrough: number;
+}) {
+  const { t, i18n } = useTranslation(['patients', 'person']);
+  const dates = useDates();
+  const countries = useCountries();
+  const country = countries.data?.find((c) => c.countryCode === values.country);
+  const officeName = (id: string) => offices.find((o) => String(o.id) === id)?.hospitalName ?? `#${id}`;
+  const meta = metadataFields(values);
+  const fmt = (n: number | undefined, unit: string) => (n === undefined ? '' : `${new Intl.NumberFormat(i18n.language).format(n)} ${unit}`);
+  return (
+    <Stack gap="md">
+      <Block title={t('wizard.steps.personal')} onEdit={() => goTo(0)} editable={lockedThrough < 0}>
+        <DetailList
+          items={[
+            { label: t('person:firstName'), value: normaliseName(values.firstName) },
+            { label: t('person:lastName'), value: normaliseName(values.lastName) },
+            { label: t('person:birthdate'), value: dates.date(values.birthdate) },
+            { label: t('person:gender'), value: values.gender ? t(`person:genders.${values.gender}`) : '' },
+            { label: t('person:email'), value: values.email },
+            { label: t('person:phone'), value: values.phone ? `${values.phone}${country ? ` (${country.phoneCode})` : ''}` : '' },
+            { label: t('person:country'), value: country ? (i18n.language.startsWith('es') ? country.countryNameEsp || country.countryName : country.countryName) : values.country },
+            { label: t('person:language'), value: t(`person:languages.${values.language}`) },
+            { label: t('person:username'), value: values.username || t('wizard.usernameGenerated') },
+          ]}
+        />
+      </Block>
+      <Divider />
+      <Block title={t('wizard.steps.facilities')} onEdit={() => goTo(1)} editable={lockedThrough < 1}>
+        <Text size="sm">{values.hospitalIds.map(officeName).join(', ')}</Text>
+      </Block>
+      <Divider />
+      <Block title={t('wizard.steps.team')} onEdit={() => goTo(2)} editable={lockedThrough < 2}>
+        <Text size="sm" c="dimmed">
+          {values.teamHospitalId ? officeName(values.teamHospitalId) : ''}
+        </Text>
+        <Stack gap={2}>
+          {values.memberIds.map((id) => {
+            const s = staff.find((m) => String(m.id) === id);
+            return (
+              <Text size="sm" key={id}>
+                {s ? `${s.firstName} ${s.lastName} · ${t(`common:roles.${s.roleId}`)}` : `#${id}`}
+              </Text>
+            );
+          })}
+        </Stack>
+      </Block>
+      <Divider />
+      <Block title={t('wizard.steps.metadata')} onEdit={() => goTo(3)} editable={lockedThrough < 3}>
+        {meta ? (
+          <DetailList
+            items={[
+              { label: t('fields.heightInCm'), value: fmt(meta.heightInCm ?? undefined, 'cm') },
+              { label: t('fields.weightInKg'), value: fmt(meta.weightInKg ?? undefined, 'kg') },
+              { label: t('fields.medicalRegistrationNumber'), value: meta.medicalRegistrationNumber },
+              { label: t('fields.patientIdentifier'), value: meta.patientIdentifier },
+            ]}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('wizard.noMetadataGiven')}
+          </Text>
+        )}
+      </Block>
+    </Stack>
+  );
+}

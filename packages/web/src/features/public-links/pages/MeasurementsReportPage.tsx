@@ -1,0 +1,11 @@
+import { useSearchParams } from 'react-router';
+import { useMeasurementsFromLink } from '../api/get-measurements-from-link';
+import { ReportView } from '../components/ReportView';
+
+/** /measurements?link=<token> (public, no sign-in): the measurements a share link covers, as a printable report. */
+export default function MeasurementsReportPage() {
+  const [params] = useSearchParams();
+  const token = params.get('link');
+  const query = useMeasurementsFromLink(token);
+  return <ReportView token={token} query={query} />;
+}
