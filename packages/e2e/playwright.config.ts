@@ -54,6 +54,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       VIGIL_DATA_DIR: dataDir,
       VIGIL_SEED_DEMO: 'true',
+      // Share links are answered as absolute URLs on this origin, so a journey can open them as given.
+      VIGIL_PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

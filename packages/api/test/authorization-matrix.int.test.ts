@@ -186,8 +186,8 @@ describe('authorization matrix', () => {
         const label = `${def.method} ${def.path} as ${caller.name}: ${res.statusCode}`;
         for (const mark of caller.marks) expect(res.body, label).not.toContain(mark);
         if (def.method !== 'GET' && req.targetsTenant) {
-          // Trusted-hub calls answer failures with HTTP 200 and resFlag false (spec section 8).
-          if (def.path.startsWith('trustedhub')) expect(res.json().resFlag, label).toBe(false);
+          // Trusted-hub calls and patient presence delete answer failures with HTTP 200 and resFlag false (spec section 8).
+          if (def.path.startsWith('trustedhub') || def.path === 'patientpresence/{id}') expect(res.json().resFlag, label).toBe(false);
           else expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
         }
         checked++;

@@ -110,7 +110,9 @@ interface Reading {
 
 describe('ingestion survives SIGKILL of the API process', () => {
   it.skipIf(!TEST_DATABASE_URL)(
-    'stores every acknowledged reading exactly once while the API is killed 4 times mid-stream (skipped without TEST_DATABASE_URL: needs a PostgreSQL server)',
+    TEST_DATABASE_URL
+      ? 'stores every acknowledged reading exactly once while the API is killed 4 times mid-stream'
+      : 'stores every acknowledged reading exactly once under SIGKILL (NOT RUN: needs TEST_DATABASE_URL, a PostgreSQL server)',
     async () => {
       const prepared = await prepareDatabase();
       const port = await freePort();

@@ -8,9 +8,12 @@ export const screenshotDir = path.join(here, '..', 'screenshots');
 
 export const DEMO_PASSWORD = 'VigilDemo#2026';
 
-/** Saves a full-page screenshot under packages/e2e/screenshots/<name>.png. */
-export async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/**
+ * Saves a screenshot under packages/e2e/screenshots/<name>.png: the full page, or only the viewport
+ * (`fullPage: false`, for an open modal, whose overlay covers only the viewport).
+ */
+export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /** Serious and critical axe-core violations on the current page (WCAG 2 A/AA rules). */

@@ -14,6 +14,9 @@ import { measurementsRoutes } from './measurements/measurements.routes';
 import { treatmentPlansRoutes } from './treatment-plans/treatment-plans.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { publicLinksRoutes } from './public-links/public-links.routes';
+import { timeTrackingRoutes } from './time-tracking/time-tracking.routes';
+import { medicalNotesRoutes } from './medical-notes/medical-notes.routes';
+import { billingRoutes } from './billing/billing.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -31,4 +34,7 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   treatmentPlansRoutes,
   notificationsRoutes,
   publicLinksRoutes,
+  timeTrackingRoutes,
+  medicalNotesRoutes,
+  billingRoutes,
 ];

@@ -12,6 +12,7 @@
 import { Cron } from 'croner';
 import type { AppContext } from '../context';
 import { loggableError } from '../features/notifications/alerts';
+import { closeForgottenTimers } from '../features/time-tracking/time-tracking.service';
 import { raiseDailyGoals } from './daily-goal.raise.job';
 import { sendMeasurementReminders } from './measurement-reminder.send.job';
 import { raiseMissedMeasurements } from './missed-measurement.raise.job';
@@ -68,8 +69,13 @@ export function initJobs(ctx: AppContext): void {
       },
       (err: unknown) => ctx.log.error({ err: loggableError(err) }, 'monitoring jobs: run failed'),
     );
-    state.inFlight = run;
-    await run;
+    // Care time (issue 4): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
+    const timers = closeForgottenTimers(ctx, now).then(
+      (closed) => (closed > 0 ? ctx.log.info({ closed }, 'time tracking: forgotten timers closed') : undefined),
+      (err: unknown) => ctx.log.error({ err: loggableError(err) }, 'time tracking: closing forgotten timers failed'),
+    );
+    state.inFlight = Promise.all([run, timers]);
+    await state.inFlight;
     state.inFlight = null;
   });
   running.set(ctx, state);

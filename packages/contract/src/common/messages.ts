@@ -72,10 +72,56 @@ export const messages = {
   startTrackingError: { en: 'Start tracking error', es: 'Error al iniciar el registro de tiempo' },
   stopTrackingError: { en: 'Stop tracking error', es: 'Error al detener el registro de tiempo' },
   timeLimit: { en: 'Time cannot exceed 2 hours', es: 'El tiempo no puede superar las 2 horas' },
+  automaticEntryLocked: {
+    en: 'Automatically added entries cannot be edited or deleted',
+    es: 'Las entradas añadidas automáticamente no se pueden editar ni eliminar',
+  },
+  programNotEnabled: { en: 'The {program} program is not enabled for this office', es: 'El programa {program} no está habilitado para esta oficina' },
+  notAuthorOrOfficeAdmin: {
+    en: 'Only the author or an office admin can change or delete this',
+    es: 'Solo el autor o un administrador de la oficina puede modificar o eliminar esto',
+  },
+  futureDate: { en: 'The date cannot be in the future', es: 'La fecha no puede estar en el futuro' },
+  // Patient presence
+  patientAlreadyOut: { en: 'The patient is already marked out of facility', es: 'El paciente ya está marcado fuera del centro' },
+  patientAlreadyBack: { en: 'The patient is already back in the facility', es: 'El paciente ya ha vuelto al centro' },
+  // Medical notes and category templates
+  medicalNoteDeleteNotAuthorised: {
+    en: 'You are not authorised to delete this medical note',
+    es: 'No está autorizado para eliminar esta nota médica',
+  },
+  medicalNoteInUse: {
+    en: 'This medical note documents time tracked with the timer and cannot be deleted',
+    es: 'Esta nota médica documenta tiempo registrado con el temporizador y no se puede eliminar',
+  },
+  categoryTemplateInUse: {
+    en: 'This category template is used by medical notes and cannot be deleted; deactivate it instead',
+    es: 'Esta plantilla de categoría está en uso en notas médicas y no se puede eliminar; desactívela en su lugar',
+  },
+  duplicateCategoryTemplate: {
+    en: 'This office already has a category template with this title',
+    es: 'Esta oficina ya tiene una plantilla de categoría con este título',
+  },
+  noteTemplatesForbidden: {
+    en: 'You do not have permission to manage medical note category templates',
+    es: 'No tiene permiso para gestionar las plantillas de categoría de notas médicas',
+  },
   // Medical note
   noMedicalNoteForMonth: {
     en: 'No medical note for the patient for the month {month} and year {year}!',
     es: '¡No hay nota médica del paciente para el mes {month} y el año {year}!',
+  },
+  // Billing exports, links, authorizations and profiles
+  csvFutureMonth: { en: 'CSV cannot be downloaded for upcoming months', es: 'No se puede descargar el CSV de meses futuros' },
+  billingLinkInvalid: { en: 'This billing link is not valid or has expired', es: 'Este enlace de facturación no es válido o ha caducado' },
+  billingPractitionerNotAuthorized: {
+    en: "The billing practitioner must be a doctor of the patient's office authorized to bill this program",
+    es: 'El profesional de facturación debe ser un médico de la oficina del paciente autorizado a facturar este programa',
+  },
+  unknownDiagnosisCode: { en: 'Unknown ICD-10-CM diagnosis code', es: 'Código de diagnóstico CIE-10-MC desconocido' },
+  billingMonthInFuture: {
+    en: 'Billing is not available for a month still to come ({month}/{year})',
+    es: 'La facturación no está disponible para un mes que aún no ha llegado ({month}/{year})',
   },
   // Monitoring plans
   duplicatePlanDeviceType: { en: 'This device type is already in the plan', es: 'Este tipo de dispositivo ya está en el plan' },

@@ -40,6 +40,17 @@ export const permissions = [
   'notifications.process', // mark processed with resolution comments
   'notifications.send',
   'publicLinks.manage',
+  // Care time, notes and billing (issue 4)
+  'timeTracking.use', // start / stop own timers, manual entries
+  'presence.read',
+  'presence.manage',
+  'notes.read',
+  'notes.manage',
+  'noteTemplates.manage',
+  'billing.read', // summaries, details with evidence, CSV, readiness, reports
+  'billing.generate',
+  'billing.settings', // UNCONFIRMED-rule settings and the fee schedule
+  'billing.authorizations', // which staff may bill which programs
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -56,10 +67,19 @@ const monitoringStaff: Permission[] = [
   'notifications.process',
   'notifications.send',
   'publicLinks.manage',
+  'timeTracking.use',
+  'presence.read',
+  'presence.manage',
+  'notes.read',
+  'notes.manage',
+  'billing.read',
 ];
 const officeAdmin: Permission[] = [
   ...signedIn,
   ...monitoringStaff,
+  'noteTemplates.manage',
+  'billing.generate',
+  'billing.authorizations',
   'users.read',
   'users.manage',
   'users.setStatus',
@@ -90,7 +110,7 @@ const clinician: Permission[] = [
 
 export const rolePermissions = {
   [Role.SYSTEM_ADMIN]: [...permissions],
-  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage'],
+  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage', 'billing.settings'],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,
   [Role.NURSE]: clinician,
@@ -116,7 +136,7 @@ export const rolePermissions = {
     'treatmentPlans.read',
     'notifications.read',
   ],
-  [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read'],
+  [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read', 'billing.read'],
   [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],
   [Role.DATA_COORDINATOR]: [
     ...signedIn,

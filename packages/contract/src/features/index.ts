@@ -15,6 +15,9 @@ import * as measurements from './measurements/measurements.contract';
 import * as treatmentPlans from './treatment-plans/treatment-plans.contract';
 import * as notifications from './notifications/notifications.contract';
 import * as publicLinks from './public-links/public-links.contract';
+import * as timeTracking from './time-tracking/time-tracking.contract';
+import * as medicalNotes from './medical-notes/medical-notes.contract';
+import * as billing from './billing/billing.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -30,8 +33,11 @@ export * from './measurements/measurements.schemas';
 export * from './treatment-plans/treatment-plans.schemas';
 export * from './notifications/notifications.schemas';
 export * from './public-links/public-links.schemas';
+export * from './time-tracking/time-tracking.schemas';
+export * from './medical-notes/medical-notes.schemas';
+export * from './billing/billing.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing };
 
 export const contract = {
   auth,
@@ -48,6 +54,9 @@ export const contract = {
   treatmentPlans,
   notifications,
   publicLinks,
+  timeTracking,
+  medicalNotes,
+  billing,
 } as const;
 
 /** Every declared endpoint, flattened. */

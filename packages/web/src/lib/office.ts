@@ -19,13 +19,15 @@ function write(id: number): void {
  * office is stored for office admins, doctors, nurses, caregivers and patients, otherwise -1.
  */
 export function initSelectedOffice(user: User): void {
-  if (localStorage.getItem(KEY) !== null) {
-    const stored = read();
-    const stillAssigned = stored === -1 || user.hospitalsAssignedData.some((h) => h.id === stored) || !canSwitchOffice(user.roleId);
-    if (stillAssigned) return;
-  }
   const usesAssigned = ([...officeSwitchingRoles, Role.PATIENT] as number[]).includes(user.roleId);
-  write(usesAssigned ? (user.hospitalAssignedData?.id ?? -1) : -1);
+  const fallback = usesAssigned ? (user.hospitalAssignedData?.id ?? -1) : -1;
+  if (localStorage.getItem(KEY) !== null) {
+    // Keep a stored choice only while it is valid for this user (a previous user's office is not).
+    const stored = read();
+    const valid = canSwitchOffice(user.roleId) ? user.hospitalsAssignedData.some((h) => h.id === stored) : stored === fallback;
+    if (valid) return;
+  }
+  write(fallback);
 }
 
 export function clearSelectedOffice(): void {

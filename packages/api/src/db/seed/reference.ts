@@ -8,6 +8,7 @@ import type { Db } from '../client';
 import { countries, roles } from '../schema/index';
 import { seedVerifiers } from './verifiers';
 import { seedDeviceTemplates } from './device-templates';
+import { seedFeeSchedule } from './fee-schedule';
 
 countriesLib.registerLocale(en);
 countriesLib.registerLocale(es);
@@ -46,4 +47,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoUpdate({ target: countries.countryCode, set: { countryName: sql`excluded.country_name`, countryNameEsp: sql`excluded.country_name_esp`, phoneCode: sql`excluded.phone_code` } });
   await seedVerifiers(db);
   await seedDeviceTemplates(db);
+  await seedFeeSchedule(db);
 }

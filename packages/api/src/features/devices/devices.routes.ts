@@ -1,33 +1,20 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { devices, message } from '@vigil/contract';
+import type { FastifyInstance } from 'fastify';
+import { devices } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
+import { answerFailuresInBody } from '../../lib/error-body';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './devices.service';
 import * as hubsService from './hubs.service';
-
-/**
- * Spec section 8: "Trusted hub calls return the error response body instead of failing". A failed
- * trusted-hub call (validation, not found, conflict) answers HTTP 200 with the error envelope
- * `{ resFlag: false, data: null, msg, code, errors? }`; a missing session (401) or permission
- * (403), and anything unexpected, go to the app's error handler as usual.
- */
-export function trustedHubErrorHandler(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
-  if (!(error instanceof AppError) || error.code === 'unauthorized' || error.code === 'forbidden' || error.code === 'internal') throw error;
-  const lang = req.lang ?? 'en';
-  const resolved = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, message(v, lang)])) : undefined;
-  const errors = resolved || error.fieldMessages ? { ...error.fieldMessages, ...resolved } : undefined;
-  return reply.code(200).send({ resFlag: false, data: null, msg: message(error.messageKey, lang, error.params), code: error.messageKey, ...(errors ? { errors } : {}) });
-}
 
 /**
  * Spec section 7, "Trusted hub" (3) and "Medical device, measurements, templates, tablets" without
  * `medicaldevicesdata/` (15), plus the chosen `hub/` endpoints (7).
  */
 export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Trusted hubs: in their own scope, whose error handler answers failures with HTTP 200.
+  // Trusted hubs: in their own scope, whose error handler answers failures with HTTP 200
+  // (spec section 8: "Trusted hub calls return the error response body instead of failing").
   void app.register(async (scoped) => {
-    scoped.setErrorHandler(trustedHubErrorHandler);
+    scoped.setErrorHandler(answerFailuresInBody);
     registerEndpoint(scoped, ctx, devices.createTrustedHub, ({ scope, body }) => hubsService.createTrustedHub(ctx, scope, body.patientId, body.hubId));
     registerEndpoint(scoped, ctx, devices.updateTrustedHubsForPatient, ({ scope, headers, body }) =>
       hubsService.updateTrustedHubs(ctx, scope, headers.patientid, body.hubIds),

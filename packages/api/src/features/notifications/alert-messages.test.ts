@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abnormalMeasurementTexts, dailyGoalTexts, missedMeasurementTexts, reminderTexts, valuesText } from './alert-messages';
+import { abnormalMeasurementTexts, dailyGoalTexts, missedMeasurementTexts, reminderTexts, unitLabelIn, valuesText } from './alert-messages';
 
 describe('alert texts', () => {
   it('names a critical blood pressure with its values and the patient, in English and Spanish', () => {
@@ -21,7 +21,7 @@ describe('alert texts', () => {
       patientName: 'Ana García',
       isSimulated: true,
     });
-    expect(texts.en).toBe('Caution: blood pressure 150/95 mmHg, pulse 88 lpm for Ana García (simulated reading)');
+    expect(texts.en).toBe('Caution: blood pressure 150/95 mmHg, pulse 88 bpm for Ana García (simulated reading)');
     expect(texts.es).toBe('Precaución: presión arterial 150/95 mmHg, pulso 88 lpm para Ana García (lectura simulada)');
   });
 
@@ -37,9 +37,18 @@ describe('alert texts', () => {
   });
 
   it('lists SpO2 with its pulse and a temperature in Celsius', () => {
-    expect(valuesText('SPO2', { '59408-5': 88, '8867-4': 110 }, 'en')).toBe('88 %, pulse 110 lpm');
+    expect(valuesText('SPO2', { '59408-5': 88, '8867-4': 110 }, 'en')).toBe('88 %, pulse 110 bpm');
+    expect(valuesText('SPO2', { '59408-5': 88, '8867-4': 110 }, 'es')).toBe('88 %, pulso 110 lpm');
     expect(valuesText('TEMPERATURE', { '8310-5': 39.8 }, 'en')).toBe('39.8 °C');
     expect(valuesText('TEMPERATURE', { '8310-5': 39.8 }, 'en', { system: 'imperial', glucose: 'mg/dL' })).toBe('103.6 °F');
+  });
+
+  it('labels a pulse per language (bpm / lpm) and other units as the catalogue does', () => {
+    expect(unitLabelIn('/min', 'en')).toBe('bpm');
+    expect(unitLabelIn('/min', 'es')).toBe('lpm');
+    expect(unitLabelIn('mm[Hg]', 'es')).toBe('mmHg');
+    expect(unitLabelIn('[degF]', 'en')).toBe('°F');
+    expect(unitLabelIn('unknown-unit', 'en')).toBe('unknown-unit');
   });
 
   it('falls back to codes for a device type the catalogue does not know', () => {

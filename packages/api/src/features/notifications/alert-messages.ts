@@ -2,7 +2,7 @@
  * The texts of the notifications the server raises itself (spec section 9 types 3, 4, 5 and 6),
  * in English and Spanish. Values come from the measurement catalogue: canonical UCUM values shown
  * in display units (`toDisplay`, defaults of spec section 9: metric, glucose mmol/L) with their
- * labels (`unitLabels`).
+ * labels (`unitLabels`, language-neutral, except where `languageUnitLabels` says otherwise).
  */
 import {
   defaultUnitPreferences,
@@ -35,14 +35,29 @@ function num(value: number, lang: Lang): string {
   return value.toLocaleString(lang === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: 2, useGrouping: false });
 }
 
+/**
+ * Unit labels that differ by language, over the catalogue's language-neutral `unitLabels`: a pulse
+ * ('/min') is "bpm" (beats per minute) in English and "lpm" (latidos por minuto) in Spanish.
+ */
+export const languageUnitLabels: Record<Lang, Record<string, string>> = {
+  en: { '/min': 'bpm' },
+  es: { '/min': 'lpm' },
+};
+
+/** The label of a UCUM unit in `lang`. */
+export function unitLabelIn(unit: string, lang: Lang): string {
+  return languageUnitLabels[lang]?.[unit] ?? unitLabels[unit] ?? unit;
+}
+
 function shown(code: string, canonical: number, prefs: UnitPreferences, lang: Lang): { value: string; unit: string } {
   const d = toDisplay(code, canonical, prefs);
-  return { value: num(d.value, lang), unit: unitLabels[d.unit] ?? d.unit };
+  return { value: num(d.value, lang), unit: unitLabelIn(d.unit, lang) };
 }
 
 /**
- * A reading's values as text: blood pressure as "186/124 mmHg, pulse 88 lpm"; other types as the
- * first value with its unit, then the others with their labels ("88 %, pulse 110 lpm").
+ * A reading's values as text: blood pressure as "186/124 mmHg, pulse 88 bpm" ("..., pulso 88 lpm"
+ * in Spanish); other types as the first value with its unit, then the others with their labels
+ * ("88 %, pulse 110 bpm").
  */
 export function valuesText(deviceType: string, valuesJson: Record<string, number>, lang: Lang, prefs: UnitPreferences = defaultUnitPreferences): string {
   const def = measurementCatalogue[deviceType as DeviceType];

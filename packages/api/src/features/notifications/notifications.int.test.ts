@@ -534,13 +534,285 @@ describe('GET pushnotifications/getdashboardsummary (chosen)', () => {
     expect(res.json().errors).toEqual({ hospitalid: FORMAT });
   });
 
-  it('refuses a role without patients.read (403)', async () => {
-    expect((await call('GET', 'getdashboardsummary', f.patientA1)).statusCode).toBe(403);
+  it("shows a doctor (notifications.read) the figures of the doctor's own offices", async () => {
+    const res = await call('GET', 'getdashboardsummary', f.doctorA1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ hospitalId: null, patientsMonitored: 2, alertsToday: { total: 5 }, readingsToday: 6 });
+  });
+
+  it('refuses a role without notifications.read, and patients and caregivers, who get no office figures (403)', async () => {
+    for (const who of [partner, f.patientA1, f.caregiverA1]) {
+      const res = await call('GET', 'getdashboardsummary', who);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.body).not.toContain('patientsMonitored');
+    }
   });
 
   it("reads another organization's office as not found (404) and counts none of it", async () => {
     expect((await call('GET', 'getdashboardsummary', f.orgAdminB, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
     const res = await call('GET', 'getdashboardsummary', f.orgAdminB);
     expect(res.json().data).toMatchObject({ patientsMonitored: 0, alertsToday: { total: 1, critical: 1 }, readingsToday: 1 });
+  });
+});
+
+type Row = {
+  notificationId: number;
+  notificationTypeId: number;
+  measurementId: number | null;
+  hospitalId: number | null;
+  relatedPatientId: number | null;
+  processingStatus: number;
+  processedByFullname: string | null;
+  measuredAt: string | null;
+  timestamp: string;
+  values: { code: string; value: number; unit: string; displayValue: number; displayUnit: string; displayUnitLabel: string }[];
+};
+
+/** Every row of a caller's worklist (any period, processed or not) for the headers and query given. */
+async function worklist(who: { id: number }, query: Record<string, string | number> = {}, headers: Record<string, string | number> = {}) {
+  const res = await call('GET', 'getmypushnotificationswithpatient', who, { headers, query: { filtercase: 'ALL', processed: 'all', pageSize: 200, ...query } });
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data as { items: Row[]; total: number; view: string };
+  expect(data.items.length).toBe(data.total);
+  return data;
+}
+
+describe('GET pushnotifications/getmypushnotificationswithpatient: one row per alert, office view for admins', () => {
+  let inA2: CommittedReading;
+  let duplicated: CommittedReading;
+  let extraCopy: number;
+  const missedKey = 'missed:test:1:2024-01-15:0';
+  const scheduledAt = new Date(base - 30 * 60_000).toISOString();
+
+  beforeAll(async () => {
+    const db = t.ctx.db;
+    const [teamA2] = await db.insert(medicalTeams).values({ patientId: f.patientA2.id, hospitalId: f.a2.id }).returning();
+    await db.insert(medicalTeamMembers).values({ medicalTeamId: teamA2!.id, userId: f.doctorA2.id });
+    inA2 = await reading(f.patientA2.id, f.a2.id);
+    duplicated = await reading(f.patientA1.id, f.a1.id, { deviceType: 'WEIGHT', valuesJson: { '29463-7': 120.5 } });
+    await raiseMeasurementAlerts(t.ctx, [inA2, duplicated]);
+    // A second copy of the same reading for the doctor (no dedupe key), and a missed slot sent to the team.
+    const [copy] = await db
+      .insert(notifications)
+      .values({ notificationTypeId: 3, toUserId: f.doctorA1.id, hospitalId: f.a1.id, relatedPatientId: f.patientA1.id, measurementId: duplicated.measurementId, severity: 2, deviceType: 'WEIGHT', messageEn: 'copy', messageEs: 'copia' })
+      .returning();
+    extraCopy = copy!.id;
+    await db.insert(notifications).values(
+      [f.doctorA1.id, f.nurseA1.id].map((toUserId) => ({
+        notificationTypeId: NotificationType.MISSED_MEASUREMENT,
+        toUserId,
+        hospitalId: f.a1.id,
+        relatedPatientId: f.patientA1.id,
+        severity: 1,
+        deviceType: 'WEIGHT',
+        messageEn: 'Missed weight measurement at 08:00 for Ana García',
+        messageEs: 'Medición de peso omitida a las 08:00 para Ana García',
+        additionalData: { scheduledAt, localDate: '2024-01-15', localTime: '08:00' },
+        dedupeKey: missedKey,
+      })),
+    );
+  });
+
+  it("shows an office admin every alert of the office once, whoever received the copies, and no other office's", async () => {
+    const data = await worklist(f.officeAdminA1);
+    expect(data.view).toBe('office');
+    expect(data.items.every((i) => i.hospitalId === f.a1.id)).toBe(true);
+    const abnormal = data.items.filter((i) => i.notificationTypeId === 3).map((i) => i.measurementId);
+    expect(new Set(abnormal).size).toBe(abnormal.length);
+    const stored = await t.ctx.db
+      .selectDistinct({ m: notifications.measurementId })
+      .from(notifications)
+      .where(and(eq(notifications.hospitalId, f.a1.id), eq(notifications.notificationTypeId, 3)));
+    expect([...abnormal].sort()).toEqual(stored.map((r) => r.m).sort());
+    expect(abnormal).toContain(duplicated.measurementId);
+    expect(abnormal).not.toContain(inA2.measurementId);
+    const missed = data.items.filter((i) => i.notificationTypeId === NotificationType.MISSED_MEASUREMENT);
+    expect(missed).toHaveLength(1);
+    expect(missed[0]).toMatchObject({ measuredAt: scheduledAt, values: [], relatedPatientId: f.patientA1.id });
+  });
+
+  it("shows a clinician their own copies, one row per reading even when they hold two copies of it", async () => {
+    const data = await worklist(f.doctorA1);
+    expect(data.view).toBe('own');
+    const rows = data.items.filter((i) => i.measurementId === duplicated.measurementId);
+    expect(rows).toHaveLength(1);
+    const owners = await t.ctx.db.select({ to: notifications.toUserId }).from(notifications).where(inArray(notifications.id, data.items.map((i) => i.notificationId)));
+    expect(owners.every((o) => o.to === f.doctorA1.id)).toBe(true);
+    expect(data.items.filter((i) => i.notificationTypeId === NotificationType.MISSED_MEASUREMENT)).toHaveLength(1);
+  });
+
+  it('keeps an office admin to its office, an organization admin to its organization, and lets a system admin see every office', async () => {
+    const a2 = await worklist(f.officeAdminA2);
+    expect(a2.items.map((i) => i.measurementId)).toEqual([inA2.measurementId]);
+    const orgA = await worklist(f.orgAdminA);
+    expect(orgA.view).toBe('office');
+    expect(new Set(orgA.items.map((i) => i.hospitalId))).toEqual(new Set([f.a1.id, f.a2.id]));
+    const orgB = await worklist(f.orgAdminB);
+    expect(orgB.items.length).toBeGreaterThan(0);
+    expect(orgB.items.every((i) => i.hospitalId === f.b1.id)).toBe(true);
+    const all = await worklist(f.sysadmin);
+    expect(new Set(all.items.map((i) => i.hospitalId))).toEqual(new Set([f.a1.id, f.a2.id, f.b1.id]));
+    expect(all.total).toBe(orgA.total + orgB.total);
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+  });
+
+  it("lists an admin's own notifications of a non-alert type, never other people's messages", async () => {
+    const data = await worklist(f.officeAdminA1, { notificationtypeid: NotificationType.CHAT });
+    expect(data).toMatchObject({ view: 'own', total: 0 });
+  });
+
+  it('processes every copy from the office view, recording who and when, and shows the alert processed to the team', async () => {
+    const row = (await worklist(f.officeAdminA1, { processed: 'false' })).items.find((i) => i.measurementId === duplicated.measurementId)!;
+    expect(row.processingStatus).toBe(0);
+    const res = await call('GET', 'markasprocessed', f.officeAdminA1, { query: { notificationid: row.notificationId, resolutioncomments: 'Scale recalibrated' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ processedCount: 3, notification: { processedBy: f.officeAdminA1.id, processingStatus: 1 } });
+    const copies = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, duplicated.measurementId));
+    expect(copies.map((c) => c.id)).toContain(extraCopy);
+    for (const c of copies) expect(c).toMatchObject({ processingStatus: 1, processedBy: f.officeAdminA1.id, resolutionComments: 'Scale recalibrated' });
+    expect(new Set(copies.map((c) => c.processedAt!.getTime())).size).toBe(1);
+
+    const open = await worklist(f.officeAdminA1, { processed: 'false' });
+    expect(open.items.map((i) => i.measurementId)).not.toContain(duplicated.measurementId);
+    const done = (await worklist(f.officeAdminA1, { processed: 'true' })).items.filter((i) => i.measurementId === duplicated.measurementId);
+    expect(done).toHaveLength(1);
+    const doctors = (await worklist(f.doctorA1, { processed: 'true' })).items.find((i) => i.measurementId === duplicated.measurementId);
+    expect(doctors).toMatchObject({ processingStatus: 1, processedByFullname: `Test ${f.officeAdminA1.lastName}` });
+  });
+
+  it("processes a missed slot's copies together from the office view", async () => {
+    const row = (await worklist(f.orgAdminA, { notificationtypeid: NotificationType.MISSED_MEASUREMENT })).items[0]!;
+    const res = await call('GET', 'markasprocessed', f.orgAdminA, { query: { notificationid: row.notificationId, resolutioncomments: 'Patient travelling' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.processedCount).toBe(2);
+    const again = await call('GET', 'markasprocessed', f.officeAdminA1, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("reads another office's or organization's alert as not found when processing from the office view (404)", async () => {
+    const row = (await worklist(f.officeAdminA2)).items[0]!;
+    for (const who of [f.officeAdminA1, f.orgAdminB]) {
+      expect((await call('GET', 'markasprocessed', who, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } })).statusCode).toBe(404);
+    }
+    const [stored] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, row.notificationId));
+    expect(stored!.processingStatus).toBe(0);
+  });
+});
+
+describe('GET pushnotifications/getmypushnotificationswithpatient: patientid filter', () => {
+  it("answers one patient's alerts: the office's for an office admin, the caller's own for a doctor", async () => {
+    const office = await worklist(f.officeAdminA1, { patientid: f.patientA1.id });
+    expect(office.view).toBe('office');
+    expect(office.total).toBeGreaterThan(5);
+    expect(office.items.every((i) => i.relatedPatientId === f.patientA1.id)).toBe(true);
+    const header = await worklist(f.officeAdminA1, {}, { patientid: f.patientA1.id });
+    expect(header.total).toBe(office.total);
+    expect((await worklist(f.officeAdminA1, { patientid: patientA1b.id })).total).toBe(0);
+    const own = await worklist(f.doctorA1, { patientid: f.patientA1.id });
+    expect(own.view).toBe('own');
+    expect(own.items.every((i) => i.relatedPatientId === f.patientA1.id)).toBe(true);
+    expect(own.total).toBeGreaterThan(0);
+  });
+
+  it('orders the history newest reading (or due time) first with sort=newest', async () => {
+    const data = await worklist(f.officeAdminA1, { patientid: f.patientA1.id, sort: 'newest' });
+    const times = data.items.map((i) => new Date(i.measuredAt ?? i.timestamp).getTime());
+    expect(data.items.length).toBeGreaterThan(5);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('rejects a malformed patient id or sort (400)', async () => {
+    const res = await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA1, { query: { patientid: 'abc', sort: 'oldest' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ patientid: FORMAT, sort: FORMAT });
+  });
+
+  it('refuses a role without notifications.read (403)', async () => {
+    expect((await call('GET', 'getmypushnotificationswithpatient', partner, { query: { patientid: f.patientA1.id } })).statusCode).toBe(403);
+  });
+
+  it('reads a patient of another office or organization as not found (404)', async () => {
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA1, { query: { patientid: f.patientB1.id } })).statusCode).toBe(404);
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA2, { query: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { patientid: f.patientA2.id } })).statusCode).toBe(404);
+  });
+});
+
+describe("GET pushnotifications/getmypushnotificationswithpatient: values in the caller's units", () => {
+  let glucose: CommittedReading;
+  let temperature: CommittedReading;
+  let bp: CommittedReading;
+  beforeAll(async () => {
+    await t.ctx.db.update(users).set({ userSettingsJson: { units: { system: 'imperial', glucose: 'mg/dL' } } }).where(eq(users.id, f.nurseA1.id));
+    glucose = await reading(f.patientA1.id, f.a1.id, { deviceType: 'GLUCOSE', severity: 1, valuesJson: { '2339-0': 250 } });
+    temperature = await reading(f.patientA1.id, f.a1.id, { deviceType: 'TEMPERATURE', valuesJson: { '8310-5': 39.8 } });
+    bp = await reading(f.patientA1.id, f.a1.id, { valuesJson: { '8867-4': 88, '8462-4': 124, '8480-6': 186 } });
+    await raiseMeasurementAlerts(t.ctx, [glucose, temperature, bp]);
+  });
+
+  const valuesOf = (rows: Row[], r: CommittedReading) => rows.find((i) => i.measurementId === r.measurementId)?.values;
+
+  it('converts the reading to the default units (metric, glucose mmol/L) for a caller without preferences', async () => {
+    const rows = (await worklist(f.doctorA1)).items;
+    expect(valuesOf(rows, glucose)).toEqual([{ code: '2339-0', value: 250, unit: 'mg/dL', displayValue: 13.9, displayUnit: 'mmol/L', displayUnitLabel: 'mmol/L' }]);
+    expect(valuesOf(rows, temperature)).toEqual([{ code: '8310-5', value: 39.8, unit: 'Cel', displayValue: 39.8, displayUnit: 'Cel', displayUnitLabel: '°C' }]);
+    expect(valuesOf(rows, bp)!.map((v) => [v.code, v.displayValue, v.displayUnitLabel])).toEqual([
+      ['8480-6', 186, 'mmHg'],
+      ['8462-4', 124, 'mmHg'],
+      ['8867-4', 88, 'lpm'],
+    ]);
+  });
+
+  it("converts the same readings to the caller's own units (imperial, glucose mg/dL)", async () => {
+    const rows = (await worklist(f.nurseA1)).items;
+    expect(valuesOf(rows, glucose)).toEqual([{ code: '2339-0', value: 250, unit: 'mg/dL', displayValue: 250, displayUnit: 'mg/dL', displayUnitLabel: 'mg/dL' }]);
+    expect(valuesOf(rows, temperature)).toEqual([{ code: '8310-5', value: 39.8, unit: 'Cel', displayValue: 103.6, displayUnit: '[degF]', displayUnitLabel: '°F' }]);
+  });
+
+  it('gives the office view the values too', async () => {
+    const rows = (await worklist(f.officeAdminA1)).items;
+    expect(valuesOf(rows, glucose)![0]).toMatchObject({ displayValue: 13.9, displayUnit: 'mmol/L' });
+  });
+});
+
+describe('GET pushnotifications/markallnotificationsasreadwithuserfornotificationtype without a type', () => {
+  const unreadOf = async (userId: number) =>
+    t.ctx.db.select().from(notifications).where(and(eq(notifications.toUserId, userId), eq(notifications.isRead, false)));
+
+  beforeAll(async () => {
+    await t.ctx.db.insert(notifications).values(
+      [NotificationType.CHAT, NotificationType.REMINDER, NotificationType.APPOINTMENT_REQUEST].map((notificationTypeId) => ({
+        notificationTypeId,
+        fromUserId: f.doctorA1.id,
+        toUserId: f.caregiverA1.id,
+        messageEn: 'hello',
+        messageEs: 'hola',
+      })),
+    );
+  });
+
+  it('marks every type read when the type is omitted, and answers type 0', async () => {
+    const before = (await unreadOf(f.caregiverA1.id)).length;
+    expect(before).toBeGreaterThanOrEqual(4); // the three above and an alert
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.caregiverA1.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ userId: f.caregiverA1.id, notificationTypeId: 0, updated: before });
+    expect(await unreadOf(f.caregiverA1.id)).toHaveLength(0);
+  });
+
+  it('treats type 0 as every type, for an admin naming a user of their office too', async () => {
+    const before = (await unreadOf(f.nurseA1.id)).length;
+    expect(before).toBeGreaterThan(0);
+    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.officeAdminA1, { query: { userid: f.nurseA1.id, type: 0 } });
+    expect(res.json().data).toEqual({ userId: f.nurseA1.id, notificationTypeId: 0, updated: before });
+    expect(await unreadOf(f.nurseA1.id)).toHaveLength(0);
+  });
+
+  it('validates the type (400), refuses naming someone else without being an admin (403) and another organization (404)', async () => {
+    const bad = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.caregiverA1.id, type: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ type: FORMAT });
+    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.doctorA1.id } })).statusCode).toBe(403);
+    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.orgAdminB, { query: { userid: f.doctorA1.id, type: 0 } })).statusCode).toBe(404);
   });
 });

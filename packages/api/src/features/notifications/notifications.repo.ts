@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NotificationType, ProcessingStatus, Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
@@ -92,15 +92,18 @@ export async function markRead(scope: Scope, db: Executor, notificationId: numbe
   return rows.length > 0;
 }
 
-/** Marks every unread notification of type `typeId` of user `userId` (whom the caller may see) read; how many. */
-export async function markAllRead(scope: Scope, db: Executor, userId: number, typeId: number, now: Date): Promise<number> {
+/**
+ * Marks every unread notification of type `typeId` (null: of every type) of user `userId` (whom the
+ * caller may see) read; how many.
+ */
+export async function markAllRead(scope: Scope, db: Executor, userId: number, typeId: number | null, now: Date): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: now })
     .where(
       and(
         eq(notifications.toUserId, userId),
-        eq(notifications.notificationTypeId, typeId),
+        typeId !== null ? eq(notifications.notificationTypeId, typeId) : undefined,
         eq(notifications.isRead, false),
         userFilter(scope, notifications.toUserId),
       ),
@@ -189,11 +192,15 @@ export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: n
 }
 
 export interface WorklistFilter {
+  /** 'own': the caller's copies; 'office': every copy in the caller's offices (one row per alert either way) */
+  view: 'own' | 'office';
   typeIds: number[];
   hospitalId?: number;
+  patientId?: number;
   deviceType?: string;
   processed: 'true' | 'false' | 'all';
   search?: string;
+  sort: 'severity' | 'newest';
   /** per office zone: the period's start; `fallback` for alerts without an office; null fallback = no limit */
   starts: Map<string, Date>;
   fallback: Date | null;
@@ -202,21 +209,60 @@ export interface WorklistFilter {
 }
 
 /**
- * The caller's alert worklist: their own notifications of `typeIds` in offices they still see,
- * with patient, office, processor and reading, most severe first, then newest. Paged in SQL.
+ * What makes notification copies one alert: the type, then the reading (abnormal measurement), or
+ * the dedupe key in its office (a missed slot: `missed:<plan device>:<day>:<slot>`), or else the
+ * row itself.
+ */
+const alertKey = sql`(${notifications.notificationTypeId}::text || ':' || coalesce(
+  'm' || ${notifications.measurementId}::text,
+  'k' || ${notifications.dedupeKey} || '@' || coalesce(${notifications.hospitalId}::text, '-'),
+  'n' || ${notifications.id}::text))`;
+
+/** A missed slot's due time from its additionalData (ISO text written by the job), or null. */
+const scheduledAt = sql`(case when (${notifications.additionalData} ->> 'scheduledAt') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T'
+  then (${notifications.additionalData} ->> 'scheduledAt')::timestamptz end)`;
+
+/**
+ * The alert worklist, one row per alert (reading or missed slot), paged in SQL.
+ *  - view 'own': the caller's own notifications of `typeIds` in offices they still see (or without
+ *    an office);
+ *  - view 'office': the notifications of `typeIds` of the caller's offices, whoever received them.
+ * Of an alert's copies the row shows a processed one when any is (so "processed" is the alert's
+ * state), else the caller's own, else the first. Filters: office, patient (relatedPatientId),
+ * device type, processed, the period (created at or after each office's start), patient name.
+ * Order: most severe then newest ('severity'), or by the reading's time / the slot's due time
+ * ('newest'). Returns the rows with patient, office, processor and reading, and the total.
  */
 export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFilter) {
   const term = f.search?.trim();
   const where = and(
-    eq(notifications.toUserId, scope.userId),
+    f.view === 'own' ? eq(notifications.toUserId, scope.userId) : isNotNull(notifications.hospitalId),
     inArray(notifications.notificationTypeId, f.typeIds),
-    or(isNull(notifications.hospitalId), officeFilter(scope, notifications.hospitalId)),
+    f.view === 'own'
+      ? or(isNull(notifications.hospitalId), officeFilter(scope, notifications.hospitalId))
+      : officeFilter(scope, notifications.hospitalId),
     f.hospitalId !== undefined ? eq(notifications.hospitalId, f.hospitalId) : undefined,
+    f.patientId !== undefined ? eq(notifications.relatedPatientId, f.patientId) : undefined,
     f.deviceType ? eq(notifications.deviceType, f.deviceType) : undefined,
-    f.processed === 'all' ? undefined : eq(notifications.processingStatus, f.processed === 'true' ? ProcessingStatus.PROCESSED : ProcessingStatus.OPEN),
     sinceByZone(notifications.createdAt, hospitals.timeZone, f.starts, f.fallback),
     term ? sql`(${patient.firstName} || ' ' || ${patient.lastName}) ilike ${'%' + escapeLike(term) + '%'}` : undefined,
   );
+  // One representative copy per alert.
+  const representatives = db
+    .selectDistinctOn([alertKey], { id: notifications.id })
+    .from(notifications)
+    .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
+    .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
+    .where(where)
+    .orderBy(alertKey, desc(notifications.processingStatus), desc(sql`(${notifications.toUserId} = ${scope.userId})`), asc(notifications.id));
+  const chosen = and(
+    inArray(notifications.id, representatives),
+    f.processed === 'all' ? undefined : eq(notifications.processingStatus, f.processed === 'true' ? ProcessingStatus.PROCESSED : ProcessingStatus.OPEN),
+  );
+  const order =
+    f.sort === 'newest'
+      ? [desc(sql`coalesce(${measurements.measuredAt}, ${scheduledAt}, ${notifications.createdAt})`), desc(notifications.id)]
+      : [desc(notifications.severity), desc(notifications.createdAt), desc(notifications.id)];
   const rows = await db
     .select({
       n: notifications,
@@ -227,23 +273,47 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
       processedByLastName: processor.lastName,
       measuredAt: measurements.measuredAt,
       isSimulated: measurements.isSimulated,
+      valuesJson: measurements.valuesJson,
     })
     .from(notifications)
     .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
     .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
     .leftJoin(processor, eq(processor.id, notifications.processedBy))
     .leftJoin(measurements, eq(measurements.id, notifications.measurementId))
-    .where(where)
-    .orderBy(desc(notifications.severity), desc(notifications.createdAt), desc(notifications.id))
+    .where(chosen)
+    .orderBy(...order)
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
-  const [total] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
-    .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(notifications).where(chosen);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * An alert (of `typeIds`) of one of the caller's offices, whoever received it, with names; null
+ * otherwise. What an office-view caller (office, organization, system admin) may process.
+ */
+export async function getOfficeAlert(scope: Scope, db: Executor, notificationId: number, typeIds: number[]): Promise<NamedRow | null> {
+  const [r] = await namesQuery(db)
+    .where(
+      and(
+        eq(notifications.id, notificationId),
+        inArray(notifications.notificationTypeId, typeIds),
+        isNotNull(notifications.hospitalId),
+        officeFilter(scope, notifications.hospitalId),
+      ),
+    )
+    .limit(1);
+  return r ? named(r) : null;
+}
+
+/** The caller's time zone and settings (display units live in `userSettingsJson.units`). */
+export async function getCallerSettings(scope: Scope, db: Executor): Promise<{ userTimezone: string | null; userSettingsJson: unknown } | null> {
+  const [row] = await db
+    .select({ userTimezone: users.userTimezone, userSettingsJson: users.userSettingsJson })
+    .from(users)
+    .where(eq(users.id, scope.userId))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

@@ -18,7 +18,7 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   registerEndpoint(app, ctx, notifications.getMyPushNotificationsMinimal, ({ scope, query }) => service.findMine(ctx, scope, query));
   registerEndpoint(app, ctx, notifications.getMyPushNotificationsWithPatient, ({ scope, headers, query }) =>
-    service.findWorklist(ctx, scope, headers.hospitalid, query),
+    service.findWorklist(ctx, scope, headers, query),
   );
   registerEndpoint(app, ctx, notifications.markAsProcessed, ({ scope, query }) =>
     service.markAsProcessed(ctx, scope, query.notificationid, query.resolutioncomments),

@@ -3,7 +3,9 @@ import {
   DASHBOARD_SILENT_PATIENTS_LIMIT,
   Role,
   ProcessingStatus,
+  unitPreferencesOf,
   worklistNotificationTypeIds,
+  worklistOfficeViewRoles,
   type DashboardSummary,
   type MarkAllReadResult,
   type MarkAsProcessedResult,
@@ -27,6 +29,14 @@ const INSERT_CHUNK = 500;
 
 /** Roles that may mark another user's notifications read (users in their scope). */
 const ADMIN_ROLES: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
+
+/** Roles that hold notifications.read for their own notifications but get no office figures (dashboard). */
+const NO_DASHBOARD_ROLES: readonly number[] = [Role.PATIENT, Role.CARE_GIVER];
+
+/** Whether the caller sees the office view of the worklist (not on care teams: admins). */
+const seesOfficeView = (scope: Scope) => worklistOfficeViewRoles.includes(scope.role);
+
+const isAlertType = (typeId: number) => (worklistNotificationTypeIds as readonly number[]).includes(typeId);
 
 /**
  * Publishes `rows` (just committed) on the real-time socket: each recipient's open browsers get
@@ -152,16 +162,18 @@ export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: 
 
 /**
  * `GET pushnotifications/markallnotificationsasreadwithuserfornotificationtype`: marks every
- * unread notification of `type` of user `userId` read. `userId` must be the caller, except for an
- * admin (system, organization, office), who may name a user in their scope. 403 when a non-admin
- * names someone else; 404 when an admin names a user out of scope.
+ * unread notification of `type` of user `userId` read; `type` 0 (or omitted): of every type, so the
+ * bell's "mark all read" is one call. `userId` must be the caller, except for an admin (system,
+ * organization, office), who may name a user in their scope. 403 when a non-admin names someone
+ * else; 404 when an admin names a user out of scope. Answers the user, the type (0: all) and how
+ * many were marked.
  */
 export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
   if (userId !== scope.userId) {
     if (!ADMIN_ROLES.includes(scope.role)) throw AppError.forbidden();
     if (!(await repo.getVisibleUser(scope, ctx.db, userId))) throw AppError.notFound();
   }
-  const updated = await repo.markAllRead(scope, ctx.db, userId, type, new Date());
+  const updated = await repo.markAllRead(scope, ctx.db, userId, type === 0 ? null : type, new Date());
   return { userId, notificationTypeId: type, updated };
 }
 
@@ -182,46 +194,82 @@ export async function findMine(ctx: AppContext, scope: Scope, q: MyNotifications
 }
 
 /**
- * `GET pushnotifications/getmypushnotificationswithpatient`: the alert worklist of /monitoring.
- * The caller's own alerts (abnormal and missed measurements unless `notificationtypeid` names a
- * type) in offices they still see, open ones by default, most severe first then newest. The filter's
- * day is each alert's office's local day (hospitals.timeZone), so an office's TODAY matches the
- * dashboard's; alerts without an office use the caller's time zone. `hospitalid` -1 or absent: every
- * office; an office that is not the caller's: 404.
+ * `GET pushnotifications/getmypushnotificationswithpatient`: the alert worklist of /monitoring and,
+ * with `patientId`, a patient's alert history. Types: abnormal and missed measurements unless
+ * `notificationtypeid` names one. One row per alert (reading or missed slot), in one of two views:
+ *  - 'office' for the roles that are not on care teams (office, organization and system admins)
+ *    asking for alert types: every alert of the offices in their scope, whoever received the
+ *    copies, processed when any copy is;
+ *  - 'own' for everybody else (and for an admin asking for a non-alert type): the caller's own
+ *    copies in offices they still see.
+ * Open ones by default; most severe first then newest, or newest reading first (`sort` 'newest').
+ * The filter's day is each alert's office's local day (hospitals.timeZone), so an office's TODAY
+ * matches the dashboard's; alerts without an office use the caller's time zone. Each row carries
+ * the reading's values in the caller's display units (users.userSettingsJson.units; metric and
+ * glucose mmol/L by default). `hospitalId` -1 or absent: every office; an office that is not the
+ * caller's, or a `patientId` that is not a user the caller sees: 404.
  */
-export async function findWorklist(ctx: AppContext, scope: Scope, hospitalId: number | undefined, q: WorklistQuery, now = new Date()): Promise<NotificationWithPatientPage> {
-  const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
+export async function findWorklist(
+  ctx: AppContext,
+  scope: Scope,
+  headers: { hospitalid?: number; patientid?: number },
+  q: WorklistQuery,
+  now = new Date(),
+): Promise<NotificationWithPatientPage> {
+  const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
   if (office !== undefined && !(await repo.getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
+  if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) throw AppError.notFound();
+  const typeIds = q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds];
+  const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
   const starts = new Map<string, Date>();
   if (q.filtercase !== 'ALL') {
     for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, safeTimeZone(zone))!);
   }
-  const fallback = filterCaseStart(q.filtercase, now, await callerTimeZone(ctx, scope));
+  const me = await repo.getCallerSettings(scope, ctx.db);
+  const fallback = filterCaseStart(q.filtercase, now, safeTimeZone(me?.userTimezone));
+  const prefs = unitPreferencesOf(me?.userSettingsJson);
   const page = await repo.findWorklistPage(scope, ctx.db, {
-    typeIds: q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds],
+    view,
+    typeIds,
     hospitalId: office,
+    patientId: headers.patientid,
     deviceType: q.devicetype,
     processed: q.processed,
     search: q.search,
+    sort: q.sort,
     starts,
     fallback,
     page: q.page,
     pageSize: q.pageSize,
   });
-  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, extra)), total: page.total, page: q.page, pageSize: q.pageSize };
+  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, prefs, extra)), total: page.total, page: q.page, pageSize: q.pageSize, view };
 }
 
 /**
- * `GET pushnotifications/markasprocessed`: processes one of the caller's alerts with resolution
- * comments, recording who and when. One alert per reading for the team: the copies the other team
- * members received for the same measurement (or the same scheduled time, for a missed
- * measurement) are processed with it, and their open browsers get `notificationProcessed`.
- * 404 when the notification is not the caller's or its office is no longer theirs; 400 when it is
- * not about a patient of an office; 409 "This alert has already been processed" when it (or a
- * team-mate's copy) was processed first.
+ * An alert the caller may process: one of their own notifications, or for an office-view caller
+ * an alert (abnormal or missed measurement) of one of their offices; 404 otherwise.
+ */
+async function processableOrNotFound(ctx: AppContext, scope: Scope, notificationId: number) {
+  const found =
+    (await repo.getOwnNotification(scope, ctx.db, notificationId)) ??
+    (seesOfficeView(scope) ? await repo.getOfficeAlert(scope, ctx.db, notificationId, [...worklistNotificationTypeIds]) : null);
+  if (!found) throw AppError.notFound();
+  return found;
+}
+
+/**
+ * `GET pushnotifications/markasprocessed`: processes an alert with resolution comments, recording
+ * who and when. The alert is one of the caller's own, or, for an office-view caller (office,
+ * organization, system admin), any alert of their offices' worklist (the row's notificationId).
+ * One alert per reading for the team: every copy of the same measurement (or the same scheduled
+ * time, for a missed measurement) is processed with it, and the recipients' open browsers (and the
+ * caller's) get `notificationProcessed`.
+ * 404 when the notification is not one the caller may process or its office is no longer theirs;
+ * 400 when it is not about a patient of an office; 409 "This alert has already been processed"
+ * when it (or a team-mate's copy) was processed first.
  */
 export async function markAsProcessed(ctx: AppContext, scope: Scope, notificationId: number, comments: string): Promise<MarkAsProcessedResult> {
-  const found = await ownOrNotFound(ctx, scope, notificationId);
+  const found = await processableOrNotFound(ctx, scope, notificationId);
   const alert = found.row;
   if (alert.hospitalId === null) throw AppError.badRequest('notificationNotProcessable', { notificationid: 'invalid' });
   assertOfficeInScope(scope, alert.hospitalId);
@@ -231,7 +279,7 @@ export async function markAsProcessed(ctx: AppContext, scope: Scope, notificatio
     repo.processAlertCopies(scope, tx, alert, { processedBy: scope.userId, processedAt, resolutionComments: comments }),
   );
   if (!changed.some((c) => c.id === alert.id)) throw AppError.conflict('alertAlreadyProcessed');
-  const after = await ownOrNotFound(ctx, scope, notificationId);
+  const after = await processableOrNotFound(ctx, scope, notificationId);
   const view = toNotificationView(after.row, after.names);
   const event = {
     notificationIds: changed.map((c) => c.id),
@@ -241,7 +289,8 @@ export async function markAsProcessed(ctx: AppContext, scope: Scope, notificatio
     processedAt: processedAt.toISOString(),
     resolutionComments: comments,
   };
-  await ctx.realtime.publish([...new Set(changed.map((c) => c.toUserId))].map((userId) => ({ userId, message: { type: 'notificationProcessed', data: event } })));
+  const audience = [...new Set([...changed.map((c) => c.toUserId), scope.userId])];
+  await ctx.realtime.publish(audience.map((userId) => ({ userId, message: { type: 'notificationProcessed', data: event } })));
   return { notification: view, processedCount: changed.length };
 }
 
@@ -255,9 +304,12 @@ export async function getDetails(ctx: AppContext, scope: Scope, notificationId: 
  * Chosen `GET pushnotifications/getdashboardsummary`: the /dashboard figures for office
  * `hospitalId`, or every office of the caller (-1 or absent). "Today" is each office's local day
  * (hospitals.timeZone); alerts count readings, not recipients; a patient is silent after 72 hours
- * without a reading in the caller's offices. 404 when the office is not the caller's.
+ * without a reading in the caller's offices. Permission notifications.read, but the figures are
+ * office figures: a patient or caregiver caller is refused (403). 404 when the office is not the
+ * caller's.
  */
 export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
+  if (NO_DASHBOARD_ROLES.includes(scope.role)) throw AppError.forbidden();
   const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
   const offices = await repo.findDashboardOffices(scope, ctx.db, office);
   if (office !== undefined && offices.length === 0) throw AppError.notFound();

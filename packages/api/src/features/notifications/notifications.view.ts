@@ -1,4 +1,14 @@
-import type { Notification, NotificationMinimal, NotificationWithPatient } from '@vigil/contract';
+import {
+  measurementCatalogue,
+  toDisplay,
+  unitLabels,
+  type AlertValue,
+  type DeviceType,
+  type Notification,
+  type NotificationMinimal,
+  type NotificationWithPatient,
+  type UnitPreferences,
+} from '@vigil/contract';
 import type { notifications } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -80,9 +90,35 @@ export function toMinimalView(
   };
 }
 
-/** The worklist's shape of an alert. */
+const canonicalUnits = new Map(Object.values(measurementCatalogue).flatMap((d) => d.values.map((v) => [v.code, v.unit] as const)));
+
+/**
+ * A reading's values (canonical, keyed by LOINC) as the worklist shows them: in the catalogue's
+ * order for the device type (then any other codes), each canonical and in `prefs`' display unit
+ * (`toDisplay`), with the unit's label (`unitLabels`). Non-numeric entries are skipped.
+ */
+export function alertValues(deviceType: string | null, valuesJson: Record<string, unknown> | null | undefined, prefs: UnitPreferences): AlertValue[] {
+  if (!valuesJson) return [];
+  const present = Object.keys(valuesJson).filter((code) => typeof valuesJson[code] === 'number' && Number.isFinite(valuesJson[code]));
+  const known = (measurementCatalogue[deviceType as DeviceType]?.values ?? []).map((v) => v.code).filter((code) => present.includes(code));
+  return [...known, ...present.filter((code) => !known.includes(code))].map((code) => {
+    const value = valuesJson[code] as number;
+    const display = toDisplay(code, value, prefs);
+    return {
+      code,
+      value,
+      unit: canonicalUnits.get(code) ?? display.unit,
+      displayValue: display.value,
+      displayUnit: display.unit,
+      displayUnitLabel: unitLabels[display.unit] ?? display.unit,
+    };
+  });
+}
+
+/** The worklist's shape of an alert; `prefs` are the caller's display units. */
 export function toWorklistView(
   row: NotificationRow,
+  prefs: UnitPreferences,
   extra: {
     patientFirstName: string | null;
     patientLastName: string | null;
@@ -91,6 +127,7 @@ export function toWorklistView(
     processedByLastName: string | null;
     measuredAt: Date | null;
     isSimulated: boolean | null;
+    valuesJson: Record<string, unknown> | null;
   },
 ): NotificationWithPatient {
   const scheduledAt = typeof row.additionalData.scheduledAt === 'string' ? row.additionalData.scheduledAt : null;
@@ -119,5 +156,6 @@ export function toWorklistView(
     hospitalName: extra.hospitalName ?? '',
     measuredAt: extra.measuredAt?.toISOString() ?? scheduledAt,
     isSimulated: extra.isSimulated ?? false,
+    values: alertValues(row.deviceType, extra.valuesJson, prefs),
   };
 }

@@ -14,6 +14,7 @@ import {
   sendNotificationToMedicalTeamBodySchema,
   sendNotificationToUserBodySchema,
   sentToMedicalTeamSchema,
+  worklistHeadersSchema,
   worklistQuerySchema,
 } from './notifications.schemas';
 
@@ -53,7 +54,8 @@ export const markAllNotificationsAsReadWithUserForNotificationType = endpoint({
   method: 'GET',
   path: 'pushnotifications/markallnotificationsasreadwithuserfornotificationtype',
   tag,
-  summary: "Mark all of a user's notifications of one type read (the caller's own; an admin's for a user in scope)",
+  summary:
+    "Mark all of a user's notifications of one type read, or of every type when `type` is omitted or 0 (the caller's own; an admin's for a user in scope)",
   permission: 'notifications.read',
   query: markAllReadQuerySchema,
   response: markAllReadResultSchema,
@@ -69,14 +71,28 @@ export const getMyPushNotificationsMinimal = endpoint({
   response: notificationMinimalPageSchema,
 });
 
+/**
+ * The alert worklist of /monitoring (and, with `patientid`, a patient's alert history). Two views
+ * (the page says which in `view`):
+ *  - own: doctors, nurses and the other roles see the alert copies sent to them as care-team
+ *    members, one row per reading or missed slot;
+ *  - office: roles that are not on care teams (`worklistOfficeViewRoles`: office, organization and
+ *    system admins) see the alerts of types 3 and 5 of every office in their scope, one row per
+ *    reading or missed slot whoever received the copies, processed when any copy is (processing
+ *    one processes all, recording who and when). Asked for another notification type, they get
+ *    their own notifications of that type.
+ * Each row carries the reading's values converted to the caller's display units.
+ */
 export const getMyPushNotificationsWithPatient = endpoint({
   method: 'GET',
   path: 'pushnotifications/getmypushnotificationswithpatient',
   tag,
   summary:
-    "The alert worklist: the caller's alerts with patient and office, open ones by default, most severe then newest first; filters: day (TODAY by default), office, device type, processed",
+    "The alert worklist, one row per reading (or missed slot) with patient, office and the reading's values in the caller's display units; open ones by default, most severe then newest first (sort=newest: newest reading first). " +
+    'Doctors, nurses and other care-team roles see the copies sent to them (view "own"); office admins, organization admins and system admins see every alert (abnormal and missed measurements) of the offices in their scope (view "office"), ' +
+    'with the processing state shared by the team\'s copies. Filters: day (TODAY by default, each office\'s local day), office (hospitalid), patient (patientid; 404 when not a patient the caller sees), device type, alert type, processed, patient name',
   permission: 'notifications.read',
-  headers: notificationOfficeHeadersSchema,
+  headers: worklistHeadersSchema,
   query: worklistQuerySchema,
   response: notificationWithPatientPageSchema,
 });
@@ -86,7 +102,7 @@ export const markAsProcessed = endpoint({
   path: 'pushnotifications/markasprocessed',
   tag,
   summary:
-    "Process one of the caller's alerts with resolution comments (who and when are recorded); the team's copies of the same alert are processed with it",
+    "Process an alert with resolution comments (who and when are recorded): one of the caller's own, or for an office-view caller (office, organization, system admin) any alert of their offices' worklist; the team's copies of the same reading or missed slot are processed with it",
   permission: 'notifications.process',
   query: markAsProcessedQuerySchema,
   response: markAsProcessedResultSchema,
@@ -104,15 +120,17 @@ export const getNotificationDetailsById = endpoint({
 
 /**
  * Chosen (the spec does not name it): the /dashboard figures for one office (header hospitalid)
- * or every office of the caller (-1 or absent).
+ * or every office of the caller (-1 or absent). Permission notifications.read, like /dashboard
+ * itself; the figures are office figures, so the patient and caregiver roles (who hold
+ * notifications.read for their own notifications) are refused with 403.
  */
 export const getDashboardSummary = endpoint({
   method: 'GET',
   path: 'pushnotifications/getdashboardsummary',
   tag,
   summary:
-    'Chosen: dashboard figures for an office or all the caller\'s offices: patients monitored, alerts and readings today (office local day), patients without a reading for 3 days',
-  permission: 'patients.read',
+    'Chosen: dashboard figures for an office or all the caller\'s offices: patients monitored, alerts and readings today (office local day), patients without a reading for 3 days. Staff only: a patient or caregiver is refused (403)',
+  permission: 'notifications.read',
   headers: notificationOfficeHeadersSchema,
   response: dashboardSummarySchema,
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { idSchema } from '../../common/ids';
+import { Role } from '../../common/roles';
 import { requiredText } from '../../common/validation';
+import { measurementValueSchema } from '../measurements/measurements.schemas';
 
 /** Notification type ids (spec section 9). */
 export const NotificationType = {
@@ -134,8 +136,33 @@ export const notificationMinimalPageSchema = pageOf(notificationMinimalSchema).e
 export type NotificationMinimalPage = z.infer<typeof notificationMinimalPageSchema>;
 
 /**
+ * Roles that see the OFFICE view of the worklist: they are not on patients' care teams, so instead
+ * of their own copies they see every alert (abnormal and missed measurements) of the offices in
+ * their scope, one row per reading or missed slot. Other roles (doctors, nurses, ...) see the copies
+ * sent to them as care-team members.
+ */
+export const worklistOfficeViewRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
+
+/** Which worklist a page holds: the caller's own copies, or the offices' alerts (see `worklistOfficeViewRoles`). */
+export const worklistViews = ['own', 'office'] as const;
+export type WorklistView = (typeof worklistViews)[number];
+
+/**
+ * One value of the alert's reading: canonical (UCUM, `value`/`unit`) and in the CALLER's display
+ * units (`displayValue`/`displayUnit`, from users.userSettingsJson.units; default metric and glucose
+ * mmol/L), with the unit's language-neutral label (`unitLabels`: 'mmHg', 'mmol/L', '°F'; pulse
+ * '/min' is labelled per language by the client: 'bpm' in English, 'lpm' in Spanish).
+ */
+export const alertValueSchema = measurementValueSchema.extend({ displayUnitLabel: z.string() });
+export type AlertValue = z.infer<typeof alertValueSchema>;
+
+/**
  * An alert of the worklist (`getmypushnotificationswithpatient`): the notification with its
- * patient's name and office, who processed it and whether the reading was simulated.
+ * patient's name and office, who processed it, whether the reading was simulated, and the reading's
+ * values in the caller's display units (empty for a missed measurement, or when the reading is gone).
+ * One row per reading (or missed slot): `notificationId` is the caller's own copy in the own view;
+ * in the office view it is one copy of the team's (the caller's own when they have one), which
+ * `markasprocessed` accepts and processes with all its copies. `isRead` is that copy's.
  */
 export const notificationWithPatientSchema = notificationSchema
   .pick({
@@ -166,22 +193,31 @@ export const notificationWithPatientSchema = notificationSchema
     /** when the reading was taken (abnormal measurement) or was due (missed measurement) */
     measuredAt: iso.nullable(),
     isSimulated: z.boolean(),
+    /** the reading's values in the caller's display units, in catalogue order */
+    values: z.array(alertValueSchema),
   });
 export type NotificationWithPatient = z.infer<typeof notificationWithPatientSchema>;
-export const notificationWithPatientPageSchema = pageOf(notificationWithPatientSchema);
+/** A worklist page, and which view it is (`own` copies or the `office` view). */
+export const notificationWithPatientPageSchema = pageOf(notificationWithPatientSchema).extend({ view: z.enum(worklistViews) });
 export type NotificationWithPatientPage = z.infer<typeof notificationWithPatientPageSchema>;
 
 /** `notificationid` of one of the caller's notifications. */
 export const notificationIdQuerySchema = z.object({ notificationid: idSchema });
 
-/** `markallnotificationsasreadwithuserfornotificationtype`: whose (the caller, or for an admin a user in scope) and which type. */
+/**
+ * `markallnotificationsasreadwithuserfornotificationtype`: whose (the caller, or for an admin a user
+ * in scope) and which type; `type` omitted or 0: every type (the bell's "mark all read").
+ */
 export const markAllReadQuerySchema = z.object({
   userid: idSchema,
   type: z.coerce
     .number()
     .int()
-    .refine((v) => (notificationTypeIds as number[]).includes(v), { message: 'regex' }),
+    .refine((v) => v === 0 || (notificationTypeIds as number[]).includes(v), { message: 'regex' })
+    .optional()
+    .transform((v) => v ?? 0),
 });
+/** `notificationTypeId` 0: every type was marked. */
 export const markAllReadResultSchema = z.object({ userId: z.number().int(), notificationTypeId: z.number().int(), updated: z.number().int() });
 export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
 
@@ -198,12 +234,27 @@ export const notificationOfficeHeadersSchema = z.object({
   hospitalid: z.coerce.number().int().min(-1).optional(),
 });
 
+/** The worklist's headers (or query): the office (-1 / absent: all), and one patient's alerts only (`patientid`). */
+export const worklistHeadersSchema = notificationOfficeHeadersSchema.extend({
+  patientid: idSchema.optional(),
+});
+
+/** Worklist orders: most severe then newest (default), or newest reading (or due time) first. */
+export const worklistSorts = ['severity', 'newest'] as const;
+
 /**
  * The worklist's query: filter case (TODAY by default; the day is each alert's office's local
  * day), device type, processed ('false' by default: open alerts; 'true'; 'all'), a notification
- * type (default: abnormal and missed measurements), paging.
+ * type (default: abnormal and missed measurements), sort ('severity' by default; 'newest': by the
+ * reading's time, or the missed slot's due time), search (patient name), paging.
  */
 export const worklistQuerySchema = pageQuerySchema.omit({ sort: true }).extend({
+  sort: z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(worklistSorts))
+    .default('severity'),
   filtercase: notificationFilterCaseSchema.default('TODAY'),
   devicetype: deviceTypeFilterSchema.optional(),
   processed: z

@@ -81,7 +81,7 @@ export function AppLayout() {
               to={item.to}
               label={t(item.label)}
               leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              active={location.pathname.startsWith(item.to)}
+              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
               onClick={close}
             />
           ))}

@@ -433,10 +433,10 @@ export function ReadingsTable({ title, readings, values, maxHeight = 320 }: { ti
           {rows.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td>
-                <Text span size="sm">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatLocalDateTime(localMillis(r.measuredAt, r.measuredAtOffset), lang)}
-                </Text>{' '}
-                <Text span size="xs" c="dimmed">
+                </Text>
+                <Text size="xs" c="dimmed">
                   {formatOffset(r.measuredAtOffset)}
                 </Text>
               </Table.Td>

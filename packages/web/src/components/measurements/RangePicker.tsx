@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isDay, localDay } from './format';
@@ -50,6 +51,7 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
   const labelId = useId();
   const [draft, setDraft] = useState({ from: value.from || localDay(29), to: value.to || localDay(0) });
   const custom = value.preset === 'custom';
+  const narrow = useMediaQuery('(max-width: 36em)');
   const [error, setError] = useState<string | null>(null);
 
   const apply = () => {
@@ -69,6 +71,9 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
         </Text>
         <SegmentedControl
           aria-labelledby={labelId}
+          fullWidth={narrow}
+          size={narrow ? 'xs' : 'sm'}
+          w={narrow ? '100%' : undefined}
           value={value.preset}
           data={RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? t('range.custom') : t('range.days', { count: Number(p) }) }))}
           onChange={(p) => {
@@ -85,7 +90,10 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
             label={t('range.from')}
             value={draft.from}
             max={draft.to || undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              const from = e.currentTarget.value;
+              setDraft((d) => ({ ...d, from }));
+            }}
           />
           <TextInput
             type="date"
@@ -93,7 +101,10 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
             label={t('range.to')}
             value={draft.to}
             min={draft.from || undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const to = e.currentTarget.value;
+              setDraft((d) => ({ ...d, to }));
+            }}
           />
           <Button size="sm" variant="light" onClick={apply}>
             {t('range.apply')}

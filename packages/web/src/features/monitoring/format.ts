@@ -1,4 +1,5 @@
-import { measurementCatalogue, type DeviceType } from '@vigil/contract';
+import { measurementCatalogue, type AlertValue, type DeviceType, type Lang } from '@vigil/contract';
+import { catalogueEntry, formatNumber, valueLabel } from '../../components/measurements/format';
 
 /** A device type's title in the UI language ("Blood pressure" / "Presión arterial"); unknown types readable. */
 export function deviceTypeTitle(deviceType: string | null | undefined, lang: string): string {
@@ -12,4 +13,36 @@ export function deviceTypeTitle(deviceType: string | null | undefined, lang: str
 /** A notification's message in the UI language. */
 export function messageIn(n: { messageEn: string; messageEsp: string }, lang: string): string {
   return lang.startsWith('en') ? n.messageEn || n.messageEsp : n.messageEsp || n.messageEn;
+}
+
+const asLang = (lang: string): Lang => (lang.startsWith('en') ? 'en' : 'es');
+
+/**
+ * Unit labels that differ by language (the server's `displayUnitLabel` is the catalogue's
+ * language-neutral one): a pulse is "bpm" in English, "lpm" (latidos por minuto) in Spanish.
+ */
+const LANGUAGE_UNIT_LABELS: Record<Lang, Record<string, string>> = { en: { '/min': 'bpm' }, es: { '/min': 'lpm' } };
+
+/** The label of a value's display unit in the UI language. */
+export function alertUnitLabel(v: Pick<AlertValue, 'displayUnit' | 'displayUnitLabel'>, lang: string): string {
+  return LANGUAGE_UNIT_LABELS[asLang(lang)][v.displayUnit] ?? v.displayUnitLabel;
+}
+
+/**
+ * An alert's reading in the user's display units (the server converts them): the main values
+ * ("186/124 mmHg", "13,9 mmol/L") and the others with their labels ("Pulse 88 bpm"). Null when
+ * the alert has no reading (a missed measurement).
+ */
+export function alertReading(deviceType: string | null, values: AlertValue[], lang: string): { main: string; rest: string[] } | null {
+  if (values.length === 0) return null;
+  const l = asLang(lang);
+  const required = catalogueEntry(deviceType ?? '')?.required ?? [values[0]!.code];
+  const main = values.filter((v) => required.includes(v.code));
+  const shownMain = main.length > 0 ? main : values.slice(0, 1);
+  const rest = values.filter((v) => !shownMain.includes(v));
+  const unit = alertUnitLabel(shownMain[0]!, l);
+  return {
+    main: `${shownMain.map((v) => formatNumber(v.displayValue, l)).join('/')} ${unit}`.trim(),
+    rest: rest.map((v) => `${valueLabel(v.code, l)} ${formatNumber(v.displayValue, l)} ${alertUnitLabel(v, l)}`.trim()),
+  };
 }

@@ -35,7 +35,7 @@ export function CredentialBox({ credential, hubIdentifier }: { credential: strin
   const { t } = useTranslation('devices');
   return (
     <Stack gap="md" data-testid="credential-box">
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('credential.onceTitle')} role="alert">
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('credential.onceTitle')} role="alert" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
         {t('credential.onceText', { hub: hubIdentifier })}
       </Alert>
       <CopyLine label={t('credential.label')} value={credential} testId="credential-value" />

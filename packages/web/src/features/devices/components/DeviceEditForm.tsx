@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateMedicalDeviceBodySchema, type MedicalDevice, type UpdateMedicalDeviceBody } from '@vigil/contract';
@@ -9,6 +8,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { useTemplatesByType } from '../api/get-templates-by-type';
 import { useUpdateMedicalDevice } from '../api/update-medical-device';
 import { OfficeHubSelect, OfficePatientSelect, OfficeSelect } from './pickers';
+import { notify } from '../../../lib/notify';
 
 interface Values {
   deviceIdentifier: string;
@@ -60,7 +60,7 @@ export function DeviceEditForm({ device, onDone }: { device: MedicalDevice; onDo
       { id: device.id, body: toBody(values) },
       {
         onSuccess: (d) => {
-          notifications.show({ color: 'teal', message: t('device.saved', { identifier: d.deviceIdentifier }) });
+          notify({ color: 'teal', message: t('device.saved', { identifier: d.deviceIdentifier }) });
           onDone();
         },
         onError: (err) => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MedicalDevice } from '@vigil/contract';
@@ -9,6 +8,7 @@ import { serverFieldErrors } from '../../../lib/forms';
 import { useUpdateDeviceDefaultValues } from '../api/update-device-default-values';
 import { ThresholdFields } from './ThresholdFields';
 import { thresholdErrors, thresholdValues, toThresholds, type ThresholdValues } from './thresholds';
+import { notify } from '../../../lib/notify';
 
 /** Edit a device's threshold overrides (update drawer); "Use office defaults" clears them. */
 export function DeviceThresholdsForm({ device, onDone }: { device: MedicalDevice; onDone: () => void }) {
@@ -27,7 +27,7 @@ export function DeviceThresholdsForm({ device, onDone }: { device: MedicalDevice
       { medicalDeviceId: device.id, deviceDefaultValuesJson: toThresholds(values) },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('thresholds.saved', { identifier: device.deviceIdentifier }) });
+          notify({ color: 'teal', message: t('thresholds.saved', { identifier: device.deviceIdentifier }) });
           onDone();
         },
         onError: (err) => {

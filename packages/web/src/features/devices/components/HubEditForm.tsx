@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateHubBodySchema, type Hub, type UpdateHubBody } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { useUpdateHub } from '../api/update-hub';
 import { OfficePatientSelect, OfficeSelect } from './pickers';
+import { notify } from '../../../lib/notify';
 
 interface Values {
   hubIdentifier: string;
@@ -53,7 +53,7 @@ export function HubEditForm({ hub, onDone }: { hub: Hub; onDone: () => void }) {
       { id: hub.id, body: toBody(values) },
       {
         onSuccess: (h) => {
-          notifications.show({ color: 'teal', message: t('hub.saved', { name: h.hubName }) });
+          notify({ color: 'teal', message: t('hub.saved', { name: h.hubName }) });
           onDone();
         },
         onError: (err) => {

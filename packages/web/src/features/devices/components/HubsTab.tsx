@@ -80,7 +80,7 @@ export function HubsTab({ officeId, showOffice, emptyAction }: { officeId: numbe
           </Text>
         ),
     },
-    { header: t('hub.status'), render: (h) => <HubHealthBadge hub={h} /> },
+    { header: t('hub.status'), render: (h) => <HubHealthBadge hub={h} short /> },
     { header: t('hub.lastCheckIn'), sortKey: 'lastCheckInAt', render: (h) => <CheckInText at={h.lastCheckInAt} /> },
     { header: t('hub.readings24h'), render: (h) => <ReadingsCell hubId={h.id} /> },
   ];

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Box, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** How a hub is doing, from its status, credential and last check-in. */
@@ -22,13 +22,26 @@ const colors: Record<HubHealthState, string> = {
   silent: 'orange',
 };
 
-/** The hub's health as a badge ("Checked in within 24 h", "Silent for over 24 h", ...). */
-export function HubHealthBadge({ hub }: { hub: { status: number; hasCredential: boolean; lastCheckInAt: string | null } }) {
+/**
+ * The hub's health as a badge ("Checked in within 24 h", "Silent for over 24 h", ...); `short`
+ * shows a coloured dot and the short label, with the full one in a tooltip (for lists).
+ */
+export function HubHealthBadge({ hub, short }: { hub: { status: number; hasCredential: boolean; lastCheckInAt: string | null }; short?: boolean }) {
   const { t } = useTranslation('devices');
   const state = hubHealthState(hub);
+  if (!short) {
+    return (
+      <Badge color={colors[state]} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+        {t(`health.${state}`)}
+      </Badge>
+    );
+  }
   return (
-    <Badge color={colors[state]} variant="light" radius="sm" style={{ textTransform: 'none' }}>
-      {t(`health.${state}`)}
-    </Badge>
+    <Tooltip label={t(`health.${state}`)} withArrow>
+      <Group gap={6} wrap="nowrap" tabIndex={0} style={{ whiteSpace: 'nowrap' }}>
+        <Box w={10} h={10} style={{ borderRadius: '50%', flexShrink: 0, background: `var(--mantine-color-${colors[state]}-6)` }} aria-hidden />
+        <Text size="sm">{t(`healthShort.${state}`)}</Text>
+      </Group>
+    </Tooltip>
   );
 }

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { MedicalDevice } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
@@ -7,6 +6,7 @@ import { useDeleteMedicalDevice } from '../api/delete-medical-device';
 import { useUpdateIsManualMeasurement } from '../api/update-is-manual-measurement';
 import { DeviceEditForm } from './DeviceEditForm';
 import { DeviceThresholdsForm } from './DeviceThresholdsForm';
+import { notify } from '../../../lib/notify';
 
 /** A device's actions: edit and thresholds (update drawer), manual flag, delete (after confirmation; refused when it has readings). */
 export function useDeviceActions() {
@@ -28,8 +28,8 @@ export function useDeviceActions() {
     manual.mutate(
       { medicalDeviceId: device.id, isManualMeasurement },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t(isManualMeasurement ? 'device.manualOn' : 'device.manualOff', { identifier: device.deviceIdentifier }) }),
-        onError: (err) => notifications.show({ color: 'red', message: err.message }),
+        onSuccess: () => notify({ color: 'teal', message: t(isManualMeasurement ? 'device.manualOn' : 'device.manualOff', { identifier: device.deviceIdentifier }) }),
+        onError: (err) => notify({ color: 'red', message: err.message }),
       },
     );
 
@@ -41,10 +41,10 @@ export function useDeviceActions() {
       onConfirm: () =>
         remove.mutate(device.id, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('device.deleted', { identifier: device.deviceIdentifier }) });
+            notify({ color: 'teal', message: t('device.deleted', { identifier: device.deviceIdentifier }) });
             onDeleted?.();
           },
-          onError: (err) => notifications.show({ color: 'red', title: t('device.deleteFailed'), message: err.message, autoClose: 10_000 }),
+          onError: (err) => notify({ color: 'red', title: t('device.deleteFailed'), message: err.message, autoClose: 10_000 }),
         }),
     });
 

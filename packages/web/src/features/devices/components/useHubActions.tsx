@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Hub, HubCredential } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
@@ -7,6 +6,7 @@ import { useDeleteHub } from '../api/delete-hub';
 import { useIssueHubCredential } from '../api/issue-hub-credential';
 import { useRevokeHubCredential } from '../api/revoke-hub-credential';
 import { HubEditForm } from './HubEditForm';
+import { notify } from '../../../lib/notify';
 
 /**
  * A hub's actions: edit (update drawer), issue or rotate its credential (rotating asks first: the
@@ -24,7 +24,7 @@ export function useHubActions({ onCredential, onDeleted }: { onCredential: (c: H
   const doIssue = (hub: Hub) =>
     issue.mutate(hub.id, {
       onSuccess: onCredential,
-      onError: (err) => notifications.show({ color: 'red', message: err.message }),
+      onError: (err) => notify({ color: 'red', message: err.message }),
     });
 
   const issueOrRotate = (hub: Hub) => {
@@ -44,8 +44,8 @@ export function useHubActions({ onCredential, onDeleted }: { onCredential: (c: H
       confirmLabel: t('credential.revoke'),
       onConfirm: () =>
         revoke.mutate(hub.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('credential.revoked', { name: hub.hubName }) }),
-          onError: (err) => notifications.show({ color: 'red', message: err.message }),
+          onSuccess: () => notify({ color: 'teal', message: t('credential.revoked', { name: hub.hubName }) }),
+          onError: (err) => notify({ color: 'red', message: err.message }),
         }),
     });
 
@@ -57,10 +57,10 @@ export function useHubActions({ onCredential, onDeleted }: { onCredential: (c: H
       onConfirm: () =>
         remove.mutate(hub.id, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('hub.deleted', { name: hub.hubName }) });
+            notify({ color: 'teal', message: t('hub.deleted', { name: hub.hubName }) });
             onDeleted();
           },
-          onError: (err) => notifications.show({ color: 'red', title: t('hub.deleteFailed'), message: err.message, autoClose: 10_000 }),
+          onError: (err) => notify({ color: 'red', title: t('hub.deleteFailed'), message: err.message, autoClose: 10_000 }),
         }),
     });
 

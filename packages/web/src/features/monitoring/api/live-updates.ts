@@ -93,6 +93,7 @@ function toWorklistRow(n: Notification, hospitalName: string): NotificationWithP
     hospitalName,
     measuredAt: typeof extra.measuredAt === 'string' ? extra.measuredAt : null,
     isSimulated: extra.isSimulated === true,
+    values: [], // the reload that follows brings the values in the user's units
   };
 }
 

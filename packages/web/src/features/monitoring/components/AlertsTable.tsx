@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationType, ProcessingStatus, type NotificationWithPatient } from '@vigil/contract';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { deviceTypeTitle, messageIn } from '../format';
+import { alertReading, deviceTypeTitle, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
 import './worklist.css';
@@ -29,8 +29,10 @@ interface Props {
 
 /**
  * The alert worklist's table: severity (word and icon, not colour alone), patient (link to the
- * patient's page), device type and values, time (relative, exact in a tooltip), simulated mark and
- * the processing state: a Process button, or who processed it, when, and the resolution comment.
+ * patient's page), device type and the reading's values in the user's display units (converted by
+ * the server; a missed measurement shows its message), time (relative, exact in a tooltip),
+ * simulated mark and the processing state: a Process button, or who processed it, when, and the
+ * resolution comment.
  */
 export function AlertsTable(props: Props) {
   const { t, i18n } = useTranslation('monitoring');
@@ -72,24 +74,41 @@ export function AlertsTable(props: Props) {
     },
     {
       header: t('columns.alert'),
-      render: (r) => (
-        <Stack gap={4}>
-          <Group gap={6} wrap="wrap">
-            <Text size="sm" fw={600}>
-              {deviceTypeTitle(r.deviceType, lang) || t('type.other')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {r.notificationTypeId === NotificationType.MISSED_MEASUREMENT
-                ? t('type.missed')
-                : r.notificationTypeId === NotificationType.ABNORMAL_MEASUREMENT
-                  ? t('type.abnormal')
-                  : t('type.other')}
-            </Text>
-            {r.isSimulated && <SimulatedBadge />}
-          </Group>
-          <Text size="sm">{messageIn(r, lang)}</Text>
-        </Stack>
-      ),
+      render: (r) => {
+        const reading = alertReading(r.deviceType, r.values, lang);
+        return (
+          <Stack gap={4}>
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" fw={600}>
+                {deviceTypeTitle(r.deviceType, lang) || t('type.other')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {r.notificationTypeId === NotificationType.MISSED_MEASUREMENT
+                  ? t('type.missed')
+                  : r.notificationTypeId === NotificationType.ABNORMAL_MEASUREMENT
+                    ? t('type.abnormal')
+                    : t('type.other')}
+              </Text>
+              {r.isSimulated && <SimulatedBadge />}
+            </Group>
+            {reading ? (
+              <Text size="sm" data-testid="alert-values">
+                <Text span fw={700} inherit>
+                  {reading.main}
+                </Text>
+                {reading.rest.map((part) => (
+                  <Text span inherit key={part}>
+                    {' · '}
+                    {part}
+                  </Text>
+                ))}
+              </Text>
+            ) : (
+              <Text size="sm">{messageIn(r, lang)}</Text>
+            )}
+          </Stack>
+        );
+      },
     },
     {
       header: t('columns.time'),

@@ -8,7 +8,7 @@ import { markAsProcessedQuerySchema, RESOLUTION_COMMENTS_MAX, type NotificationW
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { useMarkAsProcessed } from '../api/mark-as-processed';
-import { deviceTypeTitle, messageIn } from '../format';
+import { alertReading, deviceTypeTitle, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
 
@@ -64,6 +64,8 @@ function ProcessForm({ alert, onClose }: { alert: NotificationWithPatient; onClo
   });
 
   const comments = form.getValues().resolutioncomments;
+  const reading = alertReading(alert.deviceType, alert.values, i18n.language);
+  const readingText = reading ? [reading.main, ...reading.rest].join(' · ') : null;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -79,7 +81,7 @@ function ProcessForm({ alert, onClose }: { alert: NotificationWithPatient; onClo
                 {deviceTypeTitle(alert.deviceType, i18n.language)}
               </Text>
             </Group>
-            <Text size="sm">{messageIn(alert, i18n.language)}</Text>
+            <Text size="sm">{readingText ?? messageIn(alert, i18n.language)}</Text>
             <RelativeTime value={alert.measuredAt ?? alert.timestamp} size="xs" c="dimmed" />
           </Stack>
         </Paper>

@@ -33,7 +33,9 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fa
 
 /**
  * /monitoring: the alert worklist (GET pushnotifications/getmypushnotificationswithpatient). Open
- * alerts of TODAY by default (spec section 9), most severe then newest, paged on the server;
+ * alerts of TODAY by default (spec section 9), most severe then newest, paged on the server, one
+ * row per reading: a clinician's own alerts, or for an office, organization or system admin every
+ * alert of their offices (the server's office view; the description says which);
  * filters for period, office, device type, alert type, processing state and patient name live in
  * the URL so the dashboard can link into them. Alerts pushed on the socket appear at the top
  * without a reload, highlighted, and are announced to screen readers.
@@ -106,7 +108,7 @@ export default function MonitoringPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader title={t('title')} description={list.data?.view === 'office' ? t('descriptionOffice') : t('description')} />
       <VisuallyHidden role="status" aria-live="polite">
         {latestFresh ? t('announce', { message: messageIn(latestFresh, lang) }) : ''}
       </VisuallyHidden>

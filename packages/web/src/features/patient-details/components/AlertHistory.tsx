@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Group, Loader, Pagination, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NotificationType, ProcessingStatus } from '@vigil/contract';
@@ -14,20 +14,27 @@ const PERIODS: AlertPeriod[] = ['WEEK', 'MONTH', 'ALL'];
 const STATUSES: AlertStatus[] = ['all', 'false', 'true'];
 
 /**
- * The patient's alerts (abnormal and missed measurements), newest first, with severity, message in
- * the UI language, and whether and how each was processed; filtered by period and status.
+ * The patient's alerts (abnormal and missed measurements), newest first, one row per reading, with
+ * severity, message in the UI language, and whether and how each was processed; filtered by period
+ * and status, paged on the server (the worklist's `patientid` filter). A clinician sees the alerts
+ * sent to them as a care-team member; an office, organization or system admin every alert of the
+ * patient in their offices.
  */
-export function AlertHistory({ patientId, patientName }: { patientId: number; patientName: string }) {
+export function AlertHistory({ patientId }: { patientId: number }) {
   const { t } = useTranslation('patientDetails');
   const dates = useDates();
   const lang = currentLang();
   const [period, setPeriod] = useState<AlertPeriod>('MONTH');
   const [status, setStatus] = useState<AlertStatus>('all');
   const [page, setPage] = useState(1);
-  const alerts = usePatientAlerts(patientId, patientName, period, status);
-  const items = alerts.data?.items;
-  const pages = Math.max(1, Math.ceil((items?.length ?? 0) / PAGE_SIZE));
-  const shown = items?.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
+  const alerts = usePatientAlerts(patientId, period, status, page, PAGE_SIZE);
+  const shown = alerts.data?.items;
+  const total = alerts.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The list can shrink under the reader (an alert processed elsewhere): stay on a page that exists.
+  useEffect(() => {
+    if (alerts.data && page > pages) setPage(pages);
+  }, [alerts.data, page, pages]);
 
   return (
     <SectionCard
@@ -35,7 +42,7 @@ export function AlertHistory({ patientId, patientName }: { patientId: number; pa
       testId="alert-history"
       actions={
         <Group gap="xs">
-          {alerts.isFetching && items && <Loader size="xs" aria-label={t('common:list.loading')} />}
+          {alerts.isFetching && shown && <Loader size="xs" aria-label={t('common:list.loading')} />}
           <Select
             size="xs"
             w={190}
@@ -63,9 +70,14 @@ export function AlertHistory({ patientId, patientName }: { patientId: number; pa
         </Group>
       }
     >
-      {!items || !shown ? (
+      {alerts.data && (
+        <Text size="xs" c="dimmed" mt={-6}>
+          {alerts.data.view === 'office' ? t('alerts.scopeOffice') : t('alerts.scope')}
+        </Text>
+      )}
+      {!shown ? (
         <Pending error={alerts.error} />
-      ) : items.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('alerts.none')}
         </Text>
@@ -131,8 +143,7 @@ export function AlertHistory({ patientId, patientName }: { patientId: number; pa
           </ScrollArea>
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {t('alerts.total', { count: items.length })}
-              {alerts.data?.truncated ? ` · ${t('alerts.truncated')}` : ''}
+              {t('alerts.total', { count: total })}
             </Text>
             {pages > 1 && (
               <Pagination

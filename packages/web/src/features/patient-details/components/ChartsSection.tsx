@@ -33,28 +33,30 @@ export function ChartsSection({ patientId }: { patientId: number }) {
           {t('charts.none')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
-          {data.series.map((s) => {
-            const title = s.title[lang];
-            return (
-              <Paper key={s.deviceType} withBorder radius="sm" p="sm" data-testid={`chart-${s.deviceType}`}>
-                <Stack gap={4}>
-                  <Title order={3} fz="h5">
-                    {title}
-                  </Title>
-                  <MeasurementChart
-                    title={title}
-                    deviceType={s.deviceType}
-                    values={s.values.map((v) => ({ code: v.code, displayUnit: v.displayUnit }))}
-                    readings={s.readings}
-                    thresholds={s.displayThresholds}
-                    domain={rangeDomain(range)}
-                  />
-                </Stack>
-              </Paper>
-            );
-          })}
-        </SimpleGrid>
+        <div style={{ containerType: 'inline-size' }}>
+          <SimpleGrid type="container" cols={{ base: 1, '1000px': 2 }} spacing="md">
+            {data.series.map((s) => {
+              const title = s.title[lang];
+              return (
+                <Paper key={s.deviceType} withBorder radius="sm" p="sm" data-testid={`chart-${s.deviceType}`}>
+                  <Stack gap={4}>
+                    <Title order={3} fz="h5">
+                      {title}
+                    </Title>
+                    <MeasurementChart
+                      title={title}
+                      deviceType={s.deviceType}
+                      values={s.values.map((v) => ({ code: v.code, displayUnit: v.displayUnit }))}
+                      readings={s.readings}
+                      thresholds={s.displayThresholds}
+                      domain={rangeDomain(range)}
+                    />
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
+        </div>
       )}
     </SectionCard>
   );

@@ -36,45 +36,45 @@ export function LatestReadings({ readings, error }: { readings: Measurement[] | 
         </Text>
       ) : (
         <div style={{ containerType: 'inline-size' }}>
-        <SimpleGrid type="container" cols={{ base: 1, '400px': 2, '860px': 4 }} spacing="sm">
-          {ordered.map((m) => {
-            const d = describe(m, lang);
-            return (
-              <Paper
-                key={m.id}
-                withBorder
-                radius="sm"
-                p="sm"
-                style={{ borderLeft: `4px solid ${BORDER[Math.min(2, Math.max(0, m.severity))]}` }}
-                data-testid={`latest-${m.deviceType}`}
-              >
-                <Stack gap={4}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <Text size="sm" fw={600}>
-                      {deviceTitle(m.deviceType, lang)}
-                    </Text>
-                    <SeverityBadge severity={m.severity} />
-                  </Group>
-                  <Stack gap={0}>
-                    {d.mainLabel.includes('/') && (
-                      <Text size="xs" c="dimmed">
-                        {d.mainLabel}
+          <SimpleGrid type="container" cols={{ base: 1, '400px': 2, '860px': 4 }} spacing="sm">
+            {ordered.map((m) => {
+              const d = describe(m, lang);
+              return (
+                <Paper
+                  key={m.id}
+                  withBorder
+                  radius="sm"
+                  p="sm"
+                  style={{ borderLeft: `4px solid ${BORDER[Math.min(2, Math.max(0, m.severity))]}` }}
+                  data-testid={`latest-${m.deviceType}`}
+                >
+                  <Stack gap={4}>
+                    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                      <Text size="sm" fw={600}>
+                        {deviceTitle(m.deviceType, lang)}
                       </Text>
-                    )}
-                    <Text fz={22} fw={700} lh={1.2}>
-                      {d.main}
+                      <SeverityBadge severity={m.severity} />
+                    </Group>
+                    <Stack gap={0}>
+                      {d.mainLabel.includes('/') && (
+                        <Text size="xs" c="dimmed">
+                          {d.mainLabel}
+                        </Text>
+                      )}
+                      <Text fz={22} fw={700} lh={1.2}>
+                        {d.main}
+                      </Text>
+                    </Stack>
+                    {d.rest.length > 0 && <Text size="sm">{d.rest.join(' · ')}</Text>}
+                    <Text size="xs" c="dimmed">
+                      {formatLocalDateTime(localMillis(m.measuredAt, m.measuredAtOffset), lang)} {formatOffset(m.measuredAtOffset)}
                     </Text>
+                    <ReadingFlags isSimulated={m.isSimulated} isManual={m.isManual} />
                   </Stack>
-                  {d.rest.length > 0 && <Text size="sm">{d.rest.join(' · ')}</Text>}
-                  <Text size="xs" c="dimmed">
-                    {formatLocalDateTime(localMillis(m.measuredAt, m.measuredAtOffset), lang)} {formatOffset(m.measuredAtOffset)}
-                  </Text>
-                  <ReadingFlags isSimulated={m.isSimulated} isManual={m.isManual} />
-                </Stack>
-              </Paper>
-            );
-          })}
-        </SimpleGrid>
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
         </div>
       )}
     </SectionCard>

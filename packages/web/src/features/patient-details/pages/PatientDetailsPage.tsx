@@ -102,7 +102,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
           <Stack gap="md">
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             <ChartsSection patientId={patientId} />
-            <AlertHistory patientId={patientId} patientName={name} />
+            <AlertHistory patientId={patientId} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -1,0 +1,257 @@
+/**
+ * Care time, medical notes and care-management billing (issue 4). Programs: RPM, RTM, CCM, PCM,
+ * APCM, BHI, CPM (chronic pain management, G3002/G3003). Billing codes are CPT/HCPCS; diagnoses
+ * ICD-10-CM; amounts in cents from the fee schedule, never constants in the rules.
+ */
+import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { hospitals, organizations, users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Medical-note category templates per office. */
+export const medicalNoteCategoryTemplates = pgTable(
+  'medical_note_category_templates',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    titleEsp: text('title_esp').notNull().default(''),
+    categoryType: text('category_type').notNull().default(''), // verifier MEDICAL_NOTE_CATEGORY_TYPE lowValue
+    program: text('program').notNull().default('RPM'),
+    bodyTemplate: text('body_template').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('medical_note_category_templates_hospital_idx').on(t.hospitalId)],
+);
+
+/** A patient's medical note for one office and calendar month; its text lives in details. */
+export const medicalNotes = pgTable(
+  'medical_notes',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    month: smallint('month').notNull(),
+    year: smallint('year').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('medical_notes_patient_month_uq').on(t.patientId, t.hospitalId, t.year, t.month)],
+);
+
+export const medicalNoteDetails = pgTable(
+  'medical_note_details',
+  {
+    id: serial('id').primaryKey(),
+    medicalNoteId: integer('medical_note_id')
+      .notNull()
+      .references(() => medicalNotes.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    program: text('program').notNull().default('RPM'),
+    categoryTemplateId: integer('category_template_id').references(() => medicalNoteCategoryTemplates.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('medical_note_details_note_idx').on(t.medicalNoteId), index('medical_note_details_template_idx').on(t.categoryTemplateId)],
+);
+
+/**
+ * Time spent on a patient. `interactive` = the entry included a real-time, synchronous two-way
+ * communication with the patient or caregiver (billing rule C8). Automatic entries cannot be
+ * edited or deleted; a forgotten timer is closed at 2 hours with `autoClosed`.
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    program: text('program').notNull(), // RPM | RTM | CCM | PCM | APCM | BHI | CPM
+    activity: text('activity').notNull().default(''),
+    interactive: boolean('interactive').notNull().default(false),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at'),
+    seconds: integer('seconds'),
+    isAutomatic: boolean('is_automatic').notNull().default(true),
+    autoClosed: boolean('auto_closed').notNull().default(false),
+    medicalNoteDetailId: integer('medical_note_detail_id').references(() => medicalNoteDetails.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('time_entries_patient_time_idx').on(t.patientId, t.startedAt),
+    index('time_entries_staff_open_idx').on(t.staffUserId, t.endedAt),
+    index('time_entries_hospital_time_idx').on(t.hospitalId, t.startedAt),
+  ],
+);
+
+/** Patient presence: out of facility with the location the patient is leaving to (mandatory). */
+export const patientPresence = pgTable(
+  'patient_presence',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    outOfFacility: boolean('out_of_facility').notNull().default(true),
+    leavingTo: text('leaving_to').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('patient_presence_hospital_idx').on(t.hospitalId, t.startedAt), index('patient_presence_patient_idx').on(t.patientId)],
+);
+
+/** A patient's billing profile: one billing type (spec section 5), practitioner, ICD-10-CM diagnoses. */
+export const patientBillingProfiles = pgTable('patient_billing_profiles', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  billingType: text('billing_type').notNull().default('RPM'),
+  billingPractitionerId: integer('billing_practitioner_id').references(() => users.id),
+  /** ICD-10-CM codes, primary first */
+  diagnosesJson: jsonb('diagnoses_json').$type<string[]>().notNull().default([]),
+  rpmEpisodeStart: date('rpm_episode_start', { mode: 'string' }),
+  rtmSystem: text('rtm_system'), // RESPIRATORY | MSK | CBT
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Billing settings (the reference's UNCONFIRMED rules), global (organization null) or per organization. */
+export const billingSettings = pgTable(
+  'billing_settings',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    valueJson: jsonb('value_json').$type<unknown>().notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_settings_uq').on(t.organizationId, t.key)],
+);
+
+/** Payment amounts by year, code and locality, loaded by an admin. */
+export const feeSchedule = pgTable(
+  'fee_schedule',
+  {
+    id: serial('id').primaryKey(),
+    year: smallint('year').notNull(),
+    code: text('code').notNull(),
+    locality: text('locality').notNull().default('NATIONAL'),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('fee_schedule_uq').on(t.year, t.code, t.locality)],
+);
+
+/** Links to generated billing files, e-mailed to a recipient. */
+export const billingCodeLinks = pgTable('billing_code_links', {
+  id: serial('id').primaryKey(),
+  hospitalId: integer('hospital_id').references(() => hospitals.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+  title: text('title').notNull().default(''),
+  email: text('email'),
+  tokenHash: text('token_hash').unique(),
+  isEmailDownloaded: boolean('is_email_downloaded').notNull().default(false),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at'),
+});
+
+export const billingAuthorizationTemplates = pgTable('billing_authorization_templates', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  programsJson: jsonb('programs_json').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Which staff may bill which programs in which office. */
+export const userBillingAuthorizations = pgTable(
+  'user_billing_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => billingAuthorizationTemplates.id, { onDelete: 'set null' }),
+    programsJson: jsonb('programs_json').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_billing_authorizations_uq').on(t.userId, t.hospitalId)],
+);
+
+/** One generation run (patient, office or organization, for a month), with progress. */
+export const billingRuns = pgTable('billing_runs', {
+  id: serial('id').primaryKey(),
+  scopeKind: text('scope_kind').notNull(), // patient | hospital | organization
+  scopeId: integer('scope_id').notNull(),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+  status: text('status').notNull().default('running'), // running | done | failed
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  startedBy: integer('started_by').references(() => users.id),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  error: text('error'),
+});
+
+/**
+ * The codes produced for a patient and month, with their evidence (reading days, time entries,
+ * notes, interactive contact, practitioner) and the codes not produced with the reason
+ * (status 'suppressed'). A new run for the same patient and month replaces the previous rows.
+ */
+export const billingClaims = pgTable(
+  'billing_claims',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: integer('run_id').references(() => billingRuns.id, { onDelete: 'set null' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    program: text('program').notNull(),
+    code: text('code').notNull(),
+    units: smallint('units').notNull().default(1),
+    status: text('status').notNull().default('billable'), // billable | suppressed
+    reason: text('reason').notNull().default(''),
+    practitionerUserId: integer('practitioner_user_id').references(() => users.id),
+    datesOfService: jsonb('dates_of_service').$type<string[]>().notNull().default([]),
+    evidenceJson: jsonb('evidence_json').$type<Record<string, unknown>>().notNull().default({}),
+    amountCents: integer('amount_cents'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('billing_claims_patient_month_idx').on(t.patientId, t.year, t.month), index('billing_claims_hospital_month_idx').on(t.hospitalId, t.year, t.month)],
+);
+

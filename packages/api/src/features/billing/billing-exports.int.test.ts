@@ -1,0 +1,446 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
+import { billingCsvColumns, Role } from '@vigil/contract';
+import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
+import {
+  caller,
+  describePatient,
+  FORBIDDEN,
+  FUTURE_MONTH,
+  FUTURE_MONTH_ES,
+  FUTURE_YEAR,
+  giveNpi,
+  INVALID_ID,
+  PAST,
+  REQUIRED,
+  seedClaim,
+  setProfile,
+  type Fixture,
+} from './billing-exports.fixtures';
+import { currentYearMonth } from './billing-exports.service';
+
+let t: TestApp;
+let f: Fixture;
+let a3: { id: number; hospitalName: string };
+let injector: { id: number };
+let unbilled: { id: number };
+const call = caller(() => t);
+
+const period = { month: PAST.month, year: PAST.year };
+const recent = currentYearMonth('America/New_York');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTenancyFixture(t);
+  a3 = await createOffice(t, f.orgA.id, { hospitalName: 'Zeta Annex' });
+  injector = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Eve', lastName: '=HYPERLINK("x")' } });
+  unbilled = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Una', lastName: 'Unbilled' } });
+  await describePatient(t, f.patientA1.id, { firstName: 'María José', lastName: 'Núñez', birthdate: '1950-02-03', identifier: 'PID-A1', mrn: 'MRN-001' });
+  await describePatient(t, f.patientA2.id, { firstName: 'Alan', lastName: 'Second', birthdate: '1948-07-01', identifier: 'PID-A2', mrn: 'MRN-002' });
+  await describePatient(t, f.patientB1.id, { firstName: 'Bob', lastName: 'Other', birthdate: '1949-01-01', identifier: 'PID-B1', mrn: 'MRN-003' });
+  await giveNpi(t, f.doctorA1.id, '1234567893', { firstName: 'Meredith', lastName: 'Grey' });
+  await setProfile(t, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: f.doctorA1.id, diagnosesJson: ['I10', 'E11.9'] });
+  const A1 = { patientId: f.patientA1.id, hospitalId: f.a1.id, practitionerUserId: f.doctorA1.id };
+  await seedClaim(t, { ...A1, code: '99454', amountCents: 4743, datesOfService: ['2025-06-30'] });
+  await seedClaim(t, { ...A1, code: '99457', amountCents: 5128, datesOfService: ['2025-06-20', '2025-06-03'] });
+  await seedClaim(t, { ...A1, code: '99458', units: 2, amountCents: 7414, datesOfService: ['2025-06-20'] });
+  // Not in the CSV: a suppressed code, another month, another office's and another organization's claims.
+  await seedClaim(t, { ...A1, program: 'RTM', code: '98977', status: 'suppressed', reason: 'RPM and RTM in the same period: RTM suppressed', amountCents: 3975 });
+  await seedClaim(t, { ...A1, month: PAST.month - 1, code: '99454', amountCents: 4743 });
+  await seedClaim(t, { ...A1, year: recent.year, month: recent.month, code: '99457', amountCents: 5128, datesOfService: [] });
+  await seedClaim(t, { patientId: injector.id, hospitalId: f.a1.id, code: '99454', amountCents: null });
+  await seedClaim(t, { patientId: f.patientA2.id, hospitalId: f.a2.id, code: '99454', amountCents: 4743 });
+  await seedClaim(t, { patientId: f.patientB1.id, hospitalId: f.b1.id, code: '99454', amountCents: 4743 });
+}, 120_000);
+afterAll(async () => t?.close());
+
+type Row = { patientName: string; code: string; hospitalId: number; amountCents: number | null; units: number; datesOfService: string[]; diagnoses: string[] };
+
+describe('GET billing/getcsvdataformonth', () => {
+  it("returns an office's billable codes of the month with the documented columns", async () => {
+    const res = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ clientKind: 'hospital', clientId: f.a1.id, clientName: f.a1.hospitalName, selectedYear: 2025, selectedMonth: 6, total: 4 });
+    expect(data.totalUnits).toBe(5);
+    expect(data.totalAmountCents).toBe(4743 + 5128 + 7414);
+    const first = data.items.find((r: Row) => r.code === '99457');
+    expect(first).toEqual({
+      billingMonth: '2025-06',
+      patientId: f.patientA1.id,
+      patientName: 'Núñez, María José',
+      patientIdentifier: 'PID-A1',
+      mrn: 'MRN-001',
+      dateOfBirth: '1950-02-03',
+      hospitalId: f.a1.id,
+      hospitalName: f.a1.hospitalName,
+      practitionerId: f.doctorA1.id,
+      practitionerName: 'Grey, Meredith',
+      practitionerNpi: '1234567893',
+      program: 'RPM',
+      code: '99457',
+      units: 1,
+      datesOfService: ['2025-06-03', '2025-06-20'],
+      diagnoses: ['I10', 'E11.9'],
+      amountCents: 5128,
+    });
+    expect(data.items.map((r: Row) => r.code).sort()).toEqual(['99454', '99454', '99457', '99458']);
+    expect(res.body).not.toContain('98977');
+    expect(res.body).not.toContain('111-22-3333');
+  });
+
+  it("covers the organization's offices for an organization admin, and only the caller's offices for office staff", async () => {
+    const org = (await call('GET', 'billing/getcsvdataformonth', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } })).json().data;
+    expect(org).toMatchObject({ clientKind: 'organization', clientId: f.orgA.id, total: 5 });
+    expect(new Set(org.items.map((r: Row) => r.hospitalId))).toEqual(new Set([f.a1.id, f.a2.id]));
+    const doctor = (await call('GET', 'billing/getcsvdataformonth', f.doctorA1, { headers: { organizationid: f.orgA.id, ...period } })).json().data;
+    expect(doctor.total).toBe(4);
+    expect(doctor.items.every((r: Row) => r.hospitalId === f.a1.id)).toBe(true);
+  });
+
+  it('pages and sorts on the server', async () => {
+    const res = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period }, query: { pageSize: 2, page: 1, sort: '-amountCents' } });
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    expect(data.items.map((r: Row) => r.amountCents)).toEqual([7414, 5128]);
+    const search = (await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period }, query: { search: 'PID-A1' } })).json().data;
+    expect(search.total).toBe(3);
+  });
+
+  it('defaults to the current month of the office', async () => {
+    const data = (await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id } })).json().data;
+    expect({ year: data.selectedYear, month: data.selectedMonth }).toEqual(recent);
+    expect(data.items.map((r: Row) => r.code)).toEqual(['99457']);
+  });
+
+  it('refuses an upcoming month with the spec message, in English and Spanish', async () => {
+    const en = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR } });
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({ resFlag: false, msg: FUTURE_MONTH, errors: { month: FUTURE_MONTH } });
+    const es = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR }, lang: 'es' });
+    expect(es.json().msg).toBe(FUTURE_MONTH_ES);
+  });
+
+  it('answers 400 with field messages when no office or organization is given, or the month is not one', async () => {
+    const none = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: period });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ hospitalid: REQUIRED });
+    const bad = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 13, year: 2025 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.month).toBe('This field needs to be formatted');
+  });
+
+  it('refuses roles without billing.read (403)', async () => {
+    for (const who of [f.patientA1, f.caregiverA1]) {
+      const res = await call('GET', 'billing/getcsvdataformonth', who, { headers: { hospitalid: f.a1.id, ...period } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe(FORBIDDEN);
+    }
+  });
+
+  it("answers 404 for another office's or organization's data", async () => {
+    const cases: { who: { id: number }; headers: Record<string, number> }[] = [
+      { who: f.officeAdminA2, headers: { hospitalid: f.a1.id } },
+      { who: f.doctorB1, headers: { hospitalid: f.a1.id } },
+      { who: f.orgAdminB, headers: { organizationid: f.orgA.id } },
+      { who: f.orgAdminA, headers: { hospitalid: f.b1.id } },
+      { who: f.orgAdminA, headers: { hospitalid: f.a1.id, organizationid: f.orgB.id } },
+    ];
+    for (const c of cases) {
+      const res = await call('GET', 'billing/getcsvdataformonth', c.who, { headers: { ...c.headers, ...period } });
+      expect(res.statusCode, JSON.stringify(c.headers)).toBe(404);
+      expect(res.json().msg).toBe(INVALID_ID);
+      expect(res.body).not.toContain('Núñez');
+    }
+  });
+});
+
+describe('GET billing/generatemultiplecsvhospitalpatientsformonthV2', () => {
+  it("downloads the office's CSV with the documented header and values", async () => {
+    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="billing-2025-06-office-${f.a1.id}-[a-z0-9-]+\\.csv"$`));
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
+    expect(header).toEqual([
+      'Billing month',
+      'Patient name',
+      'Patient identifier',
+      'MRN',
+      'Date of birth',
+      'Office',
+      'Billing practitioner',
+      'Billing practitioner NPI',
+      'Program',
+      'CPT/HCPCS code',
+      'Units',
+      'Dates of service',
+      'ICD-10-CM diagnoses',
+      'Amount (USD)',
+    ]);
+    expect(header).toEqual(billingCsvColumns.map((c) => c.header));
+    expect(rows).toHaveLength(4);
+    const row99458 = rows.find((r) => r[9] === '99458')!;
+    expect(row99458).toEqual([
+      '2025-06',
+      'Núñez, María José',
+      'PID-A1',
+      'MRN-001',
+      '1950-02-03',
+      f.a1.hospitalName,
+      'Grey, Meredith',
+      '1234567893',
+      'RPM',
+      '99458',
+      '2',
+      '2025-06-20',
+      'I10;E11.9',
+      '74.14',
+    ]);
+    expect(rows.find((r) => r[9] === '99457')![11]).toBe('2025-06-03;2025-06-20');
+    // A name that a spreadsheet would run as a formula is neutralised; a code without a fee-schedule amount has an empty amount.
+    const injected = rows.find((r) => r[1]!.includes('HYPERLINK'))!;
+    expect(injected[1]).toBe(`'=HYPERLINK("x"), Eve`);
+    expect(injected[13]).toBe('');
+    expect(res.body).not.toContain('111-22-3333');
+  });
+
+  it('requires hospitalid (400)', async () => {
+    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ hospitalid: REQUIRED });
+  });
+
+  it('refuses an upcoming month with the spec message', async () => {
+    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.nurseA1, { headers: { hospitalid: f.a1.id, month: recent.month, year: FUTURE_YEAR } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().msg).toBe(FUTURE_MONTH);
+  });
+
+  it('refuses roles without billing.read (403) and hides other offices (404)', async () => {
+    expect((await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.caregiverA1, { headers: { hospitalid: f.a1.id, ...period } })).statusCode).toBe(403);
+    const other = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.officeAdminA2, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Núñez');
+  });
+});
+
+describe('GET billing/generatemultiplecsvorganizationpatientsformonthV2', () => {
+  const unzip = (body: Buffer) => unzipSync(new Uint8Array(body));
+
+  it("downloads a ZIP with one CSV per office of the organization", async () => {
+    const res = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="billing-2025-06-organization-${f.orgA.id}-[a-z0-9-]+\\.zip"`));
+    const files = unzip(res.rawPayload);
+    const names = Object.keys(files).sort();
+    expect(names).toHaveLength(3);
+    for (const office of [f.a1, f.a2, a3]) expect(names.some((n) => n.startsWith(`billing-2025-06-office-${office.id}-`) && n.endsWith('.csv'))).toBe(true);
+    expect(names.find((n) => n.includes(`-office-${a3.id}-`))).toBe(`billing-2025-06-office-${a3.id}-zeta-annex.csv`);
+    const csvOf = (office: { id: number }) => parse(strFromU8(files[names.find((n) => n.includes(`-office-${office.id}-`))!]!), { bom: true }) as string[][];
+    expect(csvOf(f.a1)).toHaveLength(1 + 4);
+    expect(csvOf(f.a2)).toHaveLength(1 + 1);
+    expect(csvOf(f.a2)[1]!.slice(1, 4)).toEqual(['Second, Alan', 'PID-A2', 'MRN-002']);
+    expect(csvOf(a3)).toEqual([billingCsvColumns.map((c) => c.header)]);
+    expect(Object.values(files).some((bytes) => strFromU8(bytes).includes('PID-B1'))).toBe(false);
+  });
+
+  it("holds only the caller's offices for office-scoped staff", async () => {
+    const res = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.doctorA1, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.statusCode).toBe(200);
+    const names = Object.keys(unzip(res.rawPayload));
+    expect(names).toHaveLength(1);
+    expect(names[0]).toContain(`-office-${f.a1.id}-`);
+  });
+
+  it('requires organizationid and refuses an upcoming month (400)', async () => {
+    const missing = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ organizationid: REQUIRED });
+    const future = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, month: 12, year: FUTURE_YEAR } });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().msg).toBe(FUTURE_MONTH);
+  });
+
+  it('refuses roles without billing.read (403) and another organization (404)', async () => {
+    expect((await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.patientA1, { headers: { organizationid: f.orgA.id, ...period } })).statusCode).toBe(403);
+    const other = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminB, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('GET admin/getpatientslistformedicalinstitution', () => {
+  type Entry = { userId: number; hospitalId: number; userFullname: string; patientIdentifier: string; billingType: string | null };
+
+  it("lists the organization's patients with their office, identifiers and billing type", async () => {
+    const res = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA, { headers: { organizationid: f.orgA.id }, query: { pageSize: 50 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.total).toBe(4);
+    const ids = data.items.map((e: Entry) => e.userId);
+    expect(ids).toEqual(expect.arrayContaining([f.patientA1.id, f.patientA2.id, injector.id, unbilled.id]));
+    expect(ids).not.toContain(f.patientB1.id);
+    expect(ids).not.toContain(f.doctorA1.id);
+    expect(data.items.find((e: Entry) => e.userId === f.patientA1.id)).toMatchObject({
+      userFullname: 'María José Núñez',
+      hospitalId: f.a1.id,
+      hospitalName: f.a1.hospitalName,
+      patientIdentifier: 'PID-A1',
+      mrn: 'MRN-001',
+      dateOfBirth: '1950-02-03',
+      billingType: 'RPM',
+      status: 1,
+    });
+    expect(res.body).not.toContain('111-22-3333');
+  });
+
+  it("shows office-scoped staff their offices' patients, and searches", async () => {
+    const doctor = (await call('GET', 'admin/getpatientslistformedicalinstitution', f.doctorA1, { headers: { organizationid: f.orgA.id } })).json().data;
+    expect(doctor.items.every((e: Entry) => e.hospitalId === f.a1.id)).toBe(true);
+    expect(doctor.total).toBe(3);
+    const search = (await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA, { headers: { organizationid: f.orgA.id }, query: { search: 'MRN-002' } })).json().data;
+    expect(search.items.map((e: Entry) => e.userId)).toEqual([f.patientA2.id]);
+  });
+
+  it('answers 400 without organizationid, 403 without billing.read, 404 for another organization', async () => {
+    const missing = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ organizationid: REQUIRED });
+    expect((await call('GET', 'admin/getpatientslistformedicalinstitution', f.caregiverA1, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(403);
+    const other = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminB, { headers: { organizationid: f.orgA.id } });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Núñez');
+  });
+});
+
+describe('GET admin/getpatientdetails', () => {
+  it("returns the patient's demographics, billing profile and recent codes, never the SSN", async () => {
+    const res = await call('GET', 'admin/getpatientdetails', f.nurseA1, { headers: { patientid: f.patientA1.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      userId: f.patientA1.id,
+      userFullname: 'María José Núñez',
+      dateOfBirth: '1950-02-03',
+      patientIdentifier: 'PID-A1',
+      mrn: 'MRN-001',
+      offices: [{ hospitalId: f.a1.id, hospitalName: f.a1.hospitalName }],
+      billingProfile: {
+        billingType: 'RPM',
+        billingPractitionerId: f.doctorA1.id,
+        billingPractitionerName: 'Meredith Grey',
+        billingPractitionerNpi: '1234567893',
+        isDefault: false,
+      },
+    });
+    expect(data.billingProfile.diagnoses).toEqual([
+      { code: 'I10', category: 'I10', description: 'Essential (primary) hypertension', descriptionEsp: 'Hipertensión esencial (primaria)' },
+      { code: 'E11.9', category: 'E11', description: 'Type 2 diabetes mellitus', descriptionEsp: 'Diabetes mellitus tipo 2' },
+    ]);
+    // Only the last 6 months: the seeded current-month code, not June 2025's.
+    expect(data.recentCodes).toEqual([{ year: recent.year, month: recent.month, hospitalId: f.a1.id, program: 'RPM', code: '99457', units: 1, amountCents: 5128, datesOfService: [] }]);
+    expect(res.body).not.toContain('111-22-3333');
+    expect(res.body).not.toContain('ssn');
+  });
+
+  it('answers 400 for a bad id, 403 without billing.read, 404 for a patient of another office', async () => {
+    const bad = await call('GET', 'admin/getpatientdetails', f.nurseA1, { headers: { patientid: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.patientid).toBe('This field needs to be formatted');
+    expect((await call('GET', 'admin/getpatientdetails', f.caregiverA1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(403);
+    for (const who of [f.officeAdminA2, f.doctorB1, f.orgAdminB]) {
+      const res = await call('GET', 'admin/getpatientdetails', who, { headers: { patientid: f.patientA1.id } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Núñez');
+    }
+    // A staff member's id is not a patient.
+    expect((await call('GET', 'admin/getpatientdetails', f.orgAdminA, { headers: { patientid: f.nurseA1.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('GET admin/getpatientslistformedicalinstitutionwithbillings', () => {
+  type Item = { userId: number; hospitalId: number; codes: { program: string; code: string; units: number; amountCents: number | null }[]; totalAmountCents: number };
+
+  it("lists the organization's patients with their billed codes and amounts for the month", async () => {
+    const res = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period }, query: { sort: '-totalAmountCents' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ selectedYear: 2025, selectedMonth: 6, total: 4 });
+    expect(data.items[0]).toMatchObject({
+      userId: f.patientA1.id,
+      hospitalId: f.a1.id,
+      billingType: 'RPM',
+      totalAmountCents: 4743 + 5128 + 7414,
+      codes: [
+        { program: 'RPM', code: '99454', units: 1, amountCents: 4743 },
+        { program: 'RPM', code: '99457', units: 1, amountCents: 5128 },
+        { program: 'RPM', code: '99458', units: 2, amountCents: 7414 },
+      ],
+    });
+    const none = data.items.find((i: Item) => i.userId === unbilled.id);
+    expect(none).toMatchObject({ codes: [], totalAmountCents: 0 });
+    const billed = (await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period }, query: { billedonly: true } })).json().data;
+    expect(billed.items.map((i: Item) => i.userId).sort()).toEqual([f.patientA1.id, f.patientA2.id, injector.id].sort());
+  });
+
+  it('answers 400 for a month that is not one, 403 without billing.read, 404 for another organization', async () => {
+    const bad = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, month: 0, year: 2025 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.month).toBe('This field needs to be formatted');
+    expect((await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.patientA1, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(403);
+    const other = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminB, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('GET admin/getbillingreport', () => {
+  it('sums the month per code and per office for an organization', async () => {
+    const res = await call('GET', 'admin/getbillingreport', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ clientKind: 'organization', clientId: f.orgA.id, selectedYear: 2025, selectedMonth: 6 });
+    expect(data.totals).toEqual({ patients: 3, claims: 5, units: 6, amountCents: 4743 + 5128 + 7414 + 4743 });
+    expect(data.byCode).toEqual([
+      { program: 'RPM', code: '99454', patients: 3, claims: 3, units: 3, amountCents: 4743 * 2 },
+      { program: 'RPM', code: '99457', patients: 1, claims: 1, units: 1, amountCents: 5128 },
+      { program: 'RPM', code: '99458', patients: 1, claims: 1, units: 2, amountCents: 7414 },
+    ]);
+    const a1 = data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === f.a1.id);
+    expect(a1).toMatchObject({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414 });
+    expect(a1.byCode).toHaveLength(3);
+    expect(data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === a3.id)).toEqual({
+      hospitalId: a3.id,
+      hospitalName: 'Zeta Annex',
+      patients: 0,
+      claims: 0,
+      units: 0,
+      amountCents: 0,
+      byCode: [],
+    });
+    expect(data.byOffice.some((o: { hospitalId: number }) => o.hospitalId === f.b1.id)).toBe(false);
+  });
+
+  it('reports one office, and zeros for a month without codes', async () => {
+    const office = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } })).json().data;
+    expect(office.byOffice.map((o: { hospitalId: number }) => o.hospitalId)).toEqual([f.a1.id]);
+    expect(office.totals).toEqual({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414 });
+    const empty = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: 2024 } })).json().data;
+    expect(empty.totals).toEqual({ patients: 0, claims: 0, units: 0, amountCents: 0 });
+    expect(empty.byCode).toEqual([]);
+  });
+
+  it('answers 400 without an office or organization, 403 without billing.read, 404 for another tenant', async () => {
+    const missing = await call('GET', 'admin/getbillingreport', f.orgAdminA, { headers: period });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ hospitalid: REQUIRED });
+    expect((await call('GET', 'admin/getbillingreport', f.caregiverA1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403);
+    expect((await call('GET', 'admin/getbillingreport', f.orgAdminB, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(404);
+    expect((await call('GET', 'admin/getbillingreport', f.doctorA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+  });
+});

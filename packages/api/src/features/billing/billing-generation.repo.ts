@@ -1,0 +1,145 @@
+/**
+ * Database reads of the billing summary and details endpoints: the paged list of an office's (or
+ * organization's) patients with their stored amounts, and the stored billing_claims rows of a page.
+ * Every function takes the caller's scope first and applies the office filter.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { billingClaims } from '../../db/schema/index';
+import { officeFilter, type Scope } from '../../db/scope';
+
+const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** One row of the summary list: a patient in an office, with the stored billable amount and codes of the month. */
+export interface SummaryRow {
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  hospitalId: number;
+  hospitalName: string;
+  amountCents: number;
+  codes: number;
+}
+
+const sorts: Record<string, SQL> = {
+  name: sql`last_name asc, first_name asc, patient_id asc, hospital_id asc`,
+  '-name': sql`last_name desc, first_name desc, patient_id desc, hospital_id desc`,
+  amount: sql`amount asc, last_name asc, patient_id asc`,
+  '-amount': sql`amount desc, last_name asc, patient_id asc`,
+  codes: sql`codes asc, last_name asc, patient_id asc`,
+  '-codes': sql`codes desc, last_name asc, patient_id asc`,
+};
+
+/**
+ * The patients of `officeIds` (each patient once per office), paged and sorted in SQL, with the
+ * stored billable amount and number of codes of the month; `search` matches first or last name.
+ */
+export async function findSummaryPage(
+  scope: Scope,
+  db: Executor,
+  officeIds: number[],
+  year: number,
+  month: number,
+  q: { page: number; pageSize: number; sort?: string; search?: string },
+): Promise<{ rows: SummaryRow[]; total: number; totalAmountCents: number }> {
+  if (officeIds.length === 0) return { rows: [], total: 0, totalAmountCents: 0 };
+  const search = q.search?.trim()
+    ? sql`and (u.first_name || ' ' || u.last_name) ilike ${'%' + escapeLike(q.search.trim()) + '%'}`
+    : sql``;
+  const order = sorts[q.sort ?? 'name'] ?? sorts.name!;
+  const rows = await rowsOf<{
+    patient_id: number;
+    first_name: string;
+    last_name: string;
+    hospital_id: number;
+    hospital_name: string;
+    amount: number;
+    codes: number;
+    total: number;
+  }>(
+    db,
+    sql`select p.*, count(*) over() as total from (
+          select u.id as patient_id, u.first_name, u.last_name, h.id as hospital_id, h.hospital_name,
+                 coalesce(c.amount, 0)::int as amount, coalesce(c.codes, 0)::int as codes
+            from user_hospitals uh
+            join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
+            join hospitals h on h.id = uh.hospital_id
+            left join lateral (
+              select sum(amount_cents) filter (where status = 'billable') as amount, count(*) filter (where status = 'billable') as codes
+                from billing_claims c
+               where c.patient_id = u.id and c.hospital_id = h.id and c.year = ${year} and c.month = ${month}) c on true
+           where uh.hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`uh.hospital_id`)} ${search}
+        ) p
+        order by ${order}
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+  );
+  const [sum] = await rowsOf<{ amount: number | null }>(
+    db,
+    sql`select sum(amount_cents)::bigint as amount from billing_claims
+         where hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`hospital_id`)}
+           and year = ${year} and month = ${month} and status = 'billable'`,
+  );
+  const total = rows[0] ? Number(rows[0].total) : await countSummary(scope, db, officeIds, search);
+  return {
+    rows: rows.map((r) => ({
+      patientId: Number(r.patient_id),
+      firstName: r.first_name,
+      lastName: r.last_name,
+      hospitalId: Number(r.hospital_id),
+      hospitalName: r.hospital_name,
+      amountCents: Number(r.amount),
+      codes: Number(r.codes),
+    })),
+    total,
+    totalAmountCents: Number(sum?.amount ?? 0),
+  };
+}
+
+async function countSummary(scope: Scope, db: Executor, officeIds: number[], search: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from user_hospitals uh join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
+         where uh.hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`uh.hospital_id`)} ${search}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The number of patients assigned to an office (a run's total before it starts). */
+export async function countOfficePatients(scope: Scope, db: Executor, officeIds: number[]): Promise<number> {
+  return countSummary(scope, db, officeIds, sql``);
+}
+
+export type StoredClaim = typeof billingClaims.$inferSelect;
+
+/** Stored claims of the month for (patient, office) pairs, oldest first. */
+export async function findStoredClaims(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<StoredClaim[]> {
+  if (pairs.length === 0) return [];
+  const patientIds = [...new Set(pairs.map((p) => p.patientId))];
+  const hospitalIds = [...new Set(pairs.map((p) => p.hospitalId))];
+  const wanted = new Set(pairs.map((p) => `${p.patientId}|${p.hospitalId}`));
+  const rows = await db
+    .select()
+    .from(billingClaims)
+    .where(
+      and(
+        inArray(billingClaims.patientId, patientIds),
+        inArray(billingClaims.hospitalId, hospitalIds),
+        eq(billingClaims.year, year),
+        eq(billingClaims.month, month),
+        officeFilter(scope, billingClaims.hospitalId),
+      ),
+    )
+    .orderBy(billingClaims.id);
+  return rows.filter((r) => wanted.has(`${r.patientId}|${r.hospitalId}`));
+}
+
+/** Whether the patient is assigned to one of the caller's offices (a patient-scoped run). */
+export async function patientInScope(scope: Scope, db: Executor, patientId: number): Promise<boolean> {
+  const rows = await rowsOf<{ ok: number }>(
+    db,
+    sql`select 1 as ok from user_hospitals uh where uh.user_id = ${patientId} and ${officeFilter(scope, sql`uh.hospital_id`)} limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { computeReadiness } from './readiness';
+import { days, entry, facts, options } from './test-fixtures';
+import type { PatientMonthFacts } from './types';
+
+/** Looked at on 16 March 2026, in the period 1-30 March. */
+const now = (over: Partial<PatientMonthFacts>) =>
+  computeReadiness(facts({ today: '2026-03-16', episodeStart: '2026-03-01', priorSetupClaims: [{ code: '99453', episodeStart: '2026-03-01', year: 2026, month: 2 }], ...over }), options());
+
+describe('billing readiness of the current period', () => {
+  it('flags 14 days left needing 6 more reading days as at risk', () => {
+    const r = now({ readingDays: days('2026-03-01', 10) });
+    expect(r.period).toMatchObject({ start: '2026-03-01', end: '2026-03-30' });
+    expect(r).toMatchObject({ readingDays: 10, readToday: false, daysLeft: 15, daysNeededFor16: 6, canReach16: true, canReach2: true });
+    const flag = r.flags.find((f) => f.key === 'deviceDaysAtRisk')!;
+    expect(flag.severity).toBe('atRisk');
+    expect(flag.message.en).toBe('6 more reading days needed in the 15 days left of the device period (ends 2026-03-30) to reach 16');
+    expect(r.atRisk).toBe(true);
+  });
+
+  it('is not at risk for device days when the pace reaches 16 with room to spare', () => {
+    const r = now({ readingDays: days('2026-03-01', 16), timeEntries: [entry('RPM', 25, { interactive: true })] });
+    expect(r.flags).toEqual([]);
+    expect(r.atRisk).toBe(false);
+    expect(r.codes.map((c) => c.code)).toEqual(['99454', '99457']);
+    expect(r.estimatedAmountCents).toBe(4743 + 5128);
+  });
+
+  it('says 16 days can no longer be reached, and that the 2-15 day code is still possible', () => {
+    const r = computeReadiness(facts({ today: '2026-03-27', episodeStart: '2026-03-01', readingDays: days('2026-03-20', 5) }), options());
+    expect(r.canReach16).toBe(false);
+    expect(r.canReach2).toBe(true);
+    expect(r.flags.find((f) => f.key === 'deviceDaysMissed')!.severity).toBe('missed');
+  });
+
+  it('shows minutes per program against 10, 20, 40 and 60 and the missing interactive contact', () => {
+    const r = now({ readingDays: days('2026-03-01', 16), timeEntries: [entry('RPM', 12)] });
+    const rpm = r.programs.find((p) => p.program === 'RPM')!;
+    expect(rpm.time).toBe('12:00');
+    expect(rpm.marks).toEqual([
+      { minutes: 10, reached: true },
+      { minutes: 20, reached: false },
+      { minutes: 40, reached: false },
+      { minutes: 60, reached: false },
+    ]);
+    expect(rpm.interactive).toBe(false);
+    expect(r.flags.map((f) => f.key)).toContain('noInteractiveContact');
+    expect(r.codes.map((c) => c.code)).toEqual(['99454']);
+  });
+
+  it('flags minutes behind pace for the month', () => {
+    const r = now({ readingDays: days('2026-03-01', 16), timeEntries: [entry('RPM', 5, { interactive: true })] });
+    expect(r.flags.find((f) => f.key === 'minutesAtRisk')!.message.en).toBe('RPM: 5 of 20 minutes this month, 16 days left');
+  });
+
+  it('includes the current device period when it ends after the month', () => {
+    const r = computeReadiness(
+      facts({ today: '2026-03-28', episodeStart: '2026-03-10', readingDays: days('2026-03-10', 17), priorSetupClaims: [{ code: '99453', episodeStart: '2026-03-10', year: 2026, month: 2 }] }),
+      options(),
+    );
+    expect(r.period).toMatchObject({ start: '2026-03-10', end: '2026-04-08' });
+    expect(r.codes.map((c) => c.code)).toEqual(['99454']);
+  });
+
+  it('flags a monitored patient with no reading yet', () => {
+    const r = computeReadiness(facts({ today: '2026-03-16' }), options());
+    expect(r.period).toBeNull();
+    expect(r.flags.map((f) => f.key)).toContain('noReadingsYet');
+  });
+});

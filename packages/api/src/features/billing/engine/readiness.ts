@@ -1,0 +1,221 @@
+/**
+ * Live billing readiness (issue 4 section 4): for a monitored patient's CURRENT device period and
+ * calendar month, what has been reached, what can still be reached, and what is at risk, so a nurse
+ * can act before the period or month ends. Pure; built on the month engine.
+ *
+ * "At risk" means a threshold is not reached yet, can still be reached, but will not be at the
+ * current pace (with a safety margin of AT_RISK_MARGIN_DAYS device days), or the month is nearly
+ * over (time thresholds, MONTH_END_WARNING_DAYS). "Missed" means it can no longer be reached in
+ * this period. These margins are product heuristics, not billing rules.
+ */
+import type { BilingualText } from './settings';
+import { computePatientMonth, deviceProgramOf } from './compute';
+import { daysInPeriod, episodeAnchor, evaluateDevicePeriod, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, periodContaining } from './device';
+import { daysBetween, formatMmSs, monthBounds } from './dates';
+import { countTime, type TimeBucket } from './time';
+import { t } from './reasons';
+import { codeCatalogue } from './codes';
+import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
+
+export const AT_RISK_MARGIN_DAYS = 4;
+export const MONTH_END_WARNING_DAYS = 7;
+/** Minute marks shown per program (issue 4 section 4). */
+export const MINUTE_MARKS = [10, 20, 40, 60] as const;
+
+export interface ReadinessFlag {
+  key: 'noReadingsYet' | 'deviceDaysAtRisk' | 'deviceDaysMissed' | 'minDeviceDaysAtRisk' | 'minutesAtRisk' | 'noInteractiveContact';
+  severity: 'atRisk' | 'missed';
+  program: TimeBucket;
+  message: BilingualText;
+}
+
+export interface ProgramReadiness {
+  program: TimeBucket;
+  seconds: number;
+  /** MM:SS (spec). */
+  time: string;
+  practitionerSeconds: number;
+  marks: { minutes: number; reached: boolean }[];
+  /** The program's first billable threshold (minutes): 20 RPM/RTM/CCM/BHI, 30 PCM/CPM, 36/31 CoCM. */
+  target: number;
+  interactive: boolean;
+}
+
+export interface PatientReadiness {
+  patientId: number;
+  hospitalId: number;
+  today: string;
+  billingType: PatientMonthFacts['billingType'];
+  deviceProgram: 'RPM' | 'RTM';
+  period: DevicePeriod | null;
+  readingDays: number;
+  readingDates: string[];
+  readToday: boolean;
+  /** Days from today to the period's end, today included. */
+  daysLeft: number;
+  /** Days that can still add a reading day (daysLeft, minus today when it already has one). */
+  openDays: number;
+  daysNeededFor16: number;
+  canReach16: boolean;
+  canReach2: boolean;
+  /** Reading days expected at the end of the period at the pace so far. */
+  projectedDays: number;
+  monthDaysLeft: number;
+  programs: ProgramReadiness[];
+  /** Codes that would be billed if the month (and the current device period) closed today. */
+  codes: { code: string; program: string; units: number; amountCents: number | null }[];
+  estimatedAmountCents: number;
+  flags: ReadinessFlag[];
+  atRisk: boolean;
+}
+
+const targets: Record<TimeBucket, number> = { RPM: 20, RTM: 20, CCM: 20, PCM: 30, APCM: 0, BHI: 20, COCM: 31, CPM: 30 };
+
+/**
+ * Readiness of one patient for the month containing `facts.today` (facts.year/month must be that
+ * month). The facts' reading days must cover the current device period (the month window does).
+ */
+export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions): PatientReadiness {
+  const { settings } = opts;
+  const today = facts.today;
+  const deviceProgram = deviceProgramOf(facts.billingType);
+  const anchor = episodeAnchor(facts);
+  const period = anchor ? periodContaining(anchor, today, today) : null;
+  const dates = period ? daysInPeriod(facts.readingDays, deviceProgram, settings, period).filter((d) => d <= today) : [];
+  const readToday = dates.includes(today);
+  const daysLeft = period ? daysBetween(today, period.end) + 1 : 0;
+  const openDays = Math.max(0, daysLeft - (readToday ? 1 : 0));
+  const elapsed = period ? daysBetween(period.start, today) + 1 : 0;
+  const pace = elapsed > 0 ? dates.length / elapsed : 0;
+  const projectedDays = Math.min(30, dates.length + pace * (readToday ? daysLeft - 1 : daysLeft));
+  const needed16 = Math.max(0, FULL_DEVICE_DAYS - dates.length);
+  const canReach16 = dates.length + openDays >= FULL_DEVICE_DAYS;
+  const canReach2 = dates.length + openDays >= MIN_DEVICE_DAYS;
+  const { last, days: monthDays } = monthBounds(facts.year, facts.month);
+  const monthDaysLeft = daysBetween(today, last) + 1;
+  const dayOfMonth = monthDays - monthDaysLeft + 1;
+
+  const flags: ReadinessFlag[] = [];
+  const monitoredDevice = facts.billingType === 'RPM' || facts.billingType === 'RTM' || anchor !== null;
+  if (monitoredDevice && !period) {
+    flags.push({
+      key: 'noReadingsYet',
+      severity: 'atRisk',
+      program: deviceProgram,
+      message: t('No automatic readings yet: the device period has not started', 'Aún no hay lecturas automáticas: el período del dispositivo no ha empezado'),
+    });
+  }
+  if (period) {
+    if (needed16 > 0 && canReach16 && projectedDays < FULL_DEVICE_DAYS + AT_RISK_MARGIN_DAYS) {
+      flags.push({
+        key: 'deviceDaysAtRisk',
+        severity: 'atRisk',
+        program: deviceProgram,
+        message: t(
+          `${needed16} more reading days needed in the ${daysLeft} days left of the device period (ends ${period.end}) to reach 16`,
+          `Se necesitan ${needed16} días más con lecturas en los ${daysLeft} días que quedan del período (termina el ${period.end}) para llegar a 16`,
+        ),
+      });
+    } else if (needed16 > 0 && !canReach16) {
+      flags.push({
+        key: 'deviceDaysMissed',
+        severity: 'missed',
+        program: deviceProgram,
+        message: canReach2
+          ? t(`16 reading days can no longer be reached in this device period: at most the 2-15 day code`, `Ya no se pueden alcanzar 16 días con lecturas en este período: como máximo el código de 2-15 días`)
+          : t('Fewer than 2 reading days possible in this device period: no device code', 'Menos de 2 días con lecturas posibles en este período: ningún código de dispositivo'),
+      });
+    }
+    if (dates.length < MIN_DEVICE_DAYS && canReach2 && !canReach16 && projectedDays < MIN_DEVICE_DAYS + 1) {
+      flags.push({
+        key: 'minDeviceDaysAtRisk',
+        severity: 'atRisk',
+        program: deviceProgram,
+        message: t(`Only ${dates.length} reading day so far: 2 needed for the 2-15 day code`, `Solo ${dates.length} día con lecturas: se necesitan 2 para el código de 2-15 días`),
+      });
+    }
+  }
+
+  const time = countTime(facts.timeEntries, facts.practitioner?.userId ?? null);
+  const programsInPlay = new Set<TimeBucket>([...time.keys()]);
+  if (facts.billingType !== 'APCM') programsInPlay.add(facts.billingType);
+  const programs: ProgramReadiness[] = [...programsInPlay].map((program) => {
+    const b = time.get(program);
+    const seconds = b?.totalSeconds ?? 0;
+    return {
+      program,
+      seconds,
+      time: formatMmSs(seconds),
+      practitionerSeconds: b?.practitionerSeconds ?? 0,
+      marks: MINUTE_MARKS.map((minutes) => ({ minutes, reached: seconds >= minutes * 60 })),
+      target: targets[program],
+      interactive: b?.interactive != null,
+    };
+  });
+  for (const p of programs) {
+    if (p.target === 0) continue;
+    const relevant = p.program === 'CPM' ? p.practitionerSeconds : p.seconds;
+    if (relevant < p.target * 60) {
+      const projected = dayOfMonth > 0 ? (relevant / dayOfMonth) * monthDays : 0;
+      if (projected < p.target * 60 || monthDaysLeft <= MONTH_END_WARNING_DAYS) {
+        const m = Math.floor(relevant / 60);
+        flags.push({
+          key: 'minutesAtRisk',
+          severity: 'atRisk',
+          program: p.program,
+          message: t(
+            `${p.program}: ${m} of ${p.target} minutes this month, ${monthDaysLeft} days left`,
+            `${p.program}: ${m} de ${p.target} minutos este mes, quedan ${monthDaysLeft} días`,
+          ),
+        });
+      }
+    }
+    if ((p.program === 'RPM' || p.program === 'RTM') && settings.REQUIRE_INTERACTIVE_FOR_MANAGEMENT && !p.interactive && (p.seconds >= 10 * 60 || p.program === facts.billingType)) {
+      flags.push({
+        key: 'noInteractiveContact',
+        severity: 'atRisk',
+        program: p.program,
+        message: t(
+          `${p.program}: no real-time interactive communication yet this month (needed for the management codes)`,
+          `${p.program}: aún no hay comunicación interactiva en tiempo real este mes (necesaria para los códigos de gestión)`,
+        ),
+      });
+    }
+  }
+
+  // Codes if the month closed today, plus the current device period if it ends after the month.
+  const month = computePatientMonth(facts, opts);
+  const codes = month.claims.filter((c) => c.status === 'billable').map((c) => ({ code: c.code, program: c.program, units: c.units, amountCents: c.amountCents }));
+  if (period && anchor && period.end > last) {
+    for (const c of evaluateDevicePeriod(deviceProgram, period, dates, settings, facts.rtmSystem, anchor)) {
+      if (c.status === 'billable') codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
+    }
+  }
+  const order = new Map(codeCatalogue.map((c, i) => [c.code, i]));
+  codes.sort((a, b) => (order.get(a.code) ?? 99) - (order.get(b.code) ?? 99));
+  const estimatedAmountCents = codes.reduce((s, c) => s + (c.amountCents ?? 0), 0);
+
+  return {
+    patientId: facts.patientId,
+    hospitalId: facts.hospitalId,
+    today,
+    billingType: facts.billingType,
+    deviceProgram,
+    period,
+    readingDays: dates.length,
+    readingDates: dates,
+    readToday,
+    daysLeft,
+    openDays,
+    daysNeededFor16: needed16,
+    canReach16,
+    canReach2,
+    projectedDays: Math.round(projectedDays * 10) / 10,
+    monthDaysLeft,
+    programs,
+    codes,
+    estimatedAmountCents,
+    flags,
+    atRisk: flags.length > 0,
+  };
+}

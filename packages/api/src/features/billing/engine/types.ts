@@ -1,0 +1,158 @@
+/**
+ * Inputs and outputs of the billing engine. The engine is pure: generation (generation.ts) reads
+ * these facts from the database in set queries, the engine turns them into codes with evidence.
+ * All days are 'YYYY-MM-DD' local days of the office's time zone.
+ */
+import type { BilingualText, BillingSettings } from './settings';
+import type { Program } from './codes';
+
+/** One local day with at least one reading, split by kind (billing rule C6). */
+export interface ReadingDay {
+  day: string;
+  /** A reading transmitted automatically by a device (measurements.source 'hub', not manual, not simulated). */
+  automatic: boolean;
+  /** A simulated (demo) automatic reading; counted only with INCLUDE_SIMULATED_READINGS. */
+  simulated: boolean;
+  /** A value typed by the patient themselves: counts for RTM only (C6: RTM data may be self-reported). */
+  selfReported: boolean;
+  /** Number of readings that day (evidence only: several readings make one day). */
+  readings: number;
+}
+
+/** One finished time entry of the month (time_entries). */
+export interface TimeEntryFact {
+  id: number;
+  program: Program;
+  activity: string;
+  staffUserId: number;
+  /** Instant the entry started (ISO 8601). */
+  startedAt: string;
+  /** Local day the entry started: the entry counts in that calendar month. */
+  day: string;
+  seconds: number;
+  /** Real-time synchronous two-way communication with the patient or caregiver (C8). */
+  interactive: boolean;
+  medicalNoteDetailId: number | null;
+}
+
+/** One medical-note detail of the month (medical_note_details of the patient's note for the month). */
+export interface NoteFact {
+  id: number;
+  medicalNoteId: number;
+  program: Program;
+  day: string;
+  authorId: number;
+  /** MEDICAL_NOTE_CATEGORY_TYPE of its template ('' when none). */
+  categoryType: string;
+}
+
+/** A billable claim of the same patient and month in ANOTHER office (C2, one practitioner). */
+export interface ClaimElsewhere {
+  hospitalId: number;
+  code: string;
+  program: Program;
+  practitionerUserId: number | null;
+}
+
+export type RtmSystem = 'RESPIRATORY' | 'MSK' | 'CBT';
+
+/** Everything the engine needs for one patient, one office and one calendar month. */
+export interface PatientMonthFacts {
+  patientId: number;
+  hospitalId: number;
+  year: number;
+  month: number;
+  /** The office's local date "now": periods ending after it are still open (evidence `complete: false`). */
+  today: string;
+  /** The patient's one billing type (spec section 5): the primary program that wins conflicts. */
+  billingType: Program;
+  /** The billing practitioner (C2): profile's, else the office medical team's doctor; null = none. */
+  practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
+  /** Programs the practitioner is authorised to bill in this office (user_billing_authorizations); null = no restriction recorded. */
+  practitionerPrograms: Program[] | null;
+  /** ICD-10-CM diagnoses, primary first (APCM level: chronic conditions). */
+  diagnoses: string[];
+  /** Qualified Medicare Beneficiary (APCM G0558). */
+  qmb: boolean;
+  /** Start of the current episode of care (profile.rpmEpisodeStart), if recorded. */
+  episodeStart: string | null;
+  /** First qualifying reading day of the patient in this office (anchor when no episode start). */
+  firstReadingDay: string | null;
+  rtmSystem: RtmSystem | null;
+  /** Reading days from 29 days before the month's first day to its last day (the device periods ending in the month). */
+  readingDays: ReadingDay[];
+  /** Finished time entries started in the month. */
+  timeEntries: TimeEntryFact[];
+  notes: NoteFact[];
+  /** Set-up codes (99453/98975) already billed for this patient in another month, with the episode they belong to. */
+  priorSetupClaims: { code: string; episodeStart: string; year: number; month: number }[];
+  /** First month with CoCM time for this patient (CoCM initial vs subsequent month); null = none before. */
+  firstCocmMonth: { year: number; month: number } | null;
+  claimsElsewhere: ClaimElsewhere[];
+}
+
+/** A 30-day device period (C1). */
+export interface DevicePeriod {
+  /** 0 for the episode's first period. */
+  index: number;
+  start: string;
+  end: string;
+  /** The period has ended (end before or on `today`). */
+  complete: boolean;
+}
+
+/** Evidence of one time entry as counted (C4: overlapping time of the same staff member counts once). */
+export interface TimeEvidence {
+  id: number;
+  day: string;
+  staffUserId: number;
+  activity: string;
+  seconds: number;
+  countedSeconds: number;
+  interactive: boolean;
+  medicalNoteDetailId: number | null;
+}
+
+/** Why a code was produced, or why not. */
+export interface ClaimEvidence {
+  /** Reference rule ids / sections the decision rests on. */
+  rules: string[];
+  period?: DevicePeriod;
+  episodeStart?: string;
+  readingDays?: string[];
+  deviceDays?: number;
+  timeEntries?: TimeEvidence[];
+  totalSeconds?: number;
+  /** Total as MM:SS (spec). */
+  totalTime?: string;
+  notes?: { id: number; medicalNoteId: number; day: string; authorId: number }[];
+  interactiveContact?: { timeEntryId: number; day: string; staffUserId: number } | null;
+  practitioner?: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
+  /** Warnings a reviewer should check (e.g. an UNCONFIRMED concurrency set to 'flag'). */
+  flags?: BilingualText[];
+  /** Anything else (diagnoses count, QMB, family amounts compared...). */
+  details?: Record<string, unknown>;
+}
+
+export type ClaimStatus = 'billable' | 'suppressed';
+
+/** One code produced (billable) or considered and not produced (suppressed, with the reason). */
+export interface EngineClaim {
+  program: Program;
+  code: string;
+  units: number;
+  status: ClaimStatus;
+  /** Reason a code is suppressed (or a note on a billable one), in English and Spanish. */
+  reason: BilingualText | null;
+  practitionerUserId: number | null;
+  datesOfService: string[];
+  evidence: ClaimEvidence;
+  /** units x fee schedule amount; null when the fee schedule has no amount for the code. */
+  amountCents: number | null;
+}
+
+/** Engine options: resolved settings and the fee schedule of the year (code -> cents per unit). */
+export interface EngineOptions {
+  settings: BillingSettings;
+  fees: Record<string, number>;
+}

@@ -1,0 +1,479 @@
+/**
+ * Database access of billing generation: the facts the engine needs, read in SET queries per batch
+ * of patients (one query per kind of fact, never one per patient), and the replacement of a
+ * batch's billing_claims rows. Every function takes the caller's scope first and applies the
+ * office / organization filter of db/scope.ts.
+ *
+ * Local days and months are the office's (hospitals.time_zone), computed in SQL with
+ * `at time zone`, so that a month's readings are aggregated by the database (distinct days per
+ * patient), not shipped row by row.
+ */
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import type { Db, Executor } from '../../db/client';
+import { billingRuns, billingSettings, feeSchedule, hospitals } from '../../db/schema/index';
+import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { isProgram, type Program } from './engine/codes';
+import type { ClaimElsewhere, NoteFact, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+
+const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** An office as generation needs it. */
+export interface OfficeRef {
+  id: number;
+  organizationId: number;
+  name: string;
+  timeZone: string;
+}
+
+const officeColumns = { id: hospitals.id, organizationId: hospitals.organizationId, name: hospitals.hospitalName, timeZone: hospitals.timeZone };
+
+/** The office if it is in the caller's scope, else null (reads as not found). */
+export async function findOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRef | null> {
+  const [row] = await db
+    .select(officeColumns)
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)));
+  return row ?? null;
+}
+
+/**
+ * The offices of an organization the caller may see: all of them for its organization admin or a
+ * system admin; an office-scoped user only reaches their own offices (office filter).
+ */
+export async function findOrganizationOffices(scope: Scope, db: Executor, organizationId: number): Promise<OfficeRef[]> {
+  const visible = scope.role === Role.ORGANIZATION_ADMIN ? organizationFilter(scope, hospitals.organizationId) : officeFilter(scope, hospitals.id);
+  return db
+    .select(officeColumns)
+    .from(hospitals)
+    .where(and(eq(hospitals.organizationId, organizationId), visible))
+    .orderBy(asc(hospitals.id));
+}
+
+/** A patient of an office with the billing profile fields the engine needs. */
+export interface PatientBase {
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  billingType: Program;
+  practitionerUserId: number | null;
+  practitionerName: string | null;
+  practitionerSource: 'profile' | 'medicalTeam' | null;
+  diagnoses: string[];
+  episodeStart: string | null;
+  rtmSystem: RtmSystem | null;
+  qmb: boolean;
+  hasProfile: boolean;
+}
+
+/**
+ * The patients assigned to the office (all statuses: a patient made inactive later was still
+ * monitored in a past month), or the given ones, ordered by id, with their billing profile. The
+ * billing practitioner is the profile's, else the doctor of the patient's medical team in this
+ * office with the lowest id (C2: one practitioner per patient).
+ */
+export async function findOfficePatients(scope: Scope, db: Executor, office: OfficeRef, patientIds?: number[]): Promise<PatientBase[]> {
+  const only = patientIds ? sql`and u.id = any(${sql.param(patientIds)}::int[])` : sql``;
+  const rows = await rowsOf<{
+    patient_id: number;
+    first_name: string;
+    last_name: string;
+    billing_type: string | null;
+    profile_practitioner: number | null;
+    team_doctor: number | null;
+    diagnoses: unknown;
+    episode_start: string | null;
+    rtm_system: string | null;
+    qmb: boolean | null;
+    has_profile: boolean;
+  }>(
+    db,
+    sql`select u.id as patient_id, u.first_name, u.last_name,
+          bp.billing_type, bp.billing_practitioner_id as profile_practitioner,
+          (select min(m.user_id) from medical_teams mt
+             join medical_team_members m on m.medical_team_id = mt.id
+             join users d on d.id = m.user_id and d.role_id = ${Role.DOCTOR}
+            where mt.patient_id = u.id and mt.hospital_id = ${office.id}) as team_doctor,
+          bp.diagnoses_json as diagnoses, bp.rpm_episode_start::text as episode_start, bp.rtm_system,
+          (pm.metadata_info->>'qmb') = 'true' as qmb,
+          bp.patient_id is not null as has_profile
+        from user_hospitals uh
+        join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
+        left join patient_billing_profiles bp on bp.patient_id = u.id
+        left join patient_metadata pm on pm.user_id = u.id
+       where uh.hospital_id = ${office.id} and ${officeFilter(scope, sql`uh.hospital_id`)} ${only}
+       order by u.id`,
+  );
+  const practitionerIds = [...new Set(rows.map((r) => r.profile_practitioner ?? r.team_doctor).filter((x): x is number => x !== null))];
+  const names = new Map<number, string>();
+  if (practitionerIds.length > 0) {
+    const ps = await rowsOf<{ id: number; name: string }>(db, sql`select id, first_name || ' ' || last_name as name from users where id = any(${sql.param(practitionerIds)}::int[])`);
+    for (const p of ps) names.set(Number(p.id), p.name);
+  }
+  return rows.map((r) => {
+    const prac = r.profile_practitioner ?? r.team_doctor;
+    return {
+      patientId: Number(r.patient_id),
+      firstName: r.first_name,
+      lastName: r.last_name,
+      billingType: isProgram(r.billing_type) ? r.billing_type : 'RPM',
+      practitionerUserId: prac === null ? null : Number(prac),
+      practitionerName: prac === null ? null : (names.get(Number(prac)) ?? null),
+      practitionerSource: r.profile_practitioner !== null ? 'profile' : r.team_doctor !== null ? 'medicalTeam' : null,
+      diagnoses: Array.isArray(r.diagnoses) ? (r.diagnoses as unknown[]).map(String) : [],
+      episodeStart: r.episode_start,
+      rtmSystem: r.rtm_system === 'RESPIRATORY' || r.rtm_system === 'MSK' || r.rtm_system === 'CBT' ? r.rtm_system : null,
+      qmb: r.qmb === true,
+      hasProfile: r.has_profile,
+    };
+  });
+}
+
+/** Programs each practitioner may bill in the office (user_billing_authorizations); absent = no restriction recorded. */
+export async function findPractitionerPrograms(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<Map<number, Program[]>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await rowsOf<{ user_id: number; programs: unknown }>(
+    db,
+    sql`select user_id, programs_json as programs from user_billing_authorizations
+         where hospital_id = ${hospitalId} and ${officeFilter(scope, sql`hospital_id`)} and user_id = any(${sql.param(userIds)}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), (Array.isArray(r.programs) ? r.programs : []).filter(isProgram)]));
+}
+
+/** Reading days per patient: distinct local days in [from, to] with the kind of readings that day. */
+export async function findReadingDays(
+  scope: Scope,
+  db: Executor,
+  office: OfficeRef,
+  patientIds: number[],
+  range: { from: Date; to: Date },
+): Promise<Map<number, ReadingDay[]>> {
+  const out = new Map<number, ReadingDay[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{ patient_id: number; day: string; automatic: boolean; simulated: boolean; self_reported: boolean; readings: number }>(
+    db,
+    sql`select patient_id, (measured_at at time zone ${office.timeZone})::date::text as day,
+               bool_or(source = 'hub' and not is_manual and not is_simulated) as automatic,
+               bool_or(is_simulated and not is_manual) as simulated,
+               bool_or(is_manual and entered_by = patient_id and not is_simulated) as self_reported,
+               count(*)::int as readings
+          from measurements
+         where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
+           and patient_id = any(${sql.param(patientIds)}::int[])
+           and measured_at >= ${range.from.toISOString()}::timestamptz and measured_at < ${range.to.toISOString()}::timestamptz
+         group by 1, 2`,
+  );
+  for (const r of rows) {
+    const id = Number(r.patient_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push({ day: r.day, automatic: r.automatic, simulated: r.simulated, selfReported: r.self_reported, readings: Number(r.readings) });
+  }
+  return out;
+}
+
+/**
+ * The first qualifying reading day of each patient in the office (the episode anchor when the
+ * profile has no episode start): one index probe per patient on (patient_id, measured_at).
+ * `rtm` marks patients whose self-reported values count (C6); `simulated` INCLUDE_SIMULATED_READINGS.
+ */
+export async function findFirstReadingDays(
+  scope: Scope,
+  db: Executor,
+  office: OfficeRef,
+  patients: { id: number; rtm: boolean }[],
+  simulated: boolean,
+): Promise<Map<number, string>> {
+  if (patients.length === 0) return new Map();
+  const rows = await rowsOf<{ patient_id: number; day: string | null }>(
+    db,
+    sql`select p.id as patient_id,
+               (select (m.measured_at at time zone ${office.timeZone})::date::text
+                  from measurements m
+                 where m.patient_id = p.id and m.hospital_id = ${office.id}
+                   and ((m.source = 'hub' and not m.is_manual and not m.is_simulated)
+                        or (${simulated}::boolean and m.is_simulated and not m.is_manual)
+                        or (p.rtm and m.is_manual and m.entered_by = m.patient_id and not m.is_simulated))
+                 order by m.measured_at limit 1) as day
+          from unnest(${sql.param(patients.map((p) => p.id))}::int[], ${sql.param(patients.map((p) => p.rtm))}::boolean[]) as p(id, rtm)
+         where ${officeFilter(scope, sql`${office.id}::int`)}`,
+  );
+  return new Map(rows.filter((r) => r.day !== null).map((r) => [Number(r.patient_id), r.day!]));
+}
+
+/** Finished time entries of the office started in [from, to), per patient (an open timer does not count yet). */
+export async function findTimeEntries(
+  scope: Scope,
+  db: Executor,
+  office: OfficeRef,
+  patientIds: number[],
+  range: { from: Date; to: Date },
+): Promise<Map<number, TimeEntryFact[]>> {
+  const out = new Map<number, TimeEntryFact[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{
+    id: number;
+    patient_id: number;
+    program: string;
+    activity: string;
+    staff_user_id: number;
+    started_at: string | Date;
+    day: string;
+    seconds: number | null;
+    interactive: boolean;
+    medical_note_detail_id: number | null;
+  }>(
+    db,
+    sql`select id, patient_id, program, activity, staff_user_id, started_at,
+               (started_at at time zone ${office.timeZone})::date::text as day,
+               coalesce(seconds, extract(epoch from (ended_at - started_at))::int) as seconds,
+               interactive, medical_note_detail_id
+          from time_entries
+         where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
+           and patient_id = any(${sql.param(patientIds)}::int[])
+           and started_at >= ${range.from.toISOString()}::timestamptz and started_at < ${range.to.toISOString()}::timestamptz
+           and (ended_at is not null or seconds is not null)
+         order by started_at, id`,
+  );
+  for (const r of rows) {
+    if (!isProgram(r.program)) continue;
+    const id = Number(r.patient_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push({
+      id: Number(r.id),
+      program: r.program,
+      activity: r.activity,
+      staffUserId: Number(r.staff_user_id),
+      startedAt: new Date(r.started_at).toISOString(),
+      day: r.day,
+      seconds: Math.max(0, Number(r.seconds ?? 0)),
+      interactive: r.interactive,
+      medicalNoteDetailId: r.medical_note_detail_id === null ? null : Number(r.medical_note_detail_id),
+    });
+  }
+  return out;
+}
+
+/** The details of the patients' medical notes of the office and month, with their template's category type. */
+export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
+  const out = new Map<number, NoteFact[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{ id: number; medical_note_id: number; patient_id: number; program: string; day: string; author_id: number; category_type: string }>(
+    db,
+    sql`select d.id, d.medical_note_id, n.patient_id, d.program, (d.created_at at time zone ${office.timeZone})::date::text as day,
+               d.author_id, coalesce(t.category_type, '') as category_type
+          from medical_notes n
+          join medical_note_details d on d.medical_note_id = n.id
+          left join medical_note_category_templates t on t.id = d.category_template_id
+         where n.hospital_id = ${office.id} and ${officeFilter(scope, sql`n.hospital_id`)}
+           and n.year = ${year} and n.month = ${month} and n.patient_id = any(${sql.param(patientIds)}::int[])
+         order by d.id`,
+  );
+  for (const r of rows) {
+    if (!isProgram(r.program)) continue;
+    const id = Number(r.patient_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push({ id: Number(r.id), medicalNoteId: Number(r.medical_note_id), program: r.program, day: r.day, authorId: Number(r.author_id), categoryType: r.category_type });
+  }
+  return out;
+}
+
+/**
+ * Set-up codes (99453/98975) billed for the patients in any office and any OTHER month, with the
+ * episode they belong to (evidence `episodeStart`): once per episode of care (section 1.1). Not
+ * tenant-filtered on purpose: the rule is about the patient, whichever office billed it; only the
+ * episode start leaves this function.
+ */
+export async function findPriorSetupClaims(
+  _scope: Scope,
+  db: Executor,
+  patientIds: number[],
+  year: number,
+  month: number,
+): Promise<Map<number, { code: string; episodeStart: string; year: number; month: number }[]>> {
+  const out = new Map<number, { code: string; episodeStart: string; year: number; month: number }[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{ patient_id: number; code: string; episode_start: string | null; year: number; month: number }>(
+    db,
+    sql`select patient_id, code, evidence_json->>'episodeStart' as episode_start, year, month
+          from billing_claims
+         where patient_id = any(${sql.param(patientIds)}::int[]) and code in ('99453', '98975') and status = 'billable'
+           and not (year = ${year} and month = ${month})`,
+  );
+  for (const r of rows) {
+    if (!r.episode_start) continue;
+    const id = Number(r.patient_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push({ code: r.code, episodeStart: r.episode_start, year: Number(r.year), month: Number(r.month) });
+  }
+  return out;
+}
+
+/** The first month (office time) with CoCM time (a BHI entry whose activity starts with COCM) per patient, in any office. */
+export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await rowsOf<{ patient_id: number; first: string }>(
+    db,
+    sql`select patient_id, to_char(min(started_at at time zone ${office.timeZone}), 'YYYY-MM') as first
+          from time_entries
+         where patient_id = any(${sql.param(patientIds)}::int[]) and program = 'BHI' and upper(ltrim(activity)) like 'COCM%'
+           and (ended_at is not null or seconds is not null)
+         group by patient_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.patient_id), { year: Number(r.first.slice(0, 4)), month: Number(r.first.slice(5, 7)) }]));
+}
+
+/**
+ * Billable claims of the same patients and month in OTHER offices (C2 and the one-practitioner
+ * rules of sections 3 and 5). Not tenant-filtered on purpose (the rule spans offices); only the
+ * office id, code, program and practitioner id leave this function.
+ */
+export async function findClaimsElsewhere(_scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, ClaimElsewhere[]>> {
+  const out = new Map<number, ClaimElsewhere[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{ patient_id: number; hospital_id: number; code: string; program: string; practitioner_user_id: number | null }>(
+    db,
+    sql`select patient_id, hospital_id, code, program, practitioner_user_id
+          from billing_claims
+         where patient_id = any(${sql.param(patientIds)}::int[]) and year = ${year} and month = ${month}
+           and hospital_id <> ${hospitalId} and status = 'billable'`,
+  );
+  for (const r of rows) {
+    if (!isProgram(r.program)) continue;
+    const id = Number(r.patient_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push({ hospitalId: Number(r.hospital_id), code: r.code, program: r.program, practitionerUserId: r.practitioner_user_id === null ? null : Number(r.practitioner_user_id) });
+  }
+  return out;
+}
+
+/** The billing settings rows that apply to an organization: global first, then the organization's. */
+export async function findSettingLayers(_scope: Scope, db: Executor, organizationId: number): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+  const rows = await db
+    .select({ organizationId: billingSettings.organizationId, key: billingSettings.key, value: billingSettings.valueJson })
+    .from(billingSettings)
+    .where(or(isNull(billingSettings.organizationId), eq(billingSettings.organizationId, organizationId)));
+  const global: Record<string, unknown> = {};
+  const org: Record<string, unknown> = {};
+  for (const r of rows) (r.organizationId === null ? global : org)[r.key] = r.value;
+  return [global, org];
+}
+
+/** The NATIONAL fee schedule of a year: code -> cents (reference data, no tenant). */
+export async function findFees(_scope: Scope, db: Executor, year: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ code: feeSchedule.code, amountCents: feeSchedule.amountCents })
+    .from(feeSchedule)
+    .where(and(eq(feeSchedule.year, year), eq(feeSchedule.locality, 'NATIONAL')));
+  return Object.fromEntries(rows.map((r) => [r.code, r.amountCents]));
+}
+
+/** One billing_claims row to write. */
+export interface ClaimRow {
+  patient_id: number;
+  program: string;
+  code: string;
+  units: number;
+  status: 'billable' | 'suppressed';
+  reason: string;
+  practitioner_user_id: number | null;
+  dates_of_service: string[];
+  evidence_json: Record<string, unknown>;
+  amount_cents: number | null;
+}
+
+/**
+ * Replaces the office-month rows of the given patients with `rows`, in one transaction, and adds
+ * the batch to the run's progress. The rows travel as ONE jsonb parameter expanded by
+ * jsonb_to_recordset (a single round trip per batch, no parameter limit).
+ */
+export async function replaceClaims(
+  scope: Scope,
+  db: Db,
+  input: { runId: number; hospitalId: number; year: number; month: number; patientIds: number[]; rows: ClaimRow[] },
+): Promise<void> {
+  const { runId, hospitalId, year, month, patientIds, rows } = input;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`delete from billing_claims where hospital_id = ${hospitalId} and ${officeFilter(scope, sql`hospital_id`)} and year = ${year} and month = ${month}
+            and patient_id = any(${sql.param(patientIds)}::int[])`,
+    );
+    if (rows.length > 0) {
+      await tx.execute(
+        sql`insert into billing_claims (run_id, patient_id, hospital_id, year, month, program, code, units, status, reason, practitioner_user_id, dates_of_service, evidence_json, amount_cents)
+            select ${runId}, r.patient_id, ${hospitalId}, ${year}, ${month}, r.program, r.code, r.units, r.status, r.reason, r.practitioner_user_id,
+                   coalesce(r.dates_of_service, '[]'::jsonb), coalesce(r.evidence_json, '{}'::jsonb), r.amount_cents
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(patient_id int, program text, code text, units int, status text, reason text,
+                   practitioner_user_id int, dates_of_service jsonb, evidence_json jsonb, amount_cents int)`,
+      );
+    }
+    await tx.update(billingRuns).set({ done: sql`${billingRuns.done} + ${patientIds.length}` }).where(eq(billingRuns.id, runId));
+  });
+}
+
+// Runs ------------------------------------------------------------------------------------------
+
+export type RunRow = typeof billingRuns.$inferSelect;
+
+/** Starts a run (status 'running'). */
+export async function createRun(
+  _scope: Scope,
+  db: Executor,
+  values: { scopeKind: 'patient' | 'hospital' | 'organization'; scopeId: number; year: number; month: number; total: number; startedBy: number },
+): Promise<RunRow> {
+  const [row] = await db.insert(billingRuns).values({ ...values, status: 'running', done: 0 }).returning();
+  return row!;
+}
+
+/** Sets a run's total (after counting the patients). */
+export async function setRunTotal(_scope: Scope, db: Executor, runId: number, total: number): Promise<void> {
+  await db.update(billingRuns).set({ total }).where(eq(billingRuns.id, runId));
+}
+
+/** Ends a run as done or failed (the error text is generic: no PHI). */
+export async function finishRun(_scope: Scope, db: Executor, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
+  await db
+    .update(billingRuns)
+    .set({ status, finishedAt: new Date(), error: error ?? null })
+    .where(eq(billingRuns.id, runId));
+}
+
+/** A running run of the same scope and month started in the last 30 minutes (a second request joins it). */
+export async function findRunningRun(_scope: Scope, db: Executor, scopeKind: string, scopeId: number, year: number, month: number): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingRuns)
+    .where(
+      and(
+        eq(billingRuns.scopeKind, scopeKind),
+        eq(billingRuns.scopeId, scopeId),
+        eq(billingRuns.year, year),
+        eq(billingRuns.month, month),
+        eq(billingRuns.status, 'running'),
+        sql`${billingRuns.startedAt} > now() - interval '30 minutes'`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A run by id (tenancy is checked by the service from its scope kind and id). */
+export async function getRun(_scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
+  const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
+  return row ?? null;
+}
+
+/** Whether a patient is assigned to an office of the caller's scope (for a patient-scoped run). */
+export async function patientOfficeInScope(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
+  const rows = await rowsOf<{ ok: number }>(
+    db,
+    sql`select 1 as ok from user_hospitals uh join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
+         where uh.user_id = ${patientId} and uh.hospital_id = ${hospitalId} and ${officeFilter(scope, sql`uh.hospital_id`)}`,
+  );
+  return rows.length > 0;
+}
+

@@ -1,0 +1,33 @@
+import { Role, isCareProgramEnabled, type CareProgram, type CareProgramSwitches, type MessageKey } from '@vigil/contract';
+import type { Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The rules time entries and medical notes share (issue 4 sections 1 and 2). Pure: the caller has
+ * already loaded the rows from its scope.
+ */
+
+/** Roles that administer an office's records: system admin, organization admin, office admin. */
+const officeAdminRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
+
+/** Whether the caller administers the offices in their scope (so may change anyone's notes and manual entries there). */
+export function isOfficeAdmin(scope: Scope): boolean {
+  return officeAdminRoles.includes(scope.role);
+}
+
+/**
+ * Throws 403 `key` unless the caller wrote the record (`authorId`) or is an office admin of its
+ * office (the record was loaded through the caller's scope, so its office is one of theirs).
+ */
+export function assertAuthorOrOfficeAdmin(scope: Scope, authorId: number | null, key: MessageKey = 'notAuthorOrOfficeAdmin'): void {
+  if (authorId === scope.userId || isOfficeAdmin(scope)) return;
+  throw new AppError('forbidden', key);
+}
+
+/**
+ * Throws 400 "The {program} program is not enabled for this office" when the office's switch for
+ * `program` is off (RPM, RTM and CCM have switches; spec section 6).
+ */
+export function assertProgramEnabled(office: CareProgramSwitches, program: CareProgram): void {
+  if (!isCareProgramEnabled(office, program)) throw AppError.badRequest('programNotEnabled', undefined, { program });
+}

@@ -1,0 +1,334 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Role, TIME_ENTRY_MAX_SECONDS, type CareProgram, type CareUserRef, type TimeEntry } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { hospitals, medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries, userHospitals, users } from '../../db/schema/index';
+import { officeFilter, userFilter, type Scope } from '../../db/scope';
+
+/**
+ * The care-time records: time entries, and the note-detail primitives a stopped timer or a manual
+ * entry writes (the medical-notes feature builds on these). Every function takes the caller's
+ * scope first; rows outside it read as absent.
+ */
+
+/** Advisory lock key space (pg_advisory_xact_lock(space, id)): one staff member's timers. */
+const LOCK_STAFF_TIMERS = 730_201;
+
+// Offices and patients ---------------------------------------------------------------------------
+
+export interface OfficeRow {
+  id: number;
+  timeZone: string;
+  rpmEnabled: boolean;
+  rtmEnabled: boolean;
+  ccmEnabled: boolean;
+}
+
+/** Office `hospitalId` with its time zone and program switches when it is one of the caller's; null otherwise. */
+export async function getOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRow | null> {
+  const [row] = await db
+    .select({ id: hospitals.id, timeZone: hospitals.timeZone, rpmEnabled: hospitals.rpmEnabled, rtmEnabled: hospitals.rtmEnabled, ccmEnabled: hospitals.ccmEnabled })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The patient `patientId` with their name when the caller may see them; null otherwise. */
+export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The patient's offices among the caller's, lowest id first. */
+export async function findPatientOfficeIds(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userHospitals.hospitalId })
+    .from(userHospitals)
+    .where(and(eq(userHospitals.userId, patientId), officeFilter(scope, userHospitals.hospitalId)))
+    .orderBy(asc(userHospitals.hospitalId));
+  return rows.map((r) => r.id);
+}
+
+/** The category template `templateId` of office `hospitalId` (in the caller's scope) with its status; null otherwise. */
+export async function getTemplateOfOffice(scope: Scope, db: Executor, templateId: number, hospitalId: number) {
+  const [row] = await db
+    .select({ id: medicalNoteCategoryTemplates.id, status: medicalNoteCategoryTemplates.status })
+    .from(medicalNoteCategoryTemplates)
+    .where(
+      and(
+        eq(medicalNoteCategoryTemplates.id, templateId),
+        eq(medicalNoteCategoryTemplates.hospitalId, hospitalId),
+        officeFilter(scope, medicalNoteCategoryTemplates.hospitalId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+// Note details -----------------------------------------------------------------------------------
+
+export interface NewNoteDetail {
+  patientId: number;
+  hospitalId: number;
+  year: number;
+  month: number;
+  text: string;
+  program: CareProgram;
+  categoryTemplateId: number | null;
+  authorId: number;
+}
+
+/**
+ * Inside an open transaction: adds a detail to the patient's note of the office and month,
+ * creating the note when it is missing (one note per patient, office, year and month: the unique
+ * index makes two concurrent first details share one note). Returns both ids.
+ */
+export async function addDetailToMonthNote(_scope: Scope, tx: Executor, v: NewNoteDetail): Promise<{ medicalNoteId: number; detailId: number }> {
+  const [note] = await tx
+    .insert(medicalNotes)
+    .values({ patientId: v.patientId, hospitalId: v.hospitalId, year: v.year, month: v.month, createdBy: v.authorId })
+    .onConflictDoUpdate({ target: [medicalNotes.patientId, medicalNotes.hospitalId, medicalNotes.year, medicalNotes.month], set: { month: sql`excluded.month` } })
+    .returning({ id: medicalNotes.id });
+  const [detail] = await tx
+    .insert(medicalNoteDetails)
+    .values({ medicalNoteId: note!.id, text: v.text, program: v.program, categoryTemplateId: v.categoryTemplateId, authorId: v.authorId })
+    .returning({ id: medicalNoteDetails.id });
+  return { medicalNoteId: note!.id, detailId: detail!.id };
+}
+
+/** Inside an open transaction: adds a detail to the existing note `medicalNoteId`. */
+export async function insertDetail(
+  _scope: Scope,
+  tx: Executor,
+  v: { medicalNoteId: number; text: string; program: CareProgram; categoryTemplateId: number | null; authorId: number },
+): Promise<number> {
+  const [detail] = await tx.insert(medicalNoteDetails).values(v).returning({ id: medicalNoteDetails.id });
+  return detail!.id;
+}
+
+/**
+ * Inside an open transaction: deletes the details `detailIds` of notes in the caller's offices,
+ * then every note of theirs left without a detail. Returns the ids of the notes deleted.
+ */
+export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, detailIds: number[]): Promise<number[]> {
+  if (detailIds.length === 0) return [];
+  const notesOfDetails = tx
+    .select({ id: medicalNotes.id })
+    .from(medicalNotes)
+    .where(officeFilter(scope, medicalNotes.hospitalId));
+  const deleted = await tx
+    .delete(medicalNoteDetails)
+    .where(and(inArray(medicalNoteDetails.id, detailIds), inArray(medicalNoteDetails.medicalNoteId, notesOfDetails)))
+    .returning({ medicalNoteId: medicalNoteDetails.medicalNoteId });
+  const noteIds = [...new Set(deleted.map((d) => d.medicalNoteId))];
+  if (noteIds.length === 0) return [];
+  const emptied = await tx
+    .delete(medicalNotes)
+    .where(
+      and(
+        inArray(medicalNotes.id, noteIds),
+        sql`not exists (select 1 from ${medicalNoteDetails} where ${medicalNoteDetails.medicalNoteId} = ${medicalNotes.id})`,
+      ),
+    )
+    .returning({ id: medicalNotes.id });
+  return emptied.map((n) => n.id);
+}
+
+/** Inside an open transaction: sets the program of the details `detailIds` (a manual entry and its note move together). */
+export async function setDetailsProgram(scope: Scope, tx: Executor, detailIds: number[], program: CareProgram): Promise<void> {
+  if (detailIds.length === 0) return;
+  const visibleNotes = tx.select({ id: medicalNotes.id }).from(medicalNotes).where(officeFilter(scope, medicalNotes.hospitalId));
+  await tx
+    .update(medicalNoteDetails)
+    .set({ program, updatedAt: new Date() })
+    .where(and(inArray(medicalNoteDetails.id, detailIds), inArray(medicalNoteDetails.medicalNoteId, visibleNotes)));
+}
+
+// Time entries -----------------------------------------------------------------------------------
+
+export type EntryRow = typeof timeEntries.$inferSelect;
+
+/** Serialises one staff member's timer changes until the transaction ends (one running timer per person). */
+export async function lockStaffTimers(_scope: Scope, tx: Executor, staffUserId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_STAFF_TIMERS}::int, ${staffUserId}::int)`);
+}
+
+/**
+ * Closes every forgotten timer in the caller's scope (of `filter.staffUserId` / `filter.patientId`
+ * when given): a timer still open at `now` more than 2 hours after it started ends at exactly
+ * start + 2 h with 7200 seconds and `autoClosed` (spec section 5 "Time cannot exceed 2 hours").
+ * Returns the ids closed.
+ */
+export async function closeForgottenTimers(scope: Scope, db: Executor, now: Date, filter: { staffUserId?: number; patientId?: number } = {}): Promise<number[]> {
+  const limit = new Date(now.getTime() - TIME_ENTRY_MAX_SECONDS * 1000);
+  const rows = await db
+    .update(timeEntries)
+    .set({ endedAt: sql`${timeEntries.startedAt} + make_interval(secs => ${TIME_ENTRY_MAX_SECONDS}::int)`, seconds: TIME_ENTRY_MAX_SECONDS, autoClosed: true })
+    .where(
+      and(
+        isNull(timeEntries.endedAt),
+        lt(timeEntries.startedAt, limit),
+        filter.staffUserId !== undefined ? eq(timeEntries.staffUserId, filter.staffUserId) : undefined,
+        filter.patientId !== undefined ? eq(timeEntries.patientId, filter.patientId) : undefined,
+        officeFilter(scope, timeEntries.hospitalId),
+      ),
+    )
+    .returning({ id: timeEntries.id });
+  return rows.map((r) => r.id);
+}
+
+/** The open timer of `staffUserId` (the newest, should there be several), or null. */
+export async function getOpenTimer(scope: Scope, db: Executor, staffUserId: number): Promise<EntryRow | null> {
+  const [row] = await db
+    .select()
+    .from(timeEntries)
+    .where(and(eq(timeEntries.staffUserId, staffUserId), isNull(timeEntries.endedAt), officeFilter(scope, timeEntries.hospitalId)))
+    .orderBy(desc(timeEntries.startedAt), desc(timeEntries.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The entry `id` in the caller's offices, or null. */
+export async function getEntry(scope: Scope, db: Executor, id: number): Promise<EntryRow | null> {
+  const [row] = await db
+    .select()
+    .from(timeEntries)
+    .where(and(eq(timeEntries.id, id), officeFilter(scope, timeEntries.hospitalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The entries documented by the details `detailIds` (in the caller's offices). */
+export async function findEntriesOfDetails(scope: Scope, db: Executor, detailIds: number[]) {
+  if (detailIds.length === 0) return [];
+  return db
+    .select({ id: timeEntries.id, isAutomatic: timeEntries.isAutomatic, medicalNoteDetailId: timeEntries.medicalNoteDetailId })
+    .from(timeEntries)
+    .where(and(inArray(timeEntries.medicalNoteDetailId, detailIds), officeFilter(scope, timeEntries.hospitalId)));
+}
+
+export type NewEntry = Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hospitalId' | 'staffUserId' | 'program' | 'activity' | 'interactive' | 'startedAt'> &
+  Partial<Pick<typeof timeEntries.$inferInsert, 'endedAt' | 'seconds' | 'isAutomatic' | 'medicalNoteDetailId'>>;
+
+/** Inserts an entry (a started timer, or a manual entry with its seconds) and returns its id. */
+export async function insertEntry(_scope: Scope, db: Executor, values: NewEntry): Promise<number> {
+  const [row] = await db.insert(timeEntries).values(values).returning({ id: timeEntries.id });
+  return row!.id;
+}
+
+/** Updates the entry `id` in the caller's offices. */
+export async function updateEntry(
+  scope: Scope,
+  db: Executor,
+  id: number,
+  values: Partial<Pick<EntryRow, 'endedAt' | 'seconds' | 'autoClosed' | 'interactive' | 'activity' | 'program' | 'medicalNoteDetailId'>>,
+): Promise<void> {
+  await db
+    .update(timeEntries)
+    .set(values)
+    .where(and(eq(timeEntries.id, id), officeFilter(scope, timeEntries.hospitalId)));
+}
+
+/** Deletes the entries `ids` in the caller's offices; returns the ids deleted. */
+export async function deleteEntries(scope: Scope, db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(timeEntries)
+    .where(and(inArray(timeEntries.id, ids), officeFilter(scope, timeEntries.hospitalId)))
+    .returning({ id: timeEntries.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The ids of the patient's entries (in the caller's offices; of office `hospitalId` when given)
+ * that started in calendar month `year`-`month` of their office's time zone, oldest first, at
+ * most `limit`. A UTC window one day wider than the month narrows the scan before the zone test.
+ */
+export async function findEntryIdsForPatientMonth(
+  scope: Scope,
+  db: Executor,
+  f: { patientId: number; year: number; month: number; hospitalId?: number },
+  limit: number,
+): Promise<number[]> {
+  const from = new Date(Date.UTC(f.year, f.month - 1, 1) - 86_400_000);
+  const to = new Date(Date.UTC(f.year, f.month, 1) + 86_400_000);
+  const local = sql`(${timeEntries.startedAt} at time zone ${hospitals.timeZone})`;
+  const rows = await db
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .innerJoin(hospitals, eq(hospitals.id, timeEntries.hospitalId))
+    .where(
+      and(
+        eq(timeEntries.patientId, f.patientId),
+        f.hospitalId !== undefined ? eq(timeEntries.hospitalId, f.hospitalId) : undefined,
+        gte(timeEntries.startedAt, from),
+        lt(timeEntries.startedAt, to),
+        sql`extract(year from ${local}) = ${f.year}`,
+        sql`extract(month from ${local}) = ${f.month}`,
+        officeFilter(scope, timeEntries.hospitalId),
+      ),
+    )
+    .orderBy(asc(timeEntries.startedAt), asc(timeEntries.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+const staff = alias(users, 'staff');
+const patient = alias(users, 'patient');
+
+/** An entry's view with its patient's name. */
+export interface EntryView {
+  entry: TimeEntry;
+  patient: CareUserRef;
+}
+
+/** The views of entries `ids` (in the caller's offices) with staff, note and patient, in the order of `ids`. */
+export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]): Promise<EntryView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      e: timeEntries,
+      staffFirstName: staff.firstName,
+      staffLastName: staff.lastName,
+      patientFirstName: patient.firstName,
+      patientLastName: patient.lastName,
+      noteId: medicalNoteDetails.id,
+      noteMedicalNoteId: medicalNoteDetails.medicalNoteId,
+      noteText: medicalNoteDetails.text,
+    })
+    .from(timeEntries)
+    .innerJoin(staff, eq(staff.id, timeEntries.staffUserId))
+    .innerJoin(patient, eq(patient.id, timeEntries.patientId))
+    .leftJoin(medicalNoteDetails, eq(medicalNoteDetails.id, timeEntries.medicalNoteDetailId))
+    .where(and(inArray(timeEntries.id, ids), officeFilter(scope, timeEntries.hospitalId)));
+  const byId = new Map(
+    rows.map((r): [number, EntryView] => [
+      r.e.id,
+      {
+        patient: { id: r.e.patientId, firstName: r.patientFirstName, lastName: r.patientLastName },
+        entry: {
+        id: r.e.id,
+        patientId: r.e.patientId,
+        hospitalId: r.e.hospitalId,
+        staff: { id: r.e.staffUserId, firstName: r.staffFirstName, lastName: r.staffLastName },
+        program: r.e.program as CareProgram,
+        activity: r.e.activity,
+        interactive: r.e.interactive,
+        startedAt: r.e.startedAt.toISOString(),
+        endedAt: r.e.endedAt?.toISOString() ?? null,
+        seconds: r.e.seconds,
+        isAutomatic: r.e.isAutomatic,
+        autoClosed: r.e.autoClosed,
+        medicalNoteDetailId: r.e.medicalNoteDetailId,
+        note: r.noteId !== null ? { id: r.noteId, medicalNoteId: r.noteMedicalNoteId!, text: r.noteText! } : null,
+        },
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,2 @@
+// The monitoring-plans feature's public parts, for other features' pages (e.g. /patientdetails/{id}).
+export { PatientMonitoringPlanPanel } from './components/PatientMonitoringPlanPanel';
