@@ -32,7 +32,7 @@ try {
            select u.id, $1, $2, 'RPM', k = 0, timestamptz '2026-10-10 14:00+00' + (k || ' hours')::interval, timestamptz '2026-10-10 14:00+00' + (k || ' hours')::interval + interval '12 minutes', 720, false
              from users u, generate_series(0,1) k where u.role_id = 5`, [office, nurse]);
   await q('analyze');
-  console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`rss before ${(process.memoryUsage().rss/1e6).toFixed(0)} MB`); console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const scope = { userId: doc, role: Role.SYSTEM_ADMIN, organizationId: null, officeIds: [], sessionId: 0, lang: 'en' as const };
   {
     const om = await (await import('../packages/api/src/features/billing/generation')).loadOfficeMonth(scope, ctx.db, (await repo.findOffice(scope, ctx.db, office))!, 2026, 10);
@@ -62,12 +62,12 @@ try {
     const run = await repo.createRun(scope, ctx.db, { scopeKind: 'hospital', scopeId: office, year: 2026, month: 10, total: 0, startedBy: doc });
     const mem0 = process.memoryUsage().rss;
     let peak = mem0;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    let heap = 0; const timer = setInterval(() => { const m = process.memoryUsage(); peak = Math.max(peak, m.rss); heap = Math.max(heap, m.heapUsed + m.external); }, 20);
     const s = Date.now();
     await processRun(scope, ctx.db, run.id, [(await repo.findOffice(scope, ctx.db, office))!], 2026, 10);
     clearInterval(timer);
     const n = (await q('select count(*)::int n, count(*) filter (where status = $1)::int b from billing_claims', ['billable'])).rows[0];
-    console.log(`run ${attempt}: ${((Date.now() - s) / 1000).toFixed(2)} s, rows ${n.n} (billable ${n.b}), rss peak ${(peak / 1e6).toFixed(0)} MB`);
+    console.log(`run ${attempt}: ${((Date.now() - s) / 1000).toFixed(2)} s, rows ${n.n} (billable ${n.b}), rss peak ${(peak / 1e6).toFixed(0)} MB, heap+ext peak ${(heap / 1e6).toFixed(0)} MB`);
   }
   const codes = (await q(`select code, status, count(*)::int from billing_claims group by 1,2 order by 1,2`)).rows;
   console.log(codes);

@@ -24,7 +24,8 @@
  * backends, the whole machine) with the load average: the machine has 2 cores and may be shared.
  *
  * Usage: npm run bench:monitoring   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
- * BENCH_SECONDS sets the length of the timed phases, default 8; BENCH_CPU_PROF=<dir> profiles the API process)
+ * BENCH_SECONDS sets the length of the timed phases, default 8; BENCH_CPU_PROF=<dir> profiles the API process;
+ * BENCH_KEEP_DB=1 keeps the database for a look afterwards)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,7 +75,7 @@ interface MemorySample {
   /** process.cpuUsage() user + system, microseconds */
   cpuMicros: number;
 }
-type ChildRequest = { id: number; kind: 'memory' } | { id: number; kind: 'issueHubCredentials'; hubIds: number[] } | { id: number; kind: 'stop' };
+type ChildRequest = { id: number; kind: 'memory' | 'gc' } | { id: number; kind: 'issueHubCredentials'; hubIds: number[] } | { id: number; kind: 'stop' };
 type Answer = { id: number; memory?: MemorySample; tokens?: string[] };
 type ChildReply = Answer | { kind: 'listening'; port: number };
 
@@ -94,6 +95,10 @@ async function serveApi(databaseUrl: string): Promise<void> {
   const reply = (m: ChildReply) => process.send!(m);
   process.on('message', (m: ChildRequest) => {
     if (m.kind === 'memory') reply({ id: m.id, memory: memorySample() });
+    else if (m.kind === 'gc') {
+      (globalThis as { gc?: () => void }).gc?.(); // the process runs with --expose-gc
+      reply({ id: m.id, memory: memorySample() });
+    }
     else if (m.kind === 'issueHubCredentials') {
       void Promise.all(m.hubIds.map((id) => issueHubCredential(ctx, id))).then((tokens) => reply({ id: m.id, tokens }));
     } else {
@@ -129,7 +134,7 @@ class ApiProcess {
   static start(databaseUrl: string): Promise<ApiProcess> {
     // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it stops.
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = fork(fileURLToPath(import.meta.url), ['--api-server', databaseUrl], { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), ['--api-server', databaseUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile], stdio: 'inherit' });
     return new Promise((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
@@ -143,7 +148,7 @@ class ApiProcess {
     return this.child.pid!;
   }
 
-  private ask(req: { kind: 'memory' } | { kind: 'issueHubCredentials'; hubIds: number[] } | { kind: 'stop' }): Promise<Answer> {
+  private ask(req: { kind: 'memory' | 'gc' } | { kind: 'issueHubCredentials'; hubIds: number[] } | { kind: 'stop' }): Promise<Answer> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -153,6 +158,11 @@ class ApiProcess {
 
   async memory(): Promise<MemorySample> {
     return (await this.ask({ kind: 'memory' })).memory!;
+  }
+
+  /** Memory after a full garbage collection: what the process holds, not what it has not collected yet. */
+  async memoryAfterGc(): Promise<MemorySample> {
+    return (await this.ask({ kind: 'gc' })).memory!;
   }
 
   async issueHubCredentials(hubIds: number[]): Promise<string[]> {
@@ -639,6 +649,7 @@ async function main(): Promise<void> {
     const tokens = await api.issueHubCredentials(hubPatients.map((p) => p.hubId));
     const hubsList: IngestHub[] = hubPatients.map((p, i) => ({ token: tokens[i]!, deviceIdentifier: p.deviceIdentifier, patientId: p.id, hospitalId: p.hospitalId, hubId: p.hubId, deviceId: p.deviceId }));
     await ingestPhase(port, hubsList, 0, 1, 30, 40); // warm-up: 32 x 40 requests
+    const stopIngestMemory = memorySampler(api);
     await plainInsertPhase(plainPool, hubsList, 1, 1);
     console.log(`\n(a) ingestion of single readings, ${HUBS} hubs posting sequentially (normal blood pressures), beside plain single-row INSERTs (pg.Pool of ${HUBS})`);
     const ingestRounds: Rate[] = [];
@@ -671,6 +682,18 @@ async function main(): Promise<void> {
       `  overall: ingestion ${int(ingRate)} readings/s, p50 ${ms(percentile(ing.latencies, 50))}, p99 ${ms(percentile(ing.latencies, 99))} (${int(ing.readings)} readings); ` +
         `plain INSERT ${int(plainRate)} rows/s, p50 ${ms(percentile(plain.latencies, 50))}, p99 ${ms(percentile(plain.latencies, 99))}; ratio ${ratio.toFixed(2)}`,
     );
+    // What the CPU cost per reading allows on a machine of our own (an estimate, for a shared machine).
+    const sum = (list: PhaseCpu[], k: 'api' | 'postgres') => list.reduce((a, c) => a + c[k], 0);
+    const apiMs = (sum(ingestCpus, 'api') * 1000) / ing.readings;
+    const pgMs = (sum(ingestCpus, 'postgres') * 1000) / ing.readings;
+    const plainPgMs = (sum(plainCpus, 'postgres') * 1000) / plain.readings;
+    const cores = os.cpus().length;
+    const ceiling = Math.min(1000 / apiMs, (cores * 1000) / (apiMs + pgMs));
+    const plainCeiling = (cores * 1000) / plainPgMs;
+    console.log(
+      `  CPU per reading: ingestion API ${apiMs.toFixed(2)} ms + PostgreSQL ${pgMs.toFixed(2)} ms; plain INSERT PostgreSQL ${plainPgMs.toFixed(2)} ms. ` +
+        `Ceiling on ${cores} idle cores (one single-threaded API process; estimate): ingestion ~${int(ceiling)}/s, plain ~${int(plainCeiling)}/s, ratio ~${(ceiling / plainCeiling).toFixed(2)}`,
+    );
     summary.push(
       { figure: '(a) single readings, 32 hubs: rate', value: `${int(ingRate)}/s`, target: '>= 2,000/s', meets: ingRate >= 2000 },
       { figure: '(a) single readings: p99 latency', value: ms(percentile(ing.latencies, 99)), target: '< 50 ms', meets: percentile(ing.latencies, 99) < 50 },
@@ -688,6 +711,8 @@ async function main(): Promise<void> {
         `request ${latencyLine(batchRate.latencies)}; ${batchRate.errors} errors)`,
     );
     console.log(cpuLine(batchCpu, batchRate.readings, 'reading'));
+    const ingestMemory = await stopIngestMemory();
+    console.log(`  API process memory during (a): max RSS ${mb(ingestMemory.maxRss)}, max heap used ${mb(ingestMemory.maxHeap)}`);
     summary.push({ figure: '(a) batches of 100: rate', value: `${int(batchPerSecond)}/s`, target: '>= 20,000/s', meets: batchPerSecond >= 20_000 });
 
     // (b) ---------------------------------------------------------------------------------------
@@ -774,6 +799,7 @@ async function main(): Promise<void> {
     );
     for (let i = 0; i < 60; i++) await Promise.all([get(i % CALLERS, calls.series), get(i % CALLERS, calls.devices), get(i % CALLERS, calls.plan)]); // warm-up
 
+    const rest = await api.memoryAfterGc();
     const stopMemory = memorySampler(api);
     const seriesMeter = await cpuMeter(api, admin, dbName);
     const seriesLatencies: number[] = [];
@@ -805,10 +831,10 @@ async function main(): Promise<void> {
     console.log(`    devices ${latencyLine(perCall.devices)}`);
     console.log(`    plan ${latencyLine(perCall.plan)}`);
     console.log(cpuLine(pageCpu, page.length, 'page (three requests)'));
-    const after = await api.memory();
+    const after = await api.memoryAfterGc();
     console.log(
       `  API process memory during (c): max RSS ${mb(memory.maxRss)}, max heap used ${mb(memory.maxHeap)} (${memory.samples} samples every 200 ms); ` +
-        `after: RSS ${mb(after.rss)}, heap used ${mb(after.heapUsed)}`,
+        `after a full GC, before the load: RSS ${mb(rest.rss)}, heap used ${mb(rest.heapUsed)}; after it: RSS ${mb(after.rss)}, heap used ${mb(after.heapUsed)}`,
     );
     summary.push(
       { figure: '(c) series call alone, 20 callers: p99', value: ms(percentile(seriesLatencies, 99)), target: '< 50 ms', meets: percentile(seriesLatencies, 99) < 50 },
@@ -825,7 +851,8 @@ async function main(): Promise<void> {
     agent.destroy();
     await plainPool.end();
     await database.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName} (BENCH_KEEP_DB)`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }

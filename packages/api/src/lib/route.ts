@@ -49,6 +49,8 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const scope = req.scope;
       const asHub = !scope && def.hubAuth === true && req.hub !== null;
       if (def.permission !== 'public' && !asHub) {
+        // A hub credential that does not resolve (unknown, revoked, hub disabled) gets its own message.
+        if (!scope && def.hubAuth === true && req.headers.hubtoken && !req.hub) throw new AppError('unauthorized', 'hubCredentialInvalid');
         if (!scope) throw AppError.unauthorized();
         if (!can(scope.role, def.permission)) throw AppError.forbidden();
       }

@@ -85,6 +85,7 @@ describe('real-time socket', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(d.data).toMatchObject({ toUserId: f.doctorA1.id, notificationTypeId: 3, severity: 2, measurementId: reading.measurementId, messageEn: expect.stringMatching(/^Critical blood pressure 190\/125 mmHg for /) });
     expect(n.data).toMatchObject({ toUserId: f.nurseA1.id, measurementId: reading.measurementId });
+    expect(d.data!.AdditionalData).toMatchObject({ patientFullname: `${f.patientA1.firstName} ${f.patientA1.lastName}` });
     await new Promise((r) => setTimeout(r, 100));
     expect(outsider.messages.filter((m) => m.type === 'notification')).toHaveLength(0);
     for (const c of [doctor, nurse, outsider]) c.ws.close();

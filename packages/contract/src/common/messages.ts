@@ -13,6 +13,7 @@ export const messages = {
     es: 'Esta cuenta no puede iniciar sesión en el portal del personal',
   },
   sessionExpired: { en: 'Your session has ended. Please sign in again.', es: 'Su sesión ha terminado. Inicie sesión de nuevo.' },
+  hubCredentialInvalid: { en: 'The hub credential is not valid or was revoked', es: 'La credencial del hub no es válida o fue revocada' },
   tooManyAttempts: {
     en: 'Too many failed sign-in attempts. Try again in {seconds} seconds.',
     es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {seconds} segundos.',

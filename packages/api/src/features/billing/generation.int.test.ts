@@ -120,7 +120,6 @@ describe('billing generation of an office month', () => {
       totalTime: '20:00',
       interactiveContact: { timeEntryId: patients.fullEntry, day: '2026-09-10', staffUserId: f.nurseA1.id },
       timeEntries: [{ id: patients.fullEntry, countedSeconds: 1200, interactive: true }],
-      description: { en: 'RPM treatment management, first 20 minutes in a month' },
     });
     expect((mgmt.evidenceJson as { notes: unknown[] }).notes).toHaveLength(1);
   });

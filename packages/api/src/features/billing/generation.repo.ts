@@ -150,24 +150,30 @@ export async function findReadingDays(
 ): Promise<Map<number, ReadingDay[]>> {
   const out = new Map<number, ReadingDay[]>();
   if (patientIds.length === 0) return out;
-  const rows = await rowsOf<{ patient_id: number; day: string; automatic: boolean; simulated: boolean; self_reported: boolean; readings: number }>(
+  // One row per patient: "day:kinds:readings" items joined by ',' (kinds: a automatic, s simulated,
+  // p patient-typed), so the driver parses one string per patient instead of a row per day.
+  const rows = await rowsOf<{ patient_id: number; days: string }>(
     db,
-    sql`select patient_id, (measured_at at time zone ${office.timeZone})::date::text as day,
-               bool_or(source = 'hub' and not is_manual and not is_simulated) as automatic,
-               bool_or(is_simulated and not is_manual) as simulated,
-               bool_or(is_manual and entered_by = patient_id and not is_simulated) as self_reported,
-               count(*)::int as readings
-          from measurements
-         where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
-           and patient_id = any(${sql.param(patientIds)}::int[])
-           and measured_at >= ${range.from.toISOString()}::timestamptz and measured_at < ${range.to.toISOString()}::timestamptz
-         group by 1, 2`,
+    sql`select patient_id, string_agg(day || ':' || kinds || ':' || readings, ',') as days
+          from (select patient_id, (measured_at at time zone ${office.timeZone})::date::text as day,
+                       case when bool_or(source = 'hub' and not is_manual and not is_simulated) then 'a' else '' end ||
+                       case when bool_or(is_simulated and not is_manual) then 's' else '' end ||
+                       case when bool_or(is_manual and entered_by = patient_id and not is_simulated) then 'p' else '' end as kinds,
+                       count(*) as readings
+                  from measurements
+                 where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
+                   and patient_id = any(${sql.param(patientIds)}::int[])
+                   and measured_at >= ${range.from.toISOString()}::timestamptz and measured_at < ${range.to.toISOString()}::timestamptz
+                 group by 1, 2) d
+         group by patient_id`,
   );
   for (const r of rows) {
-    const id = Number(r.patient_id);
-    let list = out.get(id);
-    if (!list) out.set(id, (list = []));
-    list.push({ day: r.day, automatic: r.automatic, simulated: r.simulated, selfReported: r.self_reported, readings: Number(r.readings) });
+    const list: ReadingDay[] = [];
+    for (const item of r.days.split(',')) {
+      const [day, kinds, readings] = item.split(':') as [string, string, string];
+      list.push({ day, automatic: kinds.includes('a'), simulated: kinds.includes('s'), selfReported: kinds.includes('p'), readings: Number(readings) });
+    }
+    out.set(Number(r.patient_id), list);
   }
   return out;
 }
@@ -466,14 +472,3 @@ export async function getRun(_scope: Scope, db: Executor, runId: number): Promis
   const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
   return row ?? null;
 }
-
-/** Whether a patient is assigned to an office of the caller's scope (for a patient-scoped run). */
-export async function patientOfficeInScope(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
-  const rows = await rowsOf<{ ok: number }>(
-    db,
-    sql`select 1 as ok from user_hospitals uh join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
-         where uh.user_id = ${patientId} and uh.hospital_id = ${hospitalId} and ${officeFilter(scope, sql`uh.hospital_id`)}`,
-  );
-  return rows.length > 0;
-}
-

@@ -14,7 +14,6 @@ import { addDays, monthBounds } from './engine/dates';
 import { computePatientMonth, type MonthResult } from './engine/compute';
 import { readingWindow } from './engine/device';
 import { resolveSettings, type BillingSettings } from './engine/settings';
-import { codeCatalogue } from './engine/codes';
 import type { EngineClaim, PatientMonthFacts } from './engine/types';
 import * as repo from './generation.repo';
 
@@ -107,9 +106,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   });
 }
 
-const descriptions = new Map(codeCatalogue.map((c) => [c.code, { en: c.en, es: c.es }]));
-
-/** A claim as stored: English reason in `reason`, both languages and the code's description in the evidence. */
+/** A claim as stored: the English reason in `reason`, both languages in the evidence (the code's description comes from the catalogue when read). */
 export function toClaimRow(patientId: number, c: EngineClaim): repo.ClaimRow {
   return {
     patient_id: patientId,
@@ -120,7 +117,7 @@ export function toClaimRow(patientId: number, c: EngineClaim): repo.ClaimRow {
     reason: c.reason?.en ?? '',
     practitioner_user_id: c.practitionerUserId,
     dates_of_service: c.datesOfService,
-    evidence_json: { ...c.evidence, reason: c.reason, description: descriptions.get(c.code) ?? null },
+    evidence_json: { ...c.evidence, reason: c.reason },
     amount_cents: c.amountCents,
   };
 }
@@ -139,12 +136,22 @@ export async function generateOffice(
   keep = false,
 ): Promise<PatientMonthOutcome[]> {
   const kept: PatientMonthOutcome[] = [];
-  for (let i = 0; i < patients.length; i += BATCH_SIZE) {
-    const batch = patients.slice(i, i + BATCH_SIZE);
-    const outcomes = await computeBatch(scope, db, om, batch);
-    const rows = outcomes.flatMap((o) => o.result.claims.map((c) => toClaimRow(o.patient.patientId, c)));
-    await repo.replaceClaims(scope, db, { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
-    if (keep) kept.push(...outcomes);
+  // Pipelined: batch n+1 is read and computed while batch n is written (two pool connections).
+  let writing: Promise<void> | null = null;
+  try {
+    for (let i = 0; i < patients.length; i += BATCH_SIZE) {
+      const batch = patients.slice(i, i + BATCH_SIZE);
+      const outcomes = await computeBatch(scope, db, om, batch);
+      const rows = outcomes.flatMap((o) => o.result.claims.map((c) => toClaimRow(o.patient.patientId, c)));
+      if (keep) kept.push(...outcomes);
+      if (writing) await writing;
+      writing = repo.replaceClaims(scope, db, { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
+    }
+    if (writing) await writing;
+  } catch (err) {
+    // Do not leave a write running unobserved when a read fails.
+    if (writing) await writing.catch(() => undefined);
+    throw err;
   }
   return kept;
 }

@@ -393,6 +393,101 @@ describe('GET medicaldevice/getmedicaldevicesforpatient and ...V2', () => {
   });
 });
 
+describe('GET medicaldevice/getmedicaldevicesforhospital (chosen)', () => {
+  const path = 'medicaldevice/getmedicaldevicesforhospital';
+  const run = `LST${Date.now().toString(36)}`.toUpperCase();
+  let bpA1: { id: number; deviceIdentifier: string };
+  let scaleA1: { id: number; deviceIdentifier: string };
+  let spareA1: { id: number; deviceIdentifier: string };
+  let glucoseA2: { id: number; deviceIdentifier: string };
+  const ids = (res: { json: () => { data: { items: { id: number }[] } } }) => res.json().data.items.map((d) => d.id);
+
+  beforeAll(async () => {
+    bpA1 = await insertDevice({
+      deviceIdentifier: `${run}-C-BP`,
+      hospitalId: f.a1.id,
+      patientId: f.patientA1.id,
+      hubId: hubA1,
+      templateId: await templateId('5 Series BP7250'),
+    });
+    scaleA1 = await insertDevice({ deviceIdentifier: `${run}-A-SCALE`, hospitalId: f.a1.id, deviceType: 'WEIGHT', patientId: patientA1A2.id });
+    spareA1 = await insertDevice({ deviceIdentifier: `${run}-B-SPARE`, hospitalId: f.a1.id });
+    glucoseA2 = await insertDevice({ deviceIdentifier: `${run}-D-GLU`, hospitalId: f.a2.id, deviceType: 'GLUCOSE', patientId: patientA1A2.id });
+    await insertDevice({ deviceIdentifier: `${run}-E-OTHER-ORG`, hospitalId: f.b1.id });
+  });
+
+  it("pages the devices of the caller's offices with patient name, hub identifier and model, searched by identifier", async () => {
+    const res = await call('GET', path, f.orgAdminA, { query: { search: run.toLowerCase() } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(ids(res)).toEqual([scaleA1.id, spareA1.id, bpA1.id, glucoseA2.id]);
+    const bp = res.json().data.items.find((d: { id: number }) => d.id === bpA1.id);
+    expect(bp).toMatchObject({
+      deviceIdentifier: `${run}-C-BP`,
+      deviceType: 'BLOOD_PRESSURE',
+      deviceTypeTitle: 'Blood pressure',
+      hospitalId: f.a1.id,
+      hospitalName: f.a1.hospitalName,
+      hubId: hubA1,
+      hubIdentifier: expect.stringMatching(/^HUB-/),
+      patientId: f.patientA1.id,
+      patientFullname: `${f.patientA1.firstName} ${f.patientA1.lastName}`,
+      manufacturerName: 'Omron Healthcare',
+      modelName: '5 Series BP7250',
+    });
+    const spare = res.json().data.items.find((d: { id: number }) => d.id === spareA1.id);
+    expect(spare).toMatchObject({ patientId: null, patientFullname: null, hubId: null, hubIdentifier: null, modelName: '' });
+  });
+
+  it('sorts by device type or creation, pages, and filters by office, device type and patient', async () => {
+    const q = { search: run };
+    const byType = await call('GET', path, f.orgAdminA, { query: { ...q, sort: '-deviceType' } });
+    expect(ids(byType)).toEqual([scaleA1.id, glucoseA2.id, spareA1.id, bpA1.id]);
+    const newest = await call('GET', path, f.orgAdminA, { query: { ...q, sort: '-createdAt', pageSize: 2, page: 1 } });
+    expect(newest.json().data).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    expect(ids(newest)).toEqual([glucoseA2.id, spareA1.id]);
+    const office = await call('GET', path, f.orgAdminA, { headers: { hospitalid: f.a2.id }, query: q });
+    expect(ids(office)).toEqual([glucoseA2.id]);
+    const asQuery = await call('GET', path, f.orgAdminA, { query: { ...q, hospitalId: f.a1.id } });
+    expect(ids(asQuery)).toEqual([scaleA1.id, spareA1.id, bpA1.id]);
+    const type = await call('GET', path, f.orgAdminA, { query: { ...q, devicetype: 'WEIGHT' } });
+    expect(ids(type)).toEqual([scaleA1.id]);
+    const patient = await call('GET', path, f.orgAdminA, { query: { ...q, patientid: patientA1A2.id } });
+    expect(ids(patient)).toEqual([scaleA1.id, glucoseA2.id]);
+    const both = await call('GET', path, f.orgAdminA, { headers: { hospitalid: f.a1.id }, query: { ...q, patientid: patientA1A2.id } });
+    expect(ids(both)).toEqual([scaleA1.id]);
+  });
+
+  it('shows a patient only the devices assigned to them', async () => {
+    const res = await call('GET', path, f.patientA1, { query: { search: run } });
+    expect(res.statusCode).toBe(200);
+    expect(ids(res)).toEqual([bpA1.id]);
+  });
+
+  it('refuses a page size above 200, an unknown sort, device type or office, and a malformed patient id', async () => {
+    const res = await call('GET', path, f.doctorA1, { query: { pageSize: 500, sort: 'patient', devicetype: 'XRAY', patientid: 'x' }, headers: { hospitalid: 'a1' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ pageSize: FORMAT, sort: FORMAT, devicetype: FORMAT, patientid: FORMAT, hospitalid: FORMAT });
+  });
+
+  it('is refused to a role without devices.read (403)', async () => {
+    const res = await call('GET', path, partner);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(FORBIDDEN);
+  });
+
+  it("leaves out another office's and another organization's devices; another office's filter gives an empty page", async () => {
+    const a2 = await call('GET', path, f.doctorA2, { query: { search: run } });
+    expect(ids(a2)).toEqual([glucoseA2.id]);
+    const b1 = await call('GET', path, f.doctorB1, { query: { search: run } });
+    expect(b1.json().data.items.map((d: { deviceIdentifier: string }) => d.deviceIdentifier)).toEqual([`${run}-E-OTHER-ORG`]);
+    const filtered = await call('GET', path, f.doctorB1, { headers: { hospitalid: f.a1.id }, query: { search: run } });
+    expect(filtered.json().data).toMatchObject({ total: 0, items: [] });
+    const a2OnA1 = await call('GET', path, f.officeAdminA2, { headers: { hospitalid: f.a1.id } });
+    expect(a2OnA1.json().data).toMatchObject({ total: 0, items: [] });
+  });
+});
+
 describe('GET medicaldevice/getmedicaldevicebydeviceidentifier', () => {
   it('finds a device by its identifier', async () => {
     const device = await insertDevice({ hospitalId: f.a1.id, deviceType: 'WEIGHT' });

@@ -4,6 +4,7 @@ import {
   measurementCatalogue,
   type DeviceType,
   type MedicalDevice,
+  type MedicalDevicePageQuery,
   type MedicalDeviceTemplate,
   type TabletInfo,
   type TabletInfoPageQuery,
@@ -184,6 +185,40 @@ export async function findDeviceIdsOfPatient(scope: Scope, db: Executor, patient
     .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
     .limit(PATIENT_DEVICES_LIMIT);
   return rows.map((r) => r.id);
+}
+
+/**
+ * One page of device ids in the caller's scope (`deviceFilter`; of office `hospitalId` when given),
+ * searched by identifier, filtered by device type and assigned patient, sorted in SQL (identifier,
+ * device type or creation; then id), with the total.
+ */
+export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: MedicalDevicePageQuery) {
+  const term = query.search?.trim();
+  const where = and(
+    deviceFilter(scope),
+    hospitalId !== undefined ? eq(medicalDevices.hospitalId, hospitalId) : undefined,
+    query.devicetype !== undefined ? eq(medicalDevices.deviceType, query.devicetype) : undefined,
+    query.patientid !== undefined ? eq(medicalDevices.patientId, query.patientid) : undefined,
+    term ? sql`${medicalDevices.deviceIdentifier} ilike ${likeTerm(term)}` : undefined,
+  );
+  const sort = query.sort ?? 'deviceIdentifier';
+  const dir = sort.startsWith('-') ? desc : asc;
+  const order: SQL[] = sort.endsWith('deviceType')
+    ? [dir(medicalDevices.deviceType), asc(medicalDevices.deviceIdentifier)]
+    : sort.endsWith('createdAt')
+      ? [dir(medicalDevices.createdAt)]
+      : [dir(medicalDevices.deviceIdentifier)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: medicalDevices.id })
+      .from(medicalDevices)
+      .where(where)
+      .orderBy(...order, asc(medicalDevices.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(medicalDevices).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
 }
 
 /** The ids of the devices assigned to `hubIds` in the caller's scope, by hub, type and id. */

@@ -8,7 +8,8 @@ import * as hubsService from './hubs.service';
 
 /**
  * Spec section 7, "Trusted hub" (3) and "Medical device, measurements, templates, tablets" without
- * `medicaldevicesdata/` (15), plus the chosen `hub/` endpoints (7).
+ * `medicaldevicesdata/` (15), plus the chosen `medicaldevice/getmedicaldevicesforhospital` and
+ * `hub/` endpoints (8).
  */
 export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Trusted hubs: in their own scope, whose error handler answers failures with HTTP 200
@@ -30,6 +31,9 @@ export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, devices.deleteMedicalDevice, ({ scope, params }) => service.deleteDevice(ctx, scope, params.id));
   registerEndpoint(app, ctx, devices.getMedicalDevicesForPatient, ({ scope, headers }) => service.findDevicesForPatient(ctx, scope, headers.patientid));
   registerEndpoint(app, ctx, devices.getMedicalDevicesForPatientV2, ({ scope, headers }) => service.findDevicesForPatientV2(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, devices.getMedicalDevicesForHospital, ({ scope, headers, query }) =>
+    service.findDevicesForOffice(ctx, scope, headers.hospitalid, query),
+  );
   registerEndpoint(app, ctx, devices.getMedicalDeviceByDeviceIdentifier, ({ scope, headers }) =>
     service.getDeviceByIdentifier(ctx, scope, headers.deviceidentifier),
   );

@@ -5,6 +5,8 @@ import {
   type AssignedMedicalDevice,
   type DeviceType,
   type MedicalDevice,
+  type MedicalDevicePage,
+  type MedicalDevicePageQuery,
   type MedicalDeviceTemplate,
   type MedicalDeviceThresholds,
   type MessageKey,
@@ -230,6 +232,18 @@ export async function findDevicesForPatientV2(ctx: AppContext, scope: Scope, pat
         : null,
     };
   });
+}
+
+/**
+ * Chosen `GET medicaldevice/getmedicaldevicesforhospital`: a page of the devices of the caller's
+ * offices (of office `hospitalId` when given: another office's gives an empty page; a patient:
+ * their own), searched by identifier, filtered by device type and patient, each as the API shows a
+ * device (patient name, hub identifier, template model). Two set queries for the page and one for
+ * the views.
+ */
+export async function findDevicesForOffice(ctx: AppContext, scope: Scope, hospitalId: number | undefined, query: MedicalDevicePageQuery): Promise<MedicalDevicePage> {
+  const { ids, total } = await repo.findDeviceIdsPage(scope, ctx.db, hospitalId, query);
+  return { items: await repo.loadDeviceViews(scope, ctx.db, ids), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** `GET medicaldevice/getmedicaldevicebydeviceidentifier`: 404 unless a device of the caller's scope has it. */

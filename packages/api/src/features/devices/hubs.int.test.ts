@@ -156,6 +156,26 @@ describe('GET hub (chosen)', () => {
     expect((paged.json().data.items as { id: number }[]).map((h) => h.id)).toEqual([ward.id]);
   });
 
+  it('carries on each row the readings measured through that hub in the last 24 hours', async () => {
+    const busy = await insertHub(f.a1.id, { hubName: 'Yy Busy' });
+    const quiet = await insertHub(f.a1.id, { hubName: 'Yy Quiet' });
+    const idle = await insertHub(f.a1.id, { hubName: 'Yy Idle' });
+    const bp = await insertDevice(f.a1.id, { hubId: busy.id, patientId: f.patientA1.id });
+    const now = Date.now();
+    for (const minutesAgo of [10, 90, 600]) await insertReading(busy.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - minutesAgo * 60_000));
+    await insertReading(quiet.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - 20 * 60 * 60_000));
+    await insertReading(quiet.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - 30 * 60 * 60_000));
+    const res = await call('GET', 'hub', f.nurseA1, { query: { search: 'yy' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.items as { hubName: string; readingsLast24Hours: number }[];
+    expect(rows.map((h) => [h.hubName, h.readingsLast24Hours])).toEqual([
+      ['Yy Busy', 3],
+      ['Yy Idle', 0],
+      ['Yy Quiet', 1],
+    ]);
+    expect(idle.id).toBeGreaterThan(0);
+  });
+
   it('filters by office', async () => {
     const res = await call('GET', 'hub', f.orgAdminA, { headers: { hospitalid: f.a2.id }, query: { search: 'zz' } });
     expect((res.json().data.items as { id: number }[]).map((h) => h.id)).toEqual([ward.id]);
@@ -199,6 +219,7 @@ describe('GET hub/{id} (chosen)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.health).toEqual({ lastCheckInAt: checkIn.toISOString(), readingsLast24Hours: 2, deviceCount: 2, credentialActive: false });
+    expect(data.readingsLast24Hours).toBe(2);
     expect((data.assignedMedicalDevicesList as { id: number }[]).map((d) => d.id)).toEqual([bp.id, scale.id]);
   });
 

@@ -84,14 +84,19 @@ export async function hubHasReadings(scope: Scope, db: Executor, id: number): Pr
   return row !== undefined;
 }
 
-/** Number of readings of a hub of the caller's scope measured at or after `since` (by the identity index's `hub_key`). */
-export async function countHubReadingsSince(scope: Scope, db: Executor, id: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * Per hub of `hubIds` in the caller's scope, the number of readings measured at or after `since`,
+ * in one grouped query on the identity index's leading `hub_key` (hubs without readings are absent).
+ */
+export async function countReadingsSinceByHub(scope: Scope, db: Executor, hubIds: number[], since: Date): Promise<Map<number, number>> {
+  if (hubIds.length === 0) return new Map();
+  const rows = await db
+    .select({ hubId: measurements.hubKey, n: count() })
     .from(measurements)
     .innerJoin(hubs, eq(hubs.id, measurements.hubKey))
-    .where(and(eq(measurements.hubKey, id), gte(measurements.measuredAt, since), hubFilter(scope)));
-  return row?.n ?? 0;
+    .where(and(inArray(measurements.hubKey, hubIds), gte(measurements.measuredAt, since), hubFilter(scope)))
+    .groupBy(measurements.hubKey);
+  return new Map(rows.map((r) => [r.hubId, r.n]));
 }
 
 /**

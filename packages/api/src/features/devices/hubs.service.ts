@@ -11,12 +11,15 @@ import * as repo from './hubs.repo';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The hubs `ids` as the API shows them (spec section 3, "Hub": with assignedMedicalDevicesList),
- * in the order given, from a few set queries.
+ * The hubs `ids` as the API shows them (spec section 3, "Hub": with assignedMedicalDevicesList and
+ * the readings of the last 24 hours), in the order given, from a few set queries (no query per hub).
  */
 async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]> {
-  const rows = await repo.findHubRows(scope, db, ids);
-  const links = await devicesRepo.findDeviceIdsOfHubs(scope, db, ids);
+  const [rows, links, readings] = await Promise.all([
+    repo.findHubRows(scope, db, ids),
+    devicesRepo.findDeviceIdsOfHubs(scope, db, ids),
+    repo.countReadingsSinceByHub(scope, db, ids, new Date(Date.now() - DAY_MS)),
+  ]);
   const devices = await devicesRepo.loadDeviceViews(scope, db, links.map((l) => l.id));
   const byId = new Map(rows.map((r) => [r.hub.id, r]));
   return ids.flatMap((id): Hub[] => {
@@ -36,6 +39,7 @@ async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]
         assignedToUserFullname: r.patientFirstName === null ? null : `${r.patientFirstName} ${r.patientLastName ?? ''}`.trim(),
         hasCredential: h.credentialHash !== null && h.credentialRevokedAt === null,
         lastCheckInAt: h.lastCheckInAt?.toISOString() ?? null,
+        readingsLast24Hours: readings.get(h.id) ?? 0,
         createdAt: h.createdAt.toISOString(),
         assignedMedicalDevicesList: devices.filter((d) => d.hubId === h.id),
       },
@@ -47,12 +51,11 @@ async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]
 async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDetail> {
   const [hub] = await viewsOf(scope, db, [id]);
   if (!hub) throw AppError.notFound();
-  const readings = await repo.countHubReadingsSince(scope, db, id, new Date(Date.now() - DAY_MS));
   return {
     ...hub,
     health: {
       lastCheckInAt: hub.lastCheckInAt,
-      readingsLast24Hours: readings,
+      readingsLast24Hours: hub.readingsLast24Hours,
       deviceCount: hub.assignedMedicalDevicesList.length,
       credentialActive: hub.hasCredential,
     },

@@ -273,6 +273,24 @@ describe('POST medicaldevicesdata: a hub posts readings', () => {
     }
   });
 
+  it('names the hub credential, not the session, when a HubToken does not resolve (English and Spanish)', async () => {
+    for (const token of ['not-a-credential', revokedToken]) {
+      const res = await post({ hubtoken: token }, bp('BP-A1', ago(229)));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ resFlag: false, msg: 'The hub credential is not valid or was revoked' });
+    }
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/medicaldevicesdata',
+      headers: { hubtoken: revokedToken, 'accept-language': 'es' },
+      payload: bp('BP-A1', ago(228)),
+    });
+    expect(es.statusCode).toBe(401);
+    expect(es.json().msg).toBe('La credencial del hub no es válida o fue revocada');
+    const noCaller = await post({}, bp('BP-A1', ago(227)));
+    expect(noCaller.json().msg).toBe('Your session has ended. Please sign in again.');
+  });
+
   it('answers 413 for a batch over 500 readings and stores none of it', async () => {
     const before = await countRows();
     const readings = Array.from({ length: 501 }, (_, i) => bp('BP-A1', ago(10_000 + i)));

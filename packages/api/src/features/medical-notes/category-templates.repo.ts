@@ -40,8 +40,9 @@ export async function lockOfficeTemplates(_scope: Scope, tx: Executor, hospitalI
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_OFFICE_NOTE_TEMPLATES}::int, ${hospitalId}::int)`);
 }
 
-/** Templates of the caller's offices (of `hospitalId`, of `status`, when given), by office then title, at most `limit`. */
+/** Templates of the caller's offices (of `hospitalId`, of `status`, among `ids`, when given), by office then title, at most `limit`. */
 export async function findTemplates(scope: Scope, db: Executor, f: { hospitalId?: number; status?: number; ids?: number[] }, limit: number): Promise<MedicalNoteCategoryTemplate[]> {
+  if (f.ids?.length === 0) return [];
   const rows = await db
     .select(columns)
     .from(t)
@@ -50,7 +51,7 @@ export async function findTemplates(scope: Scope, db: Executor, f: { hospitalId?
         officeFilter(scope, t.hospitalId),
         f.hospitalId !== undefined ? eq(t.hospitalId, f.hospitalId) : undefined,
         f.status !== undefined ? eq(t.status, f.status) : undefined,
-        f.ids !== undefined ? inArray(t.id, f.ids.length > 0 ? f.ids : [0]) : undefined,
+        f.ids !== undefined ? inArray(t.id, f.ids) : undefined,
       ),
     )
     .orderBy(asc(t.hospitalId), sql`lower(${t.title})`, asc(t.id))

@@ -35,7 +35,9 @@ export const alertDedupeKey = (measurementId: number) => `measurement:${measurem
  * Called by ingestion AFTER the readings are committed (issue 3 section 4): for every reading with
  * severity >= 1, an abnormal-measurement notification (type 3) to each active member of the
  * patient's medical team in the reading's office (medical_teams + medical_team_members), with
- * severity, deviceType, measurementId, relatedPatientId, hospitalId and the team, and messages in
+ * severity, deviceType, measurementId, relatedPatientId, hospitalId and the team, additionalData
+ * { measuredAt, isSimulated, patientFullname } (the patient's first + last name, so a pushed row
+ * can name the patient at once), and messages in
  * English and Spanish naming the patient, the values in display units and the severity ("Critical
  * blood pressure 186/124 mmHg for Ana García" / "Presión arterial crítica 186/124 mmHg para Ana
  * García"; a simulated reading says so). All of a call's notifications are written in one
@@ -76,7 +78,8 @@ export async function raiseMeasurementAlerts(ctx: AppContext, readings: Committe
         messageEs: texts.es,
         severity: reading.severity,
         deviceType: reading.deviceType,
-        additionalData: { measuredAt: reading.measuredAt.toISOString(), isSimulated: reading.isSimulated },
+        // patientFullname: the worklist shows a pushed alert's patient before its reload (the name is in the messages already).
+        additionalData: { measuredAt: reading.measuredAt.toISOString(), isSimulated: reading.isSimulated, patientFullname: patients.get(reading.patientId) ?? '' },
         dedupeKey: alertDedupeKey(reading.measurementId),
       }));
     });

@@ -105,6 +105,7 @@ describe('raiseMeasurementAlerts', () => {
         processingStatus: 0,
         messageEn: 'Critical blood pressure 186/124 mmHg for Ana García',
         messageEs: 'Presión arterial crítica 186/124 mmHg para Ana García',
+        additionalData: { measuredAt: r.measuredAt.toISOString(), isSimulated: false, patientFullname: 'Ana García' },
       });
     }
   });

@@ -33,6 +33,7 @@ export async function findOpenStay(scope: Scope, db: Executor, patientId: number
   return row ?? null;
 }
 
+/** Inserts an open stay (the patient is out of facility since `startedAt`) and returns its id. */
 export async function insertStay(
   _scope: Scope,
   db: Executor,

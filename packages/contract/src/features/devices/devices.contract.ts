@@ -10,6 +10,8 @@ import {
   deletedMedicalDeviceSchema,
   deletedTrustedHubSchema,
   medicalDeviceIdentifierSchema,
+  medicalDevicePageQuerySchema,
+  medicalDevicePageSchema,
   templateDeviceTypeAndManufacturerHeadersSchema,
   templateDeviceTypeHeadersSchema,
   hubCredentialSchema,
@@ -170,6 +172,19 @@ export const updateDeviceDefaultValuesJsonForMedicalDevice = endpoint({
   permission: 'devices.manage',
   body: updateDeviceDefaultValuesBodySchema,
   response: medicalDeviceSchema,
+});
+
+/** Chosen: the devices of an office (or of every office in scope), paged. */
+export const getMedicalDevicesForHospital = endpoint({
+  method: 'GET',
+  path: 'medicaldevice/getmedicaldevicesforhospital',
+  tag: deviceTag,
+  summary:
+    "Chosen (not in the spec): the devices of the caller's offices (optional header hospitalId; a patient: their own), paged, sorted by identifier, type or creation, searched by identifier, filtered by devicetype and patientid; each with its patient's name, hub identifier and template model",
+  permission: 'devices.read',
+  headers: deviceOfficeHeadersSchema,
+  query: medicalDevicePageQuerySchema,
+  response: medicalDevicePageSchema,
 });
 
 // Device templates ----------------------------------------------------------------------------------

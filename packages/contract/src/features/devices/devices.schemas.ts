@@ -287,12 +287,29 @@ export type UpdateDeviceDefaultValuesBody = z.input<typeof updateDeviceDefaultVa
 
 export const deletedMedicalDeviceSchema = z.object({ id: z.number().int() });
 
+export const medicalDevicePageSchema = pageOf(medicalDeviceSchema);
+export type MedicalDevicePage = z.infer<typeof medicalDevicePageSchema>;
+
+export const medicalDeviceSortKeys = ['deviceIdentifier', '-deviceIdentifier', 'deviceType', '-deviceType', 'createdAt', '-createdAt'] as const;
+
+/**
+ * Chosen `GET medicaldevice/getmedicaldevicesforhospital`: page, pageSize, sort (default device
+ * identifier), `search` (part of the device identifier), and the filters `devicetype` (a catalogue
+ * device type) and `patientid` (the devices assigned to that patient).
+ */
+export const medicalDevicePageQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(medicalDeviceSortKeys).optional(),
+  devicetype: medicalDeviceTypeSchema.optional(),
+  patientid: idSchema.optional(),
+});
+export type MedicalDevicePageQuery = z.infer<typeof medicalDevicePageQuerySchema>;
+
 // Hubs (our endpoints: the spec lists none) -----------------------------------------------------
 
 /**
  * A hub (spec section 3, "Hub"): assignedMedicalDevicesList, assignedToUserId, hospitalId,
- * hubIdentifier, hubMAC, hubName, id, status; plus whether it holds an active ingestion credential
- * and when it last checked in.
+ * hubIdentifier, hubMAC, hubName, id, status; plus whether it holds an active ingestion credential,
+ * when it last checked in and how many readings it carried in the last 24 hours.
  */
 export const hubSchema = z.object({
   id: z.number().int(),
@@ -306,6 +323,8 @@ export const hubSchema = z.object({
   assignedToUserFullname: z.string().nullable(),
   hasCredential: z.boolean(),
   lastCheckInAt: z.string().nullable(),
+  /** Readings measured through the hub in the last 24 hours. */
+  readingsLast24Hours: z.number().int(),
   createdAt: z.string(),
   assignedMedicalDevicesList: z.array(medicalDeviceSchema),
 });

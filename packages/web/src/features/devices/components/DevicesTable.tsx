@@ -7,6 +7,7 @@ import type { MedicalDevice } from '@vigil/contract';
 import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
+import { useDates } from '../../../lib/dates';
 import { useUiState } from '../../../lib/ui-state';
 import { DeviceDetails } from './DeviceDetails';
 import { useDeviceActions } from './useDeviceActions';
@@ -48,28 +49,38 @@ export function pageOfDevices(devices: MedicalDevice[], state: PageState, lang: 
   return { rows: list.slice(start, start + state.pageSize), total: list.length };
 }
 
+/** The sort keys the device list endpoint (getmedicaldevicesforhospital) accepts. */
+const SERVER_SORT_KEYS = new Set(['deviceIdentifier', 'deviceType', 'createdAt']);
+
 /**
  * A list of devices: identifier, type (catalogue title in the UI language), model, patient, hub,
- * manual flag, and a menu of actions. A row opens the device in the details drawer.
+ * manual flag, and a menu of actions. A row opens the device in the details drawer. Either a whole
+ * list (`devices`: paged, sorted and searched in the browser, e.g. a hub's few devices) or, without
+ * `devices`, one `serverPage` already paged, sorted and filtered by the server (undefined while it
+ * loads; only the server's sort keys are offered, and the registration date is shown).
  */
 export function DevicesTable({
   devices,
+  serverPage,
   state,
   onChange,
   loading,
   error,
   onRetry,
   showHub = true,
+  showOffice = false,
   emptyText,
   emptyAction,
 }: {
-  devices: MedicalDevice[] | undefined;
+  devices?: MedicalDevice[] | undefined;
+  serverPage?: { items: MedicalDevice[]; total: number } | undefined;
   state: PageState;
   onChange: (s: PageState) => void;
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
   showHub?: boolean;
+  showOffice?: boolean;
   emptyText?: string;
   emptyAction?: ReactNode;
 }) {
@@ -79,7 +90,11 @@ export function DevicesTable({
   const navigate = useNavigate();
   const canManage = useCan('devices.manage');
   const actions = useDeviceActions();
-  const { rows, total } = pageOfDevices(devices ?? [], state, lang);
+  const { date } = useDates();
+  const server = devices === undefined;
+  const { rows, total } = devices === undefined ? { rows: serverPage?.items, total: serverPage?.total } : pageOfDevices(devices, state, lang);
+  /** A column's sort key when the list can sort by it (the server sorts by fewer keys). */
+  const sortable = (key: string) => (!server || SERVER_SORT_KEYS.has(key) ? key : undefined);
 
   const columns: Column<MedicalDevice>[] = [
     {
@@ -119,7 +134,7 @@ export function DevicesTable({
     },
     {
       header: t('fields.patient'),
-      sortKey: 'patient',
+      sortKey: sortable('patient'),
       render: (d) =>
         d.patientId ? (
           <Anchor component={Link} to={`/patientdetails/${d.patientId}`} onClick={stop} size="sm">
@@ -135,7 +150,7 @@ export function DevicesTable({
       ? [
           {
             header: t('fields.hub'),
-            sortKey: 'hub',
+            sortKey: sortable('hub'),
             render: (d: MedicalDevice) =>
               d.hubId ? (
                 <Anchor component={Link} to={`/devices/hubs/${d.hubId}`} onClick={stop} size="sm" ff="monospace">
@@ -149,6 +164,7 @@ export function DevicesTable({
           },
         ]
       : []),
+    ...(showOffice ? [{ header: t('fields.office'), render: (d: MedicalDevice) => d.hospitalName }] : []),
     {
       header: t('device.manualShort'),
       render: (d) =>
@@ -162,6 +178,19 @@ export function DevicesTable({
           </Text>
         ),
     },
+    ...(server
+      ? [
+          {
+            header: t('fields.registered'),
+            sortKey: 'createdAt',
+            render: (d: MedicalDevice) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {date(d.createdAt)}
+              </Text>
+            ),
+          },
+        ]
+      : []),
     {
       header: t('fields.actions'),
       width: 70,
@@ -203,7 +232,7 @@ export function DevicesTable({
     <ServerTable
       caption={t('device.caption')}
       columns={columns}
-      rows={devices ? rows : undefined}
+      rows={rows}
       total={total}
       state={state}
       onChange={onChange}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Hub } from '@vigil/contract';
@@ -7,17 +7,8 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useDates } from '../../../lib/dates';
 import { useRelativeTime } from '../../../lib/relative-time';
-import { useHub } from '../api/get-hub';
 import { useHubs } from '../api/get-hubs';
 import { HubHealthBadge } from './hub-health';
-
-/** A hub's readings in the last 24 hours (its health, fetched per row: the hub list does not carry it). */
-function ReadingsCell({ hubId }: { hubId: number }) {
-  const { t } = useTranslation('devices');
-  const { data, isLoading } = useHub(hubId, { staleTime: 30_000 });
-  if (isLoading) return <Loader size="xs" aria-label={t('common:list.loading')} />;
-  return <Text size="sm">{data ? data.health.readingsLast24Hours : '—'}</Text>;
-}
 
 /** A last check-in as relative time with the exact time in a tooltip; "never" when the hub has not posted. */
 export function CheckInText({ at }: { at: string | null }) {
@@ -82,7 +73,7 @@ export function HubsTab({ officeId, showOffice, emptyAction }: { officeId: numbe
     },
     { header: t('hub.status'), render: (h) => <HubHealthBadge hub={h} short /> },
     { header: t('hub.lastCheckIn'), sortKey: 'lastCheckInAt', render: (h) => <CheckInText at={h.lastCheckInAt} /> },
-    { header: t('hub.readings24h'), render: (h) => <ReadingsCell hubId={h.id} /> },
+    { header: t('hub.readings24h'), render: (h) => <Text size="sm">{h.readingsLast24Hours}</Text> },
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Tabs } from '@mantine/core';
-import { IconDeviceTablet, IconDevices, IconPlus, IconRouter } from '@tabler/icons-react';
+import { IconAdjustments, IconDeviceTablet, IconDevices, IconPlus, IconRouter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,16 +13,17 @@ import { DevicesTab } from '../components/DevicesTab';
 import { DeviceWizardModal } from '../components/DeviceWizard';
 import { HubsTab } from '../components/HubsTab';
 import { HubWizardModal } from '../components/HubWizard';
+import { OfficeThresholdsTab } from '../components/OfficeThresholdsTab';
 import { TabletsTab } from '../components/TabletsTab';
 
 const ALL = 'all';
-const TABS = ['hubs', 'devices', 'tablets'] as const;
+const TABS = ['hubs', 'devices', 'tablets', 'thresholds'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /devices: the hubs, devices and tablets of the selected office (all offices in scope, with an
- * office filter, when none is selected). Users who manage devices register hubs and devices with
- * the wizards.
+ * office filter, when none is selected), and the office's alert thresholds per device type. Users
+ * who manage devices register hubs and devices with the wizards.
  */
 export default function DevicesPage() {
   const { t } = useTranslation('devices');
@@ -92,15 +93,21 @@ export default function DevicesPage() {
           <Tabs.Tab value="tablets" leftSection={<IconDeviceTablet size={16} aria-hidden />}>
             {t('tabs.tablets')}
           </Tabs.Tab>
+          <Tabs.Tab value="thresholds" leftSection={<IconAdjustments size={16} aria-hidden />}>
+            {t('tabs.thresholds')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="hubs">
           <HubsTab key={officeId ?? 0} officeId={officeId} showOffice={showOffice} emptyAction={registerHub} />
         </Tabs.Panel>
         <Tabs.Panel value="devices">
-          <DevicesTab key={officeId ?? 0} officeId={officeId} emptyAction={registerDevice} />
+          <DevicesTab key={officeId ?? 0} officeId={officeId} showOffice={showOffice} emptyAction={registerDevice} />
         </Tabs.Panel>
         <Tabs.Panel value="tablets">
           <TabletsTab key={officeId ?? 0} officeId={officeId} showOffice={showOffice} />
+        </Tabs.Panel>
+        <Tabs.Panel value="thresholds">
+          <OfficeThresholdsTab key={officeId ?? 0} officeId={officeId} />
         </Tabs.Panel>
       </Tabs>
       {canManage && (

@@ -65,9 +65,14 @@ function toMinimal(n: Notification): NotificationMinimal {
   };
 }
 
-/** A worklist row from a pushed notification: the patient's name and office come with the reload that follows. */
-function toWorklistRow(n: Notification, hospitalName: string): NotificationWithPatient {
-  const extra = n.AdditionalData as { measuredAt?: unknown; isSimulated?: unknown };
+/**
+ * A worklist row from a pushed notification: the patient's name from the alert's additionalData
+ * (`patientFullname`, set by the server for measurement alerts); the values come with the reload
+ * that follows.
+ */
+export function toWorklistRow(n: Notification, hospitalName: string): NotificationWithPatient {
+  const extra = n.AdditionalData as { measuredAt?: unknown; isSimulated?: unknown; patientFullname?: unknown };
+  const patientFullname = typeof extra.patientFullname === 'string' ? extra.patientFullname.trim() : '';
   return {
     notificationId: n.notificationId,
     NId: n.NId,
@@ -89,7 +94,7 @@ function toWorklistRow(n: Notification, hospitalName: string): NotificationWithP
     AdditionalData: n.AdditionalData,
     patientFirstName: '',
     patientLastName: '',
-    patientFullname: '',
+    patientFullname,
     hospitalName,
     measuredAt: typeof extra.measuredAt === 'string' ? extra.measuredAt : null,
     isSimulated: extra.isSimulated === true,
@@ -119,8 +124,8 @@ function matchesWorklist(office: number | undefined, q: WorklistQuery | undefine
 
 /**
  * Puts a pushed notification at the top of the lists it matches (spec section 4): the bell's lists
- * (and their unread count) and the first worklist pages, then reloads the worklist in the
- * background for the patient's name.
+ * (and their unread count) and the first worklist pages (the patient named from the alert), then
+ * reloads the worklist in the background for the values in the user's units.
  */
 export function applyIncomingNotification(qc: QueryClient, pushed: Notification, officeNames: ReadonlyMap<number, string>): void {
   const n = asReceived(pushed);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { treatmentPlans } from '@vigil/contract';
 import { call } from '../../../lib/api-client';
-import { patientDetailsKey } from './keys';
+import { plansRootKey } from './keys';
 
-export const activePlanKey = (id: number) => [...patientDetailsKey(id), 'activePlan'] as const;
+/** Under the plans' root (keys.ts), so a plan change anywhere (this page's plan panel, /monitoringplans) refreshes it. */
+export const activePlanKey = (id: number) => [...plansRootKey, 'patientDetails', id, 'active'] as const;
 
 /** GET treatmentplan/getactivetreatmentplanforpatient: the active monitoring plan, or null. */
 export const fetchActivePlan = (patientId: number) => call(treatmentPlans.getActiveTreatmentPlanForPatient, { headers: { patientid: patientId } });

@@ -9,3 +9,11 @@ export const measurementsRootKey = ['measurements'] as const;
 
 /** Alerts and notifications (the bell, the worklist) start with ['notifications']. */
 export const notificationsRootKey = ['notifications'] as const;
+
+/**
+ * Monitoring plans (['treatmentPlans']) and devices (['devices']) are changed from other screens
+ * and from the plan panel on this page; a change invalidates these roots, so this page's plan and
+ * device queries live under them.
+ */
+export const plansRootKey = ['treatmentPlans'] as const;
+export const devicesRootKey = ['devices'] as const;

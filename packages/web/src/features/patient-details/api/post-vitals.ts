@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { measurements, type IngestReading } from '@vigil/contract';
 import { call } from '../../../lib/api-client';
-import { measurementsRootKey, notificationsRootKey, patientDetailsKey } from './keys';
+import { devicesRootKey, measurementsRootKey, notificationsRootKey, patientDetailsKey } from './keys';
 
 /**
  * POST medicaldevicesdata as a staff member: one reading entered by hand (stored as manual), values
@@ -18,7 +18,7 @@ export function usePostVitals(patientId: number) {
       await Promise.all([
         qc.invalidateQueries({ queryKey: measurementsRootKey }),
         qc.invalidateQueries({ queryKey: notificationsRootKey }),
-        qc.invalidateQueries({ queryKey: ['devices'] }),
+        qc.invalidateQueries({ queryKey: devicesRootKey }),
         qc.invalidateQueries({ queryKey: patientDetailsKey(patientId) }),
       ]);
     },

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Role } from '@vigil/contract';
 import { useCan } from '../../../lib/can';
+import { useSelectedOffice } from '../../../lib/office';
+import { CareTimePanel, PatientPresenceAction } from '../../care-time';
 import { SharePatientMeasurements } from '../../public-links';
 import { useActivePlan } from '../api/get-active-plan';
 import { useLatestReadings } from '../api/get-latest-readings';
@@ -17,8 +19,8 @@ import { ChartsSection } from '../components/ChartsSection';
 import { DemographicsCard } from '../components/DemographicsCard';
 import { DevicesCard } from '../components/DevicesCard';
 import { LatestReadings } from '../components/LatestReadings';
+import { MonitoringPlanSection } from '../components/MonitoringPlanSection';
 import { PatientHeader } from '../components/PatientHeader';
-import { PlanCard } from '../components/PlanCard';
 import { Pending } from '../components/SectionCard';
 import { VitalsCheckModal } from '../components/VitalsCheckModal';
 
@@ -26,7 +28,8 @@ import { VitalsCheckModal } from '../components/VitalsCheckModal';
  * /patientdetails/{id} (issue 3 section 5): the patient's record for the care team. Header (name,
  * age, status, offices, actions: vitals check, share measurements); main column: latest readings,
  * one chart per measurement type with the thresholds, the alert history; side column:
- * demographics and metadata, care team, active monitoring plan, devices and hubs. The side
+ * demographics and metadata, care team, the monitoring plan (the monitoring-plans panel: staff who
+ * manage plans create, duplicate and edit it here), devices and hubs. The side
  * column's top is kept for the notes and time-tracking panel (issue 4). A non-numeric id goes to
  * /auth/login (spec section 2).
  */
@@ -48,6 +51,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
   const plan = useActivePlan(patientId, isPatient);
   const identifier = meta.data?.patientIdentifier || (meta.isSuccess ? String(patientId) : null);
   const latest = useLatestReadings(isPatient ? identifier : null);
+  const selectedOffice = useSelectedOffice();
 
   if (!p) {
     return patient.error ? (
@@ -80,6 +84,8 @@ function PatientRecord({ patientId }: { patientId: number }) {
   }
   const name = `${p.firstName} ${p.lastName}`;
   const planTypes = plan.data?.devices.map((d) => d.deviceType) ?? [];
+  // The office of the notes and time: the selected office when the patient is in it, else the patient's own.
+  const careOffice = p.hospitalsAssignedData.some((h) => h.id === selectedOffice) ? selectedOffice : (p.hospitalAssignedData?.id ?? p.hospitalsAssignedData[0]?.id ?? 0);
 
   return (
     <>
@@ -94,6 +100,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
               </Button>
             )}
             <SharePatientMeasurements patientId={patientId} patientName={name} />
+            {careOffice > 0 && <PatientPresenceAction patientId={patientId} hospitalId={careOffice} />}
           </>
         }
       />
@@ -107,10 +114,10 @@ function PatientRecord({ patientId }: { patientId: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md" data-slot="patient-side-panel">
-            {/* Issue 4: the notes and time-tracking panel goes at the top of this column. */}
+            {careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
             <DemographicsCard patient={p} meta={meta.data} metaError={meta.error} />
             <CareTeamCard patientId={patientId} />
-            <PlanCard plan={plan.data} error={plan.error} />
+            <MonitoringPlanSection patientId={patientId} officeId={p.hospitalsAssignedData.length === 1 ? p.hospitalsAssignedData[0]!.id : undefined} plan={plan.data} />
             <DevicesCard devices={devices.data} error={devices.error} />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { timeTracking } from '@vigil/contract';
+import { call } from '../../../lib/api-client';
+import { careTimeRootKey } from './keys';
+
+/**
+ * DELETE patientpresence/{id}: the patient is back in the facility. Spec section 8: a failure
+ * answers 200 with the error object (resFlag false); `call` turns it into an ApiError whose
+ * message the page shows.
+ */
+export const deletePresence = (id: number) => call(timeTracking.deletePatientPresence, { params: { id } });
+
+export function useDeletePresence() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deletePresence, onSettled: () => qc.invalidateQueries({ queryKey: [...careTimeRootKey, 'presence'] }) });
+}
