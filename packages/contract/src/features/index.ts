@@ -36,6 +36,7 @@ export * from './public-links/public-links.schemas';
 export * from './time-tracking/time-tracking.schemas';
 export * from './medical-notes/medical-notes.schemas';
 export * from './billing/billing.schemas';
+export * from './billing/billing.generation.schemas';
 
 export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing };
 

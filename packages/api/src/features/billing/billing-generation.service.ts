@@ -326,8 +326,9 @@ export async function getRun(ctx: AppContext, scope: Scope, runId: number): Prom
 const severityRank = (r: PatientReadiness) => (r.flags.some((f) => f.severity === 'missed') ? 2 : 0) + (r.atRisk ? 1 : 0);
 
 /**
- * GET billing/getbillingreadiness (chosen): the office's monitored patients (a billing profile, or
- * a reading in the current device window, or time this month) in the current month, at-risk first.
+ * GET billing/getbillingreadiness (chosen): the office's monitored patients (active, with a billing
+ * profile, or a reading in the current device window, or time this month) in the current month,
+ * at-risk first.
  */
 export async function getReadiness(
   ctx: AppContext,
@@ -341,7 +342,7 @@ export async function getReadiness(
   const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
   const term = q.search?.trim().toLowerCase();
   const all = (await liveOutcomes(ctx, scope, om, undefined, true))
-    .filter(({ outcome: o }) => o.patient.hasProfile || o.facts.readingDays.length > 0 || o.facts.timeEntries.length > 0)
+    .filter(({ outcome: o }) => o.patient.status === 1 && (o.patient.hasProfile || o.facts.readingDays.length > 0 || o.facts.timeEntries.length > 0))
     .filter(({ outcome: o }) => !term || `${o.patient.firstName} ${o.patient.lastName}`.toLowerCase().includes(term))
     .map(({ outcome, readiness }) => ({ patient: outcome.patient, r: readiness! }));
   const atRiskCount = all.filter((x) => x.r.atRisk).length;

@@ -55,6 +55,8 @@ export interface PatientBase {
   patientId: number;
   firstName: string;
   lastName: string;
+  /** users.status: 1 active, 0 inactive, 2 pending, 3 deceased. */
+  status: number;
   billingType: Program;
   practitionerUserId: number | null;
   practitionerName: string | null;
@@ -78,6 +80,7 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
     patient_id: number;
     first_name: string;
     last_name: string;
+    status: number;
     billing_type: string | null;
     profile_practitioner: number | null;
     team_doctor: number | null;
@@ -88,7 +91,7 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
     has_profile: boolean;
   }>(
     db,
-    sql`select u.id as patient_id, u.first_name, u.last_name,
+    sql`select u.id as patient_id, u.first_name, u.last_name, u.status,
           bp.billing_type, bp.billing_practitioner_id as profile_practitioner,
           (select min(m.user_id) from medical_teams mt
              join medical_team_members m on m.medical_team_id = mt.id
@@ -116,6 +119,7 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
       patientId: Number(r.patient_id),
       firstName: r.first_name,
       lastName: r.last_name,
+      status: Number(r.status),
       billingType: isProgram(r.billing_type) ? r.billing_type : 'RPM',
       practitionerUserId: prac === null ? null : Number(prac),
       practitionerName: prac === null ? null : (names.get(Number(prac)) ?? null),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
+import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
 import * as devicesRepo from './devices.repo';
 import { pgCode } from './devices.service';
 import * as repo from './hubs.repo';
@@ -156,6 +156,8 @@ export async function updateHub(
   } catch (err) {
     if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
     throw err;
+  } finally {
+    forgetHubCredentials(ctx); // a cached credential must see the hub's new office, patient and status
   }
   return detailOf(scope, db, id);
 }
@@ -170,6 +172,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
   if (await repo.hubHasReadings(scope, db, id)) throw AppError.conflict('hubHasReadings');
   try {
     if (!(await repo.deleteHub(scope, db, id))) throw AppError.notFound();
+    forgetHubCredentials(ctx);
   } catch (err) {
     if (pgCode(err) === '23503') throw AppError.conflict('hubHasReadings');
     throw err;

@@ -64,7 +64,8 @@ function readingsOf(body: IngestBody): { items: unknown[]; batchSimulated: boole
  * the caller: a hub reaches its own devices and the devices of its office assigned to its patient
  * (the reading's patient is the device's, else the hub's); a staff member names a patient in scope
  * (and optionally a device of that patient). A refused reading is answered with its reason and
- * nothing of it is stored. The good ones are inserted in ONE transaction with ON CONFLICT DO
+ * nothing of it is stored. The good ones are inserted in ONE transaction (one reading: one
+ * statement, atomic by itself) with ON CONFLICT DO
  * NOTHING on the identity (hub key, device key, type, measured-at): a repeat is answered
  * 'duplicate' with the ORIGINAL row's id and severity, so a retried delivery has no second effect.
  * Identity keys: a hub reading (hubId, deviceId); a manual or imported reading hub key 0 and the
@@ -104,7 +105,7 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     }
   }
 
-  const { inserted, originals } = await ctx.db.transaction(async (tx) => {
+  const store = async (tx: Parameters<typeof repo.insertMeasurements>[0]) => {
     const ins = await repo.insertMeasurements(
       tx,
       toInsert.map((p) => p.row),
@@ -113,7 +114,10 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     const missing = toInsert.filter((p) => !insertedKeys.has(p.key)).map((p) => p.row);
     const orig = await repo.findByIdentities(tx, missing);
     return { inserted: ins, originals: orig };
-  });
+  };
+  // One row is one INSERT statement, atomic and committed on its own (its original, when it is a
+  // repeat, is read afterwards as inside a READ COMMITTED transaction): no BEGIN / COMMIT needed.
+  const { inserted, originals } = toInsert.length <= 1 ? await store(ctx.db) : await ctx.db.transaction(store);
 
   const byKey = new Map<string, { id: number; severity: number; isNew: boolean }>();
   for (const r of originals) byKey.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: false });
@@ -499,6 +503,20 @@ export async function updateOfficeDefaults(
 // Chart series ----------------------------------------------------------------------------------
 
 /**
+ * A reading's values in the display units of `prefs`, keyed by code in the stored order (what
+ * `Object.fromEntries(Object.entries(values).map(toDisplay))` gives, without the intermediate arrays).
+ */
+function displayValuesOf(values: Record<string, number>, prefs: UnitPreferences): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const code of Object.keys(values)) {
+    const value = toDisplay(code, values[code]!, prefs).value;
+    if (code === '__proto__') Object.defineProperty(out, code, { value, enumerable: true, writable: true, configurable: true });
+    else out[code] = value;
+  }
+  return out;
+}
+
+/**
  * Chosen `getpatientseries`: the patient's readings from `from` to `to` (days in the patient's
  * time zone or instants; default the last 30 days; at most 400 days) grouped by device type, each
  * type with its value units and the thresholds in effect (the catalogue's, the office's, the
@@ -559,7 +577,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
           measuredAt: r.measuredAt.toISOString(),
           measuredAtOffset: r.measuredAtOffset,
           values: r.valuesJson,
-          display: Object.fromEntries(Object.entries(r.valuesJson).map(([c, v]) => [c, toDisplay(c, v, prefs).value])),
+          display: displayValuesOf(r.valuesJson, prefs),
           severity: r.severity,
           isManual: r.isManual,
           isSimulated: r.isSimulated,

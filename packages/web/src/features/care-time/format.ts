@@ -47,11 +47,12 @@ export function shiftMonth(ym: YearMonth, delta: number): YearMonth {
 
 export const sameMonth = (a: YearMonth, b: YearMonth) => a.year === b.year && a.month === b.month;
 
-/** "April 2026" / "abril de 2026". */
+/** "April 2026" / "Abril de 2026". */
 export function monthLabel(ym: YearMonth, lang: string): string {
-  return new Intl.DateTimeFormat(lang.startsWith('en') ? 'en-US' : 'es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const text = new Intl.DateTimeFormat(lang.startsWith('en') ? 'en-US' : 'es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(ym.year, ym.month - 1, 1)),
   );
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The time marks of the care-management codes (billing-rules.md 1.2, 3: 10, 20, 40 and 60 minutes). */

@@ -65,7 +65,7 @@ export function BillingDetails({ patientId, hospitalId, period }: { patientId: n
 
   return (
     <Stack gap="md" data-testid="billing-details">
-      <Group justify="space-between" align="flex-start">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Group gap="xs">
             <Badge color={programColor[d.billingType] ?? 'dark'} tt="none">
@@ -325,7 +325,7 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
           </Table>
           {e.period && e.readingDays && <ReadingDaysCalendar start={e.period.start} end={e.period.end} readingDays={e.readingDays} />}
           {e.timeEntries && e.timeEntries.length > 0 && (
-            <Table verticalSpacing={4} striped data-testid="time-entries">
+            <Table verticalSpacing={4} striped fz="xs" data-testid="time-entries">
               <caption className="vigil-visually-hidden">{t('evidence.timeEntries')}</caption>
               <Table.Thead>
                 <Table.Tr>
@@ -340,10 +340,10 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
               <Table.Tbody>
                 {e.timeEntries.map((te) => (
                   <Table.Tr key={te.id}>
-                    <Table.Td>{shortDay(te.day, lang)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDay(te.day, lang)}</Table.Td>
                     <Table.Td>{staffName(te.staffUserId)}</Table.Td>
                     <Table.Td>{te.activity || '—'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {mmss(te.countedSeconds)}
                       {te.countedSeconds !== te.seconds && (
                         <Text span size="xs" c="dimmed">
@@ -355,7 +355,7 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
                     <Table.Td>{te.interactive ? t('yes') : t('no')}</Table.Td>
                     <Table.Td>
                       {te.medicalNoteDetailId ? (
-                        <Anchor component={Link} to={`/patientdetails/${patientId}`} size="sm">
+                        <Anchor component={Link} to={`/patientdetails/${patientId}`} size="xs" style={{ whiteSpace: 'nowrap' }}>
                           {t('evidence.noteId', { id: te.medicalNoteDetailId })}
                         </Anchor>
                       ) : (

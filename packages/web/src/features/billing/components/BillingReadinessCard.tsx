@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/can';
 import { useSelectedOffice } from '../../../lib/office';
 import { useBillingReadiness } from '../api/get-billing-readiness';
 import { useBillingScopes } from '../api/get-billing-scopes';
-import { AT_RISK_COLOR, currentMonth, formatMoney, monthLabel } from './format';
+import { AT_RISK_COLOR, currentMonth, formatMoney, monthText } from './format';
 
 /** How many at-risk patients the card lists. */
 const SHOWN = 5;
@@ -42,7 +42,7 @@ function ReadinessCard() {
             {t('card.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('card.subtitle', { month: monthLabel(period, i18n.language) })}
+            {t('card.subtitle', { month: monthText(period, i18n.language) })}
           </Text>
         </Stack>
         {selected <= 0 && offices.length > 1 && (

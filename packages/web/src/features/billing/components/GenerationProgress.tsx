@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Group, Paper, Progress, Text } from '@mantine/core';
+import { Alert, CloseButton, Group, Paper, Progress, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -8,9 +8,10 @@ import { billingRootKey } from '../api/keys';
 
 /**
  * The progress of a generation run (GET billing/getbillingrun, polled every second): patients done
- * of total as a bar; when it ends the billing lists refresh and a notification says so.
+ * of total as a bar; when it ends the billing lists refresh, a notification says so and the bar
+ * stays with the result until closed.
  */
-export function GenerationProgress({ runId, label, onFinished }: { runId: number; label: string; onFinished: () => void }) {
+export function GenerationProgress({ runId, label, onFinished, onClose }: { runId: number; label: string; onFinished: () => void; onClose: () => void }) {
   const { t } = useTranslation('billing');
   const qc = useQueryClient();
   const run = useBillingRun(runId);
@@ -27,7 +28,7 @@ export function GenerationProgress({ runId, label, onFinished }: { runId: number
 
   if (run.error)
     return (
-      <Alert color="red" role="alert" mb="md">
+      <Alert color="red" role="alert" mb="md" withCloseButton closeButtonLabel={t('common:actions.close')} onClose={onClose}>
         {run.error instanceof Error ? run.error.message : ''}
       </Alert>
     );
@@ -38,11 +39,20 @@ export function GenerationProgress({ runId, label, onFinished }: { runId: number
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <Text size="sm" c="dimmed">
-          {r ? t('generate.progress', { done: r.done, total: r.total, percent }) : t('generate.starting')}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c={r?.status === 'failed' ? 'red.9' : 'dimmed'} data-testid="generation-status">
+            {!r
+              ? t('generate.starting')
+              : r.status === 'running'
+                ? t('generate.progress', { done: r.done, total: r.total, percent })
+                : r.status === 'done'
+                  ? t('generate.finished', { done: r.done, total: r.total })
+                  : (r.error ?? t('generate.failed'))}
+          </Text>
+          {r && r.status !== 'running' && <CloseButton size="sm" aria-label={t('common:actions.close')} onClick={onClose} />}
+        </Group>
       </Group>
-      <Progress value={percent} animated={r?.status !== 'done'} aria-label={t('generate.progressLabel')} />
+      <Progress value={percent} color={r?.status === 'failed' ? 'red.9' : undefined} animated={!r || r.status === 'running'} aria-label={t('generate.progressLabel')} />
     </Paper>
   );
 }

@@ -44,7 +44,7 @@ export function ReadinessTable({
             {`${r.lastName}, ${r.firstName}`}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {r.deviceProgram} · {r.billingType}
+            {r.deviceProgram === r.billingType ? r.billingType : `${r.billingType} · ${r.deviceProgram}`}
           </Text>
         </Stack>
       ),
@@ -82,7 +82,7 @@ export function ReadinessTable({
             —
           </Text>
         ) : (
-          <Stack gap={4}>
+          <Stack gap={4} miw={230}>
             {r.programs.map((p) => (
               <Group key={p.program} gap={4} wrap="nowrap">
                 <Text size="sm" w={90} style={{ whiteSpace: 'nowrap' }}>{`${p.program} ${p.time}`}</Text>
@@ -90,6 +90,9 @@ export function ReadinessTable({
                   <Badge
                     key={m.minutes}
                     size="sm"
+                    miw={30}
+                    px={6}
+                    style={{ flexShrink: 0, overflow: 'visible' }}
                     variant={m.reached ? 'filled' : 'outline'}
                     color={m.reached ? 'teal.9' : 'dark'}
                     tt="none"

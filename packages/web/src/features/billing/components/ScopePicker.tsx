@@ -31,7 +31,7 @@ export function ScopePicker({
   const data = orgItems.length > 0 ? [{ group: t('scope.organizations'), items: orgItems }, { group: t('scope.offices'), items: officeItems }] : officeItems;
   return (
     <Select
-      w={320}
+      w={400}
       label={officesOnly ? t('scope.office') : t('scope.label')}
       data={data}
       value={scopeValue(value)}

@@ -36,11 +36,16 @@ export function isUpcoming(p: BillingMonth): boolean {
 
 export const isCurrent = (p: BillingMonth) => monthValue(p) === monthValue(currentMonth());
 
-/** "noviembre de 2026" / "November 2026". */
-export function monthLabel(p: BillingMonth, lang: string): string {
-  const text = dayjs(`${monthValue(p)}-01`)
+/** "noviembre de 2026" / "November 2026", for use inside a sentence. */
+export function monthText(p: BillingMonth, lang: string): string {
+  return dayjs(`${monthValue(p)}-01`)
     .locale(lang.startsWith('en') ? 'en' : 'es')
     .format(lang.startsWith('en') ? 'MMMM YYYY' : 'MMMM [de] YYYY');
+}
+
+/** "Noviembre de 2026" / "November 2026", standing alone (a label, a title). */
+export function monthLabel(p: BillingMonth, lang: string): string {
+  const text = monthText(p, lang);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

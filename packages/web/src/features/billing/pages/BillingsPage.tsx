@@ -25,7 +25,7 @@ import { useBillingScopes } from '../api/get-billing-scopes';
 import { useBillingSummary } from '../api/get-billing-summary';
 import type { BillingMonth, BillingScope } from '../api/keys';
 import { BillingDetails } from '../components/BillingDetails';
-import { currentMonth, formatMoney, isCurrent, isUpcoming, monthLabel, monthValue, parseMonth } from '../components/format';
+import { currentMonth, formatMoney, isCurrent, isUpcoming, monthLabel, monthText as monthInText, monthValue, parseMonth } from '../components/format';
 import { GenerationProgress } from '../components/GenerationProgress';
 import { MonthPicker } from '../components/MonthPicker';
 import { ReadinessTable } from '../components/ReadinessTable';
@@ -116,7 +116,8 @@ export default function BillingsPage() {
   // Generation with progress.
   const generate = useGenerateForScope();
   const [runId, setRunId] = useState<number | null>(null);
-  const finishRun = useCallback(() => setRunId(null), []);
+  const [running, setRunning] = useState(false);
+  const finishRun = useCallback(() => setRunning(false), []);
 
   // Downloads.
   const officeCsv = useDownloadOfficeCsv();
@@ -147,7 +148,7 @@ export default function BillingsPage() {
   const office = scope?.kind === 'hospital' ? offices.find((o) => o.id === scope.id) : undefined;
   const organization = scope?.kind === 'organization' ? organizations.find((o) => o.id === scope.id) : undefined;
   const scopeName = office?.name ?? organization?.name ?? '';
-  const monthText = monthLabel(period, lang);
+  const monthText = monthInText(period, lang);
 
   const onGenerate = () => {
     if (!scope) return;
@@ -160,7 +161,10 @@ export default function BillingsPage() {
         generate.mutate(
           { scope, period },
           {
-            onSuccess: (run) => setRunId(run.runId),
+            onSuccess: (run) => {
+              setRunId(run.runId);
+              setRunning(true);
+            },
             onError: (err) => notify({ color: 'red', message: err.message }),
           },
         ),
@@ -173,14 +177,14 @@ export default function BillingsPage() {
   };
   const openDetails = (r: SummaryRow) =>
     ui.openDetails(
-      t('details.title', { name: `${r.firstName} ${r.lastName}`, month: monthText }),
+      t('details.title', { name: `${r.firstName} ${r.lastName}`, month: monthLabel(period, lang) }),
       <BillingDetails patientId={r.patientId} hospitalId={r.hospitalId} period={period} />,
     );
 
   const actions = scope ? (
     <>
       {canGenerate && (
-        <Button leftSection={<IconBolt size={18} aria-hidden />} onClick={onGenerate} disabled={upcoming || runId !== null} loading={generate.isPending} data-testid="generate-scope">
+        <Button leftSection={<IconBolt size={18} aria-hidden />} onClick={onGenerate} disabled={upcoming || running} loading={generate.isPending} data-testid="generate-scope">
           {scope.kind === 'hospital' ? t('generate.office') : t('generate.organization')}
         </Button>
       )}
@@ -229,7 +233,15 @@ export default function BillingsPage() {
           <Text size="sm">{t('upcomingHint')}</Text>
         </Alert>
       )}
-      {runId !== null && <GenerationProgress runId={runId} label={t('generate.running', { name: scopeName, month: monthText })} onFinished={finishRun} />}
+      {runId !== null && (
+        <GenerationProgress
+          key={runId}
+          runId={runId}
+          label={t('generate.running', { name: scopeName, month: monthText })}
+          onFinished={finishRun}
+          onClose={() => setRunId(null)}
+        />
+      )}
 
       {!scope ? (
         <EmptyState text={scopesLoading ? t('common:list.loading') : t('scope.noOffice')} />
@@ -266,7 +278,7 @@ export default function BillingsPage() {
           <Tabs.Panel value="readiness">
             {!isCurrent(period) && (
               <Alert color="dark" variant="outline" mb="sm">
-                {t('readiness.currentOnly', { month: monthLabel(currentMonth(), lang) })}
+                {t('readiness.currentOnly', { month: monthInText(currentMonth(), lang) })}
               </Alert>
             )}
             <Group mb="sm" gap="md" align="flex-end" wrap="wrap">
@@ -295,7 +307,7 @@ export default function BillingsPage() {
               />
               {readiness.data && (
                 <Text size="sm" data-testid="readiness-count">
-                  {t('readiness.count', { count: readiness.data.atRiskCount, month: monthLabel({ year: readiness.data.year, month: readiness.data.month }, lang) })}
+                  {t('readiness.count', { count: readiness.data.atRiskCount, month: monthInText({ year: readiness.data.year, month: readiness.data.month }, lang) })}
                 </Text>
               )}
             </Group>

@@ -44,7 +44,7 @@ export function CareTimePanel({ patientId, hospitalId }: { patientId: number; ho
           <ActionIcon variant="subtle" color="gray.7" aria-label={t('panel.previousMonth')} onClick={() => setPicked(shiftMonth(month, -1))}>
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Text size="sm" fw={600} tt="capitalize" aria-live="polite">
+          <Text size="sm" fw={600} aria-live="polite">
             {monthLabel(month, i18n.language)}
           </Text>
           <ActionIcon

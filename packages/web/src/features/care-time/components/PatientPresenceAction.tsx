@@ -41,7 +41,7 @@ export function PatientPresenceAction({ patientId, hospitalId }: { patientId: nu
     <>
       {open ? (
         <Group gap="xs" wrap="wrap" data-testid="presence-out">
-          <Badge color="orange.9" variant="light" size="lg" tt="none">
+          <Badge color="red.9" variant="outline" size="lg" tt="none">
             {t('presence.outBadge')}
           </Badge>
           <Text size="sm">{t('presence.outDetail', { place: open.leavingTo, time: dateTime(open.startedAt) })}</Text>
@@ -56,7 +56,7 @@ export function PatientPresenceAction({ patientId, hospitalId }: { patientId: nu
           {t('presence.markOut')}
         </Button>
       ) : (
-        <Badge color="teal.9" variant="light" size="lg" tt="none">
+        <Badge color="teal.9" variant="outline" size="lg" tt="none">
           {t('presence.inFacility')}
         </Badge>
       )}

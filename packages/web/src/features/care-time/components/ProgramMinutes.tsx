@@ -12,7 +12,7 @@ export function ProgramMinutes({ seconds, programs }: { seconds: Map<CareProgram
   const { t } = useTranslation('careTime');
   const shown = programs.filter((p) => (seconds.get(p) ?? 0) > 0 || p === programs[0]);
   for (const p of seconds.keys()) if (!shown.includes(p)) shown.push(p);
-  const top = MINUTE_MARKS[MINUTE_MARKS.length - 1];
+  const top = 60;
   return (
     <Stack gap="xs" data-testid="program-minutes">
       {shown.map((program) => {

@@ -40,7 +40,8 @@ export function TimeSection({
   const [documenting, setDocumenting] = useState<TimeEntry | null>(null);
 
   if (!canTrack) return null;
-  const list = entries.data ?? [];
+  // Newest first (the server answers in time order).
+  const list = [...(entries.data ?? [])].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id - a.id);
   return (
     <Stack gap="sm">
       {entries.isLoading ? (
@@ -143,7 +144,7 @@ function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () 
         </Text>
         <Group gap={4} wrap="wrap">
           {entry.interactive ? (
-            <Badge size="sm" variant="light" color="teal.9" tt="none" data-testid="entry-interactive">
+            <Badge size="sm" variant="filled" color="teal.9" tt="none" data-testid="entry-interactive">
               {t('entries.interactive')}
             </Badge>
           ) : (
@@ -155,7 +156,7 @@ function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () 
             {entry.isAutomatic ? t('entries.automatic') : t('entries.manual')}
           </Badge>
           {entry.autoClosed && (
-            <Badge size="sm" variant="light" color="orange.9" tt="none" data-testid="entry-auto-closed">
+            <Badge size="sm" variant="outline" color="red.9" tt="none" data-testid="entry-auto-closed">
               {t('entries.autoClosed')}
             </Badge>
           )}
@@ -166,7 +167,7 @@ function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () 
           </Text>
         )}
         {canDocument && (
-          <Button size="xs" variant="light" color="orange.9" leftSection={<IconNotes size={14} aria-hidden />} onClick={onDocument} w="fit-content">
+          <Button size="xs" variant="light" color="red.9" leftSection={<IconNotes size={14} aria-hidden />} onClick={onDocument} w="fit-content">
             {t('entries.document')}
           </Button>
         )}

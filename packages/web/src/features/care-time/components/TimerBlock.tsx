@@ -75,7 +75,7 @@ function RunningTimer({ timer, fetchedAt, onStop }: { timer: OpenTimer; fetchedA
   }, [elapsed, qc]);
 
   return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-teal-light)" data-testid="timer-running">
+    <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="timer-running">
       <Stack gap={6}>
         <Group justify="space-between" align="center" wrap="nowrap">
           <Stack gap={0}>
@@ -159,13 +159,11 @@ function StartTimerForm({
             {error}
           </Alert>
         )}
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <Select
+        <Select
             label={t('timer.program')}
             data={options}
             allowDeselect={false}
             required
-            w={{ base: '100%', xs: 200 }}
             comboboxProps={{ withinPortal: true }}
             data-testid="timer-program"
             {...form.getInputProps('program')}
@@ -174,11 +172,9 @@ function StartTimerForm({
             label={t('timer.activity')}
             placeholder={t('timer.activityPlaceholder')}
             maxLength={TIME_ENTRY_ACTIVITY_MAX}
-            style={{ flex: 1, minWidth: 160 }}
             data-testid="timer-activity"
             {...form.getInputProps('activity')}
           />
-        </Group>
         <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={start.isPending} data-testid="timer-start">
           {t('timer.start')}
         </Button>

@@ -14,7 +14,7 @@ export function useProgramOptions(programs: readonly CareProgram[]) {
 export function ProgramBadge({ program, ...rest }: { program: string } & BadgeProps) {
   const { t } = useTranslation('careTime');
   return (
-    <Badge variant="light" color="blue.9" tt="none" title={t(`programs.${program}`, { defaultValue: program })} {...rest}>
+    <Badge variant="outline" color="blue.9" tt="none" title={t(`programs.${program}`, { defaultValue: program })} {...rest}>
       {program}
     </Badge>
   );

@@ -12,6 +12,7 @@ import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useRealtimeEvent } from '../../../lib/use-realtime';
+import { BillingReadinessCard } from '../../billing';
 import { SeverityBadge } from '../../monitoring';
 import { dashboardRootKey, useDashboardSummary } from '../api/get-dashboard-summary';
 import { StatTile } from '../components/StatTile';
@@ -172,6 +173,7 @@ export default function DashboardPage() {
           </>
         )}
       </Paper>
+      <BillingReadinessCard />
     </>
   );
 }

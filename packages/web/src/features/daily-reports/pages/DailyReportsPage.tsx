@@ -1,0 +1,271 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { deviceTitle, formatNumber, unitLabel } from '../../../components/measurements/format';
+import { SeverityBadge } from '../../../components/measurements/ReadingBadges';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
+import { useCan } from '../../../lib/can';
+import { useDates } from '../../../lib/dates';
+import { DEFAULT_HOME_PATH } from '../../../lib/home';
+import { currentLang } from '../../../lib/i18n';
+import { useSelectedOffice } from '../../../lib/office';
+import { useOfficesInScope } from '../../../lib/offices-in-scope';
+import { dayIn, formatMmSs } from '../../care-time';
+import { useMonthNotes } from '../api/get-medical-note-for-hospital';
+import { useDayReadings } from '../api/get-measurements-for-patients-for-hospital';
+import { useDayAlerts } from '../api/get-my-push-notifications-with-patient';
+import { useOffice } from '../api/get-office';
+import { Figure, Pending, ReportCard } from '../components/ReportCard';
+import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
+import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay } from '../report';
+
+/**
+ * /dailyreports (issue 4 section 5): for one office and day (default today, the office's day):
+ * the patients with readings, the abnormal readings, the alerts of the day and those processed,
+ * and the time logged per staff member, with a chart of the readings per hour. Built from the
+ * office's monthly readings, the alert worklist and the office's monthly notes (the API has no
+ * office-wide list of time entries, so the time is the time documented in notes).
+ */
+export default function DailyReportsPage() {
+  const { t } = useTranslation('dailyReports');
+  const canRead = useCan('notes.read');
+  const { dateTime } = useDates();
+  const selected = useSelectedOffice();
+  const { offices, isLoading: officesLoading } = useOfficesInScope();
+  const [picked, setPicked] = useState<number | null>(null);
+  const officeId = picked ?? (selected > 0 ? selected : (offices[0]?.id ?? 0));
+  const office = useOffice(officeId);
+  const timeZone = office.data?.timeZone;
+  const today = dayIn(timeZone);
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const day = chosenDay && chosenDay <= today ? chosenDay : today;
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const ready = !!office.data;
+  const readings = useDayReadings(officeId, day, timeZone, ready);
+  const alerts = useDayAlerts(officeId, day, daysBetween(day, today), timeZone, ready);
+  const notes = useMonthNotes(officeId, year, month, ready);
+  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+
+  const lang = currentLang();
+  const patients = readings.data ? patientsOfDay(readings.data.items) : [];
+  const abnormal = readings.data ? readings.data.items.filter((m) => m.severity > 0) : [];
+  const processed = alerts.data ? processedAlerts(alerts.data.items) : [];
+  const staff = notes.data ? staffOfDay(notes.data.items, day, timeZone) : [];
+  const totalSeconds = staff.reduce((a, s) => a + s.seconds, 0);
+  const officeName = offices.find((o) => o.id === officeId)?.hospitalName ?? '';
+  const truncated = readings.data?.truncated || alerts.data?.truncated || notes.data?.truncated;
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={officeName ? t('descriptionFor', { office: officeName }) : t('description')} />
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <Select
+          label={t('filters.office')}
+          data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
+          value={officeId > 0 ? String(officeId) : null}
+          onChange={(v) => v && setPicked(Number(v))}
+          allowDeselect={false}
+          searchable
+          disabled={officesLoading}
+          w={{ base: '100%', sm: 280 }}
+          data-testid="daily-office"
+        />
+        <TextInput
+          type="date"
+          label={t('filters.day')}
+          value={day}
+          max={today}
+          onChange={(e) => e.currentTarget.value && setChosenDay(e.currentTarget.value)}
+          w={{ base: '100%', sm: 200 }}
+          data-testid="daily-day"
+        />
+      </Group>
+      {office.error && (
+        <Alert color="red" role="alert" mb="md">
+          {office.error instanceof Error ? office.error.message : t('common:list.error')}
+        </Alert>
+      )}
+      {officeId === 0 && !officesLoading && <EmptyState text={t('noOffice')} />}
+      {truncated && (
+        <Alert color="yellow" mb="md">
+          {t('truncated')}
+        </Alert>
+      )}
+      {ready && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
+            <Figure label={t('figures.patients')} value={readings.data ? patients.length : '—'} testId="daily-patients" />
+            <Figure label={t('figures.readings')} value={readings.data ? readings.data.items.length : '—'} testId="daily-readings" />
+            <Figure label={t('figures.abnormal')} value={readings.data ? abnormal.length : '—'} testId="daily-abnormal" />
+            <Figure label={t('figures.processed')} value={alerts.data ? `${processed.length} / ${alerts.data.items.length}` : '—'} testId="daily-processed" />
+            <Figure label={t('figures.time')} value={notes.data ? formatMmSs(totalSeconds) : '—'} testId="daily-time" />
+          </SimpleGrid>
+
+          <ReportCard title={t('chart.title')} testId="daily-chart-card">
+            {readings.data ? <ReadingsByHourChart data={readingsByHour(readings.data.items, timeZone)} total={readings.data.items.length} /> : <Pending error={readings.error} />}
+          </ReportCard>
+
+          <ReportCard title={t('patients.title')} testId="daily-patients-card">
+            {!readings.data ? (
+              <Pending error={readings.error} />
+            ) : patients.length === 0 ? (
+              <EmptyState text={t('patients.empty')} />
+            ) : (
+              <ScrollArea>
+                <Table striped verticalSpacing="xs" miw={640}>
+                  <Table.Caption>{t('patients.caption', { count: patients.length })}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('patients.patient')}</Table.Th>
+                      <Table.Th>{t('patients.readings')}</Table.Th>
+                      <Table.Th>{t('patients.abnormal')}</Table.Th>
+                      <Table.Th>{t('patients.types')}</Table.Th>
+                      <Table.Th>{t('patients.last')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {patients.map((p) => (
+                      <Table.Tr key={p.patientId}>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/patientdetails/${p.patientId}`} size="sm">
+                            {p.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{p.readings}</Table.Td>
+                        <Table.Td>
+                          {p.abnormal > 0 ? (
+                            <Badge color="red.9" variant="outline" tt="none">
+                              {p.abnormal}
+                            </Badge>
+                          ) : (
+                            0
+                          )}
+                        </Table.Td>
+                        <Table.Td>{p.types.map((d) => deviceTitle(d, lang)).join(', ')}</Table.Td>
+                        <Table.Td>{dateTime(p.last)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </ReportCard>
+
+          <ReportCard title={t('abnormal.title')} testId="daily-abnormal-card">
+            {!readings.data ? (
+              <Pending error={readings.error} />
+            ) : abnormal.length === 0 ? (
+              <EmptyState text={t('abnormal.empty')} />
+            ) : (
+              <ScrollArea>
+                <Table striped verticalSpacing="xs" miw={640}>
+                  <Table.Caption>{t('abnormal.caption', { count: abnormal.length })}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('abnormal.time')}</Table.Th>
+                      <Table.Th>{t('patients.patient')}</Table.Th>
+                      <Table.Th>{t('abnormal.type')}</Table.Th>
+                      <Table.Th>{t('abnormal.values')}</Table.Th>
+                      <Table.Th>{t('abnormal.severity')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {abnormal.map((m) => (
+                      <Table.Tr key={m.id}>
+                        <Table.Td>{dateTime(m.measuredAt)}</Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/patientdetails/${m.patientId}`} size="sm">
+                            {m.patient.lastName}, {m.patient.firstName}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{deviceTitle(m.deviceType, lang)}</Table.Td>
+                        <Table.Td>{m.values.map((v) => `${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit)}`).join(' · ')}</Table.Td>
+                        <Table.Td>
+                          <SeverityBadge severity={m.severity} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </ReportCard>
+
+          <ReportCard title={t('alerts.title')} note={alerts.data?.view === 'own' ? t('alerts.ownView') : undefined} testId="daily-alerts-card">
+            {!alerts.data ? (
+              <Pending error={alerts.error} />
+            ) : processed.length === 0 ? (
+              <EmptyState text={t('alerts.empty', { count: alerts.data.items.length })} />
+            ) : (
+              <ScrollArea>
+                <Table striped verticalSpacing="xs" miw={640}>
+                  <Table.Caption>{t('alerts.caption', { count: processed.length, total: alerts.data.items.length })}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('alerts.processedAt')}</Table.Th>
+                      <Table.Th>{t('patients.patient')}</Table.Th>
+                      <Table.Th>{t('abnormal.type')}</Table.Th>
+                      <Table.Th>{t('alerts.by')}</Table.Th>
+                      <Table.Th>{t('alerts.comments')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {processed.map((a) => (
+                      <Table.Tr key={a.notificationId}>
+                        <Table.Td>{dateTime(a.processedAt)}</Table.Td>
+                        <Table.Td>{a.patientFullname}</Table.Td>
+                        <Table.Td>{a.deviceType ? deviceTitle(a.deviceType, lang) : ''}</Table.Td>
+                        <Table.Td>{a.processedByFullname ?? ''}</Table.Td>
+                        <Table.Td maw={320}>
+                          <Text size="sm" lineClamp={3}>
+                            {a.resolutionComments ?? ''}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </ReportCard>
+
+          <ReportCard title={t('staff.title')} note={t('staff.note')} testId="daily-staff-card">
+            {!notes.data ? (
+              <Pending error={notes.error} />
+            ) : staff.length === 0 ? (
+              <EmptyState text={t('staff.empty')} />
+            ) : (
+              <ScrollArea>
+                <Table striped verticalSpacing="xs" miw={560}>
+                  <Table.Caption>{t('staff.caption', { count: staff.length })}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('staff.member')}</Table.Th>
+                      <Table.Th>{t('staff.entries')}</Table.Th>
+                      <Table.Th>{t('staff.time')}</Table.Th>
+                      <Table.Th>{t('staff.interactive')}</Table.Th>
+                      <Table.Th>{t('staff.notes')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {staff.map((s) => (
+                      <Table.Tr key={s.staffId}>
+                        <Table.Td>{s.name}</Table.Td>
+                        <Table.Td>{s.entries}</Table.Td>
+                        <Table.Td ff="monospace">{formatMmSs(s.seconds)}</Table.Td>
+                        <Table.Td>{s.interactive}</Table.Td>
+                        <Table.Td>{s.notes}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </ReportCard>
+        </Stack>
+      )}
+    </>
+  );
+}
