@@ -428,6 +428,8 @@ test('the office CSV downloads with the documented columns and the patient’s 9
   for (const code of ['99454', '99457']) {
     const r = byCode.get(code)!;
     expect(r[col('Billing month')]).toBe(ym);
+    expect(r[col('Patient identifier')]).not.toBe('');
+    expect(r[col('Date of birth')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(r[col('Office')]).toBe(ctx.officeName);
     expect(r[col('Billing practitioner')]).toBe(`${ctx.doctor.lastName}, ${ctx.doctor.firstName}`);
     expect(r[col('Program')]).toBe('RPM');

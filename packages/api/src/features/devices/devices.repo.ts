@@ -206,7 +206,7 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
   const order: SQL[] = sort.endsWith('deviceType')
     ? [dir(medicalDevices.deviceType), asc(medicalDevices.deviceIdentifier)]
     : sort.endsWith('createdAt')
-      ? [dir(medicalDevices.createdAt)]
+      ? [dir(medicalDevices.createdAt), dir(medicalDevices.id)]
       : [dir(medicalDevices.deviceIdentifier)];
   const [rows, [total]] = await Promise.all([
     db

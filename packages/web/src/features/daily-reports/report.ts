@@ -87,3 +87,17 @@ export const processedAlerts = (alerts: NotificationWithPatient[]) => alerts.fil
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** An instant as the office's local time ('19:30'), with the date too when it is not on `day` ('Nov 21, 19:30'). */
+export function timeInZone(at: string | null | undefined, timeZone: string | undefined, lang: string, day: string): string {
+  if (!at) return '';
+  const locale = lang.startsWith('en') ? 'en-US' : 'es-ES';
+  const d = new Date(at);
+  const sameDay = dayIn(timeZone, d) === day;
+  const opts: Intl.DateTimeFormatOptions = sameDay ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(d);
+  } catch {
+    return new Intl.DateTimeFormat(locale, opts).format(d);
+  }
+}

@@ -94,7 +94,8 @@ export default function BillingsPage() {
   useEffect(() => {
     setState((s) => ({ ...s, page: 1 }));
   }, [scopeKey]);
-  const summary = useBillingSummary(tab === 'summary' ? scope : null, period, state);
+  // A month still to come has nothing to bill: the server refuses it, so the summary is not asked for.
+  const summary = useBillingSummary(tab === 'summary' && !isUpcoming(period) ? scope : null, period, state);
 
   // Readiness: the office of the scope, or one office of the organization.
   const [readinessOfficePick, setReadinessOfficePick] = useState<string | null>(null);

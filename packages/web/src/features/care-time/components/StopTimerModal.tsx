@@ -96,7 +96,6 @@ function StopForm({ entry, hospitalId, mode, onClose }: { entry: TimeEntry; hosp
           description={t('stop.interactiveHelp')}
           data-testid="stop-interactive"
           {...form.getInputProps('interactive', { type: 'checkbox' })}
-          disabled={mode === 'document'}
         />
         <TextInput label={t('stop.activity')} maxLength={TIME_ENTRY_ACTIVITY_MAX} data-testid="stop-activity" {...form.getInputProps('activity')} />
         {templateOptions.length > 0 && (

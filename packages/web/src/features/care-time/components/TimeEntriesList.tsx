@@ -167,7 +167,7 @@ function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () 
           </Text>
         )}
         {canDocument && (
-          <Button size="xs" variant="light" color="red.9" leftSection={<IconNotes size={14} aria-hidden />} onClick={onDocument} w="fit-content">
+          <Button size="xs" variant="outline" color="red.9" leftSection={<IconNotes size={14} aria-hidden />} onClick={onDocument} w="fit-content">
             {t('entries.document')}
           </Button>
         )}

@@ -7,7 +7,6 @@ import { SeverityBadge } from '../../../components/measurements/ReadingBadges';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
 import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { currentLang } from '../../../lib/i18n';
 import { useSelectedOffice } from '../../../lib/office';
@@ -19,7 +18,7 @@ import { useDayAlerts } from '../api/get-my-push-notifications-with-patient';
 import { useOffice } from '../api/get-office';
 import { Figure, Pending, ReportCard } from '../components/ReportCard';
 import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
-import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay } from '../report';
+import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay, timeInZone } from '../report';
 
 /**
  * /dailyreports (issue 4 section 5): for one office and day (default today, the office's day):
@@ -31,7 +30,6 @@ import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay
 export default function DailyReportsPage() {
   const { t } = useTranslation('dailyReports');
   const canRead = useCan('notes.read');
-  const { dateTime } = useDates();
   const selected = useSelectedOffice();
   const { offices, isLoading: officesLoading } = useOfficesInScope();
   const [picked, setPicked] = useState<number | null>(null);
@@ -144,7 +142,7 @@ export default function DailyReportsPage() {
                           )}
                         </Table.Td>
                         <Table.Td>{p.types.map((d) => deviceTitle(d, lang)).join(', ')}</Table.Td>
-                        <Table.Td>{dateTime(p.last)}</Table.Td>
+                        <Table.Td>{timeInZone(p.last, timeZone, lang, day)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -174,7 +172,7 @@ export default function DailyReportsPage() {
                   <Table.Tbody>
                     {abnormal.map((m) => (
                       <Table.Tr key={m.id}>
-                        <Table.Td>{dateTime(m.measuredAt)}</Table.Td>
+                        <Table.Td>{timeInZone(m.measuredAt, timeZone, lang, day)}</Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={`/patientdetails/${m.patientId}`} size="sm">
                             {m.patient.lastName}, {m.patient.firstName}
@@ -201,7 +199,7 @@ export default function DailyReportsPage() {
             ) : (
               <ScrollArea>
                 <Table striped verticalSpacing="xs" miw={640}>
-                  <Table.Caption>{t('alerts.caption', { count: processed.length, total: alerts.data.items.length })}</Table.Caption>
+                  <Table.Caption>{t('alerts.caption', { processed: processed.length, count: alerts.data.items.length })}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('alerts.processedAt')}</Table.Th>
@@ -214,7 +212,7 @@ export default function DailyReportsPage() {
                   <Table.Tbody>
                     {processed.map((a) => (
                       <Table.Tr key={a.notificationId}>
-                        <Table.Td>{dateTime(a.processedAt)}</Table.Td>
+                        <Table.Td>{timeInZone(a.processedAt, timeZone, lang, day)}</Table.Td>
                         <Table.Td>{a.patientFullname}</Table.Td>
                         <Table.Td>{a.deviceType ? deviceTitle(a.deviceType, lang) : ''}</Table.Td>
                         <Table.Td>{a.processedByFullname ?? ''}</Table.Td>

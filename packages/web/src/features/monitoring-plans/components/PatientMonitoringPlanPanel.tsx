@@ -158,7 +158,7 @@ export function PatientMonitoringPlanPanel({
     });
 
   const headerActions = canManage && (
-    <Group gap="xs">
+    <Group gap="xs" wrap="wrap">
       {!hospitalId && !plan && selectedOffice <= 0 && (
         <Select
           w={220}
@@ -179,6 +179,9 @@ export function PatientMonitoringPlanPanel({
           disabled={!defaultPlan}
           loading={assignDefault.isPending}
           data-testid="assign-default-plan"
+          h="auto"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         >
           {t('patient.assignDefault')}
         </Button>

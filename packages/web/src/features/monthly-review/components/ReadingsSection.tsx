@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientSeries } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { formatNumber, unitLabel } from '../../../components/measurements/format';
 import { usePatientSeries } from '../api/get-patient-series';
 import { readingDay } from '../review';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
-const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
 
 /** The month's readings per device type: count, reading days (automatic ones apart), abnormal ones and each value's low / mean / high. */
 export function ReadingsSection({ patientId, from, to }: { patientId: number; from: string; to: string }) {
@@ -97,10 +97,10 @@ function SeriesRow({ series, lang }: { series: PatientSeries['series'][number]; 
             <Text key={v.code} size="sm">
               {t('readings.valueLine', {
                 label: v.label[lang],
-                min: round(Math.min(...nums)),
-                mean: round(mean),
-                max: round(Math.max(...nums)),
-                unit: v.displayUnit,
+                min: formatNumber(Math.min(...nums), lang),
+                mean: formatNumber(mean, lang),
+                max: formatNumber(Math.max(...nums), lang),
+                unit: unitLabel(v.displayUnit),
               })}
             </Text>
           );

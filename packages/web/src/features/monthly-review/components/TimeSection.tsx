@@ -32,6 +32,9 @@ export function TimeSection({ patientId, hospitalId, year, month }: { patientId:
           {t('time.total', { time: formatMmSs(all) })}
         </Badge>
       </Group>
+      <Text size="xs" c="dimmed">
+        {t('time.logged')}
+      </Text>
       {entries.data.length === 0 ? (
         <EmptyState text={t('time.empty')} />
       ) : (
