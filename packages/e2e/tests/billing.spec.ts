@@ -181,12 +181,20 @@ test('setup through the API: a non-simulated hub posts 16 reading days of a 30-d
   ctx.nurse = { firstName: nurse.user.firstName, lastName: nurse.user.lastName };
 
   const patients = await api<{
-    items: { id: number; firstName: string; lastName: string; status: number; medicalTeam: { firstName: string; lastName: string }[] }[];
+    items: {
+      id: number;
+      firstName: string;
+      lastName: string;
+      status: number;
+      patientIdentifier: string;
+      medicalTeam: { firstName: string; lastName: string }[];
+    }[];
   }>(request, 'GET', 'hospital/getrelatedpatientsforhospitalv4?pageSize=100&sort=id', {
     headers: { ...asAdmin, hospitalid: ctx.officeId },
   });
   const onTeam = (p: (typeof patients.items)[number], who: { lastName: string }) => p.medicalTeam.some((m) => m.lastName === who.lastName);
-  const candidates = patients.items.filter((p) => p.status === 1 && onTeam(p, ctx.nurse) && onTeam(p, ctx.doctor));
+  // Imported demo patients carry an identifier; patients other journeys register may not.
+  const candidates = patients.items.filter((p) => p.status === 1 && p.patientIdentifier !== '' && onTeam(p, ctx.nurse) && onTeam(p, ctx.doctor));
   expect(candidates.length, 'an active demo patient of office #1 with the demo nurse and doctor on the team').toBeGreaterThan(0);
   const patient = candidates[candidates.length - 1]!;
   ctx.patient = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };

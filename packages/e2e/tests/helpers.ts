@@ -26,7 +26,15 @@ export async function seriousViolations(page: Page) {
 
 /** Signs in through the login page. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  // The UI language comes from the cookie when there is one; otherwise sign-in would apply the
+  // user's stored language, which an earlier journey may have changed. Journeys start in Spanish
+  // (the product default) unless they set the cookie themselves.
   await page.goto('/auth/login');
+  const cookies = await page.context().cookies();
+  if (!cookies.some((c) => c.name === 'vigil_lang')) {
+    await page.context().addCookies([{ name: 'vigil_lang', value: 'es', url: new URL(page.url()).origin }]);
+    await page.reload();
+  }
   await page.locator('input[autocomplete=username]').fill(username);
   await page.locator('input[autocomplete=current-password]').fill(password);
   await page.locator('button[type=submit]').click();
