@@ -1,11 +1,10 @@
-import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { IconEdit, IconInfoCircle, IconStethoscope, IconTrash, IconUserShield, IconUsers } from '@tabler/icons-react';
+import { IconStethoscope, IconUserShield, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Office } from '@vigil/contract';
-import { Can, useCan } from '../../../lib/can';
+import { useCan } from '../../../lib/can';
 import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
-import { UserStatusBadge } from '../../../components/UserStatusBadge';
+import { DetailsLayout, type DetailsTab } from '../../../components/DetailsLayout';
 import { useOffice } from '../api/get-office';
 import { useTimeZones } from '../api/get-time-zones';
 import { OfficeAdminsTab } from './OfficeAdminsTab';
@@ -26,83 +25,38 @@ export function OfficeDetails({ office: initial }: { office: Office }) {
   const mayReadStaff = useCan('users.read');
   const mayReadPatients = useCan('patients.read');
 
+  const tabs: DetailsTab[] = [];
+  if (mayReadStaff) tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <OfficeStaffTab office={office} /> });
+  if (mayReadPatients) tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <OfficePatientsTab officeId={office.id} /> });
+  if (mayReadStaff) tabs.push({ value: 'admins', label: t('details.admins'), icon: <IconUserShield size={16} aria-hidden />, content: <OfficeAdminsTab office={office} /> });
+
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Text fw={600} size="lg">
-            {office.hospitalName}
-          </Text>
-          {office.hospitalNameESP && <Text c="dimmed">{office.hospitalNameESP}</Text>}
-          <Text size="sm" c="dimmed">
-            {office.organizationName}
-          </Text>
-        </Stack>
-        <UserStatusBadge status={office.status} />
-      </Group>
-      <Group gap="sm">
-        <Can permission="offices.update">
-          <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => edit(office)}>
-            {t('actions.edit')}
-          </Button>
-        </Can>
-        <Can permission="offices.manage">
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => askDelete(office)}>
-            {t('actions.delete')}
-          </Button>
-        </Can>
-      </Group>
-      <Tabs defaultValue="info" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} aria-hidden />}>
-            {t('details.info')}
-          </Tabs.Tab>
-          {mayReadStaff && (
-            <Tabs.Tab value="staff" leftSection={<IconStethoscope size={16} aria-hidden />}>
-              {t('details.staff')}
-            </Tabs.Tab>
-          )}
-          {mayReadPatients && (
-            <Tabs.Tab value="patients" leftSection={<IconUsers size={16} aria-hidden />}>
-              {t('details.patients')}
-            </Tabs.Tab>
-          )}
-          {mayReadStaff && (
-            <Tabs.Tab value="admins" leftSection={<IconUserShield size={16} aria-hidden />}>
-              {t('details.admins')}
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
-        <Tabs.Panel value="info" pt="md">
-          <DetailList
-            items={[
-              { label: t('fields.organization'), value: office.organizationName },
-              { label: t('fields.timeZone'), value: zones?.find((z) => z.id === office.timeZone)?.label ?? office.timeZone },
-              { label: t('fields.address'), value: office.address },
-              { label: t('fields.place'), value: placeOf(office) },
-              { label: t('fields.country'), value: countryName(office.country) },
-              { label: t('fields.phone'), value: office.phone },
-              { label: t('fields.email'), value: office.email },
-              { label: t('fields.programs'), value: <ProgramBadges office={office} /> },
-            ]}
-          />
-        </Tabs.Panel>
-        {mayReadStaff && (
-          <Tabs.Panel value="staff" pt="md">
-            <OfficeStaffTab office={office} />
-          </Tabs.Panel>
-        )}
-        {mayReadPatients && (
-          <Tabs.Panel value="patients" pt="md">
-            <OfficePatientsTab officeId={office.id} />
-          </Tabs.Panel>
-        )}
-        {mayReadStaff && (
-          <Tabs.Panel value="admins" pt="md">
-            <OfficeAdminsTab office={office} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
-    </Stack>
+    <DetailsLayout
+      ns="offices"
+      name={office.hospitalName}
+      nameESP={office.hospitalNameESP}
+      subtitle={office.organizationName}
+      status={office.status}
+      nowrap
+      updatePermission="offices.update"
+      managePermission="offices.manage"
+      onEdit={() => edit(office)}
+      onDelete={() => askDelete(office)}
+      info={
+        <DetailList
+          items={[
+            { label: t('fields.organization'), value: office.organizationName },
+            { label: t('fields.timeZone'), value: zones?.find((z) => z.id === office.timeZone)?.label ?? office.timeZone },
+            { label: t('fields.address'), value: office.address },
+            { label: t('fields.place'), value: placeOf(office) },
+            { label: t('fields.country'), value: countryName(office.country) },
+            { label: t('fields.phone'), value: office.phone },
+            { label: t('fields.email'), value: office.email },
+            { label: t('fields.programs'), value: <ProgramBadges office={office} /> },
+          ]}
+        />
+      }
+      tabs={tabs}
+    />
   );
 }

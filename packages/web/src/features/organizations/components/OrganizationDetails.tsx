@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
-import { IconEdit, IconInfoCircle, IconStethoscope, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Group, Select, Stack } from '@mantine/core';
+import { IconStethoscope, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { organizationStaffRoleIds, type Organization } from '@vigil/contract';
-import { Can, useCan } from '../../../lib/can';
+import { useCan } from '../../../lib/can';
 import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
+import { DetailsLayout, type DetailsTab } from '../../../components/DetailsLayout';
 import { UserStatusBadge as StatusBadge } from '../../../components/UserStatusBadge';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type PageState } from '../../../components/ServerTable';
@@ -25,69 +26,34 @@ export function OrganizationDetails({ organization }: { organization: Organizati
   const mayReadPatients = useCan('patients.read');
   const mayReadStaff = useCan('users.read');
 
+  const tabs: DetailsTab[] = [];
+  if (mayReadPatients) tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <PatientsTab organizationId={org.id} /> });
+  if (mayReadStaff) tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <StaffTab organizationId={org.id} /> });
+
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Text fw={600} size="lg">
-            {org.institutionName}
-          </Text>
-          {org.institutionNameESP && <Text c="dimmed">{org.institutionNameESP}</Text>}
-        </Stack>
-        <StatusBadge status={org.status} />
-      </Group>
-      <Group gap="sm">
-        <Can permission="organizations.update">
-          <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => edit(org)}>
-            {t('actions.edit')}
-          </Button>
-        </Can>
-        <Can permission="organizations.manage">
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => askDelete(org)}>
-            {t('actions.delete')}
-          </Button>
-        </Can>
-      </Group>
-      <Tabs defaultValue="info" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} aria-hidden />}>
-            {t('details.info')}
-          </Tabs.Tab>
-          {mayReadPatients && (
-            <Tabs.Tab value="patients" leftSection={<IconUsers size={16} aria-hidden />}>
-              {t('details.patients')}
-            </Tabs.Tab>
-          )}
-          {mayReadStaff && (
-            <Tabs.Tab value="staff" leftSection={<IconStethoscope size={16} aria-hidden />}>
-              {t('details.staff')}
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
-        <Tabs.Panel value="info" pt="md">
-          <DetailList
-            items={[
-              { label: t('fields.contactPhone'), value: org.contactPhone },
-              { label: t('fields.contactEmail'), value: org.contactEmail },
-              { label: t('fields.address'), value: org.address },
-              { label: t('fields.place'), value: placeOf(org) },
-              { label: t('fields.country'), value: countryName(org.country) },
-              { label: t('fields.officeCount'), value: String(org.officeCount) },
-            ]}
-          />
-        </Tabs.Panel>
-        {mayReadPatients && (
-          <Tabs.Panel value="patients" pt="md">
-            <PatientsTab organizationId={org.id} />
-          </Tabs.Panel>
-        )}
-        {mayReadStaff && (
-          <Tabs.Panel value="staff" pt="md">
-            <StaffTab organizationId={org.id} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
-    </Stack>
+    <DetailsLayout
+      ns="organizations"
+      name={org.institutionName}
+      nameESP={org.institutionNameESP}
+      status={org.status}
+      updatePermission="organizations.update"
+      managePermission="organizations.manage"
+      onEdit={() => edit(org)}
+      onDelete={() => askDelete(org)}
+      info={
+        <DetailList
+          items={[
+            { label: t('fields.contactPhone'), value: org.contactPhone },
+            { label: t('fields.contactEmail'), value: org.contactEmail },
+            { label: t('fields.address'), value: org.address },
+            { label: t('fields.place'), value: placeOf(org) },
+            { label: t('fields.country'), value: countryName(org.country) },
+            { label: t('fields.officeCount'), value: String(org.officeCount) },
+          ]}
+        />
+      }
+      tabs={tabs}
+    />
   );
 }
 
