@@ -13,10 +13,10 @@
  *      and the page's three calls together (target p99 < 50 ms), and the API process's memory
  *      sampled during the load (target RSS < 300 MB).
  *
- * Set-up: the API runs in a CHILD PROCESS (forked from this file with `--api-server`), built with
- * buildApp(loadTestConfig({ validateResponses: false }), database) as bench/run.ts does (logs off,
- * no scheduled jobs, in-process real-time bus; BENCH_REDIS_URL puts the bus on Redis) and listening
- * on a local port, so that its memory and CPU are its own. The load client runs in THIS process:
+ * Set-up: the API runs in a CHILD PROCESS (bench/api-child.ts, bundled and started as `npm start`
+ * runs the server: bench/api-process.ts), built with buildApp(loadTestConfig({ validateResponses:
+ * false }), database) (logs off, no scheduled jobs, in-process real-time bus; BENCH_REDIS_URL puts
+ * the bus on Redis) and listening on a local port, so that its memory and CPU are its own. The load client runs in THIS process:
  * node:http with a keep-alive Agent (one socket per concurrent caller, reused). The undici package
  * (whose Agent Node's fetch uses) is not a dependency of the repository; node:http keep-alive is the
  * lighter client anyway. The plain INSERTs run from this process too (pg.Pool of 32).
@@ -30,16 +30,12 @@
  * BENCH_SECONDS sets the length of the timed phases, default 8; BENCH_CPU_PROF=<dir> profiles the API process;
  * BENCH_KEEP_DB=1 keeps the database for a look afterwards)
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { Role } from '@vigil/contract';
-import { buildApp } from '../packages/api/src/app';
-import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
 import {
   hospitals,
@@ -54,13 +50,12 @@ import {
   userHospitals,
   users,
 } from '../packages/api/src/db/schema/index';
-import { issueHubCredential } from '../packages/api/src/features/auth/hub-auth';
 import { localIso } from '../packages/api/src/features/measurements/time';
 import { hashPassword } from '../packages/api/src/lib/crypto';
+import { API_POOL_SIZE, ApiProcess } from './api-process';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'Bench#Password1';
-const API_POOL_SIZE = 20; // openDatabase's default, as the server runs
 const HUBS = 32;
 const BATCH = 100;
 const CALLERS = 20;
@@ -69,116 +64,6 @@ const OFFICES = 4;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOCKET_READINGS = 200;
 const OFFSET = '-05:00';
-
-// The API child process ------------------------------------------------------------------------
-
-interface MemorySample {
-  rss: number;
-  heapUsed: number;
-  /** process.cpuUsage() user + system, microseconds */
-  cpuMicros: number;
-}
-type ChildRequest = { id: number; kind: 'memory' | 'gc' } | { id: number; kind: 'issueHubCredentials'; hubIds: number[] } | { id: number; kind: 'stop' };
-type Answer = { id: number; memory?: MemorySample; tokens?: string[] };
-type ChildReply = Answer | { kind: 'listening'; port: number };
-
-function memorySample(): MemorySample {
-  const m = process.memoryUsage();
-  const c = process.cpuUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, cpuMicros: c.user + c.system };
-}
-
-/** The child: the API on a local port; answers memory samples and issues hub credentials on request. */
-async function serveApi(databaseUrl: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl, poolSize: API_POOL_SIZE });
-  const redisUrl = process.env.BENCH_REDIS_URL;
-  const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false, ...(redisUrl ? { redisUrl } : {}) }), database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await ctx.realtime.ready();
-  const reply = (m: ChildReply) => process.send!(m);
-  process.on('message', (m: ChildRequest) => {
-    if (m.kind === 'memory') reply({ id: m.id, memory: memorySample() });
-    else if (m.kind === 'gc') {
-      (globalThis as { gc?: () => void }).gc?.(); // the process runs with --expose-gc
-      reply({ id: m.id, memory: memorySample() });
-    }
-    else if (m.kind === 'issueHubCredentials') {
-      void Promise.all(m.hubIds.map((id) => issueHubCredential(ctx, id))).then((tokens) => reply({ id: m.id, tokens }));
-    } else {
-      void app
-        .close()
-        .then(() => database.close())
-        .then(() => reply({ id: m.id }))
-        .finally(() => process.exit(0));
-    }
-  });
-  reply({ kind: 'listening', port: (app.server.address() as { port: number }).port });
-}
-
-class ApiProcess {
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: Answer) => void; reject: (e: Error) => void }>();
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly port: number,
-  ) {
-    child.on('message', (m: ChildReply) => {
-      if ('id' in m) {
-        this.pending.get(m.id)?.resolve(m);
-        this.pending.delete(m.id);
-      }
-    });
-    child.on('exit', (code) => {
-      for (const p of this.pending.values()) p.reject(new Error(`API process exited with ${code}`));
-      this.pending.clear();
-    });
-  }
-
-  static start(databaseUrl: string): Promise<ApiProcess> {
-    // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it stops.
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = fork(fileURLToPath(import.meta.url), ['--api-server', databaseUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile], stdio: 'inherit' });
-    return new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
-      child.on('message', (m: ChildReply) => {
-        if ('kind' in m && m.kind === 'listening') resolve(new ApiProcess(child, m.port));
-      });
-    });
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  private ask(req: { kind: 'memory' | 'gc' } | { kind: 'issueHubCredentials'; hubIds: number[] } | { kind: 'stop' }): Promise<Answer> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.child.send({ ...req, id } as ChildRequest);
-    });
-  }
-
-  async memory(): Promise<MemorySample> {
-    return (await this.ask({ kind: 'memory' })).memory!;
-  }
-
-  /** Memory after a full garbage collection: what the process holds, not what it has not collected yet. */
-  async memoryAfterGc(): Promise<MemorySample> {
-    return (await this.ask({ kind: 'gc' })).memory!;
-  }
-
-  async issueHubCredentials(hubIds: number[]): Promise<string[]> {
-    return (await this.ask({ kind: 'issueHubCredentials', hubIds })).tokens!;
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    await this.ask({ kind: 'stop' });
-    await exited;
-  }
-}
 
 // HTTP client (keep-alive) ----------------------------------------------------------------------
 
@@ -882,5 +767,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--api-server') await serveApi(process.argv[3]!);
-else await main();
+await main();

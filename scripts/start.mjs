@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: install dependencies when missing, build the web app when its build is missing or
-// older than its sources, then run the server (API + web on one port, default 8080).
+// `npm start`: install dependencies when missing, build the web app and the API bundle when missing
+// or older than their sources, then run the server (API + web on one port, default 8080).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,4 +31,11 @@ if (!fs.existsSync(dist) || Math.max(...sources.map(newestMtime)) > fs.statSync(
   console.log('Building the web app…');
   run('npm', ['run', 'build']);
 }
-run(process.execPath, ['--import', 'tsx', 'packages/api/src/server.ts'], { env: process.env });
+// The API runs as one bundled file (scripts/build-api.mjs), rebuilt when its sources are newer.
+const server = path.join(root, 'packages/api/dist/server.mjs');
+const { apiSources, buildApi, serverNodeFlags } = await import('./build-api.mjs');
+if (!fs.existsSync(server) || Math.max(...apiSources.map(newestMtime)) > fs.statSync(server).mtimeMs) {
+  console.log('Building the API server…');
+  await buildApi();
+}
+run(process.execPath, [...serverNodeFlags, server], { env: process.env });

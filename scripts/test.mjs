@@ -20,7 +20,7 @@ if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) step('in
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint', 'npx', ['eslint', 'packages', 'bench']);
 step('unit and integration tests', 'npx', ['vitest', 'run']);
-step('web build', 'npm', ['run', 'build', '--silent']);
+step('web build and API bundle', 'npm', ['run', 'build', '--silent']);
 
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {

@@ -42,7 +42,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `node --import tsx packages/api/src/server.ts`,
+    // The bundled server `npm start` runs (built by `npm run build`, which `npm test` runs first).
+    command: `node --enable-source-maps packages/api/dist/server.mjs`,
     cwd: root,
     url: `${baseURL}/api/country`,
     timeout: 240_000,

@@ -5,6 +5,7 @@ import { buildApp, type BuiltApp } from '../src/app';
 import { loadTestConfig, type AppConfig } from '../src/config/index';
 import { openDatabase, type Database } from '../src/db/client';
 import { hashPassword, newToken, tokenHash } from '../src/lib/crypto';
+import { forgetSessions } from '../src/features/auth/session-cache';
 import { hospitals, organizations, sessions, userHospitals, users } from '../src/db/schema/index';
 
 export const TEST_PASSWORD = 'Correct#Horse42';
@@ -74,6 +75,8 @@ export async function createOffice(t: BuiltApp, organizationId: number, values: 
     .insert(hospitals)
     .values({ organizationId, hospitalName: `Office ${uniq()}`, timeZone: 'America/New_York', ...values })
     .returning();
+  // Written past the API: drop cached session scopes as an API change would (an organization admin's offices grew).
+  await forgetSessions(t.ctx);
   return row!;
 }
 
@@ -104,6 +107,7 @@ export async function createUser(
   for (const hospitalId of opts.offices ?? []) {
     await t.ctx.db.insert(userHospitals).values({ userId: row!.id, hospitalId, isAdmin: opts.role === Role.HOSPITAL_ADMIN });
   }
+  await forgetSessions(t.ctx);
   return row!;
 }
 

@@ -1,9 +1,21 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root (two levels above packages/api/src/config). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root: the nearest folder above this module holding `packages/api/package.json`
+ * (this module runs from packages/api/src/config, or bundled from packages/api/dist).
+ */
+export const repoRoot = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'packages/api/package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find the repository root above ' + fileURLToPath(import.meta.url));
+    dir = up;
+  }
+  return dir;
+})();
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -19,6 +31,7 @@ const envSchema = z.object({
   VIGIL_ENVIRONMENT_NAME: z.string().default('DEMO'),
   VIGIL_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   VIGIL_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  VIGIL_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   VIGIL_SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   VIGIL_SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   VIGIL_SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -46,6 +59,8 @@ export interface AppConfig {
   environmentName: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** How long a resolved session scope is reused without reading the database (0: never; see features/auth/session-cache.ts). */
+  sessionCacheMs: number;
   signInMaxFailures: number;
   signInMaxFailuresPerIp: number;
   signInWindowMinutes: number;
@@ -87,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environmentName: e.VIGIL_ENVIRONMENT_NAME,
     sessionIdleMinutes: e.VIGIL_SESSION_IDLE_MINUTES,
     sessionMaxHours: e.VIGIL_SESSION_MAX_HOURS,
+    sessionCacheMs: e.VIGIL_SESSION_CACHE_MS,
     signInMaxFailures: e.VIGIL_SIGNIN_MAX_FAILURES,
     signInMaxFailuresPerIp: e.VIGIL_SIGNIN_MAX_FAILURES_PER_IP,
     signInWindowMinutes: e.VIGIL_SIGNIN_WINDOW_MINUTES,

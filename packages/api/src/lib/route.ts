@@ -4,6 +4,7 @@ import { can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHea
 import type { HubPrincipal, Scope } from '../db/scope';
 import { AppError } from './app-error';
 import type { AppContext } from '../context';
+import { forgetSessions } from '../features/auth/session-cache';
 
 export interface HandlerInput<D extends EndpointDef> {
   headers: EndpointHeaders<D>;
@@ -71,7 +72,13 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const body = def.multipart ? undefined : parse(def.body, req.body, '');
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
 
-      const data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
+      let data: EndpointResponse<D>;
+      try {
+        data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
+      } finally {
+        // Any change but a hub's readings may have touched sessions, users or offices: cached scopes go (session-cache.ts).
+        if (def.method !== 'GET' && !asHub) await forgetSessions(ctx);
+      }
       if (def.binary) return reply;
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);

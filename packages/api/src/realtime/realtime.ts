@@ -20,8 +20,11 @@ export interface RealtimeClient {
   heartbeat(): void;
 }
 
-/** What crosses processes: deliveries for users, or a session that ended (sign-out). */
-type BusEvent = { kind: 'deliver'; deliveries: Delivery[] } | { kind: 'sessionEnded'; sessionId: number };
+/**
+ * What crosses processes: deliveries for users, a session that ended (sign-out), or "sessions,
+ * users or offices changed" (every process drops its cached session scopes).
+ */
+type BusEvent = { kind: 'deliver'; deliveries: Delivery[] } | { kind: 'sessionEnded'; sessionId: number } | { kind: 'scopesChanged'; from: string };
 
 /** WebSocket close codes of the socket (4000-4999 are the application's). */
 export const CloseCode = { SESSION_ENDED: 4001, BAD_INIT: 4401, SERVER_CLOSING: 1001 } as const;
@@ -41,6 +44,10 @@ export interface Realtime {
   publish(deliveries: Delivery[]): Promise<void>;
   /** Closes the sockets of a session in every API process (sign-out). Never throws. */
   endSession(sessionId: number): Promise<void>;
+  /** Tells every OTHER API process that sessions, users or offices changed (their cached scopes are stale). Never throws. */
+  scopesChanged(): Promise<void>;
+  /** Calls `listener` when another process reports `scopesChanged`. */
+  onScopesChanged(listener: () => void): void;
   /** Registers an initialised socket; returns the function that removes it. */
   attach(client: RealtimeClient): () => void;
   /** The sockets this process holds, for the periodic session check. */
@@ -55,8 +62,15 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
   const byUser = new Map<number, Set<RealtimeClient>>();
   const local = new EventEmitter();
   const log = opts.log;
+  /** This process on the bus: its own scopesChanged events come back through Redis and are skipped. */
+  const processKey = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const scopeListeners: (() => void)[] = [];
 
   const handle = (event: BusEvent) => {
+    if (event.kind === 'scopesChanged') {
+      if (event.from !== processKey) for (const listener of scopeListeners) listener();
+      return;
+    }
     if (event.kind === 'deliver') {
       for (const { userId, message } of event.deliveries) {
         const set = byUser.get(userId);
@@ -113,6 +127,10 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
       if (deliveries.length > 0) await emit({ kind: 'deliver', deliveries });
     },
     endSession: (sessionId) => emit({ kind: 'sessionEnded', sessionId }),
+    scopesChanged: () => (pub ? emit({ kind: 'scopesChanged', from: processKey }) : Promise.resolve()),
+    onScopesChanged: (listener) => {
+      scopeListeners.push(listener);
+    },
     attach: (client) => {
       let set = byUser.get(client.userId);
       if (!set) {
@@ -131,6 +149,7 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
     close: async () => {
       for (const client of [...byUser.values()].flatMap((set) => [...set])) client.close(CloseCode.SERVER_CLOSING, 'server closing');
       byUser.clear();
+      scopeListeners.length = 0;
       local.removeAllListeners();
       await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
     },

@@ -82,8 +82,9 @@ describe.skipIf(!enabled)('Redis fan-out between two API instances', () => {
     await admin(`create database ${dbName}`);
     const url = new URL(serverUrl!);
     url.pathname = '/' + dbName;
-    a = await buildApp(loadTestConfig({ databaseUrl: url.toString(), redisUrl }));
-    b = await buildApp(loadTestConfig({ databaseUrl: url.toString(), redisUrl }));
+    // A minute-long session cache: what B learns of A's changes in the tests below comes through Redis, not from expiry.
+    a = await buildApp(loadTestConfig({ databaseUrl: url.toString(), redisUrl, sessionCacheMs: 60_000 }));
+    b = await buildApp(loadTestConfig({ databaseUrl: url.toString(), redisUrl, sessionCacheMs: 60_000 }));
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     portB = (b.app.server.address() as { port: number }).port;
@@ -136,5 +137,22 @@ describe.skipIf(!enabled)('Redis fan-out between two API instances', () => {
     const out = await a.app.inject({ method: 'POST', url: '/api/auth/signout', headers });
     expect(out.statusCode).toBe(200);
     expect(await browser.closed).toBe(CloseCode.SESSION_ENDED);
+  });
+
+  it('drops the session B has cached as soon as it signs out through A', async () => {
+    const headers = await sessionFor(a, f.nurseA1.id);
+    const onB = async () =>
+      ((await b.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers })).json() as { data: { authenticated: boolean } }).data.authenticated;
+    expect(await onB()).toBe(true); // B has resolved (and cached) the session
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/signout', headers });
+    expect(out.statusCode).toBe(200);
+    let authenticated = true;
+    const started = Date.now();
+    while (authenticated && Date.now() - started < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      authenticated = await onB();
+    }
+    expect(authenticated).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

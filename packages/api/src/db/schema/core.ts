@@ -9,6 +9,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -128,17 +130,28 @@ export const users = pgTable(
     externalRef: text('external_ref').unique(), // FHIR Patient / Practitioner id when imported
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Lower-case "first last first" (kept by the database): list searches match names with LIKE instead of ILIKE over a concatenation. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || first_name)`),
   },
   (t) => [
+    // The target of user_hospitals' (user_id, role_id) foreign key, which copies the role there.
+    unique('users_id_role_uq').on(t.id, t.roleId),
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId),
     index('users_organization_idx').on(t.organizationId),
     index('users_name_idx').on(t.lastName, t.firstName),
+    index('users_birthdate_name_idx').on(t.birthdate, t.lastName, t.firstName),
   ],
 );
 
-/** Assignment of users to offices; `isAdmin` marks an office admin of that office. */
+/**
+ * Assignment of users to offices; `isAdmin` marks an office admin of that office. `roleId` is the
+ * user's role, copied here so that an office's patients (or staff) are counted and listed from this
+ * table's index alone: the database fills it on insert (trigger `user_hospitals_fill_role`, so
+ * inserts leave it out) and keeps it equal to `users.role_id` through the (user_id, role_id)
+ * foreign key with ON UPDATE CASCADE.
+ */
 export const userHospitals = pgTable(
   'user_hospitals',
   {
@@ -150,8 +163,17 @@ export const userHospitals = pgTable(
       .references(() => hospitals.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // NOT NULL in the database; the default only satisfies inserts, the trigger overwrites it.
+    roleId: smallint('role_id').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.hospitalId] }), index('user_hospitals_hospital_idx').on(t.hospitalId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.hospitalId] }),
+    index('user_hospitals_hospital_idx').on(t.hospitalId, t.userId),
+    index('user_hospitals_office_role_idx').on(t.hospitalId, t.roleId, t.userId),
+    foreignKey({ name: 'user_hospitals_user_role_fk', columns: [t.userId, t.roleId], foreignColumns: [users.id, users.roleId] })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+  ],
 );
 
 export const doctorMetadata = pgTable('doctor_metadata', {
@@ -204,6 +226,8 @@ export const patientMetadata = pgTable('patient_metadata', {
   diagnose: text('diagnose').notNull().default(''),
   prescriptions: text('prescriptions').notNull().default(''),
   metadataInfo: jsonb('metadata_info').$type<Record<string, unknown>>().notNull().default({}),
+  /** Lower-case "identifier record-number" (kept by the database) for list searches. */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(patient_identifier || ' ' || medical_registration_number)`),
 });
 
 /** A patient's medical team in one office: its members are doctors, nurses, office admins and caregivers. */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { loadUserView } from '../users/users.view';
 import * as repo from './auth.repo';
+import { cachedSession, rememberSession } from './session-cache';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
@@ -95,16 +96,30 @@ const TOUCH_EVERY_MS = 15_000;
 
 /**
  * Resolves a SessionGuid to the caller's scope, or null when it is unknown, ended, past its
- * absolute end, idle longer than the limit, or its user is disabled. Refreshes the idle clock.
+ * absolute end, idle longer than the limit, or its user is disabled. Refreshes the idle clock
+ * (at most every 15 s). A resolved session is kept for `config.sessionCacheMs` (see
+ * `session-cache.ts` for how changes reach it); the returned scope is frozen.
  */
 export async function resolveSession(ctx: AppContext, token: string): Promise<{ scope: Scope; expiresAt: Date; lastSeenAt: Date } | null> {
-  const row = await repo.findLiveSession(ctx.db, tokenHash(token), ctx.config.sessionIdleMinutes);
+  const hash = tokenHash(token);
+  const now = Date.now();
+  const hit = cachedSession(ctx, hash, now);
+  if (hit) {
+    if (now - hit.lastSeenAtMs > TOUCH_EVERY_MS) {
+      await repo.touchSession(ctx.db, hit.scope.sessionId);
+      hit.lastSeenAtMs = now;
+    }
+    return { scope: hit.scope, expiresAt: new Date(hit.expiresAtMs), lastSeenAt: new Date(hit.lastSeenAtMs) };
+  }
+  const row = await repo.findLiveSession(ctx.db, hash, ctx.config.sessionIdleMinutes);
   if (!row) return null;
   let lastSeenAt = row.session.lastSeenAt;
-  if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    lastSeenAt = new Date();
+  if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    lastSeenAt = new Date(now);
     await repo.touchSession(ctx.db, row.session.id);
   }
   const scope = await repo.buildScope(ctx.db, row.user, row.session.id);
-  return { scope, expiresAt: row.session.expiresAt, lastSeenAt };
+  const resolved = { scope, expiresAt: row.session.expiresAt, lastSeenAt };
+  rememberSession(ctx, hash, resolved, now);
+  return resolved;
 }

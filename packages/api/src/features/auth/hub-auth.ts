@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { HubPrincipal } from '../../db/scope';
 import { hubs } from '../../db/schema/index';
 import { newToken, tokenHash } from '../../lib/crypto';
+import { forgetHubDevices } from '../measurements/hub-devices';
 
 const CHECK_IN_EVERY_MS = 60_000;
 
@@ -20,22 +21,37 @@ interface CachedHub {
   expiresAt: number;
 }
 
-/** Per application context (each test app has its own database): token hash -> resolved hub. */
-const caches = new WeakMap<AppContext, Map<string, CachedHub>>();
+interface Cache {
+  /** Token hash -> resolved hub. */
+  entries: Map<string, CachedHub>;
+  /** Bumped by every `forgetHubCredentials`: a lookup that was running across it does not cache what it read before. */
+  generation: number;
+}
+
+/** Per application context (each test app has its own database). */
+const caches = new WeakMap<AppContext, Cache>();
 const MAX_CACHED = 10_000;
 
-function cacheOf(ctx: AppContext): Map<string, CachedHub> {
+function cacheOf(ctx: AppContext): Cache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), generation: 0 };
     caches.set(ctx, cache);
   }
   return cache;
 }
 
-/** Forgets every resolved hub credential of this process (after a hub or its credential changed). */
+/**
+ * Forgets every resolved hub credential of this process, and the devices cached for hubs
+ * (measurements/hub-devices.ts), after a hub or its credential changed.
+ */
 export function forgetHubCredentials(ctx: AppContext): void {
-  caches.get(ctx)?.clear();
+  const cache = caches.get(ctx);
+  if (cache) {
+    cache.entries.clear();
+    cache.generation++;
+  }
+  forgetHubDevices(ctx);
 }
 
 /**
@@ -47,12 +63,13 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
   const hash = tokenHash(token);
   const cache = cacheOf(ctx);
   const now = Date.now();
-  let entry = cache.get(hash);
+  let entry = cache.entries.get(hash);
   if (entry && entry.expiresAt <= now) {
-    cache.delete(hash);
+    cache.entries.delete(hash);
     entry = undefined;
   }
   if (!entry) {
+    const generation = cache.generation;
     const [hub] = await ctx.db
       .select({ id: hubs.id, hubIdentifier: hubs.hubIdentifier, hospitalId: hubs.hospitalId, assignedToUserId: hubs.assignedToUserId, lastCheckInAt: hubs.lastCheckInAt, status: hubs.status })
       .from(hubs)
@@ -64,8 +81,10 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
       lastCheckInAt: hub.lastCheckInAt ? hub.lastCheckInAt.getTime() : null,
       expiresAt: now + HUB_CREDENTIAL_TTL_MS,
     };
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(hash, entry);
+    if (generation === cache.generation) {
+      if (cache.entries.size >= MAX_CACHED) cache.entries.clear();
+      cache.entries.set(hash, entry);
+    }
   }
   if (entry.lastCheckInAt === null || Date.now() - entry.lastCheckInAt > CHECK_IN_EVERY_MS) {
     const at = new Date();

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { forgetHubDevices } from '../measurements/hub-devices';
 import * as repo from './devices.repo';
 
 /** The PostgreSQL error code of a failed statement (drizzle puts the driver's error on `cause`). */
@@ -111,6 +112,7 @@ export async function createDevice(
       isManualMeasurement: body.isManualMeasurement ?? false,
       deviceDefaultValuesJson: overrides,
     });
+    forgetHubDevices(ctx); // ingestion in this process sees the new device at once (hub-devices.ts)
     return await viewOf(scope, db, id);
   } catch (err) {
     if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
@@ -172,6 +174,8 @@ export async function updateDevice(
   } catch (err) {
     if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
     throw err;
+  } finally {
+    forgetHubDevices(ctx); // ingestion in this process sees the new assignment, office and status at once
   }
   return viewOf(scope, db, id);
 }
@@ -186,6 +190,7 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
   if (await repo.deviceHasReadings(scope, db, id)) throw AppError.conflict('deviceHasReadings');
   try {
     if (!(await repo.deleteDevice(scope, db, id))) throw AppError.notFound();
+    forgetHubDevices(ctx);
   } catch (err) {
     if (pgCode(err) === '23503') throw AppError.conflict('deviceHasReadings');
     throw err;
@@ -257,6 +262,7 @@ export async function getDeviceByIdentifier(ctx: AppContext, scope: Scope, devic
 export async function updateIsManualMeasurement(ctx: AppContext, scope: Scope, medicalDeviceId: number, isManualMeasurement: boolean): Promise<MedicalDevice> {
   if (!(await repo.getDeviceRow(scope, ctx.db, medicalDeviceId))) throw AppError.notFound();
   await repo.updateDevice(scope, ctx.db, medicalDeviceId, { isManualMeasurement });
+  forgetHubDevices(ctx);
   return viewOf(scope, ctx.db, medicalDeviceId);
 }
 
@@ -276,6 +282,7 @@ export async function updateDeviceDefaultValues(
   if (!row) throw AppError.notFound();
   const overrides = checkThresholds(row.deviceType as DeviceType, thresholds);
   await repo.updateDevice(scope, ctx.db, medicalDeviceId, { deviceDefaultValuesJson: overrides });
+  forgetHubDevices(ctx); // the next reading of this device is graded by the new limits
   return viewOf(scope, ctx.db, medicalDeviceId);
 }
 

@@ -157,7 +157,7 @@ export async function updateHub(
     if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
     throw err;
   } finally {
-    forgetHubCredentials(ctx); // a cached credential must see the hub's new office, patient and status
+    forgetHubCredentials(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
   }
   return detailOf(scope, db, id);
 }

@@ -4,6 +4,7 @@ import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { hospitalDeviceDefaults, hubs, measurements, medicalDevices, patientMetadata, users } from '../../db/schema/index';
 import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
+import { forgetHubDevices } from './hub-devices';
 import type { CommittedReading } from '../notifications/alerts';
 import { localIso, localParts } from './time';
 
@@ -226,11 +227,13 @@ describe('POST medicaldevicesdata: a hub posts readings', () => {
     expect(strict.json().data.results.map((r: { severity: number }) => r.severity)).toEqual([1, 2]);
     // The office lowers the glucose caution to 150 mg/dL: 160 is caution (the catalogue says normal).
     await t.ctx.db.insert(hospitalDeviceDefaults).values({ hospitalId: f.a1.id, deviceType: 'GLUCOSE', thresholdsJson: { '2339-0': { cautionHigh: 150, criticalHigh: 300 } } });
+    forgetHubDevices(t.ctx); // written past the measurements service: drop this process's cached hub devices (and their office defaults)
     try {
       const g = await post({ hubtoken: hubA1.token }, { deviceIdentifier: 'GLU-A1', deviceType: 'GLUCOSE', measuredAt: ago(258), values: [{ code: '2339-0', value: 160, unit: 'mg/dL' }] });
       expect(g.json().data.results[0]).toMatchObject({ status: 'stored', severity: 1 });
     } finally {
       await t.ctx.db.delete(hospitalDeviceDefaults).where(eq(hospitalDeviceDefaults.hospitalId, f.a1.id));
+      forgetHubDevices(t.ctx);
     }
   });
 

@@ -32,8 +32,10 @@ import type { HubPrincipal, Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/alerts';
 import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
+import { findHubDevices, forgetHubDevices } from './hub-devices';
+import { insertMeasurementsBatched } from './insert-batcher';
 import * as repo from './measurements.repo';
-import { resolveThresholds, severityOfReading, toDisplayThresholds, toEffective } from './thresholds';
+import { resolveThresholds, severityOfReading, toDisplayThresholds, toEffective, type ThresholdMap } from './thresholds';
 import { DAY_MS, localIso, rangeOf, safeTimeZone, startOfLocalDay, zonedMidnight } from './time';
 
 // Ingestion -------------------------------------------------------------------------------------
@@ -62,20 +64,24 @@ function readingsOf(body: IngestBody): { items: unknown[]; batchSimulated: boole
  *
  * Each reading is checked on its own (ingestion.ts), then its device and patient are resolved for
  * the caller: a hub reaches its own devices and the devices of its office assigned to its patient
- * (the reading's patient is the device's, else the hub's); a staff member names a patient in scope
- * (and optionally a device of that patient). A refused reading is answered with its reason and
- * nothing of it is stored. The good ones are inserted in ONE transaction (one reading: one
- * statement, atomic by itself) with ON CONFLICT DO
+ * (the reading's patient is the device's, else the hub's; looked up through this process's 5 s
+ * cache, hub-devices.ts); a staff member names a patient in scope (and optionally a device of that
+ * patient). A refused reading is answered with its reason and nothing of it is stored. The good
+ * ones are inserted in ONE statement (insert-batcher.ts: together with other requests' readings
+ * when several arrive at once), so they are stored all together or not at all, with ON CONFLICT DO
  * NOTHING on the identity (hub key, device key, type, measured-at): a repeat is answered
- * 'duplicate' with the ORIGINAL row's id and severity, so a retried delivery has no second effect.
- * Identity keys: a hub reading (hubId, deviceId); a manual or imported reading hub key 0 and the
- * device id, or minus the patient id without a device, so that two patients' readings taken at
- * the same instant never collide. Severity comes from the thresholds in effect (thresholds.ts).
- * The answer is built after the commit; then `raiseMeasurementAlerts` runs for the stored readings
- * (its failure is logged, never turned into a failure of readings already committed).
+ * 'duplicate' with the ORIGINAL row's id and severity (read after the insert committed), so a
+ * retried delivery has no second effect; within one request, a later reading of an identity
+ * repeats the first. Identity keys: a hub reading (hubId, deviceId); a manual or imported reading
+ * hub key 0 and the device id, or minus the patient id without a device, so that two patients'
+ * readings taken at the same instant never collide. Severity comes from the thresholds in effect
+ * (thresholds.ts). The answer is built after the commit; then `raiseMeasurementAlerts` runs for
+ * the stored readings (its failure is logged, never turned into a failure of readings already
+ * committed).
  *
  * Errors: 413 `payloadTooLarge` for more than 500 readings; 400 `simulated` when a caller other
- * than a 'SIM-' hub marks readings as simulated.
+ * than a 'SIM-' hub marks readings as simulated; a failed INSERT (e.g. a device deleted by another
+ * process within the device cache's 5 s) is thrown (500) and nothing of the request is stored.
  */
 export async function ingest(ctx: AppContext, caller: IngestCaller, body: IngestBody): Promise<IngestResponse> {
   const { items, batchSimulated } = readingsOf(body);
@@ -83,12 +89,17 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
   const now = Date.now();
   const rejections: Rejection[] = [];
   const checked: CheckedReading[] = [];
-  items.forEach((raw, index) => {
-    const outcome = checkReading(raw, index, now);
-    if (outcome.ok) checked.push({ ...outcome.reading, simulated: outcome.reading.simulated || batchSimulated });
-    else rejections.push(outcome.rejection);
-  });
-  const wantsSimulated = batchSimulated || checked.some((r) => r.simulated);
+  let wantsSimulated = batchSimulated;
+  for (let index = 0; index < items.length; index++) {
+    const outcome = checkReading(items[index], index, now);
+    if (!outcome.ok) {
+      rejections.push(outcome.rejection);
+      continue;
+    }
+    if (batchSimulated) outcome.reading.simulated = true;
+    else if (outcome.reading.simulated) wantsSimulated = true;
+    checked.push(outcome.reading);
+  }
   if (wantsSimulated && !(caller.kind === 'hub' && caller.hub.hubIdentifier.startsWith(SIMULATED_HUB_PREFIX))) {
     throw AppError.badRequest('validationFailed', { simulated: 'invalid' });
   }
@@ -96,46 +107,44 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
   const planned = caller.kind === 'hub' ? await planHubReadings(ctx, caller.hub, checked, rejections) : await planManualReadings(ctx, caller.scope, checked, rejections);
 
   // The first reading of an identity in the request is inserted; later ones repeat it.
-  const firstOfKey = new Map<string, Planned>();
-  const toInsert: Planned[] = [];
-  for (const p of planned) {
-    if (!firstOfKey.has(p.key)) {
-      firstOfKey.set(p.key, p);
+  let toInsert = planned;
+  if (planned.length > 1) {
+    const keys = new Set<string>();
+    toInsert = [];
+    for (const p of planned) {
+      if (keys.has(p.key)) continue;
+      keys.add(p.key);
       toInsert.push(p);
     }
   }
-
-  const store = async (tx: Parameters<typeof repo.insertMeasurements>[0]) => {
-    const ins = await repo.insertMeasurements(
-      tx,
-      toInsert.map((p) => p.row),
-    );
-    const insertedKeys = new Set(ins.map((r) => identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt)));
-    const missing = toInsert.filter((p) => !insertedKeys.has(p.key)).map((p) => p.row);
-    const orig = await repo.findByIdentities(tx, missing);
-    return { inserted: ins, originals: orig };
-  };
-  // One row is one INSERT statement, atomic and committed on its own (its original, when it is a
-  // repeat, is read afterwards as inside a READ COMMITTED transaction): no BEGIN / COMMIT needed.
-  const { inserted, originals } = toInsert.length <= 1 ? await store(ctx.db) : await ctx.db.transaction(store);
-
-  const byKey = new Map<string, { id: number; severity: number; isNew: boolean }>();
-  for (const r of originals) byKey.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: false });
-  for (const r of inserted) byKey.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: true });
+  const inserted = await insertMeasurementsBatched(
+    ctx,
+    toInsert.map((p) => p.row),
+  );
+  const stored = new Map<string, { id: number; severity: number; isNew: boolean }>();
+  for (const r of inserted) stored.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: true });
+  if (stored.size < toInsert.length) {
+    // Repeats: their originals are committed (ON CONFLICT waited for any insert of them in flight).
+    const repeats = toInsert.filter((p) => !stored.has(p.key)).map((p) => p.row);
+    for (const r of await repo.findByIdentities(ctx.db, repeats)) {
+      stored.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: false });
+    }
+  }
 
   const results: IngestResult[] = new Array<IngestResult>(items.length);
   for (const r of rejections) results[r.index] = { index: r.index, status: 'rejected', reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) };
   const committed: CommittedReading[] = [];
   for (const p of planned) {
-    const stored = byKey.get(p.key);
+    const s = stored.get(p.key);
     // Cannot happen unless the original was deleted between the insert and the read: let the client retry.
-    if (!stored) throw new Error('reading identity vanished during ingestion');
-    const first = firstOfKey.get(p.key) === p;
-    const isNew = stored.isNew && first;
-    results[p.index] = { index: p.index, status: isNew ? 'stored' : 'duplicate', measurementId: stored.id, severity: stored.severity as 0 | 1 | 2 };
+    if (!s) throw new Error('reading identity vanished during ingestion');
+    const isNew = s.isNew;
+    // A later reading of the same identity in this request repeats the one just stored.
+    s.isNew = false;
+    results[p.index] = { index: p.index, status: isNew ? 'stored' : 'duplicate', measurementId: s.id, severity: s.severity as 0 | 1 | 2 };
     if (isNew) {
       committed.push({
-        measurementId: stored.id,
+        measurementId: s.id,
         patientId: p.row.patientId,
         hospitalId: p.row.hospitalId,
         deviceType: p.row.deviceType,
@@ -156,13 +165,17 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     }
   }
 
-  const count = (s: IngestResult['status']) => results.filter((r) => r.status === s).length;
-  return { stored: count('stored'), duplicates: count('duplicate'), rejected: count('rejected'), results };
+  return { stored: committed.length, duplicates: planned.length - committed.length, rejected: rejections.length, results };
 }
 
 async function planHubReadings(ctx: AppContext, hub: HubPrincipal, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {
-  const identifiers = [...new Set(readings.map((r) => r.deviceIdentifier).filter((x): x is string => x !== undefined))];
-  const devices = new Map((await repo.findDevicesForHub(hub, ctx.db, identifiers)).map((d) => [d.deviceIdentifier, d]));
+  const identifiers =
+    readings.length === 1
+      ? readings[0]!.deviceIdentifier === undefined
+        ? []
+        : [readings[0]!.deviceIdentifier]
+      : [...new Set(readings.map((r) => r.deviceIdentifier).filter((x): x is string => x !== undefined))];
+  const devices = identifiers.length === 0 ? new Map<string, repo.IngestDevice>() : await findHubDevices(ctx, hub, identifiers);
   const out: Planned[] = [];
   for (const r of readings) {
     if (r.deviceIdentifier === undefined) {
@@ -183,10 +196,21 @@ async function planHubReadings(ctx: AppContext, hub: HubPrincipal, readings: Che
       rejections.push({ index: r.index, reason: 'no patient', detail: 'neither the device nor the hub is assigned to a patient' });
       continue;
     }
-    const { thresholds } = resolveThresholds(r.deviceType, device.officeThresholdsJson, device.deviceDefaultValuesJson);
-    out.push(plan(r, { patientId, hospitalId: device.hospitalId, deviceId: device.id, hubId: hub.hubId, hubKey: hub.hubId, deviceKey: device.id, enteredBy: null }, thresholds));
+    const target = { patientId, hospitalId: device.hospitalId, deviceId: device.id, hubId: hub.hubId, hubKey: hub.hubId, deviceKey: device.id, enteredBy: null };
+    out.push(plan(r, target, deviceThresholds(device, r.deviceType)));
   }
   return out;
+}
+
+/** A looked-up device's limits, resolved once per device object (the cached devices are shared by many readings). */
+const thresholdsOfDevice = new WeakMap<repo.IngestDevice, ThresholdMap>();
+function deviceThresholds(device: repo.IngestDevice, deviceType: DeviceType): ThresholdMap {
+  let thresholds = thresholdsOfDevice.get(device);
+  if (!thresholds) {
+    thresholds = resolveThresholds(deviceType, device.officeThresholdsJson, device.deviceDefaultValuesJson).thresholds;
+    thresholdsOfDevice.set(device, thresholds);
+  }
+  return thresholds;
 }
 
 async function planManualReadings(ctx: AppContext, scope: Scope, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {
@@ -253,7 +277,7 @@ async function planManualReadings(ctx: AppContext, scope: Scope, readings: Check
 function plan(
   r: CheckedReading,
   t: { patientId: number; hospitalId: number; deviceId: number | null; hubId: number | null; hubKey: number; deviceKey: number; enteredBy: number | null },
-  thresholds: ReturnType<typeof resolveThresholds>['thresholds'],
+  thresholds: ThresholdMap,
 ): Planned {
   const manual = t.enteredBy !== null;
   const severity = severityOfReading(r.values, thresholds);
@@ -482,9 +506,11 @@ export async function getOfficeDefaults(ctx: AppContext, scope: Scope, hospitalI
 
 /**
  * Chosen `updatedevicedefaultsforhospital`: replaces the office's limits of one device type
- * (`{}` removes them: the catalogue's apply). 404 when the office is not the caller's; 400 per
- * code (`thresholds.<code>`) for a code of another type, a limit outside the plausible range, or
- * limits out of order (the same rules as a device's overrides).
+ * (`{}` removes them: the catalogue's apply). Hub readings are graded by them at once in this
+ * process, in another API process within 5 s (the hub device cache, hub-devices.ts). 404 when the
+ * office is not the caller's; 400 per code (`thresholds.<code>`) for a code of another type, a
+ * limit outside the plausible range, or limits out of order (the same rules as a device's
+ * overrides).
  */
 export async function updateOfficeDefaults(
   ctx: AppContext,
@@ -496,6 +522,7 @@ export async function updateOfficeDefaults(
   const { value, issues } = checkMedicalDeviceThresholds(body.deviceType, body.thresholds, 'thresholds');
   if (Object.keys(issues).length > 0) throw AppError.badRequest('validationFailed', issues);
   await repo.saveOfficeDefaults(scope, ctx.db, hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);
+  forgetHubDevices(ctx); // the hub device cache holds each device's office defaults: grade the next reading by the new ones
   const all = await getOfficeDefaults(ctx, scope, hospitalId);
   return all.find((d) => d.deviceType === body.deviceType)!;
 }
@@ -521,14 +548,15 @@ function displayValuesOf(values: Record<string, number>, prefs: UnitPreferences)
  * time zone or instants; default the last 30 days; at most 400 days) grouped by device type, each
  * type with its value units and the thresholds in effect (the catalogue's, the office's, the
  * patient's device's). Types with readings in the range or an active device of the patient are
- * listed, in catalogue order. One indexed query reads the readings, beside the devices, offices and
- * office defaults (read in parallel after the visibility check). 404 when the patient is not
+ * listed, in catalogue order. Two statements: the visible patient with the caller's settings, the
+ * patient's devices, offices and office defaults (repo.findSeriesContext), then the readings on the
+ * (patient_id, measured_at) index (repo.findSeriesRows). 404 when the patient is not
  * visible; 400 `to` for a reversed or too long range.
  */
 export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId: number, q: { from?: string; to?: string }): Promise<PatientSeries> {
-  const patient = await repo.getVisiblePatient(scope, ctx.db, patientId);
-  if (!patient) throw AppError.notFound();
-  const tz = safeTimeZone(patient.userTimezone);
+  const context = await repo.findSeriesContext(scope, ctx.db, patientId);
+  if (!context) throw AppError.notFound();
+  const tz = safeTimeZone(context.userTimezone);
   const now = new Date();
   const range = openRange(q.from, q.to, tz);
   const to = range.to ?? new Date(now.getTime() + 1);
@@ -536,13 +564,9 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > SERIES_MAX_DAYS * DAY_MS + 2 * 3_600_000) {
     throw AppError.badRequest('validationFailed', { to: 'invalid' });
   }
-  const [readings, devices, offices, officeDefaults, prefs] = await Promise.all([
-    repo.findSeriesReadings(scope, ctx.db, patientId, from, to),
-    repo.findPatientDevices(scope, ctx.db, patientId),
-    repo.findPatientOffices(scope, ctx.db, patientId),
-    repo.findOfficeDefaultsForPatient(scope, ctx.db, patientId),
-    callerPrefs(ctx, scope),
-  ]);
+  const readings = await repo.findSeriesRows(scope, ctx.db, patientId, from, to);
+  const { devices, offices, officeDefaults } = context;
+  const prefs = unitPreferencesOf(context.callerSettings);
   const present = new Set<string>([...readings.map((r) => r.deviceType), ...devices.map((d) => d.deviceType)]);
   const types = deviceTypes.filter((t) => present.has(t));
   // Thresholds: the type's newest device of the patient (its office and overrides), else the patient's first office.
@@ -574,7 +598,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
         displayThresholds: Object.fromEntries(codes.map((c) => [c, toDisplayThresholds(c, thresholds[c], prefs)])),
         readings: (byType.get(t) ?? []).map((r) => ({
           id: r.id,
-          measuredAt: r.measuredAt.toISOString(),
+          measuredAt: new Date(r.measuredAtMs).toISOString(),
           measuredAtOffset: r.measuredAtOffset,
           values: r.valuesJson,
           display: displayValuesOf(r.valuesJson, prefs),

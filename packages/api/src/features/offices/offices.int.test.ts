@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
 import { createOffice, createTenancyFixture, createTestApp, createUser, signInAs, type TestApp } from '../../../test/setup';
-import { hospitals, medicalTeamMembers, medicalTeams, patientMetadata, userHospitals } from '../../db/schema/index';
+import { hospitals, medicalTeamMembers, medicalTeams, patientMetadata, userHospitals, users } from '../../db/schema/index';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -599,6 +599,23 @@ describe('GET hospital/getrelatedpatientsforhospitalv2 and v4', () => {
     expect(inactive.json().data).toMatchObject({ total: 1, items: [expect.objectContaining({ lastName: 'Diaz', status: 0 })] });
     const wildcard = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?search=%25', headers);
     expect(wildcard.json().data.total).toBe(0);
+  });
+
+  it('v4 searches "last first", pages a search with its total, and counts by the role the database copies onto assignments', async () => {
+    const reversed = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?search=BROWN%20ana', headers);
+    expect(reversed.json().data.items.map((p: { lastName: string }) => p.lastName)).toEqual(['Brown']);
+    const searchPage = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?search=ana&pageSize=2&page=2&sort=-lastName', headers);
+    expect(searchPage.json().data).toMatchObject({ total: 4, page: 2 });
+    expect(searchPage.json().data.items.map((p: { lastName: string }) => p.lastName)).toEqual(['Brown', 'Alvarez']);
+    // Filled on insert from the user's role, and kept equal to it by the (user_id, role_id) foreign key.
+    const [row] = await t.ctx.db.select({ roleId: userHospitals.roleId }).from(userHospitals).where(eq(userHospitals.userId, patients[1]!.id));
+    expect(row!.roleId).toBe(Role.PATIENT);
+    await t.ctx.db.update(users).set({ roleId: Role.CARE_GIVER }).where(eq(users.id, patients[1]!.id));
+    const after = await call('GET', 'hospital/getrelatedpatientsforhospitalv4', headers);
+    expect(after.json().data.total).toBe(3);
+    expect(after.json().data.items.map((p: { lastName: string }) => p.lastName)).not.toContain('Brown');
+    await t.ctx.db.update(users).set({ roleId: Role.PATIENT }).where(eq(users.id, patients[1]!.id));
+    expect((await call('GET', 'hospital/getrelatedpatientsforhospitalv4', headers)).json().data.total).toBe(4);
   });
 
   it('v2 returns the patients as User shapes with metadata but no SSN', async () => {

@@ -277,22 +277,20 @@ interface PatientQuery {
 /** Whether the list's filter or order reads patient_metadata (search by identifier, sort by it). */
 const patientListNeedsMetadata = (q: PatientQuery) => Boolean(q.search) || q.sort === 'patientIdentifier' || q.sort === '-patientIdentifier';
 
-/** The filter of an office's patient lists: assigned to the office in scope, role 5, status, search. */
+/**
+ * The filter of an office's patient lists: assigned to the office in scope with role 5 (the role
+ * copied onto the assignment, so the index (hospital_id, role_id, user_id) finds them), status,
+ * search. A search is one LIKE on the user's lower-case "first last first" (matches "Ana Brown" and
+ * "Brown Ana") or on the metadata's lower-case "identifier record-number", both kept by the database.
+ */
 function patientWhere(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
   const pattern = q.search ? containsPattern(q.search) : null;
   return and(
     eq(userHospitals.hospitalId, hospitalId),
     officeFilter(scope, userHospitals.hospitalId),
-    eq(users.roleId, Role.PATIENT),
+    eq(userHospitals.roleId, Role.PATIENT),
     q.status !== undefined ? eq(users.status, q.status) : undefined,
-    // One ILIKE per row over "first last first identifier record-number": matches "Ana Brown",
-    // "Brown Ana", an identifier or a record number at a quarter of the cost of four ILIKEs.
-    pattern
-      ? ilike(
-          sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${patientMetadata.patientIdentifier}, '') || ' ' || coalesce(${patientMetadata.medicalRegistrationNumber}, '')`,
-          pattern,
-        )
-      : undefined,
+    pattern ? sql`(${users.searchText} like lower(${pattern}) or ${patientMetadata.searchText} like lower(${pattern}))` : undefined,
   )!;
 }
 
@@ -303,54 +301,100 @@ function patientFrom(q: PatientQuery): SQL {
 }
 
 /**
- * The number of patients an office list matches, as a scalar subquery of the page's own statement.
- * Without a search it is not `count(*) over ()`: a window count makes PostgreSQL join and sort every
- * match before cutting the page (about 15-20 ms for 5,000 patients), while this count runs once as
- * an InitPlan (about 1 ms) and leaves the page free to stop early along users_name_idx. A search
- * reads every row anyway, so there the page counts its matches with a window (`pageTotal`) and the
- * rows are scanned once instead of twice.
+ * The number of patients an office list matches, as a scalar subquery of the page's own statement
+ * (an InitPlan run once). Without a status filter or search it reads the assignments' index alone
+ * (hospital_id, role_id, user_id); otherwise it joins the users (and metadata). It is not
+ * `count(*) over ()` on the page: a window count makes PostgreSQL join and sort every match before
+ * cutting the page, while this leaves the page free to stop early along users_name_idx.
  */
 function patientCount(scope: Scope, hospitalId: number, q: PatientQuery): SQL<number> {
+  if (!q.search && q.status === undefined) {
+    return sql<number>`(select cast(count(*) as int) from ${userHospitals} where ${and(
+      eq(userHospitals.hospitalId, hospitalId),
+      officeFilter(scope, userHospitals.hospitalId),
+      eq(userHospitals.roleId, Role.PATIENT),
+    )})`;
+  }
   return sql<number>`(select cast(count(*) as int) from ${patientFrom(q)} where ${patientWhere(scope, hospitalId, q)})`;
 }
 
-/** The inner page's total column: a window count for a search, else nothing (the outer query counts). */
-const windowCountForSearch = (q: PatientQuery): SQL => (q.search ? sql`, cast(count(*) over () as int) as total` : sql``);
-
-/** The outer query's total: the page's window count for a search, else the scalar count. */
-function pageTotal(scope: Scope, hospitalId: number, q: PatientQuery, alias: SQL): SQL {
-  return q.search ? sql`${alias}.total` : patientCount(scope, hospitalId, q);
+/**
+ * The order of an office's patient lists over `columns`: the requested field, then last name, first
+ * name, id in the same direction, so that an index on (field, last_name, first_name) read forwards
+ * or backwards (users_name_idx, users_birthdate_name_idx) gives the page without sorting the office.
+ */
+function patientOrderOver(q: PatientQuery, columns: Record<'lastName' | 'firstName' | 'birthdate' | 'status' | 'patientIdentifier' | 'id', AnyColumn | SQL>): SQL {
+  const primary = orderOf(q.sort, columns, 'lastName');
+  const dir = q.sort?.startsWith('-') ? desc : asc;
+  return sql.join([primary, dir(columns.lastName as AnyColumn), dir(columns.firstName as AnyColumn), dir(columns.id as AnyColumn)], sql`, `);
 }
 
-/** The order of an office's patient lists: the requested field, then last name, first name, id. */
-function patientOrder(q: PatientQuery): SQL {
-  const primary = orderOf(
-    q.sort,
-    {
-      lastName: users.lastName,
-      firstName: users.firstName,
-      birthdate: users.birthdate,
-      status: users.status,
-      patientIdentifier: patientMetadata.patientIdentifier,
-      id: users.id,
-    },
-    'lastName',
-  );
-  return sql.join([primary, asc(users.lastName), asc(users.firstName), asc(users.id)], sql`, `);
+/** The order of an office's patient lists on the tables' own columns. */
+const patientOrder = (q: PatientQuery): SQL =>
+  patientOrderOver(q, {
+    lastName: users.lastName,
+    firstName: users.firstName,
+    birthdate: users.birthdate,
+    status: users.status,
+    patientIdentifier: patientMetadata.patientIdentifier,
+    id: users.id,
+  });
+
+/** The same order on the columns of the `matches` CTE of a search. */
+const matchOrder = (q: PatientQuery): SQL =>
+  patientOrderOver(q, {
+    lastName: sql`m."lastName"`,
+    firstName: sql`m."firstName"`,
+    birthdate: sql`m.birthdate`,
+    status: sql`m.status`,
+    patientIdentifier: sql`m."patientIdentifier"`,
+    id: sql`m.id`,
+  });
+
+/** The columns of a patient row in the lists' inner queries. */
+const patientRowColumns = sql`${users.id} as id, ${users.firstName} as "firstName", ${users.lastName} as "lastName",
+  ${users.birthdate}::text as birthdate, ${users.gender} as gender, ${users.status} as status,
+  ${users.phone} as phone, ${users.email} as email`;
+
+/**
+ * The inner page of an office's patient list: the page's rows in order (`rn`) and the total.
+ * - Without a search: the page stops early along users_name_idx (or a top-N heap for other orders),
+ *   the total is `patientCount`'s InitPlan.
+ * - With a search every match is read anyway (for the total), so the matches are gathered once in a
+ *   MATERIALIZED CTE (hash joins over the office's assignments), counted, and the page cut from
+ *   them; without that fence PostgreSQL plans a name-ordered nested loop that probes every user of
+ *   the organization before its window count can finish.
+ */
+function patientPage(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
+  const limit = sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  if (q.search) {
+    return sql`(
+      with m as materialized (
+        select ${patientRowColumns}, ${patientMetadata.patientIdentifier} as "patientIdentifier"
+        from ${patientFrom(q)}
+        where ${patientWhere(scope, hospitalId, q)}
+      )
+      select m.id, m."firstName", m."lastName", m.birthdate, m.gender, m.status, m.phone, m.email,
+             row_number() over (order by ${matchOrder(q)}) as rn, (select cast(count(*) as int) from m) as total
+      from m
+      order by ${matchOrder(q)}
+      ${limit}
+    )`;
+  }
+  const order = patientOrder(q);
+  return sql`(
+      select ${patientRowColumns}, row_number() over (order by ${order}) as rn, ${patientCount(scope, hospitalId, q)} as total
+      from ${patientFrom(q)}
+      where ${patientWhere(scope, hospitalId, q)}
+      order by ${order}
+      ${limit}
+    )`;
 }
 
 /** A page of ids of an office's patients (for the full User shapes of ...v2), with the total. */
 export async function findOfficePatientIds(scope: Scope, db: Executor, hospitalId: number, q: PatientQuery): Promise<{ ids: number[]; total: number }> {
   const result = await db.execute(sql`
-    select p.id, ${pageTotal(scope, hospitalId, q, sql`p`)} as total
-    from (
-      select ${users.id} as id, row_number() over (order by ${patientOrder(q)}) as rn ${windowCountForSearch(q)}
-      from ${patientFrom(q)}
-      where ${patientWhere(scope, hospitalId, q)}
-      order by ${patientOrder(q)}
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
-    ) p
-    order by p.rn`);
+    select p.id, p.total from ${patientPage(scope, hospitalId, q)} p order by p.rn`);
   const rows = (result as unknown as { rows: { id: number; total: number }[] }).rows;
   const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(db, scope, hospitalId, q) : 0);
   return { ids: rows.map((r) => Number(r.id)), total: Number(total) };
@@ -363,12 +407,11 @@ async function countPatientMatches(db: Executor, scope: Scope, hospitalId: numbe
 
 /**
  * GET hospital/getrelatedpatientsforhospitalv4's page in ONE statement (no N+1, one round trip):
- * - the inner query finds the page: for the default order PostgreSQL walks `users_name_idx
- *   (last_name, first_name)` and probes `user_hospitals_hospital_idx (hospital_id, user_id)`,
- *   stopping after offset + pageSize matches; for other orders or a search it reads the office's
- *   assignments through that index, joins users by primary key and keeps a top-N heap;
- * - the total is a scalar subquery evaluated once, or for a search a window count over the matches
- *   (see `patientCount`);
+ * - the inner query (`patientPage`) finds the page and its total: for the default order PostgreSQL
+ *   walks `users_name_idx (last_name, first_name)` and probes `user_hospitals_office_role_idx
+ *   (hospital_id, role_id, user_id)`, stopping after offset + pageSize matches; for other orders it
+ *   reads the office's patients from that index, joins users by primary key and keeps a top-N heap;
+ *   a search gathers its matches once in a materialized CTE;
  * - only the page's rows then read their patient metadata (unique user_id) and the doctor and
  *   nurse names of their team in this office (`medical_teams_patient_hospital_uq (patient_id,
  *   hospital_id)` and the members' primary key).
@@ -380,12 +423,11 @@ export async function findOfficePatientsPage(
   hospitalId: number,
   q: PatientQuery,
 ): Promise<{ items: OfficePatientListItem[]; total: number }> {
-  const order = patientOrder(q);
   const result = await db.execute(sql`
     select p.id, p."firstName", p."lastName", p.birthdate, p.gender, p.status, p.phone, p.email,
            coalesce(pm.patient_identifier, '') as "patientIdentifier",
            coalesce(pm.medical_registration_number, '') as "medicalRegistrationNumber",
-           ${pageTotal(scope, hospitalId, q, sql`p`)} as total,
+           p.total,
            coalesce((
              select json_agg(json_build_object('userId', m.id, 'firstName', m.first_name, 'lastName', m.last_name, 'roleId', m.role_id)
                              order by m.role_id, m.last_name, m.first_name, m.id)
@@ -394,16 +436,7 @@ export async function findOfficePatientsPage(
              join users m on m.id = mtm.user_id
              where mt.patient_id = p.id and mt.hospital_id = ${hospitalId} and m.role_id in (${Role.DOCTOR}, ${Role.NURSE})
            ), '[]'::json) as "medicalTeam"
-    from (
-      select ${users.id} as id, ${users.firstName} as "firstName", ${users.lastName} as "lastName",
-             ${users.birthdate}::text as birthdate, ${users.gender} as gender, ${users.status} as status,
-             ${users.phone} as phone, ${users.email} as email,
-             row_number() over (order by ${order}) as rn ${windowCountForSearch(q)}
-      from ${patientFrom(q)}
-      where ${patientWhere(scope, hospitalId, q)}
-      order by ${order}
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
-    ) p
+    from ${patientPage(scope, hospitalId, q)} p
     left join patient_metadata pm on pm.user_id = p.id
     order by p.rn`);
   const rows = (result as unknown as { rows: (OfficePatientListItem & { total: number })[] }).rows;

@@ -1,0 +1,105 @@
+/**
+ * The session cache (session-cache.ts) never lets a change made through the API go unseen: sign-out,
+ * a disabled user and a new office act at once; a change written past the API (another process
+ * without the bus) is seen within the cache's lifetime; the cache can be turned off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { hospitals, sessions } from '../../db/schema/index';
+
+/** Whether the API still takes the session (GET auth/checkauthentication answers authenticated true/false). */
+const check = async (t: TestApp, headers: { sessionguid: string }) =>
+  ((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers })).json() as { data: { authenticated: boolean } }).data.authenticated;
+
+describe('session cache, default lifetime', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+  beforeAll(async () => {
+    t = await createTestApp({ sessionCacheMs: 60_000 });
+    f = await createTenancyFixture(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a session at once after it signs out', async () => {
+    const headers = await sessionFor(t, f.nurseA1.id);
+    expect(await check(t, headers)).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers })).statusCode).toBe(200);
+    expect(await check(t, headers)).toBe(false);
+  });
+
+  it('refuses a user at once after an admin disables them', async () => {
+    const nurse = await sessionFor(t, f.nurseA1.id);
+    expect(await check(t, nurse)).toBe(true);
+    const admin = await sessionFor(t, f.officeAdminA1.id);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/setstatus', headers: { ...admin, userid: String(f.nurseA1.id), statusvaluetoset: '0' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await check(t, nurse)).toBe(false);
+  });
+
+  it("shows an organization admin the office created through the API at once", async () => {
+    const headers = await sessionFor(t, f.orgAdminA.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/hospital', headers })).statusCode).toBe(200); // scope cached
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/hospital',
+      headers,
+      payload: {
+        organizationId: f.orgA.id,
+        hospitalName: 'Cache Clinic',
+        hospitalNameESP: 'Clínica Caché',
+        address: '1 Main St',
+        city: 'Boston',
+        state: 'MA',
+        zip: '02118',
+        country: 'US',
+        phone: '(202) 456-1111',
+        email: 'front@cache.example',
+        timeZone: 'America/Chicago',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { data: { id: number } }).data.id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${id}`, headers })).statusCode).toBe(200);
+  });
+
+  it('keeps a scope written past the API (another process, no bus) until the cache lets go of it', async () => {
+    const headers = await sessionFor(t, f.doctorA1.id);
+    expect(await check(t, headers)).toBe(true);
+    await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.doctorA1.id));
+    // Within the cache's lifetime this process has not read the change: the documented trade-off.
+    expect(await check(t, headers)).toBe(true);
+  });
+});
+
+describe('session cache, short lifetime and off', () => {
+  it('sees a session ended past the API once the lifetime has passed', async () => {
+    const t = await createTestApp({ sessionCacheMs: 150 });
+    try {
+      const f = await createTenancyFixture(t);
+      const headers = await sessionFor(t, f.nurseA1.id);
+      expect(await check(t, headers)).toBe(true);
+      await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.nurseA1.id));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await check(t, headers)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads the database on every request when turned off (0)', async () => {
+    const t = await createTestApp({ sessionCacheMs: 0 });
+    try {
+      const f = await createTenancyFixture(t);
+      const headers = await sessionFor(t, f.orgAdminA.id);
+      expect(await check(t, headers)).toBe(true);
+      // An office written straight to the database is in the organization admin's scope on the next request.
+      const [office] = await t.ctx.db.insert(hospitals).values({ organizationId: f.orgA.id, hospitalName: 'Direct Clinic', timeZone: 'America/New_York' }).returning();
+      expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${office!.id}`, headers })).statusCode).toBe(200);
+      await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.orgAdminA.id));
+      expect(await check(t, headers)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context';
+import type { Scope } from '../../db/scope';
+
+/** A resolved session as the cache keeps it: the frozen scope and the session's clocks (epoch ms). */
+export interface CachedSession {
+  scope: Scope;
+  expiresAtMs: number;
+  lastSeenAtMs: number;
+  /** When this entry must be read from the database again (epoch ms). */
+  cachedUntilMs: number;
+}
+
+interface SessionCache {
+  entries: Map<string, CachedSession>;
+}
+
+/** Per application context (each test app has its own database): session token hash -> resolved session. */
+const caches = new WeakMap<AppContext, SessionCache>();
+const MAX_CACHED = 20_000;
+
+function cacheOf(ctx: AppContext): SessionCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const created: SessionCache = { entries: new Map() };
+    ctx.realtime.onScopesChanged(() => created.entries.clear());
+    caches.set(ctx, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/**
+ * The session resolved from `tokenHash` within the last `config.sessionCacheMs`, or undefined.
+ *
+ * Why: every staff request resolves its SessionGuid to a scope (session row, user, offices: two
+ * statements). Lists and charts are read far more often than sessions, users or offices change,
+ * so the resolved scope is kept for a few seconds (`VIGIL_SESSION_CACHE_MS`, default 3,000; 0
+ * turns the cache off). Freshness: every non-GET API request that is not a hub's (sign-out,
+ * password change or reset, user disabled or deleted, office assignments, new offices...) clears
+ * this process's cache before it answers and tells the other API processes through the real-time
+ * bus (`Realtime.scopesChanged`); should a bus message be lost, an entry is still never older
+ * than the TTL. The absolute and idle expiry are checked on every hit.
+ */
+export function cachedSession(ctx: AppContext, tokenHash: string, nowMs: number): CachedSession | undefined {
+  if (ctx.config.sessionCacheMs <= 0) return undefined;
+  const cache = cacheOf(ctx);
+  const entry = cache.entries.get(tokenHash);
+  if (!entry) return undefined;
+  if (entry.cachedUntilMs <= nowMs || entry.expiresAtMs <= nowMs || entry.lastSeenAtMs + ctx.config.sessionIdleMinutes * 60_000 <= nowMs) {
+    cache.entries.delete(tokenHash);
+    return undefined;
+  }
+  return entry;
+}
+
+/** Keeps a session just resolved from the database (its scope is frozen: requests share it). */
+export function rememberSession(ctx: AppContext, tokenHash: string, session: { scope: Scope; expiresAt: Date; lastSeenAt: Date }, nowMs: number): void {
+  if (ctx.config.sessionCacheMs <= 0) return;
+  const cache = cacheOf(ctx);
+  if (cache.entries.size >= MAX_CACHED) cache.entries.clear();
+  Object.freeze(session.scope.officeIds);
+  cache.entries.set(tokenHash, {
+    scope: Object.freeze(session.scope),
+    expiresAtMs: session.expiresAt.getTime(),
+    lastSeenAtMs: session.lastSeenAt.getTime(),
+    cachedUntilMs: nowMs + ctx.config.sessionCacheMs,
+  });
+}
+
+/**
+ * Drops every cached session of this process at once and tells the other API processes (through
+ * the real-time bus) to drop theirs. Called after any request that may have changed sessions,
+ * users or offices. Never throws.
+ */
+export async function forgetSessions(ctx: AppContext): Promise<void> {
+  caches.get(ctx)?.entries.clear();
+  await ctx.realtime.scopesChanged();
+}
