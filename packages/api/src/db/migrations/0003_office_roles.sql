@@ -13,4 +13,5 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "user_hospitals_fill_role" BEFORE INSERT OR UPDATE OF "user_id" ON "user_hospitals" FOR EACH ROW EXECUTE FUNCTION "user_hospitals_fill_role"();--> statement-breakpoint
 ALTER TABLE "user_hospitals" ADD CONSTRAINT "user_hospitals_user_role_fk" FOREIGN KEY ("user_id","role_id") REFERENCES "public"."users"("id","role_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
-CREATE INDEX "user_hospitals_office_role_idx" ON "user_hospitals" USING btree ("hospital_id","role_id","user_id");
+CREATE INDEX "user_hospitals_office_role_idx" ON "user_hospitals" USING btree ("hospital_id","role_id","user_id");--> statement-breakpoint
+CREATE INDEX "users_birthdate_name_idx" ON "users" USING btree ("birthdate","last_name","first_name");
