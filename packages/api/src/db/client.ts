@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { repoRoot } from '../config/index';
 import { PGlite } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,8 +39,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir?:
     // An idle client that the server disconnects (restart, a dropped test database) is replaced by
     // the pool on next use; without a listener the error would end the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    nameRepeatedStatements(pool);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dataDir = opts.pgliteDataDir ?? 'memory://';
@@ -49,4 +51,48 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir?:
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/** How many distinct statement texts a process names (prepares) at most; later new ones run unnamed. */
+export const MAX_NAMED_STATEMENTS = 2_000;
+/** Texts longer than this are never named (each connection keeps what it prepared). */
+const MAX_NAMED_TEXT = 20_000;
+
+/**
+ * Makes `pool.query` run a statement text seen before as a NAMED prepared statement (node-postgres
+ * prepares it once per connection, then only binds and executes it). Every statement of the API is
+ * otherwise parsed, analysed and planned by PostgreSQL on each call, which for the small queries of
+ * a request costs several times their execution (measured 0.1-0.7 ms of parse + bind against
+ * 0.03 ms of execution). The name is a hash of the text, so one name always means one text; the
+ * values still travel as parameters, so nothing about the results changes. PostgreSQL's
+ * plan_cache_mode stays at its default (custom plans until a generic one is shown no worse).
+ * Bounded: at most MAX_NAMED_STATEMENTS texts per process (then new texts run unnamed), none
+ * longer than 20,000 characters. Transactions (pool.connect()) keep unnamed statements.
+ */
+export function nameRepeatedStatements(pool: pg.Pool): void {
+  const seen = new Map<string, string | null>();
+  let named = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const nameOf = (text: string): string | undefined => {
+    const known = seen.get(text);
+    if (known) return known;
+    if (text.length > MAX_NAMED_TEXT || seen.size >= MAX_NAMED_STATEMENTS * 4) return undefined;
+    if (known === null) {
+      // The second time a text comes: from now on it is a prepared statement.
+      if (named >= MAX_NAMED_STATEMENTS) return undefined;
+      const name = 'v' + createHash('sha1').update(text).digest('base64url');
+      seen.set(text, name);
+      named++;
+      return name;
+    }
+    seen.set(text, null);
+    return undefined;
+  };
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config !== null && typeof config === 'object' && typeof (config as { text?: unknown }).text === 'string' && !(config as { name?: string }).name) {
+      const name = nameOf((config as { text: string }).text);
+      if (name) return query({ ...(config as object), name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
 }

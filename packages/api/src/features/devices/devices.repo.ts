@@ -68,6 +68,26 @@ export async function getVisiblePatient(scope: Scope, db: Executor, patientId: n
   return row ?? null;
 }
 
+/**
+ * In one statement: null when `patientId` is not a patient the caller may see (as
+ * `getVisiblePatient`), else the ids of the patient's devices in the caller's scope as
+ * the patient's page of /patientdetails lists them (by device type, then id; at most PATIENT_DEVICES_LIMIT).
+ */
+export async function findVisiblePatientDeviceIds(scope: Scope, db: Executor, patientId: number): Promise<number[] | null> {
+  const ids = db
+    .select({ id: medicalDevices.id })
+    .from(medicalDevices)
+    .where(and(eq(medicalDevices.patientId, patientId), deviceFilter(scope)))
+    .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
+    .limit(PATIENT_DEVICES_LIMIT);
+  const [row] = await db
+    .select({ ids: sql<number[]>`array(${ids})` })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ? row.ids.map(Number) : null;
+}
+
 /** Whether `patientId` is a patient the caller may see who is assigned to office `hospitalId`. */
 export async function isPatientOfOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
   const [row] = await db
@@ -174,17 +194,6 @@ export async function deviceHasReadings(scope: Scope, db: Executor, id: number):
     .where(and(eq(measurements.deviceId, id), deviceFilter(scope)))
     .limit(1);
   return row !== undefined;
-}
-
-/** The ids of a patient's devices in the caller's scope, by device type then id (at most 200). */
-export async function findDeviceIdsOfPatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: medicalDevices.id })
-    .from(medicalDevices)
-    .where(and(eq(medicalDevices.patientId, patientId), deviceFilter(scope)))
-    .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
-    .limit(PATIENT_DEVICES_LIMIT);
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -309,7 +318,7 @@ export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[])
  * an active client monitoring plan of the office the patient is assigned to. Empty when none.
  */
 export async function findActivePlanDevices(scope: Scope, db: Executor, patientId: number) {
-  const own = await db
+  const own = db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
     .where(
@@ -322,19 +331,19 @@ export async function findActivePlanDevices(scope: Scope, db: Executor, patientI
     )
     .orderBy(asc(treatmentPlans.sortOrder), desc(treatmentPlans.createdAt), desc(treatmentPlans.id))
     .limit(1);
-  let planId = own[0]?.id;
-  if (planId === undefined) {
-    const [client] = await db
-      .select({ id: treatmentPlans.id })
-      .from(treatmentPlanPatients)
-      .innerJoin(treatmentPlans, eq(treatmentPlans.id, treatmentPlanPatients.treatmentPlanId))
-      .where(and(eq(treatmentPlanPatients.patientUserId, patientId), eq(treatmentPlans.status, 1), officeFilter(scope, treatmentPlans.hospitalId)))
-      .orderBy(desc(treatmentPlanPatients.createdAt), desc(treatmentPlans.id))
-      .limit(1);
-    planId = client?.id;
-  }
-  if (planId === undefined) return [];
-  return db.select().from(treatmentPlanDevices).where(eq(treatmentPlanDevices.treatmentPlanId, planId)).orderBy(asc(treatmentPlanDevices.id));
+  const client = db
+    .select({ id: treatmentPlans.id })
+    .from(treatmentPlanPatients)
+    .innerJoin(treatmentPlans, eq(treatmentPlans.id, treatmentPlanPatients.treatmentPlanId))
+    .where(and(eq(treatmentPlanPatients.patientUserId, patientId), eq(treatmentPlans.status, 1), officeFilter(scope, treatmentPlans.hospitalId)))
+    .orderBy(desc(treatmentPlanPatients.createdAt), desc(treatmentPlans.id))
+    .limit(1);
+  // One statement: the plan is chosen in SQL (own plan, else the client plan) and its devices read.
+  return db
+    .select()
+    .from(treatmentPlanDevices)
+    .where(sql`${treatmentPlanDevices.treatmentPlanId} = coalesce((${own}), (${client}))`)
+    .orderBy(asc(treatmentPlanDevices.id));
 }
 
 // Templates -------------------------------------------------------------------------------------

@@ -199,8 +199,9 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
 }
 
 async function visiblePatientDevices(scope: Scope, db: Executor, patientId: number): Promise<MedicalDevice[]> {
-  if (!(await repo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
-  return repo.loadDeviceViews(scope, db, await repo.findDeviceIdsOfPatient(scope, db, patientId));
+  const ids = await repo.findVisiblePatientDeviceIds(scope, db, patientId);
+  if (ids === null) throw AppError.notFound();
+  return repo.loadDeviceViews(scope, db, ids);
 }
 
 /** `GET medicaldevice/getmedicaldevicesforpatient`: the patient's devices in the caller's offices; 404 for a patient the caller cannot see. */

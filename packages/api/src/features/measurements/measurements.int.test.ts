@@ -605,8 +605,10 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     const glucose = data.series.find((s: { deviceType: string }) => s.deviceType === 'GLUCOSE');
     expect(glucose.values).toEqual([{ code: '2339-0', label: { en: 'Glucose', es: 'Glucosa' }, unit: 'mg/dL', displayUnit: 'mmol/L' }]);
     expect(glucose.thresholds['2339-0']).toEqual({ cautionLow: 70, cautionHigh: 180, criticalLow: 54, criticalHigh: 300 });
-    const point = glucose.readings.find((r: { values: Record<string, number> }) => r.values['2339-0'] === 126);
+    // 126 mg/dL stored, shown in the caller's mmol/L; the canonical value is not repeated in a chart point.
+    const point = glucose.readings.find((r: { display: Record<string, number> }) => r.display['2339-0'] === 7);
     expect(point).toMatchObject({ display: { '2339-0': 7 }, severity: 0, isManual: false, isSimulated: false, measuredAtOffset: '-05:00' });
+    expect(point).not.toHaveProperty('values');
     const bpSeries = data.series.find((s: { deviceType: string }) => s.deviceType === 'BLOOD_PRESSURE');
     const times = bpSeries.readings.map((r: { measuredAt: string }) => r.measuredAt);
     expect([...times].sort()).toEqual(times);

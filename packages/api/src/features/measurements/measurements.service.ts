@@ -600,7 +600,6 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
           id: r.id,
           measuredAt: new Date(r.measuredAtMs).toISOString(),
           measuredAtOffset: r.measuredAtOffset,
-          values: r.valuesJson,
           display: displayValuesOf(r.valuesJson, prefs),
           severity: r.severity,
           isManual: r.isManual,

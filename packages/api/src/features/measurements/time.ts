@@ -9,13 +9,22 @@ const FALLBACK_TIME_ZONE = 'America/New_York';
 /** `tz` when the runtime knows it as an IANA time zone, else the default office zone (America/New_York). */
 export function safeTimeZone(tz: string | null | undefined): string {
   if (!tz) return FALLBACK_TIME_ZONE;
+  const known = checkedZones.get(tz);
+  if (known !== undefined) return known;
+  let zone = FALLBACK_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
+    zone = tz;
   } catch {
-    return FALLBACK_TIME_ZONE;
+    // not an IANA zone of this runtime: the fallback
   }
+  // Building a DateTimeFormat costs tens of microseconds: each distinct value is checked once.
+  if (checkedZones.size < 1_000) checkedZones.set(tz, zone);
+  return zone;
 }
+
+/** Values already given to safeTimeZone -> what it answered. */
+const checkedZones = new Map<string, string>();
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(tz: string): Intl.DateTimeFormat {

@@ -231,15 +231,25 @@ export async function findPlanIdsOfPatient(scope: Scope, db: Executor, patientId
   return rows.map((r) => r.id);
 }
 
-/** The patient's active plan id the caller may see (the first when, against the rule, there are several), or null. */
-export async function getActivePlanIdOfPatient(scope: Scope, db: Executor, patientId: number): Promise<number | null> {
-  const [row] = await db
+/**
+ * In one statement: undefined when `patientId` is not a patient the caller may see (as
+ * `getVisiblePatient`), else the id of the patient's active plan (status 1; the first by sort
+ * order, then the newest), or null.
+ */
+export async function findVisiblePatientActivePlanId(scope: Scope, db: Executor, patientId: number): Promise<number | null | undefined> {
+  const active = db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
     .where(and(eq(treatmentPlans.patientId, patientId), eq(treatmentPlans.status, TreatmentPlanStatus.ACTIVE), planFilter(scope)))
     .orderBy(asc(treatmentPlans.sortOrder), desc(treatmentPlans.id))
     .limit(1);
-  return row?.id ?? null;
+  const [row] = await db
+    .select({ planId: sql<number | null>`(${active})` })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  if (!row) return undefined;
+  return row.planId === null ? null : Number(row.planId);
 }
 
 /** The office's client monitoring plan ids: the default first, then by title; at most `limit`. */

