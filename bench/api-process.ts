@@ -44,13 +44,18 @@ export class ApiProcess {
     });
   }
 
-  /** Bundles and starts the API on `databaseUrl`. BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it stops. */
+  /**
+   * Bundles and starts the API on `databaseUrl`. BENCH_CPU_PROF=<dir>: the API process writes a V8
+   * CPU profile there when it stops; BENCH_API_FLAGS adds Node flags to it.
+   */
   static async start(databaseUrl: string): Promise<ApiProcess> {
     const builder = (await import(path.join(repoRoot, 'scripts/build-api.mjs'))) as BuildApiModule;
     const outfile = 'packages/api/dist/bench-api-child.mjs';
     await builder.buildApi('bench/api-child.ts', outfile);
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = fork(path.join(repoRoot, outfile), [databaseUrl], { execArgv: [...builder.serverNodeFlags, '--expose-gc', ...profile], stdio: 'inherit' });
+    // BENCH_API_FLAGS: extra Node flags for the API process (experiments, e.g. "--max-semi-space-size=32").
+    const extra = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = fork(path.join(repoRoot, outfile), [databaseUrl], { execArgv: [...builder.serverNodeFlags, '--expose-gc', ...profile, ...extra], stdio: 'inherit' });
     return new Promise((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));

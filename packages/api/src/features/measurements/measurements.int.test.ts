@@ -612,6 +612,8 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     const bpSeries = data.series.find((s: { deviceType: string }) => s.deviceType === 'BLOOD_PRESSURE');
     const times = bpSeries.readings.map((r: { measuredAt: string }) => r.measuredAt);
     expect([...times].sort()).toEqual(times);
+    // Instants as Date#toISOString writes them (UTC, milliseconds), whatever the database formatted.
+    for (const at of times) expect(new Date(at).toISOString()).toBe(at);
     expect(bpSeries.readings.some((r: { isSimulated: boolean }) => r.isSimulated)).toBe(true);
     // The 20-day-old reading is in the default 30 days; a 7-day range leaves it out.
     const week = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id }, query: { from: new Date(Date.now() - 7 * 86_400_000).toISOString() } });

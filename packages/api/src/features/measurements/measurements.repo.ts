@@ -458,11 +458,11 @@ export async function findSeriesContext(scope: Scope, db: Executor, patientId: n
   };
 }
 
-/** A reading of a chart series: `measuredAtMs` is the instant in epoch milliseconds. */
+/** A reading of a chart series: `measuredAt` is the instant in ISO 8601 UTC with milliseconds (as Date#toISOString writes it). */
 export interface SeriesReading {
   id: number;
   deviceType: string;
-  measuredAtMs: number;
+  measuredAt: string;
   measuredAtOffset: string;
   valuesJson: Record<string, number>;
   severity: number;
@@ -471,21 +471,29 @@ export interface SeriesReading {
 }
 
 /**
- * A patient's readings in [from, to) in time order, the columns a chart needs, as plain rows (the
- * instant as epoch ms: no timestamp parsing per row): one query on the (patient_id, measured_at)
- * index with `measurementFilter`.
+ * A patient's readings in [from, to) in time order, the columns a chart needs: one query on the
+ * (patient_id, measured_at) index with `measurementFilter`. PostgreSQL hands the readings over as
+ * ONE JSON array of compact tuples [id, ISO 8601 UTC instant, offset, type, values, severity,
+ * manual, simulated]
+ * (parsed by V8's native JSON.parse) rather than as hundreds of rows that the driver parses field
+ * by field in JavaScript: about half the API's time for a 90-day chart.
  */
 export async function findSeriesRows(scope: Scope, db: Executor, patientId: number, from: Date, to: Date): Promise<SeriesReading[]> {
   const result = await db.execute(sql`
-    select ${measurements.id}::float8 as id, ${measurements.deviceType} as "deviceType",
-           (extract(epoch from ${measurements.measuredAt}) * 1000)::float8 as "measuredAtMs",
-           ${measurements.measuredAtOffset} as "measuredAtOffset", ${measurements.valuesJson} as "valuesJson",
-           ${measurements.severity}::int as severity, ${measurements.isManual} as "isManual", ${measurements.isSimulated} as "isSimulated"
+    select coalesce(json_agg(json_build_array(${measurements.id}, to_char(${measurements.measuredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             ${measurements.measuredAtOffset}, ${measurements.deviceType}, ${measurements.valuesJson}, ${measurements.severity},
+             ${measurements.isManual}, ${measurements.isSimulated}) order by ${measurements.measuredAt}, ${measurements.id}), '[]')::text as readings
     from ${measurements}
     where ${measurements.patientId} = ${patientId} and ${measurements.measuredAt} >= ${from.toISOString()}::timestamptz
-      and ${measurements.measuredAt} < ${to.toISOString()}::timestamptz and ${measurementFilter(scope)}
-    order by ${measurements.measuredAt}, ${measurements.id}`);
-  return (result as unknown as { rows: SeriesReading[] }).rows;
+      and ${measurements.measuredAt} < ${to.toISOString()}::timestamptz and ${measurementFilter(scope)}`);
+  const text = (result as unknown as { rows: { readings: string }[] }).rows[0]?.readings ?? '[]';
+  const tuples = JSON.parse(text) as [number, string, string, string, Record<string, number>, number, boolean, boolean][];
+  const readings = new Array<SeriesReading>(tuples.length);
+  for (let i = 0; i < tuples.length; i++) {
+    const [id, measuredAt, measuredAtOffset, deviceType, valuesJson, severity, isManual, isSimulated] = tuples[i]!;
+    readings[i] = { id, measuredAt, measuredAtOffset, deviceType, valuesJson, severity, isManual, isSimulated };
+  }
+  return readings;
 }
 
 /** The patient's offices that the caller sees (a patient: all of their own), lowest id first. */

@@ -598,7 +598,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
         displayThresholds: Object.fromEntries(codes.map((c) => [c, toDisplayThresholds(c, thresholds[c], prefs)])),
         readings: (byType.get(t) ?? []).map((r) => ({
           id: r.id,
-          measuredAt: new Date(r.measuredAtMs).toISOString(),
+          measuredAt: r.measuredAt,
           measuredAtOffset: r.measuredAtOffset,
           display: displayValuesOf(r.valuesJson, prefs),
           severity: r.severity,
