@@ -14,4 +14,8 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "user_hospitals_fill_role" BEFORE INSERT OR UPDATE OF "user_id" ON "user_hospitals" FOR EACH ROW EXECUTE FUNCTION "user_hospitals_fill_role"();--> statement-breakpoint
 ALTER TABLE "user_hospitals" ADD CONSTRAINT "user_hospitals_user_role_fk" FOREIGN KEY ("user_id","role_id") REFERENCES "public"."users"("id","role_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "user_hospitals_office_role_idx" ON "user_hospitals" USING btree ("hospital_id","role_id","user_id");--> statement-breakpoint
-CREATE INDEX "users_birthdate_name_idx" ON "users" USING btree ("birthdate","last_name","first_name");
+CREATE INDEX "users_birthdate_name_idx" ON "users" USING btree ("birthdate","last_name","first_name");--> statement-breakpoint
+-- Trigram indexes for the patient lists' searches (LIKE '%text%'); pg_trgm is a trusted extension (PostgreSQL 13+), PGlite loads it in db/client.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "patient_metadata_search_trgm_idx" ON "patient_metadata" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);

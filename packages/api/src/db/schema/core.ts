@@ -142,6 +142,8 @@ export const users = pgTable(
     index('users_organization_idx').on(t.organizationId),
     index('users_name_idx').on(t.lastName, t.firstName),
     index('users_birthdate_name_idx').on(t.birthdate, t.lastName, t.firstName),
+    // Trigram index (pg_trgm) for name searches (LIKE '%text%' on the lower-case search text).
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -228,7 +230,7 @@ export const patientMetadata = pgTable('patient_metadata', {
   metadataInfo: jsonb('metadata_info').$type<Record<string, unknown>>().notNull().default({}),
   /** Lower-case "identifier record-number" (kept by the database) for list searches. */
   searchText: text('search_text').generatedAlwaysAs(sql`lower(patient_identifier || ' ' || medical_registration_number)`),
-});
+}, (t) => [index('patient_metadata_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops'))]);
 
 /** A patient's medical team in one office: its members are doctors, nurses, office admins and caregivers. */
 export const medicalTeams = pgTable(
