@@ -134,8 +134,8 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || first_name)`),
   },
   (t) => [
-    // The target of user_hospitals' (user_id, role_id) foreign key, which copies the role there.
-    unique('users_id_role_uq').on(t.id, t.roleId),
+    // The target of user_hospitals' (user_id, role_id, last_name, first_name) foreign key, which copies them there.
+    unique('users_id_role_name_uq').on(t.id, t.roleId, t.lastName, t.firstName),
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId),
@@ -148,10 +148,11 @@ export const users = pgTable(
 );
 
 /**
- * Assignment of users to offices; `isAdmin` marks an office admin of that office. `roleId` is the
- * user's role, copied here so that an office's patients (or staff) are counted and listed from this
- * table's index alone: the database fills it on insert (trigger `user_hospitals_fill_role`, so
- * inserts leave it out) and keeps it equal to `users.role_id` through the (user_id, role_id)
+ * Assignment of users to offices; `isAdmin` marks an office admin of that office. `roleId`,
+ * `lastName` and `firstName` are the user's, copied here so that an office's patients (or staff)
+ * are counted, sorted and paged from this table's index alone (user_hospitals_office_list_idx):
+ * the database fills them on insert (trigger `user_hospitals_fill_user`, so inserts leave them
+ * out) and keeps them equal to the user's through the (user_id, role_id, last_name, first_name)
  * foreign key with ON UPDATE CASCADE.
  */
 export const userHospitals = pgTable(
@@ -165,14 +166,16 @@ export const userHospitals = pgTable(
       .references(() => hospitals.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
-    // NOT NULL in the database; the default only satisfies inserts, the trigger overwrites it.
+    // NOT NULL in the database; the defaults only satisfy inserts, the trigger overwrites them.
     roleId: smallint('role_id').notNull().default(0),
+    lastName: text('last_name').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.hospitalId] }),
     index('user_hospitals_hospital_idx').on(t.hospitalId, t.userId),
-    index('user_hospitals_office_role_idx').on(t.hospitalId, t.roleId, t.userId),
-    foreignKey({ name: 'user_hospitals_user_role_fk', columns: [t.userId, t.roleId], foreignColumns: [users.id, users.roleId] })
+    index('user_hospitals_office_list_idx').on(t.hospitalId, t.roleId, t.lastName, t.firstName, t.userId),
+    foreignKey({ name: 'user_hospitals_user_fk', columns: [t.userId, t.roleId, t.lastName, t.firstName], foreignColumns: [users.id, users.roleId, users.lastName, users.firstName] })
       .onUpdate('cascade')
       .onDelete('cascade'),
   ],

@@ -616,6 +616,14 @@ describe('GET hospital/getrelatedpatientsforhospitalv2 and v4', () => {
     expect(after.json().data.items.map((p: { lastName: string }) => p.lastName)).not.toContain('Brown');
     await t.ctx.db.update(users).set({ roleId: Role.PATIENT }).where(eq(users.id, patients[1]!.id));
     expect((await call('GET', 'hospital/getrelatedpatientsforhospitalv4', headers)).json().data.total).toBe(4);
+    // The names the list is sorted and paged by follow a rename (ON UPDATE CASCADE), in both directions.
+    await t.ctx.db.update(users).set({ lastName: 'Zapata' }).where(eq(users.id, patients[1]!.id));
+    const names = async (query: string) =>
+      (await call('GET', `hospital/getrelatedpatientsforhospitalv4?${query}`, headers)).json().data.items.map((p: { lastName: string }) => p.lastName);
+    expect(await names('pageSize=2&page=2')).toEqual(['Diaz', 'Zapata']);
+    expect(await names('pageSize=3&sort=-lastName')).toEqual(['Zapata', 'Diaz', 'Castillo']);
+    await t.ctx.db.update(users).set({ lastName: 'Brown' }).where(eq(users.id, patients[1]!.id));
+    expect(await names('sort=lastName')).toEqual(['Alvarez', 'Brown', 'Castillo', 'Diaz']);
   });
 
   it('v2 returns the patients as User shapes with metadata but no SSN', async () => {

@@ -363,8 +363,10 @@ const patientRowColumns = sql`${users.id} as id, ${users.firstName} as "firstNam
 
 /**
  * The inner page of an office's patient list: the page's rows in order (`rn`) and the total.
- * - Without a search: the page stops early along users_name_idx (or a top-N heap for other orders),
- *   the total is `patientCount`'s InitPlan.
+ * - By name (the default order, either direction) without a status filter: the page is cut from
+ *   the assignments' index alone, then its users are read; the total is `patientCount`'s InitPlan.
+ * - Other orders or a status filter: the page stops early along users_name_idx or
+ *   users_birthdate_name_idx (or a top-N heap for other orders).
  * - With a search every match is read anyway (for the total), so the matches are gathered once in a
  *   MATERIALIZED CTE (hash joins over the office's assignments), counted, and the page cut from
  *   them; without that fence PostgreSQL plans a name-ordered nested loop that probes every user of
@@ -384,6 +386,25 @@ function patientPage(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
       from m
       order by ${matchOrder(q)}
       ${limit}
+    )`;
+  }
+  const byName = q.status === undefined && (q.sort === undefined || q.sort === 'lastName' || q.sort === '-lastName');
+  if (byName) {
+    // The page straight from the assignments' index (hospital_id, role_id, last_name, first_name,
+    // user_id), read forwards or backwards and cut with OFFSET before any user row is read; only the
+    // page's users are then read by primary key.
+    const dir = q.sort === '-lastName' ? sql`desc` : sql`asc`;
+    const nameOrder = sql`${userHospitals.lastName} ${dir}, ${userHospitals.firstName} ${dir}, ${userHospitals.userId} ${dir}`;
+    return sql`(
+      select ${patientRowColumns}, ids.rn, ${patientCount(scope, hospitalId, q)} as total
+      from (
+        select ${userHospitals.userId} as user_id, row_number() over (order by ${nameOrder}) as rn
+        from ${userHospitals}
+        where ${and(eq(userHospitals.hospitalId, hospitalId), officeFilter(scope, userHospitals.hospitalId), eq(userHospitals.roleId, Role.PATIENT))}
+        order by ${nameOrder}
+        ${limit}
+      ) ids
+      join ${users} on ${users.id} = ids.user_id
     )`;
   }
   const order = patientOrder(q);
@@ -413,9 +434,10 @@ async function countPatientMatches(db: Executor, scope: Scope, hospitalId: numbe
 /**
  * GET hospital/getrelatedpatientsforhospitalv4's page in ONE statement (no N+1, one round trip):
  * - the inner query (`patientPage`) finds the page and its total: for the default order PostgreSQL
- *   walks `users_name_idx (last_name, first_name)` and probes `user_hospitals_office_role_idx
- *   (hospital_id, role_id, user_id)`, stopping after offset + pageSize matches; for other orders it
- *   reads the office's patients from that index, joins users by primary key and keeps a top-N heap;
+ *   reads `user_hospitals_office_list_idx (hospital_id, role_id, last_name, first_name, user_id)`
+ *   in order and stops after offset + pageSize entries; for other orders it walks
+ *   users_name_idx / users_birthdate_name_idx probing the office's assignments, or reads the
+ *   office's patients, joins users by primary key and keeps a top-N heap;
  *   a search gathers its matches once in a materialized CTE;
  * - only the page's rows then read their patient metadata (unique user_id) and the doctor and
  *   nurse names of their team in this office (`medical_teams_patient_hospital_uq (patient_id,
