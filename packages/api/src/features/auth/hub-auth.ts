@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import type { HubPrincipal } from '../../db/scope';
 import { hubs } from '../../db/schema/index';
 import { newToken, tokenHash } from '../../lib/crypto';
@@ -29,28 +30,17 @@ interface Cache {
 }
 
 /** Per application context (each test app has its own database). */
-const caches = new WeakMap<AppContext, Cache>();
+const cacheOf = perContext((): Cache => ({ entries: new Map(), generation: 0 }));
 const MAX_CACHED = 10_000;
-
-function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = { entries: new Map(), generation: 0 };
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
 
 /**
  * Forgets every resolved hub credential of this process, and the devices cached for hubs
  * (measurements/hub-devices.ts), after a hub or its credential changed.
  */
 export function forgetHubCredentials(ctx: AppContext): void {
-  const cache = caches.get(ctx);
-  if (cache) {
-    cache.entries.clear();
-    cache.generation++;
-  }
+  const cache = cacheOf(ctx);
+  cache.entries.clear();
+  cache.generation++;
   forgetHubDevices(ctx);
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import type { Scope } from '../../db/scope';
 
 /** A resolved session as the cache keeps it: the frozen scope and the session's clocks (epoch ms). */
@@ -14,20 +15,14 @@ interface SessionCache {
   entries: Map<string, CachedSession>;
 }
 
-/** Per application context (each test app has its own database): session token hash -> resolved session. */
-const caches = new WeakMap<AppContext, SessionCache>();
 const MAX_CACHED = 20_000;
 
-function cacheOf(ctx: AppContext): SessionCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    const created: SessionCache = { entries: new Map() };
-    ctx.realtime.onScopesChanged(() => created.entries.clear());
-    caches.set(ctx, created);
-    cache = created;
-  }
+/** Per application context (each test app has its own database): session token hash -> resolved session; emptied when another process reports a change. */
+const cacheOf = perContext((ctx): SessionCache => {
+  const cache: SessionCache = { entries: new Map() };
+  ctx.realtime.onScopesChanged(() => cache.entries.clear());
   return cache;
-}
+});
 
 /**
  * The session resolved from `tokenHash` within the last `config.sessionCacheMs`, or undefined.
@@ -73,6 +68,6 @@ export function rememberSession(ctx: AppContext, tokenHash: string, session: { s
  * users or offices. Never throws.
  */
 export async function forgetSessions(ctx: AppContext): Promise<void> {
-  caches.get(ctx)?.entries.clear();
+  cacheOf(ctx).entries.clear();
   await ctx.realtime.scopesChanged();
 }

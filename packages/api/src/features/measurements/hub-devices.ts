@@ -20,6 +20,7 @@
  * INSERT fails on its foreign key and that request answers 500 (the hub retries).
  */
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import type { HubPrincipal } from '../../db/scope';
 import * as repo from './measurements.repo';
 
@@ -40,23 +41,13 @@ interface Cache {
 }
 
 /** Per application context (each test app has its own database). */
-const caches = new WeakMap<AppContext, Cache>();
-
-function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = { entries: new Map(), generation: 0 };
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+const cacheOf = perContext((): Cache => ({ entries: new Map(), generation: 0 }));
 
 const keyOf = (hub: HubPrincipal, identifier: string) => `${hub.hubId}|${hub.hospitalId}|${hub.assignedToUserId ?? ''}|${identifier}`;
 
 /** Forgets every device this process cached for hubs (after a device, a hub or an office's defaults changed). */
 export function forgetHubDevices(ctx: AppContext): void {
-  const cache = caches.get(ctx);
-  if (!cache) return;
+  const cache = cacheOf(ctx);
   cache.entries.clear();
   cache.generation++;
 }

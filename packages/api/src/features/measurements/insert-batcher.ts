@@ -21,6 +21,7 @@
  * which also suits PGlite's single connection.
  */
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import type { Executor } from '../../db/client';
 import { identityKey } from './ingestion';
 import * as repo from './measurements.repo';
@@ -127,17 +128,8 @@ export class InsertBatcher {
   }
 }
 
-const batchers = new WeakMap<AppContext, InsertBatcher>();
-
-/** The batcher of an application context, on the context's database as it is at the first call. */
-export function batcherOf(ctx: AppContext): InsertBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new InsertBatcher(ctx.db);
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
-}
+/** The batcher of an application context, on the context's database. */
+export const batcherOf = perContext((ctx) => new InsertBatcher(ctx.db));
 
 /**
  * Inserts one request's readings (distinct identities) through the application's batcher
