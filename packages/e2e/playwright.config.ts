@@ -42,8 +42,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // The bundled server `npm start` runs (built by `npm run build`, which `npm test` runs first).
-    command: `node --enable-source-maps packages/api/dist/server.mjs`,
+    // The bundled server `npm start` runs (built by `npm run build`, which `npm test` runs first),
+    // with the flags of scripts/build-api.mjs's serverNodeFlags.
+    command: `node --enable-source-maps --max-old-space-size=512 packages/api/dist/server.mjs`,
     cwd: root,
     url: `${baseURL}/api/country`,
     timeout: 240_000,
