@@ -373,7 +373,13 @@ const patientRowColumns = sql`${users.id} as id, ${users.firstName} as "firstNam
  *   the organization before its window count can finish.
  */
 function patientPage(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
-  const limit = sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  // LIMIT and OFFSET as literals (integers checked by the contract's page schema, re-checked here):
+  // with them as parameters PostgreSQL never trusts the generic plan of the named statement and
+  // re-plans the list on every call, which cost as much as running it.
+  const pageSize = Math.trunc(q.pageSize);
+  const offset = Math.trunc((q.page - 1) * q.pageSize);
+  if (!Number.isSafeInteger(pageSize) || !Number.isSafeInteger(offset) || pageSize < 1 || offset < 0) throw new Error('invalid page');
+  const limit = sql`limit ${sql.raw(String(pageSize))} offset ${sql.raw(String(offset))}`;
   if (q.search) {
     return sql`(
       with m as materialized (
