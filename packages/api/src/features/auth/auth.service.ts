@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { loadUserView } from '../users/users.view';
 import * as repo from './auth.repo';
-import { cachedSession, rememberSession } from './session-cache';
+import { cachedSession, rememberSession, sessionGeneration } from './session-cache';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
@@ -111,6 +111,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
     }
     return { scope: hit.scope, expiresAt: new Date(hit.expiresAtMs), lastSeenAt: new Date(hit.lastSeenAtMs) };
   }
+  const generation = sessionGeneration(ctx);
   const row = await repo.findLiveSession(ctx.db, hash, ctx.config.sessionIdleMinutes);
   if (!row) return null;
   let lastSeenAt = row.session.lastSeenAt;
@@ -120,6 +121,6 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   }
   const scope = await repo.buildScope(ctx.db, row.user, row.session.id);
   const resolved = { scope, expiresAt: row.session.expiresAt, lastSeenAt };
-  rememberSession(ctx, hash, resolved, now);
+  rememberSession(ctx, hash, resolved, now, generation);
   return resolved;
 }

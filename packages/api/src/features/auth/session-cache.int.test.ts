@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { hospitals, sessions } from '../../db/schema/index';
+import { tokenHash } from '../../lib/crypto';
+import { resolveSession } from './auth.service';
+import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache';
 
 /** Whether the API still takes the session (GET auth/checkauthentication answers authenticated true/false). */
 const check = async (t: TestApp, headers: { sessionguid: string }) =>
@@ -61,6 +64,19 @@ describe('session cache, default lifetime', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = (created.json() as { data: { id: number } }).data.id;
     expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${id}`, headers })).statusCode).toBe(200);
+  });
+
+  it('does not cache a session read before a change that cleared the cache (a request racing a sign-out)', async () => {
+    const headers = await sessionFor(t, f.caregiverA1.id);
+    const hash = tokenHash(headers.sessionguid);
+    const before = sessionGeneration(t.ctx);
+    const resolved = await resolveSession(t.ctx, headers.sessionguid); // cached now
+    expect(resolved).not.toBeNull();
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
+    await forgetSessions(t.ctx); // e.g. the sign-out answered meanwhile
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeUndefined();
+    rememberSession(t.ctx, hash, resolved!, Date.now(), before); // the racing lookup finishes late
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeUndefined();
   });
 
   it('keeps a scope written past the API (another process, no bus) until the cache lets go of it', async () => {

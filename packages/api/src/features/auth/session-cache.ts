@@ -13,16 +13,31 @@ export interface CachedSession {
 
 interface SessionCache {
   entries: Map<string, CachedSession>;
+  /**
+   * Bumped by every clear: a lookup that read the database before a change (say, a request racing
+   * a sign-out) does not put what it read into the cache after the change cleared it.
+   */
+  generation: number;
 }
 
 const MAX_CACHED = 20_000;
 
 /** Per application context (each test app has its own database): session token hash -> resolved session; emptied when another process reports a change. */
 const cacheOf = perContext((ctx): SessionCache => {
-  const cache: SessionCache = { entries: new Map() };
-  ctx.realtime.onScopesChanged(() => cache.entries.clear());
+  const cache: SessionCache = { entries: new Map(), generation: 0 };
+  ctx.realtime.onScopesChanged(() => clear(cache));
   return cache;
 });
+
+function clear(cache: SessionCache): void {
+  cache.entries.clear();
+  cache.generation++;
+}
+
+/** The cache's generation: read it before looking a session up in the database, give it to `rememberSession`. */
+export function sessionGeneration(ctx: AppContext): number {
+  return cacheOf(ctx).generation;
+}
 
 /**
  * The session resolved from `tokenHash` within the last `config.sessionCacheMs`, or undefined.
@@ -48,10 +63,20 @@ export function cachedSession(ctx: AppContext, tokenHash: string, nowMs: number)
   return entry;
 }
 
-/** Keeps a session just resolved from the database (its scope is frozen: requests share it). */
-export function rememberSession(ctx: AppContext, tokenHash: string, session: { scope: Scope; expiresAt: Date; lastSeenAt: Date }, nowMs: number): void {
+/**
+ * Keeps a session just resolved from the database (its scope is frozen: requests share it),
+ * unless the cache was cleared since `generation` was read (the lookup may predate a change).
+ */
+export function rememberSession(
+  ctx: AppContext,
+  tokenHash: string,
+  session: { scope: Scope; expiresAt: Date; lastSeenAt: Date },
+  nowMs: number,
+  generation: number,
+): void {
   if (ctx.config.sessionCacheMs <= 0) return;
   const cache = cacheOf(ctx);
+  if (cache.generation !== generation) return;
   if (cache.entries.size >= MAX_CACHED) cache.entries.clear();
   Object.freeze(session.scope.officeIds);
   cache.entries.set(tokenHash, {
@@ -68,6 +93,6 @@ export function rememberSession(ctx: AppContext, tokenHash: string, session: { s
  * users or offices. Never throws.
  */
 export async function forgetSessions(ctx: AppContext): Promise<void> {
-  cacheOf(ctx).entries.clear();
+  clear(cacheOf(ctx));
   await ctx.realtime.scopesChanged();
 }
