@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { EmptyState } from '../../../components/EmptyState';
 import { useTranslation } from 'react-i18next';
 
 /** A titled part of the report (h2). */
@@ -51,5 +52,48 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
         {value}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * A table of the report, or what stands in for it: the loader or the error while its data is not
+ * there (`loaded` false), the empty state when `rows` is empty. `renderRow` gives a row's
+ * `<Table.Tr>` (with its key).
+ */
+export function ReportTable<T>({
+  loaded,
+  error,
+  rows,
+  empty,
+  caption,
+  headers,
+  renderRow,
+  minWidth = 640,
+}: {
+  loaded: boolean;
+  error: unknown;
+  rows: T[];
+  empty: string;
+  caption: string;
+  headers: string[];
+  renderRow: (row: T) => ReactNode;
+  minWidth?: number;
+}) {
+  if (!loaded) return <Pending error={error} />;
+  if (rows.length === 0) return <EmptyState text={empty} />;
+  return (
+    <ScrollArea>
+      <Table striped verticalSpacing="xs" miw={minWidth}>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{rows.map(renderRow)}</Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { deviceTitle, formatNumber, unitLabel } from '../../../components/measurements/format';
@@ -16,7 +16,7 @@ import { useMonthNotes } from '../api/get-medical-note-for-hospital';
 import { useDayReadings } from '../api/get-measurements-for-patients-for-hospital';
 import { useDayAlerts } from '../api/get-my-push-notifications-with-patient';
 import { useOffice } from '../api/get-office';
-import { Figure, Pending, ReportCard } from '../components/ReportCard';
+import { Figure, Pending, ReportCard, ReportTable } from '../components/ReportCard';
 import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
 import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay, timeInZone } from '../report';
 
@@ -106,161 +106,106 @@ export default function DailyReportsPage() {
           </ReportCard>
 
           <ReportCard title={t('patients.title')} testId="daily-patients-card">
-            {!readings.data ? (
-              <Pending error={readings.error} />
-            ) : patients.length === 0 ? (
-              <EmptyState text={t('patients.empty')} />
-            ) : (
-              <ScrollArea>
-                <Table striped verticalSpacing="xs" miw={640}>
-                  <Table.Caption>{t('patients.caption', { count: patients.length })}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('patients.patient')}</Table.Th>
-                      <Table.Th>{t('patients.readings')}</Table.Th>
-                      <Table.Th>{t('patients.abnormal')}</Table.Th>
-                      <Table.Th>{t('patients.types')}</Table.Th>
-                      <Table.Th>{t('patients.last')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {patients.map((p) => (
-                      <Table.Tr key={p.patientId}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/patientdetails/${p.patientId}`} size="sm">
-                            {p.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{p.readings}</Table.Td>
-                        <Table.Td>
-                          {p.abnormal > 0 ? (
-                            <Badge color="red.9" variant="outline" tt="none">
-                              {p.abnormal}
-                            </Badge>
-                          ) : (
-                            0
-                          )}
-                        </Table.Td>
-                        <Table.Td>{p.types.map((d) => deviceTitle(d, lang)).join(', ')}</Table.Td>
-                        <Table.Td>{timeInZone(p.last, timeZone, lang, day)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            )}
+            <ReportTable
+              loaded={!!readings.data}
+              error={readings.error}
+              rows={patients}
+              empty={t('patients.empty')}
+              caption={t('patients.caption', { count: patients.length })}
+              headers={[t('patients.patient'), t('patients.readings'), t('patients.abnormal'), t('patients.types'), t('patients.last')]}
+              renderRow={(p) => (
+                <Table.Tr key={p.patientId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/patientdetails/${p.patientId}`} size="sm">
+                      {p.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{p.readings}</Table.Td>
+                  <Table.Td>
+                    {p.abnormal > 0 ? (
+                      <Badge color="red.9" variant="outline" tt="none">
+                        {p.abnormal}
+                      </Badge>
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
+                  <Table.Td>{p.types.map((d) => deviceTitle(d, lang)).join(', ')}</Table.Td>
+                  <Table.Td>{timeInZone(p.last, timeZone, lang, day)}</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </ReportCard>
 
           <ReportCard title={t('abnormal.title')} testId="daily-abnormal-card">
-            {!readings.data ? (
-              <Pending error={readings.error} />
-            ) : abnormal.length === 0 ? (
-              <EmptyState text={t('abnormal.empty')} />
-            ) : (
-              <ScrollArea>
-                <Table striped verticalSpacing="xs" miw={640}>
-                  <Table.Caption>{t('abnormal.caption', { count: abnormal.length })}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('abnormal.time')}</Table.Th>
-                      <Table.Th>{t('patients.patient')}</Table.Th>
-                      <Table.Th>{t('abnormal.type')}</Table.Th>
-                      <Table.Th>{t('abnormal.values')}</Table.Th>
-                      <Table.Th>{t('abnormal.severity')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {abnormal.map((m) => (
-                      <Table.Tr key={m.id}>
-                        <Table.Td>{timeInZone(m.measuredAt, timeZone, lang, day)}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/patientdetails/${m.patientId}`} size="sm">
-                            {m.patient.lastName}, {m.patient.firstName}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{deviceTitle(m.deviceType, lang)}</Table.Td>
-                        <Table.Td>{m.values.map((v) => `${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit)}`).join(' · ')}</Table.Td>
-                        <Table.Td>
-                          <SeverityBadge severity={m.severity} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            )}
+            <ReportTable
+              loaded={!!readings.data}
+              error={readings.error}
+              rows={abnormal}
+              empty={t('abnormal.empty')}
+              caption={t('abnormal.caption', { count: abnormal.length })}
+              headers={[t('abnormal.time'), t('patients.patient'), t('abnormal.type'), t('abnormal.values'), t('abnormal.severity')]}
+              renderRow={(m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{timeInZone(m.measuredAt, timeZone, lang, day)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/patientdetails/${m.patientId}`} size="sm">
+                      {m.patient.lastName}, {m.patient.firstName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{deviceTitle(m.deviceType, lang)}</Table.Td>
+                  <Table.Td>{m.values.map((v) => `${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit)}`).join(' · ')}</Table.Td>
+                  <Table.Td>
+                    <SeverityBadge severity={m.severity} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            />
           </ReportCard>
 
           <ReportCard title={t('alerts.title')} note={alerts.data?.view === 'own' ? t('alerts.ownView') : undefined} testId="daily-alerts-card">
-            {!alerts.data ? (
-              <Pending error={alerts.error} />
-            ) : processed.length === 0 ? (
-              <EmptyState text={t('alerts.empty', { count: alerts.data.items.length })} />
-            ) : (
-              <ScrollArea>
-                <Table striped verticalSpacing="xs" miw={640}>
-                  <Table.Caption>{t('alerts.caption', { processed: processed.length, count: alerts.data.items.length })}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('alerts.processedAt')}</Table.Th>
-                      <Table.Th>{t('patients.patient')}</Table.Th>
-                      <Table.Th>{t('abnormal.type')}</Table.Th>
-                      <Table.Th>{t('alerts.by')}</Table.Th>
-                      <Table.Th>{t('alerts.comments')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {processed.map((a) => (
-                      <Table.Tr key={a.notificationId}>
-                        <Table.Td>{timeInZone(a.processedAt, timeZone, lang, day)}</Table.Td>
-                        <Table.Td>{a.patientFullname}</Table.Td>
-                        <Table.Td>{a.deviceType ? deviceTitle(a.deviceType, lang) : ''}</Table.Td>
-                        <Table.Td>{a.processedByFullname ?? ''}</Table.Td>
-                        <Table.Td maw={320}>
-                          <Text size="sm" lineClamp={3}>
-                            {a.resolutionComments ?? ''}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            )}
+            <ReportTable
+              loaded={!!alerts.data}
+              error={alerts.error}
+              rows={processed}
+              empty={t('alerts.empty', { count: alerts.data?.items.length ?? 0 })}
+              caption={t('alerts.caption', { processed: processed.length, count: alerts.data?.items.length ?? 0 })}
+              headers={[t('alerts.processedAt'), t('patients.patient'), t('abnormal.type'), t('alerts.by'), t('alerts.comments')]}
+              renderRow={(a) => (
+                <Table.Tr key={a.notificationId}>
+                  <Table.Td>{timeInZone(a.processedAt, timeZone, lang, day)}</Table.Td>
+                  <Table.Td>{a.patientFullname}</Table.Td>
+                  <Table.Td>{a.deviceType ? deviceTitle(a.deviceType, lang) : ''}</Table.Td>
+                  <Table.Td>{a.processedByFullname ?? ''}</Table.Td>
+                  <Table.Td maw={320}>
+                    <Text size="sm" lineClamp={3}>
+                      {a.resolutionComments ?? ''}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            />
           </ReportCard>
 
           <ReportCard title={t('staff.title')} note={t('staff.note')} testId="daily-staff-card">
-            {!notes.data ? (
-              <Pending error={notes.error} />
-            ) : staff.length === 0 ? (
-              <EmptyState text={t('staff.empty')} />
-            ) : (
-              <ScrollArea>
-                <Table striped verticalSpacing="xs" miw={560}>
-                  <Table.Caption>{t('staff.caption', { count: staff.length })}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('staff.member')}</Table.Th>
-                      <Table.Th>{t('staff.entries')}</Table.Th>
-                      <Table.Th>{t('staff.time')}</Table.Th>
-                      <Table.Th>{t('staff.interactive')}</Table.Th>
-                      <Table.Th>{t('staff.notes')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {staff.map((s) => (
-                      <Table.Tr key={s.staffId}>
-                        <Table.Td>{s.name}</Table.Td>
-                        <Table.Td>{s.entries}</Table.Td>
-                        <Table.Td ff="monospace">{formatMmSs(s.seconds)}</Table.Td>
-                        <Table.Td>{s.interactive}</Table.Td>
-                        <Table.Td>{s.notes}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            )}
+            <ReportTable
+              loaded={!!notes.data}
+              error={notes.error}
+              rows={staff}
+              empty={t('staff.empty')}
+              caption={t('staff.caption', { count: staff.length })}
+              headers={[t('staff.member'), t('staff.entries'), t('staff.time'), t('staff.interactive'), t('staff.notes')]}
+              minWidth={560}
+              renderRow={(s) => (
+                <Table.Tr key={s.staffId}>
+                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td>{s.entries}</Table.Td>
+                  <Table.Td ff="monospace">{formatMmSs(s.seconds)}</Table.Td>
+                  <Table.Td>{s.interactive}</Table.Td>
+                  <Table.Td>{s.notes}</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </ReportCard>
         </Stack>
       )}
