@@ -4,12 +4,11 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { staffFormRoles, UserStatus } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { ListOfficePicker, useListOffice } from '../../../components/ListOfficePicker';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
-import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useSelectedOffice } from '../../../lib/office';
 import { useUiState } from '../../../lib/ui-state';
 import { useOfficeStaff } from '../api/find-office-staff';
 import { StaffDetails } from '../components/StaffDetails';
@@ -26,18 +25,15 @@ const ALL = 'all';
  */
 export default function MedicalStaffPage() {
   const { t } = useTranslation(['medicalStaff', 'person']);
-  const selectedOffice = useSelectedOffice();
-  const { offices } = useOfficesInScope();
+  const office = useListOffice();
+  const { officeId, officeName } = office;
   const canManage = useCan('users.manage');
   const ui = useUiState();
-  const [picked, setPicked] = useState<string | null>(null);
   const [role, setRole] = useState<string>(ALL);
   const [status, setStatus] = useState<string>(ALL);
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'lastName' });
   const [wizardOpen, setWizardOpen] = useState(false);
 
-  const officeId = selectedOffice > 0 ? selectedOffice : picked ? Number(picked) : (offices[0]?.id ?? null);
-  const officeName = offices.find((o) => o.id === officeId)?.hospitalName ?? '';
   useEffect(() => {
     setState((s) => ({ ...s, page: 1 }));
   }, [officeId]);
@@ -88,17 +84,7 @@ export default function MedicalStaffPage() {
           }}
           allowDeselect={false}
         />
-        {selectedOffice <= 0 && offices.length > 0 && (
-          <Select
-            w={260}
-            aria-label={t('list.officeFilter')}
-            searchable
-            data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
-            value={officeId ? String(officeId) : null}
-            onChange={setPicked}
-            allowDeselect={false}
-          />
-        )}
+        <ListOfficePicker label={t('list.officeFilter')} office={office} />
       </Group>
       {officeId === null ? (
         <EmptyState text={t('list.noOffice')} />

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
+import { ListOfficePicker, useListOffice } from '../../../components/ListOfficePicker';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
-import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useSelectedOffice } from '../../../lib/office';
 import { useUiState } from '../../../lib/ui-state';
 import { useOfficeTeams } from '../api/find-office-teams';
 import { TeamDetails } from '../components/TeamDetails';
@@ -22,16 +21,13 @@ import { TeamWizardModal } from '../components/TeamWizardModal';
  */
 export default function MedicalTeamsPage() {
   const { t } = useTranslation('medicalTeams');
-  const selectedOffice = useSelectedOffice();
-  const { offices } = useOfficesInScope();
+  const office = useListOffice();
+  const { officeId, officeName } = office;
   const canManage = useCan('medicalTeams.manage');
   const ui = useUiState();
-  const [picked, setPicked] = useState<string | null>(null);
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'patientName' });
   const [wizardOpen, setWizardOpen] = useState(false);
 
-  const officeId = selectedOffice > 0 ? selectedOffice : picked ? Number(picked) : (offices[0]?.id ?? null);
-  const officeName = offices.find((o) => o.id === officeId)?.hospitalName ?? '';
   useEffect(() => {
     setState((s) => ({ ...s, page: 1 }));
   }, [officeId]);
@@ -56,17 +52,7 @@ export default function MedicalTeamsPage() {
       <PageHeader title={t('title')} description={t('description')} actions={newButton} />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <SearchInput label={t('list.search')} value={state.search} onChange={(search) => setState((s) => ({ ...s, page: 1, search }))} />
-        {selectedOffice <= 0 && offices.length > 0 && (
-          <Select
-            w={260}
-            aria-label={t('list.office')}
-            searchable
-            data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
-            value={officeId ? String(officeId) : null}
-            onChange={setPicked}
-            allowDeselect={false}
-          />
-        )}
+        <ListOfficePicker label={t('list.office')} office={office} />
       </Group>
       {officeId === null ? (
         <EmptyState text={t('list.noOffice')} />
