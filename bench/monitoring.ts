@@ -35,7 +35,7 @@ import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { Role } from '@vigil/contract';
+import { Role, type PatientSeries } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import {
   hospitals,
@@ -709,9 +709,9 @@ async function main(): Promise<void> {
       return { ms: performance.now() - t0, bytes: res.bytes, text: res.text };
     };
     const sample = await get(0, calls.series, true);
-    const series = (JSON.parse(sample.text) as { data: { series: { deviceType: string; readings: unknown[] }[] } }).data.series;
+    const series = (JSON.parse(sample.text) as { data: PatientSeries }).data.series;
     console.log(
-      `\n(c) /patientdetails data, a patient with 90 days x 4 readings (${series.map((s) => `${s.deviceType} ${s.readings.length}`).join(', ')}; ` +
+      `\n(c) /patientdetails data, a patient with 90 days x 4 readings (${series.map((s) => `${s.deviceType} ${s.points.id.length}`).join(', ')}; ` +
         `series answer ${(sample.bytes / 1024).toFixed(0)} KB) among ${int(PATIENTS)} patients, ${CALLERS} concurrent callers (nurses of the office)`,
     );
     for (let i = 0; i < 60; i++) await Promise.all([get(i % CALLERS, calls.series), get(i % CALLERS, calls.devices), get(i % CALLERS, calls.plan)]); // warm-up

@@ -358,6 +358,26 @@ describe('GET medicaldevice/getmedicaldevicesforpatient and ...V2', () => {
     expect(byId.get(spo2.id)!.monitoringDetails).toBeNull();
   });
 
+  it('answers 404 for a patient the caller may not see, and an empty list for a visible patient without devices', async () => {
+    for (const who of [f.doctorB1, f.patientA2]) {
+      expect((await call('GET', 'medicaldevice/getmedicaldevicesforpatientV2', who, { headers: { patientid: patient.id } })).statusCode).toBe(404);
+    }
+    // A patient of a1 only: a2's staff may not see them.
+    expect((await call('GET', 'medicaldevice/getmedicaldevicesforpatientV2', f.doctorA2, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+    const bare = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
+    const res = await call('GET', 'medicaldevice/getmedicaldevicesforpatientV2', f.nurseA1, { headers: { patientid: bare.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+  });
+
+  it('lists the same devices in the same order as the first version, for an office role and the organization admin', async () => {
+    for (const who of [f.doctorA1, f.orgAdminA]) {
+      const v1 = (await call('GET', 'medicaldevice/getmedicaldevicesforpatient', who, { headers: { patientid: patient.id } })).json().data as { id: number }[];
+      const v2 = (await call('GET', 'medicaldevice/getmedicaldevicesforpatientV2', who, { headers: { patientid: patient.id } })).json().data as { id: number; monitoringDetails: unknown }[];
+      expect(v2.map(({ monitoringDetails: _details, ...device }) => device)).toEqual(v1);
+    }
+  });
+
   it('lets a patient read their own devices', async () => {
     const own = await insertDevice({ hospitalId: f.a1.id, patientId: f.patientA1.id, deviceType: 'TEMPERATURE' });
     const res = await call('GET', 'medicaldevice/getmedicaldevicesforpatientV2', f.patientA1, { headers: { patientid: f.patientA1.id } });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   Role,
   measurementCatalogue,
@@ -23,6 +23,7 @@ import {
   userHospitals,
   users,
 } from '../../db/schema/index';
+import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
@@ -68,23 +69,29 @@ export async function getVisiblePatient(scope: Scope, db: Executor, patientId: n
   return row ?? null;
 }
 
-/**
- * In one statement: null when `patientId` is not a patient the caller may see (as
- * `getVisiblePatient`), else the ids of the patient's devices in the caller's scope as
- * the patient's page of /patientdetails lists them (by device type, then id; at most PATIENT_DEVICES_LIMIT).
- */
-export async function findVisiblePatientDeviceIds(scope: Scope, db: Executor, patientId: number): Promise<number[] | null> {
+const visiblePatientDeviceIds = compiledOnce('visiblePatientDeviceIds', (db, scope, name) => {
+  const patientId = sql.placeholder('patientId');
   const ids = db
     .select({ id: medicalDevices.id })
     .from(medicalDevices)
     .where(and(eq(medicalDevices.patientId, patientId), deviceFilter(scope)))
     .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
     .limit(PATIENT_DEVICES_LIMIT);
-  const [row] = await db
+  return db
     .select({ ids: sql<number[]>`array(${ids})` })
     .from(users)
     .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
+    .limit(1)
+    .prepare(name);
+});
+
+/**
+ * In one statement: null when `patientId` is not a patient the caller may see (as
+ * `getVisiblePatient`), else the ids of the patient's devices in the caller's scope as
+ * the patient's page of /patientdetails lists them (by device type, then id; at most PATIENT_DEVICES_LIMIT).
+ */
+export async function findVisiblePatientDeviceIds(scope: Scope, db: Executor, patientId: number): Promise<number[] | null> {
+  const [row] = await visiblePatientDeviceIds(scope, db, { patientId });
   return row ? row.ids.map(Number) : null;
 }
 
@@ -260,64 +267,94 @@ export async function countHubDevicesOutsideOffice(scope: Scope, db: Executor, h
  * manufacturer and model, overrides as a JSON string), in the order given. Ids outside the
  * caller's scope (`deviceFilter`) are left out.
  */
-export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalDevice[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      device: medicalDevices,
-      hospitalName: hospitals.hospitalName,
-      hubIdentifier: hubs.hubIdentifier,
-      patientFirstName: users.firstName,
-      patientLastName: users.lastName,
-      manufacturerName: medicalDeviceTemplates.manufacturerName,
-      modelName: medicalDeviceTemplates.modelName,
-    })
+/** The columns of a device as the API shows it (with its office, hub, patient and template). */
+const deviceViewColumns = {
+  device: medicalDevices,
+  hospitalName: hospitals.hospitalName,
+  hubIdentifier: hubs.hubIdentifier,
+  patientFirstName: users.firstName,
+  patientLastName: users.lastName,
+  manufacturerName: medicalDeviceTemplates.manufacturerName,
+  modelName: medicalDeviceTemplates.modelName,
+};
+type DeviceViewRow = {
+  device: typeof medicalDevices.$inferSelect;
+  hospitalName: string;
+  hubIdentifier: string | null;
+  patientFirstName: string | null;
+  patientLastName: string | null;
+  manufacturerName: string | null;
+  modelName: string | null;
+};
+
+/** A device as the API shows it (office name, hub identifier, patient name, template's manufacturer and model, overrides as a JSON string). */
+function deviceViewOf(r: DeviceViewRow): MedicalDevice {
+  const d = r.device;
+  const def = measurementCatalogue[d.deviceType as DeviceType];
+  return {
+    id: d.id,
+    deviceIdentifier: d.deviceIdentifier,
+    deviceType: d.deviceType as DeviceType,
+    deviceTypeTitle: def?.title.en ?? d.deviceType,
+    deviceTypeTitleEsp: def?.title.es ?? d.deviceType,
+    templateId: d.templateId,
+    manufacturerName: r.manufacturerName ?? '',
+    modelName: r.modelName ?? '',
+    hospitalId: d.hospitalId,
+    hospitalName: r.hospitalName,
+    hubId: d.hubId,
+    hubIdentifier: r.hubIdentifier,
+    patientId: d.patientId,
+    patientFullname: r.patientFirstName === null ? null : `${r.patientFirstName} ${r.patientLastName ?? ''}`.trim(),
+    deviceDefaultValuesJson: JSON.stringify(d.deviceDefaultValuesJson ?? {}),
+    isManualMeasurement: d.isManualMeasurement,
+    status: d.status,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+const deviceViewRows = compiledOnce('deviceViewRows', (db, scope, name) =>
+  db
+    .select(deviceViewColumns)
     .from(medicalDevices)
     .innerJoin(hospitals, eq(hospitals.id, medicalDevices.hospitalId))
     .leftJoin(hubs, eq(hubs.id, medicalDevices.hubId))
     .leftJoin(users, eq(users.id, medicalDevices.patientId))
     .leftJoin(medicalDeviceTemplates, eq(medicalDeviceTemplates.id, medicalDevices.templateId))
-    .where(and(inArray(medicalDevices.id, ids), deviceFilter(scope)));
-  const byId = new Map(
-    rows.map((r): [number, MedicalDevice] => {
-      const d = r.device;
-      const def = measurementCatalogue[d.deviceType as DeviceType];
-      return [
-        d.id,
-        {
-          id: d.id,
-          deviceIdentifier: d.deviceIdentifier,
-          deviceType: d.deviceType as DeviceType,
-          deviceTypeTitle: def?.title.en ?? d.deviceType,
-          deviceTypeTitleEsp: def?.title.es ?? d.deviceType,
-          templateId: d.templateId,
-          manufacturerName: r.manufacturerName ?? '',
-          modelName: r.modelName ?? '',
-          hospitalId: d.hospitalId,
-          hospitalName: r.hospitalName,
-          hubId: d.hubId,
-          hubIdentifier: r.hubIdentifier,
-          patientId: d.patientId,
-          patientFullname: r.patientFirstName === null ? null : `${r.patientFirstName} ${r.patientLastName ?? ''}`.trim(),
-          deviceDefaultValuesJson: JSON.stringify(d.deviceDefaultValuesJson ?? {}),
-          isManualMeasurement: d.isManualMeasurement,
-          status: d.status,
-          createdAt: d.createdAt.toISOString(),
-        },
-      ];
-    }),
-  );
+    .where(and(sql`${medicalDevices.id} = any(${sql.placeholder('ids')})`, deviceFilter(scope)))
+    .prepare(name),
+);
+
+export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalDevice[]> {
+  if (ids.length === 0) return [];
+  const rows = await deviceViewRows(scope, db, { ids });
+  const byId = new Map(rows.map((r): [number, MedicalDevice] => [r.device.id, deviceViewOf(r)]));
   return ids.map((id) => byId.get(id)).filter((v): v is MedicalDevice => v !== undefined);
 }
 
 // Monitoring plan devices -----------------------------------------------------------------------
 
+/** One device entry of a patient's active monitoring plan (what `monitoringDetails` shows). */
+export interface ActivePlanDevice {
+  id: number;
+  treatmentPlanId: number;
+  deviceType: string;
+  medicalDeviceId: number | null;
+  time1: string | null;
+  time2: string | null;
+  time3: string | null;
+  time4: string | null;
+  measurementPeriod: string;
+  measurementsCount: number;
+}
+
 /**
- * The devices of the patient's active monitoring plan: the patient's own plan with status 1 (the
- * newest first, spec section 4: a new plan is placed first and the previous one set to 0), else
- * an active client monitoring plan of the office the patient is assigned to. Empty when none.
+ * The device entries of the patient's active monitoring plan, as a scalar subquery giving a JSON
+ * array (null when none): the patient's own plan with status 1 (the first by sort order, then the
+ * newest: spec section 4, a new plan is placed first and the previous one set to 0), else an
+ * active client monitoring plan of an office the patient is assigned to; both in the caller's offices.
  */
-export async function findActivePlanDevices(scope: Scope, db: Executor, patientId: number) {
+function activePlanDevicesJson(db: Executor, scope: Scope, patientId: Placeholder) {
   const own = db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
@@ -338,12 +375,40 @@ export async function findActivePlanDevices(scope: Scope, db: Executor, patientI
     .where(and(eq(treatmentPlanPatients.patientUserId, patientId), eq(treatmentPlans.status, 1), officeFilter(scope, treatmentPlans.hospitalId)))
     .orderBy(desc(treatmentPlanPatients.createdAt), desc(treatmentPlans.id))
     .limit(1);
-  // One statement: the plan is chosen in SQL (own plan, else the client plan) and its devices read.
+  const d = treatmentPlanDevices;
+  return sql<ActivePlanDevice[] | null>`(
+    select json_agg(json_build_object('id', ${d.id}, 'treatmentPlanId', ${d.treatmentPlanId}, 'deviceType', ${d.deviceType}, 'medicalDeviceId', ${d.medicalDeviceId},
+      'time1', ${d.time1}, 'time2', ${d.time2}, 'time3', ${d.time3}, 'time4', ${d.time4},
+      'measurementPeriod', ${d.measurementPeriod}, 'measurementsCount', ${d.measurementsCount}) order by ${d.id})
+    from ${d} where ${d.treatmentPlanId} = coalesce((${own}), (${client})))`;
+}
+
+const patientDevicesWithPlan = compiledOnce('patientDevicesWithPlan', (db, scope, name) => {
+  const patientId = sql.placeholder('patientId');
   return db
-    .select()
-    .from(treatmentPlanDevices)
-    .where(sql`${treatmentPlanDevices.treatmentPlanId} = coalesce((${own}), (${client}))`)
-    .orderBy(asc(treatmentPlanDevices.id));
+    .select({ ...deviceViewColumns, planDevices: activePlanDevicesJson(db, scope, patientId) })
+    .from(users)
+    .leftJoin(medicalDevices, and(eq(medicalDevices.patientId, users.id), deviceFilter(scope)))
+    .leftJoin(hospitals, eq(hospitals.id, medicalDevices.hospitalId))
+    .leftJoin(hubs, eq(hubs.id, medicalDevices.hubId))
+    .leftJoin(medicalDeviceTemplates, eq(medicalDeviceTemplates.id, medicalDevices.templateId))
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .orderBy(asc(medicalDevices.deviceType), asc(medicalDevices.id))
+    .limit(PATIENT_DEVICES_LIMIT)
+    .prepare(name);
+});
+
+/**
+ * In one statement: null when `patientId` is not a patient the caller may see (as
+ * `getVisiblePatient`), else the patient's devices in the caller's scope as the API shows them (by
+ * device type, then id; at most PATIENT_DEVICES_LIMIT) and the device entries of the patient's
+ * active monitoring plan (see `activePlanDevicesJson`).
+ */
+export async function findPatientDevicesWithPlan(scope: Scope, db: Executor, patientId: number): Promise<{ devices: MedicalDevice[]; planDevices: ActivePlanDevice[] } | null> {
+  const rows = await patientDevicesWithPlan(scope, db, { patientId });
+  if (rows.length === 0) return null;
+  const devices = rows.flatMap((r) => (r.device ? [deviceViewOf({ ...r, device: r.device, hospitalName: r.hospitalName ?? '' })] : []));
+  return { devices, planDevices: rows[0]!.planDevices ?? [] };
 }
 
 // Templates -------------------------------------------------------------------------------------

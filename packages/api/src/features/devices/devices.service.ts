@@ -215,8 +215,9 @@ export function findDevicesForPatient(ctx: AppContext, scope: Scope, patientId: 
  * else the first entry of its device type), or null (spec section 3, "Assigned device").
  */
 export async function findDevicesForPatientV2(ctx: AppContext, scope: Scope, patientId: number): Promise<AssignedMedicalDevice[]> {
-  const devices = await visiblePatientDevices(scope, ctx.db, patientId);
-  const planDevices = devices.length ? await repo.findActivePlanDevices(scope, ctx.db, patientId) : [];
+  const found = await repo.findPatientDevicesWithPlan(scope, ctx.db, patientId);
+  if (!found) throw AppError.notFound();
+  const { devices, planDevices } = found;
   return devices.map((device) => {
     const entry = planDevices.find((p) => p.medicalDeviceId === device.id) ?? planDevices.find((p) => p.deviceType === device.deviceType);
     const title = measurementCatalogue[entry?.deviceType as DeviceType]?.title;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
+import { Role, withSeriesReadings, type PatientSeries } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { hospitalDeviceDefaults, hubs, measurements, medicalDevices, patientMetadata, users } from '../../db/schema/index';
 import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
@@ -599,17 +599,26 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
   it('answers per device type the readings in time order with the thresholds in effect', async () => {
     const res = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id } });
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const answer = res.json().data as PatientSeries;
+    // Points come as columns of one length, one display column per value of the type (LOINC).
+    for (const s of answer.series) {
+      const n = s.points.id.length;
+      for (const column of [s.points.measuredAt, s.points.measuredAtOffset, s.points.severity, s.points.isManual, s.points.isSimulated, ...Object.values(s.points.display)]) {
+        expect(column).toHaveLength(n);
+      }
+      expect(Object.keys(s.points.display)).toEqual(s.values.map((v) => v.code));
+    }
+    const data = withSeriesReadings(answer);
     expect(data.patientId).toBe(f.patientA1.id);
     expect(data.series.map((s: { deviceType: string }) => s.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2']);
-    const glucose = data.series.find((s: { deviceType: string }) => s.deviceType === 'GLUCOSE');
+    const glucose = data.series.find((s) => s.deviceType === 'GLUCOSE')!;
     expect(glucose.values).toEqual([{ code: '2339-0', label: { en: 'Glucose', es: 'Glucosa' }, unit: 'mg/dL', displayUnit: 'mmol/L' }]);
     expect(glucose.thresholds['2339-0']).toEqual({ cautionLow: 70, cautionHigh: 180, criticalLow: 54, criticalHigh: 300 });
     // 126 mg/dL stored, shown in the caller's mmol/L; the canonical value is not repeated in a chart point.
     const point = glucose.readings.find((r: { display: Record<string, number> }) => r.display['2339-0'] === 7);
     expect(point).toMatchObject({ display: { '2339-0': 7 }, severity: 0, isManual: false, isSimulated: false, measuredAtOffset: '-05:00' });
     expect(point).not.toHaveProperty('values');
-    const bpSeries = data.series.find((s: { deviceType: string }) => s.deviceType === 'BLOOD_PRESSURE');
+    const bpSeries = data.series.find((s) => s.deviceType === 'BLOOD_PRESSURE')!;
     const times = bpSeries.readings.map((r: { measuredAt: string }) => r.measuredAt);
     expect([...times].sort()).toEqual(times);
     // Instants as Date#toISOString writes them (UTC, milliseconds), whatever the database formatted.
@@ -617,8 +626,8 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     expect(bpSeries.readings.some((r: { isSimulated: boolean }) => r.isSimulated)).toBe(true);
     // The 20-day-old reading is in the default 30 days; a 7-day range leaves it out.
     const week = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id }, query: { from: new Date(Date.now() - 7 * 86_400_000).toISOString() } });
-    const weekBp = week.json().data.series.find((s: { deviceType: string }) => s.deviceType === 'BLOOD_PRESSURE');
-    expect(weekBp.readings.length).toBeLessThan(bpSeries.readings.length);
+    const weekBp = (week.json().data as PatientSeries).series.find((s) => s.deviceType === 'BLOOD_PRESSURE')!;
+    expect(weekBp.points.id.length).toBeLessThan(bpSeries.readings.length);
   });
 
   it("draws the office's thresholds and the patient's device overrides, shown in the caller's units", async () => {
@@ -638,6 +647,30 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     } finally {
       await t.ctx.db.update(medicalDevices).set({ deviceDefaultValuesJson: {} }).where(eq(medicalDevices.id, dev['SIM-BP-A1']!.id));
       await t.ctx.db.delete(hospitalDeviceDefaults).where(eq(hospitalDeviceDefaults.hospitalId, f.a1.id));
+    }
+  });
+
+  it("covers the days of the patient's own time zone, at both ends of the world (UTC+14 and UTC-11)", async () => {
+    const cases = [
+      { tz: 'Pacific/Kiritimati', offset: '+14:00' },
+      { tz: 'Pacific/Pago_Pago', offset: '-11:00' },
+    ];
+    for (const [i, { tz, offset }] of cases.entries()) {
+      const patient = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { userTimezone: tz } });
+      const hub = await addHub(`HUB-TZ-${i}`, f.a1.id, patient.id);
+      await addDevice(`BP-TZ-${i}`, 'BLOOD_PRESSURE', f.a1.id, hub.id, patient.id);
+      const at = (local: string) => `${local}${offset}`;
+      const inside = [at('2026-10-10T00:10:00.000'), at('2026-10-10T23:50:00.000')];
+      const outside = [at('2026-10-09T23:50:00.000'), at('2026-10-11T00:10:00.000')];
+      const res = await post({ hubtoken: hub.token }, { readings: [...inside, ...outside].map((m) => bp(`BP-TZ-${i}`, m)) });
+      expect(res.json().data.stored, res.body).toBe(4);
+      const series = await call('GET', path, f.nurseA1, { headers: { patientid: patient.id }, query: { from: '2026-10-10', to: '2026-10-10' } });
+      expect(series.statusCode, series.body).toBe(200);
+      const answer = series.json().data as PatientSeries;
+      const points = answer.series.find((s) => s.deviceType === 'BLOOD_PRESSURE')!.points;
+      expect(points.measuredAt, tz).toEqual(inside.map((m) => new Date(m).toISOString()));
+      expect(answer.from).toBe(new Date(at('2026-10-10T00:00:00.000')).toISOString());
+      expect(answer.to).toBe(new Date(at('2026-10-11T00:00:00.000')).toISOString());
     }
   });
 

@@ -24,6 +24,7 @@ import {
   type MeasurementPageQuery,
   type MeasurementValue,
   type PatientSeries,
+  type SeriesPoints,
   type UnitPreferences,
 } from '@vigil/contract';
 import { checkMedicalDeviceThresholds } from '@vigil/contract';
@@ -530,41 +531,81 @@ export async function updateOfficeDefaults(
 // Chart series ----------------------------------------------------------------------------------
 
 /**
- * A reading's values in the display units of `prefs`, keyed by code in the stored order (what
- * `Object.fromEntries(Object.entries(values).map(toDisplay))` gives, without the intermediate arrays).
+ * The chart points of one device type as columns (`SeriesPoints`): ids, instants, offsets and
+ * flags copied, each of the type's values (`codes`, LOINC) in the display units of `prefs`, null
+ * where a reading lacks it. `readings` are in time order.
  */
-function displayValuesOf(values: Record<string, number>, prefs: UnitPreferences): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const code of Object.keys(values)) {
-    const value = toDisplay(code, values[code]!, prefs).value;
-    if (code === '__proto__') Object.defineProperty(out, code, { value, enumerable: true, writable: true, configurable: true });
-    else out[code] = value;
+function seriesPointsOf(readings: readonly repo.SeriesReading[], codes: readonly string[], prefs: UnitPreferences): SeriesPoints {
+  const n = readings.length;
+  const points: SeriesPoints = {
+    id: new Array<number>(n),
+    measuredAt: new Array<string>(n),
+    measuredAtOffset: new Array<string>(n),
+    display: {},
+    severity: new Array<number>(n),
+    isManual: new Array<boolean>(n),
+    isSimulated: new Array<boolean>(n),
+  };
+  const columns = codes.map((code) => {
+    const column = new Array<number | null>(n);
+    points.display[code] = column;
+    return column;
+  });
+  for (let i = 0; i < n; i++) {
+    const r = readings[i]!;
+    points.id[i] = r.id;
+    points.measuredAt[i] = r.measuredAt;
+    points.measuredAtOffset[i] = r.measuredAtOffset;
+    points.severity[i] = r.severity;
+    points.isManual[i] = r.isManual;
+    points.isSimulated[i] = r.isSimulated;
+    for (let c = 0; c < codes.length; c++) {
+      const canonical = r.valuesJson[codes[c]!];
+      columns[c]![i] = typeof canonical === 'number' ? toDisplay(codes[c]!, canonical, prefs).value : null;
+    }
   }
-  return out;
+  return points;
 }
+
+/** The range of a series request in time zone `tz` (an open end: up to `now`; no start: 30 days before the end), unchecked. */
+function seriesBounds(q: { from?: string; to?: string }, tz: string, now: Date): { from: number; to: number } {
+  const to = q.to ? rangeOf(q.to, q.to, tz).to.getTime() : now.getTime() + 1;
+  const from = q.from ? rangeOf(q.from, q.from, tz).from.getTime() : to - 30 * DAY_MS;
+  return { from, to };
+}
+
+/** Longest range a series request may cover (SERIES_MAX_DAYS, and a daylight-saving change). */
+const SERIES_MAX_MS = SERIES_MAX_DAYS * DAY_MS + 2 * 3_600_000;
+/** How far a day's start in any time zone (UTC-12 to UTC+14) lies from its start in UTC, at most. */
+const ZONE_SPAN_MS = 14 * 3_600_000;
 
 /**
  * Chosen `getpatientseries`: the patient's readings from `from` to `to` (days in the patient's
  * time zone or instants; default the last 30 days; at most 400 days) grouped by device type, each
  * type with its value units and the thresholds in effect (the catalogue's, the office's, the
- * patient's device's). Types with readings in the range or an active device of the patient are
- * listed, in catalogue order. Two statements: the visible patient with the caller's settings, the
- * patient's devices, offices and office defaults (repo.findSeriesContext), then the readings on the
- * (patient_id, measured_at) index (repo.findSeriesRows). 404 when the patient is not
- * visible; 400 `to` for a reversed or too long range.
+ * patient's device's), the points as columns in the caller's display units. Types with readings in
+ * the range or an active device of the patient are listed, in catalogue order. One statement
+ * (repo.findSeries): as the patient's time zone comes with it, it reads the range as it would be in
+ * any time zone, and the readings outside the patient's own range are left out here. 404 when the
+ * patient is not visible; 400 `to` for a reversed or too long range.
  */
 export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId: number, q: { from?: string; to?: string }): Promise<PatientSeries> {
-  const context = await repo.findSeriesContext(scope, ctx.db, patientId);
-  if (!context) throw AppError.notFound();
-  const tz = safeTimeZone(context.userTimezone);
   const now = new Date();
-  const range = openRange(q.from, q.to, tz);
-  const to = range.to ?? new Date(now.getTime() + 1);
-  const from = range.from ?? new Date(to.getTime() - 30 * DAY_MS);
-  if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > SERIES_MAX_DAYS * DAY_MS + 2 * 3_600_000) {
-    throw AppError.badRequest('validationFailed', { to: 'invalid' });
-  }
-  const readings = await repo.findSeriesRows(scope, ctx.db, patientId, from, to);
+  const invalid = () => AppError.badRequest('validationFailed', { to: 'invalid' });
+  const wide = seriesBounds(q, 'UTC', now);
+  wide.from -= ZONE_SPAN_MS;
+  wide.to += ZONE_SPAN_MS;
+  // Reversed or too long in every time zone: refused before reading anything.
+  if (wide.to <= wide.from || wide.to - wide.from > SERIES_MAX_MS + 4 * ZONE_SPAN_MS) throw invalid();
+  const found = await repo.findSeries(scope, ctx.db, patientId, new Date(wide.from), new Date(wide.to));
+  if (!found) throw AppError.notFound();
+  const range = seriesBounds(q, safeTimeZone(found.userTimezone), now);
+  if (range.to <= range.from || range.to - range.from > SERIES_MAX_MS) throw invalid();
+  const from = new Date(range.from).toISOString();
+  const to = new Date(range.to).toISOString();
+  // ISO 8601 UTC instants of one format compare as strings.
+  const readings = found.readings.filter((r) => r.measuredAt >= from && r.measuredAt < to);
+  const context = found;
   const { devices, offices, officeDefaults } = context;
   const prefs = unitPreferencesOf(context.callerSettings);
   const present = new Set<string>([...readings.map((r) => r.deviceType), ...devices.map((d) => d.deviceType)]);
@@ -583,8 +624,8 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
 
   return {
     patientId,
-    from: from.toISOString(),
-    to: to.toISOString(),
+    from,
+    to,
     series: types.map((t) => {
       const def = measurementCatalogue[t];
       const office = officeOf(t);
@@ -596,15 +637,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
         values: def.values.map((v) => ({ code: v.code, label: v.label, unit: v.unit, displayUnit: displayUnitOf(v.code, prefs) })),
         thresholds: Object.fromEntries(codes.map((c) => [c, toEffective(thresholds[c])])),
         displayThresholds: Object.fromEntries(codes.map((c) => [c, toDisplayThresholds(c, thresholds[c], prefs)])),
-        readings: (byType.get(t) ?? []).map((r) => ({
-          id: r.id,
-          measuredAt: r.measuredAt,
-          measuredAtOffset: r.measuredAtOffset,
-          display: displayValuesOf(r.valuesJson, prefs),
-          severity: r.severity,
-          isManual: r.isManual,
-          isSimulated: r.isSimulated,
-        })),
+        points: seriesPointsOf(byType.get(t) ?? [], codes, prefs),
       };
     }),
   };

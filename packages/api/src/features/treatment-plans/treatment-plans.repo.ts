@@ -11,6 +11,7 @@ import {
 } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalDevices, treatmentPlanDevices, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
+import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** Advisory lock key spaces (pg_advisory_xact_lock(space, id)): a patient's plans, an office's templates. */
@@ -231,25 +232,35 @@ export async function findPlanIdsOfPatient(scope: Scope, db: Executor, patientId
   return rows.map((r) => r.id);
 }
 
-/**
- * In one statement: undefined when `patientId` is not a patient the caller may see (as
- * `getVisiblePatient`), else the id of the patient's active plan (status 1; the first by sort
- * order, then the newest), or null.
- */
-export async function findVisiblePatientActivePlanId(scope: Scope, db: Executor, patientId: number): Promise<number | null | undefined> {
+const visiblePatientActivePlan = compiledOnce('visiblePatientActivePlan', (db, scope, name) => {
+  const patientId = sql.placeholder('patientId');
   const active = db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
     .where(and(eq(treatmentPlans.patientId, patientId), eq(treatmentPlans.status, TreatmentPlanStatus.ACTIVE), planFilter(scope)))
     .orderBy(asc(treatmentPlans.sortOrder), desc(treatmentPlans.id))
     .limit(1);
-  const [row] = await db
-    .select({ planId: sql<number | null>`(${active})` })
+  return db
+    .select({ plan: planColumns, device: treatmentPlanDevices })
     .from(users)
+    .leftJoin(treatmentPlans, sql`${treatmentPlans.id} = (${active})`)
+    .leftJoin(treatmentPlanDevices, eq(treatmentPlanDevices.treatmentPlanId, treatmentPlans.id))
     .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  if (!row) return undefined;
-  return row.planId === null ? null : Number(row.planId);
+    .orderBy(asc(treatmentPlanDevices.id))
+    .prepare(name);
+});
+
+/**
+ * In one statement: undefined when `patientId` is not a patient the caller may see (as
+ * `getVisiblePatient`), else the patient's active plan as the API shows it (status 1; the first
+ * by sort order, then the newest; `planFilter`), or null when there is none.
+ */
+export async function findVisiblePatientActivePlan(scope: Scope, db: Executor, patientId: number): Promise<TreatmentPlan | null | undefined> {
+  const rows = await visiblePatientActivePlan(scope, db, { patientId });
+  if (rows.length === 0) return undefined;
+  const plan = rows[0]!.plan;
+  if (!plan) return null;
+  return planView(plan, rows.flatMap((r) => (r.device ? [deviceView(r.device)] : [])));
 }
 
 /** The office's client monitoring plan ids: the default first, then by title; at most `limit`. */
@@ -361,6 +372,48 @@ async function findTemplateAssignments(scope: Scope, db: Executor, templateIds: 
     .orderBy(asc(ranked.treatmentPlanId), asc(ranked.rn));
 }
 
+const planRows = compiledOnce('planRows', (db, scope, name) =>
+  db
+    .select(planColumns)
+    .from(treatmentPlans)
+    .where(and(sql`${treatmentPlans.id} = any(${sql.placeholder('ids')})`, planFilter(scope)))
+    .prepare(name),
+);
+
+/** The devices of plans `planIds` (already checked against the caller's scope), by id. */
+const planDeviceRows = compiledOnce('planDeviceRows', (db, _scope, name) =>
+  db
+    .select()
+    .from(treatmentPlanDevices)
+    .where(sql`${treatmentPlanDevices.treatmentPlanId} = any(${sql.placeholder('planIds')})`)
+    .orderBy(asc(treatmentPlanDevices.id))
+    .prepare(name),
+);
+
+/**
+ * A plan as the API shows it, from its row, its devices and (a client monitoring plan) its visible
+ * assigned patients with their total; a patient plan's one assignment is its patient.
+ */
+function planView(p: PlanRow, devices: TreatmentPlanDevice[], templateAssignments?: { list: TreatmentPlan['patientAssignments']; total: number }): TreatmentPlan {
+  const assigned = p.patientId !== null ? { list: [{ treatmentPlanId: p.id, patientUserId: p.patientId }], total: 1 } : (templateAssignments ?? { list: [], total: 0 });
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    status: p.status,
+    patientId: p.patientId,
+    hospitalId: p.hospitalId,
+    isClientMonitoringPlan: p.isClientMonitoringPlan,
+    isDefault: p.isDefault,
+    sortOrder: p.sortOrder,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt.toISOString(),
+    devices,
+    patientAssignments: assigned.list,
+    assignedPatientsCount: assigned.total,
+  };
+}
+
 /**
  * The plans `ids` as the API shows them (devices; a patient plan's one assignment; a client
  * monitoring plan's visible patients, most recent first, at most 200, with the total), in the
@@ -368,15 +421,12 @@ async function findTemplateAssignments(scope: Scope, db: Executor, templateIds: 
  */
 export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): Promise<TreatmentPlan[]> {
   if (ids.length === 0) return [];
-  const plans = await db
-    .select(planColumns)
-    .from(treatmentPlans)
-    .where(and(inArray(treatmentPlans.id, ids), planFilter(scope)));
+  const plans = await planRows(scope, db, { ids });
   if (plans.length === 0) return [];
   const planIds = plans.map((p) => p.id);
   const templateIds = plans.filter((p) => p.patientId === null).map((p) => p.id);
   const [devices, assignments] = await Promise.all([
-    db.select().from(treatmentPlanDevices).where(inArray(treatmentPlanDevices.treatmentPlanId, planIds)).orderBy(asc(treatmentPlanDevices.id)),
+    planDeviceRows(scope, db, { planIds }),
     findTemplateAssignments(scope, db, templateIds),
   ]);
   const devicesOf = new Map<number, TreatmentPlanDevice[]>();
@@ -387,31 +437,7 @@ export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): 
     entry.list.push({ treatmentPlanId: a.treatmentPlanId, patientUserId: a.patientUserId });
     assignmentsOf.set(a.treatmentPlanId, entry);
   }
-  const byId = new Map(
-    plans.map((p): [number, TreatmentPlan] => {
-      const assigned =
-        p.patientId !== null ? { list: [{ treatmentPlanId: p.id, patientUserId: p.patientId }], total: 1 } : (assignmentsOf.get(p.id) ?? { list: [], total: 0 });
-      return [
-        p.id,
-        {
-          id: p.id,
-          title: p.title,
-          description: p.description,
-          status: p.status,
-          patientId: p.patientId,
-          hospitalId: p.hospitalId,
-          isClientMonitoringPlan: p.isClientMonitoringPlan,
-          isDefault: p.isDefault,
-          sortOrder: p.sortOrder,
-          createdBy: p.createdBy,
-          createdAt: p.createdAt.toISOString(),
-          devices: devicesOf.get(p.id) ?? [],
-          patientAssignments: assigned.list,
-          assignedPatientsCount: assigned.total,
-        },
-      ];
-    }),
-  );
+  const byId = new Map(plans.map((p): [number, TreatmentPlan] => [p.id, planView(p, devicesOf.get(p.id) ?? [], assignmentsOf.get(p.id))]));
   return ids.map((id) => byId.get(id)).filter((p): p is TreatmentPlan => p !== undefined);
 }
 

@@ -222,9 +222,9 @@ export async function findPlansForPatient(ctx: AppContext, scope: Scope, patient
 
 /** `GET treatmentplan/getactivetreatmentplanforpatient`: the patient's active plan (status 1) or null; 404 when the patient is not visible. */
 export async function getActivePlanForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<TreatmentPlan | null> {
-  const planId = await repo.findVisiblePatientActivePlanId(scope, ctx.db, patientId);
-  if (planId === undefined) throw AppError.notFound();
-  return planId === null ? null : viewOf(scope, ctx.db, planId);
+  const plan = await repo.findVisiblePatientActivePlan(scope, ctx.db, patientId);
+  if (plan === undefined) throw AppError.notFound();
+  return plan;
 }
 
 /**

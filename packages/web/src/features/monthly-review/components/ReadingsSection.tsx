@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PatientSeries } from '@vigil/contract';
+import type { PatientSeriesWithReadings } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatNumber, unitLabel } from '../../../components/measurements/format';
 import { usePatientSeries } from '../api/get-patient-series';
@@ -71,7 +71,7 @@ export function ReadingsSection({ patientId, from, to }: { patientId: number; fr
   );
 }
 
-function SeriesRow({ series, lang }: { series: PatientSeries['series'][number]; lang: 'en' | 'es' }) {
+function SeriesRow({ series, lang }: { series: PatientSeriesWithReadings['series'][number]; lang: 'en' | 'es' }) {
   const { t } = useTranslation('monthlyReview');
   const abnormal = series.readings.filter((r) => r.severity > 0).length;
   return (

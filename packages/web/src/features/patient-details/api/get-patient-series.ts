@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { measurements } from '@vigil/contract';
+import { measurements, withSeriesReadings } from '@vigil/contract';
 import { call } from '../../../lib/api-client';
 import { measurementsRootKey } from './keys';
 
@@ -8,10 +8,10 @@ export const patientSeriesKey = (patientId: number, from: string, to?: string) =
 /**
  * GET medicaldevicesdata/getpatientseries (chosen endpoint): per device type the readings of the
  * period (days in the patient's time zone; an open end means up to now) with display values and
- * the thresholds in effect.
+ * the thresholds in effect; the points, answered as columns, also one object per reading (`readings`).
  */
-export const fetchPatientSeries = (patientId: number, range: { from: string; to?: string }) =>
-  call(measurements.getPatientSeries, { headers: { patientid: patientId }, query: range });
+export const fetchPatientSeries = async (patientId: number, range: { from: string; to?: string }) =>
+  withSeriesReadings(await call(measurements.getPatientSeries, { headers: { patientid: patientId }, query: range }));
 
 export function usePatientSeries(patientId: number, range: { from: string; to?: string }, enabled = true) {
   return useQuery({
