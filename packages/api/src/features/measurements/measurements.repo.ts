@@ -450,17 +450,21 @@ const seriesContext = compiledOnce('seriesContext', (db, scope, name) => {
     .prepare(name);
 });
 
-/** A reading of a chart series: `measuredAt` is the instant in ISO 8601 UTC with milliseconds (as Date#toISOString writes it). */
-export interface SeriesReading {
-  id: number;
-  deviceType: string;
-  measuredAt: string;
-  measuredAtOffset: string;
-  valuesJson: Record<string, number>;
-  severity: number;
-  isManual: boolean;
-  isSimulated: boolean;
-}
+/**
+ * A reading of a chart series as PostgreSQL hands it over (kept as the tuple: no object per
+ * reading): the instant in ISO 8601 UTC with milliseconds (as Date#toISOString writes it), the
+ * device's UTC offset, the device type, the canonical values by LOINC code, severity and flags.
+ */
+export type SeriesReading = [
+  id: number,
+  measuredAt: string,
+  measuredAtOffset: string,
+  deviceType: string,
+  values: Record<string, number>,
+  severity: number,
+  isManual: boolean,
+  isSimulated: boolean,
+];
 
 /**
  * In ONE statement (one round trip instead of six): the patient visible to the caller (role 5,
@@ -477,12 +481,7 @@ export interface SeriesReading {
 export async function findSeries(scope: Scope, db: Executor, patientId: number, from: Date, to: Date): Promise<(SeriesContext & { readings: SeriesReading[] }) | null> {
   const [row] = await seriesContext(scope, db, { patientId, from: from.toISOString(), to: to.toISOString() });
   if (!row) return null;
-  const tuples = JSON.parse(row.readings) as [number, string, string, string, Record<string, number>, number, boolean, boolean][];
-  const readings = new Array<SeriesReading>(tuples.length);
-  for (let i = 0; i < tuples.length; i++) {
-    const [id, measuredAt, measuredAtOffset, deviceType, valuesJson, severity, isManual, isSimulated] = tuples[i]!;
-    readings[i] = { id, measuredAt, measuredAtOffset, deviceType, valuesJson, severity, isManual, isSimulated };
-  }
+  const readings = JSON.parse(row.readings) as SeriesReading[];
   return {
     userTimezone: row.userTimezone,
     callerSettings: row.callerSettings ?? {},

@@ -552,15 +552,15 @@ function seriesPointsOf(readings: readonly repo.SeriesReading[], codes: readonly
     return column;
   });
   for (let i = 0; i < n; i++) {
-    const r = readings[i]!;
-    points.id[i] = r.id;
-    points.measuredAt[i] = r.measuredAt;
-    points.measuredAtOffset[i] = r.measuredAtOffset;
-    points.severity[i] = r.severity;
-    points.isManual[i] = r.isManual;
-    points.isSimulated[i] = r.isSimulated;
+    const [id, measuredAt, measuredAtOffset, , values, severity, isManual, isSimulated] = readings[i]!;
+    points.id[i] = id;
+    points.measuredAt[i] = measuredAt;
+    points.measuredAtOffset[i] = measuredAtOffset;
+    points.severity[i] = severity;
+    points.isManual[i] = isManual;
+    points.isSimulated[i] = isSimulated;
     for (let c = 0; c < codes.length; c++) {
-      const canonical = r.valuesJson[codes[c]!];
+      const canonical = values[codes[c]!];
       columns[c]![i] = typeof canonical === 'number' ? toDisplay(codes[c]!, canonical, prefs).value : null;
     }
   }
@@ -604,11 +604,11 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   const from = new Date(range.from).toISOString();
   const to = new Date(range.to).toISOString();
   // ISO 8601 UTC instants of one format compare as strings.
-  const readings = found.readings.filter((r) => r.measuredAt >= from && r.measuredAt < to);
+  const readings = found.readings.filter((r) => r[1] >= from && r[1] < to);
   const context = found;
   const { devices, offices, officeDefaults } = context;
   const prefs = unitPreferencesOf(context.callerSettings);
-  const present = new Set<string>([...readings.map((r) => r.deviceType), ...devices.map((d) => d.deviceType)]);
+  const present = new Set<string>([...readings.map((r) => r[3]), ...devices.map((d) => d.deviceType)]);
   const types = deviceTypes.filter((t) => present.has(t));
   // Thresholds: the type's newest device of the patient (its office and overrides), else the patient's first office.
   const deviceOfType = new Map<string, (typeof devices)[number]>();
@@ -617,9 +617,9 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
 
   const byType = new Map<string, typeof readings>();
   for (const r of readings) {
-    const list = byType.get(r.deviceType);
+    const list = byType.get(r[3]);
     if (list) list.push(r);
-    else byType.set(r.deviceType, [r]);
+    else byType.set(r[3], [r]);
   }
 
   return {

@@ -60,6 +60,7 @@ export function localParts(instant: Date, tz: string): { year: number; month: nu
 
 /** The offset of `tz` from UTC at `instant`, in milliseconds (New York in winter: -5 h). */
 export function zoneOffsetMs(instant: Date, tz: string): number {
+  if (tz === 'UTC') return 0; // no formatter needed (formatToParts costs microseconds a call)
   const p = localParts(instant, tz);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
