@@ -132,6 +132,12 @@ describe('API hygiene', () => {
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // On refusals and unknown paths as well.
+    for (const url of ['/api/role', '/api/nothing-here']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(other.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
   });
 
   it('answers 401 without a session and 404 in the envelope for an unknown API path', async () => {
