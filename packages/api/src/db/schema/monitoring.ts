@@ -134,6 +134,14 @@ export const measurements = pgTable(
     enteredBy: integer('entered_by').references(() => users.id),
     externalRef: text('external_ref'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The reading as one point of a chart, JSON text written by the trigger measurements_chart_point
+     * (migration 0004) on every insert and update, whatever the application sends: [id, measured_at
+     * as ISO 8601 UTC with milliseconds, measured_at_offset, device_type, values_json, severity,
+     * is_manual, is_simulated]. A chart joins these texts (repo findSeries) instead of building JSON
+     * for every reading on every read: measured 0.8 -> 0.35 ms of PostgreSQL's CPU for 90 days.
+     */
+    chartPoint: text('chart_point').notNull().default(''),
   },
   (t) => [
     uniqueIndex('measurements_identity_uq').on(t.hubKey, t.deviceKey, t.deviceType, t.measuredAt),

@@ -674,6 +674,23 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     }
   });
 
+  it('draws each reading from its stored chart point, which follows every change of the row', async () => {
+    const patient = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
+    const hub = await addHub('HUB-CHART', f.a1.id, patient.id);
+    await addDevice('BP-CHART', 'BLOOD_PRESSURE', f.a1.id, hub.id, patient.id);
+    const stored = await post({ hubtoken: hub.token }, bp('BP-CHART', ago(90), 128, 82, 71));
+    const id = stored.json().data.results[0].measurementId as number;
+    const [row] = await rowsOf(eq(measurements.id, id));
+    expect(JSON.parse(row!.chartPoint)).toEqual([id, row!.measuredAt.toISOString(), '-05:00', 'BLOOD_PRESSURE', { '8480-6': 128, '8462-4': 82, '8867-4': 71 }, 0, false, false]);
+    // A later change of the row (here past the API) and a chart point written by hand: the trigger rewrites it from the row.
+    await t.ctx.db.update(measurements).set({ severity: 2, valuesJson: { '8480-6': 190, '8462-4': 82, '8867-4': 71 }, chartPoint: '"not a point"' }).where(eq(measurements.id, id));
+    const res = await call('GET', path, f.nurseA1, { headers: { patientid: patient.id } });
+    const points = (res.json().data as PatientSeries).series.find((s) => s.deviceType === 'BLOOD_PRESSURE')!.points;
+    expect(points.id).toEqual([id]);
+    expect(points.severity).toEqual([2]);
+    expect(points.display['8480-6']).toEqual([190]);
+  });
+
   it('answers 400 for a reversed or too long range', async () => {
     const reversed = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id }, query: { from: '2026-03-05', to: '2026-03-01' } });
     expect(reversed.statusCode).toBe(400);

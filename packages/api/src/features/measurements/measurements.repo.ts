@@ -438,9 +438,7 @@ const seriesContext = compiledOnce('seriesContext', (db, scope, name) => {
       ), '[]'::json)`,
       // The readings of [from, to) (see `findSeries`); the only table of this subquery names its columns.
       readings: sql<string>`(
-        select coalesce(json_agg(json_build_array(${measurements.id}, to_char(${measurements.measuredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               ${measurements.measuredAtOffset}, ${measurements.deviceType}, ${measurements.valuesJson}, ${measurements.severity},
-               ${measurements.isManual}, ${measurements.isSimulated}) order by ${measurements.measuredAt}, ${measurements.id}), '[]')::text
+        select '[' || coalesce(string_agg(${measurements.chartPoint}, ',' order by ${measurements.measuredAt}, ${measurements.id}), '') || ']'
         from ${measurements}
         where ${measurements.patientId} = ${patientId} and ${measurements.measuredAt} >= ${sql.placeholder('from')}::timestamptz
           and ${measurements.measuredAt} < ${sql.placeholder('to')}::timestamptz and ${measurementFilter(scope)})`,
@@ -473,10 +471,11 @@ export type SeriesReading = [
  * defaults of those offices and of the devices' offices, and the patient's readings in [from, to)
  * in time order (`measurementFilter`, on the (patient_id, measured_at) index). The same tenant
  * filters as `getVisiblePatient`, `findPatientDevices`, `findPatientOffices` and
- * `findOfficeDefaultsForPatient`. PostgreSQL hands the readings over as ONE JSON array of compact tuples [id,
- * ISO 8601 UTC instant, offset, type, values, severity, manual, simulated] (parsed by V8's native
- * JSON.parse) rather than as hundreds of rows that the driver parses field by field in
- * JavaScript. Null when the patient is not visible.
+ * `findOfficeDefaultsForPatient`. The readings come as ONE JSON array joined from the readings'
+ * stored chart points (`measurements.chart_point`: [id, ISO 8601 UTC instant, offset, type,
+ * values, severity, manual, simulated]), parsed by V8's native JSON.parse, rather than as
+ * hundreds of rows that the driver parses field by field in JavaScript. Null when the patient is
+ * not visible.
  */
 export async function findSeries(scope: Scope, db: Executor, patientId: number, from: Date, to: Date): Promise<(SeriesContext & { readings: SeriesReading[] }) | null> {
   const [row] = await seriesContext(scope, db, { patientId, from: from.toISOString(), to: to.toISOString() });
