@@ -114,7 +114,7 @@ export const getPatientSeries = endpoint({
   method: 'GET',
   path: 'medicaldevicesdata/getpatientseries',
   tag,
-  summary: "Chosen (not in the spec): a patient's readings from / to (default the last 30 days) per device type, with the thresholds in effect, for charts",
+  summary: "Chosen (not in the spec): a patient's readings from / to (default the last 30 days) per device type, with the thresholds in effect, for charts; the points as columns (SeriesPoints)",
   permission: 'measurements.read',
   headers: patientSeriesHeadersSchema,
   query: patientSeriesQuerySchema,
