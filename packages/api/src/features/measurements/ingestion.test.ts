@@ -100,6 +100,18 @@ describe('time helpers', () => {
     expect(rangeOf('2026-03-01T10:00:00Z', '2026-03-01T11:00:00Z', 'UTC').to.toISOString()).toBe('2026-03-01T11:00:00.001Z');
   });
 
+  it('answers a day start again from memory, equal and as a Date of its own, across a daylight-saving change', () => {
+    const first = dayStart('2026-03-08', 'America/New_York', 1); // the day after the spring change
+    const again = dayStart('2026-03-08', 'America/New_York', 1);
+    expect(first.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    again.setTime(0); // a caller changing its Date does not change the next answer
+    expect(dayStart('2026-03-08', 'America/New_York', 1).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(dayStart('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayStart('2026-03-08', 'Europe/Madrid').toISOString()).toBe('2026-03-07T23:00:00.000Z');
+  });
+
   it('writes an instant at the offset its device reported', () => {
     expect(localIso(new Date('2026-03-10T12:30:00Z'), '-05:00')).toBe('2026-03-10T07:30:00.000-05:00');
     expect(localIso(new Date('2026-03-10T12:30:00Z'), '+00:00')).toBe('2026-03-10T12:30:00.000+00:00');

@@ -87,9 +87,20 @@ export function startOfLocalDay(now: Date, tz: string): Date {
 
 /** '2026-03-01' -> local midnight of that day in `tz`; `plusDays` moves it (1 = the next day's start). */
 export function dayStart(day: string, tz: string, plusDays = 0): Date {
+  const key = `${day}|${tz}|${plusDays}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return zonedMidnight(y, m, d + plusDays, tz);
+  const start = zonedMidnight(y, m, d + plusDays, tz);
+  // A zone's rules do not change while the process runs: each (day, zone) is worked out once
+  // (Intl's formatToParts costs microseconds, four calls a chart request). Bounded: emptied when full.
+  if (dayStarts.size >= 10_000) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
 }
+
+/** `${day}|${tz}|${plusDays}` -> what dayStart answered, in epoch milliseconds. */
+const dayStarts = new Map<string, number>();
 
 /** Whether text is a plain day ('YYYY-MM-DD') rather than an instant. */
 export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
