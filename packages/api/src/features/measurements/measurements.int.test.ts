@@ -691,6 +691,17 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     expect(points.display['8480-6']).toEqual([190]);
   });
 
+  it('answers the same chart to every kind of caller who may see the patient: the patient, office staff, the organization and system admins', async () => {
+    const pointsOf = async (who: { id: number }) => {
+      const res = await call('GET', path, who, { headers: { patientid: f.patientA1.id } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as PatientSeries).series.map((s) => ({ deviceType: s.deviceType, ids: s.points.id }));
+    };
+    const expected = await pointsOf(f.doctorA1);
+    expect(expected.flatMap((s) => s.ids).length).toBeGreaterThan(0); // readings posted by the tests above
+    for (const who of [f.patientA1, f.officeAdminA1, f.orgAdminA, f.sysadmin]) expect(await pointsOf(who)).toEqual(expected);
+  });
+
   it('answers 400 for a reversed or too long range', async () => {
     const reversed = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id }, query: { from: '2026-03-05', to: '2026-03-01' } });
     expect(reversed.statusCode).toBe(400);

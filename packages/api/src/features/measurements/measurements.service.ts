@@ -605,9 +605,8 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   const to = new Date(range.to).toISOString();
   // ISO 8601 UTC instants of one format compare as strings.
   const readings = found.readings.filter((r) => r[1] >= from && r[1] < to);
-  const context = found;
-  const { devices, offices, officeDefaults } = context;
-  const prefs = unitPreferencesOf(context.callerSettings);
+  const { devices, offices, officeDefaults } = found;
+  const prefs = unitPreferencesOf(found.callerSettings);
   const present = new Set<string>([...readings.map((r) => r[3]), ...devices.map((d) => d.deviceType)]);
   const types = deviceTypes.filter((t) => present.has(t));
   // Thresholds: the type's newest device of the patient (its office and overrides), else the patient's first office.
