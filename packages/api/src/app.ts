@@ -111,10 +111,12 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   for (const register of featureRoutes) register(app, ctx);
   if (config.jobsEnabled) initJobs(ctx);
 
+  // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which
+  // never change under their name and so are cached for a year as immutable (setHeaders below).
   const sendIndex = (reply: FastifyReply) => {
     const index = path.join(config.webDist, 'index.html');
     if (!fs.existsSync(index)) return reply.code(404).send('Not found: build the web app with `npm run build`');
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   };
   app.route({ method: 'GET', url: '/', config: { public: true }, handler: (_req, reply) => sendIndex(reply) });
   // The account-validation link (spec section 2) is a web page that lives under /api; a fixed
@@ -130,7 +132,21 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
     return sendIndex(reply);
   });
   if (fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, decorateReply: false, serve: true, prefix: '/' });
+    // Brotli and gzip copies are made at build (packages/web/vite.config.ts) and chosen by the
+    // request's Accept-Encoding.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: false,
+      serve: true,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        const hashed = path.relative(config.webDist, filePath).startsWith('assets' + path.sep);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return { app, ctx };
 }
