@@ -119,8 +119,28 @@ export function refinePhone<T extends { country?: string | null }>(field: keyof 
   };
 }
 
-/** The spec's name normalisation (section 3): the initial capital, the rest lower case ("mARY ann" -> "Mary ann"). */
+/**
+ * Lower-case particles of Spanish, Portuguese, Dutch and German surnames, kept lower case inside a
+ * name ("Pérez de la Cruz", "van Dijk"); the first word of a name is capitalised even when it is one.
+ */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'da', 'van', 'von']);
+
+/**
+ * The spec's name normalisation (section 3: "an initial capital with the rest lowercase"), applied
+ * to each word of the name, so that compound names read as people write them: every word, and every
+ * part after a hyphen or an apostrophe, gets its initial capital ("ana maría pérez de la cruz" ->
+ * "Ana María Pérez de la Cruz", "jean-luc o'brien" -> "Jean-Luc O'Brien"), except the particles of
+ * NAME_PARTICLES after the first word. Runs of white space become one space. docs/names.md says why
+ * per word rather than once per name.
+ */
 export function normaliseName(name: string): string {
-  const trimmed = name.trim();
-  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word, index) => {
+      const lower = word.toLocaleLowerCase('es');
+      if (index > 0 && NAME_PARTICLES.has(lower)) return lower;
+      return lower.replace(/(^|[-'’])(\p{L})/gu, (_m, separator: string, letter: string) => separator + letter.toLocaleUpperCase('es'));
+    })
+    .join(' ');
 }

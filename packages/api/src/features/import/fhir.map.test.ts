@@ -50,10 +50,10 @@ const observation = (code: string, value: number, unit: string, at = '2020-01-01
   });
 
 describe('names, places and codes', () => {
-  it("strips Synthea's digits and normalises names to an initial capital", () => {
+  it("strips Synthea's digits and normalises names to an initial capital per word", () => {
     expect(cleanName('Barney639')).toBe('Barney');
-    expect(cleanName('mARY ann')).toBe('Mary ann');
-    expect(cleanName("O'Keefe54")).toBe("O'keefe");
+    expect(cleanName('mARY ann')).toBe('Mary Ann');
+    expect(cleanName("O'Keefe54")).toBe("O'Keefe");
     expect(cleanName('123')).toBe('');
   });
 
