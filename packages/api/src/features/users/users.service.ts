@@ -35,6 +35,7 @@ import { SIGN_IN_TOKEN_PURPOSE } from '../auth/auth.service';
 import { linkEmail } from './users.emails';
 import * as repo from './users.repo';
 import { loadUserView, loadUserViews } from './users.view';
+import { linkBase } from '../../lib/public-url';
 
 type CreateBody = z.output<typeof userCreateBodySchema>;
 type UpdateBody = z.output<typeof userUpdateV2BodySchema>;
@@ -132,7 +133,7 @@ async function sendLink(
   const token = newToken();
   const minutes = TOKEN_MINUTES[kind];
   await insertUserToken(ctx.db, { userId: user.id, purpose: kind, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
-  const link = `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = `${linkBase(ctx)}${path}?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(linkEmail(kind, languageFromStored(user.language), { email: user.email, firstName: user.firstName }, link, minutes));
 }
 
