@@ -20,6 +20,7 @@ import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, registerErrorHandling, safeError } from './plugins/errors';
 import { AppError } from './lib/app-error';
+import { requestLang } from './lib/lang';
 import { rememberRequestForLinks } from './lib/public-url';
 import { createRealtime } from './realtime/realtime';
 import { registerRealtimeSocket } from './realtime/socket';
@@ -80,15 +81,17 @@ function securityHeaderPairs(): Array<[string, string]> {
 /**
  * Builds the server: database (migrated, reference data seeded), security headers, the session
  * guard, every feature's routes, the OpenAPI document and docs page, and the built web app.
- * `database` may be passed in (tests share one per file).
+ * `database` may be passed in (tests share one per file); `logStream` receives the log lines
+ * instead of stdout (tests read what the server logs).
  */
-export async function buildApp(config: AppConfig, database?: Database): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, database?: Database, options: { logStream?: { write: (line: string) => void } } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: ['req.headers.sessionguid', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
             serializers: {
               // Never log query strings: tokens and identifiers must not reach logs.
@@ -123,7 +126,11 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   registerErrorHandling(app);
   await app.register(cookie);
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
-  app.addHook('onRequest', (req, _reply, done) => done(req.url.length > MAX_URL_LENGTH ? new AppError('uriTooLong', 'uriTooLong') : undefined));
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.length <= MAX_URL_LENGTH) return done();
+    req.lang = requestLang(req);
+    done(new AppError('uriTooLong', 'uriTooLong'));
+  });
   // Links in e-mails name the address the portal is reached at when VIGIL_PUBLIC_URL is not set (lib/public-url.ts).
   app.addHook('preHandler', rememberRequestForLinks);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
