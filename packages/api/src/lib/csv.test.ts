@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { buildCsv, csvCell } from './csv';
+import { buildCsv, csvCell, numericText } from './csv';
 
 describe('csvCell (OWASP CSV injection)', () => {
   it('prefixes text a spreadsheet would run as a formula with an apostrophe', () => {
@@ -17,6 +17,8 @@ describe('csvCell (OWASP CSV injection)', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
     expect(csvCell(Number.NaN)).toBe('');
+    expect(csvCell(numericText('-12.50'))).toBe('-12.50');
+    expect(csvCell(numericText('-=1'))).toBe("'-=1"); // not a number after all: neutralised as text
   });
 });
 

@@ -3,7 +3,7 @@ import { billingCsvColumns, type BillingClient, type BillingCsvData, type Billin
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { buildCsv, type CsvValue } from '../../lib/csv';
+import { buildCsv, numericText, type CsvValue } from '../../lib/csv';
 import * as repo from './billing-exports.repo';
 
 /** The office or the organization a billing request is about, the offices it covers in the caller's scope, and its month. */
@@ -151,7 +151,7 @@ function csvCells(row: BillingCsvRow): CsvValue[] {
     units: row.units,
     datesOfService: row.datesOfService.join(';'),
     diagnoses: row.diagnoses.join(';'),
-    amount: dollars(row.amountCents),
+    amount: row.amountCents === null ? null : numericText(dollars(row.amountCents)),
   };
   return billingCsvColumns.map((c) => byKey[c.key]);
 }

@@ -54,7 +54,8 @@ const jpegWithGps = () =>
     .jpeg()
     .withExif({
       IFD0: { Make: 'VigilTestCam', Copyright: 'Secret Home' },
-      GPS: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 3600/100' },
+      // IFD3 is libvips' name for the GPS IFD.
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 3600/100' },
     })
     .toBuffer();
 
@@ -645,7 +646,8 @@ describe('profile picture (uploadmyprofileimage + getmyprofileimage)', () => {
 
   it('accepts a JPEG whatever its file name says, and serves it back without its EXIF GPS and camera data', async () => {
     const original = await jpegWithGps();
-    expect((await sharp(original).metadata()).exif).toBeDefined(); // the fixture does carry a location
+    const hasGpsIfd = (exif: Buffer | undefined) => !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))); // tag 0x8825: GPS IFD pointer
+    expect(hasGpsIfd((await sharp(original).metadata()).exif)).toBe(true); // the fixture does carry a location
     expect(original.includes('VigilTestCam')).toBe(true);
     const headers = await as(fx.nurseA1);
     const res = await upload(headers, multipart('photo.bin', 'application/octet-stream', original));

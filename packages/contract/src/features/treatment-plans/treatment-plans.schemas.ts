@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema } from '../../common/ids';
+import { bodyIdSchema } from '../../common/ids';
 import { optionalText, requiredText } from '../../common/validation';
 import { deviceTypes } from '../measurements/measurement-types';
 
