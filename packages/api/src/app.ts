@@ -18,7 +18,10 @@ import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, registerErrorHandling, safeError } from './plugins/errors';
+import { AppError } from './lib/app-error';
+import { requestLang } from './lib/lang';
+import { rememberRequestForLinks } from './lib/public-url';
 import { createRealtime } from './realtime/realtime';
 import { registerRealtimeSocket } from './realtime/socket';
 
@@ -31,23 +34,73 @@ export interface BuiltApp {
 export const MULTIPART_FILE_LIMIT = 2 * 1024 * 1024;
 
 /**
+ * The longest request target (path and query) answered: longer ones get 414 in the envelope
+ * (docs/security.md "Bad input"). Node's own limit is `maxHeaderSize` (16 KB, request line
+ * included), answered 431 by `clientErrorHandler`.
+ */
+export const MAX_URL_LENGTH = 4096;
+
+/**
+ * Security headers (helmet), the middleware built once: @fastify/helmet builds it again on every
+ * request (parsing the policy each time: measured about 3% of the API's CPU on small answers).
+ * X-Frame-Options DENY says what the CSP's frame-ancestors 'none' says, for browsers without CSP 2.
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // Off: the embedded default serves plain http on localhost, where an upgrade breaks every asset.
+      upgradeInsecureRequests: null,
+    },
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: { action: 'deny' },
+});
+
+/** The name/value pairs `securityHeaders` sets: helmet's headers do not depend on the request. */
+function securityHeaderPairs(): Array<[string, string]> {
+  const pairs = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => pairs.set(name, Array.isArray(value) ? value.join(', ') : String(value)),
+    removeHeader: (name: string) => pairs.delete(name),
+  };
+  securityHeaders({} as never, res as never, () => undefined);
+  return [...pairs.entries()];
+}
+
+/**
  * Builds the server: database (migrated, reference data seeded), security headers, the session
  * guard, every feature's routes, the OpenAPI document and docs page, and the built web app.
- * `database` may be passed in (tests share one per file).
+ * `database` may be passed in (tests share one per file); `logStream` receives the log lines
+ * instead of stdout (tests read what the server logs).
  */
-export async function buildApp(config: AppConfig, database?: Database): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, database?: Database, options: { logStream?: { write: (line: string) => void } } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: ['req.headers.sessionguid', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
             serializers: {
               // Never log query strings: tokens and identifiers must not reach logs.
               req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+              // Never log an error's message: a driver error's message holds the query's parameters (errors.ts).
+              err: safeError as (err: Error) => { type: string; message: string; stack: string },
             },
           },
+    clientErrorHandler: clientErrorHandler(securityHeaderPairs()),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -72,33 +125,20 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   registerAccessGate(app);
   registerErrorHandling(app);
   await app.register(cookie);
-  // Security headers (helmet), the middleware built once: @fastify/helmet builds it again on every
-  // request (parsing the policy each time: measured about 3% of the API's CPU on small answers).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Off: the embedded default serves plain http on localhost, where an upgrade breaks every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
-  });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.length <= MAX_URL_LENGTH) return done();
+    req.lang = requestLang(req);
+    done(new AppError('uriTooLong', 'uriTooLong'));
+  });
+  // Links in e-mails name the address the portal is reached at when VIGIL_PUBLIC_URL is not set (lib/public-url.ts).
+  app.addHook('preHandler', rememberRequestForLinks);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx);
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // The public report page and its API (share links, spec section 2) are never indexed.
+    if (/^\/(measurements|api\/publiclink)(\/|\?|$)/i.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     return payload;
   });
 

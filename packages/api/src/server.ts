@@ -11,6 +11,10 @@ async function main() {
     if (result.created) app.log.info(`demo data imported: ${result.summary}`);
   }
   await app.listen({ port: config.port, host: config.host });
+  if (!config.publicUrl) {
+    // docs/security.md "Links in e-mails": without it, links follow the request's Host header.
+    app.log.warn('VIGIL_PUBLIC_URL is not set: links in e-mails use the address each request came to; set it in production');
+  }
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

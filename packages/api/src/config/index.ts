@@ -27,7 +27,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VIGIL_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  VIGIL_PUBLIC_URL: z.string().default('http://localhost:8080'),
+  VIGIL_PUBLIC_URL: z.string().optional(),
   VIGIL_ENVIRONMENT_NAME: z.string().default('DEMO'),
   VIGIL_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   VIGIL_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
@@ -55,7 +55,8 @@ export interface AppConfig {
   pgliteDataDir: string;
   redisUrl?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  publicUrl: string;
+  /** VIGIL_PUBLIC_URL without a trailing slash; absent: links use the request's address (lib/public-url.ts). */
+  publicUrl?: string;
   environmentName: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -98,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDataDir: path.join(e.VIGIL_DATA_DIR, 'pglite'),
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.VIGIL_PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: e.VIGIL_PUBLIC_URL ? e.VIGIL_PUBLIC_URL.replace(/\/$/, '') : undefined,
     environmentName: e.VIGIL_ENVIRONMENT_NAME,
     sessionIdleMinutes: e.VIGIL_SESSION_IDLE_MINUTES,
     sessionMaxHours: e.VIGIL_SESSION_MAX_HOURS,

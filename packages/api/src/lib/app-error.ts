@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payloadTooLarge'
   | 'unsupportedMediaType'
+  | 'uriTooLong'
   | 'tooManyRequests'
   | 'internal';
 
@@ -19,6 +20,7 @@ export const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  uriTooLong: 414,
   tooManyRequests: 429,
   internal: 500,
 };

@@ -5,6 +5,8 @@ import type { HubPrincipal, Scope } from '../db/scope';
 import { AppError } from './app-error';
 import type { AppContext } from '../context';
 import { forgetSessions } from '../features/auth/session-cache';
+import { findNulCharacter } from './input-guard';
+import { recordHubCheckIn } from '../features/auth/hub-auth';
 
 export interface HandlerInput<D extends EndpointDef> {
   headers: EndpointHeaders<D>;
@@ -56,6 +58,11 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         if (!can(scope.role, def.permission)) throw AppError.forbidden();
       }
       const lang = req.lang;
+      const pickedHeaders = pickHeaders(def, req);
+      // No field may carry a NUL character (input-guard.ts): 400 naming the field, before any schema runs.
+      const nulAt =
+        findNulCharacter(pickedHeaders, '') ?? findNulCharacter(req.query, '') ?? findNulCharacter(req.params, '') ?? (def.multipart ? null : findNulCharacter(req.body, ''));
+      if (nulAt !== null) throw new AppError('badRequest', 'validationFailed', {}, { [nulAt || '_']: 'controlCharacters' });
       const errors: Record<string, string> = {};
       const parse = <S extends z.ZodType | undefined>(schema: S, input: unknown, prefix: string) => {
         if (!schema) return undefined;
@@ -66,11 +73,12 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         }
         return result.data;
       };
-      const headers = parse(def.headers, pickHeaders(def, req), '');
+      const headers = parse(def.headers, pickedHeaders, '');
       const query = parse(def.query, req.query, '');
       const params = parse(def.params, req.params, '');
       const body = def.multipart ? undefined : parse(def.body, req.body, '');
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
+      if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (hub-auth.ts)
 
       let data: EndpointResponse<D>;
       try {

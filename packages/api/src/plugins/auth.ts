@@ -32,7 +32,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     req.lang = requestLang(req);
     const hubHeader = req.headers['hubtoken'];
     const hubToken = Array.isArray(hubHeader) ? hubHeader[0] : hubHeader;
-    if (hubToken && req.url.startsWith('/api/')) req.hub = await resolveHubToken(ctx, hubToken);
+    // Only endpoints that accept a hub read its credential (route.ts records the check-in once accepted).
+    const endpoint = (req.routeOptions.config as { endpoint?: { hubAuth?: boolean } } | undefined)?.endpoint;
+    if (hubToken && endpoint?.hubAuth === true) req.hub = await resolveHubToken(ctx, hubToken);
     const header = req.headers['sessionguid'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !req.url.startsWith('/api/')) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intTextSchema } from './ids';
 
 /**
  * The spec's response envelope (section 7): `{ resFlag, data, msg }`. A failed call has
@@ -41,8 +42,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 /** Query for paged lists: page is 1-based; sort is a field name, optionally prefixed with '-' for descending. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  page: intTextSchema(1, 100_000).default(1),
+  pageSize: intTextSchema(1, 200).default(25),
   sort: z.string().max(40).optional(),
   search: z.string().max(100).optional(),
 });

@@ -156,6 +156,13 @@ export const messages = {
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },
   unsupportedMediaType: { en: 'Unsupported content type', es: 'Tipo de contenido no admitido' },
   notFound: { en: 'Not found', es: 'No encontrado' },
+  headersTooLarge: { en: 'The request headers are too large', es: 'Las cabeceras de la solicitud son demasiado grandes' },
+  uriTooLong: { en: 'The address is too long', es: 'La dirección es demasiado larga' },
+  badRequest: { en: 'The request could not be read', es: 'No se pudo leer la solicitud' },
+  malformedUpload: {
+    en: 'The upload could not be read: send one file as multipart/form-data',
+    es: 'No se pudo leer el archivo enviado: envíe un solo archivo como multipart/form-data',
+  },
   conflict: { en: 'The data conflicts with a record that already exists', es: 'Los datos entran en conflicto con un registro existente' },
   validationFailed: { en: 'Some fields are not valid', es: 'Algunos campos no son válidos' },
   unexpected: {
@@ -174,6 +181,10 @@ export const messages = {
   },
   phone: { en: 'This field must be a valid phone number', es: 'Este campo debe ser un número de teléfono válido' },
   lettersOnly: { en: 'This field allows letters only', es: 'Este campo solo admite letras' },
+  controlCharacters: {
+    en: 'This field contains characters that are not allowed',
+    es: 'Este campo contiene caracteres no permitidos',
+  },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof messages;

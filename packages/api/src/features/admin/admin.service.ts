@@ -8,6 +8,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { importFhir, importFhirText } from '../import/import.service';
 import * as repo from './admin.repo';
+import { readSingleUpload } from '../../lib/upload';
 
 const within = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
 
@@ -43,10 +44,9 @@ export async function runImport(ctx: AppContext, scope: Scope, body: { path: str
  * like any other bad record; a request without a file answers 400 `file: required`.
  */
 export async function uploadImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<ImportReport> {
-  if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
-  const file = await req.file({ limits: { fileSize: IMPORT_UPLOAD_MAX_BYTES, files: 1 } });
+  const file = await readSingleUpload(req, IMPORT_UPLOAD_MAX_BYTES); // 415 / 413 / 400 malformedUpload (lib/upload.ts)
   if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
-  const buffer = await file.toBuffer();
+  const buffer = file.data;
   const name = path.basename(file.filename || 'upload.json').slice(0, 200);
   if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
   return importFhirText(ctx, name, buffer.toString('utf8'), { scope });

@@ -81,6 +81,19 @@ export async function buildScope(
   };
 }
 
+/**
+ * The user a device token was issued to (purpose 'device' in user_tokens, auth.service.ts "device
+ * cookies"), while it has not expired; else null.
+ */
+export async function findDeviceTokenUser(db: Executor, hash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, hash), eq(userTokens.purpose, 'device'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 export async function recordSignInFailure(db: Executor, accountKey: string, ip: string) {
   await db.insert(signInFailures).values({ accountKey, ip });
 }

@@ -5,7 +5,14 @@ import { registerEndpoint } from '../../lib/route';
 import * as service from './auth.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, auth.signInV3, ({ body, req }) => service.signIn(ctx, body, req.ip));
+  registerEndpoint(app, ctx, auth.signInV3, ({ body, req, reply }) =>
+    service.signIn(ctx, body, req.ip, {
+      token: req.cookies[service.DEVICE_COOKIE],
+      // HttpOnly, this path only, never sent cross-site; Secure when the portal is reached over https.
+      issue: (token, maxAge) =>
+        void reply.setCookie(service.DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/api/auth', maxAge }),
+    }),
+  );
   registerEndpoint(app, ctx, auth.signInWithToken, ({ body, req }) => service.signInWithToken(ctx, body.token, req.ip));
   registerEndpoint(app, ctx, auth.signInWithTokenV2, ({ body, req }) => service.signInWithToken(ctx, body.token, body.ip || req.ip));
   registerEndpoint(app, ctx, auth.signOut, async ({ scope }) => {

@@ -38,35 +38,69 @@ async function openSession(ctx: AppContext, userId: number, sessionType: string,
   };
 }
 
+/** The device cookie's name and lifetime (README "Sign-in limits"). */
+export const DEVICE_COOKIE = 'vigil_device';
+export const DEVICE_COOKIE_DAYS = 180;
+
+/** What the sign-in route passes about the browser's device cookie, and how to set a new one. */
+export interface DeviceCookie {
+  /** The `vigil_device` cookie the browser sent, if any. */
+  token?: string;
+  /** Sets the cookie (value, lifetime in seconds) on the answer. */
+  issue: (token: string, maxAgeSeconds: number) => void;
+}
+
 /**
- * `auth/signinv3`: username or e-mail and password. Failed attempts are limited per account and
- * client address and per client address (429 with Retry-After); a success clears the account's
- * failures. Wrong credentials answer "Invalid username or password" whether or not the account
- * exists; patients, caregivers and ECP users are refused (spec sections 5-6).
+ * `auth/signinv3`: username or e-mail and password. Wrong credentials answer "Invalid username or
+ * password" whether or not the account exists; patients, caregivers and ECP users are refused
+ * (spec sections 5-6). Failed attempts are limited (429 with Retry-After), with OWASP's device
+ * cookies ("Slow Down Online Guessing Attacks with Device Cookies"; README "Sign-in limits"):
+ * - a browser that signed in to THIS account before sends its device cookie (an opaque 256-bit
+ *   token, stored hashed as a 'device' user token, so it cannot be forged or moved to another
+ *   account): it is limited per account and device (VIGIL_SIGNIN_MAX_FAILURES), and NOT by the
+ *   per-address limit, so one person's wrong passwords cannot lock a clinic behind one address out;
+ * - any other attempt is limited per account and address (VIGIL_SIGNIN_MAX_FAILURES) and per
+ *   address (VIGIL_SIGNIN_MAX_FAILURES_PER_IP), as before.
+ * A success clears the failures it was limited by, and gives a browser without a valid device
+ * cookie for the account a new one (DEVICE_COOKIE_DAYS).
  */
-export async function signIn(ctx: AppContext, input: { username: string; password: string; ip: string }, remoteIp: string): Promise<SignInResult> {
+export async function signIn(
+  ctx: AppContext,
+  input: { username: string; password: string; ip: string },
+  remoteIp: string,
+  device?: DeviceCookie,
+): Promise<SignInResult> {
   const accountKey = input.username.trim().toLowerCase();
   const since = new Date(Date.now() - ctx.config.signInWindowMinutes * 60_000);
-  const failures = await repo.countSignInFailures(ctx.db, accountKey, remoteIp, since);
+  const user = await repo.findUserForSignIn(ctx.db, input.username);
+  const deviceHash = device?.token && device.token.length <= 200 ? tokenHash(device.token) : null;
+  const trusted = deviceHash !== null && user !== null && (await repo.findDeviceTokenUser(ctx.db, deviceHash)) === user.id;
+  // A trusted device's failures are counted under its own key, not the address.
+  const failureKey = trusted ? `device:${deviceHash}` : remoteIp;
+  const failures = await repo.countSignInFailures(ctx.db, accountKey, failureKey, since);
   const limited =
     failures.account.n >= ctx.config.signInMaxFailures
       ? failures.account.oldest
-      : failures.ip.n >= ctx.config.signInMaxFailuresPerIp
+      : !trusted && failures.ip.n >= ctx.config.signInMaxFailuresPerIp
         ? failures.ip.oldest
         : null;
   if (limited) {
     const retryAfter = Math.max(1, Math.ceil((limited.getTime() + ctx.config.signInWindowMinutes * 60_000 - Date.now()) / 1000));
     throw new AppError('tooManyRequests', 'tooManyAttempts', { seconds: retryAfter }, undefined, retryAfter);
   }
-  const user = await repo.findUserForSignIn(ctx.db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.status !== 1) {
-    await repo.recordSignInFailure(ctx.db, accountKey, remoteIp);
+    await repo.recordSignInFailure(ctx.db, accountKey, failureKey);
     throw new AppError('unauthorized', 'invalidCredentials');
   }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) throw refused;
-  await repo.clearSignInFailures(ctx.db, accountKey, remoteIp);
+  await repo.clearSignInFailures(ctx.db, accountKey, failureKey);
+  if (device && !trusted) {
+    const token = newToken();
+    await repo.insertUserToken(ctx.db, { userId: user.id, purpose: 'device', tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + DEVICE_COOKIE_DAYS * 86_400_000) });
+    device.issue(token, DEVICE_COOKIE_DAYS * 86_400);
+  }
   // The browser sends the spec's "IPv6: N/A IP: N/A" when its lookup failed; the connection address is better then.
   const ipText = input.ip && !input.ip.includes('N/A') ? input.ip : remoteIp;
   return openSession(ctx, user.id, 'WEB', ipText);

@@ -18,19 +18,20 @@ export const HUB_CREDENTIAL_TTL_MS = 5_000;
 
 interface CachedHub {
   principal: HubPrincipal;
-  lastCheckInAt: number | null;
   expiresAt: number;
 }
 
 interface Cache {
   /** Token hash -> resolved hub. */
   entries: Map<string, CachedHub>;
+  /** Hub id -> its last recorded check-in (epoch ms; null: never), as read or written by this process. */
+  checkIns: Map<number, number | null>;
   /** Bumped by every `forgetHubCredentials`: a lookup that was running across it does not cache what it read before. */
   generation: number;
 }
 
 /** Per application context (each test app has its own database). */
-const cacheOf = perContext((): Cache => ({ entries: new Map(), generation: 0 }));
+const cacheOf = perContext((): Cache => ({ entries: new Map(), checkIns: new Map(), generation: 0 }));
 const MAX_CACHED = 10_000;
 
 /**
@@ -40,14 +41,16 @@ const MAX_CACHED = 10_000;
 export function forgetHubCredentials(ctx: AppContext): void {
   const cache = cacheOf(ctx);
   cache.entries.clear();
+  cache.checkIns.clear();
   cache.generation++;
   forgetHubDevices(ctx);
 }
 
 /**
  * Resolves a hub's ingestion credential (the `HubToken` header) to the hub, or null when unknown,
- * revoked or the hub is inactive. Records the hub's check-in time (at most once a minute). A
- * resolved credential is cached for HUB_CREDENTIAL_TTL_MS (unknown ones are not cached).
+ * revoked or the hub is inactive. Records nothing: the check-in is `recordHubCheckIn`'s, called
+ * only once the request is accepted (docs/security.md "Hub credentials"). A resolved credential
+ * is cached for HUB_CREDENTIAL_TTL_MS (unknown ones are not cached).
  */
 export async function resolveHubToken(ctx: AppContext, token: string): Promise<HubPrincipal | null> {
   const hash = tokenHash(token);
@@ -68,20 +71,33 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
     if (!hub || hub.status !== 1) return null;
     entry = {
       principal: { hubId: hub.id, hubIdentifier: hub.hubIdentifier, hospitalId: hub.hospitalId, assignedToUserId: hub.assignedToUserId },
-      lastCheckInAt: hub.lastCheckInAt ? hub.lastCheckInAt.getTime() : null,
       expiresAt: now + HUB_CREDENTIAL_TTL_MS,
     };
     if (generation === cache.generation) {
-      if (cache.entries.size >= MAX_CACHED) cache.entries.clear();
+      if (cache.entries.size >= MAX_CACHED) {
+        cache.entries.clear();
+        cache.checkIns.clear();
+      }
       cache.entries.set(hash, entry);
+      if (!cache.checkIns.has(hub.id)) cache.checkIns.set(hub.id, hub.lastCheckInAt ? hub.lastCheckInAt.getTime() : null);
     }
   }
-  if (entry.lastCheckInAt === null || Date.now() - entry.lastCheckInAt > CHECK_IN_EVERY_MS) {
-    const at = new Date();
-    await ctx.db.update(hubs).set({ lastCheckInAt: at }).where(eq(hubs.id, entry.principal.hubId));
-    entry.lastCheckInAt = at.getTime();
-  }
   return { ...entry.principal };
+}
+
+/**
+ * Records a hub's check-in time (at most once a minute per cached credential) once its credential
+ * was ACCEPTED for a hub endpoint: signed in as a hub, with a request that passed validation
+ * (lib/route.ts). A refused credential (unknown, revoked, inactive hub, a route that takes no hub
+ * credential, a malformed request) never moves the hub's last check-in.
+ */
+export async function recordHubCheckIn(ctx: AppContext, hub: HubPrincipal): Promise<void> {
+  const checkIns = cacheOf(ctx).checkIns;
+  const last = checkIns.get(hub.hubId) ?? null;
+  if (last !== null && Date.now() - last <= CHECK_IN_EVERY_MS) return;
+  const at = new Date();
+  await ctx.db.update(hubs).set({ lastCheckInAt: at }).where(eq(hubs.id, hub.hubId));
+  checkIns.set(hub.hubId, at.getTime());
 }
 
 /** Issues a new ingestion credential for a hub (replacing any previous one); returns the token once. */

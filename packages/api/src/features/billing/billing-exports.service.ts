@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
 import { billingCsvColumns, type BillingClient, type BillingCsvData, type BillingCsvQuery, type BillingCsvRow, type BillingPeriodHeaders } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { buildCsv, numericText, type CsvValue } from '../../lib/csv';
 import * as repo from './billing-exports.repo';
 
 /** The office or the organization a billing request is about, the offices it covers in the caller's scope, and its month. */
@@ -135,31 +135,23 @@ export function toCsvRow(r: repo.BillableClaimRow): BillingCsvRow {
   };
 }
 
-/**
- * A cell that a spreadsheet would read as a formula ('=', '+', '-', '@', tab, carriage return
- * first) gets a leading apostrophe (OWASP CSV injection): names and identifiers are typed by
- * people and the file is opened in spreadsheets.
- */
-export function safeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvCells(row: BillingCsvRow): string[] {
-  const byKey: Record<(typeof billingCsvColumns)[number]['key'], string> = {
+/** A row's cells in column order; text cells are neutralised by lib/csv.ts, units stay a number. */
+function csvCells(row: BillingCsvRow): CsvValue[] {
+  const byKey: Record<(typeof billingCsvColumns)[number]['key'], CsvValue> = {
     billingMonth: row.billingMonth,
-    patientName: safeCell(row.patientName),
-    patientIdentifier: safeCell(row.patientIdentifier),
-    mrn: safeCell(row.mrn),
+    patientName: row.patientName,
+    patientIdentifier: row.patientIdentifier,
+    mrn: row.mrn,
     dateOfBirth: row.dateOfBirth ?? '',
-    hospitalName: safeCell(row.hospitalName),
-    practitionerName: safeCell(row.practitionerName),
-    practitionerNpi: safeCell(row.practitionerNpi),
+    hospitalName: row.hospitalName,
+    practitionerName: row.practitionerName,
+    practitionerNpi: row.practitionerNpi,
     program: row.program,
     code: row.code,
-    units: String(row.units),
+    units: row.units,
     datesOfService: row.datesOfService.join(';'),
     diagnoses: row.diagnoses.join(';'),
-    amount: dollars(row.amountCents),
+    amount: row.amountCents === null ? null : numericText(dollars(row.amountCents)),
   };
   return billingCsvColumns.map((c) => byKey[c.key]);
 }
@@ -167,10 +159,14 @@ function csvCells(row: BillingCsvRow): string[] {
 /**
  * The billing CSV (docs/billing-csv.md): UTF-8 with a byte-order mark (spreadsheets then read
  * accents right), a header row of the documented column titles, one row per billable code, CRLF
- * line ends (RFC 4180).
+ * line ends (RFC 4180); every cell through lib/csv.ts (formula text neutralised).
  */
 export function buildBillingCsv(rows: BillingCsvRow[]): string {
-  return '\uFEFF' + stringify([billingCsvColumns.map((c) => c.header), ...rows.map(csvCells)], { record_delimiter: 'windows' });
+  return buildCsv(
+    billingCsvColumns.map((c) => c.header),
+    rows.map(csvCells),
+    { crlf: true },
+  );
 }
 
 /** A file-name-safe ASCII slug of a name ("Clínica Norte #2" -> "clinica-norte-2"), at most 40 characters. */

@@ -7,6 +7,7 @@ import { newToken, tokenHash } from '../../lib/crypto';
 import { billingFile, resolveBillingTarget, type BillingFile, type BillingTarget } from './billing-exports.service';
 import { billingLinkEmail } from './billing-links.emails';
 import * as repo from './billing-links.repo';
+import { linkBase } from '../../lib/public-url';
 
 const DAY_MS = 86_400_000;
 
@@ -129,7 +130,7 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
   const token = newToken();
   const expiresAt = new Date(Date.now() + BILLING_LINK_EXPIRY_DAYS * DAY_MS);
   await repo.updateLink(scope, ctx.db, id, { tokenHash: tokenHash(token), expiresAt, isEmailDownloaded: false });
-  const url = `${ctx.config.publicUrl}/billings?billinglink=${token}`;
+  const url = `${linkBase(ctx)}/billings?billinglink=${token}`;
   try {
     await ctx.mailer.send(billingLinkEmail(lang, row.email, { clientName: target.name, year: row.year, month: row.month, title: row.title, url, expiresAt }));
   } catch (err) {

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { billingSettingDefs, parseBillingSettingValue } from './engine/settings';
 import { getOrganizationInScope } from './billing-exports.repo';
 import * as repo from './billing-settings.repo';
+import { readSingleUpload } from '../../lib/upload';
 
 const NATIONAL = 'NATIONAL';
 
@@ -210,10 +211,9 @@ export function parseFeeScheduleCsv(text: string): { rows: FeeInput[]; errors: R
  */
 export async function uploadFeeSchedule(ctx: AppContext, scope: Scope, year: number, req: FastifyRequest): Promise<FeeScheduleUpdateResult> {
   assertMayWriteFees(scope);
-  if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
-  const file = await req.file({ limits: { fileSize: FEE_SCHEDULE_UPLOAD_MAX_BYTES, files: 1 } });
+  const file = await readSingleUpload(req, FEE_SCHEDULE_UPLOAD_MAX_BYTES); // 415 / 413 / 400 malformedUpload (lib/upload.ts)
   if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
-  const buffer = await file.toBuffer();
+  const buffer = file.data;
   if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
   const { rows, errors } = parseFeeScheduleCsv(buffer.toString('utf8'));
   if (Object.keys(errors).length > 0) throw AppError.badRequest('validationFailed', errors);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { devices } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { answerFailuresInBody } from '../../lib/error-body';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './devices.service';
 import * as hubsService from './hubs.service';
@@ -12,18 +11,16 @@ import * as hubsService from './hubs.service';
  * `hub/` endpoints (8).
  */
 export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Trusted hubs: in their own scope, whose error handler answers failures with HTTP 200
-  // (spec section 8: "Trusted hub calls return the error response body instead of failing").
-  void app.register(async (scoped) => {
-    scoped.setErrorHandler(answerFailuresInBody);
-    registerEndpoint(scoped, ctx, devices.createTrustedHub, ({ scope, body }) => hubsService.createTrustedHub(ctx, scope, body.patientId, body.hubId));
-    registerEndpoint(scoped, ctx, devices.updateTrustedHubsForPatient, ({ scope, headers, body }) =>
-      hubsService.updateTrustedHubs(ctx, scope, headers.patientid, body.hubIds),
-    );
-    registerEndpoint(scoped, ctx, devices.deleteTrustedHubForPatient, ({ scope, headers }) =>
-      hubsService.deleteTrustedHub(ctx, scope, headers.patientid, headers.hubid),
-    );
-  });
+  // Trusted hubs: failures answer their 4xx with the error envelope; the web client hands that
+  // body back to its caller (spec section 8: "Trusted hub calls return the error response body
+  // instead of failing"; docs/security.md "Status codes").
+  registerEndpoint(app, ctx, devices.createTrustedHub, ({ scope, body }) => hubsService.createTrustedHub(ctx, scope, body.patientId, body.hubId));
+  registerEndpoint(app, ctx, devices.updateTrustedHubsForPatient, ({ scope, headers, body }) =>
+    hubsService.updateTrustedHubs(ctx, scope, headers.patientid, body.hubIds),
+  );
+  registerEndpoint(app, ctx, devices.deleteTrustedHubForPatient, ({ scope, headers }) =>
+    hubsService.deleteTrustedHub(ctx, scope, headers.patientid, headers.hubid),
+  );
 
   registerEndpoint(app, ctx, devices.createMedicalDevice, ({ scope, body }) => service.createDevice(ctx, scope, body));
   registerEndpoint(app, ctx, devices.getMedicalDevice, ({ scope, params }) => service.getDevice(ctx, scope, params.id));

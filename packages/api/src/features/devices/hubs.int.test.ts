@@ -384,7 +384,7 @@ describe('hub credential (chosen)', () => {
   });
 });
 
-describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)', () => {
+describe('trusted hubs (failures answer their 4xx with the error body; the web hands the body to the caller, spec section 8)', () => {
   let patient: { id: number };
   let homeHub: { id: number; hubIdentifier: string; hubName: string };
   let clinicHub: { id: number };
@@ -413,15 +413,15 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
       expect(await trustedOf(patient.id)).toEqual([homeHub.id]);
     });
 
-    it('answers a validation failure with HTTP 200, resFlag false and the field messages', async () => {
+    it('answers a validation failure with 400, resFlag false and the field messages', async () => {
       const res = await call('POST', 'trustedhub', f.nurseA1, { payload: { patientId: patient.id } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ resFlag: false, data: null, msg: 'Some fields are not valid', code: 'validationFailed', errors: { hubId: REQUIRED } });
     });
 
-    it("answers a hub of another of the caller's offices with HTTP 200 and resFlag false", async () => {
+    it("answers a hub of another of the caller's offices with 400 and resFlag false", async () => {
       const res = await call('POST', 'trustedhub', f.orgAdminA, { payload: { patientId: patient.id, hubId: a2Hub.id } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ resFlag: false, data: null, errors: { hubId: INVALID_ID } });
     });
 
@@ -442,7 +442,7 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
       ];
       for (const c of cases) {
         const res = await call('POST', 'trustedhub', c.who, { payload: c.payload });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ resFlag: false, data: null, msg: INVALID_ID, code: 'invalidId' });
       }
       expect(await trustedOf(patient.id)).toEqual([homeHub.id]);
@@ -464,13 +464,13 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
       expect(await trustedOf(patient.id)).toEqual([]);
     });
 
-    it('answers validation failures with HTTP 200 and resFlag false, changing nothing', async () => {
+    it('answers validation failures with 400 and resFlag false, changing nothing', async () => {
       await call('PUT', path, f.doctorA1, { headers: { patientid: patient.id }, payload: { hubIds: [homeHub.id] } });
       const missing = await call('PUT', path, f.doctorA1, { payload: { hubIds: 'all' } });
-      expect(missing.statusCode).toBe(200);
+      expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ resFlag: false, errors: { patientid: REQUIRED, hubIds: FORMAT } });
       const foreign = await call('PUT', path, f.doctorA1, { headers: { patientid: patient.id }, payload: { hubIds: [clinicHub.id, b1Hub.id] } });
-      expect(foreign.statusCode).toBe(200);
+      expect(foreign.statusCode).toBe(400);
       expect(foreign.json()).toMatchObject({ resFlag: false, errors: { hubIds: INVALID_ID } });
       expect(await trustedOf(patient.id)).toEqual([homeHub.id]);
     });
@@ -482,7 +482,7 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
     it("answers another organization's patient as not found (resFlag false) and changes nothing", async () => {
       for (const who of [f.doctorB1, f.orgAdminB, f.doctorA2]) {
         const res = await call('PUT', path, who, { headers: { patientid: patient.id }, payload: { hubIds: [] } });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ resFlag: false, code: 'invalidId' });
       }
       expect(await trustedOf(patient.id)).toEqual([homeHub.id]);
@@ -500,13 +500,13 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
       expect(res.json()).toMatchObject({ resFlag: true, data: { id: row!.id } });
       expect(await trustedOf(patient.id)).toEqual([clinicHub.id]);
       const again = await call('DELETE', path, f.doctorA1, { headers: { patientid: patient.id, hubid: homeHub.id } });
-      expect(again.statusCode).toBe(200);
+      expect(again.statusCode).toBe(404);
       expect(again.json()).toMatchObject({ resFlag: false, msg: INVALID_ID });
     });
 
-    it('answers a missing header with HTTP 200 and resFlag false', async () => {
+    it('answers a missing header with 400 and resFlag false', async () => {
       const res = await call('DELETE', path, f.doctorA1, { headers: { patientid: patient.id } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ resFlag: false, errors: { hubid: REQUIRED } });
     });
 
@@ -517,7 +517,7 @@ describe('trusted hubs (failures answer 200 with resFlag false, spec section 8)'
     it("answers another office's or organization's caller as not found (resFlag false) and keeps the row", async () => {
       for (const who of [f.doctorA2, f.doctorB1]) {
         const res = await call('DELETE', path, who, { headers: { patientid: patient.id, hubid: clinicHub.id } });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ resFlag: false, code: 'invalidId' });
       }
       expect(await trustedOf(patient.id)).toEqual([clinicHub.id]);

@@ -278,6 +278,34 @@ describe('POST medicaldevicesdata: a hub posts readings', () => {
     }
   });
 
+  it("moves a hub's last check-in only when its credential is accepted, never on a refused one", async () => {
+    const patient = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
+    const hub = await addHub('HUB-CHECKIN', f.a1.id, patient.id);
+    await addDevice('BP-CHECKIN', 'BLOOD_PRESSURE', f.a1.id, hub.id, patient.id);
+    const lastCheckIn = async () => (await t.ctx.db.select({ at: hubs.lastCheckInAt }).from(hubs).where(eq(hubs.id, hub.id)))[0]!.at;
+    // The credential on an endpoint that takes no hub credential: refused, no check-in.
+    expect((await call('GET', 'user', { hubtoken: hub.token })).statusCode).toBe(401);
+    // A malformed batch: refused, no check-in.
+    expect((await post({ hubtoken: hub.token }, [])).statusCode).toBe(400);
+    // The hub disabled: its credential is refused.
+    await t.ctx.db.update(hubs).set({ status: 0 }).where(eq(hubs.id, hub.id));
+    forgetHubCredentials(t.ctx);
+    expect((await post({ hubtoken: hub.token }, bp('BP-CHECKIN', ago(300)))).statusCode).toBe(401);
+    // Revoked: refused.
+    await t.ctx.db.update(hubs).set({ status: 1 }).where(eq(hubs.id, hub.id));
+    const revoked = await addHub('HUB-CHECKIN-REVOKED', f.a1.id, patient.id);
+    await revokeHubCredential(t.ctx, revoked.id);
+    expect((await post({ hubtoken: revoked.token }, bp('BP-CHECKIN', ago(299)))).statusCode).toBe(401);
+    const revokedCheckIn = (await t.ctx.db.select({ at: hubs.lastCheckInAt }).from(hubs).where(eq(hubs.id, revoked.id)))[0]!.at;
+    expect(revokedCheckIn).toBeNull();
+    expect(await lastCheckIn()).toBeNull();
+    // Accepted: the check-in is recorded.
+    const before = Date.now();
+    expect((await post({ hubtoken: hub.token }, bp('BP-CHECKIN', ago(298)))).statusCode).toBe(200);
+    expect((await lastCheckIn())!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    await t.ctx.db.delete(measurements).where(eq(measurements.deviceId, dev['BP-CHECKIN']!.id)); // other tests count the office's readings
+  });
+
   it('names the hub credential, not the session, when a HubToken does not resolve (English and Spanish)', async () => {
     for (const token of ['not-a-credential', revokedToken]) {
       const res = await post({ hubtoken: token }, bp('BP-A1', ago(229)));

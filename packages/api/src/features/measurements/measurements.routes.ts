@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { measurements } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { buildCsv } from '../../lib/csv';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './measurements.service';
 
@@ -33,11 +33,11 @@ export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, measurements.getMeasurementsForDevice, async ({ scope, headers, query, req, reply }) => {
     if (query.format === 'csv') {
       const { header, records } = await service.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
-      const csv = stringify([header, ...records]);
+      const csv = buildCsv(header, records); // formula text neutralised, BOM included (lib/csv.ts)
       await reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="device-${headers.deviceid}-measurements.csv"`)
-        .send('\uFEFF' + csv);
+        .send(csv);
       return answered;
     }
     const data = await service.findForDevice(ctx, scope, headers.deviceid, query);

@@ -18,6 +18,7 @@ import { newToken, tokenHash } from '../../lib/crypto';
 import { shareLinkEmail } from './public-links.emails';
 import * as repo from './public-links.repo';
 import { buildSeries, effectiveThresholds } from './public-links.report';
+import { linkBase } from '../../lib/public-url';
 
 const DAY_MS = 86_400_000;
 /** Browser and server clocks differ a little: an expiry chosen as "90 days" must not fail by seconds. */
@@ -109,7 +110,7 @@ async function insertLink(ctx: AppContext, scope: Scope, body: CreateBody): Prom
   });
   const row = await repo.getVisiblePublicLink(scope, ctx.db, id);
   return {
-    created: { link: toPublicLink(row!, now), url: `${ctx.config.publicUrl}/measurements?link=${token}`, emailed: false },
+    created: { link: toPublicLink(row!, now), url: `${linkBase(ctx)}/measurements?link=${token}`, emailed: false },
     facts: {
       patientLabel: patientLabel(patient.firstName, patient.lastName),
       officeName: patient.hospitalName,

@@ -171,18 +171,18 @@ describe('DELETE patientpresence/{id}', () => {
     expect((await stored(stay.id))!.endedAt).not.toBeNull();
   });
 
-  it('answers a failure with HTTP 200, resFlag false and the message (spec: returns the error object)', async () => {
+  it('answers a failure with its 4xx, resFlag false and the message (the web returns this error object, spec section 8)', async () => {
     const patient = await newPatient();
     const stay = await markOut(patient.id);
     await call('DELETE', `patientpresence/${stay.id}`, f.nurseA1);
     const again = await call('DELETE', `patientpresence/${stay.id}`, f.nurseA1);
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ resFlag: false, data: null, msg: 'The patient is already back in the facility', code: 'patientAlreadyBack' });
     const unknown = await call('DELETE', 'patientpresence/99999999', f.nurseA1);
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ resFlag: false, data: null, msg: INVALID_ID, code: 'invalidId' });
     const badId = await call('DELETE', 'patientpresence/abc', f.nurseA1);
-    expect(badId.statusCode).toBe(200);
+    expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ resFlag: false, errors: { id: 'This field needs to be formatted' } });
   });
 
@@ -191,7 +191,7 @@ describe('DELETE patientpresence/{id}', () => {
     const stay = await markOut(patient.id);
     for (const who of [f.doctorA2, f.doctorB1]) {
       const res = await call('DELETE', `patientpresence/${stay.id}`, who);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ resFlag: false, msg: INVALID_ID });
     }
     expect((await stored(stay.id))!.endedAt).toBeNull();

@@ -53,9 +53,9 @@ export async function createPresence(ctx: AppContext, scope: Scope, body: Create
 
 /**
  * `DELETE patientpresence/{id}`: marks the patient back in the facility (the stay ends now and
- * stays in the history). Failures are AppErrors that the route's scope answers with HTTP 200 and
- * resFlag false (spec section 8): "Invalid id" for a stay out of scope, "The patient is already
- * back in the facility" for a closed stay.
+ * stays in the history). Failures answer their status with the error envelope, which the web
+ * returns to its caller (spec section 8): 404 "Invalid id" for a stay out of scope, 409 "The
+ * patient is already back in the facility" for a closed stay.
  */
 export async function endPresence(ctx: AppContext, scope: Scope, id: number, now: Date = new Date()): Promise<PatientPresence> {
   const stay = await repo.getStay(scope, ctx.db, id);

@@ -5,6 +5,7 @@ import { createTenancyFixture, createTestApp, createUser, signInAs, TEST_PASSWOR
 import { emailOutbox, patientMetadata, sessions, userHospitals, userTokens, users } from '../../db/schema/index';
 import { newToken, tokenHash } from '../../lib/crypto';
 import { insertSession } from '../auth/auth.repo';
+import sharp from 'sharp';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -47,7 +48,16 @@ const mk = (role: RoleId, orgId: number | null, offices: number[], values: Parti
   createUser(t, { role, organizationId: orgId, offices, values });
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A real 16x12 JPEG with EXIF GPS (a home's position) and camera data, made by sharp itself. */
+const jpegWithGps = () =>
+  sharp({ create: { width: 16, height: 12, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'VigilTestCam', Copyright: 'Secret Home' },
+      // IFD3 is libvips' name for the GPS IFD.
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 3600/100' },
+    })
+    .toBuffer();
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = `----vigiltest${Date.now().toString(16)}`;
@@ -541,7 +551,8 @@ describe('password reset by e-mail (sendvalidationlinkbyemail + changemypassword
     expect(sent.json()).toEqual({ resFlag: true, data: null, msg: 'OK' });
     const mail = await latestMailTo(nurse.email!);
     expect(mail!.subject).toBe('Reset your Vigil password');
-    expect(mail!.bodyText).toContain(`${t.ctx.config.publicUrl}/api/user/validatetoken?token=`);
+    // No VIGIL_PUBLIC_URL in tests: the link names the address the request came to (inject's Host is localhost:80).
+    expect(mail!.bodyText).toContain(`http://localhost:80/api/user/validatetoken?token=`);
     expect(mail!.bodyText).toContain('60 minutes');
     const token = tokenIn(mail!.bodyText, '/api/user/validatetoken')!;
     const [stored] = await t.ctx.db.select().from(userTokens).where(and(eq(userTokens.userId, nurse.id), eq(userTokens.purpose, 'reset')));
@@ -624,16 +635,49 @@ describe('profile picture (uploadmyprofileimage + getmyprofileimage)', () => {
     const headers = await as(doctor);
     const res = await upload(headers, multipart('me.png', 'image/png', PNG_1x1));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ contentType: 'image/png', size: PNG_1x1.length });
+    expect(res.json().data.contentType).toBe('image/png');
     const image = await api('GET', 'user/getmyprofileimage', headers);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(PNG_1x1)).toBe(true);
+    expect(image.rawPayload.length).toBe(res.json().data.size);
+    const served = await sharp(image.rawPayload).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['png', 1, 1]);
   });
 
-  it('accepts a JPEG whatever its file name says', async () => {
-    const res = await upload(await as(fx.nurseA1), multipart('photo.bin', 'application/octet-stream', JPEG_HEAD));
+  it('accepts a JPEG whatever its file name says, and serves it back without its EXIF GPS and camera data', async () => {
+    const original = await jpegWithGps();
+    const hasGpsIfd = (exif: Buffer | undefined) => !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))); // tag 0x8825: GPS IFD pointer
+    expect(hasGpsIfd((await sharp(original).metadata()).exif)).toBe(true); // the fixture does carry a location
+    expect(original.includes('VigilTestCam')).toBe(true);
+    const headers = await as(fx.nurseA1);
+    const res = await upload(headers, multipart('photo.bin', 'application/octet-stream', original));
     expect(res.json().data.contentType).toBe('image/jpeg');
+    const image = await api('GET', 'user/getmyprofileimage', headers);
+    const served = await sharp(image.rawPayload).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['jpeg', 16, 12]);
+    expect(served.exif).toBeUndefined();
+    expect(image.rawPayload.includes('VigilTestCam')).toBe(false);
+    expect(image.rawPayload.includes('Secret Home')).toBe(false);
+  });
+
+  it('re-encodes a PNG polyglot: the HTML and script appended to the image are never served back', async () => {
+    const payload = '<html><script>alert(document.cookie)</script></html>';
+    const polyglot = Buffer.concat([PNG_1x1, Buffer.from(payload)]);
+    const headers = await as(fx.doctorA1);
+    const res = await upload(headers, multipart('cat.png', 'image/png', polyglot));
+    expect(res.statusCode).toBe(200);
+    const image = await api('GET', 'user/getmyprofileimage', headers);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.includes('<script>')).toBe(false);
+    expect(image.rawPayload.includes('<html>')).toBe(false);
+    expect((await sharp(image.rawPayload).metadata()).format).toBe('png');
+  });
+
+  it('refuses a file that says PNG in its first bytes but does not decode', async () => {
+    const broken = Buffer.concat([PNG_1x1.subarray(0, 40), Buffer.from('<script>alert(1)</script>')]);
+    const res = await upload(await as(fx.doctorB1), multipart('broken.png', 'image/png', broken));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Profile picture must be JPG or PNG, up to 2 MB');
   });
 
   it('refuses a text file renamed .png, and a request without a file', async () => {
@@ -648,7 +692,8 @@ describe('profile picture (uploadmyprofileimage + getmyprofileimage)', () => {
     const max = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 - PNG_1x1.length)]);
     const res = await upload(await as(fx.nurseA1), multipart('max.png', 'image/png', max));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ contentType: 'image/png', size: 2 * 1024 * 1024 });
+    expect(res.json().data.contentType).toBe('image/png');
+    expect(res.json().data.size).toBeLessThan(1024); // only the pixels are kept
   });
 
   it('refuses a picture over 2 MB with 413', async () => {
@@ -669,6 +714,32 @@ describe('profile picture (uploadmyprofileimage + getmyprofileimage)', () => {
     expect((await upload({}, multipart('me.png', 'image/png', PNG_1x1))).statusCode).toBe(401);
     const json = await api('POST', 'user/uploadmyprofileimage', await as(fx.nurseA1), { file: 'x' });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('answers a malformed upload 400 or 415 in the envelope and keeps the picture it had', async () => {
+    const headers = await as(fx.officeAdminA1);
+    expect((await upload(headers, multipart('keep.png', 'image/png', PNG_1x1))).statusCode).toBe(200);
+    const before = (await api('GET', 'user/getmyprofileimage', headers)).rawPayload;
+    const good = multipart('me.png', 'image/png', PNG_1x1);
+    const boundary = good.headers['content-type'].split('boundary=')[1]!;
+    const send = (contentType: string, payload: Buffer) =>
+      t.app.inject({ method: 'POST', url: '/api/user/uploadmyprofileimage', headers: { 'accept-language': 'es', ...headers, 'content-type': contentType }, payload });
+    const partHead = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+    const twoFiles = Buffer.concat([partHead('a.png'), PNG_1x1, Buffer.from('\r\n'), partHead('b.png'), PNG_1x1, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const cases: Array<[string, Awaited<ReturnType<typeof send>>]> = [
+      ['no boundary', await send('multipart/form-data', good.payload)],
+      ['wrong boundary', await send('multipart/form-data; boundary=nottheone', good.payload)],
+      ['truncated body', await send(good.headers['content-type'], good.payload.subarray(0, good.payload.length - 30))],
+      ['NUL in the file name', await send(good.headers['content-type'], Buffer.from(good.payload.toString('latin1').replace('me.png', 'me\u0000.png'), 'latin1'))],
+      ['two files', await send(good.headers['content-type'], twoFiles)],
+    ];
+    for (const [name, res] of cases) {
+      expect([400, 415], name).toContain(res.statusCode);
+      expect(res.json(), name).toMatchObject({ resFlag: false, data: null });
+      expect(res.json().msg, name).toMatch(/No se pudo leer el archivo|Tipo de contenido|imagen de perfil|Algunos campos/);
+      expect(res.headers['content-security-policy'], name).toBeDefined();
+    }
+    expect((await api('GET', 'user/getmyprofileimage', headers)).rawPayload.equals(before)).toBe(true);
   });
 });
 

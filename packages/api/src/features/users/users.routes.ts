@@ -3,6 +3,7 @@ import { Role, users } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './users.service';
+import { readSingleUpload } from '../../lib/upload';
 
 /** The User endpoints (spec section 7, "User"); rules live in users.service.ts. */
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,9 +30,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   registerEndpoint(app, ctx, users.uploadMyProfileImage, async ({ scope, req }) => {
     const maxBytes = users.uploadMyProfileImage.multipart.maxBytes;
-    const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-    const data = file ? await file.toBuffer() : null; // 413 past maxBytes
-    return service.uploadMyProfileImage(ctx, scope, data, maxBytes);
+    const file = await readSingleUpload(req, maxBytes); // 413 past maxBytes, 400/415 on a malformed upload
+    return service.uploadMyProfileImage(ctx, scope, file?.data ?? null, maxBytes);
   });
   registerEndpoint(app, ctx, users.getHospitalPatients, ({ scope, headers, query }) =>
     service.findOfficePatients(ctx, scope, headers.hospitalid, query),

@@ -35,6 +35,8 @@ import { SIGN_IN_TOKEN_PURPOSE } from '../auth/auth.service';
 import { linkEmail } from './users.emails';
 import * as repo from './users.repo';
 import { loadUserView, loadUserViews } from './users.view';
+import { linkBase } from '../../lib/public-url';
+import sharp from 'sharp';
 
 type CreateBody = z.output<typeof userCreateBodySchema>;
 type UpdateBody = z.output<typeof userUpdateV2BodySchema>;
@@ -132,7 +134,7 @@ async function sendLink(
   const token = newToken();
   const minutes = TOKEN_MINUTES[kind];
   await insertUserToken(ctx.db, { userId: user.id, purpose: kind, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
-  const link = `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = `${linkBase(ctx)}${path}?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(linkEmail(kind, languageFromStored(user.language), { email: user.email, firstName: user.firstName }, link, minutes));
 }
 
@@ -506,10 +508,33 @@ export async function getMyProfileImage(ctx: AppContext, scope: Scope): Promise<
   return found;
 }
 
+/** The largest profile picture side kept, in pixels. */
+const PROFILE_IMAGE_MAX_SIDE = 1024;
+
 /**
- * `POST user/uploadmyprofileimage`: keeps `data` as the caller's picture when its CONTENT is a JPEG or
+ * Decodes `data` (a JPEG or PNG by content) and encodes it again in the same format with sharp:
+ * only pixels survive (no metadata, no trailing bytes). 400 profilePictureRule when it does not
+ * decode or is larger than 40 megapixels (sharp's `limitInputPixels`).
+ */
+async function reencodeImage(data: Buffer, type: ProfileImageType): Promise<Buffer> {
+  try {
+    const image = sharp(data, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(PROFILE_IMAGE_MAX_SIDE, PROFILE_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    return await (type === 'image/png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
+  } catch {
+    throw AppError.badRequest('profilePictureRule');
+  }
+}
+
+/**
+ * `POST user/uploadmyprofileimage`: keeps the caller's picture when the CONTENT of `data` is a JPEG or
  * PNG (checked with file-type, whatever the file is called) of at most `maxBytes` (413 above it).
- * Anything else, or no file: 400 profilePictureRule.
+ * The picture is decoded and re-encoded with sharp (docs/security.md "Profile images"): what is
+ * stored and served back is only the pixels, turned upright, at most 1024 px a side, without any
+ * metadata (EXIF GPS and camera data are dropped) and without anything appended to the file (a
+ * polyglot's HTML or script is gone). Anything else, no file, or a file sharp cannot decode (or of
+ * more than 40 megapixels): 400 profilePictureRule.
  */
 export async function uploadMyProfileImage(
   ctx: AppContext,
@@ -522,8 +547,9 @@ export async function uploadMyProfileImage(
   const detected = await fileTypeFromBuffer(data);
   const type = PROFILE_IMAGE_TYPES.find((t) => t === detected?.mime);
   if (!type) throw AppError.badRequest('profilePictureRule');
-  await repo.setProfileImage(ctx.db, scope, data, type);
-  return { contentType: type, size: data.length };
+  const clean = await reencodeImage(data, type);
+  await repo.setProfileImage(ctx.db, scope, clean, type);
+  return { contentType: type, size: clean.length };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema } from '../../common/ids';
 import { emailSchema, optionalText, requiredText } from '../../common/validation';
 
 /**
@@ -38,8 +38,8 @@ export const billingCodeSchema = z
   .regex(/^(?:[0-9]{4}[0-9A-Z]|[A-Z][0-9]{4})$/);
 
 /** Calendar month 1-12 and year, as the spec passes them (headers `month`, `year`). */
-export const billingMonthSchema = z.coerce.number().int().min(1).max(12);
-export const billingYearSchema = z.coerce.number().int().min(2000).max(2100);
+export const billingMonthSchema = intTextSchema(1, 12);
+export const billingYearSchema = intTextSchema(2000, 2100);
 
 /**
  * The spec's billing request headers (section 3): hospitalId or organizationId, month, year.
@@ -181,8 +181,8 @@ export const billingCodeLinkQuerySchema = pageQuerySchema.extend({
 /** POST billingcodelink: an office (hospitalId) or an organization, a month that has begun, a title and the recipient. */
 export const createBillingCodeLinkBodySchema = z
   .object({
-    hospitalId: idSchema.optional(),
-    organizationId: idSchema.optional(),
+    hospitalId: bodyIdSchema.optional(),
+    organizationId: bodyIdSchema.optional(),
     year: billingYearSchema,
     month: billingMonthSchema,
     title: optionalText(100),
@@ -227,7 +227,7 @@ export const billingAuthorizationTemplateQuerySchema = pageQuerySchema.extend({
 
 /** POST billingauthorizationtemplate: organizationId defaults to the caller's (required for a system admin). Names are unique per organization. */
 export const createBillingAuthorizationTemplateBodySchema = z.object({
-  organizationId: idSchema.optional(),
+  organizationId: bodyIdSchema.optional(),
   name: requiredText(100),
   programs: billingProgramListSchema,
 });
@@ -264,16 +264,16 @@ export const userBillingAuthorizationQuerySchema = pageQuerySchema.extend({
  */
 export const createUserBillingAuthorizationBodySchema = z
   .object({
-    userId: idSchema,
-    hospitalId: idSchema,
-    templateId: idSchema.nullable().optional(),
+    userId: bodyIdSchema,
+    hospitalId: bodyIdSchema,
+    templateId: bodyIdSchema.nullable().optional(),
     programs: billingProgramListSchema.optional(),
   })
   .refine((b) => b.programs !== undefined || (b.templateId !== undefined && b.templateId !== null), { message: 'required', path: ['programs'] });
 
 /** PUT billingusersauthorization/{id}: a new template (its programs apply unless programs are given) and/or programs. */
 export const updateUserBillingAuthorizationBodySchema = z.object({
-  templateId: idSchema.nullable().optional(),
+  templateId: bodyIdSchema.nullable().optional(),
   programs: billingProgramListSchema.optional(),
 });
 
@@ -304,7 +304,7 @@ export const icd10cmCodeSchema = z
  */
 export const updatePatientBillingProfileBodySchema = z.object({
   billingType: billingProgramSchema,
-  billingPractitionerId: idSchema.nullable(),
+  billingPractitionerId: bodyIdSchema.nullable(),
   diagnoses: z
     .array(icd10cmCodeSchema)
     .max(MAX_BILLING_DIAGNOSES)
@@ -353,7 +353,7 @@ export type BillingPatientEntry = z.infer<typeof billingPatientEntrySchema>;
 
 export const organizationPatientQuerySchema = pageQuerySchema.extend({
   hospitalid: idSchema.optional(),
-  status: z.coerce.number().int().min(0).max(3).optional(),
+  status: intTextSchema(0, 3).optional(),
   sort: z.enum(['userFullname', '-userFullname', 'hospitalName', '-hospitalName', 'status', '-status']).optional(),
 });
 
@@ -476,7 +476,7 @@ export type BillingSettingsView = z.infer<typeof billingSettingsSchema>;
  * (default: the caller's); null = the global values (system admin only).
  */
 export const updateBillingSettingsBodySchema = z.object({
-  organizationId: idSchema.nullable().optional(),
+  organizationId: bodyIdSchema.nullable().optional(),
   values: z
     .record(z.string().max(60), settingValueSchema.nullable())
     .refine((v) => Object.keys(v).length >= 1 && Object.keys(v).length <= 50, { message: 'required' }),

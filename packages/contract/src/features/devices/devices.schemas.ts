@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import type { MessageKey } from '../../common/messages';
 import { requiredText } from '../../common/validation';
 import { deviceTypes, loincAliases, measurementCatalogue, type DeviceType, type Thresholds } from '../measurements/measurement-types';
@@ -184,7 +184,7 @@ export const possibleDeviceSchema = z.object({
 export type PossibleDevice = z.infer<typeof possibleDeviceSchema>;
 
 export const templateDeviceTypeHeadersSchema = z.object({ devicetype: medicalDeviceTypeSchema });
-export const templateDeviceTypeAndManufacturerHeadersSchema = z.object({ devicetype: medicalDeviceTypeSchema, manufacturerid: z.coerce.number().int().min(0) });
+export const templateDeviceTypeAndManufacturerHeadersSchema = z.object({ devicetype: medicalDeviceTypeSchema, manufacturerid: intTextSchema(0, MAX_ID) });
 
 // Devices ---------------------------------------------------------------------------------------
 
@@ -244,10 +244,10 @@ export type AssignedMedicalDevice = z.infer<typeof assignedMedicalDeviceSchema>;
 export const createMedicalDeviceBodySchema = z.strictObject({
   deviceIdentifier: medicalDeviceIdentifierSchema,
   deviceType: medicalDeviceTypeSchema,
-  templateId: idSchema.nullable().optional(),
-  hospitalId: idSchema,
-  hubId: idSchema.nullable().optional(),
-  patientId: idSchema.nullable().optional(),
+  templateId: bodyIdSchema.nullable().optional(),
+  hospitalId: bodyIdSchema,
+  hubId: bodyIdSchema.nullable().optional(),
+  patientId: bodyIdSchema.nullable().optional(),
   isManualMeasurement: z.boolean().optional(),
   deviceDefaultValuesJson: medicalDeviceThresholdsInputSchema.optional(),
 });
@@ -259,10 +259,10 @@ export type CreateMedicalDeviceBody = z.input<typeof createMedicalDeviceBodySche
  */
 export const updateMedicalDeviceBodySchema = z.strictObject({
   deviceIdentifier: medicalDeviceIdentifierSchema.optional(),
-  templateId: idSchema.nullable().optional(),
-  hospitalId: idSchema.optional(),
-  hubId: idSchema.nullable().optional(),
-  patientId: idSchema.nullable().optional(),
+  templateId: bodyIdSchema.nullable().optional(),
+  hospitalId: bodyIdSchema.optional(),
+  hubId: bodyIdSchema.nullable().optional(),
+  patientId: bodyIdSchema.nullable().optional(),
   isManualMeasurement: z.boolean().optional(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -270,7 +270,7 @@ export type UpdateMedicalDeviceBody = z.input<typeof updateMedicalDeviceBodySche
 
 /** `PUT medicaldevice/updateismanualmeasurementformedicaldevice`. */
 export const updateIsManualMeasurementBodySchema = z.strictObject({
-  medicalDeviceId: idSchema,
+  medicalDeviceId: bodyIdSchema,
   isManualMeasurement: z.boolean(),
 });
 export type UpdateIsManualMeasurementBody = z.input<typeof updateIsManualMeasurementBodySchema>;
@@ -280,7 +280,7 @@ export type UpdateIsManualMeasurementBody = z.input<typeof updateIsManualMeasure
  * threshold overrides (`{}` clears them; the office's and then the catalogue's defaults apply).
  */
 export const updateDeviceDefaultValuesBodySchema = z.strictObject({
-  medicalDeviceId: idSchema,
+  medicalDeviceId: bodyIdSchema,
   deviceDefaultValuesJson: medicalDeviceThresholdsInputSchema,
 });
 export type UpdateDeviceDefaultValuesBody = z.input<typeof updateDeviceDefaultValuesBodySchema>;
@@ -362,8 +362,8 @@ export const createHubBodySchema = z.strictObject({
   hubIdentifier: medicalDeviceIdentifierSchema,
   hubMAC: hubMacSchema,
   hubName: requiredText(100),
-  hospitalId: idSchema,
-  assignedToUserId: idSchema.nullable().optional(),
+  hospitalId: bodyIdSchema,
+  assignedToUserId: bodyIdSchema.nullable().optional(),
 });
 export type CreateHubBody = z.input<typeof createHubBodySchema>;
 
@@ -372,8 +372,8 @@ export const updateHubBodySchema = z.strictObject({
   hubIdentifier: medicalDeviceIdentifierSchema.optional(),
   hubMAC: hubMacSchema.optional(),
   hubName: requiredText(100).optional(),
-  hospitalId: idSchema.optional(),
-  assignedToUserId: idSchema.nullable().optional(),
+  hospitalId: bodyIdSchema.optional(),
+  assignedToUserId: bodyIdSchema.nullable().optional(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type UpdateHubBody = z.input<typeof updateHubBodySchema>;
@@ -408,13 +408,13 @@ export type TrustedHub = z.infer<typeof trustedHubSchema>;
 /** Most hubs one patient trusts. */
 export const TRUSTED_HUBS_MAX = 20;
 
-export const createTrustedHubBodySchema = z.strictObject({ patientId: idSchema, hubId: idSchema });
+export const createTrustedHubBodySchema = z.strictObject({ patientId: bodyIdSchema, hubId: bodyIdSchema });
 export type CreateTrustedHubBody = z.input<typeof createTrustedHubBodySchema>;
 
 /** `PUT trustedhub/updatetrustedhubforpatient`: the patient's complete list of trusted hubs (may be empty). */
 export const updateTrustedHubsBodySchema = z.strictObject({
   hubIds: z
-    .array(idSchema)
+    .array(bodyIdSchema)
     .max(TRUSTED_HUBS_MAX)
     .transform((ids) => [...new Set(ids)]),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema } from '../../common/ids';
 import { medicalDeviceThresholdsSchema } from '../devices/devices.schemas';
 import { defaultUnitPreferences, deviceTypes, type UnitPreferences } from './measurement-types';
 
@@ -42,7 +42,7 @@ export const ingestReadingSchema = z.object({
   deviceType: z.enum(deviceTypes),
   measuredAt: offsetDateTimeSchema,
   values: z.array(readingValueSchema).min(1).max(10),
-  patientId: idSchema.optional(),
+  patientId: bodyIdSchema.optional(),
   simulated: z.boolean().optional().describe("Accepted only from hubs whose identifier starts with 'SIM-'."),
 });
 export type IngestReading = z.input<typeof ingestReadingSchema>;
@@ -191,8 +191,8 @@ export type MeasurementPageQuery = z.infer<typeof measurementPageQuerySchema>;
 /** `getmeasurementsforpatientsforhospital`: the office and the month (in the office's time zone). */
 export const hospitalMonthHeadersSchema = z.object({
   hospitalid: idSchema,
-  bymonth: z.coerce.number().int().min(1).max(12),
-  byyear: z.coerce.number().int().min(2000).max(2100),
+  bymonth: intTextSchema(1, 12),
+  byyear: intTextSchema(2000, 2100),
 });
 
 /**

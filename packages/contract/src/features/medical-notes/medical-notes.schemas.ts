@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema } from '../../common/ids';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { optionalText, requiredText } from '../../common/validation';
 import {
@@ -86,15 +86,15 @@ const detailFields = {
   text: medicalNoteTextSchema,
   program: careProgramSchema.default('RPM'),
   /** An active category template of the note's office. */
-  categoryTemplateId: idSchema.nullable().optional(),
+  categoryTemplateId: bodyIdSchema.nullable().optional(),
 };
 
 /** `POST medicalnote`: adds a detail to the patient's note of the month (the note is created when missing). */
 export const createMedicalNoteBodySchema = z.object({
-  patientId: idSchema,
-  hospitalId: idSchema,
-  month: z.coerce.number().int().min(1).max(12),
-  year: z.coerce.number().int().min(2000).max(2100),
+  patientId: bodyIdSchema,
+  hospitalId: bodyIdSchema,
+  month: intTextSchema(1, 12),
+  year: intTextSchema(2000, 2100),
   ...detailFields,
 });
 export type CreateMedicalNoteBody = z.infer<typeof createMedicalNoteBodySchema>;
@@ -113,8 +113,8 @@ export const localTimeSchema = z
  * at `time` (office time; default: ending now for today, else 12:00). Not in the future.
  */
 export const createMedicalNoteWithCustomSecondsBodySchema = z.object({
-  patientId: idSchema,
-  hospitalId: idSchema,
+  patientId: bodyIdSchema,
+  hospitalId: bodyIdSchema,
   ...detailFields,
   seconds: z.number().int().min(1),
   interactive: z.boolean().default(false),
@@ -135,7 +135,7 @@ export type AddMedicalNoteDetailBody = z.infer<typeof addMedicalNoteDetailBodySc
 export const updateMedicalNoteDetailBodySchema = z.object({
   text: medicalNoteTextSchema,
   program: careProgramSchema.optional(),
-  categoryTemplateId: idSchema.nullable().optional(),
+  categoryTemplateId: bodyIdSchema.nullable().optional(),
 });
 export type UpdateMedicalNoteDetailBody = z.infer<typeof updateMedicalNoteDetailBodySchema>;
 
@@ -180,7 +180,7 @@ const templateFields = {
   bodyTemplate: optionalText(CATEGORY_TEMPLATE_BODY_MAX),
 };
 
-export const createCategoryTemplateBodySchema = z.object({ hospitalId: idSchema, ...templateFields });
+export const createCategoryTemplateBodySchema = z.object({ hospitalId: bodyIdSchema, ...templateFields });
 export type CreateCategoryTemplateBody = z.infer<typeof createCategoryTemplateBodySchema>;
 
 export const updateCategoryTemplateBodySchema = z.object(templateFields);
@@ -191,10 +191,10 @@ export const changeCategoryTemplateStatusBodySchema = z.object({
 });
 
 export const categoryTemplateListQuerySchema = z.object({
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  status: intTextSchema(0, 1).optional(),
 });
 
-export const copyCategoryTemplatesBodySchema = z.object({ fromHospitalId: idSchema, toHospitalId: idSchema });
+export const copyCategoryTemplatesBodySchema = z.object({ fromHospitalId: bodyIdSchema, toHospitalId: bodyIdSchema });
 export type CopyCategoryTemplatesBody = z.infer<typeof copyCategoryTemplatesBodySchema>;
 
 /** What a copy did: the templates created in the target office, and the source titles skipped because the target has them. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema } from '../../common/ids';
 
 /** Most members a team takes in one call (a patient's team is a handful of people). */
 export const MEDICAL_TEAM_MAX_MEMBERS = 50;
 
 /** A list of member user ids: at least one, at most 50, duplicates dropped. */
 const memberIdsSchema = z
-  .array(idSchema)
+  .array(bodyIdSchema)
   .min(1)
   .max(MEDICAL_TEAM_MAX_MEMBERS)
   .transform((ids) => [...new Set(ids)]);
@@ -51,22 +51,22 @@ export type MedicalTeamPageQuery = z.infer<typeof medicalTeamPageQuerySchema>;
  * patient's first team must include a doctor and a nurse (spec section 5).
  */
 export const createMedicalTeamBodySchema = z.object({
-  patientId: idSchema,
-  hospitalId: idSchema,
+  patientId: bodyIdSchema,
+  hospitalId: bodyIdSchema,
   memberIds: memberIdsSchema,
 });
 export type CreateMedicalTeamBody = z.input<typeof createMedicalTeamBodySchema>;
 
 /** Assign or deassign one member. */
 export const medicalTeamMemberBodySchema = z.object({
-  medicalTeamId: idSchema,
-  userId: idSchema,
+  medicalTeamId: bodyIdSchema,
+  userId: bodyIdSchema,
 });
 export type MedicalTeamMemberBody = z.input<typeof medicalTeamMemberBodySchema>;
 
 /** Assign or deassign several members in one transaction. */
 export const medicalTeamMembersBodySchema = z.object({
-  medicalTeamId: idSchema,
+  medicalTeamId: bodyIdSchema,
   userIds: memberIdsSchema,
 });
 export type MedicalTeamMembersBody = z.input<typeof medicalTeamMembersBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema } from '../../common/ids';
 import { optionalText } from '../../common/validation';
 
 // Field rules -------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ export const patientMetadataFieldsSchema = z.object({
 export type PatientMetadataFields = z.input<typeof patientMetadataFieldsSchema>;
 
 /** `POST patientmetadata`: create the metadata of `patientId`. */
-export const createPatientMetadataBodySchema = patientMetadataFieldsSchema.extend({ patientId: idSchema });
+export const createPatientMetadataBodySchema = patientMetadataFieldsSchema.extend({ patientId: bodyIdSchema });
 export type CreatePatientMetadataBody = z.input<typeof createPatientMetadataBodySchema>;
 
 // Doctor and nurse metadata -----------------------------------------------------------------
@@ -134,9 +134,9 @@ export type UpdateDoctorMetadataBody = z.input<typeof updateDoctorMetadataBodySc
 
 /** Assign or deassign specializations (verifier ids of the SPECIALIZATION_TYPE domain). */
 export const doctorSpecializationsBodySchema = z.object({
-  doctorId: idSchema,
+  doctorId: bodyIdSchema,
   specializationIds: z
-    .array(idSchema)
+    .array(bodyIdSchema)
     .min(1)
     .max(50)
     .transform((ids) => [...new Set(ids)]),

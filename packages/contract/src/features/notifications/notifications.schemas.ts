@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { Role } from '../../common/roles';
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
@@ -210,9 +210,7 @@ export const notificationIdQuerySchema = z.object({ notificationid: idSchema });
  */
 export const markAllReadQuerySchema = z.object({
   userid: idSchema,
-  type: z.coerce
-    .number()
-    .int()
+  type: intTextSchema(-MAX_ID, MAX_ID)
     .refine((v) => v === 0 || (notificationTypeIds as number[]).includes(v), { message: 'regex' })
     .optional()
     .transform((v) => v ?? 0),
@@ -224,14 +222,14 @@ export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
 /** The bell's query: filter case (TODAY by default), an optional type, paging. */
 export const myNotificationsQuerySchema = pageQuerySchema.omit({ sort: true, search: true }).extend({
   filtercase: notificationFilterCaseSchema.default('TODAY'),
-  notificationtypeid: z.coerce.number().int().positive().max(99).optional(),
+  notificationtypeid: intTextSchema(1, 99).optional(),
   unreadonly: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 export type MyNotificationsQuery = z.output<typeof myNotificationsQuerySchema>;
 
 /** The worklist's office: an office id, or -1 / absent for every office of the caller. */
 export const notificationOfficeHeadersSchema = z.object({
-  hospitalid: z.coerce.number().int().min(-1).optional(),
+  hospitalid: intTextSchema(-1, MAX_ID).optional(),
 });
 
 /** The worklist's headers (or query): the office (-1 / absent: all), and one patient's alerts only (`patientid`). */
@@ -263,7 +261,7 @@ export const worklistQuerySchema = pageQuerySchema.omit({ sort: true }).extend({
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(['true', 'false', 'all']))
     .default('false'),
-  notificationtypeid: z.coerce.number().int().positive().max(99).optional(),
+  notificationtypeid: intTextSchema(1, 99).optional(),
 });
 export type WorklistQuery = z.output<typeof worklistQuerySchema>;
 
@@ -280,9 +278,7 @@ export const markAsProcessedResultSchema = z.object({
 });
 export type MarkAsProcessedResult = z.infer<typeof markAsProcessedResultSchema>;
 
-const sendableTypeSchema = z.coerce
-  .number()
-  .int()
+const sendableTypeSchema = intTextSchema(-MAX_ID, MAX_ID)
   .refine((v) => (sendableNotificationTypeIds as readonly number[]).includes(v), { message: 'regex' });
 
 const additionalDataSchema = z
@@ -308,7 +304,7 @@ const additionalDataSchema = z
  * to `userId`. It is created unread with the current time.
  */
 export const sendNotificationToUserBodySchema = z.object({
-  userId: idSchema,
+  userId: bodyIdSchema,
   notificationMsg: requiredText(NOTIFICATION_MESSAGE_MAX),
   notificationTypeId: sendableTypeSchema,
   deviceType: deviceTypeFilterSchema.nullish(),
@@ -319,7 +315,7 @@ export type SendNotificationToUserBody = z.input<typeof sendNotificationToUserBo
 
 /** A message to every member of a medical team (chat by default). */
 export const sendNotificationToMedicalTeamBodySchema = z.object({
-  medicalTeamId: idSchema,
+  medicalTeamId: bodyIdSchema,
   message: requiredText(NOTIFICATION_MESSAGE_MAX),
   notificationTypeId: sendableTypeSchema.default(NotificationType.CHAT),
 });
@@ -385,7 +381,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export const socketInitMessageSchema = z.object({
   type: z.literal('init'),
   sessionToken: z.string().min(1).max(200),
-  userId: z.coerce.number().int().positive(),
+  userId: idSchema,
 });
 export type SocketInitMessage = z.infer<typeof socketInitMessageSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
 import { userSchema } from '../users/users.schemas';
@@ -10,7 +10,7 @@ const sortOf = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.enum([...fields, ...fields.map((f) => `-${f}`)] as unknown as [string, ...string[]]).optional();
 
 /** A required id in a body: null or '' reads as missing ("This field is required"). */
-const requiredIdSchema = z.preprocess((v) => (v === null || v === '' ? undefined : v), idSchema);
+const requiredIdSchema = z.preprocess((v) => (v === null || v === '' ? undefined : v), bodyIdSchema);
 
 /** ISO 3166-1 alpha-2 country code, stored upper case; defaults to US. */
 const countryCodeSchema = z
@@ -107,12 +107,12 @@ export type OfficeUpdate = z.input<typeof officeUpdateSchema>;
 /** Query of GET hospital: paged, searched by name or city, optionally for one organization. */
 export const officeListQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['hospitalName', 'city', 'state', 'status', 'organizationName', 'id']),
-  organizationId: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  organizationId: idSchema.optional(),
+  status: intTextSchema(0, 1).optional(),
 });
 
 /** The header naming the office of the office-wide lists (the spec's hospitalId header). */
-export const officeHeaderSchema = z.object({ hospitalid: z.coerce.number().int().positive() });
+export const officeHeaderSchema = z.object({ hospitalid: idSchema });
 
 /** Body of the single assign / deassign calls. */
 export const officeUserBodySchema = z.object({ hospitalId: requiredIdSchema, userId: requiredIdSchema });
@@ -122,7 +122,7 @@ export type OfficeUserBody = z.input<typeof officeUserBodySchema>;
 export const officeUsersBodySchema = z.object({
   hospitalId: requiredIdSchema,
   userIds: z
-    .array(idSchema)
+    .array(bodyIdSchema)
     .min(1)
     .max(200)
     .transform((ids) => [...new Set(ids)]),
@@ -148,9 +148,7 @@ export type OfficeDeassignment = z.infer<typeof officeDeassignmentSchema>;
 /** Roles listed as an office's medical staff: doctor, nurse, office admin, caregiver. */
 export const officeStaffRoleIds = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN, Role.CARE_GIVER] as const;
 
-const staffRoleSchema = z.coerce
-  .number()
-  .int()
+const staffRoleSchema = intTextSchema(-MAX_ID, MAX_ID)
   .refine((v) => (officeStaffRoleIds as readonly number[]).includes(v))
   .optional();
 
@@ -161,7 +159,7 @@ export const officeStaffQuerySchema = z.object({ roleId: staffRoleSchema });
 export const officeStaffPageQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status']),
   roleId: staffRoleSchema,
-  status: z.coerce.number().int().min(0).max(3).optional(),
+  status: intTextSchema(0, 3).optional(),
 });
 
 /** Query of ...V3: as V2, and sortable by patient count. */
@@ -178,7 +176,7 @@ export const officeStaffMemberWithCountSchema = userSchema.extend({ patientCount
 /** Query of the office patient lists: paged, searched by name, identifier or record number, status filter. */
 export const officePatientsQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['lastName', 'firstName', 'birthdate', 'status', 'patientIdentifier', 'id']),
-  status: z.coerce.number().int().min(0).max(3).optional(),
+  status: intTextSchema(0, 3).optional(),
 });
 
 /** A doctor or nurse on a patient's medical team in the office. */

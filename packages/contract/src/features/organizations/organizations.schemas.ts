@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { pageQuerySchema } from '../../common/envelope';
 import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
@@ -64,11 +65,11 @@ export type OrganizationInput = z.input<typeof organizationInputSchema>;
 /** Query of GET medicalinstitution: paged, searched by name (English or Spanish), sorted. */
 export const organizationListQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['institutionName', 'city', 'status', 'id']),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  status: intTextSchema(0, 1).optional(),
 });
 
 /** Header of the organization-wide lists (the spec passes OrganizationId as a header). */
-export const organizationHeaderSchema = z.object({ organizationid: z.coerce.number().int().positive() });
+export const organizationHeaderSchema = z.object({ organizationid: idSchema });
 
 /** Organization patient list entry (spec section 3): one row per patient and office of the organization. */
 export const organizationPatientEntrySchema = z.object({
@@ -84,8 +85,8 @@ export type OrganizationPatientEntry = z.infer<typeof organizationPatientEntrySc
 /** Query of GET medicalinstitution/getrelatedorganizationpatients. */
 export const organizationPatientsQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['userFullname', 'hospitalName', 'email', 'status']),
-  status: z.coerce.number().int().min(0).max(3).optional(),
-  hospitalId: z.coerce.number().int().positive().optional(),
+  status: intTextSchema(0, 3).optional(),
+  hospitalId: idSchema.optional(),
 });
 
 /** Roles listed as medical staff: doctor, nurse, office admin, caregiver. */
@@ -94,12 +95,10 @@ export const organizationStaffRoleIds = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_
 /** Query of GET medicalinstitution/getrelatedorganizationmedicalstaffV2. */
 export const organizationStaffQuerySchema = pageQuerySchema.extend({
   sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status']),
-  roleId: z.coerce
-    .number()
-    .int()
+  roleId: intTextSchema(-MAX_ID, MAX_ID)
     .refine((v) => (organizationStaffRoleIds as readonly number[]).includes(v))
     .optional(),
-  status: z.coerce.number().int().min(0).max(3).optional(),
+  status: intTextSchema(0, 3).optional(),
 });
 
 /** A staff member in an organization list: the spec's User shape (no metadata). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema } from '../../common/ids';
 import { emailSchema } from '../../common/validation';
 
 /**
@@ -33,7 +33,7 @@ export const publicLinkTokenSchema = z
  * 400 with `publicLinkPeriodInvalid` on periodEnd, `publicLinkExpiryInvalid` on expiresAt.
  */
 export const createPublicLinkBodySchema = z.object({
-  patientId: idSchema,
+  patientId: bodyIdSchema,
   periodStart: instantSchema,
   periodEnd: instantSchema,
   expiresAt: instantSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema } from '../../common/ids';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { optionalText, requiredText } from '../../common/validation';
 
@@ -97,10 +97,10 @@ export type OpenTimer = z.infer<typeof openTimerSchema>;
  * in several of the caller's offices (default: the patient's first office in the caller's scope).
  */
 export const startTrackingBodySchema = z.object({
-  patientId: idSchema,
+  patientId: bodyIdSchema,
   program: careProgramSchema,
   activity: timeEntryActivitySchema,
-  hospitalId: idSchema.optional(),
+  hospitalId: bodyIdSchema.optional(),
 });
 export type StartTrackingBody = z.infer<typeof startTrackingBodySchema>;
 
@@ -115,7 +115,7 @@ const stopFields = {
   /** When given, a medical note detail for the entry's month is written and linked to the entry. */
   noteText: optionalText(MEDICAL_NOTE_TEXT_MAX),
   /** An active category template of the entry's office for the note. */
-  categoryTemplateId: idSchema.nullable().optional(),
+  categoryTemplateId: bodyIdSchema.nullable().optional(),
 };
 
 /** `PUT timetracking/stoptrackingwithpatient`: stops the caller's running timer. The server counts the seconds. */
@@ -126,12 +126,12 @@ export type StopTrackingBody = z.infer<typeof stopTrackingBodySchema>;
  * `PUT timetracking/stoptrackingwithpatientV2`: stops the caller's timer `timeTrackingId`. A timer
  * that was closed at 2 hours (autoClosed) and has no note yet may still be documented once here.
  */
-export const stopTrackingV2BodySchema = z.object({ timeTrackingId: idSchema, ...stopFields });
+export const stopTrackingV2BodySchema = z.object({ timeTrackingId: bodyIdSchema, ...stopFields });
 export type StopTrackingV2Body = z.infer<typeof stopTrackingV2BodySchema>;
 
 /** Calendar month and year as headers (the office's time zone decides which month an instant is in). */
-export const monthHeaderSchema = z.coerce.number().int().min(1).max(12);
-export const yearHeaderSchema = z.coerce.number().int().min(2000).max(2100);
+export const monthHeaderSchema = intTextSchema(1, 12);
+export const yearHeaderSchema = intTextSchema(2000, 2100);
 
 /** `GET timetracking/gettimeentriesforpatient` (chosen) headers. */
 export const timeEntriesForPatientHeadersSchema = z.object({
@@ -171,8 +171,8 @@ export type PatientPresence = z.infer<typeof patientPresenceSchema>;
 
 /** `POST patientpresence`: marks a patient out of facility; `leavingTo` is mandatory (spec section 5). */
 export const createPatientPresenceBodySchema = z.object({
-  patientId: idSchema,
-  hospitalId: idSchema.optional(),
+  patientId: bodyIdSchema,
+  hospitalId: bodyIdSchema.optional(),
   leavingTo: requiredText(PRESENCE_LEAVING_TO_MAX),
   /** When the patient left (ISO 8601; default now; not in the future). */
   startedAt: z.iso.datetime({ offset: true }).optional(),

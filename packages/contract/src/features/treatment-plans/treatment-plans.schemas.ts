@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema } from '../../common/ids';
 import { optionalText, requiredText } from '../../common/validation';
 import { deviceTypes } from '../measurements/measurement-types';
 
@@ -81,7 +81,7 @@ export const planDeviceTypeSchema = z.enum(deviceTypes);
 export const treatmentPlanDeviceInputSchema = z
   .object({
     deviceType: planDeviceTypeSchema,
-    medicalDeviceId: idSchema.nullable().optional(),
+    medicalDeviceId: bodyIdSchema.nullable().optional(),
     ...scheduleShape,
   })
   .superRefine(refinePlanDeviceSchedule);
@@ -150,8 +150,8 @@ export type TreatmentPlan = z.infer<typeof treatmentPlanSchema>;
 
 /** `POST treatmentplan`: a patient's new plan in an office; it becomes the active plan, placed first. */
 export const createTreatmentPlanBodySchema = z.object({
-  patientId: idSchema,
-  hospitalId: idSchema,
+  patientId: bodyIdSchema,
+  hospitalId: bodyIdSchema,
   title: titleSchema,
   description: descriptionSchema,
   devices: devicesInputSchema.default([]),
@@ -173,9 +173,9 @@ export type UpdateTreatmentPlanBody = z.input<typeof updateTreatmentPlanBodySche
 /** `POST treatmentplan/assigndevice`: adds one device type with its schedule to a plan. */
 export const assignTreatmentPlanDeviceBodySchema = z
   .object({
-    treatmentPlanId: idSchema,
+    treatmentPlanId: bodyIdSchema,
     deviceType: planDeviceTypeSchema,
-    medicalDeviceId: idSchema.nullable().optional(),
+    medicalDeviceId: bodyIdSchema.nullable().optional(),
     ...scheduleShape,
   })
   .superRefine(refinePlanDeviceSchedule);
@@ -184,9 +184,9 @@ export type AssignTreatmentPlanDeviceBody = z.input<typeof assignTreatmentPlanDe
 /** `PUT treatmentplan/updatetreatmanplandevice`: a plan device's new schedule (and optionally type or device). */
 export const updateTreatmentPlanDeviceBodySchema = z
   .object({
-    treatmentPlanDeviceId: idSchema,
+    treatmentPlanDeviceId: bodyIdSchema,
     deviceType: planDeviceTypeSchema.optional(),
-    medicalDeviceId: idSchema.nullable().optional(),
+    medicalDeviceId: bodyIdSchema.nullable().optional(),
     ...scheduleShape,
   })
   .superRefine(refinePlanDeviceSchedule);
@@ -194,7 +194,7 @@ export type UpdateTreatmentPlanDeviceBody = z.input<typeof updateTreatmentPlanDe
 
 /** `PUT treatmentplan/updatetitledescription`. */
 export const updateTitleDescriptionBodySchema = z.object({
-  treatmentPlanId: idSchema,
+  treatmentPlanId: bodyIdSchema,
   title: titleSchema,
   description: descriptionSchema,
 });
@@ -202,7 +202,7 @@ export type UpdateTitleDescriptionBody = z.input<typeof updateTitleDescriptionBo
 
 /** `POST treatmentplan/createclientmonitoringplan`: an office's template; `isDefault` makes it the office's one default. */
 export const createClientMonitoringPlanBodySchema = z.object({
-  hospitalId: idSchema,
+  hospitalId: bodyIdSchema,
   title: titleSchema,
   description: descriptionSchema,
   isDefault: z.boolean().default(false),
@@ -212,15 +212,15 @@ export type CreateClientMonitoringPlanBody = z.input<typeof createClientMonitori
 
 /** `DELETE treatmentplan/deassignpatientfromclientmonitoringplan` (spec: body treatmentPlanId, patientUserId). */
 export const treatmentPlanAssignmentBodySchema = z.object({
-  treatmentPlanId: idSchema,
-  patientUserId: idSchema,
+  treatmentPlanId: bodyIdSchema,
+  patientUserId: bodyIdSchema,
 });
 export type TreatmentPlanAssignmentBody = z.input<typeof treatmentPlanAssignmentBodySchema>;
 
 /** `POST treatmentplan/assignpatienttodefaultclientmonitoringplan`. */
 export const assignPatientToDefaultPlanBodySchema = z.object({
-  patientUserId: idSchema,
-  hospitalId: idSchema,
+  patientUserId: bodyIdSchema,
+  hospitalId: bodyIdSchema,
 });
 export type AssignPatientToDefaultPlanBody = z.input<typeof assignPatientToDefaultPlanBodySchema>;
 

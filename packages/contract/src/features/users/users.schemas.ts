@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../common/envelope';
-import { idSchema } from '../../common/ids';
+import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { officeScopedRoles, Role, roleIds, type RoleId } from '../../common/roles';
 import { emailSchema, isValidPhone, optionalText, passwordSchema, personNameSchema, phoneSchema, usernameSchema } from '../../common/validation';
 
@@ -161,16 +161,14 @@ export const userBirthdateSchema = z.iso
   .refine((v) => v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10), { message: 'regex' });
 
 /** A user status: 0 inactive, 1 active, 2 pending, 3 deceased (the last two for patients). */
-export const userStatusSchema = z.coerce.number().int().min(0).max(3);
+export const userStatusSchema = intTextSchema(0, 3);
 
 /** userSettingsJson: a JSON object of at most 20,000 characters. */
 export const userSettingsJsonSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((v) => JSON.stringify(v).length <= 20_000, { message: 'regex' });
 
-const roleIdSchema = z.coerce
-  .number()
-  .int()
+const roleIdSchema = intTextSchema(-MAX_ID, MAX_ID)
   .refine((v) => (roleIds as number[]).includes(v), { message: 'regex' })
   .transform((v) => v as RoleId);
 
@@ -223,8 +221,8 @@ export const userCreateBodySchema = z
     ...userFieldsShape,
     username: usernameSchema.optional(),
     roleId: roleIdSchema,
-    organizationId: idSchema.nullable().optional(),
-    hospitalIds: z.array(idSchema).max(50).optional(),
+    organizationId: bodyIdSchema.nullable().optional(),
+    hospitalIds: z.array(bodyIdSchema).max(50).optional(),
     status: userStatusSchema.optional(),
     password: passwordSchema.optional(),
   })
@@ -245,7 +243,7 @@ export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
 export const userUpdateV2BodySchema = z
   .strictObject(userFieldsShape)
   .partial()
-  .extend({ hospitalIds: z.array(idSchema).max(50).optional() })
+  .extend({ hospitalIds: z.array(bodyIdSchema).max(50).optional() })
   .superRefine(phoneForCountryIfKnown);
 export type UserUpdateV2Body = z.input<typeof userUpdateV2BodySchema>;
 
@@ -301,7 +299,7 @@ export const changePasswordWithTokenResultSchema = z.object({ signInToken: z.str
  * from a signed-in admin, `{ userId }` (account-validation link for a user in scope). Exactly one.
  */
 export const sendValidationLinkBodySchema = z
-  .strictObject({ email: emailSchema.optional(), userId: idSchema.optional() })
+  .strictObject({ email: emailSchema.optional(), userId: bodyIdSchema.optional() })
   .superRefine((value, ctx) => {
     if ((value.email === undefined) === (value.userId === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'required' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intTextSchema } from '../../common/ids';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { requiredText } from '../../common/validation';
 
@@ -77,7 +78,7 @@ export const verifierSortFields = ['rvDomain', 'lowValue', 'longDescription', 's
 export const verifierPageQuerySchema = pageQuerySchema.extend({
   sort: z.enum([...verifierSortFields, ...verifierSortFields.map((f) => `-${f}` as const)]).optional(),
   domain: rvDomainSchema.optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  status: intTextSchema(0, 1).optional(),
 });
 export type VerifierPageQuery = z.infer<typeof verifierPageQuerySchema>;
 

@@ -5,8 +5,8 @@ import { careTimeRootKey } from './keys';
 
 /**
  * DELETE patientpresence/{id}: the patient is back in the facility. Spec section 8: a failure
- * answers 200 with the error object (resFlag false); `call` turns it into an ApiError whose
- * message the page shows.
+ * answers its 4xx with the error object (resFlag false, msg, code); `call` turns it into an
+ * ApiError carrying that body, whose message the page shows.
  */
 export const deletePresence = (id: number) => call(timeTracking.deletePatientPresence, { params: { id } });
 

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+/** One uploaded file, read into memory. */
+export interface SingleUpload {
+  /** The file's bytes (at most the endpoint's `maxBytes`). */
+  data: Buffer;
+  /** The client's file name (never trusted for the type; NUL-free, at most 255 characters). */
+  filename: string;
+  /** The multipart field the file came in. */
+  fieldname: string;
+}
+
+interface MultipartError {
+  code?: string;
+  statusCode?: number;
+}
+
+/**
+ * Reads the one file of a multipart/form-data upload (every upload endpoint: profile picture, FHIR
+ * import, fee schedule; docs/security.md "Bad input"). The whole request is read, so a second file
+ * is seen and refused. Errors, all in the envelope through the app's error handler:
+ * - 415 unsupportedMediaType when the request is not multipart/form-data;
+ * - 413 payloadTooLarge when the file is larger than `maxBytes`;
+ * - 400 malformedUpload for a missing or wrong boundary, a truncated body, a NUL in a file name,
+ *   more than one file, or more than 10 form fields;
+ * - null when the request is well formed but holds no file (the caller answers its own 400).
+ */
+export async function readSingleUpload(req: FastifyRequest, maxBytes: number): Promise<SingleUpload | null> {
+  if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) throw AppError.badRequest('malformedUpload');
+  let found: SingleUpload | null = null;
+  try {
+    const parts = req.parts({ limits: { fileSize: maxBytes, files: 2, fields: 10, parts: 12 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (found) {
+        part.file.resume();
+        throw AppError.badRequest('malformedUpload');
+      }
+      const data = await part.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE past maxBytes
+      const filename = part.filename ?? '';
+      if (filename.includes('\u0000') || part.fieldname.includes('\u0000') || filename.length > 255) throw AppError.badRequest('malformedUpload');
+      found = { data, filename, fieldname: part.fieldname };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const e = error as MultipartError;
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError('payloadTooLarge', 'payloadTooLarge');
+    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
+    // Busboy's own errors (no boundary, "Unexpected end of form", malformed part headers) carry no status.
+    throw AppError.badRequest('malformedUpload');
+  }
+  return found;
+}
