@@ -13,7 +13,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { featureRoutes } from './features/index';
-import { closeJobs, initJobs } from './jobs/index';
+import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
@@ -107,18 +107,20 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
   await seedReferenceData(db.db);
-  const ctx: AppContext = {
+  const ctx = {
     config,
     database: db,
     db: db.db,
-    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: () => ctx.jobs }),
     log: app.log,
     realtime: createRealtime({ redisUrl: config.redisUrl, log: app.log }),
-  };
+  } as AppContext;
+  // The job queue (jobs/queue.ts; README "Jobs"): pg-boss on this database when VIGIL_JOBS_ENABLED.
+  ctx.jobs = await startAppJobs(ctx);
   if (!database) app.addHook('onClose', async () => db.close());
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {
-    await closeJobs(ctx);
+    await ctx.jobs.close();
     await ctx.realtime.close();
   });
 
@@ -149,7 +151,6 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
 
   await registerRealtimeSocket(app, ctx);
   for (const register of featureRoutes) register(app, ctx);
-  if (config.jobsEnabled) initJobs(ctx);
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which
   // never change under their name and so are cached for a year as immutable (setHeaders below).

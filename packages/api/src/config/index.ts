@@ -42,6 +42,10 @@ const envSchema = z.object({
   VIGIL_WEB_DIST: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   VIGIL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   VIGIL_JOBS_ENABLED: bool.default(true),
+  VIGIL_JOBS_WORKERS: bool.default(true),
+  VIGIL_JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  VIGIL_JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  VIGIL_JOBS_STOP_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -76,8 +80,19 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Check every handler's answer against its contract schema (tests). */
   validateResponses: boolean;
-  /** Run the scheduled monitoring jobs (missed readings, reminders, daily goals); off in tests. */
+  /**
+   * Use the job queue (pg-boss on the app's database; jobs/queue.ts, README "Jobs"); off in tests
+   * unless a test turns it on. Off: work runs in the requesting process and no schedule runs here.
+   */
   jobsEnabled: boolean;
+  /** With the queue: this process works jobs and ticks the schedules (false: it only enqueues). */
+  jobWorkers: boolean;
+  /** Seconds between a worker's polls of its queue (at least 0.5). */
+  jobsPollSeconds: number;
+  /** Seconds before a failed job's first retry (doubled for each further retry). */
+  jobsRetryDelaySeconds: number;
+  /** At close, how long jobs in progress are waited for before they are failed (and retried elsewhere). */
+  jobsStopSeconds: number;
   /** Minutes after a plan's measurement time before the reading counts as missed. */
   missedGraceMinutes: number;
   /** Minutes before a plan's measurement time that the patient is reminded. */
@@ -116,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.VIGIL_TRUST_PROXY,
     validateResponses: false,
     jobsEnabled: e.VIGIL_JOBS_ENABLED,
+    jobWorkers: e.VIGIL_JOBS_WORKERS,
+    jobsPollSeconds: e.VIGIL_JOBS_POLL_SECONDS,
+    jobsRetryDelaySeconds: e.VIGIL_JOBS_RETRY_DELAY_SECONDS,
+    jobsStopSeconds: e.VIGIL_JOBS_STOP_SECONDS,
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
   };

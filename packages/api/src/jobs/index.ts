@@ -1,15 +1,15 @@
 /**
  * The scheduled monitoring jobs (issue 3 section 4): missed measurements (type 5), reminders
- * (type 4) and daily goals (type 6), once a minute in every API process that has
- * VIGIL_JOBS_ENABLED (default true; off in tests).
+ * (type 4) and daily goals (type 6), and closing forgotten care-time timers, once a minute.
  *
- * Scheduler: croner (small, maintained, no dependencies, an in-process timer). Every job is
- * idempotent through `notifications.dedupeKey` (unique per recipient), so two API processes
- * running the same minute write each notification once, and a run that fails is simply covered
- * again by the next one; a queue with persisted jobs (pg-boss) would add tables, polling and a
- * second PGlite connection path for no gain here.
+ * They run as the pg-boss queue `monitoring-minute` (jobs/queue.ts; README "Jobs"): every API
+ * process with workers ticks the schedule, the minute's job is enqueued once (a singleton key on
+ * the database's minute) and worked by one process. A run covers the time since the end of the
+ * last completed run (its output, kept in pgboss.job), at most two hours back. Every job is
+ * idempotent through `notifications.dedupeKey` (unique per recipient), so a retried or
+ * overlapping run writes nothing twice.
  */
-import { Cron } from 'croner';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { loggableError } from '../features/notifications/alerts';
 import { closeForgottenTimers } from '../features/time-tracking/time-tracking.service';
@@ -17,6 +17,7 @@ import { raiseDailyGoals } from './daily-goal.raise.job';
 import { sendMeasurementReminders } from './measurement-reminder.send.job';
 import { raiseMissedMeasurements } from './missed-measurement.raise.job';
 import { loadActivePlanSchedules, type JobWindow } from './plan-slots';
+import type { JobDefinition, JobName, MinuteSchedule } from './queue';
 
 export type { JobWindow };
 
@@ -43,50 +44,56 @@ export async function runMonitoringJobs(ctx: AppContext, window: JobWindow): Pro
   };
 }
 
-interface Running {
-  cron: Cron;
-  inFlight: Promise<unknown> | null;
+/** What a monitoring-minute job stores as its output: the end of the span it covered, and what it wrote. */
+export interface MonitoringOutput extends JobsRunResult {
+  /** ISO instant: the next run starts here. */
+  until: string;
+  timersClosed: number;
 }
 
-const running = new Map<AppContext, Running>();
+/** The end of the span of the last completed monitoring run (from pg-boss's job table), or null. */
+async function lastCoveredUntil(ctx: AppContext): Promise<Date | null> {
+  const result = (await ctx.db.execute(
+    sql`select output->>'until' as until from pgboss.job
+         where name = 'monitoring-minute' and state = 'completed' and output ? 'until'
+         order by completed_on desc limit 1`,
+  )) as unknown as { rows: { until: string | null }[] };
+  const until = result.rows[0]?.until;
+  return until ? new Date(until) : null;
+}
 
 /**
- * Starts the jobs for this app: a run at second 0 of every minute over the time since the last
- * successful run (at most two hours back). Overlapping runs are skipped. Calling it twice for the
- * same app does nothing.
+ * One monitoring minute: the span (`since`, now] where `since` is the end of the last completed
+ * run (queue) or of this process's last run (no queue), at most MAX_LOOKBACK_MS back.
  */
-export function initJobs(ctx: AppContext): void {
-  if (running.has(ctx)) return;
-  let lastRun = new Date(Date.now() - MAX_LOOKBACK_MS);
-  const state: Running = { cron: null as unknown as Cron, inFlight: null };
-  state.cron = new Cron('0 * * * * *', { name: undefined, protect: true, unref: true }, async () => {
-    const now = new Date();
-    const since = new Date(Math.max(lastRun.getTime(), now.getTime() - MAX_LOOKBACK_MS));
-    const run = runMonitoringJobs(ctx, { since, now }).then(
-      (result) => {
-        lastRun = now;
-        if (result.missed + result.reminders + result.goals > 0) ctx.log.info(result, 'monitoring jobs: notifications raised');
-      },
-      (err: unknown) => ctx.log.error({ err: loggableError(err) }, 'monitoring jobs: run failed'),
-    );
-    // Care time (issue 4): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
-    const timers = closeForgottenTimers(ctx, now).then(
-      (closed) => (closed > 0 ? ctx.log.info({ closed }, 'time tracking: forgotten timers closed') : undefined),
-      (err: unknown) => ctx.log.error({ err: loggableError(err) }, 'time tracking: closing forgotten timers failed'),
-    );
-    state.inFlight = Promise.all([run, timers]);
-    await state.inFlight;
-    state.inFlight = null;
+export async function runMonitoringMinute(ctx: AppContext, now = new Date()): Promise<MonitoringOutput> {
+  const last = ctx.jobs.durable ? await lastCoveredUntil(ctx) : (inlineLastRun.get(ctx) ?? null);
+  const since = new Date(Math.max(last?.getTime() ?? 0, now.getTime() - MAX_LOOKBACK_MS));
+  const result = await runMonitoringJobs(ctx, { since, now });
+  if (result.missed + result.reminders + result.goals > 0) ctx.log.info(result, 'monitoring jobs: notifications raised');
+  // Care time (issue 4): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
+  const timersClosed = await closeForgottenTimers(ctx, now).catch((err: unknown) => {
+    ctx.log.error({ err: loggableError(err) }, 'time tracking: closing forgotten timers failed');
+    return 0;
   });
-  running.set(ctx, state);
+  if (timersClosed > 0) ctx.log.info({ closed: timersClosed }, 'time tracking: forgotten timers closed');
+  if (!ctx.jobs.durable) inlineLastRun.set(ctx, now);
+  return { ...result, until: now.toISOString(), timersClosed };
 }
 
-/** Stops the jobs of `ctx` (every app's when omitted) and waits for a run in progress. */
-export async function closeJobs(ctx?: AppContext): Promise<void> {
-  const entries = ctx ? [...running].filter(([c]) => c === ctx) : [...running];
-  for (const [c, state] of entries) {
-    state.cron.stop();
-    running.delete(c);
-    await state.inFlight;
-  }
+/** Without the queue: the end of this process's last run, per app. */
+const inlineLastRun = new WeakMap<AppContext, Date>();
+
+/** The monitoring queue's worker: no retries (the next minute covers a failed one). */
+export function monitoringJobDefinition(ctx: AppContext): JobDefinition<JobName> {
+  return {
+    name: 'monitoring-minute',
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    expireInSeconds: 15 * 60,
+    handler: async () => runMonitoringMinute(ctx),
+  };
 }
+
+/** The schedules ticked every minute (jobs/queue.ts). */
+export const minuteSchedules: MinuteSchedule[] = [{ name: 'monitoring-minute' }];

@@ -9,7 +9,7 @@ import { NotificationType, Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../test/setup';
 import { measurements, medicalTeamMembers, medicalTeams, notifications, treatmentPlanDevices, treatmentPlans } from '../db/schema/index';
 import { raiseDailyGoals } from './daily-goal.raise.job';
-import { closeJobs, initJobs, runMonitoringJobs } from './index';
+import { runMonitoringJobs } from './index';
 import { sendMeasurementReminders } from './measurement-reminder.send.job';
 import { raiseMissedMeasurements } from './missed-measurement.raise.job';
 import { loadActivePlanSchedules, type ActivePlanSchedule } from './plan-slots';
@@ -175,12 +175,5 @@ describe('scheduler', () => {
     expect(result).toEqual({ missed: 2, reminders: 1, goals: 0 });
     expect(await ofType(NotificationType.MISSED_MEASUREMENT, '2024-01-31')).toHaveLength(2);
     expect(await ofType(NotificationType.REMINDER, '2024-02-01')).toHaveLength(1);
-  });
-
-  it('starts and stops with the app (VIGIL_JOBS_ENABLED)', async () => {
-    initJobs(t.ctx);
-    initJobs(t.ctx); // once per app
-    await closeJobs(t.ctx);
-    await closeJobs(t.ctx);
   });
 });

@@ -84,13 +84,13 @@ export async function seedNote(t: TestApp, o: { patientId: number; hospitalId: n
   return detail!.id;
 }
 
-/** Polls billing/getbillingrun until the run is no longer running; returns the final run. */
+/** Polls billing/getbillingrun until the run is no longer queued or running; returns the final run. */
 export async function waitForRun(call: ReturnType<typeof caller>, who: { id: number }, runId: number): Promise<{ status: string; total: number; done: number; percent: number }> {
   for (let i = 0; i < 200; i++) {
     const res = await call('GET', 'billing/getbillingrun', who, { headers: { runid: runId } });
     expect(res.statusCode).toBe(200);
     const run = res.json().data;
-    if (run.status !== 'running') return run;
+    if (run.status !== 'queued' && run.status !== 'running') return run;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`run ${runId} did not finish`);

@@ -7,7 +7,7 @@ import * as service from './billing-generation.service';
 /**
  * Billing generation, summaries, details with evidence, runs (chosen) and readiness (chosen):
  * spec section 7 "Billing", issue 4 sections 3-4. Thin: parse (registerEndpoint) -> service.
- * Background runs still working when the app closes are awaited.
+ * Background runs are jobs (billing-runs.ts): the queue waits for them when the app closes.
  */
 export function billingGenerationRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, billing.getBillingSummaryForAllPatientsForMonthV3, ({ scope, headers, query, req }) =>
@@ -20,7 +20,4 @@ export function billingGenerationRoutes(app: FastifyInstance, ctx: AppContext): 
   registerEndpoint(app, ctx, billing.generateForAllOrganizationPatientsForMonth, ({ scope, headers }) => service.generateForOrganization(ctx, scope, headers));
   registerEndpoint(app, ctx, billing.getBillingRun, ({ scope, headers }) => service.getRun(ctx, scope, headers.runid));
   registerEndpoint(app, ctx, billing.getBillingReadiness, ({ scope, headers, query, req }) => service.getReadiness(ctx, scope, headers, query, req.lang));
-  app.addHook('onClose', async () => {
-    await service.settleBackgroundRuns();
-  });
 }

@@ -4,8 +4,9 @@
  * - the month defaults to the current one in the office's time zone; a month still to come is
  *   refused (400 billingMonthInFuture);
  * - an office, organization, patient or run outside the caller's scope reads as not found (404);
- * - office and organization generation answer the run at once and work in the background in
- *   batches (generation.ts); a patient's generation runs now and answers its details.
+ * - office and organization generation answer the run at once, queued as a job that any API
+ *   process works in batches (billing-runs.ts, generation.ts; README "Jobs"); a patient's
+ *   generation runs now and answers its details.
  */
 import { localYearMonth, officeTimeZone, isLaterMonth, type YearMonth } from '../../lib/office-calendar';
 import type { Lang, EndpointResponse, billing as contract } from '@vigil/contract';
@@ -17,7 +18,8 @@ import { formatMmSs } from './engine/dates';
 import { computeReadiness, type PatientReadiness, type ReadinessFlag } from './engine/readiness';
 import { billingSettingDefs } from './engine/settings';
 import type { ClaimEvidence, EngineClaim } from './engine/types';
-import { BATCH_SIZE, computeBatch, generateOffice, loadOfficeMonth, processRun, type OfficeMonth, type PatientMonthOutcome } from './generation';
+import { startBackgroundRun } from './billing-runs';
+import { BATCH_SIZE, computeBatch, generateOffice, loadOfficeMonth, type OfficeMonth, type PatientMonthOutcome } from './generation';
 import * as repo from './generation.repo';
 import * as reads from './billing-generation.repo';
 
@@ -27,14 +29,6 @@ type Details = EndpointResponse<typeof contract.getBillingDetailsForPatientForMo
 type Run = EndpointResponse<typeof contract.getBillingRun>;
 type ReadinessPage = EndpointResponse<typeof contract.getBillingReadiness>;
 type ClaimView = Details['claims'][number];
-
-/** Runs still working in this process (awaited when the app closes). */
-const inFlight = new Set<Promise<void>>();
-
-/** Waits for the background runs of this process (app shutdown, tests). */
-export async function settleBackgroundRuns(): Promise<void> {
-  await Promise.allSettled([...inFlight]);
-}
 
 /**
  * The billing month: the headers' month and year, each defaulting to the current one in `tz`.
@@ -280,17 +274,10 @@ export async function generateForPatient(ctx: AppContext, scope: Scope, h: { pat
   return getDetailsForPatient(ctx, scope, { ...h, month: ym.month, year: ym.year }, lang);
 }
 
-/** Starts (or joins) a background run over `offices`. */
+/** Starts (or joins) a background run over `offices`: a queued job (billing-runs.ts) that any API process may work. */
 async function startRun(ctx: AppContext, scope: Scope, kind: 'hospital' | 'organization', scopeId: number, offices: repo.OfficeRef[], ym: YearMonth): Promise<Run> {
-  const running = await repo.findRunningRun(scope, ctx.db, kind, scopeId, ym.year, ym.month);
-  if (running) return runView(running);
   const total = await reads.countOfficePatients(scope, ctx.db, offices.map((o) => o.id));
-  const run = await repo.createRun(scope, ctx.db, { scopeKind: kind, scopeId, year: ym.year, month: ym.month, total, startedBy: scope.userId });
-  const work = processRun(scope, ctx.db, run.id, offices, ym.year, ym.month)
-    .catch((err: unknown) => ctx.log.error({ err, runId: run.id }, 'billing generation run failed'))
-    .finally(() => inFlight.delete(work));
-  inFlight.add(work);
-  return runView(run);
+  return runView(await startBackgroundRun(ctx, scope, { kind, scopeId, year: ym.year, month: ym.month, total }));
 }
 
 /** GET billing/generateforallhospitalpatientsformonth. */

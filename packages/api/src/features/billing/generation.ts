@@ -158,24 +158,19 @@ export async function generateOffice(
 
 /**
  * Processes a run over offices (one office, or every visible office of an organization): counts
- * the patients, sets the run's total, generates office by office, and finishes the run as done,
- * or failed with a generic message (never patient data).
+ * the patients, sets the run's total, generates office by office, and finishes the run as done.
+ * A failure is thrown to the caller (billing-runs.ts), which records it as a retry or a failure.
  */
 export async function processRun(scope: Scope, db: Db, runId: number, offices: repo.OfficeRef[], year: number, month: number, now = new Date()): Promise<void> {
-  try {
-    const perOffice: { om: OfficeMonth; patients: repo.PatientBase[] }[] = [];
-    let total = 0;
-    for (const office of offices) {
-      const om = await loadOfficeMonth(scope, db, office, year, month, now);
-      const patients = await repo.findOfficePatients(scope, db, om.office);
-      perOffice.push({ om, patients });
-      total += patients.length;
-    }
-    await repo.setRunTotal(scope, db, runId, total);
-    for (const { om, patients } of perOffice) await generateOffice(scope, db, runId, om, patients);
-    await repo.finishRun(scope, db, runId, 'done');
-  } catch (err) {
-    await repo.finishRun(scope, db, runId, 'failed', 'Generation failed; see the server log').catch(() => undefined);
-    throw err;
+  const perOffice: { om: OfficeMonth; patients: repo.PatientBase[] }[] = [];
+  let total = 0;
+  for (const office of offices) {
+    const om = await loadOfficeMonth(scope, db, office, year, month, now);
+    const patients = await repo.findOfficePatients(scope, db, om.office);
+    perOffice.push({ om, patients });
+    total += patients.length;
   }
+  await repo.setRunTotal(scope, db, runId, total);
+  for (const { om, patients } of perOffice) await generateOffice(scope, db, runId, om, patients);
+  await repo.finishRun(scope, db, runId, 'done');
 }

@@ -271,6 +271,11 @@ export async function finishImportRun(tx: Executor, id: number, values: { status
   await tx.update(importRuns).set(values).where(eq(importRuns.id, id));
 }
 
+/** A running import's progress, kept in its report until the report replaces it (README "Jobs"). */
+export async function setImportProgress(tx: Executor, id: number, progress: { files: number; filesTotal: number }): Promise<void> {
+  await tx.update(importRuns).set({ report: { progress } }).where(and(eq(importRuns.id, id), eq(importRuns.status, 'running')));
+}
+
 const importRunSorts: Record<string, SQL[]> = {
   startedAt: [asc(importRuns.startedAt), asc(importRuns.id)],
   '-startedAt': [desc(importRuns.startedAt), desc(importRuns.id)],

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportCounts, ImportRecord, ImportReport, ImportRun, ImportTypeCounts } from '@vigil/contract';
+import type { ImportCounts, ImportProgress, ImportRecord, ImportReport, ImportRun, ImportTypeCounts } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { isSystemAdmin, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +17,8 @@ import * as repo from './import.repo';
 /** Largest file read from disk (a Synthea patient bundle is 1-3 MB). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_FILES = 10_000;
+/** How often a running import writes its progress (ms). */
+const PROGRESS_MS = 500;
 
 export interface ImportOptions {
   /** The caller; when given it must be a system admin (permission import.run). */
@@ -199,7 +201,17 @@ async function importUnits(
     records.push({ file: sourceName, resourceType: '', id: '', status: 'error', reason: err.message });
   }
 
+  // Progress in the run's row (files read of the total), so that any API process shows it
+  // (GET admin/importruns) while the import works; written at most every PROGRESS_MS.
+  let progressAt = 0;
+  const progress = async (force = false) => {
+    if (!force && Date.now() - progressAt < PROGRESS_MS) return;
+    progressAt = Date.now();
+    await repo.setImportProgress(ctx.db, runRow.id, { files, filesTotal: units.length });
+  };
+  await progress(true);
   for (const unit of units) {
+    await progress();
     files++;
     let entries: Entry[];
     try {
@@ -317,7 +329,7 @@ async function importBundle(
   return true;
 }
 
-/** Import runs with their reports for a system admin, newest first, paged. */
+/** Import runs with their reports (a running one with its progress) for a system admin, newest first, paged. */
 export async function findImportRuns(
   ctx: Pick<AppContext, 'db'>,
   scope: Scope,
@@ -333,6 +345,7 @@ export async function findImportRuns(
       finishedAt: r.finishedAt?.toISOString() ?? null,
       startedBy: r.startedBy,
       report: r.status !== 'running' && r.report && typeof r.report === 'object' && 'runId' in r.report ? (r.report as ImportReport) : null,
+      progress: r.status === 'running' && r.report && typeof r.report === 'object' && 'progress' in r.report ? (r.report as { progress: ImportProgress }).progress : null,
     })),
     total,
     page: q.page,

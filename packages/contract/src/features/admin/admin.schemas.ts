@@ -67,6 +67,10 @@ export const importBodySchema = z.strictObject({
 });
 export type ImportBody = z.infer<typeof importBodySchema>;
 
+/** A running import's progress: files read of the total (README "Jobs"). */
+export const importProgressSchema = z.object({ files: z.number().int(), filesTotal: z.number().int() });
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
 export const importRunSchema = z.object({
   id: z.number().int(),
   source: z.string(),
@@ -75,6 +79,8 @@ export const importRunSchema = z.object({
   finishedAt: z.string().nullable(),
   startedBy: z.number().int().nullable(),
   report: importReportSchema.nullable(),
+  /** While `running`: files read of the total; null once finished. */
+  progress: importProgressSchema.nullable(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 

@@ -43,14 +43,18 @@ export const billingRunHeadersSchema = z.object({ runid: idSchema });
 /** GET billing/getbillingreadiness (chosen): header hospitalid. */
 export const billingReadinessHeadersSchema = z.object({ hospitalid: idSchema });
 
-/** A generation run and its progress (patients done of total). */
+/**
+ * A generation run and its progress (patients done of total). `queued`: waiting for a job worker
+ * (also again after a failed attempt that will be retried, with the attempt in `error`); see the
+ * README "Jobs".
+ */
 export const billingRunSchema = z.object({
   runId: z.number().int(),
   scopeKind: z.enum(['patient', 'hospital', 'organization']),
   scopeId: z.number().int(),
   year: z.number().int(),
   month: z.number().int(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
   total: z.number().int(),
   done: z.number().int(),
   /** 0-100. */

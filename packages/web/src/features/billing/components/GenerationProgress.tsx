@@ -3,12 +3,13 @@ import { Alert, CloseButton, Group, Paper, Progress, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { useBillingRun } from '../api/get-billing-run';
+import { runInProgress, useBillingRun } from '../api/get-billing-run';
 import { billingRootKey } from '../api/keys';
 
 /**
- * The progress of a generation run (GET billing/getbillingrun, polled every second): patients done
- * of total as a bar; when it ends the billing lists refresh, a notification says so and the bar
+ * The progress of a generation run (GET billing/getbillingrun, polled every second): waiting for a
+ * job worker (queued, with a failed attempt's message while it is retried), then patients done of
+ * total as a bar; when it ends the billing lists refresh, a notification says so and the bar
  * stays with the result until closed.
  */
 export function GenerationProgress({ runId, label, onFinished, onClose }: { runId: number; label: string; onFinished: () => void; onClose: () => void }) {
@@ -18,7 +19,7 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
   const r = run.data;
   const ended = useRef(false);
   useEffect(() => {
-    if (!r || r.status === 'running' || ended.current) return;
+    if (!r || runInProgress(r.status) || ended.current) return;
     ended.current = true;
     void qc.invalidateQueries({ queryKey: billingRootKey, predicate: (q) => q.queryKey[1] !== 'run' });
     if (r.status === 'done') notify({ color: 'teal', message: t('generate.done', { count: r.total }) });
@@ -43,16 +44,18 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
           <Text size="sm" c={r?.status === 'failed' ? 'red.9' : 'dimmed'} data-testid="generation-status">
             {!r
               ? t('generate.starting')
-              : r.status === 'running'
+              : r.status === 'queued'
+                ? (r.error ?? t('generate.queued'))
+                : r.status === 'running'
                 ? t('generate.progress', { done: r.done, total: r.total, percent })
                 : r.status === 'done'
                   ? t('generate.finished', { done: r.done, total: r.total })
                   : (r.error ?? t('generate.failed'))}
           </Text>
-          {r && r.status !== 'running' && <CloseButton size="sm" aria-label={t('common:actions.close')} onClick={onClose} />}
+          {r && !runInProgress(r.status) && <CloseButton size="sm" aria-label={t('common:actions.close')} onClick={onClose} />}
         </Group>
       </Group>
-      <Progress value={percent} color={r?.status === 'failed' ? 'red.9' : undefined} animated={!r || r.status === 'running'} aria-label={t('generate.progressLabel')} />
+      <Progress value={percent} color={r?.status === 'failed' ? 'red.9' : undefined} animated={!r || runInProgress(r.status)} aria-label={t('generate.progressLabel')} />
     </Paper>
   );
 }
