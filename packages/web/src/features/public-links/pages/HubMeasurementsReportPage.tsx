@@ -8,5 +8,11 @@ export default function HubMeasurementsReportPage() {
   const { hubIdentifier = '' } = useParams();
   const token = params.get('link');
   const query = useMeasurementsForHub(token, hubIdentifier);
-  return <ReportView token={token} query={query} />;
+  // Never indexed (docs/security.md "Headers"): React 19 hoists this tag into <head>; the server also sends X-Robots-Tag.
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <ReportView token={token} query={query} />
+    </>
+  );
 }

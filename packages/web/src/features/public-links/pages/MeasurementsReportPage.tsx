@@ -7,5 +7,11 @@ export default function MeasurementsReportPage() {
   const [params] = useSearchParams();
   const token = params.get('link');
   const query = useMeasurementsFromLink(token);
-  return <ReportView token={token} query={query} />;
+  // Never indexed (docs/security.md "Headers"): React 19 hoists this tag into <head>; the server also sends X-Robots-Tag.
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <ReportView token={token} query={query} />
+    </>
+  );
 }
