@@ -1,5 +1,5 @@
 /**
- * The scheduled monitoring jobs (issue 3 section 4): missed measurements (type 5), reminders
+ * The scheduled monitoring jobs: missed measurements (type 5), reminders
  * (type 4) and daily goals (type 6), and closing forgotten care-time timers, once a minute.
  *
  * They run as the pg-boss queue `monitoring-minute` (jobs/queue.ts; README "Jobs"): every API
@@ -71,7 +71,7 @@ export async function runMonitoringMinute(ctx: AppContext, now = new Date()): Pr
   const since = new Date(Math.max(last?.getTime() ?? 0, now.getTime() - MAX_LOOKBACK_MS));
   const result = await runMonitoringJobs(ctx, { since, now });
   if (result.missed + result.reminders + result.goals > 0) ctx.log.info(result, 'monitoring jobs: notifications raised');
-  // Care time (issue 4): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
+  // Care time (features/time-tracking, the 2-hour cap): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
   const timersClosed = await closeForgottenTimers(ctx, now).catch((err: unknown) => {
     ctx.log.error({ err: loggableError(err) }, 'time tracking: closing forgotten timers failed');
     return 0;

@@ -475,6 +475,26 @@ describe('GET admin/importruns', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns', headers: await signInAs(t, fx.officeAdminA1.username) });
     expect(res.statusCode).toBe(403);
   });
+
+  it("shows a running import's progress (files read of the total) from the database, then its report", async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const totalFiles = fs.readdirSync(syntheaDir).filter((f) => f.endsWith('.json')).length;
+    const work = importFhir(t.ctx, syntheaDir);
+    const newest = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/importruns?sort=-startedAt&pageSize=1', headers: h })).json().data.items[0];
+    let running: { status: string; progress: { files: number; filesTotal: number } | null; report: unknown } | undefined;
+    for (let i = 0; i < 400 && !running; i++) {
+      const item = await newest();
+      if (item.source === syntheaDir && item.status === 'running' && item.progress) running = item;
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+    await work;
+    expect(running).toMatchObject({ status: 'running', report: null, progress: { filesTotal: totalFiles } });
+    expect(running!.progress!.files).toBeGreaterThanOrEqual(0);
+    expect(running!.progress!.files).toBeLessThan(totalFiles);
+    const done = await newest();
+    expect(done).toMatchObject({ status: 'done', progress: null });
+    expect(done.report.files).toBe(totalFiles);
+  });
 });
 
 describe('GET admin/outbox', () => {

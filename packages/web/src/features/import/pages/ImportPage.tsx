@@ -105,7 +105,12 @@ export default function ImportPage() {
       ),
     },
     { header: t('history.status'), sortKey: 'status', render: (r) => <RunStatusBadge status={r.status} /> },
-    { header: t('history.duration'), render: (r) => (r.report ? formatDuration(r.report.durationMs, i18n.language) : '—') },
+    {
+      header: t('history.duration'),
+      // A running import shows its progress, stored by whichever API process runs it.
+      render: (r) =>
+        r.report ? formatDuration(r.report.durationMs, i18n.language) : r.progress ? t('history.progress', { files: r.progress.files, total: r.progress.filesTotal }) : '—',
+    },
     {
       header: t('history.counts'),
       render: (r) =>
