@@ -103,7 +103,7 @@ describe('the mutual exclusions of section 9', () => {
   });
 
   it('PCM here with CCM billed by a different practitioner elsewhere follows PCM_CCM_DIFFERENT_PRACTITIONER', () => {
-    const f = { billingType: 'PCM' as const, timeEntries: [entry('PCM', 35)], claimsElsewhere: [{ hospitalId: 99, code: '99490', program: 'CCM' as const, practitionerUserId: 555 }] };
+    const f = { billingType: 'PCM' as const, timeEntries: [entry('PCM', 35)], claimsElsewhere: [{ hospitalId: 99, code: '99490', program: 'CCM' as const, practitionerUserId: 555, year: 2026, month: 3, period: null }] };
     const flagged = run(f);
     expect(billed(flagged)).toEqual(['99426']);
     expect(find(flagged, '99426')!.evidence.flags!.some((x) => x.en.includes('PCM_CCM_DIFFERENT_PRACTITIONER: flag'))).toBe(true);
@@ -140,7 +140,7 @@ describe('one billing practitioner per patient and period (C2)', () => {
   });
 
   it('suppresses the RPM device codes another office already bills for the patient this month', () => {
-    const claims = run({ ...rpmMonth, timeEntries: [entry('RPM', 20, { interactive: true })], claimsElsewhere: [{ hospitalId: 42, code: '99454', program: 'RPM', practitionerUserId: 7 }] });
+    const claims = run({ ...rpmMonth, timeEntries: [entry('RPM', 20, { interactive: true })], claimsElsewhere: [{ hospitalId: 42, code: '99454', program: 'RPM', practitionerUserId: 7, year: 2026, month: 3, period: { start: '2026-03-01', end: '2026-03-30' } }] });
     expect(billed(claims)).toEqual(['99457']);
     expect(find(claims, '99454')!.reason!.en).toMatch(/^Another office \(id 42\) already bills the RPM device codes/);
   });

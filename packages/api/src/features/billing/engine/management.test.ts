@@ -163,10 +163,10 @@ describe('CCM (section 3)', () => {
     expect(billed(ccm(89, {}, { notes: note }, fees))).toEqual(['99487']);
     expect(billed(ccm(90, {}, { notes: note }, fees))).toEqual(['99487', '99489']);
     expect(find(ccm(60, {}, {}, fees), '99487')!.reason!.en).toMatch(/^Complex CCM not billed: no care plan/);
-    // Complex and non-complex CCM are exclusive: the family that pays more is billed.
+    // Complex and non-complex CCM are exclusive: complex CCM is billed when its requirements are met, whatever it pays.
     const cheapComplex = ccm(60, {}, { notes: note }, { ...fees, '99487': 13000 });
-    expect(billed(cheapComplex)).toEqual(['99490', '99439x2']);
-    expect(find(cheapComplex, '99487')!.reason!.en).toBe('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive): 99490 billed instead ($164.13 vs $130.00)');
+    expect(billed(cheapComplex)).toEqual(['99487']);
+    expect(find(cheapComplex, '99490')!.reason!.en).toBe('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive): 99487 billed instead (99487 takes precedence when its requirements are met)');
   });
 });
 
