@@ -265,17 +265,33 @@ export async function findTimeEntries(
   return out;
 }
 
-/** The details of the patients' medical notes of the office and month, with their template's category type. */
+/**
+ * The details of the patients' medical notes of the office and month, with their template's
+ * category type, the local day each was written and the local start day of the time entry it
+ * documents (its day of service, engine/notes.ts; the earliest when several).
+ */
 export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
   const out = new Map<number, NoteFact[]>();
   if (patientIds.length === 0) return out;
-  const rows = await rowsOf<{ id: number; medical_note_id: number; patient_id: number; program: string; day: string; author_id: number; category_type: string }>(
+  const rows = await rowsOf<{
+    id: number;
+    medical_note_id: number;
+    patient_id: number;
+    program: string;
+    written_day: string;
+    entry_day: string | null;
+    author_id: number;
+    category_type: string;
+  }>(
     db,
-    sql`select d.id, d.medical_note_id, n.patient_id, d.program, (d.created_at at time zone ${office.timeZone})::date::text as day,
+    sql`select d.id, d.medical_note_id, n.patient_id, d.program, (d.created_at at time zone ${office.timeZone})::date::text as written_day,
+               (te.started_at at time zone ${office.timeZone})::date::text as entry_day,
                d.author_id, coalesce(t.category_type, '') as category_type
           from medical_notes n
           join medical_note_details d on d.medical_note_id = n.id
           left join medical_note_category_templates t on t.id = d.category_template_id
+          left join lateral (select min(e.started_at) as started_at from time_entries e
+                              where e.patient_id = n.patient_id and e.medical_note_detail_id = d.id) te on true
          where n.hospital_id = ${office.id} and ${officeFilter(scope, sql`n.hospital_id`)}
            and n.year = ${year} and n.month = ${month} and n.patient_id = any(${sql.param(patientIds)}::int[])
          order by d.id`,
@@ -285,7 +301,15 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
     const id = Number(r.patient_id);
     let list = out.get(id);
     if (!list) out.set(id, (list = []));
-    list.push({ id: Number(r.id), medicalNoteId: Number(r.medical_note_id), program: r.program, day: r.day, authorId: Number(r.author_id), categoryType: r.category_type });
+    list.push({
+      id: Number(r.id),
+      medicalNoteId: Number(r.medical_note_id),
+      program: r.program,
+      timeEntryDay: r.entry_day,
+      writtenDay: r.written_day,
+      authorId: Number(r.author_id),
+      categoryType: r.category_type,
+    });
   }
   return out;
 }

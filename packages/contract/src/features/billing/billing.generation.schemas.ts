@@ -77,6 +77,22 @@ export const timeEvidenceSchema = z.object({
 });
 
 /** Why a code was produced or not: reading days, time entries, notes, interactive contact, practitioner, rules. */
+/**
+ * One precedence decision: the rule (docs/billing-engine.md "Precedence"), what decided it, its
+ * source, the code kept and the codes it won over; `amounts` (cents, null = not loaded in the fee
+ * schedule) only when the rules left a real choice, `amountsNotLoaded` the codes without an amount
+ * (then `basis` is 'ruleOrderAmountMissing': the documented order decided, not a $0).
+ */
+export const precedenceEvidenceSchema = z.object({
+  rule: z.string(),
+  basis: z.enum(['codingRule', 'facts', 'billingType', 'firstBilled', 'amountThenOrder', 'setting', 'amount', 'ruleOrderAmountMissing']),
+  source: z.string(),
+  kept: z.string().nullable(),
+  over: z.array(z.string()),
+  amounts: z.record(z.string(), z.number().int().nullable()).optional(),
+  amountsNotLoaded: z.array(z.string()).optional(),
+});
+
 export const billingEvidenceSchema = z.object({
   rules: z.array(z.string()),
   period: devicePeriodSchema.optional(),
@@ -86,10 +102,15 @@ export const billingEvidenceSchema = z.object({
   timeEntries: z.array(timeEvidenceSchema).optional(),
   totalSeconds: z.number().int().optional(),
   totalTime: z.string().optional(),
-  notes: z.array(z.object({ id: z.number().int(), medicalNoteId: z.number().int(), day: z.string(), authorId: z.number().int() })).optional(),
+  /** `day` is the note's day of service (the time entry it documents, else the day written within the note's month: `daySource`). */
+  notes: z
+    .array(z.object({ id: z.number().int(), medicalNoteId: z.number().int(), day: z.string(), daySource: z.enum(['timeEntry', 'written', 'noteMonth']).optional(), authorId: z.number().int() }))
+    .optional(),
   interactiveContact: z.object({ timeEntryId: z.number().int(), day: z.string(), staffUserId: z.number().int() }).nullable().optional(),
   practitioner: z.object({ userId: z.number().int(), name: z.string(), source: z.enum(['profile', 'medicalTeam']) }).nullable().optional(),
   flags: z.array(bilingualSchema).optional(),
+  /** Precedence decisions between mutually exclusive codes (docs/billing-engine.md "Precedence"). */
+  precedence: z.array(precedenceEvidenceSchema).optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -18,14 +18,15 @@ const rpmMonth: Partial<PatientMonthFacts> = {
 describe('RPM: 16 days and 20 interactive minutes', () => {
   it('bills 99454 and 99457 with their evidence and amounts', () => {
     const call = entry('RPM', 20, { interactive: true, day: '2026-03-12', medicalNoteDetailId: 9 });
-    const claims = run({ ...rpmMonth, timeEntries: [call], notes: [{ id: 9, medicalNoteId: 3, program: 'RPM', day: '2026-03-12', authorId: NURSE, categoryType: 'RPM_INTERACTIVE_COMMUNICATION' }] });
+    const claims = run({ ...rpmMonth, timeEntries: [call], notes: [{ id: 9, medicalNoteId: 3, program: 'RPM', timeEntryDay: '2026-03-12', writtenDay: '2026-04-02', authorId: NURSE, categoryType: 'RPM_INTERACTIVE_COMMUNICATION' }] });
     expect(billed(claims)).toEqual(['99454', '99457']);
     const supply = find(claims, '99454')!;
     expect(supply.evidence.readingDays).toHaveLength(16);
     expect(supply.evidence.practitioner).toEqual({ userId: PRACTITIONER, name: 'Dr Test', source: 'profile' });
     const mgmt = find(claims, '99457')!;
     expect(mgmt.evidence.interactiveContact).toEqual({ timeEntryId: call.id, day: '2026-03-12', staffUserId: NURSE });
-    expect(mgmt.evidence.notes).toEqual([{ id: 9, medicalNoteId: 3, day: '2026-03-12', authorId: NURSE }]);
+    // The note was written on 2 April: its day in the evidence is the day of the call it documents.
+    expect(mgmt.evidence.notes).toEqual([{ id: 9, medicalNoteId: 3, day: '2026-03-12', daySource: 'timeEntry', authorId: NURSE }]);
     expect(mgmt.evidence.rules).toContain('C8');
     expect(claims.filter((c) => c.status === 'billable').reduce((s, c) => s + (c.amountCents ?? 0), 0)).toBe(4743 + 5128);
   });

@@ -26,6 +26,7 @@ import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, pcmClaims, 
 import { programName, t } from './reasons';
 import type { EngineClaim, EngineOptions, PatientMonthFacts, PrecedenceEvidence } from './types';
 import { precedenceEvidence, withPrecedence } from './precedence';
+import { noteEvidence } from './notes';
 import { formatMmSs } from './dates';
 
 /** Per-program figures of the month, for summaries (independent of which codes are billed). */
@@ -106,12 +107,12 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   claims.push(...behavioralClaims(bucket('BHI'), bucket('COCM'), facts, opts));
   claims.push(...chronicPainClaims(bucket('CPM'), facts));
 
-  // Notes of the month as evidence of the program's codes (plus the notes linked to counted time).
+  // Notes of the month as evidence of the program's codes (plus the notes linked to counted time), each on its day of service.
   for (const c of claims) {
     if (c.evidence.notes) continue;
     const linked = new Set((c.evidence.timeEntries ?? []).map((e) => e.medicalNoteDetailId).filter((id): id is number => id !== null));
     const notes = facts.notes.filter((n) => n.program === c.program || linked.has(n.id));
-    if (notes.length > 0 || c.evidence.timeEntries) c.evidence.notes = notes.map((n) => ({ id: n.id, medicalNoteId: n.medicalNoteId, day: n.day, authorId: n.authorId }));
+    if (notes.length > 0 || c.evidence.timeEntries) c.evidence.notes = notes.map((n) => noteEvidence(n, facts.year, facts.month));
   }
 
   // 2. The billing practitioner (C2) and their authorisation.

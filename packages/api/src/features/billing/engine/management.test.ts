@@ -156,7 +156,7 @@ describe('CCM (section 3)', () => {
 
   it('complex CCM 99487 needs 60 minutes and a care plan note; 99489 per full 30 beyond', () => {
     const fees = { '99490': 6613, '99439': 4900, '99487': 20000, '99489': 7000 };
-    const note = [{ id: 5, medicalNoteId: 2, program: 'CCM' as const, day: '2026-03-04', authorId: PRACTITIONER, categoryType: 'CCM_CARE_PLAN' }];
+    const note = [{ id: 5, medicalNoteId: 2, program: 'CCM' as const, timeEntryDay: null, writtenDay: '2026-03-04', authorId: PRACTITIONER, categoryType: 'CCM_CARE_PLAN' }];
     expect(billed(ccm(59, {}, { notes: note }, fees))).toEqual(['99490', '99439']);
     expect(find(ccm(59, {}, { notes: note }, fees), '99487')!.reason!.en).toBe('Complex CCM: only 59 minutes (59:00), 60 needed for 99487');
     expect(billed(ccm(60, {}, { notes: note }, fees))).toEqual(['99487']);

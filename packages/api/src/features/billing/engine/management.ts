@@ -12,6 +12,7 @@ import { minutesText, t } from './reasons';
 import type { ClaimEvidence, EngineClaim, PatientMonthFacts } from './types';
 import { compareMonths, formatMmSs, monthBounds } from './dates';
 import { chooseFamily, precedenceEvidence, type Family } from './precedence';
+import { noteEvidence } from './notes';
 
 const MIN = 60;
 
@@ -385,10 +386,11 @@ export function chronicPainClaims(bucket: BucketTime | undefined, facts: Patient
  */
 export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFacts): EngineClaim[] {
   const notes = facts.notes.filter((n) => n.program === 'APCM');
+  const noted = notes.map((n) => noteEvidence(n, facts.year, facts.month));
   const conditions = facts.diagnoses.length;
   const code = conditions >= 2 ? (facts.qmb ? 'G0558' : 'G0557') : 'G0556';
   const ev = evidenceOf(bucket, ['§5'], {
-    notes: notes.map((n) => ({ id: n.id, medicalNoteId: n.medicalNoteId, day: n.day, authorId: n.authorId })),
+    notes: noted,
     details: { chronicConditions: conditions, diagnoses: facts.diagnoses, qmb: facts.qmb },
     flags: [t('APCM: check consent, 24/7 access and the care plan are documented', 'APCM: verifique que constan el consentimiento, el acceso 24/7 y el plan de cuidados')],
   });
@@ -396,6 +398,6 @@ export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFa
     if (facts.billingType !== 'APCM') return [];
     return [mk('APCM', code, 1, 'suppressed', t('No APCM care management documented this month (no APCM time entry or note)', 'No hay gestión de APCM documentada este mes (ni registro de tiempo ni nota de APCM)'), ev)];
   }
-  const days = [...(bucket?.entries.map((e) => e.day) ?? []), ...notes.map((n) => n.day)].sort();
+  const days = [...(bucket?.entries.map((e) => e.day) ?? []), ...noted.map((n) => n.day)].sort();
   return [mk('APCM', code, 1, 'billable', null, ev, [days[days.length - 1] ?? lastDayOf(facts)])];
 }

@@ -82,7 +82,7 @@ export const precedenceRules = {
     ['C2', '§1.1'],
     'CY2024 PFS final rule via rpmlogix.com and mtelehealth.com ("Only one practitioner can bill..."); AMA innovationmatch ("Report this code only once per episode of care")',
   ),
-  RPM_RTM_ELSEWHERE: r('RPM_RTM_ELSEWHERE', 'RPM here / RTM in another office (and back)', 'the office that billed first', 'firstBilled', ['C3'], 'as RPM_RTM'),
+  RPM_RTM_ELSEWHERE: r('RPM_RTM_ELSEWHERE', 'RPM here / RTM in another office (and back)', 'the office that billed first', 'firstBilled', ['C3'], 'CY2024 PFS final rule via rpmlogix.com ("patients may not concurrently enroll in RPM and RTM"); blog.nsightcare.com RTM 2026 guide'),
   CCM_ONE_PRACTITIONER: r('CCM_ONE_PRACTITIONER', 'CCM in two offices', 'the office that billed first', 'firstBilled', ['§3'], 'NGS Medicare CCM page ("Only one practitioner may be paid for CCM per calendar month")'),
   APCM_ONE_PRACTITIONER: r('APCM_ONE_PRACTITIONER', 'APCM in two offices', 'the office that billed first', 'firstBilled', ['§5'], 'healthmonix ("Only one practitioner may bill APCM per patient per month")'),
   PCM_CCM_DIFFERENT_PRACTITIONER: r('PCM_CCM_DIFFERENT_PRACTITIONER', 'PCM / CCM by different practitioners', 'setting PCM_CCM_DIFFERENT_PRACTITIONER (default flag)', 'setting', ['§4', '§9', '§11 item 6'], 'UNCONFIRMED in the reference'),

@@ -35,12 +35,19 @@ export interface TimeEntryFact {
   medicalNoteDetailId: number | null;
 }
 
-/** One medical-note detail of the month (medical_note_details of the patient's note for the month). */
+/**
+ * One medical-note detail of the month (medical_note_details of the patient's note for the month).
+ * Its day in the evidence is its day of service (noteServiceDay in engine/notes.ts), never simply
+ * the day it was written.
+ */
 export interface NoteFact {
   id: number;
   medicalNoteId: number;
   program: Program;
-  day: string;
+  /** Local day of the time entry the detail documents (its day of service); null when it documents none. */
+  timeEntryDay: string | null;
+  /** Local day the detail was written (created_at). */
+  writtenDay: string;
   authorId: number;
   /** MEDICAL_NOTE_CATEGORY_TYPE of its template ('' when none). */
   categoryType: string;
@@ -115,6 +122,15 @@ export interface PatientMonthFacts {
   claimsElsewhere: ClaimElsewhere[];
 }
 
+/** A note as evidence: `day` is its day of service. */
+export interface NoteEvidence {
+  id: number;
+  medicalNoteId: number;
+  day: string;
+  daySource: 'timeEntry' | 'written' | 'noteMonth';
+  authorId: number;
+}
+
 /** A 30-day device period (C1). */
 export interface DevicePeriod {
   /** 0 for the episode's first period. */
@@ -149,7 +165,8 @@ export interface ClaimEvidence {
   totalSeconds?: number;
   /** Total as MM:SS (spec). */
   totalTime?: string;
-  notes?: { id: number; medicalNoteId: number; day: string; authorId: number }[];
+  /** Notes of the claim; `day` is the day of service and `daySource` where it comes from (engine/notes.ts). */
+  notes?: NoteEvidence[];
   interactiveContact?: { timeEntryId: number; day: string; staffUserId: number } | null;
   practitioner?: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
   /** Warnings a reviewer should check (e.g. an UNCONFIRMED concurrency set to 'flag'). */
