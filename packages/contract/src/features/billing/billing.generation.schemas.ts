@@ -170,7 +170,13 @@ export const billingSummaryItemSchema = z.object({
   generatedAt: z.string().nullable(),
   codes: z.array(codeAmountSchema),
   suppressedCount: z.number().int(),
-  amountCents: z.number().int(),
+  /**
+   * Sum of the billable codes' amounts (cents) that have one; codes without a fee-schedule amount
+   * are NOT in it (`codesWithoutAmount`). Null when there are billable codes and none has an amount.
+   */
+  amountCents: z.number().int().nullable(),
+  /** Billable codes without a fee-schedule amount (excluded from `amountCents`). */
+  codesWithoutAmount: z.number().int(),
   /** Device periods ending in the month with their reading days. */
   periods: z.array(z.object({ program: z.string(), start: z.string(), end: z.string(), complete: z.boolean(), days: z.number().int() })),
   /** Most reading days of a device period ending in the month. */
@@ -194,7 +200,9 @@ export type BillingSummaryQuery = z.output<typeof billingSummaryQuerySchema>;
 export const billingSummaryPageSchema = pageOf(billingSummaryItemSchema).extend({
   year: z.number().int(),
   month: z.number().int(),
+  /** Sum of the stored billable amounts of the month; excludes the `codesWithoutAmount` billable codes without an amount. */
   totalAmountCents: z.number().int(),
+  codesWithoutAmount: z.number().int(),
 });
 export type BillingSummaryPage = z.infer<typeof billingSummaryPageSchema>;
 
@@ -240,7 +248,9 @@ export const billingReadinessItemSchema = z.object({
   monthDaysLeft: z.number().int(),
   programs: z.array(programReadinessSchema),
   codes: z.array(codeAmountSchema),
-  estimatedAmountCents: z.number().int(),
+  /** Sum of today's codes that have an amount (null when there are codes and none has one); excludes `codesWithoutAmount`. */
+  estimatedAmountCents: z.number().int().nullable(),
+  codesWithoutAmount: z.number().int(),
   flags: z.array(readinessFlagSchema),
   atRisk: z.boolean(),
 });

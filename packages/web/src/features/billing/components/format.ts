@@ -1,10 +1,15 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import i18n from '../../../lib/i18n';
 import type { BillingMonth } from '../api/keys';
 
-/** US cents as dollars in the UI language ("$47.43" / "47,43 US$"); '—' for unknown. */
+/**
+ * US cents as dollars in the UI language ("$47.43" / "47,43 US$"). A missing amount (the fee
+ * schedule has none for the code and year; the API sends null) reads "no amount loaded" / "sin
+ * importe cargado", never $0.00 (docs/billing-engine.md "Amounts").
+ */
 export function formatMoney(cents: number | null | undefined, lang: string): string {
-  if (cents === null || cents === undefined) return '—';
+  if (cents === null || cents === undefined) return i18n.t('common:money.notLoaded', { lng: lang.startsWith('en') ? 'en' : 'es' });
   return new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
