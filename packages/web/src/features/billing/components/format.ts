@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
-import i18n from '../../../lib/i18n';
+import enCommon from '../../../locales/en/common.json';
+import esCommon from '../../../locales/es/common.json';
 import type { BillingMonth } from '../api/keys';
 
 /**
@@ -9,7 +10,7 @@ import type { BillingMonth } from '../api/keys';
  * importe cargado", never $0.00 (docs/billing-engine.md "Amounts").
  */
 export function formatMoney(cents: number | null | undefined, lang: string): string {
-  if (cents === null || cents === undefined) return i18n.t('common:money.notLoaded', { lng: lang.startsWith('en') ? 'en' : 'es' });
+  if (cents === null || cents === undefined) return (lang.startsWith('en') ? enCommon : esCommon).money.notLoaded;
   return new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
