@@ -1,12 +1,21 @@
 /**
- * The national, non-facility fee schedule seeded at start-up when `fee_schedule` has no row for a
- * year (an admin then loads the real CMS PFS/RVU amounts; issue 4 section 3: "payment amounts come
- * from a fee-schedule table ... not from constants in the rules"). Amounts are the rough guides of
- * shared/reference/billing-rules.md section 8; where sources conflict the value chosen is named.
- * Codes without a published amount (contractor-priced 98978/98986, and codes the reference gives
- * no amount for) are left out: the engine then shows no amount for them.
+ * The national, non-facility fee schedule seeded at start-up (an admin then loads the real CMS
+ * PFS/RVU amounts; issue 4 section 3: "payment amounts come from a fee-schedule table ... not from
+ * constants in the rules"). Source of every amount: shared/reference/billing-rules.md section 8
+ * (rough national guides: CY2025 at CF 32.3465, CY2026 at CF 33.4009 non-QP), named per row in
+ * its description; where the reference's sources conflict the value chosen is named.
+ *
+ * Codes the engine produces WITHOUT an amount here, because the reference gives no figure for the
+ * year (docs/billing-engine.md "Amounts"; the engine then shows "no amount loaded" and never
+ * decides by them):
+ * - CY2026: 99491, 99437, 99487, 99489 (CCM), 99425, 99426, 99427 (PCM), 99484, 99492, 99493,
+ *   99494 (BHI / CoCM), G0556, G0557, G0558 (APCM: "2026 amounts UNCONFIRMED"), G0568, G0569,
+ *   G0570 (APCM BH add-ons), G3002 (only a 2023 figure), 98978 and 98986 (contractor-priced /
+ *   Medicare status UNCONFIRMED).
+ * - CY2025: every code but 99453, 99454, 99457, 99458 and G0556-G0558 (99445, 99470, 98979,
+ *   98984-98986 and G0568-G0570 did not exist before 2026).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { feeSchedule } from '../schema/index';
 
@@ -35,9 +44,6 @@ export const feeSchedule2026: FeeRow[] = [
   { code: '99490', amountCents: 6613, description: 'CCM first 20 min; cptcodecalculator $66.13 (~$62 elsewhere)' },
   { code: '99439', amountCents: 4900, description: 'CCM each additional 20 min; ~$48-50' },
   { code: '99424', amountCents: 8800, description: 'PCM first 30 min physician; ccnhealth ~$88' },
-  { code: 'G0556', amountCents: 1520, description: 'APCM <=1 condition; 2025 amount, 2026 UNCONFIRMED' },
-  { code: 'G0557', amountCents: 4884, description: 'APCM 2+ conditions; 2025 amount, 2026 UNCONFIRMED' },
-  { code: 'G0558', amountCents: 11000, description: 'APCM 2+ conditions and QMB; 2025 amount, 2026 UNCONFIRMED' },
   { code: 'G3003', amountCents: 3173, description: 'Chronic pain management each additional 15 min; rvuedge $31.73' },
 ];
 
@@ -59,17 +65,40 @@ export const seededFeeSchedules: Record<number, FeeRow[]> = { 2025: feeSchedule2
 export const seededFees = (year: number): Record<string, number> => Object.fromEntries((seededFeeSchedules[year] ?? []).map((r) => [r.code, r.amountCents]));
 
 /**
- * Seeds each year of {@link seededFeeSchedules} whose fee schedule is empty (locality NATIONAL).
- * A year an admin has loaded is never touched. Idempotent.
+ * Rows an earlier seed put into CY2026 with the CY2025 APCM amounts although the reference gives
+ * no CY2026 figure ("2026 amounts UNCONFIRMED"): removed when still exactly as seeded (same amount
+ * and description), so an amount an admin loaded stays.
+ */
+export const withdrawnSeedRows: { year: number; code: string; amountCents: number; description: string }[] = [
+  { year: 2026, code: 'G0556', amountCents: 1520, description: 'APCM <=1 condition; 2025 amount, 2026 UNCONFIRMED' },
+  { year: 2026, code: 'G0557', amountCents: 4884, description: 'APCM 2+ conditions; 2025 amount, 2026 UNCONFIRMED' },
+  { year: 2026, code: 'G0558', amountCents: 11000, description: 'APCM 2+ conditions and QMB; 2025 amount, 2026 UNCONFIRMED' },
+];
+
+/**
+ * Brings the NATIONAL fee schedule up to {@link seededFeeSchedules} on every start, on a new and an
+ * existing database alike: inserts each seeded (year, code) that has no NATIONAL row yet and never
+ * touches an existing row (an admin's amount wins), and removes the {@link withdrawnSeedRows} that
+ * still hold exactly the seeded values. Idempotent.
  */
 export async function seedFeeSchedule(db: Db): Promise<void> {
-  const rows = await db.select({ year: feeSchedule.year, n: sql<number>`count(*)::int` }).from(feeSchedule).groupBy(feeSchedule.year);
-  const present = new Set(rows.filter((r) => r.n > 0).map((r) => r.year));
   for (const [year, fees] of Object.entries(seededFeeSchedules)) {
-    if (present.has(Number(year))) continue;
     await db
       .insert(feeSchedule)
       .values(fees.map((f) => ({ year: Number(year), code: f.code, locality: 'NATIONAL', amountCents: f.amountCents, description: f.description })))
       .onConflictDoNothing();
+  }
+  for (const w of withdrawnSeedRows) {
+    await db
+      .delete(feeSchedule)
+      .where(
+        and(
+          eq(feeSchedule.year, w.year),
+          eq(feeSchedule.code, w.code),
+          eq(feeSchedule.locality, 'NATIONAL'),
+          eq(feeSchedule.amountCents, w.amountCents),
+          eq(feeSchedule.description, w.description),
+        ),
+      );
   }
 }

@@ -43,8 +43,8 @@ export async function findSummaryPage(
   year: number,
   month: number,
   q: { page: number; pageSize: number; sort?: string; search?: string },
-): Promise<{ rows: SummaryRow[]; total: number; totalAmountCents: number }> {
-  if (officeIds.length === 0) return { rows: [], total: 0, totalAmountCents: 0 };
+): Promise<{ rows: SummaryRow[]; total: number; totalAmountCents: number; codesWithoutAmount: number }> {
+  if (officeIds.length === 0) return { rows: [], total: 0, totalAmountCents: 0, codesWithoutAmount: 0 };
   const search = q.search?.trim()
     ? sql`and (u.first_name || ' ' || u.last_name) ilike ${'%' + escapeLike(q.search.trim()) + '%'}`
     : sql``;
@@ -75,9 +75,9 @@ export async function findSummaryPage(
         order by ${order}
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
   );
-  const [sum] = await rowsOf<{ amount: number | null }>(
+  const [sum] = await rowsOf<{ amount: number | null; without_amount: number | null }>(
     db,
-    sql`select sum(amount_cents)::bigint as amount from billing_claims
+    sql`select sum(amount_cents)::bigint as amount, count(*) filter (where amount_cents is null)::int as without_amount from billing_claims
          where hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`hospital_id`)}
            and year = ${year} and month = ${month} and status = 'billable'`,
   );
@@ -94,6 +94,7 @@ export async function findSummaryPage(
     })),
     total,
     totalAmountCents: Number(sum?.amount ?? 0),
+    codesWithoutAmount: Number(sum?.without_amount ?? 0),
   };
 }
 

@@ -19,6 +19,7 @@ import { computeReadiness, type PatientReadiness, type ReadinessFlag } from './e
 import { billingSettingDefs } from './engine/settings';
 import type { ClaimEvidence, EngineClaim } from './engine/types';
 import { startBackgroundRun } from './billing-runs';
+import { sumKnownAmounts } from './engine/amounts';
 import { BATCH_SIZE, computeBatch, generateOffice, loadOfficeMonth, type OfficeMonth, type PatientMonthOutcome } from './generation';
 import * as repo from './generation.repo';
 import * as reads from './billing-generation.repo';
@@ -143,7 +144,9 @@ function summaryItem(
     generatedAt,
     codes,
     suppressedCount,
-    amountCents: codes.reduce((s, c) => s + (c.amountCents ?? 0), 0),
+    // A code without a fee-schedule amount is left out of the sum and counted, never added as $0.
+    amountCents: sumKnownAmounts(codes).cents,
+    codesWithoutAmount: sumKnownAmounts(codes).withoutAmount,
     periods: o.result.metrics.periods,
     readingDays: o.result.metrics.periods.reduce((m, x) => Math.max(m, x.days), 0),
     time,
@@ -230,6 +233,7 @@ export async function getSummaryForAllPatients(
     year: ym.year,
     month: ym.month,
     totalAmountCents: page.totalAmountCents,
+    codesWithoutAmount: page.codesWithoutAmount,
   };
 }
 
@@ -372,6 +376,7 @@ export async function getReadiness(
       })),
       codes: r.codes,
       estimatedAmountCents: r.estimatedAmountCents,
+      codesWithoutAmount: r.codesWithoutAmount,
       flags: r.flags.map((f) => flagView(f, lang)),
       atRisk: r.atRisk,
     })),

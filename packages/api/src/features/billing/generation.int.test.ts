@@ -121,7 +121,8 @@ describe('billing generation of an office month', () => {
       interactiveContact: { timeEntryId: patients.fullEntry, day: '2026-09-10', staffUserId: f.nurseA1.id },
       timeEntries: [{ id: patients.fullEntry, countedSeconds: 1200, interactive: true }],
     });
-    expect((mgmt.evidenceJson as { notes: unknown[] }).notes).toHaveLength(1);
+    // The note was written today, long after September: its day is the day of the call it documents.
+    expect((mgmt.evidenceJson as { notes: unknown[] }).notes).toEqual([expect.objectContaining({ day: '2026-09-10', daySource: 'timeEntry' })]);
   });
 
   it('stores the codes not produced with their reasons in both languages', async () => {
@@ -196,6 +197,30 @@ describe('practitioner and other-office rules', () => {
     expect(a2rows.filter((r) => r.status === 'billable')).toEqual([]);
     const partial = a2rows.find((r) => r.code === '99445')!;
     expect(partial.practitionerUserId).toBe(f.doctorA2.id);
-    expect(partial.reason).toBe(`Another office (id ${f.a1.id}) already bills the RPM device codes for this patient this month: only one practitioner per 30-day period`);
+    expect(partial.reason).toBe(`Another office (id ${f.a1.id}) already bills the RPM device codes for this patient for the overlapping device period 2026-09-01 to 2026-09-30: only one practitioner per 30-day period`);
+  });
+
+  it("keeps one practitioner per 30-day period when two offices' periods overlap without being equal, and 99453 once per episode across offices (C2)", async () => {
+    // Office a1: first reading 20 August -> period 20 Aug - 18 Sep, billed in September with 99453.
+    // Office a2: first reading 5 September -> period 5 Sep - 4 Oct, ends in October: it overlaps a1's.
+    const id = await patientIn(f.a1.id, f.orgA.id, 'Overlap');
+    await t.ctx.db.insert(userHospitals).values({ userId: id, hospitalId: f.a2.id });
+    await setProfile(t, id, { billingType: 'RPM', billingPractitionerId: f.doctorA1.id });
+    await seedReadings(t, { patientId: id, hospitalId: f.a1.id, days: dayList('2026-08-20', 20) });
+    await seedReadings(t, { patientId: id, hospitalId: f.a2.id, days: dayList('2026-09-05', 20) });
+    await runOffice(f.a1.id);
+    const a1 = (await claimsOf(id)).filter((r) => r.hospitalId === f.a1.id && r.status === 'billable');
+    expect(a1.map((r) => r.code)).toEqual(['99453', '99454']);
+    expect(a1[1]!.evidenceJson).toMatchObject({ period: { start: '2026-08-20', end: '2026-09-18' } });
+
+    await runOffice(f.a2.id, 2026, 10);
+    const a2 = (await claimsOf(id, 10)).filter((r) => r.hospitalId === f.a2.id);
+    expect(a2.filter((r) => r.status === 'billable')).toEqual([]);
+    const supply = a2.find((r) => r.code === '99454')!;
+    expect(supply.evidenceJson).toMatchObject({ period: { start: '2026-09-05', end: '2026-10-04' } });
+    expect(supply.reason).toBe(`Another office (id ${f.a1.id}) already bills the RPM device codes for this patient for the overlapping device period 2026-08-20 to 2026-09-18: only one practitioner per 30-day period`);
+    const setup = a2.find((r) => r.code === '99453')!;
+    expect(setup.status).toBe('suppressed');
+    expect(setup.reason).toBe(`99453 was already billed by another office (id ${f.a1.id}) for the device period 2026-08-20 to 2026-09-18 in this episode of care: once per episode, one practitioner`);
   });
 });

@@ -13,8 +13,8 @@ import { Role } from '@vigil/contract';
 import type { Db, Executor } from '../../db/client';
 import { billingRuns, billingSettings, feeSchedule, hospitals } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
-import { isProgram, type Program } from './engine/codes';
-import type { ClaimElsewhere, NoteFact, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
+import type { ClaimElsewhere, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -265,17 +265,33 @@ export async function findTimeEntries(
   return out;
 }
 
-/** The details of the patients' medical notes of the office and month, with their template's category type. */
+/**
+ * The details of the patients' medical notes of the office and month, with their template's
+ * category type, the local day each was written and the local start day of the time entry it
+ * documents (its day of service, engine/notes.ts; the earliest when several).
+ */
 export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
   const out = new Map<number, NoteFact[]>();
   if (patientIds.length === 0) return out;
-  const rows = await rowsOf<{ id: number; medical_note_id: number; patient_id: number; program: string; day: string; author_id: number; category_type: string }>(
+  const rows = await rowsOf<{
+    id: number;
+    medical_note_id: number;
+    patient_id: number;
+    program: string;
+    written_day: string;
+    entry_day: string | null;
+    author_id: number;
+    category_type: string;
+  }>(
     db,
-    sql`select d.id, d.medical_note_id, n.patient_id, d.program, (d.created_at at time zone ${office.timeZone})::date::text as day,
+    sql`select d.id, d.medical_note_id, n.patient_id, d.program, (d.created_at at time zone ${office.timeZone})::date::text as written_day,
+               (te.started_at at time zone ${office.timeZone})::date::text as entry_day,
                d.author_id, coalesce(t.category_type, '') as category_type
           from medical_notes n
           join medical_note_details d on d.medical_note_id = n.id
           left join medical_note_category_templates t on t.id = d.category_template_id
+          left join lateral (select min(e.started_at) as started_at from time_entries e
+                              where e.patient_id = n.patient_id and e.medical_note_detail_id = d.id) te on true
          where n.hospital_id = ${office.id} and ${officeFilter(scope, sql`n.hospital_id`)}
            and n.year = ${year} and n.month = ${month} and n.patient_id = any(${sql.param(patientIds)}::int[])
          order by d.id`,
@@ -285,39 +301,50 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
     const id = Number(r.patient_id);
     let list = out.get(id);
     if (!list) out.set(id, (list = []));
-    list.push({ id: Number(r.id), medicalNoteId: Number(r.medical_note_id), program: r.program, day: r.day, authorId: Number(r.author_id), categoryType: r.category_type });
+    list.push({
+      id: Number(r.id),
+      medicalNoteId: Number(r.medical_note_id),
+      program: r.program,
+      timeEntryDay: r.entry_day,
+      writtenDay: r.written_day,
+      authorId: Number(r.author_id),
+      categoryType: r.category_type,
+    });
   }
   return out;
 }
 
 /**
- * Set-up codes (99453/98975) billed for the patients in any office and any OTHER month, with the
- * episode they belong to (evidence `episodeStart`): once per episode of care (section 1.1). Not
+ * Set-up codes (99453/98975) billed for the patients by this office in another month, or by any
+ * OTHER office in any month, with the office, the episode (evidence `episodeStart`) and the device
+ * period they belong to: once per episode of care (section 1.1), across offices (C2). Not
  * tenant-filtered on purpose: the rule is about the patient, whichever office billed it; only the
- * episode start leaves this function.
+ * office id, episode start, month and period leave this function.
  */
-export async function findPriorSetupClaims(
-  _scope: Scope,
-  db: Executor,
-  patientIds: number[],
-  year: number,
-  month: number,
-): Promise<Map<number, { code: string; episodeStart: string; year: number; month: number }[]>> {
-  const out = new Map<number, { code: string; episodeStart: string; year: number; month: number }[]>();
+export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
+  const out = new Map<number, PriorSetupClaim[]>();
   if (patientIds.length === 0) return out;
-  const rows = await rowsOf<{ patient_id: number; code: string; episode_start: string | null; year: number; month: number }>(
+  const rows = await rowsOf<{ patient_id: number; hospital_id: number; code: string; episode_start: string | null; year: number; month: number; period_start: string | null; period_end: string | null }>(
     db,
-    sql`select patient_id, code, evidence_json->>'episodeStart' as episode_start, year, month
+    sql`select patient_id, hospital_id, code, evidence_json->>'episodeStart' as episode_start, year, month,
+               evidence_json->'period'->>'start' as period_start, evidence_json->'period'->>'end' as period_end
           from billing_claims
          where patient_id = any(${sql.param(patientIds)}::int[]) and code in ('99453', '98975') and status = 'billable'
-           and not (year = ${year} and month = ${month})`,
+           and not (hospital_id = ${hospitalId} and year = ${year} and month = ${month})`,
   );
   for (const r of rows) {
     if (!r.episode_start) continue;
     const id = Number(r.patient_id);
     let list = out.get(id);
     if (!list) out.set(id, (list = []));
-    list.push({ code: r.code, episodeStart: r.episode_start, year: Number(r.year), month: Number(r.month) });
+    list.push({
+      code: r.code,
+      episodeStart: r.episode_start,
+      year: Number(r.year),
+      month: Number(r.month),
+      hospitalId: Number(r.hospital_id),
+      period: r.period_start && r.period_end ? { start: r.period_start, end: r.period_end } : null,
+    });
   }
   return out;
 }
@@ -337,26 +364,59 @@ export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: O
 }
 
 /**
- * Billable claims of the same patients and month in OTHER offices (C2 and the one-practitioner
- * rules of sections 3 and 5). Not tenant-filtered on purpose (the rule spans offices); only the
- * office id, code, program and practitioner id leave this function.
+ * Billable claims of the same patients in OTHER offices (C2 and the one-practitioner rules of
+ * sections 3 and 5): every claim of the month, and the device and set-up codes of any month whose
+ * 30-day period (evidence `period`) overlaps `window` (the local days a period ending in this
+ * month can cover: readingWindow in engine/device.ts), since two offices' periods need not line
+ * up. Not tenant-filtered on purpose (the rule spans offices); only the office id, code, program,
+ * practitioner id, month and period leave this function.
  */
-export async function findClaimsElsewhere(_scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, ClaimElsewhere[]>> {
+export async function findClaimsElsewhere(
+  _scope: Scope,
+  db: Executor,
+  hospitalId: number,
+  patientIds: number[],
+  year: number,
+  month: number,
+  window: { from: string; to: string },
+): Promise<Map<number, ClaimElsewhere[]>> {
   const out = new Map<number, ClaimElsewhere[]>();
   if (patientIds.length === 0) return out;
-  const rows = await rowsOf<{ patient_id: number; hospital_id: number; code: string; program: string; practitioner_user_id: number | null }>(
+  const periodCodes = [...deviceCodes, ...setupCodes];
+  const rows = await rowsOf<{
+    patient_id: number;
+    hospital_id: number;
+    code: string;
+    program: string;
+    practitioner_user_id: number | null;
+    year: number;
+    month: number;
+    period_start: string | null;
+    period_end: string | null;
+  }>(
     db,
-    sql`select patient_id, hospital_id, code, program, practitioner_user_id
+    sql`select patient_id, hospital_id, code, program, practitioner_user_id, year, month,
+               evidence_json->'period'->>'start' as period_start, evidence_json->'period'->>'end' as period_end
           from billing_claims
-         where patient_id = any(${sql.param(patientIds)}::int[]) and year = ${year} and month = ${month}
-           and hospital_id <> ${hospitalId} and status = 'billable'`,
+         where patient_id = any(${sql.param(patientIds)}::int[]) and hospital_id <> ${hospitalId} and status = 'billable'
+           and ((year = ${year} and month = ${month})
+                or (code = any(${sql.param(periodCodes)}::text[])
+                    and evidence_json->'period'->>'end' >= ${window.from} and evidence_json->'period'->>'start' <= ${window.to}))`,
   );
   for (const r of rows) {
     if (!isProgram(r.program)) continue;
     const id = Number(r.patient_id);
     let list = out.get(id);
     if (!list) out.set(id, (list = []));
-    list.push({ hospitalId: Number(r.hospital_id), code: r.code, program: r.program, practitionerUserId: r.practitioner_user_id === null ? null : Number(r.practitioner_user_id) });
+    list.push({
+      hospitalId: Number(r.hospital_id),
+      code: r.code,
+      program: r.program,
+      practitionerUserId: r.practitioner_user_id === null ? null : Number(r.practitioner_user_id),
+      year: Number(r.year),
+      month: Number(r.month),
+      period: r.period_start && r.period_end ? { start: r.period_start, end: r.period_end } : null,
+    });
   }
   return out;
 }

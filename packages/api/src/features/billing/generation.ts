@@ -70,9 +70,9 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
     repo.findTimeEntries(scope, db, office, ids, localRange(first, last, tz)),
     repo.findNotes(scope, db, office, ids, year, month),
-    repo.findPriorSetupClaims(scope, db, ids, year, month),
+    repo.findPriorSetupClaims(scope, db, office.id, ids, year, month),
     repo.findFirstCocmMonths(scope, db, office, ids),
-    repo.findClaimsElsewhere(scope, db, office.id, ids, year, month),
+    repo.findClaimsElsewhere(scope, db, office.id, ids, year, month, window),
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
   ]);
   return patients.map((p) => {

@@ -81,6 +81,22 @@ export const timeEvidenceSchema = z.object({
 });
 
 /** Why a code was produced or not: reading days, time entries, notes, interactive contact, practitioner, rules. */
+/**
+ * One precedence decision: the rule (docs/billing-engine.md "Precedence"), what decided it, its
+ * source, the code kept and the codes it won over; `amounts` (cents, null = not loaded in the fee
+ * schedule) only when the rules left a real choice, `amountsNotLoaded` the codes without an amount
+ * (then `basis` is 'ruleOrderAmountMissing': the documented order decided, not a $0).
+ */
+export const precedenceEvidenceSchema = z.object({
+  rule: z.string(),
+  basis: z.enum(['codingRule', 'facts', 'billingType', 'firstBilled', 'amountThenOrder', 'setting', 'amount', 'ruleOrderAmountMissing']),
+  source: z.string(),
+  kept: z.string().nullable(),
+  over: z.array(z.string()),
+  amounts: z.record(z.string(), z.number().int().nullable()).optional(),
+  amountsNotLoaded: z.array(z.string()).optional(),
+});
+
 export const billingEvidenceSchema = z.object({
   rules: z.array(z.string()),
   period: devicePeriodSchema.optional(),
@@ -90,10 +106,15 @@ export const billingEvidenceSchema = z.object({
   timeEntries: z.array(timeEvidenceSchema).optional(),
   totalSeconds: z.number().int().optional(),
   totalTime: z.string().optional(),
-  notes: z.array(z.object({ id: z.number().int(), medicalNoteId: z.number().int(), day: z.string(), authorId: z.number().int() })).optional(),
+  /** `day` is the note's day of service (the time entry it documents, else the day written within the note's month: `daySource`). */
+  notes: z
+    .array(z.object({ id: z.number().int(), medicalNoteId: z.number().int(), day: z.string(), daySource: z.enum(['timeEntry', 'written', 'noteMonth']).optional(), authorId: z.number().int() }))
+    .optional(),
   interactiveContact: z.object({ timeEntryId: z.number().int(), day: z.string(), staffUserId: z.number().int() }).nullable().optional(),
   practitioner: z.object({ userId: z.number().int(), name: z.string(), source: z.enum(['profile', 'medicalTeam']) }).nullable().optional(),
   flags: z.array(bilingualSchema).optional(),
+  /** Precedence decisions between mutually exclusive codes (docs/billing-engine.md "Precedence"). */
+  precedence: z.array(precedenceEvidenceSchema).optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -153,7 +174,13 @@ export const billingSummaryItemSchema = z.object({
   generatedAt: z.string().nullable(),
   codes: z.array(codeAmountSchema),
   suppressedCount: z.number().int(),
-  amountCents: z.number().int(),
+  /**
+   * Sum of the billable codes' amounts (cents) that have one; codes without a fee-schedule amount
+   * are NOT in it (`codesWithoutAmount`). Null when there are billable codes and none has an amount.
+   */
+  amountCents: z.number().int().nullable(),
+  /** Billable codes without a fee-schedule amount (excluded from `amountCents`). */
+  codesWithoutAmount: z.number().int(),
   /** Device periods ending in the month with their reading days. */
   periods: z.array(z.object({ program: z.string(), start: z.string(), end: z.string(), complete: z.boolean(), days: z.number().int() })),
   /** Most reading days of a device period ending in the month. */
@@ -177,7 +204,9 @@ export type BillingSummaryQuery = z.output<typeof billingSummaryQuerySchema>;
 export const billingSummaryPageSchema = pageOf(billingSummaryItemSchema).extend({
   year: z.number().int(),
   month: z.number().int(),
+  /** Sum of the stored billable amounts of the month; excludes the `codesWithoutAmount` billable codes without an amount. */
   totalAmountCents: z.number().int(),
+  codesWithoutAmount: z.number().int(),
 });
 export type BillingSummaryPage = z.infer<typeof billingSummaryPageSchema>;
 
@@ -223,7 +252,9 @@ export const billingReadinessItemSchema = z.object({
   monthDaysLeft: z.number().int(),
   programs: z.array(programReadinessSchema),
   codes: z.array(codeAmountSchema),
-  estimatedAmountCents: z.number().int(),
+  /** Sum of today's codes that have an amount (null when there are codes and none has one); excludes `codesWithoutAmount`. */
+  estimatedAmountCents: z.number().int().nullable(),
+  codesWithoutAmount: z.number().int(),
   flags: z.array(readinessFlagSchema),
   atRisk: z.boolean(),
 });

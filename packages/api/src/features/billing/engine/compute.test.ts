@@ -18,14 +18,15 @@ const rpmMonth: Partial<PatientMonthFacts> = {
 describe('RPM: 16 days and 20 interactive minutes', () => {
   it('bills 99454 and 99457 with their evidence and amounts', () => {
     const call = entry('RPM', 20, { interactive: true, day: '2026-03-12', medicalNoteDetailId: 9 });
-    const claims = run({ ...rpmMonth, timeEntries: [call], notes: [{ id: 9, medicalNoteId: 3, program: 'RPM', day: '2026-03-12', authorId: NURSE, categoryType: 'RPM_INTERACTIVE_COMMUNICATION' }] });
+    const claims = run({ ...rpmMonth, timeEntries: [call], notes: [{ id: 9, medicalNoteId: 3, program: 'RPM', timeEntryDay: '2026-03-12', writtenDay: '2026-04-02', authorId: NURSE, categoryType: 'RPM_INTERACTIVE_COMMUNICATION' }] });
     expect(billed(claims)).toEqual(['99454', '99457']);
     const supply = find(claims, '99454')!;
     expect(supply.evidence.readingDays).toHaveLength(16);
     expect(supply.evidence.practitioner).toEqual({ userId: PRACTITIONER, name: 'Dr Test', source: 'profile' });
     const mgmt = find(claims, '99457')!;
     expect(mgmt.evidence.interactiveContact).toEqual({ timeEntryId: call.id, day: '2026-03-12', staffUserId: NURSE });
-    expect(mgmt.evidence.notes).toEqual([{ id: 9, medicalNoteId: 3, day: '2026-03-12', authorId: NURSE }]);
+    // The note was written on 2 April: its day in the evidence is the day of the call it documents.
+    expect(mgmt.evidence.notes).toEqual([{ id: 9, medicalNoteId: 3, day: '2026-03-12', daySource: 'timeEntry', authorId: NURSE }]);
     expect(mgmt.evidence.rules).toContain('C8');
     expect(claims.filter((c) => c.status === 'billable').reduce((s, c) => s + (c.amountCents ?? 0), 0)).toBe(4743 + 5128);
   });
@@ -103,7 +104,7 @@ describe('the mutual exclusions of section 9', () => {
   });
 
   it('PCM here with CCM billed by a different practitioner elsewhere follows PCM_CCM_DIFFERENT_PRACTITIONER', () => {
-    const f = { billingType: 'PCM' as const, timeEntries: [entry('PCM', 35)], claimsElsewhere: [{ hospitalId: 99, code: '99490', program: 'CCM' as const, practitionerUserId: 555 }] };
+    const f = { billingType: 'PCM' as const, timeEntries: [entry('PCM', 35)], claimsElsewhere: [{ hospitalId: 99, code: '99490', program: 'CCM' as const, practitionerUserId: 555, year: 2026, month: 3, period: null }] };
     const flagged = run(f);
     expect(billed(flagged)).toEqual(['99426']);
     expect(find(flagged, '99426')!.evidence.flags!.some((x) => x.en.includes('PCM_CCM_DIFFERENT_PRACTITIONER: flag'))).toBe(true);
@@ -140,7 +141,7 @@ describe('one billing practitioner per patient and period (C2)', () => {
   });
 
   it('suppresses the RPM device codes another office already bills for the patient this month', () => {
-    const claims = run({ ...rpmMonth, timeEntries: [entry('RPM', 20, { interactive: true })], claimsElsewhere: [{ hospitalId: 42, code: '99454', program: 'RPM', practitionerUserId: 7 }] });
+    const claims = run({ ...rpmMonth, timeEntries: [entry('RPM', 20, { interactive: true })], claimsElsewhere: [{ hospitalId: 42, code: '99454', program: 'RPM', practitionerUserId: 7, year: 2026, month: 3, period: { start: '2026-03-01', end: '2026-03-30' } }] });
     expect(billed(claims)).toEqual(['99457']);
     expect(find(claims, '99454')!.reason!.en).toMatch(/^Another office \(id 42\) already bills the RPM device codes/);
   });

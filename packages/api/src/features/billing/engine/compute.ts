@@ -7,22 +7,26 @@
  *    time per program (time.ts, C4) -> candidate codes (management.ts).
  * 2. The billing practitioner (C2): none -> everything suppressed; not authorised for a program ->
  *    that program suppressed.
- * 3. Claims of the same patient-month in another office: one practitioner for the RPM/RTM device
- *    codes (C2), for CCM and APCM (sections 3, 5); PCM vs CCM by a different practitioner
- *    (PCM_CCM_DIFFERENT_PRACTITIONER).
+ * 3. Claims of the same patient in another office: one practitioner for the RPM/RTM device codes
+ *    in OVERLAPPING 30-day periods, whatever month they ended in (C2); for CCM and APCM in the
+ *    same month (sections 3, 5); PCM vs CCM by a different practitioner (PCM_CCM_DIFFERENT_PRACTITIONER).
  * 4. The matrix of section 9, on billable codes: RPM x RTM (C3: the patient's billing type wins,
  *    else RPM), APCM bundles CCM and PCM, CCM x PCM (same practitioner), APCM turns BHI/CoCM into
  *    G0570/G0568/G0569, CoCM x CCM/PCM (COCM_WITH_CCM_PCM), chronic pain management with others
  *    (CPM_CONCURRENCY).
- * 5. Amounts: fee schedule amount x units.
+ * Every exclusion is decided by its rule in precedence.ts (never by a missing amount read as $0)
+ * and the decision is in the claims' evidence (`precedence`).
+ * 5. Amounts: fee schedule amount x units; null when the fee schedule has no amount.
  */
 import type { BilingualText } from './settings';
-import { codeCatalogue, type Program } from './codes';
+import { codeCatalogue, deviceCodes, setupCodes, type Program } from './codes';
 import { countTime, type BucketTime, type TimeBucket } from './time';
 import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor } from './device';
 import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, pcmClaims, remoteManagementClaims } from './management';
 import { programName, t } from './reasons';
-import type { EngineClaim, EngineOptions, PatientMonthFacts } from './types';
+import type { EngineClaim, EngineOptions, PatientMonthFacts, PrecedenceEvidence } from './types';
+import { precedenceEvidence, withPrecedence } from './precedence';
+import { noteEvidence } from './notes';
 import { formatMmSs } from './dates';
 
 /** Per-program figures of the month, for summaries (independent of which codes are billed). */
@@ -38,16 +42,24 @@ export interface MonthResult {
   metrics: MonthMetrics;
 }
 
-const suppress = (c: EngineClaim, reason: BilingualText, rules: string[]): void => {
+const suppress = (c: EngineClaim, reason: BilingualText, rules: string[], precedence?: PrecedenceEvidence): void => {
   c.status = 'suppressed';
   c.reason = reason;
   c.datesOfService = [];
   c.amountCents = null;
   c.evidence = { ...c.evidence, rules: [...new Set([...c.evidence.rules, ...rules])] };
+  if (precedence) withPrecedence(c, precedence);
 };
 
-const flag = (c: EngineClaim, text: BilingualText, rules: string[]): void => {
+/** Records on the kept claims which rule kept them over which codes. */
+const kept = (claims: EngineClaim[], precedence: PrecedenceEvidence): void => {
+  for (const c of claims) withPrecedence(c, precedence);
+};
+const codesOf = (claims: EngineClaim[]) => claims.map((c) => c.code);
+
+const flag = (c: EngineClaim, text: BilingualText, rules: string[], precedence?: PrecedenceEvidence): void => {
   c.evidence = { ...c.evidence, rules: [...new Set([...c.evidence.rules, ...rules])], flags: [...(c.evidence.flags ?? []), text] };
+  if (precedence) withPrecedence(c, precedence);
 };
 
 const billable = (claims: EngineClaim[], program: Program) => claims.filter((c) => c.status === 'billable' && c.program === program);
@@ -95,12 +107,12 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   claims.push(...behavioralClaims(bucket('BHI'), bucket('COCM'), facts, opts));
   claims.push(...chronicPainClaims(bucket('CPM'), facts));
 
-  // Notes of the month as evidence of the program's codes (plus the notes linked to counted time).
+  // Notes of the month as evidence of the program's codes (plus the notes linked to counted time), each on its day of service.
   for (const c of claims) {
     if (c.evidence.notes) continue;
     const linked = new Set((c.evidence.timeEntries ?? []).map((e) => e.medicalNoteDetailId).filter((id): id is number => id !== null));
     const notes = facts.notes.filter((n) => n.program === c.program || linked.has(n.id));
-    if (notes.length > 0 || c.evidence.timeEntries) c.evidence.notes = notes.map((n) => ({ id: n.id, medicalNoteId: n.medicalNoteId, day: n.day, authorId: n.authorId }));
+    if (notes.length > 0 || c.evidence.timeEntries) c.evidence.notes = notes.map((n) => noteEvidence(n, facts.year, facts.month));
   }
 
   // 2. The billing practitioner (C2) and their authorisation.
@@ -131,18 +143,31 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     }
   }
 
-  // 3. The same patient-month billed in another office.
-  const elsewhere = (program: Program) => facts.claimsElsewhere.filter((e) => e.program === program);
+  // 3. The same patient billed in another office: the office that billed first keeps it.
+  const sameMonth = (e: { year: number; month: number }) => e.year === facts.year && e.month === facts.month;
+  const elsewhere = (program: Program) => facts.claimsElsewhere.filter((e) => e.program === program && sameMonth(e));
   const otherOffice = (program: Program) => elsewhere(program)[0]?.hospitalId;
   for (const program of ['RPM', 'RTM'] as const) {
-    const other = elsewhere(program).filter((e) => ['99453', '99454', '99445', '98975', '98976', '98977', '98978', '98984', '98985', '98986'].includes(e.code));
+    // C2: one practitioner per 30-day device period. The periods of two offices need not line up:
+    // a device or set-up code billed elsewhere for a period that OVERLAPS ours (whatever month it
+    // ended in) takes the period (precedence DEVICE_ONE_PRACTITIONER).
+    const other = facts.claimsElsewhere.filter((e) => e.program === program && (deviceCodes.has(e.code) || setupCodes.has(e.code)));
     if (other.length === 0) continue;
-    for (const c of billable(claims, program).filter((x) => x.evidence.period || x.code === '99453' || x.code === '98975')) {
+    for (const c of billable(claims, program).filter((x) => x.evidence.period)) {
+      const mine = c.evidence.period!;
+      const clash = other.find((e) => (e.period ? e.period.start <= mine.end && e.period.end >= mine.start : sameMonth(e)));
+      if (!clash) continue;
+      const span = clash.period ? t(` for the overlapping device period ${clash.period.start} to ${clash.period.end}`, ` en el período de dispositivo superpuesto del ${clash.period.start} al ${clash.period.end}`) : t(' this month', ' este mes');
       suppress(
         c,
-        t(`Another office (id ${other[0]!.hospitalId}) already bills the ${program} device codes for this patient this month: only one practitioner per 30-day period`, `Otra oficina (id ${other[0]!.hospitalId}) ya factura los códigos de dispositivo de ${program} de este paciente este mes: un solo profesional por período de 30 días`),
+        t(
+          `Another office (id ${clash.hospitalId}) already bills the ${program} device codes for this patient${span.en}: only one practitioner per 30-day period`,
+          `Otra oficina (id ${clash.hospitalId}) ya factura los códigos de dispositivo de ${program} de este paciente${span.es}: un solo profesional por período de 30 días`,
+        ),
         ['C2'],
+        precedenceEvidence('DEVICE_ONE_PRACTITIONER', null, [c.code]),
       );
+      c.evidence.details = { ...c.evidence.details, billedElsewhere: { hospitalId: clash.hospitalId, code: clash.code, year: clash.year, month: clash.month, period: clash.period } };
     }
   }
   for (const [program, other] of [
@@ -151,13 +176,18 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   ] as const) {
     if (elsewhere(other).length === 0) continue;
     for (const c of billable(claims, program)) {
-      suppress(c, t(`${other} is billed for this patient this month by another office: RPM and RTM cannot both be billed`, `Otra oficina factura ${other} de este paciente este mes: RPM y RTM no se pueden facturar juntos`), ['C3']);
+      suppress(c, t(`${other} is billed for this patient this month by another office: RPM and RTM cannot both be billed`, `Otra oficina factura ${other} de este paciente este mes: RPM y RTM no se pueden facturar juntos`), ['C3'], precedenceEvidence('RPM_RTM_ELSEWHERE', null, [c.code]));
     }
   }
   for (const program of ['CCM', 'APCM'] as const) {
     if (elsewhere(program).length === 0) continue;
     for (const c of billable(claims, program)) {
-      suppress(c, t(`${program} is already billed for this patient this month by another office: only one practitioner per month`, `Otra oficina ya factura ${program} de este paciente este mes: un solo profesional por mes`), [program === 'CCM' ? '§3' : '§5']);
+      suppress(
+        c,
+        t(`${program} is already billed for this patient this month by another office: only one practitioner per month`, `Otra oficina ya factura ${program} de este paciente este mes: un solo profesional por mes`),
+        [program === 'CCM' ? '§3' : '§5'],
+        precedenceEvidence(program === 'CCM' ? 'CCM_ONE_PRACTITIONER' : 'APCM_ONE_PRACTITIONER', null, [c.code]),
+      );
     }
   }
   for (const [program, other] of [
@@ -171,9 +201,10 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
       `${other} is billed this month by a different practitioner in another office (id ${otherOffice(other)}); PCM with CCM by different practitioners is unconfirmed (setting PCM_CCM_DIFFERENT_PRACTITIONER: ${policy})`,
       `Otro profesional factura ${other} este mes en otra oficina (id ${otherOffice(other)}); PCM con CCM por profesionales distintos no está confirmado (ajuste PCM_CCM_DIFFERENT_PRACTITIONER: ${policy})`,
     );
+    const p = precedenceEvidence('PCM_CCM_DIFFERENT_PRACTITIONER', policy === 'block' ? null : program, policy === 'block' ? codesOf(billable(claims, program)) : []);
     for (const c of billable(claims, program)) {
-      if (policy === 'block') suppress(c, text, ['§4', '§9', '§11 item 6']);
-      else if (policy === 'flag') flag(c, text, ['§4', '§9', '§11 item 6']);
+      if (policy === 'block') suppress(c, text, ['§4', '§9', '§11 item 6'], p);
+      else if (policy === 'flag') flag(c, text, ['§4', '§9', '§11 item 6'], p);
     }
   }
 
@@ -181,26 +212,35 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   if (has(claims, 'RPM') && has(claims, 'RTM')) {
     const keep = facts.billingType === 'RTM' ? 'RTM' : 'RPM';
     const drop = keep === 'RPM' ? 'RTM' : 'RPM';
+    const p = precedenceEvidence('RPM_RTM', keep, codesOf(billable(claims, drop)));
+    kept(billable(claims, keep), p);
     for (const c of billable(claims, drop)) {
-      suppress(c, t(`RPM and RTM in the same period: ${drop} suppressed (the patient's billing type is ${facts.billingType})`, `RPM y RTM en el mismo período: se suprime ${drop} (el tipo de facturación del paciente es ${facts.billingType})`), ['C3', '§9']);
+      suppress(c, t(`RPM and RTM in the same period: ${drop} suppressed (the patient's billing type is ${facts.billingType})`, `RPM y RTM en el mismo período: se suprime ${drop} (el tipo de facturación del paciente es ${facts.billingType})`), ['C3', '§9'], p);
     }
   }
   if (has(claims, 'APCM') && (has(claims, 'CCM') || has(claims, 'PCM'))) {
     if (facts.billingType === 'CCM' || facts.billingType === 'PCM') {
+      const p = precedenceEvidence('APCM_BUNDLES_CCM_PCM', facts.billingType, codesOf(billable(claims, 'APCM')));
+      kept(billable(claims, facts.billingType), p);
       for (const c of billable(claims, 'APCM')) {
-        suppress(c, t(`APCM cannot be billed with ${facts.billingType} by the same practitioner: ${facts.billingType} is the patient's billing type`, `APCM no se puede facturar con ${facts.billingType} por el mismo profesional: ${facts.billingType} es el tipo de facturación del paciente`), ['§5', '§9']);
+        suppress(c, t(`APCM cannot be billed with ${facts.billingType} by the same practitioner: ${facts.billingType} is the patient's billing type`, `APCM no se puede facturar con ${facts.billingType} por el mismo profesional: ${facts.billingType} es el tipo de facturación del paciente`), ['§5', '§9'], p);
       }
     } else {
-      for (const c of [...billable(claims, 'CCM'), ...billable(claims, 'PCM')]) {
-        suppress(c, t(`APCM bundles ${c.program}: not billed in an APCM month (same practitioner)`, `APCM incluye ${c.program}: no se factura en un mes de APCM (mismo profesional)`), ['§5', '§9']);
+      const dropped = [...billable(claims, 'CCM'), ...billable(claims, 'PCM')];
+      const p = precedenceEvidence('APCM_BUNDLES_CCM_PCM', 'APCM', codesOf(dropped));
+      kept(billable(claims, 'APCM'), p);
+      for (const c of dropped) {
+        suppress(c, t(`APCM bundles ${c.program}: not billed in an APCM month (same practitioner)`, `APCM incluye ${c.program}: no se factura en un mes de APCM (mismo profesional)`), ['§5', '§9'], p);
       }
     }
   }
   if (has(claims, 'CCM') && has(claims, 'PCM')) {
     const keep = facts.billingType === 'PCM' ? 'PCM' : 'CCM';
     const drop = keep === 'CCM' ? 'PCM' : 'CCM';
+    const p = precedenceEvidence('CCM_PCM', keep, codesOf(billable(claims, drop)));
+    kept(billable(claims, keep), p);
     for (const c of billable(claims, drop)) {
-      suppress(c, t(`CCM and PCM by the same practitioner in the same month: ${drop} suppressed`, `CCM y PCM por el mismo profesional en el mismo mes: se suprime ${drop}`), ['§4', '§9']);
+      suppress(c, t(`CCM and PCM by the same practitioner in the same month: ${drop} suppressed`, `CCM y PCM por el mismo profesional en el mismo mes: se suprime ${drop}`), ['§4', '§9'], p);
     }
   }
   if (has(claims, 'APCM')) {
@@ -209,15 +249,18 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     for (const c of billable(claims, 'BHI')) {
       const to = swap[c.code];
       if (to) {
-        claims.push({
+        const p = precedenceEvidence('APCM_BH_ADDONS', to, [c.code]);
+        const addOn: EngineClaim = {
           ...c,
           code: to,
           reason: t(`APCM month: ${to} billed instead of ${c.code} (same practitioner, same month)`, `Mes de APCM: se factura ${to} en lugar de ${c.code} (mismo profesional, mismo mes)`),
           evidence: { ...c.evidence, rules: [...new Set([...c.evidence.rules, '§5'])] },
-        });
-        suppress(c, t(`APCM month: the APCM add-on ${to} is billed instead of ${c.code}`, `Mes de APCM: se factura el complemento de APCM ${to} en lugar de ${c.code}`), ['§5', '§6', '§9']);
+        };
+        withPrecedence(addOn, p);
+        claims.push(addOn);
+        suppress(c, t(`APCM month: the APCM add-on ${to} is billed instead of ${c.code}`, `Mes de APCM: se factura el complemento de APCM ${to} en lugar de ${c.code}`), ['§5', '§6', '§9'], p);
       } else if (c.code === '99494') {
-        suppress(c, t('APCM month: 99494 is not billed with the APCM behavioral health add-ons', 'Mes de APCM: 99494 no se factura con los complementos de salud conductual de APCM'), ['§5', '§9']);
+        suppress(c, t('APCM month: 99494 is not billed with the APCM behavioral health add-ons', 'Mes de APCM: 99494 no se factura con los complementos de salud conductual de APCM'), ['§5', '§9'], precedenceEvidence('APCM_BH_ADDONS', null, ['99494']));
       }
     }
   }
@@ -226,9 +269,10 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   if (cocm.length > 0 && (has(claims, 'CCM') || has(claims, 'PCM'))) {
     const policy = settings.COCM_WITH_CCM_PCM;
     const text = t(`CoCM with CCM or PCM in the same month is unconfirmed (setting COCM_WITH_CCM_PCM: ${policy})`, `CoCM con CCM o PCM en el mismo mes no está confirmado (ajuste COCM_WITH_CCM_PCM: ${policy})`);
+    const p = precedenceEvidence('COCM_WITH_CCM_PCM', policy === 'block' ? null : 'CoCM', policy === 'block' ? codesOf(cocm) : []);
     for (const c of cocm) {
-      if (policy === 'block') suppress(c, text, ['§9']);
-      else if (policy === 'flag') flag(c, text, ['§9']);
+      if (policy === 'block') suppress(c, text, ['§9'], p);
+      else if (policy === 'flag') flag(c, text, ['§9'], p);
     }
   }
   if (has(claims, 'CPM')) {
@@ -239,9 +283,11 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
         `Chronic pain management with ${others.join(', ')} in the same month is unconfirmed (setting CPM_CONCURRENCY: ${policy}); time is never shared`,
         `Manejo del dolor crónico con ${others.join(', ')} en el mismo mes no está confirmado (ajuste CPM_CONCURRENCY: ${policy}); el tiempo nunca se comparte`,
       );
-      for (const c of billable(claims, 'CPM')) {
-        if (policy === 'block') suppress(c, text, ['§7', '§9', '§11 item 8']);
-        else if (policy === 'flag') flag(c, text, ['§7', '§9', '§11 item 8']);
+      const cpm = billable(claims, 'CPM');
+      const p = precedenceEvidence('CPM_CONCURRENCY', policy === 'block' ? null : 'CPM', policy === 'block' ? codesOf(cpm) : []);
+      for (const c of cpm) {
+        if (policy === 'block') suppress(c, text, ['§7', '§9', '§11 item 8'], p);
+        else if (policy === 'flag') flag(c, text, ['§7', '§9', '§11 item 8'], p);
       }
     }
   }

@@ -16,6 +16,7 @@ import { addDays, dayNumber, dayFromNumber, monthBounds } from './dates';
 import type { Program } from './codes';
 import { daysText, t } from './reasons';
 import type { DevicePeriod, EngineClaim, PatientMonthFacts, ReadingDay, RtmSystem } from './types';
+import { precedenceEvidence } from './precedence';
 
 export const PERIOD_DAYS = 30;
 /** Day thresholds of the device codes (CY2026 descriptors, section 1.1 / 2). */
@@ -133,6 +134,8 @@ export function evaluateDevicePeriod(
   }
   const dt = daysText(n);
   if (n >= MIN_DEVICE_DAYS) {
+    // Precedence RPM_SUPPLY_BAND / RTM_SUPPLY_BAND: the day band picks the code (not additive).
+    const band = precedenceEvidence(program === 'RPM' ? 'RPM_SUPPLY_BAND' : 'RTM_SUPPLY_BAND', codes.partial, [codes.full]);
     const out = [
       claim(
         program,
@@ -142,7 +145,7 @@ export function evaluateDevicePeriod(
           `Only ${dt.en} in ${periodText.en}: ${FULL_DEVICE_DAYS} needed for ${codes.full}; ${codes.partial} (2-15 days) billed instead`,
           `Solo ${dt.es} en ${periodText.es}: se necesitan ${FULL_DEVICE_DAYS} para ${codes.full}; se factura ${codes.partial} (2-15 días) en su lugar`,
         ),
-        evidence,
+        { ...evidence, precedence: [band] },
         [],
       ),
     ];
@@ -161,7 +164,7 @@ export function evaluateDevicePeriod(
         ),
       );
     } else {
-      out.push(claim(program, codes.partial, 'billable', null, evidence, [dateOfService(settings, period, days, MIN_DEVICE_DAYS)]));
+      out.push(claim(program, codes.partial, 'billable', null, { ...evidence, precedence: [band] }, [dateOfService(settings, period, days, MIN_DEVICE_DAYS)]));
     }
     return out;
   }
@@ -196,7 +199,9 @@ export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, s
   const periods = devicePeriodsEndingIn(anchor, facts.year, facts.month, facts.today);
   const out: EngineClaim[] = [];
   const minSetup = program === 'RPM' ? settings.RPM_SETUP_MIN_DAYS : settings.RTM_SETUP_MIN_DAYS;
-  const prior = facts.priorSetupClaims.find((p) => p.episodeStart === anchor && (p.code === '99453' || p.code === '98975'));
+  const prior = facts.priorSetupClaims.find((p) => p.episodeStart === anchor && (p.code === '99453' || p.code === '98975') && (p.hospitalId ?? facts.hospitalId) === facts.hospitalId);
+  const lastEnd = periods[periods.length - 1]?.end ?? anchor;
+  const elsewhere = prior ? undefined : setupElsewhere(facts, anchor, lastEnd);
   let setupDone = Boolean(prior);
   let bestSetupCandidate: { period: DevicePeriod; days: string[] } | null = null;
   for (const period of periods) {
@@ -204,7 +209,32 @@ export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, s
     out.push(...evaluateDevicePeriod(program, period, days, settings, facts.rtmSystem, anchor));
     if (setupDone) continue;
     const setupRules = program === 'RPM' ? ['§1.1 99453', '§1.2', '§11 item 1'] : ['§2 98975', '§11 item 1'];
-    if (days.length >= minSetup) {
+    if (days.length >= minSetup && elsewhere) {
+      // Precedence DEVICE_ONE_PRACTITIONER: once per episode across offices (section 1.1, C2).
+      const where = elsewhere.period ? t(` for the device period ${elsewhere.period.start} to ${elsewhere.period.end}`, ` para el período de dispositivo del ${elsewhere.period.start} al ${elsewhere.period.end}`) : t('', '');
+      out.push(
+        claim(
+          program,
+          setupCode,
+          'suppressed',
+          t(
+            `${elsewhere.code} was already billed by another office (id ${elsewhere.hospitalId})${where.en} in this episode of care: once per episode, one practitioner`,
+            `Otra oficina (id ${elsewhere.hospitalId}) ya facturó ${elsewhere.code}${where.es} en este episodio de atención: una vez por episodio, un solo profesional`,
+          ),
+          {
+            rules: [...setupRules, 'C2'],
+            period,
+            episodeStart: anchor,
+            readingDays: days,
+            deviceDays: days.length,
+            precedence: [precedenceEvidence('DEVICE_ONE_PRACTITIONER', null, [setupCode])],
+            details: { billedElsewhere: { hospitalId: elsewhere.hospitalId, code: elsewhere.code, year: elsewhere.year, month: elsewhere.month, period: elsewhere.period ?? null } },
+          },
+          [],
+        ),
+      );
+      setupDone = true;
+    } else if (days.length >= minSetup) {
       out.push(
         claim(program, setupCode, 'billable', null, { rules: setupRules, period, episodeStart: anchor, readingDays: days, deviceDays: days.length }, [
           dateOfService(settings, period, days, minSetup),
@@ -233,6 +263,22 @@ export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, s
     );
   }
   return out;
+}
+
+/**
+ * A set-up code another office billed in this episode of care (section 1.1 "once per episode",
+ * C2): the same episode start, or a device period that ends on or after this episode's start and
+ * starts no later than `until` (the last period end considered now), so monitoring in the two
+ * offices overlapped. A set-up whose period ended before this episode began belongs to an earlier
+ * episode. Returns the first such claim, or undefined.
+ */
+export function setupElsewhere(facts: Pick<PatientMonthFacts, 'priorSetupClaims' | 'hospitalId'>, anchor: string, until: string): PatientMonthFacts['priorSetupClaims'][number] | undefined {
+  return facts.priorSetupClaims.find(
+    (p) =>
+      p.hospitalId !== undefined &&
+      p.hospitalId !== facts.hospitalId &&
+      (p.episodeStart === anchor || (p.period != null && p.period.end >= anchor && p.period.start <= until)),
+  );
 }
 
 /** The local days from 29 days before the month to its end: the window of reading days the month's periods need. */

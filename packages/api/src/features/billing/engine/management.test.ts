@@ -156,17 +156,17 @@ describe('CCM (section 3)', () => {
 
   it('complex CCM 99487 needs 60 minutes and a care plan note; 99489 per full 30 beyond', () => {
     const fees = { '99490': 6613, '99439': 4900, '99487': 20000, '99489': 7000 };
-    const note = [{ id: 5, medicalNoteId: 2, program: 'CCM' as const, day: '2026-03-04', authorId: PRACTITIONER, categoryType: 'CCM_CARE_PLAN' }];
+    const note = [{ id: 5, medicalNoteId: 2, program: 'CCM' as const, timeEntryDay: null, writtenDay: '2026-03-04', authorId: PRACTITIONER, categoryType: 'CCM_CARE_PLAN' }];
     expect(billed(ccm(59, {}, { notes: note }, fees))).toEqual(['99490', '99439']);
     expect(find(ccm(59, {}, { notes: note }, fees), '99487')!.reason!.en).toBe('Complex CCM: only 59 minutes (59:00), 60 needed for 99487');
     expect(billed(ccm(60, {}, { notes: note }, fees))).toEqual(['99487']);
     expect(billed(ccm(89, {}, { notes: note }, fees))).toEqual(['99487']);
     expect(billed(ccm(90, {}, { notes: note }, fees))).toEqual(['99487', '99489']);
     expect(find(ccm(60, {}, {}, fees), '99487')!.reason!.en).toMatch(/^Complex CCM not billed: no care plan/);
-    // Complex and non-complex CCM are exclusive: the family that pays more is billed.
+    // Complex and non-complex CCM are exclusive: complex CCM is billed when its requirements are met, whatever it pays.
     const cheapComplex = ccm(60, {}, { notes: note }, { ...fees, '99487': 13000 });
-    expect(billed(cheapComplex)).toEqual(['99490', '99439x2']);
-    expect(find(cheapComplex, '99487')!.reason!.en).toBe('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive): 99490 billed instead ($164.13 vs $130.00)');
+    expect(billed(cheapComplex)).toEqual(['99487']);
+    expect(find(cheapComplex, '99490')!.reason!.en).toBe('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive): 99487 billed instead (99487 takes precedence when its requirements are met)');
   });
 });
 

@@ -11,6 +11,8 @@ import { dayReached, type BucketTime } from './time';
 import { minutesText, t } from './reasons';
 import type { ClaimEvidence, EngineClaim, PatientMonthFacts } from './types';
 import { compareMonths, formatMmSs, monthBounds } from './dates';
+import { chooseFamily, precedenceEvidence, type Family } from './precedence';
+import { noteEvidence } from './notes';
 
 const MIN = 60;
 
@@ -139,8 +141,10 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
       ...addOnClaims(program, addOn, base, s, 20, 20, cap, capSetting, ev, facts, bucket),
     ];
   }
+  // Precedence RPM_MGMT_BAND / RTM_MGMT_BAND: the minutes pick the code (99470 never with 99457).
+  const band = { ...ev, precedence: [precedenceEvidence(program === 'RPM' ? 'RPM_MGMT_BAND' : 'RTM_MGMT_BAND', ten, [base])] };
   return [
-    mk(program, ten, 1, 'billable', null, ev, dos(facts, dayReached(bucket, 10 * MIN))),
+    mk(program, ten, 1, 'billable', null, band, dos(facts, dayReached(bucket, 10 * MIN))),
     mk(
       program,
       base,
@@ -150,51 +154,18 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
         `Only ${m.en} of ${name} time: 20 needed for ${base}; 10 reached: ${ten} billed instead`,
         `Solo ${m.es} de tiempo de ${name}: se necesitan 20 para ${base}; se alcanzaron 10: se factura ${ten} en su lugar`,
       ),
-      ev,
+      band,
     ),
   ];
-}
-
-interface Family {
-  base: string;
-  claims: EngineClaim[];
-}
-
-/** Sum of fee x units of a family's billable claims (cents; unknown fees count 0). */
-const familyAmount = (f: Family, fees: Record<string, number>) => f.claims.reduce((sum, c) => sum + (c.status === 'billable' ? (fees[c.code] ?? 0) * c.units : 0), 0);
-
-/**
- * Picks one family among those eligible: the highest amount; ties go to the earlier family in
- * `eligible`. The others' base codes are listed as suppressed with the comparison.
- */
-function pickFamily(program: Program, eligible: Family[], fees: Record<string, number>, ruleText: BilingualText, rules: string[]): EngineClaim[] {
-  if (eligible.length === 0) return [];
-  let best = eligible[0]!;
-  for (const f of eligible) if (familyAmount(f, fees) > familyAmount(best, fees)) best = f;
-  const out = [...best.claims];
-  const money = (c: number) => `$${(c / 100).toFixed(2)}`;
-  for (const f of eligible) {
-    if (f === best) continue;
-    const baseClaim = f.claims.find((c) => c.code === f.base)!;
-    out.push({
-      ...baseClaim,
-      status: 'suppressed',
-      reason: t(
-        `${ruleText.en}: ${best.base} billed instead (${money(familyAmount(best, fees))} vs ${money(familyAmount(f, fees))})`,
-        `${ruleText.es}: se factura ${best.base} en su lugar (${money(familyAmount(best, fees))} frente a ${money(familyAmount(f, fees))})`,
-      ),
-      evidence: { ...baseClaim.evidence, rules: [...new Set([...baseClaim.evidence.rules, ...rules])] },
-      datesOfService: [],
-    });
-  }
-  return out;
 }
 
 /** Whether the month counts as complex CCM: a care plan established or substantially revised (a CCM_CARE_PLAN note) this month. */
 export const isComplexCcmMonth = (facts: PatientMonthFacts) => facts.notes.some((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
 
 /**
- * CCM (section 3): one family per month, the one that pays more:
+ * CCM (section 3): one family per month (precedence rule CCM_FAMILY, precedence.ts): complex CCM
+ * when its requirements are met, else 99491 or 99490 (the higher amount when both are loaded,
+ * else 99491):
  * 99490 (>= 20 min clinical staff time; the practitioner's time counts too) + 99439 per full 20 (max 2);
  * 99491 (>= 30 min personally by the billing practitioner) + 99437 per full 30 (CCM_99437_MAX_UNITS);
  * 99487 (complex: >= 60 min and a care plan established/revised this month) + 99489 per full 30 (CCM_99489_MAX_UNITS).
@@ -257,13 +228,17 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   } else {
     out.push(mk('CCM', '99490', 1, 'suppressed', t(`Only ${m.en} of CCM time: 20 needed for 99490`, `Solo ${m.es} de tiempo de CCM: se necesitan 20 para 99490`), ev));
   }
-  return [...pickFamily('CCM', eligible, opts.fees, t('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive)', 'Solo una familia de CCM por mes (99490, 99491 y 99487 son mutuamente excluyentes)'), ['§9']), ...out];
+  return [
+    ...chooseFamily('CCM_FAMILY', [['99487'], ['99491', '99490']], eligible, opts.fees, t('Only one CCM family per month (99490, 99491 and 99487 are mutually exclusive)', 'Solo una familia de CCM por mes (99490, 99491 y 99487 son mutuamente excluyentes)')),
+    ...out,
+  ];
 }
 
 /**
  * PCM (section 4): 99424 (>= 30 min personally by the billing practitioner) + 99425 per full 30,
- * or 99426 (>= 30 min of clinical staff time) + 99427 per full 30; one family per month (the one
- * that pays more). "You can't bill for PCM services of less than 30 minutes".
+ * or 99426 (>= 30 min of clinical staff time) + 99427 per full 30; one family per month
+ * (precedence rule PCM_FAMILY: the higher amount when both are loaded, else 99424).
+ * "You can't bill for PCM services of less than 30 minutes".
  */
 export function pcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFacts, opts: { settings: BillingSettings; fees: Record<string, number> }): EngineClaim[] {
   const s = bucket?.totalSeconds ?? 0;
@@ -297,7 +272,7 @@ export function pcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
     const m = minutesText(s);
     return [mk('PCM', '99426', 1, 'suppressed', t(`Only ${m.en} of PCM time: 30 needed for 99426 or 99424 (PCM under 30 minutes is not billed)`, `Solo ${m.es} de tiempo de PCM: se necesitan 30 para 99426 o 99424 (PCM de menos de 30 minutos no se factura)`), ev)];
   }
-  return pickFamily('PCM', eligible, opts.fees, t('Only one PCM family per month (99424 and 99426 are not billed together)', 'Solo una familia de PCM por mes (99424 y 99426 no se facturan juntos)'), ['§4']);
+  return chooseFamily('PCM_FAMILY', [['99424', '99426']], eligible, opts.fees, t('Only one PCM family per month (99424 and 99426 are not billed together)', 'Solo una familia de PCM por mes (99424 y 99426 no se facturan juntos)'));
 }
 
 /** Whether this month is the patient's first CoCM month (99492 / G0568) rather than a later one (99493 / G0569). */
@@ -307,7 +282,8 @@ export const isInitialCocmMonth = (facts: PatientMonthFacts) => !facts.firstCocm
  * Behavioral health (section 6): general BHI 99484 (>= 20 min); CoCM 99492 in the first month
  * (>= 36 min; 99494 from COCM_99494_INITIAL_FIRST_UNIT_MINUTES) or 99493 later (>= 31 min; 99494
  * from COCM_99494_SUBSEQUENT_FIRST_UNIT_MINUTES), 99494 per COCM_99494_UNIT_MINUTES beyond, capped.
- * One practitioner chooses CoCM or general BHI for a month: the one that pays more.
+ * One practitioner reports CoCM or general BHI in a month (precedence rule COCM_OVER_BHI): CoCM
+ * when its requirements are met, whatever the amounts.
  */
 export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime | undefined, facts: PatientMonthFacts, opts: { settings: BillingSettings; fees: Record<string, number> }): EngineClaim[] {
   const st = opts.settings;
@@ -332,7 +308,10 @@ export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime |
     const code = initial ? '99492' : '99493';
     const minMinutes = initial ? 36 : 31;
     const firstUnit = initial ? st.COCM_99494_INITIAL_FIRST_UNIT_MINUTES : st.COCM_99494_SUBSEQUENT_FIRST_UNIT_MINUTES;
-    const ev = evidenceOf(cocm, ['C1', 'C4', '§6 99492/99493/99494'], { details: { initialMonth: initial, firstCocmMonth: facts.firstCocmMonth } });
+    const ev = evidenceOf(cocm, ['C1', 'C4', '§6 99492/99493/99494'], {
+      details: { initialMonth: initial, firstCocmMonth: facts.firstCocmMonth },
+      precedence: [precedenceEvidence('COCM_INITIAL_SUBSEQUENT', code, [initial ? '99493' : '99492'])],
+    });
     const m = minutesText(sc);
     if (sc >= minMinutes * MIN) {
       const claims = [mk('BHI', code, 1, 'billable', null, ev, dos(facts, dayReached(cocm, minMinutes * MIN)))];
@@ -359,7 +338,7 @@ export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime |
     }
   }
   return [
-    ...pickFamily('BHI', eligible, opts.fees, t('One practitioner reports either CoCM or general BHI in a month', 'Un profesional factura CoCM o BHI general en un mes, no ambos'), ['§6', '§9']),
+    ...chooseFamily('COCM_OVER_BHI', [['99492', '99493'], ['99484']], eligible, opts.fees, t('One practitioner reports either CoCM or general BHI in a month', 'Un profesional factura CoCM o BHI general en un mes, no ambos')),
     ...out,
   ];
 }
@@ -407,10 +386,11 @@ export function chronicPainClaims(bucket: BucketTime | undefined, facts: Patient
  */
 export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFacts): EngineClaim[] {
   const notes = facts.notes.filter((n) => n.program === 'APCM');
+  const noted = notes.map((n) => noteEvidence(n, facts.year, facts.month));
   const conditions = facts.diagnoses.length;
   const code = conditions >= 2 ? (facts.qmb ? 'G0558' : 'G0557') : 'G0556';
   const ev = evidenceOf(bucket, ['§5'], {
-    notes: notes.map((n) => ({ id: n.id, medicalNoteId: n.medicalNoteId, day: n.day, authorId: n.authorId })),
+    notes: noted,
     details: { chronicConditions: conditions, diagnoses: facts.diagnoses, qmb: facts.qmb },
     flags: [t('APCM: check consent, 24/7 access and the care plan are documented', 'APCM: verifique que constan el consentimiento, el acceso 24/7 y el plan de cuidados')],
   });
@@ -418,6 +398,6 @@ export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFa
     if (facts.billingType !== 'APCM') return [];
     return [mk('APCM', code, 1, 'suppressed', t('No APCM care management documented this month (no APCM time entry or note)', 'No hay gestión de APCM documentada este mes (ni registro de tiempo ni nota de APCM)'), ev)];
   }
-  const days = [...(bucket?.entries.map((e) => e.day) ?? []), ...notes.map((n) => n.day)].sort();
+  const days = [...(bucket?.entries.map((e) => e.day) ?? []), ...noted.map((n) => n.day)].sort();
   return [mk('APCM', code, 1, 'billable', null, ev, [days[days.length - 1] ?? lastDayOf(facts)])];
 }

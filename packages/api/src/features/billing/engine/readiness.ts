@@ -8,6 +8,7 @@
  * over (time thresholds, MONTH_END_WARNING_DAYS). "Missed" means it can no longer be reached in
  * this period. These margins are product heuristics, not billing rules.
  */
+import { sumKnownAmounts } from './amounts';
 import type { BilingualText } from './settings';
 import { computePatientMonth, deviceProgramOf } from './compute';
 import { daysInPeriod, episodeAnchor, evaluateDevicePeriod, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, periodContaining } from './device';
@@ -64,7 +65,10 @@ export interface PatientReadiness {
   programs: ProgramReadiness[];
   /** Codes that would be billed if the month (and the current device period) closed today. */
   codes: { code: string; program: string; units: number; amountCents: number | null }[];
-  estimatedAmountCents: number;
+  /** Sum of today's codes that have an amount; null when there are codes and none has one (sumKnownAmounts). */
+  estimatedAmountCents: number | null;
+  /** Today's codes without a fee-schedule amount (left out of the estimate). */
+  codesWithoutAmount: number;
   flags: ReadinessFlag[];
   atRisk: boolean;
 }
@@ -193,7 +197,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
   }
   const order = new Map(codeCatalogue.map((c, i) => [c.code, i]));
   codes.sort((a, b) => (order.get(a.code) ?? 99) - (order.get(b.code) ?? 99));
-  const estimatedAmountCents = codes.reduce((s, c) => s + (c.amountCents ?? 0), 0);
+  const { cents: estimatedAmountCents, withoutAmount: codesWithoutAmount } = sumKnownAmounts(codes);
 
   return {
     patientId: facts.patientId,
@@ -215,6 +219,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     programs,
     codes,
     estimatedAmountCents,
+    codesWithoutAmount,
     flags,
     atRisk: flags.length > 0,
   };

@@ -35,26 +35,54 @@ export interface TimeEntryFact {
   medicalNoteDetailId: number | null;
 }
 
-/** One medical-note detail of the month (medical_note_details of the patient's note for the month). */
+/**
+ * One medical-note detail of the month (medical_note_details of the patient's note for the month).
+ * Its day in the evidence is its day of service (noteServiceDay in engine/notes.ts), never simply
+ * the day it was written.
+ */
 export interface NoteFact {
   id: number;
   medicalNoteId: number;
   program: Program;
-  day: string;
+  /** Local day of the time entry the detail documents (its day of service); null when it documents none. */
+  timeEntryDay: string | null;
+  /** Local day the detail was written (created_at). */
+  writtenDay: string;
   authorId: number;
   /** MEDICAL_NOTE_CATEGORY_TYPE of its template ('' when none). */
   categoryType: string;
 }
 
-/** A billable claim of the same patient and month in ANOTHER office (C2, one practitioner). */
+/**
+ * A billable claim of the same patient in ANOTHER office (C2, one practitioner): every claim of the
+ * same calendar month, and the device and set-up codes of other months whose 30-day period
+ * overlaps a period that can end in this month (periods of two offices need not line up).
+ */
 export interface ClaimElsewhere {
   hospitalId: number;
   code: string;
   program: Program;
   practitionerUserId: number | null;
+  /** The calendar month the claim was billed in. */
+  year: number;
+  month: number;
+  /** The device period of a device or set-up code (its evidence), null for other codes. */
+  period: { start: string; end: string } | null;
 }
 
 export type RtmSystem = 'RESPIRATORY' | 'MSK' | 'CBT';
+
+/** A set-up code (99453 / 98975) billed before (section 1.1: once per episode of care). */
+export interface PriorSetupClaim {
+  code: string;
+  episodeStart: string;
+  year: number;
+  month: number;
+  /** The office that billed it; absent = this office (older facts). */
+  hospitalId?: number;
+  /** The device period it was billed in; null when not recorded. */
+  period?: { start: string; end: string } | null;
+}
 
 /** Everything the engine needs for one patient, one office and one calendar month. */
 export interface PatientMonthFacts {
@@ -84,11 +112,23 @@ export interface PatientMonthFacts {
   /** Finished time entries started in the month. */
   timeEntries: TimeEntryFact[];
   notes: NoteFact[];
-  /** Set-up codes (99453/98975) already billed for this patient in another month, with the episode they belong to. */
-  priorSetupClaims: { code: string; episodeStart: string; year: number; month: number }[];
+  /**
+   * Set-up codes (99453/98975) already billed for this patient: by this office in another month,
+   * or by another office in any month, with the episode and device period they belong to.
+   */
+  priorSetupClaims: PriorSetupClaim[];
   /** First month with CoCM time for this patient (CoCM initial vs subsequent month); null = none before. */
   firstCocmMonth: { year: number; month: number } | null;
   claimsElsewhere: ClaimElsewhere[];
+}
+
+/** A note as evidence: `day` is its day of service. */
+export interface NoteEvidence {
+  id: number;
+  medicalNoteId: number;
+  day: string;
+  daySource: 'timeEntry' | 'written' | 'noteMonth';
+  authorId: number;
 }
 
 /** A 30-day device period (C1). */
@@ -125,13 +165,51 @@ export interface ClaimEvidence {
   totalSeconds?: number;
   /** Total as MM:SS (spec). */
   totalTime?: string;
-  notes?: { id: number; medicalNoteId: number; day: string; authorId: number }[];
+  /** Notes of the claim; `day` is the day of service and `daySource` where it comes from (engine/notes.ts). */
+  notes?: NoteEvidence[];
   interactiveContact?: { timeEntryId: number; day: string; staffUserId: number } | null;
   practitioner?: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
   /** Warnings a reviewer should check (e.g. an UNCONFIRMED concurrency set to 'flag'). */
   flags?: BilingualText[];
-  /** Anything else (diagnoses count, QMB, family amounts compared...). */
+  /** The precedence decisions between mutually exclusive codes this claim took part in, in order (precedence.ts). */
+  precedence?: PrecedenceEvidence[];
+  /** Anything else (diagnoses count, QMB...). */
   details?: Record<string, unknown>;
+}
+
+/** What decides an exclusion (a rule's basis), or what decided one decision. */
+export type PrecedenceBasis =
+  /** A coding rule ranks the codes (CPT / CMS text). */
+  | 'codingRule'
+  /** The measured facts pick exactly one code (day band, minutes, first month). */
+  | 'facts'
+  /** The patient's one billing type (spec section 5) is the primary program. */
+  | 'billingType'
+  /** A claim already billed elsewhere for the same patient and period keeps it (one practitioner). */
+  | 'firstBilled'
+  /** A real choice: the higher amount when every amount is loaded, else the documented order. */
+  | 'amountThenOrder'
+  /** An UNCONFIRMED concurrency: a billing setting (allow / flag / block). */
+  | 'setting'
+  /** Decision only: a real choice decided by the loaded amounts. */
+  | 'amount'
+  /** Decision only: a real choice decided by the documented order because an amount is not loaded. */
+  | 'ruleOrderAmountMissing';
+
+/**
+ * One precedence decision (precedence.ts, docs/billing-engine.md "Precedence"): the rule, what
+ * decided it, its source, the code kept and the codes it won over. `amounts` (cents per family,
+ * null = not loaded) appear only when the rules left a real choice; `amountsNotLoaded` then names
+ * the codes without a fee-schedule amount, and the basis is 'ruleOrderAmountMissing'.
+ */
+export interface PrecedenceEvidence {
+  rule: string;
+  basis: PrecedenceBasis;
+  source: string;
+  kept: string | null;
+  over: string[];
+  amounts?: Record<string, number | null>;
+  amountsNotLoaded?: string[];
 }
 
 export type ClaimStatus = 'billable' | 'suppressed';

@@ -92,6 +92,11 @@ export function BillingDetails({ patientId, hospitalId, period }: { patientId: n
           <Text size="xl" fw={700} data-testid="details-amount">
             {formatMoney(d.amountCents, lang)}
           </Text>
+          {d.codesWithoutAmount > 0 && d.amountCents !== null && (
+            <Text size="xs" c="dimmed" data-testid="details-amount-excludes">
+              {t('summary.excludesMissing', { count: d.codesWithoutAmount })}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {d.hospitalName}
           </Text>

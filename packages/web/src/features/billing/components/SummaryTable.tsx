@@ -84,7 +84,22 @@ export function SummaryTable({
         </Stack>
       ),
     },
-    { header: t('columns.amount'), sortKey: 'amount', render: (r) => <Text size="sm" fw={600}>{formatMoney(r.amountCents, lang)}</Text> },
+    {
+      header: t('columns.amount'),
+      sortKey: 'amount',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {formatMoney(r.amountCents, lang)}
+          </Text>
+          {r.codesWithoutAmount > 0 && r.amountCents !== null && (
+            <Text size="xs" c="dimmed">
+              {t('summary.excludesMissing', { count: r.codesWithoutAmount })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       header: t('columns.status'),
       render: (r) => (

@@ -262,6 +262,7 @@ export default function BillingsPage() {
               {summary.data && (
                 <Text size="sm" data-testid="summary-total">
                   {t('summary.total', { amount: formatMoney(summary.data.totalAmountCents, lang), count: summary.data.total })}
+                  {summary.data.codesWithoutAmount > 0 && ` (${t('summary.excludesMissing', { count: summary.data.codesWithoutAmount })})`}
                 </Text>
               )}
             </Group>
