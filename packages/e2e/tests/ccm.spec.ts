@@ -20,6 +20,7 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: 
 }
 
 test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', async ({ page, request }) => {
+  test.slow(); // one journey of four steps with five full-page screenshots and an axe scan
   // A demo patient of the nurse's office (the last by id: the other journeys use the first ones).
   const nurse = await api<{ session: { sessionGuid: string }; user: { hospitalAssignedData: { id: number } | null } }>(request, 'POST', 'auth/signinv3', {
     data: { username: 'nurse', password: DEMO_PASSWORD },
@@ -64,7 +65,7 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await expect(row.getByTestId('allergy-severity-badge')).toHaveText('Moderada');
   await expect(row).toContainText('Reacción: Urticaria');
   await expect(panel.getByText('Alergias (1)')).toBeVisible();
-  await panel.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header stays on top of a full-page shot
   await snap(page, 'ccm-2-allergy-added');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -79,6 +80,7 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await expect(editModal).toBeHidden();
   await expect(row.getByTestId('allergy-severity-badge')).toHaveText('Grave');
   await expect(row).toContainText('Reacción: Anafilaxia');
+  await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header stays on top of a full-page shot
   await snap(page, 'ccm-3-allergy-edited');
 
   // Delete, after confirming.
@@ -88,5 +90,6 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(panel.getByTestId('allergy-row')).toHaveCount(0);
   await expect(panel.getByText('No hay alergias registradas en este registro CCM')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header stays on top of a full-page shot
   await snap(page, 'ccm-4-allergy-deleted');
 });

@@ -14,7 +14,8 @@ import { AllergyFormModal } from './AllergyFormModal';
 
 export type CcmAllergy = z.infer<typeof ccmAllergyGroup.itemSchema>;
 
-const severityColor = { MILD: 'yellow', MODERATE: 'orange', SEVERE: 'red' } as const;
+// Dark enough for white badge text (WCAG AA 4.5:1): gray 7, a deep orange, red 9.
+const severityColor = { MILD: '#5c5f66', MODERATE: '#b34700', SEVERE: '#c92a2a' } as const;
 
 /** The allergies of one CCM record (GET ccmallergy/getbyccmrecordid), with add, edit and delete for `canManage`. */
 export function AllergySection({ ccmRecordId, canManage }: { ccmRecordId: number; canManage: boolean }) {
