@@ -17,6 +17,7 @@ import { publicLinksRoutes } from './public-links/public-links.routes';
 import { timeTrackingRoutes } from './time-tracking/time-tracking.routes';
 import { medicalNotesRoutes } from './medical-notes/medical-notes.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { ccmRoutes } from './ccm/ccm.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -37,4 +38,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   timeTrackingRoutes,
   medicalNotesRoutes,
   billingRoutes,
+  ccmRoutes,
 ];

@@ -84,8 +84,8 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       try {
         data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
       } finally {
-        // Any change but a hub's readings may have touched sessions, users or offices: cached scopes go (session-cache.ts).
-        if (def.method !== 'GET' && !asHub) await forgetSessions(ctx);
+        // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
+        if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }
       if (def.binary) return reply;
       if (ctx.config.validateResponses) {

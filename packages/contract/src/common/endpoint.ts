@@ -29,6 +29,13 @@ export interface EndpointDef {
   tag: string;
   /** Also accept a hub's own credential (the `HubToken` header) instead of a staff session. */
   hubAuth?: boolean;
+  /**
+   * `false` declares a write that cannot change sessions, users, offices or assignments (a
+   * clinical sub-record, a reading, a time entry, a note): the server then keeps every process's
+   * cached session scopes (api `features/auth/session-cache.ts`). Left out, every write is assumed
+   * to change access and clears them, the safe default.
+   */
+  changesAccess?: false;
 }
 
 export function endpoint<const D extends EndpointDef>(def: D): D {

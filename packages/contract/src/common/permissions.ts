@@ -51,6 +51,9 @@ export const permissions = [
   'billing.generate',
   'billing.settings', // UNCONFIRMED-rule settings and the fee schedule
   'billing.authorizations', // which staff may bill which programs
+  // Chronic care management records and their sub-records (spec section 7 "CCM")
+  'ccm.read',
+  'ccm.manage', // open a CCM record; add, edit and delete its sub-records
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -73,6 +76,9 @@ const monitoringStaff: Permission[] = [
   'notes.read',
   'notes.manage',
   'billing.read',
+  // CCM is care documentation like notes: the care team and office admins of the patient's office.
+  'ccm.read',
+  'ccm.manage',
 ];
 const officeAdmin: Permission[] = [
   ...signedIn,

@@ -18,6 +18,7 @@ import * as publicLinks from './public-links/public-links.contract';
 import * as timeTracking from './time-tracking/time-tracking.contract';
 import * as medicalNotes from './medical-notes/medical-notes.contract';
 import * as billing from './billing/billing.contract';
+import * as ccm from './ccm/ccm.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -37,8 +38,10 @@ export * from './time-tracking/time-tracking.schemas';
 export * from './medical-notes/medical-notes.schemas';
 export * from './billing/billing.schemas';
 export * from './billing/billing.generation.schemas';
+export * from './ccm/ccm.schemas';
+export * from './ccm/ccm.groups';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm };
 
 export const contract = {
   auth,
@@ -58,6 +61,7 @@ export const contract = {
   timeTracking,
   medicalNotes,
   billing,
+  ccm,
 } as const;
 
 /** Every declared endpoint, flattened. */

@@ -1,3 +1,4 @@
 export * from './core';
 export * from './monitoring';
 export * from './billing';
+export * from './ccm';

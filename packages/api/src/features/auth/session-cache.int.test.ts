@@ -66,6 +66,24 @@ describe('session cache, default lifetime', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${id}`, headers })).statusCode).toBe(200);
   });
 
+  it('keeps cached sessions through a clinical write (changesAccess: false) and drops them on a user change', async () => {
+    const doctor = await sessionFor(t, f.doctorA1.id); // the nurse was disabled above
+    const hash = tokenHash(doctor.sessionguid);
+    expect(await check(t, doctor)).toBe(true);
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
+    // Opening a CCM record and a staff note are writes that cannot change who sees what.
+    const record = await t.app.inject({ method: 'POST', url: '/api/ccmrecord', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id } });
+    expect(record.statusCode, record.body).toBe(201);
+    const note = await t.app.inject({ method: 'POST', url: '/api/medicalnote', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 1, year: 2025, text: 'Called the patient' } });
+    expect(note.statusCode, note.body).toBe(201);
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
+    // A user's status is access: every cached scope goes.
+    const admin = await sessionFor(t, f.officeAdminA1.id);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/setstatus', headers: { ...admin, userid: String(f.caregiverA1.id), statusvaluetoset: '1' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(cachedSession(t.ctx, hash, Date.now())).toBeUndefined();
+  });
+
   it('does not cache a session read before a change that cleared the cache (a request racing a sign-out)', async () => {
     const headers = await sessionFor(t, f.caregiverA1.id);
     const hash = tokenHash(headers.sessionguid);

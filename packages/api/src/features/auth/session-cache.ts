@@ -45,8 +45,10 @@ export function sessionGeneration(ctx: AppContext): number {
  * Why: every staff request resolves its SessionGuid to a scope (session row, user, offices: two
  * statements). Lists and charts are read far more often than sessions, users or offices change,
  * so the resolved scope is kept for a few seconds (`VIGIL_SESSION_CACHE_MS`, default 3,000; 0
- * turns the cache off). Freshness: every non-GET API request that is not a hub's (sign-out,
- * password change or reset, user disabled or deleted, office assignments, new offices...) clears
+ * turns the cache off). Freshness: every non-GET API request that is not a hub's and is not
+ * declared `changesAccess: false` in the contract (sign-out, password change or reset, user
+ * disabled or deleted, office assignments, new offices...; not readings, time, notes or CCM
+ * sub-records, which cannot change who sees what) clears
  * this process's cache before it answers and tells the other API processes through the real-time
  * bus (`Realtime.scopesChanged`); should a bus message be lost, an entry is still never older
  * than the TTL. The absolute and idle expiry are checked on every hit.

@@ -28,6 +28,7 @@ const tag = 'Measurements';
 export const postMeasurements = endpoint({
   method: 'POST',
   path: 'medicaldevicesdata',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary:
     'Store one reading or a batch (at most 500; more answers 413) from a hub (HubToken) or a staff member (manual); each reading answered stored / duplicate (original id) / rejected (reason), after the commit',

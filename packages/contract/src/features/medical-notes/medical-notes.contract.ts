@@ -65,6 +65,7 @@ export const getMedicalNoteForHospital = endpoint({
 export const createMedicalNote = endpoint({
   method: 'POST',
   path: 'medicalnote',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: "Add a detail to the patient's note of the month (created when missing); the program must be enabled in the office",
   permission: 'notes.manage',
@@ -76,6 +77,7 @@ export const createMedicalNote = endpoint({
 export const createMedicalNoteWithCustomSeconds = endpoint({
   method: 'POST',
   path: 'medicalnote/medicalnotewithcustomseconds',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: 'Add a note detail with a manual time entry of custom seconds (1..7200) on a date, linked to each other',
   permission: 'timeTracking.use',
@@ -87,6 +89,7 @@ export const createMedicalNoteWithCustomSeconds = endpoint({
 export const deleteMedicalNote = endpoint({
   method: 'DELETE',
   path: 'medicalnote/{id}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary:
     "Delete a month's note with its details (its author or an office admin); refused while a detail documents timer time; manual entries written with it go too",
@@ -98,6 +101,7 @@ export const deleteMedicalNote = endpoint({
 export const addAdditionalMedicalNoteDetail = endpoint({
   method: 'PUT',
   path: 'medicalnote/addadditionalmedicalnotedetail/{medicalNoteId}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: 'Add a detail to an existing note',
   permission: 'notes.manage',
@@ -109,6 +113,7 @@ export const addAdditionalMedicalNoteDetail = endpoint({
 export const updateMedicalNoteDetail = endpoint({
   method: 'PUT',
   path: 'medicalnotedetail/{id}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: "Edit a detail's text, program or template (its author or an office admin)",
   permission: 'notes.manage',
@@ -120,6 +125,7 @@ export const updateMedicalNoteDetail = endpoint({
 export const deleteMedicalNoteDetail = endpoint({
   method: 'DELETE',
   path: 'medicalnotedetail/{id}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary:
     'Delete a detail (its author or an office admin); refused when it documents timer time; a manual entry written with it goes too; the last detail takes the note',

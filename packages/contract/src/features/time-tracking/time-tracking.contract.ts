@@ -37,6 +37,7 @@ export const getNotFinishedWithPatient = endpoint({
 export const startTrackingWithPatient = endpoint({
   method: 'POST',
   path: 'timetracking/starttrackingwithpatient',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: "Start a timer on a patient for a program enabled in the office; the caller's running timer, if any, is stopped first",
   permission: 'timeTracking.use',
@@ -48,6 +49,7 @@ export const startTrackingWithPatient = endpoint({
 export const stopTrackingWithPatient = endpoint({
   method: 'PUT',
   path: 'timetracking/stoptrackingwithpatient',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: "Stop the caller's running timer (seconds counted by the server, at most 7200), optionally writing a linked note for the month",
   permission: 'timeTracking.use',
@@ -58,6 +60,7 @@ export const stopTrackingWithPatient = endpoint({
 export const stopTrackingWithPatientV2 = endpoint({
   method: 'PUT',
   path: 'timetracking/stoptrackingwithpatientV2',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: "Stop the caller's timer by id with its note; a timer closed at 2 hours can still be documented once",
   permission: 'timeTracking.use',
@@ -80,6 +83,7 @@ export const getTimeEntriesForPatient = endpoint({
 export const updateTimeEntry = endpoint({
   method: 'PUT',
   path: 'timetracking/{id}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: 'Chosen. Edit a manual entry (author or office admin; seconds 1..7200); timer entries are refused',
   permission: 'timeTracking.use',
@@ -92,6 +96,7 @@ export const updateTimeEntry = endpoint({
 export const deleteTimeEntry = endpoint({
   method: 'DELETE',
   path: 'timetracking/{id}',
+  changesAccess: false, // a clinical write: cannot change sessions, users or offices
   tag,
   summary: 'Chosen. Delete a manual entry and the note detail written with it (author or office admin); timer entries are refused',
   permission: 'timeTracking.use',

@@ -7,6 +7,7 @@ import { Role } from '@vigil/contract';
 import { useCan } from '../../../lib/can';
 import { useSelectedOffice } from '../../../lib/office';
 import { CareTimePanel, PatientPresenceAction } from '../../care-time';
+import { CcmPanel } from '../../ccm';
 import { SharePatientMeasurements } from '../../public-links';
 import { useActivePlan } from '../api/get-active-plan';
 import { useLatestReadings } from '../api/get-latest-readings';
@@ -110,6 +111,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             <ChartsSection patientId={patientId} />
             <AlertHistory patientId={patientId} />
+            {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

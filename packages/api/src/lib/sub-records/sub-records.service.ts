@@ -1,0 +1,171 @@
+import { SUB_RECORD_LIST_LIMIT, type EndpointDef, type SubRecordBase } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import type { Scope } from '../../db/scope';
+import { AppError } from '../app-error';
+import * as repo from './sub-records.repo';
+
+/**
+ * One generic service for every CCM sub-record group (portal-spec.md section 7 "CCM": create,
+ * update, delete, get by patient id, get by CCM record id). A group brings its contract
+ * declarations (contract `subRecordEndpoints`), its table (db/schema/ccm.ts `subRecordTable`) and
+ * optional hooks for its own rules; the service does the rest the same way for all groups:
+ *
+ * - Tenancy: a record, row or patient outside the caller's offices answers 404 "Invalid id"
+ *   (db/scope.ts filters, HOUSE_STYLE section 3), and nothing is written.
+ * - Patient and office of a row are the parent record's, copied on insert (the body names only
+ *   `ccmRecordId`); a row never moves to another record.
+ * - Each write runs in one transaction: the hooks see, and may read, the same snapshot the write
+ *   commits against, and a hook that throws leaves nothing behind.
+ */
+
+/** What a hook is told about the write it takes part in. */
+export interface SubRecordHookContext {
+  /** The caller. */
+  scope: Scope;
+  /** The write's transaction: read through it so a hook's checks and the write agree. */
+  tx: Executor;
+  /** The parent CCM record (in the caller's offices), with the office's time zone. */
+  record: repo.ParentRecord;
+  /** The stored row on update and delete; null on create. */
+  existing: repo.SubRecordRow | null;
+  /** The request's clock, for rules about "today" (take dates in `record.timeZone`). */
+  now: Date;
+}
+
+/**
+ * A sub-record group as the server serves it. `F` is the validated form (the contract's fields,
+ * without `ccmRecordId`); `Item` the group's own answer fields.
+ */
+export interface SubRecordGroup<F extends object, Item extends object> {
+  /** The group's declarations from `subRecordEndpoints`. */
+  endpoints: {
+    slug: string;
+    create: EndpointDef;
+    update: EndpointDef;
+    remove: EndpointDef;
+    getByPatientId: EndpointDef;
+    getByCcmRecordId: EndpointDef;
+  };
+  /** The group's table, made by `subRecordTable`. */
+  table: repo.SubRecordTable;
+  /**
+   * Rules the contract's schema cannot check (they need the record, the office's clock or the
+   * database). Throw `AppError.badRequest(key, { field: key })` to refuse with a per-field
+   * message; runs before every create and update, inside the write's transaction.
+   */
+  validate?: (fields: F, ctx: SubRecordHookContext) => void | Promise<void>;
+  /**
+   * The column values to store for a valid form (normalise, fill defaults, derive). Runs after
+   * `validate`. Without it the form's fields are stored as they are; on update every own column
+   * should be given so that a cleared field is cleared.
+   */
+  beforeWrite?: (fields: F, ctx: SubRecordHookContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Refuses a delete (throw an `AppError`), e.g. for a row another record depends on. */
+  beforeDelete?: (row: repo.SubRecordRow, ctx: SubRecordHookContext) => void | Promise<void>;
+  /** The group's own answer fields of a stored row (the standard columns are added by the service). */
+  toResponse: (row: repo.SubRecordRow) => Item;
+}
+
+export type SubRecordItem<Item> = SubRecordBase & Item;
+
+function responseOf<Item extends object>(group: SubRecordGroup<never, Item>, row: repo.SubRecordRow): SubRecordItem<Item> {
+  return {
+    ...group.toResponse(row),
+    id: row.id,
+    ccmRecordId: row.ccmRecordId,
+    patientId: row.patientId,
+    hospitalId: row.hospitalId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function parentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promise<repo.ParentRecord> {
+  const record = await repo.getParentRecord(scope, tx, ccmRecordId);
+  if (!record) throw AppError.notFound();
+  return record;
+}
+
+async function valuesFor<F extends object, Item extends object>(group: SubRecordGroup<F, Item>, fields: F, hook: SubRecordHookContext): Promise<Record<string, unknown>> {
+  await group.validate?.(fields, hook);
+  return group.beforeWrite ? group.beforeWrite(fields, hook) : { ...(fields as Record<string, unknown>) };
+}
+
+/**
+ * `POST <group>`: adds a row to CCM record `body.ccmRecordId` by the caller. 404 when the record
+ * is not in the caller's offices; 400 from the group's `validate`.
+ */
+export async function createSubRecord<F extends object, Item extends object>(
+  ctx: AppContext,
+  scope: Scope,
+  group: SubRecordGroup<F, Item>,
+  body: F & { ccmRecordId: number },
+  now: Date = new Date(),
+): Promise<SubRecordItem<Item>> {
+  const { ccmRecordId, ...fields } = body;
+  return ctx.db.transaction(async (tx) => {
+    const record = await parentOf(scope, tx, ccmRecordId);
+    const values = await valuesFor(group, fields as unknown as F, { scope, tx, record, existing: null, now });
+    const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
+    return responseOf(group as SubRecordGroup<never, Item>, row);
+  });
+}
+
+/** `PUT <group>/{id}`: replaces row `id`'s own fields. 404 outside the caller's offices; 400 from `validate`. */
+export async function updateSubRecord<F extends object, Item extends object>(
+  ctx: AppContext,
+  scope: Scope,
+  group: SubRecordGroup<F, Item>,
+  id: number,
+  fields: F,
+  now: Date = new Date(),
+): Promise<SubRecordItem<Item>> {
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.getRow(scope, tx, group.table, id, true);
+    if (!existing) throw AppError.notFound();
+    const record = await parentOf(scope, tx, existing.ccmRecordId);
+    const values = await valuesFor(group, fields, { scope, tx, record, existing, now });
+    const row = await repo.updateRow(scope, tx, group.table, id, values);
+    if (!row) throw AppError.notFound();
+    return responseOf(group as SubRecordGroup<never, Item>, row);
+  });
+}
+
+/** `DELETE <group>/{id}`: deletes row `id`. 404 outside the caller's offices; refusals from `beforeDelete`. */
+export async function deleteSubRecord<F extends object, Item extends object>(
+  ctx: AppContext,
+  scope: Scope,
+  group: SubRecordGroup<F, Item>,
+  id: number,
+  now: Date = new Date(),
+): Promise<{ id: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.getRow(scope, tx, group.table, id, true);
+    if (!existing) throw AppError.notFound();
+    if (group.beforeDelete) await group.beforeDelete(existing, { scope, tx, record: await parentOf(scope, tx, existing.ccmRecordId), existing, now });
+    if (!(await repo.deleteRow(scope, tx, group.table, id))) throw AppError.notFound();
+    return { id };
+  });
+}
+
+/**
+ * `GET <group>/getbypatientid`: the patient's rows in the caller's offices, newest first, at most
+ * `SUB_RECORD_LIST_LIMIT`. 404 for a patient the caller may not see.
+ */
+export async function findSubRecordsByPatient<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, patientId: number): Promise<SubRecordItem<Item>[]> {
+  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  const rows = await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT);
+  return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
+}
+
+/**
+ * `GET <group>/getbyccmrecordid`: the rows of CCM record `ccmRecordId`, newest first, at most
+ * `SUB_RECORD_LIST_LIMIT`. 404 for a record outside the caller's offices.
+ */
+export async function findSubRecordsByRecord<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, ccmRecordId: number): Promise<SubRecordItem<Item>[]> {
+  await parentOf(scope, ctx.db, ccmRecordId);
+  const rows = await repo.findRows(scope, ctx.db, group.table, { ccmRecordId }, SUB_RECORD_LIST_LIMIT);
+  return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
+}
