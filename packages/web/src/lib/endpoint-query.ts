@@ -1,0 +1,115 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { EndpointDef, EndpointResponse } from '@vigil/contract';
+import { call, type ApiError, type CallInput } from './api-client';
+
+/**
+ * Query keys and hooks derived from the contract's endpoint declarations (HOUSE_STYLE section 8:
+ * "the web derives query keys from the endpoint declaration"). Every cached answer of an endpoint
+ * has the key `[endpointId(def), input]`, so one endpoint read by several screens shares one cache
+ * entry, and a change names the endpoints it invalidates instead of hand-typed key prefixes.
+ */
+
+/** What a query's key holds of its call: headers, query and path parameters (no signal, no body). */
+export type KeyInput<D extends EndpointDef> = Pick<CallInput<D>, 'headers' | 'query' | 'params' | 'body'>;
+
+/** A group of declarations as the contract exports it (`import { devices } from '@vigil/contract'`). */
+export type EndpointGroup = Record<string, unknown>;
+
+/** The endpoints a change makes stale: declarations, or whole contract groups (every declaration in them). */
+export type Invalidates = readonly (EndpointDef | EndpointGroup)[];
+
+/** The stable id of one endpoint, the first element of each of its query keys: "GET hub/{id}". */
+export function endpointId(def: EndpointDef): string {
+  return `${def.method} ${def.path}`;
+}
+
+function isEndpointDef(x: unknown): x is EndpointDef {
+  return typeof x === 'object' && x !== null && typeof (x as EndpointDef).method === 'string' && typeof (x as EndpointDef).path === 'string' && 'response' in x;
+}
+
+/** The key prefix of every cached answer of `def` (all inputs): use it to invalidate or remove them. */
+export function endpointKey(def: EndpointDef): readonly [string] {
+  return [endpointId(def)];
+}
+
+/**
+ * The query key of one call of `def`: `[endpointId, { headers, query, params }]`. Undefined fields
+ * do not change the key (TanStack Query hashes keys as JSON), so `{ search: undefined }` and `{}`
+ * share an entry.
+ */
+export function queryKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {}): readonly [string, KeyInput<D>] {
+  const { headers, query, params, body } = input;
+  return [endpointId(def), { headers, query, params, body }];
+}
+
+/** Query options for one call of `def` (for useQuery, useQueries, prefetching): key and fetcher together. */
+export function endpointQueryOptions<D extends EndpointDef>(def: D, input: KeyInput<D> = {}) {
+  return queryOptions<EndpointResponse<D>, ApiError, EndpointResponse<D>, QueryKey>({
+    queryKey: queryKeyOf(def, input),
+    queryFn: ({ signal }) => call(def, { ...input, signal } as CallInput<D>),
+  });
+}
+
+/** Extra options of useEndpointQuery: every useQuery option but the key and the fetcher. */
+export type EndpointQueryOptions<D extends EndpointDef, T> = Omit<UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>, 'queryKey' | 'queryFn'>;
+
+/**
+ * Reads one endpoint through TanStack Query with the key derived from its declaration.
+ * `input` is the call's headers, query and path parameters; `opts` the usual useQuery options
+ * (`enabled`, `select`, `staleTime`, `placeholderData`, ...). Errors are ApiError (lib/api-client).
+ */
+export function useEndpointQuery<D extends EndpointDef, T = EndpointResponse<D>>(def: D, input: KeyInput<D> = {}, opts: EndpointQueryOptions<D, T> = {}) {
+  return useQuery<EndpointResponse<D>, ApiError, T, QueryKey>({ ...endpointQueryOptions(def, input), ...opts } as UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>);
+}
+
+/** Every endpoint id that `targets` names (a group contributes each declaration inside it). */
+export function endpointIdsOf(targets: Invalidates): string[] {
+  const ids = new Set<string>();
+  for (const t of targets) {
+    if (isEndpointDef(t)) ids.add(endpointId(t));
+    else for (const v of Object.values(t)) if (isEndpointDef(v)) ids.add(endpointId(v));
+  }
+  return [...ids];
+}
+
+/** Marks every cached answer of the named endpoints stale and refetches the ones on screen. */
+export async function invalidateEndpoints(qc: QueryClient, targets: Invalidates): Promise<void> {
+  const ids = new Set(endpointIdsOf(targets));
+  if (ids.size === 0) return;
+  await qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && ids.has(q.queryKey[0]) });
+}
+
+/** Options of useEndpointMutation. */
+export interface EndpointMutationOptions<D extends EndpointDef, V> extends Omit<UseMutationOptions<EndpointResponse<D>, ApiError, V>, 'mutationFn'> {
+  /** Turns the mutation's variables into the call (default: the variables are the call input). */
+  input?: (vars: V) => CallInput<D>;
+  /** The endpoints whose cached answers this change makes stale (awaited before onSuccess resolves). */
+  invalidates?: Invalidates;
+}
+
+/**
+ * A change through one endpoint: `mutate(vars)` calls `def` with `input(vars)`, then invalidates
+ * the named endpoints' answers, then runs the caller's `onSuccess`. Errors are ApiError with the
+ * server's message and per-field messages (lib/forms.ts shows them on the form).
+ */
+export function useEndpointMutation<D extends EndpointDef, V = CallInput<D>>(def: D, opts: EndpointMutationOptions<D, V> = {}) {
+  const qc = useQueryClient();
+  const { input, invalidates = [], onSuccess, ...rest } = opts;
+  return useMutation<EndpointResponse<D>, ApiError, V>({
+    ...rest,
+    mutationFn: (vars) => call(def, input ? input(vars) : (vars as CallInput<D>)),
+    onSuccess: async (...args) => {
+      await invalidateEndpoints(qc, invalidates);
+      await onSuccess?.(...args);
+    },
+  });
+}
