@@ -11,7 +11,7 @@ import { useUiState } from '../../lib/ui-state';
 import { PageLoader } from '../page-loader';
 import { navRoutesFor } from '../routes';
 import { HeaderBar } from './HeaderBar';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 
 /** The signed-in frame: header (office switcher, language, user menu), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {

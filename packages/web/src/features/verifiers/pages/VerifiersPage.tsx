@@ -65,6 +65,7 @@ export default function VerifiersPage() {
     { header: t('fields.sortOrder'), sortKey: 'sortOrder', render: (v) => v.sortOrder },
     {
       header: t('fields.status'),
+      width: 120,
       render: (v) => (
         <Badge variant="light" color={v.status === 1 ? 'teal' : 'gray'}>
           {v.status === 1 ? t('status.active') : t('status.inactive')}

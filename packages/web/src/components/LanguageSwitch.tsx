@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@vigil/contract';
-import { currentLang, writeLangCookie } from '../../lib/i18n';
+import { currentLang, writeLangCookie } from '../lib/i18n';
 
 /**
  * ES / EN switch: changes the UI language and keeps it in the cookie; `onChanged` lets a
