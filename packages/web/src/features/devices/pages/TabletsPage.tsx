@@ -37,7 +37,7 @@ export default function TabletsPage() {
           />
         </Group>
       )}
-      <TabletsTab key={officeId ?? 0} officeId={officeId} showOffice={officeId === null} />
+      <TabletsTab key={officeId ?? 0} officeId={officeId} showOffice />
     </>
   );
 }
