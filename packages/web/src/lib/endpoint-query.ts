@@ -3,53 +3,20 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type QueryClient,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import type { EndpointDef, EndpointResponse } from '@vigil/contract';
 import { call, type ApiError, type CallInput } from './api-client';
+import { invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
+
+export { endpointId, endpointIdsOf, endpointKey, invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
 
 /**
- * Query keys and hooks derived from the contract's endpoint declarations (HOUSE_STYLE section 8:
- * "the web derives query keys from the endpoint declaration"). Every cached answer of an endpoint
- * has the key `[endpointId(def), input]`, so one endpoint read by several screens shares one cache
- * entry, and a change names the endpoints it invalidates instead of hand-typed key prefixes.
+ * TanStack Query hooks over the contract's endpoint declarations, keyed by lib/endpoint-keys.ts:
+ * reads with `useEndpointQuery`, changes with `useEndpointMutation` naming the endpoints they make stale.
  */
-
-/** What a query's key holds of its call: headers, query and path parameters (no signal, no body). */
-export type KeyInput<D extends EndpointDef> = Pick<CallInput<D>, 'headers' | 'query' | 'params' | 'body'>;
-
-/** A group of declarations as the contract exports it (`import { devices } from '@vigil/contract'`). */
-export type EndpointGroup = Record<string, unknown>;
-
-/** The endpoints a change makes stale: declarations, or whole contract groups (every declaration in them). */
-export type Invalidates = readonly (EndpointDef | EndpointGroup)[];
-
-/** The stable id of one endpoint, the first element of each of its query keys: "GET hub/{id}". */
-export function endpointId(def: EndpointDef): string {
-  return `${def.method} ${def.path}`;
-}
-
-function isEndpointDef(x: unknown): x is EndpointDef {
-  return typeof x === 'object' && x !== null && typeof (x as EndpointDef).method === 'string' && typeof (x as EndpointDef).path === 'string' && 'response' in x;
-}
-
-/** The key prefix of every cached answer of `def` (all inputs): use it to invalidate or remove them. */
-export function endpointKey(def: EndpointDef): readonly [string] {
-  return [endpointId(def)];
-}
-
-/**
- * The query key of one call of `def`: `[endpointId, { headers, query, params }]`. Undefined fields
- * do not change the key (TanStack Query hashes keys as JSON), so `{ search: undefined }` and `{}`
- * share an entry.
- */
-export function queryKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {}): readonly [string, KeyInput<D>] {
-  const { headers, query, params, body } = input;
-  return [endpointId(def), { headers, query, params, body }];
-}
 
 /** Query options for one call of `def` (for useQuery, useQueries, prefetching): key and fetcher together. */
 export function endpointQueryOptions<D extends EndpointDef>(def: D, input: KeyInput<D> = {}) {
@@ -69,23 +36,6 @@ export type EndpointQueryOptions<D extends EndpointDef, T> = Omit<UseQueryOption
  */
 export function useEndpointQuery<D extends EndpointDef, T = EndpointResponse<D>>(def: D, input: KeyInput<D> = {}, opts: EndpointQueryOptions<D, T> = {}) {
   return useQuery<EndpointResponse<D>, ApiError, T, QueryKey>({ ...endpointQueryOptions(def, input), ...opts } as UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>);
-}
-
-/** Every endpoint id that `targets` names (a group contributes each declaration inside it). */
-export function endpointIdsOf(targets: Invalidates): string[] {
-  const ids = new Set<string>();
-  for (const t of targets) {
-    if (isEndpointDef(t)) ids.add(endpointId(t));
-    else for (const v of Object.values(t)) if (isEndpointDef(v)) ids.add(endpointId(v));
-  }
-  return [...ids];
-}
-
-/** Marks every cached answer of the named endpoints stale and refetches the ones on screen. */
-export async function invalidateEndpoints(qc: QueryClient, targets: Invalidates): Promise<void> {
-  const ids = new Set(endpointIdsOf(targets));
-  if (ids.size === 0) return;
-  await qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && ids.has(q.queryKey[0]) });
 }
 
 /** Options of useEndpointMutation. */
