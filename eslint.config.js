@@ -1,6 +1,33 @@
 // ESLint flat config: the house rules (HOUSE_STYLE section 7) with type information.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import fs from 'node:fs';
+
+// ---- Web feature boundaries (HOUSE_STYLE section 8) -------------------------------------------
+// A web feature (packages/web/src/features/<slug>) imports another feature only through that
+// feature's public index.ts, never its internals; features do not import app/ (the router, the
+// layout, the screens that combine features in app/routes/<screen>/); lib/ and components/ import
+// no feature and nothing of app/. Screens that combine features live in app/routes/<screen>/.
+const webSrc = './packages/web/src';
+const webFeaturesDir = `${import.meta.dirname}/packages/web/src/features`;
+const webFeatures = fs.existsSync(webFeaturesDir)
+  ? fs.readdirSync(webFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const webZones = [
+  ...webFeatures.map((name) => ({
+    target: `${webSrc}/features/${name}`,
+    from: `${webSrc}/features`,
+    except: [`./${name}`, ...webFeatures.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: 'A web feature imports another feature only through its index.ts; a screen that combines features belongs in app/routes/<screen>/.',
+  })),
+  { target: `${webSrc}/features`, from: `${webSrc}/app`, message: 'A web feature does not import app/ (router, layout, combined screens).' },
+  { target: [`${webSrc}/lib`, `${webSrc}/components`], from: [`${webSrc}/features`, `${webSrc}/app`], message: 'lib/ and components/ do not import features or app/.' },
+];
+const webBoundaries = {
+  files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
+  rules: { 'import/no-restricted-paths': ['error', { zones: webZones, basePath: import.meta.dirname }] },
+};
+// ---- end of web feature boundaries ----------------------------------------------------------------
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
@@ -30,4 +57,5 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.int.test.ts', 'packages/e2e/**/*.ts', 'bench/**/*.ts', 'packages/api/src/cli/**/*.ts', 'packages/api/src/server.ts'],
     rules: { 'no-console': 'off' },
   },
+  webBoundaries,
 );

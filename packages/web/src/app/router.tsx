@@ -6,6 +6,9 @@ import { auth as authApi } from '@vigil/contract';
 import { call, setUnauthorizedHandler } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import LoginPage from '../features/auth/pages/LoginPage';
+import { can, type RoleId } from '@vigil/contract';
+import { appRoutes, type AppRoute } from './routes';
+import { Forbidden, RouteError } from './RouteError';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Lazy = lazy(load);
@@ -16,6 +19,29 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
+
+/** One screen of app/routes.tsx behind its permission (`can(role, permission)`; the server decides too). */
+function Guarded({ route }: { route: AppRoute }) {
+  const { user } = useAuth();
+  if (!user || !can(user.roleId as RoleId, route.permission)) return <Forbidden />;
+  return <LazyPage load={route.page} />;
+}
+
+const lazyPages = new Map<AppRoute['page'], ComponentType>();
+
+/** The lazily loaded page of a route, made once per module loader (so a re-render keeps its state). */
+function LazyPage({ load }: { load: AppRoute['page'] }) {
+  let Page = lazyPages.get(load);
+  if (!Page) {
+    Page = lazy(load);
+    lazyPages.set(load, Page);
+  }
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
@@ -54,7 +80,7 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/** The one route table: public pages, then protected pages inside the layout; unknown paths go to /auth/login. */
+/** The one route table: public pages, then the signed-in screens of app/routes.tsx inside the layout (each with its error element); unknown paths go to /auth/login. */
 const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/auth/login" replace /> },
   { path: '/auth', element: <Navigate to="/auth/login" replace /> },
@@ -68,6 +94,7 @@ const router = createBrowserRouter([
   { path: '/measurements/:hubIdentifier', element: page(() => import('../features/public-links/pages/HubMeasurementsReportPage')) },
   {
     element: <RequireAuth />,
+    errorElement: <RouteError />,
     children: [
       {
         element: (
@@ -75,32 +102,7 @@ const router = createBrowserRouter([
             <AppLayout />
           </Suspense>
         ),
-        children: [
-          { path: '/dashboard', element: page(() => import('../features/dashboard/pages/DashboardPage')) },
-          { path: '/monitoring', element: page(() => import('../features/monitoring/pages/MonitoringPage')) },
-          { path: '/organizations', element: page(() => import('../features/organizations/pages/OrganizationsPage')) },
-          { path: '/admins', element: page(() => import('../features/admins/pages/AdminsPage')) },
-          { path: '/offices', element: page(() => import('../features/offices/pages/OfficesPage')) },
-          { path: '/patients', element: page(() => import('../features/patients/pages/PatientsPage')) },
-          { path: '/patientdetails/:id', element: page(() => import('../features/patient-details/pages/PatientDetailsPage')) },
-          { path: '/devicemeasurements/:id', element: page(() => import('../features/device-measurements/pages/DeviceMeasurementsPage')) },
-          { path: '/devices', element: page(() => import('../features/devices/pages/DevicesPage')) },
-          { path: '/devices/hubs/:id', element: page(() => import('../features/devices/pages/HubPage')) },
-          { path: '/monitoringplans', element: page(() => import('../features/monitoring-plans/pages/MonitoringPlansPage')) },
-          { path: '/medicalstaff', element: page(() => import('../features/medical-staff/pages/MedicalStaffPage')) },
-          { path: '/medicalteam', element: page(() => import('../features/medical-teams/pages/MedicalTeamsPage')) },
-          { path: '/profile', element: page(() => import('../features/profile/pages/ProfileSettingsPage')) },
-          { path: '/profile/password', element: page(() => import('../features/profile/pages/ResetPasswordPage')) },
-          { path: '/import', element: page(() => import('../features/import/pages/ImportPage')) },
-          { path: '/outbox', element: page(() => import('../features/import/pages/OutboxPage')) },
-          { path: '/medicalNotesCategory', element: page(() => import('../features/medical-notes-category/pages/MedicalNotesCategoryPage')) },
-          { path: '/monthlyreview', element: page(() => import('../features/monthly-review/pages/MonthlyReviewPage')) },
-          { path: '/dailyreports', element: page(() => import('../features/daily-reports/pages/DailyReportsPage')) },
-          { path: '/billings', element: page(() => import('../features/billing/pages/BillingsPage')) },
-          { path: '/partnerBillingReports', element: page(() => import('../features/billing/pages/PartnerBillingReportsPage')) },
-          { path: '/billingsettings', element: page(() => import('../features/billing-settings/pages/BillingSettingsPage')) },
-          { path: '/UserBillingSettings', element: page(() => import('../features/billing-settings/pages/UserBillingSettingsPage')) },
-        ],
+        children: appRoutes.map((r) => ({ path: r.path, element: <Guarded route={r} />, errorElement: <RouteError /> })),
       },
     ],
   },

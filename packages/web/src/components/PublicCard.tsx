@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { LanguageSwitch } from '../app/layout/LanguageSwitch';
-import { Logo } from '../app/layout/Logo';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
 
 export interface PublicCardProps {
   /** The page's one h1. */

@@ -1,76 +1,26 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconActivityHeartbeat,
-  IconBuildingHospital,
-  IconBuildingSkyscraper,
-  IconCalendarStats,
-  IconCalendarTime,
-  IconChartBar,
-  IconDevices,
-  IconFileImport,
-  IconLayoutDashboard,
-  IconMail,
-  IconNotes,
-  IconReportAnalytics,
-  IconReceipt,
-  IconSettingsDollar,
-  IconStethoscope,
-  IconUserDollar,
-  IconUserShield,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
-import type { Permission } from '@vigil/contract';
 import { useAuth } from '../../lib/auth';
-import { can, type RoleId } from '@vigil/contract';
+import type { RoleId } from '@vigil/contract';
 import { homePathFor } from '../../lib/home';
 import { RealtimeSocket } from '../../lib/use-realtime';
 import { useUiState } from '../../lib/ui-state';
 import { PageLoader } from '../page-loader';
+import { navRoutesFor } from '../routes';
 import { HeaderBar } from './HeaderBar';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 
-interface NavItem {
-  to: string;
-  label: string;
-  permission: Permission;
-  icon: typeof IconUsers;
-}
-
-const NAV: NavItem[] = [
-  { to: '/dashboard', label: 'nav.dashboard', permission: 'notifications.read', icon: IconLayoutDashboard },
-  { to: '/monitoring', label: 'nav.monitoring', permission: 'notifications.read', icon: IconActivityHeartbeat },
-  { to: '/patients', label: 'nav.patients', permission: 'patients.read', icon: IconUsers },
-  { to: '/devices', label: 'nav.devices', permission: 'devices.read', icon: IconDevices },
-  { to: '/monitoringplans', label: 'nav.monitoringPlans', permission: 'treatmentPlans.read', icon: IconCalendarTime },
-  { to: '/medicalstaff', label: 'nav.medicalStaff', permission: 'users.read', icon: IconStethoscope },
-  { to: '/medicalteam', label: 'nav.medicalTeams', permission: 'medicalTeams.read', icon: IconUsersGroup },
-  { to: '/offices', label: 'nav.offices', permission: 'offices.read', icon: IconBuildingHospital },
-  { to: '/organizations', label: 'nav.organizations', permission: 'organizations.read', icon: IconBuildingSkyscraper },
-  { to: '/admins', label: 'nav.admins', permission: 'users.manage', icon: IconUserShield },
-  { to: '/import', label: 'nav.import', permission: 'import.run', icon: IconFileImport },
-  { to: '/outbox', label: 'nav.outbox', permission: 'outbox.read', icon: IconMail },
-  { to: '/dailyreports', label: 'nav.dailyReports', permission: 'notes.read', icon: IconReportAnalytics },
-  { to: '/monthlyreview', label: 'nav.monthlyReview', permission: 'notes.read', icon: IconCalendarStats },
-  { to: '/medicalNotesCategory', label: 'nav.medicalNotesCategory', permission: 'notes.read', icon: IconNotes },
-  { to: '/billings', label: 'nav.billing', permission: 'billing.read', icon: IconReceipt },
-  { to: '/partnerBillingReports', label: 'nav.billingReports', permission: 'billing.read', icon: IconChartBar },
-  { to: '/UserBillingSettings', label: 'nav.userBillingSettings', permission: 'billing.authorizations', icon: IconUserDollar },
-  { to: '/billingsettings', label: 'nav.billingSettings', permission: 'billing.settings', icon: IconSettingsDollar },
-];
-
-/** The signed-in frame: header (office switcher, language, user menu), navigation, page, drawers. */
+/** The signed-in frame: header (office switcher, language, user menu), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const ui = useUiState();
-  const items = NAV.filter((item) => user && can(user.roleId as RoleId, item.permission));
+  const items = navRoutesFor(user?.roleId as RoleId | undefined);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -90,12 +40,12 @@ export function AppLayout() {
         <ScrollArea>
           {items.map((item) => (
             <NavLink
-              key={item.to}
+              key={item.path}
               component={RouterLink}
-              to={item.to}
-              label={t(item.label)}
-              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+              to={item.path}
+              label={t(item.nav.label)}
+              leftSection={<item.nav.icon size={18} stroke={1.6} aria-hidden />}
+              active={location.pathname === item.path || location.pathname.startsWith(`${item.path}/`)}
               onClick={close}
             />
           ))}

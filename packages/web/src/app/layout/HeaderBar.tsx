@@ -10,7 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
 import { saveMyLanguage } from '../../features/profile/api/save-my-language';
 import { NotificationBell } from '../../features/monitoring';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
 export function HeaderBar() {

@@ -5,11 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { message, Role, toE164, userCreateBodySchema, type User } from '@vigil/contract';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { serverFieldErrors, zodValidate } from '../../../lib/forms';
+import { zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
-import { stepErrors } from '../../../lib/wizard';
+import { stepErrors, stepOfFieldIn, useWizard } from '../../../lib/use-wizard';
 import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
@@ -30,8 +29,6 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const { user } = useAuth();
   const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
   const isOfficeAdmin = roleId === Role.HOSPITAL_ADMIN;
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [organizationLabel, setOrganizationLabel] = useState('');
   const create = useCreateAdmin();
   const countryName = useCountryName();
@@ -53,47 +50,35 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const v = form.getValues();
   const offices = useOfficeOptions(v.organizationId ? Number(v.organizationId) : undefined, opened && isOfficeAdmin && !!v.organizationId);
 
+  const wizard = useWizard({
+    form,
+    steps: steps.length,
+    validateStep: (index, values) => {
+      const fields: readonly string[] = steps[index] ?? [];
+      const errors = stepErrors(userCreateBodySchema, toBody(values, roleId), fields);
+      for (const [k, m] of Object.entries(extraErrors(values))) if (fields.includes(k) && !(k in errors)) errors[k] = m;
+      return errors;
+    },
+    stepOfField: (field) => stepOfFieldIn(steps, field),
+    fallbackMessage: tc('list.error'),
+  });
+  const { active, error } = wizard;
+
   const close = () => {
-    form.reset();
-    setActive(0);
-    setError(null);
+    wizard.reset();
     setOrganizationLabel('');
     onClose();
   };
 
-  const firstStepWith = (errors: Record<string, unknown>) => steps.findIndex((fields) => fields.some((f) => f in errors));
-
-  const next = () => {
-    const fields = steps[active] ?? [];
-    const values = form.getValues();
-    const errors = { ...stepErrors(userCreateBodySchema, toBody(values, roleId), fields) };
-    for (const [k, m] of Object.entries(extraErrors(values))) if ((fields as readonly string[]).includes(k) && !(k in errors)) errors[k] = m;
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
-  };
-
-  const submit = () => {
-    setError(null);
-    const all = form.validate();
-    if (all.hasErrors) {
-      setActive(Math.max(0, firstStepWith(all.errors)));
-      return;
-    }
-    create.mutate(toBody(form.getValues(), roleId), {
-      onSuccess: (created) => {
+  const submit = () =>
+    void wizard.submit(
+      (values) => create.mutateAsync(toBody(values, roleId)),
+      (created) => {
         notifications.show({ color: 'teal', message: t('wizard.created', { name: `${created.firstName} ${created.lastName}` }) });
         onCreated?.(created);
         close();
       },
-      onError: (err) => {
-        const fieldErrors = serverFieldErrors(err);
-        form.setErrors(fieldErrors);
-        const step = firstStepWith(fieldErrors);
-        if (step >= 0) setActive(step);
-        setError(err instanceof ApiError ? err.message : tc('list.error'));
-      },
-    });
-  };
+    );
 
   const officeData = (offices.data?.items ?? []).map((o) => ({
     value: String(o.id),
@@ -119,7 +104,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
             {error}
           </Alert>
         )}
-        <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size="sm">
+        <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
           <Stepper.Step label={t('wizard.person')} description={t('wizard.personHint')}>
             <PersonFields form={form} emailRequired withBirthdate={false} />
           </Stepper.Step>
@@ -185,13 +170,13 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
           </Stepper.Step>
         </Stepper>
         <Group justify="space-between">
-          <Button variant="default" onClick={active === 0 ? close : () => setActive((a) => a - 1)}>
+          <Button variant="default" onClick={active === 0 ? close : wizard.back}>
             {active === 0 ? tc('actions.cancel') : tc('actions.back')}
           </Button>
           {active < steps.length ? (
-            <Button onClick={next}>{tc('actions.next')}</Button>
+            <Button onClick={wizard.next}>{tc('actions.next')}</Button>
           ) : (
-            <Button onClick={submit} loading={create.isPending}>
+            <Button onClick={submit} loading={wizard.pending}>
               {t(`wizard.submit.${kind}`)}
             </Button>
           )}

@@ -12,4 +12,3 @@ export const monthNoteKey = (patientId: number, hospitalId: number, year: number
 
 export const presenceKey = (patientId: number, hospitalId: number) => [...careTimeRootKey, 'presence', patientId, hospitalId] as const;
 
-export const activeTemplatesKey = (hospitalId: number) => [...careTimeRootKey, 'templates', hospitalId] as const;

@@ -16,7 +16,7 @@ import { ApiError, serverErrorsOf } from './errors';
 import { zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { useActiveTemplates } from '../api/get-active-templates';
+import { useOfficeTemplates } from '../../medical-notes-category';
 import { useCreateManualEntry } from '../api/medical-note-with-custom-seconds';
 import { useUpdateTimeEntry } from '../api/update-time-entry';
 import { dayIn, formatMmSs, parseMmSs } from '../format';
@@ -91,7 +91,7 @@ function EntryForm({
   const { t } = useTranslation('careTime');
   const create = useCreateManualEntry();
   const update = useUpdateTimeEntry();
-  const templates = useActiveTemplates(hospitalId, !entry);
+  const templates = useOfficeTemplates(hospitalId, { activeOnly: true, enabled: !entry, staleTime: 60_000 });
   const [error, setError] = useState<string | null>(null);
   const today = dayIn(timeZone);
   const programList = entry && !programs.includes(entry.program) ? [entry.program, ...programs] : programs;

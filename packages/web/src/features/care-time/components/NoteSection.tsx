@@ -14,7 +14,7 @@ import { notify } from '../../../lib/notify';
 import { useAddNoteDetail } from '../api/add-additional-medical-note-detail';
 import { useCreateMedicalNote } from '../api/create-medical-note';
 import { useDeleteNoteDetail } from '../api/delete-medical-note-detail';
-import { useActiveTemplates } from '../api/get-active-templates';
+import { useOfficeTemplates } from '../../medical-notes-category';
 import { useMonthNote } from '../api/get-medical-note-for-month';
 import { useUpdateNoteDetail } from '../api/update-medical-note-detail';
 import { formatMmSs, type YearMonth } from '../format';
@@ -177,7 +177,7 @@ function DetailForm({
   const create = useCreateMedicalNote();
   const add = useAddNoteDetail();
   const update = useUpdateNoteDetail();
-  const templates = useActiveTemplates(hospitalId, true);
+  const templates = useOfficeTemplates(hospitalId, { activeOnly: true, staleTime: 60_000 });
   const [error, setError] = useState<string | null>(null);
   const programList = detail && !programs.includes(detail.program) ? [detail.program, ...programs] : programs;
   const programOptions = useProgramOptions(programList);

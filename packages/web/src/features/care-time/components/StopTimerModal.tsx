@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { useActiveTemplates } from '../api/get-active-templates';
+import { useOfficeTemplates } from '../../medical-notes-category';
 import { useStopTracking } from '../api/stop-tracking-with-patient-v2';
 import { formatMmSs } from '../format';
 import { ProgramBadge } from './shared';
@@ -34,7 +34,7 @@ export function StopTimerModal({ opened, onClose, entry, hospitalId, mode }: { o
 function StopForm({ entry, hospitalId, mode, onClose }: { entry: TimeEntry; hospitalId: number; mode: 'stop' | 'document'; onClose: () => void }) {
   const { t } = useTranslation('careTime');
   const stop = useStopTracking();
-  const templates = useActiveTemplates(hospitalId, true);
+  const templates = useOfficeTemplates(hospitalId, { activeOnly: true, staleTime: 60_000 });
   const [error, setError] = useState<string | null>(null);
   const schemaCheck = zodValidate(stopTrackingV2BodySchema);
   const form = useForm({

@@ -18,11 +18,9 @@ import {
 import { confirmAction } from '../../../components/confirm';
 import { DetailList } from '../../../components/DetailList';
 import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeIcon';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/forms';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { stepErrors } from '../../../lib/wizard';
+import { stepErrors, useWizard } from '../../../lib/use-wizard';
 import { useCreateMedicalDevice } from '../api/create-medical-device';
 import { useOfficePatientOptions } from '../api/find-office-patients';
 import { useHubs } from '../api/get-hubs';
@@ -121,8 +119,6 @@ function DeviceWizard({
   const lang: Lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const selectedOffice = useSelectedOffice();
   const { offices } = useOfficesInScope();
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<MedicalDevice | null>(null);
   const create = useCreateMedicalDevice();
   const form = useForm<DeviceWizardValues>({
@@ -138,6 +134,20 @@ function DeviceWizard({
       thresholds: {},
     },
   });
+  const wizard = useWizard({
+    form,
+    steps: REVIEW_STEP,
+    validateStep: (index, values) => validateStep(index, values, lang),
+    stepOfField,
+    lockedThrough: created ? DONE : -1,
+    onRefusal: (err) => {
+      if (err.status !== 409) return undefined;
+      form.setFieldError('deviceIdentifier', err.message);
+      return 2;
+    },
+    fallbackMessage: t('common:list.error'),
+  });
+  const { active, error } = wizard;
   const v = form.values;
   const officeId = v.hospitalId ? Number(v.hospitalId) : null;
   const possible = usePossibleDevices();
@@ -162,40 +172,14 @@ function DeviceWizard({
   const manufacturers = possible.data?.find((p) => p.deviceType === v.deviceType)?.manufacturers ?? [];
   const template = templates.data?.find((tp) => String(tp.id) === v.templateId);
 
-  const next = () => {
-    const errors = validateStep(active, form.values, lang);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
-  };
-
-  const submit = () => {
-    setError(null);
-    for (let i = 0; i < REVIEW_STEP; i++) {
-      const errors = validateStep(i, form.values, lang);
-      if (Object.keys(errors).length > 0) {
-        form.setErrors(errors);
-        setActive(i);
-        return;
-      }
-    }
-    create.mutate(toBody(form.values), {
-      onSuccess: (device) => {
+  const submit = () =>
+    void wizard.submit(
+      (values) => create.mutateAsync(toBody(values)),
+      (device) => {
         setCreated(device);
-        setActive(DONE);
+        wizard.setActive(DONE);
       },
-      onError: (err) => {
-        setError(err.message);
-        const fields = serverFieldErrors(err);
-        form.setErrors(fields);
-        const keys = Object.keys(fields);
-        if (keys.length > 0) setActive(Math.min(...keys.map(stepOfField)));
-        else if (err instanceof ApiError && err.status === 409) {
-          form.setFieldError('deviceIdentifier', err.message);
-          setActive(2);
-        }
-      },
-    });
-  };
+    );
 
   const chooseType = (value: string) => {
     const type = value as DeviceType;
@@ -229,7 +213,7 @@ function DeviceWizard({
           {error}
         </Alert>
       )}
-      <Stepper active={active} onStepClick={(i) => !created && i < active && setActive(i)} allowNextStepsSelect={false} size="sm" wrap>
+      <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm" wrap>
         <Stepper.Step label={t('deviceWizard.steps.type')}>
           <Stack gap="sm" pt="md">
             <Radio.Group
@@ -397,7 +381,7 @@ function DeviceWizard({
           </>
         ) : (
           <>
-            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => setActive((a) => a - 1)} disabled={active === 0}>
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={wizard.back} disabled={active === 0}>
               {t('common:actions.back')}
             </Button>
             <Group gap="sm">
@@ -407,11 +391,11 @@ function DeviceWizard({
                 </Text>
               )}
               {active === REVIEW_STEP ? (
-                <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={submit} loading={create.isPending} data-testid="wizard-submit">
+                <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={submit} loading={wizard.pending} data-testid="wizard-submit">
                   {t('deviceWizard.submit')}
                 </Button>
               ) : (
-                <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next} data-testid="wizard-next">
+                <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={wizard.next} data-testid="wizard-next">
                   {t('common:actions.next')}
                 </Button>
               )}

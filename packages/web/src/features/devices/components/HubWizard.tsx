@@ -8,11 +8,9 @@ import { useNavigate } from 'react-router';
 import { createHubBodySchema, normaliseMac, isUnicastMac, type CreateHubBody, type HubCredential, type HubDetail } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { DetailList } from '../../../components/DetailList';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/forms';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { stepErrors } from '../../../lib/wizard';
+import { schemaSteps, stepErrors, useWizard } from '../../../lib/use-wizard';
 import { useCreateHub } from '../api/create-hub';
 import { useOfficePatientOptions } from '../api/find-office-patients';
 import { useIssueHubCredential } from '../api/issue-hub-credential';
@@ -60,8 +58,6 @@ function HubWizard({
   const { t, i18n } = useTranslation('devices');
   const selectedOffice = useSelectedOffice();
   const { offices } = useOfficesInScope();
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<HubDetail | null>(null);
   const [credential, setCredential] = useState<HubCredential | null>(null);
   const create = useCreateHub();
@@ -75,6 +71,19 @@ function HubWizard({
       assignedToUserId: null,
     },
   });
+  const wizard = useWizard({
+    form,
+    ...schemaSteps(createHubBodySchema, toBody, STEPS),
+    stepOfField,
+    lockedThrough: created ? DONE : -1,
+    onRefusal: (err) => {
+      if (err.status !== 409) return undefined;
+      form.setFieldError('hubIdentifier', err.message);
+      return 0;
+    },
+    fallbackMessage: t('common:list.error'),
+  });
+  const { active, error, setError } = wizard;
   const v = form.values;
   const officeId = v.hospitalId ? Number(v.hospitalId) : null;
   const patients = useOfficePatientOptions(officeId);
@@ -91,40 +100,14 @@ function HubWizard({
 
   guard.current = credential ? t('hubWizard.closeWithCredential') : !created && form.isDirty() ? t('wizard.closeDirty') : null;
 
-  const next = () => {
-    const errors = stepErrors(createHubBodySchema, toBody(form.values), STEPS[active]!);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
-  };
-
-  const submit = () => {
-    setError(null);
-    for (const [i, fields] of STEPS.entries()) {
-      const errors = stepErrors(createHubBodySchema, toBody(form.values), fields);
-      if (Object.keys(errors).length > 0) {
-        form.setErrors(errors);
-        setActive(i);
-        return;
-      }
-    }
-    create.mutate(toBody(form.values), {
-      onSuccess: (hub) => {
+  const submit = () =>
+    void wizard.submit(
+      (values) => create.mutateAsync(toBody(values)),
+      (hub) => {
         setCreated(hub);
-        setActive(DONE);
+        wizard.setActive(DONE);
       },
-      onError: (err) => {
-        setError(err.message);
-        const fields = serverFieldErrors(err);
-        form.setErrors(fields);
-        const keys = Object.keys(fields);
-        if (keys.length > 0) setActive(Math.min(...keys.map(stepOfField)));
-        else if (err instanceof ApiError && err.status === 409) {
-          form.setFieldError('hubIdentifier', err.message);
-          setActive(0);
-        }
-      },
-    });
-  };
+    );
 
   const issueCredential = () => {
     if (!created) return;
@@ -143,7 +126,7 @@ function HubWizard({
           {error}
         </Alert>
       )}
-      <Stepper active={active} onStepClick={(i) => !created && i < active && setActive(i)} allowNextStepsSelect={false} size="sm">
+      <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label={t('hubWizard.steps.identity')} description={t('hubWizard.steps.identityHint')}>
           <Stack gap="md" pt="md">
             <TextInput
@@ -230,15 +213,15 @@ function HubWizard({
           </>
         ) : (
           <>
-            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => setActive((a) => a - 1)} disabled={active === 0}>
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={wizard.back} disabled={active === 0}>
               {t('common:actions.back')}
             </Button>
             {active === STEPS.length - 1 ? (
-              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={submit} loading={create.isPending} data-testid="wizard-submit">
+              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={submit} loading={wizard.pending} data-testid="wizard-submit">
                 {t('hubWizard.submit')}
               </Button>
             ) : (
-              <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next} data-testid="wizard-next">
+              <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={wizard.next} data-testid="wizard-next">
                 {t('common:actions.next')}
               </Button>
             )}

@@ -6,18 +6,21 @@ import type { TabletInfo } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useOfficePatientOptions } from '../api/find-office-patients';
-import { useTablets } from '../api/get-tablets';
+import { usePatientNamesOfOffices, useTablets } from '../api/get-tablets';
 import { CheckInText } from './HubsTab';
 
-/** The Tablets tab (GET tabletinfos/getalltabletinfos): paged, sorted and searched by serial number or model on the server. */
+/**
+ * The tablets list of /tablets and the Tablets tab of /devices (GET tabletinfos/getalltabletinfos):
+ * paged, sorted (serial number, last contact) and searched by serial number or model on the server;
+ * `showOffice` adds the office column when the list spans every office in scope.
+ */
 export function TabletsTab({ officeId, showOffice }: { officeId: number | null; showOffice: boolean }) {
   const { t } = useTranslation('devices');
   const { offices } = useOfficesInScope();
-  const patients = useOfficePatientOptions(officeId);
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'serialNumber' });
   const query = useTablets(officeId, { page: state.page, pageSize: state.pageSize, sort: state.sort as never, search: state.search || undefined });
-  const patientName = (id: number) => patients.data?.find((p) => p.id === id)?.name ?? t('tablet.patientNumber', { id });
+  const names = usePatientNamesOfOffices((query.data?.items ?? []).filter((x) => x.patientId !== null).map((x) => x.hospitalId));
+  const patientName = (id: number) => names.get(id) ?? t('tablet.patientNumber', { id });
 
   const columns: Column<TabletInfo>[] = [
     {
@@ -78,7 +81,7 @@ export function TabletsTab({ officeId, showOffice }: { officeId: number | null; 
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}
-        emptyText={t('tablet.empty')}
+        emptyText={officeId === null ? t('tablet.emptyAll') : t('tablet.empty')}
       />
     </Stack>
   );

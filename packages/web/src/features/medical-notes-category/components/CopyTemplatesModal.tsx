@@ -8,7 +8,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import type { OfficeOption } from '../../../lib/offices-in-scope';
-import { useCopyTemplates } from '../api/copy-templates';
+import { useCopyTemplates } from '../api/templates';
 
 /**
  * Copies the active templates of one of the user's offices to another

@@ -14,8 +14,8 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useCreateTemplate } from '../api/create-template';
-import { useUpdateTemplate } from '../api/update-template';
+import { useCreateTemplate } from '../api/templates';
+import { useUpdateTemplate } from '../api/templates';
 
 /**
  * Create (POST medicalnotecategorytemplate) or edit (PUT medicalnotecategorytemplate/{id}) a

@@ -14,9 +14,9 @@ import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { notify } from '../../../lib/notify';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useChangeTemplateStatus } from '../api/change-template-status';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useOfficeTemplates } from '../api/get-templates-for-hospital';
+import { useChangeTemplateStatus } from '../api/templates';
+import { useDeleteTemplate } from '../api/templates';
+import { useOfficeTemplates } from '../api/templates';
 import { CopyTemplatesModal } from '../components/CopyTemplatesModal';
 import { TemplateFormModal } from '../components/TemplateFormModal';
 

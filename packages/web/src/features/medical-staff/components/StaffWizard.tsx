@@ -23,12 +23,11 @@ import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconPencil, 
 import { useTranslation } from 'react-i18next';
 import { creatableRoles, normaliseName, Role, staffFormRoles, type Lang, type RoleId } from '@vigil/contract';
 import { CallProgress, type CallState, type CallStep } from '../../../components/CallProgress';
+import { useWizard } from '../../../lib/use-wizard';
 import { useCountries } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { PersonFields } from '../../../components/PersonFields';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { serverFieldErrors } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
@@ -92,7 +91,6 @@ export function StaffWizard({
   const specializations = useSpecializations();
   const countries = useCountries();
   const form = useForm<StaffWizardValues>({ initialValues: initialStaffValues(currentLang(), selectedOffice) });
-  const [active, setActive] = useState(0);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [createdName, setCreatedName] = useState('');
   const [metaDone, setMetaDone] = useState(false);
@@ -104,6 +102,16 @@ export function StaffWizard({
   const updateDoctor = useUpdateDoctorMetadata();
   const updateNurse = useUpdateNurseMetadata();
   const assignSpecs = useAssignDoctorSpecializations();
+  const wizard = useWizard({
+    form,
+    steps: STAFF_STEPS.length,
+    validateStep: (index, values) => validateStaffStep(STAFF_STEPS[index]!, values, lang),
+    stepOfField: stepOfStaffField,
+    lockedThrough: createdId !== null ? 1 : -1,
+    onRefusal: (err) => (err.status === 409 && createdId === null ? 0 : undefined),
+    fallbackMessage: t('common:list.error'),
+  });
+  const { active, goTo } = wizard;
 
   const lang: Lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const es = lang === 'es';
@@ -128,40 +136,15 @@ export function StaffWizard({
   closeGuard.current =
     active === COMPLETED ? null : createdId !== null ? t('wizard.closePartial', { name }) : form.isDirty() ? t('wizard.closeDirty') : null;
 
-  const next = () => {
-    const errors = validateStaffStep(step, form.values, lang);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
-  };
-  const goTo = (index: number) => {
-    if (index > lockedThrough && index < active) {
-      form.clearErrors();
-      setActive(index);
-    }
-  };
-
   const fail = (call: Call, err: unknown) => {
     setRunning(null);
     setFailed({ call, message: messageOf(err) });
-    const fields = serverFieldErrors(err);
-    if (Object.keys(fields).length > 0) {
-      form.setErrors(fields);
-      setActive(Math.min(...Object.keys(fields).map(stepOfStaffField)));
-    } else if (call === 'user' && err instanceof ApiError && err.status === 409) {
-      setActive(0);
-    }
+    wizard.fail(err);
   };
 
   const submit = async () => {
-    for (const [i, s] of STAFF_STEPS.entries()) {
-      if (i <= lockedThrough) continue;
-      const errors = validateStaffStep(s, form.values, lang);
-      if (Object.keys(errors).length > 0) {
-        form.setErrors(errors);
-        setActive(i);
-        return;
-      }
-    }
+    // Every unlocked step is checked again: a value may have been edited after its step was left.
+    if (!wizard.validateAll()) return;
     setFailed(null);
     const v = form.values;
     let id = createdId;
@@ -197,7 +180,7 @@ export function StaffWizard({
       }
     }
     setRunning(null);
-    setActive(COMPLETED);
+    wizard.setActive(COMPLETED);
   };
 
   const stateOf = (call: Call, done: boolean, needed: boolean): CallState =>
@@ -402,7 +385,7 @@ export function StaffWizard({
                 {createdId !== null ? t('wizard.retry', { step: t(`wizard.calls.${failed?.call ?? 'metadata'}`) }) : t('wizard.submit')}
               </Button>
             ) : (
-              <Button data-testid="wizard-next" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next}>
+              <Button data-testid="wizard-next" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={wizard.next}>
                 {t('common:actions.next')}
               </Button>
             )}

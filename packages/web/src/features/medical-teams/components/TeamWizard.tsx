@@ -6,8 +6,7 @@ import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconCircleCh
 import { useTranslation } from 'react-i18next';
 import { createMedicalTeamBodySchema, message, Role, type Lang } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
-import { serverFieldErrors } from '../../../lib/forms';
-import { stepErrors } from '../../../lib/wizard';
+import { stepErrors, useWizard } from '../../../lib/use-wizard';
 import { useCreateTeam } from '../api/create-team';
 import { usePatientOptions } from '../api/find-office-patients';
 import { useTeamStaff } from '../api/find-office-staff';
@@ -56,11 +55,19 @@ export function TeamWizard({
   const { t, i18n } = useTranslation('medicalTeams');
   const lang: Lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const form = useForm<TeamWizardValues>({ initialValues: { patientId: null, memberIds: [] } });
-  const [active, setActive] = useState(0);
+  const [completed, setCompleted] = useState(false);
+  const wizard = useWizard({
+    form,
+    steps: STEPS.length - 1,
+    validateStep: (index) => validate(STEPS[index]!),
+    stepOfField: (field) => (field === 'patientId' ? 0 : field.startsWith('memberIds') ? 1 : -1),
+    lockedThrough: completed ? COMPLETED : -1,
+    fallbackMessage: t('common:list.error'),
+  });
+  const { active, error } = wizard;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<{ value: string; label: string; name: string; hasTeam: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const patients = usePatientOptions(officeId, picked && debounced === picked.label ? '' : debounced);
   const patientId = form.values.patientId ? Number(form.values.patientId) : null;
   const teams = usePatientTeams(patientId);
@@ -103,37 +110,23 @@ export function TeamWizard({
 
   const next = () => {
     if (step === 'patient' && patientId && teams.isLoading) return;
-    const errors = validate(step);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
+    wizard.next();
   };
-  const submit = () => {
-    setError(null);
-    create.mutate(
-      { patientId: patientId!, hospitalId: officeId, memberIds: form.values.memberIds.map(Number) },
-      {
-        onSuccess: () => setActive(COMPLETED),
-        onError: (err) => {
-          setError(err instanceof Error ? err.message : String(err));
-          const fields = serverFieldErrors(err);
-          if (fields.memberIds) {
-            form.setErrors({ memberIds: fields.memberIds });
-            setActive(1);
-          } else if (fields.patientId) {
-            form.setErrors({ patientId: fields.patientId });
-            setActive(0);
-          }
-        },
+  const submit = () =>
+    void wizard.submit(
+      () => create.mutateAsync({ patientId: patientId!, hospitalId: officeId, memberIds: form.values.memberIds.map(Number) }),
+      () => {
+        setCompleted(true);
+        wizard.setActive(COMPLETED);
       },
     );
-  };
 
   const patientLabel = picked?.label ?? '';
   const members = form.values.memberIds.map((id) => staffList.find((s) => String(s.id) === id)).filter((s) => !!s);
 
   return (
     <Stack gap="lg" data-testid="team-wizard">
-      <Stepper active={active} onStepClick={(i) => i < active && active < COMPLETED && setActive(i)} allowNextStepsSelect={false} size="sm">
+      <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label={t('wizard.steps.patient')}>
           <Stack gap="md" pt="md">
             <Text size="sm" c="dimmed">
@@ -239,11 +232,11 @@ export function TeamWizard({
           </>
         ) : (
           <>
-            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => setActive((a) => a - 1)} disabled={active === 0 || create.isPending}>
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={wizard.back} disabled={active === 0 || wizard.pending}>
               {t('common:actions.back')}
             </Button>
             {step === 'review' ? (
-              <Button data-testid="wizard-submit" leftSection={<IconCheck size={16} aria-hidden />} loading={create.isPending} onClick={submit}>
+              <Button data-testid="wizard-submit" leftSection={<IconCheck size={16} aria-hidden />} loading={wizard.pending} onClick={submit}>
                 {t('wizard.submit')}
               </Button>
             ) : (

@@ -5,10 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { officeCreateSchema, Role, toE164, type Office } from '@vigil/contract';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { stepErrors } from '../../../lib/wizard';
+import { zodValidate } from '../../../lib/forms';
+import { schemaSteps, useWizard } from '../../../lib/use-wizard';
 import { DetailList } from '../../../components/DetailList';
 import { useCountryName } from '../../../components/CountrySelect';
 import { useCreateOffice } from '../api/create-office';
@@ -25,8 +24,6 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
   const { t: tc } = useTranslation();
   const { user } = useAuth();
   const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [organizationLabel, setOrganizationLabel] = useState<string>('');
   const create = useCreateOffice();
   const countryName = useCountryName();
@@ -34,43 +31,23 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
   const initial = emptyOffice(isSystemAdmin ? null : (user?.organizationId ?? null));
   const form = useForm<OfficeFormValues>({ initialValues: initial, validate: (values) => zodValidate(officeCreateSchema)(toCreateBody(values)) });
 
+  const wizard = useWizard({ form, ...schemaSteps(officeCreateSchema, toCreateBody, steps), fallbackMessage: tc('list.error') });
+  const { active, error } = wizard;
+
   const close = () => {
-    form.reset();
-    setActive(0);
-    setError(null);
+    wizard.reset();
     onClose();
   };
 
-  const firstStepWith = (errors: Record<string, unknown>) => steps.findIndex((fields) => fields.some((f) => f in errors));
-
-  const next = () => {
-    const errors = stepErrors(officeCreateSchema, toCreateBody(form.getValues()), steps[active] ?? []);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setActive((a) => a + 1);
-  };
-
-  const submit = () => {
-    setError(null);
-    const all = form.validate();
-    if (all.hasErrors) {
-      setActive(Math.max(0, firstStepWith(all.errors)));
-      return;
-    }
-    create.mutate(toCreateBody(form.getValues()), {
-      onSuccess: (office) => {
+  const submit = () =>
+    void wizard.submit(
+      (values) => create.mutateAsync(toCreateBody(values)),
+      (office) => {
         notifications.show({ color: 'teal', message: t('wizard.created', { name: office.hospitalName }) });
         onCreated?.(office);
         close();
       },
-      onError: (err) => {
-        const fieldErrors = serverFieldErrors(err);
-        form.setErrors(fieldErrors);
-        const step = firstStepWith(fieldErrors);
-        if (step >= 0) setActive(step);
-        setError(err instanceof ApiError ? err.message : tc('list.error'));
-      },
-    });
-  };
+    );
 
   const v = form.getValues();
   const fixedOrganization = user?.organizationAssignedData?.institutionName ?? '';
@@ -92,7 +69,7 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
             {error}
           </Alert>
         )}
-        <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size="sm">
+        <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
           <Stepper.Step label={t('wizard.names')} description={t('wizard.namesHint')}>
             <Stack gap="md">
               {isSystemAdmin ? (
@@ -145,13 +122,13 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
           </Stepper.Step>
         </Stepper>
         <Group justify="space-between">
-          <Button variant="default" onClick={active === 0 ? close : () => setActive((a) => a - 1)}>
+          <Button variant="default" onClick={active === 0 ? close : wizard.back}>
             {active === 0 ? tc('actions.cancel') : tc('actions.back')}
           </Button>
           {active < steps.length ? (
-            <Button onClick={next}>{tc('actions.next')}</Button>
+            <Button onClick={wizard.next}>{tc('actions.next')}</Button>
           ) : (
-            <Button onClick={submit} loading={create.isPending}>
+            <Button onClick={submit} loading={wizard.pending}>
               {t('wizard.submit')}
             </Button>
           )}

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { organizationInputSchema, toE164, type Organization } from '@vigil/contract';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { stepErrors } from '../../../lib/wizard';
+import { zodValidate } from '../../../lib/forms';
+import { schemaSteps, useWizard } from '../../../lib/use-wizard';
 import { DetailList } from '../../../components/DetailList';
 import { useCountryName } from '../../../components/CountrySelect';
 import { useCreateOrganization } from '../api/create-organization';
@@ -20,51 +18,26 @@ const steps = [identityFields, contactFields] as const;
 export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated?: (o: Organization) => void }) {
   const { t } = useTranslation('organizations');
   const { t: tc } = useTranslation();
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateOrganization();
   const countryName = useCountryName();
   const form = useForm<OrganizationFormValues>({ initialValues: emptyOrganization, validate: zodValidate(organizationInputSchema) });
+  const wizard = useWizard({ form, ...schemaSteps(organizationInputSchema, toBody, steps), fallbackMessage: tc('list.error') });
+  const { active, error } = wizard;
 
   const close = () => {
-    form.reset();
-    setActive(0);
-    setError(null);
+    wizard.reset();
     onClose();
   };
 
-  const next = () => {
-    const fields = steps[active];
-    if (fields) {
-      const errors = stepErrors(organizationInputSchema, toBody(form.getValues()), fields);
-      form.setErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-    }
-    setActive((a) => a + 1);
-  };
-
-  const submit = () => {
-    setError(null);
-    const all = form.validate();
-    if (all.hasErrors) {
-      setActive(steps.findIndex((fields) => fields.some((f) => f in all.errors)));
-      return;
-    }
-    create.mutate(toBody(form.getValues()), {
-      onSuccess: (org) => {
+  const submit = () =>
+    void wizard.submit(
+      (values) => create.mutateAsync(toBody(values)),
+      (org) => {
         notifications.show({ color: 'teal', message: t('wizard.created', { name: org.institutionName }) });
         onCreated?.(org);
         close();
       },
-      onError: (err) => {
-        const fieldErrors = serverFieldErrors(err);
-        form.setErrors(fieldErrors);
-        const step = steps.findIndex((fields) => fields.some((f) => f in fieldErrors));
-        if (step >= 0) setActive(step);
-        setError(err instanceof ApiError ? err.message : tc('list.error'));
-      },
-    });
-  };
+    );
 
   const v = form.getValues();
   const phone = v.contactPhone ? toE164(v.contactPhone, v.country) || v.contactPhone : '';
@@ -77,7 +50,7 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
             {error}
           </Alert>
         )}
-        <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size="sm">
+        <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
           <Stepper.Step label={t('wizard.identity')} description={t('wizard.identityHint')}>
             <IdentityFields form={form} />
           </Stepper.Step>
@@ -106,13 +79,13 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
           </Stepper.Step>
         </Stepper>
         <Group justify="space-between">
-          <Button variant="default" onClick={active === 0 ? close : () => setActive((a) => a - 1)}>
+          <Button variant="default" onClick={active === 0 ? close : wizard.back}>
             {active === 0 ? tc('actions.cancel') : tc('actions.back')}
           </Button>
           {active < steps.length ? (
-            <Button onClick={next}>{tc('actions.next')}</Button>
+            <Button onClick={wizard.next}>{tc('actions.next')}</Button>
           ) : (
-            <Button onClick={submit} loading={create.isPending}>
+            <Button onClick={submit} loading={wizard.pending}>
               {t('wizard.submit')}
             </Button>
           )}

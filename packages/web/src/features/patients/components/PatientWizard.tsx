@@ -5,9 +5,8 @@ import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconRefresh 
 import { useTranslation } from 'react-i18next';
 import { normaliseName, type Lang } from '@vigil/contract';
 import { CallProgress, type CallState, type CallStep } from '../../../components/CallProgress';
+import { useWizard } from '../../../lib/use-wizard';
 import { PersonFields } from '../../../components/PersonFields';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
@@ -58,7 +57,6 @@ export function PatientWizard({
   const selectedOffice = useSelectedOffice();
   const { offices, isLoading: officesLoading } = useOfficesInScope();
   const form = useForm<PatientWizardValues>({ initialValues: initialValues(currentLang(), selectedOffice) });
-  const [active, setActive] = useState(0);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [createdName, setCreatedName] = useState('');
   const [teamDone, setTeamDone] = useState(false);
@@ -69,6 +67,22 @@ export function PatientWizard({
   const createPatient = useCreatePatient();
   const createTeam = useCreatePatientTeam();
   const createMeta = useCreatePatientMetadata();
+  const wizard = useWizard({
+    form,
+    steps: WIZARD_STEPS.length,
+    validateStep: (index, values) => validateStep(WIZARD_STEPS[index]!, values, lang, roleOf),
+    stepOfField: stepOfField,
+    lockedThrough: teamDone ? 2 : createdId !== null ? 1 : -1,
+    onRefusal: (err) => (err.status === 409 && createdId === null ? 0 : undefined),
+    onNext: (index, values) => {
+      if (WIZARD_STEPS[index] === 'facilities' && !values.hospitalIds.includes(values.teamHospitalId ?? '')) {
+        form.setFieldValue('teamHospitalId', values.hospitalIds[0] ?? null);
+        form.setFieldValue('memberIds', []);
+      }
+    },
+    fallbackMessage: t('common:list.error'),
+  });
+  const { active, goTo } = wizard;
 
   const teamOffice = form.values.teamHospitalId ? Number(form.values.teamHospitalId) : null;
   const staffQuery = useCareStaff(teamOffice);
@@ -101,46 +115,15 @@ export function PatientWizard({
   closeGuard.current =
     active === COMPLETED ? null : createdId !== null ? t('wizard.closePartial', { name }) : form.isDirty() ? t('wizard.closeDirty') : null;
 
-  const next = () => {
-    const errors = validateStep(step, form.values, lang, roleOf);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    if (step === 'facilities' && !form.values.hospitalIds.includes(form.values.teamHospitalId ?? '')) {
-      form.setFieldValue('teamHospitalId', form.values.hospitalIds[0] ?? null);
-      form.setFieldValue('memberIds', []);
-    }
-    setActive((a) => a + 1);
-  };
-  const goTo = (index: number) => {
-    if (index > lockedThrough && index < active) {
-      form.clearErrors();
-      setActive(index);
-    }
-  };
-
   const fail = (call: Call, err: unknown) => {
     setRunning(null);
     setFailed({ call, message: messageOf(err) });
-    const fields = serverFieldErrors(err);
-    if (Object.keys(fields).length > 0) {
-      form.setErrors(fields);
-      setActive(Math.min(...Object.keys(fields).map(stepOfField)));
-    } else if (call === 'user' && err instanceof ApiError && err.status === 409) {
-      setActive(0);
-    }
+    wizard.fail(err);
   };
 
   const submit = async (skipMetadata = false) => {
-    // Every step is checked again: a value may have been edited after its step was left.
-    for (const [i, s] of WIZARD_STEPS.entries()) {
-      if (i <= lockedThrough) continue;
-      const errors = validateStep(s, form.values, lang, roleOf);
-      if (Object.keys(errors).length > 0) {
-        form.setErrors(errors);
-        setActive(i);
-        return;
-      }
-    }
+    // Every unlocked step is checked again: a value may have been edited after its step was left.
+    if (!wizard.validateAll()) return;
     setFailed(null);
     const values = form.values;
     let id = createdId;
@@ -177,7 +160,7 @@ export function PatientWizard({
       }
     }
     setRunning(null);
-    setActive(COMPLETED);
+    wizard.setActive(COMPLETED);
   };
 
   const stateOf = (call: Call, done: boolean): CallState =>
@@ -290,7 +273,7 @@ export function PatientWizard({
                 </Button>
               </Group>
             ) : (
-              <Button data-testid="wizard-next" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next}>
+              <Button data-testid="wizard-next" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={wizard.next}>
                 {t('common:actions.next')}
               </Button>
             )}

@@ -8,7 +8,7 @@ import {
   type UserCreateBody,
 } from '@vigil/contract';
 import { emptyPerson, personBody, personFieldNames, type PersonValues } from '../../../components/PersonFields';
-import { stepErrors } from '../../../lib/wizard';
+import { stepErrors } from '../../../lib/use-wizard';
 
 /** Everything the patient registration wizard collects, as its inputs hold it. */
 export interface PatientWizardValues extends PersonValues {

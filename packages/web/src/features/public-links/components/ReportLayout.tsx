@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, Button, Container, Group } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
-import { Logo } from '../../../app/layout/Logo';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { Logo } from '../../../components/Logo';
 import classes from './public-report.module.css';
 
 /** The frame of the public report pages: logo, language switch and (when there is a report) a print button; no sign-in. */

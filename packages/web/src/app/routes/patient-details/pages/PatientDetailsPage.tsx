@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Grid, Stack, Title } from '@mantine/core';
+import { IconHeartbeat } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { Role } from '@vigil/contract';
+import { useCan } from '../../../../lib/can';
+import { useSelectedOffice } from '../../../../lib/office';
+import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
+import { CcmPanel } from '../../../../features/ccm';
+import { SharePatientMeasurements } from '../../../../features/public-links';
+import { useActivePlan } from '../api/get-active-plan';
+import { useLatestReadings } from '../api/get-latest-readings';
+import { usePatient } from '../api/get-patient';
+import { usePatientDevices } from '../api/get-patient-devices';
+import { usePatientMetadata } from '../api/get-patient-metadata';
+import { AlertHistory } from '../components/AlertHistory';
+import { CareTeamCard } from '../components/CareTeamCard';
+import { ChartsSection } from '../components/ChartsSection';
+import { DemographicsCard } from '../components/DemographicsCard';
+import { DevicesCard } from '../components/DevicesCard';
+import { LatestReadings } from '../components/LatestReadings';
+import { MonitoringPlanSection } from '../components/MonitoringPlanSection';
+import { PatientHeader } from '../components/PatientHeader';
+import { Pending } from '../components/SectionCard';
+import { VitalsCheckModal } from '../components/VitalsCheckModal';
+
+/**
+ * /patientdetails/{id} (issue 3 section 5): the patient's record for the care team. Header (name,
+ * age, status, offices, actions: vitals check, share measurements); main column: latest readings,
+ * one chart per measurement type with the thresholds, the alert history; side column:
+ * demographics and metadata, care team, the monitoring plan (the monitoring-plans panel: staff who
+ * manage plans create, duplicate and edit it here), devices and hubs. The side
+ * column's top is kept for the notes and time-tracking panel (issue 4). A non-numeric id goes to
+ * /auth/login (spec section 2).
+ */
+export default function PatientDetailsPage() {
+  const { id } = useParams();
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
+  return <PatientRecord key={id} patientId={Number(id)} />;
+}
+
+function PatientRecord({ patientId }: { patientId: number }) {
+  const { t } = useTranslation(['patientDetails', 'measurements']);
+  const canRecord = useCan('measurements.create');
+  const [vitalsOpen, setVitalsOpen] = useState(false);
+  const patient = usePatient(patientId);
+  const p = patient.data;
+  const isPatient = p?.roleId === Role.PATIENT;
+  const meta = usePatientMetadata(patientId, isPatient);
+  const devices = usePatientDevices(patientId, isPatient);
+  const plan = useActivePlan(patientId, isPatient);
+  const identifier = meta.data?.patientIdentifier || (meta.isSuccess ? String(patientId) : null);
+  const latest = useLatestReadings(isPatient ? identifier : null);
+  const selectedOffice = useSelectedOffice();
+
+  if (!p) {
+    return patient.error ? (
+      <Stack gap="sm" align="flex-start">
+        <Title order={1} fz="h2">
+          {t('notFound')}
+        </Title>
+        <Alert color="red" role="alert" w="100%">
+          {patient.error instanceof Error ? patient.error.message : t('common:list.error')}
+        </Alert>
+        <Anchor component={Link} to="/patients">
+          {t('backToPatients')}
+        </Anchor>
+      </Stack>
+    ) : (
+      <Pending error={null} />
+    );
+  }
+  if (!isPatient) {
+    return (
+      <Stack gap="sm">
+        <Title order={1} fz="h2">
+          {t('notPatient')}
+        </Title>
+        <Alert color="red" role="alert">
+          {t('notPatientText')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const name = `${p.firstName} ${p.lastName}`;
+  const planTypes = plan.data?.devices.map((d) => d.deviceType) ?? [];
+  // The office of the notes and time: the selected office when the patient is in it, else the patient's own.
+  const careOffice = p.hospitalsAssignedData.some((h) => h.id === selectedOffice) ? selectedOffice : (p.hospitalAssignedData?.id ?? p.hospitalsAssignedData[0]?.id ?? 0);
+
+  return (
+    <>
+      <PatientHeader
+        patient={p}
+        identifier={meta.data?.patientIdentifier || undefined}
+        actions={
+          <>
+            {canRecord && (
+              <Button leftSection={<IconHeartbeat size={18} aria-hidden />} onClick={() => setVitalsOpen(true)} disabled={!devices.data || plan.isLoading} data-testid="vitals-open">
+                {t('vitals.open')}
+              </Button>
+            )}
+            <SharePatientMeasurements patientId={patientId} patientName={name} />
+            {careOffice > 0 && <PatientPresenceAction patientId={patientId} hospitalId={careOffice} />}
+          </>
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
+            <ChartsSection patientId={patientId} />
+            <AlertHistory patientId={patientId} />
+            {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md" data-slot="patient-side-panel">
+            {careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+            <DemographicsCard patient={p} meta={meta.data} metaError={meta.error} />
+            <CareTeamCard patientId={patientId} />
+            <MonitoringPlanSection patientId={patientId} officeId={p.hospitalsAssignedData.length === 1 ? p.hospitalsAssignedData[0]!.id : undefined} plan={plan.data} />
+            <DevicesCard devices={devices.data} error={devices.error} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {canRecord && devices.data && !plan.isLoading && (
+        <VitalsCheckModal
+          key={`${devices.data.length}-${planTypes.join(',')}`}
+          opened={vitalsOpen}
+          onClose={() => setVitalsOpen(false)}
+          patientId={patientId}
+          patientName={name}
+          devices={devices.data}
+          planTypes={planTypes}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { EndpointDef } from '@vigil/contract';
+import type { CallInput } from './api-client';
+
+/**
+ * Query keys derived from the contract's endpoint declarations (HOUSE_STYLE section 8: "the web
+ * derives query keys from the endpoint declaration"). Every cached answer of an endpoint has the key
+ * `[endpointId(def), input]`, so one endpoint read by several screens shares one cache entry, and a
+ * change names the endpoints it makes stale instead of hand-typed key prefixes. The hooks over these
+ * keys are in lib/endpoint-query.ts.
+ */
+
+/** What a query's key holds of its call: headers, query and path parameters (no signal, no body). */
+export type KeyInput<D extends EndpointDef> = Pick<CallInput<D>, 'headers' | 'query' | 'params' | 'body'>;
+
+/** A group of declarations as the contract exports it (`import { devices } from '@vigil/contract'`). */
+export type EndpointGroup = Record<string, unknown>;
+
+/** The endpoints a change makes stale: declarations, or whole contract groups (every declaration in them). */
+export type Invalidates = readonly (EndpointDef | EndpointGroup)[];
+
+/** The stable id of one endpoint, the first element of each of its query keys: "GET hub/{id}". */
+export function endpointId(def: EndpointDef): string {
+  return `${def.method} ${def.path}`;
+}
+
+function isEndpointDef(x: unknown): x is EndpointDef {
+  return typeof x === 'object' && x !== null && typeof (x as EndpointDef).method === 'string' && typeof (x as EndpointDef).path === 'string' && 'response' in x;
+}
+
+/** The key prefix of every cached answer of `def` (all inputs): use it to invalidate or remove them. */
+export function endpointKey(def: EndpointDef): readonly [string] {
+  return [endpointId(def)];
+}
+
+/**
+ * The query key of one call of `def`: `[endpointId, { headers, query, params }]`. Undefined fields
+ * do not change the key (TanStack Query hashes keys as JSON), so `{ search: undefined }` and `{}`
+ * share an entry.
+ */
+export function queryKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {}): readonly [string, KeyInput<D>] {
+  const { headers, query, params, body } = input;
+  return [endpointId(def), { headers, query, params, body }];
+}
+
+/** Every endpoint id that `targets` names (a group contributes each declaration inside it). */
+export function endpointIdsOf(targets: Invalidates): string[] {
+  const ids = new Set<string>();
+  for (const t of targets) {
+    if (isEndpointDef(t)) ids.add(endpointId(t));
+    else for (const v of Object.values(t)) if (isEndpointDef(v)) ids.add(endpointId(v));
+  }
+  return [...ids];
+}
+
+/** Marks every cached answer of the named endpoints stale and refetches the ones on screen. */
+export async function invalidateEndpoints(qc: QueryClient, targets: Invalidates): Promise<void> {
+  const ids = new Set(endpointIdsOf(targets));
+  if (ids.size === 0) return;
+  await qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && ids.has(q.queryKey[0]) });
+}

@@ -1,0 +1,65 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { EndpointDef, EndpointResponse } from '@vigil/contract';
+import { call, type ApiError, type CallInput } from './api-client';
+import { invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
+
+export { endpointId, endpointIdsOf, endpointKey, invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
+
+/**
+ * TanStack Query hooks over the contract's endpoint declarations, keyed by lib/endpoint-keys.ts:
+ * reads with `useEndpointQuery`, changes with `useEndpointMutation` naming the endpoints they make stale.
+ */
+
+/** Query options for one call of `def` (for useQuery, useQueries, prefetching): key and fetcher together. */
+export function endpointQueryOptions<D extends EndpointDef>(def: D, input: KeyInput<D> = {}) {
+  return queryOptions<EndpointResponse<D>, ApiError, EndpointResponse<D>, QueryKey>({
+    queryKey: queryKeyOf(def, input),
+    queryFn: ({ signal }) => call(def, { ...input, signal } as CallInput<D>),
+  });
+}
+
+/** Extra options of useEndpointQuery: every useQuery option but the key and the fetcher. */
+export type EndpointQueryOptions<D extends EndpointDef, T> = Omit<UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>, 'queryKey' | 'queryFn'>;
+
+/**
+ * Reads one endpoint through TanStack Query with the key derived from its declaration.
+ * `input` is the call's headers, query and path parameters; `opts` the usual useQuery options
+ * (`enabled`, `select`, `staleTime`, `placeholderData`, ...). Errors are ApiError (lib/api-client).
+ */
+export function useEndpointQuery<D extends EndpointDef, T = EndpointResponse<D>>(def: D, input: KeyInput<D> = {}, opts: EndpointQueryOptions<D, T> = {}) {
+  return useQuery<EndpointResponse<D>, ApiError, T, QueryKey>({ ...endpointQueryOptions(def, input), ...opts } as UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>);
+}
+
+/** Options of useEndpointMutation. */
+export interface EndpointMutationOptions<D extends EndpointDef, V> extends Omit<UseMutationOptions<EndpointResponse<D>, ApiError, V>, 'mutationFn'> {
+  /** Turns the mutation's variables into the call (default: the variables are the call input). */
+  input?: (vars: V) => CallInput<D>;
+  /** The endpoints whose cached answers this change makes stale (awaited before onSuccess resolves). */
+  invalidates?: Invalidates;
+}
+
+/**
+ * A change through one endpoint: `mutate(vars)` calls `def` with `input(vars)`, then invalidates
+ * the named endpoints' answers, then runs the caller's `onSuccess`. Errors are ApiError with the
+ * server's message and per-field messages (lib/forms.ts shows them on the form).
+ */
+export function useEndpointMutation<D extends EndpointDef, V = CallInput<D>>(def: D, opts: EndpointMutationOptions<D, V> = {}) {
+  const qc = useQueryClient();
+  const { input, invalidates = [], onSuccess, ...rest } = opts;
+  return useMutation<EndpointResponse<D>, ApiError, V>({
+    ...rest,
+    mutationFn: (vars) => call(def, input ? input(vars) : (vars as CallInput<D>)),
+    onSuccess: async (...args) => {
+      await invalidateEndpoints(qc, invalidates);
+      await onSuccess?.(...args);
+    },
+  });
+}
