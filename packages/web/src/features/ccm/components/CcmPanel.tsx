@@ -22,7 +22,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
   const canRead = useCan('ccm.read');
   const canManage = useCan('ccm.manage');
   const records = useCcmRecords(patientId);
-  const open = useCreateCcmRecord(patientId);
+  const open = useCreateCcmRecord();
   const [selected, setSelected] = useState<string | null>(null);
 
   if (!canRead) return null;
