@@ -232,7 +232,7 @@ describe('POST user', () => {
     const user = res.json().data;
     expect(user).toMatchObject({
       firstName: 'Mary',
-      lastName: "O'brien",
+      lastName: "O'Brien",
       phone: '+16175550123',
       email: body.email.toLowerCase(),
       language: 'ENG',
