@@ -36,7 +36,6 @@ import { linkEmail } from './users.emails';
 import * as repo from './users.repo';
 import { loadUserView, loadUserViews } from './users.view';
 import { linkBase } from '../../lib/public-url';
-import sharp from 'sharp';
 
 type CreateBody = z.output<typeof userCreateBodySchema>;
 type UpdateBody = z.output<typeof userUpdateV2BodySchema>;
@@ -517,6 +516,8 @@ const PROFILE_IMAGE_MAX_SIDE = 1024;
  * decode or is larger than 40 megapixels (sharp's `limitInputPixels`).
  */
 async function reencodeImage(data: Buffer, type: ProfileImageType): Promise<Buffer> {
+  // Loaded on first use: libvips takes about a second to load, which the API's start-up need not pay.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(data, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate()
