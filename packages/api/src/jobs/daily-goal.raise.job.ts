@@ -3,10 +3,10 @@ import type { AppContext } from '../context';
 import { dailyGoalTexts } from '../features/notifications/alert-messages';
 import { addDays, localDateOf, safeTimeZone, startOfLocalDay } from '../features/notifications/local-time';
 import { createAndDeliver } from '../features/notifications/notifications.service';
-import { systemScope } from '../features/notifications/system-scope';
 import { expectedMeasurementTimes } from '../features/treatment-plans/schedule';
 import { countReadingsInWindows, findActivePatients, findNewReadingPairs } from './monitoring.repo';
 import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slots';
+import { systemScope } from '../db/scope';
 
 /**
  * Daily goals (type 6, issue 3 section 4), to the patient: when the readings of a plan device's

@@ -24,15 +24,6 @@ const officeColumns = {
   timeZone: hospitals.timeZone,
 };
 
-/** The office `hospitalId` when it is in the caller's scope, else null. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRow | null> {
-  const [row] = await db
-    .select(officeColumns)
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)));
-  return row ?? null;
-}
-
 /** The organization `organizationId` (id and name) when it is the caller's (any for a system admin), else null. */
 export async function getOrganizationInScope(scope: Scope, db: Executor, organizationId: number): Promise<{ id: number; institutionName: string } | null> {
   const [row] = await db

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { compiledOnce } from '../../db/compiled';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
 export const PATIENT_DEVICES_LIMIT = 200;
@@ -34,40 +34,15 @@ const TEMPLATES_LIMIT = 500;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 export const likeTerm = (term: string) => '%' + escapeLike(term) + '%';
 
-/** The patient a patient caller is (their own id), else undefined. */
-const ownPatientId = (scope: Scope) => (scope.role === Role.PATIENT ? (scope.patientId ?? scope.userId) : undefined);
-
 /**
  * The tenant filter of a device row: its office is one of the caller's, and a patient caller sees
  * only the devices assigned to them.
  */
 export function deviceFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, medicalDevices.hospitalId);
-  const own = ownPatientId(scope);
-  return own === undefined ? office : and(office, eq(medicalDevices.patientId, own))!;
+  return patientRowFilter(scope, medicalDevices.hospitalId, medicalDevices.patientId);
 }
 
 // Offices, patients, hubs, templates ---------------------------------------------------------------
-
-/** The office `hospitalId` when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** A patient the caller may see (`userFilter`, role PATIENT), or null. */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
-}
 
 const visiblePatientDeviceIds = compiledOnce('visiblePatientDeviceIds', (db, scope, name) => {
   const patientId = sql.placeholder('patientId');
@@ -456,11 +431,9 @@ export async function findTemplates(
  * their own), searched by serial number or model and sorted in SQL, with the total.
  */
 export async function findTabletPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: TabletInfoPageQuery) {
-  const own = ownPatientId(scope);
   const term = query.search?.trim();
   const where = and(
-    officeFilter(scope, tabletInfos.hospitalId),
-    own !== undefined ? eq(tabletInfos.patientId, own) : undefined,
+    patientRowFilter(scope, tabletInfos.hospitalId, tabletInfos.patientId),
     hospitalId !== undefined ? eq(tabletInfos.hospitalId, hospitalId) : undefined,
     term ? or(sql`${tabletInfos.serialNumber} ilike ${likeTerm(term)}`, sql`${tabletInfos.model} ilike ${likeTerm(term)}`) : undefined,
   );

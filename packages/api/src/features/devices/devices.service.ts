@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { forgetHubDevices } from '../measurements/hub-devices';
 import * as repo from './devices.repo';
@@ -40,7 +41,7 @@ async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDe
  */
 async function checkAssignments(scope: Scope, db: Executor, hospitalId: number, patientId: number | null, hubId: number | null): Promise<void> {
   if (patientId !== null) {
-    if (!(await repo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
     if (!(await repo.isPatientOfOffice(scope, db, patientId, hospitalId))) throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
   }
   if (hubId !== null) {
@@ -96,7 +97,7 @@ export async function createDevice(
   },
 ): Promise<MedicalDevice> {
   const db = ctx.db;
-  if (!(await repo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await checkAssignments(scope, db, body.hospitalId, body.patientId ?? null, body.hubId ?? null);
   if (body.templateId != null) await checkTemplate(scope, db, body.templateId, body.deviceType);
   const overrides = body.deviceDefaultValuesJson ? checkThresholds(body.deviceType, body.deviceDefaultValuesJson) : {};
@@ -149,7 +150,7 @@ export async function updateDevice(
   if (!row) throw AppError.notFound();
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
-  if (officeChanged && !(await repo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (officeChanged && !(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
   const patientId = body.patientId !== undefined ? body.patientId : row.patientId;
   const hubId = body.hubId !== undefined ? body.hubId : row.hubId;
   await checkAssignments(

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql, type 
 import { Role, type HubPageQuery, type TrustedHub } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, hubs, measurements, trustedHubs, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm } from './devices.repo';
 
 /**
@@ -10,8 +10,7 @@ import { likeTerm } from './devices.repo';
  * only the hubs assigned to them.
  */
 export function hubFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, hubs.hospitalId);
-  return scope.role === Role.PATIENT ? and(office, eq(hubs.assignedToUserId, scope.patientId ?? scope.userId))! : office;
+  return patientRowFilter(scope, hubs.hospitalId, hubs.assignedToUserId);
 }
 
 export type HubRow = typeof hubs.$inferSelect;

@@ -2,6 +2,7 @@ import type { Hub, HubCredential, HubDetail, HubPage, HubPageQuery, TrustedHub }
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
 import * as devicesRepo from './devices.repo';
@@ -68,7 +69,7 @@ async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDeta
  */
 async function checkAssignedPatient(scope: Scope, db: Executor, hospitalId: number, patientId: number | null): Promise<void> {
   if (patientId === null) return;
-  if (!(await devicesRepo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
   if (!(await devicesRepo.isPatientOfOffice(scope, db, patientId, hospitalId))) {
     throw AppError.badRequest('validationFailed', { assignedToUserId: 'invalidId' });
   }
@@ -100,7 +101,7 @@ export async function createHub(
   body: { hubIdentifier: string; hubMAC: string; hubName: string; hospitalId: number; assignedToUserId?: number | null },
 ): Promise<HubDetail> {
   const db = ctx.db;
-  if (!(await devicesRepo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await checkAssignedPatient(scope, db, body.hospitalId, body.assignedToUserId ?? null);
   await checkIdentifierFree(scope, db, body.hubIdentifier);
   let id: number;
@@ -136,7 +137,7 @@ export async function updateHub(
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
   if (officeChanged) {
-    if (!(await devicesRepo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+    if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
     if ((await devicesRepo.countHubDevicesOutsideOffice(scope, db, id, hospitalId)) > 0) {
       throw AppError.badRequest('validationFailed', { hospitalId: 'invalid' });
     }
@@ -207,7 +208,7 @@ export async function revokeCredential(ctx: AppContext, scope: Scope, id: number
  * of one of these offices.
  */
 async function officesOfVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
-  if (!(await devicesRepo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
   return repo.findOfficeIdsOfPatient(scope, db, patientId);
 }
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { getOffice } from '../time-tracking/time-tracking.repo';
+import { getOfficeInScope } from '../../db/visible';
 import * as repo from './category-templates.repo';
 
 /**
@@ -22,7 +22,7 @@ import * as repo from './category-templates.repo';
  */
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<void> {
-  if (!(await getOffice(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
 }
 
 async function visibleTemplate(scope: Scope, db: Executor, id: number): Promise<MedicalNoteCategoryTemplate> {

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
 
@@ -68,7 +69,7 @@ export async function createTeam(
 ): Promise<MedicalTeam> {
   const db = ctx.db;
   const { patientId, hospitalId } = body;
-  if (!(await repo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
   await visibleUserOfRole(scope, db, patientId, Role.PATIENT);
   if ((await repo.findOfficeAssignments(scope, db, hospitalId, [patientId])).length === 0) {
     throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
@@ -185,6 +186,6 @@ export async function findTeamsForHospitalAdmin(ctx: AppContext, scope: Scope, u
 
 /** `getmedicalteamsforhospital`: an office's teams, paged; 404 when the office is not the caller's. */
 export async function findTeamsForHospital(ctx: AppContext, scope: Scope, hospitalId: number, query: MedicalTeamPageQuery): Promise<MedicalTeamPage> {
-  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   return page(ctx, scope, { hospitalId }, query);
 }

@@ -14,7 +14,7 @@ import {
   userHospitals,
   users,
 } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import type { NotificationNames, NotificationRow } from './notifications.view';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
@@ -179,16 +179,6 @@ export async function findOfficeZones(scope: Scope, db: Executor, hospitalId?: n
     .from(hospitals)
     .where(and(officeFilter(scope, hospitals.id), hospitalId !== undefined ? eq(hospitals.id, hospitalId) : undefined));
   return rows.map((r) => r.timeZone);
-}
-
-/** The office `hospitalId` when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface WorklistFilter {
@@ -407,8 +397,7 @@ export async function getTeamInScope(scope: Scope, db: Executor, teamId: number)
     .where(
       and(
         eq(medicalTeams.id, teamId),
-        officeFilter(scope, medicalTeams.hospitalId),
-        scope.role === Role.PATIENT ? eq(medicalTeams.patientId, scope.userId) : undefined,
+        patientRowFilter(scope, medicalTeams.hospitalId, medicalTeams.patientId),
       ),
     )
     .limit(1);

@@ -17,12 +17,12 @@ import {
   type WorklistQuery,
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { assertOfficeInScope, type Scope } from '../../db/scope';
+import { assertOfficeInScope, systemScope, type Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { filterCaseStart, localDateOf, safeTimeZone, startOfLocalDay } from './local-time';
 import * as repo from './notifications.repo';
 import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
-import { systemScope } from './system-scope';
 
 /** Rows per INSERT when the server writes many notifications at once (a job's run). */
 const INSERT_CHUNK = 500;
@@ -217,7 +217,7 @@ export async function findWorklist(
   now = new Date(),
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
-  if (office !== undefined && !(await repo.getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
+  if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
   if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) throw AppError.notFound();
   const typeIds = q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds];
   const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
