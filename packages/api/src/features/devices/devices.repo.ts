@@ -25,14 +25,12 @@ import {
 } from '../../db/schema/index';
 import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { likeTerm, pageOffset } from '../../db/query-helpers';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
 export const PATIENT_DEVICES_LIMIT = 200;
 /** Most templates one template list returns (reference data: tens of models). */
 const TEMPLATES_LIMIT = 500;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-export const likeTerm = (term: string) => '%' + escapeLike(term) + '%';
 
 /**
  * The tenant filter of a device row: its office is one of the caller's, and a patient caller sees
@@ -206,7 +204,7 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
       .where(where)
       .orderBy(...order, asc(medicalDevices.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(medicalDevices).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
@@ -449,7 +447,7 @@ export async function findTabletPage(scope: Scope, db: Executor, hospitalId: num
       .where(where)
       .orderBy(...order, asc(tabletInfos.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(tabletInfos).where(where),
   ]);
   const items: TabletInfo[] = rows.map((r) => ({

@@ -18,15 +18,10 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { forgetHubDevices } from '../measurements/hub-devices';
 import * as repo from './devices.repo';
-
-/** The PostgreSQL error code of a failed statement (drizzle puts the driver's error on `cause`). */
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.cause?.code ?? e?.code;
-}
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {
   const [view] = await repo.loadDeviceViews(scope, db, [id]);
@@ -116,7 +111,7 @@ export async function createDevice(
     forgetHubDevices(ctx); // ingestion in this process sees the new device at once (hub-devices.ts)
     return await viewOf(scope, db, id);
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
     throw err;
   }
 }
@@ -173,7 +168,7 @@ export async function updateDevice(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
     throw err;
   } finally {
     forgetHubDevices(ctx); // ingestion in this process sees the new assignment, office and status at once
@@ -193,7 +188,7 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
     if (!(await repo.deleteDevice(scope, db, id))) throw AppError.notFound();
     forgetHubDevices(ctx);
   } catch (err) {
-    if (pgCode(err) === '23503') throw AppError.conflict('deviceHasReadings');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('deviceHasReadings');
     throw err;
   }
   return { id };

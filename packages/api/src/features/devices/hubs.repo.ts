@@ -3,7 +3,7 @@ import { Role, type HubPageQuery, type TrustedHub } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, hubs, measurements, trustedHubs, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
-import { likeTerm } from './devices.repo';
+import { likeTerm, pageOffset } from '../../db/query-helpers';
 
 /**
  * The tenant filter of a hub row: its office is one of the caller's, and a patient caller sees
@@ -128,7 +128,7 @@ export async function findHubIdsPage(scope: Scope, db: Executor, hospitalId: num
       .where(where)
       .orderBy(...order, asc(hubs.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(hubs).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
 import * as devicesRepo from './devices.repo';
-import { pgCode } from './devices.service';
 import * as repo from './hubs.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,7 +114,7 @@ export async function createHub(
       assignedToUserId: body.assignedToUserId ?? null,
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
     throw err;
   }
   return detailOf(scope, db, id);
@@ -155,7 +155,7 @@ export async function updateHub(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
     throw err;
   } finally {
     forgetHubCredentials(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
@@ -175,7 +175,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
     if (!(await repo.deleteHub(scope, db, id))) throw AppError.notFound();
     forgetHubCredentials(ctx);
   } catch (err) {
-    if (pgCode(err) === '23503') throw AppError.conflict('hubHasReadings');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('hubHasReadings');
     throw err;
   }
   return { id };

@@ -12,8 +12,7 @@ import { compiledOnce } from '../../db/compiled';
 import { hospitalDeviceDefaults, hospitals, measurements, medicalDevices, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
 import { getVisiblePatient } from '../../db/visible';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /** The tenant filter of a reading (`patientRowFilter`): its office is one of the caller's; a patient sees only their own. */
 export function measurementFilter(scope: Scope): SQL {
@@ -357,7 +356,7 @@ export async function findMeasurements(
       .where(where)
       .orderBy(...orderOf(q.sort))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(measurements).innerJoin(users, eq(users.id, measurements.patientId)).where(where),
   ]);
   return { rows: rows as MeasurementRow[], total: totalRow?.n ?? 0 };

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { getOfficeInScope } from '../../db/visible';
+import { isForeignKeyViolation } from '../../db/query-helpers';
 import * as repo from './category-templates.repo';
 
 /**
@@ -95,8 +96,7 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
   try {
     deleted = await repo.deleteUnusedTemplate(scope, ctx.db, id);
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503') throw AppError.conflict('categoryTemplateInUse');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('categoryTemplateInUse');
     throw err;
   }
   if (!deleted) throw AppError.conflict('categoryTemplateInUse');

@@ -4,6 +4,7 @@ import { Role, type MedicalTeam, type MedicalTeamPageQuery } from '@vigil/contra
 import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /** Roles that may sit on a medical team (spec section 3: doctor, nurse, office admin, caregiver). */
 export const TEAM_MEMBER_ROLES: number[] = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN, Role.CARE_GIVER];
@@ -145,8 +146,6 @@ function listCondition(filter: TeamListFilter): SQL {
   return sql`${medicalTeams.hospitalId} in (select ${userHospitals.hospitalId} from ${userHospitals} where ${userHospitals.userId} = ${filter.officesOfUserId})`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * One page of team ids matching `filter` in the caller's scope, sorted and searched (patient's
  * first or last name) in SQL, with the total count.
@@ -175,7 +174,7 @@ export async function findTeamIdsPage(scope: Scope, db: Executor, filter: TeamLi
       .where(where)
       .orderBy(...order, dir(medicalTeams.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db
       .select({ n: count() })
       .from(medicalTeams)

@@ -10,15 +10,11 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
+import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
 
 type MemberField = 'memberIds' | 'userId' | 'userIds';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Checks that every id of `userIds` is an active staff member (doctor, nurse, office admin or

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 import type { NotificationNames, NotificationRow } from './notifications.view';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
@@ -23,8 +24,6 @@ const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 const processor = alias(users, 'processor');
 const patient = alias(users, 'patient');
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
  * A `created_at >= <start>` condition where the start depends on a row's time zone: `starts` maps
@@ -160,7 +159,7 @@ export async function findOwnPage(
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   const [unread] = await db
     .select({ n: count() })
@@ -273,7 +272,7 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
     .where(chosen)
     .orderBy(...order)
     .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    .offset(pageOffset(f));
   const [total] = await db.select({ n: count() }).from(notifications).where(chosen);
   return { rows, total: total?.n ?? 0 };
 }

@@ -5,7 +5,7 @@ import {
   ProcessingStatus,
   unitPreferencesOf,
   worklistNotificationTypeIds,
-  worklistOfficeViewRoles,
+  can,
   type DashboardSummary,
   type MarkAllReadResult,
   type MarkAsProcessedResult,
@@ -27,14 +27,8 @@ import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow
 /** Rows per INSERT when the server writes many notifications at once (a job's run). */
 const INSERT_CHUNK = 500;
 
-/** Roles that may mark another user's notifications read (users in their scope). */
-const ADMIN_ROLES: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
-
-/** Roles that hold notifications.read for their own notifications but get no office figures (dashboard). */
-const NO_DASHBOARD_ROLES: readonly number[] = [Role.PATIENT, Role.CARE_GIVER];
-
-/** Whether the caller sees the office view of the worklist (not on care teams: admins). */
-const seesOfficeView = (scope: Scope) => worklistOfficeViewRoles.includes(scope.role);
+/** Whether the caller sees the office view of the worklist (permission notifications.officeView: admins, who are not on care teams). */
+const seesOfficeView = (scope: Scope) => can(scope.role, 'notifications.officeView');
 
 const isAlertType = (typeId: number) => (worklistNotificationTypeIds as readonly number[]).includes(typeId);
 
@@ -170,7 +164,7 @@ export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: 
  */
 export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
   if (userId !== scope.userId) {
-    if (!ADMIN_ROLES.includes(scope.role)) throw AppError.forbidden();
+    if (!can(scope.role, 'notifications.markForOthers')) throw AppError.forbidden();
     if (!(await repo.getVisibleUser(scope, ctx.db, userId))) throw AppError.notFound();
   }
   const updated = await repo.markAllRead(scope, ctx.db, userId, type === 0 ? null : type, new Date());
@@ -305,11 +299,11 @@ export async function getDetails(ctx: AppContext, scope: Scope, notificationId: 
  * `hospitalId`, or every office of the caller (-1 or absent). "Today" is each office's local day
  * (hospitals.timeZone); alerts count readings, not recipients; a patient is silent after 72 hours
  * without a reading in the caller's offices. Permission notifications.read, but the figures are
- * office figures: a patient or caregiver caller is refused (403). 404 when the office is not the
+ * office figures: a caller without dashboard.read (a patient, a caregiver) is refused (403). 404 when the office is not the
  * caller's.
  */
 export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
-  if (NO_DASHBOARD_ROLES.includes(scope.role)) throw AppError.forbidden();
+  if (!can(scope.role, 'dashboard.read')) throw AppError.forbidden();
   const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
   const offices = await repo.findDashboardOffices(scope, ctx.db, office);
   if (office !== undefined && offices.length === 0) throw AppError.notFound();
