@@ -1,7 +1,7 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { dailyGoalTexts } from '../features/notifications/alert-messages';
-import { addDays, localDateOf, safeTimeZone, startOfLocalDay } from '../features/notifications/local-time';
+import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../lib/office-calendar';
 import { createAndDeliver } from '../features/notifications/notifications.service';
 import { expectedMeasurementTimes } from '../features/treatment-plans/schedule';
 import { countReadingsInWindows, findActivePatients, findNewReadingPairs } from './monitoring.repo';
@@ -23,7 +23,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
   const candidates: { schedule: ActivePlanSchedule; deviceType: string; deviceId: number | null; day: string; goal: number; from: Date; to: Date }[] = [];
   for (const pair of pairs) {
     for (const schedule of plansOf.get(pair.patientId) ?? []) {
-      const zone = safeTimeZone(schedule.timeZone);
+      const zone = officeTimeZone(schedule.timeZone);
       const day = localDateOf(window.now, zone);
       for (const device of schedule.devices.filter((d) => d.deviceType === pair.deviceType)) {
         const goal = expectedMeasurementTimes([device], day, zone, { periodStart: schedule.periodStart }).length;

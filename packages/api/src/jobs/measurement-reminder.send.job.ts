@@ -1,7 +1,7 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { reminderTexts } from '../features/notifications/alert-messages';
-import { startOfLocalDay } from '../features/notifications/local-time';
+import { startOfLocalDay } from '../lib/office-calendar';
 import { createAndDeliver } from '../features/notifications/notifications.service';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';

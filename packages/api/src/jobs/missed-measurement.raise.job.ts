@@ -1,7 +1,7 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { missedMeasurementTexts } from '../features/notifications/alert-messages';
-import { startOfLocalDay } from '../features/notifications/local-time';
+import { startOfLocalDay } from '../lib/office-calendar';
 import { findTeamRecipients } from '../features/notifications/notifications.repo';
 import { createAndDeliver } from '../features/notifications/notifications.service';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';

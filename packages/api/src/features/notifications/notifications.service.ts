@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { assertOfficeInScope, systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { filterCaseStart, localDateOf, safeTimeZone, startOfLocalDay } from './local-time';
+import { filterCaseStart, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import * as repo from './notifications.repo';
 import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
 
@@ -65,7 +65,7 @@ async function ownOrNotFound(ctx: AppContext, scope: Scope, notificationId: numb
 
 async function callerTimeZone(ctx: AppContext, scope: Scope): Promise<string> {
   const me = await repo.getVisibleUser(scope, ctx.db, scope.userId);
-  return safeTimeZone(me?.userTimezone);
+  return officeTimeZone(me?.userTimezone);
 }
 
 /**
@@ -217,10 +217,10 @@ export async function findWorklist(
   const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
   const starts = new Map<string, Date>();
   if (q.filtercase !== 'ALL') {
-    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, safeTimeZone(zone))!);
+    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!);
   }
   const me = await repo.getCallerSettings(scope, ctx.db);
-  const fallback = filterCaseStart(q.filtercase, now, safeTimeZone(me?.userTimezone));
+  const fallback = filterCaseStart(q.filtercase, now, officeTimeZone(me?.userTimezone));
   const prefs = unitPreferencesOf(me?.userSettingsJson);
   const page = await repo.findWorklistPage(scope, ctx.db, {
     view,
@@ -309,7 +309,7 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
   if (office !== undefined && offices.length === 0) throw AppError.notFound();
   const dayStarts = new Map(
     offices.map((o) => {
-      const zone = safeTimeZone(o.timeZone);
+      const zone = officeTimeZone(o.timeZone);
       return [o.id, startOfLocalDay(localDateOf(now, zone), zone)] as const;
     }),
   );
