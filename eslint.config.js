@@ -53,6 +53,32 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // ---- API / contract: tenancy and feature boundaries (docs/architecture.md) ----------------------
+  // Tenancy has one home, packages/api/src/db/scope.ts (filters) and db/visible.ts (office / patient
+  // look-ups): a feature or job never reads the scope's role, offices or patient id to build its own
+  // tenant filter, and decides by permission (`can`), never by a role list.
+  {
+    files: ['packages/api/src/features/**/*.ts', 'packages/api/src/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='scope'][property.name=/^(officeIds|patientId)$/]",
+          message: 'Tenancy lives in db/scope.ts and db/visible.ts: use officeFilter / patientRowFilter / isOfficeInScope / getOfficeInScope instead of reading scope.officeIds or scope.patientId.',
+        },
+        {
+          selector: "BinaryExpression > MemberExpression[object.name='scope'][property.name='role']",
+          message: 'Do not compare scope.role: decide by permission with can(scope.role, ...) (contract common/permissions.ts) or a db/scope.ts helper (isSystemAdmin, isPatient, patientRowFilter).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='includes'] > MemberExpression[object.name='scope'][property.name='role']",
+          message: 'A role list that acts as a permission belongs in the permission map (contract common/permissions.ts): use can(scope.role, ...).',
+        },
+      ],
+    },
+  },
+  // ---- end API / contract ----------------------------------------------------------------------------
   {
     files: ['**/*.test.ts', '**/*.int.test.ts', 'packages/e2e/**/*.ts', 'bench/**/*.ts', 'packages/api/src/cli/**/*.ts', 'packages/api/src/server.ts'],
     rules: { 'no-console': 'off' },

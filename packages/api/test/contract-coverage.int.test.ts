@@ -1,7 +1,8 @@
 /**
- * Every endpoint of the spec's list (docs/endpoints.txt, a copy of shared/spec/endpoints.txt) in
- * this issue's sections is declared once in the contract with its exact method and path, and the
- * server registers a route for every declaration.
+ * Every implemented section of the spec's list (../shared/spec/endpoints.txt, else its copy
+ * docs/endpoints.txt) is declared whole: a section counts as implemented when the contract declares
+ * any of its endpoints, and then each of its endpoints is declared exactly once with the spec's
+ * method and path. The server registers a route for every declaration.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { repoRoot } from '../src/config/index';
 import { urlOf } from '../src/lib/route';
 import { createTestApp, type TestApp } from './setup';
 
+/** The sections that were implemented first (the foundation): they must stay implemented. */
 const FOUNDATION_SECTIONS = ['Auth', 'Reference data', 'User', 'Hospital (office)', 'Medical institution (organization)', 'Medical team', 'Metadata', 'Verifiers (reference value domains)'];
 
 function specEndpoints(): Map<string, string[]> {
@@ -38,19 +40,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('contract coverage', () => {
-  it("declares every endpoint of the foundation's sections exactly once, with the spec's method and path", () => {
+  it('declares every endpoint of every implemented section exactly once, with the spec method and path', () => {
     const sections = specEndpoints();
     const declared = allEndpoints.map((d) => `${d.method} ${d.path}`);
-    let count = 0;
-    for (const name of FOUNDATION_SECTIONS) {
-      const list = sections.get(name);
-      expect(list, `section ${name}`).toBeDefined();
-      for (const ep of list!) {
-        expect(declared.filter((d) => d === ep), ep).toHaveLength(1);
-        count++;
-      }
+    const implemented = [...sections].filter(([, list]) => list.some((ep) => declared.includes(ep)));
+    for (const name of FOUNDATION_SECTIONS) expect(implemented.map(([n]) => n), `section ${name}`).toContain(name);
+    for (const [name, list] of implemented) {
+      for (const ep of list) expect(declared.filter((d) => d === ep), `${name}: ${ep}`).toHaveLength(1);
     }
-    expect(count).toBe(88);
+    expect(implemented.length).toBeGreaterThan(FOUNDATION_SECTIONS.length);
   });
 
   it('declares nothing twice', () => {

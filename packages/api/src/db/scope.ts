@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import { Role, type RoleId, type Lang } from '@vigil/contract';
 import { userHospitals, users } from './schema/index';
 import { AppError } from '../lib/app-error';
@@ -28,6 +28,23 @@ export interface HubPrincipal {
 }
 
 export const isSystemAdmin = (scope: Scope) => scope.role === Role.SYSTEM_ADMIN;
+
+/** Whether the caller is a patient (their scope then reaches only rows about themselves). */
+export const isPatient = (scope: Scope) => scope.role === Role.PATIENT;
+
+/**
+ * The scope of work the server does on its own (alerts for a committed reading, the scheduled
+ * jobs, closing forgotten timers): every office, like a system admin. Never built from a request;
+ * user id 0 is nobody, so "own" filters match nothing. The only scope not built from a session.
+ */
+export const systemScope: Scope = Object.freeze({
+  userId: 0,
+  role: Role.SYSTEM_ADMIN,
+  organizationId: null,
+  officeIds: [],
+  sessionId: 0,
+  lang: 'en',
+}) as Scope;
 
 const never = sql`false`;
 
@@ -99,6 +116,49 @@ export function officeFilter(scope: Scope, hospitalIdColumn: AnyColumn | SQL): S
   return inOfficesOf(scope, hospitalIdColumn);
 }
 
+/**
+ * The one rule for a row about a patient that belongs to an office (a reading, a device, a hub, a
+ * monitoring plan, a medical team): the row's office (`officeColumn`) is one of the caller's
+ * (`officeFilter`), and a patient caller sees only the rows about themselves (`patientColumn` is
+ * their id). A patient's offices are the ones they are assigned to (portal-spec.md section 4: a
+ * patient has an assigned office, like the office-scoped roles), so a row of an office they have
+ * left is not theirs to see any more, even when it still names them. Staff see every row of their
+ * offices; a statement compiled once (db/compiled.ts) gets the patient id as a placeholder.
+ */
+export function patientRowFilter(scope: Scope, officeColumn: AnyColumn | SQL, patientColumn: AnyColumn | SQL): SQL {
+  const office = officeFilter(scope, officeColumn);
+  if (!isPatient(scope)) return office;
+  return and(office, eq(patientColumn as AnyColumn, scope.patientId ?? scope.userId))!;
+}
+
+/**
+ * The office rows (`hospitals`) the caller sees, as a filter on the office's id and organization
+ * columns: an organization admin by organization (every office of it, also one created after the
+ * session began), everybody else by `officeFilter`.
+ */
+export function officeRowFilter(scope: Scope, officeIdColumn: AnyColumn | SQL, organizationIdColumn: AnyColumn | SQL): SQL {
+  if (scope.role === Role.ORGANIZATION_ADMIN) return organizationFilter(scope, organizationIdColumn);
+  return officeFilter(scope, officeIdColumn);
+}
+
+/**
+ * The tenant filter for a row that belongs either to one office (`officeColumn` set) or to a whole
+ * organization (`organizationColumn` set, office null), such as a billing code link: an office row
+ * is visible to whoever sees the office; an organization row only to whoever sees the whole
+ * organization (`seesWholeOrganization`), because what it covers spans every office.
+ */
+export function officeOrOrganizationRowFilter(scope: Scope, officeColumn: AnyColumn, organizationColumn: AnyColumn): SQL {
+  if (isSystemAdmin(scope)) return sql`true`;
+  const office = and(isNotNull(officeColumn), officeFilter(scope, officeColumn))!;
+  if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) return or(office, eq(organizationColumn, scope.organizationId))!;
+  return office;
+}
+
+/** Whether the caller sees the whole organization `organizationId`: a system admin, or that organization's admin. */
+export function seesWholeOrganization(scope: Scope, organizationId: number): boolean {
+  return isSystemAdmin(scope) || (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId === organizationId);
+}
+
 /** The tenant filter for a row that belongs to an organization. */
 export function organizationFilter(scope: Scope, organizationIdColumn: AnyColumn | SQL): SQL {
   if (isSystemAdmin(scope)) return sql`true`;
@@ -126,16 +186,24 @@ export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
   return or(self, inOffices)!;
 }
 
+/** Whether `hospitalId` is one of the caller's offices (a system admin has all), from the session's list. */
+export function isOfficeInScope(scope: Scope, hospitalId: number): boolean {
+  return isSystemAdmin(scope) || scope.officeIds.includes(hospitalId);
+}
+
 /** Throws not-found unless `hospitalId` is one of the caller's offices (a system admin has all). */
 export function assertOfficeInScope(scope: Scope, hospitalId: number): void {
-  if (isSystemAdmin(scope)) return;
-  if (!scope.officeIds.includes(hospitalId)) throw AppError.notFound();
+  if (!isOfficeInScope(scope, hospitalId)) throw AppError.notFound();
+}
+
+/** Whether `organizationId` is the caller's organization (a system admin has all). */
+export function isOrganizationInScope(scope: Scope, organizationId: number): boolean {
+  return isSystemAdmin(scope) || scope.organizationId === organizationId;
 }
 
 /** Throws not-found unless `organizationId` is the caller's organization (a system admin has all). */
 export function assertOrganizationInScope(scope: Scope, organizationId: number): void {
-  if (isSystemAdmin(scope)) return;
-  if (scope.organizationId !== organizationId) throw AppError.notFound();
+  if (!isOrganizationInScope(scope, organizationId)) throw AppError.notFound();
 }
 
 export { and };

@@ -1,12 +1,12 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { dailyGoalTexts } from '../features/notifications/alert-messages';
-import { addDays, localDateOf, safeTimeZone, startOfLocalDay } from '../features/notifications/local-time';
+import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../lib/office-calendar';
 import { createAndDeliver } from '../features/notifications/notifications.service';
-import { systemScope } from '../features/notifications/system-scope';
 import { expectedMeasurementTimes } from '../features/treatment-plans/schedule';
 import { countReadingsInWindows, findActivePatients, findNewReadingPairs } from './monitoring.repo';
 import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slots';
+import { systemScope } from '../db/scope';
 
 /**
  * Daily goals (type 6, issue 3 section 4), to the patient: when the readings of a plan device's
@@ -23,7 +23,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
   const candidates: { schedule: ActivePlanSchedule; deviceType: string; deviceId: number | null; day: string; goal: number; from: Date; to: Date }[] = [];
   for (const pair of pairs) {
     for (const schedule of plansOf.get(pair.patientId) ?? []) {
-      const zone = safeTimeZone(schedule.timeZone);
+      const zone = officeTimeZone(schedule.timeZone);
       const day = localDateOf(window.now, zone);
       for (const device of schedule.devices.filter((d) => d.deviceType === pair.deviceType)) {
         const goal = expectedMeasurementTimes([device], day, zone, { periodStart: schedule.periodStart }).length;

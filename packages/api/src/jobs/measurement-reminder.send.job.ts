@@ -1,11 +1,11 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { reminderTexts } from '../features/notifications/alert-messages';
-import { startOfLocalDay } from '../features/notifications/local-time';
+import { startOfLocalDay } from '../lib/office-calendar';
 import { createAndDeliver } from '../features/notifications/notifications.service';
-import { systemScope } from '../features/notifications/system-scope';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
+import { systemScope } from '../db/scope';
 
 /**
  * Measurement reminders (type 4, issue 3 section 4), to the patient: VIGIL_REMINDER_LEAD_MINUTES

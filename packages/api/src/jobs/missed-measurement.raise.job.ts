@@ -1,12 +1,12 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
 import { missedMeasurementTexts } from '../features/notifications/alert-messages';
-import { startOfLocalDay } from '../features/notifications/local-time';
+import { startOfLocalDay } from '../lib/office-calendar';
 import { findTeamRecipients } from '../features/notifications/notifications.repo';
 import { createAndDeliver } from '../features/notifications/notifications.service';
-import { systemScope } from '../features/notifications/system-scope';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
+import { systemScope } from '../db/scope';
 
 /**
  * Missed measurements (type 5, issue 3 section 4). A plan's measurement time T (local 'HH:mm' in

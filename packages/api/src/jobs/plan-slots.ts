@@ -5,9 +5,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { systemScope } from '../features/notifications/system-scope';
 import { expectedMeasurementTimes, expectedMeasurementsBetween, type ExpectedMeasurement } from '../features/treatment-plans/schedule';
 import { findActivePlanSchedules, type ActivePlanSchedule } from '../features/treatment-plans/treatment-plans.service';
+import { systemScope } from '../db/scope';
 
 export type { ActivePlanSchedule };
 

@@ -1,10 +1,16 @@
 /**
- * Calendar months and local dates in an office's IANA time zone (issue 4: "Months are calendar
- * months in the office's time zone"; billing-rules.md C1: time-based codes count per calendar
- * month). Built on Intl, so DST days are 23 or 25 hours. Pure, no database.
+ * The one calendar module: calendar months, local dates and wall-clock times in an office's IANA
+ * time zone (issue 4: "Months are calendar months in the office's time zone"; billing-rules.md C1:
+ * time-based codes count per calendar month; the offices' local days of the dashboard and the
+ * worklist; the monitoring plans' local measurement times). Built on Intl, which knows the zone
+ * rules, so DST days are 23 or 25 hours. Pure, no database.
+ *
+ * One fallback: a missing or unknown zone is the default office zone, America/New_York (the
+ * default of `hospitals.time_zone` and of the FHIR importer, README "Configuration"), everywhere.
  */
 
-const DEFAULT_TIME_ZONE = 'America/New_York';
+/** The zone of an office whose stored zone is missing or unknown to Intl (the column's default). */
+export const DEFAULT_OFFICE_TIME_ZONE = 'America/New_York';
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -25,16 +31,18 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** `timeZone` when Intl knows it, else the default office zone (America/New_York). */
+/** `timeZone` when Intl knows it, else DEFAULT_OFFICE_TIME_ZONE (a bad stored value must not break a job, a list or a month). */
 export function officeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return DEFAULT_TIME_ZONE;
+  if (!timeZone) return DEFAULT_OFFICE_TIME_ZONE;
   try {
     formatterOf(timeZone);
     return timeZone;
   } catch {
-    return DEFAULT_TIME_ZONE;
+    return DEFAULT_OFFICE_TIME_ZONE;
   }
 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 interface WallClock {
   year: number;
@@ -45,10 +53,71 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const p: Record<string, number> = {};
-  for (const part of formatterOf(officeTimeZone(timeZone)).formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const p of formatterOf(officeTimeZone(timeZone)).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (New York in winter: -5 h). */
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const w = wallClockOf(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+
+/** The local calendar date ('YYYY-MM-DD') of `instant` in `timeZone`. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const w = wallClockOf(instant, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** The local wall time ('HH:mm') of `instant` in `timeZone`. */
+export function localTimeOf(instant: Date, timeZone: string): string {
+  const w = wallClockOf(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** `date` ('YYYY-MM-DD') plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `time` ('HH:mm') on `date`
+ * ('YYYY-MM-DD'). Like Temporal's 'compatible' rule: a time skipped by a spring-forward change
+ * (02:30 in New York on the second Sunday of March) moves forward by the gap (03:30 EDT); a time
+ * that occurs twice on a fall-back day (01:30 on the first Sunday of November) is the first one (EDT).
+ */
+export function localTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const before = zoneOffsetMs(new Date(wall - DAY_MS), timeZone);
+  const after = zoneOffsetMs(new Date(wall + DAY_MS), timeZone);
+  const candidates = [...new Set([before, after])].map((o) => wall - o).filter((t) => zoneOffsetMs(new Date(t), timeZone) === wall - t);
+  if (candidates.length === 0) return new Date(wall - before); // in the gap: shifted forward
+  return new Date(Math.min(...candidates));
+}
+
+/** The instant the local day `date` begins in `timeZone`. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  return localTimeToInstant(date, '00:00', timeZone);
+}
+
+/**
+ * The start of a list filter's period (spec section 4, default TODAY), in `timeZone`: TODAY the
+ * start of the local day of `now`, WEEK six local days before that, MONTH 29; ALL has no start (null).
+ */
+export function filterCaseStart(filterCase: 'TODAY' | 'WEEK' | 'MONTH' | 'ALL', now: Date, timeZone: string): Date | null {
+  if (filterCase === 'ALL') return null;
+  const back = filterCase === 'TODAY' ? 0 : filterCase === 'WEEK' ? 6 : 29;
+  return startOfLocalDay(addDays(localDateOf(now, timeZone), -back), timeZone);
 }
 
 /** A calendar month (month 1-12). */
@@ -59,37 +128,17 @@ export interface YearMonth {
 
 /** The calendar month `instant` falls in, in `timeZone`. */
 export function localYearMonth(instant: Date, timeZone: string): YearMonth {
-  const w = wallClock(instant, timeZone);
+  const w = wallClockOf(instant, timeZone);
   return { year: w.year, month: w.month };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local date 'YYYY-MM-DD' of `instant` in `timeZone`. */
-export function localDate(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
-}
+/** The local date 'YYYY-MM-DD' of `instant` in `timeZone` (the same as `localDateOf`). */
+export const localDate = localDateOf;
 
 /** Whether month `a` comes after month `b`. */
 export function isLaterMonth(a: YearMonth, b: YearMonth): boolean {
   return a.year * 12 + a.month > b.year * 12 + b.month;
 }
 
-/**
- * The instant the local wall-clock time `date` ('YYYY-MM-DD') `time` ('HH:mm') happens in
- * `timeZone`. In the hour repeated by a DST change it is the first occurrence; a time in the
- * skipped hour lands within an hour of it.
- */
-export function instantOfLocal(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const offsetAt = (ms: number) => {
-    const w = wallClock(new Date(ms), timeZone);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
-  };
-  const first = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(first);
-  return new Date(Math.min(first, second));
-}
+/** The instant the local wall-clock time `date` ('YYYY-MM-DD') `time` ('HH:mm') happens in `timeZone` (`localTimeToInstant`'s rule). */
+export const instantOfLocal = localTimeToInstant;

@@ -39,6 +39,9 @@ export const permissions = [
   'notifications.read', // own notifications and the alert worklist
   'notifications.process', // mark processed with resolution comments
   'notifications.send',
+  'notifications.markForOthers', // mark another user's notifications read (a user in the caller's scope)
+  'notifications.officeView', // the worklist's office view: every alert of the caller's offices, once per reading
+  'dashboard.read', // the office figures of /dashboard (not for patients and caregivers)
   'publicLinks.manage',
   // Care time, notes and billing (issue 4)
   'timeTracking.use', // start / stop own timers, manual entries
@@ -46,10 +49,13 @@ export const permissions = [
   'presence.manage',
   'notes.read',
   'notes.manage',
+  'careRecords.manageAll', // change anyone's medical notes and manual time entries in the caller's offices
   'noteTemplates.manage',
   'billing.read', // summaries, details with evidence, CSV, readiness, reports
   'billing.generate',
-  'billing.settings', // UNCONFIRMED-rule settings and the fee schedule
+  'billing.settings', // UNCONFIRMED-rule settings of the caller's organization
+  'billing.globalSettings', // the settings every organization inherits (organization null)
+  'billing.feeSchedule', // the one national fee schedule shared by every organization
   'billing.authorizations', // which staff may bill which programs
   // Chronic care management records and their sub-records (spec section 7 "CCM")
   'ccm.read',
@@ -80,9 +86,13 @@ const monitoringStaff: Permission[] = [
   'ccm.read',
   'ccm.manage',
 ];
+/** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
+const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
 const officeAdmin: Permission[] = [
   ...signedIn,
   ...monitoringStaff,
+  ...officeAdministration,
+  'dashboard.read',
   'noteTemplates.manage',
   'billing.generate',
   'billing.authorizations',
@@ -104,6 +114,7 @@ const officeAdmin: Permission[] = [
 const clinician: Permission[] = [
   ...monitoringStaff,
   ...signedIn,
+  'dashboard.read',
   'users.read',
   'patients.read',
   'organizations.read',

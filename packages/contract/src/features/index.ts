@@ -64,7 +64,19 @@ export const contract = {
   ccm,
 } as const;
 
-/** Every declared endpoint, flattened. */
-export const allEndpoints: EndpointDef[] = Object.values(contract).flatMap((group) =>
-  (Object.values(group) as unknown[]).filter((v): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v),
-);
+const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;
+
+/**
+ * The endpoint declarations under `node`, in declaration order: an endpoint itself, or every
+ * endpoint of a (nested) group of declarations, such as the five endpoints a sub-record helper
+ * returns. Each object is visited once.
+ */
+function endpointsUnder(node: unknown, seen = new Set<unknown>()): EndpointDef[] {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return [];
+  seen.add(node);
+  if (isEndpoint(node)) return [node];
+  return Object.values(node).flatMap((child) => endpointsUnder(child, seen));
+}
+
+/** Every declared endpoint, flattened from the feature groups and any groups nested in them. */
+export const allEndpoints: EndpointDef[] = endpointsUnder(contract);

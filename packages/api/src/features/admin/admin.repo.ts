@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isSystemAdmin, type Scope } from '../../db/scope';
 import { emailOutbox } from '../../db/schema/index';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /**
  * The e-mail outbox, newest first, paged in SQL; `search` matches the address or the subject.
@@ -28,6 +27,6 @@ export async function findOutbox(
     .where(where)
     .orderBy(...order)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   return { rows, total: total?.n ?? 0 };
 }

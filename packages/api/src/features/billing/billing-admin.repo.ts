@@ -14,6 +14,7 @@ import {
   verifiers,
 } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 // Patients are seen through their office assignments (user_hospitals) in the caller's offices
 // (officeFilter); claims through their office. A patient or claim outside scope reads as absent.
@@ -121,7 +122,7 @@ export async function findPatientEntries(
       .where(where)
       .orderBy(...order)
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(pageOffset(page)),
     countEntries(db, where),
   ]);
   return { rows, total };
@@ -170,7 +171,7 @@ export async function findPatientEntriesWithBillings(
       .where(where)
       .orderBy(...order)
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(pageOffset(page)),
     countEntries(db, where),
   ]);
   return { rows, total };

@@ -3,6 +3,7 @@ import type { BillingProgram } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingAuthorizationTemplates, hospitals, organizations, userBillingAuthorizations, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 // Templates belong to an organization (organizationFilter); user authorizations to an office
 // (officeFilter). Rows outside the caller's scope read as absent.
@@ -61,7 +62,7 @@ export async function findTemplates(
       .where(where)
       .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(billingAuthorizationTemplates.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(billingAuthorizationTemplates).where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
@@ -183,7 +184,7 @@ export async function findAuthorizations(
       .where(where)
       .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(userBillingAuthorizations.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db
       .select({ n: count() })
       .from(userBillingAuthorizations)

@@ -4,6 +4,7 @@ import type { BillingCsvQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims, doctorMetadata, hospitals, organizations, patientBillingProfiles, patientMetadata, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { likeTerm, pageOffset } from '../../db/query-helpers';
 
 // Billing exports read billing_claims (status 'billable') of offices in the caller's scope: every
 // function applies officeFilter to the claim's office, whatever office list the service passes.
@@ -23,15 +24,6 @@ const officeColumns = {
   hospitalNameEsp: hospitals.hospitalNameEsp,
   timeZone: hospitals.timeZone,
 };
-
-/** The office `hospitalId` when it is in the caller's scope, else null. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRow | null> {
-  const [row] = await db
-    .select(officeColumns)
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)));
-  return row ?? null;
-}
 
 /** The organization `organizationId` (id and name) when it is the caller's (any for a system admin), else null. */
 export async function getOrganizationInScope(scope: Scope, db: Executor, organizationId: number): Promise<{ id: number; institutionName: string } | null> {
@@ -96,10 +88,6 @@ const sortColumns: Record<string, SQL | typeof hospitals.hospitalName> = {
   amountCents: sql`coalesce(${billingClaims.amountCents}, 0)`,
 };
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function claimWhere(scope: Scope, officeIds: number[], year: number, month: number, search?: string): SQL {
   const term = search?.trim();
   return and(
@@ -110,11 +98,11 @@ function claimWhere(scope: Scope, officeIds: number[], year: number, month: numb
     officeFilter(scope, billingClaims.hospitalId),
     term
       ? or(
-          ilike(patient.firstName, escapeLike(term)),
-          ilike(patient.lastName, escapeLike(term)),
-          ilike(patientMetadata.patientIdentifier, escapeLike(term)),
-          ilike(patientMetadata.medicalRegistrationNumber, escapeLike(term)),
-          ilike(billingClaims.code, escapeLike(term)),
+          ilike(patient.firstName, likeTerm(term)),
+          ilike(patient.lastName, likeTerm(term)),
+          ilike(patientMetadata.patientIdentifier, likeTerm(term)),
+          ilike(patientMetadata.medicalRegistrationNumber, likeTerm(term)),
+          ilike(billingClaims.code, likeTerm(term)),
         )
       : undefined,
   )!;
@@ -186,7 +174,7 @@ export async function findBillableClaimPage(
       .where(where)
       .orderBy(...orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db
       .select({ n: count(), units: sum(billingClaims.units), amount: sum(billingClaims.amountCents) })
       .from(billingClaims)

@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { billingCsvColumns, type BillingClient, type BillingCsvData, type BillingCsvQuery, type BillingCsvRow, type BillingPeriodHeaders } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { buildCsv, numericText, type CsvValue } from '../../lib/csv';
 import * as repo from './billing-exports.repo';
@@ -70,7 +71,7 @@ export async function resolveBillingTarget(
   let target: Omit<BillingTarget, 'year' | 'month' | 'upcoming'>;
   let timeZones: string[];
   if (headers.hospitalid !== undefined) {
-    const office = await repo.getOfficeInScope(scope, ctx.db, headers.hospitalid);
+    const office = await getOfficeInScope(scope, ctx.db, headers.hospitalid);
     if (!office) throw AppError.notFound();
     if (headers.organizationid !== undefined && headers.organizationid !== office.organizationId) throw AppError.notFound();
     target = { kind: 'hospital', id: office.id, name: office.hospitalName, organizationId: office.organizationId, offices: [office] };

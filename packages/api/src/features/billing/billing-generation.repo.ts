@@ -8,10 +8,9 @@ import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /** One row of the summary list: a patient in an office, with the stored billable amount and codes of the month. */
 export interface SummaryRow {
   patientId: number;
@@ -73,7 +72,7 @@ export async function findSummaryPage(
            where uh.hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`uh.hospital_id`)} ${search}
         ) p
         order by ${order}
-        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+        limit ${q.pageSize} offset ${pageOffset(q)}`,
   );
   const [sum] = await rowsOf<{ amount: number | null; without_amount: number | null }>(
     db,

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingCodeLinks, hospitals, organizations, users } from '../../db/schema/index';
-import { isSystemAdmin, officeFilter, type Scope } from '../../db/scope';
+import { officeOrOrganizationRowFilter, type Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 // A billing code link belongs to an office (hospitalId) or to a whole organization
 // (organizationId). Office links are visible to callers who see the office; organization links to
@@ -13,19 +13,9 @@ import { isSystemAdmin, officeFilter, type Scope } from '../../db/scope';
 const creator = alias(users, 'creator');
 const linkOrganization = alias(organizations, 'link_organization');
 
-/** The SQL condition of the links the caller may see. */
+/** The SQL condition of the links the caller may see (db/scope.ts `officeOrOrganizationRowFilter`). */
 export function linkVisible(scope: Scope): SQL {
-  if (isSystemAdmin(scope)) return sql`true`;
-  const office = and(isNotNull(billingCodeLinks.hospitalId), officeFilter(scope, billingCodeLinks.hospitalId))!;
-  if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) {
-    return or(office, eq(billingCodeLinks.organizationId, scope.organizationId))!;
-  }
-  return office;
-}
-
-/** Whether the caller sees the whole organization `organizationId` (organization links). */
-export function seesWholeOrganization(scope: Scope, organizationId: number): boolean {
-  return isSystemAdmin(scope) || (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId === organizationId);
+  return officeOrOrganizationRowFilter(scope, billingCodeLinks.hospitalId, billingCodeLinks.organizationId);
 }
 
 export interface LinkRow {
@@ -107,7 +97,7 @@ export async function findLinks(
       .where(where)
       .orderBy(...orderBy)
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(billingCodeLinks).leftJoin(hospitals, eq(hospitals.id, billingCodeLinks.hospitalId)).where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };

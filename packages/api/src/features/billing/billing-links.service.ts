@@ -1,7 +1,7 @@
 import { BILLING_LINK_EXPIRY_DAYS, type BillingCodeLink, type EndpointBody, type EndpointQuery, type Lang } from '@vigil/contract';
 import type { billing as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { Scope } from '../../db/scope';
+import { seesWholeOrganization, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash } from '../../lib/crypto';
 import { billingFile, resolveBillingTarget, type BillingFile, type BillingTarget } from './billing-exports.service';
@@ -47,7 +47,7 @@ async function targetOf(
   year: number,
   month: number,
 ): Promise<BillingTarget> {
-  if (where.hospitalId === null && (where.organizationId === null || !repo.seesWholeOrganization(scope, where.organizationId))) throw AppError.notFound();
+  if (where.hospitalId === null && (where.organizationId === null || !seesWholeOrganization(scope, where.organizationId))) throw AppError.notFound();
   return resolveBillingTarget(
     ctx,
     scope,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billingSettings, feeSchedule } from '../../db/schema/index';
-import { isSystemAdmin, type Scope } from '../../db/scope';
+import { isOrganizationInScope, type Scope } from '../../db/scope';
 
 // Billing settings: global rows (organization null) apply to everybody and are read by every
 // caller; an organization's rows only by its members (system admins: all). The fee schedule is
@@ -16,7 +16,7 @@ export interface SettingRow {
 
 /** The global rows and, when given and the caller's (any for a system admin), the organization's rows. */
 export function findSettingRows(scope: Scope, db: Executor, organizationId: number | null): Promise<SettingRow[]> {
-  const orgVisible = organizationId !== null && (isSystemAdmin(scope) || scope.organizationId === organizationId);
+  const orgVisible = organizationId !== null && isOrganizationInScope(scope, organizationId);
   return db
     .select({ organizationId: billingSettings.organizationId, key: billingSettings.key, valueJson: billingSettings.valueJson })
     .from(billingSettings)

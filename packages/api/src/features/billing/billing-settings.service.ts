@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import {
   FEE_SCHEDULE_MAX_ROWS,
+  can,
   FEE_SCHEDULE_UPLOAD_MAX_BYTES,
   feeScheduleInputRowSchema,
   type BillingSetting,
@@ -13,7 +14,7 @@ import {
 } from '@vigil/contract';
 import type { billing as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { isSystemAdmin, type Scope } from '../../db/scope';
+import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { billingSettingDefs, parseBillingSettingValue } from './engine/settings';
 import { getOrganizationInScope } from './billing-exports.repo';
@@ -78,7 +79,7 @@ export async function updateSettings(ctx: AppContext, scope: Scope, body: Endpoi
   let orgId: number | null;
   if (body.organizationId === null) orgId = null;
   else orgId = await organizationOf(ctx, scope, body.organizationId);
-  if (orgId === null && !isSystemAdmin(scope)) throw AppError.forbidden();
+  if (orgId === null && !can(scope.role, 'billing.globalSettings')) throw AppError.forbidden();
   const fields: Record<string, MessageKey> = {};
   const values: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(body.values)) {
@@ -113,9 +114,9 @@ export async function getFeeSchedule(ctx: AppContext, scope: Scope, query: { yea
   return { year, items: (await repo.findFees(scope, ctx.db, year, query.locality)).map(toFee) };
 }
 
-/** The fee schedule is one national table shared by every organization: only a system admin changes it (403 otherwise). */
+/** The fee schedule is one national table shared by every organization: only a holder of billing.feeSchedule (a system admin) changes it (403 otherwise). */
 function assertMayWriteFees(scope: Scope): void {
-  if (!isSystemAdmin(scope)) throw AppError.forbidden();
+  if (!can(scope.role, 'billing.feeSchedule')) throw AppError.forbidden();
 }
 
 type FeeInput = { code: string; amountCents: number; locality?: string; description?: string };

@@ -12,7 +12,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Db, Executor } from '../../db/client';
 import { billingRuns, billingSettings, feeSchedule, hospitals } from '../../db/schema/index';
-import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { officeFilter, officeRowFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
 import type { ClaimElsewhere, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 
@@ -42,7 +42,7 @@ export async function findOffice(scope: Scope, db: Executor, hospitalId: number)
  * system admin; an office-scoped user only reaches their own offices (office filter).
  */
 export async function findOrganizationOffices(scope: Scope, db: Executor, organizationId: number): Promise<OfficeRef[]> {
-  const visible = scope.role === Role.ORGANIZATION_ADMIN ? organizationFilter(scope, hospitals.organizationId) : officeFilter(scope, hospitals.id);
+  const visible = officeRowFilter(scope, hospitals.id, hospitals.organizationId);
   return db
     .select(officeColumns)
     .from(hospitals)

@@ -24,50 +24,23 @@ import {
   users,
 } from '../../db/schema/index';
 import { compiledOnce } from '../../db/compiled';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { likeTerm, pageOffset } from '../../db/query-helpers';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
 export const PATIENT_DEVICES_LIMIT = 200;
 /** Most templates one template list returns (reference data: tens of models). */
 const TEMPLATES_LIMIT = 500;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-export const likeTerm = (term: string) => '%' + escapeLike(term) + '%';
-
-/** The patient a patient caller is (their own id), else undefined. */
-const ownPatientId = (scope: Scope) => (scope.role === Role.PATIENT ? (scope.patientId ?? scope.userId) : undefined);
-
 /**
  * The tenant filter of a device row: its office is one of the caller's, and a patient caller sees
  * only the devices assigned to them.
  */
 export function deviceFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, medicalDevices.hospitalId);
-  const own = ownPatientId(scope);
-  return own === undefined ? office : and(office, eq(medicalDevices.patientId, own))!;
+  return patientRowFilter(scope, medicalDevices.hospitalId, medicalDevices.patientId);
 }
 
 // Offices, patients, hubs, templates ---------------------------------------------------------------
-
-/** The office `hospitalId` when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** A patient the caller may see (`userFilter`, role PATIENT), or null. */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
-}
 
 const visiblePatientDeviceIds = compiledOnce('visiblePatientDeviceIds', (db, scope, name) => {
   const patientId = sql.placeholder('patientId');
@@ -231,7 +204,7 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
       .where(where)
       .orderBy(...order, asc(medicalDevices.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(medicalDevices).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
@@ -456,11 +429,9 @@ export async function findTemplates(
  * their own), searched by serial number or model and sorted in SQL, with the total.
  */
 export async function findTabletPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: TabletInfoPageQuery) {
-  const own = ownPatientId(scope);
   const term = query.search?.trim();
   const where = and(
-    officeFilter(scope, tabletInfos.hospitalId),
-    own !== undefined ? eq(tabletInfos.patientId, own) : undefined,
+    patientRowFilter(scope, tabletInfos.hospitalId, tabletInfos.patientId),
     hospitalId !== undefined ? eq(tabletInfos.hospitalId, hospitalId) : undefined,
     term ? or(sql`${tabletInfos.serialNumber} ilike ${likeTerm(term)}`, sql`${tabletInfos.model} ilike ${likeTerm(term)}`) : undefined,
   );
@@ -476,7 +447,7 @@ export async function findTabletPage(scope: Scope, db: Executor, hospitalId: num
       .where(where)
       .orderBy(...order, asc(tabletInfos.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(tabletInfos).where(where),
   ]);
   const items: TabletInfo[] = rows.map((r) => ({

@@ -17,15 +17,11 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { forgetHubDevices } from '../measurements/hub-devices';
 import * as repo from './devices.repo';
-
-/** The PostgreSQL error code of a failed statement (drizzle puts the driver's error on `cause`). */
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.cause?.code ?? e?.code;
-}
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {
   const [view] = await repo.loadDeviceViews(scope, db, [id]);
@@ -40,7 +36,7 @@ async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDe
  */
 async function checkAssignments(scope: Scope, db: Executor, hospitalId: number, patientId: number | null, hubId: number | null): Promise<void> {
   if (patientId !== null) {
-    if (!(await repo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
     if (!(await repo.isPatientOfOffice(scope, db, patientId, hospitalId))) throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
   }
   if (hubId !== null) {
@@ -96,7 +92,7 @@ export async function createDevice(
   },
 ): Promise<MedicalDevice> {
   const db = ctx.db;
-  if (!(await repo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await checkAssignments(scope, db, body.hospitalId, body.patientId ?? null, body.hubId ?? null);
   if (body.templateId != null) await checkTemplate(scope, db, body.templateId, body.deviceType);
   const overrides = body.deviceDefaultValuesJson ? checkThresholds(body.deviceType, body.deviceDefaultValuesJson) : {};
@@ -115,7 +111,7 @@ export async function createDevice(
     forgetHubDevices(ctx); // ingestion in this process sees the new device at once (hub-devices.ts)
     return await viewOf(scope, db, id);
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
     throw err;
   }
 }
@@ -149,7 +145,7 @@ export async function updateDevice(
   if (!row) throw AppError.notFound();
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
-  if (officeChanged && !(await repo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (officeChanged && !(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
   const patientId = body.patientId !== undefined ? body.patientId : row.patientId;
   const hubId = body.hubId !== undefined ? body.hubId : row.hubId;
   await checkAssignments(
@@ -172,7 +168,7 @@ export async function updateDevice(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
     throw err;
   } finally {
     forgetHubDevices(ctx); // ingestion in this process sees the new assignment, office and status at once
@@ -192,7 +188,7 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
     if (!(await repo.deleteDevice(scope, db, id))) throw AppError.notFound();
     forgetHubDevices(ctx);
   } catch (err) {
-    if (pgCode(err) === '23503') throw AppError.conflict('deviceHasReadings');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('deviceHasReadings');
     throw err;
   }
   return { id };

@@ -2,16 +2,15 @@ import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql, type 
 import { Role, type HubPageQuery, type TrustedHub } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, hubs, measurements, trustedHubs, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
-import { likeTerm } from './devices.repo';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { likeTerm, pageOffset } from '../../db/query-helpers';
 
 /**
  * The tenant filter of a hub row: its office is one of the caller's, and a patient caller sees
  * only the hubs assigned to them.
  */
 export function hubFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, hubs.hospitalId);
-  return scope.role === Role.PATIENT ? and(office, eq(hubs.assignedToUserId, scope.patientId ?? scope.userId))! : office;
+  return patientRowFilter(scope, hubs.hospitalId, hubs.assignedToUserId);
 }
 
 export type HubRow = typeof hubs.$inferSelect;
@@ -129,7 +128,7 @@ export async function findHubIdsPage(scope: Scope, db: Executor, hospitalId: num
       .where(where)
       .orderBy(...order, asc(hubs.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(hubs).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };

@@ -2,10 +2,11 @@ import type { Hub, HubCredential, HubDetail, HubPage, HubPageQuery, TrustedHub }
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
 import * as devicesRepo from './devices.repo';
-import { pgCode } from './devices.service';
 import * as repo from './hubs.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +69,7 @@ async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDeta
  */
 async function checkAssignedPatient(scope: Scope, db: Executor, hospitalId: number, patientId: number | null): Promise<void> {
   if (patientId === null) return;
-  if (!(await devicesRepo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
   if (!(await devicesRepo.isPatientOfOffice(scope, db, patientId, hospitalId))) {
     throw AppError.badRequest('validationFailed', { assignedToUserId: 'invalidId' });
   }
@@ -100,7 +101,7 @@ export async function createHub(
   body: { hubIdentifier: string; hubMAC: string; hubName: string; hospitalId: number; assignedToUserId?: number | null },
 ): Promise<HubDetail> {
   const db = ctx.db;
-  if (!(await devicesRepo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await checkAssignedPatient(scope, db, body.hospitalId, body.assignedToUserId ?? null);
   await checkIdentifierFree(scope, db, body.hubIdentifier);
   let id: number;
@@ -113,7 +114,7 @@ export async function createHub(
       assignedToUserId: body.assignedToUserId ?? null,
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
     throw err;
   }
   return detailOf(scope, db, id);
@@ -136,7 +137,7 @@ export async function updateHub(
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
   if (officeChanged) {
-    if (!(await devicesRepo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+    if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
     if ((await devicesRepo.countHubDevicesOutsideOffice(scope, db, id, hospitalId)) > 0) {
       throw AppError.badRequest('validationFailed', { hospitalId: 'invalid' });
     }
@@ -154,7 +155,7 @@ export async function updateHub(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (pgCode(err) === '23505') throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
     throw err;
   } finally {
     forgetHubCredentials(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
@@ -174,7 +175,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
     if (!(await repo.deleteHub(scope, db, id))) throw AppError.notFound();
     forgetHubCredentials(ctx);
   } catch (err) {
-    if (pgCode(err) === '23503') throw AppError.conflict('hubHasReadings');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('hubHasReadings');
     throw err;
   }
   return { id };
@@ -207,7 +208,7 @@ export async function revokeCredential(ctx: AppContext, scope: Scope, id: number
  * of one of these offices.
  */
 async function officesOfVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
-  if (!(await devicesRepo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
   return repo.findOfficeIdsOfPatient(scope, db, patientId);
 }
 

@@ -23,6 +23,7 @@ import {
   userHospitals,
   users,
 } from '../../db/schema/index';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OfficeRow = typeof hospitals.$inferSelect;
@@ -293,9 +294,8 @@ export async function findImportRuns(scope: Scope, db: Executor, q: { page: numb
     .where(where)
     .orderBy(...(importRunSorts[q.sort ?? '-startedAt'] ?? importRunSorts['-startedAt']!))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Escapes LIKE wildcards in user text. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { hubs, measurements, medicalDevices } from '../../db/schema/index';
 import { issueHubCredential } from '../auth/hub-auth';
-import { pgCode } from '../devices/devices.service';
+import { pgCode } from '../../db/query-helpers';
 import { localIso } from './time';
 import { HUB_DEVICE_TTL_MS, findHubDevices, forgetHubDevices } from './hub-devices';
 import { InsertBatcher, batcherOf } from './insert-batcher';

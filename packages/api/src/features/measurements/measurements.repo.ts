@@ -10,20 +10,18 @@ import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { compiledOnce } from '../../db/compiled';
 import { hospitalDeviceDefaults, hospitals, measurements, medicalDevices, patientMetadata, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
+import { getVisiblePatient } from '../../db/visible';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
-/** The tenant filter of a reading: its office is one of the caller's; a patient sees only their own. */
+/** The tenant filter of a reading (`patientRowFilter`): its office is one of the caller's; a patient sees only their own. */
 export function measurementFilter(scope: Scope): SQL {
-  if (scope.role === Role.PATIENT) return eq(measurements.patientId, scope.patientId ?? scope.userId);
-  return officeFilter(scope, measurements.hospitalId);
+  return patientRowFilter(scope, measurements.hospitalId, measurements.patientId);
 }
 
-/** The tenant filter of a device row: its office is one of the caller's; a patient sees only their own devices. */
+/** The tenant filter of a device row (`patientRowFilter`, the same rule as the devices feature's). */
 function deviceFilter(scope: Scope): SQL {
-  if (scope.role === Role.PATIENT) return eq(medicalDevices.patientId, scope.patientId ?? scope.userId);
-  return officeFilter(scope, medicalDevices.hospitalId);
+  return patientRowFilter(scope, medicalDevices.hospitalId, medicalDevices.patientId);
 }
 
 // Ingestion -------------------------------------------------------------------------------------
@@ -107,7 +105,7 @@ export async function findOfficeDefaults(scope: Scope, db: Executor, hospitalIds
       and(
         inArray(hospitalDeviceDefaults.hospitalId, [...new Set(hospitalIds)]),
         inArray(hospitalDeviceDefaults.deviceType, [...new Set(deviceTypes)]),
-        scope.role === Role.PATIENT ? undefined : officeFilter(scope, hospitalDeviceDefaults.hospitalId),
+        officeFilter(scope, hospitalDeviceDefaults.hospitalId),
       ),
     );
   return new Map(rows.map((r) => [`${r.hospitalId}|${r.deviceType}`, r.json]));
@@ -226,26 +224,6 @@ export async function findByIdentities(
 export async function getCallerSettings(scope: Scope, db: Executor): Promise<unknown> {
   const [row] = await db.select({ s: users.userSettingsJson }).from(users).where(eq(users.id, scope.userId)).limit(1);
   return row?.s ?? {};
-}
-
-/** An office of the caller with its time zone, or null. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** A patient the caller may see, with their time zone, or null. */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
-  const [row] = await db
-    .select({ id: users.id, userTimezone: users.userTimezone })
-    .from(users)
-    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
 }
 
 /**
@@ -378,7 +356,7 @@ export async function findMeasurements(
       .where(where)
       .orderBy(...orderOf(q.sort))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(measurements).innerJoin(users, eq(users.id, measurements.patientId)).where(where),
   ]);
   return { rows: rows as MeasurementRow[], total: totalRow?.n ?? 0 };
@@ -412,8 +390,8 @@ export interface SeriesContext {
 
 const seriesContext = compiledOnce('seriesContext', (db, scope, name) => {
   const patientId = sql.placeholder('patientId');
-  const ownOffices = scope.role === Role.PATIENT ? sql`true` : officeFilter(scope, userHospitals.hospitalId);
-  const ownDefaults = scope.role === Role.PATIENT ? sql`true` : officeFilter(scope, hospitalDeviceDefaults.hospitalId);
+  const ownOffices = officeFilter(scope, userHospitals.hospitalId);
+  const ownDefaults = officeFilter(scope, hospitalDeviceDefaults.hospitalId);
   return db
     .select({
       userTimezone: users.userTimezone,
@@ -467,7 +445,7 @@ export type SeriesReading = [
 /**
  * In ONE statement (one round trip instead of six): the patient visible to the caller (role 5,
  * `userFilter`) with their time zone, the caller's settings, the patient's active devices
- * (`deviceFilter`), offices (`officeFilter`; a patient: all their own), the stored office
+ * (`deviceFilter`), offices (`officeFilter`; a patient: their own offices), the stored office
  * defaults of those offices and of the devices' offices, and the patient's readings in [from, to)
  * in time order (`measurementFilter`, on the (patient_id, measured_at) index). The same tenant
  * filters as `getVisiblePatient`, `findPatientDevices`, `findPatientOffices` and
@@ -491,12 +469,12 @@ export async function findSeries(scope: Scope, db: Executor, patientId: number, 
   };
 }
 
-/** The patient's offices that the caller sees (a patient: all of their own), lowest id first. */
+/** The patient's offices that the caller sees (a patient: their own offices), lowest id first. */
 export async function findPatientOffices(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
   const rows = await db
     .select({ id: userHospitals.hospitalId })
     .from(userHospitals)
-    .where(and(eq(userHospitals.userId, patientId), scope.role === Role.PATIENT ? undefined : officeFilter(scope, userHospitals.hospitalId)))
+    .where(and(eq(userHospitals.userId, patientId), officeFilter(scope, userHospitals.hospitalId)))
     .orderBy(asc(userHospitals.hospitalId));
   return rows.map((r) => r.id);
 }

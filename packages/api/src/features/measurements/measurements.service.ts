@@ -30,6 +30,7 @@ import {
 import { checkMedicalDeviceThresholds } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { HubPrincipal, Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/alerts';
 import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
@@ -367,7 +368,7 @@ async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter
  * caller's.
  */
 export async function findForHospitalMonth(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number, q: MeasurementPageQuery) {
-  const office = await repo.getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
   if (!office) throw AppError.notFound();
   const tz = safeTimeZone(office.timeZone);
   return page(ctx, scope, { hospitalId, from: zonedMidnight(year, month, 1, tz), to: zonedMidnight(year, month + 1, 1, tz) }, q);
@@ -499,7 +500,7 @@ function defaultsOf(hospitalId: number, deviceType: DeviceType, stored: { json: 
  * and in the caller's units. 404 when the office is not the caller's.
  */
 export async function getOfficeDefaults(ctx: AppContext, scope: Scope, hospitalId: number): Promise<DeviceDefaults[]> {
-  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   const [rows, prefs] = await Promise.all([repo.findOfficeDefaultRows(scope, ctx.db, hospitalId), callerPrefs(ctx, scope)]);
   const stored = new Map(rows.map((r) => [r.deviceType, r]));
   return deviceTypes.map((t) => defaultsOf(hospitalId, t, stored.get(t), prefs));
@@ -519,7 +520,7 @@ export async function updateOfficeDefaults(
   hospitalId: number,
   body: { deviceType: DeviceType; thresholds: Parameters<typeof checkMedicalDeviceThresholds>[1] },
 ): Promise<DeviceDefaults> {
-  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   const { value, issues } = checkMedicalDeviceThresholds(body.deviceType, body.thresholds, 'thresholds');
   if (Object.keys(issues).length > 0) throw AppError.badRequest('validationFailed', issues);
   await repo.saveOfficeDefaults(scope, ctx.db, hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);

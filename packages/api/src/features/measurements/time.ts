@@ -3,10 +3,11 @@
  * patient's), and an instant shown at the UTC offset its device reported. Pure, no database.
  */
 
-const DAY_MS = 86_400_000;
-const FALLBACK_TIME_ZONE = 'America/New_York';
+import { DEFAULT_OFFICE_TIME_ZONE as FALLBACK_TIME_ZONE } from '../../lib/office-calendar';
 
-/** `tz` when the runtime knows it as an IANA time zone, else the default office zone (America/New_York). */
+const DAY_MS = 86_400_000;
+
+/** `tz` when the runtime knows it as an IANA time zone, else the one default office zone of lib/office-calendar.ts (DEFAULT_OFFICE_TIME_ZONE). */
 export function safeTimeZone(tz: string | null | undefined): string {
   if (!tz) return FALLBACK_TIME_ZONE;
   const known = checkedZones.get(tz);

@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { getOffice } from '../time-tracking/time-tracking.repo';
+import { getOfficeInScope } from '../../db/visible';
+import { isForeignKeyViolation } from '../../db/query-helpers';
 import * as repo from './category-templates.repo';
 
 /**
@@ -22,7 +23,7 @@ import * as repo from './category-templates.repo';
  */
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<void> {
-  if (!(await getOffice(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
 }
 
 async function visibleTemplate(scope: Scope, db: Executor, id: number): Promise<MedicalNoteCategoryTemplate> {
@@ -95,8 +96,7 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
   try {
     deleted = await repo.deleteUnusedTemplate(scope, ctx.db, id);
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503') throw AppError.conflict('categoryTemplateInUse');
+    if (isForeignKeyViolation(err)) throw AppError.conflict('categoryTemplateInUse');
     throw err;
   }
   if (!deleted) throw AppError.conflict('categoryTemplateInUse');

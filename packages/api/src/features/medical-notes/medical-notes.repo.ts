@@ -4,6 +4,7 @@ import type { CareProgram, MedicalNoteDetail, MedicalNotePageQuery, MedicalNoteW
 import type { Executor } from '../../db/client';
 import { medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries, users } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /**
  * Medical notes and details. A note belongs to an office: the caller sees the notes of their
@@ -53,8 +54,6 @@ export async function findNoteIdsOfPatient(scope: Scope, db: Executor, patientId
   return rows.map((r) => r.id);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * One page of the ids of office `hospitalId`'s notes for `year`-`month`, searched by patient name
  * and sorted in SQL (default: patient last name, first name), with the total.
@@ -84,7 +83,7 @@ export async function findNoteIdsPageOfOffice(
       .where(where)
       .orderBy(...order, asc(medicalNotes.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(medicalNotes).innerJoin(users, eq(users.id, medicalNotes.patientId)).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };

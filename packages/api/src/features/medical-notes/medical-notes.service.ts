@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { type OfficeInScope, getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { instantOfLocal, isLaterMonth, localDate, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from '../time-tracking/care-rules';
@@ -50,11 +51,11 @@ async function noteView(scope: Scope, db: Executor, id: number): Promise<Medical
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await care.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
 }
 
-async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<care.OfficeRow> {
-  const office = await care.getOffice(scope, db, hospitalId);
+async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeInScope> {
+  const office = await getOfficeInScope(scope, db, hospitalId);
   if (!office) throw AppError.notFound();
   return office;
 }
@@ -104,7 +105,7 @@ export async function findNotesForOffice(
  * program is not enabled for this office") and the template, when given, is an active template
  * of the office (400 `categoryTemplateId` "Invalid id").
  */
-async function checkNewDetail(scope: Scope, db: Executor, office: care.OfficeRow, program: CareProgram, templateId: number | null | undefined): Promise<void> {
+async function checkNewDetail(scope: Scope, db: Executor, office: OfficeInScope, program: CareProgram, templateId: number | null | undefined): Promise<void> {
   assertProgramEnabled(office, program);
   if (templateId) await assertUsableTemplate(scope, db, templateId, office.id);
 }

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Role, type MedicalTeam, type MedicalTeamPageQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /** Roles that may sit on a medical team (spec section 3: doctor, nurse, office admin, caregiver). */
 export const TEAM_MEMBER_ROLES: number[] = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN, Role.CARE_GIVER];
@@ -18,8 +19,7 @@ const patients = alias(users, 'patient');
  * only their own teams.
  */
 function teamFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, medicalTeams.hospitalId);
-  return scope.role === Role.PATIENT ? and(office, eq(medicalTeams.patientId, scope.patientId ?? scope.userId))! : office;
+  return patientRowFilter(scope, medicalTeams.hospitalId, medicalTeams.patientId);
 }
 
 /** A user the caller may see (`userFilter`), with the fields the rules need; null otherwise. */
@@ -28,16 +28,6 @@ export async function getVisibleUser(scope: Scope, db: Executor, userId: number)
     .select({ id: users.id, roleId: users.roleId, status: users.status })
     .from(users)
     .where(and(eq(users.id, userId), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The office `hospitalId` when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id, organizationId: hospitals.organizationId })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
     .limit(1);
   return row ?? null;
 }
@@ -156,8 +146,6 @@ function listCondition(filter: TeamListFilter): SQL {
   return sql`${medicalTeams.hospitalId} in (select ${userHospitals.hospitalId} from ${userHospitals} where ${userHospitals.userId} = ${filter.officesOfUserId})`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * One page of team ids matching `filter` in the caller's scope, sorted and searched (patient's
  * first or last name) in SQL, with the total count.
@@ -186,7 +174,7 @@ export async function findTeamIdsPage(scope: Scope, db: Executor, filter: TeamLi
       .where(where)
       .orderBy(...order, dir(medicalTeams.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db
       .select({ n: count() })
       .from(medicalTeams)

@@ -9,15 +9,12 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
+import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
 
 type MemberField = 'memberIds' | 'userId' | 'userIds';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Checks that every id of `userIds` is an active staff member (doctor, nurse, office admin or
@@ -68,7 +65,7 @@ export async function createTeam(
 ): Promise<MedicalTeam> {
   const db = ctx.db;
   const { patientId, hospitalId } = body;
-  if (!(await repo.getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
   await visibleUserOfRole(scope, db, patientId, Role.PATIENT);
   if ((await repo.findOfficeAssignments(scope, db, hospitalId, [patientId])).length === 0) {
     throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
@@ -185,6 +182,6 @@ export async function findTeamsForHospitalAdmin(ctx: AppContext, scope: Scope, u
 
 /** `getmedicalteamsforhospital`: an office's teams, paged; 404 when the office is not the caller's. */
 export async function findTeamsForHospital(ctx: AppContext, scope: Scope, hospitalId: number, query: MedicalTeamPageQuery): Promise<MedicalTeamPage> {
-  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   return page(ctx, scope, { hospitalId }, query);
 }

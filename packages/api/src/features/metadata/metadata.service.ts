@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { idealBodyWeightKg, sexFromGender } from './ideal-weight';
 import * as repo from './metadata.repo';
@@ -39,11 +40,6 @@ function assertMayEditStaffMetadata(scope: Scope, userId: number): void {
 /** Only callers who may read the SSN (`patients.manage`) may set it. */
 function assertMayWriteSsn(scope: Scope, fields: { ssn?: string }): void {
   if (fields.ssn !== undefined && !can(scope.role, 'patients.manage')) throw AppError.forbidden();
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** The API shape of a row; the SSN only when `withSsn` (never in lists, never in write answers). */

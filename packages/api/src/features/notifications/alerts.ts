@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { abnormalMeasurementTexts } from './alert-messages';
 import * as repo from './notifications.repo';
 import { createAndDeliver } from './notifications.service';
-import { systemScope } from './system-scope';
+import { systemScope } from '../../db/scope';
 
 /** A reading as committed by ingestion, for alerting. Values in canonical UCUM units keyed by LOINC. */
 export interface CommittedReading {

@@ -5,7 +5,7 @@ import { createOffice, createTenancyFixture, createTestApp, createUser, sessionF
 import { measurements, medicalDevices, medicalTeamMembers, medicalTeams, notifications, treatmentPlans, users } from '../../db/schema/index';
 import { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 import { getDashboardSummary } from './notifications.service';
-import { systemScope } from './system-scope';
+import { systemScope } from '../../db/scope';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;

@@ -14,7 +14,8 @@ import {
   userHospitals,
   users,
 } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 import type { NotificationNames, NotificationRow } from './notifications.view';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
@@ -23,8 +24,6 @@ const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 const processor = alias(users, 'processor');
 const patient = alias(users, 'patient');
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
  * A `created_at >= <start>` condition where the start depends on a row's time zone: `starts` maps
@@ -160,7 +159,7 @@ export async function findOwnPage(
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   const [unread] = await db
     .select({ n: count() })
@@ -179,16 +178,6 @@ export async function findOfficeZones(scope: Scope, db: Executor, hospitalId?: n
     .from(hospitals)
     .where(and(officeFilter(scope, hospitals.id), hospitalId !== undefined ? eq(hospitals.id, hospitalId) : undefined));
   return rows.map((r) => r.timeZone);
-}
-
-/** The office `hospitalId` when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface WorklistFilter {
@@ -283,7 +272,7 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
     .where(chosen)
     .orderBy(...order)
     .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    .offset(pageOffset(f));
   const [total] = await db.select({ n: count() }).from(notifications).where(chosen);
   return { rows, total: total?.n ?? 0 };
 }
@@ -407,8 +396,7 @@ export async function getTeamInScope(scope: Scope, db: Executor, teamId: number)
     .where(
       and(
         eq(medicalTeams.id, teamId),
-        officeFilter(scope, medicalTeams.hospitalId),
-        scope.role === Role.PATIENT ? eq(medicalTeams.patientId, scope.userId) : undefined,
+        patientRowFilter(scope, medicalTeams.hospitalId, medicalTeams.patientId),
       ),
     )
     .limit(1);

@@ -5,7 +5,7 @@ import {
   ProcessingStatus,
   unitPreferencesOf,
   worklistNotificationTypeIds,
-  worklistOfficeViewRoles,
+  can,
   type DashboardSummary,
   type MarkAllReadResult,
   type MarkAsProcessedResult,
@@ -17,24 +17,18 @@ import {
   type WorklistQuery,
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { assertOfficeInScope, type Scope } from '../../db/scope';
+import { assertOfficeInScope, systemScope, type Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { filterCaseStart, localDateOf, safeTimeZone, startOfLocalDay } from './local-time';
+import { filterCaseStart, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import * as repo from './notifications.repo';
 import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
-import { systemScope } from './system-scope';
 
 /** Rows per INSERT when the server writes many notifications at once (a job's run). */
 const INSERT_CHUNK = 500;
 
-/** Roles that may mark another user's notifications read (users in their scope). */
-const ADMIN_ROLES: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
-
-/** Roles that hold notifications.read for their own notifications but get no office figures (dashboard). */
-const NO_DASHBOARD_ROLES: readonly number[] = [Role.PATIENT, Role.CARE_GIVER];
-
-/** Whether the caller sees the office view of the worklist (not on care teams: admins). */
-const seesOfficeView = (scope: Scope) => worklistOfficeViewRoles.includes(scope.role);
+/** Whether the caller sees the office view of the worklist (permission notifications.officeView: admins, who are not on care teams). */
+const seesOfficeView = (scope: Scope) => can(scope.role, 'notifications.officeView');
 
 const isAlertType = (typeId: number) => (worklistNotificationTypeIds as readonly number[]).includes(typeId);
 
@@ -71,7 +65,7 @@ async function ownOrNotFound(ctx: AppContext, scope: Scope, notificationId: numb
 
 async function callerTimeZone(ctx: AppContext, scope: Scope): Promise<string> {
   const me = await repo.getVisibleUser(scope, ctx.db, scope.userId);
-  return safeTimeZone(me?.userTimezone);
+  return officeTimeZone(me?.userTimezone);
 }
 
 /**
@@ -170,7 +164,7 @@ export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: 
  */
 export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
   if (userId !== scope.userId) {
-    if (!ADMIN_ROLES.includes(scope.role)) throw AppError.forbidden();
+    if (!can(scope.role, 'notifications.markForOthers')) throw AppError.forbidden();
     if (!(await repo.getVisibleUser(scope, ctx.db, userId))) throw AppError.notFound();
   }
   const updated = await repo.markAllRead(scope, ctx.db, userId, type === 0 ? null : type, new Date());
@@ -217,16 +211,16 @@ export async function findWorklist(
   now = new Date(),
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
-  if (office !== undefined && !(await repo.getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
+  if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
   if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) throw AppError.notFound();
   const typeIds = q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds];
   const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
   const starts = new Map<string, Date>();
   if (q.filtercase !== 'ALL') {
-    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, safeTimeZone(zone))!);
+    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!);
   }
   const me = await repo.getCallerSettings(scope, ctx.db);
-  const fallback = filterCaseStart(q.filtercase, now, safeTimeZone(me?.userTimezone));
+  const fallback = filterCaseStart(q.filtercase, now, officeTimeZone(me?.userTimezone));
   const prefs = unitPreferencesOf(me?.userSettingsJson);
   const page = await repo.findWorklistPage(scope, ctx.db, {
     view,
@@ -305,17 +299,17 @@ export async function getDetails(ctx: AppContext, scope: Scope, notificationId: 
  * `hospitalId`, or every office of the caller (-1 or absent). "Today" is each office's local day
  * (hospitals.timeZone); alerts count readings, not recipients; a patient is silent after 72 hours
  * without a reading in the caller's offices. Permission notifications.read, but the figures are
- * office figures: a patient or caregiver caller is refused (403). 404 when the office is not the
+ * office figures: a caller without dashboard.read (a patient, a caregiver) is refused (403). 404 when the office is not the
  * caller's.
  */
 export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
-  if (NO_DASHBOARD_ROLES.includes(scope.role)) throw AppError.forbidden();
+  if (!can(scope.role, 'dashboard.read')) throw AppError.forbidden();
   const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
   const offices = await repo.findDashboardOffices(scope, ctx.db, office);
   if (office !== undefined && offices.length === 0) throw AppError.notFound();
   const dayStarts = new Map(
     offices.map((o) => {
-      const zone = safeTimeZone(o.timeZone);
+      const zone = officeTimeZone(o.timeZone);
       return [o.id, startOfLocalDay(localDateOf(now, zone), zone)] as const;
     }),
   );

@@ -3,6 +3,7 @@ import { Role, officeStaffRoleIds, type Office, type OfficePatientListItem } fro
 import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 type OfficeValues = Omit<typeof hospitals.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef' | 'organizationId'>;
 
@@ -78,7 +79,7 @@ export async function findOffices(
       asc(hospitals.id),
     )
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
     const [row] = await db.select({ n: count() }).from(hospitals).where(where);
@@ -257,7 +258,7 @@ export async function findOfficeStaff(
       asc(users.id),
     )
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
     const [row] = await db.select({ n: count() }).from(userHospitals).innerJoin(users, eq(users.id, userHospitals.userId)).where(where);

@@ -14,7 +14,7 @@ import {
 } from '@vigil/contract';
 import type { offices as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { assertOfficeInScope, isSystemAdmin, type Scope } from '../../db/scope';
+import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { loadUserViews } from '../users/users.view';
 import * as repo from './offices.repo';
@@ -48,13 +48,6 @@ function valuesOf(body: OfficeBody) {
     assessmentsEnabled: body.assessmentsEnabled,
     status: body.status,
   };
-}
-
-/** Keeps only the office assignments the caller may see on a user view (no other tenant's office names). */
-function limitOfficesToScope(scope: Scope, user: User): User {
-  if (isSystemAdmin(scope)) return user;
-  const offices = user.hospitalsAssignedData.filter((o) => scope.officeIds.includes(o.id));
-  return { ...user, hospitalsAssignedData: offices, hospitalAssignedData: offices[0] ?? null };
 }
 
 /** GET hospital: a page of the offices in the caller's scope. */
@@ -251,10 +244,11 @@ export async function findOfficeStaff(
   const views = await loadUserViews(
     ctx.db,
     rows.map((r) => r.id),
+    { officesVisibleTo: scope },
   );
   const countOf = new Map(rows.map((r) => [r.id, r.patientCount]));
   return {
-    items: views.map((u) => ({ ...limitOfficesToScope(scope, u), patientCount: countOf.get(u.id) ?? 0 })),
+    items: views.map((u) => ({ ...u, patientCount: countOf.get(u.id) ?? 0 })),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -290,8 +284,8 @@ export async function findOfficePatientsV2(
 ): Promise<Page<User>> {
   assertOfficeInScope(scope, hospitalId);
   const { ids, total } = await repo.findOfficePatientIds(scope, ctx.db, hospitalId, q);
-  const views = await loadUserViews(ctx.db, ids, { withMetadata: true, withSsn: false });
-  return { items: views.map((u) => limitOfficesToScope(scope, u)), total, page: q.page, pageSize: q.pageSize };
+  const views = await loadUserViews(ctx.db, ids, { withMetadata: true, withSsn: false, officesVisibleTo: scope });
+  return { items: views, total, page: q.page, pageSize: q.pageSize };
 }
 
 /**

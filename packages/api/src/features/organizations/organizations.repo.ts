@@ -3,6 +3,7 @@ import { Role, organizationStaffRoleIds, type Organization } from '@vigil/contra
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef'>;
@@ -62,7 +63,7 @@ export async function findOrganizations(
       asc(organizations.id),
     )
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   const total = rows[0]?.total ?? (q.page > 1 ? await countOrganizations(db, where) : 0);
   return { items: rows.map(({ total: _, ...o }) => o), total };
 }
@@ -166,7 +167,7 @@ export async function findOrganizationPatients(
       asc(hospitals.id),
     )
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
     const [row] = await db
@@ -219,7 +220,7 @@ export async function findOrganizationStaffIds(
       asc(users.id),
     )
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
     const [row] = await db.select({ n: count() }).from(users).where(where);

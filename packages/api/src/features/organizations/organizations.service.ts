@@ -1,7 +1,7 @@
 import { toE164, type EndpointBody, type EndpointQuery, type Organization, type OrganizationPatientEntry, type User } from '@vigil/contract';
 import type { organizations as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { assertOrganizationInScope, isSystemAdmin, type Scope } from '../../db/scope';
+import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { loadUserViews } from '../users/users.view';
 import * as repo from './organizations.repo';
@@ -23,13 +23,6 @@ function valuesOf(body: OrganizationBody) {
     country: body.country,
     status: body.status,
   };
-}
-
-/** Keeps only the office assignments the caller may see on a user view (no other tenant's office names). */
-function limitOfficesToScope(scope: Scope, user: User): User {
-  if (isSystemAdmin(scope)) return user;
-  const offices = user.hospitalsAssignedData.filter((o) => scope.officeIds.includes(o.id));
-  return { ...user, hospitalsAssignedData: offices, hospitalAssignedData: offices[0] ?? null };
 }
 
 /** GET medicalinstitution: a system admin sees every organization, anyone else only their own. */
@@ -112,6 +105,6 @@ export async function findOrganizationMedicalStaff(
 ): Promise<Page<User>> {
   assertOrganizationInScope(scope, organizationId);
   const { ids, total } = await repo.findOrganizationStaffIds(scope, ctx.db, organizationId, q);
-  const views = await loadUserViews(ctx.db, ids);
-  return { items: views.map((u) => limitOfficesToScope(scope, u)), total, page: q.page, pageSize: q.pageSize };
+  const views = await loadUserViews(ctx.db, ids, { officesVisibleTo: scope });
+  return { items: views, total, page: q.page, pageSize: q.pageSize };
 }

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 // Staff functions take the caller's `scope` first and see a link when they created it or when its
 // patient is in their scope (userFilter); anything else reads as absent. The public functions act
@@ -165,8 +166,6 @@ const sortColumns = {
   patientName: patient.lastName,
 } as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * One page of the links the caller may see, filtered and sorted in SQL (default: newest first;
  * `sort` is a key of `sortColumns`, '-' prefixed for descending), with the total count.
@@ -204,7 +203,7 @@ export async function findPublicLinks(
       .where(where)
       .orderBy(...order)
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(pageOffset(page)),
     db
       .select({ n: count() })
       .from(publicLinks)

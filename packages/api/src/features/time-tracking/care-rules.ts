@@ -1,4 +1,4 @@
-import { Role, isCareProgramEnabled, type CareProgram, type CareProgramSwitches, type MessageKey } from '@vigil/contract';
+import { can, isCareProgramEnabled, type CareProgram, type CareProgramSwitches, type MessageKey } from '@vigil/contract';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 
@@ -7,12 +7,9 @@ import { AppError } from '../../lib/app-error';
  * already loaded the rows from its scope.
  */
 
-/** Roles that administer an office's records: system admin, organization admin, office admin. */
-const officeAdminRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
-
-/** Whether the caller administers the offices in their scope (so may change anyone's notes and manual entries there). */
+/** Whether the caller administers the offices in their scope (permission careRecords.manageAll: may change anyone's notes and manual entries there). */
 export function isOfficeAdmin(scope: Scope): boolean {
-  return officeAdminRoles.includes(scope.role);
+  return can(scope.role, 'careRecords.manageAll');
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PatientPresence, PresencePageQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { patientPresence, users } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /** Patient presence rows (stays out of facility). Every function takes the caller's scope first. */
 
@@ -77,8 +78,6 @@ export async function findOpenStayIds(scope: Scope, db: Executor, hospitalId: nu
   return rows.map((r) => r.id);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * One page of office `hospitalId`'s closed stays (in scope), searched by patient name and sorted
  * in SQL (default: latest departure first), with the total.
@@ -106,7 +105,7 @@ export async function findPastStayIdsPage(scope: Scope, db: Executor, hospitalId
       .where(where)
       .orderBy(...order, desc(patientPresence.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(patientPresence).innerJoin(users, eq(users.id, patientPresence.patientId)).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };

@@ -9,10 +9,10 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './presence.repo';
 import { officeForPatient } from './time-tracking.service';
-import { getOffice, getVisiblePatient } from './time-tracking.repo';
 
 /**
  * Patient presence (issue 4 section 1; spec section 5 "The location a patient is leaving to is
@@ -69,7 +69,7 @@ export async function endPresence(ctx: AppContext, scope: Scope, id: number, now
  * (latest departure first, at most 500) and a page of its past stays. 404 for an office out of scope.
  */
 export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospitalId: number, query: PresencePageQuery): Promise<OfficePresence> {
-  if (!(await getOffice(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   const currentIds = await repo.findOpenStayIds(scope, ctx.db, hospitalId, PRESENCE_CURRENT_LIMIT);
   const page = await repo.findPastStayIdsPage(scope, ctx.db, hospitalId, query);
   return {
@@ -85,7 +85,7 @@ export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospi
  */
 export async function findPresenceForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId?: number): Promise<PatientPresence[]> {
   if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
-  if (hospitalId !== undefined && !(await getOffice(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   const ids = await repo.findStayIdsOfPatient(scope, ctx.db, patientId, hospitalId, PRESENCE_PATIENT_LIMIT);
   return repo.loadStayViews(scope, ctx.db, ids);
 }

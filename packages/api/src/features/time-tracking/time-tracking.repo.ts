@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Role, TIME_ENTRY_MAX_SECONDS, type CareProgram, type CareUserRef, type TimeEntry } from '@vigil/contract';
+import { TIME_ENTRY_MAX_SECONDS, type CareProgram, type CareUserRef, type TimeEntry } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, type Scope } from '../../db/scope';
 
 /**
  * The care-time records: time entries, and the note-detail primitives a stopped timer or a manual
@@ -22,26 +22,6 @@ export interface OfficeRow {
   rpmEnabled: boolean;
   rtmEnabled: boolean;
   ccmEnabled: boolean;
-}
-
-/** Office `hospitalId` with its time zone and program switches when it is one of the caller's; null otherwise. */
-export async function getOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRow | null> {
-  const [row] = await db
-    .select({ id: hospitals.id, timeZone: hospitals.timeZone, rpmEnabled: hospitals.rpmEnabled, rtmEnabled: hospitals.rtmEnabled, ccmEnabled: hospitals.ccmEnabled })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The patient `patientId` with their name when the caller may see them; null otherwise. */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
-  const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The patient's offices among the caller's, lowest id first. */

@@ -14,10 +14,10 @@ import {
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Scope } from '../../db/scope';
+import { systemScope, type Scope } from '../../db/scope';
+import { type OfficeInScope, getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { localYearMonth, officeTimeZone } from '../../lib/office-calendar';
-import { systemScope } from '../notifications/system-scope';
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 import * as repo from './time-tracking.repo';
 
@@ -76,16 +76,16 @@ async function openTimerView(scope: Scope, db: Executor, id: number, now: Date):
  * caller's; 400 `missingKey` with `hospitalId` "Invalid id" unless the patient is assigned there),
  * else the patient's first office among the caller's (400 `missingKey` when there is none).
  */
-export async function officeForPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number | undefined, missingKey: MessageKey): Promise<repo.OfficeRow> {
+export async function officeForPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number | undefined, missingKey: MessageKey): Promise<OfficeInScope> {
   if (hospitalId !== undefined) {
-    const office = await repo.getOffice(scope, db, hospitalId);
+    const office = await getOfficeInScope(scope, db, hospitalId);
     if (!office) throw AppError.notFound();
     const offices = await repo.findPatientOfficeIds(scope, db, patientId);
     if (!offices.includes(hospitalId)) throw AppError.badRequest(missingKey, { hospitalId: 'invalidId' });
     return office;
   }
   const [first] = await repo.findPatientOfficeIds(scope, db, patientId);
-  const office = first === undefined ? null : await repo.getOffice(scope, db, first);
+  const office = first === undefined ? null : await getOfficeInScope(scope, db, first);
   if (!office) throw AppError.badRequest(missingKey);
   return office;
 }
@@ -101,7 +101,7 @@ export async function assertUsableTemplate(scope: Scope, db: Executor, templateI
  * of the month the entry started in (office time zone), for the entry's program, by the caller.
  */
 async function writeEntryNote(scope: Scope, tx: Executor, entry: repo.EntryRow, text: string, templateId: number | null): Promise<number> {
-  const office = await repo.getOffice(scope, tx, entry.hospitalId);
+  const office = await getOfficeInScope(scope, tx, entry.hospitalId);
   if (!office) throw AppError.notFound();
   if (templateId !== null) await assertUsableTemplate(scope, tx, templateId, office.id);
   const { year, month } = localYearMonth(entry.startedAt, officeTimeZone(office.timeZone));
@@ -160,7 +160,7 @@ export async function getOpenTimer(ctx: AppContext, scope: Scope, now: Date = ne
 export async function startTracking(ctx: AppContext, scope: Scope, body: StartTrackingBody, now: Date = new Date()): Promise<StartTrackingResult> {
   const { timerId, stoppedId } = await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
-    if (!(await repo.getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound();
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'startTrackingError');
     assertProgramEnabled(office, body.program);
     const running = await repo.getOpenTimer(scope, tx, scope.userId);
@@ -237,8 +237,8 @@ export async function findEntriesForPatient(
   f: { patientId: number; year: number; month: number; hospitalId?: number },
   now: Date = new Date(),
 ): Promise<TimeEntry[]> {
-  if (!(await repo.getVisiblePatient(scope, ctx.db, f.patientId))) throw AppError.notFound();
-  if (f.hospitalId !== undefined && !(await repo.getOffice(scope, ctx.db, f.hospitalId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, f.patientId))) throw AppError.notFound();
+  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) throw AppError.notFound();
   await repo.closeForgottenTimers(scope, ctx.db, now, { patientId: f.patientId });
   const ids = await repo.findEntryIdsForPatientMonth(scope, ctx.db, f, TIME_ENTRIES_LIST_LIMIT);
   return entryViews(scope, ctx.db, ids);
@@ -265,7 +265,7 @@ export async function updateEntry(ctx: AppContext, scope: Scope, id: number, bod
   await ctx.db.transaction(async (tx) => {
     const entry = await changeableEntry(scope, tx, id);
     if (body.program !== undefined && body.program !== entry.program) {
-      const office = await repo.getOffice(scope, tx, entry.hospitalId);
+      const office = await getOfficeInScope(scope, tx, entry.hospitalId);
       if (!office) throw AppError.notFound();
       assertProgramEnabled(office, body.program);
       if (entry.medicalNoteDetailId !== null) await repo.setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program);

@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../../db/client';
 import { hospitals, medicalDevices, treatmentPlanDevices, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
 import { compiledOnce } from '../../db/compiled';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 
 /** Advisory lock key spaces (pg_advisory_xact_lock(space, id)): a patient's plans, an office's templates. */
 const LOCK_PATIENT_PLANS = 730_101;
@@ -24,9 +24,8 @@ const LOCK_OFFICE_TEMPLATES = 730_102;
  * office templates).
  */
 export function planFilter(scope: Scope): SQL {
-  const office = officeFilter(scope, treatmentPlans.hospitalId);
-  if (scope.role === Role.PATIENT) return and(office, eq(treatmentPlans.patientId, scope.patientId ?? scope.userId))!;
-  return and(office, or(isNull(treatmentPlans.patientId), userFilter(scope, treatmentPlans.patientId)))!;
+  const own = patientRowFilter(scope, treatmentPlans.hospitalId, treatmentPlans.patientId);
+  return and(own, or(isNull(treatmentPlans.patientId), userFilter(scope, treatmentPlans.patientId)))!;
 }
 
 /** Ids of the plans the caller may see, as a subquery. */
@@ -47,26 +46,6 @@ const planColumns = {
 };
 export type PlanRow = { [K in keyof typeof planColumns]: (typeof treatmentPlans.$inferSelect)[K] };
 export type PlanDeviceRow = typeof treatmentPlanDevices.$inferSelect;
-
-/** The office `hospitalId` with its IANA time zone when it is one of the caller's; null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number) {
-  const [row] = await db
-    .select({ id: hospitals.id, timeZone: hospitals.timeZone })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The patient `patientId` when the caller may see them (`userFilter`) and the user is a patient; null otherwise. */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Whether the patient is assigned to office `hospitalId` (an office of the caller's). */
 export async function isPatientInOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {

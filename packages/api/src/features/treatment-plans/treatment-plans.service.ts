@@ -8,6 +8,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './treatment-plans.repo';
 import { localDayOf, type ScheduledDevice } from './schedule';
@@ -84,7 +85,7 @@ async function visiblePlan(scope: Scope, db: Executor, planId: number): Promise<
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await repo.getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
 }
 
 /**
@@ -144,7 +145,7 @@ export async function createPlan(
   body: { patientId: number; hospitalId: number; title: string; description: string; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await repo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await visiblePatient(scope, db, body.patientId);
   if (!(await repo.isPatientInOffice(scope, db, body.patientId, body.hospitalId))) throw fieldError('invalidId', 'patientId');
   await checkDevices(scope, db, body.devices, body, 'devices');
@@ -333,7 +334,7 @@ export async function duplicatePlan(ctx: AppContext, scope: Scope, planId: numbe
  * 404 when the office is not the caller's; a patient caller gets an empty list.
  */
 export async function findClientMonitoringPlans(ctx: AppContext, scope: Scope, hospitalId: number): Promise<TreatmentPlan[]> {
-  if (!(await repo.getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
   return repo.loadPlanViews(scope, ctx.db, await repo.findTemplateIdsOfOffice(scope, ctx.db, hospitalId, OFFICE_TEMPLATES_LIMIT));
 }
 
@@ -349,7 +350,7 @@ export async function createClientMonitoringPlan(
   body: { hospitalId: number; title: string; description: string; isDefault: boolean; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await repo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await checkDevices(scope, db, body.devices, { patientId: null, hospitalId: body.hospitalId }, 'devices');
   const planId = await db.transaction((tx) => insertTemplate(scope, tx, body));
   return viewOf(scope, db, planId);
@@ -387,7 +388,7 @@ export async function assignPatientToDefaultClientMonitoringPlan(
   body: { patientUserId: number; hospitalId: number },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await repo.getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
   await visiblePatient(scope, db, body.patientUserId);
   if (!(await repo.isPatientInOffice(scope, db, body.patientUserId, body.hospitalId))) throw fieldError('invalidId', 'patientUserId');
   const planId = await db.transaction(async (tx) => {

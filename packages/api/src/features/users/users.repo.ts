@@ -3,6 +3,7 @@ import type { RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, sessions, userHospitals, userTokens, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
+import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 // Every function that reads or writes users on behalf of a caller takes the caller's `scope` and
 // applies `userFilter` (db/scope.ts), so a user outside the scope reads as absent. The few public
@@ -49,8 +50,6 @@ const sortColumns = {
   roleId: users.roleId,
   createdAt: users.createdAt,
 } as const;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 function listWhere(scope: Scope, filter: UserListFilter): SQL {
   const parts: SQL[] = [userFilter(scope, users.id)];
@@ -99,7 +98,7 @@ export async function findUserIds(db: Executor, scope: Scope, filter: UserListFi
       .where(where)
       .orderBy(...order)
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(pageOffset(page)),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: totalRow?.n ?? 0 };

@@ -27,7 +27,7 @@ import {
   type userUpdateV2BodySchema,
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { assertOfficeInScope, assertOrganizationInScope, type Scope } from '../../db/scope';
+import { assertOfficeInScope, assertOrganizationInScope, isOfficeInScope, isSystemAdmin, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { consumeUserToken, endSessionsOfUser, insertUserToken } from '../auth/auth.repo';
@@ -244,7 +244,7 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
     if (hospitalIds.length > 0) throw badField('invalid', 'hospitalIds');
     if (body.organizationId) throw badField('invalid', 'organizationId');
   } else {
-    organizationId = body.organizationId ?? (scope.role === Role.SYSTEM_ADMIN ? null : scope.organizationId);
+    organizationId = body.organizationId ?? (isSystemAdmin(scope) ? null : scope.organizationId);
     if (organizationId !== null) {
       assertOrganizationInScope(scope, organizationId);
       if (!(await repo.organizationVisible(ctx.db, scope, organizationId))) throw AppError.notFound();
@@ -365,7 +365,7 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
     await officesFor(ctx, scope, hospitalIds, target.organizationId);
     if (rolesNeedingFacility.includes(role)) {
       const current = await repo.findAssignments(ctx.db, scope, id);
-      const outsideScope = scope.role === Role.SYSTEM_ADMIN ? [] : current.filter((h) => !scope.officeIds.includes(h));
+      const outsideScope = current.filter((h) => !isOfficeInScope(scope, h));
       if (hospitalIds.length + outsideScope.length === 0) throw badField('atLeastOneFacility', 'hospitalIds');
     }
   }

@@ -15,6 +15,7 @@ import {
   users,
   verifiers,
 } from '../../db/schema/index';
+import { officeFilter, type Scope } from '../../db/scope';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -22,9 +23,15 @@ type UserRow = typeof users.$inferSelect;
  * Builds the API's User shapes (spec section 3) for `ids`, in the order given. Loads office and
  * organization assignments, medical teams and role metadata in a few set queries (no N+1).
  * `withSsn` adds the patient's SSN (single-patient reads by permitted staff only).
+ * `officesVisibleTo` limits the office assignments to the offices of that scope (`officeFilter`:
+ * no other tenant's office names on a list of staff or patients).
  * Callers are responsible for the tenant filter: pass only ids the caller may see.
  */
-export async function loadUserViews(db: Executor, ids: number[], opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User[]> {
+export async function loadUserViews(
+  db: Executor,
+  ids: number[],
+  opts: { withMetadata?: boolean; withSsn?: boolean; officesVisibleTo?: Scope } = {},
+): Promise<User[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(users).where(inArray(users.id, ids));
   const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((v): v is number => v !== null))];
@@ -36,7 +43,7 @@ export async function loadUserViews(db: Executor, ids: number[], opts: { withMet
       .select({ userId: userHospitals.userId, id: hospitals.id, hospitalName: hospitals.hospitalName, organizationId: hospitals.organizationId, isAdmin: userHospitals.isAdmin })
       .from(userHospitals)
       .innerJoin(hospitals, eq(hospitals.id, userHospitals.hospitalId))
-      .where(inArray(userHospitals.userId, ids))
+      .where(and(inArray(userHospitals.userId, ids), opts.officesVisibleTo ? officeFilter(opts.officesVisibleTo, userHospitals.hospitalId) : undefined))
       .orderBy(asc(userHospitals.createdAt), asc(hospitals.id)),
     db
       .select({ userId: medicalTeamMembers.userId, teamId: medicalTeamMembers.medicalTeamId })

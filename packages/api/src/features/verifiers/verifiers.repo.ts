@@ -3,6 +3,7 @@ import type { VerifierPageQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { doctorSpecializations, verifiers } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
+import { pageOffset } from '../../db/query-helpers';
 
 // Verifiers are global reference data, not tenant data: no tenant filter applies. Functions still
 // take the caller's scope first (house rule) so a later tenant-specific domain has one place to go.
@@ -64,7 +65,7 @@ export async function findVerifierPage(_scope: Scope, db: Executor, query: Verif
       .where(where)
       .orderBy(...orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(verifiers).where(where),
   ]);
   return { items, total: totalRow?.n ?? 0 };

@@ -1,17 +1,11 @@
 import type { TimeZoneOption, Verifier, VerifierBody, VerifierPage, VerifierPageQuery, VerifierUpdateBody, VerifiersByDomain } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './verifiers.repo';
 
 const ICD_DOMAIN = 'ICD_10_MAIN_CODES';
-
-/** The Postgres error code of `error` or of its cause (drizzle wraps driver errors). */
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 const duplicate = () => new AppError('conflict', 'duplicateVerifier', {}, { lowValue: 'duplicateVerifier' });
 const inUse = () => AppError.conflict('verifierInUse');
@@ -91,7 +85,7 @@ export async function createVerifier(ctx: AppContext, scope: Scope, body: Verifi
     });
     return toVerifier(row);
   } catch (error) {
-    if (pgCode(error) === '23505') throw duplicate();
+    if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
 }
@@ -123,7 +117,7 @@ export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, 
       return toVerifier(row);
     });
   } catch (error) {
-    if (pgCode(error) === '23505') throw duplicate();
+    if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
 }
@@ -137,7 +131,7 @@ export async function deleteVerifier(ctx: AppContext, scope: Scope, id: number):
       await repo.deleteVerifier(scope, tx, id);
     });
   } catch (error) {
-    if (pgCode(error) === '23503') throw inUse();
+    if (isForeignKeyViolation(error)) throw inUse();
     throw error;
   }
   return { id };

@@ -76,7 +76,7 @@ export const getMyPushNotificationsMinimal = endpoint({
  * (the page says which in `view`):
  *  - own: doctors, nurses and the other roles see the alert copies sent to them as care-team
  *    members, one row per reading or missed slot;
- *  - office: roles that are not on care teams (`worklistOfficeViewRoles`: office, organization and
+ *  - office: roles that are not on care teams (permission notifications.officeView: office, organization and
  *    system admins) see the alerts of types 3 and 5 of every office in their scope, one row per
  *    reading or missed slot whoever received the copies, processed when any copy is (processing
  *    one processes all, recording who and when). Asked for another notification type, they get

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
-import { Role } from '../../common/roles';
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
 
@@ -135,15 +134,7 @@ export type NotificationMinimal = z.infer<typeof notificationMinimalSchema>;
 export const notificationMinimalPageSchema = pageOf(notificationMinimalSchema).extend({ unreadCount: z.number().int() });
 export type NotificationMinimalPage = z.infer<typeof notificationMinimalPageSchema>;
 
-/**
- * Roles that see the OFFICE view of the worklist: they are not on patients' care teams, so instead
- * of their own copies they see every alert (abnormal and missed measurements) of the offices in
- * their scope, one row per reading or missed slot. Other roles (doctors, nurses, ...) see the copies
- * sent to them as care-team members.
- */
-export const worklistOfficeViewRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
-
-/** Which worklist a page holds: the caller's own copies, or the offices' alerts (see `worklistOfficeViewRoles`). */
+/** Which worklist a page holds: the caller's own copies, or the offices' alerts (the office view needs permission notifications.officeView). */
 export const worklistViews = ['own', 'office'] as const;
 export type WorklistView = (typeof worklistViews)[number];
 

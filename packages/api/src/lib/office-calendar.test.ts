@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, filterCaseStart, localDateOf, localTimeOf, localTimeToInstant, safeTimeZone, startOfLocalDay, zoneOffsetMs } from './local-time';
+import { DEFAULT_OFFICE_TIME_ZONE, addDays, localDate, localYearMonth, filterCaseStart, localDateOf, localTimeOf, localTimeToInstant, officeTimeZone, startOfLocalDay, zoneOffsetMs } from './office-calendar';
 
 const NY = 'America/New_York';
 const MADRID = 'Europe/Madrid';
@@ -53,9 +53,21 @@ describe('local time in IANA zones', () => {
     expect(filterCaseStart('ALL', now, NY)).toBeNull();
   });
 
-  it('falls back to UTC for an unknown zone', () => {
-    expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
-    expect(safeTimeZone(null)).toBe('UTC');
-    expect(safeTimeZone(NY)).toBe(NY);
+  it('falls back to the one default office zone for an unknown or missing zone', () => {
+    expect(officeTimeZone('Mars/Olympus')).toBe(DEFAULT_OFFICE_TIME_ZONE);
+    expect(officeTimeZone(null)).toBe(DEFAULT_OFFICE_TIME_ZONE);
+    expect(DEFAULT_OFFICE_TIME_ZONE).toBe('America/New_York');
+    expect(officeTimeZone(NY)).toBe(NY);
+  });
+});
+
+describe('one fallback zone for every calendar function', () => {
+  it('reads an office with an unknown zone in the default office zone, for days and for months alike', () => {
+    // 2026-01-01T03:00Z is still 31 December 2025 in New York (UTC-5), already 1 January in UTC.
+    const instant = new Date('2026-01-01T03:00:00Z');
+    expect(localDateOf(instant, 'Not/AZone')).toBe('2025-12-31');
+    expect(localDate(instant, 'Not/AZone')).toBe('2025-12-31');
+    expect(localYearMonth(instant, 'Not/AZone')).toEqual({ year: 2025, month: 12 });
+    expect(startOfLocalDay('2026-01-01', 'Not/AZone').toISOString()).toBe('2026-01-01T05:00:00.000Z');
   });
 });

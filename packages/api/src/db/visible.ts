@@ -1,0 +1,67 @@
+/**
+ * "Is this office / patient visible to the caller?" answered from the database, in one place.
+ * Built on the filters of db/scope.ts (the only place that says which rows a caller sees); every
+ * feature asks here instead of writing its own query. Each function answers null when the row
+ * does not exist or is outside the caller's tenant: the caller turns that into a 404
+ * (README "API": out-of-tenant records read as not found).
+ */
+import { and, eq } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import type { Executor } from './client';
+import { hospitals, users } from './schema/index';
+import { officeFilter, userFilter, type Scope } from './scope';
+
+/** An office as the features need it to check scope and to work in its calendar. */
+export interface OfficeInScope {
+  id: number;
+  organizationId: number;
+  hospitalName: string;
+  hospitalNameEsp: string;
+  /** The office's IANA time zone as stored (lib/office-calendar.ts `officeTimeZone` makes it safe to use). */
+  timeZone: string;
+  /** The office's program switches (spec section 6: RPM, RTM, CCM can be enabled per office). */
+  rpmEnabled: boolean;
+  rtmEnabled: boolean;
+  ccmEnabled: boolean;
+}
+
+/** The office `hospitalId` when it is one of the caller's (`officeFilter`); null otherwise. */
+export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeInScope | null> {
+  const [row] = await db
+    .select({
+      id: hospitals.id,
+      organizationId: hospitals.organizationId,
+      hospitalName: hospitals.hospitalName,
+      hospitalNameEsp: hospitals.hospitalNameEsp,
+      timeZone: hospitals.timeZone,
+      rpmEnabled: hospitals.rpmEnabled,
+      rtmEnabled: hospitals.rtmEnabled,
+      ccmEnabled: hospitals.ccmEnabled,
+    })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A patient as the features need it to check visibility and to show local times. */
+export interface VisiblePatient {
+  id: number;
+  firstName: string;
+  lastName: string;
+  /** The patient's own IANA time zone as stored. */
+  userTimezone: string;
+}
+
+/**
+ * The user `patientId` when it is a patient (role 5) the caller may see (`userFilter`: in one of
+ * the caller's offices, or themselves for a patient); null otherwise.
+ */
+export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<VisiblePatient | null> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userTimezone: users.userTimezone })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
