@@ -110,6 +110,8 @@ const PAGES = [
 const PUBLIC_PAGES = ['/auth/forgetpassword', '/auth/successfully', '/api/user/validatetoken?token=x', '/accountdeletionrequest', '/profileremovalinfo'];
 
 test('the pages of the foundation have no serious or critical accessibility violations', async ({ page, browser, baseURL }) => {
+  // Scans many pages one after another: three times the default time, for a loaded machine.
+  test.slow();
   await signIn(page, 'sysadmin');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   for (const path of PAGES) {

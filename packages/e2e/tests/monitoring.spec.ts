@@ -298,6 +298,8 @@ test('a shared link opens in a fresh browser and stops working once revoked', as
 });
 
 test('the monitoring pages have no serious or critical accessibility violations', async ({ page, browser, baseURL, request }) => {
+  // Scans many pages one after another: three times the default time, for a loaded machine.
+  test.slow();
   // An active link for the public report (created by the office admin through the API).
   const dayMs = 86_400_000;
   const link = await api<{ url: string }>(request, 'POST', 'publiclink', {
