@@ -5,4 +5,5 @@ export * from './common/roles';
 export * from './common/permissions';
 export * from './common/endpoint';
 export * from './common/validation';
+export * from './common/sorting';
 export * from './features/index';

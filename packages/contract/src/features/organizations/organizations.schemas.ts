@@ -3,10 +3,7 @@ import { pageQuerySchema } from '../../common/envelope';
 import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
 import { userSchema } from '../users/users.schemas';
-
-/** `sort` for a list: one of `fields`, optionally prefixed with '-' for descending. */
-const sortOf = <const F extends readonly [string, ...string[]]>(fields: F) =>
-  z.enum([...fields, ...fields.map((f) => `-${f}`)] as unknown as [string, ...string[]]).optional();
+import { sortQuery } from '../../common/sorting';
 
 /** ISO 3166-1 alpha-2 country code, stored upper case; defaults to US. */
 const countryCodeSchema = z
@@ -63,7 +60,7 @@ export type OrganizationInput = z.input<typeof organizationInputSchema>;
 
 /** Query of GET medicalinstitution: paged, searched by name (English or Spanish), sorted. */
 export const organizationListQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['institutionName', 'city', 'status', 'id']),
+  sort: sortQuery(['institutionName', 'city', 'status', 'id']),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });
 
@@ -83,7 +80,7 @@ export type OrganizationPatientEntry = z.infer<typeof organizationPatientEntrySc
 
 /** Query of GET medicalinstitution/getrelatedorganizationpatients. */
 export const organizationPatientsQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['userFullname', 'hospitalName', 'email', 'status']),
+  sort: sortQuery(['userFullname', 'hospitalName', 'email', 'status']),
   status: z.coerce.number().int().min(0).max(3).optional(),
   hospitalId: z.coerce.number().int().positive().optional(),
 });
@@ -93,7 +90,7 @@ export const organizationStaffRoleIds = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_
 
 /** Query of GET medicalinstitution/getrelatedorganizationmedicalstaffV2. */
 export const organizationStaffQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status']),
+  sort: sortQuery(['lastName', 'firstName', 'email', 'roleId', 'status']),
   roleId: z.coerce
     .number()
     .int()
