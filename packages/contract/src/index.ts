@@ -6,4 +6,5 @@ export * from './common/permissions';
 export * from './common/endpoint';
 export * from './common/validation';
 export * from './common/sub-records';
+export * from './common/sorting';
 export * from './features/index';

@@ -4,10 +4,7 @@ import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids'
 import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
 import { userSchema } from '../users/users.schemas';
-
-/** `sort` for a list: one of `fields`, optionally prefixed with '-' for descending. */
-const sortOf = <const F extends readonly [string, ...string[]]>(fields: F) =>
-  z.enum([...fields, ...fields.map((f) => `-${f}`)] as unknown as [string, ...string[]]).optional();
+import { sortQuery } from '../../common/sorting';
 
 /** A required id in a body: null or '' reads as missing ("This field is required"). */
 const requiredIdSchema = z.preprocess((v) => (v === null || v === '' ? undefined : v), bodyIdSchema);
@@ -106,7 +103,7 @@ export type OfficeUpdate = z.input<typeof officeUpdateSchema>;
 
 /** Query of GET hospital: paged, searched by name or city, optionally for one organization. */
 export const officeListQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['hospitalName', 'city', 'state', 'status', 'organizationName', 'id']),
+  sort: sortQuery(['hospitalName', 'city', 'state', 'status', 'organizationName', 'id']),
   organizationId: idSchema.optional(),
   status: intTextSchema(0, 1).optional(),
 });
@@ -157,14 +154,14 @@ export const officeStaffQuerySchema = z.object({ roleId: staffRoleSchema });
 
 /** Query of GET hospital/getrelatedmedicalstaffforhospitalV2: paged, searched by name or e-mail. */
 export const officeStaffPageQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status']),
+  sort: sortQuery(['lastName', 'firstName', 'email', 'roleId', 'status']),
   roleId: staffRoleSchema,
   status: intTextSchema(0, 3).optional(),
 });
 
 /** Query of ...V3: as V2, and sortable by patient count. */
 export const officeStaffWithCountsQuerySchema = officeStaffPageQuerySchema.extend({
-  sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status', 'patientCount']),
+  sort: sortQuery(['lastName', 'firstName', 'email', 'roleId', 'status', 'patientCount']),
 });
 
 /** A staff member of an office: the spec's User shape (office assignments limited to the caller's scope). */
@@ -175,7 +172,7 @@ export const officeStaffMemberWithCountSchema = userSchema.extend({ patientCount
 
 /** Query of the office patient lists: paged, searched by name, identifier or record number, status filter. */
 export const officePatientsQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['lastName', 'firstName', 'birthdate', 'status', 'patientIdentifier', 'id']),
+  sort: sortQuery(['lastName', 'firstName', 'birthdate', 'status', 'patientIdentifier', 'id']),
   status: intTextSchema(0, 3).optional(),
 });
 

@@ -4,10 +4,7 @@ import { pageQuerySchema } from '../../common/envelope';
 import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
 import { userSchema } from '../users/users.schemas';
-
-/** `sort` for a list: one of `fields`, optionally prefixed with '-' for descending. */
-const sortOf = <const F extends readonly [string, ...string[]]>(fields: F) =>
-  z.enum([...fields, ...fields.map((f) => `-${f}`)] as unknown as [string, ...string[]]).optional();
+import { sortQuery } from '../../common/sorting';
 
 /** ISO 3166-1 alpha-2 country code, stored upper case; defaults to US. */
 const countryCodeSchema = z
@@ -64,7 +61,7 @@ export type OrganizationInput = z.input<typeof organizationInputSchema>;
 
 /** Query of GET medicalinstitution: paged, searched by name (English or Spanish), sorted. */
 export const organizationListQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['institutionName', 'city', 'status', 'id']),
+  sort: sortQuery(['institutionName', 'city', 'status', 'id']),
   status: intTextSchema(0, 1).optional(),
 });
 
@@ -84,7 +81,7 @@ export type OrganizationPatientEntry = z.infer<typeof organizationPatientEntrySc
 
 /** Query of GET medicalinstitution/getrelatedorganizationpatients. */
 export const organizationPatientsQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['userFullname', 'hospitalName', 'email', 'status']),
+  sort: sortQuery(['userFullname', 'hospitalName', 'email', 'status']),
   status: intTextSchema(0, 3).optional(),
   hospitalId: idSchema.optional(),
 });
@@ -94,7 +91,7 @@ export const organizationStaffRoleIds = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_
 
 /** Query of GET medicalinstitution/getrelatedorganizationmedicalstaffV2. */
 export const organizationStaffQuerySchema = pageQuerySchema.extend({
-  sort: sortOf(['lastName', 'firstName', 'email', 'roleId', 'status']),
+  sort: sortQuery(['lastName', 'firstName', 'email', 'roleId', 'status']),
   roleId: intTextSchema(-MAX_ID, MAX_ID)
     .refine((v) => (organizationStaffRoleIds as readonly number[]).includes(v))
     .optional(),

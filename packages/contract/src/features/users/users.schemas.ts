@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../../common/envelope';
 import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { officeScopedRoles, Role, roleIds, type RoleId } from '../../common/roles';
 import { emailSchema, isValidPhone, optionalText, passwordSchema, personNameSchema, phoneSchema, usernameSchema } from '../../common/validation';
+import { sortQuery } from '../../common/sorting';
 
 /** A reference to an office as carried on a user (spec section 3: hospitalAssignedData / hospitalsAssignedData). */
 export const hospitalRefSchema = z.object({
@@ -247,13 +248,11 @@ export const userUpdateV2BodySchema = z
   .superRefine(phoneForCountryIfKnown);
 export type UserUpdateV2Body = z.input<typeof userUpdateV2BodySchema>;
 
-const sortOf = (fields: readonly string[]) => z.enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]]).optional();
-
 /** Sortable fields of user lists; prefix '-' for descending. */
 export const userSortFields = ['id', 'firstName', 'lastName', 'email', 'username', 'status', 'roleId', 'createdAt'] as const;
 
 /** Paging for user lists: pageQuerySchema with the sort limited to `userSortFields`. */
-export const userPageQuerySchema = pageQuerySchema.extend({ sort: sortOf(userSortFields) });
+export const userPageQuerySchema = pageQuerySchema.extend({ sort: sortQuery(userSortFields) });
 
 /** `GET user`: a page of users in the caller's scope, filtered by role, status, office and free text. */
 export const userListQuerySchema = userPageQuerySchema.extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { intTextSchema } from '../../common/ids';
 import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { requiredText } from '../../common/validation';
+import { sortQuery } from '../../common/sorting';
 
 /**
  * The reference-value domains the product uses (portal-spec.md section 7, "Verifiers"). Every one
@@ -76,7 +77,7 @@ export const verifierSortFields = ['rvDomain', 'lowValue', 'longDescription', 's
 
 /** getallverifiers: page, pageSize, sort (a field, '-' for descending), search, domain, status. */
 export const verifierPageQuerySchema = pageQuerySchema.extend({
-  sort: z.enum([...verifierSortFields, ...verifierSortFields.map((f) => `-${f}` as const)]).optional(),
+  sort: sortQuery(verifierSortFields),
   domain: rvDomainSchema.optional(),
   status: intTextSchema(0, 1).optional(),
 });
