@@ -22,6 +22,24 @@ const FOUNDATION_SECTIONS = ['Auth', 'Reference data', 'User', 'Hospital (office
  */
 const PENDING = new Set(['POST pushnotifications/initvideocallwithuser', 'GET pushnotifications/getmymessageswithuser', 'GET pushnotifications/getmymessageswithuseronlygroupmessages']);
 
+/**
+ * The CCM section is one section of the list, built in steps: so far the CCM record's create and
+ * by-patient list and the allergy group (the pattern of every sub-record group). The rest of the
+ * CCM record and the other groups come with the CCM records screen (spec section 5, CCM). As with
+ * PENDING, an endpoint listed here must NOT be declared yet: declaring one fails this test until
+ * it is taken off.
+ */
+const PENDING_CCM_GROUPS = new Set([
+  'ccmdiagnosis', 'ccmconditions', 'ccmcareplan', 'ccmmedicationevent', 'vitalentry', 'ccmmedicalnote', 'ccmobservation',
+  'ccmattachment', 'ccmconsentform', 'ccmimaging', 'ccmvaccine', 'ccmlab', 'ccmtimelogentry', 'ccmbilling',
+]);
+const CCM_RECORD_BUILT = new Set(['POST ccmrecord', 'GET ccmrecord/getbypatientid']);
+const isPending = (ep: string): boolean => {
+  if (PENDING.has(ep)) return true;
+  const group = ep.split(' ')[1]!.split('/')[0]!;
+  return PENDING_CCM_GROUPS.has(group) || (group === 'ccmrecord' && !CCM_RECORD_BUILT.has(ep));
+};
+
 function specEndpoints(): Map<string, string[]> {
   const shared = path.join(repoRoot, '../shared/spec/endpoints.txt');
   const text = fs.readFileSync(fs.existsSync(shared) ? shared : path.join(repoRoot, 'docs/endpoints.txt'), 'utf8');
@@ -53,7 +71,7 @@ describe('contract coverage', () => {
     const implemented = [...sections].filter(([, list]) => list.some((ep) => declared.includes(ep)));
     for (const name of FOUNDATION_SECTIONS) expect(implemented.map(([n]) => n), `section ${name}`).toContain(name);
     for (const [name, list] of implemented) {
-      for (const ep of list) expect(declared.filter((d) => d === ep), `${name}: ${ep}`).toHaveLength(PENDING.has(ep) ? 0 : 1);
+      for (const ep of list) expect(declared.filter((d) => d === ep), `${name}: ${ep}`).toHaveLength(isPending(ep) ? 0 : 1);
     }
     expect(implemented.length).toBeGreaterThan(FOUNDATION_SECTIONS.length);
   });
