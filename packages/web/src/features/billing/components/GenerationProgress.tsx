@@ -23,7 +23,7 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
     ended.current = true;
     void qc.invalidateQueries({ queryKey: billingRootKey, predicate: (q) => q.queryKey[1] !== 'run' });
     if (r.status === 'done') notify({ color: 'teal', message: t('generate.done', { count: r.total }) });
-    else notify({ color: 'red', message: r.error ?? t('generate.failed') });
+    else notify({ color: 'red', message: t('generate.failed') });
     onFinished();
   }, [r, qc, t, onFinished]);
 
@@ -45,12 +45,12 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
             {!r
               ? t('generate.starting')
               : r.status === 'queued'
-                ? (r.error ?? t('generate.queued'))
+                ? t(r.error ? 'generate.retrying' : 'generate.queued')
                 : r.status === 'running'
                 ? t('generate.progress', { done: r.done, total: r.total, percent })
                 : r.status === 'done'
                   ? t('generate.finished', { done: r.done, total: r.total })
-                  : (r.error ?? t('generate.failed'))}
+                  : t('generate.failed')}
           </Text>
           {r && !runInProgress(r.status) && <CloseButton size="sm" aria-label={t('common:actions.close')} onClick={onClose} />}
         </Group>
