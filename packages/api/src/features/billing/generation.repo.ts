@@ -512,25 +512,6 @@ export async function finishRun(_scope: Scope, db: Executor, runId: number, stat
     .where(eq(billingRuns.id, runId));
 }
 
-/** A running run of the same scope and month started in the last 30 minutes (a second request joins it). */
-export async function findRunningRun(_scope: Scope, db: Executor, scopeKind: string, scopeId: number, year: number, month: number): Promise<RunRow | null> {
-  const [row] = await db
-    .select()
-    .from(billingRuns)
-    .where(
-      and(
-        eq(billingRuns.scopeKind, scopeKind),
-        eq(billingRuns.scopeId, scopeId),
-        eq(billingRuns.year, year),
-        eq(billingRuns.month, month),
-        eq(billingRuns.status, 'running'),
-        sql`${billingRuns.startedAt} > now() - interval '30 minutes'`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /** A run by id (tenancy is checked by the service from its scope kind and id). */
 export async function getRun(_scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
   const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
