@@ -18,6 +18,17 @@ export async function snap(page: Page, name: string, { fullPage = true }: { full
 
 /** Serious and critical axe-core violations on the current page (WCAG 2 A/AA rules). */
 export async function seriousViolations(page: Page) {
+  // A toast or modal that is still fading in has a partial opacity, and axe measures its contrast
+  // as it is at that instant: wait for running CSS transitions and animations to end first.
+  // Endless ones (a loader's spin) never finish and are left out.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
