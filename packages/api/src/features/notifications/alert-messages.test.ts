@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abnormalMeasurementTexts, dailyGoalTexts, missedMeasurementTexts, reminderTexts, unitLabelIn, valuesText } from './alert-messages';
+import { unitLabelIn } from '@vigil/contract';
+import { abnormalMeasurementTexts, dailyGoalTexts, missedMeasurementTexts, reminderTexts, valuesText } from './alert-messages';
 
 describe('alert texts', () => {
   it('names a critical blood pressure with its values and the patient, in English and Spanish', () => {

@@ -2,13 +2,13 @@
  * The texts of the notifications the server raises itself (spec section 9 types 3, 4, 5 and 6),
  * in English and Spanish. Values come from the measurement catalogue: canonical UCUM values shown
  * in display units (`toDisplay`, defaults of spec section 9: metric, glucose mmol/L) with their
- * labels (`unitLabels`, language-neutral, except where `languageUnitLabels` says otherwise).
+ * labels in the message's language (`unitLabelIn`).
  */
 import {
   defaultUnitPreferences,
   measurementCatalogue,
   toDisplay,
-  unitLabels,
+  unitLabelIn,
   type DeviceType,
   type Lang,
   type UnitPreferences,
@@ -33,20 +33,6 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 function num(value: number, lang: Lang): string {
   return value.toLocaleString(lang === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: 2, useGrouping: false });
-}
-
-/**
- * Unit labels that differ by language, over the catalogue's language-neutral `unitLabels`: a pulse
- * ('/min') is "bpm" (beats per minute) in English and "lpm" (latidos por minuto) in Spanish.
- */
-export const languageUnitLabels: Record<Lang, Record<string, string>> = {
-  en: { '/min': 'bpm' },
-  es: { '/min': 'lpm' },
-};
-
-/** The label of a UCUM unit in `lang`. */
-export function unitLabelIn(unit: string, lang: Lang): string {
-  return languageUnitLabels[lang]?.[unit] ?? unitLabels[unit] ?? unit;
 }
 
 function shown(code: string, canonical: number, prefs: UnitPreferences, lang: Lang): { value: string; unit: string } {

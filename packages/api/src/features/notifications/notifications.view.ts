@@ -1,7 +1,7 @@
 import {
   measurementCatalogue,
   toDisplay,
-  unitLabels,
+  unitLabelIn,
   type AlertValue,
   type DeviceType,
   type Notification,
@@ -95,7 +95,7 @@ const canonicalUnits = new Map(Object.values(measurementCatalogue).flatMap((d) =
 /**
  * A reading's values (canonical, keyed by LOINC) as the worklist shows them: in the catalogue's
  * order for the device type (then any other codes), each canonical and in `prefs`' display unit
- * (`toDisplay`), with the unit's label (`unitLabels`). Non-numeric entries are skipped.
+ * (`toDisplay`), with the unit's label in Spanish, the product's default (`unitLabelIn`). Non-numeric entries are skipped.
  */
 export function alertValues(deviceType: string | null, valuesJson: Record<string, unknown> | null | undefined, prefs: UnitPreferences): AlertValue[] {
   if (!valuesJson) return [];
@@ -110,7 +110,8 @@ export function alertValues(deviceType: string | null, valuesJson: Record<string
       unit: canonicalUnits.get(code) ?? display.unit,
       displayValue: display.value,
       displayUnit: display.unit,
-      displayUnitLabel: unitLabels[display.unit] ?? display.unit,
+      // In the product's default language (spec section 9: Spanish); the web relabels per UI language.
+      displayUnitLabel: unitLabelIn(display.unit, 'es'),
     };
   });
 }

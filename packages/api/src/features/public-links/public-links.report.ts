@@ -3,7 +3,7 @@ import {
   loincAliases,
   measurementCatalogue,
   toDisplay,
-  unitLabels,
+  unitLabelIn,
   type DeviceType,
   type PublicLinkSeries,
   type Thresholds,
@@ -96,7 +96,8 @@ export function buildSeries(
     const extra = [...present].filter((code) => !known.includes(code)).sort();
     const values = [...known, ...extra].map((code) => {
       const unit = toDisplay(code, 0, prefs).unit;
-      return { code, unit, unitLabel: unitLabels[unit] ?? unit };
+      // In the product's default language (spec section 9: Spanish); the report page relabels per UI language.
+      return { code, unit, unitLabel: unitLabelIn(unit, 'es') };
     });
     const thresholds = Object.fromEntries(Object.entries(displayThresholds(thresholdsOf(deviceType), prefs)).filter(([code]) => present.has(code)));
     return { deviceType, values, thresholds, readings: shown };

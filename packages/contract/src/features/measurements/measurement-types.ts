@@ -170,10 +170,12 @@ export function toDisplay(code: string, canonical: number, prefs: UnitPreference
   return { value: round(canonical, def?.decimals ?? 1), unit: def?.unit ?? '' };
 }
 
-/** Human unit labels for UCUM codes. */
+/**
+ * Human unit labels for UCUM codes that read the same in English and Spanish. A pulse ('/min')
+ * has none here: it differs by language (`unitLabelIn`).
+ */
 export const unitLabels: Record<string, string> = {
   'mm[Hg]': 'mmHg',
-  '/min': 'lpm',
   kg: 'kg',
   '[lb_av]': 'lb',
   'mg/dL': 'mg/dL',
@@ -183,3 +185,17 @@ export const unitLabels: Record<string, string> = {
   '[degF]': '°F',
   cm: 'cm',
 };
+
+/**
+ * Unit labels that differ by language: a pulse ('/min') is "bpm" (beats per minute) in English and
+ * "lpm" (latidos por minuto) in Spanish.
+ */
+export const languageUnitLabels: Record<'en' | 'es', Record<string, string>> = {
+  en: { '/min': 'bpm' },
+  es: { '/min': 'lpm' },
+};
+
+/** The label of a UCUM unit in `lang` ('mm[Hg]' -> 'mmHg'; '/min' -> 'bpm' / 'lpm'); an unknown unit as it is. */
+export function unitLabelIn(unit: string, lang: 'en' | 'es'): string {
+  return languageUnitLabels[lang][unit] ?? unitLabels[unit] ?? unit;
+}

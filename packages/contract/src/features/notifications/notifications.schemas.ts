@@ -141,8 +141,8 @@ export type WorklistView = (typeof worklistViews)[number];
 /**
  * One value of the alert's reading: canonical (UCUM, `value`/`unit`) and in the CALLER's display
  * units (`displayValue`/`displayUnit`, from users.userSettingsJson.units; default metric and glucose
- * mmol/L), with the unit's language-neutral label (`unitLabels`: 'mmHg', 'mmol/L', '°F'; pulse
- * '/min' is labelled per language by the client: 'bpm' in English, 'lpm' in Spanish).
+ * mmol/L), with the unit's label in the product's default language (`unitLabelIn(unit, 'es')`:
+ * 'mmHg', 'mmol/L', '°F', 'lpm'); clients label per UI language with `unitLabelIn` ('bpm' in English).
  */
 export const alertValueSchema = measurementValueSchema.extend({ displayUnitLabel: z.string() });
 export type AlertValue = z.infer<typeof alertValueSchema>;

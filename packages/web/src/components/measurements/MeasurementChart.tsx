@@ -109,7 +109,7 @@ function LegendItem({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
-const valueName = (code: string, unit: string, lang: 'en' | 'es') => `${valueLabel(code, lang)} (${unitLabel(unit)})`;
+const valueName = (code: string, unit: string, lang: 'en' | 'es') => `${valueLabel(code, lang)} (${unitLabel(unit, lang)})`;
 
 /**
  * A device type's readings over a period: one line per charted value (pulse beside blood pressure
@@ -396,7 +396,7 @@ function PointTooltip({ active, payload, values }: { active?: boolean; payload?:
           .filter((v) => r.display[v.code] !== undefined)
           .map((v) => (
             <Text size="xs" key={v.code}>
-              {valueLabel(v.code, lang)}: <b>{formatNumber(r.display[v.code]!, lang)}</b> {unitLabel(v.displayUnit)}
+              {valueLabel(v.code, lang)}: <b>{formatNumber(r.display[v.code]!, lang)}</b> {unitLabel(v.displayUnit, lang)}
             </Text>
           ))}
         <Group gap={4}>

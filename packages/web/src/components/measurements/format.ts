@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import {
   measurementCatalogue,
   toDisplay,
-  unitLabels,
+  unitLabelIn,
   type DeviceType,
   type EffectiveThresholds,
   type Lang,
@@ -56,9 +56,9 @@ export function formatNumber(value: number, lang: Lang, decimals = 1): string {
   return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: decimals }).format(value);
 }
 
-/** The human label of a UCUM unit ('mm[Hg]' -> 'mmHg'). */
-export function unitLabel(unit: string): string {
-  return unitLabels[unit] ?? unit;
+/** The human label of a UCUM unit in the UI language ('mm[Hg]' -> 'mmHg'; '/min' -> 'bpm' / 'lpm'). */
+export function unitLabel(unit: string, lang: Lang): string {
+  return unitLabelIn(unit, lang);
 }
 
 type CatalogueEntry = (typeof measurementCatalogue)[DeviceType];

@@ -1,4 +1,4 @@
-import { measurementCatalogue, type AlertValue, type DeviceType, type Lang } from '@vigil/contract';
+import { measurementCatalogue, unitLabelIn, type AlertValue, type DeviceType, type Lang } from '@vigil/contract';
 import { catalogueEntry, formatNumber, valueLabel } from '../../components/measurements/format';
 
 /** A device type's title in the UI language ("Blood pressure" / "Presión arterial"); unknown types readable. */
@@ -17,15 +17,9 @@ export function messageIn(n: { messageEn: string; messageEsp: string }, lang: st
 
 const asLang = (lang: string): Lang => (lang.startsWith('en') ? 'en' : 'es');
 
-/**
- * Unit labels that differ by language (the server's `displayUnitLabel` is the catalogue's
- * language-neutral one): a pulse is "bpm" in English, "lpm" (latidos por minuto) in Spanish.
- */
-const LANGUAGE_UNIT_LABELS: Record<Lang, Record<string, string>> = { en: { '/min': 'bpm' }, es: { '/min': 'lpm' } };
-
-/** The label of a value's display unit in the UI language. */
+/** The label of a value's display unit in the UI language (a pulse: "bpm" in English, "lpm" in Spanish). */
 export function alertUnitLabel(v: Pick<AlertValue, 'displayUnit' | 'displayUnitLabel'>, lang: string): string {
-  return LANGUAGE_UNIT_LABELS[asLang(lang)][v.displayUnit] ?? v.displayUnitLabel;
+  return unitLabelIn(v.displayUnit, asLang(lang));
 }
 
 /**

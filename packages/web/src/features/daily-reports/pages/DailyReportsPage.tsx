@@ -154,7 +154,7 @@ export default function DailyReportsPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{deviceTitle(m.deviceType, lang)}</Table.Td>
-                  <Table.Td>{m.values.map((v) => `${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit)}`).join(' · ')}</Table.Td>
+                  <Table.Td>{m.values.map((v) => `${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit, lang)}`).join(' · ')}</Table.Td>
                   <Table.Td>
                     <SeverityBadge severity={m.severity} />
                   </Table.Td>

@@ -35,7 +35,7 @@ export function DeviceReadingsTable(props: {
       ),
     },
     ...props.values.map<Column<Measurement>>((v) => ({
-      header: `${valueLabel(v.code, lang)} (${unitLabel(v.displayUnit)})`,
+      header: `${valueLabel(v.code, lang)} (${unitLabel(v.displayUnit, lang)})`,
       render: (m) => {
         const value = m.values.find((x) => x.code === v.code);
         return (

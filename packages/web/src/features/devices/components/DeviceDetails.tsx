@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Switch, Tex
 import { IconAdjustments, IconChartLine, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { measurementCatalogue, unitLabels } from '@vigil/contract';
+import { measurementCatalogue, unitLabelIn } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
 import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { useCan } from '../../../lib/can';
@@ -100,7 +100,7 @@ export function DeviceDetails({ deviceId }: { deviceId: number }) {
         ) : (
           values.map((v) => {
             const o = overrides[v.code]!;
-            const unit = unitLabels[v.unit] ?? v.unit;
+            const unit = unitLabelIn(v.unit, lang.startsWith('en') ? 'en' : 'es');
             return (
               <Text key={v.code} size="sm">
                 <b>{lang.startsWith('en') ? v.label.en : v.label.es}</b>: {limitsText(o, unit, t)}

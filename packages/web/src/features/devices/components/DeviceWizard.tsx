@@ -8,7 +8,7 @@ import {
   createMedicalDeviceBodySchema,
   deviceTypes,
   measurementCatalogue,
-  unitLabels,
+  unitLabelIn,
   type CreateMedicalDeviceBody,
   type DeviceType,
   type Lang,
@@ -87,7 +87,7 @@ function TemplateCard({ template, lang }: { template: MedicalDeviceTemplate; lan
           <Group gap={4} mt={4}>
             {template.measurementsJson.map((m) => (
               <Badge key={m.code} variant="light" color="gray" size="sm" style={{ textTransform: 'none' }}>
-                {en ? m.label : m.labelEsp} · {unitLabels[m.unit] ?? m.unit}
+                {en ? m.label : m.labelEsp} · {unitLabelIn(m.unit, en ? 'en' : 'es')}
               </Badge>
             ))}
           </Group>
@@ -200,7 +200,7 @@ function DeviceWizard({
             .filter((val) => overrides[val.code])
             .map((val) => {
               const o = overrides[val.code]!;
-              const unit = unitLabels[val.unit] ?? val.unit;
+              const unit = unitLabelIn(val.unit, lang);
               return `${lang === 'en' ? val.label.en : val.label.es}: ${limitsText(o, unit, t)}`;
             })
             .join('; ')

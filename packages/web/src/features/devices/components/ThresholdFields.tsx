@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { measurementCatalogue, unitLabels, type DeviceType } from '@vigil/contract';
+import { measurementCatalogue, unitLabelIn, type DeviceType } from '@vigil/contract';
 import { useDeviceDefaultsForHospital } from '../api/get-device-defaults-for-hospital';
 import { LIMITS, limitsText, type LimitName, type ThresholdValues } from './thresholds';
 
@@ -54,7 +54,7 @@ export function ThresholdFields({
         </Alert>
       )}
       {def.values.map((value) => {
-        const unit = unitLabels[value.unit] ?? value.unit;
+        const unit = unitLabelIn(value.unit, en ? 'en' : 'es');
         const label = en ? value.label.en : value.label.es;
         const office = reference ? undefined : officeDefaults?.values.find((v) => v.code === value.code)?.thresholds;
         const error = errors[`${field}.${value.code}`];

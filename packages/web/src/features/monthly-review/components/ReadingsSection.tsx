@@ -100,7 +100,7 @@ function SeriesRow({ series, lang }: { series: PatientSeriesWithReadings['series
                 min: formatNumber(Math.min(...nums), lang),
                 mean: formatNumber(mean, lang),
                 max: formatNumber(Math.max(...nums), lang),
-                unit: unitLabel(v.displayUnit),
+                unit: unitLabel(v.displayUnit, lang),
               })}
             </Text>
           );

@@ -1,6 +1,6 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PublicLinkSeries } from '@vigil/contract';
+import { unitLabelIn, type PublicLinkSeries } from '@vigil/contract';
 import { currentLang } from '../../../lib/i18n';
 import { formatLocalDateTime, formatNumber, formatOffset, localMillis, valueLabel } from '../format';
 import { ReadingFlags, SeverityBadge } from './ReadingBadges';
@@ -21,7 +21,7 @@ export function ReadingsTable({ series, title }: { series: PublicLinkSeries; tit
             {series.values.map((v) => (
               <Table.Th scope="col" key={v.code} ta="right">
                 {valueLabel(series.deviceType, v.code, lang)}
-                {v.unitLabel ? ` (${v.unitLabel})` : ''}
+                {v.unit ? ` (${unitLabelIn(v.unit, lang)})` : ''}
               </Table.Th>
             ))}
             <Table.Th scope="col">{t('report.status')}</Table.Th>

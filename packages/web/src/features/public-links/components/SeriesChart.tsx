@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { severityOf, type PublicLinkSeries } from '@vigil/contract';
+import { severityOf, unitLabelIn, type PublicLinkSeries } from '@vigil/contract';
 import { currentLang } from '../../../lib/i18n';
 import { chartedCodes, formatLocalDateTime, formatLocalDay, formatNumber, localMillis, valueLabel } from '../format';
 
@@ -93,7 +93,8 @@ export function SeriesChart({ series, title }: { series: PublicLinkSeries; title
             />
           ))}
           {codes.map((code, i) => {
-            const unit = series.values.find((v) => v.code === code)?.unitLabel ?? '';
+            const shownUnit = series.values.find((v) => v.code === code)?.unit;
+            const unit = shownUnit ? unitLabelIn(shownUnit, lang) : '';
             const colour = LINE_COLOURS[i % LINE_COLOURS.length]!;
             return (
               <Line

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PublicLinkSeries } from '@vigil/contract';
+import { unitLabelIn, type PublicLinkSeries } from '@vigil/contract';
 import { currentLang } from '../../../lib/i18n';
 import { formatNumber, valueLabel } from '../format';
 
@@ -30,7 +30,7 @@ export function ThresholdsSummary({ series }: { series: PublicLinkSeries }) {
           <Group key={v.code} gap={6} wrap="wrap" align="baseline">
             <Text component="dt" size="sm" fw={600}>
               {valueLabel(series.deviceType, v.code, lang)}
-              {v.unitLabel ? ` (${v.unitLabel})` : ''}:
+              {v.unit ? ` (${unitLabelIn(v.unit, lang)})` : ''}:
             </Text>
             <Text component="dd" size="sm" m={0}>
               {[caution && `${t('report.caution')} ${caution}`, critical && `${t('report.critical')} ${critical}`].filter(Boolean).join(' · ')}

@@ -13,11 +13,11 @@ function describe(m: Measurement, lang: 'en' | 'es') {
   const required = catalogueEntry(m.deviceType)?.required ?? [m.values[0]?.code];
   const main = m.values.filter((v) => required.includes(v.code));
   const rest = m.values.filter((v) => !required.includes(v.code));
-  const unit = main[0] ? unitLabel(main[0].displayUnit) : '';
+  const unit = main[0] ? unitLabel(main[0].displayUnit, lang) : '';
   return {
     main: `${main.map((v) => formatNumber(v.displayValue, lang)).join('/')} ${unit}`.trim(),
     mainLabel: main.map((v) => valueLabel(v.code, lang)).join('/'),
-    rest: rest.map((v) => `${valueLabel(v.code, lang)} ${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit)}`),
+    rest: rest.map((v) => `${valueLabel(v.code, lang)} ${formatNumber(v.displayValue, lang)} ${unitLabel(v.displayUnit, lang)}`),
   };
 }
 

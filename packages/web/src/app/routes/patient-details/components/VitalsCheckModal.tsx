@@ -83,7 +83,7 @@ export function VitalsCheckModal(props: {
           errors[key] = t('vitals.range', {
             min: formatNumber(toDisplay(value.code, value.min, prefs).value, lang),
             max: formatNumber(toDisplay(value.code, value.max, prefs).value, lang),
-            unit: unitLabel(unit),
+            unit: unitLabel(unit, lang),
           });
         }
       }
@@ -185,7 +185,7 @@ export function VitalsCheckModal(props: {
               return (
                 <NumberInput
                   key={`${form.values.deviceType}-${value.code}`}
-                  label={`${value.label[lang]} (${unitLabel(unit)})`}
+                  label={`${value.label[lang]} (${unitLabel(unit, lang)})`}
                   withAsterisk={def.required.includes(value.code)}
                   decimalSeparator={lang === 'es' ? ',' : '.'}
                   decimalScale={unit === 'mmol/L' || unit === '[lb_av]' || unit === '[degF]' || value.decimals > 0 ? 1 : 0}
