@@ -40,7 +40,7 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
 
   await (await field(page, 'E-mail')).fill(`maria.${unique}@example.org`);
   await (await field(page, 'Phone')).fill('(617) 555-0142');
-  await (await field(page, 'Birth date')).fill('1951-06-02');
+  await (await field(page, 'Birth date')).fill('06/02/1951');
   await page.getByTestId('wizard-next').click();
 
   // Facilities: none chosen is refused with the spec's rule.

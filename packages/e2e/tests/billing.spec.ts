@@ -298,7 +298,8 @@ test('the nurse adds 20:00 of RPM time with the real-time call on the patient’
   await expect(modal).toBeVisible();
   await modal.getByTestId('manual-duration').fill('20:00');
   await expect(modal.getByTestId('manual-program')).toHaveValue(/^RPM/);
-  await expect(modal.getByTestId('manual-date')).toHaveValue(ctx.today);
+  // Spanish dates read day first (docs/dates.md): the office's today as dd/mm/aaaa.
+  await expect(modal.getByTestId('manual-date')).toHaveValue(ctx.today.split('-').reverse().join('/'));
   await modal.getByTestId('manual-interactive').check();
   await modal.getByLabel('Actividad', { exact: true }).fill(ACTIVITY);
   await modal.getByTestId('manual-note').fill(NOTE);

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { storedFromLanguage, type Lang, type UserCreateBody } from '@vigil/contract';
 import { CountrySelect } from './CountrySelect';
+import { DateField } from './DateField';
 
 /** The person part of a registration form (POST user): text fields as the inputs hold them. */
 export interface PersonValues {
@@ -74,7 +75,7 @@ export function PersonFields<T extends PersonValues>({
       </Grid.Col>
       {withBirthdate && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput type="date" label={t('birthdate')} min="1900-01-01" max={today} {...input('birthdate')} />
+          <DateField label={t('birthdate')} min="1900-01-01" max={today} {...input('birthdate')} />
         </Grid.Col>
       )}
       <Grid.Col span={{ base: 12, sm: 6 }}>

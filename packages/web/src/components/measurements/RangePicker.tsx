@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isDay, localDay } from './format';
+import { DateField } from '../DateField';
 
 export const RANGE_PRESETS = ['7', '30', '90', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -84,27 +85,19 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
       </Group>
       {custom && (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             size="sm"
             label={t('range.from')}
             value={draft.from}
             max={draft.to || undefined}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              setDraft((d) => ({ ...d, from }));
-            }}
+            onChange={(from) => setDraft((d) => ({ ...d, from }))}
           />
-          <TextInput
-            type="date"
+          <DateField
             size="sm"
             label={t('range.to')}
             value={draft.to}
             min={draft.from || undefined}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              setDraft((d) => ({ ...d, to }));
-            }}
+            onChange={(to) => setDraft((d) => ({ ...d, to }))}
           />
           <Button size="sm" variant="light" onClick={apply}>
             {t('range.apply')}

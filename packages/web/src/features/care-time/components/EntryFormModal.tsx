@@ -21,6 +21,7 @@ import { useCreateManualEntry } from '../api/medical-note-with-custom-seconds';
 import { useUpdateTimeEntry } from '../api/update-time-entry';
 import { dayIn, formatMmSs, parseMmSs } from '../format';
 import { useProgramOptions } from './shared';
+import { DateField } from '../../../components/DateField';
 
 interface Values {
   duration: string;
@@ -193,7 +194,7 @@ function EntryForm({
           <Select label={t('timer.program')} data={programOptions} allowDeselect={false} required comboboxProps={{ withinPortal: true }} data-testid="manual-program" {...form.getInputProps('program')} />
           {!entry && (
             <>
-              <TextInput type="date" label={t('manual.date')} required max={today} data-testid="manual-date" {...form.getInputProps('date')} />
+              <DateField label={t('manual.date')} required max={today} data-testid="manual-date" {...form.getInputProps('date')} />
               <TextInput type="time" label={t('manual.time')} description={t('manual.timeHelp')} {...form.getInputProps('time')} />
             </>
           )}

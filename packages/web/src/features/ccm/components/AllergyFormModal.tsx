@@ -18,6 +18,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSubRecordMutations } from '../api/sub-records';
 import type { CcmAllergy } from './AllergySection';
+import { DateField } from '../../../components/DateField';
 
 type FormValues = {
   allergen: string;
@@ -130,7 +131,7 @@ function AllergyForm({ ccmRecordId, allergy, onClose }: { ccmRecordId: number; a
             {...form.getInputProps('severity')}
           />
           <TextInput label={t('allergies.fields.reaction')} maxLength={ALLERGY_REACTION_MAX} data-testid="allergy-reaction" {...form.getInputProps('reaction')} />
-          <TextInput type="date" label={t('allergies.fields.onsetDate')} max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('onsetDate')} />
+          <DateField label={t('allergies.fields.onsetDate')} max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('onsetDate')} />
           <Select label={t('allergies.fields.status')} data={options(allergyStatuses, 'statuses')} allowDeselect={false} required comboboxProps={{ withinPortal: true }} data-testid="allergy-status" {...form.getInputProps('status')} />
         </SimpleGrid>
         <Textarea label={t('allergies.fields.notes')} autosize minRows={2} maxRows={6} maxLength={ALLERGY_NOTES_MAX} {...form.getInputProps('notes')} />

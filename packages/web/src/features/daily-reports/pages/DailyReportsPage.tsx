@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { deviceTitle, formatNumber, unitLabel } from '../../../components/measurements/format';
@@ -19,6 +19,7 @@ import { useOffice } from '../api/get-office';
 import { Figure, Pending, ReportCard, ReportTable } from '../components/ReportCard';
 import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
 import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay, timeInZone } from '../report';
+import { DateField } from '../../../components/DateField';
 
 /**
  * /dailyreports (issue 4 section 5): for one office and day (default today, the office's day):
@@ -70,12 +71,12 @@ export default function DailyReportsPage() {
           w={{ base: '100%', sm: 280 }}
           data-testid="daily-office"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('filters.day')}
           value={day}
           max={today}
-          onChange={(e) => e.currentTarget.value && setChosenDay(e.currentTarget.value)}
+          clearable={false}
+          onChange={(v) => v && setChosenDay(v)}
           w={{ base: '100%', sm: 200 }}
           data-testid="daily-day"
         />

@@ -10,6 +10,7 @@ import { currentLang } from '../../../lib/i18n';
 import { useCreatePublicLink } from '../api/create-public-link';
 import { useSharePublicLinkWithEmail } from '../api/share-public-link-with-email';
 import { PatientLinksTable } from './PatientLinksTable';
+import { DateField } from '../../../components/DateField';
 
 const PERIODS = ['7', '30', '90', 'custom'] as const;
 const EXPIRIES = ['1', '7', '30'] as const;
@@ -177,8 +178,8 @@ export function SharePatientMeasurements({ patientId, patientName }: { patientId
                 </Stack>
                 {form.values.period === 'custom' && (
                   <Group grow align="flex-start">
-                    <TextInput type="date" label={t('share.from')} withAsterisk {...form.getInputProps('from')} />
-                    <TextInput type="date" label={t('share.to')} withAsterisk {...form.getInputProps('to')} />
+                    <DateField label={t('share.from')} withAsterisk {...form.getInputProps('from')} />
+                    <DateField label={t('share.to')} withAsterisk {...form.getInputProps('to')} />
                   </Group>
                 )}
                 <Stack gap={4}>
