@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations, snap } from './helpers';
+import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
 test('the login page is in Spanish by default, keeps English when chosen, and explains a wrong password', async ({ page }) => {
   await page.goto('/');
@@ -26,4 +26,20 @@ test('a protected page without a session goes to the login with a redirect query
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fpatients%3Fstatus%3D1$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('signing out leaves no redirect to the last page for the next person', async ({ page }) => {
+  await signIn(page, 'nurse');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/patients?status=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pacientes' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: /Nora Castillo/ }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The next person signs in and lands on their own page, not the nurse's patient list.
+  await page.locator('input[autocomplete=username]').fill('officeadmin');
+  await page.locator('input[autocomplete=current-password]').fill(DEMO_PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await expect(page).not.toHaveURL(/status=1/);
 });

@@ -50,10 +50,11 @@ const CHECK_EVERY_MS = 60_000;
 /**
  * The navigation guard (spec section 2): a protected route without a session goes to /auth/login
  * with a `redirect` query holding the wanted path; the server is asked to confirm the session on
- * entry and then at most once a minute, and a failed check logs out and clears alerts.
+ * entry and then at most once a minute, and a failed check logs out and clears alerts. After a
+ * sign-out on purpose the login page gets no `redirect`: the next person starts from their own landing page.
  */
 function RequireAuth() {
-  const { session, logout } = useAuth();
+  const { session, logout, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const lastCheck = useRef(0);
@@ -76,7 +77,7 @@ function RequireAuth() {
     );
   }, [session, wanted, logout, navigate]);
 
-  if (!session) return <Navigate to={`/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  if (!session) return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   return <Outlet />;
 }
 

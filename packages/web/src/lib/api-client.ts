@@ -1,5 +1,5 @@
 import { buildPath, type EndpointDef, type EndpointResponse, type In } from '@vigil/contract';
-import { currentLang } from './i18n';
+import i18n, { currentLang } from './i18n';
 
 /** The spec's API time-out (section 9). */
 export const API_TIMEOUT_MS = 60_000;
@@ -68,7 +68,10 @@ async function send<D extends EndpointDef>(def: D, input: CallInput<D>): Promise
   if (!res.ok) {
     const env = (await res.json().catch(() => null)) as { msg?: string; code?: string; errors?: Record<string, string> } | null;
     if (res.status === 401 && sessionGuid && def.permission !== 'public') onUnauthorized?.();
-    throw new ApiError(res.status, env?.msg ?? res.statusText, env?.code, env?.errors ?? {});
+    // A record of another office or organization reads as not found, never as a bad id: the
+    // spec's by-id message "Invalid id" (section 8) is for the API's callers, not for a person.
+    const msg = res.status === 404 && env?.code === 'invalidId' ? i18n.t('common:errors.outOfScope') : (env?.msg ?? res.statusText);
+    throw new ApiError(res.status, msg, env?.code, env?.errors ?? {});
   }
   return res;
 }

@@ -29,8 +29,13 @@ interface AuthValue {
   user: User | null;
   /** Stores the session and user after sign-in (spec section 4). */
   signedIn(result: SignInResult): void;
-  /** Clears local storage, session and user (spec section 4). */
-  logout(): void;
+  /**
+   * Clears local storage, session and user (spec section 4). `onPurpose`: the user signed out
+   * themselves, so the login page keeps no memory of their last page for the next person.
+   */
+  logout(opts?: { onPurpose?: boolean }): void;
+  /** True after a sign-out on purpose, until the next sign-in. */
+  signedOutOnPurpose: boolean;
   updateUser(user: User): void;
 }
 
@@ -44,6 +49,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return s;
   });
 
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+
   const signedIn = useCallback((result: SignInResult) => {
     const s: StoredSession = { sessionGuid: result.session.sessionGuid, expiresAt: result.session.expiresAt, user: result.user };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
@@ -55,10 +62,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       writeLangCookie(lang);
       void i18n.changeLanguage(lang);
     }
+    setSignedOutOnPurpose(false);
     setSession(s);
   }, []);
 
-  const logout = useCallback(() => {
+  const logout = useCallback((opts?: { onPurpose?: boolean }) => {
+    setSignedOutOnPurpose(opts?.onPurpose === true);
     localStorage.clear();
     clearSelectedOffice();
     setSessionGuid(null);
@@ -74,7 +83,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo(() => ({ session, user: session?.user ?? null, signedIn, logout, updateUser }), [session, signedIn, logout, updateUser]);
+  const value = useMemo(
+    () => ({ session, user: session?.user ?? null, signedIn, logout, signedOutOnPurpose, updateUser }),
+    [session, signedIn, logout, signedOutOnPurpose, updateUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

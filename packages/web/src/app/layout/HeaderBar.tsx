@@ -24,7 +24,7 @@ export function HeaderBar() {
 
   const signOut = async () => {
     await call(authApi.signOut).catch(() => undefined);
-    logout();
+    logout({ onPurpose: true });
     queryClient.clear();
     notifications.clean();
     void navigate('/auth/login', { replace: true });
