@@ -398,6 +398,10 @@ describe('GET pushnotifications/markasprocessed', () => {
     }
     const worklist = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'true' } });
     expect(worklist.json().data.items[0]).toMatchObject({ notificationId: doctorCopy, processedByFullname: `Test ${f.nurseA1.lastName}` });
+    // The processor has read what they processed; the team-mate's copy stays unread for them.
+    const read = Object.fromEntries(rows.map((row) => [row.id, row.isRead]));
+    expect(read).toEqual({ [nurseCopy]: true, [doctorCopy]: false });
+    expect(rows.find((row) => row.id === nurseCopy)!.readAt!.getTime()).toBe(new Date(data.notification.processedAt).getTime());
   });
 
   it('answers 409 to the team-mate who processes the same alert afterwards', async () => {

@@ -322,9 +322,17 @@ export async function processAlertCopies(
   else if (alert.dedupeKey !== null && alert.hospitalId !== null) {
     copies.push(and(eq(notifications.dedupeKey, alert.dedupeKey), eq(notifications.hospitalId, alert.hospitalId))!);
   }
+  // The processor has read the alert they processed: their own copy turns read with it (the bell
+  // count follows); team-mates' copies keep their own read state.
+  const ownCopy = sql`${notifications.toUserId} = ${values.processedBy}`;
   return tx
     .update(notifications)
-    .set({ processingStatus: ProcessingStatus.PROCESSED, ...values })
+    .set({
+      processingStatus: ProcessingStatus.PROCESSED,
+      ...values,
+      isRead: sql`case when ${ownCopy} then true else ${notifications.isRead} end`,
+      readAt: sql`case when ${ownCopy} then coalesce(${notifications.readAt}, ${values.processedAt.toISOString()}::timestamptz) else ${notifications.readAt} end`,
+    })
     .where(
       and(
         or(...copies),

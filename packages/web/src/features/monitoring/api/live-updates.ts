@@ -221,6 +221,8 @@ export function useNotificationLiveUpdates(): void {
       }
       case 'notificationProcessed':
         applyProcessed(qc, event.data);
+        // The server marks the processor's own copy read with it: the bell count follows.
+        if (user && event.data.processedBy === user.id) markReadInCaches(qc, event.data.notificationIds);
         break;
       case 'reconnected':
         void qc.invalidateQueries({ queryKey: notificationsRootKey });

@@ -33,7 +33,7 @@ import { SeverityBadge } from './SeverityBadge';
 const BELL_PAGE_SIZE = 20;
 
 /**
- * The header's notification bell (issue 3 section 5): the unread count on the button, and a list
+ * The header's notification bell (spec section 2): the unread count on the button, and a list
  * of the user's notifications (TODAY by default, spec section 9) with mark one / mark all read; an
  * alert opens its patient. It also keeps the notification lists live from the real-time socket.
  */
