@@ -49,7 +49,8 @@ export function Providers({ children }: { children: ReactNode }) {
         <AuthProvider>
           <UiStateProvider>
             <ModalsProvider>
-              <Notifications position="top-right" autoClose={3000} />
+              {/* Bottom right: a toast never covers the header's office switcher, bell or user menu. */}
+              <Notifications position="bottom-right" autoClose={3000} />
               {children}
             </ModalsProvider>
           </UiStateProvider>

@@ -35,8 +35,11 @@ export function HeaderBar() {
       {canSwitchOffice(user.roleId) && offices.length > 0 && (
         <Select
           size="xs"
-          w={220}
+          w={{ base: 200, lg: 300 }}
           aria-label={t('office.switch')}
+          // Whole names: the list is as wide as its longest name, and the chosen one shows in full on hover.
+          comboboxProps={{ width: 'max-content', position: 'bottom-end' }}
+          title={offices.find((o) => o.id === selectedOffice)?.hospitalName}
           data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
           value={selectedOffice > 0 ? String(selectedOffice) : null}
           onChange={(v) => {
