@@ -8,7 +8,6 @@ import {
   changeMyPasswordBodySchema,
   changePasswordWithTokenBodySchema,
   changePasswordWithTokenResultSchema,
-  officePatientsHeadersSchema,
   userListHospitalHeadersSchema,
   userListOrganizationHeadersSchema,
   partnersHeadersSchema,
