@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Bundle } from '@medplum/fhirtypes';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { hospitals, medicalTeamMembers, medicalTeams, notifications, surveyRecurrences, surveys, treatmentPlanPatients, treatmentPlans } from '../../db/schema/index';
 import { createDueSurveys } from './assignments.service';
 import { fhirR4Validator } from '../../../test/fhir-r4';
+import { findCompletedAssessments } from '../billing/generation.repo';
+import { systemScope } from '../../db/scope';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -206,9 +207,18 @@ describe('assigning, answering and scoring a PHQ-9', () => {
 
     const bundle = await ok(await call('GET', `survey/${survey.id}/fhir`, f.doctorA1));
     expect(() => validateResource(bundle)).not.toThrow();
-    for (const entry of (bundle as Bundle).entry!) expect(() => validateResource(entry.resource)).not.toThrow();
-    const observation = (bundle as Bundle).entry![1]!.resource as { code: { coding: { code: string }[] }; valueInteger: number };
+    for (const entry of (bundle as { entry: { resource: unknown }[] }).entry) expect(() => validateResource(entry.resource)).not.toThrow();
+    const observation = (bundle as { entry: { resource: unknown }[] }).entry[1]!.resource as { code: { coding: { code: string }[] }; valueInteger: number };
     expect([observation.code.coding[0]!.code, observation.valueInteger]).toEqual(['44261-6', 17]);
+  });
+
+  it('gives the billing engine the completed instrument as a fact of the month (BHI / CoCM evidence)', async () => {
+    const tz = 'America/New_York';
+    const facts = await findCompletedAssessments(systemScope, t.ctx.db, { id: f.a1.id, timeZone: tz } as Parameters<typeof findCompletedAssessments>[2], [f.patientA1.id], {
+      from: new Date(Date.now() - 86_400_000),
+      to: new Date(Date.now() + 86_400_000),
+    });
+    expect(facts.get(f.patientA1.id)).toEqual([expect.objectContaining({ instrumentCode: 'PHQ9', total: 17, band: 'moderatelySevere' })]);
   });
 
   it('ranks the patient first on the mental-health list with the latest result', async () => {
