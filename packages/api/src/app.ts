@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
         : {
             level: config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: { paths: ['req.headers.sessionguid', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+            redact: { paths: ['req.headers.sessionguid', 'req.headers.authorization', 'req.headers.cookie', 'req.headers.surveytoken'], censor: '[redacted]' },
             serializers: {
               // Never log query strings: tokens and identifiers must not reach logs.
               req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     // The public report page and its API (share links, spec section 2) are never indexed.
-    if (/^\/(measurements|api\/publiclink)(\/|\?|$)/i.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    if (/^\/(measurements|survey|api\/publiclink|api\/surveylink)(\/|\?|$)/i.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     return payload;
   });
 

@@ -10,6 +10,7 @@ import { billingRunJobDefinition } from '../features/billing/billing-runs';
 import { mailJobDefinition } from '../lib/mailer';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
+import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
 
 /**
  * Starts the queue of `ctx` (without its `jobs`, which the caller sets to the answer): pg-boss on
@@ -22,7 +23,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
     config: ctx.config,
     database: ctx.database,
     log: ctx.log,
-    definitions: [monitoringJobDefinition(full), billingRunJobDefinition(full), mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds)],
+    definitions: [monitoringJobDefinition(full), billingRunJobDefinition(full), mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds), surveyOccurrencesJobDefinition(full)],
     schedules: minuteSchedules,
   });
 }

@@ -37,6 +37,8 @@ export interface JobPayloads {
   'billing-run': { runId: number; scope: Scope };
   /** One e-mail of the outbox (lib/mailer.ts). */
   'mail-send': { outboxId: number };
+  /** One minute of survey scheduling: due surveys and client-plan recurrences (jobs/survey-occurrences.create.job.ts). */
+  'survey-occurrences': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -151,6 +151,41 @@ export const messages = {
     en: 'Critical limits must lie outside the caution limits',
     es: 'Los límites críticos deben estar fuera de los límites de precaución',
   },
+  // Surveys and assessments (spec sections 5 and 8; docs/assessments.md)
+  surveyTemplateAssigned: {
+    en: 'This assessment template is assigned to a patient and cannot be deleted',
+    es: 'Esta plantilla de evaluación está asignada a un paciente y no se puede eliminar',
+  },
+  surveyTemplateLocked: {
+    en: 'A validated instrument cannot be changed; copy it to make an office template',
+    es: 'Un instrumento validado no se puede modificar; cópielo para crear una plantilla de la oficina',
+  },
+  surveyTemplateInactive: { en: 'This assessment template is inactive', es: 'Esta plantilla de evaluación está inactiva' },
+  surveyTemplateEmpty: { en: 'This assessment template has no questions', es: 'Esta plantilla de evaluación no tiene preguntas' },
+  surveyQuestionNotChoice: {
+    en: 'Only choice questions have offered answers',
+    es: 'Solo las preguntas de opción tienen respuestas ofrecidas',
+  },
+  surveyReorderMismatch: {
+    en: 'The new order must list every item exactly once',
+    es: 'El nuevo orden debe incluir cada elemento exactamente una vez',
+  },
+  surveyAlreadySubmitted: { en: 'This survey has already been submitted', es: 'Esta encuesta ya ha sido enviada' },
+  surveyNotOpen: { en: 'This survey is no longer open', es: 'Esta encuesta ya no está abierta' },
+  surveyIncomplete: {
+    en: 'Answer every required question before submitting',
+    es: 'Responda todas las preguntas obligatorias antes de enviar',
+  },
+  surveyCompletedCannotDelete: {
+    en: 'A completed survey is part of the record and cannot be deleted',
+    es: 'Una encuesta completada forma parte del historial y no se puede eliminar',
+  },
+  surveyAnswerInvalid: { en: 'This answer does not fit the question', es: 'Esta respuesta no corresponde a la pregunta' },
+  surveyRecurrenceStopped: { en: 'This assignment has already been stopped', es: 'Esta asignación ya se ha detenido' },
+  notClientMonitoringPlan: {
+    en: 'Surveys can be assigned to client monitoring plans only',
+    es: 'Las encuestas solo se pueden asignar a planes de monitorización de clientes',
+  },
   // Generic failures
   tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },

@@ -60,6 +60,11 @@ export const permissions = [
   // Chronic care management records and their sub-records (spec section 7 "CCM")
   'ccm.read',
   'ccm.manage', // open a CCM record; add, edit and delete its sub-records
+  // Surveys and wellness assessments (spec section 7 "Surveys"; docs/assessments.md)
+  'surveys.read', // templates, a patient's surveys, scores and reports, the mental-health list, FHIR export
+  'surveys.manage', // assign and stop surveys, enter answers, create and revoke survey links
+  'surveyTemplates.manage', // an office's templates, questions and offered answers
+  'surveyTemplates.library', // the system-wide library (validated instruments stay locked)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -85,6 +90,9 @@ const monitoringStaff: Permission[] = [
   // CCM is care documentation like notes: the care team and office admins of the patient's office.
   'ccm.read',
   'ccm.manage',
+  // Assessments are care work like notes: the care team and office admins of the patient's office.
+  'surveys.read',
+  'surveys.manage',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
@@ -94,6 +102,7 @@ const officeAdmin: Permission[] = [
   ...officeAdministration,
   'dashboard.read',
   'noteTemplates.manage',
+  'surveyTemplates.manage',
   'billing.generate',
   'billing.authorizations',
   'users.read',
@@ -114,6 +123,7 @@ const officeAdmin: Permission[] = [
 const clinician: Permission[] = [
   ...monitoringStaff,
   ...signedIn,
+  'surveyTemplates.manage',
   'dashboard.read',
   'users.read',
   'patients.read',

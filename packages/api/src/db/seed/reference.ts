@@ -9,6 +9,7 @@ import { countries, roles } from '../schema/index';
 import { seedVerifiers } from './verifiers';
 import { seedDeviceTemplates } from './device-templates';
 import { seedFeeSchedule } from './fee-schedule';
+import { seedSurveyInstruments } from './survey-instruments';
 
 countriesLib.registerLocale(en);
 countriesLib.registerLocale(es);
@@ -48,4 +49,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedVerifiers(db);
   await seedDeviceTemplates(db);
   await seedFeeSchedule(db);
+  await seedSurveyInstruments(db);
 }

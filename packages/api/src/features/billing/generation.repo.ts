@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { billingRuns, billingSettings, feeSchedule, hospitals } from '../../db/schema/index';
 import { officeFilter, officeRowFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
-import type { ClaimElsewhere, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import type { AssessmentFact, ClaimElsewhere, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -361,6 +361,32 @@ export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: O
          group by patient_id`,
   );
   return new Map(rows.map((r) => [Number(r.patient_id), { year: Number(r.first.slice(0, 4)), month: Number(r.first.slice(5, 7)) }]));
+}
+
+/**
+ * Validated rating scales (surveys of a validated instrument, features/surveys) completed by the
+ * patients in this office within [from, to), with the office's local day of completion: BHI / CoCM
+ * evidence (engine AssessmentFact).
+ */
+export async function findCompletedAssessments(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
+  const out = new Map<number, AssessmentFact[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await rowsOf<{ patient_id: number; id: number; code: string; day: string; total: string | number | null; band: string | null }>(
+    db,
+    sql`select s.patient_id, s.id, t.instrument_code as code, to_char(s.completed_at at time zone ${office.timeZone}, 'YYYY-MM-DD') as day,
+               s.total_score as total, s.score_json -> 'band' ->> 'key' as band
+          from surveys s join survey_templates t on t.id = s.template_id
+         where s.patient_id = any(${sql.param(patientIds)}::int[]) and s.hospital_id = ${office.id} and s.status = 'completed'
+           and t.instrument_code is not null
+           and s.completed_at >= ${range.from.toISOString()}::timestamptz and s.completed_at < ${range.to.toISOString()}::timestamptz
+         order by s.completed_at, s.id`,
+  );
+  for (const r of rows) {
+    const list = out.get(Number(r.patient_id)) ?? [];
+    list.push({ surveyId: Number(r.id), instrumentCode: r.code, day: r.day, total: Number(r.total ?? 0), band: r.band });
+    out.set(Number(r.patient_id), list);
+  }
+  return out;
 }
 
 /**

@@ -65,7 +65,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const { first, last } = monthBounds(year, month);
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
-  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs] = await Promise.all([
+  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments] = await Promise.all([
     repo.findReadingDays(scope, db, office, ids, localRange(window.from, window.to, tz)),
     repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
     repo.findTimeEntries(scope, db, office, ids, localRange(first, last, tz)),
@@ -74,6 +74,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findFirstCocmMonths(scope, db, office, ids),
     repo.findClaimsElsewhere(scope, db, office.id, ids, year, month, window),
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
+    repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
   ]);
   return patients.map((p) => {
     const facts: PatientMonthFacts = {
@@ -99,6 +100,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       priorSetupClaims: priorSetup.get(p.patientId) ?? [],
       firstCocmMonth: firstCocm.get(p.patientId) ?? null,
       claimsElsewhere: elsewhere.get(p.patientId) ?? [],
+      assessments: assessments.get(p.patientId) ?? [],
     };
     const empty = !p.hasProfile && facts.readingDays.length === 0 && facts.timeEntries.length === 0 && facts.notes.length === 0;
     const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [] } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });

@@ -41,7 +41,8 @@ export function toNotificationView(row: NotificationRow, names: NotificationName
     isGroupNotification: row.isGroupNotification,
     appointmentId: null,
     appointmentRequestId: null,
-    surveyRecurrencId: null,
+    // A mental-health alert (types 12 / 13) names its survey recurrence in additionalData (features/surveys).
+    surveyRecurrencId: typeof row.additionalData.surveyRecurrenceId === 'number' ? row.additionalData.surveyRecurrenceId : null,
     medicalTeamId: row.medicalTeamId,
     hospitalId: row.hospitalId,
     processingStatus: row.processingStatus,

@@ -785,32 +785,6 @@ describe('GET user/gethospitalpatients', () => {
   });
 });
 
-describe('GET user/getrelatedpatientswithmentalhealth', () => {
-  it('lists the office\'s patients, each with an (empty) assessment list', async () => {
-    const res = await api('GET', 'user/getrelatedpatientswithmentalhealth', { ...(await as(fx.nurseA1)), hospitalid: String(fx.a1.id) });
-    expect(res.statusCode).toBe(200);
-    const item = res.json().data.items.find((u: { id: number }) => u.id === fx.patientA1.id);
-    expect(item.mentalHealthAssessments).toEqual([]);
-    expect(ids(res)).not.toContain(fx.patientA2.id);
-  });
-
-  it('requires the hospitalid header', async () => {
-    const res = await api('GET', 'user/getrelatedpatientswithmentalhealth', await as(fx.nurseA1));
-    expect(res.json().errors).toEqual({ hospitalid: 'This field is required' });
-  });
-
-  it('refuses a role without patients.read (verifier) with 403', async () => {
-    const verifier = await mk(Role.VERIFIER, null, []);
-    const res = await api('GET', 'user/getrelatedpatientswithmentalhealth', { ...(await as(verifier)), hospitalid: String(fx.a1.id) });
-    expect(res.statusCode).toBe(403);
-  });
-
-  it('answers 404 for another organization\'s office', async () => {
-    const res = await api('GET', 'user/getrelatedpatientswithmentalhealth', { ...(await as(fx.orgAdminA)), hospitalid: String(fx.b1.id) });
-    expect(res.statusCode).toBe(404);
-  });
-});
-
 describe('role lists', () => {
   let partnerA: { id: number };
   let partnerB: { id: number };

@@ -36,9 +36,6 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, users.getHospitalPatients, ({ scope, headers, query }) =>
     service.findOfficePatients(ctx, scope, headers.hospitalid, query),
   );
-  registerEndpoint(app, ctx, users.getRelatedPatientsWithMentalHealth, ({ scope, headers, query }) =>
-    service.findOfficePatientsWithMentalHealth(ctx, scope, headers.hospitalid, query),
-  );
   registerEndpoint(app, ctx, users.getHospitalAdmins, ({ scope, headers, query }) =>
     service.findUsersOfRole(ctx, scope, Role.HOSPITAL_ADMIN, query, { hospitalId: headers.hospitalid }),
   );

@@ -12,7 +12,6 @@ import {
   normaliseName,
   UserStatus,
   type MessageKey,
-  type PatientWithMentalHealth,
   type Permission,
   type RoleId,
   type User,
@@ -189,20 +188,6 @@ export async function getUserMinimal(ctx: AppContext, scope: Scope, id: number):
 export function findOfficePatients(ctx: AppContext, scope: Scope, hospitalId: number | undefined, q: PatientQuery): Promise<Page<User>> {
   if (hospitalId !== undefined) assertOfficeInScope(scope, hospitalId);
   return pageOfUsers(ctx, scope, { roleIds: [Role.PATIENT], hospitalId, status: q.status, search: q.search }, q, true);
-}
-
-/**
- * `GET user/getrelatedpatientswithmentalhealth`: a page of one office's patients, each with its
- * mental-health assessments. Assessments are not built yet, so every list is empty.
- */
-export async function findOfficePatientsWithMentalHealth(
-  ctx: AppContext,
-  scope: Scope,
-  hospitalId: number,
-  q: PatientQuery,
-): Promise<Page<PatientWithMentalHealth>> {
-  const page = await findOfficePatients(ctx, scope, hospitalId, q);
-  return { ...page, items: page.items.map((p) => ({ ...p, mentalHealthAssessments: [] })) };
 }
 
 /**

@@ -31,8 +31,17 @@ export const sendableNotificationTypeIds = [
   NotificationType.MENTAL_HEALTH_RESULT,
 ] as const;
 
-/** The alert types of the worklist (`getmypushnotificationswithpatient`) by default. */
-export const worklistNotificationTypeIds = [NotificationType.ABNORMAL_MEASUREMENT, NotificationType.MISSED_MEASUREMENT] as const;
+/**
+ * The alert types of the worklist (`getmypushnotificationswithpatient`) by default: abnormal and
+ * missed measurements, and the mental-health alerts of a completed survey (12: a PHQ-9 item 9 answer
+ * above 0; 13: a score band of moderately severe or worse; docs/assessments.md "Safety").
+ */
+export const worklistNotificationTypeIds = [
+  NotificationType.ABNORMAL_MEASUREMENT,
+  NotificationType.MISSED_MEASUREMENT,
+  NotificationType.MENTAL_HEALTH,
+  NotificationType.MENTAL_HEALTH_RESULT,
+] as const;
 
 /** Processing status of an alert: 0 open, 1 processed (with resolution comments). */
 export const ProcessingStatus = { OPEN: 0, PROCESSED: 1 } as const;

@@ -8,12 +8,10 @@ import {
   changeMyPasswordBodySchema,
   changePasswordWithTokenBodySchema,
   changePasswordWithTokenResultSchema,
-  officePatientsHeadersSchema,
   userListHospitalHeadersSchema,
   userListOrganizationHeadersSchema,
   partnersHeadersSchema,
   userPatientListQuerySchema,
-  patientWithMentalHealthSchema,
   sendValidationLinkBodySchema,
   userSetStatusHeadersSchema,
   userUpdateEmailHeadersSchema,
@@ -188,17 +186,6 @@ export const getHospitalPatients = endpoint({
   headers: userListHospitalHeadersSchema,
   query: userPatientListQuerySchema,
   response: pageOf(userSchema),
-});
-
-export const getRelatedPatientsWithMentalHealth = endpoint({
-  method: 'GET',
-  path: 'user/getrelatedpatientswithmentalhealth',
-  tag,
-  summary: 'A page of the patients of one office with their mental-health assessments',
-  permission: 'patients.read',
-  headers: officePatientsHeadersSchema,
-  query: userPatientListQuerySchema,
-  response: pageOf(patientWithMentalHealthSchema),
 });
 
 export const getHospitalAdmins = endpoint({

@@ -309,16 +309,3 @@ export const uploadProfileImageResultSchema = z.object({ contentType: z.enum(['i
 
 export const webSocketTokenResultSchema = z.object({ webSocketToken: z.string() });
 
-/**
- * A mental-health assessment of a patient. The assessments feature does not exist yet, so
- * `user/getrelatedpatientswithmentalhealth` answers every patient with an empty list.
- */
-export const userMentalHealthAssessmentSchema = z.object({
-  id: z.number().int(),
-  templateName: z.string(),
-  assignedAt: z.string(),
-  completedAt: z.string().nullable(),
-  score: z.number().nullable(),
-});
-export const patientWithMentalHealthSchema = userSchema.extend({ mentalHealthAssessments: z.array(userMentalHealthAssessmentSchema) });
-export type PatientWithMentalHealth = z.infer<typeof patientWithMentalHealthSchema>;

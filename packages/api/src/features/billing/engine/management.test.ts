@@ -212,6 +212,14 @@ describe('BHI 99484 and CoCM 99492-99494 (section 6)', () => {
     [76, ['99493', '99494']],
     [106, ['99493', '99494x2']],
   ])('CoCM later month %i minutes -> %j', (m, e) => expect(billed(bhi(m as number, 'COCM', { firstCocmMonth: { year: 2026, month: 1 } }))).toEqual(e));
+  it('shows the validated rating scales completed in the month in the BHI and CoCM evidence', () => {
+    const phq9 = { surveyId: 7, instrumentCode: 'PHQ9', day: '2026-03-10', total: 17, band: 'moderatelySevere' };
+    expect(find(bhi(20, '', { assessments: [phq9] }), '99484')!.evidence.assessments).toEqual([phq9]);
+    const cocm = bhi(90, 'COCM', { assessments: [phq9] });
+    expect(find(cocm, '99492')!.evidence.assessments).toEqual([phq9]);
+    expect(find(cocm, '99494')!.evidence.assessments).toEqual([phq9]);
+    expect(find(bhi(20), '99484')!.evidence.assessments).toEqual([]);
+  });
   it('one practitioner reports CoCM or general BHI in a month, not both', () => {
     const claims = month([entry('BHI', 25), entry('BHI', 40, { activity: 'COCM' })], { billingType: 'BHI', firstCocmMonth: { year: 2026, month: 1 } });
     expect(billed(claims).length).toBe(1);

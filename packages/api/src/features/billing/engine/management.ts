@@ -295,8 +295,10 @@ export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime |
     if (facts.billingType !== 'BHI') return [];
     return [mk('BHI', '99484', 1, 'suppressed', t('No behavioral health time this month', 'No hay tiempo de salud conductual este mes'), evidenceOf(undefined, ['C1', '§6']))];
   }
+  // CPT 99484 and 99492/99493 include the use of validated rating scales: the month's completed instruments are evidence.
+  const assessments = facts.assessments ?? [];
   if (sb > 0) {
-    const ev = evidenceOf(bhi, ['C1', 'C4', '§6 99484']);
+    const ev = evidenceOf(bhi, ['C1', 'C4', '§6 99484'], { assessments });
     if (sb >= 20 * MIN) eligible.push({ base: '99484', claims: [mk('BHI', '99484', 1, 'billable', null, ev, dos(facts, dayReached(bhi, 20 * MIN)))] });
     else {
       const m = minutesText(sb);
@@ -309,6 +311,7 @@ export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime |
     const minMinutes = initial ? 36 : 31;
     const firstUnit = initial ? st.COCM_99494_INITIAL_FIRST_UNIT_MINUTES : st.COCM_99494_SUBSEQUENT_FIRST_UNIT_MINUTES;
     const ev = evidenceOf(cocm, ['C1', 'C4', '§6 99492/99493/99494'], {
+      assessments,
       details: { initialMonth: initial, firstCocmMonth: facts.firstCocmMonth },
       precedence: [precedenceEvidence('COCM_INITIAL_SUBSEQUENT', code, [initial ? '99493' : '99492'])],
     });

@@ -84,6 +84,23 @@ export interface PriorSetupClaim {
   period?: { start: string; end: string } | null;
 }
 
+/**
+ * A validated rating scale completed in the month (a survey of a validated instrument,
+ * features/surveys; docs/assessments.md): BHI 99484 and CoCM 99492-99494 include the use of
+ * validated rating scales (billing-rules.md section 6, the CPT descriptors), so it is shown in their
+ * evidence.
+ */
+export interface AssessmentFact {
+  surveyId: number;
+  /** PHQ9, GAD7, AUDIT ... */
+  instrumentCode: string;
+  /** Local day the survey was completed. */
+  day: string;
+  total: number;
+  /** The band's key ('moderatelySevere') or null. */
+  band: string | null;
+}
+
 /** Everything the engine needs for one patient, one office and one calendar month. */
 export interface PatientMonthFacts {
   patientId: number;
@@ -120,6 +137,8 @@ export interface PatientMonthFacts {
   /** First month with CoCM time for this patient (CoCM initial vs subsequent month); null = none before. */
   firstCocmMonth: { year: number; month: number } | null;
   claimsElsewhere: ClaimElsewhere[];
+  /** Validated rating scales completed in the month (BHI / CoCM evidence); absent = none. */
+  assessments?: AssessmentFact[];
 }
 
 /** A note as evidence: `day` is its day of service. */
@@ -173,6 +192,8 @@ export interface ClaimEvidence {
   flags?: BilingualText[];
   /** The precedence decisions between mutually exclusive codes this claim took part in, in order (precedence.ts). */
   precedence?: PrecedenceEvidence[];
+  /** Validated rating scales completed in the month (BHI / CoCM, section 6). */
+  assessments?: AssessmentFact[];
   /** Anything else (diagnoses count, QMB...). */
   details?: Record<string, unknown>;
 }

@@ -1,0 +1,2 @@
+// What the users feature offers other features (shared11.md: cross-feature imports go through here).
+export { loadUserViews } from './users.view';
