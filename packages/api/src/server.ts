@@ -1,6 +1,6 @@
 import { loadConfig } from './config/index';
 import { buildApp } from './app';
-import { seedDemo } from './db/seed/demo';
+import { seedDemo } from './seed/demo';
 
 /** Starts Vigil: one port for the API (/api) and the web app. */
 async function main() {

@@ -1,5 +1,5 @@
 /**
- * The data layer's shared helpers, in one place: LIKE escaping, paging, sort keys and PostgreSQL
+ * The data layer's shared helpers, in one place: LIKE escaping, paging and PostgreSQL
  * error codes. Every repo and service uses these instead of writing its own (HOUSE_STYLE section 8).
  */
 
@@ -11,16 +11,6 @@ export const likeTerm = (term: string): string => '%' + escapeLike(term) + '%';
 
 /** The rows to skip for page `page` (1-based) of `pageSize` rows: the list's OFFSET. */
 export const pageOffset = (q: { page: number; pageSize: number }): number => (q.page - 1) * q.pageSize;
-
-/**
- * A list's `sort` value as the contract declares it (contract common/sorting.ts: a field, with a
- * leading '-' for descending) split into its field and direction; `fallback` when absent.
- */
-export function parseSort<F extends string>(sort: `${F}` | `-${F}` | undefined, fallback: F): { field: F; descending: boolean } {
-  if (!sort) return { field: fallback, descending: false };
-  const descending = sort.startsWith('-');
-  return { field: (descending ? sort.slice(1) : sort) as F, descending };
-}
 
 /** The PostgreSQL error codes the API answers with a 4xx (PostgreSQL manual, appendix A "Error codes"). */
 export const PgErrorCode = {

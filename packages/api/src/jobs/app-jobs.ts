@@ -6,7 +6,7 @@
  * transaction, so a restart loses no half-import.
  */
 import type { AppContext } from '../context';
-import { billingRunJobDefinition } from '../features/billing/billing-runs';
+import { billingRunJobDefinition } from '../features/billing/index';
 import { mailJobDefinition } from '../lib/mailer';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';

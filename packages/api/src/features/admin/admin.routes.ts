@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { admin } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
-import { findImportRuns } from '../import/import.service';
+import { findImportRuns } from '../import/index';
 import * as service from './admin.service';
 
 /** Vigil's own administration: FHIR import (system admins) and the e-mail outbox. */

@@ -6,7 +6,7 @@ import { repoRoot } from '../../config/index';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { importFhir, importFhirText } from '../import/import.service';
+import { importFhir, importFhirText } from '../import/index';
 import * as repo from './admin.repo';
 import { readSingleUpload } from '../../lib/upload';
 

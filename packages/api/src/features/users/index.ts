@@ -1,0 +1,2 @@
+/** The users feature's public surface (docs/architecture.md "Feature boundaries"): a user as the API shows it. */
+export { loadUserView, loadUserViews } from './users.view';
