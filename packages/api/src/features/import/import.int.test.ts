@@ -431,6 +431,8 @@ describe('POST admin/importupload', () => {
     expect(run.status).toBe('done');
     expect(run.report!.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
     expect(await t.ctx.db.select({ name: organizations.institutionName }).from(organizations).where(eq(organizations.externalRef, 'Organization/uploaded-org'))).toEqual([{ name: 'Uploaded Clinic' }]);
+    // The stored file goes once the run is closed (just after its report is written).
+    for (let i = 0; i < 100 && (await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).toEqual([]);
   });
 
