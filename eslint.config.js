@@ -29,6 +29,44 @@ const webBoundaries = {
 };
 // ---- end of web feature boundaries ----------------------------------------------------------------
 
+// ---- API feature boundaries (HOUSE_STYLE section 8; docs/architecture.md "Feature boundaries") ---
+// A feature (packages/api/src/features/<slug>) exposes what others may call in its index.ts (a
+// barrel); another feature, jobs/, cli/ and seed/ import it only through that index ('../<slug>'
+// or '../<slug>/index'), never its internals. lib/, db/, plugins/, realtime/ and config/ import no
+// feature at all (app.ts hands them what they need, e.g. the session resolver). features/index.ts
+// (the route registry) and app.ts compose features. Tests are exempt.
+const apiSrc = './packages/api/src';
+const apiFeaturesDir = `${import.meta.dirname}/packages/api/src/features`;
+const apiFeatures = fs.existsSync(apiFeaturesDir)
+  ? fs.readdirSync(apiFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const apiFeatureIndexes = (but) => apiFeatures.filter((other) => other !== but).map((other) => `./${other}/index.ts`);
+const apiZones = [
+  ...apiFeatures.map((name) => ({
+    target: `${apiSrc}/features/${name}`,
+    from: `${apiSrc}/features`,
+    except: [`./${name}`, ...apiFeatureIndexes(name)],
+    message: "A feature imports another feature only through its index.ts (the other feature's public surface); move truly shared code to lib/ or db/.",
+  })),
+  {
+    target: [`${apiSrc}/jobs`, `${apiSrc}/cli`, `${apiSrc}/seed`],
+    from: `${apiSrc}/features`,
+    except: apiFeatureIndexes(null),
+    message: "jobs/, cli/ and seed/ use a feature only through its index.ts (the feature's public surface).",
+  },
+  {
+    target: [`${apiSrc}/lib`, `${apiSrc}/db`, `${apiSrc}/plugins`, `${apiSrc}/realtime`, `${apiSrc}/config`],
+    from: `${apiSrc}/features`,
+    message: 'lib/, db/, plugins/, realtime/ and config/ import no feature: move the shared code here, or let app.ts pass it in.',
+  },
+];
+const apiBoundaries = {
+  files: ['packages/api/src/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  rules: { 'import/no-restricted-paths': ['error', { zones: apiZones, basePath: import.meta.dirname }] },
+};
+// ---- end of API feature boundaries ----------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
   ...tseslint.configs.recommended,
@@ -84,4 +122,5 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   webBoundaries,
+  apiBoundaries,
 );

@@ -12,6 +12,7 @@ import type { AppConfig } from './config/index';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
+import { resolveSession } from './features/auth/index';
 import { featureRoutes } from './features/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   // Links in e-mails name the address the portal is reached at when VIGIL_PUBLIC_URL is not set (lib/public-url.ts).
   app.addHook('preHandler', rememberRequestForLinks);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
-  registerAuth(app, ctx);
+  registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     // The public report page and its API (share links, spec section 2) are never indexed.
@@ -149,7 +150,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
-  await registerRealtimeSocket(app, ctx);
+  await registerRealtimeSocket(app, ctx, resolveSession);
   for (const register of featureRoutes) register(app, ctx);
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which

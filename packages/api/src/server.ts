@@ -1,6 +1,6 @@
 import { loadConfig } from './config/index';
 import { buildApp } from './app';
-import { seedDemo } from './db/seed/demo';
+import { seedDemo } from './seed/demo';
 import { seedDemoAssessments } from './features/surveys/index';
 
 /** Starts Vigil: one port for the API (/api) and the web app. */

@@ -5,7 +5,7 @@ import { buildApp, type BuiltApp } from '../src/app';
 import { loadTestConfig, type AppConfig } from '../src/config/index';
 import { openDatabase, type Database } from '../src/db/client';
 import { hashPassword, newToken, tokenHash } from '../src/lib/crypto';
-import { forgetSessions } from '../src/features/auth/session-cache';
+import { forgetSessions } from '../src/lib/session-cache';
 import { hospitals, organizations, sessions, userHospitals, users } from '../src/db/schema/index';
 
 export const TEST_PASSWORD = 'Correct#Horse42';

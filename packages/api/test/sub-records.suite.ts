@@ -21,7 +21,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { message, type MessageKey } from '@vigil/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from './setup';
-import { cachedSession } from '../src/features/auth/session-cache';
+import { cachedSession } from '../src/lib/session-cache';
 import { tokenHash } from '../src/lib/crypto';
 
 /** A form mistake of the group and the message each field must carry. */

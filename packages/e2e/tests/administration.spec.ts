@@ -129,3 +129,45 @@ test('the pages of the foundation have no serious or critical accessibility viol
   }
   await anonymousContext.close();
 });
+
+test('the system admin uploads a FHIR file: the import is queued, worked on the server and its report shown', async ({ page }) => {
+  await signIn(page, 'sysadmin');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Importación de datos' })).toBeVisible();
+  const org = { resourceType: 'Organization', id: `journey-org-${unique}`, name: `Journey Clinic ${unique}` };
+  await page.locator('input[type="file"]').setInputFiles({ name: 'journey-clinic.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(org)) });
+  await page.getByRole('button', { name: 'Subir e importar' }).click();
+  // The request answers at once with the queued run; the page follows it until its report.
+  const report = page.getByTestId('import-report');
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  await expect(report.getByText(`journey-org-${unique}`)).toBeVisible();
+  await expect(report.getByText('Creado').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'import-1-uploaded-report-spanish');
+  // The history has the run, done, in English too.
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Data import' })).toBeVisible();
+  const history = page.getByRole('table', { name: 'Import history' });
+  await expect(history.getByRole('row', { name: /journey-clinic\.json/ }).getByText('Done')).toBeVisible();
+  await snap(page, 'import-2-history-english');
+});
+
+test('an import of the demo folder shows its progress while a server worker runs it', async ({ page }) => {
+  test.slow();
+  await signIn(page, 'sysadmin');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/import');
+  await page.getByText('ES', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Importación de datos' })).toBeVisible();
+  await page.getByLabel('Archivo o carpeta').fill('.');
+  await page.getByRole('button', { name: 'Ejecutar importación' }).click();
+  const progress = page.getByTestId('import-progress');
+  await expect(progress).toBeVisible();
+  await expect(page.getByTestId('import-run-status')).toHaveText(/En cola|de \d+ archivos leídos|Iniciando/);
+  await snap(page, 'import-3-progress-spanish');
+  // Then the run's report replaces the progress.
+  await expect(page.getByTestId('import-report')).toBeVisible({ timeout: 150_000 });
+  await expect(progress).toBeHidden();
+  await snap(page, 'import-4-folder-report-spanish');
+});

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config/index';
 import { buildApp } from '../app';
-import { importFhir, summariseReport } from '../features/import/import.service';
+import { importFhir, summariseReport } from '../features/import/index';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((a) => a !== '--');

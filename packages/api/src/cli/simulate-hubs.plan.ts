@@ -5,7 +5,7 @@
  * The same patient and day always give the same times and values, so a re-run repeats identities
  * the server already holds (answered 'duplicate', stored once).
  */
-import { localParts, zonedMidnight, zoneOffsetMs } from '../features/measurements/time';
+import { localParts, zonedMidnight, zoneOffsetMs } from '../features/measurements/index';
 
 /** A patient's usual values (canonical units), from their imported readings or typical adult values. */
 export interface Baseline {

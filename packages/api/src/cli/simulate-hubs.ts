@@ -25,7 +25,7 @@ import {
   type EndpointResponse,
   type IngestResponse,
 } from '@vigil/contract';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { planReadings, simulatedIdentifiers, simulatedMac, typicalBaseline, type Baseline } from './simulate-hubs.plan';
 
 const BASE = (process.env.VIGIL_URL ?? 'http://localhost:8080').replace(/\/$/, '');

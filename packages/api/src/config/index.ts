@@ -64,7 +64,7 @@ export interface AppConfig {
   environmentName: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  /** How long a resolved session scope is reused without reading the database (0: never; see features/auth/session-cache.ts). */
+  /** How long a resolved session scope is reused without reading the database (0: never; see lib/session-cache.ts). */
   sessionCacheMs: number;
   signInMaxFailures: number;
   signInMaxFailuresPerIp: number;

@@ -1,5 +1,5 @@
 /**
- * The data layer's shared helpers, in one place: LIKE escaping, paging, sort keys and PostgreSQL
+ * The data layer's shared helpers, in one place: LIKE escaping, paging and PostgreSQL
  * error codes. Every repo and service uses these instead of writing its own (HOUSE_STYLE section 8).
  */
 

@@ -6,7 +6,7 @@
  * (README "API": out-of-tenant records read as not found).
  */
 import { and, eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
+import { Role, type RoleId } from '@vigil/contract';
 import type { Executor } from './client';
 import { hospitals, users } from './schema/index';
 import { officeFilter, userFilter, type Scope } from './scope';
@@ -62,6 +62,28 @@ export async function getVisiblePatient(scope: Scope, db: Executor, patientId: n
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userTimezone: users.userTimezone })
     .from(users)
     .where(and(eq(users.id, patientId), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A user as the features need it to check visibility and role (and the gender the ideal weight needs). */
+export interface VisibleUser {
+  id: number;
+  roleId: number;
+  status: number;
+  gender: string;
+}
+
+/**
+ * The user `userId` when the caller may see them (`userFilter`: in one of the caller's offices,
+ * or themselves) AND they hold `role`; null otherwise (another tenant's user, or a user of another
+ * role, reads as not found: the caller answers 404).
+ */
+export async function getVisibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser | null> {
+  const [row] = await db
+    .select({ id: users.id, roleId: users.roleId, status: users.status, gender: users.gender })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.roleId, role), userFilter(scope, users.id)))
     .limit(1);
   return row ?? null;
 }

@@ -1,12 +1,12 @@
 /**
  * The app's queues, registered in one place (README "Jobs"): the per-minute monitoring jobs
- * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts) and e-mail sending
- * (lib/mailer.ts). Imports from the web (POST admin/import, admin/importupload) still run within
- * their request: their answer is the import's report (spec section 7), and a bundle is one
- * transaction, so a restart loses no half-import.
+ * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts), FHIR imports from
+ * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
+ * letter queue) and e-mail sending (lib/mailer.ts).
  */
 import type { AppContext } from '../context';
-import { billingRunJobDefinition } from '../features/billing/billing-runs';
+import { billingRunJobDefinition } from '../features/billing/index';
+import { importRunFailedJobDefinition, importRunJobDefinition } from '../features/import/index';
 import { mailJobDefinition } from '../lib/mailer';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
@@ -23,7 +23,14 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
     config: ctx.config,
     database: ctx.database,
     log: ctx.log,
-    definitions: [monitoringJobDefinition(full), billingRunJobDefinition(full), mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds), surveyOccurrencesJobDefinition(full)],
+    definitions: [
+      monitoringJobDefinition(full),
+      billingRunJobDefinition(full),
+      importRunJobDefinition(full),
+      importRunFailedJobDefinition(full),
+      mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds),
+      surveyOccurrencesJobDefinition(full),
+    ],
     schedules: minuteSchedules,
   });
 }

@@ -1,9 +1,8 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
-import { dailyGoalTexts } from '../features/notifications/alert-messages';
+import { createAndDeliver, dailyGoalTexts } from '../features/notifications/index';
 import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../lib/office-calendar';
-import { createAndDeliver } from '../features/notifications/notifications.service';
-import { expectedMeasurementTimes } from '../features/treatment-plans/schedule';
+import { expectedMeasurementTimes } from '../features/treatment-plans/index';
 import { countReadingsInWindows, findActivePatients, findNewReadingPairs } from './monitoring.repo';
 import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';

@@ -11,8 +11,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { loggableError } from '../features/notifications/alerts';
-import { closeForgottenTimers } from '../features/time-tracking/time-tracking.service';
+import { loggableError } from '../lib/loggable-error';
+import { closeForgottenTimers } from '../features/time-tracking/index';
 import { raiseDailyGoals } from './daily-goal.raise.job';
 import { sendMeasurementReminders } from './measurement-reminder.send.job';
 import { raiseMissedMeasurements } from './missed-measurement.raise.job';

@@ -1,8 +1,7 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
-import { reminderTexts } from '../features/notifications/alert-messages';
+import { createAndDeliver, reminderTexts } from '../features/notifications/index';
 import { startOfLocalDay } from '../lib/office-calendar';
-import { createAndDeliver } from '../features/notifications/notifications.service';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';

@@ -1,9 +1,7 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../context';
-import { missedMeasurementTexts } from '../features/notifications/alert-messages';
+import { createAndDeliver, findTeamRecipients, missedMeasurementTexts } from '../features/notifications/index';
 import { startOfLocalDay } from '../lib/office-calendar';
-import { findTeamRecipients } from '../features/notifications/notifications.repo';
-import { createAndDeliver } from '../features/notifications/notifications.service';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';

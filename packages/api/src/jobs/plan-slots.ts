@@ -5,8 +5,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { expectedMeasurementTimes, expectedMeasurementsBetween, type ExpectedMeasurement } from '../features/treatment-plans/schedule';
-import { findActivePlanSchedules, type ActivePlanSchedule } from '../features/treatment-plans/treatment-plans.service';
+import {
+  expectedMeasurementTimes,
+  expectedMeasurementsBetween,
+  findActivePlanSchedules,
+  type ActivePlanSchedule,
+  type ExpectedMeasurement,
+} from '../features/treatment-plans/index';
 import { systemScope } from '../db/scope';
 
 export type { ActivePlanSchedule };

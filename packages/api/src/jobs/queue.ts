@@ -39,6 +39,10 @@ export interface JobPayloads {
   'mail-send': { outboxId: number };
   /** One minute of survey scheduling: due surveys and client-plan recurrences (jobs/survey-occurrences.create.job.ts). */
   'survey-occurrences': Record<string, never>;
+  /** A FHIR import queued from the web (features/import/import-runs.ts); what it imports is in its `import_runs` row. */
+  'import-run': { runId: number };
+  /** pg-boss's dead letter of `import-run`: a run whose last attempt failed, even in a process that died (import-runs.ts). */
+  'import-run-failed': { runId: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -60,6 +64,11 @@ export interface JobDefinition<N extends JobName> {
   retryDelaySeconds: number;
   /** An attempt running longer than this is failed (and retried) by pg-boss's maintenance. */
   expireInSeconds: number;
+  /**
+   * The queue that receives a job whose last attempt failed (pg-boss `deadLetter`), also when its
+   * process died and pg-boss's maintenance expired it, so the handler's own catch never ran.
+   */
+  deadLetter?: JobName;
   handler: (data: JobPayloads[N], job: JobInfo) => Promise<unknown>;
 }
 
@@ -160,13 +169,15 @@ export async function startJobQueue(opts: {
     if (!closed) log.error({ err: errorOf(err) }, 'job queue error');
   });
   await boss.start();
-  for (const def of definitions) {
+  // A dead-letter queue is created before the queues that name it (pg-boss's foreign key).
+  for (const def of [...definitions].sort((x, y) => Number(!!x.deadLetter) - Number(!!y.deadLetter))) {
     await boss.createQueue(def.name, {
       name: def.name,
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: def.expireInSeconds,
+      ...(def.deadLetter ? { deadLetter: def.deadLetter } : {}),
     });
   }
 
@@ -198,6 +209,7 @@ export async function startJobQueue(opts: {
       ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
       ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
       ...(def ? { retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: true, expireInSeconds: def.expireInSeconds } : {}),
+      ...(def?.deadLetter ? { deadLetter: def.deadLetter } : {}),
     });
     // Wake this process's worker at once instead of at its next poll.
     if (id && config.jobWorkers) for (const w of workerIds) boss.notifyWorker(w);

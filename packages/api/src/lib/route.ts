@@ -4,9 +4,9 @@ import { can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHea
 import type { HubPrincipal, Scope } from '../db/scope';
 import { AppError } from './app-error';
 import type { AppContext } from '../context';
-import { forgetSessions } from '../features/auth/session-cache';
+import { forgetSessions } from './session-cache';
 import { findNulCharacter } from './input-guard';
-import { recordHubCheckIn } from '../features/auth/hub-auth';
+import { recordHubCheckIn } from './hub-auth';
 
 export interface HandlerInput<D extends EndpointDef> {
   headers: EndpointHeaders<D>;
@@ -78,7 +78,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const params = parse(def.params, req.params, '');
       const body = def.multipart ? undefined : parse(def.body, req.body, '');
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
-      if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (hub-auth.ts)
+      if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
 
       let data: EndpointResponse<D>;
       try {

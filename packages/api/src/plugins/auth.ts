@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Lang } from '@vigil/contract';
 import type { AppContext } from '../context';
 import type { HubPrincipal, Scope } from '../db/scope';
-import { resolveHubToken } from '../features/auth/hub-auth';
-import { resolveSession } from '../features/auth/auth.service';
+import { resolveHubToken } from '../lib/hub-auth';
 import { requestLang } from '../lib/lang';
+import type { SessionResolver } from '../lib/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,8 +22,12 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the SessionGuid (staff) and HubToken (hub) headers on every API request and sets `request.scope`, `request.hub` and `request.lang`. */
-export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Reads the SessionGuid (staff) and HubToken (hub) headers on every API request and sets
+ * `request.scope`, `request.hub` and `request.lang`. `resolveSession` is the auth feature's
+ * (app.ts passes it: a plugin imports no feature); hub credentials are lib/hub-auth.ts's.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext, resolveSession: SessionResolver): void {
   app.decorateRequest('scope', null);
   app.decorateRequest('session', null);
   app.decorateRequest('hub', null);

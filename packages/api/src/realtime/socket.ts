@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { auth, can, SOCKET_PATH, socketInitMessageSchema, type SocketServerMessage } from '@vigil/contract';
 import type { AppContext } from '../context';
-import { resolveSession } from '../features/auth/auth.service';
-import { loggableError } from '../features/notifications/alerts';
+import { loggableError } from '../lib/loggable-error';
+import type { SessionResolver } from '../lib/session-cache';
 import { CloseCode, type RealtimeClient } from './realtime';
 import { findLiveSessionIds } from './realtime.repo';
 
@@ -37,7 +37,7 @@ const OPEN = 1;
  * not keep a session alive. Messages that are not JSON are ignored silently (spec section 8);
  * `{ type: 'ping' }` is answered with `{ type: 'pong' }`; other messages are ignored.
  */
-export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppContext, opts: SocketOptions = {}): Promise<void> {
+export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppContext, resolveSession: SessionResolver, opts: SocketOptions = {}): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   const initTimeoutMs = opts.initTimeoutMs ?? 10_000;
 

@@ -32,7 +32,7 @@ export interface EndpointDef {
   /**
    * `false` declares a write that cannot change sessions, users, offices or assignments (a
    * clinical sub-record, a reading, a time entry, a note): the server then keeps every process's
-   * cached session scopes (api `features/auth/session-cache.ts`). Left out, every write is assumed
+   * cached session scopes (api `lib/session-cache.ts`). Left out, every write is assumed
    * to change access and clears them, the safe default.
    */
   changesAccess?: false;

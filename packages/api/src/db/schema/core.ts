@@ -342,13 +342,34 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_account_idx').on(t.accountKey, t.createdAt), index('sign_in_failures_ip_idx').on(t.ip, t.createdAt)],
 );
 
-/** One FHIR import run and its per-record report. */
+/**
+ * One FHIR import run and its per-record report. Imports from the web are queued jobs (README
+ * "Jobs"): `queued` -> `running` (progress in `report`) -> `done` | `failed`; `input` says what the
+ * job imports, `error` why an attempt (or the run) failed. The CLI and the demo seed run `running`.
+ */
 export const importRuns = pgTable('import_runs', {
   id: serial('id').primaryKey(),
   source: text('source').notNull(),
   startedAt: ts('started_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
-  status: text('status').notNull().default('running'), // running | done | failed
+  status: text('status').notNull().default('running'), // queued | running | done | failed
   report: jsonb('report').$type<unknown>().notNull().default({}),
   startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+  /** What a queued run imports: a server path (resolved under the demo data folders) or its upload (import_uploads). */
+  input: jsonb('input').$type<{ kind: 'path'; path: string } | { kind: 'upload'; name: string }>(),
+  /** Why the last attempt failed ("Attempt 1 of 3 failed; retrying"), or the run did; no PHI. */
+  error: text('error'),
+});
+
+/**
+ * The file uploaded for a queued import run, kept in the database (not in a process's memory or
+ * /tmp) so that any API process's worker can import it; deleted when the run finishes.
+ */
+export const importUploads = pgTable('import_uploads', {
+  runId: integer('run_id')
+    .primaryKey()
+    .references(() => importRuns.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** The file's bytes as uploaded (at most IMPORT_UPLOAD_MAX_BYTES). */
+  content: bytea('content').notNull(),
 });

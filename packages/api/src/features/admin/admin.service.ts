@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_UPLOAD_MAX_BYTES, type ImportReport, type OutboxMessage } from '@vigil/contract';
+import { IMPORT_UPLOAD_MAX_BYTES, type ImportRun, type OutboxMessage } from '@vigil/contract';
 import { repoRoot } from '../../config/index';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { importFhir, importFhirText } from '../import/import.service';
+import { startImportRun } from '../import/index';
 import * as repo from './admin.repo';
 import { readSingleUpload } from '../../lib/upload';
 
@@ -29,27 +29,29 @@ export function resolveImportPath(input: string, roots: string[]): string | null
 }
 
 /**
- * `POST admin/import`: imports a file or folder under the demo data folders (config
- * `demoDataDirs`). 400 with `path: Invalid` when the path is not found there.
+ * `POST admin/import`: queues an import of a file or folder under the demo data folders (config
+ * `demoDataDirs`) and answers the `queued` run at once (features/import/import-runs.ts; README
+ * "Jobs"). 400 with `path: Invalid` when the path is not found there.
  */
-export async function runImport(ctx: AppContext, scope: Scope, body: { path: string }): Promise<ImportReport> {
+export async function runImport(ctx: AppContext, scope: Scope, body: { path: string }): Promise<ImportRun> {
   const resolved = resolveImportPath(body.path, ctx.config.demoDataDirs);
   if (!resolved) throw AppError.badRequest('validationFailed', { path: 'invalid' });
-  return importFhir(ctx, resolved, { scope, label: body.path });
+  return startImportRun(ctx, scope, { source: body.path, path: resolved });
 }
 
 /**
- * `POST admin/importupload`: imports one uploaded FHIR JSON file (multipart field `file`, at most
- * 10 MB: 413 beyond). A file that is not JSON or not FHIR answers 200 with the error in the report,
- * like any other bad record; a request without a file answers 400 `file: required`.
+ * `POST admin/importupload`: stores one uploaded FHIR JSON file (multipart field `file`, at most
+ * 10 MB: 413 beyond) with a `queued` run and answers the run at once; a worker imports it. A file
+ * that is not JSON or not FHIR ends in the run's report as an error record, like any other bad
+ * record; a request without a file (or an empty one) answers 400 `file: required`.
  */
-export async function uploadImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<ImportReport> {
+export async function uploadImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<ImportRun> {
   const file = await readSingleUpload(req, IMPORT_UPLOAD_MAX_BYTES); // 415 / 413 / 400 malformedUpload (lib/upload.ts)
   if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
   const buffer = file.data;
   const name = path.basename(file.filename || 'upload.json').slice(0, 200);
   if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
-  return importFhirText(ctx, name, buffer.toString('utf8'), { scope });
+  return startImportRun(ctx, scope, { source: name, upload: { name, content: buffer } });
 }
 
 /** `GET admin/outbox`: the e-mail outbox for a system admin, bodies included. */

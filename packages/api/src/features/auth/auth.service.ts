@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
-import { loadUserView } from '../users/users.view';
+import { loadUserView } from '../users/index';
 import * as repo from './auth.repo';
-import { cachedSession, rememberSession, sessionGeneration } from './session-cache';
+import { cachedSession, rememberSession, sessionGeneration } from '../../lib/session-cache';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
@@ -132,7 +132,7 @@ const TOUCH_EVERY_MS = 15_000;
  * Resolves a SessionGuid to the caller's scope, or null when it is unknown, ended, past its
  * absolute end, idle longer than the limit, or its user is disabled. Refreshes the idle clock
  * (at most every 15 s). A resolved session is kept for `config.sessionCacheMs` (see
- * `session-cache.ts` for how changes reach it); the returned scope is frozen.
+ * `lib/session-cache.ts` for how changes reach it); the returned scope is frozen.
  */
 export async function resolveSession(ctx: AppContext, token: string): Promise<{ scope: Scope; expiresAt: Date; lastSeenAt: Date } | null> {
   const hash = tokenHash(token);

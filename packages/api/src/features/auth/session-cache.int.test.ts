@@ -1,5 +1,5 @@
 /**
- * The session cache (session-cache.ts) never lets a change made through the API go unseen: sign-out,
+ * The session cache (lib/session-cache.ts) never lets a change made through the API go unseen: sign-out,
  * a disabled user and a new office act at once; a change written past the API (another process
  * without the bus) is seen within the cache's lifetime; the cache can be turned off.
  */
@@ -9,7 +9,7 @@ import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '.
 import { hospitals, sessions } from '../../db/schema/index';
 import { tokenHash } from '../../lib/crypto';
 import { resolveSession } from './auth.service';
-import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache';
+import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from '../../lib/session-cache';
 
 /** Whether the API still takes the session (GET auth/checkauthentication answers authenticated true/false). */
 const check = async (t: TestApp, headers: { sessionguid: string }) =>

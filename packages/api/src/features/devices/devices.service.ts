@@ -20,7 +20,7 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
-import { forgetHubDevices } from '../measurements/hub-devices';
+import { forgetHubDevices } from '../measurements/index';
 import * as repo from './devices.repo';
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {

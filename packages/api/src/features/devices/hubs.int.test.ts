@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { hubs, measurements, medicalDevices, tabletInfos, trustedHubs } from '../../db/schema/index';
-import { resolveHubToken } from '../auth/hub-auth';
+import { resolveHubToken } from '../../lib/hub-auth';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;

@@ -5,9 +5,16 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
-import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
+import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../../lib/hub-auth';
+import { forgetHubDevices } from '../measurements/index';
 import * as devicesRepo from './devices.repo';
 import * as repo from './hubs.repo';
+
+/** Forgets this process's cached hub credentials (lib/hub-auth.ts) and hub devices (measurements/hub-devices.ts) after a hub changed. */
+function forgetHubCaches(ctx: AppContext): void {
+  forgetHubCredentials(ctx);
+  forgetHubDevices(ctx);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -158,7 +165,7 @@ export async function updateHub(
     if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
     throw err;
   } finally {
-    forgetHubCredentials(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
+    forgetHubCaches(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
   }
   return detailOf(scope, db, id);
 }
@@ -173,7 +180,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
   if (await repo.hubHasReadings(scope, db, id)) throw AppError.conflict('hubHasReadings');
   try {
     if (!(await repo.deleteHub(scope, db, id))) throw AppError.notFound();
-    forgetHubCredentials(ctx);
+    forgetHubCaches(ctx);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw AppError.conflict('hubHasReadings');
     throw err;
@@ -190,6 +197,7 @@ export async function issueCredential(ctx: AppContext, scope: Scope, id: number)
   const row = await repo.getHubRow(scope, ctx.db, id);
   if (!row) throw AppError.notFound();
   const credential = await issueHubCredential(ctx, row.id);
+  forgetHubDevices(ctx);
   return { hubId: row.id, hubIdentifier: row.hubIdentifier, credential };
 }
 
@@ -197,6 +205,7 @@ export async function issueCredential(ctx: AppContext, scope: Scope, id: number)
 export async function revokeCredential(ctx: AppContext, scope: Scope, id: number): Promise<{ hubId: number; revokedAt: string }> {
   if (!(await repo.getHubRow(scope, ctx.db, id))) throw AppError.notFound();
   await revokeHubCredential(ctx, id);
+  forgetHubDevices(ctx);
   const row = await repo.getHubRow(scope, ctx.db, id);
   return { hubId: id, revokedAt: (row?.credentialRevokedAt ?? new Date()).toISOString() };
 }

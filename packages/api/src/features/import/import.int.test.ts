@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { Role, type ImportReport } from '@vigil/contract';
+import { Role, type ImportReport, type ImportRun } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, signInAs, type TestApp } from '../../../test/setup';
 import { repoRoot } from '../../config/index';
 import {
@@ -12,6 +12,7 @@ import {
   emailOutbox,
   hospitals,
   importRuns,
+  importUploads,
   measurements,
   medicalTeamMembers,
   medicalTeams,
@@ -358,15 +359,42 @@ function multipart(filename: string, content: Buffer | string) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * A run queued from the web, once it has finished (GET admin/importruns/{id}, polled as the import
+ * screen does; without the queue in these tests the job runs in the background of the same app).
+ */
+async function finishedRun(h: Record<string, string>, runId: number): Promise<ImportRun> {
+  for (let i = 0; i < 1200; i++) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${runId}`, headers: h });
+    expect(res.statusCode).toBe(200);
+    const run = res.json().data as ImportRun;
+    if (run.status === 'done' || run.status === 'failed') return run;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`import run ${runId} did not finish`);
+}
+
+/** Queues an upload and answers the queued run as the request answered it. */
+async function queueUpload(h: Record<string, string>, name: string, content: string | Buffer): Promise<ImportRun> {
+  const m = multipart(name, content);
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as ImportRun;
+}
+
 describe('POST admin/import', () => {
-  it('imports a file of the demo data folder for a system admin (relative path) and answers the report', async () => {
+  it('queues an import of a file of the demo data folder (relative path), answers the queued run at once, and the run ends done with its report', async () => {
     const h = await signInAs(t, fx.sysadmin.username);
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: h, payload: { path: 'hospitalInformation1714182814995.json' } });
     expect(res.statusCode).toBe(200);
-    const report = res.json().data as ImportReport;
-    expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: 94, skipped: 1, error: 0 });
-    const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, report.runId));
-    expect(run).toMatchObject({ startedBy: fx.sysadmin.id, source: 'hospitalInformation1714182814995.json', status: 'done' });
+    const queued = res.json().data as ImportRun;
+    expect(queued).toMatchObject({ status: 'queued', source: 'hospitalInformation1714182814995.json', startedBy: fx.sysadmin.id, report: null, progress: null, error: null, finishedAt: null });
+    const run = await finishedRun(h, queued.id);
+    expect(run).toMatchObject({ id: queued.id, status: 'done', progress: null, error: null });
+    expect(run.report!.runId).toBe(queued.id);
+    expect(run.report!.counts).toEqual({ created: 0, updated: 0, unchanged: 94, skipped: 1, error: 0 });
+    const [row] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, queued.id));
+    expect(row).toMatchObject({ startedBy: fx.sysadmin.id, source: 'hospitalInformation1714182814995.json', status: 'done' });
   });
 
   it('refuses a path outside the demo data folders with 400 on the path field', async () => {
@@ -394,34 +422,42 @@ describe('POST admin/import', () => {
 });
 
 describe('POST admin/importupload', () => {
-  it('imports an uploaded bundle', async () => {
+  it('stores an uploaded bundle in the database with a queued run, answers at once, and imports it; the stored file is deleted once done', async () => {
     const h = await signInAs(t, fx.sysadmin.username);
     const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Organization', id: 'uploaded-org', name: 'Uploaded Clinic' } }] };
-    const m = multipart('clinic.json', JSON.stringify(bundle));
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
+    const queued = await queueUpload(h, 'clinic.json', JSON.stringify(bundle));
+    expect(queued).toMatchObject({ status: 'queued', source: 'clinic.json', report: null });
+    const run = await finishedRun(h, queued.id);
+    expect(run.status).toBe('done');
+    expect(run.report!.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
     expect(await t.ctx.db.select({ name: organizations.institutionName }).from(organizations).where(eq(organizations.externalRef, 'Organization/uploaded-org'))).toEqual([{ name: 'Uploaded Clinic' }]);
+    // The stored file goes once the run is closed (just after its report is written).
+    for (let i = 0; i < 100 && (await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).toEqual([]);
   });
 
   it('accepts a Synthea patient bundle larger than the 1 MiB JSON body limit', async () => {
     const h = await signInAs(t, fx.sysadmin.username);
     const content = fs.readFileSync(path.join(syntheaDir, BARNEY));
     expect(content.length).toBeGreaterThan(1024 * 1024);
-    const m = multipart(BARNEY, content);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
-    expect(res.statusCode).toBe(200);
-    const records = res.json().data.records as ImportReport['records'];
+    const run = await finishedRun(h, (await queueUpload(h, BARNEY, content)).id);
+    const records = run.report!.records;
     expect(records.filter((r) => r.resourceType === 'Patient')).toEqual([{ file: BARNEY, resourceType: 'Patient', id: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426', status: 'unchanged' }]);
     expect(records.filter((r) => r.resourceType === 'Observation').every((r) => r.status === 'unchanged')).toBe(true);
   });
 
-  it('reports a truncated upload as an error record', async () => {
+  it('reports a truncated upload as an error record: the run ends failed with its report', async () => {
     const h = await signInAs(t, fx.sysadmin.username);
-    const m = multipart('cut.json', '{"resourceType":"Bundle","entry":[{"resource":');
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.records).toEqual([{ file: 'cut.json', resourceType: '', id: '', status: 'error', reason: 'not valid JSON: the file ends early (truncated)' }]);
+    const run = await finishedRun(h, (await queueUpload(h, 'cut.json', '{"resourceType":"Bundle","entry":[{"resource":')).id);
+    expect(run).toMatchObject({ status: 'failed', error: null });
+    expect(run.report!.records).toEqual([{ file: 'cut.json', resourceType: '', id: '', status: 'error', reason: 'not valid JSON: the file ends early (truncated)' }]);
+  });
+
+  it('stores bytes that are not text as they came (NUL included) and reports them as not JSON', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const run = await finishedRun(h, (await queueUpload(h, 'binary.json', Buffer.from([0x00, 0xff, 0x7b, 0x00]))).id);
+    expect(run.status).toBe('failed');
+    expect(run.report!.records).toEqual([expect.objectContaining({ file: 'binary.json', status: 'error', reason: expect.stringMatching(/^not valid JSON/) })]);
   });
 
   it('answers 413 for a file over 10 MB and 400 without a file', async () => {
@@ -444,6 +480,20 @@ describe('POST admin/importupload', () => {
     const m = multipart('clinic.json', '{}');
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...(await signInAs(t, fx.officeAdminA1.username)), ...m.headers }, payload: m.payload });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET admin/importruns/{id}', () => {
+  it('answers one run; 404 for an unknown id, 400 for an id that is not a number, 403 for an office admin', async () => {
+    const h = await signInAs(t, fx.sysadmin.username);
+    const one = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: h });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir, error: null, progress: null });
+    expect(one.json().data.report.counts.created).toBe(386);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/999999', headers: h })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/abc', headers: h })).statusCode).toBe(400);
+    const other = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: await signInAs(t, fx.officeAdminA1.username) });
+    expect(other.statusCode).toBe(403);
   });
 });
 

@@ -37,8 +37,8 @@ import {
   type FhirPractitionerRole,
   type FhirResource,
 } from './fhir.schemas';
-import { idealBodyWeightKg, sexFromGender } from '../metadata/ideal-weight';
-import { resolveThresholds, severityOfReading } from '../measurements/thresholds';
+import { idealBodyWeightKg, sexFromGender } from '../metadata/index';
+import { resolveThresholds, severityOfReading } from '../measurements/index';
 import { mapVitalObservation } from './fhir.vitals';
 import * as repo from './import.repo';
 import type { z } from 'zod';

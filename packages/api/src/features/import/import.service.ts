@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportCounts, ImportProgress, ImportRecord, ImportReport, ImportRun, ImportTypeCounts } from '@vigil/contract';
+import type { ImportCounts, ImportRecord, ImportReport, ImportTypeCounts } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { isSystemAdmin, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -27,6 +27,11 @@ export interface ImportOptions {
   startedBy?: number | null;
   /** The run's `source` text (defaults to the path, or 'upload'). */
   label?: string;
+  /**
+   * An `import_runs` row already made (a queued run, worked by its job: import-runs.ts) and now
+   * `running`; without it the import makes its own row.
+   */
+  run?: { id: number; startedAt: Date };
 }
 
 /** One unit of work: a file (or an in-memory document) holding one Bundle or one resource. */
@@ -182,7 +187,7 @@ async function importUnits(
   sourceName = label,
 ): Promise<ImportReport> {
   const started = Date.now();
-  const runRow = await repo.createImportRun(ctx.db, { source: label.slice(0, 500), startedBy: opts.startedBy ?? opts.scope?.userId ?? null });
+  const runRow = opts.run ?? (await repo.createImportRun(ctx.db, { source: label.slice(0, 500), startedBy: opts.startedBy ?? opts.scope?.userId ?? null }));
 
   const records: ImportRecord[] = [];
   const byType: Record<string, ImportTypeCounts> = {};
@@ -327,30 +332,6 @@ async function importBundle(
   }
   writes.forEach((w, i) => report(w, outcomes[i]!.status, outcomes[i]!.reason));
   return true;
-}
-
-/** Import runs with their reports (a running one with its progress) for a system admin, newest first, paged. */
-export async function findImportRuns(
-  ctx: Pick<AppContext, 'db'>,
-  scope: Scope,
-  q: { page: number; pageSize: number; sort?: string; search?: string },
-): Promise<{ items: ImportRun[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await repo.findImportRuns(scope, ctx.db, q);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      source: r.source,
-      status: r.status,
-      startedAt: r.startedAt.toISOString(),
-      finishedAt: r.finishedAt?.toISOString() ?? null,
-      startedBy: r.startedBy,
-      report: r.status !== 'running' && r.report && typeof r.report === 'object' && 'runId' in r.report ? (r.report as ImportReport) : null,
-      progress: r.status === 'running' && r.report && typeof r.report === 'object' && 'progress' in r.report ? (r.report as { progress: ImportProgress }).progress : null,
-    })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
 }
 
 /** One line per count for people and logs: "created 199, updated 0, ...; Patient: created 10; ..." (no PHI). */

@@ -12,7 +12,7 @@
  * Every change this process makes through the services clears the cache at once
  * (`forgetHubDevices`): a device created, changed, retired, deleted or given new thresholds
  * (devices.service), a hub changed or deleted or its credential issued or revoked
- * (`forgetHubCredentials` in auth/hub-auth.ts calls it), an office's defaults changed
+ * (hubs.service calls it with `forgetHubCredentials` of lib/hub-auth.ts), an office's defaults changed
  * (measurements.service). The trade-off: ANOTHER API process (or a write past the services, such
  * as a SQL console) is seen up to 5 s late, so within that window a reading may still be stored
  * for a device's previous patient or office, graded with its previous limits, accepted from a
@@ -24,7 +24,7 @@ import { perContext } from '../../lib/per-context';
 import type { HubPrincipal } from '../../db/scope';
 import * as repo from './measurements.repo';
 
-/** How long a looked-up device (or its absence) is trusted: the same 5 s as a hub credential (auth/hub-auth.ts). */
+/** How long a looked-up device (or its absence) is trusted: the same 5 s as a hub credential (lib/hub-auth.ts). */
 export const HUB_DEVICE_TTL_MS = 5_000;
 /** Entries kept per application context before the cache starts over (a bound on memory). */
 const MAX_CACHED = 20_000;

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { Role, withSeriesReadings, type PatientSeries } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { hospitalDeviceDefaults, hubs, measurements, medicalDevices, patientMetadata, users } from '../../db/schema/index';
-import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../auth/hub-auth';
+import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../../lib/hub-auth';
 import { forgetHubDevices } from './hub-devices';
 import type { CommittedReading } from '../notifications/alerts';
 import { localIso, localParts } from './time';
@@ -239,13 +239,16 @@ describe('POST medicaldevicesdata: a hub posts readings', () => {
 
   it('refuses a reading of a device whose hub and device have no patient', async () => {
     await t.ctx.db.update(hubs).set({ assignedToUserId: null }).where(eq(hubs.id, hubA1.id));
-    forgetHubCredentials(t.ctx); // written past the hubs service: drop this process's cached credential
+    // Written past the hubs service: drop this process's cached credential and hub devices.
+    forgetHubCredentials(t.ctx);
+    forgetHubDevices(t.ctx);
     try {
       const res = await post({ hubtoken: hubA1.token }, bp('LOOSE-A1', ago(250)));
       expect(res.json().data.results[0]).toMatchObject({ status: 'rejected', reason: 'no patient' });
     } finally {
       await t.ctx.db.update(hubs).set({ assignedToUserId: f.patientA1.id }).where(eq(hubs.id, hubA1.id));
       forgetHubCredentials(t.ctx);
+      forgetHubDevices(t.ctx);
     }
   });
 

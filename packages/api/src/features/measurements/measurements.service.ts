@@ -32,7 +32,7 @@ import type { AppContext } from '../../context';
 import type { HubPrincipal, Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/alerts';
+import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/index';
 import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
 import { findHubDevices, forgetHubDevices } from './hub-devices';
 import { insertMeasurementsBatched } from './insert-batcher';

@@ -21,9 +21,8 @@ import type { Scope } from '../../db/scope';
 import { type OfficeInScope, getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { instantOfLocal, isLaterMonth, localDate, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
-import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from '../time-tracking/care-rules';
-import * as care from '../time-tracking/time-tracking.repo';
-import { assertUsableTemplate, officeForPatient } from '../time-tracking/time-tracking.service';
+import { assertAuthorOrOfficeAdmin, assertProgramEnabled, assertUsableTemplate, officeForPatient } from '../time-tracking/index';
+import * as care from '../time-tracking/index';
 import * as repo from './medical-notes.repo';
 
 /**

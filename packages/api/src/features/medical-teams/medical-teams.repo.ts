@@ -22,16 +22,6 @@ function teamFilter(scope: Scope): SQL {
   return patientRowFilter(scope, medicalTeams.hospitalId, medicalTeams.patientId);
 }
 
-/** A user the caller may see (`userFilter`), with the fields the rules need; null otherwise. */
-export async function getVisibleUser(scope: Scope, db: Executor, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, roleId: users.roleId, status: users.status })
-    .from(users)
-    .where(and(eq(users.id, userId), userFilter(scope, users.id)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Of `userIds`, those assigned to office `hospitalId` (in the caller's scope), with role and status. */
 export async function findOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
   if (userIds.length === 0) return [];

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
-import { getOfficeInScope } from '../../db/visible';
+import { getOfficeInScope, getVisibleUserOfRole, type VisibleUser } from '../../db/visible';
 import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
@@ -38,10 +38,10 @@ function requireDoctorAndNurse(roles: readonly number[], field: MemberField): vo
   }
 }
 
-/** A visible user of `role`, or 404 "Invalid id" (another tenant's user reads as not found). */
-async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId) {
-  const user = await repo.getVisibleUser(scope, db, userId);
-  if (!user || user.roleId !== role) throw AppError.notFound();
+/** A user of `role` the caller sees (db/visible.ts), or 404 "Invalid id": another tenant's user reads as not found. */
+async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser> {
+  const user = await getVisibleUserOfRole(scope, db, userId, role);
+  if (!user) throw AppError.notFound();
   return user;
 }
 

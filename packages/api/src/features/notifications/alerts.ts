@@ -4,6 +4,7 @@ import { abnormalMeasurementTexts } from './alert-messages';
 import * as repo from './notifications.repo';
 import { createAndDeliver } from './notifications.service';
 import { systemScope } from '../../db/scope';
+import { loggableError } from '../../lib/loggable-error';
 
 /** A reading as committed by ingestion, for alerting. Values in canonical UCUM units keyed by LOINC. */
 export interface CommittedReading {
@@ -16,16 +17,6 @@ export interface CommittedReading {
   valuesJson: Record<string, number>;
   measuredAt: Date;
   isSimulated: boolean;
-}
-
-/**
- * An error as it may be logged: a failed query's message carries its parameters (names, message
- * texts), so only the driver's own message and code are kept.
- */
-export function loggableError(err: unknown): { name: string; code?: string; message: string } {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const message = e.cause?.message ?? String(e.message ?? err).split('\nparams:')[0]!.slice(0, 500);
-  return { name: e.name ?? 'Error', code: e.cause?.code ?? e.code, message };
 }
 
 /** The dedupe key of a reading's alert: one per recipient and measurement, whoever calls twice. */

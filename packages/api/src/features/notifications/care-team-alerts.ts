@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { systemScope } from '../../db/scope';
-import { loggableError } from './alerts';
+import { loggableError } from '../../lib/loggable-error';
 import * as repo from './notifications.repo';
 import { createAndDeliver } from './notifications.service';
 

@@ -1,3 +1,9 @@
-// What the notifications feature offers other features (shared11.md: cross-feature imports go through here).
+/**
+ * The notifications feature's public surface (docs/architecture.md "Feature boundaries"): alerts
+ * for committed readings, notifying a patient's team, and the texts of the scheduled alerts.
+ */
+export { raiseMeasurementAlerts, type CommittedReading } from './alerts';
+export { dailyGoalTexts, missedMeasurementTexts, reminderTexts } from './alert-messages';
+export { findTeamRecipients } from './notifications.repo';
+export { createAndDeliver } from './notifications.service';
 export { alertCareTeam, type CareTeamAlert } from './care-team-alerts';
-export { loggableError } from './alerts';

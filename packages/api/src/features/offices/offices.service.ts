@@ -16,7 +16,7 @@ import type { offices as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { loadUserViews } from '../users/users.view';
+import { loadUserViews } from '../users/index';
 import * as repo from './offices.repo';
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -3,7 +3,7 @@ import type { organizations as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { loadUserViews } from '../users/users.view';
+import { loadUserViews } from '../users/index';
 import * as repo from './organizations.repo';
 
 type OrganizationBody = EndpointBody<typeof contract.createOrganization>;

@@ -9,7 +9,7 @@ import {
   type Thresholds,
   type UnitPreferences,
 } from '@vigil/contract';
-import { resolveThresholds } from '../measurements/thresholds';
+import { resolveThresholds } from '../measurements/index';
 
 /** A stored reading as the report needs it: canonical values keyed by LOINC code. */
 export interface ReportReading {

@@ -1,2 +1,2 @@
-// What the users feature offers other features (shared11.md: cross-feature imports go through here).
-export { loadUserViews } from './users.view';
+/** The users feature's public surface (docs/architecture.md "Feature boundaries"): a user as the API shows it. */
+export { loadUserView, loadUserViews } from './users.view';

@@ -5,7 +5,7 @@ import { pageOf } from '../../common/envelope';
 import {
   IMPORT_UPLOAD_MAX_BYTES,
   importBodySchema,
-  importReportSchema,
+  importRunParamsSchema,
   importRunSchema,
   importRunsQuerySchema,
   outboxMessageSchema,
@@ -19,20 +19,21 @@ export const runImport = endpoint({
   method: 'POST',
   path: 'admin/import',
   tag,
-  summary: 'Import FHIR R4 JSON from a file or folder under the demo data folders; answers the per-record report',
+  summary: 'Queue an import of FHIR R4 JSON from a file or folder under the demo data folders; answers the queued run at once (progress and report: admin/importruns/{id})',
   permission: 'import.run',
   body: importBodySchema,
-  response: importReportSchema,
+  response: importRunSchema,
 });
 
 export const uploadImport = endpoint({
   method: 'POST',
   path: 'admin/importupload',
   tag,
-  summary: 'Import one uploaded FHIR R4 JSON file (a Bundle or a single resource, at most 10 MB, multipart field "file")',
+  summary:
+    'Queue an import of one uploaded FHIR R4 JSON file (a Bundle or a single resource, at most 10 MB, multipart field "file"), stored in the database; answers the queued run at once',
   permission: 'import.run',
   multipart: { maxBytes: IMPORT_UPLOAD_MAX_BYTES },
-  response: importReportSchema,
+  response: importRunSchema,
 });
 
 export const findImportRuns = endpoint({
@@ -43,6 +44,16 @@ export const findImportRuns = endpoint({
   permission: 'import.run',
   query: importRunsQuerySchema,
   response: pageOf(importRunSchema),
+});
+
+export const getImportRun = endpoint({
+  method: 'GET',
+  path: 'admin/importruns/{id}',
+  tag,
+  summary: 'One import run: queued, running with its progress, done or failed with its report (what the import screen polls)',
+  permission: 'import.run',
+  params: importRunParamsSchema,
+  response: importRunSchema,
 });
 
 export const findOutbox = endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../common/envelope';
+import { idSchema } from '../../common/ids';
 
 /** Largest FHIR file accepted by `admin/importupload` (a Synthea patient bundle is 1-3 MB). */
 export const IMPORT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -71,20 +72,31 @@ export type ImportBody = z.infer<typeof importBodySchema>;
 export const importProgressSchema = z.object({ files: z.number().int(), filesTotal: z.number().int() });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
+/**
+ * An import run (README "Jobs"). An import started from the web is a queued job: `queued` (waiting
+ * for a worker, or again after a failed attempt that will be retried, with that attempt in
+ * `error`), `running` (with `progress`), then `done`, or `failed`: with a `report` when records
+ * failed, without one (and with `error`) when the run itself could not be completed.
+ */
 export const importRunSchema = z.object({
   id: z.number().int(),
   source: z.string(),
-  status: z.string(), // running | done | failed
+  status: z.enum(['queued', 'running', 'done', 'failed']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   startedBy: z.number().int().nullable(),
   report: importReportSchema.nullable(),
   /** While `running`: files read of the total; null once finished. */
   progress: importProgressSchema.nullable(),
+  /** Why the last attempt failed (queued again: it is retried) or the run failed without a report; English, no PHI; else null. */
+  error: z.string().nullable(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 
 /** Import runs, newest first (sort: startedAt or -startedAt, status; search in source). */
+/** `GET admin/importruns/{id}`: one run. */
+export const importRunParamsSchema = z.object({ id: idSchema });
+
 export const importRunsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(['startedAt', '-startedAt', 'status', '-status']).optional(),
 });

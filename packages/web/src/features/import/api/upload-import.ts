@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { admin, IMPORT_UPLOAD_MAX_BYTES, type ImportReport } from '@vigil/contract';
-import { call } from '../../../lib/api-client';
+import { admin, IMPORT_UPLOAD_MAX_BYTES } from '@vigil/contract';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 export { IMPORT_UPLOAD_MAX_BYTES };
 
-/** POST admin/importupload: imports one uploaded FHIR R4 JSON file (multipart field "file"). */
-export function uploadImport(file: File): Promise<ImportReport> {
-  const form = new FormData();
-  form.append('file', file);
-  return call(admin.uploadImport, { form });
-}
-
-/** Uploads and imports; the run history and every list the import may have changed are refreshed. */
+/** POST admin/importupload: uploads one FHIR R4 JSON file (multipart field "file") and queues its import; answers the queued run. */
 export function useUploadImport() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadImport, onSettled: () => queryClient.invalidateQueries() });
+  return useEndpointMutation(admin.uploadImport, {
+    input: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return { form };
+    },
+    invalidates: [admin.findImportRuns],
+  });
 }

@@ -25,10 +25,10 @@ export function RecordStatusBadge({ status }: { status: ImportRecordStatus }) {
   );
 }
 
-/** A run's status: running, done or failed. */
+/** A run's status: queued, running, done or failed. */
 export function RunStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('import');
-  const color = status === 'done' ? 'teal' : status === 'failed' ? 'red' : 'blue';
+  const color = status === 'done' ? 'teal' : status === 'failed' ? 'red' : status === 'queued' ? 'gray' : 'blue';
   return (
     <Badge variant="dot" color={color} tt="none" fw={500} styles={NO_TRUNCATE}>
       {t(`runStatus.${status}`, status)}

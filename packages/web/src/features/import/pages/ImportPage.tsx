@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, FileInput, Grid, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, FileInput, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileUpload, IconFolderOpen, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { importBodySchema, type ImportReport, type ImportRun } from '@vigil/contract';
+import { importBodySchema, type ImportRun } from '@vigil/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
@@ -14,25 +14,14 @@ import { useImportRuns } from '../api/find-import-runs';
 import { useRunImport } from '../api/run-import';
 import { IMPORT_UPLOAD_MAX_BYTES, useUploadImport } from '../api/upload-import';
 import { ImportReportView } from '../components/ImportReportView';
+import { ImportRunProgress } from '../components/ImportRunProgress';
 import { RunStatusBadge } from '../components/ImportStatusBadge';
 import { formatDateTime, formatDuration } from '../format';
 
-/** Seconds since `running` became true, ticking every second. */
-function useElapsed(running: boolean): number {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (!running) return;
-    setSeconds(0);
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return seconds;
-}
-
 /**
- * /import (system admin): imports FHIR R4 from a server path or an uploaded file, shows the
- * per-record report of the run, and the history of import runs.
+ * /import (system admin): queues an import of FHIR R4 from a server path or an uploaded file (a
+ * job on the server, README "Jobs"), follows the run (queued, running with its progress, then its
+ * per-record report, or why it failed), and shows the history of import runs.
  */
 export default function ImportPage() {
   const { t, i18n } = useTranslation('import');
@@ -40,9 +29,8 @@ export default function ImportPage() {
   const ui = useUiState();
   const runPath = useRunImport();
   const upload = useUploadImport();
-  const running = runPath.isPending || upload.isPending;
-  const elapsed = useElapsed(running);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const sending = runPath.isPending || upload.isPending;
+  const [runId, setRunId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -51,8 +39,8 @@ export default function ImportPage() {
 
   const pathForm = useForm({ initialValues: { path: '' }, validate: zodValidate(importBodySchema) });
 
-  const done = (r: ImportReport) => {
-    setReport(r);
+  const queued = (run: ImportRun) => {
+    setRunId(run.id);
     setError(null);
   };
   const failed = (err: unknown) => {
@@ -61,9 +49,9 @@ export default function ImportPage() {
 
   const submitPath = pathForm.onSubmit(({ path }) => {
     setError(null);
-    setReport(null);
+    setRunId(null);
     runPath.mutate(path.trim(), {
-      onSuccess: done,
+      onSuccess: queued,
       onError: (err) => {
         pathForm.setErrors(serverFieldErrors(err));
         failed(err);
@@ -76,14 +64,18 @@ export default function ImportPage() {
     setError(null);
     if (!file) return setFileError(t('upload.required'));
     if (file.size > IMPORT_UPLOAD_MAX_BYTES) return setFileError(t('upload.tooLarge', { mb: IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024 }));
-    setReport(null);
-    upload.mutate(file, { onSuccess: done, onError: failed });
+    setRunId(null);
+    upload.mutate(file, { onSuccess: queued, onError: failed });
   };
 
   const openRun = (run: ImportRun) =>
     ui.openDetails(
       t('history.details', { id: run.id }),
-      run.report ? <ImportReportView report={run.report} /> : <Text c="dimmed">{t('history.noReport')}</Text>,
+      run.report ? (
+        <ImportReportView report={run.report} />
+      ) : (
+        <Text c="dimmed">{t(run.status === 'failed' ? 'history.failedNoReport' : 'history.noReport')}</Text>
+      ),
     );
 
   const columns: Column<ImportRun>[] = [
@@ -151,11 +143,11 @@ export default function ImportPage() {
                   label={t('server.path')}
                   placeholder="demo-data/synthea-r4/fhir"
                   description={t('server.pathHint')}
-                  disabled={running}
+                  disabled={sending}
                   {...pathForm.getInputProps('path')}
                 />
                 <Group justify="flex-end">
-                  <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={runPath.isPending} disabled={running}>
+                  <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={runPath.isPending} disabled={sending}>
                     {t('server.run')}
                   </Button>
                 </Group>
@@ -188,10 +180,10 @@ export default function ImportPage() {
                 }}
                 error={fileError}
                 clearable
-                disabled={running}
+                disabled={sending}
               />
               <Group justify="flex-end">
-                <Button onClick={submitFile} leftSection={<IconFileUpload size={16} aria-hidden />} loading={upload.isPending} disabled={running}>
+                <Button onClick={submitFile} leftSection={<IconFileUpload size={16} aria-hidden />} loading={upload.isPending} disabled={sending}>
                   {t('upload.run')}
                 </Button>
               </Group>
@@ -200,32 +192,12 @@ export default function ImportPage() {
         </Grid.Col>
       </Grid>
 
-      {running && (
-        <Paper withBorder radius="md" p="lg" mt="md" role="status" aria-live="polite" data-testid="import-progress">
-          <Stack gap="xs">
-            <Text fw={500}>{t('running', { seconds: elapsed })}</Text>
-            <Progress value={100} striped animated aria-label={t('runningLabel')} />
-            <Text size="sm" c="dimmed">
-              {t('runningHint')}
-            </Text>
-          </Stack>
-        </Paper>
-      )}
       {error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mt="md" title={t('failed')}>
           {error}
         </Alert>
       )}
-      {report && (
-        <Paper withBorder radius="md" p="lg" mt="md" data-testid="import-report">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              {t('report.title')}
-            </Title>
-            <ImportReportView report={report} />
-          </Stack>
-        </Paper>
-      )}
+      {runId !== null && <ImportRunProgress key={runId} runId={runId} />}
 
       <Stack gap="sm" mt="xl">
         <Group justify="space-between" align="flex-end">

@@ -1,10 +1,15 @@
+/**
+ * The hub principal (docs/security.md "Hub credentials"): a hub's ingestion credential (the
+ * `HubToken` header) resolved to its hub, its check-in, and issuing / revoking the credential. The
+ * auth plugin (plugins/auth.ts) and lib/route.ts call it for every hub request; the devices
+ * feature issues and revokes credentials through it.
+ */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { perContext } from '../../lib/per-context';
-import type { HubPrincipal } from '../../db/scope';
-import { hubs } from '../../db/schema/index';
-import { newToken, tokenHash } from '../../lib/crypto';
-import { forgetHubDevices } from '../measurements/hub-devices';
+import type { AppContext } from '../context';
+import { perContext } from './per-context';
+import type { HubPrincipal } from '../db/scope';
+import { hubs } from '../db/schema/index';
+import { newToken, tokenHash } from './crypto';
 
 const CHECK_IN_EVERY_MS = 60_000;
 
@@ -35,15 +40,15 @@ const cacheOf = perContext((): Cache => ({ entries: new Map(), checkIns: new Map
 const MAX_CACHED = 10_000;
 
 /**
- * Forgets every resolved hub credential of this process, and the devices cached for hubs
- * (measurements/hub-devices.ts), after a hub or its credential changed.
+ * Forgets every resolved hub credential of this process after a hub or its credential changed.
+ * The devices cached for hubs (features/measurements/hub-devices.ts) are the caller's to forget
+ * as well (`forgetHubDevices`, as the devices feature's hubs.service does).
  */
 export function forgetHubCredentials(ctx: AppContext): void {
   const cache = cacheOf(ctx);
   cache.entries.clear();
   cache.checkIns.clear();
   cache.generation++;
-  forgetHubDevices(ctx);
 }
 
 /**

@@ -1,6 +1,20 @@
-import type { AppContext } from '../../context';
-import { perContext } from '../../lib/per-context';
-import type { Scope } from '../../db/scope';
+import type { AppContext } from '../context';
+import { perContext } from './per-context';
+import type { Scope } from '../db/scope';
+
+/** A SessionGuid resolved to its caller: the frozen scope and the session's clocks. */
+export interface ResolvedSession {
+  scope: Scope;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * Resolves a SessionGuid to its caller, or null (the auth feature's `resolveSession`). The auth
+ * plugin and the real-time socket are given it by app.ts: they import no feature
+ * (docs/architecture.md "Feature boundaries").
+ */
+export type SessionResolver = (ctx: AppContext, token: string) => Promise<ResolvedSession | null>;
 
 /** A resolved session as the cache keeps it: the frozen scope and the session's clocks (epoch ms). */
 export interface CachedSession {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
-import { createTestApp, type TestApp } from '../../../test/setup';
-import { repoRoot } from '../../config/index';
-import { buildScope } from '../../features/auth/auth.repo';
-import { userFilter } from '../scope';
-import { hospitals, medicalTeamMembers, medicalTeams, organizations, userHospitals, users } from '../schema/index';
-import { importFhir } from '../../features/import/import.service';
+import { createTestApp, type TestApp } from '../../test/setup';
+import { repoRoot } from '../config/index';
+import { buildScope } from '../features/auth/auth.repo';
+import { userFilter } from '../db/scope';
+import { hospitals, medicalTeamMembers, medicalTeams, organizations, userHospitals, users } from '../db/schema/index';
+import { importFhir } from '../features/import/import.service';
 import { DEMO_PASSWORD, DEMO_SECOND_OFFICE_NAME, DEMO_USERNAMES, seedDemo } from './demo';
 
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');

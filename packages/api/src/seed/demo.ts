@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Role, UserStatus, type RoleId } from '@vigil/contract';
-import type { AppContext } from '../../context';
-import type { Executor } from '../client';
-import { hashPassword } from '../../lib/crypto';
-import { importFhir, summariseReport } from '../../features/import/import.service';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { hashPassword } from '../lib/crypto';
+import { importFhir, summariseReport } from '../features/import/index';
 import {
   doctorMetadata,
   hospitals,
@@ -15,7 +15,7 @@ import {
   patientMetadata,
   userHospitals,
   users,
-} from '../schema/index';
+} from '../db/schema/index';
 
 /** The demo logins' password (README, issue 2 section 7). */
 export const DEMO_PASSWORD = 'VigilDemo#2026';

@@ -1,0 +1,17 @@
+/**
+ * The time-tracking feature's public surface (docs/architecture.md "Feature boundaries"): care
+ * time entries and the month's medical note details they belong to (medical notes write both),
+ * the care rules, and closing forgotten timers (the per-minute job).
+ */
+export { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
+export { assertUsableTemplate, closeForgottenTimers, officeForPatient } from './time-tracking.service';
+export {
+  addDetailToMonthNote,
+  deleteDetailsAndEmptyNotes,
+  deleteEntries,
+  findEntriesOfDetails,
+  insertDetail,
+  insertEntry,
+  loadEntryViews,
+  updateEntry,
+} from './time-tracking.repo';
