@@ -11,7 +11,18 @@ import type { EndpointDef, EndpointResponse } from '@vigil/contract';
 import { call, type ApiError, type CallInput } from './api-client';
 import { invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
 
-export { endpointId, endpointIdsOf, endpointKey, invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
+export {
+  endpointFilters,
+  endpointId,
+  endpointIdsOf,
+  endpointKey,
+  forgetEndpointCall,
+  invalidateEndpoints,
+  queryKeyOf,
+  type InvalidateOptions,
+  type Invalidates,
+  type KeyInput,
+} from './endpoint-keys';
 
 /**
  * TanStack Query hooks over the contract's endpoint declarations, keyed by lib/endpoint-keys.ts:
@@ -44,22 +55,33 @@ export interface EndpointMutationOptions<D extends EndpointDef, V> extends Omit<
   input?: (vars: V) => CallInput<D>;
   /** The endpoints whose cached answers this change makes stale (awaited before onSuccess resolves). */
   invalidates?: Invalidates;
+  /**
+   * When the named endpoints are made stale: 'success' (default), or 'settled' (after a failure
+   * too: a refused change, e.g. a 409 because someone else changed the record, still refreshes
+   * what is shown; awaited before onSettled).
+   */
+  invalidateOn?: 'success' | 'settled';
 }
 
 /**
  * A change through one endpoint: `mutate(vars)` calls `def` with `input(vars)`, then invalidates
- * the named endpoints' answers, then runs the caller's `onSuccess`. Errors are ApiError with the
- * server's message and per-field messages (lib/forms.ts shows them on the form).
+ * the named endpoints' answers, then runs the caller's `onSuccess` (or `onSettled`, with
+ * `invalidateOn: 'settled'`). Errors are ApiError with the server's message and per-field messages
+ * (lib/forms.ts shows them on the form).
  */
 export function useEndpointMutation<D extends EndpointDef, V = CallInput<D>>(def: D, opts: EndpointMutationOptions<D, V> = {}) {
   const qc = useQueryClient();
-  const { input, invalidates = [], onSuccess, ...rest } = opts;
+  const { input, invalidates = [], invalidateOn = 'success', onSuccess, onSettled, ...rest } = opts;
   return useMutation<EndpointResponse<D>, ApiError, V>({
     ...rest,
     mutationFn: (vars) => call(def, input ? input(vars) : (vars as CallInput<D>)),
     onSuccess: async (...args) => {
-      await invalidateEndpoints(qc, invalidates);
+      if (invalidateOn === 'success') await invalidateEndpoints(qc, invalidates);
       await onSuccess?.(...args);
+    },
+    onSettled: async (...args) => {
+      if (invalidateOn === 'settled') await invalidateEndpoints(qc, invalidates);
+      await onSettled?.(...args);
     },
   });
 }
