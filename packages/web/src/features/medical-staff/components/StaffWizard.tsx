@@ -31,11 +31,11 @@ import { useAuth } from '../../../lib/auth';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { useAssignDoctorSpecializations } from '../api/assign-doctor-specializations';
-import { useCreateStaffMember } from '../api/create-staff-member';
-import { useSpecializations } from '../api/get-specializations';
-import { useUpdateDoctorMetadata } from '../api/update-doctor-metadata';
-import { useUpdateNurseMetadata } from '../api/update-nurse-metadata';
+import { useAssignDoctorSpecializations } from '../api/medical-staff';
+import { useCreateStaffMember } from '../api/medical-staff';
+import { useSpecializations } from '../api/medical-staff';
+import { useUpdateDoctorMetadata } from '../api/medical-staff';
+import { useUpdateNurseMetadata } from '../api/medical-staff';
 import {
   initialStaffValues,
   professionalBody,
