@@ -43,6 +43,17 @@ export function queryKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {
   return [endpointId(def), { headers, query, params, body }];
 }
 
+/**
+ * The query key of a read that gathers several pages of `def` into one answer (a chart's whole
+ * period, a day's report): `[endpointId, { headers, query, params }, 'pages', scope]`. `input` is
+ * the call without its page; `scope` what else shapes the answer (a day, a time zone). It starts with
+ * the endpoint's id, so a change naming the endpoint refreshes it with the single-page reads.
+ */
+export function pagesKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {}, scope: unknown = null): readonly [string, KeyInput<D>, 'pages', unknown] {
+  const { headers, query, params, body } = input;
+  return [endpointId(def), { headers, query, params, body }, 'pages', scope];
+}
+
 /** Every endpoint id that `targets` names (a group contributes each declaration inside it). */
 export function endpointIdsOf(targets: Invalidates): string[] {
   const ids = new Set<string>();

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { EndpointDef, EndpointResponse } from '@vigil/contract';
 import { call, type ApiError, type CallInput } from './api-client';
-import { invalidateEndpoints, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
+import { invalidateEndpoints, pagesKeyOf, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
 
 export {
   endpointFilters,
@@ -18,6 +18,7 @@ export {
   endpointKey,
   forgetEndpointCall,
   invalidateEndpoints,
+  pagesKeyOf,
   queryKeyOf,
   type InvalidateOptions,
   type Invalidates,
@@ -47,6 +48,33 @@ export type EndpointQueryOptions<D extends EndpointDef, T> = Omit<UseQueryOption
  */
 export function useEndpointQuery<D extends EndpointDef, T = EndpointResponse<D>>(def: D, input: KeyInput<D> = {}, opts: EndpointQueryOptions<D, T> = {}) {
   return useQuery<EndpointResponse<D>, ApiError, T, QueryKey>({ ...endpointQueryOptions(def, input), ...opts } as UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>);
+}
+
+/** Calls one page of a paged endpoint: the gathering read's input with `page` added to its query. */
+export type PageCaller<D extends EndpointDef> = (page: number) => Promise<EndpointResponse<D>>;
+
+/**
+ * Query options for a read that gathers several pages of `def` into one answer (keyed by
+ * pagesKeyOf: under the endpoint, so invalidating it refreshes this too). `input` is the call
+ * without its page; `gather` asks for pages with `callPage(n)` and builds the answer; `scope` is what
+ * else shapes the answer (e.g. the day a report keeps).
+ */
+export function endpointPagesQueryOptions<D extends EndpointDef, T>(def: D, input: KeyInput<D>, gather: (callPage: PageCaller<D>) => Promise<T>, scope: unknown = null) {
+  return queryOptions<T, ApiError, T, QueryKey>({
+    queryKey: pagesKeyOf(def, input, scope),
+    queryFn: ({ signal }) => gather((page) => call(def, { ...input, query: { ...(input.query as object), page }, signal } as CallInput<D>)),
+  });
+}
+
+/** useQuery over endpointPagesQueryOptions, with the usual options (`enabled`, `placeholderData`, ...). */
+export function useEndpointPagesQuery<D extends EndpointDef, T>(
+  def: D,
+  input: KeyInput<D>,
+  gather: (callPage: PageCaller<D>) => Promise<T>,
+  opts: Omit<UseQueryOptions<T, ApiError, T, QueryKey>, 'queryKey' | 'queryFn'> & { scope?: unknown } = {},
+) {
+  const { scope, ...rest } = opts;
+  return useQuery<T, ApiError, T, QueryKey>({ ...endpointPagesQueryOptions(def, input, gather, scope), ...rest });
 }
 
 /** Options of useEndpointMutation. */
