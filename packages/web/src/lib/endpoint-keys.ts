@@ -64,6 +64,16 @@ export function endpointIdsOf(targets: Invalidates): string[] {
   return [...ids];
 }
 
+/**
+ * Query filters matching each single-call answer of `def` (`[endpointId, input]`, not the gathered
+ * page reads of pagesKeyOf): for patching cached pages in place (a real-time event putting a new
+ * row on the first page of every list it belongs to). The call's input is the key's second element.
+ */
+export function endpointCallFilters(def: EndpointDef): QueryFilters {
+  const id = endpointId(def);
+  return { predicate: (q) => q.queryKey.length === 2 && q.queryKey[0] === id };
+}
+
 /** How invalidateEndpoints treats the matching answers. */
 export interface InvalidateOptions {
   /** Which matching queries refetch now (TanStack Query's refetchType; default 'active': the ones on screen). */

@@ -12,6 +12,7 @@ import { call, type ApiError, type CallInput } from './api-client';
 import { invalidateEndpoints, pagesKeyOf, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
 
 export {
+  endpointCallFilters,
   endpointFilters,
   endpointId,
   endpointIdsOf,
