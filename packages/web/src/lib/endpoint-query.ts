@@ -8,7 +8,7 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import type { EndpointDef, EndpointResponse } from '@vigil/contract';
-import { call, type ApiError, type CallInput } from './api-client';
+import { ApiError, call, callBlob, type CallInput } from './api-client';
 import { invalidateEndpoints, pagesKeyOf, queryKeyOf, type Invalidates, type KeyInput } from './endpoint-keys';
 
 export {
@@ -49,6 +49,30 @@ export type EndpointQueryOptions<D extends EndpointDef, T> = Omit<UseQueryOption
  */
 export function useEndpointQuery<D extends EndpointDef, T = EndpointResponse<D>>(def: D, input: KeyInput<D> = {}, opts: EndpointQueryOptions<D, T> = {}) {
   return useQuery<EndpointResponse<D>, ApiError, T, QueryKey>({ ...endpointQueryOptions(def, input), ...opts } as UseQueryOptions<EndpointResponse<D>, ApiError, T, QueryKey>);
+}
+
+/**
+ * Reads a file endpoint (`binary: true`: an image, a CSV) as a Blob, keyed like any call of `def`;
+ * with `missingAsNull` a 404 answers null (e.g. a profile without a picture) instead of an error.
+ */
+export function useEndpointFileQuery<D extends EndpointDef>(
+  def: D,
+  input: KeyInput<D> = {},
+  opts: Omit<UseQueryOptions<Blob | null, ApiError, Blob | null, QueryKey>, 'queryKey' | 'queryFn'> & { missingAsNull?: boolean } = {},
+) {
+  const { missingAsNull = false, ...rest } = opts;
+  return useQuery<Blob | null, ApiError, Blob | null, QueryKey>({
+    queryKey: queryKeyOf(def, input),
+    queryFn: async ({ signal }) => {
+      try {
+        return await callBlob(def, { ...input, signal } as CallInput<D>);
+      } catch (err) {
+        if (missingAsNull && err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    ...rest,
+  });
 }
 
 /** Calls one page of a paged endpoint: the gathering read's input with `page` added to its query. */
