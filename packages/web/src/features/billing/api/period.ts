@@ -1,6 +1,3 @@
-/** Every billing query key starts with this; generation invalidates it all. */
-export const billingRootKey = ['billing'] as const;
-
 /** The office or organization a billing view is about. */
 export type BillingScope = { kind: 'hospital'; id: number } | { kind: 'organization'; id: number };
 
