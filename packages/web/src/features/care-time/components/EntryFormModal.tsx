@@ -17,8 +17,7 @@ import { zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useOfficeTemplates } from '../../medical-notes-category';
-import { useCreateManualEntry } from '../api/care-time';
-import { useUpdateTimeEntry } from '../api/care-time';
+import { useCreateManualEntry, useUpdateTimeEntry } from '../api/care-time';
 import { dayIn, formatMmSs, parseMmSs } from '../format';
 import { useProgramOptions } from './shared';
 

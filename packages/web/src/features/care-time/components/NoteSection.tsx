@@ -11,12 +11,8 @@ import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useAddNoteDetail } from '../api/care-time';
-import { useCreateMedicalNote } from '../api/care-time';
-import { useDeleteNoteDetail } from '../api/care-time';
+import { useAddNoteDetail, useCreateMedicalNote, useDeleteNoteDetail, useMonthNote, useUpdateNoteDetail } from '../api/care-time';
 import { useOfficeTemplates } from '../../medical-notes-category';
-import { useMonthNote } from '../api/care-time';
-import { useUpdateNoteDetail } from '../api/care-time';
 import { formatMmSs, type YearMonth } from '../format';
 import { fullName, ProgramBadge, useMayChange, useProgramOptions } from './shared';
 

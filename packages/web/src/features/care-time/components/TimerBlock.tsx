@@ -9,8 +9,7 @@ import { startTrackingBodySchema, TIME_ENTRY_ACTIVITY_MAX, TIME_ENTRY_MAX_SECOND
 import { ApiError } from '../../../lib/api-client';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { reloadCareTime, useOpenTimer } from '../api/care-time';
-import { useStartTracking } from '../api/care-time';
+import { reloadCareTime, useOpenTimer, useStartTracking } from '../api/care-time';
 import { formatMmSs } from '../format';
 import { fullName, ProgramBadge, useNow, useProgramOptions } from './shared';
 import { StopTimerModal } from './StopTimerModal';

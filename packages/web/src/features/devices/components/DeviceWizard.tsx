@@ -21,12 +21,8 @@ import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeI
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
 import { stepErrors, useWizard } from '../../../lib/use-wizard';
-import { useCreateMedicalDevice } from '../api/devices';
+import { useCreateMedicalDevice, useHubs, usePossibleDevices, useTemplatesByType, useTemplatesByTypeAndManufacturer } from '../api/devices';
 import { useOfficePatientOptions } from '../../../lib/shared-reads';
-import { useHubs } from '../api/devices';
-import { usePossibleDevices } from '../api/devices';
-import { useTemplatesByType } from '../api/devices';
-import { useTemplatesByTypeAndManufacturer } from '../api/devices';
 import { OfficeHubSelect, OfficePatientSelect, OfficeSelect } from './pickers';
 import { ThresholdFields } from './ThresholdFields';
 import { limitsText, overrideCount, thresholdErrors, thresholdValues, toThresholds, type ThresholdValues } from './thresholds';

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Hub, HubCredential } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { useUiState } from '../../../lib/ui-state';
-import { useDeleteHub } from '../api/devices';
-import { useIssueHubCredential } from '../api/devices';
-import { useRevokeHubCredential } from '../api/devices';
+import { useDeleteHub, useIssueHubCredential, useRevokeHubCredential } from '../api/devices';
 import { HubEditForm } from './HubEditForm';
 import { notify } from '../../../lib/notify';
 

@@ -10,9 +10,7 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { useUiState } from '../../../lib/ui-state';
-import { useImportRuns } from '../api/import';
-import { useRunImport } from '../api/import';
-import { IMPORT_UPLOAD_MAX_BYTES, useUploadImport } from '../api/import';
+import { IMPORT_UPLOAD_MAX_BYTES, useImportRuns, useRunImport, useUploadImport } from '../api/import';
 import { ImportReportView } from '../components/ImportReportView';
 import { RunStatusBadge } from '../components/ImportStatusBadge';
 import { formatDateTime, formatDuration } from '../format';

@@ -5,8 +5,7 @@ import { Role } from '@vigil/contract';
 import { useCountries } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useDoctorMetadata } from '../api/medical-staff';
-import { useNurseMetadata } from '../api/medical-staff';
+import { useDoctorMetadata, useNurseMetadata } from '../api/medical-staff';
 import { useUser } from '../../../lib/shared-reads';
 import { StaffActionsMenu } from './StaffActionsMenu';
 

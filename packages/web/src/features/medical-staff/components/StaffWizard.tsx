@@ -31,11 +31,7 @@ import { useAuth } from '../../../lib/auth';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { useAssignDoctorSpecializations } from '../api/medical-staff';
-import { useCreateStaffMember } from '../api/medical-staff';
-import { useSpecializations } from '../api/medical-staff';
-import { useUpdateDoctorMetadata } from '../api/medical-staff';
-import { useUpdateNurseMetadata } from '../api/medical-staff';
+import { useAssignDoctorSpecializations, useCreateStaffMember, useSpecializations, useUpdateDoctorMetadata, useUpdateNurseMetadata } from '../api/medical-staff';
 import {
   initialStaffValues,
   professionalBody,

@@ -7,10 +7,8 @@ import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
-import { useAssignMember } from '../api/medical-teams';
-import { useDeassignMember } from '../api/medical-teams';
-import { useActiveOfficeStaff } from '../../../lib/shared-reads';
-import { usePatientTeams } from '../../../lib/shared-reads';
+import { useAssignMember, useDeassignMember } from '../api/medical-teams';
+import { useActiveOfficeStaff, usePatientTeams } from '../../../lib/shared-reads';
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 

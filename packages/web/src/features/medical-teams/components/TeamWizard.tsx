@@ -8,9 +8,7 @@ import { createMedicalTeamBodySchema, message, Role, type Lang } from '@vigil/co
 import { DetailList } from '../../../components/DetailList';
 import { stepErrors, useWizard } from '../../../lib/use-wizard';
 import { useCreateTeam } from '../api/medical-teams';
-import { useOfficePatientSearch } from '../../../lib/shared-reads';
-import { useActiveOfficeStaff } from '../../../lib/shared-reads';
-import { usePatientTeams } from '../../../lib/shared-reads';
+import { useActiveOfficeStaff, useOfficePatientSearch, usePatientTeams } from '../../../lib/shared-reads';
 import { hasDoctorAndNurse } from './TeamMembersCell';
 
 interface TeamWizardValues {

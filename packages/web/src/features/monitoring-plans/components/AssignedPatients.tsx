@@ -8,9 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
 import { useUiState } from '../../../lib/ui-state';
-import { useAssignPatientToDefaultPlan } from '../api/monitoring-plans';
-import { useDeassignPatientFromClientPlan } from '../api/monitoring-plans';
-import { useClientMonitoringPlans } from '../api/monitoring-plans';
+import { useAssignPatientToDefaultPlan, useClientMonitoringPlans, useDeassignPatientFromClientPlan } from '../api/monitoring-plans';
 import { useOfficePatientOptions } from '../../../lib/shared-reads';
 import { notify } from '../../../lib/notify';
 

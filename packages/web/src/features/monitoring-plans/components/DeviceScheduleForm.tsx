@@ -12,9 +12,7 @@ import {
 } from '@vigil/contract';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useAssignTreatmentPlanDevice } from '../api/monitoring-plans';
-import { usePatientDevices } from '../api/monitoring-plans';
-import { useUpdateTreatmentPlanDevice } from '../api/monitoring-plans';
+import { useAssignTreatmentPlanDevice, usePatientDevices, useUpdateTreatmentPlanDevice } from '../api/monitoring-plans';
 import { ScheduleFields } from './ScheduleFields';
 import { emptySchedule, fromPlanDevice, scheduleInput, type ScheduleValues } from './schedule';
 import { notify } from '../../../lib/notify';
