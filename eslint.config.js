@@ -66,6 +66,30 @@ const apiBoundaries = {
   rules: { 'import/no-restricted-paths': ['error', { zones: apiZones, basePath: import.meta.dirname }] },
 };
 // ---- end of API feature boundaries ----------------------------------------------------------------
+// ---- Web query keys (HOUSE_STYLE section 8: the web derives query keys from the endpoint declaration) ----
+// A query key is built by lib/endpoint-keys.ts from the contract's endpoint declaration: the hooks
+// of lib/endpoint-query.ts (useEndpointQuery, useEndpointMutation with `invalidates`,
+// invalidateEndpoints) build and name them. Outside lib/ a `queryKey` may only be a call of the
+// key builders (e.g. setQueryData(queryKeyOf(def, input), ...) for an answer shown at once); a
+// literal array or a hand-written key factory would miss the other screens' cache of the same call.
+const webQueryKeys = {
+  files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
+  ignores: ['packages/web/src/lib/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "Property[key.name='queryKey'][value.type!='CallExpression']",
+        message: 'Query keys derive from the endpoint declaration: use useEndpointQuery / endpointQueryOptions, invalidate with useEndpointMutation({ invalidates }) or invalidateEndpoints (lib/endpoint-query.ts), not a literal queryKey.',
+      },
+      {
+        selector: "Property[key.name='queryKey'][value.type='CallExpression']:not([value.callee.name=/^(queryKeyOf|pagesKeyOf|endpointKey)$/])",
+        message: 'Query keys derive from the endpoint declaration: build one with queryKeyOf / pagesKeyOf / endpointKey (lib/endpoint-keys.ts), not a hand-written key factory.',
+      },
+    ],
+  },
+};
+// ---- end of web query keys ------------------------------------------------------------------------
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
@@ -123,4 +147,5 @@ export default tseslint.config(
   },
   webBoundaries,
   apiBoundaries,
+  webQueryKeys,
 );

@@ -1,14 +1,11 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referenceData } from '@vigil/contract';
-import { call } from '../lib/api-client';
-
-export const countriesKey = ['reference', 'countries'] as const;
+import { useEndpointQuery } from '../lib/endpoint-query';
 
 /** GET country: United States first, then alphabetical. Kept for the session (reference data). */
 export function useCountries() {
-  return useQuery({ queryKey: countriesKey, queryFn: () => call(referenceData.getCountries), staleTime: Infinity });
+  return useEndpointQuery(referenceData.getCountries, {}, { staleTime: Infinity });
 }
 
 /** A searchable country choice (ISO code as value), names in the UI language with the phone code. */

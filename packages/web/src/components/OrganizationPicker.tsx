@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { organizations } from '@vigil/contract';
-import { call } from '../lib/api-client';
-
-export const organizationOptionsKey = (search: string) => ['organizations', 'options', search] as const;
+import { useEndpointQuery } from '../lib/endpoint-query';
 
 /** GET medicalinstitution: the first 50 organizations in scope matching `search`, by name. */
 export function useOrganizationOptions(search: string) {
-  return useQuery({
-    queryKey: organizationOptionsKey(search),
-    queryFn: () => call(organizations.findOrganizations, { query: { page: 1, pageSize: 50, sort: 'institutionName', search: search || undefined } }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  return useEndpointQuery(
+    organizations.findOrganizations,
+    { query: { page: 1, pageSize: 50, sort: 'institutionName', search: search || undefined } },
+    { placeholderData: keepPreviousData, staleTime: 60_000 },
+  );
 }
 
 /** A searchable organization choice; the search runs on the server (GET medicalinstitution). */

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { languageFromStored, type SignInResult, type User } from '@vigil/contract';
 import { setSessionGuid } from './api-client';
 import i18n, { writeLangCookie } from './i18n';
@@ -43,6 +44,9 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 /** Holds the signed-in session; initialised once from local storage on the first navigation. */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // Query keys derive from the endpoint call (lib/endpoint-keys.ts), not from who asks: a session
+  // ending forgets every cached answer, so the next user never sees the previous one's data.
+  const queryClient = useQueryClient();
   const [session, setSession] = useState<StoredSession | null>(() => {
     const s = readStored();
     setSessionGuid(s?.sessionGuid ?? null);
@@ -55,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const s: StoredSession = { sessionGuid: result.session.sessionGuid, expiresAt: result.session.expiresAt, user: result.user };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
     setSessionGuid(s.sessionGuid);
+    queryClient.clear();
     initSelectedOffice(result.user);
     // The user's stored language wins at sign-in, unless they chose one on the login page.
     const lang = languageFromStored(result.user.language);
@@ -64,15 +69,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     setSignedOutOnPurpose(false);
     setSession(s);
-  }, []);
+  }, [queryClient]);
 
   const logout = useCallback((opts?: { onPurpose?: boolean }) => {
     setSignedOutOnPurpose(opts?.onPurpose === true);
     localStorage.clear();
     clearSelectedOffice();
     setSessionGuid(null);
+    queryClient.clear();
     setSession(null);
-  }, []);
+  }, [queryClient]);
 
   const updateUser = useCallback((user: User) => {
     setSession((prev) => {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { devices, medicalNotes, offices, verifiers } from '@vigil/contract';
-import { endpointIdsOf, invalidateEndpoints, queryKeyOf } from './endpoint-keys';
+import { endpointCallFilters, endpointFilters, endpointIdsOf, invalidateEndpoints, pagesKeyOf, queryKeyOf } from './endpoint-keys';
 
 // HOUSE_STYLE section 8: query keys come from the endpoint declaration, and a change names the
 // endpoints it makes stale. These are the properties the screens rely on.
@@ -44,5 +44,25 @@ describe('endpoint query keys', () => {
 
     await invalidateEndpoints(qc, [verifiers, medicalNotes.getMedicalNoteCategoryTemplatesForHospital]);
     expect([stale(qc, domains), stale(qc, templates), stale(qc, hub)]).toEqual([true, true, false]);
+  });
+
+  it('a read gathering pages of an endpoint is refreshed with it, and a deleted record named in `except` is left alone', async () => {
+    const qc = new QueryClient();
+    const gathered = pagesKeyOf(devices.getHubs, { headers: { hospitalid: 3 }, query: { pageSize: 200 } }, { day: '2026-01-10' });
+    const deleted = queryKeyOf(devices.getHub, { params: { id: 7 } });
+    const other = queryKeyOf(devices.getHub, { params: { id: 8 } });
+    for (const k of [gathered, deleted, other]) seed(qc, k);
+    await invalidateEndpoints(qc, [devices], { except: [queryKeyOf(devices.getHub, { params: { id: 7 } })] });
+    expect([stale(qc, gathered), stale(qc, deleted), stale(qc, other)]).toEqual([true, false, true]);
+  });
+
+  it('the single-call filter of an endpoint finds its cached pages, not the gathered reads nor other endpoints', () => {
+    const qc = new QueryClient();
+    const page = queryKeyOf(devices.getHubs, { query: { page: 1, pageSize: 25 } });
+    seed(qc, page);
+    seed(qc, pagesKeyOf(devices.getHubs, { query: { pageSize: 200 } }));
+    seed(qc, queryKeyOf(devices.getHub, { params: { id: 1 } }));
+    expect(qc.getQueriesData(endpointCallFilters(devices.getHubs)).map(([k]) => k)).toEqual([page]);
+    expect(qc.getQueriesData(endpointFilters([devices.getHubs]))).toHaveLength(2);
   });
 });

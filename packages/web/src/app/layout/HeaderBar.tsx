@@ -8,7 +8,7 @@ import { auth as authApi } from '@vigil/contract';
 import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
-import { saveMyLanguage } from '../../features/profile/api/save-my-language';
+import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 
@@ -19,6 +19,7 @@ export function HeaderBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const selectedOffice = useSelectedOffice();
+  const saveLanguage = useSaveMyLanguage();
   if (!user) return null;
   const offices = user.hospitalsAssignedData;
 
@@ -54,13 +55,8 @@ export function HeaderBar() {
       <NotificationBell />
       <LanguageSwitch
         onChanged={(lang) =>
-          void saveMyLanguage(lang).then(
-            ({ language }) => {
-              updateUser({ ...user, language });
-              void queryClient.invalidateQueries({ queryKey: ['profile', 'me'] });
-            },
-            () => undefined, // the cookie keeps the choice; the next save retries
-          )
+          // on failure the cookie keeps the choice; the next save retries
+          saveLanguage.mutate(lang, { onSuccess: ({ language }) => updateUser({ ...user, language }) })
         }
       />
       <Menu position="bottom-end" withinPortal>

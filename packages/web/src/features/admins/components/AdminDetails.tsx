@@ -5,14 +5,14 @@ import { UserStatus, type User } from '@vigil/contract';
 import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useAdmin } from '../api/get-admin';
+import { useUser } from '../../../lib/shared-reads';
 import { useStatusToggle } from './useStatusToggle';
 
 /** The details drawer of an admin: contact, organization, offices and status. */
 export function AdminDetails({ admin: initial }: { admin: User }) {
   const { t } = useTranslation('admins');
   const { t: tc } = useTranslation();
-  const { data } = useAdmin(initial.id, initial);
+  const { data } = useUser(initial.id, { initialData: initial, initialDataUpdatedAt: 0 });
   const admin = data ?? initial;
   const countryName = useCountryName();
   const { mayToggle, toggle } = useStatusToggle();

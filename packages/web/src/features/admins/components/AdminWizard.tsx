@@ -13,8 +13,7 @@ import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
 import { PersonFields } from '../../../components/PersonFields';
-import { useCreateAdmin } from '../api/create-admin';
-import { useOfficeOptions } from '../api/find-office-options';
+import { useCreateAdmin, useOfficeOptions } from '../api/admins';
 import { emptyAdmin, officesStepFields, personStepFields, toBody, type AdminFormValues, type AdminRole } from './admin-form';
 
 const steps = [personStepFields, officesStepFields] as const;

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
 import { confirmAction } from '../../../components/confirm';
-import { useSetStatus } from '../api/set-status';
+import { useSetStatus } from '../api/admins';
 
 /**
  * Activating or deactivating an admin after confirmation (PUT user/setstatus). Offered only for

@@ -7,7 +7,7 @@ import { sendValidationLinkBodySchema } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { AuthCard } from '../components/AuthCard';
-import { useSendResetLink } from '../api/send-reset-link';
+import { useSendResetLink } from '../api/auth';
 
 /**
  * /auth/forgetpassword: asks for the e-mail and sends a reset link. The confirmation is the same

@@ -10,8 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
-import { useChangePasswordWithToken } from '../api/change-password-with-token';
-import { useSignInWithToken } from '../api/sign-in-with-token';
+import { useChangePasswordWithToken, useSignInWithToken } from '../api/auth';
 
 /** What /auth/successfully may show: the server's reason when the automatic sign-in was refused. */
 export interface PasswordChangedState {

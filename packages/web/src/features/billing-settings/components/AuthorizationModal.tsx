@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { billingProgramSchema, roleNames, type BillingAuthorizationTemplate, type BillingProgram, type RoleId, type UserBillingAuthorization } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useBillableStaff } from '../api/get-office-staff';
-import { useSaveAuthorization } from '../api/save-authorization';
+import { useBillableStaff, useSaveAuthorization } from '../api/billing-settings';
 import { ProgramCheckboxes } from './programs';
 
 /** The form: the staff member (new only), an optional template and the programs (or the template's). */

@@ -8,8 +8,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useDates } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
-import { useDeleteAuthorization } from '../api/delete-authorization';
-import { useAuthorizations } from '../api/find-authorizations';
+import { useAuthorizations, useDeleteAuthorization } from '../api/billing-settings';
 import { AuthorizationModal } from './AuthorizationModal';
 import { ProgramBadges } from './programs';
 

@@ -7,9 +7,7 @@ import { z } from 'zod';
 import { billingCodeSchema, localitySchema, optionalText, FEE_SCHEDULE_UPLOAD_MAX_BYTES } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useFeeSchedule } from '../api/get-fee-schedule';
-import { useUpdateFeeSchedule } from '../api/update-fee-schedule';
-import { useUploadFeeSchedule } from '../api/upload-fee-schedule';
+import { useFeeSchedule, useUpdateFeeSchedule, useUploadFeeSchedule } from '../api/billing-settings';
 
 /** The new-row form: amounts in dollars (the table stores cents). */
 const newRowSchema = z.object({

@@ -6,8 +6,7 @@ import type { BillingSetting } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { serverFieldErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useBillingSettings } from '../api/get-billing-settings';
-import { useUpdateBillingSettings } from '../api/update-billing-settings';
+import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-settings';
 
 type Value = number | boolean | string;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createBillingAuthorizationTemplateBodySchema, type BillingAuthorizationTemplate, type BillingProgram } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useSaveTemplate } from '../api/save-template';
+import { useSaveTemplate } from '../api/billing-settings';
 import { ProgramCheckboxes } from './programs';
 
 interface TemplateForm {

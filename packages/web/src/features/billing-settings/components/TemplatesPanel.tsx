@@ -7,8 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { notify } from '../../../lib/notify';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useTemplates } from '../api/find-templates';
+import { useDeleteTemplate, useTemplates } from '../api/billing-settings';
 import { ProgramBadges } from './programs';
 import { TemplateModal } from './TemplateModal';
 

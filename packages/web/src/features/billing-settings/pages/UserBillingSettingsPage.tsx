@@ -7,8 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/can';
 import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { useSelectedOffice } from '../../../lib/office';
-import { useAuthorizationOffices } from '../api/get-offices';
-import { useTemplates } from '../api/find-templates';
+import { useAuthorizationOffices, useTemplates } from '../api/billing-settings';
 import { AuthorizationsPanel } from '../components/AuthorizationsPanel';
 import { TemplatesPanel } from '../components/TemplatesPanel';
 

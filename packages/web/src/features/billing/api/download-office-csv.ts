@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { billing } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
-import type { BillingMonth } from './keys';
+import type { BillingMonth } from './period';
 import { saveFile, slug, ym } from './save-file';
 
 /**

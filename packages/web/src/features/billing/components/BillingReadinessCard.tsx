@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
 import { useSelectedOffice } from '../../../lib/office';
-import { useBillingReadiness } from '../api/get-billing-readiness';
-import { useBillingScopes } from '../api/get-billing-scopes';
+import { useBillingReadiness, useBillingScopes } from '../api/billing';
 import { AT_RISK_COLOR, currentMonth, formatMoney, monthText } from './format';
 
 /** How many at-risk patients the card lists. */

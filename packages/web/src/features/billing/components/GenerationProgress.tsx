@@ -3,8 +3,8 @@ import { Alert, CloseButton, Group, Paper, Progress, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { runInProgress, useBillingRun } from '../api/get-billing-run';
-import { billingRootKey } from '../api/keys';
+import { invalidateEndpoints } from '../../../lib/endpoint-query';
+import { generatedReads, runInProgress, useBillingRun } from '../api/billing';
 
 /**
  * The progress of a generation run (GET billing/getbillingrun, polled every second): waiting for a
@@ -21,7 +21,7 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
   useEffect(() => {
     if (!r || runInProgress(r.status) || ended.current) return;
     ended.current = true;
-    void qc.invalidateQueries({ queryKey: billingRootKey, predicate: (q) => q.queryKey[1] !== 'run' });
+    void invalidateEndpoints(qc, generatedReads);
     if (r.status === 'done') notify({ color: 'teal', message: t('generate.done', { count: r.total }) });
     else notify({ color: 'red', message: t('generate.failed') });
     onFinished();

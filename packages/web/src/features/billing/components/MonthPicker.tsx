@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BillingMonth } from '../api/keys';
+import type { BillingMonth } from '../api/period';
 import { currentMonth, monthLabel, monthValue, parseMonth } from './format';
 
 /** Months offered: two years back and three ahead of the current one. */

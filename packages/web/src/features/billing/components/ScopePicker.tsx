@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BillingScope } from '../api/keys';
-import type { ScopeOffice, ScopeOrganization } from '../api/get-billing-scopes';
+import type { BillingScope } from '../api/period';
+import type { ScopeOffice, ScopeOrganization } from '../api/billing';
 
 export const scopeValue = (s: BillingScope | null) => (s ? `${s.kind === 'hospital' ? 'office' : 'org'}:${s.id}` : null);
 

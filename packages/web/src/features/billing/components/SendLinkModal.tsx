@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { emailSchema, optionalText } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useSendBillingLink } from '../api/send-billing-link';
-import type { BillingMonth, BillingScope } from '../api/keys';
+import { useSendBillingLink } from '../api/billing';
+import type { BillingMonth, BillingScope } from '../api/period';
 
 /** The fields of POST billingcodelink the form asks for; the recipient is needed to e-mail it. */
 const linkFormSchema = z.object({ title: optionalText(100), email: emailSchema });

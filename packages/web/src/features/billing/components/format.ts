@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import enCommon from '../../../locales/en/common.json';
 import esCommon from '../../../locales/es/common.json';
-import type { BillingMonth } from '../api/keys';
+import type { BillingMonth } from '../api/period';
 
 /**
  * US cents as dollars in the UI language ("$47.43" / "47,43 US$"). A missing amount (the fee

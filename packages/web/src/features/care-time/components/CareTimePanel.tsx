@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Group, Paper, Stack, Tabs, Text, Title } from '@mant
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
-import { useOffice } from '../api/get-office';
+import { useOffice } from '../../../lib/shared-reads';
 import { currentMonthIn, enabledPrograms, monthLabel, sameMonth, shiftMonth, type YearMonth } from '../format';
 import { NoteSection } from './NoteSection';
 import { TimeSection } from './TimeEntriesList';
@@ -19,7 +19,7 @@ export function CareTimePanel({ patientId, hospitalId }: { patientId: number; ho
   const titleId = useId();
   const canTrack = useCan('timeTracking.use');
   const canReadNotes = useCan('notes.read');
-  const office = useOffice(hospitalId);
+  const office = useOffice(hospitalId, { staleTime: 5 * 60_000 });
   const [picked, setPicked] = useState<YearMonth | null>(null);
   if (!canTrack && !canReadNotes) return null;
 

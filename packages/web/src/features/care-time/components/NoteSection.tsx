@@ -11,12 +11,8 @@ import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useAddNoteDetail } from '../api/add-additional-medical-note-detail';
-import { useCreateMedicalNote } from '../api/create-medical-note';
-import { useDeleteNoteDetail } from '../api/delete-medical-note-detail';
+import { useAddNoteDetail, useCreateMedicalNote, useDeleteNoteDetail, useMonthNote, useUpdateNoteDetail } from '../api/care-time';
 import { useOfficeTemplates } from '../../medical-notes-category';
-import { useMonthNote } from '../api/get-medical-note-for-month';
-import { useUpdateNoteDetail } from '../api/update-medical-note-detail';
 import { formatMmSs, type YearMonth } from '../format';
 import { fullName, ProgramBadge, useMayChange, useProgramOptions } from './shared';
 

@@ -9,9 +9,7 @@ import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useCreatePresence } from '../api/create-patient-presence';
-import { useDeletePresence } from '../api/delete-patient-presence';
-import { usePatientPresence } from '../api/get-patient-presence';
+import { useCreatePresence, useDeletePresence, usePatientPresence } from '../api/care-time';
 
 /**
  * The patient's presence on the patient page: "Out of facility" with the mandatory place the

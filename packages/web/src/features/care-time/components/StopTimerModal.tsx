@@ -8,7 +8,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useOfficeTemplates } from '../../medical-notes-category';
-import { useStopTracking } from '../api/stop-tracking-with-patient-v2';
+import { useStopTracking } from '../api/care-time';
 import { formatMmSs } from '../format';
 import { ProgramBadge } from './shared';
 

@@ -9,9 +9,7 @@ import { startTrackingBodySchema, TIME_ENTRY_ACTIVITY_MAX, TIME_ENTRY_MAX_SECOND
 import { ApiError } from '../../../lib/api-client';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { careTimeRootKey } from '../api/keys';
-import { useOpenTimer } from '../api/get-not-finished-with-patient';
-import { useStartTracking } from '../api/start-tracking-with-patient';
+import { reloadCareTime, useOpenTimer, useStartTracking } from '../api/care-time';
 import { formatMmSs } from '../format';
 import { fullName, ProgramBadge, useNow, useProgramOptions } from './shared';
 import { StopTimerModal } from './StopTimerModal';
@@ -70,7 +68,7 @@ function RunningTimer({ timer, fetchedAt, onStop }: { timer: OpenTimer; fetchedA
     // At 2 hours the server closes the timer (flagged autoClosed): read it again once.
     if (elapsed >= TIME_ENTRY_MAX_SECONDS && !asked.current) {
       asked.current = true;
-      void qc.invalidateQueries({ queryKey: careTimeRootKey });
+      void reloadCareTime(qc);
     }
   }, [elapsed, qc]);
 

@@ -13,9 +13,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { currentLang } from '../../../lib/i18n';
 import { useExportDeviceCsv } from '../api/export-device-csv';
-import { useDevice } from '../api/get-device';
+import { useDeviceDefaultsForHospital, useMedicalDevice } from '../../devices';
 import { CHART_LIMIT, useDeviceChartReadings, useDeviceMeasurements, type DeviceSort } from '../api/get-device-measurements';
-import { useOfficeThresholds } from '../api/get-office-thresholds';
 import { DeviceReadingsTable } from '../components/DeviceReadingsTable';
 import { deviceThresholds, deviceValues } from '../components/thresholds';
 
@@ -42,9 +41,9 @@ function DeviceReadings({ deviceId }: { deviceId: number }) {
   const [range, setRange] = useState<RangeValue>(defaultRange);
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-measuredAt' });
   const query = rangeQuery(range);
-  const device = useDevice(deviceId);
+  const device = useMedicalDevice(deviceId, { retry: false, enabled: true });
   const d = device.data;
-  const office = useOfficeThresholds(d?.hospitalId);
+  const office = useDeviceDefaultsForHospital(d?.hospitalId);
   const sort = (SORTS.includes(state.sort as DeviceSort) ? state.sort : '-measuredAt') as DeviceSort;
   const page = useDeviceMeasurements(deviceId, query, state.page, state.pageSize, sort);
   const chart = useDeviceChartReadings(deviceId, query);

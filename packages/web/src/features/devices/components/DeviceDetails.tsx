@@ -8,7 +8,7 @@ import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeI
 import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { useUiState } from '../../../lib/ui-state';
-import { useMedicalDevice } from '../api/get-medical-device';
+import { useMedicalDevice } from '../api/devices';
 import { limitsText, thresholdValues, toThresholds } from './thresholds';
 import { useDeviceActions } from './useDeviceActions';
 

@@ -5,8 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateMedicalDeviceBodySchema, type MedicalDevice, type UpdateMedicalDeviceBody } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useTemplatesByType } from '../api/get-templates-by-type';
-import { useUpdateMedicalDevice } from '../api/update-medical-device';
+import { useTemplatesByType, useUpdateMedicalDevice } from '../api/devices';
 import { OfficeHubSelect, OfficePatientSelect, OfficeSelect } from './pickers';
 import { notify } from '../../../lib/notify';
 

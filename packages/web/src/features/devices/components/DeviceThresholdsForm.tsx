@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Lang, MedicalDevice } from '@vigil/contract';
 import { serverFieldErrors } from '../../../lib/forms';
-import { useUpdateDeviceDefaultValues } from '../api/update-device-default-values';
+import { useUpdateDeviceDefaultValues } from '../api/devices';
 import { ThresholdFields } from './ThresholdFields';
 import { thresholdErrors, thresholdValues, toThresholds, type ThresholdValues } from './thresholds';
 import { notify } from '../../../lib/notify';

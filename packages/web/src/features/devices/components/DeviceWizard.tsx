@@ -21,12 +21,8 @@ import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeI
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
 import { stepErrors, useWizard } from '../../../lib/use-wizard';
-import { useCreateMedicalDevice } from '../api/create-medical-device';
-import { useOfficePatientOptions } from '../api/find-office-patients';
-import { useHubs } from '../api/get-hubs';
-import { usePossibleDevices } from '../api/get-possible-devices';
-import { useTemplatesByType } from '../api/get-templates-by-type';
-import { useTemplatesByTypeAndManufacturer } from '../api/get-templates-by-type-and-manufacturer';
+import { useCreateMedicalDevice, useHubs, usePossibleDevices, useTemplatesByType, useTemplatesByTypeAndManufacturer } from '../api/devices';
+import { useOfficePatientOptions } from '../../../lib/shared-reads';
 import { OfficeHubSelect, OfficePatientSelect, OfficeSelect } from './pickers';
 import { ThresholdFields } from './ThresholdFields';
 import { limitsText, overrideCount, thresholdErrors, thresholdValues, toThresholds, type ThresholdValues } from './thresholds';

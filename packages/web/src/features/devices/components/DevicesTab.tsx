@@ -5,8 +5,8 @@ import { deviceTypes, type DeviceType } from '@vigil/contract';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
-import { useOfficePatientOptions } from '../api/find-office-patients';
-import { useMedicalDevicesForHospital } from '../api/get-medical-devices-for-hospital';
+import { useOfficePatientOptions } from '../../../lib/shared-reads';
+import { useMedicalDevicesForHospital } from '../api/devices';
 import { DevicesTable } from './DevicesTable';
 
 const ALL = 'all';

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateHubBodySchema, type Hub, type UpdateHubBody } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useUpdateHub } from '../api/update-hub';
+import { useUpdateHub } from '../api/devices';
 import { OfficePatientSelect, OfficeSelect } from './pickers';
 import { notify } from '../../../lib/notify';
 

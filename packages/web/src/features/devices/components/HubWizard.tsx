@@ -11,9 +11,8 @@ import { DetailList } from '../../../components/DetailList';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
 import { schemaSteps, stepErrors, useWizard } from '../../../lib/use-wizard';
-import { useCreateHub } from '../api/create-hub';
-import { useOfficePatientOptions } from '../api/find-office-patients';
-import { useIssueHubCredential } from '../api/issue-hub-credential';
+import { useCreateHub, useIssueHubCredential } from '../api/devices';
+import { useOfficePatientOptions } from '../../../lib/shared-reads';
 import { CredentialBox } from './CredentialBox';
 import { OfficePatientSelect, OfficeSelect } from './pickers';
 

@@ -7,7 +7,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useDates } from '../../../lib/dates';
 import { useRelativeTime } from '../../../lib/relative-time';
-import { useHubs } from '../api/get-hubs';
+import { useHubs } from '../api/devices';
 import { HubHealthBadge } from './hub-health';
 
 /** A last check-in as relative time with the exact time in a tooltip; "never" when the hub has not posted. */

@@ -11,8 +11,7 @@ import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useDeviceDefaultsForHospital } from '../api/get-device-defaults-for-hospital';
-import { useUpdateDeviceDefaultsForHospital } from '../api/update-device-defaults-for-hospital';
+import { useDeviceDefaultsForHospital, useUpdateDeviceDefaultsForHospital } from '../api/devices';
 import { ThresholdFields } from './ThresholdFields';
 import { filledValues, officeOverrides, thresholdErrors, type ThresholdValues } from './thresholds';
 

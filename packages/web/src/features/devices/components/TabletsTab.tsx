@@ -6,7 +6,7 @@ import type { TabletInfo } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { usePatientNamesOfOffices, useTablets } from '../api/get-tablets';
+import { usePatientNamesOfOffices, useTablets } from '../api/devices';
 import { CheckInText } from './HubsTab';
 
 /**

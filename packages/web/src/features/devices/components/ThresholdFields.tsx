@@ -3,7 +3,7 @@ import { Alert, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mant
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { measurementCatalogue, unitLabelIn, type DeviceType } from '@vigil/contract';
-import { useDeviceDefaultsForHospital } from '../api/get-device-defaults-for-hospital';
+import { useDeviceDefaultsForHospital } from '../api/devices';
 import { LIMITS, limitsText, type LimitName, type ThresholdValues } from './thresholds';
 
 /**

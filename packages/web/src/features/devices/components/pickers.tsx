@@ -1,8 +1,8 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useOfficePatientOptions } from '../api/find-office-patients';
-import { useHubs } from '../api/get-hubs';
+import { useOfficePatientOptions } from '../../../lib/shared-reads';
+import { useHubs } from '../api/devices';
 
 type PickerProps = Omit<SelectProps, 'data'>;
 

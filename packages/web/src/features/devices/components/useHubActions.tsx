@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Hub, HubCredential } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { useUiState } from '../../../lib/ui-state';
-import { useDeleteHub } from '../api/delete-hub';
-import { useIssueHubCredential } from '../api/issue-hub-credential';
-import { useRevokeHubCredential } from '../api/revoke-hub-credential';
+import { useDeleteHub, useIssueHubCredential, useRevokeHubCredential } from '../api/devices';
 import { HubEditForm } from './HubEditForm';
 import { notify } from '../../../lib/notify';
 

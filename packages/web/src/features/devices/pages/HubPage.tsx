@@ -11,7 +11,7 @@ import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
 import { useRelativeTime } from '../../../lib/relative-time';
 import { useUiState } from '../../../lib/ui-state';
-import { useHub } from '../api/get-hub';
+import { useHub } from '../api/devices';
 import { CredentialBox } from '../components/CredentialBox';
 import { DeviceDetails } from '../components/DeviceDetails';
 import { DevicesTable } from '../components/DevicesTable';

@@ -3,7 +3,7 @@ import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { importInProgress, useImportRun } from '../api/get-import-run';
+import { importInProgress, useImportRun } from '../api/import';
 import { ImportReportView } from './ImportReportView';
 import { RunStatusBadge } from './ImportStatusBadge';
 

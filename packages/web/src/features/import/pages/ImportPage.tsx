@@ -10,9 +10,7 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { useUiState } from '../../../lib/ui-state';
-import { useImportRuns } from '../api/find-import-runs';
-import { useRunImport } from '../api/run-import';
-import { IMPORT_UPLOAD_MAX_BYTES, useUploadImport } from '../api/upload-import';
+import { IMPORT_UPLOAD_MAX_BYTES, useImportRuns, useRunImport, useUploadImport } from '../api/import';
 import { ImportReportView } from '../components/ImportReportView';
 import { ImportRunProgress } from '../components/ImportRunProgress';
 import { RunStatusBadge } from '../components/ImportStatusBadge';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useUiState } from '../../../lib/ui-state';
-import { useOutbox, type OutboxStatus } from '../api/find-outbox';
+import { useOutbox, type OutboxStatus } from '../api/import';
 import { OutboxMessageView, OutboxStatusBadge } from '../components/OutboxMessageView';
 import { formatDateTime } from '../format';
 

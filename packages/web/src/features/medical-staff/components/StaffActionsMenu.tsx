@@ -6,8 +6,7 @@ import { UserStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDeassignStaff } from '../api/deassign-staff';
-import { useSetStaffStatus } from '../api/set-staff-status';
+import { useDeassignStaff, useSetStaffStatus } from '../api/medical-staff';
 
 interface StaffRef {
   id: number;

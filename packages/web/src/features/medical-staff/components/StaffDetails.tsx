@@ -5,9 +5,8 @@ import { Role } from '@vigil/contract';
 import { useCountries } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useDoctorMetadata } from '../api/get-doctor-metadata';
-import { useNurseMetadata } from '../api/get-nurse-metadata';
-import { useStaffMember } from '../api/get-staff-member';
+import { useDoctorMetadata, useNurseMetadata } from '../api/medical-staff';
+import { useUser } from '../../../lib/shared-reads';
 import { StaffActionsMenu } from './StaffActionsMenu';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -75,7 +74,7 @@ function NurseData({ id }: { id: number }) {
 /** The staff member drawer: contact data, offices, professional data (doctor or nurse metadata) and actions. */
 export function StaffDetails({ userId, officeId, officeName, onRemoved }: { userId: number; officeId: number; officeName: string; onRemoved: () => void }) {
   const { t, i18n } = useTranslation(['medicalStaff', 'person']);
-  const member = useStaffMember(userId);
+  const member = useUser(userId);
   const countries = useCountries();
   const m = member.data;
   if (!m) return <Pending error={member.error} />;

@@ -31,11 +31,7 @@ import { useAuth } from '../../../lib/auth';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { useAssignDoctorSpecializations } from '../api/assign-doctor-specializations';
-import { useCreateStaffMember } from '../api/create-staff-member';
-import { useSpecializations } from '../api/get-specializations';
-import { useUpdateDoctorMetadata } from '../api/update-doctor-metadata';
-import { useUpdateNurseMetadata } from '../api/update-nurse-metadata';
+import { useAssignDoctorSpecializations, useCreateStaffMember, useSpecializations, useUpdateDoctorMetadata, useUpdateNurseMetadata } from '../api/medical-staff';
 import {
   initialStaffValues,
   professionalBody,

@@ -10,7 +10,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
 import { useUiState } from '../../../lib/ui-state';
-import { useOfficeStaff } from '../api/find-office-staff';
+import { useOfficeStaffWithCounts } from '../api/medical-staff';
 import { StaffDetails } from '../components/StaffDetails';
 import { StaffTable } from '../components/StaffTable';
 import { StaffWizardModal } from '../components/StaffWizardModal';
@@ -38,7 +38,7 @@ export default function MedicalStaffPage() {
     setState((s) => ({ ...s, page: 1 }));
   }, [officeId]);
 
-  const query = useOfficeStaff(officeId, {
+  const query = useOfficeStaffWithCounts(officeId, {
     page: state.page,
     pageSize: state.pageSize,
     sort: state.sort as never,

@@ -7,10 +7,8 @@ import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { useDates } from '../../../lib/dates';
-import { useAssignMember } from '../api/assign-member';
-import { useDeassignMember } from '../api/deassign-member';
-import { useTeamStaff } from '../api/find-office-staff';
-import { usePatientTeams } from '../api/get-patient-teams';
+import { useAssignMember, useDeassignMember } from '../api/medical-teams';
+import { useActiveOfficeStaff, usePatientTeams } from '../../../lib/shared-reads';
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
@@ -23,7 +21,7 @@ export function TeamDetails({ patientId, officeId }: { patientId: number; office
   const dates = useDates();
   const canManage = useCan('medicalTeams.manage');
   const teams = usePatientTeams(patientId);
-  const staff = useTeamStaff(canManage ? officeId : null);
+  const staff = useActiveOfficeStaff(canManage ? officeId : null);
   const assign = useAssignMember();
   const deassign = useDeassignMember();
   const [toAdd, setToAdd] = useState<string | null>(null);

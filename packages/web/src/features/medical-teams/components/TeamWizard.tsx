@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { createMedicalTeamBodySchema, message, Role, type Lang } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
 import { stepErrors, useWizard } from '../../../lib/use-wizard';
-import { useCreateTeam } from '../api/create-team';
-import { usePatientOptions } from '../api/find-office-patients';
-import { useTeamStaff } from '../api/find-office-staff';
-import { usePatientTeams } from '../api/get-patient-teams';
+import { useCreateTeam } from '../api/medical-teams';
+import { useActiveOfficeStaff, useOfficePatientSearch, usePatientTeams } from '../../../lib/shared-reads';
 import { hasDoctorAndNurse } from './TeamMembersCell';
 
 interface TeamWizardValues {
@@ -68,10 +66,10 @@ export function TeamWizard({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<{ value: string; label: string; name: string; hasTeam: boolean } | null>(null);
-  const patients = usePatientOptions(officeId, picked && debounced === picked.label ? '' : debounced);
+  const patients = useOfficePatientSearch(officeId, picked && debounced === picked.label ? '' : debounced);
   const patientId = form.values.patientId ? Number(form.values.patientId) : null;
   const teams = usePatientTeams(patientId);
-  const staff = useTeamStaff(officeId);
+  const staff = useActiveOfficeStaff(officeId);
   const staffList = useMemo(() => staff.data?.items ?? [], [staff.data]);
   const create = useCreateTeam();
 

@@ -9,7 +9,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
 import { useUiState } from '../../../lib/ui-state';
-import { useOfficeTeams } from '../api/find-office-teams';
+import { useOfficeTeams } from '../api/medical-teams';
 import { TeamDetails } from '../components/TeamDetails';
 import { TeamsTable } from '../components/TeamsTable';
 import { TeamWizardModal } from '../components/TeamWizardModal';

@@ -8,10 +8,8 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
 import { useUiState } from '../../../lib/ui-state';
-import { useAssignPatientToDefaultPlan } from '../api/assign-patient-to-default-plan';
-import { useDeassignPatientFromClientPlan } from '../api/deassign-patient-from-client-plan';
-import { useClientMonitoringPlans } from '../api/get-client-monitoring-plans';
-import { useOfficePatientOptions } from '../api/find-office-patients';
+import { useAssignPatientToDefaultPlan, useClientMonitoringPlans, useDeassignPatientFromClientPlan } from '../api/monitoring-plans';
+import { useOfficePatientOptions } from '../../../lib/shared-reads';
 import { notify } from '../../../lib/notify';
 
 /**

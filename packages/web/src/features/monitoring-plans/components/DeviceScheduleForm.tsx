@@ -12,9 +12,7 @@ import {
 } from '@vigil/contract';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useAssignTreatmentPlanDevice } from '../api/assign-treatment-plan-device';
-import { usePatientDevices } from '../api/get-patient-devices';
-import { useUpdateTreatmentPlanDevice } from '../api/update-treatment-plan-device';
+import { useAssignTreatmentPlanDevice, usePatientDevices, useUpdateTreatmentPlanDevice } from '../api/monitoring-plans';
 import { ScheduleFields } from './ScheduleFields';
 import { emptySchedule, fromPlanDevice, scheduleInput, type ScheduleValues } from './schedule';
 import { notify } from '../../../lib/notify';

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateTitleDescriptionBodySchema, type TreatmentPlan } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useUpdateTitleDescription } from '../api/update-title-description';
+import { useUpdateTitleDescription } from '../api/monitoring-plans';
 import { notify } from '../../../lib/notify';
 
 /** A plan's title and description (PUT treatmentplan/updatetitledescription). */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationWithPatientPage } from '@vigil/contract';
+import { notifications, type Notification, type NotificationWithPatientPage } from '@vigil/contract';
+import { pagesKeyOf, queryKeyOf } from '../../../lib/endpoint-keys';
 import { applyIncomingNotification, toWorklistRow } from './live-updates';
-import { worklistKey } from './keys';
 
 // The cache logic under test needs neither the signed-in user nor the socket (browser-only modules).
 vi.mock('../../../lib/auth', () => ({ useAuth: () => ({ user: null }) }));
@@ -62,11 +62,26 @@ describe('a measurement alert pushed on the socket', () => {
 
   it('goes to the top of the open first worklist page with the patient named', () => {
     const qc = new QueryClient();
-    const key = worklistKey(-1, { page: 1, pageSize: 25 } as never);
+    const key = queryKeyOf(notifications.getMyPushNotificationsWithPatient, { headers: { hospitalid: -1 }, query: { page: 1, pageSize: 25 } });
     qc.setQueryData<NotificationWithPatientPage>(key, { items: [], total: 0, page: 1, pageSize: 25 } as unknown as NotificationWithPatientPage);
     applyIncomingNotification(qc, pushedAlert({ patientFullname: 'Ana García' }), new Map([[12, 'North Clinic']]));
     const page = qc.getQueryData<NotificationWithPatientPage>(key)!;
     expect(page.items.map((i) => [i.notificationId, i.patientFullname, i.hospitalName])).toEqual([[901, 'Ana García', 'North Clinic']]);
     expect(page.total).toBe(1);
+  });
+
+  it("goes on the open first page of its own patient's alert history only, and leaves a gathered report read to its reload", () => {
+    const qc = new QueryClient();
+    const history = (patientid: number) =>
+      queryKeyOf(notifications.getMyPushNotificationsWithPatient, { headers: { patientid }, query: { filtercase: 'WEEK', processed: 'all', sort: 'newest', page: 1, pageSize: 10 } });
+    const report = pagesKeyOf(notifications.getMyPushNotificationsWithPatient, { headers: { hospitalid: 12 }, query: { pageSize: 200 } }, { day: '2026-01-10' });
+    const empty = { items: [], total: 0, page: 1, pageSize: 10 } as unknown as NotificationWithPatientPage;
+    for (const key of [history(53), history(54)]) qc.setQueryData(key, empty);
+    qc.setQueryData(report, { items: [], view: 'own', truncated: false });
+    applyIncomingNotification(qc, pushedAlert({ patientFullname: 'Ana García' }), new Map());
+    expect(qc.getQueryData<NotificationWithPatientPage>(history(53))!.items.map((i) => i.notificationId)).toEqual([901]);
+    expect(qc.getQueryData<NotificationWithPatientPage>(history(54))!.items).toEqual([]);
+    expect(qc.getQueryData<{ items: unknown[] }>(report)!.items).toEqual([]);
+    expect(qc.getQueryState(report)!.isInvalidated).toBe(true);
   });
 });

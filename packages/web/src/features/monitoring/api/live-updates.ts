@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  notifications,
   ProcessingStatus,
   worklistNotificationTypeIds,
   type Notification,
@@ -11,8 +12,15 @@ import {
   type NotificationWithPatientPage,
 } from '@vigil/contract';
 import { useAuth } from '../../../lib/auth';
+import { endpointCallFilters, invalidateEndpoints, type KeyInput } from '../../../lib/endpoint-keys';
 import { useRealtimeEvent } from '../../../lib/use-realtime';
-import { myNotificationsRootKey, notificationsRootKey, worklistRootKey, type MyNotificationsQuery, type WorklistQuery } from './keys';
+
+// The lists a socket event updates, by endpoint (lib/endpoint-keys.ts: each cached call is keyed
+// [endpoint id, its input], so the input of a cached page is its key's second element).
+const bell = notifications.getMyPushNotificationsMinimal;
+const worklist = notifications.getMyPushNotificationsWithPatient;
+type BellInput = KeyInput<typeof bell> | undefined;
+type WorklistInput = KeyInput<typeof worklist> | undefined;
 
 // Alerts that arrived on the socket while the app is open: the worklist keeps them at the top and
 // highlights them (ids -> arrival time).
@@ -103,16 +111,24 @@ export function toWorklistRow(n: Notification, hospitalName: string): Notificati
 }
 
 /** Whether a pushed notification belongs on a bell list with this query (page 1, type, unread-only). */
-function matchesBell(q: MyNotificationsQuery | undefined, n: Notification): boolean {
+function matchesBell(input: BellInput, n: Notification): boolean {
+  const q = input?.query;
   if (!q || (q.page ?? 1) !== 1) return false;
   if (q.notificationtypeid !== undefined && Number(q.notificationtypeid) !== n.notificationTypeId) return false;
   if (String(q.unreadonly) === 'true' && n.isRead) return false;
   return true; // a new notification is within every period (TODAY, WEEK, MONTH, ALL)
 }
 
-/** Whether a pushed notification belongs on a worklist page with this office and query. */
-function matchesWorklist(office: number | undefined, q: WorklistQuery | undefined, n: Notification): boolean {
+/**
+ * Whether a pushed notification belongs on a page of alerts with this office (the worklist, -1:
+ * all), patient (a patient's alert history) and query.
+ */
+function matchesWorklist(input: WorklistInput, n: Notification): boolean {
+  const q = input?.query;
+  const office = input?.headers?.hospitalid === undefined ? undefined : Number(input.headers.hospitalid);
+  const patient = input?.headers?.patientid === undefined ? undefined : Number(input.headers.patientid);
   if (!q || (q.page ?? 1) !== 1 || q.search) return false;
+  if (patient !== undefined && patient !== n.relatedPatientId) return false;
   if (q.notificationtypeid !== undefined ? Number(q.notificationtypeid) !== n.notificationTypeId : !isWorklistType(n.notificationTypeId)) return false;
   if (office !== undefined && office !== -1 && office !== n.hospitalId) return false;
   if (q.devicetype && q.devicetype.toUpperCase() !== (n.deviceType ?? '').toUpperCase()) return false;
@@ -129,11 +145,10 @@ function matchesWorklist(office: number | undefined, q: WorklistQuery | undefine
  */
 export function applyIncomingNotification(qc: QueryClient, pushed: Notification, officeNames: ReadonlyMap<number, string>): void {
   const n = asReceived(pushed);
-  for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>({ queryKey: myNotificationsRootKey })) {
+  for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>(endpointCallFilters(bell))) {
     if (!data || data.items.some((i) => i.notificationId === n.notificationId)) continue;
-    const q = key[2] as MyNotificationsQuery | undefined;
     const unreadCount = data.unreadCount + (n.isRead ? 0 : 1);
-    if (!matchesBell(q, n)) {
+    if (!matchesBell(key[1] as BellInput, n)) {
       qc.setQueryData<NotificationMinimalPage>(key, { ...data, unreadCount });
       continue;
     }
@@ -142,13 +157,14 @@ export function applyIncomingNotification(qc: QueryClient, pushed: Notification,
   }
 
   markFresh(n.notificationId);
-  for (const [key, data] of qc.getQueriesData<NotificationWithPatientPage>({ queryKey: worklistRootKey })) {
+  for (const [key, data] of qc.getQueriesData<NotificationWithPatientPage>(endpointCallFilters(worklist))) {
     if (!data || data.items.some((i) => i.notificationId === n.notificationId)) continue;
-    if (!matchesWorklist(key[2] as number | undefined, key[3] as WorklistQuery | undefined, n)) continue;
+    if (!matchesWorklist(key[1] as WorklistInput, n)) continue;
     const row = toWorklistRow(n, n.hospitalId !== null ? (officeNames.get(n.hospitalId) ?? '') : '');
     qc.setQueryData<NotificationWithPatientPage>(key, { ...data, items: [row, ...data.items], total: data.total + 1 });
   }
-  void qc.invalidateQueries({ queryKey: worklistRootKey });
+  // the worklist, a patient's alert history and the daily report's alerts reload in the background
+  void invalidateEndpoints(qc, [worklist]);
 }
 
 /**
@@ -158,10 +174,10 @@ export function applyIncomingNotification(qc: QueryClient, pushed: Notification,
  */
 export function applyProcessed(qc: QueryClient, event: NotificationProcessedEvent): void {
   const ids = new Set(event.notificationIds);
-  qc.setQueriesData<NotificationMinimalPage>({ queryKey: myNotificationsRootKey }, (data) =>
+  qc.setQueriesData<NotificationMinimalPage>(endpointCallFilters(bell), (data) =>
     data ? { ...data, items: data.items.map((i) => (ids.has(i.notificationId) ? { ...i, processingStatus: ProcessingStatus.PROCESSED } : i)) } : data,
   );
-  qc.setQueriesData<NotificationWithPatientPage>({ queryKey: worklistRootKey }, (data) =>
+  qc.setQueriesData<NotificationWithPatientPage>(endpointCallFilters(worklist), (data) =>
     data
       ? {
           ...data,
@@ -180,13 +196,13 @@ export function applyProcessed(qc: QueryClient, event: NotificationProcessedEven
         }
       : data,
   );
-  void qc.invalidateQueries({ queryKey: notificationsRootKey, refetchType: 'none' });
+  void invalidateEndpoints(qc, [notifications], { refetchType: 'none' });
 }
 
 /** Marks notifications read in the bell's caches before the server answers. */
 export function markReadInCaches(qc: QueryClient, ids: number[]): void {
   const set = new Set(ids);
-  for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>({ queryKey: myNotificationsRootKey })) {
+  for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>(endpointCallFilters(bell))) {
     if (!data) continue;
     const newlyRead = data.items.filter((i) => set.has(i.notificationId) && !i.isRead).length;
     qc.setQueryData<NotificationMinimalPage>(key, {
@@ -199,7 +215,7 @@ export function markReadInCaches(qc: QueryClient, ids: number[]): void {
 
 /** Marks everything read in the bell's caches before the server answers. */
 export function markAllReadInCaches(qc: QueryClient): void {
-  qc.setQueriesData<NotificationMinimalPage>({ queryKey: myNotificationsRootKey }, (data) =>
+  qc.setQueriesData<NotificationMinimalPage>(endpointCallFilters(bell), (data) =>
     data ? { ...data, items: data.items.map((i) => ({ ...i, isRead: true })), unreadCount: 0 } : data,
   );
 }
@@ -225,7 +241,7 @@ export function useNotificationLiveUpdates(): void {
         if (user && event.data.processedBy === user.id) markReadInCaches(qc, event.data.notificationIds);
         break;
       case 'reconnected':
-        void qc.invalidateQueries({ queryKey: notificationsRootKey });
+        void invalidateEndpoints(qc, [notifications]);
         break;
       case 'ready':
       case 'pong':

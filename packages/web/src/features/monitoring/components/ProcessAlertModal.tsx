@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { markAsProcessedQuerySchema, RESOLUTION_COMMENTS_MAX, type NotificationWithPatient } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useMarkAsProcessed } from '../api/mark-as-processed';
+import { useMarkAsProcessed } from '../api/notifications';
 import { alertReading, deviceTypeTitle, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';

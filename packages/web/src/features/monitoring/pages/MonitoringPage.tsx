@@ -15,7 +15,7 @@ import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { useWorklist } from '../api/get-my-push-notifications-with-patient';
+import { useWorklist } from '../api/notifications';
 import { useFreshAlerts } from '../api/live-updates';
 import { AlertsTable } from '../components/AlertsTable';
 import { ProcessAlertModal } from '../components/ProcessAlertModal';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { billing, EndpointResponse } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { useDates } from '../../../lib/dates';
-import { useBillingDetails } from '../api/get-billing-details-for-patient-for-month';
+import { useBillingDetails } from '../../billing';
 import { money } from '../review';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
@@ -17,7 +17,7 @@ type BillingClaim = EndpointResponse<typeof billing.getBillingDetailsForPatientF
  */
 export function CodesSection({ patientId, hospitalId, year, month }: { patientId: number; hospitalId: number; year: number; month: number }) {
   const { t, i18n } = useTranslation('monthlyReview');
-  const details = useBillingDetails(patientId, hospitalId, year, month, true);
+  const details = useBillingDetails(patientId, hospitalId, { year, month });
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
   if (!details.data) {
     return (

@@ -2,8 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { useDates } from '../../../lib/dates';
-import { formatMmSs, ProgramBadge } from '../../care-time';
-import { useMonthNote } from '../api/get-medical-note-for-month';
+import { formatMmSs, ProgramBadge, useMonthNote } from '../../care-time';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
 /** The month's medical note with its details; the server's "No medical note ..." when there is none. */

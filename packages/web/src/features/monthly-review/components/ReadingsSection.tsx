@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PatientSeriesWithReadings } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatNumber, unitLabel } from '../../../components/measurements/format';
-import { usePatientSeries } from '../api/get-patient-series';
+import { usePatientSeries } from '../../../lib/shared-reads';
 import { readingDay } from '../review';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
@@ -12,7 +12,7 @@ import { ReviewSection, SectionPending } from './ReviewSection';
 /** The month's readings per device type: count, reading days (automatic ones apart), abnormal ones and each value's low / mean / high. */
 export function ReadingsSection({ patientId, from, to }: { patientId: number; from: string; to: string }) {
   const { t, i18n } = useTranslation('monthlyReview');
-  const series = usePatientSeries(patientId, from, to);
+  const series = usePatientSeries(patientId, { from, to });
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const charts = (
     <Anchor component={Link} to={`/patientdetails/${patientId}`} size="sm">

@@ -2,8 +2,7 @@ import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { useDates } from '../../../lib/dates';
-import { formatMmSs, ProgramBadge, secondsByProgram } from '../../care-time';
-import { useTimeEntries } from '../api/get-time-entries-for-patient';
+import { formatMmSs, ProgramBadge, secondsByProgram, useTimeEntries } from '../../care-time';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
 /** The month's time entries with the total per program as MM:SS. */

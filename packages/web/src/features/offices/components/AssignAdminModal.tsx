@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { message, Role, type Office } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLang } from '../../../lib/i18n';
-import { useAssignAdmin } from '../api/assign-admin';
-import { useUserPicker } from '../api/find-users';
+import { useAssignAdmin, useUserPicker } from '../api/offices';
 
 /** Makes an office admin (role 6) of the office's organization an admin of this office (hospital/assignadmintohospital). */
 export function AssignAdminModal({ office, opened, onClose }: { office: Office; opened: boolean; onClose: () => void }) {

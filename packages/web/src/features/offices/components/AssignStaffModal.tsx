@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { message, officeStaffRoleIds, type Office } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLang } from '../../../lib/i18n';
-import { useAssignStaff } from '../api/assign-staff';
-import { useUserPicker } from '../api/find-users';
+import { useAssignStaff, useUserPicker } from '../api/offices';
 
 interface Option {
   value: string;

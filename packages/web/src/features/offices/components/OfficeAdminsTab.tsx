@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Office } from '@vigil/contract';
-import { useDeassignAdmin } from '../api/deassign-admin';
-import { useOfficeAdmins } from '../api/find-office-admins';
+import { useDeassignAdmin } from '../api/offices';
+import { useOfficeAdmins } from '../../../lib/shared-reads';
 import { AssignAdminModal } from './AssignAdminModal';
 import { OfficeMembersTab, useMembersPageState } from './OfficeMembersTab';
 

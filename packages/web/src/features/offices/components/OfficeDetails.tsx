@@ -5,8 +5,7 @@ import { useCan } from '../../../lib/can';
 import { useCountryName } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { DetailsLayout, type DetailsTab } from '../../../components/DetailsLayout';
-import { useOffice } from '../api/get-office';
-import { useTimeZones } from '../api/get-time-zones';
+import { useOffice, useTimeZones } from '../../../lib/shared-reads';
 import { OfficeAdminsTab } from './OfficeAdminsTab';
 import { OfficePatientsTab } from './OfficePatientsTab';
 import { OfficeStaffTab } from './OfficeStaffTab';
@@ -17,7 +16,7 @@ import { placeOf } from './office-form';
 /** The office details drawer: information, medical staff, patients and admins in tabs. */
 export function OfficeDetails({ office: initial }: { office: Office }) {
   const { t } = useTranslation('offices');
-  const { data } = useOffice(initial.id, initial);
+  const { data } = useOffice(initial.id, { initialData: initial, initialDataUpdatedAt: 0 });
   const office = data ?? initial;
   const { edit, askDelete } = useOfficeActions();
   const countryName = useCountryName();

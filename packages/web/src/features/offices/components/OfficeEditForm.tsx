@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { officeUpdateSchema, type Office } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useUpdateOffice } from '../api/update-office';
+import { useUpdateOffice } from '../api/offices';
 import { AddressFields, NameFields, ProgramFields } from './OfficeFields';
 import { formValuesOf, toUpdateBody, type OfficeFormValues } from './office-form';
 

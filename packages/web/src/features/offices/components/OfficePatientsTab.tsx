@@ -5,7 +5,7 @@ import type { OfficePatientListItem } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useOfficePatients } from '../api/find-office-patients';
+import { useOfficePatients } from '../../../lib/shared-reads';
 
 /** The office's patients (hospital/getrelatedpatientsforhospitalv4), paged, searched and filtered by status. */
 export function OfficePatientsTab({ officeId }: { officeId: number }) {

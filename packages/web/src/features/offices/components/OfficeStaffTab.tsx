@@ -3,8 +3,8 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { officeStaffRoleIds, type Office } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
-import { useDeassignStaff } from '../api/deassign-staff';
-import { useOfficeStaff } from '../api/find-office-staff';
+import { useDeassignStaff } from '../api/offices';
+import { useOfficeStaff } from '../../../lib/shared-reads';
 import { AssignStaffModal } from './AssignStaffModal';
 import { OfficeMembersTab, useMembersPageState } from './OfficeMembersTab';
 

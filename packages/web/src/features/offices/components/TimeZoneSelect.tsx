@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useTimeZones } from '../api/get-time-zones';
+import { useTimeZones } from '../../../lib/shared-reads';
 
 /** A searchable IANA time zone choice (verifier/gettimezones), labelled with the current UTC offset. */
 export function TimeZoneSelect(props: Omit<SelectProps, 'data'>) {

@@ -4,7 +4,7 @@ import type { Office } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useUiState } from '../../../lib/ui-state';
 import { confirmAction } from '../../../components/confirm';
-import { useDeleteOffice } from '../api/delete-office';
+import { useDeleteOffice } from '../api/offices';
 import { OfficeEditForm } from './OfficeEditForm';
 import { officeName } from './office-form';
 

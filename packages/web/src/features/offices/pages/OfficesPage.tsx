@@ -7,7 +7,7 @@ import { useUiState } from '../../../lib/ui-state';
 import { EditDeleteActions, ListPage, TwoLineName, useListPageState } from '../../../components/ListPage';
 import type { Column } from '../../../components/ServerTable';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useOffices } from '../api/find-offices';
+import { useOffices } from '../api/offices';
 import { OfficeDetails } from '../components/OfficeDetails';
 import { OfficeWizard } from '../components/OfficeWizard';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';

@@ -10,9 +10,7 @@ import { DetailsLayout, type DetailsTab } from '../../../components/DetailsLayou
 import { UserStatusBadge as StatusBadge } from '../../../components/UserStatusBadge';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type PageState } from '../../../components/ServerTable';
-import { useOrganization } from '../api/get-organization';
-import { useOrganizationPatients } from '../api/find-organization-patients';
-import { useOrganizationStaff } from '../api/find-organization-staff';
+import { useOrganization, useOrganizationPatients, useOrganizationStaff } from '../api/organizations';
 import { useOrganizationActions } from './useOrganizationActions';
 import { placeOf } from './organization-form';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { organizationInputSchema, type Organization } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
-import { useUpdateOrganization } from '../api/update-organization';
+import { useUpdateOrganization } from '../api/organizations';
 import { ContactFields, IdentityFields } from './OrganizationFields';
 import { formValuesOf, toBody, type OrganizationFormValues } from './organization-form';
 

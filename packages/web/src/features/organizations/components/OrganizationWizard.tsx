@@ -8,7 +8,7 @@ import { zodValidate } from '../../../lib/forms';
 import { schemaSteps, useWizard } from '../../../lib/use-wizard';
 import { DetailList } from '../../../components/DetailList';
 import { useCountryName } from '../../../components/CountrySelect';
-import { useCreateOrganization } from '../api/create-organization';
+import { useCreateOrganization } from '../api/organizations';
 import { ContactFields, IdentityFields } from './OrganizationFields';
 import { contactFields, emptyOrganization, identityFields, toBody, type OrganizationFormValues } from './organization-form';
 

@@ -4,7 +4,7 @@ import type { Organization } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useUiState } from '../../../lib/ui-state';
 import { confirmAction } from '../../../components/confirm';
-import { useDeleteOrganization } from '../api/delete-organization';
+import { useDeleteOrganization } from '../api/organizations';
 import { OrganizationEditForm } from './OrganizationEditForm';
 import { organizationName } from './organization-form';
 

@@ -6,7 +6,7 @@ import { useUiState } from '../../../lib/ui-state';
 import { EditDeleteActions, ListPage, TwoLineName, useListPageState } from '../../../components/ListPage';
 import type { Column } from '../../../components/ServerTable';
 import { UserStatusBadge as StatusBadge } from '../../../components/UserStatusBadge';
-import { useOrganizations } from '../api/find-organizations';
+import { useOrganizations } from '../api/organizations';
 import { OrganizationDetails } from '../components/OrganizationDetails';
 import { OrganizationWizard } from '../components/OrganizationWizard';
 import { useOrganizationActions } from '../components/useOrganizationActions';

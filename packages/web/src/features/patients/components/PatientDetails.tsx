@@ -6,9 +6,7 @@ import { useCountries } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
 import { ageFrom, useDates } from '../../../lib/dates';
-import { usePatient } from '../api/get-patient';
-import { usePatientMetadata } from '../api/get-patient-metadata';
-import { usePatientTeams } from '../api/get-patient-teams';
+import { usePatientMetadata, usePatientTeams, useUser } from '../../../lib/shared-reads';
 import { PatientStatusMenu } from './PatientStatusMenu';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -45,7 +43,7 @@ const number = (value: number | null | undefined, unit: string, lang: string) =>
 export function PatientDetails({ patientId }: { patientId: number }) {
   const { t, i18n } = useTranslation(['patients', 'person']);
   const dates = useDates();
-  const patient = usePatient(patientId);
+  const patient = useUser(patientId);
   const meta = usePatientMetadata(patientId);
   const teams = usePatientTeams(patientId);
   const p = patient.data;

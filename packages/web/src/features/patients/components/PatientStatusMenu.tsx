@@ -6,7 +6,7 @@ import { UserStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useSetPatientStatus } from '../api/set-patient-status';
+import { useSetPatientStatus } from '../api/patients';
 
 /** Patient statuses in menu order (spec section 4: active, inactive, pending, deceased). */
 export const PATIENT_STATUSES = [UserStatus.ACTIVE, UserStatus.INACTIVE, UserStatus.PENDING, UserStatus.DECEASED] as const;

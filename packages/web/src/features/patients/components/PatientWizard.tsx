@@ -10,10 +10,9 @@ import { PersonFields } from '../../../components/PersonFields';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { useCreatePatient } from '../api/create-patient';
-import { useCreatePatientMetadata } from '../api/create-patient-metadata';
-import { useCreatePatientTeam } from '../api/create-patient-team';
-import { useCareStaff } from '../api/find-office-staff';
+import { useCreatePatient, useCreatePatientMetadata } from '../api/patients';
+import { useCreateTeam } from '../../medical-teams';
+import { useActiveOfficeStaff } from '../../../lib/shared-reads';
 import { FacilitiesStep } from './FacilitiesStep';
 import { MetadataStep } from './MetadataStep';
 import { ReviewStep } from './ReviewStep';
@@ -65,7 +64,7 @@ export function PatientWizard({
   const [failed, setFailed] = useState<{ call: Call; message: string } | null>(null);
   const progressRef = useRef<HTMLDivElement>(null);
   const createPatient = useCreatePatient();
-  const createTeam = useCreatePatientTeam();
+  const createTeam = useCreateTeam();
   const createMeta = useCreatePatientMetadata();
   const wizard = useWizard({
     form,
@@ -85,7 +84,7 @@ export function PatientWizard({
   const { active, goTo } = wizard;
 
   const teamOffice = form.values.teamHospitalId ? Number(form.values.teamHospitalId) : null;
-  const staffQuery = useCareStaff(teamOffice);
+  const staffQuery = useActiveOfficeStaff(teamOffice);
   const staff = useMemo(() => staffQuery.data?.items ?? [], [staffQuery.data]);
   const roleOf = (id: number) => staff.find((s) => s.id === id)?.roleId;
 

@@ -10,8 +10,7 @@ import { useCan } from '../../../lib/can';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
 import { useUiState } from '../../../lib/ui-state';
-import { useHospitalPatients } from '../api/get-hospital-patients';
-import { useOfficePatients } from '../api/find-office-patients';
+import { useHospitalPatients, useOfficePatients } from '../../../lib/shared-reads';
 import { PatientDetails } from '../components/PatientDetails';
 import { PATIENT_STATUSES } from '../components/PatientStatusMenu';
 import { PatientWizardModal } from '../components/PatientWizardModal';
@@ -55,7 +54,7 @@ export default function PatientsPage() {
     status: status === null ? undefined : Number(status),
   };
   const one = useOfficePatients(officeId, query);
-  const all = useHospitalPatients(query, allOffices);
+  const all = useHospitalPatients(null, query, { enabled: allOffices });
   const active = allOffices ? all : one;
 
   const rows: PatientRow[] | undefined = allOffices

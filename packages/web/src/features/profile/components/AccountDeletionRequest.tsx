@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
-import { useSendProfileRemovalEmail } from '../api/send-profile-removal-email';
+import { useSendProfileRemovalEmail } from '../api/profile';
 
 /** "Request account deletion": after a confirmation, e-mails the caller the removal link. */
 export function AccountDeletionRequest({ email }: { email: string | null }) {

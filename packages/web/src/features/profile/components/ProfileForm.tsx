@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import i18n, { currentLang, writeLangCookie } from '../../../lib/i18n';
 import { CountrySelect, useCountries } from '../../../components/CountrySelect';
-import { useTimeZones } from '../api/get-time-zones';
-import { useUpdateMyProfile } from '../api/update-my-profile';
+import { useTimeZones } from '../../../lib/shared-reads';
+import { useUpdateMyProfile } from '../api/profile';
 
 interface Values {
   firstName: string;

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { message } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLang } from '../../../lib/i18n';
-import { useMyProfileImageUrl } from '../api/get-my-profile-image';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, useUploadMyProfileImage } from '../api/upload-my-profile-image';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, useMyProfileImageUrl, useUploadMyProfileImage } from '../api/profile';
 
 /** The caller's picture with an upload button: JPG or PNG up to 2 MB, checked here and, by content, on the server. */
 export function ProfilePicture({ initials }: { initials: string }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth';
-import { useMyProfile } from '../api/get-my-profile';
+import { useUser } from '../../../lib/shared-reads';
 import { AccountDeletionRequest } from '../components/AccountDeletionRequest';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfilePicture } from '../components/ProfilePicture';
@@ -28,7 +28,7 @@ export default function ProfileSettingsPage() {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation();
   const { user: sessionUser } = useAuth();
-  const profile = useMyProfile(sessionUser?.id);
+  const profile = useUser(sessionUser?.id);
   const user = profile.data;
 
   return (

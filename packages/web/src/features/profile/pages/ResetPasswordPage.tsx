@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
-import { useChangeMyPassword } from '../api/change-my-password';
+import { useChangeMyPassword } from '../api/profile';
 
 interface Values {
   currentPassword: string;

@@ -8,8 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
 import { useDates } from '../../../lib/dates';
-import { usePublicLinks } from '../api/find-public-links';
-import { useRevokePublicLink } from '../api/revoke-public-link';
+import { usePublicLinks, useRevokePublicLink } from '../api/public-links';
 
 const STATUS_COLOUR: Record<PublicLink['status'], string> = { active: 'teal.9', expired: 'gray.7', revoked: 'red.9' };
 

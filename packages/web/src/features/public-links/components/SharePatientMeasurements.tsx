@@ -7,8 +7,7 @@ import { emailSchema, fieldMessage, message, PUBLIC_LINK_MAX_PERIOD_DAYS, type C
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { currentLang } from '../../../lib/i18n';
-import { useCreatePublicLink } from '../api/create-public-link';
-import { useSharePublicLinkWithEmail } from '../api/share-public-link-with-email';
+import { useCreatePublicLink, useSharePublicLinkWithEmail } from '../api/public-links';
 import { PatientLinksTable } from './PatientLinksTable';
 import { DateField } from '../../../components/DateField';
 

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { useMeasurementsForHub } from '../api/get-measurements-for-hub';
+import { useMeasurementsForHub } from '../api/public-links';
 import { ReportView } from '../components/ReportView';
 
 /** /measurements/:hubIdentifier?link=<token> (public, no sign-in): the share link's report restricted to one hub's readings. */

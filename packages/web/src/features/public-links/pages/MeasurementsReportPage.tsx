@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useMeasurementsFromLink } from '../api/get-measurements-from-link';
+import { useMeasurementsFromLink } from '../api/public-links';
 import { ReportView } from '../components/ReportView';
 
 /** /measurements?link=<token> (public, no sign-in): the measurements a share link covers, as a printable report. */

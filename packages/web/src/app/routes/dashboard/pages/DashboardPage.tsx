@@ -3,18 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconActivityHeartbeat, IconAlertTriangle, IconClockExclamation, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { DASHBOARD_SILENT_HOURS } from '@vigil/contract';
+import { DASHBOARD_SILENT_HOURS, notifications } from '@vigil/contract';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageHeader } from '../../../../components/PageHeader';
 import { useCan } from '../../../../lib/can';
 import { useDates } from '../../../../lib/dates';
+import { invalidateEndpoints } from '../../../../lib/endpoint-query';
 import { DEFAULT_HOME_PATH } from '../../../../lib/home';
 import { useSelectedOffice } from '../../../../lib/office';
 import { useOfficesInScope } from '../../../../lib/offices-in-scope';
 import { useRealtimeEvent } from '../../../../lib/use-realtime';
 import { BillingReadinessCard } from '../../../../features/billing';
 import { SeverityBadge } from '../../../../features/monitoring';
-import { dashboardRootKey, useDashboardSummary } from '../api/get-dashboard-summary';
+import { useDashboardSummary } from '../api/dashboard';
 import { StatTile } from '../components/StatTile';
 
 /** How many of the silent patients the dashboard lists by name. */
@@ -36,7 +37,7 @@ export default function DashboardPage() {
   const summary = useDashboardSummary(office);
   useRealtimeEvent((event) => {
     if (event.type === 'notification' || event.type === 'notificationProcessed' || event.type === 'reconnected') {
-      void qc.invalidateQueries({ queryKey: dashboardRootKey });
+      void invalidateEndpoints(qc, [notifications.getDashboardSummary]);
     }
   });
   if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;

@@ -6,7 +6,7 @@ import { deviceTitle } from '../../../../components/measurements/format';
 import { ReadingFlags, SeverityBadge } from '../../../../components/measurements/ReadingBadges';
 import { useDates } from '../../../../lib/dates';
 import { currentLang } from '../../../../lib/i18n';
-import { usePatientAlerts, type AlertPeriod, type AlertStatus } from '../api/get-patient-alerts';
+import { usePatientAlerts, type AlertPeriod, type AlertStatus } from '../api/patient-details';
 import { Pending, SectionCard } from './SectionCard';
 
 const PAGE_SIZE = 10;

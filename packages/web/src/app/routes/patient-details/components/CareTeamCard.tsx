@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePatientTeams } from '../api/get-patient-teams';
+import { usePatientTeams } from '../../../../lib/shared-reads';
 import { Pending, SectionCard } from './SectionCard';
 
 /** The patient's care teams (one per office) with their members and roles. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MeasurementChart } from '../../../../components/measurements/MeasurementChart';
 import { defaultRange, rangeDomain, rangeQuery, RangePicker, type RangeValue } from '../../../../components/measurements/RangePicker';
 import { currentLang } from '../../../../lib/i18n';
-import { usePatientSeries } from '../api/get-patient-series';
+import { usePatientSeries } from '../../../../lib/shared-reads';
 import { Pending, SectionCard } from './SectionCard';
 
 /**
@@ -15,7 +15,7 @@ export function ChartsSection({ patientId }: { patientId: number }) {
   const { t } = useTranslation('patientDetails');
   const lang = currentLang();
   const [range, setRange] = useState<RangeValue>(defaultRange);
-  const series = usePatientSeries(patientId, rangeQuery(range));
+  const series = usePatientSeries(patientId, rangeQuery(range), { keepPrevious: true });
   const data = series.data;
 
   return (

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { AssignedMedicalDevice } from '@vigil/contract';
 import { useDates } from '../../../../lib/dates';
 import { currentLang } from '../../../../lib/i18n';
-import { useHubs } from '../api/get-hub';
+import { useHubsById } from '../../../../features/devices';
 import { timesOf } from './schedule';
 import { Pending, SectionCard } from './SectionCard';
 
@@ -18,7 +18,7 @@ export function DevicesCard({ devices, error }: { devices: AssignedMedicalDevice
   const dates = useDates();
   const lang = currentLang();
   const hubIds = [...new Set((devices ?? []).map((d) => d.hubId).filter((id): id is number => id !== null))];
-  const hubs = useHubs(hubIds);
+  const hubs = useHubsById(hubIds);
 
   return (
     <SectionCard title={t('devices.title')} testId="devices">

@@ -3,7 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TreatmentPlan } from '@vigil/contract';
 import { PatientMonitoringPlanPanel } from '../../../../features/monitoring-plans';
-import { useOffice } from '../api/get-office';
+import { useOffice } from '../../../../lib/shared-reads';
 
 /**
  * The patient's monitoring plan on the record's side column: the monitoring-plans feature's panel
@@ -14,7 +14,7 @@ import { useOffice } from '../api/get-office';
  */
 export function MonitoringPlanSection({ patientId, officeId, plan }: { patientId: number; officeId?: number; plan: TreatmentPlan | null | undefined }) {
   const { t } = useTranslation('patientDetails');
-  const office = useOffice(plan?.hospitalId);
+  const office = useOffice(plan?.hospitalId, { staleTime: 5 * 60_000 });
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="monitoring-plan">
       <Stack gap="sm">

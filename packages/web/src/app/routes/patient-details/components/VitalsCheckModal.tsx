@@ -21,7 +21,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 import { serverFieldErrors } from '../../../../lib/forms';
 import { currentLang } from '../../../../lib/i18n';
-import { usePostVitals } from '../api/post-vitals';
+import { usePostVitals } from '../api/patient-details';
 
 interface VitalsForm {
   deviceType: DeviceType;
@@ -60,7 +60,7 @@ export function VitalsCheckModal(props: {
   const { user } = useAuth();
   const lang = currentLang();
   const prefs = unitPreferencesOf(user?.userSettingsJson);
-  const post = usePostVitals(props.patientId);
+  const post = usePostVitals();
   const [error, setError] = useState<string | null>(null);
 
   const firstType = (deviceTypes.find((d) => props.planTypes.includes(d)) ?? deviceTypes.find((d) => props.devices.some((x) => x.deviceType === d)) ?? 'BLOOD_PRESSURE') as DeviceType;

@@ -1,2 +1,0 @@
-/** Every query of the monthly review starts with this key. */
-export const monthlyReviewRootKey = ['monthlyReview'] as const;

@@ -1,0 +1,34 @@
+import { medicalTeams, metadata, offices, organizations, users, type CreatePatientMetadataBody, type UserCreateBody } from '@vigil/contract';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/**
+ * What a new patient or a patient's change makes stale: every patient list (office, all offices,
+ * organization), the patient, their metadata and care teams, and the staff list's patient counts.
+ */
+const patientReads = [
+  offices.findOfficePatientsV4,
+  users.getHospitalPatients,
+  organizations.findOrganizationPatients,
+  users.getUser,
+  metadata.getMetadataForPatient,
+  medicalTeams,
+  offices.findOfficeMedicalStaffV3,
+] as const;
+
+/** POST user with role 5 and the patient's offices; the server normalises names and stores the phone in E.164. */
+export function useCreatePatient() {
+  return useEndpointMutation(users.createUser, { input: (body: UserCreateBody) => ({ body }), invalidates: patientReads });
+}
+
+/** POST patientmetadata: height (cm), weight (kg), record number and identifier of a new patient. */
+export function useCreatePatientMetadata() {
+  return useEndpointMutation(metadata.createPatientMetadata, { input: (body: CreatePatientMetadataBody) => ({ body }), invalidates: patientReads });
+}
+
+/** PUT user/setstatus: 0 inactive, 1 active, 2 pending, 3 deceased (final: the server refuses any later change). */
+export function useSetPatientStatus() {
+  return useEndpointMutation(users.setStatus, {
+    input: ({ userId, status }: { userId: number; status: number }) => ({ headers: { userid: userId, statusvaluetoset: status } }),
+    invalidates: patientReads,
+  });
+}
