@@ -60,6 +60,10 @@ export const permissions = [
   // Chronic care management records and their sub-records (spec section 7 "CCM")
   'ccm.read',
   'ccm.manage', // open a CCM record; add, edit and delete its sub-records
+  // Prescriptions and the drug-product search (spec section 7 "Diagnosis and prescriptions")
+  'prescriptions.read', // a patient's medication list and the drug search
+  'prescriptions.manage', // add, edit and delete prescriptions
+  'drugs.import', // load an FDA NDC Directory product file (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -85,6 +89,9 @@ const monitoringStaff: Permission[] = [
   // CCM is care documentation like notes: the care team and office admins of the patient's office.
   'ccm.read',
   'ccm.manage',
+  // The medication list is care documentation too; the prescriber must still be a doctor (prescriptions.service.ts).
+  'prescriptions.read',
+  'prescriptions.manage',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
