@@ -12,6 +12,7 @@ import type { AppConfig } from './config/index';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
+import { seedDrugProducts } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
   await seedReferenceData(db.db);
+  await seedDrugProducts(db.db, config.drugProducts);
   const ctx = {
     config,
     database: db,

@@ -8,6 +8,7 @@
 import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/billing-runs';
 import { mailJobDefinition } from '../lib/mailer';
+import { drugImportJobDefinition } from '../features/prescriptions/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 
@@ -22,7 +23,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
     config: ctx.config,
     database: ctx.database,
     log: ctx.log,
-    definitions: [monitoringJobDefinition(full), billingRunJobDefinition(full), mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds)],
+    definitions: [monitoringJobDefinition(full), billingRunJobDefinition(full), mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds), drugImportJobDefinition(full)],
     schedules: minuteSchedules,
   });
 }

@@ -37,6 +37,8 @@ export interface JobPayloads {
   'billing-run': { runId: number; scope: Scope };
   /** One e-mail of the outbox (lib/mailer.ts). */
   'mail-send': { outboxId: number };
+  /** A drug-product file load (features/prescriptions/drug-import.ts); the file waits in its `drug_import_runs` row. */
+  'drug-import': { runId: number };
 }
 export type JobName = keyof JobPayloads;
 

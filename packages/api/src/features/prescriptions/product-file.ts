@@ -130,7 +130,7 @@ export function parseProductFile(data: Uint8Array): ProductFile {
   }
   const col = new Map(header.map((h, i) => [h, i]));
   const kind = col.has('PROPRIETARYNAME') ? 'finished' : 'unfinished';
-  const records = parse(lines.slice(1).join('\n'), { delimiter: '\t', quote: false, relax_column_count: true, skip_empty_lines: true, info: true }) as {
+  const records = parse(lines.slice(1).join('\n'), { delimiter: '\t', quote: false, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
     record: string[];
     info: { lines: number };
   }[];

@@ -1,0 +1,171 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { drugProducts, drugSearchWords } from '../../db/schema/index';
+import type { Scope } from '../../db/scope';
+import { escapeLike } from '../../db/query-helpers';
+import { dictionaryWords, escapeRegex, type DrugQuery } from './drug-search';
+import type { DrugProductValues } from './product-file';
+
+// Drug products are global reference data (the FDA NDC Directory and Vigil's default data set),
+// not tenant data: no tenant filter applies. Functions still take the caller's scope first (house rule).
+
+export type DrugProductRow = typeof drugProducts.$inferSelect;
+
+const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The product `id`, or null. */
+export async function getDrugProduct(_scope: Scope, db: Executor, id: number): Promise<DrugProductRow | null> {
+  const [row] = await db.select().from(drugProducts).where(eq(drugProducts.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The products whose RxNorm RxCUI is `rxcui` (the default data set's demo rows carry theirs), lowest id first. */
+export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui: string): Promise<DrugProductRow[]> {
+  if (!rxcui) return [];
+  return db.select().from(drugProducts).where(eq(drugProducts.rxcui, rxcui)).orderBy(drugProducts.id).limit(5);
+}
+
+/** How many products each source holds. */
+export async function countDrugProducts(_scope: Scope, db: Executor): Promise<Record<string, number>> {
+  const rows = await db.select({ source: drugProducts.source, n: sql<number>`count(*)::int` }).from(drugProducts).groupBy(drugProducts.source);
+  return Object.fromEntries(rows.map((r) => [r.source, r.n]));
+}
+
+/**
+ * Inserts or updates products by (source, key), and adds their words to the typo dictionary.
+ * A product whose stored values are the same is left untouched. Answers how many rows were written.
+ */
+export async function upsertDrugProducts(_scope: Scope, db: Executor, values: DrugProductValues[]): Promise<number> {
+  if (values.length === 0) return 0;
+  const ex = (c: string) => sql.raw(`excluded.${c}`);
+  const rows = await db
+    .insert(drugProducts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [drugProducts.source, drugProducts.sourceKey],
+      set: {
+        productNdc: ex('product_ndc'),
+        rxcui: ex('rxcui'),
+        brandName: ex('brand_name'),
+        brandNameBase: ex('brand_name_base'),
+        brandNameSuffix: ex('brand_name_suffix'),
+        genericName: ex('generic_name'),
+        labelerName: ex('labeler_name'),
+        activeIngredients: ex('active_ingredients'),
+        ingredientKeys: ex('ingredient_keys'),
+        dosageForm: ex('dosage_form'),
+        routes: ex('routes'),
+        productType: ex('product_type'),
+        marketingCategory: ex('marketing_category'),
+        applicationNumber: ex('application_number'),
+        marketingStartDate: ex('marketing_start_date'),
+        marketingEndDate: ex('marketing_end_date'),
+        pharmClasses: ex('pharm_classes'),
+        deaSchedule: ex('dea_schedule'),
+        finished: ex('finished'),
+        searchText: ex('search_text'),
+        updatedAt: sql`now()`,
+      },
+      // Unchanged rows are not rewritten (a restart re-applies the default data set).
+      setWhere: sql`(${drugProducts.searchText}, ${drugProducts.activeIngredients}, ${drugProducts.routes}, ${drugProducts.labelerName}, ${drugProducts.marketingEndDate}, ${drugProducts.productType}, ${drugProducts.pharmClasses}, ${drugProducts.finished})
+        is distinct from (excluded.search_text, excluded.active_ingredients, excluded.routes, excluded.labeler_name, excluded.marketing_end_date, excluded.product_type, excluded.pharm_classes, excluded.finished)`,
+    })
+    .returning({ id: drugProducts.id });
+  const words = [...new Set(values.flatMap((v) => dictionaryWords(v.searchText)))];
+  for (let i = 0; i < words.length; i += 5000) {
+    await db
+      .insert(drugSearchWords)
+      .values(words.slice(i, i + 5000).map((word) => ({ word })))
+      .onConflictDoNothing();
+  }
+  return rows.length;
+}
+
+/** Products by id, for the prescriptions that name them. */
+export async function getDrugProducts(_scope: Scope, db: Executor, ids: number[]): Promise<DrugProductRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(drugProducts).where(and(inArray(drugProducts.id, ids)));
+}
+
+// The search -------------------------------------------------------------------------------------
+
+/** A search result row: the product's columns plus the total number of matches. */
+export type DrugSearchRow = DrugProductRow & { total: number };
+
+const SELECT_COLUMNS = sql.raw(`p.id, p.source, p.source_key as "sourceKey", p.product_ndc as "productNdc", p.rxcui, p.brand_name as "brandName",
+  p.brand_name_base as "brandNameBase", p.brand_name_suffix as "brandNameSuffix", p.generic_name as "genericName", p.labeler_name as "labelerName",
+  p.active_ingredients as "activeIngredients", p.ingredient_keys as "ingredientKeys", p.dosage_form as "dosageForm", p.routes,
+  p.product_type as "productType", p.marketing_category as "marketingCategory", p.application_number as "applicationNumber",
+  p.marketing_start_date as "marketingStartDate", p.marketing_end_date as "marketingEndDate", p.pharm_classes as "pharmClasses",
+  p.dea_schedule as "deaSchedule", p.finished, p.search_text as "searchText", p.created_at as "createdAt", p.updated_at as "updatedAt"`);
+
+/** The leading number of the first ingredient's strength ("500 mg/1" -> 500), to list strengths in order. */
+const STRENGTH_NUMBER = sql.raw(`nullif(substring(p.active_ingredients->0->>'strength' from '^([0-9]+\\.?[0-9]*|\\.[0-9]+)'), '')::numeric`);
+/** Withdrawn products (a marketing end date before today, 'YYYYMMDD') after marketed ones. */
+const DISCONTINUED = sql.raw(`(p.marketing_end_date <> '' and p.marketing_end_date < to_char(current_date, 'YYYYMMDD'))`);
+const NAME = sql.raw(`lower(coalesce(nullif(p.brand_name, ''), p.generic_name))`);
+
+/** One token's match: a substring of the search text (trigram index); a short first token: a name prefix (B-tree indexes). */
+function tokenMatch(token: string, first: boolean): SQL {
+  const like = escapeLike(token);
+  if (first && token.length < 3) return sql`(lower(p.brand_name) like ${like + '%'} or lower(p.generic_name) like ${like + '%'})`;
+  return sql`p.search_text like ${'%' + like + '%'}`;
+}
+
+/**
+ * One page of finished products matching `q` with the total, best first (docs/prescriptions.md
+ * "Search"): for a code, an exact NDC or RxCUI, then NDC prefixes; for words, every token must
+ * match, ranked by tier: 1 a name equal to the query, 2 a name starting with it, 3 a name starting
+ * with the first word, 4 a word of the product starting with the first word, 5 the rest; then
+ * marketed before discontinued, by name, by strength. `alternatives` (the typo fallback) gives,
+ * per token, similar dictionary words any of which may match instead, ranked by name only.
+ */
+export async function searchDrugProducts(
+  _scope: Scope,
+  db: Executor,
+  q: Exclude<DrugQuery, { kind: 'empty' }>,
+  page: { skip: number; limit: number },
+  alternatives?: string[][],
+): Promise<DrugSearchRow[]> {
+  let where: SQL;
+  let tier: SQL;
+  if (q.kind === 'code') {
+    const prefix = escapeLike(q.digits) + '%';
+    where = sql`(replace(p.product_ndc, '-', '') like ${prefix} or p.rxcui = ${q.digits})`;
+    tier = sql`case when p.product_ndc = ${q.text} or replace(p.product_ndc, '-', '') = ${q.digits} or p.rxcui = ${q.digits} then 0 else 1 end`;
+  } else if (alternatives) {
+    where = sql.join(
+      alternatives.map((alts) => sql`(${sql.join(alts.map((a) => sql`p.search_text like ${'%' + escapeLike(a) + '%'}`), sql` or `)})`),
+      sql` and `,
+    );
+    tier = sql`6`;
+  } else {
+    where = sql.join(
+      q.tokens.map((t, i) => tokenMatch(t, i === 0)),
+      sql` and `,
+    );
+    const first = q.tokens[0]!;
+    const whole = escapeLike(q.text);
+    const firstLike = escapeLike(first);
+    tier = sql`case
+      when lower(p.brand_name) = ${q.text} or lower(p.generic_name) = ${q.text} then 1
+      when lower(p.brand_name) like ${whole + '%'} or lower(p.generic_name) like ${whole + '%'} then 2
+      when lower(p.brand_name) like ${firstLike + '%'} or lower(p.generic_name) like ${firstLike + '%'} then 3
+      when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 4
+      else 5 end`;
+  }
+  return rowsOf<DrugSearchRow>(
+    db,
+    sql`select ${SELECT_COLUMNS}, count(*) over ()::int as total
+      from drug_products p
+      where p.finished and ${where}
+      order by ${tier}, ${DISCONTINUED}, ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id
+      limit ${page.limit} offset ${page.skip}`,
+  );
+}
+
+/** Dictionary words similar to `token` (pg_trgm similarity above its threshold, 0.3 by default), most similar first. */
+export async function findSimilarWords(_scope: Scope, db: Executor, token: string, limit: number): Promise<string[]> {
+  const rows = await rowsOf<{ word: string }>(db, sql`select word from drug_search_words where word % ${token} order by similarity(word, ${token}) desc, word limit ${limit}`);
+  return rows.map((r) => r.word);
+}
