@@ -117,7 +117,8 @@ function tokenMatch(token: string, first: boolean): SQL {
  * "Search"): for a code, an exact NDC or RxCUI, then NDC prefixes; for words, every token must
  * match, ranked by tier: 1 a name equal to the query, 2 a name starting with it, 3 a name starting
  * with the first word, 4 a word of the product starting with the first word, 5 the rest; then
- * marketed before discontinued, by name, by strength. `alternatives` (the typo fallback) gives,
+ * the products whose shown name starts with the first word, marketed before discontinued, by name,
+ * by strength. `alternatives` (the typo fallback) gives,
  * per token, similar dictionary words any of which may match instead, ranked by name only.
  */
 export async function searchDrugProducts(
@@ -129,6 +130,8 @@ export async function searchDrugProducts(
 ): Promise<DrugSearchRow[]> {
   let where: SQL;
   let tier: SQL;
+  /** Within a tier, products whose shown name (brand, else generic) starts with the query first: "metformin" lists generic metformin before Glucophage. */
+  let shownFirst: SQL = sql`${0}::int`;
   if (q.kind === 'code') {
     const prefix = escapeLike(q.digits) + '%';
     where = sql`(replace(p.product_ndc, '-', '') like ${prefix} or p.rxcui = ${q.digits})`;
@@ -138,7 +141,7 @@ export async function searchDrugProducts(
       alternatives.map((alts) => sql`(${sql.join(alts.map((a) => sql`p.search_text like ${'%' + escapeLike(a) + '%'}`), sql` or `)})`),
       sql` and `,
     );
-    tier = sql`6`;
+    tier = sql`${6}::int`;
   } else {
     where = sql.join(
       q.tokens.map((t, i) => tokenMatch(t, i === 0)),
@@ -153,13 +156,14 @@ export async function searchDrugProducts(
       when lower(p.brand_name) like ${firstLike + '%'} or lower(p.generic_name) like ${firstLike + '%'} then 3
       when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 4
       else 5 end`;
+    shownFirst = sql`case when ${NAME} like ${firstLike + '%'} then 0 else 1 end`;
   }
   return rowsOf<DrugSearchRow>(
     db,
     sql`select ${SELECT_COLUMNS}, count(*) over ()::int as total
       from drug_products p
       where p.finished and ${where}
-      order by ${tier}, ${DISCONTINUED}, ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id
+      order by ${tier}, ${shownFirst}, ${DISCONTINUED}, ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id
       limit ${page.limit} offset ${page.skip}`,
   );
 }

@@ -34,7 +34,8 @@ export interface ImportedPrescription {
 /**
  * Creates or updates the prescription of `p.externalRef`. The RxNorm code names the drug product
  * when the loaded products know it (the default data set carries the demo bundles' codes);
- * otherwise the medication is kept with its text and no product. Answers what happened.
+ * otherwise the medication is kept with its text and no product. Without a route of its own, the
+ * product's first route is taken. Answers what happened.
  */
 export async function upsertImportedPrescription(tx: Executor, p: ImportedPrescription): Promise<'created' | 'updated' | 'unchanged'> {
   const [product] = await findDrugProductsByRxcui(systemScope, tx, p.rxcui);
@@ -49,7 +50,7 @@ export async function upsertImportedPrescription(tx: Executor, p: ImportedPrescr
     ingredientKeys: product?.ingredientKeys ?? moietiesOf([]),
     dose: p.dose.slice(0, 100),
     frequency: p.frequency,
-    route: p.route.slice(0, 100),
+    route: (p.route || product?.routes[0] || '').slice(0, 100),
     startDate: p.startDate,
     endDate: p.endDate,
     prescriberId: p.prescriberId,
