@@ -49,7 +49,7 @@ const view = (r: Omit<RunRow, 'fileData'>): DrugImportRun => ({
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the file itself is never answered
+// The run without its file: the file itself is never answered.
 const { fileData: _fileData, ...runColumns } = getTableColumns(drugImportRuns);
 
 /**
