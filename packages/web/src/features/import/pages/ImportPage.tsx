@@ -16,6 +16,7 @@ import { IMPORT_UPLOAD_MAX_BYTES, useUploadImport } from '../api/upload-import';
 import { ImportReportView } from '../components/ImportReportView';
 import { RunStatusBadge } from '../components/ImportStatusBadge';
 import { formatDateTime, formatDuration } from '../format';
+import { DrugImportSection } from '../../prescriptions';
 
 /** Seconds since `running` became true, ticking every second. */
 function useElapsed(running: boolean): number {
@@ -248,6 +249,9 @@ export default function ImportPage() {
           onRowClick={openRun}
           emptyText={t('history.empty')}
         />
+      </Stack>
+      <Stack mt="xl">
+        <DrugImportSection />
       </Stack>
     </>
   );
