@@ -13,14 +13,14 @@ export interface SelectedProduct {
   routes: string[];
 }
 
-/** How a search result is shown and kept: "Glucophage (metformin hydrochloride) 500 mg · TABLET". */
+/** How a search result is shown and kept: "Glucophage (metformin hydrochloride) 500 mg tablet, film coated". */
 export function productLabel(p: DrugProductResult): string {
   const name = p.brand_name && p.brand_name.toLowerCase() !== p.generic_name.toLowerCase() ? `${p.brand_name} (${p.generic_name})` : p.generic_name || p.brand_name;
   const strengths = p.active_ingredients
     .map((i) => i.strength.replace(/\/1$/, ''))
     .filter(Boolean)
     .join(' / ');
-  return [name, strengths].filter(Boolean).join(' ');
+  return [name, strengths, p.dosage_form.toLowerCase()].filter(Boolean).join(' ');
 }
 
 /** Today as openFDA writes dates, 'YYYYMMDD' (a product whose marketing ended before it is shown as such). */

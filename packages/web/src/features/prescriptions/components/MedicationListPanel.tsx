@@ -14,6 +14,8 @@ import { PrescriptionFormModal } from './PrescriptionFormModal';
 
 const PAGE_SIZE = 10;
 // Dark enough for white badge text (WCAG AA 4.5:1).
+/** A dark orange for warning text: 6:1 on white, 5:1 on the warning alert's light background (WCAG AA). */
+const WARNING_TEXT = '#8a4600';
 const statusColor = { ACTIVE: 'teal.9', ON_HOLD: '#b34700', COMPLETED: 'gray.7', STOPPED: 'gray.7' } as const;
 
 /**
@@ -69,7 +71,7 @@ export function MedicationListPanel({ patientId, hospitalId }: { patientId: numb
           </Group>
         </Group>
         {warning && (
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('duplicate.title')} withCloseButton closeButtonLabel={t('common:actions.close')} onClose={() => setWarning(null)} data-testid="duplicate-warning">
+          <Alert color="orange" styles={{ title: { color: WARNING_TEXT } }} icon={<IconAlertTriangle size={18} aria-hidden />} title={t('duplicate.title')} withCloseButton closeButtonLabel={t('common:actions.close')} onClose={() => setWarning(null)} data-testid="duplicate-warning">
             {t('duplicate.saved', { name: warning.name, ingredients: warning.w.ingredients.join(', '), others: warning.w.prescriptions.map((o) => o.medicationName).join('; ') })}
           </Alert>
         )}
@@ -151,9 +153,9 @@ function PrescriptionRow({ prescription: p, canManage, onEdit }: { prescription:
           </Text>
           {p.instructions && <Text size="sm">{p.instructions}</Text>}
           {p.duplicateWarning && (
-            <Group gap={4} c="yellow.9" data-testid="prescription-duplicate">
+            <Group gap={4} c={WARNING_TEXT} data-testid="prescription-duplicate">
               <IconAlertTriangle size={16} aria-hidden />
-              <Text size="sm" c="yellow.9">
+              <Text size="sm" c={WARNING_TEXT}>
                 {t('duplicate.row', { ingredients: p.duplicateWarning.ingredients.join(', '), count: p.duplicateWarning.prescriptions.length })}
               </Text>
             </Group>
