@@ -89,8 +89,8 @@ export async function getDrugProducts(_scope: Scope, db: Executor, ids: number[]
 
 // The search -------------------------------------------------------------------------------------
 
-/** A search result row: the product's columns plus the total number of matches. */
-export type DrugSearchRow = DrugProductRow & { total: number };
+/** The most matches a search counts: past it, `total` says TOTAL_CAP (a search box needs no more; type more to narrow). */
+export const TOTAL_CAP = 1000;
 
 const SELECT_COLUMNS = sql.raw(`p.id, p.source, p.source_key as "sourceKey", p.product_ndc as "productNdc", p.rxcui, p.brand_name as "brandName",
   p.brand_name_base as "brandNameBase", p.brand_name_suffix as "brandNameSuffix", p.generic_name as "genericName", p.labeler_name as "labelerName",
@@ -104,68 +104,81 @@ const STRENGTH_NUMBER = sql.raw(`nullif(substring(p.active_ingredients->0->>'str
 /** Withdrawn products (a marketing end date before today, 'YYYYMMDD') after marketed ones. */
 const DISCONTINUED = sql.raw(`(p.marketing_end_date <> '' and p.marketing_end_date < to_char(current_date, 'YYYYMMDD'))`);
 const NAME = sql.raw(`lower(coalesce(nullif(p.brand_name, ''), p.generic_name))`);
+/** The order inside a tier: marketed first, by shown name, generic name, strength. */
+const WITHIN_TIER = sql`${DISCONTINUED}, ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id`;
 
-/** One token's match: a substring of the search text (trigram index); a short first token: a name prefix (B-tree indexes). */
-function tokenMatch(token: string, first: boolean): SQL {
-  const like = escapeLike(token);
-  if (first && token.length < 3) return sql`(lower(p.brand_name) like ${like + '%'} or lower(p.generic_name) like ${like + '%'})`;
-  return sql`p.search_text like ${'%' + like + '%'}`;
+const like = (text: string) => escapeLike(text);
+/** `token` is a substring of the product's search text (trigram index). */
+const inText = (token: string) => sql`p.search_text like ${'%' + like(token) + '%'}`;
+/** The brand or generic name starts with `prefix` (B-tree prefix indexes). */
+const namePrefix = (prefix: string) => sql`(lower(p.brand_name) like ${like(prefix) + '%'} or lower(p.generic_name) like ${like(prefix) + '%'})`;
+
+const page = (db: Executor, where: SQL, order: SQL, limit: number, offset: number) =>
+  rowsOf<DrugProductRow>(db, sql`select ${SELECT_COLUMNS} from drug_products p where p.finished and ${where} order by ${order} limit ${limit} offset ${offset}`);
+
+/** How many finished products match `where`, counted up to TOTAL_CAP. */
+async function countCapped(db: Executor, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from drug_products p where p.finished and ${where} limit ${TOTAL_CAP}) m`);
+  return row?.n ?? 0;
 }
 
 /**
- * One page of finished products matching `q` with the total, best first (docs/prescriptions.md
- * "Search"): for a code, an exact NDC or RxCUI, then NDC prefixes; for words, every token must
- * match, ranked by tier: 1 a name equal to the query, 2 a name starting with it, 3 a name starting
- * with the first word, 4 a word of the product starting with the first word, 5 the rest; then
- * the products whose shown name starts with the first word, marketed before discontinued, by name,
- * by strength. `alternatives` (the typo fallback) gives,
- * per token, similar dictionary words any of which may match instead, ranked by name only.
+ * One page of finished products matching `q` and their number (at most TOTAL_CAP), best first
+ * (docs/prescriptions.md "Search").
+ *
+ * - A code: an exact NDC or RxCUI first, then NDC prefixes (hyphens ignored).
+ * - Words: every token must be in the product's search text. Ranked by tier: 1 a name (brand or
+ *   generic) equal to the query, 2 a name starting with the query, 3 a name starting with the
+ *   first word; then 4 a word of the product starting with the first word, 5 the first word inside
+ *   a word. Tiers 1-3 are read first through the names' B-tree prefix indexes, and tiers 4-5 only
+ *   when they do not fill the page, so typing a common stem ("hydro") never ranks every product
+ *   that merely contains it. Inside a tier: products whose shown name starts with the first word,
+ *   marketed before discontinued, by name, by strength.
+ * - `alternatives` (the typo fallback): per token, similar dictionary words any of which may match.
  */
 export async function searchDrugProducts(
   _scope: Scope,
   db: Executor,
   q: Exclude<DrugQuery, { kind: 'empty' }>,
-  page: { skip: number; limit: number },
+  at: { skip: number; limit: number },
   alternatives?: string[][],
-): Promise<DrugSearchRow[]> {
-  let where: SQL;
-  let tier: SQL;
-  /** Within a tier, products whose shown name (brand, else generic) starts with the query first: "metformin" lists generic metformin before Glucophage. */
-  let shownFirst: SQL = sql`${0}::int`;
+): Promise<{ rows: DrugProductRow[]; total: number }> {
   if (q.kind === 'code') {
-    const prefix = escapeLike(q.digits) + '%';
-    where = sql`(replace(p.product_ndc, '-', '') like ${prefix} or p.rxcui = ${q.digits})`;
-    tier = sql`case when p.product_ndc = ${q.text} or replace(p.product_ndc, '-', '') = ${q.digits} or p.rxcui = ${q.digits} then 0 else 1 end`;
-  } else if (alternatives) {
-    where = sql.join(
-      alternatives.map((alts) => sql`(${sql.join(alts.map((a) => sql`p.search_text like ${'%' + escapeLike(a) + '%'}`), sql` or `)})`),
-      sql` and `,
-    );
-    tier = sql`${6}::int`;
-  } else {
-    where = sql.join(
-      q.tokens.map((t, i) => tokenMatch(t, i === 0)),
-      sql` and `,
-    );
-    const first = q.tokens[0]!;
-    const whole = escapeLike(q.text);
-    const firstLike = escapeLike(first);
-    tier = sql`case
-      when lower(p.brand_name) = ${q.text} or lower(p.generic_name) = ${q.text} then 1
-      when lower(p.brand_name) like ${whole + '%'} or lower(p.generic_name) like ${whole + '%'} then 2
-      when lower(p.brand_name) like ${firstLike + '%'} or lower(p.generic_name) like ${firstLike + '%'} then 3
-      when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 4
-      else 5 end`;
-    shownFirst = sql`case when ${NAME} like ${firstLike + '%'} then 0 else 1 end`;
+    const where = sql`(replace(p.product_ndc, '-', '') like ${like(q.digits) + '%'} or p.rxcui = ${q.digits})`;
+    const exact = sql`case when p.product_ndc = ${q.text} or replace(p.product_ndc, '-', '') = ${q.digits} or p.rxcui = ${q.digits} then 0 else 1 end`;
+    const rows = await page(db, where, sql`${exact}, p.product_ndc, ${WITHIN_TIER}`, at.limit, at.skip);
+    return { rows, total: await countCapped(db, where) };
   }
-  return rowsOf<DrugSearchRow>(
-    db,
-    sql`select ${SELECT_COLUMNS}, count(*) over ()::int as total
-      from drug_products p
-      where p.finished and ${where}
-      order by ${tier}, ${shownFirst}, ${DISCONTINUED}, ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id
-      limit ${page.limit} offset ${page.skip}`,
-  );
+  if (alternatives) {
+    const where = sql.join(
+      alternatives.map((alts) => sql`(${sql.join(alts.map(inText), sql` or `)})`),
+      sql` and `,
+    );
+    const rows = await page(db, where, WITHIN_TIER, at.limit, at.skip);
+    return { rows, total: await countCapped(db, where) };
+  }
+  const [first, ...others] = q.tokens as [string, ...string[]];
+  const rest = others.map(inText);
+  const all = sql.join([first.length < 3 ? namePrefix(first) : inText(first), ...rest], sql` and `);
+  const total = await countCapped(db, all);
+  if (total === 0) return { rows: [], total };
+
+  // Tiers 1-3: a name starts with the first word.
+  const named = sql.join([namePrefix(first), ...rest], sql` and `);
+  const tier = sql`case
+      when lower(p.brand_name) = ${q.text} or lower(p.generic_name) = ${q.text} then 1
+      when lower(p.brand_name) like ${like(q.text) + '%'} or lower(p.generic_name) like ${like(q.text) + '%'} then 2
+      else 3 end`;
+  const shownFirst = sql`case when ${NAME} like ${like(first) + '%'} then 0 else 1 end`;
+  const want = at.skip + at.limit;
+  const top = await page(db, named, sql`${tier}, ${shownFirst}, ${WITHIN_TIER}`, want, 0);
+  if (top.length === want || first.length < 3) return { rows: top.slice(at.skip), total };
+
+  // Tiers 4-5: the first word inside the product's text but not at the start of a name.
+  const inside = sql`${all} and not ${namePrefix(first)}`;
+  const wordStart = sql`case when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 4 else 5 end`;
+  const more = await page(db, inside, sql`${wordStart}, ${WITHIN_TIER}`, want - top.length, 0);
+  return { rows: [...top, ...more].slice(at.skip), total };
 }
 
 /** Dictionary words similar to `token` (pg_trgm similarity above its threshold, 0.3 by default), most similar first. */

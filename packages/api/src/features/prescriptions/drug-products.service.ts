@@ -40,31 +40,31 @@ export function toOpenFdaResult(p: repo.DrugProductRow): DrugProductResult {
 /**
  * `POST patientprescription/fdasearch`: finished drug products by brand name, generic name,
  * ingredient, strength or NDC (or RxCUI), best first, in openFDA's NDC shape with
- * meta.results { skip, limit, total }. Words that match nothing are retried as the most similar
+ * meta.results { skip, limit, total } (total counted up to repo.TOTAL_CAP, 1,000). Words that match nothing are retried as the most similar
  * words of the products (typos: "metfromin" finds metformin). Never an error: no match answers
  * total 0 and no results. Ranking: drug-products.repo.ts `searchDrugProducts`.
  */
 export async function searchDrugProducts(ctx: AppContext, scope: Scope, body: DrugSearchBody): Promise<DrugSearchResponse> {
   const page = { skip: body.skip, limit: body.limit };
   const q = parseDrugQuery(body.search);
-  let rows: repo.DrugSearchRow[] = [];
+  let found: { rows: repo.DrugProductRow[]; total: number } = { rows: [], total: 0 };
   if (q.kind !== 'empty') {
-    rows = await repo.searchDrugProducts(scope, ctx.db, q, page);
-    if (rows.length === 0 && page.skip === 0 && q.kind === 'words') {
+    found = await repo.searchDrugProducts(scope, ctx.db, q, page);
+    if (found.total === 0 && q.kind === 'words') {
       const alternatives: string[][] = [];
       for (const token of q.tokens) {
         const similar = token.length >= 3 && /[a-z]/.test(token) ? await repo.findSimilarWords(scope, ctx.db, token, SIMILAR_WORDS) : [];
         alternatives.push([token, ...similar]);
       }
-      if (alternatives.some((a) => a.length > 1)) rows = await repo.searchDrugProducts(scope, ctx.db, q, page, alternatives);
+      if (alternatives.some((a) => a.length > 1)) found = await repo.searchDrugProducts(scope, ctx.db, q, page, alternatives);
     }
   }
   return {
     meta: {
       disclaimer: DISCLAIMER,
       last_updated: new Date().toISOString().slice(0, 10),
-      results: { skip: page.skip, limit: page.limit, total: rows[0]?.total ?? 0 },
+      results: { skip: page.skip, limit: page.limit, total: found.total },
     },
-    results: rows.map(toOpenFdaResult),
+    results: found.rows.map(toOpenFdaResult),
   };
 }
