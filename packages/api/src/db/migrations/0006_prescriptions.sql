@@ -94,3 +94,11 @@ CREATE INDEX "drug_products_brand_prefix_idx" ON "drug_products" (lower("brand_n
 CREATE INDEX "drug_products_generic_prefix_idx" ON "drug_products" (lower("generic_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "drug_products_ndc_prefix_idx" ON "drug_products" (replace("product_ndc", '-', '') text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "drug_search_words_trgm_idx" ON "drug_search_words" USING gin ("word" gin_trgm_ops);
+--> statement-breakpoint
+-- The names in the order the search lists them (brand else generic, then the strength's whole
+-- number zero-padded), in the "C" collation so that one B-tree serves both the prefix match and the
+-- order: typing "me" reads the first ten entries of the index instead of sorting every match.
+ALTER TABLE "drug_products" ADD COLUMN "name_key" text COLLATE "C" GENERATED ALWAYS AS (lower(coalesce(nullif("brand_name", ''), "generic_name")) || ' ' || lpad(coalesce(substring("active_ingredients"->0->>'strength' from '^([0-9]{1,8})'), ''), 8, '0')) STORED;--> statement-breakpoint
+ALTER TABLE "drug_products" ADD COLUMN "generic_key" text COLLATE "C" GENERATED ALWAYS AS (lower("generic_name") || ' ' || lpad(coalesce(substring("active_ingredients"->0->>'strength' from '^([0-9]{1,8})'), ''), 8, '0')) STORED;--> statement-breakpoint
+CREATE INDEX "drug_products_name_key_idx" ON "drug_products" ("name_key") WHERE "finished";--> statement-breakpoint
+CREATE INDEX "drug_products_generic_key_idx" ON "drug_products" ("generic_key") WHERE "finished";

@@ -127,13 +127,13 @@ async function countCapped(db: Executor, where: SQL): Promise<number> {
  * (docs/prescriptions.md "Search").
  *
  * - A code: an exact NDC or RxCUI first, then NDC prefixes (hyphens ignored).
- * - Words: every token must be in the product's search text. Ranked by tier: 1 a name (brand or
- *   generic) equal to the query, 2 a name starting with the query, 3 a name starting with the
- *   first word; then 4 a word of the product starting with the first word, 5 the first word inside
- *   a word. Tiers 1-3 are read first through the names' B-tree prefix indexes, and tiers 4-5 only
- *   when they do not fill the page, so typing a common stem ("hydro") never ranks every product
- *   that merely contains it. Inside a tier: products whose shown name starts with the first word,
- *   marketed before discontinued, by name, by strength.
+ * - Words: every token must be in the product's search text. Ranked by tier: 1 the shown name
+ *   (brand, else generic) starts with the first word, 2 the generic name does, both by name then
+ *   strength (an exact name sorts before its longer ones); then 3 a word of the product starts
+ *   with the first word, 4 the first word is inside a word, marketed before discontinued, by name,
+ *   by strength. Tiers 1-2 are read in order from their key indexes, and tiers 3-4 only when 1-2
+ *   do not fill the page, so typing a common stem ("me", "hydro") never sorts every product that
+ *   merely contains it.
  * - `alternatives` (the typo fallback): per token, similar dictionary words any of which may match.
  */
 export async function searchDrugProducts(
@@ -163,20 +163,22 @@ export async function searchDrugProducts(
   const total = await countCapped(db, all);
   if (total === 0) return { rows: [], total };
 
-  // Tiers 1-3: a name starts with the first word.
-  const named = sql.join([namePrefix(first), ...rest], sql` and `);
-  const tier = sql`case
-      when lower(p.brand_name) = ${q.text} or lower(p.generic_name) = ${q.text} then 1
-      when lower(p.brand_name) like ${like(q.text) + '%'} or lower(p.generic_name) like ${like(q.text) + '%'} then 2
-      else 3 end`;
-  const shownFirst = sql`case when ${NAME} like ${like(first) + '%'} then 0 else 1 end`;
+  // Tiers 1-2: the shown name (brand, else generic) starts with the first word, then the generic
+  // name does; each read in order from its "C"-collated key index (migration 0006), so only the
+  // entries shown are read however many match.
   const want = at.skip + at.limit;
-  const top = await page(db, named, sql`${tier}, ${shownFirst}, ${WITHIN_TIER}`, want, 0);
+  const prefix = like(first) + '%';
+  const shown = await page(db, sql.join([sql`p.name_key like ${prefix}`, ...rest], sql` and `), sql`p.name_key, p.id`, want, 0);
+  let top = shown;
+  if (top.length < want) {
+    const generic = await page(db, sql.join([sql`p.generic_key like ${prefix}`, sql`p.name_key not like ${prefix}`, ...rest], sql` and `), sql`p.generic_key, p.id`, want - top.length, 0);
+    top = [...top, ...generic];
+  }
   if (top.length === want || first.length < 3) return { rows: top.slice(at.skip), total };
 
   // Tiers 4-5: the first word inside the product's text but not at the start of a name.
-  const inside = sql`${all} and not ${namePrefix(first)}`;
-  const wordStart = sql`case when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 4 else 5 end`;
+  const inside = sql`${all} and p.name_key not like ${prefix} and p.generic_key not like ${prefix}`;
+  const wordStart = sql`case when p.search_text ~ ${'(^|[^a-z0-9])' + escapeRegex(first)} then 3 else 4 end`;
   const more = await page(db, inside, sql`${wordStart}, ${WITHIN_TIER}`, want - top.length, 0);
   return { rows: [...top, ...more].slice(at.skip), total };
 }
