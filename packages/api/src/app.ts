@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { resolveSession } from './features/auth/index';
+import { seedDrugProducts } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
   await seedReferenceData(db.db);
+  await seedDrugProducts(db.db, config.drugProducts);
   const ctx = {
     config,
     database: db,

@@ -97,6 +97,8 @@ export interface AppConfig {
   missedGraceMinutes: number;
   /** Minutes before a plan's measurement time that the patient is reminded. */
   reminderLeadMinutes: number;
+  /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
+  drugProducts: 'default' | 'fixture' | 'none';
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -137,15 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsStopSeconds: e.VIGIL_JOBS_STOP_SECONDS,
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
+    drugProducts: 'default',
   };
 }
 
 /**
  * Configuration for tests: an in-memory PGlite (or `TEST_DATABASE_URL`'s server, where the test
  * setup creates a fresh database per file), no demo data, no logs, responses checked against the
- * contract.
+ * contract, and only the test fixture of the default drug data set.
  */
 export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
-  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, ...overrides };
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, drugProducts: 'fixture', ...overrides };
 }

@@ -19,6 +19,7 @@ import { medicalNotesRoutes } from './medical-notes/medical-notes.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { ccmRoutes } from './ccm/ccm.routes';
 import { surveysRoutes } from './surveys/surveys.routes';
+import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -41,4 +42,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   billingRoutes,
   ccmRoutes,
   surveysRoutes,
+  prescriptionsRoutes,
 ];

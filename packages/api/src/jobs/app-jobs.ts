@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/index';
 import { importRunFailedJobDefinition, importRunJobDefinition } from '../features/import/index';
 import { mailJobDefinition } from '../lib/mailer';
+import { drugImportJobDefinition } from '../features/prescriptions/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
@@ -30,6 +31,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       importRunFailedJobDefinition(full),
       mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds),
       surveyOccurrencesJobDefinition(full),
+      drugImportJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

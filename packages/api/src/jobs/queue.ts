@@ -43,6 +43,8 @@ export interface JobPayloads {
   'import-run': { runId: number };
   /** pg-boss's dead letter of `import-run`: a run whose last attempt failed, even in a process that died (import-runs.ts). */
   'import-run-failed': { runId: number };
+  /** A drug-product file load (features/prescriptions/drug-import.ts); the file waits in its `drug_import_runs` row. */
+  'drug-import': { runId: number };
 }
 export type JobName = keyof JobPayloads;
 

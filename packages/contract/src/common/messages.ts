@@ -40,6 +40,19 @@ export const messages = {
   // Diagnosis
   noDiagnosisData: { en: 'No diagnosis data!', es: '¡No hay datos de diagnóstico!' },
   couldNotGetDiagnosis: { en: 'Could not get the diagnosis data!', es: '¡No se pudieron obtener los datos de diagnóstico!' },
+  // Prescriptions
+  prescriptionInfoError: { en: 'Error getting prescription info', es: 'Error al obtener la información de la receta' },
+  prescriptionsError: { en: 'Error getting prescriptions', es: 'Error al obtener las recetas' },
+  prescriptionDeleteError: { en: 'Error deleting prescription', es: 'Error al eliminar la receta' },
+  prescriptionUpdateError: { en: 'Error updating prescription', es: 'Error al actualizar la receta' },
+  prescriptionAddError: { en: 'Error adding prescription', es: 'Error al añadir la receta' },
+  endBeforeStart: { en: 'The end date cannot be before the start date', es: 'La fecha de fin no puede ser anterior a la de inicio' },
+  prescriberNotDoctor: {
+    en: "The prescriber must be an active doctor of the patient's office",
+    es: 'El prescriptor debe ser un médico activo de la oficina del paciente',
+  },
+  routeNotOfProduct: { en: 'This route is not one of the product\'s routes', es: 'Esta vía no es una de las vías del producto' },
+  drugFileMissing: { en: 'Choose a product.txt file to load', es: 'Elija un archivo product.txt para cargar' },
   // User
   passwordNotChanged: { en: 'Password could not be changed!', es: '¡No se pudo cambiar la contraseña!' },
   validationLinkNotSent: { en: 'Validation link could not be sent!', es: '¡No se pudo enviar el enlace de validación!' },

@@ -65,6 +65,10 @@ export const permissions = [
   'surveys.manage', // assign and stop surveys, enter answers, create and revoke survey links
   'surveyTemplates.manage', // an office's templates, questions and offered answers
   'surveyTemplates.library', // the system-wide library (validated instruments stay locked)
+  // Prescriptions and the drug-product search (spec section 7 "Diagnosis and prescriptions")
+  'prescriptions.read', // a patient's medication list and the drug search
+  'prescriptions.manage', // add, edit and delete prescriptions
+  'drugs.import', // load an FDA NDC Directory product file (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -93,6 +97,9 @@ const monitoringStaff: Permission[] = [
   // Assessments are care work like notes: the care team and office admins of the patient's office.
   'surveys.read',
   'surveys.manage',
+  // The medication list is care documentation too; the prescriber must still be a doctor (prescriptions.service.ts).
+  'prescriptions.read',
+  'prescriptions.manage',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];

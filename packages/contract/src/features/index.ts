@@ -20,6 +20,7 @@ import * as medicalNotes from './medical-notes/medical-notes.contract';
 import * as billing from './billing/billing.contract';
 import * as ccm from './ccm/ccm.contract';
 import * as surveys from './surveys/surveys.contract';
+import * as prescriptions from './prescriptions/prescriptions.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -43,7 +44,9 @@ export * from './ccm/ccm.schemas';
 export * from './ccm/ccm.groups';
 export * from './surveys/surveys.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys };
+export * from './prescriptions/prescriptions.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions };
 
 export const contract = {
   auth,
@@ -65,6 +68,7 @@ export const contract = {
   billing,
   ccm,
   surveys,
+  prescriptions,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -3,3 +3,4 @@ export * from './monitoring';
 export * from './billing';
 export * from './ccm';
 export * from './surveys';
+export * from './prescriptions';

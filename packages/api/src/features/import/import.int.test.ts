@@ -69,12 +69,15 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(first.files).toBe(12);
     expect(first.bundlesRolledBack).toBe(0);
     // 198 people and places, 188 measurements (77 blood pressures, 77 weights, 21 glucose, 11 temperatures, 2 SpO2).
-    expect(first.counts).toEqual({ created: 386, updated: 0, unchanged: 0, skipped: 1, error: 0 });
+    expect(first.counts).toEqual({ created: 493, updated: 0, unchanged: 0, skipped: 1, error: 0 });
     expect(first.byType.Organization).toMatchObject({ created: 47, error: 0 });
     expect(first.byType.Location).toMatchObject({ created: 47, skipped: 1 });
     expect(first.byType.Practitioner).toMatchObject({ created: 47 });
     expect(first.byType.PractitionerRole).toMatchObject({ created: 47 });
     expect(first.byType.Patient).toMatchObject({ created: 10 });
+    // Medication lists (fhir.medications.ts): every MedicationRequest, the referenced Medications merged into them.
+    expect(first.byType.MedicationRequest).toMatchObject({ created: 107, error: 0 });
+    expect(first.byType.Medication).toMatchObject({ merged: 6 });
     // Vital signs and glucose become measurements; heights (75) and the heart rates taken with a
     // blood pressure (77) are merged; every other code is counted by code, not imported.
     expect(first.byType.Observation).toMatchObject({ created: 188, merged: 152, unmapped: 1044, error: 0 });
@@ -97,7 +100,7 @@ describe('importFhir: the Synthea R4 folder', () => {
     const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, first.runId));
     expect(run).toMatchObject({ source: syntheaDir, status: 'done' });
     expect(run!.finishedAt).toBeInstanceOf(Date);
-    expect((run!.report as ImportReport).counts.created).toBe(386);
+    expect((run!.report as ImportReport).counts.created).toBe(493);
   });
 
   it('maps an Organization and its Location: E.164 phone, address, position, time zone of Massachusetts', async () => {
@@ -194,7 +197,7 @@ describe('importFhir: the Synthea R4 folder', () => {
   it('changes nothing on a second import: every record unchanged, same row counts', async () => {
     const before = await tableCounts();
     const second = await importFhir(t.ctx, syntheaDir);
-    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 386, skipped: 1, error: 0 });
+    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 493, skipped: 1, error: 0 });
     expect(second.records.filter((r) => r.status !== 'skipped').every((r) => r.status === 'unchanged')).toBe(true);
     expect(await tableCounts()).toEqual(before);
   });
@@ -509,7 +512,7 @@ describe('GET admin/importruns', () => {
     expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
     const oldest = await t.app.inject({ method: 'GET', url: `/api/admin/importruns?sort=startedAt&pageSize=1`, headers: h });
     expect(oldest.json().data.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
-    expect(oldest.json().data.items[0].report.counts.created).toBe(386);
+    expect(oldest.json().data.items[0].report.counts.created).toBe(493);
   });
 
   it('filters by source text', async () => {

@@ -40,6 +40,7 @@ import {
 import { idealBodyWeightKg, sexFromGender } from '../metadata/index';
 import { resolveThresholds, severityOfReading } from '../measurements/index';
 import { mapVitalObservation } from './fhir.vitals';
+import { medicationMapper, medicationRequestMapper, type KnownMedication } from './fhir.medications';
 import * as repo from './import.repo';
 import type { z } from 'zod';
 
@@ -69,6 +70,8 @@ export interface BundleIndex {
 /** State kept across the bundles of one run: business identifiers seen -> 'Type/id'. */
 export interface RunState {
   identifiers: Map<string, string>;
+  /** Medication resources seen, for the MedicationRequests that reference them (fhir.medications.ts). */
+  medications?: Map<string, KnownMedication>;
 }
 
 export interface ResourceMapper {
@@ -567,4 +570,6 @@ export const resourceMappers: Record<string, ResourceMapper> = {
   PractitionerRole: practitionerRoleMapper,
   Patient: patientMapper,
   Observation: observationMapper,
+  Medication: medicationMapper,
+  MedicationRequest: medicationRequestMapper,
 };

@@ -15,6 +15,7 @@ import { ImportReportView } from '../components/ImportReportView';
 import { ImportRunProgress } from '../components/ImportRunProgress';
 import { RunStatusBadge } from '../components/ImportStatusBadge';
 import { formatDateTime, formatDuration } from '../format';
+import { DrugImportSection } from '../../prescriptions';
 
 /**
  * /import (system admin): queues an import of FHIR R4 from a server path or an uploaded file (a
@@ -218,6 +219,9 @@ export default function ImportPage() {
           onRowClick={openRun}
           emptyText={t('history.empty')}
         />
+      </Stack>
+      <Stack mt="xl">
+        <DrugImportSection />
       </Stack>
     </>
   );

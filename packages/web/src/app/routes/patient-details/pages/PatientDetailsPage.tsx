@@ -8,6 +8,7 @@ import { useCan } from '../../../../lib/can';
 import { useSelectedOffice } from '../../../../lib/office';
 import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
 import { CcmPanel } from '../../../../features/ccm';
+import { MedicationListPanel } from '../../../../features/prescriptions';
 import { SharePatientMeasurements } from '../../../../features/public-links';
 import { useActiveTreatmentPlanForPatient } from '../../../../features/monitoring-plans';
 import { useLatestReadings, usePatientDevices } from '../api/patient-details';
@@ -109,6 +110,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             <ChartsSection patientId={patientId} />
             <AlertHistory patientId={patientId} />
+            {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
             {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>

@@ -1,0 +1,205 @@
+/**
+ * The drug search under typing load (issue "prescriptions and the drug search", docs/benchmarks.md).
+ * Prints figures; asserts nothing.
+ *
+ * POST patientprescription/fdasearch with 20 concurrent users typing (a query per keystroke from the
+ * second character, as the web's search sends them: drug names, a name with a strength, a typo,
+ * NDC prefixes), on PostgreSQL, over the default data set plus a synthetic FDA-sized catalogue
+ * (BENCH_DRUG_PRODUCTS rows, default 110,000, about the size of the NDC Directory's product.txt:
+ * the real generics of the default set repackaged by many labelers, plus made-up generic names;
+ * their NDCs are made up and live only in this benchmark's own database). Beside it, the same-run
+ * baseline: a trivial authenticated GET (GET user/getuserbyidminimal, one row by key) at the same concurrency, and the ratio.
+ * Target: p99 under 30 ms.
+ * Usage: npm run bench:drugs   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
+ * BENCH_KEEP_DB=1 keeps the database for a look afterwards; BENCH_ROUNDS names typed per user, 5)
+ */
+import http from 'node:http';
+import pg from 'pg';
+import { Role } from '@vigil/contract';
+import { buildApp } from '../packages/api/src/app';
+import { loadTestConfig } from '../packages/api/src/config/index';
+import { openDatabase } from '../packages/api/src/db/client';
+import { users } from '../packages/api/src/db/schema/index';
+import { systemScope } from '../packages/api/src/db/scope';
+import { hashPassword } from '../packages/api/src/lib/crypto';
+import { readDefaultDrugProducts } from '../packages/api/src/features/prescriptions/default-drugs';
+import { upsertDrugProducts } from '../packages/api/src/features/prescriptions/drug-products.repo';
+import { withDerived, type DrugProductValues } from '../packages/api/src/features/prescriptions/product-file';
+import { ApiProcess } from './api-process';
+
+const USERS = 20;
+const PRODUCTS = Number(process.env.BENCH_DRUG_PRODUCTS ?? 110_000);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers, agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** A deterministic pseudo-random generator (mulberry32), so every run seeds the same catalogue. */
+function random(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ca', 'ro', 'xi', 'ben', 'tol', 'pra', 'zo', 'lin', 'dex', 'mo', 'fen', 'ta', 'vi', 'sul', 'cor', 'nal', 'pri', 'du', 'mex', 'ter', 'glu', 'lo', 'san', 'kin'];
+const SUFFIXES = ['pril', 'sartan', 'olol', 'statin', 'azole', 'mycin', 'dipine', 'tidine', 'formin', 'gliptin', 'oxacin', 'parin', 'vudine', 'mab', 'tinib'];
+const FORMS = ['TABLET', 'TABLET, FILM COATED', 'CAPSULE', 'TABLET, EXTENDED RELEASE', 'SOLUTION', 'INJECTION, SOLUTION', 'SUSPENSION', 'CREAM'];
+
+/** An FDA-sized synthetic catalogue around the default set's real generics. */
+function syntheticCatalogue(count: number): DrugProductValues[] {
+  const rnd = random(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const real = [...new Map(readDefaultDrugProducts().map((p) => [p.genericName, p])).values()];
+  const made = Array.from({ length: 3000 }, (_, i) => `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SUFFIXES)}${i % 7 === 0 ? ' hydrochloride' : ''}`);
+  const out: DrugProductValues[] = [];
+  for (let i = 0; out.length < count; i++) {
+    // A third of the catalogue repackages the real generics (as the NDC Directory lists metformin hundreds of times).
+    const base = i % 3 === 0 ? pick(real) : null;
+    const generic = base ? base.genericName : pick(made);
+    const ingredient = base ? base.activeIngredients[0]!.name : generic.toUpperCase();
+    const labeler = 10000 + Math.floor(rnd() * 8000);
+    const product = 1000 + (i % 9000);
+    out.push(
+      withDerived({
+        source: 'fda-ndc',
+        sourceKey: `bench-${i}`,
+        productNdc: `${labeler}-${product}`,
+        rxcui: '',
+        brandName: rnd() < 0.2 ? `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(['ex', 'ol', 'a', 'ix'])}`.replace(/^./, (c) => c.toUpperCase()) : generic,
+        brandNameBase: '',
+        brandNameSuffix: '',
+        genericName: generic,
+        labelerName: `Labeler ${labeler}`,
+        activeIngredients: [{ name: ingredient, strength: `${pick([5, 10, 20, 25, 40, 50, 100, 250, 500, 1000])} mg/1` }],
+        dosageForm: pick(FORMS),
+        routes: ['ORAL'],
+        productType: 'HUMAN PRESCRIPTION DRUG',
+        marketingCategory: 'ANDA',
+        applicationNumber: '',
+        marketingStartDate: '20100101',
+        marketingEndDate: rnd() < 0.1 ? '20200101' : '',
+        pharmClasses: [],
+        deaSchedule: '',
+        finished: true,
+      }),
+    );
+  }
+  return out;
+}
+
+/** What 20 people type, one keystroke at a time (from the 2nd character, as the web sends it). */
+const TYPED = ['metformin', 'lisinopril 10', 'amlodipine', 'atorvastatin 40', 'losartan', 'metoprolol succinate', 'hydrochlorothiazide', 'insulin glargine', 'levothyroxine', 'furosemide', 'eliquis', 'warfarin 5', 'albuterol', 'sertraline', 'metfromin', 'glucophage', '0002-14', 'lipitor', 'jardiance 10', 'omeprazole'];
+const keystrokes = (text: string) => Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2));
+
+async function main(): Promise<void> {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `vigil_bench_drugs_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  try {
+    const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false, drugProducts: 'default' }), database);
+    const started = Date.now();
+    const catalogue = syntheticCatalogue(PRODUCTS);
+    for (let i = 0; i < catalogue.length; i += 1000) await upsertDrugProducts(systemScope, ctx.db, catalogue.slice(i, i + 1000));
+    const [doctor] = await ctx.db.insert(users).values({ roleId: Role.DOCTOR, firstName: 'Bench', lastName: 'Doctor', username: 'benchdoctor', email: 'benchdoctor@example.test', passwordHash: await hashPassword('Bench#Password1') }).returning({ id: users.id });
+    const doctorId = doctor!.id;
+    await database.pool!.query('vacuum analyze');
+    const [{ n }] = (await database.pool!.query('select count(*)::int as n from drug_products')).rows as [{ n: number }];
+    console.log(`seeded ${n.toLocaleString('en')} drug products (${readDefaultDrugProducts().length} of the default set) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await app.close();
+
+    const api = await ApiProcess.start(url.toString());
+    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchdoctor', password: 'Bench#Password1' }),
+    });
+    const session = { SessionGuid: ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid };
+    const search = async (text: string) => {
+      const t0 = performance.now();
+      const res = await request(api.port, 'POST', '/api/patientprescription/fdasearch', session, JSON.stringify({ search: text, limit: 10 }));
+      if (res.status !== 200) throw new Error(`fdasearch "${text}": status ${res.status}`);
+      return performance.now() - t0;
+    };
+    const baseline = async () => {
+      const t0 = performance.now();
+      const res = await request(api.port, 'GET', '/api/user/getuserbyidminimal', { ...session, userid: String(doctorId) });
+      if (res.status !== 200) throw new Error(`getuserbyidminimal: status ${res.status}`);
+      return performance.now() - t0;
+    };
+    // Warm-up: JIT, and the API pool's connections (with their prepared statements) opened.
+    await Promise.all(Array.from({ length: USERS }, async (_, u) => {
+      for (const text of keystrokes(TYPED[u]!)) await search(text);
+      for (let i = 0; i < 10; i++) await baseline();
+    }));
+
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+    const byText = new Map<string, number[]>();
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: USERS }, async (_, u) => {
+        for (let r = 0; r < rounds; r++) {
+          // Each user types a different name each round.
+          for (const text of keystrokes(TYPED[(u + r) % TYPED.length]!)) {
+            const ms = await search(text);
+            latencies.push(ms);
+            byText.set(text, [...(byText.get(text) ?? []), ms]);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const base0 = performance.now();
+    const baseLatencies: number[] = [];
+    const perUser = Math.ceil(latencies.length / USERS);
+    await Promise.all(Array.from({ length: USERS }, async () => {
+      for (let i = 0; i < perUser; i++) baseLatencies.push(await baseline());
+    }));
+    const baseSeconds = (performance.now() - base0) / 1000;
+    latencies.sort((a, b) => a - b);
+    baseLatencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    const b99 = percentile(baseLatencies, 99);
+    console.log(
+      `POST patientprescription/fdasearch, ${USERS} users typing, ${latencies.length} searches: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
+        `p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(latencies.length / seconds).toFixed(0)} req/s (target p99 < 30 ms)`,
+    );
+    console.log(
+      `  baseline GET user/getuserbyidminimal, ${USERS} callers, ${baseLatencies.length} requests: p50 ${percentile(baseLatencies, 50).toFixed(1)} ms, p99 ${b99.toFixed(1)} ms, ` +
+        `${(baseLatencies.length / baseSeconds).toFixed(0)} req/s; search p99 / baseline p99 = ${(p99 / b99).toFixed(1)}`,
+    );
+    const slowest = [...byText.entries()].map(([text, list]) => ({ text, p50: list.sort((a, b) => a - b)[Math.floor(list.length / 2)]! })).sort((a, b) => b.p50 - a.p50).slice(0, 5);
+    console.log(`  slowest keystrokes (p50 under load): ${slowest.map((s) => `"${s.text}" ${s.p50.toFixed(1)} ms`).join(', ')}`);
+    const { rss } = await api.memory();
+    console.log(`API process (child) memory after the load: ${(rss / 1024 / 1024).toFixed(0)} MB RSS`);
+    await api.stop();
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${url.toString()}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
