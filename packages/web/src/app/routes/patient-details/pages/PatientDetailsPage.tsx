@@ -9,6 +9,7 @@ import { useSelectedOffice } from '../../../../lib/office';
 import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
 import { CcmPanel } from '../../../../features/ccm';
 import { SharePatientMeasurements } from '../../../../features/public-links';
+import { PatientSurveysPanel } from '../../../../features/surveys';
 import { useActivePlan } from '../api/get-active-plan';
 import { useLatestReadings } from '../api/get-latest-readings';
 import { usePatient } from '../api/get-patient';
@@ -111,6 +112,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             <ChartsSection patientId={patientId} />
             <AlertHistory patientId={patientId} />
+            <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
             {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>
