@@ -1,6 +1,7 @@
 import { loadConfig } from './config/index';
 import { buildApp } from './app';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoAssessments } from './features/surveys/index';
 
 /** Starts Vigil: one port for the API (/api) and the web app. */
 async function main() {
@@ -8,7 +9,11 @@ async function main() {
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
     const result = await seedDemo(ctx);
-    if (result.created) app.log.info(`demo data imported: ${result.summary}`);
+    if (result.created) {
+      app.log.info(`demo data imported: ${result.summary}`);
+      const assessments = await seedDemoAssessments(ctx);
+      app.log.info(assessments, 'demo assessments: completed PHQ-9 and GAD-7 surveys of past months');
+    }
   }
   await app.listen({ port: config.port, host: config.host });
   if (!config.publicUrl) {

@@ -443,3 +443,40 @@ export async function getPatientLanguage(_scope: Scope, db: Executor, patientId:
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, patientId)).limit(1);
   return row?.language ?? null;
 }
+
+// Demo data -------------------------------------------------------------------------------------
+
+/** Whether any survey has been completed (the demo assessments are seeded once). */
+export async function anyCompletedSurvey(_scope: Scope, db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: s.id }).from(s).where(eq(s.status, 'completed')).limit(1);
+  return row !== undefined;
+}
+
+/** The offices of user `username` with their patients (ids ascending, at most `limit` each). */
+export async function findOfficePatientsOfUser(_scope: Scope, db: Executor, username: string, limit: number) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  if (!user) return [];
+  const offices = await db
+    .select({ hospitalId: userHospitals.hospitalId, timeZone: hospitals.timeZone })
+    .from(userHospitals)
+    .innerJoin(hospitals, eq(hospitals.id, userHospitals.hospitalId))
+    .where(eq(userHospitals.userId, user.id));
+  const out = [];
+  for (const office of offices) {
+    const patients = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userHospitals, and(eq(userHospitals.userId, users.id), eq(userHospitals.hospitalId, office.hospitalId)))
+      .where(eq(users.roleId, Role.PATIENT))
+      .orderBy(asc(users.id))
+      .limit(limit);
+    out.push({ ...office, userId: user.id, patientIds: patients.map((p) => p.id) });
+  }
+  return out;
+}
+
+/** Turns assessments on for offices (the demo's). */
+export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+  if (hospitalIds.length === 0) return;
+  await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
+}
