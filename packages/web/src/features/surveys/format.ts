@@ -26,9 +26,9 @@ export function severityColor(severity: number | null | undefined): string {
     case 4:
       return 'red.9';
     case 3:
-      return 'orange.9';
+      return '#a33d00'; // dark orange: Mantine's orange.9 is below 4.5:1 on white
     case 2:
-      return 'yellow.9';
+      return '#8a5a00'; // dark amber: yellow.9 is 3:1
     case 1:
       return 'blue.9';
     case 0:

@@ -85,7 +85,7 @@ export function AlertsTable(props: Props) {
                 <Text size="sm" fw={600}>
                   {mental.instrument ?? t('type.mentalHealth')}
                 </Text>
-                <Badge size="sm" variant={mental.urgent ? 'filled' : 'outline'} color={mental.urgent ? 'red.9' : 'orange.9'} tt="none">
+                <Badge size="sm" variant={mental.urgent ? 'filled' : 'outline'} color={mental.urgent ? 'red.9' : '#a33d00'} tt="none">
                   {mental.urgent ? t('type.mentalHealthUrgent') : t('type.mentalHealthResult')}
                 </Badge>
               </Group>

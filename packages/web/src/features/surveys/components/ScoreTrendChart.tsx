@@ -46,7 +46,7 @@ export function ScoreTrendChart({ series }: { series: SurveyReportSeries }) {
         </Group>
         <Box role="img" aria-label={t('trend.chartLabel', { name })} h={240}>
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={data} margin={{ top: 8, right: 110, bottom: 4, left: 0 }} accessibilityLayer={false}>
+            <LineChart data={data} margin={{ top: 8, right: 48, bottom: 4, left: 0 }} accessibilityLayer={false}>
               {rangedBands.map((b) => (
                 <ReferenceArea
                   key={b.key}
@@ -55,7 +55,7 @@ export function ScoreTrendChart({ series }: { series: SurveyReportSeries }) {
                   fill={BAND_FILL[b.severity] ?? BAND_FILL[0]}
                   fillOpacity={1}
                   ifOverflow="hidden"
-                  label={{ value: `${bandLabel(b, lang)} ${b.min}–${b.max}`, position: 'right', fontSize: 11, fill: '#495057' }}
+                  label={{ value: `${b.min}–${b.max}`, position: 'right', fontSize: 11, fill: '#495057' }}
                 />
               ))}
               <CartesianGrid strokeDasharray="3 3" stroke="#dee2e6" />
@@ -75,6 +75,14 @@ export function ScoreTrendChart({ series }: { series: SurveyReportSeries }) {
             </LineChart>
           </ResponsiveContainer>
         </Box>
+        <Group gap="md" wrap="wrap" aria-hidden>
+          {rangedBands.map((b) => (
+            <Group key={b.key} gap={6} wrap="nowrap">
+              <Box w={14} h={14} bg={BAND_FILL[b.severity] ?? BAND_FILL[0]} style={{ border: '1px solid #adb5bd', borderRadius: 3 }} />
+              <Text size="xs">{bandLabel(b, lang)}</Text>
+            </Group>
+          ))}
+        </Group>
         <Table fz="sm" verticalSpacing={4} data-testid="score-trend-table">
           <caption className="vigil-visually-hidden">{t('trend.tableCaption', { name })}</caption>
           <Table.Thead>

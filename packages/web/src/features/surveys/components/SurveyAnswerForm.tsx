@@ -150,16 +150,18 @@ export function SurveyAnswerForm({
     <Stack gap="md" data-testid={testId}>
       <Stack gap={4}>
         <Group justify="space-between">
-          <Text size="sm" fw={600} id={`${testId}-progress-label`}>
+          <Text size="sm" fw={600}>
             {t('answer.progress', { answered, total: questions.length })}
           </Text>
           {dirty.size > 0 && (
-            <Badge variant="outline" color="orange.9" tt="none">
+            <Badge variant="outline" color="#a33d00" tt="none">
               {t('answer.unsaved')}
             </Badge>
           )}
         </Group>
-        <Progress value={questions.length ? (answered / questions.length) * 100 : 0} aria-labelledby={`${testId}-progress-label`} />
+        <Progress.Root>
+          <Progress.Section value={questions.length ? (answered / questions.length) * 100 : 0} aria-label={t('answer.progress', { answered, total: questions.length })} />
+        </Progress.Root>
       </Stack>
       {questions.map((q, i) => (
         <QuestionField key={q.id} index={i} question={q} draft={draft(q.id)} lang={lang} error={errors[`questions.${q.id}`]} onChange={(patch) => change(q.id, patch)} />

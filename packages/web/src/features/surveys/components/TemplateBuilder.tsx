@@ -183,7 +183,6 @@ function Bands({ template }: { template: SurveyTemplate }) {
         {template.bands.map((b) => (
           <Badge key={b.key} variant="outline" color={severityColor(b.severity)} tt="none">
             {bandLabel(b, i18n.language)}
-            {b.min !== null && b.max !== null ? ` ${b.min}–${b.max}` : ''}
           </Badge>
         ))}
       </Group>
