@@ -73,8 +73,9 @@ test('a nurse assigns a monthly PHQ-9 to a patient of her team and copies the an
   await dialog.getByTestId('assign-save').click();
   await expect(dialog).toBeHidden();
 
-  // The first survey is due today: it is listed as open, and the nurse makes a link for the patient.
-  const row = panel.getByTestId('open-survey-row').filter({ hasText: 'PHQ-9' }).first();
+  // The first survey is due today: it is listed as open (oldest due first, so after any earlier
+  // open PHQ-9 of the demo data), and the nurse makes a link for the patient.
+  const row = panel.getByTestId('open-survey-row').filter({ hasText: 'PHQ-9' }).last();
   await expect(row).toBeVisible();
   await expect(row).toContainText('0/10');
   await row.getByTestId('survey-link').click();
@@ -155,7 +156,10 @@ test('the patient answers through the link in a fresh browser (17, item 9 positi
   await expect(trend.getByTestId('score-trend-table').getByRole('row').nth(1)).toContainText('Ítem 9 positivo');
   await settled(page);
   await snap(page, 'surveys-06-patient-page');
+  // A tall viewport so the panel is captured whole (an element taller than the viewport is stitched under the fixed header).
+  await page.setViewportSize({ width: 1366, height: 2400 });
   await page.getByTestId('patient-surveys').screenshot({ path: `${screenshotDir}/surveys-06-trend.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
   expect(await seriousViolations(page)).toEqual([]);
 });
 

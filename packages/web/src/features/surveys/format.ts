@@ -40,3 +40,8 @@ export function severityColor(severity: number | null | undefined): string {
 
 /** Hex colours of the band areas of the trend chart (light fills), by severity. */
 export const BAND_FILL = ['#e6fcf5', '#e7f5ff', '#fff9db', '#fff4e6', '#fff5f5'] as const;
+
+/** An instrument's code as clinicians write it: PHQ9 -> PHQ-9, GAD7 -> GAD-7, AUDITC -> AUDIT-C. */
+export function instrumentLabel(code: string): string {
+  return code.replace(/^(PHQ|GAD)(\d)$/, '$1-$2').replace(/^AUDITC$/, 'AUDIT-C');
+}

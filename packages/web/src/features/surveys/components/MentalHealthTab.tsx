@@ -8,7 +8,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useDates } from '../../../lib/dates';
 import { useMentalHealthPage } from '../api/surveys';
-import { bandLabel, nameIn, severityColor } from '../format';
+import { bandLabel, instrumentLabel, nameIn, severityColor } from '../format';
 
 /**
  * The mental-health list (GET user/getrelatedpatientswithmentalhealth): the office's patients ranked
@@ -38,7 +38,7 @@ export function MentalHealthTab({ officeId }: { officeId: number }) {
       header: t('mental.risk'),
       sortKey: 'risk',
       render: (p) => (
-        <Group gap={4} wrap="nowrap">
+        <Stack gap={4} align="flex-start">
           <Badge variant={p.latestRisk !== null && p.latestRisk >= 3 ? 'filled' : 'outline'} color={severityColor(p.latestRisk)} tt="none">
             {p.latestRisk === null ? t('mental.noResults') : t(`severity.${p.latestRisk}`)}
           </Badge>
@@ -47,7 +47,7 @@ export function MentalHealthTab({ officeId }: { officeId: number }) {
               {t('flags.item9')}
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
     {
@@ -60,7 +60,7 @@ export function MentalHealthTab({ officeId }: { officeId: number }) {
             {p.mentalHealthAssessments.map((a) => (
               <Text key={a.surveyId} size="sm">
                 <Text span fw={600} inherit>
-                  {a.instrumentCode ?? nameIn(a, lang)}
+                  {a.instrumentCode ? instrumentLabel(a.instrumentCode) : nameIn(a, lang)}
                 </Text>{' '}
                 {a.total}
                 {a.band ? ` · ${bandLabel(a.band, lang)}` : ''}

@@ -103,9 +103,9 @@ export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { pa
                       <Table.Td fw={600}>{nameIn(s, lang)}</Table.Td>
                       <Table.Td>{date(s.dueDate)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="outline" color={s.status === 'inProgress' ? 'blue.9' : 'gray.7'} tt="none">
+                        <Text size="sm" fw={s.status === 'inProgress' ? 600 : undefined}>
                           {t(`status.${s.status}`)} · {s.answeredCount}/{s.questionCount}
-                        </Badge>
+                        </Text>
                       </Table.Td>
                       {canManage && (
                         <Table.Td>
