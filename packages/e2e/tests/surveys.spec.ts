@@ -13,7 +13,7 @@ const unique = Date.now().toString(36).slice(-5).toUpperCase();
 /** PHQ-9 answers by item (scores 0-3): 3+3+3+3+3+1+0+0+1 = 17 (moderately severe), item 9 = 1 ("several days"); the difficulty question 1. */
 const PHQ9_ANSWERS = [3, 3, 3, 3, 3, 1, 0, 0, 1, 1];
 
-const ctx: { patient: { id: number; firstName: string; lastName: string }; link: string } = {} as never;
+const ctx: { patient: { id: number; firstName: string; lastName: string }; link: string; revokedLink: string } = {} as never;
 
 interface Envelope<T> {
   resFlag: boolean;
@@ -78,14 +78,26 @@ test('a nurse assigns a monthly PHQ-9 to a patient of her team and copies the an
   const row = panel.getByTestId('open-survey-row').filter({ hasText: 'PHQ-9' }).last();
   await expect(row).toBeVisible();
   await expect(row).toContainText('0/10');
+  // A first link is revoked (after a confirmation) and stops working; a second one goes to the patient.
   await row.getByTestId('survey-link').click();
-  const linkDialog = page.getByRole('dialog');
+  const linkDialog = page.getByRole('dialog', { name: /Enlace para el paciente/ });
   await linkDialog.getByTestId('survey-link-create').click();
   const url = linkDialog.getByTestId('survey-link-url');
   await expect(url).toHaveValue(/\/survey\?token=[A-Za-z0-9_-]+$/);
+  ctx.revokedLink = await url.inputValue();
+  await linkDialog.getByTestId('survey-link-revoke').click();
+  await page.getByRole('dialog', { name: '¿Revocar este enlace?' }).getByRole('button', { name: 'Revocar enlace' }).click();
+  await expect(linkDialog.getByTestId('survey-link-row')).toContainText('Revocado');
+  await linkDialog.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(linkDialog).toBeHidden();
+
+  await row.getByTestId('survey-link').click();
+  await linkDialog.getByTestId('survey-link-create').click();
+  await expect(url).toHaveValue(/\/survey\?token=[A-Za-z0-9_-]+$/);
   ctx.link = await url.inputValue();
-  await expect(linkDialog.getByTestId('survey-link-row')).toHaveCount(1);
-  await expect(linkDialog.getByTestId('survey-link-row')).toContainText('Activo');
+  expect(ctx.link).not.toBe(ctx.revokedLink);
+  await expect(linkDialog.getByTestId('survey-link-row')).toHaveCount(2);
+  await expect(linkDialog.getByTestId('survey-link-row').first()).toContainText('Activo');
   await snap(page, 'surveys-02-link', { fullPage: false });
   await linkDialog.getByRole('button', { name: 'Cerrar' }).first().click();
   await settled(page);
@@ -109,6 +121,10 @@ test('the patient answers through the link in a fresh browser (17, item 9 positi
   // A fresh browser, phone-sized, no session: the public page opens the one survey.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
   const patientPage = await phone.newPage();
+  // The revoked link says so plainly.
+  await patientPage.goto(ctx.revokedLink);
+  await expect(patientPage.getByTestId('public-survey-unavailable')).toContainText('El enlace ha caducado o fue revocado');
+  await snap(patientPage, 'surveys-03-public-revoked');
   await patientPage.goto(ctx.link);
   const form = patientPage.getByTestId('public-survey');
   await expect(patientPage.getByRole('heading', { level: 1, name: /PHQ-9/ })).toBeVisible();
@@ -132,9 +148,11 @@ test('the patient answers through the link in a fresh browser (17, item 9 positi
   await expect(patientPage.getByTestId('public-survey-done')).toBeVisible();
   await snap(patientPage, 'surveys-04-public-done');
 
-  // The same link again: already submitted.
+  // The same link again: already submitted; the page speaks English too.
   await patientPage.reload();
   await expect(patientPage.getByTestId('public-survey-done')).toBeVisible();
+  await patientPage.getByText('EN', { exact: true }).click();
+  await expect(patientPage.getByTestId('public-survey-done')).toContainText('Your answers have been sent to your care team');
   await phone.close();
 
   // The nurse's open worklist shows the urgent alert, with the score and the item 9 answer, without a reload.
