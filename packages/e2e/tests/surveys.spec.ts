@@ -250,3 +250,38 @@ test('/wellnessassessments: the locked PHQ-9, a template built and reordered by 
   await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('staff enter answers with the patient on the phone: partial answers kept, submitted once', async ({ page }) => {
+  await signIn(page, 'nurse');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto(`/patientdetails/${ctx.patient.id}`);
+  const panel = page.getByTestId('patient-surveys');
+  const row = panel.getByTestId('open-survey-row').filter({ hasText: 'GAD-7' }).first();
+  await row.getByTestId('survey-answer').click();
+  const dialog = page.getByRole('dialog', { name: /GAD-7/ });
+  const form = dialog.getByTestId('staff-survey');
+  const questions = form.getByTestId('survey-question');
+  const count = await questions.count();
+  expect(count).toBeGreaterThanOrEqual(7);
+
+  // Two answers saved, the dialog closed: the survey is in progress with them.
+  for (let i = 0; i < 2; i++) await questions.nth(i).getByRole('radio').nth(1).check();
+  await form.getByTestId('staff-survey-save').click();
+  await expect(form.getByTestId('staff-survey-message')).toHaveText('Respuestas guardadas');
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(row).toContainText(`En curso · 2/${count}`);
+
+  // Reopened, the saved answers are there; a submission without the required ones is stopped in the browser.
+  await row.getByTestId('survey-answer').click();
+  await expect(questions.nth(1).getByRole('radio').nth(1)).toBeChecked();
+  await form.getByTestId('staff-survey-submit').click();
+  await expect(form.getByTestId('staff-survey-message')).toContainText('obligatori');
+  for (let i = 2; i < count; i++) await questions.nth(i).getByRole('radio').nth(1).check();
+  await snap(page, 'surveys-11-staff-entry', { fullPage: false });
+  await form.getByTestId('staff-survey-submit').click();
+  await page.getByRole('dialog', { name: '¿Enviar la encuesta?' }).getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText(/Encuesta enviada\. Puntuación 7/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByTestId('open-survey-row').filter({ hasText: 'GAD-7' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

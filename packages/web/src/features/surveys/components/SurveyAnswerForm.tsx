@@ -101,6 +101,7 @@ export function SurveyAnswerForm({
   const change = (id: number, patch: Partial<Draft>) => {
     setDrafts((prev) => new Map(prev).set(id, { ...(prev.get(id) ?? emptyDraft), ...patch }));
     setDirty((prev) => new Set(prev).add(id));
+    setMessage(null);
     setErrors((prev) => {
       const next = { ...prev };
       delete next[`questions.${id}`];
