@@ -92,6 +92,7 @@ const router = createBrowserRouter([
   { path: '/accountdeletionrequest', element: page(() => import('../features/profile/pages/AccountDeletionRequestPage')) },
   { path: '/profileremovalinfo', element: page(() => import('../features/profile/pages/ProfileRemovalInfoPage')) },
   { path: '/measurements', element: page(() => import('../features/public-links/pages/MeasurementsReportPage')) },
+  { path: '/survey', element: page(() => import('../features/surveys/pages/PublicSurveyPage')) },
   { path: '/measurements/:hubIdentifier', element: page(() => import('../features/public-links/pages/HubMeasurementsReportPage')) },
   {
     element: <RequireAuth />,

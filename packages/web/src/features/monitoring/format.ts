@@ -1,4 +1,4 @@
-import { measurementCatalogue, unitLabelIn, type AlertValue, type DeviceType, type Lang } from '@vigil/contract';
+import { measurementCatalogue, NotificationType, unitLabelIn, type AlertValue, type DeviceType, type Lang } from '@vigil/contract';
 import { catalogueEntry, formatNumber, valueLabel } from '../../components/measurements/format';
 
 /** A device type's title in the UI language ("Blood pressure" / "Presión arterial"); unknown types readable. */
@@ -38,5 +38,24 @@ export function alertReading(deviceType: string | null, values: AlertValue[], la
   return {
     main: `${shownMain.map((v) => formatNumber(v.displayValue, l)).join('/')} ${unit}`.trim(),
     rest: rest.map((v) => `${valueLabel(v.code, l)} ${formatNumber(v.displayValue, l)} ${alertUnitLabel(v, l)}`.trim()),
+  };
+}
+
+/**
+ * What a mental-health alert (type 12: PHQ-9 item 9 above 0, urgent; type 13: a band of moderately
+ * severe or worse; docs/assessments.md "Safety") carries in its additionalData for the worklist:
+ * the instrument, the score and the item 9 answer. Null for other alert types.
+ */
+export function mentalHealthAlert(
+  typeId: number,
+  data: unknown,
+): { urgent: boolean; instrument: string | null; score: number | null; item9Answer: string | null } | null {
+  if (typeId !== NotificationType.MENTAL_HEALTH && typeId !== NotificationType.MENTAL_HEALTH_RESULT) return null;
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  return {
+    urgent: typeId === NotificationType.MENTAL_HEALTH,
+    instrument: typeof d.instrumentCode === 'string' ? d.instrumentCode.replace(/^PHQ(\d)$/, 'PHQ-$1').replace(/^GAD(\d)$/, 'GAD-$1') : null,
+    score: typeof d.score === 'number' ? d.score : null,
+    item9Answer: typeof d.item9Answer === 'string' && d.item9Answer ? d.item9Answer : null,
   };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationType, ProcessingStatus, type NotificationWithPatient } from '@vigil/contract';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { alertReading, deviceTypeTitle, messageIn } from '../format';
+import { alertReading, deviceTypeTitle, mentalHealthAlert, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
 import './worklist.css';
@@ -75,6 +75,37 @@ export function AlertsTable(props: Props) {
     {
       header: t('columns.alert'),
       render: (r) => {
+        const mental = mentalHealthAlert(r.notificationTypeId, r.AdditionalData);
+        if (mental) {
+          // Mental-health alerts of a completed survey (types 12 and 13, docs/assessments.md "Safety"):
+          // the instrument, the score and, for PHQ-9 item 9, the answer given.
+          return (
+            <Stack gap={4} data-testid="mental-health-alert">
+              <Group gap={6} wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {mental.instrument ?? t('type.mentalHealth')}
+                </Text>
+                <Badge size="sm" variant={mental.urgent ? 'filled' : 'outline'} color={mental.urgent ? 'red.9' : '#a33d00'} tt="none">
+                  {mental.urgent ? t('type.mentalHealthUrgent') : t('type.mentalHealthResult')}
+                </Badge>
+              </Group>
+              {mental.score !== null && (
+                <Text size="sm" data-testid="alert-values">
+                  <Text span fw={700} inherit>
+                    {t('mentalHealth.score', { score: mental.score })}
+                  </Text>
+                  {mental.item9Answer && (
+                    <Text span inherit>
+                      {' · '}
+                      {t('mentalHealth.item9', { answer: mental.item9Answer })}
+                    </Text>
+                  )}
+                </Text>
+              )}
+              <Text size="xs">{messageIn(r, lang)}</Text>
+            </Stack>
+          );
+        }
         const reading = alertReading(r.deviceType, r.values, lang);
         return (
           <Stack gap={4}>

@@ -24,7 +24,7 @@ import { deviceTypeTitle, messageIn } from '../format';
 const PROCESSED = ['false', 'true', 'all'] as const;
 type Processed = (typeof PROCESSED)[number];
 const ALL = 'all';
-const TYPES = [String(NotificationType.ABNORMAL_MEASUREMENT), String(NotificationType.MISSED_MEASUREMENT)];
+const TYPES = [String(NotificationType.ABNORMAL_MEASUREMENT), String(NotificationType.MISSED_MEASUREMENT), String(NotificationType.MENTAL_HEALTH), String(NotificationType.MENTAL_HEALTH_RESULT)];
 /** Alerts that arrived this long before the page opened still count as new. */
 const FRESH_WINDOW_MS = 5 * 60_000;
 
@@ -167,6 +167,8 @@ export default function MonitoringPage() {
               { value: ALL, label: t('filters.allTypes') },
               { value: String(NotificationType.ABNORMAL_MEASUREMENT), label: t('type.abnormal') },
               { value: String(NotificationType.MISSED_MEASUREMENT), label: t('type.missed') },
+              { value: String(NotificationType.MENTAL_HEALTH), label: t('type.mentalHealthUrgent') },
+              { value: String(NotificationType.MENTAL_HEALTH_RESULT), label: t('type.mentalHealthResult') },
             ]}
             value={type || ALL}
             onChange={(v) => update({ type: !v || v === ALL ? null : v })}

@@ -13,6 +13,7 @@ import { SharePatientMeasurements } from '../../../../features/public-links';
 import { useActiveTreatmentPlanForPatient } from '../../../../features/monitoring-plans';
 import { useLatestReadings, usePatientDevices } from '../api/patient-details';
 import { usePatientMetadata, useUser } from '../../../../lib/shared-reads';
+import { PatientSurveysPanel } from '../../../../features/surveys';
 import { AlertHistory } from '../components/AlertHistory';
 import { CareTeamCard } from '../components/CareTeamCard';
 import { ChartsSection } from '../components/ChartsSection';
@@ -111,6 +112,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <ChartsSection patientId={patientId} />
             <AlertHistory patientId={patientId} />
             {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
+            <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
             {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>
