@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { featureRoutes } from './features/index';
+import { ensureIcd10cmLoaded } from './features/diagnoses/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
   await seedReferenceData(db.db);
+  await ensureIcd10cmLoaded(db.db, config.icd10cmData);
   const ctx = {
     config,
     database: db,

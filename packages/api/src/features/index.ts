@@ -18,6 +18,7 @@ import { timeTrackingRoutes } from './time-tracking/time-tracking.routes';
 import { medicalNotesRoutes } from './medical-notes/medical-notes.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { ccmRoutes } from './ccm/ccm.routes';
+import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -39,4 +40,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   medicalNotesRoutes,
   billingRoutes,
   ccmRoutes,
+  diagnosesRoutes,
 ];

@@ -37,6 +37,8 @@ export interface JobPayloads {
   'billing-run': { runId: number; scope: Scope };
   /** One e-mail of the outbox (lib/mailer.ts). */
   'mail-send': { outboxId: number };
+  /** Loading an uploaded ICD-10-CM release (features/diagnoses/icd10cm-import.ts), with the system admin's scope. */
+  'icd10cm-import': { releaseId: number; scope: Scope };
 }
 export type JobName = keyof JobPayloads;
 

@@ -60,6 +60,10 @@ export const permissions = [
   // Chronic care management records and their sub-records (spec section 7 "CCM")
   'ccm.read',
   'ccm.manage', // open a CCM record; add, edit and delete its sub-records
+  // Diagnoses in ICD-10-CM (spec section 7 "Diagnosis and prescriptions")
+  'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
+  'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
+  'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -85,6 +89,9 @@ const monitoringStaff: Permission[] = [
   // CCM is care documentation like notes: the care team and office admins of the patient's office.
   'ccm.read',
   'ccm.manage',
+  // The problem list is care documentation too: the care team and office admins of the patient's office.
+  'diagnoses.read',
+  'diagnoses.manage',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];

@@ -19,6 +19,7 @@ import * as timeTracking from './time-tracking/time-tracking.contract';
 import * as medicalNotes from './medical-notes/medical-notes.contract';
 import * as billing from './billing/billing.contract';
 import * as ccm from './ccm/ccm.contract';
+import * as diagnoses from './diagnoses/diagnoses.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -40,8 +41,9 @@ export * from './billing/billing.schemas';
 export * from './billing/billing.generation.schemas';
 export * from './ccm/ccm.schemas';
 export * from './ccm/ccm.groups';
+export * from './diagnoses/diagnoses.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, diagnoses };
 
 export const contract = {
   auth,
@@ -62,6 +64,7 @@ export const contract = {
   medicalNotes,
   billing,
   ccm,
+  diagnoses,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

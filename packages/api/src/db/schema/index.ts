@@ -2,3 +2,4 @@ export * from './core';
 export * from './monitoring';
 export * from './billing';
 export * from './ccm';
+export * from './diagnoses';
