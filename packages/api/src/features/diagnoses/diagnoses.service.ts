@@ -203,3 +203,19 @@ export async function chronicConditionsForPatients(
 export async function billableCodes(scope: Scope, db: Executor, codeList: string[]): Promise<Map<string, string>> {
   return new Map((await codes.findCodes(scope, db, codeList)).filter((c) => c.billable).map((c) => [c.code, c.description]));
 }
+
+/** Most codes one category answers (the largest FY2025 category, S52, has under 1,000). */
+const CATEGORY_CODES_LIMIT = 2000;
+
+/**
+ * A three-character category of the loaded release (`category`, upper case) and its billable
+ * codes by code: `category` null when the release does not have it (verifier/getdiagnosesbycategorycode).
+ */
+export async function findCategoryCodes(
+  scope: Scope,
+  db: Executor,
+  category: string,
+): Promise<{ category: { code: string; description: string } | null; codes: { code: string; description: string }[] }> {
+  const [[row], billable] = await Promise.all([codes.findCodes(scope, db, [category]), codes.findBillableInCategory(scope, db, category, CATEGORY_CODES_LIMIT)]);
+  return { category: row ? { code: row.code, description: row.description } : null, codes: billable.map((c) => ({ code: c.code, description: c.description })) };
+}

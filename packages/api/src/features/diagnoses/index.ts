@@ -6,5 +6,5 @@
 export { ensureIcd10cmLoaded, type Icd10cmDataSet } from './icd10cm.loader';
 export { icd10cmImportJobDefinition } from './icd10cm-import';
 export { upsertImported as upsertImportedDiagnoses, type ImportedDiagnosis } from './diagnoses.repo';
-export { billableCodes, chronicConditionsForPatients } from './diagnoses.service';
+export { billableCodes, chronicConditionsForPatients, findCategoryCodes } from './diagnoses.service';
 export { chronicConditionsOf, chronicConditionsOfCode, CHRONIC_CONDITIONS, type ChronicConditionMatch } from './chronic-conditions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePatientMonth } from './compute';
 import { entry, facts, NURSE, options, PRACTITIONER } from './test-fixtures';
-import type { EngineClaim, TimeEntryFact } from './types';
+import type { EngineClaim, PatientMonthFacts, TimeEntryFact } from './types';
 import type { Program } from './codes';
 
 /** Billable codes with units, e.g. ['99457', '99458x2']. */
@@ -109,7 +109,7 @@ describe('RTM treatment management (section 2)', () => {
 });
 
 describe('CCM eligibility: two or more chronic conditions (section 3)', () => {
-  const ccm = (chronicConditions: Parameters<typeof facts>[0]['chronicConditions']) =>
+  const ccm = (chronicConditions: PatientMonthFacts['chronicConditions']) =>
     computePatientMonth(facts({ billingType: 'CCM', timeEntries: [entry('CCM', 25)], chronicConditions }), options()).claims;
   const HTN = { id: 'hypertension', en: 'Hypertension', es: 'Hipertensión', codes: ['I10'] };
   const DM = { id: 'diabetes', en: 'Diabetes', es: 'Diabetes', codes: ['E11.9'] };
