@@ -8,6 +8,7 @@ import { useCan } from '../../../../lib/can';
 import { useSelectedOffice } from '../../../../lib/office';
 import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
 import { CcmPanel } from '../../../../features/ccm';
+import { ProblemListPanel } from '../../../../features/diagnoses';
 import { SharePatientMeasurements } from '../../../../features/public-links';
 import { useActivePlan } from '../api/get-active-plan';
 import { useLatestReadings } from '../api/get-latest-readings';
@@ -111,6 +112,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             <ChartsSection patientId={patientId} />
             <AlertHistory patientId={patientId} />
+            <ProblemListPanel patientId={patientId} />
             {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>
