@@ -46,7 +46,7 @@ test('the doctor codes type 2 diabetes as E11.9 from the search and the problem 
   await snap(page, 'diagnoses-1-to-be-coded', { fullPage: false });
 
   // Add: search as you type, the best billable hit preselected, Enter picks it.
-  await panel.getByTestId('diagnosis-filter').getByText('Activos').click();
+  await panel.getByTestId('diagnosis-filter').getByText('Activos', { exact: true }).click();
   await panel.getByTestId('diagnosis-add').click();
   const modal = page.getByRole('dialog', { name: 'Añadir un diagnóstico' });
   const search = modal.getByTestId('icd10cm-search');

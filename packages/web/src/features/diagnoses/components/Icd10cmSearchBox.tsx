@@ -108,7 +108,7 @@ function HitOption({ hit, lang }: { hit: Icd10cmCodeHit; lang: 'en' | 'es' }) {
               </Text>
             )}
             {hit.chronicConditions.length > 0 && (
-              <Badge size="xs" variant="outline" color="grape">
+              <Badge size="xs" color="grape.9">
                 {t('chronic.badgeShort')}: {hit.chronicConditions.map((c) => c[lang]).join(', ')}
               </Badge>
             )}

@@ -124,7 +124,7 @@ function DiagnosisRow({ diagnosis: d, canManage, onEdit, lang }: { diagnosis: Pa
                 {d.code}
               </Text>
             ) : (
-              <Badge color="orange" variant="light" size="sm" data-testid="diagnosis-to-be-coded">
+              <Badge color="#b34700" size="sm" data-testid="diagnosis-to-be-coded">
                 {t('list.toBeCoded')}
               </Badge>
             )}
