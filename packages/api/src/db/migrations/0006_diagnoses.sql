@@ -25,6 +25,10 @@ CREATE TABLE "icd10cm_releases" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "icd10cm_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "patient_diagnoses" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"patient_id" integer NOT NULL,
@@ -50,9 +54,11 @@ CREATE INDEX "patient_diagnoses_patient_idx" ON "patient_diagnoses" USING btree 
 CREATE UNIQUE INDEX "patient_diagnoses_one_primary_uq" ON "patient_diagnoses" USING btree ("patient_id") WHERE "patient_diagnoses"."is_primary";--> statement-breakpoint
 CREATE UNIQUE INDEX "patient_diagnoses_fhir_uq" ON "patient_diagnoses" USING btree ("patient_id","fhir_id");--> statement-breakpoint
 -- hand-written
--- ICD-10-CM search (features/diagnoses/icd10cm.repo.ts, docs/diagnoses.md): code prefixes through a
--- text_pattern_ops btree (LIKE 'E11%'), words and typos through a pg_trgm GIN index (ILIKE '%word%'
--- and the word-similarity operator <%). pg_trgm is created by migration 0003.
+-- ICD-10-CM search (features/diagnoses/icd10cm.repo.ts, docs/diagnoses.md "Search"): code prefixes
+-- through a text_pattern_ops btree (LIKE 'E11%'), words through a pg_trgm GIN index (LIKE '%word%'),
+-- misspelt words corrected against the word dictionary's pg_trgm GIN index (%). pg_trgm is created
+-- by migration 0003.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "icd10cm_codes_compact_prefix_idx" ON "icd10cm_codes" USING btree ("code_compact" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "icd10cm_codes_search_trgm_idx" ON "icd10cm_codes" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "icd10cm_codes_search_trgm_idx" ON "icd10cm_codes" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "icd10cm_words_trgm_idx" ON "icd10cm_words" USING gin ("word" gin_trgm_ops);

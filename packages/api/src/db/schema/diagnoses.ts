@@ -68,6 +68,15 @@ export const icd10cmCodes = pgTable(
   (t) => [index('icd10cm_codes_category_idx').on(t.category)],
 );
 
+/**
+ * The distinct words (4 letters or more) of the current release's descriptions and index terms:
+ * the dictionary a misspelt search word is corrected against (pg_trgm similarity on short words,
+ * docs/diagnoses.md "Search"). Rebuilt with the codes.
+ */
+export const icd10cmWords = pgTable('icd10cm_words', {
+  word: text('word').primaryKey(),
+});
+
 /** A patient's diagnosis (problem-list entry). */
 export const patientDiagnoses = pgTable(
   'patient_diagnoses',

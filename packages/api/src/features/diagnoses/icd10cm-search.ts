@@ -49,7 +49,13 @@ export interface RankedHit extends Icd10cmCandidate {
   score: number;
 }
 
-const startsWord = (text: string, token: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+
+/** Whether `token` starts a word of `text` (at the start, or after a character that is not a letter or digit). */
+function startsWord(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) if (!isWordChar(text[at - 1])) return true;
+  return false;
+}
 
 /** Points one typed word earns in a description or term (0: not found there). */
 function wordPoints(text: string, token: string, start: number, inside: number): number {

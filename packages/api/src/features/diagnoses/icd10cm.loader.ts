@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq, ne, sql } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
 import type { Db, Executor } from '../../db/client';
-import { icd10cmCodes, icd10cmReleases } from '../../db/schema/index';
+import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
 import { parseVendoredCodes, searchTextOf, type Icd10cmCodeRow } from './icd10cm.parse';
 
 /** Where the vendored ICD-10-CM files live (NOTICE.md there gives origin, licence and release). */
@@ -62,6 +62,11 @@ export async function replaceCodes(tx: Executor, releaseId: number, rows: Icd10c
   for (let i = 0; i < rows.length; i += BATCH) {
     await tx.insert(icd10cmCodes).values(rows.slice(i, i + BATCH).map((r) => ({ ...r, searchText: searchTextOf(r) })));
   }
+  // The dictionary misspelt search words are corrected against (icd10cm.repo.ts findCandidates).
+  await tx.delete(icd10cmWords);
+  await tx.execute(sql`insert into ${icd10cmWords} (word)
+    select distinct w from ${icd10cmCodes}, regexp_split_to_table(${icd10cmCodes.searchText}, '[^[:alnum:]]+') as w
+     where length(w) >= 4 on conflict do nothing`);
   await tx.update(icd10cmReleases).set({ isCurrent: false }).where(ne(icd10cmReleases.id, releaseId));
   await tx
     .update(icd10cmReleases)

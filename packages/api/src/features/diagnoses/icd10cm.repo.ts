@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { icd10cmCodes, icd10cmReleases } from '../../db/schema/index';
+import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { escapeLike, likeTerm } from '../../db/query-helpers';
 import type { Icd10cmCandidate, Icd10cmQuery } from './icd10cm-search';
@@ -12,7 +12,9 @@ export type ReleaseRow = typeof icd10cmReleases.$inferSelect;
 export type CodeRow = typeof icd10cmCodes.$inferSelect;
 
 /** Most candidates a words query hands to the ranking (icd10cm-search.ts). */
-const WORD_CANDIDATES = 200;
+const WORD_CANDIDATES = 60;
+/** Dictionary words tried for a word that matched nothing as typed. */
+const CORRECTIONS = 3;
 
 const candidateColumns = {
   code: icd10cmCodes.code,
@@ -23,17 +25,44 @@ const candidateColumns = {
   terms: icd10cmCodes.terms,
 };
 
+const c = icd10cmCodes;
+const lowerDescription = sql`lower(${c.description})`;
+
+/** A typed word (or one of its corrections) in the search text: anywhere for 3+ characters, at a word's start for 1-2 ("2"). */
+function wordCondition(word: string): SQL {
+  if (word.length < 3) return sql`${c.searchText} ~ ${`(^|[^[:alnum:]])${word.replace(/[^\p{L}\p{N}]/gu, '')}`}`;
+  return sql`${c.searchText} like ${likeTerm(word)}`;
+}
+
+/** Points of a word for the pre-ranking: 2 when it starts a description word, 1 when the description holds it. */
+const descriptionPoints = (word: string): SQL =>
+  sql`(case when ${lowerDescription} like ${`${escapeLike(word)}%`} or ${lowerDescription} like ${`% ${escapeLike(word)}%`} then 2 when ${lowerDescription} like ${likeTerm(word)} then 1 else 0 end)`;
+
+/**
+ * The codes whose text holds every typed word (each word one of its `alternatives`), cheaply
+ * pre-ranked (billable, description points, shorter code and description) to WORD_CANDIDATES.
+ */
+function findByWords(db: Executor, alternatives: string[][]): Promise<Icd10cmCandidate[]> {
+  const conditions = alternatives.map((words) => (words.length === 1 ? wordCondition(words[0]!) : or(...words.map(wordCondition))!));
+  const points = alternatives.flatMap((words) => words.map(descriptionPoints));
+  return db
+    .select(candidateColumns)
+    .from(c)
+    .where(and(...conditions))
+    .orderBy(desc(c.billable), sql`${sql.join(points, sql` + `)} desc`, sql`length(${c.codeCompact})`, sql`length(${c.description})`, asc(c.codeCompact))
+    .limit(WORD_CANDIDATES);
+}
+
 /**
  * Candidates for `query`. A code prefix reads the prefix btree (`code_compact LIKE 'E119%'`) in
- * the order the ranking keeps (exact, billable, shorter, code), `limit` rows. A words query
- * narrows with the trigram GIN index: every word of 3 or more characters is in the text
- * (`ILIKE '%word%'`), or for 5 or more characters is close to one of its words (`<%`, pg_trgm word
- * similarity >= 0.6: typos); a shorter word ("2") must start a word of the text. The
- * WORD_CANDIDATES closest by trigram word similarity to the whole query go to the ranking.
+ * the order the ranking keeps (exact, billable, shorter, code), `limit` rows. A words query reads
+ * the trigram GIN index (every word in the text: `LIKE '%word%'`); when nothing holds every word
+ * as typed, each word of 4 or more characters is corrected against the dictionary of the release's
+ * words (`icd10cm_words`, pg_trgm similarity >= 0.3, the CORRECTIONS closest; "hypertenson" ->
+ * "hypertension") and the search runs once more with the corrections as alternatives.
  */
 export async function findCandidates(_scope: Scope, db: Executor, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
   if (query.kind === 'none') return [];
-  const c = icd10cmCodes;
   if (query.kind === 'code') {
     return db
       .select(candidateColumns)
@@ -42,18 +71,21 @@ export async function findCandidates(_scope: Scope, db: Executor, query: Icd10cm
       .orderBy(sql`${c.codeCompact} = ${query.compact} desc`, desc(c.billable), sql`length(${c.codeCompact})`, asc(c.codeCompact))
       .limit(limit);
   }
-  const conditions: SQL[] = query.tokens.map((token) => {
-    if (token.length < 3) return sql`${c.searchText} ~ ${`(^|[^[:alnum:]])${token.replace(/[^\p{L}\p{N}]/gu, '')}`}`;
-    const contains = sql`${c.searchText} like ${likeTerm(token)}`;
-    return token.length >= 5 ? or(contains, sql`${token} <% ${c.searchText}`)! : contains;
-  });
-  const whole = query.tokens.join(' ');
-  return db
-    .select(candidateColumns)
-    .from(c)
-    .where(and(...conditions))
-    .orderBy(desc(c.billable), sql`word_similarity(${whole}, ${c.description}) desc`, sql`length(${c.codeCompact})`, asc(c.codeCompact))
-    .limit(WORD_CANDIDATES);
+  const exact = await findByWords(db, query.tokens.map((t) => [t]));
+  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) return exact;
+  const alternatives = await Promise.all(
+    query.tokens.map(async (t) => {
+      if (t.length < 4) return [t];
+      const similar = await db
+        .select({ word: icd10cmWords.word })
+        .from(icd10cmWords)
+        .where(sql`${icd10cmWords.word} % ${t}`)
+        .orderBy(sql`similarity(${icd10cmWords.word}, ${t}) desc`, asc(icd10cmWords.word))
+        .limit(CORRECTIONS);
+      return [t, ...similar.map((w) => w.word).filter((w) => w !== t)];
+    }),
+  );
+  return findByWords(db, alternatives);
 }
 
 /** The codes among `codes` (with their dots) in the current release. */
