@@ -85,14 +85,14 @@ const KEYSTROKE_MS = 150;
  * answer; with `paceMs` the next request goes `paceMs` after the previous one was sent (at once
  * when the answer took longer), as keystrokes do; without it, back to back (the capacity).
  */
-async function load(port: number, headers: Record<string, string>, seconds: number, next: (user: number, i: number) => string, paceMs = 0) {
+async function load(port: number, headers: Record<string, string>, seconds: number, next: (user: number, i: number) => string, paceMs = 0, callers = CALLERS) {
   const latencies: number[] = [];
   const byQuery = new Map<string, number[]>();
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CALLERS }, async (_, user) => {
+    Array.from({ length: callers }, async (_, user) => {
       for (let i = 0; performance.now() < end; i++) {
         const path = next(user, i);
         const started = performance.now();
@@ -162,6 +162,11 @@ async function main(): Promise<void> {
     console.log(`    baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
     console.log(`    GET icd10cm/search (a query per keystroke): ${fmt(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
     console.log(`    ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)} (target: search p99 < 30 ms)`);
+    const baselineOne = await load(api.port, headers, SECONDS / 2, baselinePath, 0, 1);
+    const searchOne = await load(api.port, headers, SECONDS / 2, searchPath, 0, 1);
+    console.log('  one user, back to back (the cost of one request, without queueing):');
+    console.log(`    baseline: ${fmt(baselineOne.latencies)}`);
+    console.log(`    search:   ${fmt(searchOne.latencies)}`);
     const baselineMax = await load(api.port, headers, SECONDS, baselinePath);
     const searchMax = await load(api.port, headers, SECONDS, searchPath);
     console.log('  back to back (no typing pauses: the capacity of this machine):');

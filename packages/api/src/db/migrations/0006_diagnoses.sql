@@ -56,9 +56,10 @@ CREATE UNIQUE INDEX "patient_diagnoses_fhir_uq" ON "patient_diagnoses" USING btr
 -- hand-written
 -- ICD-10-CM search (features/diagnoses/icd10cm.repo.ts, docs/diagnoses.md "Search"): code prefixes
 -- through a text_pattern_ops btree (LIKE 'E11%'), words through a pg_trgm GIN index (LIKE '%word%'),
--- misspelt words corrected against the word dictionary's pg_trgm GIN index (%). pg_trgm is created
+-- misspelt words corrected against the word dictionary through a pg_trgm GiST index (nearest words
+-- first: ORDER BY word <-> 'hypertenson'). pg_trgm is created
 -- by migration 0003.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "icd10cm_codes_compact_prefix_idx" ON "icd10cm_codes" USING btree ("code_compact" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "icd10cm_codes_search_trgm_idx" ON "icd10cm_codes" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "icd10cm_words_trgm_idx" ON "icd10cm_words" USING gin ("word" gin_trgm_ops);
+CREATE INDEX "icd10cm_words_trgm_idx" ON "icd10cm_words" USING gist ("word" gist_trgm_ops);

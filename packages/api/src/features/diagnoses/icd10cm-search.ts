@@ -78,10 +78,14 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
       .sort((a, b) => b.score - a.score || Number(b.billable) - Number(a.billable) || a.codeCompact.length - b.codeCompact.length || a.codeCompact.localeCompare(b.codeCompact))
       .slice(0, limit);
   }
+  const whole = query.tokens.join(' ');
   const hits = candidates.map((c) => {
     const description = c.description.toLowerCase();
+    const allTerms = c.terms.toLowerCase();
+    // Most candidates match in the description: their terms are split only when a word needs them.
     const terms = c.terms ? c.terms.split(' | ') : [];
-    const lowerTerms = terms.map((t) => t.toLowerCase());
+    const lowerTerms = allTerms ? allTerms.split(' | ') : [];
+    const inTermsAtAll = (token: string) => allTerms.includes(token);
     let score = 0;
     let allInDescription = true;
     for (const token of query.tokens) {
@@ -91,7 +95,7 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
         continue;
       }
       allInDescription = false;
-      const inTerms = Math.max(0, ...lowerTerms.map((t) => wordPoints(t, token, 1.5, 1)));
+      const inTerms = inTermsAtAll(token) ? Math.max(0, ...lowerTerms.map((t) => wordPoints(t, token, 1.5, 1))) : 0;
       score += inTerms > 0 ? inTerms : 0.5; // found by the trigram (typo-tolerant) match
     }
     if (allInDescription) score += 1;
@@ -99,12 +103,12 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
     for (let i = 0; i + 1 < query.tokens.length; i++) if (startsWord(description, `${query.tokens[i]} ${query.tokens[i + 1]}`)) score += 1;
     // An index entry that holds every typed word is the index pointing at this very code; one
     // that is exactly what was typed ("Dyslipidemia") is its main term.
-    const whole = query.tokens.join(' ');
-    const exactIndex = lowerTerms.findIndex((t) => t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === whole);
-    const termIndex = exactIndex >= 0 ? exactIndex : lowerTerms.findIndex((t) => query.tokens.every((token) => wordPoints(t, token, 1, 1) > 0));
+    const everyToken = query.tokens.every(inTermsAtAll);
+    const exactIndex = everyToken ? lowerTerms.findIndex((t) => t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === whole) : -1;
+    const termIndex = exactIndex >= 0 ? exactIndex : everyToken ? lowerTerms.findIndex((t) => query.tokens.every((token) => wordPoints(t, token, 1, 1) > 0)) : -1;
     if (exactIndex >= 0) score += 2;
     else if (termIndex >= 0) score += 1;
-    const matchedTerm = allInDescription ? null : (terms[termIndex] ?? terms.find((_, i) => query.tokens.some((token) => wordPoints(lowerTerms[i]!, token, 1, 1) > 0)) ?? null);
+    const matchedTerm = allInDescription ? null : (terms[termIndex] ?? terms.find((_, i) => query.tokens.some((token) => inTermsAtAll(token) && wordPoints(lowerTerms[i]!, token, 1, 1) > 0)) ?? null);
     return { ...c, matchedTerm, score };
   });
   return hits

@@ -67,6 +67,9 @@ export async function replaceCodes(tx: Executor, releaseId: number, rows: Icd10c
   await tx.execute(sql`insert into ${icd10cmWords} (word)
     select distinct w from ${icd10cmCodes}, regexp_split_to_table(${icd10cmCodes.searchText}, '[^[:alnum:]]+') as w
      where length(w) >= 4 on conflict do nothing`);
+  // Fresh statistics at once, so the search's plans fit the new contents (autovacuum would come later).
+  await tx.execute(sql`analyze ${icd10cmCodes}`);
+  await tx.execute(sql`analyze ${icd10cmWords}`);
   await tx.update(icd10cmReleases).set({ isCurrent: false }).where(ne(icd10cmReleases.id, releaseId));
   await tx
     .update(icd10cmReleases)

@@ -193,7 +193,12 @@ export function parseOfficialCodeFile(text: string, terms: Map<string, string[]>
   return rows;
 }
 
-/** The text the word search reads: lower-case description and terms. */
+/**
+ * The text the word search reads: the description and index terms in lower case, every run of
+ * characters other than letters and digits made one space, with a space in front: each word then
+ * follows a space, so `LIKE '% hyper%'` finds words starting with "hyper", and pg_trgm's index
+ * reads it as word-start trigrams (selective even for three typed letters).
+ */
 export function searchTextOf(row: Pick<Icd10cmCodeRow, 'description' | 'terms'>): string {
-  return `${row.description} | ${row.terms}`.toLowerCase();
+  return ` ${`${row.description} ${row.terms}`.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 }

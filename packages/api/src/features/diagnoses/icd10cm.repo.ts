@@ -28,10 +28,9 @@ const candidateColumns = {
 const c = icd10cmCodes;
 const lowerDescription = sql`lower(${c.description})`;
 
-/** A typed word (or one of its corrections) in the search text: anywhere for 3+ characters, at a word's start for 1-2 ("2"). */
+/** A typed word (or one of its corrections) starts a word of the search text (icd10cm.parse.ts searchTextOf: every word follows a space). */
 function wordCondition(word: string): SQL {
-  if (word.length < 3) return sql`${c.searchText} ~ ${`(^|[^[:alnum:]])${word.replace(/[^\p{L}\p{N}]/gu, '')}`}`;
-  return sql`${c.searchText} like ${likeTerm(word)}`;
+  return sql`${c.searchText} like ${`% ${escapeLike(word)}%`}`;
 }
 
 /** Points of a word for the pre-ranking: 2 when it starts a description word, 1 when the description holds it. */
@@ -56,9 +55,10 @@ function findByWords(db: Executor, alternatives: string[][]): Promise<Icd10cmCan
 /**
  * Candidates for `query`. A code prefix reads the prefix btree (`code_compact LIKE 'E119%'`) in
  * the order the ranking keeps (exact, billable, shorter, code), `limit` rows. A words query reads
- * the trigram GIN index (every word in the text: `LIKE '%word%'`); when nothing holds every word
+ * the trigram GIN index (every typed word starts a word of the text: `LIKE '% word%'`, "2"
+ * included, "ger" finds "gerd" but not "finger"); when nothing holds every word
  * as typed, each word of 4 or more characters is corrected against the dictionary of the release's
- * words (`icd10cm_words`, pg_trgm similarity >= 0.3, the CORRECTIONS closest; "hypertenson" ->
+ * words (`icd10cm_words`, pg_trgm similarity >= 0.3, the CORRECTIONS nearest by the GiST index; "hypertenson" ->
  * "hypertension") and the search runs once more with the corrections as alternatives.
  */
 export async function findCandidates(_scope: Scope, db: Executor, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
@@ -80,7 +80,7 @@ export async function findCandidates(_scope: Scope, db: Executor, query: Icd10cm
         .select({ word: icd10cmWords.word })
         .from(icd10cmWords)
         .where(sql`${icd10cmWords.word} % ${t}`)
-        .orderBy(sql`similarity(${icd10cmWords.word}, ${t}) desc`, asc(icd10cmWords.word))
+        .orderBy(sql`${icd10cmWords.word} <-> ${t}`, asc(icd10cmWords.word))
         .limit(CORRECTIONS);
       return [t, ...similar.map((w) => w.word).filter((w) => w !== t)];
     }),
