@@ -15,6 +15,7 @@ import { seedReferenceData } from './db/seed/reference';
 import { resolveSession } from './features/auth/index';
 import { seedDrugProducts } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
+import { ensureIcd10cmLoaded } from './features/diagnoses/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
   await seedReferenceData(db.db);
   await seedDrugProducts(db.db, config.drugProducts);
+  await ensureIcd10cmLoaded(db.db, config.icd10cmData);
   const ctx = {
     config,
     database: db,

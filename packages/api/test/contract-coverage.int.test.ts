@@ -24,13 +24,6 @@ const PENDING = new Set([
   'POST pushnotifications/initvideocallwithuser',
   'GET pushnotifications/getmymessageswithuser',
   'GET pushnotifications/getmymessageswithuseronlygroupmessages',
-  // Diagnoses: the other half of "Diagnosis and prescriptions", built beside prescriptions (issue
-  // section 2); delete these lines when the diagnosis endpoints are merged in.
-  'GET patientdiagnosis/getdiagnosislistforpatient',
-  'GET patientdiagnosis/{id}',
-  'DELETE patientdiagnosis/{id}',
-  'POST patientdiagnosis',
-  'PUT patientdiagnosis/updatediagnosisforpatient',
 ]);
 
 /**

@@ -81,6 +81,11 @@ export interface AppConfig {
   /** Check every handler's answer against its contract schema (tests). */
   validateResponses: boolean;
   /**
+   * The ICD-10-CM list loaded at the first start when none is (features/diagnoses/icd10cm.loader.ts):
+   * the whole vendored code set, or a small subset of it for the tests (every test file boots a database).
+   */
+  icd10cmData: 'full' | 'fixture';
+  /**
    * Use the job queue (pg-boss on the app's database; jobs/queue.ts, README "Jobs"); off in tests
    * unless a test turns it on. Off: work runs in the requesting process and no schedule runs here.
    */
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.VIGIL_BODY_LIMIT_BYTES,
     trustProxy: e.VIGIL_TRUST_PROXY,
     validateResponses: false,
+    icd10cmData: 'full',
     jobsEnabled: e.VIGIL_JOBS_ENABLED,
     jobWorkers: e.VIGIL_JOBS_WORKERS,
     jobsPollSeconds: e.VIGIL_JOBS_POLL_SECONDS,
@@ -150,5 +156,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
-  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, drugProducts: 'fixture', ...overrides };
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, drugProducts: 'fixture', icd10cmData: 'fixture', ...overrides };
 }

@@ -20,6 +20,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { ccmRoutes } from './ccm/ccm.routes';
 import { surveysRoutes } from './surveys/surveys.routes';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
+import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -43,4 +44,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   ccmRoutes,
   surveysRoutes,
   prescriptionsRoutes,
+  diagnosesRoutes,
 ];

@@ -2,11 +2,13 @@
  * The app's queues, registered in one place (README "Jobs"): the per-minute monitoring jobs
  * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts), FHIR imports from
  * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
- * letter queue) and e-mail sending (lib/mailer.ts).
+ * letter queue), e-mail sending (lib/mailer.ts) and ICD-10-CM release loads
+ * (features/diagnoses/icd10cm-import.ts).
  */
 import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/index';
 import { importRunFailedJobDefinition, importRunJobDefinition } from '../features/import/index';
+import { icd10cmImportJobDefinition } from '../features/diagnoses/index';
 import { mailJobDefinition } from '../lib/mailer';
 import { drugImportJobDefinition } from '../features/prescriptions/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
@@ -32,6 +34,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds),
       surveyOccurrencesJobDefinition(full),
       drugImportJobDefinition(full),
+      icd10cmImportJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

@@ -45,6 +45,8 @@ export interface JobPayloads {
   'import-run-failed': { runId: number };
   /** A drug-product file load (features/prescriptions/drug-import.ts); the file waits in its `drug_import_runs` row. */
   'drug-import': { runId: number };
+  /** Loading an uploaded ICD-10-CM release (features/diagnoses/icd10cm-import.ts), with the system admin's scope. */
+  'icd10cm-import': { releaseId: number; scope: Scope };
 }
 export type JobName = keyof JobPayloads;
 

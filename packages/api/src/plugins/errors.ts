@@ -72,7 +72,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     const lang = req.lang ?? 'en';
     if (error instanceof AppError) {
-      const resolved = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, message(v, lang)])) : undefined;
+      const resolved = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, message(v, lang, error.params)])) : undefined;
       const fields = resolved || error.fieldMessages ? { ...error.fieldMessages, ...resolved } : undefined;
       if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(statusOf[error.code]).send({

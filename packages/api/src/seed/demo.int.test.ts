@@ -59,7 +59,7 @@ describe('seedDemo with the Synthea demo data', () => {
 
   it('imports the first existing demo folder and creates the eight demo logins with their roles', async () => {
     expect(result.created).toBe(true);
-    expect(result.summary).toContain('created 493');
+    expect(result.summary).toContain('created 730');
     const rows = await t.ctx.db
       .select({ username: users.username, roleId: users.roleId, status: users.status, language: users.language })
       .from(users)
@@ -153,7 +153,7 @@ describe('seedDemo with the Synthea demo data', () => {
     const [before] = await t.ctx.db.select({ n: count() }).from(users);
     expect(await seedDemo(t.ctx)).toEqual({ created: false, summary: '' });
     const again = await importFhir(t.ctx, syntheaDir);
-    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 493, skipped: 1, error: 0 });
+    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 730, skipped: 1, error: 0 });
     expect((await userByName(t, 'patient')).email).toBe('patient@example.com');
     const [after] = await t.ctx.db.select({ n: count() }).from(users);
     expect(after!.n).toBe(before!.n);

@@ -53,6 +53,16 @@ export const messages = {
   },
   routeNotOfProduct: { en: 'This route is not one of the product\'s routes', es: 'Esta vía no es una de las vías del producto' },
   drugFileMissing: { en: 'Choose a product.txt file to load', es: 'Elija un archivo product.txt para cargar' },
+  diagnosisNotBillable: {
+    en: '{code} is a category with more specific codes: choose one of its billable codes',
+    es: '{code} es una categoría con códigos más específicos: elija uno de sus códigos facturables',
+  },
+  duplicateDiagnosis: { en: 'This patient already has a diagnosis with this code', es: 'Este paciente ya tiene un diagnóstico con este código' },
+  icd10cmFileInvalid: {
+    en: 'The file is not an ICD-10-CM order or codes file ({reason})',
+    es: 'El archivo no es un archivo de orden o de códigos de la CIE-10-MC ({reason})',
+  },
+  icd10cmImportRunning: { en: 'An ICD-10-CM release is already being loaded', es: 'Ya se está cargando una versión de la CIE-10-MC' },
   // User
   passwordNotChanged: { en: 'Password could not be changed!', es: '¡No se pudo cambiar la contraseña!' },
   validationLinkNotSent: { en: 'Validation link could not be sent!', es: '¡No se pudo enviar el enlace de validación!' },

@@ -69,6 +69,10 @@ export const permissions = [
   'prescriptions.read', // a patient's medication list and the drug search
   'prescriptions.manage', // add, edit and delete prescriptions
   'drugs.import', // load an FDA NDC Directory product file (system admin)
+  // Diagnoses in ICD-10-CM (spec section 7 "Diagnosis and prescriptions")
+  'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
+  'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
+  'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -100,6 +104,9 @@ const monitoringStaff: Permission[] = [
   // The medication list is care documentation too; the prescriber must still be a doctor (prescriptions.service.ts).
   'prescriptions.read',
   'prescriptions.manage',
+  // The problem list is care documentation too: the care team and office admins of the patient's office.
+  'diagnoses.read',
+  'diagnoses.manage',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];

@@ -21,6 +21,7 @@ import * as billing from './billing/billing.contract';
 import * as ccm from './ccm/ccm.contract';
 import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
+import * as diagnoses from './diagnoses/diagnoses.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -46,7 +47,9 @@ export * from './surveys/surveys.schemas';
 
 export * from './prescriptions/prescriptions.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions };
+export * from './diagnoses/diagnoses.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses };
 
 export const contract = {
   auth,
@@ -69,6 +72,7 @@ export const contract = {
   ccm,
   surveys,
   prescriptions,
+  diagnoses,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -4,3 +4,4 @@ export * from './billing';
 export * from './ccm';
 export * from './surveys';
 export * from './prescriptions';
+export * from './diagnoses';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
-import { billingClaims, billingRuns, medicalTeamMembers, medicalTeams, userHospitals } from '../../db/schema/index';
+import { billingClaims, billingRuns, medicalTeamMembers, medicalTeams, patientDiagnoses, userHospitals } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { setProfile, type Fixture } from './billing-exports.fixtures';
 import { dayList, seedNote, seedReadings, seedTime } from './billing-generation.fixtures';
@@ -70,6 +70,18 @@ beforeAll(async () => {
   await seedTime(t, { patientId: both, hospitalId: a1, staffUserId: f.nurseA1.id, program: 'RPM', minutes: 20, day: '2026-09-03', interactive: true });
   await seedTime(t, { patientId: both, hospitalId: a1, staffUserId: f.nurseA1.id, program: 'RTM', minutes: 20, day: '2026-09-04', interactive: true });
   await seedTime(t, { patientId: both, hospitalId: a1, staffUserId: f.nurseA1.id, program: 'CCM', minutes: 20, day: '2026-09-05' });
+  // CCM needs two chronic conditions: the problem list has diabetes and hypertension (a resolved one does not count).
+  await t.ctx.db.insert(patientDiagnoses).values([
+    { patientId: both, code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+    { patientId: both, code: 'I10', description: 'Essential (primary) hypertension' },
+    { patientId: both, code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified', status: 'resolved' },
+  ]);
+
+  // One: 20 CCM minutes but only one chronic condition on the problem list -> no CCM.
+  const one = await patientIn(a1, org, 'One');
+  await setProfile(t, one, { billingType: 'CCM', billingPractitionerId: f.doctorA1.id });
+  await seedTime(t, { patientId: one, hospitalId: a1, staffUserId: f.nurseA1.id, program: 'CCM', minutes: 20, day: '2026-09-05' });
+  await t.ctx.db.insert(patientDiagnoses).values({ patientId: one, code: 'I10', description: 'Essential (primary) hypertension' });
 
   // Edge: readings at 23:30 New York time on 30 September (04:30 UTC on 1 October) count as 30 September;
   // readings of the patient in ANOTHER office do not count here. No profile: the team doctor bills.
@@ -150,6 +162,14 @@ describe('billing generation of an office month', () => {
     expect(rows.find((r) => r.code === '98980')!.reason).toBe("RPM and RTM in the same period: RTM suppressed (the patient's billing type is RPM)");
   });
 
+  it('feeds the problem list\'s chronic conditions to CCM: named in the evidence, and one condition is not enough', async () => {
+    const both = (await claimsOf(patients.Both!)).find((r) => r.code === '99490')!;
+    expect(both.evidenceJson).toMatchObject({ details: { chronicConditions: 2, chronicConditionNames: { en: 'Diabetes (E11.9); Hypertension (I10)' } } });
+    const one = (await claimsOf(patients.One!)).find((r) => r.code === '99490')!;
+    expect(one.status).toBe('suppressed');
+    expect(one.reason).toBe('CCM needs two or more chronic conditions: only one, Hypertension (I10)');
+  });
+
   it("counts days in the office's time zone, ignores another office's readings and bills the team doctor without a profile", async () => {
     const rows = await claimsOf(patients.Edge!);
     const supply = rows.find((r) => r.code === '99454')!;
@@ -167,7 +187,7 @@ describe('billing generation of an office month', () => {
 
   it('records the run with its total and progress', async () => {
     const [run] = await t.ctx.db.select().from(billingRuns).where(eq(billingRuns.id, runId));
-    expect(run).toMatchObject({ status: 'done', total: 7, done: 7, year: Y, month: M });
+    expect(run).toMatchObject({ status: 'done', total: 8, done: 8, year: Y, month: M });
     expect(run!.finishedAt).not.toBeNull();
   });
 

@@ -16,6 +16,7 @@ import { readingWindow } from './engine/device';
 import { resolveSettings, type BillingSettings } from './engine/settings';
 import type { EngineClaim, PatientMonthFacts } from './engine/types';
 import * as repo from './generation.repo';
+import { chronicConditionsForPatients } from '../diagnoses/index';
 
 /** Patients per batch (one transaction and one progress step each). */
 export const BATCH_SIZE = 1000;
@@ -65,7 +66,8 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const { first, last } = monthBounds(year, month);
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
-  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments] = await Promise.all([
+  const profileDiagnoses = new Map(patients.map((p) => [p.patientId, p.diagnoses]));
+  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic] = await Promise.all([
     repo.findReadingDays(scope, db, office, ids, localRange(window.from, window.to, tz)),
     repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
     repo.findTimeEntries(scope, db, office, ids, localRange(first, last, tz)),
@@ -75,6 +77,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findClaimsElsewhere(scope, db, office.id, ids, year, month, window),
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
     repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
+    chronicConditionsForPatients(scope, db, ids, profileDiagnoses),
   ]);
   return patients.map((p) => {
     const facts: PatientMonthFacts = {
@@ -90,6 +93,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
           : null,
       practitionerPrograms: p.practitionerUserId !== null ? (programs.get(p.practitionerUserId) ?? null) : null,
       diagnoses: p.diagnoses,
+      chronicConditions: chronic.get(p.patientId) ?? [],
       qmb: p.qmb,
       episodeStart: p.episodeStart,
       firstReadingDay: firstDays.get(p.patientId) ?? null,

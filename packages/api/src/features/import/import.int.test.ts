@@ -17,6 +17,7 @@ import {
   medicalTeamMembers,
   medicalTeams,
   organizations,
+  patientDiagnoses,
   patientMetadata,
   userHospitals,
   users,
@@ -69,7 +70,7 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(first.files).toBe(12);
     expect(first.bundlesRolledBack).toBe(0);
     // 198 people and places, 188 measurements (77 blood pressures, 77 weights, 21 glucose, 11 temperatures, 2 SpO2).
-    expect(first.counts).toEqual({ created: 493, updated: 0, unchanged: 0, skipped: 1, error: 0 });
+    expect(first.counts).toEqual({ created: 730, updated: 0, unchanged: 0, skipped: 1, error: 0 });
     expect(first.byType.Organization).toMatchObject({ created: 47, error: 0 });
     expect(first.byType.Location).toMatchObject({ created: 47, skipped: 1 });
     expect(first.byType.Practitioner).toMatchObject({ created: 47 });
@@ -84,7 +85,8 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(first.unmappedCodes).toMatchObject({ '9279-1': 77, '39156-5': 75 });
     expect(Object.values(first.unmappedCodes!).reduce((a, b) => a + b, 0)).toBe(1044);
     for (const stored of ['85354-9', '8867-4', '29463-7', '8302-2', '2339-0', '8310-5', '2708-6']) expect(first.unmappedCodes).not.toHaveProperty(stored);
-    expect(first.byType.Condition).toMatchObject({ unmapped: 237 });
+    // Conditions become diagnoses; Synthea codes them in SNOMED CT, so every one is an uncoded problem "to be coded".
+    expect(first.byType.Condition).toMatchObject({ created: 237, unmapped: 0, error: 0 });
     expect(first.byType.Claim).toMatchObject({ unmapped: 424 });
     expect(first.byType.Encounter).toMatchObject({ unmapped: 317 });
     expect(first.records.find((r) => r.status === 'skipped')).toEqual({
@@ -100,7 +102,21 @@ describe('importFhir: the Synthea R4 folder', () => {
     const [run] = await t.ctx.db.select().from(importRuns).where(eq(importRuns.id, first.runId));
     expect(run).toMatchObject({ source: syntheaDir, status: 'done' });
     expect(run!.finishedAt).toBeInstanceOf(Date);
-    expect((run!.report as ImportReport).counts.created).toBe(493);
+    expect((run!.report as ImportReport).counts.created).toBe(730);
+  });
+
+  it('keeps each Condition as an uncoded problem of its patient with its SNOMED CT code and text, never mapped to ICD-10-CM', async () => {
+    const [barney] = await t.ctx.db.select().from(users).where(eq(users.externalRef, 'Patient/9808a1c3-5354-de5f-bfe5-7fdbd39bb426'));
+    const rows = await t.ctx.db.select().from(patientDiagnoses).where(eq(patientDiagnoses.patientId, barney!.id));
+    expect(rows).toHaveLength(16);
+    expect(rows.every((r) => r.code === null && r.source === 'fhir' && r.sourceSystem === 'http://snomed.info/sct')).toBe(true);
+    expect(rows.find((r) => r.fhirId === 'e113349f-b86f-ed4b-0feb-b30d0ad680fa')).toMatchObject({
+      description: 'Risk activity involvement (finding)',
+      sourceCode: '160968000',
+      onsetDate: '2003-03-03',
+      status: 'active',
+    });
+    expect(rows.filter((r) => r.status === 'resolved')).toHaveLength(10);
   });
 
   it('maps an Organization and its Location: E.164 phone, address, position, time zone of Massachusetts', async () => {
@@ -197,7 +213,7 @@ describe('importFhir: the Synthea R4 folder', () => {
   it('changes nothing on a second import: every record unchanged, same row counts', async () => {
     const before = await tableCounts();
     const second = await importFhir(t.ctx, syntheaDir);
-    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 493, skipped: 1, error: 0 });
+    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: 730, skipped: 1, error: 0 });
     expect(second.records.filter((r) => r.status !== 'skipped').every((r) => r.status === 'unchanged')).toBe(true);
     expect(await tableCounts()).toEqual(before);
   });
@@ -262,7 +278,7 @@ describe('importFhir: bad input is reported per record and never half-imported',
         { fullUrl: 'urn:uuid:org-rollback', resource: { resourceType: 'Organization', id: 'org-rollback', name: 'Rollback Clinic' } },
         { resource: { resourceType: 'Patient', id: 'p-rollback', name: [{ family: 'Doe', given: ['Jane'] }], birthDate: '2023-02-30' } },
         { resource: { resourceType: 'Patient', id: 'p-noname', gender: 'female' } },
-        { resource: { resourceType: 'Condition', id: 'c1' } },
+        { resource: { resourceType: 'Claim', id: 'c1' } },
       ],
     };
     const report = await importFhir(t.ctx, bundle, { label: 'rollback.json' });
@@ -271,7 +287,7 @@ describe('importFhir: bad input is reported per record and never half-imported',
       { file: 'rollback.json', resourceType: 'Patient', id: 'p-noname', status: 'error', reason: 'name: Invalid input: expected array, received undefined' },
       { file: 'rollback.json', resourceType: 'Organization', id: 'org-rollback', status: 'skipped', reason: 'bundle rolled back: 2 record(s) failed' },
     ]);
-    expect(report.byType.Condition).toMatchObject({ unmapped: 1 });
+    expect(report.byType.Claim).toMatchObject({ unmapped: 1 });
     expect(await t.ctx.db.select().from(organizations).where(eq(organizations.externalRef, 'Organization/org-rollback'))).toEqual([]);
   });
 
@@ -512,7 +528,7 @@ describe('GET admin/importruns', () => {
     expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
     const oldest = await t.app.inject({ method: 'GET', url: `/api/admin/importruns?sort=startedAt&pageSize=1`, headers: h });
     expect(oldest.json().data.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
-    expect(oldest.json().data.items[0].report.counts.created).toBe(493);
+    expect(oldest.json().data.items[0].report.counts.created).toBe(730);
   });
 
   it('filters by source text', async () => {

@@ -1,8 +1,8 @@
 /**
  * The importer's table of FHIR resourceType -> mapper. Each mapper checks a resource's shape and
  * maps it without touching the database (`prepare`, pure), and returns the write to run inside the
- * bundle's transaction (`apply`). A type missing from the table is counted as unmapped; a later
- * issue adds Conditions by extending `resourceMappers`. Observations of vital signs and glucose
+ * bundle's transaction (`apply`). A type missing from the table is counted as unmapped; Conditions
+ * become diagnoses (fhir.conditions.ts). Observations of vital signs and glucose
  * become measurements (fhir.vitals.ts); other Observation codes are counted as unmapped by code.
  */
 import { Role, UserStatus } from '@vigil/contract';
@@ -41,6 +41,7 @@ import { idealBodyWeightKg, sexFromGender } from '../metadata/index';
 import { resolveThresholds, severityOfReading } from '../measurements/index';
 import { mapVitalObservation } from './fhir.vitals';
 import { medicationMapper, medicationRequestMapper, type KnownMedication } from './fhir.medications';
+import { conditionMapper } from './fhir.conditions';
 import * as repo from './import.repo';
 import type { z } from 'zod';
 
@@ -572,4 +573,12 @@ export const resourceMappers: Record<string, ResourceMapper> = {
   Observation: observationMapper,
   Medication: medicationMapper,
   MedicationRequest: medicationRequestMapper,
+  // Conditions become the patient's diagnoses (fhir.conditions.ts), resolved to patients as Observations are.
+  Condition: conditionMapper(async (tx, subject, run) => {
+    for (const key of candidateKeys(subject, run)) {
+      const row = await repo.getUserByRef(tx, key);
+      if (row && row.roleId === Role.PATIENT) return row.id;
+    }
+    return null;
+  }),
 };

@@ -253,10 +253,20 @@ describe('GET verifier/getdiagnosesbycategorycode', () => {
     expect(lows).toEqual([...lows].sort());
   });
 
-  it('answers a category with itself, in any case, also from the query string', async () => {
+  it('answers a category with itself then its billable codes of the loaded release, in any case, also from the query string', async () => {
     const res = await call('GET', 'verifier/getdiagnosesbycategorycode?categoryCode=e11', doctorA);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([expect.objectContaining({ lowValue: 'E11', longDescription: 'Type 2 diabetes mellitus', parentLowValue: 'E00-E89' })]);
+    const [head, ...codes] = res.json().data as Verifier[];
+    expect(head).toMatchObject({ rvDomain: 'ICD_10_MAIN_CODES', lowValue: 'E11', longDescription: 'Type 2 diabetes mellitus', parentLowValue: 'E00-E89' });
+    expect(codes.find((c) => c.lowValue === 'E11.9')).toMatchObject({ id: 0, rvDomain: 'ICD10CM_CODE', highValue: 'billable', longDescription: 'Type 2 diabetes mellitus without complications', parentLowValue: 'E11' });
+    expect(codes.every((c) => c.rvDomain === 'ICD10CM_CODE' && c.lowValue.startsWith('E11.'))).toBe(true);
+    expect(codes.some((c) => c.lowValue === 'E11.6')).toBe(false); // a subcategory with children is not billable
+  });
+
+  it('answers a category the verifiers do not list from the loaded release (A00, cholera)', async () => {
+    const res = await call('GET', 'verifier/getdiagnosesbycategorycode', { ...doctorA, categorycode: 'A00' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as Verifier[]).map((v) => v.lowValue)).toEqual(['A00', 'A00.0', 'A00.1', 'A00.9']);
   });
 
   it('answers 404 "No diagnosis data!" for a code that is not seeded', async () => {

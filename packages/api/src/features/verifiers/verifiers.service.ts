@@ -4,6 +4,7 @@ import type { Scope } from '../../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './verifiers.repo';
+import { findCategoryCodes } from '../diagnoses/index';
 
 const ICD_DOMAIN = 'ICD_10_MAIN_CODES';
 
@@ -50,16 +51,36 @@ export async function findForDomains(ctx: AppContext, scope: Scope, domains: str
   return out;
 }
 
+/** rvDomain of the entries that are codes of the loaded ICD-10-CM release, not verifier rows (their id is 0). */
+export const ICD10CM_CODE_DOMAIN = 'ICD10CM_CODE';
+
 /**
  * ICD-10-CM lookup (GET verifier/getdiagnosesbycategorycode): a chapter range ("I00-I99") gives
- * its active three-character categories by code; a category ("I10") gives itself. `code` is
- * already upper-case. Unknown code: 404 "No diagnosis data!".
+ * its active three-character categories by code; a category ("E11") gives itself (the
+ * ICD_10_MAIN_CODES verifier, else the loaded release's category) followed by its billable codes
+ * in the loaded release (features/diagnoses), each as
+ * { id: 0, rvDomain: 'ICD10CM_CODE', lowValue: 'E11.9', highValue: 'billable', parentLowValue: 'E11', ... }
+ * (the diagnoses a patient's problem list may carry). `code` is already upper-case. A code that
+ * neither the verifiers nor the release know: 404 "No diagnosis data!".
  */
 export async function findDiagnosesByCategoryCode(ctx: AppContext, scope: Scope, code: string): Promise<Verifier[]> {
   const row = await repo.getByDomainValue(scope, ctx.db, ICD_DOMAIN, code);
-  if (!row) throw AppError.notFound('noDiagnosisData');
-  if (row.parentLowValue !== '') return [toVerifier(row)];
-  return (await repo.findActiveChildren(scope, ctx.db, ICD_DOMAIN, row.lowValue)).map(toVerifier);
+  if (row && row.parentLowValue === '') return (await repo.findActiveChildren(scope, ctx.db, ICD_DOMAIN, row.lowValue)).map(toVerifier);
+  const release = code.includes('-') ? null : await findCategoryCodes(scope, ctx.db, code);
+  if (!row && !release?.category) throw AppError.notFound('noDiagnosisData');
+  const codeEntry = (c: { code: string; description: string }, i: number): Verifier => ({
+    id: 0,
+    rvDomain: ICD10CM_CODE_DOMAIN,
+    lowValue: c.code,
+    highValue: 'billable',
+    longDescription: c.description,
+    longDescriptionEsp: '',
+    parentLowValue: code,
+    sortOrder: i + 1,
+    status: 1,
+  });
+  const head = row ? toVerifier(row) : { ...codeEntry(release!.category!, -1), highValue: '', parentLowValue: '' };
+  return [head, ...(release?.codes ?? []).map(codeEntry)];
 }
 
 /** One verifier; 404 "Invalid id" when there is none. */

@@ -71,7 +71,8 @@ export const getDiagnosesByCategoryCode = endpoint({
   method: 'GET',
   path: 'verifier/getdiagnosesbycategorycode',
   tag,
-  summary: 'ICD-10-CM: a chapter range gives its three-character categories; a category gives itself',
+  summary:
+    "ICD-10-CM: a chapter range gives its three-character categories; a category gives itself, then its billable codes in the loaded release (rvDomain 'ICD10CM_CODE', id 0)",
   permission: 'verifiers.read',
   headers: categoryCodeHeaderSchema,
   response: z.array(verifierSchema),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePatientMonth } from './compute';
 import { entry, facts, NURSE, options, PRACTITIONER } from './test-fixtures';
-import type { EngineClaim, TimeEntryFact } from './types';
+import type { EngineClaim, PatientMonthFacts, TimeEntryFact } from './types';
 import type { Program } from './codes';
 
 /** Billable codes with units, e.g. ['99457', '99458x2']. */
@@ -105,6 +105,27 @@ describe('RTM treatment management (section 2)', () => {
   });
   it('needs the interactive communication too', () => {
     expect(billed(rtm(25, false))).toEqual([]);
+  });
+});
+
+describe('CCM eligibility: two or more chronic conditions (section 3)', () => {
+  const ccm = (chronicConditions: PatientMonthFacts['chronicConditions']) =>
+    computePatientMonth(facts({ billingType: 'CCM', timeEntries: [entry('CCM', 25)], chronicConditions }), options()).claims;
+  const HTN = { id: 'hypertension', en: 'Hypertension', es: 'Hipertensión', codes: ['I10'] };
+  const DM = { id: 'diabetes', en: 'Diabetes', es: 'Diabetes', codes: ['E11.9'] };
+  it('bills 99490 with two conditions and names them in the evidence', () => {
+    const claims = ccm([DM, HTN]);
+    expect(billed(claims)).toEqual(['99490']);
+    expect(find(claims, '99490')!.evidence.details).toMatchObject({ chronicConditions: 2, chronicConditionNames: { en: 'Diabetes (E11.9); Hypertension (I10)' } });
+  });
+  it('suppresses CCM with one chronic condition, naming it, and with none', () => {
+    const one = ccm([DM]);
+    expect(billed(one)).toEqual([]);
+    expect(find(one, '99490')!.reason).toEqual({
+      en: 'CCM needs two or more chronic conditions: only one, Diabetes (E11.9)',
+      es: 'El CCM necesita dos o más afecciones crónicas: solo una, Diabetes (E11.9)',
+    });
+    expect(find(ccm([]), '99490')!.reason!.en).toBe('CCM needs two or more chronic conditions: none is on the problem list or billing profile');
   });
 });
 
@@ -250,10 +271,18 @@ describe('chronic pain management G3002/G3003 (section 7, not RTM)', () => {
 
 describe('APCM base codes (section 5)', () => {
   const apcm = (over: Parameters<typeof facts>[0]) => computePatientMonth(facts({ billingType: 'APCM', timeEntries: [entry('APCM', 5)], ...over }), options()).claims;
-  it('G0556 for one condition, G0557 for two, G0558 for two and QMB', () => {
-    expect(billed(apcm({ diagnoses: ['I10'] }))).toEqual(['G0556']);
-    expect(billed(apcm({ diagnoses: ['I10', 'E11.9'] }))).toEqual(['G0557']);
-    expect(billed(apcm({ diagnoses: ['I10', 'E11.9'], qmb: true }))).toEqual(['G0558']);
+  const HTN = { id: 'hypertension', en: 'Hypertension', es: 'Hipertensión', codes: ['I10'] };
+  const DM = { id: 'diabetes', en: 'Diabetes', es: 'Diabetes', codes: ['E11.9', 'E11.65'] };
+  it('G0556 for one or no chronic condition, G0557 for two, G0558 for two and QMB', () => {
+    expect(billed(apcm({ chronicConditions: [] }))).toEqual(['G0556']);
+    expect(billed(apcm({ chronicConditions: [HTN] }))).toEqual(['G0556']);
+    expect(billed(apcm({ chronicConditions: [HTN, DM] }))).toEqual(['G0557']);
+    expect(billed(apcm({ chronicConditions: [HTN, DM], qmb: true }))).toEqual(['G0558']);
+  });
+  it('counts conditions, not diagnoses, and names them in the evidence', () => {
+    const [claim] = apcm({ diagnoses: ['E11.9', 'E11.65'], chronicConditions: [DM] });
+    expect(claim!.code).toBe('G0556');
+    expect(claim!.evidence.details).toMatchObject({ chronicConditions: 1, chronicConditionNames: { en: 'Diabetes (E11.9, E11.65)', es: 'Diabetes (E11.9, E11.65)' } });
   });
   it('needs documented APCM activity in the month', () => {
     const claims = computePatientMonth(facts({ billingType: 'APCM' }), options()).claims;

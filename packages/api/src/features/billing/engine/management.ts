@@ -38,6 +38,21 @@ const mk = (program: Program, code: string, units: number, status: 'billable' | 
 });
 
 const lastDayOf = (facts: PatientMonthFacts) => monthBounds(facts.year, facts.month).last;
+
+/** The chronic conditions as evidence: "Diabetes (E11.9); Hypertension (I10)" in both languages, and the list. */
+export function chronicDetails(facts: Pick<PatientMonthFacts, 'chronicConditions'>): { chronicConditionNames: BilingualText; chronicConditionList: PatientMonthFacts['chronicConditions'] } {
+  const list = facts.chronicConditions;
+  const names = (lang: 'en' | 'es') => list.map((c) => `${c[lang]} (${c.codes.join(', ')})`).join('; ');
+  return { chronicConditionNames: t(names('en') || 'none', names('es') || 'ninguna'), chronicConditionList: list };
+}
+
+/** Why CCM is not billed with fewer than two chronic conditions, naming those there are. */
+function fewChronicConditions(list: PatientMonthFacts['chronicConditions']): BilingualText {
+  const names = (lang: 'en' | 'es') => list.map((c) => `${c[lang]} (${c.codes.join(', ')})`).join('; ');
+  return list.length === 0
+    ? t('CCM needs two or more chronic conditions: none is on the problem list or billing profile', 'El CCM necesita dos o más afecciones crónicas: no hay ninguna en la lista de problemas ni en el perfil de facturación')
+    : t(`CCM needs two or more chronic conditions: only one, ${names('en')}`, `El CCM necesita dos o más afecciones crónicas: solo una, ${names('es')}`);
+}
 const dos = (facts: PatientMonthFacts, day: string | null) => [day ?? lastDayOf(facts)];
 
 /** Add-on units from full blocks beyond the base, capped; `uncapped` tells whether the cap cut units. */
@@ -175,12 +190,17 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   const p = bucket?.practitionerSeconds ?? 0;
   const prac = facts.practitioner?.userId ?? null;
   const rules = ['C1', 'C4', '§3'];
-  const ev = evidenceOf(bucket, rules, { details: { practitionerSeconds: p, practitionerTime: formatMmSs(p) } });
+  const ev = evidenceOf(bucket, rules, {
+    details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts) },
+  });
   const complex = isComplexCcmMonth(facts);
   if (s === 0) {
     if (facts.billingType !== 'CCM') return [];
     return [mk('CCM', '99490', 1, 'suppressed', t('No CCM time this month', 'No hay tiempo de CCM este mes'), ev)];
   }
+  // Reference section 3: CCM needs two or more chronic conditions (docs/chronic-conditions.md).
+  const chronic = facts.chronicConditions;
+  if (chronic.length < 2) return [mk('CCM', '99490', 1, 'suppressed', fewChronicConditions(chronic), ev)];
   const eligible: Family[] = [];
   const out: EngineClaim[] = [];
   const m = minutesText(s);
@@ -384,17 +404,17 @@ export function chronicPainClaims(bucket: BucketTime | undefined, facts: Patient
 /**
  * APCM base code (section 5): no time threshold, billed for a month with documented APCM care
  * management (an APCM time entry or note). G0556 for one or fewer chronic conditions, G0557 for
- * two or more, G0558 for two or more and QMB status. Diagnoses on the billing profile count as
- * the chronic conditions.
+ * two or more, G0558 for two or more and QMB status. The chronic conditions are the patient's
+ * distinct conditions in the chronic ranges (docs/chronic-conditions.md), named in the evidence.
  */
 export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFacts): EngineClaim[] {
   const notes = facts.notes.filter((n) => n.program === 'APCM');
   const noted = notes.map((n) => noteEvidence(n, facts.year, facts.month));
-  const conditions = facts.diagnoses.length;
+  const conditions = facts.chronicConditions.length;
   const code = conditions >= 2 ? (facts.qmb ? 'G0558' : 'G0557') : 'G0556';
   const ev = evidenceOf(bucket, ['§5'], {
     notes: noted,
-    details: { chronicConditions: conditions, diagnoses: facts.diagnoses, qmb: facts.qmb },
+    details: { chronicConditions: conditions, ...chronicDetails(facts), diagnoses: facts.diagnoses, qmb: facts.qmb },
     flags: [t('APCM: check consent, 24/7 access and the care plan are documented', 'APCM: verifique que constan el consentimiento, el acceso 24/7 y el plan de cuidados')],
   });
   if (!bucket && notes.length === 0) {

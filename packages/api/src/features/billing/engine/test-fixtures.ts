@@ -20,6 +20,10 @@ export function facts(over: Partial<PatientMonthFacts> = {}): PatientMonthFacts 
     practitioner: { userId: PRACTITIONER, name: 'Dr Test', source: 'profile' },
     practitionerPrograms: null,
     diagnoses: ['I10', 'E11.9'],
+    chronicConditions: [
+      { id: 'diabetes', en: 'Diabetes', es: 'Diabetes', codes: ['E11.9'] },
+      { id: 'hypertension', en: 'Hypertension', es: 'Hipertensión', codes: ['I10'] },
+    ],
     qmb: false,
     episodeStart: null,
     firstReadingDay: null,

@@ -101,6 +101,14 @@ export interface AssessmentFact {
   band: string | null;
 }
 
+/** One chronic condition of the patient: { id: 'diabetes', en: 'Diabetes', es: 'Diabetes', codes: ['E11.9'] }. */
+export interface ChronicConditionFact {
+  id: string;
+  en: string;
+  es: string;
+  codes: string[];
+}
+
 /** Everything the engine needs for one patient, one office and one calendar month. */
 export interface PatientMonthFacts {
   patientId: number;
@@ -115,8 +123,14 @@ export interface PatientMonthFacts {
   practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
   /** Programs the practitioner is authorised to bill in this office (user_billing_authorizations); null = no restriction recorded. */
   practitionerPrograms: Program[] | null;
-  /** ICD-10-CM diagnoses, primary first (APCM level: chronic conditions). */
+  /** ICD-10-CM diagnoses of the billing profile, primary first (the claim's diagnoses). */
   diagnoses: string[];
+  /**
+   * The patient's distinct chronic conditions (docs/chronic-conditions.md): from the active coded
+   * problem-list diagnoses and the billing profile's diagnoses, each with the codes that count for
+   * it. CCM needs 2 or more (reference section 3); APCM's level counts them (section 5).
+   */
+  chronicConditions: ChronicConditionFact[];
   /** Qualified Medicare Beneficiary (APCM G0558). */
   qmb: boolean;
   /** Start of the current episode of care (profile.rpmEpisodeStart), if recorded. */

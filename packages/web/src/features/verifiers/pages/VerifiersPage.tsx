@@ -13,6 +13,7 @@ import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useDeleteVerifier, useVerifierDomains, useVerifierPage } from '../api/verifiers';
 import { VerifierFormModal } from '../components/VerifierFormModal';
+import { Icd10cmReleasesSection } from '../../diagnoses';
 
 const ALL = 'all';
 
@@ -147,6 +148,7 @@ export default function VerifiersPage() {
           emptyText={t('empty')}
           emptyAction={create}
         />
+        <Icd10cmReleasesSection />
       </Stack>
       <VerifierFormModal
         opened={editing !== null}

@@ -9,6 +9,7 @@ import { useSelectedOffice } from '../../../../lib/office';
 import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
 import { CcmPanel } from '../../../../features/ccm';
 import { MedicationListPanel } from '../../../../features/prescriptions';
+import { ProblemListPanel } from '../../../../features/diagnoses';
 import { SharePatientMeasurements } from '../../../../features/public-links';
 import { useActiveTreatmentPlanForPatient } from '../../../../features/monitoring-plans';
 import { useLatestReadings, usePatientDevices } from '../api/patient-details';
@@ -113,6 +114,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <AlertHistory patientId={patientId} />
             {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
             <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
+            <ProblemListPanel patientId={patientId} />
             {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
           </Stack>
         </Grid.Col>

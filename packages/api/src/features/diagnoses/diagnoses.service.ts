@@ -1,0 +1,221 @@
+import {
+  DIAGNOSIS_LIST_LIMIT,
+  type ChronicConditionCount,
+  type CreateDiagnosisBody,
+  type DiagnosisList,
+  type DiagnosisListFilter,
+  type EndpointBody,
+  type Icd10cmSearchResult,
+  type PatientDiagnosis,
+  type contract,
+} from '@vigil/contract';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import type { Scope } from '../../db/scope';
+import { getVisiblePatient } from '../../db/visible';
+import { isUniqueViolation } from '../../db/query-helpers';
+import { AppError } from '../../lib/app-error';
+import { localDate, officeTimeZone } from '../../lib/office-calendar';
+import { chronicConditionsOf, chronicConditionsOfCode } from './chronic-conditions';
+import { rankIcd10cm, readIcd10cmQuery } from './icd10cm-search';
+import * as codes from './icd10cm.repo';
+import * as repo from './diagnoses.repo';
+
+/**
+ * A patient's problem list in ICD-10-CM (portal-spec.md section 7 "Diagnosis and prescriptions",
+ * section 8 "Diagnosis"; docs/diagnoses.md). Rules:
+ * - a diagnosis carries a billable code of the loaded release: a category or subcategory with
+ *   more specific codes is refused with "{code} is a category with more specific codes ..." (400);
+ * - one primary diagnosis per patient: making one primary demotes the previous one;
+ * - the onset is not after today in the patient's office's calendar (400 onsetDate "The date
+ *   cannot be in the future");
+ * - a code appears once per patient (409 "This patient already has a diagnosis with this code");
+ * - a diagnosis or patient outside the caller's scope reads as 404: "No diagnosis data!" for a
+ *   diagnosis, "Could not get the diagnosis data!" for a patient's list.
+ */
+
+const noDiagnosis = () => AppError.notFound('noDiagnosisData');
+
+const conditionInfo = (code: string | null) => chronicConditionsOfCode(code).map(({ id, en, es }) => ({ id, en, es }));
+
+function toDiagnosis(row: repo.DiagnosisRow): PatientDiagnosis {
+  const chronic = conditionInfo(row.code);
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    code: row.code,
+    description: row.description,
+    isPrimary: row.isPrimary,
+    onsetDate: row.onsetDate,
+    status: row.status as PatientDiagnosis['status'],
+    isChronic: chronic.length > 0,
+    chronicConditions: chronic,
+    toBeCoded: row.code === null,
+    source: row.source === 'fhir' ? 'fhir' : 'manual',
+    sourceSystem: row.sourceSystem,
+    sourceCode: row.sourceCode,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The chronic-condition count of `codes` (active coded diagnoses): distinct conditions with their codes. */
+export function chronicCount(activeCodes: readonly string[]): ChronicConditionCount {
+  const conditions = chronicConditionsOf(activeCodes);
+  return { count: conditions.length, conditions };
+}
+
+/**
+ * `GET patientdiagnosis/getdiagnosislistforpatient`: the problem list (of `filter`), primary first,
+ * with the chronic-condition count of the whole list's active coded diagnoses. 404 "Could not get
+ * the diagnosis data!" for a patient the caller does not see.
+ */
+export async function findDiagnosesForPatient(ctx: AppContext, scope: Scope, patientId: number, filter?: DiagnosisListFilter): Promise<DiagnosisList> {
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound('couldNotGetDiagnosis');
+  const [rows, active] = await Promise.all([
+    repo.findForPatient(scope, ctx.db, patientId, filter, DIAGNOSIS_LIST_LIMIT),
+    repo.findActiveCodes(scope, ctx.db, [patientId]),
+  ]);
+  return { items: rows.map(toDiagnosis), chronic: chronicCount(active.get(patientId) ?? []) };
+}
+
+/** `GET patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or its patient is out of scope. */
+export async function getDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<PatientDiagnosis> {
+  const row = await repo.getDiagnosis(scope, ctx.db, id);
+  if (!row) throw noDiagnosis();
+  return toDiagnosis(row);
+}
+
+/**
+ * The stored values of a form, checked: the code is in the loaded release (400 code "Unknown
+ * ICD-10-CM diagnosis code") and billable (400 code "{code} is a category ..."), the onset not in
+ * the future in the patient's office's calendar, the code not already on the patient's list.
+ */
+async function checkedValues(
+  ctx: AppContext,
+  scope: Scope,
+  tx: Executor,
+  patientId: number,
+  body: { code: string; isPrimary?: boolean; onsetDate?: string | null; status: PatientDiagnosis['status'] },
+  exceptId?: number,
+): Promise<repo.DiagnosisValues> {
+  const [found] = await codes.findCodes(scope, tx, [body.code]);
+  if (!found) throw AppError.badRequest('unknownDiagnosisCode', { code: 'unknownDiagnosisCode' });
+  if (!found.billable) throw new AppError('badRequest', 'diagnosisNotBillable', { code: found.code }, { code: 'diagnosisNotBillable' });
+  if (body.onsetDate) {
+    const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(scope, tx, patientId));
+    if (body.onsetDate > localDate(new Date(), zone)) throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' });
+  }
+  if (await repo.hasCode(scope, tx, patientId, found.code, exceptId)) throw AppError.conflict('duplicateDiagnosis');
+  return { code: found.code, description: found.description, isPrimary: body.isPrimary ?? false, onsetDate: body.onsetDate ?? null, status: body.status };
+}
+
+/** Runs a problem-list write; a race on the one-primary or code index answers 409 like the checks. */
+async function write<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict('duplicateDiagnosis');
+    throw error;
+  }
+}
+
+/**
+ * `POST patientdiagnosis`: adds a diagnosis to patient `body.patientId`'s list (checks above).
+ * 404 "Could not get the diagnosis data!" for a patient out of scope.
+ */
+export async function createDiagnosis(ctx: AppContext, scope: Scope, body: CreateDiagnosisBody & { code: string }): Promise<PatientDiagnosis> {
+  const id = await write(() =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound('couldNotGetDiagnosis');
+      await repo.lockPatientDiagnoses(scope, tx, body.patientId);
+      const values = await checkedValues(ctx, scope, tx, body.patientId, body);
+      if (values.isPrimary) await repo.clearPrimary(scope, tx, body.patientId);
+      return repo.insertDiagnosis(scope, tx, body.patientId, values);
+    }),
+  );
+  return getDiagnosis(ctx, scope, id);
+}
+
+/**
+ * `PUT patientdiagnosis/updatediagnosisforpatient`: changes a diagnosis (body `id`), also coding an
+ * uncoded problem; the create's checks. 404 "No diagnosis data!" out of scope.
+ */
+export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.diagnoses.updateDiagnosisForPatient>): Promise<PatientDiagnosis> {
+  await write(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await repo.getDiagnosis(scope, tx, body.id);
+      if (!current) throw noDiagnosis();
+      await repo.lockPatientDiagnoses(scope, tx, current.patientId);
+      const values = await checkedValues(ctx, scope, tx, current.patientId, body, body.id);
+      if (values.isPrimary && !current.isPrimary) await repo.clearPrimary(scope, tx, current.patientId);
+      await repo.updateDiagnosis(scope, tx, body.id, values);
+    }),
+  );
+  return getDiagnosis(ctx, scope, body.id);
+}
+
+/** `DELETE patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or is out of scope. */
+export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.getDiagnosis(scope, tx, id))) throw noDiagnosis();
+    await repo.deleteDiagnosis(scope, tx, id);
+  });
+  return { id };
+}
+
+/**
+ * `GET icd10cm/search`: up to `limit` (default 20) codes of the loaded release for `q`, ranked
+ * (icd10cm-search.ts), each with its chronic conditions; the index term that matched when the
+ * description did not hold every word. A query of only one- or two-letter words answers [].
+ */
+export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limit = 20): Promise<Icd10cmSearchResult> {
+  const query = readIcd10cmQuery(q);
+  const [candidates, release] = await Promise.all([codes.findCandidates(scope, ctx.db, query, limit), codes.getCurrentRelease(scope, ctx.db)]);
+  const items = rankIcd10cm(query, candidates, limit).map((h) => ({
+    code: h.code,
+    description: h.description,
+    billable: h.billable,
+    category: h.category,
+    chronicConditions: conditionInfo(h.code),
+    matchedTerm: h.matchedTerm,
+  }));
+  return { items, release: release?.label ?? '' };
+}
+
+/**
+ * The chronic conditions of each of `patientIds` for the billing engine (billing generation's
+ * fact gathering): the distinct conditions of their active coded problem-list diagnoses together
+ * with `extraCodes` (the billing profile's diagnoses), docs/chronic-conditions.md.
+ */
+export async function chronicConditionsForPatients(
+  scope: Scope,
+  db: Executor,
+  patientIds: number[],
+  extraCodes: Map<number, string[]> = new Map(),
+): Promise<Map<number, ChronicConditionCount['conditions']>> {
+  const active = await repo.findActiveCodes(scope, db, patientIds);
+  return new Map(patientIds.map((id) => [id, chronicConditionsOf([...(active.get(id) ?? []), ...(extraCodes.get(id) ?? [])])]));
+}
+
+/** The billable codes among `codeList` in the loaded release, code -> description (the FHIR importer's check). */
+export async function billableCodes(scope: Scope, db: Executor, codeList: string[]): Promise<Map<string, string>> {
+  return new Map((await codes.findCodes(scope, db, codeList)).filter((c) => c.billable).map((c) => [c.code, c.description]));
+}
+
+/** Most codes one category answers (the largest FY2025 category, S52, has under 1,000). */
+const CATEGORY_CODES_LIMIT = 2000;
+
+/**
+ * A three-character category of the loaded release (`category`, upper case) and its billable
+ * codes by code: `category` null when the release does not have it (verifier/getdiagnosesbycategorycode).
+ */
+export async function findCategoryCodes(
+  scope: Scope,
+  db: Executor,
+  category: string,
+): Promise<{ category: { code: string; description: string } | null; codes: { code: string; description: string }[] }> {
+  const [[row], billable] = await Promise.all([codes.findCodes(scope, db, [category]), codes.findBillableInCategory(scope, db, category, CATEGORY_CODES_LIMIT)]);
+  return { category: row ? { code: row.code, description: row.description } : null, codes: billable.map((c) => ({ code: c.code, description: c.description })) };
+}
