@@ -86,6 +86,11 @@ const webQueryKeys = {
         selector: "Property[key.name='queryKey'][value.type='CallExpression']:not([value.callee.name=/^(queryKeyOf|pagesKeyOf|endpointKey)$/])",
         message: 'Query keys derive from the endpoint declaration: build one with queryKeyOf / pagesKeyOf / endpointKey (lib/endpoint-keys.ts), not a hand-written key factory.',
       },
+      {
+        // docs/dates.md: a native date field follows the browser's locale, not the UI language.
+        selector: "JSXAttribute[name.name='type'][value.value='date']",
+        message: 'Dates read in the UI language (docs/dates.md): use components/DateField, not a native type="date" input.',
+      },
     ],
   },
 };
