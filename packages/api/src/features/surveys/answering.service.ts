@@ -110,7 +110,19 @@ async function lockOpen(who: Who, tx: Executor, id: number): Promise<SurveyRecor
 interface Completed {
   survey: SurveyRecord;
   score: SurveyScore;
-  answerOfItem9: string | null;
+  /** PHQ-9 item 9's chosen answer in both languages (the alert speaks each reader's language). */
+  answerOfItem9: { en: string; es: string } | null;
+}
+
+/** The chosen answer of the question `itemKey` in English and Spanish (the offered answer's texts), else its stored text. */
+async function answerInBothLanguages(tx: Executor, saved: repo.AnswerRow[], questions: { id: number; itemKey: string | null }[], itemKey: string): Promise<{ en: string; es: string } | null> {
+  const question = questions.find((q) => q.itemKey === itemKey);
+  const answer = question ? saved.find((a) => a.questionId === question.id) : undefined;
+  if (!answer) return null;
+  const offeredId = answer.offeredAnswerIds[0];
+  const offered = offeredId === undefined ? null : await templatesRepo.getOfferedAnswer(systemScope, tx, offeredId);
+  const en = offered?.a.text ?? answer.answerText ?? '';
+  return { en, es: offered?.a.textEs || en };
 }
 
 /**
@@ -160,7 +172,7 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
     severity: score.band?.severity ?? null,
   });
   if (!done) throw AppError.conflict('surveyAlreadySubmitted');
-  return { survey, score, answerOfItem9: scoring.find((a) => a.itemKey === 'PHQ9.9')?.answerText ?? null };
+  return { survey, score, answerOfItem9: await answerInBothLanguages(tx, saved, questions, 'PHQ9.9') };
 }
 
 /**
@@ -180,8 +192,8 @@ async function alertOnRisk(ctx: AppContext, completed: Completed): Promise<void>
   const band = score.band;
   const bandEn = band ? ` (${band.label})` : '';
   const bandEs = band ? ` (${band.labelEs})` : '';
-  const itemEn = item9 ? `; item 9 (thoughts of death or self-harm) answered "${completed.answerOfItem9 ?? ''}"` : '';
-  const itemEs = item9 ? `; ítem 9 (pensamientos de muerte o de hacerse daño) respondido "${completed.answerOfItem9 ?? ''}"` : '';
+  const itemEn = item9 ? `; item 9 (thoughts of death or self-harm) answered "${completed.answerOfItem9?.en ?? ''}"` : '';
+  const itemEs = item9 ? `; ítem 9 (pensamientos de muerte o de hacerse daño) respondido "${completed.answerOfItem9?.es ?? ''}"` : '';
   await alertCareTeam(ctx, {
     patientId: survey.patientId,
     hospitalId: survey.hospitalId,
@@ -196,7 +208,8 @@ async function alertOnRisk(ctx: AppContext, completed: Completed): Promise<void>
       score: score.total,
       bandKey: band?.key ?? null,
       flags: score.flags,
-      item9Answer: item9 ? completed.answerOfItem9 : null,
+      item9Answer: item9 ? (completed.answerOfItem9?.en ?? null) : null,
+      item9AnswerEs: item9 ? (completed.answerOfItem9?.es ?? null) : null,
       patientFullname: name,
     },
     dedupeKey: `survey:${survey.id}`,

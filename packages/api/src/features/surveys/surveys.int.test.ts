@@ -197,6 +197,10 @@ describe('assigning, answering and scoring a PHQ-9', () => {
       ].sort(),
     );
     expect(alerts[0]!.messageEn).toContain('score 17 (Moderately severe depression (15-19)); item 9');
+    // Item 9's answer in each reader's language (the offered answer's own texts).
+    expect(alerts[0]!.messageEn).toContain('answered "Several days"');
+    expect(alerts[0]!.messageEs).toContain('respondido "Varios días"');
+    expect(alerts[0]!.additionalData).toMatchObject({ item9Answer: 'Several days', item9AnswerEs: 'Varios días' });
     const worklist = await ok(await call('GET', 'pushnotifications/getmypushnotificationswithpatient?filtercase=ALL', f.nurseA1));
     expect(worklist.items.map((n: { notificationTypeId: number }) => n.notificationTypeId)).toContain(12);
 

@@ -26,4 +26,11 @@ describe('mental-health alerts on the worklist (docs/assessments.md "Safety")', 
     expect(mentalHealthAlert(NotificationType.MENTAL_HEALTH, null)).toEqual({ urgent: true, instrument: null, score: null, item9Answer: null });
     expect(mentalHealthAlert(NotificationType.MENTAL_HEALTH, { score: '17', instrumentCode: 9 })).toEqual({ urgent: true, instrument: null, score: null, item9Answer: null });
   });
+
+  it('shows the item 9 answer in the UI language when the alert carries the Spanish text', () => {
+    const data = { instrumentCode: 'PHQ9', score: 17, item9Answer: 'Several days', item9AnswerEs: 'Varios días' };
+    expect(mentalHealthAlert(NotificationType.MENTAL_HEALTH, data, 'es')?.item9Answer).toBe('Varios días');
+    expect(mentalHealthAlert(NotificationType.MENTAL_HEALTH, data, 'en')?.item9Answer).toBe('Several days');
+    expect(mentalHealthAlert(NotificationType.MENTAL_HEALTH, { ...data, item9AnswerEs: null }, 'es')?.item9Answer).toBe('Several days');
+  });
 });

@@ -44,11 +44,12 @@ export function alertReading(deviceType: string | null, values: AlertValue[], la
 /**
  * What a mental-health alert (type 12: PHQ-9 item 9 above 0, urgent; type 13: a band of moderately
  * severe or worse; docs/assessments.md "Safety") carries in its additionalData for the worklist:
- * the instrument, the score and the item 9 answer. Null for other alert types.
+ * the instrument, the score and the item 9 answer (in `lang`, the UI language). Null for other alert types.
  */
 export function mentalHealthAlert(
   typeId: number,
   data: unknown,
+  lang: string = 'en',
 ): { urgent: boolean; instrument: string | null; score: number | null; item9Answer: string | null } | null {
   if (typeId !== NotificationType.MENTAL_HEALTH && typeId !== NotificationType.MENTAL_HEALTH_RESULT) return null;
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
@@ -56,6 +57,12 @@ export function mentalHealthAlert(
     urgent: typeId === NotificationType.MENTAL_HEALTH,
     instrument: typeof d.instrumentCode === 'string' ? d.instrumentCode.replace(/^PHQ(\d)$/, 'PHQ-$1').replace(/^GAD(\d)$/, 'GAD-$1') : null,
     score: typeof d.score === 'number' ? d.score : null,
-    item9Answer: typeof d.item9Answer === 'string' && d.item9Answer ? d.item9Answer : null,
+    // The chosen answer in the UI language: Spanish when the alert carries it (item9AnswerEs).
+    item9Answer:
+      !lang.startsWith('en') && typeof d.item9AnswerEs === 'string' && d.item9AnswerEs
+        ? d.item9AnswerEs
+        : typeof d.item9Answer === 'string' && d.item9Answer
+          ? d.item9Answer
+          : null,
   };
 }

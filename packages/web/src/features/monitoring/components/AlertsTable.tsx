@@ -75,7 +75,7 @@ export function AlertsTable(props: Props) {
     {
       header: t('columns.alert'),
       render: (r) => {
-        const mental = mentalHealthAlert(r.notificationTypeId, r.AdditionalData);
+        const mental = mentalHealthAlert(r.notificationTypeId, r.AdditionalData, lang);
         if (mental) {
           // Mental-health alerts of a completed survey (types 12 and 13, docs/assessments.md "Safety"):
           // the instrument, the score and, for PHQ-9 item 9, the answer given.
