@@ -111,7 +111,7 @@ describe('an import queued through one API process', () => {
     });
     expect(done).toMatchObject({ status: 'done', progress: null, error: null });
     expect(done.report).toMatchObject({ runId: queued.id, files: totalFiles, bundlesRolledBack: 0 });
-    expect(done.report!.counts).toMatchObject({ created: 386, error: 0 });
+    expect(done.report!.counts).toMatchObject({ created: 730, error: 0 });
     const running = seen.filter((r) => r.status === 'running' && r.progress);
     expect(running.length).toBeGreaterThan(0);
     for (const r of running) {

@@ -508,7 +508,7 @@ describe('GET admin/importruns/{id}', () => {
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: h });
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir, error: null, progress: null });
-    expect(one.json().data.report.counts.created).toBe(386);
+    expect(one.json().data.report.counts.created).toBe(730);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/999999', headers: h })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/abc', headers: h })).statusCode).toBe(400);
     const other = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: await signInAs(t, fx.officeAdminA1.username) });

@@ -606,7 +606,7 @@ describe('GET medicaldevicesdata/getmeasurementsfordevice (chosen)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="device-${dev['SPO2-A1']!.id}-measurements.csv"`);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Measured at,Type,SpO2 (%),Pulse (lpm),Severity,Manual,Simulated');
+    expect(lines[0]).toBe('Measured at,Type,SpO2 (%),Pulse (bpm),Severity,Manual,Simulated');
     expect(lines.slice(1).some((l) => /-05:00,SPO2,91,88,caution,,$/.test(l))).toBe(true);
     const es = await call('GET', path, f.doctorA1, { headers: { deviceid: dev['SPO2-A1']!.id, 'accept-language': 'es' }, query: { format: 'csv' } });
     expect(es.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Fecha y hora,Tipo,SpO2 (%),Pulso (lpm),Gravedad,Manual,Simulada');
