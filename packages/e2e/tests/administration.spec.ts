@@ -136,7 +136,7 @@ test('the system admin uploads a FHIR file: the import is queued, worked on the 
   await page.goto('/import');
   await expect(page.getByRole('heading', { level: 1, name: 'Importación de datos' })).toBeVisible();
   const org = { resourceType: 'Organization', id: `journey-org-${unique}`, name: `Journey Clinic ${unique}` };
-  await page.locator('input[type="file"]').setInputFiles({ name: 'journey-clinic.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(org)) });
+  await page.locator('input[type="file"][accept*="application/json"]').setInputFiles({ name: 'journey-clinic.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(org)) });
   await page.getByRole('button', { name: 'Subir e importar' }).click();
   // The request answers at once with the queued run; the page follows it until its report.
   const report = page.getByTestId('import-report');

@@ -33,7 +33,7 @@ test('signing out leaves no redirect to the last page for the next person', asyn
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/patients?status=1');
   await expect(page.getByRole('heading', { level: 1, name: 'Pacientes' })).toBeVisible();
-  await page.getByRole('banner').getByRole('button', { name: /Nora Castillo/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   // The next person signs in and lands on their own page, not the nurse's patient list.

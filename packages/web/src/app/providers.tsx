@@ -20,6 +20,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#555d66',
+    // placeholders (a FileInput's placeholder is text a user must read) at AA contrast on white
+    '--mantine-color-placeholder': '#6b7280',
     '--mantine-color-anchor': '#087f5b',
     // form errors and light teal (active nav link, avatar, light buttons) at AA contrast
     '--mantine-color-error': '#c92a2a',
