@@ -256,7 +256,18 @@ test('staff enter answers with the patient on the phone: partial answers kept, s
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/patientdetails/${ctx.patient.id}`);
   const panel = page.getByTestId('patient-surveys');
-  const row = panel.getByTestId('open-survey-row').filter({ hasText: 'GAD-7' }).first();
+  // The nurse assigns a GAD-7 (its first occurrence is open at once), then answers it with the patient.
+  await panel.getByTestId('patient-survey-assign').click();
+  const assign = page.getByRole('dialog');
+  await assign.getByTestId('assign-template').click();
+  await page.getByRole('option', { name: /^GAD-7/ }).click();
+  await assign.getByTestId('assign-save').click();
+  await expect(assign).toBeHidden();
+  const openGad7 = panel.getByTestId('open-survey-row').filter({ hasText: 'GAD-7' });
+  await expect(openGad7.first()).toBeVisible();
+  // A demo patient may already have an open GAD-7 of the demo data: the submitted one leaves the list.
+  const openBefore = await openGad7.count();
+  const row = openGad7.first();
   await row.getByTestId('survey-answer').click();
   const dialog = page.getByRole('dialog', { name: /GAD-7/ });
   const form = dialog.getByTestId('staff-survey');
@@ -282,6 +293,6 @@ test('staff enter answers with the patient on the phone: partial answers kept, s
   await page.getByRole('dialog', { name: '¿Enviar la encuesta?' }).getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText(/Encuesta enviada\. Puntuación 7/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(panel.getByTestId('open-survey-row').filter({ hasText: 'GAD-7' })).toHaveCount(0);
+  await expect(openGad7).toHaveCount(openBefore - 1);
   expect(await seriousViolations(page)).toEqual([]);
 });
