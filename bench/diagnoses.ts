@@ -109,6 +109,48 @@ async function load(port: number, headers: Record<string, string>, seconds: numb
   return { latencies, byQuery, errors, rate: latencies.length / ((performance.now() - t0) / 1000) };
 }
 
+/** The phases of the benchmark against one API process. */
+async function measure(api: ApiProcess): Promise<void> {
+  const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'benchdoctor', password: PASSWORD }),
+  });
+  const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+  const headers = { SessionGuid: sessionGuid };
+
+  // Every keystroke of every query, each user starting at another query.
+  const typed = QUERIES.flatMap(keystrokes);
+  const searchPath = (user: number, i: number) => `/api/icd10cm/search?q=${encodeURIComponent(typed[(user * 37 + i) % typed.length]!)}&limit=20`;
+  const baselinePath = () => '/api/verifier/dinstinctDomains';
+
+  // Warm-up (plans, connections, the JIT) of both.
+  await load(api.port, headers, 2, searchPath);
+  await load(api.port, headers, 1, baselinePath);
+
+  const p99 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 99);
+  console.log(`\n${CALLERS} concurrent typing users, ${SECONDS} s each phase, ${typed.length} distinct keystroke queries from ${QUERIES.length} searches`);
+  const baseline = await load(api.port, headers, SECONDS, baselinePath, KEYSTROKE_MS);
+  const search = await load(api.port, headers, SECONDS, searchPath, KEYSTROKE_MS);
+  console.log(`  typing (a keystroke every ${KEYSTROKE_MS} ms per user):`);
+  console.log(`    baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
+  console.log(`    GET icd10cm/search (a query per keystroke): ${fmt(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
+  console.log(`    ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)} (target: search p99 < 30 ms)`);
+  const baselineOne = await load(api.port, headers, SECONDS / 2, baselinePath, 0, 1);
+  const searchOne = await load(api.port, headers, SECONDS / 2, searchPath, 0, 1);
+  console.log('  one user, back to back (the cost of one request, without queueing):');
+  console.log(`    baseline: ${fmt(baselineOne.latencies)}`);
+  console.log(`    search:   ${fmt(searchOne.latencies)}`);
+  const baselineMax = await load(api.port, headers, SECONDS, baselinePath);
+  const searchMax = await load(api.port, headers, SECONDS, searchPath);
+  console.log('  back to back (no typing pauses: the capacity of this machine):');
+  console.log(`    baseline: ${fmt(baselineMax.latencies)}, ${baselineMax.rate.toFixed(0)} req/s`);
+  console.log(`    search:   ${fmt(searchMax.latencies)}, ${searchMax.rate.toFixed(0)} req/s, ratio of rates ${(searchMax.rate / baselineMax.rate).toFixed(2)}`);
+  const slowest = [...search.byQuery].map(([q, xs]) => ({ q, p99: p99(xs), n: xs.length })).sort((a, b) => b.p99 - a.p99).slice(0, 8);
+  console.log('  slowest keystroke queries (p99):');
+  for (const s of slowest) console.log(`    ${JSON.stringify(s.q).padEnd(36)} p99 ${s.p99.toFixed(1)} ms over ${s.n} calls`);
+}
+
 async function main(): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `vigil_bench_dx_${Date.now()}`;
@@ -136,45 +178,17 @@ async function main(): Promise<void> {
     });
     await database.close();
 
-    api = await ApiProcess.start(url.toString());
-    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchdoctor', password: PASSWORD }),
-    });
-    const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
-    const headers = { SessionGuid: sessionGuid };
-
-    // Every keystroke of every query, each user starting at another query.
-    const typed = QUERIES.flatMap(keystrokes);
-    const searchPath = (user: number, i: number) => `/api/icd10cm/search?q=${encodeURIComponent(typed[(user * 37 + i) % typed.length]!)}&limit=20`;
-    const baselinePath = () => '/api/verifier/dinstinctDomains';
-
-    // Warm-up (plans, connections, the JIT) of both.
-    await load(api.port, headers, 2, searchPath);
-    await load(api.port, headers, 1, baselinePath);
-
-    const p99 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 99);
-    console.log(`\n${CALLERS} concurrent typing users, ${SECONDS} s each phase, ${typed.length} distinct keystroke queries from ${QUERIES.length} searches`);
-    const baseline = await load(api.port, headers, SECONDS, baselinePath, KEYSTROKE_MS);
-    const search = await load(api.port, headers, SECONDS, searchPath, KEYSTROKE_MS);
-    console.log(`  typing (a keystroke every ${KEYSTROKE_MS} ms per user):`);
-    console.log(`    baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
-    console.log(`    GET icd10cm/search (a query per keystroke): ${fmt(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
-    console.log(`    ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)} (target: search p99 < 30 ms)`);
-    const baselineOne = await load(api.port, headers, SECONDS / 2, baselinePath, 0, 1);
-    const searchOne = await load(api.port, headers, SECONDS / 2, searchPath, 0, 1);
-    console.log('  one user, back to back (the cost of one request, without queueing):');
-    console.log(`    baseline: ${fmt(baselineOne.latencies)}`);
-    console.log(`    search:   ${fmt(searchOne.latencies)}`);
-    const baselineMax = await load(api.port, headers, SECONDS, baselinePath);
-    const searchMax = await load(api.port, headers, SECONDS, searchPath);
-    console.log('  back to back (no typing pauses: the capacity of this machine):');
-    console.log(`    baseline: ${fmt(baselineMax.latencies)}, ${baselineMax.rate.toFixed(0)} req/s`);
-    console.log(`    search:   ${fmt(searchMax.latencies)}, ${searchMax.rate.toFixed(0)} req/s, ratio of rates ${(searchMax.rate / baselineMax.rate).toFixed(2)}`);
-    const slowest = [...search.byQuery].map(([q, xs]) => ({ q, p99: p99(xs), n: xs.length })).sort((a, b) => b.p99 - a.p99).slice(0, 8);
-    console.log('  slowest keystroke queries (p99):');
-    for (const s of slowest) console.log(`    ${JSON.stringify(s.q).padEnd(36)} p99 ${s.p99.toFixed(1)} ms over ${s.n} calls`);
+    // Twice: the search as each keystroke reads the database (no answer cache), then as the API
+    // runs by default, with the per-process answer cache (VIGIL_REFERENCE_SEARCH_CACHE).
+    for (const cache of ['0', '']) {
+      if (cache) process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache;
+      else delete process.env.VIGIL_REFERENCE_SEARCH_CACHE;
+      api = await ApiProcess.start(url.toString());
+      console.log(cache === '0' ? '\n== without the search cache (every keystroke reads the database) ==' : '\n== as the API runs by default (answers cached per process and release) ==');
+      await measure(api);
+      await api.stop();
+      api = null;
+    }
   } finally {
     await api?.stop();
     if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);

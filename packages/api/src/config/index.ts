@@ -49,6 +49,7 @@ const envSchema = z.object({
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  VIGIL_REFERENCE_SEARCH_CACHE: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export interface AppConfig {
@@ -104,6 +105,12 @@ export interface AppConfig {
   reminderLeadMinutes: number;
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
+  /**
+   * Answers of the reference-data searches (ICD-10-CM, drug products) kept per API process, keyed
+   * by the loaded release so that a new release is never answered from an old one (0: no cache;
+   * docs/diagnoses.md "Search").
+   */
+  referenceSearchCacheEntries: number;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
     drugProducts: 'default',
+    referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
   };
 }
 

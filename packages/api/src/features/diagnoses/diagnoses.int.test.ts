@@ -324,6 +324,9 @@ describe('POST icd10cm/import (official code file, queued job)', () => {
   });
 
   it('loads a gzipped order file as a job: its billable flags, the index terms, the new current release', async () => {
+    // Searched before the load (and so kept in the process's search cache under the old release).
+    const heartFailure = async () => (await call('GET', 'icd10cm/search?q=heart%20failure', f.doctorA1)).json().data.items.map((i: { code: string }) => i.code);
+    expect(await heartFailure()).toContain('I50.9');
     const res = await upload(f.sysadmin, 'icd10cm_order_2026.txt.gz', gzipSync(fixture('icd10cm_order_2026.txt')));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'queued', source: 'upload', label: 'ICD-10-CM FY2026 (icd10cm_order_2026.txt.gz)' });
@@ -338,6 +341,7 @@ describe('POST icd10cm/import (official code file, queued job)', () => {
     expect(e119!.terms).toContain('Diabetes, diabetic type 2');
     // A code the new file does not list is gone from the search; the problem list keeps its own copy.
     expect((await t.ctx.db.select().from(icd10cmCodes).where(eq(icd10cmCodes.code, 'I50.9'))).length).toBe(0);
+    expect(await heartFailure()).not.toContain('I50.9');
     const search = (await call('GET', 'icd10cm/search?q=type%202%20diab', f.doctorA1)).json().data;
     expect(search.items[0].code).toBe('E11.9');
     expect(search.release).toBe('ICD-10-CM FY2026 (icd10cm_order_2026.txt.gz)');

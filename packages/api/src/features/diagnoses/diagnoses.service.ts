@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   DIAGNOSIS_LIST_LIMIT,
   type ChronicConditionCount,
@@ -15,6 +16,7 @@ import type { Scope } from '../../db/scope';
 import { getVisiblePatient } from '../../db/visible';
 import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
+import { perContext } from '../../lib/per-context';
 import { localDate, officeTimeZone } from '../../lib/office-calendar';
 import { chronicConditionsOf, chronicConditionsOfCode } from './chronic-conditions';
 import { rankIcd10cm, readIcd10cmQuery } from './icd10cm-search';
@@ -165,14 +167,27 @@ export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number)
   return { id };
 }
 
+/** The search answers of one API process, by release, query and limit (AppConfig.referenceSearchCacheEntries). */
+const searchCache = perContext((ctx) => (ctx.config.referenceSearchCacheEntries > 0 ? new LRUCache<string, Icd10cmSearchResult>({ max: ctx.config.referenceSearchCacheEntries }) : null));
+
 /**
  * `GET icd10cm/search`: up to `limit` (default 20) codes of the loaded release for `q`, ranked
  * (icd10cm-search.ts), each with its chronic conditions; the index term that matched when the
  * description did not hold every word. A query of only one- or two-letter words answers [].
+ *
+ * The code set changes only with a release, so an answer is kept per process (LRU) under the
+ * current release's id, the query as read (case, dots and extra spaces do not matter) and the
+ * limit: a repeated keystroke costs one indexed read of the current release, and a release loaded
+ * by any process is seen by the next search of every process (docs/diagnoses.md "Search").
  */
 export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limit = 20): Promise<Icd10cmSearchResult> {
   const query = readIcd10cmQuery(q);
-  const [candidates, release] = await Promise.all([codes.findCandidates(scope, ctx.db, query, limit), codes.getCurrentRelease(scope, ctx.db)]);
+  const cache = searchCache(ctx);
+  const release = await codes.getCurrentReleaseRef(scope, ctx.db);
+  const key = `${release?.id ?? 0}|${JSON.stringify(query)}|${limit}`;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const candidates = await codes.findCandidates(scope, ctx.db, query, limit);
   const items = rankIcd10cm(query, candidates, limit).map((h) => ({
     code: h.code,
     description: h.description,
@@ -181,7 +196,9 @@ export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limi
     chronicConditions: conditionInfo(h.code),
     matchedTerm: h.matchedTerm,
   }));
-  return { items, release: release?.label ?? '' };
+  const answer = { items, release: release?.label ?? '' };
+  cache?.set(key, answer);
+  return answer;
 }
 
 /**

@@ -110,6 +110,12 @@ export async function getCurrentRelease(_scope: Scope, db: Executor): Promise<Re
   return row ?? null;
 }
 
+/** The current release's id and label (null before the first load): the search's cache key. */
+export async function getCurrentReleaseRef(_scope: Scope, db: Executor): Promise<{ id: number; label: string } | null> {
+  const [row] = await db.select({ id: icd10cmReleases.id, label: icd10cmReleases.label }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
+  return row ?? null;
+}
+
 /** The releases, newest first, at most `limit`, without their uploaded files. */
 export async function findReleases(_scope: Scope, db: Executor, limit: number): Promise<Omit<ReleaseRow, 'upload'>[]> {
   const { upload: _upload, ...columns } = getTableColumns(icd10cmReleases);
