@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, unit and integration tests (PGlite, or PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys in Debian's Chromium against a freshly
 // started portal with the demo data.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,44 @@ const step = (title, cmd, args, opts = {}) => {
 };
 
 if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) step('install', 'npm', ['ci', '--no-audit', '--no-fund']);
-step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-step('lint', 'npx', ['eslint', 'packages', 'bench']);
+
+/**
+ * Runs `lanes` side by side (one process per core; each lane's commands one after another), each
+ * command's output kept and printed whole when it ends; exits on the first failure after all end.
+ */
+async function lanes(title, lanesOfCommands) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const run = ([name, cmd, args]) =>
+    new Promise((resolve) => {
+      const t0 = Date.now();
+      const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('close', (code) => {
+        process.stdout.write(`--- ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ---\n${out}`);
+        resolve(code === 0);
+      });
+    });
+  const results = await Promise.all(
+    lanesOfCommands.map(async (lane) => {
+      let ok = true;
+      for (const command of lane) ok = (await run(command)) && ok;
+      return ok;
+    }),
+  );
+  const ok = results.every(Boolean);
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (!ok) process.exit(1);
+}
+
+// Typecheck (the `typecheck` script's five projects) and lint, on two lanes.
+const tsc = (project) => [`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']];
+await lanes('typecheck and lint', [
+  [tsc('packages/contract'), tsc('packages/api'), tsc('bench')],
+  [tsc('packages/web'), tsc('packages/e2e'), ['lint', 'npx', ['eslint', 'packages', 'bench']]],
+]);
 step('unit and integration tests', 'npx', ['vitest', 'run']);
 step('web build and API bundle', 'npm', ['run', 'build', '--silent']);
 
