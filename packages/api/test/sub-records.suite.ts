@@ -54,6 +54,12 @@ export interface SubRecordSuiteOptions {
    * them for the fixture's patient and returns the forms to use instead of `valid` / `changed`,
    * with `validInA2` for a record of office a2 when the named row belongs to an office.
    */
+  /**
+   * A field that must differ between rows (a vital entry is a measurement: one per patient, type
+   * and instant): every create and update that sends the valid or changed value gets `make(n)`
+   * instead, n counting from 1, and the comparisons leave the field out.
+   */
+  unique?: { field: string; make: (n: number) => unknown };
   prepare?: (ctx: { t: TestApp; f: Fixture }) => Promise<{ valid: Record<string, unknown>; changed: Record<string, unknown>; validInA2?: Record<string, unknown> }>;
 }
 
@@ -81,8 +87,18 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       }
       return s;
     }
+    let sent = 0;
+    /** The form as sent: `unique` field made distinct (see SubRecordSuiteOptions.unique). */
+    function distinct(form: Record<string, unknown>): Record<string, unknown> {
+      const u = opts.unique;
+      if (!u || (form[u.field] !== valid[u.field] && form[u.field] !== changed[u.field])) return form;
+      return { ...form, [u.field]: u.make(++sent) };
+    }
+    /** The form as compared with an answer (without the `unique` field). */
+    const comparable = (form: Record<string, unknown>) => (opts.unique ? Object.fromEntries(Object.entries(withoutUndefined(form)).filter(([k]) => k !== opts.unique!.field)) : withoutUndefined(form));
     async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
       const headers: Record<string, string> = { ...(await as(who)), 'accept-language': o.lang ?? 'en' };
+      if (o.payload && typeof o.payload === 'object' && (method === 'POST' || method === 'PUT')) o = { ...o, payload: distinct(o.payload as Record<string, unknown>) };
       for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
       return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
     }
@@ -115,7 +131,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
 
     it('creates a row that reads back in the by-patient and the by-record lists', async () => {
       const created = await create(f.nurseA1, recordA1);
-      expect(created).toMatchObject({ ...withoutUndefined(valid), ccmRecordId: recordA1, patientId: f.patientA1.id, hospitalId: f.a1.id, createdBy: f.nurseA1.id });
+      expect(created).toMatchObject({ ...comparable(valid), ccmRecordId: recordA1, patientId: f.patientA1.id, hospitalId: f.a1.id, createdBy: f.nurseA1.id });
       for (const res of [await byPatient(f.doctorA1, f.patientA1.id), await byRecord(f.doctorA1, recordA1), await byRecord(f.orgAdminA, recordA1)]) {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data).toContainEqual(created);
@@ -137,7 +153,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       const res = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: changed });
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json().data as Record<string, unknown>;
-      expect(updated).toMatchObject({ ...withoutUndefined(changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
+      expect(updated).toMatchObject({ ...comparable(changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
       expect(((await byRecord(f.nurseA1, recordA1)).json().data as unknown[])).toContainEqual(updated);
     });
 

@@ -18,7 +18,7 @@ export async function isPatientDiagnosis(db: Executor, record: ParentRecord, id:
 /** Code, description and status of diagnoses `ids`, by id. */
 export async function findDiagnoses(db: Executor, ids: number[]): Promise<Map<number, { code: string | null; description: string; status: string }>> {
   const rows = await db.select({ id: patientDiagnoses.id, code: patientDiagnoses.code, description: patientDiagnoses.description, status: patientDiagnoses.status }).from(patientDiagnoses).where(inArray(patientDiagnoses.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** Whether prescription `id` is the record's patient's in the record's office. */
@@ -34,7 +34,7 @@ export async function isPatientPrescription(db: Executor, record: ParentRecord, 
 /** Medication name and dose of prescriptions `ids`, by id. */
 export async function findPrescriptions(db: Executor, ids: number[]): Promise<Map<number, { medicationName: string; dose: string }>> {
   const rows = await db.select({ id: prescriptions.id, medicationName: prescriptions.medicationName, dose: prescriptions.dose }).from(prescriptions).where(inArray(prescriptions.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** A manual reading of the record's patient in the record's office (`valuesJson`: LOINC -> canonical UCUM value). */
@@ -82,7 +82,7 @@ export async function deleteManualReading(db: Executor, record: ParentRecord, id
 /** Time and values of measurements `ids`, by id. */
 export async function findReadings(db: Executor, ids: number[]): Promise<Map<number, { measuredAt: Date; valuesJson: Record<string, number> }>> {
   const rows = await db.select({ id: measurements.id, measuredAt: measurements.measuredAt, valuesJson: measurements.valuesJson }).from(measurements).where(inArray(measurements.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /**
@@ -117,7 +117,7 @@ export async function findNoteDetails(db: Executor, ids: number[]): Promise<Map<
     .from(medicalNoteDetails)
     .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNoteDetails.medicalNoteId))
     .where(inArray(medicalNoteDetails.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** A manual time-tracking entry of program CCM. */
@@ -156,7 +156,7 @@ export async function findTimeEntries(db: Executor, ids: number[]): Promise<Map<
     .select({ id: timeEntries.id, staffUserId: timeEntries.staffUserId, startedAt: timeEntries.startedAt, seconds: timeEntries.seconds, activity: timeEntries.activity, interactive: timeEntries.interactive })
     .from(timeEntries)
     .where(inArray(timeEntries.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** Finished CCM time entries `ids` of the record's patient and office (the ones `editbyccmid` may attach). */
