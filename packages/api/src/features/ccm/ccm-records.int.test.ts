@@ -151,10 +151,10 @@ describe('CCM group calls beyond the standard five', () => {
       201,
     );
     expect(cond.history.map((h) => h.status)).toEqual(['STABLE']);
-    const worse = await ok<{ history: { id: number; status: string }[] }>(await call('PUT', `ccmconditions/${cond.id}`, f.nurseA1, { payload: { name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'WORSENING' } }));
+    const worse = await ok<{ history: { id: number; status: string; recordedOn: string }[] }>(await call('PUT', `ccmconditions/${cond.id}`, f.nurseA1, { payload: { name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'WORSENING' } }));
     expect(worse.history.map((h) => h.status)).toEqual(['STABLE', 'WORSENING']);
     const last = worse.history[1]!;
-    expect(await ok(await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1, { payload: { status: 'RECURS', recordedOn: '2026-03-02', note: 'Back after a month' } }))).toMatchObject({ id: last.id, status: 'RECURS', note: 'Back after a month' });
+    expect(await ok(await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1, { payload: { status: 'RECURS', recordedOn: last.recordedOn, note: 'Back after a month' } }))).toMatchObject({ id: last.id, status: 'RECURS', note: 'Back after a month' });
     const list = await ok<{ id: number; historyStatus: string }[]>(await call('GET', 'ccmconditions/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
     expect(list.find((c) => c.id === cond.id)!.historyStatus).toBe('RECURS');
     expect((await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.doctorA2, { payload: { status: 'RESOLVED', recordedOn: '2026-03-02' } })).statusCode).toBe(404);
