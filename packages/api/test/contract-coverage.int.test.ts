@@ -26,23 +26,7 @@ const PENDING = new Set([
   'GET pushnotifications/getmymessageswithuseronlygroupmessages',
 ]);
 
-/**
- * The CCM section is one section of the list, built in steps: so far the CCM record's create and
- * by-patient list and the allergy group (the pattern of every sub-record group). The rest of the
- * CCM record and the other groups come with the CCM records screen (spec section 5, CCM). As with
- * PENDING, an endpoint listed here must NOT be declared yet: declaring one fails this test until
- * it is taken off.
- */
-const PENDING_CCM_GROUPS = new Set([
-  'ccmdiagnosis', 'ccmconditions', 'ccmcareplan', 'ccmmedicationevent', 'vitalentry', 'ccmmedicalnote', 'ccmobservation',
-  'ccmattachment', 'ccmconsentform', 'ccmimaging', 'ccmvaccine', 'ccmlab', 'ccmtimelogentry', 'ccmbilling',
-]);
-const CCM_RECORD_BUILT = new Set(['POST ccmrecord', 'GET ccmrecord/getbypatientid']);
-const isPending = (ep: string): boolean => {
-  if (PENDING.has(ep)) return true;
-  const group = ep.split(' ')[1]!.split('/')[0]!;
-  return PENDING_CCM_GROUPS.has(group) || (group === 'ccmrecord' && !CCM_RECORD_BUILT.has(ep));
-};
+const isPending = (ep: string): boolean => PENDING.has(ep);
 
 function specEndpoints(): Map<string, string[]> {
   const shared = path.join(repoRoot, '../shared/spec/endpoints.txt');

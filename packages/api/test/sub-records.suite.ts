@@ -24,6 +24,8 @@ import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '.
 import { cachedSession } from '../src/lib/session-cache';
 import { tokenHash } from '../src/lib/crypto';
 
+type Fixture = Awaited<ReturnType<typeof createTenancyFixture>>;
+
 /** A form mistake of the group and the message each field must carry. */
 export interface InvalidForm {
   /** What the case shows, for the test name. */
@@ -47,9 +49,20 @@ export interface SubRecordSuiteOptions {
   changed: Record<string, unknown>;
   /** Mistakes the form must refuse, at least one. */
   invalid: InvalidForm[];
+  /**
+   * For a group whose form names rows of another feature (a diagnosis, a prescription): makes
+   * them for the fixture's patient and returns the forms to use instead of `valid` / `changed`,
+   * with `validInA2` for a record of office a2 when the named row belongs to an office.
+   */
+  /**
+   * A field that must differ between rows (a vital entry is a measurement: one per patient, type
+   * and instant): every create and update that sends the valid or changed value gets `make(n)`
+   * instead, n counting from 1, and the comparisons leave the field out.
+   */
+  unique?: { field: string; make: (n: number) => unknown };
+  prepare?: (ctx: { t: TestApp; f: Fixture }) => Promise<{ valid: Record<string, unknown>; changed: Record<string, unknown>; validInA2?: Record<string, unknown> }>;
 }
 
-type Fixture = Awaited<ReturnType<typeof createTenancyFixture>>;
 type Who = { id: number };
 
 /** Declares the shared suite for one sub-record group. */
@@ -61,6 +74,9 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     let t: TestApp;
     let f: Fixture;
     let recordA1: number;
+    let valid = opts.valid;
+    let changed = opts.changed;
+    let validInA2 = opts.valid;
     const sessions = new Map<number, { sessionguid: string }>();
 
     async function as(who: Who) {
@@ -71,15 +87,25 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       }
       return s;
     }
+    let sent = 0;
+    /** The form as sent: `unique` field made distinct (see SubRecordSuiteOptions.unique). */
+    function distinct(form: Record<string, unknown>): Record<string, unknown> {
+      const u = opts.unique;
+      if (!u || (form[u.field] !== valid[u.field] && form[u.field] !== changed[u.field])) return form;
+      return { ...form, [u.field]: u.make(++sent) };
+    }
+    /** The form as compared with an answer (without the `unique` field). */
+    const comparable = (form: Record<string, unknown>) => (opts.unique ? Object.fromEntries(Object.entries(withoutUndefined(form)).filter(([k]) => k !== opts.unique!.field)) : withoutUndefined(form));
     async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
       const headers: Record<string, string> = { ...(await as(who)), 'accept-language': o.lang ?? 'en' };
+      if (o.payload && typeof o.payload === 'object' && (method === 'POST' || method === 'PUT')) o = { ...o, payload: distinct(o.payload as Record<string, unknown>) };
       for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
       return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
     }
     const byPatient = (who: Who, patientId: number) => call('GET', `${slug}/getbypatientid`, who, { headers: { patientid: patientId } });
     const byRecord = (who: Who, ccmRecordId: number) => call('GET', `${slug}/getbyccmrecordid`, who, { headers: { ccmrecordid: ccmRecordId } });
     const tableRows = async () => ((await t.ctx.db.execute(sql`select * from ${sql.identifier(tableName)} order by id`)) as unknown as { rows: unknown[] }).rows;
-    async function create(who: Who, ccmRecordId: number, form = opts.valid) {
+    async function create(who: Who, ccmRecordId: number, form = valid) {
       const res = await call('POST', slug, who, { payload: { ...form, ccmRecordId } });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as Record<string, unknown> & { id: number };
@@ -94,12 +120,18 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       t = await createTestApp({ sessionCacheMs: 60_000 });
       f = await createTenancyFixture(t);
       recordA1 = await openRecord(f.nurseA1, f.patientA1.id, f.a1.id);
+      if (opts.prepare) {
+        const forms = await opts.prepare({ t, f });
+        valid = forms.valid;
+        changed = forms.changed;
+        validInA2 = forms.validInA2 ?? forms.valid;
+      } else validInA2 = valid;
     });
     afterAll(() => t?.close());
 
     it('creates a row that reads back in the by-patient and the by-record lists', async () => {
       const created = await create(f.nurseA1, recordA1);
-      expect(created).toMatchObject({ ...withoutUndefined(opts.valid), ccmRecordId: recordA1, patientId: f.patientA1.id, hospitalId: f.a1.id, createdBy: f.nurseA1.id });
+      expect(created).toMatchObject({ ...comparable(valid), ccmRecordId: recordA1, patientId: f.patientA1.id, hospitalId: f.a1.id, createdBy: f.nurseA1.id });
       for (const res of [await byPatient(f.doctorA1, f.patientA1.id), await byRecord(f.doctorA1, recordA1), await byRecord(f.orgAdminA, recordA1)]) {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data).toContainEqual(created);
@@ -109,7 +141,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     it('lists only the rows of the record asked for, newest first', async () => {
       const second = await openRecord(f.doctorA1, f.patientA1.id, f.a1.id);
       const older = await create(f.doctorA1, second);
-      const newer = await create(f.doctorA1, second, opts.changed);
+      const newer = await create(f.doctorA1, second, changed);
       const ids = ((await byRecord(f.nurseA1, second)).json().data as { id: number; ccmRecordId: number }[]).map((r) => r.id);
       expect(ids).toEqual([newer.id, older.id]);
       const ofPatient = (await byPatient(f.nurseA1, f.patientA1.id)).json().data as { ccmRecordId: number }[];
@@ -118,10 +150,10 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
 
     it('updates a row and reads the change back', async () => {
       const created = await create(f.nurseA1, recordA1);
-      const res = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: opts.changed });
+      const res = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: changed });
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json().data as Record<string, unknown>;
-      expect(updated).toMatchObject({ ...withoutUndefined(opts.changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
+      expect(updated).toMatchObject({ ...comparable(changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
       expect(((await byRecord(f.nurseA1, recordA1)).json().data as unknown[])).toContainEqual(updated);
     });
 
@@ -145,8 +177,8 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       ] as const;
       for (const [name, who] of outsiders) {
         const answers = {
-          create: await call('POST', slug, who, { payload: { ...opts.valid, ccmRecordId: recordA1 } }),
-          update: await call('PUT', `${slug}/${row.id}`, who, { payload: opts.changed }),
+          create: await call('POST', slug, who, { payload: { ...valid, ccmRecordId: recordA1 } }),
+          update: await call('PUT', `${slug}/${row.id}`, who, { payload: changed }),
           delete: await call('DELETE', `${slug}/${row.id}`, who),
           byPatient: await byPatient(who, f.patientA1.id),
           byRecord: await byRecord(who, recordA1),
@@ -160,7 +192,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       // The patient is in offices a1 and a2; a2's record and rows are a2's, a1's are a1's.
       await t.ctx.db.execute(sql`insert into user_hospitals (user_id, hospital_id) values (${f.patientA1.id}, ${f.a2.id})`);
       const recordA2 = await openRecord(f.doctorA2, f.patientA1.id, f.a2.id);
-      const rowA2 = await create(f.doctorA2, recordA2);
+      const rowA2 = await create(f.doctorA2, recordA2, validInA2);
       const seenByA2 = (await byPatient(f.doctorA2, f.patientA1.id)).json().data as { hospitalId: number; id: number }[];
       expect(seenByA2.map((r) => r.id)).toEqual([rowA2.id]);
       const seenByA1 = (await byPatient(f.nurseA1, f.patientA1.id)).json().data as { hospitalId: number }[];
@@ -170,7 +202,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
 
     for (const mistake of opts.invalid) {
       it(`refuses ${mistake.name} with per-field messages in English and Spanish and stores nothing`, async () => {
-        const form = { ...opts.valid, ...mistake.patch };
+        const form = { ...valid, ...mistake.patch };
         // The same rule in the browser (the contract's schema) unless it needs the server.
         expect(opts.group.createBody.safeParse({ ...form, ccmRecordId: recordA1 }).success).toBe(mistake.serverOnly === true);
         const before = await tableRows();
@@ -199,7 +231,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       const hash = tokenHash(headers.sessionguid);
       expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
       const row = await create(f.nurseA1, recordA1);
-      expect((await call('PUT', `${slug}/${row.id}`, f.nurseA1, { payload: opts.changed })).statusCode).toBe(200);
+      expect((await call('PUT', `${slug}/${row.id}`, f.nurseA1, { payload: changed })).statusCode).toBe(200);
       expect((await call('DELETE', `${slug}/${row.id}`, f.nurseA1)).statusCode).toBe(200);
       expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
     });

@@ -106,6 +106,8 @@ export const messages = {
     es: 'Solo el autor o un administrador de la oficina puede modificar o eliminar esto',
   },
   futureDate: { en: 'The date cannot be in the future', es: 'La fecha no puede estar en el futuro' },
+  // CCM (portal-spec.md section 5: only the latest CCM record may be deleted)
+  ccmRecordNotLatest: { en: 'This CCM record is not the latest one: only the latest CCM record may be deleted', es: 'Este registro de CCM no es el más reciente: solo se puede eliminar el registro de CCM más reciente' },
   // Patient presence
   patientAlreadyOut: { en: 'The patient is already marked out of facility', es: 'El paciente ya está marcado fuera del centro' },
   patientAlreadyBack: { en: 'The patient is already back in the facility', es: 'El paciente ya ha vuelto al centro' },

@@ -43,6 +43,9 @@ export * from './billing/billing.schemas';
 export * from './billing/billing.generation.schemas';
 export * from './ccm/ccm.schemas';
 export * from './ccm/ccm.groups';
+export * from './ccm/ccm.options';
+export * from './ccm/ccm.sections.schemas';
+export * from './ccm/ccm.record.schemas';
 export * from './surveys/surveys.schemas';
 
 export * from './prescriptions/prescriptions.schemas';

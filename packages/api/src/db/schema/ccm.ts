@@ -8,8 +8,12 @@
  * (`db/scope.ts` `officeFilter`) and the by-patient list read one table. A composite foreign key
  * keeps the copy equal to the record's, and deleting a record deletes its sub-records.
  */
-import { date, foreignKey, index, integer, pgTable, serial, smallint, text, timestamp, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { medicalNoteDetails, timeEntries } from './billing';
 import { hospitals, users } from './core';
+import { patientDiagnoses } from './diagnoses';
+import { measurements } from './monitoring';
+import { prescriptions } from './prescriptions';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -26,6 +30,11 @@ export const ccmRecords = pgTable(
       .references(() => hospitals.id),
     recordDate: date('record_date', { mode: 'string' }).notNull(),
     status: smallint('status').notNull().default(1),
+    /** ICD-10-CM Z55-Z65 codes (setsocialdeterminants). */
+    socialDeterminants: jsonb('social_determinants').$type<string[]>().notNull().default([]),
+    complexDecisionMaking: text('complex_decision_making'), // STRAIGHTFORWARD | LOW | MODERATE | HIGH
+    functionalStatus: text('functional_status'),
+    functionalStatusNotes: text('functional_status_notes').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -73,4 +82,165 @@ export const ccmAllergies = subRecordTable('ccm_allergies', {
   onsetDate: date('onset_date', { mode: 'string' }),
   status: text('status').notNull().default('ACTIVE'), // ACTIVE | INACTIVE | RESOLVED
   notes: text('notes').notNull().default(''),
+});
+
+// The other sub-record groups (contract ccm.sections.schemas.ts). Groups whose data lives in
+// another feature hold only the link (docs/ccm.md "One source of truth").
+
+/** ccmdiagnosis: the patient's diagnosis (patient_diagnoses) taken into the record, with its role. */
+export const ccmDiagnoses = subRecordTable('ccm_diagnoses', {
+  diagnosisId: integer('diagnosis_id')
+    .notNull()
+    .references(() => patientDiagnoses.id, { onDelete: 'cascade' }),
+  diagnosisType: text('diagnosis_type').notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+/** ccmconditions: a chronic condition followed by the care manager, with its course in `ccm_condition_history`. */
+export const ccmConditions = subRecordTable('ccm_conditions', {
+  name: text('name').notNull(),
+  icd10Code: text('icd10_code').notNull().default(''),
+  isPrimary: boolean('is_primary').notNull().default(false),
+  severity: text('severity'),
+  onsetDate: date('onset_date', { mode: 'string' }),
+  historyStatus: text('history_status').notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+/** One entry of a condition's course (improving, worsening, resolved, recurs, ...). */
+export const ccmConditionHistory = pgTable(
+  'ccm_condition_history',
+  {
+    id: serial('id').primaryKey(),
+    conditionId: integer('condition_id')
+      .notNull()
+      .references(() => ccmConditions.id, { onDelete: 'cascade' }),
+    /** The condition's office, for the tenant filter. */
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    status: text('status').notNull(),
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ccm_condition_history_condition_idx').on(t.conditionId)],
+);
+
+/** ccmcareplan: the comprehensive care plan with the CMS elements (goals and interventions as JSON lists). */
+export const ccmCarePlans = subRecordTable('ccm_care_plans', {
+  title: text('title').notNull(),
+  planType: text('plan_type').notNull(),
+  status: text('status').notNull(),
+  problemList: text('problem_list').notNull(),
+  expectedOutcome: text('expected_outcome').notNull(),
+  prognosis: text('prognosis').notNull(),
+  goals: jsonb('goals').$type<unknown[]>().notNull(),
+  symptomManagement: text('symptom_management').notNull(),
+  interventions: jsonb('interventions').$type<unknown[]>().notNull(),
+  medicationManagement: text('medication_management').notNull(),
+  communityServices: text('community_services').notNull().default(''),
+  coordination: text('coordination').notNull().default(''),
+  reviewDate: date('review_date', { mode: 'string' }).notNull(),
+});
+
+/** ccmmedicationevent: an event of one of the patient's prescriptions. */
+export const ccmMedicationEvents = subRecordTable('ccm_medication_events', {
+  prescriptionId: integer('prescription_id')
+    .notNull()
+    .references(() => prescriptions.id, { onDelete: 'cascade' }),
+  eventType: text('event_type').notNull(),
+  eventDate: date('event_date', { mode: 'string' }).notNull(),
+  frequency: text('frequency'),
+  notes: text('notes').notNull().default(''),
+});
+
+/** vitalentry: a manual measurement (measurements) taken into the record. */
+export const ccmVitalEntries = subRecordTable('ccm_vital_entries', {
+  measurementId: bigint('measurement_id', { mode: 'number' })
+    .notNull()
+    .references(() => measurements.id, { onDelete: 'cascade' }),
+  vitalType: text('vital_type').notNull(),
+  includeInMedicalNote: boolean('include_in_medical_note').notNull().default(true),
+  notes: text('notes').notNull().default(''),
+});
+
+/** ccmmedicalnote: a medical note (medical_note_details, program CCM) written in the record. */
+export const ccmMedicalNotes = subRecordTable('ccm_medical_notes', {
+  medicalNoteDetailId: integer('medical_note_detail_id')
+    .notNull()
+    .references(() => medicalNoteDetails.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  noteType: text('note_type').notNull(),
+});
+
+export const ccmObservations = subRecordTable('ccm_observations', {
+  category: text('category').notNull(),
+  loincCode: text('loinc_code').notNull().default(''),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  unit: text('unit').notNull().default(''),
+  observedOn: date('observed_on', { mode: 'string' }).notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+export const ccmAttachments = subRecordTable('ccm_attachments', {
+  title: text('title').notNull(),
+  documentType: text('document_type').notNull(),
+  documentDate: date('document_date', { mode: 'string' }).notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+/** ccmconsentform: the patient's consent to a care-management program (CMS: verbal or written, documented). */
+export const ccmConsentForms = subRecordTable('ccm_consent_forms', {
+  program: text('program').notNull(), // CCM | PCM | APCM
+  consentType: text('consent_type').notNull(), // VERBAL | WRITTEN
+  method: text('method').notNull(),
+  consentDate: date('consent_date', { mode: 'string' }).notNull(),
+  obtainedBy: text('obtained_by').notNull(),
+  status: text('status').notNull().default('ACTIVE'), // ACTIVE | REVOKED
+  notes: text('notes').notNull().default(''),
+});
+
+export const ccmImaging = subRecordTable('ccm_imaging', {
+  modality: text('modality').notNull(),
+  bodyPart: text('body_part').notNull(),
+  studyDate: date('study_date', { mode: 'string' }).notNull(),
+  description: text('description').notNull(),
+  findings: text('findings').notNull().default(''),
+});
+
+export const ccmVaccines = subRecordTable('ccm_vaccines', {
+  cvxCode: text('cvx_code').notNull(),
+  manufacturer: text('manufacturer'),
+  lotNumber: text('lot_number').notNull().default(''),
+  administeredOn: date('administered_on', { mode: 'string' }).notNull(),
+  site: text('site'),
+  route: text('route'),
+  dose: text('dose'),
+  status: text('status').notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+export const ccmLabs = subRecordTable('ccm_labs', {
+  panel: text('panel').notNull(),
+  specimen: text('specimen').notNull(),
+  testName: text('test_name').notNull(),
+  loincCode: text('loinc_code').notNull().default(''),
+  value: text('value').notNull(),
+  unit: text('unit'),
+  referenceRange: text('reference_range').notNull().default(''),
+  interpretation: text('interpretation'),
+  source: text('source').notNull(),
+  collectedOn: date('collected_on', { mode: 'string' }).notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+/** ccmtimelogentry: a time-tracking entry (time_entries, program CCM) counted in the record; each entry in one record at most. */
+export const ccmTimeLogEntries = subRecordTable('ccm_time_log_entries', {
+  timeEntryId: bigint('time_entry_id', { mode: 'number' })
+    .notNull()
+    .unique('ccm_time_log_entries_entry_uq')
+    .references(() => timeEntries.id, { onDelete: 'cascade' }),
 });

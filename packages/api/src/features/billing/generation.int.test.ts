@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
-import { billingClaims, billingRuns, medicalTeamMembers, medicalTeams, patientDiagnoses, userHospitals } from '../../db/schema/index';
+import { billingClaims, billingRuns, ccmConsentForms, ccmRecords, medicalTeamMembers, medicalTeams, patientDiagnoses, userHospitals } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { setProfile, type Fixture } from './billing-exports.fixtures';
 import { dayList, seedNote, seedReadings, seedTime } from './billing-generation.fixtures';
@@ -75,6 +75,18 @@ beforeAll(async () => {
     { patientId: both, code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
     { patientId: both, code: 'I10', description: 'Essential (primary) hypertension' },
     { patientId: both, code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified', status: 'resolved' },
+  ]);
+  // CCM is billed only with the patient's consent on file (docs/ccm.md): verbal consent in a CCM record.
+  const [bothRecord] = await t.ctx.db.insert(ccmRecords).values({ patientId: both, hospitalId: a1, recordDate: '2026-09-01' }).returning({ id: ccmRecords.id });
+  await t.ctx.db.insert(ccmConsentForms).values({ ccmRecordId: bothRecord!.id, patientId: both, hospitalId: a1, program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-09-01', obtainedBy: 'Nurse A1' });
+
+  // NoConsent: 20 CCM minutes and two chronic conditions, but no CCM consent on file -> no CCM.
+  const noConsent = await patientIn(a1, org, 'NoConsent');
+  await setProfile(t, noConsent, { billingType: 'CCM', billingPractitionerId: f.doctorA1.id });
+  await seedTime(t, { patientId: noConsent, hospitalId: a1, staffUserId: f.nurseA1.id, program: 'CCM', minutes: 20, day: '2026-09-05' });
+  await t.ctx.db.insert(patientDiagnoses).values([
+    { patientId: noConsent, code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+    { patientId: noConsent, code: 'I10', description: 'Essential (primary) hypertension' },
   ]);
 
   // One: 20 CCM minutes but only one chronic condition on the problem list -> no CCM.
@@ -162,6 +174,13 @@ describe('billing generation of an office month', () => {
     expect(rows.find((r) => r.code === '98980')!.reason).toBe("RPM and RTM in the same period: RTM suppressed (the patient's billing type is RPM)");
   });
 
+  it('bills CCM only with consent on file: the consent is evidence, its absence the reason', async () => {
+    const both = (await claimsOf(patients.Both!)).find((r) => r.code === '99490')!;
+    expect(both.evidenceJson).toMatchObject({ details: { consent: { program: 'CCM', consentType: 'VERBAL', consentDate: '2026-09-01', obtainedBy: 'Nurse A1' } } });
+    const none = (await claimsOf(patients.NoConsent!)).find((r) => r.code === '99490')!;
+    expect(none).toMatchObject({ status: 'suppressed', reason: 'No CCM consent on file' });
+  });
+
   it('feeds the problem list\'s chronic conditions to CCM: named in the evidence, and one condition is not enough', async () => {
     const both = (await claimsOf(patients.Both!)).find((r) => r.code === '99490')!;
     expect(both.evidenceJson).toMatchObject({ details: { chronicConditions: 2, chronicConditionNames: { en: 'Diabetes (E11.9); Hypertension (I10)' } } });
@@ -187,7 +206,7 @@ describe('billing generation of an office month', () => {
 
   it('records the run with its total and progress', async () => {
     const [run] = await t.ctx.db.select().from(billingRuns).where(eq(billingRuns.id, runId));
-    expect(run).toMatchObject({ status: 'done', total: 8, done: 8, year: Y, month: M });
+    expect(run).toMatchObject({ status: 'done', total: 9, done: 9, year: Y, month: M });
     expect(run!.finishedAt).not.toBeNull();
   });
 

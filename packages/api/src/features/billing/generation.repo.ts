@@ -8,13 +8,13 @@
  * `at time zone`, so that a month's readings are aggregated by the database (distinct days per
  * patient), not shipped row by row.
  */
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Db, Executor } from '../../db/client';
-import { billingRuns, billingSettings, feeSchedule, hospitals } from '../../db/schema/index';
+import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals } from '../../db/schema/index';
 import { officeFilter, officeRowFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
-import type { AssessmentFact, ClaimElsewhere, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import type { AssessmentFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -542,4 +542,35 @@ export async function finishRun(_scope: Scope, db: Executor, runId: number, stat
 export async function getRun(_scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
   const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
   return row ?? null;
+}
+
+/**
+ * Consents on file per patient (docs/ccm.md "Consent"): active consent forms of CCM records in
+ * the office dated on or before `lastDay`, earliest first per program.
+ */
+export async function findConsents(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await db
+    .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
+    .from(ccmConsentForms)
+    .where(and(eq(ccmConsentForms.hospitalId, office.id), inArray(ccmConsentForms.patientId, patientIds), eq(ccmConsentForms.status, 'ACTIVE'), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
+    .orderBy(asc(ccmConsentForms.consentDate), asc(ccmConsentForms.id));
+  const out = new Map<number, ConsentFact[]>();
+  for (const { patientId, ...c } of rows) {
+    const list = out.get(patientId) ?? [];
+    if (!list.some((x) => x.program === c.program)) list.push(c as ConsentFact);
+    out.set(patientId, list);
+  }
+  return out;
+}
+
+/** The medical decision making level of each patient's latest CCM record in the office dated on or before `lastDay`. */
+export async function findDecisionMaking(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([ccmRecords.patientId], { patientId: ccmRecords.patientId, level: ccmRecords.complexDecisionMaking })
+    .from(ccmRecords)
+    .where(and(eq(ccmRecords.hospitalId, office.id), inArray(ccmRecords.patientId, patientIds), sql`${ccmRecords.recordDate} <= ${lastDay}`))
+    .orderBy(ccmRecords.patientId, desc(ccmRecords.recordDate), desc(ccmRecords.id));
+  return new Map(rows.map((r) => [r.patientId, r.level as DecisionMakingLevel | null]));
 }

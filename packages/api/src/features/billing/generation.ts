@@ -67,7 +67,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
   const profileDiagnoses = new Map(patients.map((p) => [p.patientId, p.diagnoses]));
-  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic] = await Promise.all([
+  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic, consents, decisionMaking] = await Promise.all([
     repo.findReadingDays(scope, db, office, ids, localRange(window.from, window.to, tz)),
     repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
     repo.findTimeEntries(scope, db, office, ids, localRange(first, last, tz)),
@@ -78,6 +78,8 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
     repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
     chronicConditionsForPatients(scope, db, ids, profileDiagnoses),
+    repo.findConsents(scope, db, office, ids, last),
+    repo.findDecisionMaking(scope, db, office, ids, last),
   ]);
   return patients.map((p) => {
     const facts: PatientMonthFacts = {
@@ -105,6 +107,8 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       firstCocmMonth: firstCocm.get(p.patientId) ?? null,
       claimsElsewhere: elsewhere.get(p.patientId) ?? [],
       assessments: assessments.get(p.patientId) ?? [],
+      consents: consents.get(p.patientId) ?? [],
+      complexDecisionMaking: decisionMaking.get(p.patientId) ?? null,
     };
     const empty = !p.hasProfile && facts.readingDays.length === 0 && facts.timeEntries.length === 0 && facts.notes.length === 0;
     const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [] } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CcmRecord } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { ccmRecords, hospitals, userHospitals } from '../../db/schema/index';
+import { ccmRecords, hospitals, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
 
 /** CCM records (db/schema/ccm.ts). Every function takes the caller's scope first. */
@@ -10,7 +10,14 @@ import { officeFilter, type Scope } from '../../db/scope';
 const PATIENT_RECORDS_LIMIT = 500;
 
 type Row = typeof ccmRecords.$inferSelect;
-const view = (r: Row): CcmRecord => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+/** A stored record as answered (the coded columns hold only their lists' codes: contract ccm.record.schemas.ts). */
+export const view = (r: Row): CcmRecord => ({
+  ...r,
+  complexDecisionMaking: r.complexDecisionMaking as CcmRecord['complexDecisionMaking'],
+  functionalStatus: r.functionalStatus as CcmRecord['functionalStatus'],
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /**
  * Office `hospitalId` with its time zone when it is one of the caller's, and whether the patient
@@ -41,4 +48,63 @@ export async function findRecordsOfPatient(scope: Scope, db: Executor, patientId
     .orderBy(desc(ccmRecords.recordDate), desc(ccmRecords.id))
     .limit(PATIENT_RECORDS_LIMIT);
   return rows.map(view);
+}
+
+/** The patient's records in the caller's offices in short, newest date first. */
+export async function findMinimalOfPatient(scope: Scope, db: Executor, patientId: number) {
+  return db
+    .select({ id: ccmRecords.id, hospitalId: ccmRecords.hospitalId, recordDate: ccmRecords.recordDate, status: ccmRecords.status })
+    .from(ccmRecords)
+    .where(and(eq(ccmRecords.patientId, patientId), officeFilter(scope, ccmRecords.hospitalId)))
+    .orderBy(desc(ccmRecords.recordDate), desc(ccmRecords.id))
+    .limit(PATIENT_RECORDS_LIMIT);
+}
+
+/** Most records an office's list answers. */
+const OFFICE_RECORDS_LIMIT = 1000;
+
+/** The records of office `hospitalId` (in the caller's offices) with their patients' names, newest date first. */
+export async function findRecordsOfOffice(scope: Scope, db: Executor, hospitalId: number) {
+  const rows = await db
+    .select({ r: ccmRecords, patientFirstName: users.firstName, patientLastName: users.lastName })
+    .from(ccmRecords)
+    .innerJoin(users, eq(users.id, ccmRecords.patientId))
+    .where(and(eq(ccmRecords.hospitalId, hospitalId), officeFilter(scope, ccmRecords.hospitalId)))
+    .orderBy(desc(ccmRecords.recordDate), desc(ccmRecords.id))
+    .limit(OFFICE_RECORDS_LIMIT);
+  return rows.map((x) => ({ ...view(x.r), patientFirstName: x.patientFirstName, patientLastName: x.patientLastName }));
+}
+
+/** Record `id` in the caller's offices (locked until the transaction ends when `forUpdate`), or null. */
+export async function getRecord(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<CcmRecord | null> {
+  const q = db.select().from(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ? view(row) : null;
+}
+
+/** Changes record `id` in the caller's offices; returns it, or null. */
+export async function updateRecord(scope: Scope, db: Executor, id: number, values: Partial<Pick<Row, 'recordDate' | 'status' | 'socialDeterminants' | 'complexDecisionMaking' | 'functionalStatus' | 'functionalStatusNotes'>>): Promise<CcmRecord | null> {
+  const [row] = await db
+    .update(ccmRecords)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId)))
+    .returning();
+  return row ? view(row) : null;
+}
+
+/** The id of the patient's latest record in office `hospitalId` (latest date, then latest opened). */
+export async function latestRecordId(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: ccmRecords.id })
+    .from(ccmRecords)
+    .where(and(eq(ccmRecords.patientId, patientId), eq(ccmRecords.hospitalId, hospitalId), officeFilter(scope, ccmRecords.hospitalId)))
+    .orderBy(desc(ccmRecords.recordDate), desc(ccmRecords.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Deletes record `id` in the caller's offices (its sub-records go with it: composite foreign key, cascade). */
+export async function deleteRecord(scope: Scope, db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).returning({ id: ccmRecords.id });
+  return rows.length > 0;
 }

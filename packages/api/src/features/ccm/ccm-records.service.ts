@@ -1,16 +1,19 @@
-import type { CcmRecord, CreateCcmRecordBody } from '@vigil/contract';
+import { SUB_RECORD_LIST_LIMIT, ccmOptionLists, CCM_MINUTE_MARKS, type CcmGroupSlug, type CcmOptionListName, type CcmRecord, type CcmReport, type CreateCcmRecordBody, type UpdateCcmRecordBody } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { localDate, officeTimeZone } from '../../lib/office-calendar';
-import { isVisiblePatient } from '../../lib/sub-records/sub-records.repo';
+import { addDays, localDate, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
+import { findRows, getParentRecord, isVisiblePatient } from '../../lib/sub-records/sub-records.repo';
+import { enrichRows, responseOf } from '../../lib/sub-records/sub-records.service';
+import { ccmServerGroups } from './ccm-groups';
+import * as report from './ccm-report.repo';
 import * as repo from './ccm-records.repo';
 
 /**
- * CCM records (portal-spec.md section 3 "CCM record: id, date", section 7 "ccmrecord"): only what
- * the sub-record groups need, opening a record and listing a patient's. Updating, deleting (spec
- * section 5: "Only the latest CCM record may be deleted"), the by-office and report reads and
- * the option lists belong to the CCM record feature still to come.
+ * CCM records (portal-spec.md section 3 "CCM record: id, date", section 5 "Only the latest CCM
+ * record may be deleted", section 7 "ccmrecord"): open, list, read with every subsection, update,
+ * delete the latest, the three set-calls, the option lists and the monthly report.
  */
 
 /**
@@ -37,3 +40,131 @@ export async function findRecordsOfPatient(ctx: AppContext, scope: Scope, patien
   if (!(await isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
   return repo.findRecordsOfPatient(scope, ctx.db, patientId);
 }
+
+/** `GET ccmrecord/getminimalbypatientid`: id, office, date and status of the patient's records. 404 for a patient out of scope. */
+export async function findMinimalOfPatient(ctx: AppContext, scope: Scope, patientId: number) {
+  if (!(await isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  return repo.findMinimalOfPatient(scope, ctx.db, patientId);
+}
+
+/** `GET ccmrecord/getbyhospitalid`: the office's records with patient names. 404 for an office out of scope. */
+export async function findRecordsOfOffice(ctx: AppContext, scope: Scope, hospitalId: number) {
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  return repo.findRecordsOfOffice(scope, ctx.db, hospitalId);
+}
+
+/**
+ * `GET ccmrecord/{id}`: the record with every subsection (each newest first, at most
+ * `SUB_RECORD_LIST_LIMIT` rows), the sections read side by side. 404 outside the caller's offices.
+ */
+export async function getRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
+  const record = await repo.getRecord(scope, ctx.db, id);
+  if (!record) throw AppError.notFound();
+  const entries = await Promise.all(
+    (Object.entries(ccmServerGroups) as [CcmGroupSlug, (typeof ccmServerGroups)[CcmGroupSlug]][]).map(async ([slug, group]) => {
+      const rows = await enrichRows(group, await findRows(scope, ctx.db, group.table, { ccmRecordId: id }, SUB_RECORD_LIST_LIMIT), ctx.db);
+      return [slug, rows.map((r) => responseOf(group, r))] as const;
+    }),
+  );
+  return { ...record, sections: Object.fromEntries(entries) as never };
+}
+
+/** `PUT ccmrecord/{id}`: date and status. 404 outside the caller's offices; 400 `recordDate` after the office's today. */
+export async function updateRecord(ctx: AppContext, scope: Scope, id: number, body: UpdateCcmRecordBody, now: Date = new Date()): Promise<CcmRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const parent = await getParentRecord(scope, tx, id);
+    if (!parent) throw AppError.notFound();
+    if (body.recordDate > localDate(now, officeTimeZone(parent.timeZone))) throw AppError.badRequest('futureDate', { recordDate: 'futureDate' });
+    const updated = await repo.updateRecord(scope, tx, id, { recordDate: body.recordDate, status: body.status });
+    if (!updated) throw AppError.notFound();
+    return updated;
+  });
+}
+
+/**
+ * `DELETE ccmrecord/{id}`: deletes the record and its subsections (the time entries, readings and
+ * notes it links stay with the patient). Only the patient's latest record in that office may be
+ * deleted (spec section 5): 400 "ccmRecordNotLatest" otherwise. 404 outside the caller's offices.
+ */
+export async function deleteRecord(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const record = await repo.getRecord(scope, tx, id, true);
+    if (!record) throw AppError.notFound();
+    if ((await repo.latestRecordId(scope, tx, record.patientId, record.hospitalId)) !== id) throw AppError.badRequest('ccmRecordNotLatest');
+    if (!(await repo.deleteRecord(scope, tx, id))) throw AppError.notFound();
+    return { id };
+  });
+}
+
+/** The three set-calls: one column group of record `id`. 404 outside the caller's offices. */
+export async function setRecordFields(ctx: AppContext, scope: Scope, id: number, values: Parameters<typeof repo.updateRecord>[3]): Promise<CcmRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repo.updateRecord(scope, tx, id, values);
+    if (!updated) throw AppError.notFound();
+    return updated;
+  });
+}
+
+/** `GET ccmrecord/options/{listName}`: one option list (contract ccm.options.ts; sources in docs/ccm.md). */
+export function optionList(listName: CcmOptionListName) {
+  return ccmOptionLists[listName].map((o) => ({ ...o }));
+}
+
+/**
+ * `GET ccmrecord/getreportdataformonth`: per patient with a record in the office on or before the
+ * month's last day (their latest): CCM minutes of the month from the time-tracking entries of
+ * program CCM (each entry once, finished ones, started in the month in the office's time zone),
+ * the mark reached of 20/40/60, an active CCM consent, the record's open conditions and its care
+ * plans' next review (due when on or before the month's last day). 404 for an office out of scope.
+ */
+export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number): Promise<CcmReport> {
+  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  if (!office) throw AppError.notFound();
+  const tz = officeTimeZone(office.timeZone);
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const lastDay = addDays(next, -1);
+  const records = await report.findLatestRecordsOfOffice(scope, ctx.db, hospitalId, lastDay);
+  const patientIds = records.map((r) => r.patientId);
+  const [seconds, consents, summaries] = await Promise.all([
+    report.sumCcmSeconds(scope, ctx.db, hospitalId, patientIds, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz)),
+    report.findConsents(scope, ctx.db, hospitalId, patientIds, lastDay),
+    report.findRecordSummaries(scope, ctx.db, records.map((r) => r.ccmRecordId)),
+  ]);
+  const rows = records.map((r) => {
+    const s = seconds.get(r.patientId) ?? { seconds: 0, interactiveSeconds: 0 };
+    const minutes = Math.floor(s.seconds / 60);
+    const sum = summaries.get(r.ccmRecordId)!;
+    return {
+      ...r,
+      complexDecisionMaking: r.complexDecisionMaking as CcmRecord['complexDecisionMaking'],
+      minutes,
+      interactiveMinutes: Math.floor(s.interactiveSeconds / 60),
+      markReached: [...CCM_MINUTE_MARKS].reverse().find((m) => minutes >= m) ?? 0,
+      consentOnFile: (consents.get(r.patientId) ?? []).some((c) => c.program === 'CCM'),
+      chronicConditions: sum.conditions,
+      carePlanReviewDate: sum.reviewDate,
+      carePlanReviewDue: sum.reviewDate !== null && sum.reviewDate <= lastDay,
+    };
+  });
+  return { hospitalId, year, month, rows };
+}
+
+/** `GET ccmbilling/getbypatientid`: the engine's CCM, PCM and APCM lines of the patient. 404 for a patient out of scope. */
+export async function billingOfPatient(ctx: AppContext, scope: Scope, patientId: number) {
+  if (!(await isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  return (await report.findCcmClaims(scope, ctx.db, patientId)).map(billingView);
+}
+
+/** `GET ccmbilling/getbyccmrecordid`: the engine's lines of the record's patient and office for the record's month. 404 outside the caller's offices. */
+export async function billingOfRecord(ctx: AppContext, scope: Scope, ccmRecordId: number) {
+  const record = await getParentRecord(scope, ctx.db, ccmRecordId);
+  if (!record) throw AppError.notFound();
+  const [year, month] = record.recordDate.split('-').map(Number) as [number, number];
+  return (await report.findCcmClaims(scope, ctx.db, record.patientId, { hospitalId: record.hospitalId, year, month })).map(billingView);
+}
+
+const billingView = (c: Awaited<ReturnType<typeof report.findCcmClaims>>[number]) => ({ ...c, status: c.status as 'billable' | 'suppressed', evidence: c.evidence ?? {} });
+
+/** The current month in the office's time zone (vital entries' default month, spec section 1). */
+export const currentMonthOf = (timeZone: string, now: Date = new Date()) => localYearMonth(now, officeTimeZone(timeZone));

@@ -3,13 +3,33 @@ import { ccm } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import { registerSubRecordGroup } from '../../lib/sub-records/sub-records.routes';
-import { ccmAllergyGroup } from './ccm-allergy.group';
+import { ccmServerGroups } from './ccm-groups';
+import * as extras from './ccm-extras.service';
 import * as records from './ccm-records.service';
 
 /** CCM endpoints: endpoints.txt "CCM records", portal-spec.md section 7 "CCM". */
 export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ccm.createCcmRecord, ({ scope, body }) => records.createRecord(ctx, scope, body));
   registerEndpoint(app, ctx, ccm.getCcmRecordsByPatientId, ({ scope, headers }) => records.findRecordsOfPatient(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, ccm.getCcmRecordsMinimalByPatientId, ({ scope, headers }) => records.findMinimalOfPatient(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, ccm.getCcmRecordsByHospitalId, ({ scope, headers }) => records.findRecordsOfOffice(ctx, scope, headers.hospitalid));
+  registerEndpoint(app, ctx, ccm.getCcmRecordReportDataForMonth, ({ scope, headers }) => records.monthReport(ctx, scope, headers.hospitalid, headers.year, headers.month));
+  registerEndpoint(app, ctx, ccm.getCcmOptionList, ({ params }) => records.optionList(params.listName));
+  registerEndpoint(app, ctx, ccm.getCcmRecordById, ({ scope, params }) => records.getRecordWithSections(ctx, scope, params.id));
+  registerEndpoint(app, ctx, ccm.updateCcmRecord, ({ scope, params, body }) => records.updateRecord(ctx, scope, params.id, body));
+  registerEndpoint(app, ctx, ccm.deleteCcmRecord, ({ scope, params }) => records.deleteRecord(ctx, scope, params.id));
+  registerEndpoint(app, ctx, ccm.setCcmSocialDeterminants, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { socialDeterminants: [...new Set(body.codes)] }));
+  registerEndpoint(app, ctx, ccm.setCcmComplexDecisionMaking, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { complexDecisionMaking: body.level }));
+  registerEndpoint(app, ctx, ccm.setCcmFunctionalStatus, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { functionalStatus: body.status, functionalStatusNotes: body.notes ?? '' }));
+  // Group calls beyond the standard five.
+  registerEndpoint(app, ctx, ccm.updateCcmConditionHistory, ({ scope, params, body }) => extras.updateConditionHistory(ctx, scope, params.id, body));
+  registerEndpoint(app, ctx, ccm.deleteCcmConditionHistory, ({ scope, params }) => extras.deleteConditionHistory(ctx, scope, params.id));
+  registerEndpoint(app, ctx, ccm.getVitalEntriesByMonth, ({ scope, headers }) => extras.vitalEntriesOfMonth(ctx, scope, headers.patientid, headers.month, headers.year));
+  registerEndpoint(app, ctx, ccm.disableVitalEntryMedicalNote, ({ scope, params, body }) => extras.setVitalEntryInNote(ctx, scope, params.id, body.disabled));
+  registerEndpoint(app, ctx, ccm.getCcmTimeLogByDate, ({ scope, headers }) => extras.timeLogOfDate(ctx, scope, headers.patientid, headers.date));
+  registerEndpoint(app, ctx, ccm.editCcmTimeLogByCcmId, ({ scope, body }) => extras.attachTimeEntries(ctx, scope, body.ccmRecordId, body.timeEntryIds));
+  registerEndpoint(app, ctx, ccm.getCcmBillingByPatientId, ({ scope, headers }) => records.billingOfPatient(ctx, scope, headers.patientid));
+  registerEndpoint(app, ctx, ccm.getCcmBillingByCcmRecordId, ({ scope, headers }) => records.billingOfRecord(ctx, scope, headers.ccmrecordid));
   // Sub-record groups: one line each (lib/sub-records).
-  registerSubRecordGroup(app, ctx, ccmAllergyGroup);
+  for (const group of Object.values(ccmServerGroups)) registerSubRecordGroup(app, ctx, group);
 }

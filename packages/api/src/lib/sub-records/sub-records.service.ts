@@ -61,15 +61,36 @@ export interface SubRecordGroup<F extends object, Item extends object> {
    * should be given so that a cleared field is cleared.
    */
   beforeWrite?: (fields: F, ctx: SubRecordHookContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Writes that need the stored row (its id), e.g. a history entry; runs after the insert or
+   * update in the same transaction with the form that was written.
+   */
+  afterWrite?: (row: repo.SubRecordRow, fields: F, ctx: SubRecordHookContext) => void | Promise<void>;
   /** Refuses a delete (throw an `AppError`), e.g. for a row another record depends on. */
   beforeDelete?: (row: repo.SubRecordRow, ctx: SubRecordHookContext) => void | Promise<void>;
-  /** The group's own answer fields of a stored row (the standard columns are added by the service). */
+  /**
+   * Cleans up after a delete in the same transaction: a link group deletes the data it owns in
+   * another feature (a vital entry's measurement, a time log entry's time-tracking entry).
+   */
+  afterDelete?: (row: repo.SubRecordRow, ctx: SubRecordHookContext) => void | Promise<void>;
+  /**
+   * Adds to stored rows the columns a link group reads from another feature (one query for all
+   * rows, never one per row); the rows come back in the same order. `db` is the read's executor.
+   */
+  enrich?: (rows: repo.SubRecordRow[], db: Executor) => Promise<repo.SubRecordRow[]>;
+  /** The group's own answer fields of a stored (and enriched) row (the standard columns are added by the service). */
   toResponse: (row: repo.SubRecordRow) => Item;
+}
+
+/** Rows with the group's `enrich` columns (the rows themselves without the hook). */
+export async function enrichRows<F extends object, Item extends object>(group: SubRecordGroup<F, Item>, rows: repo.SubRecordRow[], db: Executor): Promise<repo.SubRecordRow[]> {
+  return group.enrich && rows.length > 0 ? group.enrich(rows, db) : rows;
 }
 
 export type SubRecordItem<Item> = SubRecordBase & Item;
 
-function responseOf<Item extends object>(group: SubRecordGroup<never, Item>, row: repo.SubRecordRow): SubRecordItem<Item> {
+/** The answer for one stored (enriched) row: the group's fields and the standard columns. */
+export function responseOf<Item extends object>(group: SubRecordGroup<never, Item>, row: repo.SubRecordRow): SubRecordItem<Item> {
   return {
     ...group.toResponse(row),
     id: row.id,
@@ -107,9 +128,12 @@ export async function createSubRecord<F extends object, Item extends object>(
   const { ccmRecordId, ...fields } = body;
   return ctx.db.transaction(async (tx) => {
     const record = await parentOf(scope, tx, ccmRecordId);
-    const values = await valuesFor(group, fields as unknown as F, { scope, tx, record, existing: null, now });
+    const hook = { scope, tx, record, existing: null, now };
+    const values = await valuesFor(group, fields as unknown as F, hook);
     const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
-    return responseOf(group as SubRecordGroup<never, Item>, row);
+    await group.afterWrite?.(row, fields as unknown as F, hook);
+    const [enriched] = await enrichRows(group, [row], tx);
+    return responseOf(group as SubRecordGroup<never, Item>, enriched!);
   });
 }
 
@@ -126,10 +150,13 @@ export async function updateSubRecord<F extends object, Item extends object>(
     const existing = await repo.getRow(scope, tx, group.table, id, true);
     if (!existing) throw AppError.notFound();
     const record = await parentOf(scope, tx, existing.ccmRecordId);
-    const values = await valuesFor(group, fields, { scope, tx, record, existing, now });
+    const hook = { scope, tx, record, existing, now };
+    const values = await valuesFor(group, fields, hook);
     const row = await repo.updateRow(scope, tx, group.table, id, values);
     if (!row) throw AppError.notFound();
-    return responseOf(group as SubRecordGroup<never, Item>, row);
+    await group.afterWrite?.(row, fields, hook);
+    const [enriched] = await enrichRows(group, [row], tx);
+    return responseOf(group as SubRecordGroup<never, Item>, enriched!);
   });
 }
 
@@ -144,8 +171,10 @@ export async function deleteSubRecord<F extends object, Item extends object>(
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
     if (!existing) throw AppError.notFound();
-    if (group.beforeDelete) await group.beforeDelete(existing, { scope, tx, record: await parentOf(scope, tx, existing.ccmRecordId), existing, now });
+    const hook = group.beforeDelete || group.afterDelete ? { scope, tx, record: await parentOf(scope, tx, existing.ccmRecordId), existing, now } : null;
+    if (group.beforeDelete) await group.beforeDelete(existing, hook!);
     if (!(await repo.deleteRow(scope, tx, group.table, id))) throw AppError.notFound();
+    if (group.afterDelete) await group.afterDelete(existing, hook!);
     return { id };
   });
 }
@@ -156,7 +185,7 @@ export async function deleteSubRecord<F extends object, Item extends object>(
  */
 export async function findSubRecordsByPatient<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, patientId: number): Promise<SubRecordItem<Item>[]> {
   if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
-  const rows = await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT);
+  const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }
 
@@ -166,6 +195,6 @@ export async function findSubRecordsByPatient<F extends object, Item extends obj
  */
 export async function findSubRecordsByRecord<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, ccmRecordId: number): Promise<SubRecordItem<Item>[]> {
   await parentOf(scope, ctx.db, ccmRecordId);
-  const rows = await repo.findRows(scope, ctx.db, group.table, { ccmRecordId }, SUB_RECORD_LIST_LIMIT);
+  const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { ccmRecordId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }

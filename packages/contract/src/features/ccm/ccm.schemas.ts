@@ -23,6 +23,13 @@ export const ccmRecordSchema = z.object({
   recordDate: z.string(),
   /** 1 active, 0 inactive (spec section 9 "Active status 1"). */
   status: z.number().int(),
+  /** Social determinants of health: ICD-10-CM Z55-Z65 codes (set by `setsocialdeterminants`). */
+  socialDeterminants: z.array(z.string()),
+  /** Medical decision making level (set by `setcomplexdecisionmaking`); moderate or high qualifies complex CCM. */
+  complexDecisionMaking: z.enum(['STRAIGHTFORWARD', 'LOW', 'MODERATE', 'HIGH']).nullable(),
+  /** Functional status (set by `setfunctionalstatus`) and its notes. */
+  functionalStatus: z.enum(['INDEPENDENT', 'NEEDS_SOME_HELP', 'NEEDS_MUCH_HELP', 'DEPENDENT']).nullable(),
+  functionalStatusNotes: z.string(),
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -22,7 +22,7 @@ import type { BilingualText } from './settings';
 import { codeCatalogue, deviceCodes, setupCodes, type Program } from './codes';
 import { countTime, type BucketTime, type TimeBucket } from './time';
 import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor } from './device';
-import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, pcmClaims, remoteManagementClaims } from './management';
+import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, gateByConsent, pcmClaims, remoteManagementClaims } from './management';
 import { programName, t } from './reasons';
 import type { EngineClaim, EngineOptions, PatientMonthFacts, PrecedenceEvidence } from './types';
 import { precedenceEvidence, withPrecedence } from './precedence';
@@ -101,9 +101,8 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   claims.push(...deviceClaims(deviceProgram, facts, settings));
   claims.push(...remoteManagementClaims('RPM', bucket('RPM'), facts, settings));
   claims.push(...remoteManagementClaims('RTM', bucket('RTM'), facts, settings));
-  claims.push(...ccmClaims(bucket('CCM'), facts, opts));
-  claims.push(...pcmClaims(bucket('PCM'), facts, opts));
-  claims.push(...apcmClaims(bucket('APCM'), facts));
+  // CCM, PCM and APCM only with the patient's consent on file (management.ts gateByConsent).
+  claims.push(...gateByConsent([...ccmClaims(bucket('CCM'), facts, opts), ...pcmClaims(bucket('PCM'), facts, opts), ...apcmClaims(bucket('APCM'), facts)], facts));
   claims.push(...behavioralClaims(bucket('BHI'), bucket('COCM'), facts, opts));
   claims.push(...chronicPainClaims(bucket('CPM'), facts));
 

@@ -174,8 +174,41 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
   ];
 }
 
-/** Whether the month counts as complex CCM: a care plan established or substantially revised (a CCM_CARE_PLAN note) this month. */
-export const isComplexCcmMonth = (facts: PatientMonthFacts) => facts.notes.some((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+/** Whether a care plan was established or substantially revised (a CCM_CARE_PLAN note) this month. */
+export const hasCarePlanRevision = (facts: PatientMonthFacts) => facts.notes.some((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+
+/** Complex CCM needs moderate or high complexity medical decision making (CPT 99487; CMS CCM FAQ). */
+export const isModerateOrHighDecisionMaking = (facts: PatientMonthFacts) => facts.complexDecisionMaking === 'MODERATE' || facts.complexDecisionMaking === 'HIGH';
+
+/** Whether the month counts as complex CCM: a care plan established or substantially revised this month, and moderate or high medical decision making. */
+export const isComplexCcmMonth = (facts: PatientMonthFacts) => hasCarePlanRevision(facts) && isModerateOrHighDecisionMaking(facts);
+
+const decisionMakingText = (facts: PatientMonthFacts): BilingualText =>
+  facts.complexDecisionMaking
+    ? t(`medical decision making is ${facts.complexDecisionMaking.toLowerCase()}`, `la toma de decisiones médicas es ${({ STRAIGHTFORWARD: 'directa', LOW: 'baja', MODERATE: 'moderada', HIGH: 'alta' } as const)[facts.complexDecisionMaking]}`)
+    : t('no medical decision making level is recorded on the CCM record', 'no hay nivel de toma de decisiones médicas en el registro de CCM');
+
+/**
+ * Consent gating (docs/ccm.md "Consent"): CCM, PCM and APCM codes are billed only with the
+ * patient's consent to that program on file (CMS: verbal or written consent documented before
+ * the service begins). Without it every billable code of the program becomes suppressed with
+ * "No CCM consent on file" (the program named); with it the consent is added to the evidence.
+ */
+export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts): EngineClaim[] {
+  return claims.map((c) => {
+    if (c.program !== 'CCM' && c.program !== 'PCM' && c.program !== 'APCM') return c;
+    const consent = (facts.consents ?? []).find((x) => x.program === c.program);
+    if (consent) return { ...c, evidence: { ...c.evidence, details: { ...c.evidence.details, consent } } };
+    if (c.status !== 'billable') return c;
+    return {
+      ...c,
+      status: 'suppressed',
+      reason: t(`No ${c.program} consent on file`, `No hay consentimiento de ${c.program} registrado`),
+      datesOfService: [],
+      evidence: { ...c.evidence, details: { ...c.evidence.details, consent: null } },
+    };
+  });
+}
 
 /**
  * CCM (section 3): one family per month (precedence rule CCM_FAMILY, precedence.ts): complex CCM
@@ -194,6 +227,7 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
     details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts) },
   });
   const complex = isComplexCcmMonth(facts);
+  const revised = hasCarePlanRevision(facts);
   if (s === 0) {
     if (facts.billingType !== 'CCM') return [];
     return [mk('CCM', '99490', 1, 'suppressed', t('No CCM time this month', 'No hay tiempo de CCM este mes'), ev)];
@@ -209,12 +243,23 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
     eligible.push({
       base: '99487',
       claims: [
-        mk('CCM', '99487', 1, 'billable', null, { ...ev, flags: [t('Complex CCM: check that moderate or high medical decision making is documented', 'CCM complejo: verifique que consta una toma de decisiones médicas moderada o alta')] }, dos(facts, dayReached(bucket, 60 * MIN))),
+        mk('CCM', '99487', 1, 'billable', null, { ...ev, details: { ...ev.details, complexDecisionMaking: facts.complexDecisionMaking } }, dos(facts, dayReached(bucket, 60 * MIN))),
         ...addOnClaims('CCM', '99489', '99487', s, 60, 30, opts.settings.CCM_99489_MAX_UNITS, 'CCM_99489_MAX_UNITS', ev, facts, bucket),
       ],
     });
   } else if (complex) {
     out.push(mk('CCM', '99487', 1, 'suppressed', t(`Complex CCM: only ${m.en}, 60 needed for 99487`, `CCM complejo: solo ${m.es}, se necesitan 60 para 99487`), ev));
+  } else if (s >= 60 * MIN && revised) {
+    out.push(
+      mk(
+        'CCM',
+        '99487',
+        1,
+        'suppressed',
+        ((d) => t(`Complex CCM not billed: moderate or high medical decision making is needed and ${d.en}`, `CCM complejo no facturado: se necesita una toma de decisiones médicas moderada o alta y ${d.es}`))(decisionMakingText(facts)),
+        ev,
+      ),
+    );
   } else if (s >= 60 * MIN) {
     out.push(
       mk(

@@ -34,6 +34,9 @@ export function facts(over: Partial<PatientMonthFacts> = {}): PatientMonthFacts 
     priorSetupClaims: [],
     firstCocmMonth: null,
     claimsElsewhere: [],
+    // Consent on file for every care-management program unless a test says otherwise (docs/ccm.md).
+    consents: (['CCM', 'PCM', 'APCM'] as const).map((program) => ({ program, consentType: 'VERBAL', consentDate: '2026-01-15', obtainedBy: 'Nurse Test' })),
+    complexDecisionMaking: 'MODERATE',
     ...over,
   };
 }

@@ -109,6 +109,21 @@ export interface ChronicConditionFact {
   codes: string[];
 }
 
+/**
+ * A patient's consent to a care-management program on file in the office (a CCM record's consent
+ * form, docs/ccm.md): active and dated on or before the month's last day. CMS: CCM, PCM and APCM
+ * need the patient's verbal or written consent documented before the service is billed.
+ */
+export interface ConsentFact {
+  program: 'CCM' | 'PCM' | 'APCM';
+  consentType: string;
+  consentDate: string;
+  obtainedBy: string;
+}
+
+/** Medical decision making level of the patient's latest CCM record in the office (AMA E/M levels). */
+export type DecisionMakingLevel = 'STRAIGHTFORWARD' | 'LOW' | 'MODERATE' | 'HIGH';
+
 /** Everything the engine needs for one patient, one office and one calendar month. */
 export interface PatientMonthFacts {
   patientId: number;
@@ -153,6 +168,13 @@ export interface PatientMonthFacts {
   claimsElsewhere: ClaimElsewhere[];
   /** Validated rating scales completed in the month (BHI / CoCM evidence); absent = none. */
   assessments?: AssessmentFact[];
+  /** Consents on file (CCM, PCM, APCM); absent = none: those programs are not billed. */
+  consents?: ConsentFact[];
+  /**
+   * The medical decision making recorded on the patient's latest CCM record; complex CCM (99487)
+   * needs MODERATE or HIGH. Absent or null = not recorded.
+   */
+  complexDecisionMaking?: DecisionMakingLevel | null;
 }
 
 /** A note as evidence: `day` is its day of service. */

@@ -1,0 +1,205 @@
+/**
+ * The CCM record's own calls and the group calls beyond the standard five (portal-spec.md section
+ * 5 "Only the latest CCM record may be deleted", section 7 "CCM"; docs/ccm.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { message } from '@vigil/contract';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { ccmAllergies, ccmRecords, measurements, timeEntries } from '../../db/schema/index';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+const sessions = new Map<number, { sessionguid: string }>();
+type Who = { id: number };
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
+  let s = sessions.get(who.id);
+  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  const headers: Record<string, string> = { ...s, 'accept-language': o.lang ?? 'en' };
+  for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
+  return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
+}
+async function ok<T = Record<string, unknown>>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json().data as T;
+}
+const open = async (who: Who, recordDate: string, patientId = f.patientA1.id, hospitalId = f.a1.id) => (await ok<{ id: number }>(await call('POST', 'ccmrecord', who, { payload: { patientId, hospitalId, recordDate } }), 201)).id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTenancyFixture(t);
+});
+afterAll(() => t?.close());
+
+describe('CCM records', () => {
+  it('deletes only the latest record of the patient in the office, with the spec message in English and Spanish', async () => {
+    const older = await open(f.nurseA1, '2025-01-10');
+    const latest = await open(f.nurseA1, '2025-02-10');
+    await ok(await call('POST', 'ccmallergy', f.nurseA1, { payload: { ccmRecordId: latest, allergen: 'Peanut', allergenCodeSystem: 'TEXT', category: 'FOOD', status: 'ACTIVE' } }), 201);
+    for (const lang of ['en', 'es'] as const) {
+      const res = await call('DELETE', `ccmrecord/${older}`, f.nurseA1, { lang });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toBe(message('ccmRecordNotLatest', lang));
+    }
+    expect((await t.ctx.db.select().from(ccmRecords).where(eq(ccmRecords.id, older))).length).toBe(1);
+    // Another office's staff: 404, and nothing changes.
+    expect((await call('DELETE', `ccmrecord/${latest}`, f.doctorA2)).statusCode).toBe(404);
+    expect((await call('DELETE', `ccmrecord/${latest}`, f.doctorB1)).statusCode).toBe(404);
+    expect(await ok(await call('DELETE', `ccmrecord/${latest}`, f.nurseA1))).toEqual({ id: latest });
+    // Its sub-records went with it; now the older one is the latest.
+    expect(await t.ctx.db.select().from(ccmAllergies).where(eq(ccmAllergies.ccmRecordId, latest))).toEqual([]);
+    expect(await ok(await call('DELETE', `ccmrecord/${older}`, f.nurseA1))).toEqual({ id: older });
+  });
+
+  it('reads a record with every subsection, the minimal list and the office list; 404 for other offices', async () => {
+    const id = await open(f.nurseA1, '2026-01-05');
+    await ok(await call('POST', 'ccmallergy', f.nurseA1, { payload: { ccmRecordId: id, allergen: 'Latex', allergenCodeSystem: 'TEXT', category: 'ENVIRONMENT', status: 'ACTIVE' } }), 201);
+    const full = await ok<{ id: number; sections: Record<string, unknown[]> }>(await call('GET', `ccmrecord/${id}`, f.doctorA1));
+    expect(Object.keys(full.sections).sort()).toEqual(
+      ['ccmallergy', 'ccmattachment', 'ccmcareplan', 'ccmconditions', 'ccmconsentform', 'ccmdiagnosis', 'ccmimaging', 'ccmlab', 'ccmmedicalnote', 'ccmmedicationevent', 'ccmobservation', 'ccmtimelogentry', 'ccmvaccine', 'vitalentry'].sort(),
+    );
+    expect(full.sections.ccmallergy).toHaveLength(1);
+    expect(full.sections.ccmlab).toEqual([]);
+    const minimal = await ok<{ id: number }[]>(await call('GET', 'ccmrecord/getminimalbypatientid', f.nurseA1, { headers: { patientid: f.patientA1.id } }));
+    expect(minimal[0]).toEqual({ id, hospitalId: f.a1.id, recordDate: '2026-01-05', status: 1 });
+    const ofOffice = await ok<{ id: number; patientLastName: string }[]>(await call('GET', 'ccmrecord/getbyhospitalid', f.officeAdminA1, { headers: { hospitalid: f.a1.id } }));
+    expect(ofOffice.map((r) => r.id)).toContain(id);
+    expect(ofOffice[0]!.patientLastName).toBe(f.patientA1.lastName);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
+      expect((await call('GET', `ccmrecord/${id}`, who)).statusCode).toBe(404);
+      expect((await call('GET', 'ccmrecord/getminimalbypatientid', who, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+      expect((await call('PUT', `ccmrecord/${id}`, who, { payload: { recordDate: '2026-01-04', status: 0 } })).statusCode).toBe(404);
+      expect((await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, who, { payload: { level: 'HIGH' } })).statusCode).toBe(404);
+    }
+    expect((await call('GET', 'ccmrecord/getbyhospitalid', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+    const [row] = await t.ctx.db.select().from(ccmRecords).where(eq(ccmRecords.id, id));
+    expect(row).toMatchObject({ recordDate: '2026-01-05', status: 1, complexDecisionMaking: null });
+  });
+
+  it('updates the date and status, refusing a future date', async () => {
+    const id = await open(f.nurseA1, '2026-01-06');
+    expect(await ok(await call('PUT', `ccmrecord/${id}`, f.nurseA1, { payload: { recordDate: '2026-01-07', status: 0 } }))).toMatchObject({ id, recordDate: '2026-01-07', status: 0 });
+    const res = await call('PUT', `ccmrecord/${id}`, f.nurseA1, { payload: { recordDate: '2999-01-01', status: 1 }, lang: 'es' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.recordDate).toBe(message('futureDate', 'es'));
+  });
+
+  it('sets social determinants, complex decision making and functional status; refuses codes outside their lists', async () => {
+    const id = await open(f.nurseA1, '2026-01-08');
+    expect(await ok(await call('PUT', `ccmrecord/setsocialdeterminants/${id}`, f.nurseA1, { payload: { codes: ['Z59.41', 'Z60.2', 'Z59.41'] } }))).toMatchObject({ socialDeterminants: ['Z59.41', 'Z60.2'] });
+    expect(await ok(await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, f.nurseA1, { payload: { level: 'MODERATE' } }))).toMatchObject({ complexDecisionMaking: 'MODERATE' });
+    expect(await ok(await call('PUT', `ccmrecord/setfunctionalstatus/${id}`, f.nurseA1, { payload: { status: 'NEEDS_SOME_HELP', notes: 'Uses a walker' } }))).toMatchObject({ functionalStatus: 'NEEDS_SOME_HELP', functionalStatusNotes: 'Uses a walker' });
+    // E11.9 is a condition, not a social determinant (ICD-10-CM Z55-Z65 only).
+    const bad = await call('PUT', `ccmrecord/setsocialdeterminants/${id}`, f.nurseA1, { payload: { codes: ['E11.9'] } });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, f.nurseA1, { payload: { level: 'EXTREME' } })).statusCode).toBe(400);
+  });
+
+  it('serves the option lists with their code systems and both languages; no SNOMED CT', async () => {
+    const sdoh = await ok<{ code: string; system: string; en: string; es: string }[]>(await call('GET', 'ccmrecord/options/socialDeterminants', f.nurseA1));
+    expect(sdoh.length).toBeGreaterThan(5);
+    expect(sdoh.every((o) => /^Z(5[5-9]|6[0-5])/.test(o.code) && o.system === 'http://hl7.org/fhir/sid/icd-10-cm' && o.en && o.es)).toBe(true);
+    const cvx = await ok<{ system: string }[]>(await call('GET', 'ccmrecord/options/vaccineNames', f.nurseA1));
+    expect(cvx.every((o) => o.system === 'http://hl7.org/fhir/sid/cvx')).toBe(true);
+    for (const name of ['conditionTemplates', 'labPanels', 'imagingModalities', 'consentMethods']) {
+      const list = await ok<{ system: string }[]>(await call('GET', `ccmrecord/options/${name}`, f.nurseA1));
+      expect(list.some((o) => o.system.includes('snomed'))).toBe(false);
+    }
+    expect((await call('GET', 'ccmrecord/options/snomedEverything', f.nurseA1)).statusCode).toBe(400);
+  });
+});
+
+describe('CCM time: the time log is time tracking of program CCM, counted once', () => {
+  it('counts a logged entry and a timer entry attached with editbyccmid once each in the monthly report', async () => {
+    const id = await open(f.nurseA1, '2026-02-01');
+    const logged = await ok<{ id: number; timeEntryId: number }>(await call('POST', 'ccmtimelogentry', f.nurseA1, { payload: { ccmRecordId: id, startedAt: '2026-02-10T15:00:00.000Z', minutes: 25, activity: 'Monthly call', interactive: true } }), 201);
+    // The time entry itself is a time-tracking entry of program CCM.
+    const [entry] = await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, logged.timeEntryId));
+    expect(entry).toMatchObject({ program: 'CCM', seconds: 1500, patientId: f.patientA1.id, hospitalId: f.a1.id, isAutomatic: false, interactive: true });
+    // A timer entry of program CCM, then attached twice: still one row, counted once.
+    const [timer] = await t.ctx.db
+      .insert(timeEntries)
+      .values({ patientId: f.patientA1.id, hospitalId: f.a1.id, staffUserId: f.doctorA1.id, program: 'CCM', activity: 'Care plan revision', startedAt: new Date('2026-02-12T15:00:00Z'), endedAt: new Date('2026-02-12T15:20:00Z'), seconds: 1200 })
+      .returning({ id: timeEntries.id });
+    for (let i = 0; i < 2; i++) {
+      const log = await ok<{ timeEntryId: number }[]>(await call('PUT', 'ccmtimelogentry/editbyccmid', f.nurseA1, { payload: { ccmRecordId: id, timeEntryIds: [timer!.id] } }));
+      expect(log.map((l) => l.timeEntryId).sort()).toEqual([logged.timeEntryId, timer!.id].sort());
+    }
+    // An RPM entry is not CCM time and cannot be attached.
+    const [rpm] = await t.ctx.db.insert(timeEntries).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, staffUserId: f.doctorA1.id, program: 'RPM', startedAt: new Date('2026-02-13T15:00:00Z'), endedAt: new Date('2026-02-13T15:30:00Z'), seconds: 1800 }).returning({ id: timeEntries.id });
+    expect((await call('PUT', 'ccmtimelogentry/editbyccmid', f.nurseA1, { payload: { ccmRecordId: id, timeEntryIds: [rpm!.id] } })).statusCode).toBe(400);
+    const report = await ok<{ rows: { patientId: number; minutes: number; interactiveMinutes: number; markReached: number; consentOnFile: boolean }[] }>(
+      await call('GET', 'ccmrecord/getreportdataformonth', f.officeAdminA1, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } }),
+    );
+    const row = report.rows.find((r) => r.patientId === f.patientA1.id)!;
+    expect(row).toMatchObject({ minutes: 45, interactiveMinutes: 25, markReached: 40, consentOnFile: false });
+    const byDate = await ok<{ timeEntryId: number }[]>(await call('GET', 'ccmtimelogentry/getbydate', f.nurseA1, { headers: { patientid: f.patientA1.id, date: '2026-02-12' } }));
+    expect(byDate.map((e) => e.timeEntryId)).toEqual([timer!.id]);
+    // Deleting the log entry deletes the time entry: the minutes go with it.
+    await ok(await call('DELETE', `ccmtimelogentry/${(logged as { id: number }).id}`, f.nurseA1));
+    expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, logged.timeEntryId))).toEqual([]);
+    expect((await call('GET', 'ccmrecord/getreportdataformonth', f.doctorB1, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } })).statusCode).toBe(404);
+  });
+});
+
+describe('CCM group calls beyond the standard five', () => {
+  it('edits and deletes condition history entries; the condition follows its latest entry', async () => {
+    const id = await open(f.nurseA1, '2026-03-01');
+    const cond = await ok<{ id: number; history: { id: number; status: string }[] }>(
+      await call('POST', 'ccmconditions', f.nurseA1, { payload: { ccmRecordId: id, name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'STABLE' } }),
+      201,
+    );
+    expect(cond.history.map((h) => h.status)).toEqual(['STABLE']);
+    const worse = await ok<{ history: { id: number; status: string; recordedOn: string }[] }>(await call('PUT', `ccmconditions/${cond.id}`, f.nurseA1, { payload: { name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'WORSENING' } }));
+    expect(worse.history.map((h) => h.status)).toEqual(['STABLE', 'WORSENING']);
+    const last = worse.history[1]!;
+    expect(await ok(await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1, { payload: { status: 'RECURS', recordedOn: last.recordedOn, note: 'Back after a month' } }))).toMatchObject({ id: last.id, status: 'RECURS', note: 'Back after a month' });
+    const list = await ok<{ id: number; historyStatus: string }[]>(await call('GET', 'ccmconditions/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    expect(list.find((c) => c.id === cond.id)!.historyStatus).toBe('RECURS');
+    expect((await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.doctorA2, { payload: { status: 'RESOLVED', recordedOn: '2026-03-02' } })).statusCode).toBe(404);
+    expect((await call('DELETE', `ccmconditions/conditionhistory/${last.id}`, f.doctorB1)).statusCode).toBe(404);
+    expect(await ok(await call('DELETE', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1))).toEqual({ id: last.id });
+    const after = await ok<{ id: number; historyStatus: string; history: unknown[] }[]>(await call('GET', 'ccmconditions/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    expect(after.find((c) => c.id === cond.id)).toMatchObject({ historyStatus: 'STABLE', history: [expect.objectContaining({ status: 'STABLE' })] });
+  });
+
+  it('stores a vital entry as a manual measurement in the canonical unit; lists it by month; keeps it out of the note; a repeat is 409', async () => {
+    const id = await open(f.nurseA1, '2026-03-02');
+    const v = await ok<{ id: number; measurementId: number; value: number; unit: string }>(
+      await call('POST', 'vitalentry', f.nurseA1, { payload: { ccmRecordId: id, vitalType: '29463-7', value: 180, unit: '[lb_av]', measuredAt: '2026-03-02T13:00:00.000Z' } }),
+      201,
+    );
+    expect(v).toMatchObject({ value: 81.65, unit: 'kg' });
+    const [m] = await t.ctx.db.select().from(measurements).where(eq(measurements.id, v.measurementId));
+    expect(m).toMatchObject({ patientId: f.patientA1.id, hospitalId: f.a1.id, source: 'manual', isManual: true, deviceType: 'WEIGHT', valuesJson: { '29463-7': 81.65 } });
+    expect((await call('POST', 'vitalentry', f.nurseA1, { payload: { ccmRecordId: id, vitalType: '29463-7', value: 80, unit: 'kg', measuredAt: '2026-03-02T13:00:00.000Z' } })).statusCode).toBe(409);
+    const march = await ok<{ id: number }[]>(await call('GET', 'vitalentry/getbymonth', f.nurseA1, { headers: { patientid: f.patientA1.id, month: 3, year: 2026 } }));
+    expect(march.map((x) => x.id)).toEqual([v.id]);
+    expect(await ok(await call('GET', 'vitalentry/getbymonth', f.nurseA1, { headers: { patientid: f.patientA1.id, month: 4, year: 2026 } }))).toEqual([]);
+    expect(await ok(await call('PUT', `vitalentry/disablemedicalnoteforthisvitalentry/${v.id}`, f.nurseA1, { payload: { disabled: true } }))).toMatchObject({ id: v.id, includeInMedicalNote: false });
+    expect((await call('PUT', `vitalentry/disablemedicalnoteforthisvitalentry/${v.id}`, f.doctorA2, { payload: { disabled: false } })).statusCode).toBe(404);
+    await ok(await call('DELETE', `vitalentry/${v.id}`, f.nurseA1));
+    expect(await t.ctx.db.select().from(measurements).where(eq(measurements.id, v.measurementId))).toEqual([]);
+  });
+
+  it('saves a CCM medical note as a medical note detail of program CCM', async () => {
+    const id = await open(f.nurseA1, '2026-03-03');
+    const n = await ok<{ medicalNoteDetailId: number }>(await call('POST', 'ccmmedicalnote', f.nurseA1, { payload: { ccmRecordId: id, title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Stable.' } }), 201);
+    const rows = (await t.ctx.db.execute(sql`select program, text from medical_note_details where id = ${n.medicalNoteDetailId}`)) as unknown as { rows: { program: string; text: string }[] };
+    expect(rows.rows).toEqual([{ program: 'CCM', text: 'Stable.' }]);
+  });
+
+  it('answers the CCM billing lines of the patient and of the record from the engine\'s claims; 404 for other offices', async () => {
+    const id = await open(f.nurseA1, '2026-01-20');
+    await t.ctx.db.execute(
+      sql`insert into billing_claims (patient_id, hospital_id, year, month, program, code, status, evidence_json) values (${f.patientA1.id}, ${f.a1.id}, 2026, 1, 'CCM', '99490', 'billable', '{"minutes": 25}'::jsonb), (${f.patientA1.id}, ${f.a1.id}, 2026, 1, 'RPM', '99457', 'billable', '{}'::jsonb), (${f.patientA1.id}, ${f.a1.id}, 2025, 12, 'CCM', '99490', 'suppressed', '{}'::jsonb)`,
+    );
+    const ofRecord = await ok<{ code: string; program: string; month: number }[]>(await call('GET', 'ccmbilling/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    expect(ofRecord.map((c) => [c.program, c.code, c.month])).toEqual([['CCM', '99490', 1]]);
+    const ofPatient = await ok<{ code: string }[]>(await call('GET', 'ccmbilling/getbypatientid', f.nurseA1, { headers: { patientid: f.patientA1.id } }));
+    expect(ofPatient).toHaveLength(2);
+    expect((await call('GET', 'ccmbilling/getbyccmrecordid', f.doctorA2, { headers: { ccmrecordid: id } })).statusCode).toBe(404);
+    expect((await call('GET', 'ccmbilling/getbypatientid', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+  });
+});

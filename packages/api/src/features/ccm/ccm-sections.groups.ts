@@ -1,0 +1,268 @@
+import * as c from '@vigil/contract';
+import { ccmCarePlans, ccmConsentForms, ccmAttachments, ccmConditions, ccmDiagnoses, ccmImaging, ccmLabs, ccmMedicalNotes, ccmMedicationEvents, ccmObservations, ccmTimeLogEntries, ccmVaccines, ccmVitalEntries } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { localDate, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
+import type { SubRecordRow, SubRecordTable } from '../../lib/sub-records/sub-records.repo';
+import type { SubRecordGroup, SubRecordHookContext } from '../../lib/sub-records/sub-records.service';
+import * as history from './ccm-condition-history.repo';
+import * as links from './ccm-links.repo';
+
+/**
+ * The CCM sub-record groups other than allergies (portal-spec.md section 7 "CCM"), served by the
+ * generic trio (lib/sub-records) with per-group hooks. Plain groups store their form as it is
+ * (`plainGroup`); link groups store a link to another feature's row and read it back with
+ * `enrich` (docs/ccm.md "One source of truth").
+ */
+
+type Base = 'id' | 'ccmRecordId' | 'patientId' | 'hospitalId' | 'createdBy' | 'createdAt' | 'updatedAt';
+type ItemOf<G extends { itemSchema: { _zod: { output: unknown } } }> = Omit<G['itemSchema']['_zod']['output'], Base>;
+type FieldsOf<G extends { updateBody: { _zod: { output: unknown } } }> = G['updateBody']['_zod']['output'];
+
+/** Today in the record's office time zone. */
+const todayOf = (h: SubRecordHookContext) => localDate(h.now, officeTimeZone(h.record.timeZone));
+
+/** 400 `field` "The date cannot be in the future" for a calendar date after the office's today. */
+function refuseFutureDates(fields: Record<string, unknown>, names: readonly string[], h: SubRecordHookContext): void {
+  const today = todayOf(h);
+  const wrong = names.filter((n) => typeof fields[n] === 'string' && (fields[n] as string) > today);
+  if (wrong.length > 0) throw AppError.badRequest('futureDate', Object.fromEntries(wrong.map((n) => [n, 'futureDate' as const])));
+}
+
+/** 400 `field` "The date cannot be in the future" for an instant after now. */
+function refuseFutureInstant(value: string, field: string, h: SubRecordHookContext): void {
+  if (new Date(value).getTime() > h.now.getTime()) throw AppError.badRequest('futureDate', { [field]: 'futureDate' });
+}
+
+/**
+ * A group that stores its form as its own columns: optional text fields absent from the form are
+ * stored empty, optional coded or dated fields null (`defaults`), so that a field cleared in the
+ * form is cleared. `pastDates` are calendar dates that may not be after the office's today.
+ */
+function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Record<string, unknown> } }>(
+  endpoints: G,
+  table: SubRecordTable,
+  defaults: Record<string, '' | null | false>,
+  pastDates: readonly string[] = [],
+): SubRecordGroup<FieldsOf<G>, ItemOf<G>> {
+  const keys = Object.keys(endpoints.itemSchema.shape).filter((k) => !['id', 'ccmRecordId', 'patientId', 'hospitalId', 'createdBy', 'createdAt', 'updatedAt'].includes(k));
+  return {
+    endpoints,
+    table,
+    validate: (fields, h) => refuseFutureDates(fields as Record<string, unknown>, pastDates, h),
+    beforeWrite: (fields) => {
+      const f = fields as Record<string, unknown>;
+      const values: Record<string, unknown> = {};
+      for (const k of Object.keys(f)) values[k] = f[k];
+      for (const [k, d] of Object.entries(defaults)) if (values[k] === undefined) values[k] = d;
+      return values;
+    },
+    toResponse: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])) as ItemOf<G>,
+  };
+}
+
+export const ccmObservationGroup = plainGroup(c.ccmObservationGroup, ccmObservations, { loincCode: '', unit: '', notes: '' }, ['observedOn']);
+export const ccmAttachmentGroup = plainGroup(c.ccmAttachmentGroup, ccmAttachments, { notes: '' }, ['documentDate']);
+export const ccmConsentFormGroup = plainGroup(c.ccmConsentFormGroup, ccmConsentForms, { notes: '' }, ['consentDate']);
+export const ccmImagingGroup = plainGroup(c.ccmImagingGroup, ccmImaging, { findings: '' }, ['studyDate']);
+export const ccmVaccineGroup = plainGroup(c.ccmVaccineGroup, ccmVaccines, { manufacturer: null, lotNumber: '', site: null, route: null, dose: null, notes: '' }, ['administeredOn']);
+/** A lab result is critical when its interpretation is one of the critical flags (HL7 v2 table 0078 LL, HH, AA). */
+export const ccmLabGroup = plainGroup(c.ccmLabGroup, ccmLabs, { loincCode: '', unit: null, referenceRange: '', interpretation: null, notes: '' }, ['collectedOn']);
+export const ccmCarePlanGroup = plainGroup(c.ccmCarePlanGroup, ccmCarePlans, { communityServices: '', coordination: '' });
+
+// ccm_labs has no is_critical column: it is derived from the interpretation on every read.
+ccmLabGroup.toResponse = ((orig) => (row: SubRecordRow) => ({ ...orig(row), isCritical: c.ccmOptionLists.labCriticalFlags.some((f) => f.code === row.interpretation) }))(ccmLabGroup.toResponse);
+
+/** A condition: a change of its course (and its creation) adds a history entry dated the office's today. */
+export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<typeof c.ccmConditionGroup>> = {
+  endpoints: c.ccmConditionGroup,
+  table: ccmConditions,
+  validate: (f, h) => refuseFutureDates(f, ['onsetDate'], h),
+  beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
+  afterWrite: async (row, f, h) => {
+    if (h.existing && h.existing.historyStatus === f.historyStatus) return;
+    await history.insertEntry(h.scope, h.tx, { conditionId: row.id, hospitalId: row.hospitalId, status: f.historyStatus, recordedOn: todayOf(h), note: '', createdBy: h.scope.userId });
+  },
+  enrich: async (rows, db) => {
+    const byCondition = await history.findEntries(db, rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, history: byCondition.get(r.id) ?? [] }));
+  },
+  toResponse: (row) => ({
+    name: row.name as string,
+    icd10Code: row.icd10Code as string,
+    isPrimary: row.isPrimary as boolean,
+    severity: row.severity as ItemOf<typeof c.ccmConditionGroup>['severity'],
+    onsetDate: row.onsetDate as string | null,
+    historyStatus: row.historyStatus as c.CcmConditionFields['historyStatus'],
+    notes: row.notes as string,
+    history: row.history as ItemOf<typeof c.ccmConditionGroup>['history'],
+  }),
+};
+
+/** A CCM diagnosis names one of the patient's diagnoses (400 diagnosisId "Invalid id" otherwise). */
+export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<typeof c.ccmDiagnosisGroup>> = {
+  endpoints: c.ccmDiagnosisGroup,
+  table: ccmDiagnoses,
+  validate: async (f, h) => {
+    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) throw AppError.badRequest('invalidId', { diagnosisId: 'invalidId' });
+  },
+  beforeWrite: (f) => ({ diagnosisId: f.diagnosisId, diagnosisType: f.diagnosisType, notes: f.notes ?? '' }),
+  enrich: async (rows, db) => {
+    const found = await links.findDiagnoses(db, rows.map((r) => r.diagnosisId as number));
+    return rows.map((r) => ({ ...r, ...(found.get(r.diagnosisId as number) ?? { code: null, description: '', status: '' }) }));
+  },
+  toResponse: (row) => ({
+    diagnosisId: row.diagnosisId as number,
+    diagnosisType: row.diagnosisType as c.CcmDiagnosisFields['diagnosisType'],
+    notes: row.notes as string,
+    code: row.code as string | null,
+    description: row.description as string,
+    status: row.status as string,
+  }),
+};
+
+/** A medication event names one of the patient's prescriptions in the record's office (400 prescriptionId "Invalid id" otherwise). */
+export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields, ItemOf<typeof c.ccmMedicationEventGroup>> = {
+  endpoints: c.ccmMedicationEventGroup,
+  table: ccmMedicationEvents,
+  validate: async (f, h) => {
+    refuseFutureDates(f, ['eventDate'], h);
+    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) throw AppError.badRequest('invalidId', { prescriptionId: 'invalidId' });
+  },
+  beforeWrite: (f) => ({ prescriptionId: f.prescriptionId, eventType: f.eventType, eventDate: f.eventDate, frequency: f.frequency ?? null, notes: f.notes ?? '' }),
+  enrich: async (rows, db) => {
+    const found = await links.findPrescriptions(db, rows.map((r) => r.prescriptionId as number));
+    return rows.map((r) => ({ ...r, ...(found.get(r.prescriptionId as number) ?? { medicationName: '', dose: '' }) }));
+  },
+  toResponse: (row) => ({
+    prescriptionId: row.prescriptionId as number,
+    eventType: row.eventType as c.CcmMedicationEventFields['eventType'],
+    eventDate: row.eventDate as string,
+    frequency: row.frequency as c.CcmMedicationEventFields['frequency'] & string,
+    notes: row.notes as string,
+    medicationName: row.medicationName as string,
+    dose: row.dose as string,
+  }),
+};
+
+/** The measurement device type and LOINC keys of each vital type (contract measurement-types.ts). */
+const vitalStorage: Record<c.CcmVitalEntryFields['vitalType'], { deviceType: string; keys: [string, string?] }> = {
+  '85354-9': { deviceType: 'BLOOD_PRESSURE', keys: ['8480-6', '8462-4'] },
+  '29463-7': { deviceType: 'WEIGHT', keys: ['29463-7'] },
+  '8310-5': { deviceType: 'TEMPERATURE', keys: ['8310-5'] },
+  '59408-5': { deviceType: 'SPO2', keys: ['59408-5'] },
+  '2339-0': { deviceType: 'GLUCOSE', keys: ['2339-0'] },
+};
+/** A value in `unit` to the stored canonical UCUM unit (the first of `vitalUnitsByType`). */
+function toCanonical(value: number, unit: string): number {
+  if (unit === '[lb_av]') return Math.round(value * 0.45359237 * 100) / 100;
+  if (unit === '[degF]') return Math.round((((value - 32) * 5) / 9) * 100) / 100;
+  return value;
+}
+function readingOf(f: c.CcmVitalEntryFields): Omit<links.ManualReading, 'enteredBy'> {
+  const s = vitalStorage[f.vitalType]!;
+  const valuesJson: Record<string, number> = { [s.keys[0]]: toCanonical(f.value, f.unit) };
+  if (s.keys[1] && f.value2 != null) valuesJson[s.keys[1]] = toCanonical(f.value2, f.unit);
+  return { deviceType: s.deviceType, measuredAt: new Date(f.measuredAt), valuesJson };
+}
+
+/**
+ * A vital entry is a manual measurement of the record's patient (measurements, source 'manual'),
+ * stored in the canonical unit; answered in that unit. 409 when the patient already has a
+ * reading of that type at that instant; 400 measuredAt "The date cannot be in the future".
+ */
+export const ccmVitalEntryGroup: SubRecordGroup<c.CcmVitalEntryFields, ItemOf<typeof c.ccmVitalEntryGroup>> = {
+  endpoints: c.ccmVitalEntryGroup,
+  table: ccmVitalEntries,
+  validate: (f, h) => refuseFutureInstant(f.measuredAt, 'measuredAt', h),
+  beforeWrite: async (f, h) => {
+    const reading = readingOf(f);
+    let measurementId = h.existing?.measurementId as number | undefined;
+    if (measurementId === undefined) {
+      const id = await links.insertManualReading(h.tx, h.record, { ...reading, enteredBy: h.scope.userId });
+      if (id === null) throw AppError.conflict();
+      measurementId = id;
+    } else if (!(await links.updateManualReading(h.tx, h.record, measurementId, reading))) throw AppError.conflict();
+    return { measurementId, vitalType: f.vitalType, includeInMedicalNote: f.includeInMedicalNote ?? (h.existing ? (h.existing.includeInMedicalNote as boolean) : true), notes: f.notes ?? '' };
+  },
+  afterDelete: (row, h) => links.deleteManualReading(h.tx, h.record, row.measurementId as number),
+  enrich: async (rows, db) => {
+    const found = await links.findReadings(db, rows.map((r) => r.measurementId as number));
+    return rows.map((r) => ({ ...r, reading: found.get(r.measurementId as number) ?? null }));
+  },
+  toResponse: (row) => {
+    const type = row.vitalType as c.CcmVitalEntryFields['vitalType'];
+    const s = vitalStorage[type]!;
+    const reading = row.reading as { measuredAt: Date; valuesJson: Record<string, number> } | null;
+    return {
+      measurementId: row.measurementId as number,
+      vitalType: type,
+      value: reading?.valuesJson[s.keys[0]] ?? 0,
+      value2: s.keys[1] ? (reading?.valuesJson[s.keys[1]] ?? null) : null,
+      unit: c.vitalUnitsByType[type]![0] as c.CcmVitalEntryFields['unit'],
+      measuredAt: reading ? reading.measuredAt.toISOString() : '',
+      includeInMedicalNote: row.includeInMedicalNote as boolean,
+      notes: row.notes as string,
+    };
+  },
+};
+
+/**
+ * A CCM medical note is a detail of program CCM in the patient's medical note of the current
+ * month (office time zone) in the record's office (spec section 5: "Selecting a CCM record while
+ * writing a medical note saves it as a CCM medical note").
+ */
+export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<typeof c.ccmMedicalNoteGroup>> = {
+  endpoints: c.ccmMedicalNoteGroup,
+  table: ccmMedicalNotes,
+  beforeWrite: async (f, h) => {
+    let detailId = h.existing?.medicalNoteDetailId as number | undefined;
+    if (detailId === undefined) {
+      const { year, month } = localYearMonth(h.now, officeTimeZone(h.record.timeZone));
+      detailId = await links.insertCcmNoteDetail(h.tx, h.record, year, month, f.text, h.scope.userId);
+    } else await links.updateNoteDetail(h.tx, detailId, f.text);
+    return { medicalNoteDetailId: detailId, title: f.title, noteType: f.noteType };
+  },
+  afterDelete: (row, h) => links.deleteNoteDetail(h.tx, row.medicalNoteDetailId as number),
+  enrich: async (rows, db) => {
+    const found = await links.findNoteDetails(db, rows.map((r) => r.medicalNoteDetailId as number));
+    return rows.map((r) => ({ ...r, note: found.get(r.medicalNoteDetailId as number) ?? { text: '', month: 0, year: 0 } }));
+  },
+  toResponse: (row) => {
+    const note = row.note as { text: string; month: number; year: number };
+    return { medicalNoteDetailId: row.medicalNoteDetailId as number, title: row.title as c.CcmMedicalNoteFields['title'], noteType: row.noteType as c.CcmMedicalNoteFields['noteType'], text: note.text, month: note.month, year: note.year };
+  },
+};
+
+/**
+ * A CCM time log entry is a manual time-tracking entry of program CCM by the caller (time_entries):
+ * billing counts it once, from time_entries (docs/ccm.md). 400 startedAt "The date cannot be in
+ * the future".
+ */
+export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c.ccmTimeLogGroup>> = {
+  endpoints: c.ccmTimeLogGroup,
+  table: ccmTimeLogEntries,
+  validate: (f, h) => refuseFutureInstant(f.startedAt, 'startedAt', h),
+  beforeWrite: async (f, h) => {
+    const time = { startedAt: new Date(f.startedAt), seconds: f.minutes * 60, activity: f.activity, interactive: f.interactive };
+    let timeEntryId = h.existing?.timeEntryId as number | undefined;
+    if (timeEntryId === undefined) timeEntryId = await links.insertCcmTimeEntry(h.tx, h.record, h.scope.userId, time);
+    else await links.updateCcmTimeEntry(h.tx, h.record, timeEntryId, time);
+    return { timeEntryId };
+  },
+  afterDelete: (row, h) => links.deleteCcmTimeEntry(h.tx, h.record, row.timeEntryId as number),
+  enrich: async (rows, db) => {
+    const found = await links.findTimeEntries(db, rows.map((r) => r.timeEntryId as number));
+    return rows.map((r) => ({ ...r, entry: found.get(r.timeEntryId as number) ?? null }));
+  },
+  toResponse: (row) => {
+    const e = row.entry as { staffUserId: number; startedAt: Date; seconds: number | null; activity: string; interactive: boolean } | null;
+    return {
+      timeEntryId: row.timeEntryId as number,
+      staffUserId: e?.staffUserId ?? 0,
+      startedAt: e ? e.startedAt.toISOString() : '',
+      minutes: Math.round((e?.seconds ?? 0) / 60),
+      activity: e?.activity ?? '',
+      interactive: e?.interactive ?? false,
+    };
+  },
+};
