@@ -21,6 +21,8 @@ import { ccmRoutes } from './ccm/ccm.routes';
 import { surveysRoutes } from './surveys/surveys.routes';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
+import { licensesRoutes } from './licenses/licenses.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -45,4 +47,6 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   surveysRoutes,
   prescriptionsRoutes,
   diagnosesRoutes,
+  invoicesRoutes,
+  licensesRoutes,
 ];

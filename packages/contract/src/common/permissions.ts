@@ -73,6 +73,12 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  // Invoices, licences and API keys (docs/invoices.md, docs/licenses.md, docs/api-keys.md)
+  'invoices.read', // an organization's invoices and their PDFs
+  'invoices.manage', // generate, edit, issue, mark paid or void, delete drafts
+  'licenses.read', // the licences of the caller's offices and a patient's assignments
+  'licenses.manage', // create, edit, delete, bulk insert, assign and deassign licences
+  'apiKeys.manage', // issue and revoke API users' keys
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -107,6 +113,8 @@ const monitoringStaff: Permission[] = [
   // The problem list is care documentation too: the care team and office admins of the patient's office.
   'diagnoses.read',
   'diagnoses.manage',
+  // The licences a patient holds are part of the office's records the care team reads.
+  'licenses.read',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
@@ -119,6 +127,7 @@ const officeAdmin: Permission[] = [
   'surveyTemplates.manage',
   'billing.generate',
   'billing.authorizations',
+  'licenses.manage',
   'users.read',
   'users.manage',
   'users.setStatus',
@@ -151,7 +160,17 @@ const clinician: Permission[] = [
 
 export const rolePermissions = {
   [Role.SYSTEM_ADMIN]: [...permissions],
-  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage', 'billing.settings'],
+  [Role.ORGANIZATION_ADMIN]: [
+    ...officeAdmin,
+    'users.delete',
+    'organizations.update',
+    'offices.manage',
+    'billing.settings',
+    // Invoices and API keys span the whole organization (docs/invoices.md, docs/api-keys.md).
+    'invoices.read',
+    'invoices.manage',
+    'apiKeys.manage',
+  ],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,
   [Role.NURSE]: clinician,
