@@ -23,6 +23,7 @@ import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { licensesRoutes } from './licenses/licenses.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -49,4 +50,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   diagnosesRoutes,
   invoicesRoutes,
   licensesRoutes,
+  apiKeysRoutes,
 ];

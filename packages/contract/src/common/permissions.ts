@@ -197,7 +197,8 @@ export const rolePermissions = {
     'notifications.read',
   ],
   [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read', 'billing.read'],
-  [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],
+  // An API user acts through its keys (docs/api-keys.md); each key narrows this to `apiKeyAccessPermissions[access]`.
+  [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'organizations.read', 'verifiers.read', 'devices.read', 'measurements.read', 'measurements.create'],
   [Role.DATA_COORDINATOR]: [
     ...signedIn,
     'users.read',
@@ -211,6 +212,22 @@ export const rolePermissions = {
   [Role.VERIFIER]: [...signedIn, 'verifiers.read', 'verifiers.manage'],
   [Role.ECP_USER]: signedIn,
 } satisfies Record<RoleId, Permission[]>;
+
+/**
+ * What an API key may do, by its access (docs/api-keys.md): `read` reads the organization's
+ * patients, offices and readings; `ingest` posts readings. A key's call needs the permission in
+ * its API user's role (the map above) AND here.
+ */
+export const apiKeyAccessPermissions = {
+  read: ['self.read', 'reference.read', 'patients.read', 'offices.read', 'organizations.read', 'verifiers.read', 'devices.read', 'measurements.read'],
+  ingest: ['self.read', 'reference.read', 'devices.read', 'measurements.create'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type ApiKeyAccess = keyof typeof apiKeyAccessPermissions;
+
+/** Whether a key of `access` may use `permission` (its user's role must hold it too: `can`). */
+export function apiKeyMay(access: ApiKeyAccess, permission: Permission): boolean {
+  return (apiKeyAccessPermissions[access] as readonly Permission[]).includes(permission);
+}
 
 /** Whether `role` holds `permission`. */
 export function can(role: RoleId, permission: Permission): boolean {
