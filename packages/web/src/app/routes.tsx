@@ -10,6 +10,8 @@ import {
   IconDeviceTablet,
   IconDevices,
   IconFileImport,
+  IconFileInvoice,
+  IconLicense,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
@@ -72,6 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/partnerBillingReports', permission: 'billing.read', page: () => import('../features/billing/pages/PartnerBillingReportsPage'), nav: { label: 'nav.billingReports', icon: IconChartBar } },
   { path: '/UserBillingSettings', permission: 'billing.authorizations', page: () => import('../features/billing-settings/pages/UserBillingSettingsPage'), nav: { label: 'nav.userBillingSettings', icon: IconUserDollar } },
   { path: '/billingsettings', permission: 'billing.settings', page: () => import('../features/billing-settings/pages/BillingSettingsPage'), nav: { label: 'nav.billingSettings', icon: IconSettingsDollar } },
+  { path: '/invoices', permission: 'invoices.read', page: () => import('../features/invoices/pages/InvoicesPage'), nav: { label: 'nav.invoices', icon: IconFileInvoice } },
+  { path: '/licenses', permission: 'licenses.read', page: () => import('../features/licenses/pages/LicensesPage'), nav: { label: 'nav.licenses', icon: IconLicense } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];

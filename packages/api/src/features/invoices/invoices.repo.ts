@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { formatInvoiceNumber, type Invoice, type InvoiceLine, type InvoiceListQuery, type InvoiceStatus, type InvoiceSummary } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims, hospitals, invoiceLines, invoiceNumberCounters, invoices, organizations } from '../../db/schema/index';
@@ -49,6 +49,15 @@ const summaryView = ({ discountBasisPoints, taxBasisPoints, ...r }: SummaryRow):
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
+
+const lineColumns = {
+  id: invoiceLines.id,
+  hospitalId: invoiceLines.hospitalId,
+  description: invoiceLines.description,
+  quantity: invoiceLines.quantity,
+  unitPriceCents: invoiceLines.unitPriceCents,
+  amountCents: invoiceLines.amountCents,
+};
 
 /** The organization `organizationId` when the caller sees it (`organizationFilter`), with the details an invoice prints. */
 export async function getOrganization(scope: Scope, db: Executor, organizationId: number) {
@@ -129,7 +138,7 @@ const sortColumns = {
 } as const;
 
 /** A page of the invoices the caller sees, filtered by organization, status and year. Newest period first by default. */
-export async function findInvoices(scope: Scope, db: Executor, q: InvoiceListQuery): Promise<{ items: InvoiceSummary[]; total: number }> {
+export async function findInvoices(scope: Scope, db: Executor, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
   const where = and(
     organizationFilter(scope, i.organizationId),
     q.organizationId !== undefined ? eq(i.organizationId, q.organizationId) : undefined,
@@ -149,7 +158,8 @@ export async function findInvoices(scope: Scope, db: Executor, q: InvoiceListQue
       .offset(pageOffset(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(i).innerJoin(organizations, eq(organizations.id, i.organizationId)).where(where),
   ]);
-  return { items: items.map(summaryView), total: Number(count?.n ?? 0) };
+  const lines = items.length === 0 ? [] : await db.select({ invoiceId: invoiceLines.invoiceId, ...lineColumns }).from(invoiceLines).where(inArray(invoiceLines.invoiceId, items.map((r) => r.id))).orderBy(asc(invoiceLines.sortOrder), asc(invoiceLines.id));
+  return { items: items.map((r) => ({ ...summaryView(r), lines: lines.filter((l) => l.invoiceId === r.id).map(({ invoiceId: _, ...l }) => l) })), total: Number(count?.n ?? 0) };
 }
 
 /** The invoices of organization `organizationId` the caller sees, for the months given (`year * 12 + month` from `fromKey` on), not void. */
@@ -166,7 +176,7 @@ export async function getInvoice(scope: Scope, db: Executor, id: number, opts: {
   const [row] = opts.forUpdate ? await base.for('update', { of: i }) : await base;
   if (!row) return null;
   const lines = await db
-    .select({ id: invoiceLines.id, hospitalId: invoiceLines.hospitalId, description: invoiceLines.description, quantity: invoiceLines.quantity, unitPriceCents: invoiceLines.unitPriceCents, amountCents: invoiceLines.amountCents })
+    .select(lineColumns)
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.sortOrder), asc(invoiceLines.id));

@@ -6,7 +6,6 @@ import {
   type InvoiceListQuery,
   type InvoiceReference,
   type InvoiceStatus,
-  type InvoiceSummary,
   type UpdateInvoiceBody,
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
@@ -86,7 +85,7 @@ export async function findInvoiceReferences(ctx: AppContext, scope: Scope, organ
 }
 
 /** `GET invoice/getinvoices`: a page of the invoices in scope. */
-export async function findInvoices(ctx: AppContext, scope: Scope, q: InvoiceListQuery): Promise<{ items: InvoiceSummary[]; total: number; page: number; pageSize: number }> {
+export async function findInvoices(ctx: AppContext, scope: Scope, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number; page: number; pageSize: number }> {
   const { items, total } = await repo.findInvoices(scope, ctx.db, q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

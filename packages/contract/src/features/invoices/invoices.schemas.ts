@@ -98,7 +98,8 @@ export const invoiceListQuerySchema = pageQuerySchema.extend({
   sort: sortQuery(invoiceSortFields),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
-export const invoicePageSchema = pageOf(invoiceSchema.omit({ lines: true }));
+/** A page of invoices, each with its lines (an organization has few offices, so an invoice few lines). */
+export const invoicePageSchema = pageOf(invoiceSchema);
 export type InvoiceSummary = Omit<Invoice, 'lines'>;
 
 export const invoiceReferencesHeadersSchema = z.object({ organizationid: idSchema });
