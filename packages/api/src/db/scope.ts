@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNotNull, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import { Role, type RoleId, type Lang } from '@vigil/contract';
+import { Role, type ApiKeyAccess, type RoleId, type Lang } from '@vigil/contract';
 import { userHospitals, users } from './schema/index';
 import { AppError } from '../lib/app-error';
 
@@ -17,6 +17,8 @@ export interface Scope {
   patientId?: number;
   sessionId: number;
   lang: Lang;
+  /** Set when an API key calls (lib/api-key-auth.ts): the key and its access, which narrows the role's permissions. */
+  apiKey?: { id: number; access: ApiKeyAccess };
 }
 
 /** A hub posting readings with its own credential: limited to ingestion for that hub. */

@@ -21,6 +21,9 @@ import { ccmRoutes } from './ccm/ccm.routes';
 import { surveysRoutes } from './surveys/surveys.routes';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
+import { licensesRoutes } from './licenses/licenses.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -45,4 +48,7 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   surveysRoutes,
   prescriptionsRoutes,
   diagnosesRoutes,
+  invoicesRoutes,
+  licensesRoutes,
+  apiKeysRoutes,
 ];

@@ -47,6 +47,8 @@ export interface JobPayloads {
   'drug-import': { runId: number };
   /** Loading an uploaded ICD-10-CM release (features/diagnoses/icd10cm-import.ts), with the system admin's scope. */
   'icd10cm-import': { releaseId: number; scope: Scope };
+  /** One minute of licence expiry in each office's time zone (jobs/license-expiry.run.job.ts). */
+  'license-expiry': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
-import { can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHeaders, type EndpointParams, type EndpointQuery, type EndpointResponse } from '@vigil/contract';
+import { apiKeyMay, can, fieldErrors, type EndpointDef, type EndpointBody, type EndpointHeaders, type EndpointParams, type EndpointQuery, type EndpointResponse } from '@vigil/contract';
 import type { HubPrincipal, Scope } from '../db/scope';
 import { AppError } from './app-error';
 import type { AppContext } from '../context';
@@ -54,8 +54,15 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       if (def.permission !== 'public' && !asHub) {
         // A hub credential that does not resolve (unknown, revoked, hub disabled) gets its own message.
         if (!scope && def.hubAuth === true && req.headers.hubtoken && !req.hub) throw new AppError('unauthorized', 'hubCredentialInvalid');
+        const refusal = req.apiKeyRefusal;
+        if (!scope && refusal?.reason === 'rateLimited') {
+          throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: refusal.retryAfterSeconds }, undefined, refusal.retryAfterSeconds);
+        }
+        if (!scope && refusal) throw AppError.unauthorized('apiKeyInvalid');
         if (!scope) throw AppError.unauthorized();
         if (!can(scope.role, def.permission)) throw AppError.forbidden();
+        // An API key acts with its user's role narrowed by the key's access (docs/api-keys.md).
+        if (scope.apiKey && !apiKeyMay(scope.apiKey.access, def.permission)) throw AppError.forbidden();
       }
       const lang = req.lang;
       const pickedHeaders = pickHeaders(def, req);

@@ -211,6 +211,28 @@ export const messages = {
     en: 'Surveys can be assigned to client monitoring plans only',
     es: 'Las encuestas solo se pueden asignar a planes de monitorización de clientes',
   },
+  // Invoices, licences and API keys (docs/invoices.md, docs/licenses.md, docs/api-keys.md)
+  invoiceNotDraft: { en: 'Only a draft invoice can be edited or deleted', es: 'Solo se puede editar o eliminar una factura en borrador' },
+  invoiceTransitionNotAllowed: {
+    en: 'An invoice cannot change from {from} to {to}',
+    es: 'Una factura no puede pasar de {from} a {to}',
+  },
+  invoiceExistsForMonth: {
+    en: 'This organization already has an invoice for this month',
+    es: 'Esta organización ya tiene una factura para este mes',
+  },
+  invoiceDiscountTooLarge: { en: 'The discount cannot exceed the subtotal', es: 'El descuento no puede superar el subtotal' },
+  invoiceNotYetOverdue: { en: 'The invoice is not past its due date', es: 'La factura no ha superado su fecha de vencimiento' },
+  invoiceMonthUpcoming: { en: 'A month to come cannot be invoiced', es: 'No se puede facturar un mes futuro' },
+  licenseAssigned: { en: 'This licence is assigned to a patient', es: 'Esta licencia está asignada a un paciente' },
+  licenseNotAssignable: { en: 'Only an active licence can be assigned', es: 'Solo se puede asignar una licencia activa' },
+  licenseTypeAlreadyAssigned: {
+    en: 'This patient already has an active licence of this type',
+    es: 'Este paciente ya tiene una licencia activa de este tipo',
+  },
+  licenseNotAssignedToPatient: { en: 'This licence is not assigned to this patient', es: 'Esta licencia no está asignada a este paciente' },
+  apiKeyInvalid: { en: 'The API key is not valid or was revoked', es: 'La clave de API no es válida o fue revocada' },
+  apiUserRequired: { en: 'API keys are issued to API users only', es: 'Las claves de API solo se emiten a usuarios de API' },
   // Generic failures
   tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },

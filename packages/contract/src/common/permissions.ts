@@ -73,6 +73,12 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  // Invoices, licences and API keys (docs/invoices.md, docs/licenses.md, docs/api-keys.md)
+  'invoices.read', // an organization's invoices and their PDFs
+  'invoices.manage', // generate, edit, issue, mark paid or void, delete drafts
+  'licenses.read', // the licences of the caller's offices and a patient's assignments
+  'licenses.manage', // create, edit, delete, bulk insert, assign and deassign licences
+  'apiKeys.manage', // issue and revoke API users' keys
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -107,6 +113,8 @@ const monitoringStaff: Permission[] = [
   // The problem list is care documentation too: the care team and office admins of the patient's office.
   'diagnoses.read',
   'diagnoses.manage',
+  // The licences a patient holds are part of the office's records the care team reads.
+  'licenses.read',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
 const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
@@ -119,6 +127,7 @@ const officeAdmin: Permission[] = [
   'surveyTemplates.manage',
   'billing.generate',
   'billing.authorizations',
+  'licenses.manage',
   'users.read',
   'users.manage',
   'users.setStatus',
@@ -151,7 +160,17 @@ const clinician: Permission[] = [
 
 export const rolePermissions = {
   [Role.SYSTEM_ADMIN]: [...permissions],
-  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage', 'billing.settings'],
+  [Role.ORGANIZATION_ADMIN]: [
+    ...officeAdmin,
+    'users.delete',
+    'organizations.update',
+    'offices.manage',
+    'billing.settings',
+    // Invoices and API keys span the whole organization (docs/invoices.md, docs/api-keys.md).
+    'invoices.read',
+    'invoices.manage',
+    'apiKeys.manage',
+  ],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,
   [Role.NURSE]: clinician,
@@ -178,7 +197,8 @@ export const rolePermissions = {
     'notifications.read',
   ],
   [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read', 'billing.read'],
-  [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],
+  // An API user acts through its keys (docs/api-keys.md); each key narrows this to `apiKeyAccessPermissions[access]`.
+  [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'organizations.read', 'verifiers.read', 'devices.read', 'measurements.read', 'measurements.create'],
   [Role.DATA_COORDINATOR]: [
     ...signedIn,
     'users.read',
@@ -192,6 +212,22 @@ export const rolePermissions = {
   [Role.VERIFIER]: [...signedIn, 'verifiers.read', 'verifiers.manage'],
   [Role.ECP_USER]: signedIn,
 } satisfies Record<RoleId, Permission[]>;
+
+/**
+ * What an API key may do, by its access (docs/api-keys.md): `read` reads the organization's
+ * patients, offices and readings; `ingest` posts readings. A key's call needs the permission in
+ * its API user's role (the map above) AND here.
+ */
+export const apiKeyAccessPermissions = {
+  read: ['self.read', 'reference.read', 'patients.read', 'offices.read', 'organizations.read', 'verifiers.read', 'devices.read', 'measurements.read'],
+  ingest: ['self.read', 'reference.read', 'devices.read', 'measurements.create'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type ApiKeyAccess = keyof typeof apiKeyAccessPermissions;
+
+/** Whether a key of `access` may use `permission` (its user's role must hold it too: `can`). */
+export function apiKeyMay(access: ApiKeyAccess, permission: Permission): boolean {
+  return (apiKeyAccessPermissions[access] as readonly Permission[]).includes(permission);
+}
 
 /** Whether `role` holds `permission`. */
 export function can(role: RoleId, permission: Permission): boolean {

@@ -22,6 +22,9 @@ import * as ccm from './ccm/ccm.contract';
 import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
+import * as invoices from './invoices/invoices.contract';
+import * as licenses from './licenses/licenses.contract';
+import * as apiKeys from './api-keys/api-keys.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -52,7 +55,11 @@ export * from './prescriptions/prescriptions.schemas';
 
 export * from './diagnoses/diagnoses.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses };
+export * from './invoices/invoices.schemas';
+export * from './licenses/licenses.schemas';
+export * from './api-keys/api-keys.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys };
 
 export const contract = {
   auth,
@@ -76,6 +83,9 @@ export const contract = {
   surveys,
   prescriptions,
   diagnoses,
+  invoices,
+  licenses,
+  apiKeys,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;
