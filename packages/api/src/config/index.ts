@@ -49,6 +49,7 @@ const envSchema = z.object({
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  VIGIL_AUDIT: bool.default(true),
 });
 
 export interface AppConfig {
@@ -104,6 +105,8 @@ export interface AppConfig {
   reminderLeadMinutes: number;
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
+  /** Record the PHI audit trail (docs/audit.md). Off only to measure its cost (bench/audit.ts). */
+  auditEnabled: boolean;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
     drugProducts: 'default',
+    auditEnabled: e.VIGIL_AUDIT,
   };
 }
 

@@ -73,6 +73,11 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  // The PHI audit trail, system logs and reports (docs/audit.md)
+  'audit.read', // the audit trail of the caller's organization (patients and callers), its CSV and FHIR exports
+  'audit.verify', // check the whole trail's hash chain (system admin)
+  'systemLogs.read', // server errors, job runs, integration failures, refused sign-ins (system admin)
+  'reports.read', // the Reporting section: staff audit reports, logins, time, readings, daily scores
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -124,6 +129,7 @@ const officeAdmin: Permission[] = [
   'users.setStatus',
   'patients.read',
   'patients.manage',
+  'reports.read',
   'organizations.read',
   'offices.read',
   'offices.update',
@@ -151,7 +157,7 @@ const clinician: Permission[] = [
 
 export const rolePermissions = {
   [Role.SYSTEM_ADMIN]: [...permissions],
-  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage', 'billing.settings'],
+  [Role.ORGANIZATION_ADMIN]: [...officeAdmin, 'users.delete', 'organizations.update', 'offices.manage', 'billing.settings', 'audit.read'],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,
   [Role.NURSE]: clinician,
