@@ -23,6 +23,8 @@ import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, registerErrorHandling, safeError } from './plugins/errors';
 import { AppError } from './lib/app-error';
+import { auditTrail } from './lib/audit-trail';
+import { recordSystemLog } from './lib/system-log';
 import { requestLang } from './lib/lang';
 import { rememberRequestForLinks } from './lib/public-url';
 import { createRealtime } from './realtime/realtime';
@@ -125,12 +127,25 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   if (!database) app.addHook('onClose', async () => db.close());
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {
+    await auditTrail(ctx).flush(); // the audit events recorded so far are stored before the database closes
     await ctx.jobs.close();
     await ctx.realtime.close();
   });
 
   registerAccessGate(app);
-  registerErrorHandling(app);
+  // A 500 is also a system log line with its request id (docs/audit.md "System logs"): kind and codes only.
+  registerErrorHandling(app, (req, safe) => {
+    void recordSystemLog(ctx.db, {
+      level: 'error',
+      kind: 'serverError',
+      source: `${req.method} ${req.routeOptions.url ?? ''}`,
+      message: 'Unexpected server error',
+      requestId: String(req.id),
+      userId: req.scope?.userId ?? null,
+      organizationId: req.scope?.organizationId ?? null,
+      details: { errName: String(safe.type ?? ''), errCode: safe.code === undefined ? undefined : String(safe.code), causeCode: safe.causeCode as string | undefined },
+    });
+  });
   await app.register(cookie);
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   app.addHook('onRequest', (req, _reply, done) => {

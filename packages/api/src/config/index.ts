@@ -50,6 +50,7 @@ const envSchema = z.object({
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   VIGIL_REFERENCE_SEARCH_CACHE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  VIGIL_AUDIT: bool.default(true),
 });
 
 export interface AppConfig {
@@ -111,6 +112,8 @@ export interface AppConfig {
    * docs/diagnoses.md "Search").
    */
   referenceSearchCacheEntries: number;
+  /** Record the PHI audit trail (docs/audit.md). Off only to measure its cost (bench/audit.ts). */
+  auditEnabled: boolean;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
     drugProducts: 'default',
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
+    auditEnabled: e.VIGIL_AUDIT,
   };
 }
 

@@ -24,6 +24,7 @@ import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { licensesRoutes } from './licenses/licenses.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -51,4 +52,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   invoicesRoutes,
   licensesRoutes,
   apiKeysRoutes,
+  auditRoutes,
 ];

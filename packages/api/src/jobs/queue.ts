@@ -28,6 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/index';
 import type { Database } from '../db/client';
 import type { Scope } from '../db/scope';
+import { recordSystemLog } from '../lib/system-log';
 
 /** The queues of the app and the payload of each (JSON; never PHI: ids and scope only). */
 export interface JobPayloads {
@@ -138,6 +139,15 @@ export async function startJobQueue(opts: {
 }): Promise<JobQueue> {
   const { config, database, log, definitions, schedules } = opts;
   const byName = new Map(definitions.map((d) => [d.name, d]));
+  // Each attempt of a job is a system log line (docs/audit.md "System logs"): queue, job id, attempt and the error's kind, never the job's data.
+  const jobLog = (queue: string, jobId: string, attempt: number, err: unknown) =>
+    recordSystemLog(database.db, {
+      level: err ? 'error' : 'info',
+      kind: err ? 'jobFailure' : 'jobRun',
+      source: queue,
+      message: err ? 'Job attempt failed' : 'Job run',
+      details: { jobId, attempt, ...(err ? { errName: err instanceof Error ? err.name : typeof err, errCode: typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : undefined } : {}) },
+    });
 
   if (!config.jobsEnabled) {
     const inFlight = new Set<Promise<unknown>>();
@@ -149,7 +159,13 @@ export async function startJobQueue(opts: {
         if (!def) throw new Error(`no worker for queue ${name}`);
         const work = def
           .handler(data, { id: 'inline', retryCount: 0, retryLimit: 0, createdOn: new Date() })
-          .catch((err: unknown) => log.error({ err: errorOf(err), queue: name }, 'job failed'))
+          .then(
+            () => jobLog(name, 'inline', 1, null),
+            (err: unknown) => {
+              log.error({ err: errorOf(err), queue: name }, 'job failed');
+              return jobLog(name, 'inline', 1, err);
+            },
+          )
           .finally(() => inFlight.delete(work));
         inFlight.add(work);
         return null;
@@ -196,9 +212,12 @@ export async function startJobQueue(opts: {
         async ([job]) => {
           if (!job) return undefined;
           try {
-            return await def.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, createdOn: job.createdOn });
+            const result = await def.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, createdOn: job.createdOn });
+            void jobLog(def.name, job.id, job.retryCount + 1, null);
+            return result;
           } catch (err) {
             log.error({ err: errorOf(err), queue: def.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
+            void jobLog(def.name, job.id, job.retryCount + 1, err);
             throw err;
           }
         },

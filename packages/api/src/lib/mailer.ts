@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
+import { recordSystemLog } from './system-log';
 import type { JobDefinition, JobInfo, JobName, JobQueue } from '../jobs/queue';
 
 export interface MailMessage {
@@ -21,6 +22,9 @@ export interface Mailer {
   deliver(outboxId: number, job: JobInfo): Promise<{ outboxId: number; status: string }>;
 }
 
+/** nodemailer's error code ('ECONNECTION', 'EAUTH'...), never its message (which may hold an address). */
+const smtpCode = (err: unknown): string => (typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : 'unknown');
+
 /**
  * The mailer: SMTP through nodemailer when `smtpUrl` is set, else the `email_outbox` table that a
  * system admin reads in the app, so every e-mail flow works on the embedded default. The outbox is
@@ -34,6 +38,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; que
       await transport!.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text });
       await db.insert(emailOutbox).values({ toAddress: message.to, subject: message.subject, bodyText: '', status: 'sent' });
     } catch (err) {
+      void recordSystemLog(db, { level: 'error', kind: 'integrationFailure', source: 'smtp', message: 'E-mail could not be sent', details: { errCode: smtpCode(err) } });
       await db
         .insert(emailOutbox)
         .values({ toAddress: message.to, subject: message.subject, bodyText: '', status: 'failed', error: (err as Error).message });
@@ -63,6 +68,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; que
         await transport.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.bodyText });
       } catch (err) {
         const last = job.retryCount >= job.retryLimit;
+        void recordSystemLog(db, { level: 'error', kind: 'integrationFailure', source: 'smtp', message: 'E-mail could not be sent', details: { outboxId, attempt: job.retryCount + 1, errCode: smtpCode(err) } });
         const error = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}: ${(err as Error).message}`.slice(0, 500);
         await db
           .update(emailOutbox)

@@ -7,6 +7,8 @@ import type { AppContext } from '../context';
 import { forgetSessions } from './session-cache';
 import { findNulCharacter } from './input-guard';
 import { recordHubCheckIn } from './hub-auth';
+import { auditPlanOf, recordAuditedCall } from './audit-route';
+import { statusOf } from './app-error';
 
 export interface HandlerInput<D extends EndpointDef> {
   headers: EndpointHeaders<D>;
@@ -44,6 +46,8 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
  * caller's language), runs the handler, and wraps the result in the spec's envelope.
  */
 export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: Handler<D>): void {
+  // The PHI audit trail: what this endpoint's calls record, from its declaration (lib/audit-route.ts, docs/audit.md).
+  const auditPlan = auditPlanOf(def);
   app.route({
     method: def.method,
     url: urlOf(def),
@@ -60,9 +64,13 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         }
         if (!scope && refusal) throw AppError.unauthorized('apiKeyInvalid');
         if (!scope) throw AppError.unauthorized();
-        if (!can(scope.role, def.permission)) throw AppError.forbidden();
-        // An API key acts with its user's role narrowed by the key's access (docs/api-keys.md).
-        if (scope.apiKey && !apiKeyMay(scope.apiKey.access, def.permission)) throw AppError.forbidden();
+        const refusedByKey = scope.apiKey !== undefined && !apiKeyMay(scope.apiKey.access, def.permission);
+        if (!can(scope.role, def.permission) || refusedByKey) {
+          // A refused attempt at patient data is recorded too, with the patient its raw input names.
+          if (auditPlan) recordAuditedCall(ctx, auditPlan, scope, req, { headers: req.headers, query: req.query, params: req.params, body: req.body }, 403);
+          // An API key acts with its user's role narrowed by the key's access (docs/api-keys.md).
+          throw AppError.forbidden();
+        }
       }
       const lang = req.lang;
       const pickedHeaders = pickHeaders(def, req);
@@ -87,10 +95,16 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
       if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
 
-      let data: EndpointResponse<D>;
+      let data: EndpointResponse<D> | undefined;
+      let outcome: number = def.successStatus ?? 200;
       try {
         data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
+      } catch (error) {
+        outcome = error instanceof AppError ? statusOf[error.code] : 500;
+        throw error;
       } finally {
+        // Hubs' readings are not recorded here: each reading keeps its hub (measurements.hub_id).
+        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data);
         // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
         if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }

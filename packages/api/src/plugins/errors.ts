@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { message, type Lang } from '@vigil/contract';
 import { AppError, statusOf } from '../lib/app-error';
 
@@ -68,7 +68,7 @@ export function clientErrorHandler(securityHeaders: ReadonlyArray<[string, strin
  * (413 body too large, 415 media type, 400 bad JSON), a unique violation as 409, anything else a
  * generic 500 with the request id (logged with the error, never answered with a stack).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, onUnexpected?: (req: FastifyRequest, safe: Record<string, unknown>) => void): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     const lang = req.lang ?? 'en';
     if (error instanceof AppError) {
@@ -115,6 +115,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // parameters, which may be PHI.
     const safe = safeError(error);
     req.log.error({ reqId: req.id, errName: safe.type, errCode: safe.code, causeCode: safe.causeCode, stack: safe.stack }, 'unexpected error');
+    onUnexpected?.(req, safe);
     return reply
       .code(500)
       .send({ resFlag: false, data: null, msg: message('unexpected', lang, { requestId: req.id }), code: 'unexpected', requestId: req.id });

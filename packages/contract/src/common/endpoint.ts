@@ -11,6 +11,27 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * `permission: 'public'` marks the few routes that need no session; every other route names a
  * permission and the server refuses to start without one (default deny).
  */
+/** FHIR AuditEvent.action: C create, R read, U update, D delete, E execute. */
+export type AuditAction = 'C' | 'R' | 'U' | 'D' | 'E';
+
+/**
+ * Which patient data an endpoint touches, for the PHI audit trail (api `lib/route.ts` records it;
+ * docs/audit.md). `patient` names the input field that holds the patient's user id, as
+ * `'<part>.<field>'` with part headers, query, params or body (header names lower-case); `resource`
+ * is the kind of record (FHIR-like: Patient, Observation, Device, CarePlan...); `action` defaults
+ * to the method's (GET R, POST C, PUT/PATCH U, DELETE D).
+ */
+export interface AuditDecl {
+  resource: string;
+  patient?: `${'headers' | 'query' | 'params' | 'body'}.${string}`;
+  action?: AuditAction;
+  /**
+   * The field names a user of any role (`user/{id}`): a successful call is recorded only when its
+   * answer's `roleId` is the patient role (5); refused and failed calls always are.
+   */
+  patientOnly?: true;
+}
+
 export interface EndpointDef {
   method: HttpMethod;
   path: string;
@@ -36,6 +57,12 @@ export interface EndpointDef {
    * to change access and clears them, the safe default.
    */
   changesAccess?: false;
+  /**
+   * The PHI audit trail's declaration (see AuditDecl). Left out, a signed-in call whose input names
+   * a patient (a field `patientid` / `patientId` in headers, query, params or body) is recorded
+   * with the endpoint's tag as resource; `false` records nothing (the audit trail's own reads).
+   */
+  audit?: AuditDecl | false;
 }
 
 export function endpoint<const D extends EndpointDef>(def: D): D {

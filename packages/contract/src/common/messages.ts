@@ -28,6 +28,8 @@ export const messages = {
   couldNotUpdate: { en: 'Could not update the data!', es: '¡No se pudieron actualizar los datos!' },
   couldNotGetList: { en: 'Could not get the list!', es: '¡No se pudo obtener la lista!' },
   noPublicLinks: { en: 'No public links!', es: '¡No hay enlaces públicos!' },
+  // Audit report (spec section 8)
+  auditReportFailed: { en: 'Failed to fetch audit report: No meta data!', es: 'No se pudo obtener el informe de auditoría: ¡No hay datos!' },
   publicLinkPeriodInvalid: {
     en: 'The period must end after it starts and cover at most one year',
     es: 'El período debe terminar después de empezar y abarcar como máximo un año',

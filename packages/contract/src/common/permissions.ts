@@ -79,6 +79,11 @@ export const permissions = [
   'licenses.read', // the licences of the caller's offices and a patient's assignments
   'licenses.manage', // create, edit, delete, bulk insert, assign and deassign licences
   'apiKeys.manage', // issue and revoke API users' keys
+  // The PHI audit trail, system logs and reports (docs/audit.md)
+  'audit.read', // the audit trail of the caller's organization (patients and callers), its CSV and FHIR exports
+  'audit.verify', // check the whole trail's hash chain (system admin)
+  'systemLogs.read', // server errors, job runs, integration failures, refused sign-ins (system admin)
+  'reports.read', // the Reporting section: staff audit reports, logins, time, readings, daily scores
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -133,6 +138,7 @@ const officeAdmin: Permission[] = [
   'users.setStatus',
   'patients.read',
   'patients.manage',
+  'reports.read',
   'organizations.read',
   'offices.read',
   'offices.update',
@@ -170,6 +176,8 @@ export const rolePermissions = {
     'invoices.read',
     'invoices.manage',
     'apiKeys.manage',
+    // The organization's PHI audit trail (docs/audit.md).
+    'audit.read',
   ],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,

@@ -25,6 +25,7 @@ import * as diagnoses from './diagnoses/diagnoses.contract';
 import * as invoices from './invoices/invoices.contract';
 import * as licenses from './licenses/licenses.contract';
 import * as apiKeys from './api-keys/api-keys.contract';
+import { auditTrail, reporting, systemLogs } from './audit/audit.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -59,7 +60,9 @@ export * from './invoices/invoices.schemas';
 export * from './licenses/licenses.schemas';
 export * from './api-keys/api-keys.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys };
+export * from './audit/audit.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail };
 
 export const contract = {
   auth,
@@ -86,6 +89,9 @@ export const contract = {
   invoices,
   licenses,
   apiKeys,
+  systemLogs,
+  reporting,
+  auditTrail,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -13,6 +13,7 @@ import {
   IconFileInvoice,
   IconLicense,
   IconApi,
+  IconHistory,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
@@ -78,6 +79,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/billingsettings', permission: 'billing.settings', page: () => import('../features/billing-settings/pages/BillingSettingsPage'), nav: { label: 'nav.billingSettings', icon: IconSettingsDollar } },
   { path: '/invoices', permission: 'invoices.read', page: () => import('../features/invoices/pages/InvoicesPage'), nav: { label: 'nav.invoices', icon: IconFileInvoice } },
   { path: '/licenses', permission: 'licenses.read', page: () => import('../features/licenses/pages/LicensesPage'), nav: { label: 'nav.licenses', icon: IconLicense } },
+  { path: '/logs', permission: 'audit.read', page: () => import('../features/audit/pages/LogsPage'), nav: { label: 'nav.logs', icon: IconHistory } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];

@@ -6,6 +6,7 @@ import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { loadUserView } from '../users/index';
 import * as repo from './auth.repo';
 import { cachedSession, rememberSession, sessionGeneration } from '../../lib/session-cache';
+import { recordSystemLog } from '../../lib/system-log';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
@@ -86,15 +87,21 @@ export async function signIn(
         : null;
   if (limited) {
     const retryAfter = Math.max(1, Math.ceil((limited.getTime() + ctx.config.signInWindowMinutes * 60_000 - Date.now()) / 1000));
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: too many attempts', details: { reason: 'tooManyAttempts', ip: remoteIp } });
     throw new AppError('tooManyRequests', 'tooManyAttempts', { seconds: retryAfter }, undefined, retryAfter);
   }
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.status !== 1) {
     await repo.recordSignInFailure(ctx.db, accountKey, failureKey);
+    // The typed account name is not logged (it may be an e-mail address), nor the password.
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: invalid credentials', details: { reason: 'invalidCredentials', ip: remoteIp } });
     throw new AppError('unauthorized', 'invalidCredentials');
   }
   const refused = refusalFor(user.roleId as RoleId);
-  if (refused) throw refused;
+  if (refused) {
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: role not allowed in the staff app', userId: user.id, details: { reason: 'roleRefused', ip: remoteIp } });
+    throw refused;
+  }
   await repo.clearSignInFailures(ctx.db, accountKey, failureKey);
   if (device && !trusted) {
     const token = newToken();

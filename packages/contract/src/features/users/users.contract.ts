@@ -52,6 +52,7 @@ export const getUser = endpoint({
   permission: 'self.read',
   params: idParams,
   response: userSchema,
+  audit: { resource: 'Patient', patient: 'params.id', patientOnly: true },
 });
 
 export const getUserByIdMinimal = endpoint({
@@ -84,6 +85,7 @@ export const updateUser = endpoint({
   params: idParams,
   body: userUpdateBodySchema,
   response: userSchema,
+  audit: { resource: 'Patient', patient: 'params.id', patientOnly: true },
 });
 
 export const updateUserV2 = endpoint({
@@ -95,6 +97,7 @@ export const updateUserV2 = endpoint({
   params: idParams,
   body: userUpdateV2BodySchema,
   response: userSchema,
+  audit: { resource: 'Patient', patient: 'params.id', patientOnly: true },
 });
 
 export const deleteUser = endpoint({
@@ -105,6 +108,7 @@ export const deleteUser = endpoint({
   permission: 'users.delete',
   params: idParams,
   response: z.null(),
+  audit: { resource: 'Patient', patient: 'params.id' },
 });
 
 export const changeMyLanguage = endpoint({

@@ -1,0 +1,211 @@
+/**
+ * The PHI audit trail's cost on the patient page (docs/audit.md "Cost"). Prints figures; asserts nothing.
+ *
+ * The data of /patientdetails/{id} (the page's three calls: GET medicaldevicesdata/getpatientseries
+ * for 90 days, medicaldevice/getmedicaldevicesforpatientV2, treatmentplan/getactivetreatmentplanforpatient,
+ * each naming the patient, so each is an audited read) by 20 concurrent callers, against two API
+ * processes on the same database in ONE run: one with the audit trail on (VIGIL_AUDIT=true, the
+ * default) and one with it off (VIGIL_AUDIT=false). Rounds alternate off / on twice so that the
+ * machine's load drifts alike on both. Baseline: a trivial authenticated GET
+ * (verifier/dinstinctDomains, not audited) at the same concurrency on the same process, and every
+ * figure is printed with its ratio to it. Target: pages/s with the audit on at most 10 % below off.
+ * At the end the chain is checked whole (every event of the run appended and chained).
+ *
+ * Set-up as bench/monitoring.ts: API child processes (bench/api-child.ts, bundled like the server;
+ * loadTestConfig: logs off, jobs off), a load client in this process with node:http keep-alive.
+ *
+ * Usage: npm run bench:audit   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/h_audit, where a
+ * fresh database is created and dropped; BENCH_SECONDS sets each timed phase, default 6)
+ */
+import http from 'node:http';
+import os from 'node:os';
+import pg from 'pg';
+import { Role } from '@vigil/contract';
+import { openDatabase } from '../packages/api/src/db/client';
+import { hospitals, medicalDevices, organizations, patientMetadata, treatmentPlanDevices, treatmentPlans, userHospitals, users } from '../packages/api/src/db/schema/index';
+import { systemScope } from '../packages/api/src/db/scope';
+import { checkChain } from '../packages/api/src/features/audit/index';
+import { hashPassword } from '../packages/api/src/lib/crypto';
+import { ApiProcess } from './api-process';
+
+const DAY_MS = 86_400_000;
+const PASSWORD = 'Bench#Password1';
+const CALLERS = 20;
+const PATIENTS = 500;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const all = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+interface Phase {
+  perSecond: number;
+  latencies: number[];
+}
+
+/** `CALLERS` loops, each repeating `step` until `seconds` pass; `step` answers the latency of one unit (a page, a request). */
+async function phase(seconds: number, step: (caller: number) => Promise<number>): Promise<Phase> {
+  const deadline = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: CALLERS }, async (_, c) => {
+      while (performance.now() < deadline) latencies.push(await step(c));
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / ((performance.now() - t0) / 1000), latencies };
+}
+const line = (p: Phase) => `${p.perSecond.toFixed(0).padStart(6)}/s, p50 ${ms(percentile(p.latencies, 50))}, p95 ${ms(percentile(p.latencies, 95))}, p99 ${ms(percentile(p.latencies, 99))}`;
+
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>) {
+  const d = db.db;
+  const [org] = await d.insert(organizations).values({ institutionName: 'Bench Audit Health' }).returning();
+  const [office] = await d.insert(hospitals).values({ organizationId: org!.id, hospitalName: 'Bench Audit Office', timeZone: 'America/New_York' }).returning();
+  const hash = await hashPassword(PASSWORD);
+  const callers = await d
+    .insert(users)
+    .values(Array.from({ length: CALLERS }, (_, i) => ({ roleId: Role.NURSE, organizationId: org!.id, firstName: 'Caller', lastName: `N${i}`, username: `benchauditcaller${i}`, email: `benchauditcaller${i}@example.test`, passwordHash: hash, language: 'ENG' })))
+    .returning({ id: users.id, username: users.username });
+  const patients = await d
+    .insert(users)
+    .values(Array.from({ length: PATIENTS }, (_, i) => ({ roleId: Role.PATIENT, organizationId: org!.id, firstName: 'Patient', lastName: `P${i}`, username: `benchauditpatient${i}`, language: 'ENG' })))
+    .returning({ id: users.id });
+  await d.insert(userHospitals).values([...callers, ...patients].map((u) => ({ userId: u.id, hospitalId: office!.id })));
+  await d.insert(patientMetadata).values(patients.map((p, j) => ({ userId: p.id, patientIdentifier: `AUD-${j}` })));
+  const target = patients[0]!;
+  const devices = await d
+    .insert(medicalDevices)
+    .values(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE'].map((deviceType, k) => ({ deviceIdentifier: `BENCH-AUD-${k}`, deviceType, hospitalId: office!.id, patientId: target.id })))
+    .returning({ id: medicalDevices.id });
+  const [plan] = await d.insert(treatmentPlans).values({ patientId: target.id, hospitalId: office!.id, title: 'Hypertension monitoring', status: 1 }).returning();
+  await d.insert(treatmentPlanDevices).values([
+    { treatmentPlanId: plan!.id, deviceType: 'BLOOD_PRESSURE', medicalDeviceId: devices[0]!.id, time1: '08:00', time2: '20:00', measurementsCount: 2 },
+    { treatmentPlanId: plan!.id, deviceType: 'WEIGHT', medicalDeviceId: devices[1]!.id, time1: '07:00' },
+    { treatmentPlanId: plan!.id, deviceType: 'GLUCOSE', medicalDeviceId: devices[2]!.id, time1: '12:00' },
+  ]);
+  // 90 days x 4 readings of the target; 30 days x 2 of every other patient (background rows).
+  const pool = db.pool!;
+  const now = Date.now();
+  const rows: Array<[number, number, string, string, string]> = [];
+  for (let day = 0; day < 90; day++) {
+    const at = (h: number) => new Date(now - day * DAY_MS - h * 3_600_000).toISOString();
+    rows.push([target.id, devices[0]!.id, 'BLOOD_PRESSURE', at(2), JSON.stringify({ '8480-6': 120 + (day % 30), '8462-4': 78, '8867-4': 70 })]);
+    rows.push([target.id, devices[0]!.id, 'BLOOD_PRESSURE', at(14), JSON.stringify({ '8480-6': 125, '8462-4': 80, '8867-4': 72 })]);
+    rows.push([target.id, devices[1]!.id, 'WEIGHT', at(3), JSON.stringify({ '29463-7': 82.5 })]);
+    rows.push([target.id, devices[2]!.id, 'GLUCOSE', at(8), JSON.stringify({ '2339-0': 110 })]);
+  }
+  for (const p of patients.slice(1)) for (let day = 1; day <= 30; day++) rows.push([p.id, 0, 'BLOOD_PRESSURE', new Date(now - day * DAY_MS).toISOString(), JSON.stringify({ '8480-6': 118, '8462-4': 76, '8867-4': 66 })]);
+  for (let i = 0; i < rows.length; i += 5000) {
+    const b = rows.slice(i, i + 5000);
+    await pool.query(
+      `insert into measurements (patient_id, hospital_id, device_id, device_key, device_type, measured_at, values_json, source)
+       select p, $6, nullif(dv, 0), p * 10 + dv % 7, t, m, v, 'hub' from unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::jsonb[]) as x(p, dv, t, m, v)`,
+      [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), b.map((r) => r[3]), b.map((r) => r[4]), office!.id],
+    );
+  }
+  await pool.query('analyze');
+  console.log(`seeded ${PATIENTS} patients, ${CALLERS} nurses, ${rows.length} readings (the target patient: 90 days x 4)`);
+  return { callers, target };
+}
+
+async function main(): Promise<void> {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h_audit';
+  const dbName = `vigil_benchaudit_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  console.log(`audit trail cost on the patient page: ${os.cpus().length} cores, load average ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}, Node ${process.version}; ${CALLERS} callers; timed phases ${SECONDS} s`);
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const apis: ApiProcess[] = [];
+  try {
+    process.env.VIGIL_AUDIT = 'true';
+    const on = await ApiProcess.start(url.toString());
+    apis.push(on);
+    process.env.VIGIL_AUDIT = 'false';
+    const off = await ApiProcess.start(url.toString());
+    apis.push(off);
+    const seeded = await seed(database);
+    const sessionOf = async (username: string) => {
+      const res = await request(on.port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username, password: PASSWORD }));
+      if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${res.text}`);
+      return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    };
+    const sessions = await Promise.all(seeded.callers.map((c) => sessionOf(c.username)));
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * DAY_MS).toISOString().slice(0, 10);
+    const calls = [`/api/medicaldevicesdata/getpatientseries?from=${from}&to=${to}`, '/api/medicaldevice/getmedicaldevicesforpatientV2', '/api/treatmentplan/getactivetreatmentplanforpatient'];
+    const get = async (port: number, caller: number, path: string) => {
+      const res = await request(port, 'GET', path, { sessionguid: sessions[caller]!, patientid: String(seeded.target.id) });
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+    };
+    const page = (port: number) => async (caller: number) => {
+      const t0 = performance.now();
+      await Promise.all(calls.map((c) => get(port, caller, c)));
+      return performance.now() - t0;
+    };
+    const trivial = (port: number) => async (caller: number) => {
+      const t0 = performance.now();
+      await get(port, caller, '/api/verifier/dinstinctDomains');
+      return performance.now() - t0;
+    };
+    // Warm-up of both processes.
+    await phase(2, page(on.port));
+    await phase(2, page(off.port));
+    await phase(1, trivial(on.port));
+
+    const countEvents = async () => Number((await database.pool!.query<{ n: string }>('select count(*) as n from audit_events')).rows[0]!.n);
+    const eventsBefore = await countEvents();
+    const results: Record<'off' | 'on' | 'baseline', Phase[]> = { off: [], on: [], baseline: [] };
+    for (let round = 0; round < 2; round++) {
+      results.baseline.push(await phase(SECONDS / 2, trivial(on.port)));
+      results.off.push(await phase(SECONDS, page(off.port)));
+      results.on.push(await phase(SECONDS, page(on.port)));
+    }
+    const merge = (list: Phase[]): Phase => ({ perSecond: list.reduce((a, p) => a + p.perSecond, 0) / list.length, latencies: list.flatMap((p) => p.latencies).sort((a, b) => a - b) });
+    const baseline = merge(results.baseline);
+    const offP = merge(results.off);
+    const onP = merge(results.on);
+    await new Promise((r) => setTimeout(r, 500));
+    const eventsAfter = await countEvents();
+    console.log(`\nbaseline: trivial authenticated GET (verifier/dinstinctDomains), ${CALLERS} callers: ${line(baseline)}`);
+    for (const [label, p] of [['audit OFF', offP], ['audit ON ', onP]] as const) {
+      console.log(
+        `${label}: the page's three calls together, ${CALLERS} callers: ${line(p)} (pages); ` +
+          `vs baseline: throughput x${(p.perSecond / baseline.perSecond).toFixed(3)}, p50 x${(percentile(p.latencies, 50) / percentile(baseline.latencies, 50)).toFixed(2)}`,
+      );
+    }
+    for (let round = 0; round < 2; round++) console.log(`  round ${round + 1}: off ${results.off[round]!.perSecond.toFixed(0)}/s, on ${results.on[round]!.perSecond.toFixed(0)}/s`);
+    const slower = (1 - onP.perSecond / offP.perSecond) * 100;
+    const p50 = (percentile(onP.latencies, 50) / percentile(offP.latencies, 50) - 1) * 100;
+    console.log(`\naudit ON vs OFF: throughput ${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}, p50 ${p50 >= 0 ? '+' : ''}${p50.toFixed(1)} % (target: under 10 % slower) -> ${slower < 10 ? 'meets' : 'MISSES'}`);
+    const expected = results.on.reduce((a, p) => a + p.latencies.length, 0) * 3;
+    console.log(`audit events appended during the ON phases: ${eventsAfter - eventsBefore} (expected ${expected}: three per page)`);
+    const check = await checkChain(systemScope, database.db);
+    console.log(`chain check after the run: ${check.ok ? 'intact' : 'BROKEN'}, ${check.checked} events`);
+  } finally {
+    for (const api of apis) await api.stop().catch(() => undefined);
+    await database.close();
+    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+await main();

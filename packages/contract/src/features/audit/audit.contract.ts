@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { endpoint } from '../../common/endpoint';
+import {
+  auditChainCheckSchema,
+  auditEventPageSchema,
+  auditEventQuerySchema,
+  auditExportQuerySchema,
+  auditReportCsvQuerySchema,
+  dailyScoreQuerySchema,
+  loginPageSchema,
+  measurementAuditPageSchema,
+  patientDailyScoreSchema,
+  reportFilterSchema,
+  staffAuditPageSchema,
+  systemLogHeadersSchema,
+  systemLogIdHeadersSchema,
+  systemLogPageSchema,
+  systemLogQuerySchema,
+  systemLogSchema,
+  timeTrackingPageSchema,
+} from './audit.schemas';
+
+// Spec section 7 "Logs and reporting", plus the audit trail's own calls (paths chosen: the spec
+// names the screen /logs, not its calls). docs/audit.md.
+
+export const systemLogs = {
+  getSystemLogs: endpoint({
+    method: 'GET',
+    path: 'systemlog/getsystemlogs',
+    tag: 'System logs',
+    summary: 'Page of system log lines (server errors, job runs and failures, integration failures, refused sign-ins), filtered by the headers kind, level, fromdate, todate, requestid; newest first',
+    permission: 'systemLogs.read',
+    headers: systemLogHeadersSchema,
+    query: systemLogQuerySchema,
+    response: systemLogPageSchema,
+    audit: false,
+  }),
+  getSystemLogById: endpoint({
+    method: 'GET',
+    path: 'systemlog/getsystemlogbyid',
+    tag: 'System logs',
+    summary: 'One system log line (header systemlogId); 404 when unknown',
+    permission: 'systemLogs.read',
+    headers: systemLogIdHeadersSchema,
+    response: systemLogSchema,
+    audit: false,
+  }),
+  exportSystemLogsCsv: endpoint({
+    method: 'GET',
+    path: 'systemlog/exportcsv',
+    tag: 'System logs',
+    summary: 'The filtered system log lines as CSV (at most 10,000, newest first)',
+    permission: 'systemLogs.read',
+    headers: systemLogHeadersSchema,
+    binary: true,
+    response: z.unknown(),
+    audit: false,
+  }),
+};
+
+const reportingTag = 'Reporting';
+
+export const reporting = {
+  getAllRelatedPatientDailyScores: endpoint({
+    method: 'GET',
+    path: 'reporting/getallrelatedpatientdailyscores',
+    tag: reportingTag,
+    summary: "Each monitored patient's daily score in the caller's offices (or one office: hospitalId) over the filterCase period: readings against the plan, abnormal readings, open alerts",
+    permission: 'reports.read',
+    query: dailyScoreQuerySchema,
+    response: z.array(patientDailyScoreSchema),
+    audit: { resource: 'Observation', action: 'R' },
+  }),
+  getAllRelatedStaffAuditReport: endpoint({
+    method: 'GET',
+    path: 'reporting/getallrelatedstaffauditreport',
+    tag: reportingTag,
+    summary: 'Per staff member in scope, for the period: sign-ins, seconds of tracked time, readings entered by hand, patient records opened (audit trail)',
+    permission: 'reports.read',
+    query: reportFilterSchema,
+    response: staffAuditPageSchema,
+    audit: false,
+  }),
+  getAuditReportDataLoginsAll: endpoint({
+    method: 'GET',
+    path: 'reporting/getauditreportdataloginsall',
+    tag: reportingTag,
+    summary: 'The sign-ins (sessions) of staff in scope in the period, newest first',
+    permission: 'reports.read',
+    query: reportFilterSchema,
+    response: loginPageSchema,
+    audit: false,
+  }),
+  getAuditReportDataTimeTrackingsAll: endpoint({
+    method: 'GET',
+    path: 'reporting/getauditreportdatatimetrackingsall',
+    tag: reportingTag,
+    summary: 'The time-tracking entries of the offices in scope in the period, newest first',
+    permission: 'reports.read',
+    query: reportFilterSchema,
+    response: timeTrackingPageSchema,
+    audit: { resource: 'Encounter', action: 'R' },
+  }),
+  getAuditReportDataMeasurementsAll: endpoint({
+    method: 'GET',
+    path: 'reporting/getauditreportdatameasurementsall',
+    tag: reportingTag,
+    summary: 'The readings of the offices in scope in the period (staffId: entered by that staff member), newest first',
+    permission: 'reports.read',
+    query: reportFilterSchema,
+    response: measurementAuditPageSchema,
+    audit: { resource: 'Observation', action: 'R' },
+  }),
+  exportAuditReportCsv: endpoint({
+    method: 'GET',
+    path: 'reporting/exportauditreportcsv',
+    tag: reportingTag,
+    summary: 'One audit report (report: staff, logins, timetrackings, measurements) with the same filters, as CSV (at most 10,000 rows)',
+    permission: 'reports.read',
+    query: auditReportCsvQuerySchema,
+    binary: true,
+    response: z.unknown(),
+    audit: { resource: 'Observation', action: 'R' },
+  }),
+};
+
+const auditTag = 'Audit trail';
+
+export const auditTrail = {
+  getAuditEvents: endpoint({
+    method: 'GET',
+    path: 'audit/getauditevents',
+    tag: auditTag,
+    summary: 'Page of PHI audit events in scope (who, which patient, resource, action, when, from where, outcome), filtered by patient, user, action and period; newest first',
+    permission: 'audit.read',
+    query: auditEventQuerySchema,
+    response: auditEventPageSchema,
+    audit: { resource: 'AuditEvent', patient: 'query.patientId', action: 'R' },
+  }),
+  exportAuditEventsCsv: endpoint({
+    method: 'GET',
+    path: 'audit/exportcsv',
+    tag: auditTag,
+    summary: 'The filtered audit events as CSV (at most 10,000, newest first)',
+    permission: 'audit.read',
+    query: auditEventQuerySchema,
+    binary: true,
+    response: z.unknown(),
+    audit: { resource: 'AuditEvent', patient: 'query.patientId', action: 'R' },
+  }),
+  exportAuditEventsFhir: endpoint({
+    method: 'GET',
+    path: 'audit/exportfhir',
+    tag: auditTag,
+    summary: 'The audit events in scope of a period (from, to: UTC days) as FHIR R4 AuditEvent resources, one JSON per line (application/fhir+ndjson)',
+    permission: 'audit.read',
+    query: auditExportQuerySchema,
+    binary: true,
+    response: z.unknown(),
+    audit: { resource: 'AuditEvent', action: 'E' },
+  }),
+  verifyAuditChain: endpoint({
+    method: 'GET',
+    path: 'audit/verifychain',
+    tag: auditTag,
+    summary: "Checks the whole audit trail's hash chain and its head: the first edited or removed row, if any",
+    permission: 'audit.verify',
+    response: auditChainCheckSchema,
+    audit: false,
+  }),
+};

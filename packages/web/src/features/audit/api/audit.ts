@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { auditTrail, systemLogs, type EndpointHeaders, type EndpointQuery } from '@vigil/contract';
+import { callBlob } from '../../../lib/api-client';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+/** Saves a downloaded file under `fileName` (the browser's download). */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type AuditEventQuery = Partial<EndpointQuery<typeof auditTrail.getAuditEvents>> & { page: number; pageSize: number };
+
+/** GET audit/getauditevents: a page of the PHI audit trail in the caller's scope, newest first. */
+export function useAuditEvents(query: AuditEventQuery, enabled = true) {
+  return useEndpointQuery(auditTrail.getAuditEvents, { query }, { enabled, placeholderData: keepPreviousData });
+}
+
+/** GET audit/verifychain, on demand (the whole trail is read: not cached). */
+export function useVerifyChain(enabled: boolean) {
+  return useEndpointQuery(auditTrail.verifyAuditChain, {}, { enabled, staleTime: 0, gcTime: 0 });
+}
+
+/** GET audit/exportcsv: the filtered audit events as audit-events.csv. */
+export function useExportAuditCsv() {
+  return useMutation({
+    mutationFn: async (query: AuditEventQuery) => saveFile(await callBlob(auditTrail.exportAuditEventsCsv, { query }), 'audit-events.csv'),
+  });
+}
+
+/** GET audit/exportfhir: the period's events as FHIR R4 AuditEvent NDJSON. */
+export function useExportAuditFhir() {
+  return useMutation({
+    mutationFn: async (period: { from: string; to: string }) =>
+      saveFile(await callBlob(auditTrail.exportAuditEventsFhir, { query: period }), `audit-events-${period.from}-${period.to}.ndjson`),
+  });
+}
+
+export type SystemLogHeaders = EndpointHeaders<typeof systemLogs.getSystemLogs>;
+
+/** GET systemlog/getsystemlogs: a page of system log lines, filters as headers (spec section 7). */
+export function useSystemLogs(headers: SystemLogHeaders, query: { page: number; pageSize: number; sort?: string; search?: string }, enabled = true) {
+  return useEndpointQuery(systemLogs.getSystemLogs, { headers, query }, { enabled, placeholderData: keepPreviousData });
+}
+
+/** GET systemlog/exportcsv: the filtered lines as system-logs.csv. */
+export function useExportSystemLogsCsv() {
+  return useMutation({
+    mutationFn: async (headers: SystemLogHeaders) => saveFile(await callBlob(systemLogs.exportSystemLogsCsv, { headers }), 'system-logs.csv'),
+  });
+}
