@@ -14,6 +14,7 @@ import { drugImportJobDefinition } from '../features/prescriptions/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
+import { appointmentRemindersJobDefinition } from './appointment-reminders.send.job';
 
 /**
  * Starts the queue of `ctx` (without its `jobs`, which the caller sets to the answer): pg-boss on
@@ -35,6 +36,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       surveyOccurrencesJobDefinition(full),
       drugImportJobDefinition(full),
       icd10cmImportJobDefinition(full),
+      appointmentRemindersJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

@@ -47,6 +47,8 @@ export interface JobPayloads {
   'drug-import': { runId: number };
   /** Loading an uploaded ICD-10-CM release (features/diagnoses/icd10cm-import.ts), with the system admin's scope. */
   'icd10cm-import': { releaseId: number; scope: Scope };
+  /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
+  'appointment-reminders': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -73,6 +73,12 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  // Appointments and video / voice visits (spec section 7 "Appointments"; docs/appointments.md, docs/video-visits.md)
+  'appointments.read', // the calendars, a patient's visits, appointment notes, the .ics file
+  'appointments.manage', // schedule, reschedule, cancel, attendees, notes, approve or reject requests
+  'appointments.request', // ask for an appointment (the doctor approves or rejects it)
+  'visits.join', // enter a video visit as its doctor or attendee, admit, end, ring, invite
+  'visits.officeAll', // enter any video visit of the caller's offices (not only as doctor or attendee)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -107,9 +113,14 @@ const monitoringStaff: Permission[] = [
   // The problem list is care documentation too: the care team and office admins of the patient's office.
   'diagnoses.read',
   'diagnoses.manage',
+  // Visits are care work: the care team and office admins of the patient's office.
+  'appointments.read',
+  'appointments.manage',
+  'appointments.request',
+  'visits.join',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
-const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
+const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll', 'visits.officeAll'];
 const officeAdmin: Permission[] = [
   ...signedIn,
   ...monitoringStaff,
@@ -166,6 +177,7 @@ export const rolePermissions = {
     'measurements.read',
     'treatmentPlans.read',
     'notifications.read',
+    'appointments.request',
   ],
   [Role.PATIENT]: [
     ...signedIn,
@@ -176,6 +188,7 @@ export const rolePermissions = {
     'measurements.read',
     'treatmentPlans.read',
     'notifications.read',
+    'appointments.request',
   ],
   [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read', 'billing.read'],
   [Role.API_USER]: [...signedIn, 'patients.read', 'offices.read', 'verifiers.read'],

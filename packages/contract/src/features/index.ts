@@ -22,6 +22,7 @@ import * as ccm from './ccm/ccm.contract';
 import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
+import * as appointments from './appointments/appointments.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -49,7 +50,9 @@ export * from './prescriptions/prescriptions.schemas';
 
 export * from './diagnoses/diagnoses.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses };
+export * from './appointments/appointments.schemas';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, appointments };
 
 export const contract = {
   auth,
@@ -73,6 +76,7 @@ export const contract = {
   surveys,
   prescriptions,
   diagnoses,
+  appointments,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;
