@@ -12,14 +12,14 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@vigil/contract';
 
-/** Status colours of the calendar's events (Mantine palette names). */
+/** Status colours of the calendar's events: Mantine's darkest shades, so white text keeps AA contrast (4.5:1). */
 const statusColor: Record<Appointment['status'], string> = {
-  REQUESTED: '#f59f00',
-  SCHEDULED: '#1c7ed6',
-  IN_PROGRESS: '#2f9e44',
-  COMPLETED: '#868e96',
-  CANCELLED: '#e03131',
-  NO_SHOW: '#ae3ec9',
+  REQUESTED: '#9c4a00',
+  SCHEDULED: '#1864ab',
+  IN_PROGRESS: '#2b8a3e',
+  COMPLETED: '#495057',
+  CANCELLED: '#c92a2a',
+  NO_SHOW: '#862e9c',
 };
 
 /**
@@ -39,9 +39,9 @@ export function AppointmentCalendar({ appointments, onOpen, onRange }: { appoint
           title: `${a.patient.lastName}, ${a.patient.firstName} · ${t(`kind.${a.kind}`)} · ${a.doctor.lastName}`,
           start,
           end: new Date(new Date(start).getTime() + a.durationMinutes * 60_000).toISOString(),
-          backgroundColor: statusColor[a.status],
-          borderColor: statusColor[a.status],
-          classNames: [`appointment-${a.status.toLowerCase()}`],
+          color: statusColor[a.status],
+          contrastColor: '#ffffff',
+          className: `appointment-${a.status.toLowerCase()}`,
         };
       }),
     [appointments, t],

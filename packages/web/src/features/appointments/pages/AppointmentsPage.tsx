@@ -93,7 +93,7 @@ export default function AppointmentsPage() {
             <AppointmentCalendar appointments={shown} onOpen={setOpen} onRange={(from, to) => setRange((r) => (r?.from === from && r.to === to ? r : { from, to }))} />
           </Paper>
         </Tabs.Panel>
-        <Tabs.Panel value="requests">{hospitalId > 0 && <RequestQueue hospitalId={hospitalId} onOpen={setOpen} />}</Tabs.Panel>
+        <Tabs.Panel value="requests">{tab === 'requests' && hospitalId > 0 && <RequestQueue hospitalId={hospitalId} onOpen={setOpen} />}</Tabs.Panel>
       </Tabs>
       <AppointmentDrawer appointmentId={open} onClose={() => setOpen(null)} />
       {hospitalId > 0 && <AppointmentFormModal opened={creating} onClose={() => setCreating(false)} hospitalId={hospitalId} doctorId={isDoctor ? user?.id : undefined} />}
