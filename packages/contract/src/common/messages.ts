@@ -261,6 +261,14 @@ export const messages = {
     en: "Only the visit's doctor and attendees can enter this visit",
     es: 'Solo el médico y los asistentes de la visita pueden entrar en ella',
   },
+  visitInvitationInvalid: {
+    en: 'This visit link is not valid, has expired or was revoked',
+    es: 'Este enlace de la visita no es válido, caducó o fue revocado',
+  },
+  invitationGuestInvalid: {
+    en: "Invitations are for the patient or a caregiver on the patient's care team",
+    es: 'Las invitaciones son para el paciente o un cuidador del equipo de atención del paciente',
+  },
   visitNotStarted: { en: 'This visit has not started', es: 'Esta visita no ha comenzado' },
   appointmentNoteForbidden: {
     en: 'Only the author can change this appointment note',

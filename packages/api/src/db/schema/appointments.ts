@@ -74,3 +74,29 @@ export const appointmentNotes = pgTable(
   },
   (t) => [index('appointment_notes_appointment_idx').on(t.appointmentId)],
 );
+
+/**
+ * Invitation links to a video visit for a patient or caregiver, who cannot sign in to the staff
+ * portal (docs/video-visits.md). The token (32 random bytes, only its SHA-256 stored) is the
+ * caller's credential for this one appointment until `expiresAt` (2 hours after the appointment's
+ * end) or revocation.
+ */
+export const visitInvitations = pgTable(
+  'visit_invitations',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_invitations_appointment_idx').on(t.appointmentId)],
+);

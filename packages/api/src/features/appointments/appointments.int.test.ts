@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NotificationType, Role } from '@vigil/contract';
 import { createOffice, createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
-import { appointments, medicalTeamMembers, medicalTeams, notifications } from '../../db/schema/index';
+import { appointments, medicalTeamMembers, medicalTeams, notifications, users } from '../../db/schema/index';
 import { sendAppointmentReminders } from './appointment-reminders';
 
 let t: TestApp;
@@ -99,13 +99,14 @@ describe('POST appointments', () => {
 
   it('refuses an attendee who is booked then, naming the attendee', async () => {
     await schedule({ appointmentDateTime: future(5, 13), attendeeIds: [f.nurseA1.id] });
-    const other = await createUser(t, { role: Role.DOCTOR, organizationId: f.orgA.id, offices: [f.a1.id], firstName: 'Otra', lastName: 'Doctora' });
+    const other = await createUser(t, { role: Role.DOCTOR, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Otra', lastName: 'Doctora' } });
     const res = await call('POST', 'appointments', other, {
       payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: other.id, appointmentDateTime: future(5, 13, 15), attendeeIds: [f.nurseA1.id] },
     });
     expect(res.statusCode).toBe(409);
-    const [nurse] = await t.ctx.db.select().from(appointments).where(eq(appointments.doctorId, other.id));
-    expect(nurse).toBeUndefined();
+    const [nurse] = await t.ctx.db.select().from(users).where(eq(users.id, f.nurseA1.id));
+    expect(res.json().msg).toMatch(new RegExp(`^${nurse!.firstName} ${nurse!.lastName} is already booked`));
+    expect(await t.ctx.db.select().from(appointments).where(eq(appointments.doctorId, other.id))).toHaveLength(0);
   });
 
   it('refuses an appointment in the past (400 on appointmentDateTime)', async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { Role, type AppointmentKind, type AppointmentPerson, type AppointmentStatus } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { appointmentAttendees, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users } from '../../db/schema/index';
+import { appointmentAttendees, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
 import { patientRowFilter, type Scope } from '../../db/scope';
 
 /** Appointments, their attendees and notes. Every function takes the caller's scope first. */
@@ -401,4 +401,81 @@ export async function updateNote(_scope: Scope, tx: Executor, noteId: number, te
 /** Deletes note `noteId` (visibility checked by the caller through `findNotes`). */
 export async function deleteNote(_scope: Scope, tx: Executor, noteId: number): Promise<void> {
   await tx.delete(n).where(eq(n.id, noteId));
+}
+
+// Invitations -------------------------------------------------------------------------------------
+
+const inv = visitInvitations;
+
+export interface InvitationRow {
+  id: number;
+  appointmentId: number;
+  userId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Stores an invitation (the token's hash only); returns its row. */
+export async function insertInvitation(_scope: Scope, db: Executor, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
+  const [row] = await db.insert(inv).values(v).returning({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt });
+  return row!;
+}
+
+/** The invitations of the caller's appointments (of `appointmentId`, or `id`), newest first. */
+export async function findInvitations(scope: Scope, db: Executor, f: { appointmentId?: number; id?: number }): Promise<InvitationRow[]> {
+  return db
+    .select({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt })
+    .from(inv)
+    .innerJoin(a, eq(a.id, inv.appointmentId))
+    .where(
+      and(
+        patientRowFilter(scope, a.hospitalId, a.patientId),
+        f.appointmentId !== undefined ? eq(inv.appointmentId, f.appointmentId) : undefined,
+        f.id !== undefined ? eq(inv.id, f.id) : undefined,
+      ),
+    )
+    .orderBy(desc(inv.createdAt), desc(inv.id))
+    .limit(100);
+}
+
+/** Marks invitation `id` revoked (visibility checked by the caller through `findInvitations`). */
+export async function revokeInvitation(_scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
+  await db.update(inv).set({ revokedAt: at }).where(and(eq(inv.id, id), isNull(inv.revokedAt)));
+}
+
+/**
+ * The principal of an invitation link: the live invitation whose token hashes to `hash` (not
+ * revoked, not expired at `now`), with its appointment; null otherwise. Records the use. The one
+ * place an invitation token is checked (docs/security.md "Inbound callers that are not users").
+ */
+export async function resolveInvitation(db: Executor, hash: string, now: Date): Promise<{ invitation: InvitationRow; guestFirst: string; guestLast: string } | null> {
+  const guest = alias(users, 'invitation_guest');
+  const [row] = await db
+    .select({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt, guestFirst: guest.firstName, guestLast: guest.lastName })
+    .from(inv)
+    .innerJoin(guest, eq(guest.id, inv.userId))
+    .where(and(eq(inv.tokenHash, hash), isNull(inv.revokedAt), gt(inv.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  await db.update(inv).set({ lastUsedAt: now }).where(eq(inv.id, row.id));
+  const { guestFirst, guestLast, ...invitation } = row;
+  return { invitation, guestFirst, guestLast };
+}
+
+/** The e-mail address of user `userId` ('' when none); visibility checked by the caller. */
+export async function emailOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
+}
+
+/** Whether `userId` is a caregiver on patient `patientId`'s medical team in office `hospitalId`. */
+export async function isCaregiverOfPatient(_scope: Scope, db: Executor, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(medicalTeamMembers)
+    .innerJoin(medicalTeams, eq(medicalTeams.id, medicalTeamMembers.medicalTeamId))
+    .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+    .where(and(eq(medicalTeamMembers.userId, userId), eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId), eq(users.roleId, Role.CARE_GIVER)))
+    .limit(1);
+  return row !== undefined;
 }

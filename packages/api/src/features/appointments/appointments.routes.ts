@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointments } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
+import { iceServersFor } from '../../lib/turn';
 import { appointmentIcs } from './appointments.ics';
 import * as service from './appointments.service';
 import * as visits from './visits.service';
@@ -31,6 +32,11 @@ export function appointmentsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, appointments.addAttendeeForAppointment, ({ scope, body }) => service.addAttendee(ctx, scope, body.appointmentId, body.userId));
   registerEndpoint(app, ctx, appointments.approveRejectAppointmentRequest, ({ scope, body }) => service.approveReject(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.getAppointment, ({ scope, params }) => service.getAppointment(ctx, scope, params.appointmentId));
+  registerEndpoint(app, ctx, appointments.getIceServers, ({ scope }) => iceServersFor(ctx.config, `u${scope.userId}`));
+  registerEndpoint(app, ctx, appointments.createVisitInvitation, ({ scope, body }) => visits.createInvitation(ctx, scope, body));
+  registerEndpoint(app, ctx, appointments.findVisitInvitations, ({ scope, params }) => visits.findInvitations(ctx, scope, params.appointmentId));
+  registerEndpoint(app, ctx, appointments.revokeVisitInvitation, ({ scope, params }) => visits.revokeInvitation(ctx, scope, params.invitationId));
+  registerEndpoint(app, ctx, appointments.getGuestVisit, ({ headers }) => visits.getGuestVisit(ctx, headers.visitinvitation));
   registerEndpoint(app, ctx, appointments.downloadAppointmentIcs, async ({ scope, params, reply, req }) => {
     const file = appointmentIcs(await service.getAppointment(ctx, scope, params.appointmentId), req.lang);
     await reply

@@ -15,6 +15,11 @@ import {
   editNoteBodySchema,
   hospitalDateHeadersSchema,
   hospitalIdHeaderSchema,
+  iceServersSchema,
+  createInvitationBodySchema,
+  guestVisitSchema,
+  invitationHeaderSchema,
+  visitInvitationSchema,
   noteIdHeaderSchema,
   patientIdHeaderSchema,
   updateAppointmentBodySchema,
@@ -231,4 +236,56 @@ export const downloadAppointmentIcs = endpoint({
   params: z.object({ appointmentId: idSchema }),
   binary: true,
   response: z.string(),
+});
+
+export const getIceServers = endpoint({
+  method: 'GET',
+  path: 'appointments/iceservers',
+  tag,
+  summary: 'Chosen (not in the spec): ICE servers for a video visit with a short-lived TURN credential (coturn shared-secret scheme, VIGIL_TURN_URLS / VIGIL_TURN_SECRET)',
+  permission: 'visits.join',
+  response: iceServersSchema,
+});
+
+export const createVisitInvitation = endpoint({
+  method: 'POST',
+  path: 'appointments/invitations',
+  tag,
+  summary: "Chosen (not in the spec): an invitation link to a video or phone visit for the patient or a caregiver of the care team, valid until 2 hours after the visit; optionally e-mailed",
+  permission: 'visits.join',
+  body: createInvitationBodySchema,
+  response: visitInvitationSchema,
+  successStatus: 201,
+  changesAccess: false,
+});
+
+export const findVisitInvitations = endpoint({
+  method: 'GET',
+  path: 'appointments/invitations/{appointmentId}',
+  tag,
+  summary: "Chosen (not in the spec): an appointment's invitations (without their links)",
+  permission: 'visits.join',
+  params: z.object({ appointmentId: idSchema }),
+  response: z.array(visitInvitationSchema),
+});
+
+export const revokeVisitInvitation = endpoint({
+  method: 'DELETE',
+  path: 'appointments/invitations/revoke/{invitationId}',
+  tag,
+  summary: 'Chosen (not in the spec): revoke an invitation link at once',
+  permission: 'visits.join',
+  params: z.object({ invitationId: idSchema }),
+  response: visitInvitationSchema,
+  changesAccess: false,
+});
+
+export const getGuestVisit = endpoint({
+  method: 'GET',
+  path: 'visit/invitation',
+  tag,
+  summary: 'Chosen (not in the spec): the visit a guest\'s invitation (header visitinvitation) opens; 404 "This visit link is not valid, has expired or was revoked"',
+  permission: 'public',
+  headers: invitationHeaderSchema,
+  response: guestVisitSchema,
 });

@@ -143,3 +143,49 @@ export const hospitalIdHeaderSchema = z.object({ hospitalid: idSchema });
 export const hospitalDateHeadersSchema = z.object({ hospitalid: idSchema, paramdate: z.iso.date() });
 export const noteIdHeaderSchema = z.object({ noteid: idSchema });
 export const patientIdHeaderSchema = z.object({ patientid: idSchema });
+
+/** ICE servers for a visit's browser (coturn shared-secret credentials; docs/video-visits.md). */
+export const iceServersSchema = z.object({
+  iceServers: z.array(z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })),
+  expiresAt: z.string().nullable(),
+});
+export type IceServers = z.infer<typeof iceServersSchema>;
+
+export const createInvitationBodySchema = z.object({
+  appointmentId: bodyIdSchema,
+  /** The patient (default) or a caregiver on the patient's care team. */
+  userId: bodyIdSchema.optional(),
+  /** Also e-mail the link to the invitee (the outbox on the embedded default). */
+  send: z.boolean().default(false),
+});
+export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
+
+export const visitInvitationSchema = z.object({
+  invitationId: z.number().int(),
+  appointmentId: z.number().int(),
+  userId: z.number().int(),
+  expiresAt: z.string(),
+  revoked: z.boolean(),
+  /** Only in the answer that creates it: the link holds the token, which is never stored. */
+  url: z.string().optional(),
+  sentTo: z.string().nullable().optional(),
+});
+export type VisitInvitation = z.infer<typeof visitInvitationSchema>;
+
+/** What a guest holding a valid invitation sees of the visit. */
+export const guestVisitSchema = z.object({
+  appointmentId: z.number().int(),
+  hospitalId: z.number().int(),
+  guestUserId: z.number().int(),
+  guestName: z.string(),
+  doctorName: z.string(),
+  hospitalName: z.string(),
+  kind: appointmentKindSchema,
+  status: appointmentStatusSchema,
+  localDate: z.string(),
+  localTime: z.string(),
+  timeZone: z.string(),
+});
+export type GuestVisit = z.infer<typeof guestVisitSchema>;
+
+export const invitationHeaderSchema = z.object({ visitinvitation: z.string().min(20).max(100) });
