@@ -51,6 +51,10 @@ const envSchema = z.object({
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   VIGIL_REFERENCE_SEARCH_CACHE: z.coerce.number().int().min(0).max(100_000).default(1000),
   VIGIL_AUDIT: bool.default(true),
+  VIGIL_APPOINTMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+  VIGIL_TURN_URLS: z.string().optional(),
+  VIGIL_TURN_SECRET: z.string().optional(),
+  VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export interface AppConfig {
@@ -104,6 +108,14 @@ export interface AppConfig {
   missedGraceMinutes: number;
   /** Minutes before a plan's measurement time that the patient is reminded. */
   reminderLeadMinutes: number;
+  /** Minutes before an appointment's start that its people are reminded (docs/appointments.md). */
+  appointmentReminderMinutes: number;
+  /** TURN server URLs (comma list, e.g. 'turn:127.0.0.1:3478?transport=udp'); none: STUN-less direct ICE only (docs/video-visits.md). */
+  turnUrls: string[];
+  /** coturn's static-auth-secret (shared-secret REST API scheme); absent: no TURN credentials are handed out. */
+  turnSecret?: string;
+  /** Lifetime of a handed-out TURN credential, in seconds. */
+  turnTtlSeconds: number;
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
   /**
@@ -155,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsStopSeconds: e.VIGIL_JOBS_STOP_SECONDS,
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
+    appointmentReminderMinutes: e.VIGIL_APPOINTMENT_REMINDER_MINUTES,
+    turnUrls: (e.VIGIL_TURN_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u.length > 0),
+    turnSecret: e.VIGIL_TURN_SECRET || undefined,
+    turnTtlSeconds: e.VIGIL_TURN_TTL_SECONDS,
     drugProducts: 'default',
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
     auditEnabled: e.VIGIL_AUDIT,

@@ -15,6 +15,7 @@ import { treatmentPlansRoutes } from './treatment-plans/treatment-plans.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { publicLinksRoutes } from './public-links/public-links.routes';
 import { timeTrackingRoutes } from './time-tracking/time-tracking.routes';
+import { appointmentsRoutes } from './appointments/appointments.routes';
 import { medicalNotesRoutes } from './medical-notes/medical-notes.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { ccmRoutes } from './ccm/ccm.routes';
@@ -53,4 +54,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   licensesRoutes,
   apiKeysRoutes,
   auditRoutes,
+  appointmentsRoutes,
 ];

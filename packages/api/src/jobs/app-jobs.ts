@@ -15,6 +15,7 @@ import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
 import { licenseExpiryJobDefinition } from './license-expiry.run.job';
+import { appointmentRemindersJobDefinition } from './appointment-reminders.send.job';
 
 /**
  * Starts the queue of `ctx` (without its `jobs`, which the caller sets to the answer): pg-boss on
@@ -37,6 +38,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       drugImportJobDefinition(full),
       icd10cmImportJobDefinition(full),
       licenseExpiryJobDefinition(full),
+      appointmentRemindersJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

@@ -50,6 +50,8 @@ export interface JobPayloads {
   'icd10cm-import': { releaseId: number; scope: Scope };
   /** One minute of licence expiry in each office's time zone (jobs/license-expiry.run.job.ts). */
   'license-expiry': Record<string, never>;
+  /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
+  'appointment-reminders': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

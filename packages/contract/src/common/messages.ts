@@ -265,6 +265,41 @@ export const messages = {
   },
   phone: { en: 'This field must be a valid phone number', es: 'Este campo debe ser un número de teléfono válido' },
   lettersOnly: { en: 'This field allows letters only', es: 'Este campo solo admite letras' },
+  // Appointments (docs/appointments.md)
+  appointmentClash: {
+    en: '{name} is already booked from {start} to {end} on {date}',
+    es: '{name} ya tiene una cita de {start} a {end} el {date}',
+  },
+  appointmentInPast: { en: 'An appointment cannot start in the past', es: 'Una cita no puede empezar en el pasado' },
+  attendeeNotEligible: {
+    en: "Attendees must be on the patient's care team or staff of the office",
+    es: 'Los asistentes deben ser del equipo de atención del paciente o personal del consultorio',
+  },
+  appointmentDoctorInvalid: { en: 'The doctor must be a doctor of the office', es: 'El médico debe ser un médico del consultorio' },
+  appointmentPatientInvalid: { en: 'The patient must be a patient of the office', es: 'El paciente debe ser un paciente del consultorio' },
+  appointmentNotRequested: { en: 'This appointment is not a pending request', es: 'Esta cita no es una solicitud pendiente' },
+  appointmentClosed: {
+    en: 'This appointment is cancelled or finished and cannot change',
+    es: 'Esta cita está cancelada o terminada y no se puede cambiar',
+  },
+  appointmentNotVideo: { en: 'This appointment is not a video or phone visit', es: 'Esta cita no es una visita por video o teléfono' },
+  visitNotParticipant: {
+    en: "Only the visit's doctor and attendees can enter this visit",
+    es: 'Solo el médico y los asistentes de la visita pueden entrar en ella',
+  },
+  visitInvitationInvalid: {
+    en: 'This visit link is not valid, has expired or was revoked',
+    es: 'Este enlace de la visita no es válido, caducó o fue revocado',
+  },
+  invitationGuestInvalid: {
+    en: "Invitations are for the patient or a caregiver on the patient's care team",
+    es: 'Las invitaciones son para el paciente o un cuidador del equipo de atención del paciente',
+  },
+  visitNotStarted: { en: 'This visit has not started', es: 'Esta visita no ha comenzado' },
+  appointmentNoteForbidden: {
+    en: 'Only the author can change this appointment note',
+    es: 'Solo el autor puede cambiar esta nota de la cita',
+  },
   controlCharacters: {
     en: 'This field contains characters that are not allowed',
     es: 'Este campo contiene caracteres no permitidos',

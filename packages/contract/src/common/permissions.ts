@@ -84,6 +84,12 @@ export const permissions = [
   'audit.verify', // check the whole trail's hash chain (system admin)
   'systemLogs.read', // server errors, job runs, integration failures, refused sign-ins (system admin)
   'reports.read', // the Reporting section: staff audit reports, logins, time, readings, daily scores
+  // Appointments and video / voice visits (spec section 7 "Appointments"; docs/appointments.md, docs/video-visits.md)
+  'appointments.read', // the calendars, a patient's visits, appointment notes, the .ics file
+  'appointments.manage', // schedule, reschedule, cancel, attendees, notes, approve or reject requests
+  'appointments.request', // ask for an appointment (the doctor approves or rejects it)
+  'visits.join', // enter a video visit as its doctor or attendee, admit, end, ring, invite
+  'visits.officeAll', // enter any video visit of the caller's offices (not only as doctor or attendee)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -120,9 +126,14 @@ const monitoringStaff: Permission[] = [
   'diagnoses.manage',
   // The licences a patient holds are part of the office's records the care team reads.
   'licenses.read',
+  // Visits are care work: the care team and office admins of the patient's office.
+  'appointments.read',
+  'appointments.manage',
+  'appointments.request',
+  'visits.join',
 ];
 /** What administers an office's records, beyond the clinicians' own (system, organization and office admins). */
-const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll'];
+const officeAdministration: Permission[] = ['notifications.markForOthers', 'notifications.officeView', 'careRecords.manageAll', 'visits.officeAll'];
 const officeAdmin: Permission[] = [
   ...signedIn,
   ...monitoringStaff,
@@ -193,6 +204,7 @@ export const rolePermissions = {
     'measurements.read',
     'treatmentPlans.read',
     'notifications.read',
+    'appointments.request',
   ],
   [Role.PATIENT]: [
     ...signedIn,
@@ -203,6 +215,7 @@ export const rolePermissions = {
     'measurements.read',
     'treatmentPlans.read',
     'notifications.read',
+    'appointments.request',
   ],
   [Role.PARTNER]: [...signedIn, 'organizations.read', 'offices.read', 'billing.read'],
   // An API user acts through its keys (docs/api-keys.md); each key narrows this to `apiKeyAccessPermissions[access]`.

@@ -26,6 +26,7 @@ import * as invoices from './invoices/invoices.contract';
 import * as licenses from './licenses/licenses.contract';
 import * as apiKeys from './api-keys/api-keys.contract';
 import { auditTrail, reporting, systemLogs } from './audit/audit.contract';
+import * as appointments from './appointments/appointments.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -62,7 +63,9 @@ export * from './api-keys/api-keys.schemas';
 
 export * from './audit/audit.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments };
+export * from './appointments/appointments.schemas';
+
 
 export const contract = {
   auth,
@@ -92,6 +95,7 @@ export const contract = {
   systemLogs,
   reporting,
   auditTrail,
+  appointments,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

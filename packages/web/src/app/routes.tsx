@@ -3,6 +3,7 @@ import {
   IconActivityHeartbeat,
   IconBuildingHospital,
   IconBuildingSkyscraper,
+  IconCalendarEvent,
   IconCalendarStats,
   IconCalendarTime,
   IconChartBar,
@@ -53,6 +54,7 @@ export interface AppRoute {
 export const appRoutes: readonly AppRoute[] = [
   { path: '/dashboard', permission: 'notifications.read', page: () => import('./routes/dashboard/pages/DashboardPage'), nav: { label: 'nav.dashboard', icon: IconLayoutDashboard } },
   { path: '/monitoring', permission: 'notifications.read', page: () => import('../features/monitoring/pages/MonitoringPage'), nav: { label: 'nav.monitoring', icon: IconActivityHeartbeat } },
+  { path: '/appointments', permission: 'appointments.read', page: () => import('../features/appointments/pages/AppointmentsPage'), nav: { label: 'nav.appointments', icon: IconCalendarEvent } },
   { path: '/patients', permission: 'patients.read', page: () => import('../features/patients/pages/PatientsPage'), nav: { label: 'nav.patients', icon: IconUsers } },
   { path: '/patientdetails/:id', permission: 'patients.read', page: () => import('./routes/patient-details/pages/PatientDetailsPage') },
   { path: '/devicemeasurements/:id', permission: 'measurements.read', page: () => import('../features/device-measurements/pages/DeviceMeasurementsPage') },

@@ -7,3 +7,4 @@ export * from './prescriptions';
 export * from './diagnoses';
 export * from './invoices';
 export * from './audit';
+export * from './appointments';

@@ -15,6 +15,7 @@ import { useActiveTreatmentPlanForPatient } from '../../../../features/monitorin
 import { useLatestReadings, usePatientDevices } from '../api/patient-details';
 import { usePatientMetadata, useUser } from '../../../../lib/shared-reads';
 import { PatientSurveysPanel } from '../../../../features/surveys';
+import { PatientVisitsPanel } from '../../../../features/appointments';
 import { AlertHistory } from '../components/AlertHistory';
 import { CareTeamCard } from '../components/CareTeamCard';
 import { ChartsSection } from '../components/ChartsSection';
@@ -121,6 +122,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md" data-slot="patient-side-panel">
             {careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+            <PatientVisitsPanel patientId={patientId} hospitalId={careOffice} />
             <DemographicsCard patient={p} meta={meta.data} metaError={meta.error} />
             <CareTeamCard patientId={patientId} />
             <MonitoringPlanSection patientId={patientId} officeId={p.hospitalsAssignedData.length === 1 ? p.hospitalsAssignedData[0]!.id : undefined} plan={plan.data} />

@@ -1,0 +1,481 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Role, type AppointmentKind, type AppointmentPerson, type AppointmentStatus } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { appointmentAttendees, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
+import { patientRowFilter, type Scope } from '../../db/scope';
+
+/** Appointments, their attendees and notes. Every function takes the caller's scope first. */
+
+/** Advisory lock key space: one person's bookings (the double-booking rule). */
+const LOCK_PERSON_BOOKINGS = 730_410;
+
+const a = appointments;
+const patient = alias(users, 'appointment_patient');
+const doctor = alias(users, 'appointment_doctor');
+
+const columns = {
+  id: a.id,
+  hospitalId: a.hospitalId,
+  hospitalName: hospitals.hospitalName,
+  timeZone: hospitals.timeZone,
+  patientId: a.patientId,
+  patientFirstName: patient.firstName,
+  patientLastName: patient.lastName,
+  doctorId: a.doctorId,
+  doctorFirstName: doctor.firstName,
+  doctorLastName: doctor.lastName,
+  startsAt: a.startsAt,
+  endsAt: a.endsAt,
+  durationMinutes: a.durationMinutes,
+  kind: a.kind,
+  status: a.status,
+  reason: a.reason,
+  rejectionReason: a.rejectionReason,
+  requestedBy: a.requestedBy,
+  createdBy: a.createdBy,
+  videoStartedAt: a.videoStartedAt,
+  videoEndedAt: a.videoEndedAt,
+  createdAt: a.createdAt,
+};
+
+/** An appointment row as the service works with it (attendees separate). */
+export interface AppointmentRow {
+  id: number;
+  hospitalId: number;
+  hospitalName: string;
+  timeZone: string;
+  patient: AppointmentPerson;
+  doctor: AppointmentPerson;
+  attendees: AppointmentPerson[];
+  startsAt: Date;
+  endsAt: Date;
+  durationMinutes: number;
+  kind: AppointmentKind;
+  status: AppointmentStatus;
+  reason: string;
+  rejectionReason: string | null;
+  requestedBy: number | null;
+  createdBy: number | null;
+  videoStartedAt: Date | null;
+  videoEndedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A start range of one office (a local day of that office). */
+export interface OfficeRange {
+  hospitalId: number;
+  from: Date;
+  to: Date;
+}
+
+export interface AppointmentFilter {
+  hospitalId?: number;
+  doctorId?: number;
+  patientId?: number;
+  status?: AppointmentStatus;
+  ids?: number[];
+  from?: Date;
+  to?: Date;
+  /** Any of these office ranges (e.g. each office's today). */
+  officeRanges?: OfficeRange[];
+}
+
+/** The rows (with attendees) of the caller's appointments matching `f`, by start, at most `limit`. */
+export async function findAppointments(scope: Scope, db: Executor, f: AppointmentFilter, limit: number): Promise<AppointmentRow[]> {
+  if (f.ids?.length === 0 || f.officeRanges?.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(a)
+    .innerJoin(hospitals, eq(hospitals.id, a.hospitalId))
+    .innerJoin(patient, eq(patient.id, a.patientId))
+    .innerJoin(doctor, eq(doctor.id, a.doctorId))
+    .where(
+      and(
+        patientRowFilter(scope, a.hospitalId, a.patientId),
+        f.hospitalId !== undefined ? eq(a.hospitalId, f.hospitalId) : undefined,
+        f.doctorId !== undefined ? eq(a.doctorId, f.doctorId) : undefined,
+        f.patientId !== undefined ? eq(a.patientId, f.patientId) : undefined,
+        f.status !== undefined ? eq(a.status, f.status) : undefined,
+        f.ids !== undefined ? inArray(a.id, f.ids) : undefined,
+        f.from !== undefined ? gte(a.startsAt, f.from) : undefined,
+        f.to !== undefined ? lt(a.startsAt, f.to) : undefined,
+        f.officeRanges !== undefined
+          ? or(...f.officeRanges.map((r) => and(eq(a.hospitalId, r.hospitalId), gte(a.startsAt, r.from), lt(a.startsAt, r.to))))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(a.startsAt), asc(a.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const attendees = await db
+    .select({ appointmentId: appointmentAttendees.appointmentId, id: users.id, firstName: users.firstName, lastName: users.lastName, roleId: users.roleId })
+    .from(appointmentAttendees)
+    .innerJoin(users, eq(users.id, appointmentAttendees.userId))
+    .where(inArray(appointmentAttendees.appointmentId, rows.map((r) => r.id)))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  const byAppointment = new Map<number, AppointmentPerson[]>();
+  for (const { appointmentId, ...person } of attendees) {
+    const list = byAppointment.get(appointmentId) ?? [];
+    list.push(person);
+    byAppointment.set(appointmentId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    hospitalId: r.hospitalId,
+    hospitalName: r.hospitalName,
+    timeZone: r.timeZone,
+    patient: { id: r.patientId, firstName: r.patientFirstName, lastName: r.patientLastName, roleId: Role.PATIENT },
+    doctor: { id: r.doctorId, firstName: r.doctorFirstName, lastName: r.doctorLastName, roleId: Role.DOCTOR },
+    attendees: byAppointment.get(r.id) ?? [],
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    durationMinutes: r.durationMinutes,
+    kind: r.kind as AppointmentKind,
+    status: r.status as AppointmentStatus,
+    reason: r.reason,
+    rejectionReason: r.rejectionReason,
+    requestedBy: r.requestedBy,
+    createdBy: r.createdBy,
+    videoStartedAt: r.videoStartedAt,
+    videoEndedAt: r.videoEndedAt,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** The caller's appointment `id`, or null. */
+export async function getAppointment(scope: Scope, db: Executor, id: number): Promise<AppointmentRow | null> {
+  const [row] = await findAppointments(scope, db, { ids: [id] }, 1);
+  return row ?? null;
+}
+
+/** Serialises bookings of the people `userIds` until the transaction ends (in id order, so two writers never deadlock). */
+export async function lockPeople(_scope: Scope, tx: Executor, userIds: number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((x, y) => x - y)) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PERSON_BOOKINGS}::int, ${id}::int)`);
+}
+
+/** A booking that overlaps a proposed one, with the person it clashes for. */
+export interface Clash {
+  appointmentId: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+}
+
+/**
+ * The first booked appointment (status in `booked`) in ANY office that holds one of `userIds` (as
+ * doctor or attendee) and overlaps [startsAt, endsAt), except appointment `exceptId`. Deliberately
+ * not limited to the caller's offices: a doctor of two offices cannot be in both at once. Only the
+ * person's name and the times leave this function (never the other office's patient).
+ */
+export async function findClash(
+  _scope: Scope,
+  db: Executor,
+  p: { userIds: number[]; startsAt: Date; endsAt: Date; exceptId?: number; booked: readonly AppointmentStatus[] },
+): Promise<Clash | null> {
+  if (p.userIds.length === 0) return null;
+  const holds: SQL = or(
+    inArray(a.doctorId, p.userIds),
+    sql`exists (select 1 from ${appointmentAttendees} where ${appointmentAttendees.appointmentId} = ${a.id} and ${inArray(appointmentAttendees.userId, p.userIds)})`,
+  )!;
+  const [row] = await db
+    .select({ appointmentId: a.id, doctorId: a.doctorId, startsAt: a.startsAt, endsAt: a.endsAt, timeZone: hospitals.timeZone })
+    .from(a)
+    .innerJoin(hospitals, eq(hospitals.id, a.hospitalId))
+    .where(
+      and(
+        holds,
+        inArray(a.status, [...p.booked]),
+        lt(a.startsAt, p.endsAt),
+        gt(a.endsAt, p.startsAt),
+        p.exceptId !== undefined ? ne(a.id, p.exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(a.startsAt))
+    .limit(1);
+  if (!row) return null;
+  let userId = row.doctorId;
+  if (!p.userIds.includes(userId)) {
+    const [att] = await db
+      .select({ userId: appointmentAttendees.userId })
+      .from(appointmentAttendees)
+      .where(and(eq(appointmentAttendees.appointmentId, row.appointmentId), inArray(appointmentAttendees.userId, p.userIds)))
+      .limit(1);
+    userId = att!.userId;
+  }
+  const [person] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return { appointmentId: row.appointmentId, userId, firstName: person?.firstName ?? '', lastName: person?.lastName ?? '', startsAt: row.startsAt, endsAt: row.endsAt, timeZone: row.timeZone };
+}
+
+/** Whether user `userId` of role `role` is assigned to office `hospitalId`. */
+export async function isOfRoleInOffice(_scope: Scope, db: Executor, userId: number, role: number, hospitalId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(userHospitals)
+    .innerJoin(users, eq(users.id, userHospitals.userId))
+    .where(and(eq(userHospitals.userId, userId), eq(userHospitals.hospitalId, hospitalId), eq(users.roleId, role), eq(users.status, 1)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Of `userIds`, those who may attend a visit of patient `patientId` in office `hospitalId`: members
+ * of the patient's medical team in that office, or active doctors, nurses and office admins of the office.
+ */
+export async function eligibleAttendees(_scope: Scope, db: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const team = await db
+    .select({ id: medicalTeamMembers.userId })
+    .from(medicalTeamMembers)
+    .innerJoin(medicalTeams, eq(medicalTeams.id, medicalTeamMembers.medicalTeamId))
+    .where(and(eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId), inArray(medicalTeamMembers.userId, userIds)));
+  const staff = await db
+    .select({ id: userHospitals.userId })
+    .from(userHospitals)
+    .innerJoin(users, eq(users.id, userHospitals.userId))
+    .where(
+      and(
+        eq(userHospitals.hospitalId, hospitalId),
+        inArray(userHospitals.userId, userIds),
+        inArray(users.roleId, [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN]),
+        eq(users.status, 1),
+      ),
+    );
+  return new Set([...team, ...staff].map((r) => r.id));
+}
+
+export interface AppointmentValues {
+  hospitalId: number;
+  patientId: number;
+  doctorId: number;
+  startsAt: Date;
+  durationMinutes: number;
+  kind: AppointmentKind;
+  status: AppointmentStatus;
+  reason: string;
+  requestedBy: number | null;
+  createdBy: number;
+}
+
+/** Inserts an appointment with its attendees; returns its id. */
+export async function insertAppointment(_scope: Scope, tx: Executor, v: AppointmentValues, attendeeIds: number[]): Promise<number> {
+  const [row] = await tx
+    .insert(a)
+    .values({ ...v, endsAt: new Date(v.startsAt.getTime() + v.durationMinutes * 60_000) })
+    .returning({ id: a.id });
+  if (attendeeIds.length > 0) await tx.insert(appointmentAttendees).values([...new Set(attendeeIds)].map((userId) => ({ appointmentId: row!.id, userId })));
+  return row!.id;
+}
+
+/** Updates the caller's appointment `id` (end kept equal to start + duration when either changes). */
+export async function updateAppointment(
+  scope: Scope,
+  tx: Executor,
+  id: number,
+  v: Partial<Pick<AppointmentValues, 'startsAt' | 'durationMinutes' | 'kind' | 'status' | 'reason' | 'doctorId'>> & {
+    rejectionReason?: string | null;
+    videoStartedAt?: Date | null;
+    videoEndedAt?: Date | null;
+    reminderSentAt?: Date | null;
+  },
+  current: { startsAt: Date; durationMinutes: number },
+): Promise<void> {
+  const startsAt = v.startsAt ?? current.startsAt;
+  const durationMinutes = v.durationMinutes ?? current.durationMinutes;
+  await tx
+    .update(a)
+    .set({ ...v, endsAt: new Date(startsAt.getTime() + durationMinutes * 60_000), updatedAt: new Date() })
+    .where(and(eq(a.id, id), patientRowFilter(scope, a.hospitalId, a.patientId)));
+}
+
+/** Adds attendee `userId` to appointment `id` (nothing when already there). */
+export async function addAttendee(_scope: Scope, tx: Executor, id: number, userId: number): Promise<void> {
+  await tx.insert(appointmentAttendees).values({ appointmentId: id, userId }).onConflictDoNothing();
+}
+
+// Reminders ---------------------------------------------------------------------------------------
+
+/** A scheduled appointment whose reminder this process claimed. */
+export interface DueReminder {
+  id: number;
+  hospitalId: number;
+  patientId: number;
+  doctorId: number;
+  startsAt: Date;
+  timeZone: string;
+  kind: string;
+  attendeeIds: number[];
+}
+
+/**
+ * Claims the reminders of scheduled appointments starting in (now, now + leadMs]: sets
+ * `reminder_sent_at` in the same statement that selects them, so that of several processes (or a
+ * retried job) exactly one gets each appointment. System work (scope unused).
+ */
+export async function claimDueReminders(_scope: Scope, db: Executor, now: Date, leadMs: number, limit: number): Promise<DueReminder[]> {
+  const claimed = await db
+    .update(a)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        inArray(
+          a.id,
+          db
+            .select({ id: a.id })
+            .from(a)
+            .where(and(eq(a.status, 'SCHEDULED'), isNull(a.reminderSentAt), gt(a.startsAt, now), lte(a.startsAt, new Date(now.getTime() + leadMs))))
+            .limit(limit),
+        ),
+        isNull(a.reminderSentAt),
+      ),
+    )
+    .returning({ id: a.id, hospitalId: a.hospitalId, patientId: a.patientId, doctorId: a.doctorId, startsAt: a.startsAt, kind: a.kind });
+  if (claimed.length === 0) return [];
+  const zones = await db.select({ id: hospitals.id, timeZone: hospitals.timeZone }).from(hospitals).where(inArray(hospitals.id, [...new Set(claimed.map((c) => c.hospitalId))]));
+  const zoneOf = new Map(zones.map((z) => [z.id, z.timeZone]));
+  const att = await db.select().from(appointmentAttendees).where(inArray(appointmentAttendees.appointmentId, claimed.map((c) => c.id)));
+  return claimed.map((c) => ({ ...c, timeZone: zoneOf.get(c.hospitalId) ?? '', attendeeIds: att.filter((x) => x.appointmentId === c.id).map((x) => x.userId) }));
+}
+
+// Notes -------------------------------------------------------------------------------------------
+
+const n = appointmentNotes;
+const author = alias(users, 'appointment_note_author');
+
+export interface NoteRow {
+  noteId: number;
+  appointmentId: number;
+  patientId: number;
+  hospitalId: number;
+  authorId: number;
+  authorName: string;
+  text: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Notes of the caller's appointments (of `noteId` or of patient `patientId`), newest first, at most `limit`. */
+export async function findNotes(scope: Scope, db: Executor, f: { noteId?: number; patientId?: number }, limit: number): Promise<NoteRow[]> {
+  const rows = await db
+    .select({
+      noteId: n.id,
+      appointmentId: n.appointmentId,
+      patientId: a.patientId,
+      hospitalId: a.hospitalId,
+      authorId: n.authorId,
+      authorFirst: author.firstName,
+      authorLast: author.lastName,
+      text: n.text,
+      createdAt: n.createdAt,
+      updatedAt: n.updatedAt,
+    })
+    .from(n)
+    .innerJoin(a, eq(a.id, n.appointmentId))
+    .innerJoin(author, eq(author.id, n.authorId))
+    .where(
+      and(
+        patientRowFilter(scope, a.hospitalId, a.patientId),
+        f.noteId !== undefined ? eq(n.id, f.noteId) : undefined,
+        f.patientId !== undefined ? eq(a.patientId, f.patientId) : undefined,
+      ),
+    )
+    .orderBy(desc(n.createdAt), desc(n.id))
+    .limit(limit);
+  return rows.map(({ authorFirst, authorLast, ...r }) => ({ ...r, authorName: `${authorFirst} ${authorLast}`.trim() }));
+}
+
+/** Inserts a note on appointment `appointmentId`; returns its id. */
+export async function insertNote(_scope: Scope, tx: Executor, appointmentId: number, authorId: number, text: string): Promise<number> {
+  const [row] = await tx.insert(n).values({ appointmentId, authorId, text }).returning({ id: n.id });
+  return row!.id;
+}
+
+/** Sets note `noteId`'s text (visibility checked by the caller through `findNotes`). */
+export async function updateNote(_scope: Scope, tx: Executor, noteId: number, text: string): Promise<void> {
+  await tx.update(n).set({ text, updatedAt: new Date() }).where(eq(n.id, noteId));
+}
+
+/** Deletes note `noteId` (visibility checked by the caller through `findNotes`). */
+export async function deleteNote(_scope: Scope, tx: Executor, noteId: number): Promise<void> {
+  await tx.delete(n).where(eq(n.id, noteId));
+}
+
+// Invitations -------------------------------------------------------------------------------------
+
+const inv = visitInvitations;
+
+export interface InvitationRow {
+  id: number;
+  appointmentId: number;
+  userId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Stores an invitation (the token's hash only); returns its row. */
+export async function insertInvitation(_scope: Scope, db: Executor, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
+  const [row] = await db.insert(inv).values(v).returning({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt });
+  return row!;
+}
+
+/** The invitations of the caller's appointments (of `appointmentId`, or `id`), newest first. */
+export async function findInvitations(scope: Scope, db: Executor, f: { appointmentId?: number; id?: number }): Promise<InvitationRow[]> {
+  return db
+    .select({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt })
+    .from(inv)
+    .innerJoin(a, eq(a.id, inv.appointmentId))
+    .where(
+      and(
+        patientRowFilter(scope, a.hospitalId, a.patientId),
+        f.appointmentId !== undefined ? eq(inv.appointmentId, f.appointmentId) : undefined,
+        f.id !== undefined ? eq(inv.id, f.id) : undefined,
+      ),
+    )
+    .orderBy(desc(inv.createdAt), desc(inv.id))
+    .limit(100);
+}
+
+/** Marks invitation `id` revoked (visibility checked by the caller through `findInvitations`). */
+export async function revokeInvitation(_scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
+  await db.update(inv).set({ revokedAt: at }).where(and(eq(inv.id, id), isNull(inv.revokedAt)));
+}
+
+/**
+ * The principal of an invitation link: the live invitation whose token hashes to `hash` (not
+ * revoked, not expired at `now`), with its appointment; null otherwise. Records the use. The one
+ * place an invitation token is checked (docs/security.md "Inbound callers that are not users").
+ */
+export async function resolveInvitation(db: Executor, hash: string, now: Date): Promise<{ invitation: InvitationRow; guestFirst: string; guestLast: string } | null> {
+  const guest = alias(users, 'invitation_guest');
+  const [row] = await db
+    .select({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt, guestFirst: guest.firstName, guestLast: guest.lastName })
+    .from(inv)
+    .innerJoin(guest, eq(guest.id, inv.userId))
+    .where(and(eq(inv.tokenHash, hash), isNull(inv.revokedAt), gt(inv.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  await db.update(inv).set({ lastUsedAt: now }).where(eq(inv.id, row.id));
+  const { guestFirst, guestLast, ...invitation } = row;
+  return { invitation, guestFirst, guestLast };
+}
+
+/** The e-mail address of user `userId` ('' when none); visibility checked by the caller. */
+export async function emailOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
+}
+
+/** Whether `userId` is a caregiver on patient `patientId`'s medical team in office `hospitalId`. */
+export async function isCaregiverOfPatient(_scope: Scope, db: Executor, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(medicalTeamMembers)
+    .innerJoin(medicalTeams, eq(medicalTeams.id, medicalTeamMembers.medicalTeamId))
+    .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
+    .where(and(eq(medicalTeamMembers.userId, userId), eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId), eq(users.roleId, Role.CARE_GIVER)))
+    .limit(1);
+  return row !== undefined;
+}

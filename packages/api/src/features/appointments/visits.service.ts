@@ -1,0 +1,150 @@
+import { can, type Appointment, type CreateInvitationBody, type GuestVisit, type VisitInvitation } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { systemScope, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { newToken, tokenHash } from '../../lib/crypto';
+import { localDateOf, localTimeOf, officeTimeZone } from '../../lib/office-calendar';
+import { linkBase } from '../../lib/public-url';
+import * as repo from './appointments.repo';
+import { viewOf, visibleAppointment } from './appointments.service';
+
+/**
+ * Video and voice visits of appointments (issue scope "Video and voice visits"; docs/video-visits.md).
+ * Staff enter with their session and must be the appointment's doctor or an attendee, or hold
+ * `visits.officeAll` for the office's visits (the spec's route has a misspelt authentication flag;
+ * Vigil does not copy that hole, docs/security.md).
+ */
+
+/** 403 "Only the visit's doctor and attendees can enter this visit" unless the caller may enter. */
+export function assertMayEnter(scope: Scope, row: repo.AppointmentRow): void {
+  if (row.doctor.id === scope.userId || row.attendees.some((p) => p.id === scope.userId)) return;
+  if (can(scope.role, 'visits.officeAll')) return; // the row is already in the caller's offices
+  throw AppError.forbidden('visitNotParticipant');
+}
+
+/**
+ * `PUT appointments/startvideocall`: admits the waiting patient (status IN_PROGRESS, video start
+ * kept from the first admit). 404 out of scope; 403 for staff who may not enter; 409 for an
+ * in-person appointment, a request, or a closed appointment.
+ */
+export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentId: number): Promise<Appointment> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await visibleAppointment(scope, tx, appointmentId);
+    assertMayEnter(scope, row);
+    if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
+    if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
+    await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? new Date() }, row);
+  });
+  return viewOf(await visibleAppointment(scope, ctx.db, appointmentId));
+}
+
+/**
+ * `PUT appointments/stopvideocall`: ends the visit for everyone (status COMPLETED, video end now).
+ * 404 out of scope; 403 for staff who may not enter; 409 "This visit has not started" unless it is
+ * in progress.
+ */
+export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId: number): Promise<Appointment> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await visibleAppointment(scope, tx, appointmentId);
+    assertMayEnter(scope, row);
+    if (row.status !== 'IN_PROGRESS') throw AppError.conflict('visitNotStarted');
+    await repo.updateAppointment(scope, tx, appointmentId, { status: 'COMPLETED', videoEndedAt: new Date() }, row);
+  });
+  return viewOf(await visibleAppointment(scope, ctx.db, appointmentId));
+}
+
+/** How long after the appointment's end an invitation still opens the visit. */
+const INVITATION_GRACE_MS = 2 * 3_600_000;
+
+const invitationView = (r: repo.InvitationRow): VisitInvitation => ({
+  invitationId: r.id,
+  appointmentId: r.appointmentId,
+  userId: r.userId,
+  expiresAt: r.expiresAt.toISOString(),
+  revoked: r.revokedAt !== null,
+});
+
+/**
+ * `POST appointments/invitations`: an invitation link for the patient (default) or a caregiver on
+ * the patient's care team, valid until 2 hours after the appointment's end. The link carries the
+ * token in its fragment (`#invite=`), so it never reaches a server log; only its hash is stored.
+ * With `send`, the link is e-mailed (the outbox on the embedded default). 404 out of scope; 403 for
+ * staff who may not enter; 400 for another invitee; 409 for an in-person or closed appointment.
+ */
+export async function createInvitation(ctx: AppContext, scope: Scope, body: CreateInvitationBody): Promise<VisitInvitation> {
+  const row = await visibleAppointment(scope, ctx.db, body.appointmentId);
+  assertMayEnter(scope, row);
+  if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
+  if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
+  const userId = body.userId ?? row.patient.id;
+  if (userId !== row.patient.id && !(await repo.isCaregiverOfPatient(scope, ctx.db, userId, row.patient.id, row.hospitalId))) {
+    throw AppError.badRequest('invitationGuestInvalid', { userId: 'invitationGuestInvalid' });
+  }
+  const token = newToken();
+  const invitation = await repo.insertInvitation(scope, ctx.db, {
+    appointmentId: row.id,
+    userId,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(row.endsAt.getTime() + INVITATION_GRACE_MS),
+    createdBy: scope.userId,
+  });
+  const url = `${linkBase(ctx)}/videoRoom/${row.hospitalId}/${userId}/${row.id}#invite=${token}`;
+  let sentTo: string | null = null;
+  if (body.send) {
+    const email = await repo.emailOf(scope, ctx.db, userId);
+    if (email) {
+      const zone = officeTimeZone(row.timeZone);
+      const when = `${localDateOf(row.startsAt, zone)} ${localTimeOf(row.startsAt, zone)} (${zone})`;
+      await ctx.mailer.send({
+        to: email,
+        subject: 'Your video visit / Su visita por video',
+        text: `Your visit with ${row.doctor.firstName} ${row.doctor.lastName} is on ${when}. Open this link to join; you will wait until you are admitted:\n${url}\n\nSu visita con ${row.doctor.firstName} ${row.doctor.lastName} es el ${when}. Abra este enlace para unirse; esperará hasta que le admitan:\n${url}\n`,
+      });
+      sentTo = email;
+    }
+  }
+  return { ...invitationView(invitation), url, sentTo };
+}
+
+/** `GET appointments/invitations/{appointmentId}`: the appointment's invitations, newest first (without links). 404 out of scope; 403 for staff who may not enter. */
+export async function findInvitations(ctx: AppContext, scope: Scope, appointmentId: number): Promise<VisitInvitation[]> {
+  assertMayEnter(scope, await visibleAppointment(scope, ctx.db, appointmentId));
+  return (await repo.findInvitations(scope, ctx.db, { appointmentId })).map(invitationView);
+}
+
+/** `DELETE appointments/invitations/revoke/{invitationId}`: the link stops working at once. 404 out of scope; 403 for staff who may not enter. */
+export async function revokeInvitation(ctx: AppContext, scope: Scope, invitationId: number): Promise<VisitInvitation> {
+  const [found] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
+  if (!found) throw AppError.notFound();
+  assertMayEnter(scope, await visibleAppointment(scope, ctx.db, found.appointmentId));
+  await repo.revokeInvitation(scope, ctx.db, invitationId, new Date());
+  const [after] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
+  return invitationView(after!);
+}
+
+/**
+ * `GET visit/invitation`: the visit a guest's token opens. A token that does not hash to a live
+ * invitation (tampered, foreign, expired, revoked) or whose appointment is cancelled or finished
+ * answers 404 "This visit link is not valid, has expired or was revoked", and nothing else.
+ */
+export async function getGuestVisit(ctx: AppContext, token: string, now = new Date()): Promise<GuestVisit> {
+  const resolved = await repo.resolveInvitation(ctx.db, tokenHash(token), now);
+  if (!resolved) throw AppError.notFound('visitInvitationInvalid');
+  // The invitation is the guest's credential for this one appointment: read it with the system scope.
+  const row = await repo.getAppointment(systemScope, ctx.db, resolved.invitation.appointmentId);
+  if (!row || (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS')) throw AppError.notFound('visitInvitationInvalid');
+  const zone = officeTimeZone(row.timeZone);
+  return {
+    appointmentId: row.id,
+    hospitalId: row.hospitalId,
+    guestUserId: resolved.invitation.userId,
+    guestName: `${resolved.guestFirst} ${resolved.guestLast}`.trim(),
+    doctorName: `${row.doctor.firstName} ${row.doctor.lastName}`.trim(),
+    hospitalName: row.hospitalName,
+    kind: row.kind,
+    status: row.status,
+    localDate: localDateOf(row.startsAt, zone),
+    localTime: localTimeOf(row.startsAt, zone),
+    timeZone: zone,
+  };
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema } from '../../common/ids';
+import { optionalText, requiredText } from '../../common/validation';
+
+/**
+ * Appointments (portal-spec.md sections 3 "Appointment" and 7 "Appointments"; docs/appointments.md).
+ * Stored as UTC instants; days are the office's calendar days (lib/office-calendar.ts).
+ */
+export const appointmentKinds = ['IN_PERSON', 'VIDEO', 'PHONE'] as const;
+export const appointmentKindSchema = z.enum(appointmentKinds);
+export type AppointmentKind = z.infer<typeof appointmentKindSchema>;
+
+export const appointmentStatuses = ['REQUESTED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const;
+export const appointmentStatusSchema = z.enum(appointmentStatuses);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+/** The statuses that hold a person's time: a clash with one of them is a double booking. */
+export const BOOKED_STATUSES: readonly AppointmentStatus[] = ['SCHEDULED', 'IN_PROGRESS'];
+
+/** Longest appointment, in minutes (a whole working day). */
+export const MAX_APPOINTMENT_MINUTES = 480;
+/** Most appointments one list answers (a day view of a busy office fits well inside). */
+export const APPOINTMENTS_LIMIT = 2500;
+/** Most attendees besides the doctor (a video visit holds 4 participants: doctor, patient, 2 attendees). */
+export const MAX_ATTENDEES = 8;
+
+const instantSchema = z.iso.datetime({ offset: true });
+const durationSchema = z.number().int().min(5).max(MAX_APPOINTMENT_MINUTES);
+
+export const appointmentPersonSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roleId: z.number().int(),
+});
+export type AppointmentPerson = z.infer<typeof appointmentPersonSchema>;
+
+export const appointmentSchema = z.object({
+  appointmentId: z.number().int(),
+  hospitalId: z.number().int(),
+  hospitalName: z.string(),
+  /** The office's IANA zone: the appointment is shown in it. */
+  timeZone: z.string(),
+  patient: appointmentPersonSchema,
+  doctor: appointmentPersonSchema,
+  attendees: z.array(appointmentPersonSchema),
+  /** Start instant (UTC, ISO 8601). */
+  appointmentDateTime: z.string(),
+  durationMinutes: z.number().int(),
+  /** End instant (start + duration). */
+  endDateTime: z.string(),
+  /** Local date 'YYYY-MM-DD' and time 'HH:mm' in the office's zone. */
+  localDate: z.string(),
+  localTime: z.string(),
+  kind: appointmentKindSchema,
+  status: appointmentStatusSchema,
+  reason: z.string(),
+  rejectionReason: z.string().nullable(),
+  requestedBy: z.number().int().nullable(),
+  videoStartedAt: z.string().nullable(),
+  videoEndedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentListQuerySchema = z.object({
+  hospitalId: idSchema.optional(),
+  doctorId: idSchema.optional(),
+  patientId: idSchema.optional(),
+  status: appointmentStatusSchema.optional(),
+  /** Instants bounding the start (from inclusive, to exclusive); default: from now on. */
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
+});
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+export const createAppointmentBodySchema = z.object({
+  hospitalId: bodyIdSchema,
+  patientId: bodyIdSchema,
+  doctorId: bodyIdSchema,
+  appointmentDateTime: instantSchema,
+  durationMinutes: durationSchema.default(30),
+  kind: appointmentKindSchema.default('IN_PERSON'),
+  reason: optionalText(500),
+  attendeeIds: z.array(bodyIdSchema).max(MAX_ATTENDEES).default([]),
+});
+export type CreateAppointmentBody = z.infer<typeof createAppointmentBodySchema>;
+
+/** An appointment request (`createappointment`): the doctor approves or rejects it. */
+export const appointmentRequestBodySchema = z.object({
+  hospitalId: bodyIdSchema,
+  patientId: bodyIdSchema,
+  doctorId: bodyIdSchema,
+  appointmentDateTime: instantSchema,
+  durationMinutes: durationSchema.default(30),
+  kind: appointmentKindSchema.default('IN_PERSON'),
+  reason: optionalText(500),
+});
+export type AppointmentRequestBody = z.infer<typeof appointmentRequestBodySchema>;
+
+export const updateAppointmentBodySchema = z.object({
+  appointmentDateTime: instantSchema.optional(),
+  durationMinutes: durationSchema.optional(),
+  kind: appointmentKindSchema.optional(),
+  reason: optionalText(500),
+  doctorId: bodyIdSchema.optional(),
+  /** Only the transitions a person makes: cancel, mark completed or no-show, or back to scheduled. */
+  status: z.enum(['SCHEDULED', 'CANCELLED', 'COMPLETED', 'NO_SHOW']).optional(),
+});
+export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBodySchema>;
+
+export const approveRejectBodySchema = z
+  .object({
+    appointmentId: bodyIdSchema,
+    approve: z.boolean(),
+    reason: optionalText(500),
+  })
+  .refine((b) => b.approve || (b.reason ?? '').length > 0, { path: ['reason'], message: 'required' });
+export type ApproveRejectBody = z.infer<typeof approveRejectBodySchema>;
+
+export const appointmentIdBodySchema = z.object({ appointmentId: bodyIdSchema });
+export const addAttendeeBodySchema = z.object({ appointmentId: bodyIdSchema, userId: bodyIdSchema });
+
+export const appointmentNoteSchema = z.object({
+  noteId: z.number().int(),
+  appointmentId: z.number().int(),
+  patientId: z.number().int(),
+  hospitalId: z.number().int(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppointmentNote = z.infer<typeof appointmentNoteSchema>;
+
+export const addNoteBodySchema = z.object({ appointmentId: bodyIdSchema, text: requiredText(4000) });
+export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
+export const editNoteBodySchema = z.object({ noteId: bodyIdSchema, text: requiredText(4000) });
+
+export const doctorIdHeaderSchema = z.object({ doctorid: idSchema });
+export const hospitalIdHeaderSchema = z.object({ hospitalid: idSchema });
+export const hospitalDateHeadersSchema = z.object({ hospitalid: idSchema, paramdate: z.iso.date() });
+export const noteIdHeaderSchema = z.object({ noteid: idSchema });
+export const patientIdHeaderSchema = z.object({ patientid: idSchema });
+
+/** ICE servers for a visit's browser (coturn shared-secret credentials; docs/video-visits.md). */
+export const iceServersSchema = z.object({
+  iceServers: z.array(z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })),
+  expiresAt: z.string().nullable(),
+});
+export type IceServers = z.infer<typeof iceServersSchema>;
+
+export const createInvitationBodySchema = z.object({
+  appointmentId: bodyIdSchema,
+  /** The patient (default) or a caregiver on the patient's care team. */
+  userId: bodyIdSchema.optional(),
+  /** Also e-mail the link to the invitee (the outbox on the embedded default). */
+  send: z.boolean().default(false),
+});
+export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
+
+export const visitInvitationSchema = z.object({
+  invitationId: z.number().int(),
+  appointmentId: z.number().int(),
+  userId: z.number().int(),
+  expiresAt: z.string(),
+  revoked: z.boolean(),
+  /** Only in the answer that creates it: the link holds the token, which is never stored. */
+  url: z.string().optional(),
+  sentTo: z.string().nullable().optional(),
+});
+export type VisitInvitation = z.infer<typeof visitInvitationSchema>;
+
+/** What a guest holding a valid invitation sees of the visit. */
+export const guestVisitSchema = z.object({
+  appointmentId: z.number().int(),
+  hospitalId: z.number().int(),
+  guestUserId: z.number().int(),
+  guestName: z.string(),
+  doctorName: z.string(),
+  hospitalName: z.string(),
+  kind: appointmentKindSchema,
+  status: appointmentStatusSchema,
+  localDate: z.string(),
+  localTime: z.string(),
+  timeZone: z.string(),
+});
+export type GuestVisit = z.infer<typeof guestVisitSchema>;
+
+export const invitationHeaderSchema = z.object({ visitinvitation: z.string().min(20).max(100) });
