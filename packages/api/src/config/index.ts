@@ -49,6 +49,8 @@ const envSchema = z.object({
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
+  VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
 });
 
 export interface AppConfig {
@@ -104,6 +106,8 @@ export interface AppConfig {
   reminderLeadMinutes: number;
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
+  /** The largest file a support thread accepts, bytes (VIGIL_SUPPORT_MAX_FILE_BYTES, default 10 MB; docs/support.md). */
+  supportMaxFileBytes: number;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
     drugProducts: 'default',
+    supportMaxFileBytes: e.VIGIL_SUPPORT_MAX_FILE_BYTES,
   };
 }
 

@@ -209,6 +209,11 @@ export const messages = {
     en: 'Surveys can be assigned to client monitoring plans only',
     es: 'Las encuestas solo se pueden asignar a planes de monitorización de clientes',
   },
+  supportFileType: {
+    en: 'This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file',
+    es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',
+  },
+  supportFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
   // Generic failures
   tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },

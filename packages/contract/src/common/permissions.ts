@@ -73,6 +73,8 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  'support.use', // open support threads with the system admins, reply, attach files (docs/support.md)
+  'support.manage', // every support thread: reply as support, set its status (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -115,6 +117,7 @@ const officeAdmin: Permission[] = [
   ...monitoringStaff,
   ...officeAdministration,
   'dashboard.read',
+  'support.use',
   'noteTemplates.manage',
   'surveyTemplates.manage',
   'billing.generate',
@@ -139,6 +142,7 @@ const clinician: Permission[] = [
   ...signedIn,
   'surveyTemplates.manage',
   'dashboard.read',
+  'support.use',
   'users.read',
   'patients.read',
   'organizations.read',

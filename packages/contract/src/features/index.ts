@@ -23,6 +23,7 @@ import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
 import * as chat from './chat/chat.contract';
+import * as support from './support/support.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -50,8 +51,10 @@ export * from './prescriptions/prescriptions.schemas';
 
 export * from './diagnoses/diagnoses.schemas';
 export * from './chat/chat.schemas';
+export * from './support/support.schemas';
+export { SUPPORT_UPLOAD_CEILING_BYTES } from './support/support.contract';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, chat };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, chat, support };
 
 export const contract = {
   auth,
@@ -76,6 +79,7 @@ export const contract = {
   prescriptions,
   diagnoses,
   chat,
+  support,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -1,2 +1,0 @@
-CREATE INDEX "notifications_chat_from_idx" ON "notifications" USING btree ("from_user_id","created_at") WHERE notification_type_id = 1;--> statement-breakpoint
-CREATE INDEX "notifications_chat_group_idx" ON "notifications" USING btree ("dedupe_key") WHERE notification_type_id = 1 and dedupe_key is not null;
