@@ -23,6 +23,7 @@ import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { supportRoutes } from './support/support.routes';
+import { releaseNotesRoutes } from './release-notes/release-notes.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -49,4 +50,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   diagnosesRoutes,
   chatRoutes,
   supportRoutes,
+  releaseNotesRoutes,
 ];

@@ -22,7 +22,6 @@ export function sniffFileType(data: Buffer): SniffedType | null {
   } catch {
     return null;
   }
-  // eslint-disable-next-line no-control-regex
   return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? null : 'text';
 }
 
@@ -34,7 +33,6 @@ export function extensionOf(fileName: string): string {
 
 /** A file name safe to store and send back: the base name, control characters and path separators removed, at most 200 characters. */
 export function safeFileName(fileName: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
   const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (base || fallback).slice(0, 200);
 }

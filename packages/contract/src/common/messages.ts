@@ -214,6 +214,9 @@ export const messages = {
     es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',
   },
   supportFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  // Spec section 8, "Release notes"
+  releaseNoteNotFound: { en: 'Error getting release note by ID', es: 'Error al obtener la nota de versión por ID' },
+  releaseNoteAddFailed: { en: 'Error adding release note', es: 'Error al añadir la nota de versión' },
   // Generic failures
   tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },

@@ -75,11 +75,13 @@ export const permissions = [
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
   'support.use', // open support threads with the system admins, reply, attach files (docs/support.md)
   'support.manage', // every support thread: reply as support, set its status (system admin)
+  'releaseNotes.read', // list and open release notes and manuals (everyone signed in)
+  'releaseNotes.manage', // upload and delete release notes and manuals (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
 
-const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read'];
+const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read', 'releaseNotes.read'];
 const monitoringStaff: Permission[] = [
   'devices.read',
   'devices.manage',

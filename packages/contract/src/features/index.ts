@@ -24,6 +24,7 @@ import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
 import * as chat from './chat/chat.contract';
 import * as support from './support/support.contract';
+import * as releaseNotes from './release-notes/release-notes.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -52,9 +53,10 @@ export * from './prescriptions/prescriptions.schemas';
 export * from './diagnoses/diagnoses.schemas';
 export * from './chat/chat.schemas';
 export * from './support/support.schemas';
+export * from './release-notes/release-notes.schemas';
 export { SUPPORT_UPLOAD_CEILING_BYTES } from './support/support.contract';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, chat, support };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, chat, support, releaseNotes };
 
 export const contract = {
   auth,
@@ -80,6 +82,7 @@ export const contract = {
   diagnoses,
   chat,
   support,
+  releaseNotes,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

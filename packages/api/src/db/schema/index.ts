@@ -6,3 +6,4 @@ export * from './surveys';
 export * from './prescriptions';
 export * from './diagnoses';
 export * from './support';
+export * from './release-notes';
