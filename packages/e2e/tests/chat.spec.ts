@@ -7,6 +7,18 @@ import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 const unique = Date.now().toString(36).slice(-6).toUpperCase();
 const MESSAGE = `¿Puede revisar la presión de la paciente hoy? (${unique})`;
 
+/** Waits for running CSS transitions (the drawer sliding in) so a screenshot shows the settled page. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -27,6 +39,7 @@ test('a nurse messages a doctor: live on the doctor\'s open page; the nurse sees
   await nurse.getByTestId('messages-button').click();
   const drawer = nurse.getByRole('dialog', { name: 'Mensajes' });
   await expect(drawer).toBeVisible();
+  await settled(nurse);
   await drawer.getByTestId('new-conversation').click();
   await drawer.getByTestId('new-conversation').fill(doctorUser.lastName);
   await nurse.getByRole('option', { name: doctorName }).click();
@@ -54,6 +67,7 @@ test('a nurse messages a doctor: live on the doctor\'s open page; the nurse sees
   const conversation = doctorDrawer.getByTestId('conversation').first();
   await expect(conversation).toContainText(MESSAGE);
   await expect(conversation.getByTestId('conversation-unread')).toHaveText('1');
+  await settled(doctor);
   await snap(doctor, 'chat-4-doctor-conversations', { fullPage: false });
   await conversation.click();
   await expect(doctorDrawer.getByTestId('message').filter({ hasText: MESSAGE })).toBeVisible();

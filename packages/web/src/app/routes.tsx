@@ -10,6 +10,8 @@ import {
   IconDeviceTablet,
   IconDevices,
   IconFileImport,
+  IconFileText,
+  IconLifebuoy,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
@@ -72,6 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/partnerBillingReports', permission: 'billing.read', page: () => import('../features/billing/pages/PartnerBillingReportsPage'), nav: { label: 'nav.billingReports', icon: IconChartBar } },
   { path: '/UserBillingSettings', permission: 'billing.authorizations', page: () => import('../features/billing-settings/pages/UserBillingSettingsPage'), nav: { label: 'nav.userBillingSettings', icon: IconUserDollar } },
   { path: '/billingsettings', permission: 'billing.settings', page: () => import('../features/billing-settings/pages/BillingSettingsPage'), nav: { label: 'nav.billingSettings', icon: IconSettingsDollar } },
+  { path: '/support', permission: 'support.use', page: () => import('../features/support/pages/SupportPage'), nav: { label: 'nav.support', icon: IconLifebuoy } },
+  { path: '/releaseNotesAndManuals', permission: 'releaseNotes.read', page: () => import('../features/release-notes/pages/ReleaseNotesPage'), nav: { label: 'nav.releaseNotes', icon: IconFileText } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];
