@@ -22,8 +22,6 @@ const FOUNDATION_SECTIONS = ['Auth', 'Reference data', 'User', 'Hospital (office
  */
 const PENDING = new Set([
   'POST pushnotifications/initvideocallwithuser',
-  'GET pushnotifications/getmymessageswithuser',
-  'GET pushnotifications/getmymessageswithuseronlygroupmessages',
 ]);
 
 const isPending = (ep: string): boolean => PENDING.has(ep);

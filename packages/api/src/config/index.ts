@@ -55,6 +55,8 @@ const envSchema = z.object({
   VIGIL_TURN_URLS: z.string().optional(),
   VIGIL_TURN_SECRET: z.string().optional(),
   VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
+  VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
 });
 
 export interface AppConfig {
@@ -126,6 +128,8 @@ export interface AppConfig {
   referenceSearchCacheEntries: number;
   /** Record the PHI audit trail (docs/audit.md). Off only to measure its cost (bench/audit.ts). */
   auditEnabled: boolean;
+  /** The largest file a support thread accepts, bytes (VIGIL_SUPPORT_MAX_FILE_BYTES, default 10 MB; docs/support.md). */
+  supportMaxFileBytes: number;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drugProducts: 'default',
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
     auditEnabled: e.VIGIL_AUDIT,
+    supportMaxFileBytes: e.VIGIL_SUPPORT_MAX_FILE_BYTES,
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNotNull, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import { Role, type ApiKeyAccess, type RoleId, type Lang } from '@vigil/contract';
+import { can, Role, type ApiKeyAccess, type Permission, type RoleId, type Lang } from '@vigil/contract';
 import { userHospitals, users } from './schema/index';
 import { AppError } from '../lib/app-error';
 
@@ -186,6 +186,16 @@ export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
     return or(self, inOrg, inOffices)!;
   }
   return or(self, inOffices)!;
+}
+
+/**
+ * A row its author owns (`authorColumn` is the caller), or any row for a caller holding `allWith`:
+ * a support thread is its author's, and every thread is the system admins' (support.manage;
+ * docs/support.md).
+ */
+export function authoredRowFilter(scope: Scope, authorColumn: AnyColumn | SQL, allWith: Permission): SQL {
+  if (can(scope.role, allWith)) return sql`true`;
+  return eq(authorColumn as AnyColumn, scope.userId);
 }
 
 /** Whether `hospitalId` is one of the caller's offices (a system admin has all), from the session's list. */

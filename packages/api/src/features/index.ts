@@ -26,6 +26,9 @@ import { invoicesRoutes } from './invoices/invoices.routes';
 import { licensesRoutes } from './licenses/licenses.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { chatRoutes } from './chat/chat.routes';
+import { supportRoutes } from './support/support.routes';
+import { releaseNotesRoutes } from './release-notes/release-notes.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -55,4 +58,7 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   apiKeysRoutes,
   auditRoutes,
   appointmentsRoutes,
+  chatRoutes,
+  supportRoutes,
+  releaseNotesRoutes,
 ];

@@ -9,6 +9,8 @@ export interface SingleUpload {
   filename: string;
   /** The multipart field the file came in. */
   fieldname: string;
+  /** The form's text fields (the last value of each name), for uploads that carry details with the file. */
+  fields: Record<string, string>;
 }
 
 interface MultipartError {
@@ -22,19 +24,33 @@ interface MultipartError {
  * is seen and refused. Errors, all in the envelope through the app's error handler:
  * - 415 unsupportedMediaType when the request is not multipart/form-data;
  * - 413 payloadTooLarge when the file is larger than `maxBytes`;
- * - 400 malformedUpload for a missing or wrong boundary, a truncated body, a NUL in a file name,
+ * - 400 malformedUpload for a missing or wrong boundary, a truncated body, a NUL in a file name or a field,
  *   more than one file, or more than 10 form fields;
  * - null when the request is well formed but holds no file (the caller answers its own 400).
  */
 export async function readSingleUpload(req: FastifyRequest, maxBytes: number): Promise<SingleUpload | null> {
+  return (await readUploadForm(req, maxBytes)).file;
+}
+
+/**
+ * `readSingleUpload` with the form's text fields, also when no file came (an upload that carries
+ * details with its file, such as a release note's title and version). Same errors.
+ */
+export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<{ file: SingleUpload | null; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
   const contentType = String(req.headers['content-type'] ?? '');
   if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) throw AppError.badRequest('malformedUpload');
   let found: SingleUpload | null = null;
+  const fields: Record<string, string> = {};
   try {
-    const parts = req.parts({ limits: { fileSize: maxBytes, files: 2, fields: 10, parts: 12 } });
+    const parts = req.parts({ limits: { fileSize: maxBytes, files: 2, fields: 10, parts: 12, fieldSize: 4096 } });
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value !== 'string') continue;
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.badRequest('malformedUpload');
+        fields[part.fieldname] = part.value;
+        continue;
+      }
       if (found) {
         part.file.resume();
         throw AppError.badRequest('malformedUpload');
@@ -42,7 +58,7 @@ export async function readSingleUpload(req: FastifyRequest, maxBytes: number): P
       const data = await part.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE past maxBytes
       const filename = part.filename ?? '';
       if (filename.includes('\u0000') || part.fieldname.includes('\u0000') || filename.length > 255) throw AppError.badRequest('malformedUpload');
-      found = { data, filename, fieldname: part.fieldname };
+      found = { data, filename, fieldname: part.fieldname, fields };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -52,5 +68,5 @@ export async function readSingleUpload(req: FastifyRequest, maxBytes: number): P
     // Busboy's own errors (no boundary, "Unexpected end of form", malformed part headers) carry no status.
     throw AppError.badRequest('malformedUpload');
   }
-  return found;
+  return { file: found, fields };
 }

@@ -235,6 +235,14 @@ export const messages = {
   licenseNotAssignedToPatient: { en: 'This licence is not assigned to this patient', es: 'Esta licencia no está asignada a este paciente' },
   apiKeyInvalid: { en: 'The API key is not valid or was revoked', es: 'La clave de API no es válida o fue revocada' },
   apiUserRequired: { en: 'API keys are issued to API users only', es: 'Las claves de API solo se emiten a usuarios de API' },
+  supportFileType: {
+    en: 'This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file',
+    es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',
+  },
+  supportFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  // Spec section 8, "Release notes"
+  releaseNoteNotFound: { en: 'Error getting release note by ID', es: 'Error al obtener la nota de versión por ID' },
+  releaseNoteAddFailed: { en: 'Error adding release note', es: 'Error al añadir la nota de versión' },
   // Generic failures
   tooManyRequests: { en: 'Too many requests. Try again in {seconds} seconds.', es: 'Demasiadas solicitudes. Vuelva a intentarlo en {seconds} segundos.' },
   payloadTooLarge: { en: 'The request is too large', es: 'La solicitud es demasiado grande' },

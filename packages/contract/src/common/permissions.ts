@@ -90,11 +90,15 @@ export const permissions = [
   'appointments.request', // ask for an appointment (the doctor approves or rejects it)
   'visits.join', // enter a video visit as its doctor or attendee, admit, end, ring, invite
   'visits.officeAll', // enter any video visit of the caller's offices (not only as doctor or attendee)
+  'support.use', // open support threads with the system admins, reply, attach files (docs/support.md)
+  'support.manage', // every support thread: reply as support, set its status (system admin)
+  'releaseNotes.read', // list and open release notes and manuals (everyone signed in)
+  'releaseNotes.manage', // upload and delete release notes and manuals (system admin)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
 
-const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read'];
+const signedIn: Permission[] = ['self.read', 'self.update', 'reference.read', 'releaseNotes.read'];
 const monitoringStaff: Permission[] = [
   'devices.read',
   'devices.manage',
@@ -139,6 +143,7 @@ const officeAdmin: Permission[] = [
   ...monitoringStaff,
   ...officeAdministration,
   'dashboard.read',
+  'support.use',
   'noteTemplates.manage',
   'surveyTemplates.manage',
   'billing.generate',
@@ -165,6 +170,7 @@ const clinician: Permission[] = [
   ...signedIn,
   'surveyTemplates.manage',
   'dashboard.read',
+  'support.use',
   'users.read',
   'patients.read',
   'organizations.read',

@@ -27,6 +27,9 @@ import * as licenses from './licenses/licenses.contract';
 import * as apiKeys from './api-keys/api-keys.contract';
 import { auditTrail, reporting, systemLogs } from './audit/audit.contract';
 import * as appointments from './appointments/appointments.contract';
+import * as chat from './chat/chat.contract';
+import * as support from './support/support.contract';
+import * as releaseNotes from './release-notes/release-notes.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -56,6 +59,10 @@ export * from './surveys/surveys.schemas';
 export * from './prescriptions/prescriptions.schemas';
 
 export * from './diagnoses/diagnoses.schemas';
+export * from './chat/chat.schemas';
+export * from './support/support.schemas';
+export * from './release-notes/release-notes.schemas';
+export { SUPPORT_UPLOAD_CEILING_BYTES } from './support/support.contract';
 
 export * from './invoices/invoices.schemas';
 export * from './licenses/licenses.schemas';
@@ -63,9 +70,8 @@ export * from './api-keys/api-keys.schemas';
 
 export * from './audit/audit.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes };
 export * from './appointments/appointments.schemas';
-
 
 export const contract = {
   auth,
@@ -96,6 +102,9 @@ export const contract = {
   reporting,
   auditTrail,
   appointments,
+  chat,
+  support,
+  releaseNotes,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -15,6 +15,8 @@ import {
   IconLicense,
   IconApi,
   IconHistory,
+  IconFileText,
+  IconLifebuoy,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
@@ -82,6 +84,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/invoices', permission: 'invoices.read', page: () => import('../features/invoices/pages/InvoicesPage'), nav: { label: 'nav.invoices', icon: IconFileInvoice } },
   { path: '/licenses', permission: 'licenses.read', page: () => import('../features/licenses/pages/LicensesPage'), nav: { label: 'nav.licenses', icon: IconLicense } },
   { path: '/logs', permission: 'audit.read', page: () => import('../features/audit/pages/LogsPage'), nav: { label: 'nav.logs', icon: IconHistory } },
+  { path: '/support', permission: 'support.use', page: () => import('../features/support/pages/SupportPage'), nav: { label: 'nav.support', icon: IconLifebuoy } },
+  { path: '/releaseNotesAndManuals', permission: 'releaseNotes.read', page: () => import('../features/release-notes/pages/ReleaseNotesPage'), nav: { label: 'nav.releaseNotes', icon: IconFileText } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];

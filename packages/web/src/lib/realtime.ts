@@ -30,6 +30,7 @@ export function parseServerMessage(text: unknown): SocketServerMessage | null {
         return { type: value.type };
       case 'notification':
       case 'notificationProcessed':
+      case 'messageRead':
         return value.data && typeof value.data === 'object' ? (value as SocketServerMessage) : null;
       default:
         return null;

@@ -8,3 +8,5 @@ export * from './diagnoses';
 export * from './invoices';
 export * from './audit';
 export * from './appointments';
+export * from './support';
+export * from './release-notes';

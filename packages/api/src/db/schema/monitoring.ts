@@ -249,6 +249,9 @@ export const notifications = pgTable(
     index('notifications_patient_idx').on(t.relatedPatientId, t.createdAt),
     index('notifications_hospital_open_idx').on(t.hospitalId, t.processingStatus, t.createdAt),
     uniqueIndex('notifications_dedupe_uq').on(t.toUserId, t.dedupeKey).where(sql`dedupe_key is not null`),
+    // Chat threads (features/chat): what a user sent, and the copies of one group message.
+    index('notifications_chat_from_idx').on(t.fromUserId, t.createdAt).where(sql`notification_type_id = 1`),
+    index('notifications_chat_group_idx').on(t.dedupeKey).where(sql`notification_type_id = 1 and dedupe_key is not null`),
   ],
 );
 

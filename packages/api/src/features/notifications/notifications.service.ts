@@ -1,6 +1,7 @@
 import {
   DASHBOARD_SILENT_HOURS,
   DASHBOARD_SILENT_PATIENTS_LIMIT,
+  NotificationType,
   Role,
   ProcessingStatus,
   unitPreferencesOf,
@@ -21,6 +22,7 @@ import { assertOfficeInScope, systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { filterCaseStart, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
+import { newGroupMessageKey, publishMessageRead } from '../chat/index';
 import * as repo from './notifications.repo';
 import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
 
@@ -114,7 +116,8 @@ export async function sendToUser(
 /**
  * `POST pushnotifications/sendnotificationtomedicalteam`: the message to every active member of
  * the team except the sender, as group notifications about the team's patient in the team's office,
- * in one transaction, then pushed. 404 when the team is not in the caller's offices.
+ * in one transaction, then pushed. The copies of a chat message share a group key (dedupeKey, see
+ * features/chat), so a thread shows it once. 404 when the team is not in the caller's offices.
  */
 export async function sendToMedicalTeam(
   ctx: AppContext,
@@ -125,11 +128,14 @@ export async function sendToMedicalTeam(
   if (!team) throw AppError.notFound();
   const members = (await repo.findActiveTeamMemberIds(scope, ctx.db, team.id)).filter((id) => id !== scope.userId);
   const now = new Date();
+  // The copies of one chat message share a key, so a thread shows the sender one message (features/chat).
+  const groupKey = body.notificationTypeId === NotificationType.CHAT ? newGroupMessageKey() : null;
   const rows = await ctx.db.transaction((tx) =>
     repo.insertNotifications(
       scope,
       tx,
       members.map((toUserId) => ({
+        dedupeKey: groupKey,
         notificationTypeId: body.notificationTypeId,
         fromUserId: scope.userId,
         toUserId,
@@ -147,10 +153,16 @@ export async function sendToMedicalTeam(
   return { medicalTeamId: team.id, recipients: rows.length, notificationIds: rows.map((r) => r.id) };
 }
 
-/** `GET pushnotifications/markasread`: marks one of the caller's notifications read; 404 when it is not theirs. */
+/**
+ * `GET pushnotifications/markasread`: marks one of the caller's notifications read; 404 when it is
+ * not theirs. A chat message read for the first time sends its sender `messageRead` (features/chat).
+ */
 export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: number): Promise<Notification> {
+  const before = await ownOrNotFound(ctx, scope, notificationId);
   if (!(await repo.markRead(scope, ctx.db, notificationId, new Date()))) throw AppError.notFound();
   const found = await ownOrNotFound(ctx, scope, notificationId);
+  // A chat message's sender sees it turn "read" live (spec section 4, features/chat).
+  if (!before.row.isRead) await publishMessageRead(ctx, found.row);
   return toNotificationView(found.row, found.names);
 }
 

@@ -3,6 +3,7 @@ import { pageOf, pageQuerySchema } from '../../common/envelope';
 import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids';
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
+import type { ChatSocketMessage } from '../chat/chat.schemas';
 
 /** Notification type ids (spec section 9). */
 export const NotificationType = {
@@ -399,7 +400,8 @@ export type SocketServerMessage =
   | { type: 'ready' }
   | { type: 'pong' }
   | { type: 'notification'; data: Notification }
-  | { type: 'notificationProcessed'; data: NotificationProcessedEvent };
+  | { type: 'notificationProcessed'; data: NotificationProcessedEvent }
+  | ChatSocketMessage;
 
 /** The socket's path (relative to the server root) and the reconnect interval of spec section 9. */
 export const SOCKET_PATH = '/api/ws';

@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
 import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
+import { MessagesButton } from '../../features/chat';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
@@ -52,6 +53,7 @@ export function HeaderBar() {
           visibleFrom="sm"
         />
       )}
+      <MessagesButton />
       <NotificationBell />
       <LanguageSwitch
         onChanged={(lang) =>

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { chat } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { registerEndpoint } from '../../lib/route';
+import * as service from './chat.service';
+
+/**
+ * Chat threads of spec section 7, "Notifications and chat" (sending and marking read are the
+ * notifications feature's endpoints), and the chosen conversation list of the messages panel.
+ */
+export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, ctx, chat.getMyMessagesWithUser, ({ scope, query }) => service.findMessagesWithUser(ctx, scope, query));
+  registerEndpoint(app, ctx, chat.getMyMessagesWithUserOnlyGroupMessages, ({ scope, query }) => service.findGroupMessages(ctx, scope, query));
+  registerEndpoint(app, ctx, chat.getMyConversations, ({ scope }) => service.findConversations(ctx, scope));
+}
