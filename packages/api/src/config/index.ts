@@ -49,6 +49,11 @@ const envSchema = z.object({
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  VIGIL_TERRA_API_URL: z.string().url().default('https://api.tryterra.co/v2'),
+  VIGIL_TERRA_DEV_ID: z.string().optional(),
+  VIGIL_TERRA_API_KEY: z.string().optional(),
+  VIGIL_TERRA_SIGNING_SECRET: z.string().optional(),
+  VIGIL_TERRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface AppConfig {
@@ -102,6 +107,12 @@ export interface AppConfig {
   missedGraceMinutes: number;
   /** Minutes before a plan's measurement time that the patient is reminded. */
   reminderLeadMinutes: number;
+  /**
+   * Terra (docs/integrations.md): the API base URL, developer id and API key used to create widget
+   * sessions, and the webhook signing secret. Without a developer id and key, connecting a patient
+   * answers 409 `terraNotConfigured`; without a signing secret every webhook answers 401.
+   */
+  terra: { apiUrl: string; devId?: string; apiKey?: string; signingSecret?: string; timeoutMs: number };
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
 }
@@ -145,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsStopSeconds: e.VIGIL_JOBS_STOP_SECONDS,
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
+    terra: {
+      apiUrl: e.VIGIL_TERRA_API_URL.replace(/\/$/, ''),
+      devId: e.VIGIL_TERRA_DEV_ID || undefined,
+      apiKey: e.VIGIL_TERRA_API_KEY || undefined,
+      signingSecret: e.VIGIL_TERRA_SIGNING_SECRET || undefined,
+      timeoutMs: e.VIGIL_TERRA_TIMEOUT_MS,
+    },
     drugProducts: 'default',
   };
 }

@@ -3,7 +3,7 @@
  * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts), FHIR imports from
  * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
  * letter queue), e-mail sending (lib/mailer.ts) and ICD-10-CM release loads
- * (features/diagnoses/icd10cm-import.ts).
+ * (features/diagnoses/icd10cm-import.ts) and Terra webhook deliveries (features/terra/terra-events.ts).
  */
 import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/index';
@@ -11,6 +11,7 @@ import { importRunFailedJobDefinition, importRunJobDefinition } from '../feature
 import { icd10cmImportJobDefinition } from '../features/diagnoses/index';
 import { mailJobDefinition } from '../lib/mailer';
 import { drugImportJobDefinition } from '../features/prescriptions/index';
+import { terraEventJobDefinition } from '../features/terra/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
@@ -35,6 +36,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       surveyOccurrencesJobDefinition(full),
       drugImportJobDefinition(full),
       icd10cmImportJobDefinition(full),
+      terraEventJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

@@ -47,6 +47,8 @@ export interface JobPayloads {
   'drug-import': { runId: number };
   /** Loading an uploaded ICD-10-CM release (features/diagnoses/icd10cm-import.ts), with the system admin's scope. */
   'icd10cm-import': { releaseId: number; scope: Scope };
+  /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */
+  'terra-event': { eventId: number };
 }
 export type JobName = keyof JobPayloads;
 

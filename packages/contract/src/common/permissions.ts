@@ -73,6 +73,10 @@ export const permissions = [
   'diagnoses.read', // a patient's problem list, the ICD-10-CM search and releases
   'diagnoses.manage', // add, edit, code and delete a patient's diagnoses
   'icd10cm.import', // load a new ICD-10-CM release from the official code file (system admin)
+  // Integrations (docs/integrations.md): Terra wearables
+  'terra.read', // the Terra mapping table, a patient's deliveries, the ECP users for mappings
+  'terra.manage', // connect and disconnect a patient, forwarding to the ECP and its impersonated user
+  'terra.fdaClearance', // mark a patient's Terra source as an FDA-cleared device (it then counts as device days)
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -133,6 +137,9 @@ const officeAdmin: Permission[] = [
   'metadata.read',
   'metadata.manage',
   'verifiers.read',
+  'terra.read',
+  'terra.manage',
+  'terra.fdaClearance',
 ];
 const clinician: Permission[] = [
   ...monitoringStaff,
@@ -147,6 +154,8 @@ const clinician: Permission[] = [
   'metadata.read',
   'metadata.manage',
   'verifiers.read',
+  'terra.read',
+  'terra.manage',
 ];
 
 export const rolePermissions = {
