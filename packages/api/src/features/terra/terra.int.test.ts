@@ -7,6 +7,8 @@ import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestA
 import { startTerraStandIn, type TerraStandIn } from '../../../test/stand-ins/terra';
 import { measurements, terraConnections, terraEvents } from '../../db/schema/index';
 import { signTerraPayload } from '../../lib/terra-auth';
+import { systemScope } from '../../db/scope';
+import { findReadingDays } from '../billing/generation.repo';
 
 const SECRET = 'terra-test-signing-secret';
 const EXAMPLES = path.join(__dirname, '../../../test/fixtures/terra/webhook-examples');
@@ -107,7 +109,7 @@ describe('POST terra/authorizeterraforgettingdata', () => {
     expect(row).toMatchObject({ hospitalId: f.a1.id, status: 'pending' });
     // Terra was told the reference id and nothing about the patient.
     expect(terra.requests.at(-1)).toEqual({ method: 'POST', path: '/v2/auth/generateWidgetSession', referenceId: row!.referenceId });
-    expect(row!.referenceId).not.toContain(String(f.patientA1.id));
+    expect(row!.referenceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('answers 400 for a malformed patient id, 403 without the permission, 404 for another tenant', async () => {
@@ -346,6 +348,11 @@ describe('Terra mappings', () => {
     const readings = await terraReadings(f.patientA1.id);
     expect(readings.filter((r) => r.source === 'terra-fda').length).toBeGreaterThan(0);
     expect(readings.filter((r) => r.source === 'terra-fda').every((r) => r.measuredAt.toISOString().startsWith('2026-08-20'))).toBe(true);
+    // The billing engine's facts: the FDA-cleared day counts (w), the earlier Terra days do not count as automatic.
+    const office = { id: f.a1.id, organizationId: f.orgA.id, name: 'a1', timeZone: 'America/New_York' };
+    const facts = (await findReadingDays(systemScope, t.ctx.db, office, [f.patientA1.id], { from: new Date('2026-07-01T00:00:00Z'), to: new Date('2026-09-01T00:00:00Z') })).get(f.patientA1.id)!;
+    expect(facts.find((d) => d.day === '2026-08-20')).toMatchObject({ automatic: false, fdaClearedWearable: true });
+    expect(facts.find((d) => d.day === '2026-08-03')).toMatchObject({ automatic: false, fdaClearedWearable: false });
   });
 
   it('GET terra/events lists a patient\'s deliveries; POST terra/disconnect tells Terra and stops readings', async () => {
