@@ -54,6 +54,10 @@ const envSchema = z.object({
   VIGIL_TERRA_API_KEY: z.string().optional(),
   VIGIL_TERRA_SIGNING_SECRET: z.string().optional(),
   VIGIL_TERRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  VIGIL_ECP_API_URL: z.string().url().optional(),
+  VIGIL_ECP_API_KEY: z.string().optional(),
+  VIGIL_ECP_WEBHOOK_SECRET: z.string().optional(),
+  VIGIL_ECP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -113,6 +117,12 @@ export interface AppConfig {
    * answers 409 `terraNotConfigured`; without a signing secret every webhook answers 401.
    */
   terra: { apiUrl: string; devId?: string; apiKey?: string; signingSecret?: string; timeoutMs: number };
+  /**
+   * The external care platform (docs/integrations.md "ECP"): its partner API base URL and key (vital
+   * readings are sent there), and the secret its webhooks are signed with (none: every ECP webhook
+   * answers 401).
+   */
+  ecp: { apiUrl?: string; apiKey?: string; webhookSecret?: string; timeoutMs: number };
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
 }
@@ -162,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: e.VIGIL_TERRA_API_KEY || undefined,
       signingSecret: e.VIGIL_TERRA_SIGNING_SECRET || undefined,
       timeoutMs: e.VIGIL_TERRA_TIMEOUT_MS,
+    },
+    ecp: {
+      apiUrl: e.VIGIL_ECP_API_URL ? e.VIGIL_ECP_API_URL.replace(/\/$/, '') : undefined,
+      apiKey: e.VIGIL_ECP_API_KEY || undefined,
+      webhookSecret: e.VIGIL_ECP_WEBHOOK_SECRET || undefined,
+      timeoutMs: e.VIGIL_ECP_TIMEOUT_MS,
     },
     drugProducts: 'default',
   };

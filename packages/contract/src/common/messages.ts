@@ -254,6 +254,7 @@ export const messages = {
   },
   terraUnreachable: { en: 'Terra could not be reached; try again later', es: 'No se pudo contactar con Terra; inténtelo más tarde' },
   terraSignatureInvalid: { en: 'The Terra signature is not valid', es: 'La firma de Terra no es válida' },
+  ecpSignatureInvalid: { en: 'The ECP signature is not valid', es: 'La firma del ECP no es válida' },
   terraNotConnected: { en: 'This patient is not connected to Terra', es: 'Este paciente no está conectado a Terra' },
 } as const satisfies Record<string, { en: string; es: string }>;
 

@@ -77,6 +77,10 @@ export const permissions = [
   'terra.read', // the Terra mapping table, a patient's deliveries, the ECP users for mappings
   'terra.manage', // connect and disconnect a patient, forwarding to the ECP and its impersonated user
   'terra.fdaClearance', // mark a patient's Terra source as an FDA-cleared device (it then counts as device days)
+  // Integrations: the external care platform (ECP)
+  'ecp.read', // ECP logs beside Vigil records, location mappings, readings sent and the dead-letter list
+  'ecp.manage', // map locations, residents and users (automatic, confirm, unmap, create from a log), retry a dead letter
+  'ecp.finalize', // review an office's readings of mapped residents: they are sent to the ECP
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -140,6 +144,9 @@ const officeAdmin: Permission[] = [
   'terra.read',
   'terra.manage',
   'terra.fdaClearance',
+  'ecp.read',
+  'ecp.manage',
+  'ecp.finalize',
 ];
 const clinician: Permission[] = [
   ...monitoringStaff,
@@ -156,6 +163,8 @@ const clinician: Permission[] = [
   'verifiers.read',
   'terra.read',
   'terra.manage',
+  'ecp.read',
+  'ecp.finalize',
 ];
 
 export const rolePermissions = {
