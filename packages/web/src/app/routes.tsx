@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import {
   IconActivityHeartbeat,
+  IconArrowsExchange,
+  IconHierarchy2,
+  IconMapPin,
+  IconDeviceWatch,
   IconBuildingHospital,
   IconBuildingSkyscraper,
   IconCalendarStats,
@@ -72,6 +76,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/partnerBillingReports', permission: 'billing.read', page: () => import('../features/billing/pages/PartnerBillingReportsPage'), nav: { label: 'nav.billingReports', icon: IconChartBar } },
   { path: '/UserBillingSettings', permission: 'billing.authorizations', page: () => import('../features/billing-settings/pages/UserBillingSettingsPage'), nav: { label: 'nav.userBillingSettings', icon: IconUserDollar } },
   { path: '/billingsettings', permission: 'billing.settings', page: () => import('../features/billing-settings/pages/BillingSettingsPage'), nav: { label: 'nav.billingSettings', icon: IconSettingsDollar } },
+  { path: '/terraPatientIntegration', permission: 'terra.read', page: () => import('../features/terra/pages/TerraPatientIntegrationPage'), nav: { label: 'nav.terraPatientIntegration', icon: IconDeviceWatch } },
+  { path: '/residentMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/ResidentMappingPage'), nav: { label: 'nav.residentMapping', icon: IconArrowsExchange } },
+  { path: '/medicalStaffMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/MedicalStaffMappingPage'), nav: { label: 'nav.medicalStaffMapping', icon: IconUsersGroup } },
+  { path: '/locationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/LocationMappingPage'), nav: { label: 'nav.locationMapping', icon: IconMapPin } },
+  { path: '/organizationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/OrganizationMappingPage'), nav: { label: 'nav.organizationMapping', icon: IconHierarchy2 } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];
