@@ -57,6 +57,15 @@ const envSchema = z.object({
   VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
   VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  VIGIL_TERRA_API_URL: z.string().url().default('https://api.tryterra.co/v2'),
+  VIGIL_TERRA_DEV_ID: z.string().optional(),
+  VIGIL_TERRA_API_KEY: z.string().optional(),
+  VIGIL_TERRA_SIGNING_SECRET: z.string().optional(),
+  VIGIL_TERRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  VIGIL_ECP_API_URL: z.string().url().optional(),
+  VIGIL_ECP_API_KEY: z.string().optional(),
+  VIGIL_ECP_WEBHOOK_SECRET: z.string().optional(),
+  VIGIL_ECP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -118,6 +127,18 @@ export interface AppConfig {
   turnSecret?: string;
   /** Lifetime of a handed-out TURN credential, in seconds. */
   turnTtlSeconds: number;
+  /**
+   * Terra (docs/integrations.md): the API base URL, developer id and API key used to create widget
+   * sessions, and the webhook signing secret. Without a developer id and key, connecting a patient
+   * answers 409 `terraNotConfigured`; without a signing secret every webhook answers 401.
+   */
+  terra: { apiUrl: string; devId?: string; apiKey?: string; signingSecret?: string; timeoutMs: number };
+  /**
+   * The external care platform (docs/integrations.md "ECP"): its partner API base URL and key (vital
+   * readings are sent there), and the secret its webhooks are signed with (none: every ECP webhook
+   * answers 401).
+   */
+  ecp: { apiUrl?: string; apiKey?: string; webhookSecret?: string; timeoutMs: number };
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
   /**
@@ -175,6 +196,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     turnUrls: (e.VIGIL_TURN_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u.length > 0),
     turnSecret: e.VIGIL_TURN_SECRET || undefined,
     turnTtlSeconds: e.VIGIL_TURN_TTL_SECONDS,
+    terra: {
+      apiUrl: e.VIGIL_TERRA_API_URL.replace(/\/$/, ''),
+      devId: e.VIGIL_TERRA_DEV_ID || undefined,
+      apiKey: e.VIGIL_TERRA_API_KEY || undefined,
+      signingSecret: e.VIGIL_TERRA_SIGNING_SECRET || undefined,
+      timeoutMs: e.VIGIL_TERRA_TIMEOUT_MS,
+    },
+    ecp: {
+      apiUrl: e.VIGIL_ECP_API_URL ? e.VIGIL_ECP_API_URL.replace(/\/$/, '') : undefined,
+      apiKey: e.VIGIL_ECP_API_KEY || undefined,
+      webhookSecret: e.VIGIL_ECP_WEBHOOK_SECRET || undefined,
+      timeoutMs: e.VIGIL_ECP_TIMEOUT_MS,
+    },
     drugProducts: 'default',
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
     auditEnabled: e.VIGIL_AUDIT,

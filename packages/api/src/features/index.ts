@@ -29,6 +29,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { supportRoutes } from './support/support.routes';
 import { releaseNotesRoutes } from './release-notes/release-notes.routes';
+import { terraRoutes } from './terra/terra.routes';
+import { ecpRoutes } from './ecp/ecp.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -61,4 +63,6 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   chatRoutes,
   supportRoutes,
   releaseNotesRoutes,
+  terraRoutes,
+  ecpRoutes,
 ];

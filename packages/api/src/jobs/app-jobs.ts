@@ -3,7 +3,8 @@
  * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts), FHIR imports from
  * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
  * letter queue), e-mail sending (lib/mailer.ts) and ICD-10-CM release loads
- * (features/diagnoses/icd10cm-import.ts).
+ * (features/diagnoses/icd10cm-import.ts) Terra webhook deliveries (features/terra/terra-events.ts) and readings sent to the ECP
+ * (features/ecp/ecp-send.ts).
  */
 import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/index';
@@ -11,6 +12,8 @@ import { importRunFailedJobDefinition, importRunJobDefinition } from '../feature
 import { icd10cmImportJobDefinition } from '../features/diagnoses/index';
 import { mailJobDefinition } from '../lib/mailer';
 import { drugImportJobDefinition } from '../features/prescriptions/index';
+import { terraEventJobDefinition } from '../features/terra/index';
+import { ecpSendJobDefinition } from '../features/ecp/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
@@ -39,6 +42,8 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       icd10cmImportJobDefinition(full),
       licenseExpiryJobDefinition(full),
       appointmentRemindersJobDefinition(full),
+      terraEventJobDefinition(full),
+      ecpSendJobDefinition(full),
     ],
     schedules: minuteSchedules,
   });

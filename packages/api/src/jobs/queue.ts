@@ -52,6 +52,10 @@ export interface JobPayloads {
   'license-expiry': Record<string, never>;
   /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
   'appointment-reminders': Record<string, never>;
+  /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */
+  'terra-event': { eventId: number };
+  /** One reviewed reading to send to the ECP (features/ecp/ecp-send.ts); what it sends is in its `ecp_outbound` row. */
+  'ecp-send': { outboundId: number };
 }
 export type JobName = keyof JobPayloads;
 

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'unsupportedMediaType'
   | 'uriTooLong'
   | 'tooManyRequests'
+  | 'badGateway'
   | 'internal';
 
 export const statusOf: Record<ErrorCode, number> = {
@@ -22,6 +23,7 @@ export const statusOf: Record<ErrorCode, number> = {
   unsupportedMediaType: 415,
   uriTooLong: 414,
   tooManyRequests: 429,
+  badGateway: 502,
   internal: 500,
 };
 

@@ -312,6 +312,19 @@ export const messages = {
     en: 'This field contains characters that are not allowed',
     es: 'Este campo contiene caracteres no permitidos',
   },
+  // Terra (portal-spec.md section 8 "Terra"; docs/integrations.md)
+  noTerraData: { en: 'No terra data!', es: '¡No hay datos de Terra!' },
+  noEventData: { en: 'No event data!', es: '¡No hay datos del evento!' },
+  noUserMappingData: { en: 'No user mapping data!', es: '¡No hay datos de asignación de usuario!' },
+  noUserMappingsFound: { en: 'No user mappings found.', es: 'No se encontraron asignaciones de usuario.' },
+  terraNotConfigured: {
+    en: 'The Terra connection is not configured on this server',
+    es: 'La conexión con Terra no está configurada en este servidor',
+  },
+  terraUnreachable: { en: 'Terra could not be reached; try again later', es: 'No se pudo contactar con Terra; inténtelo más tarde' },
+  terraSignatureInvalid: { en: 'The Terra signature is not valid', es: 'La firma de Terra no es válida' },
+  ecpSignatureInvalid: { en: 'The ECP signature is not valid', es: 'La firma del ECP no es válida' },
+  terraNotConnected: { en: 'This patient is not connected to Terra', es: 'Este paciente no está conectado a Terra' },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof messages;

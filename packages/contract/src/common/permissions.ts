@@ -94,6 +94,14 @@ export const permissions = [
   'support.manage', // every support thread: reply as support, set its status (system admin)
   'releaseNotes.read', // list and open release notes and manuals (everyone signed in)
   'releaseNotes.manage', // upload and delete release notes and manuals (system admin)
+  // Integrations (docs/integrations.md): Terra wearables
+  'terra.read', // the Terra mapping table, a patient's deliveries, the ECP users for mappings
+  'terra.manage', // connect and disconnect a patient, forwarding to the ECP and its impersonated user
+  'terra.fdaClearance', // mark a patient's Terra source as an FDA-cleared device (it then counts as device days)
+  // Integrations: the external care platform (ECP)
+  'ecp.read', // ECP logs beside Vigil records, location mappings, readings sent and the dead-letter list
+  'ecp.manage', // map locations, residents and users (automatic, confirm, unmap, create from a log), retry a dead letter
+  'ecp.finalize', // review an office's readings of mapped residents: they are sent to the ECP
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -164,6 +172,12 @@ const officeAdmin: Permission[] = [
   'metadata.read',
   'metadata.manage',
   'verifiers.read',
+  'terra.read',
+  'terra.manage',
+  'terra.fdaClearance',
+  'ecp.read',
+  'ecp.manage',
+  'ecp.finalize',
 ];
 const clinician: Permission[] = [
   ...monitoringStaff,
@@ -179,6 +193,10 @@ const clinician: Permission[] = [
   'metadata.read',
   'metadata.manage',
   'verifiers.read',
+  'terra.read',
+  'terra.manage',
+  'ecp.read',
+  'ecp.finalize',
 ];
 
 export const rolePermissions = {

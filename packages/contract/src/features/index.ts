@@ -30,6 +30,8 @@ import * as appointments from './appointments/appointments.contract';
 import * as chat from './chat/chat.contract';
 import * as support from './support/support.contract';
 import * as releaseNotes from './release-notes/release-notes.contract';
+import * as terra from './terra/terra.contract';
+import * as ecp from './ecp/ecp.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -70,8 +72,10 @@ export * from './api-keys/api-keys.schemas';
 
 export * from './audit/audit.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp };
 export * from './appointments/appointments.schemas';
+export * from './terra/terra.schemas';
+export * from './ecp/ecp.schemas';
 
 export const contract = {
   auth,
@@ -105,6 +109,8 @@ export const contract = {
   chat,
   support,
   releaseNotes,
+  terra,
+  ecp,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

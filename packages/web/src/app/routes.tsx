@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import {
   IconActivityHeartbeat,
+  IconArrowsExchange,
+  IconHierarchy2,
+  IconMapPin,
+  IconDeviceWatch,
   IconBuildingHospital,
   IconBuildingSkyscraper,
   IconCalendarEvent,
@@ -86,6 +90,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/logs', permission: 'audit.read', page: () => import('../features/audit/pages/LogsPage'), nav: { label: 'nav.logs', icon: IconHistory } },
   { path: '/support', permission: 'support.use', page: () => import('../features/support/pages/SupportPage'), nav: { label: 'nav.support', icon: IconLifebuoy } },
   { path: '/releaseNotesAndManuals', permission: 'releaseNotes.read', page: () => import('../features/release-notes/pages/ReleaseNotesPage'), nav: { label: 'nav.releaseNotes', icon: IconFileText } },
+  { path: '/terraPatientIntegration', permission: 'terra.read', page: () => import('../features/terra/pages/TerraPatientIntegrationPage'), nav: { label: 'nav.terraPatientIntegration', icon: IconDeviceWatch } },
+  { path: '/residentMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/ResidentMappingPage'), nav: { label: 'nav.residentMapping', icon: IconArrowsExchange } },
+  { path: '/medicalStaffMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/MedicalStaffMappingPage'), nav: { label: 'nav.medicalStaffMapping', icon: IconUsersGroup } },
+  { path: '/locationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/LocationMappingPage'), nav: { label: 'nav.locationMapping', icon: IconMapPin } },
+  { path: '/organizationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/OrganizationMappingPage'), nav: { label: 'nav.organizationMapping', icon: IconHierarchy2 } },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './appointments';
 export * from './support';
 export * from './release-notes';
+export * from './integrations';

@@ -155,14 +155,15 @@ export async function findReadingDays(
   const out = new Map<number, ReadingDay[]>();
   if (patientIds.length === 0) return out;
   // One row per patient: "day:kinds:readings" items joined by ',' (kinds: a automatic, s simulated,
-  // p patient-typed), so the driver parses one string per patient instead of a row per day.
+  // p patient-typed, w an FDA-cleared wearable's: docs/integrations.md), so the driver parses one string per patient instead of a row per day.
   const rows = await rowsOf<{ patient_id: number; days: string }>(
     db,
     sql`select patient_id, string_agg(day || ':' || kinds || ':' || readings, ',') as days
           from (select patient_id, (measured_at at time zone ${office.timeZone})::date::text as day,
                        case when bool_or(source = 'hub' and not is_manual and not is_simulated) then 'a' else '' end ||
                        case when bool_or(is_simulated and not is_manual) then 's' else '' end ||
-                       case when bool_or(is_manual and entered_by = patient_id and not is_simulated) then 'p' else '' end as kinds,
+                       case when bool_or(is_manual and entered_by = patient_id and not is_simulated) then 'p' else '' end ||
+                       case when bool_or(source = 'terra-fda' and not is_manual and not is_simulated) then 'w' else '' end as kinds,
                        count(*) as readings
                   from measurements
                  where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
@@ -175,7 +176,14 @@ export async function findReadingDays(
     const list: ReadingDay[] = [];
     for (const item of r.days.split(',')) {
       const [day, kinds, readings] = item.split(':') as [string, string, string];
-      list.push({ day, automatic: kinds.includes('a'), simulated: kinds.includes('s'), selfReported: kinds.includes('p'), readings: Number(readings) });
+      list.push({
+        day,
+        automatic: kinds.includes('a'),
+        simulated: kinds.includes('s'),
+        selfReported: kinds.includes('p'),
+        fdaClearedWearable: kinds.includes('w'),
+        readings: Number(readings),
+      });
     }
     out.set(Number(r.patient_id), list);
   }
@@ -201,7 +209,7 @@ export async function findFirstReadingDays(
                (select (m.measured_at at time zone ${office.timeZone})::date::text
                   from measurements m
                  where m.patient_id = p.id and m.hospital_id = ${office.id}
-                   and ((m.source = 'hub' and not m.is_manual and not m.is_simulated)
+                   and ((m.source in ('hub', 'terra-fda') and not m.is_manual and not m.is_simulated)
                         or (${simulated}::boolean and m.is_simulated and not m.is_manual)
                         or (p.rtm and m.is_manual and m.entered_by = m.patient_id and not m.is_simulated))
                  order by m.measured_at limit 1) as day

@@ -29,7 +29,7 @@ import {
 } from '@vigil/contract';
 import { checkMedicalDeviceThresholds } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { HubPrincipal, Scope } from '../../db/scope';
+import { systemScope, type HubPrincipal, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/index';
@@ -42,8 +42,19 @@ import { DAY_MS, localIso, rangeOf, safeTimeZone, startOfLocalDay, zonedMidnight
 
 // Ingestion -------------------------------------------------------------------------------------
 
-/** Who posts: a hub with its own credential, or a staff member with a session (manual reading). */
-export type IngestCaller = { kind: 'hub'; hub: HubPrincipal } | { kind: 'staff'; scope: Scope };
+/**
+ * Who posts: a hub with its own credential, a staff member with a session (manual reading), or a
+ * patient's Terra connection (a verified Terra webhook, docs/integrations.md): its readings go to
+ * that patient and office, marked source 'terra', or 'terra-fda' when an admin marked the source
+ * an FDA-cleared device (only those count as device days for billing).
+ */
+export type IngestCaller =
+  | { kind: 'hub'; hub: HubPrincipal }
+  | { kind: 'staff'; scope: Scope }
+  | { kind: 'terra'; patientId: number; hospitalId: number; fdaCleared: boolean };
+
+/** The identity's hub key of readings from Terra (hubs are >= 1, manual and imported readings 0); the device key is the patient id. */
+export const TERRA_HUB_KEY = -1;
 
 /** Identifier prefix of the demo's simulated hubs: only they may mark readings as simulated. */
 export const SIMULATED_HUB_PREFIX = 'SIM-';
@@ -106,7 +117,12 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     throw AppError.badRequest('validationFailed', { simulated: 'invalid' });
   }
 
-  const planned = caller.kind === 'hub' ? await planHubReadings(ctx, caller.hub, checked, rejections) : await planManualReadings(ctx, caller.scope, checked, rejections);
+  const planned =
+    caller.kind === 'hub'
+      ? await planHubReadings(ctx, caller.hub, checked, rejections)
+      : caller.kind === 'terra'
+        ? await planTerraReadings(ctx, caller, checked)
+        : await planManualReadings(ctx, caller.scope, checked, rejections);
 
   // The first reading of an identity in the request is inserted; later ones repeat it.
   let toInsert = planned;
@@ -276,10 +292,30 @@ async function planManualReadings(ctx: AppContext, scope: Scope, readings: Check
   });
 }
 
+/** Terra readings: the connection's patient and office, the office's thresholds (no device of ours carries overrides). */
+async function planTerraReadings(ctx: AppContext, caller: { patientId: number; hospitalId: number; fdaCleared: boolean }, readings: CheckedReading[]): Promise<Planned[]> {
+  const officeDefaults = await repo.findOfficeDefaults(
+    systemScope,
+    ctx.db,
+    readings.map(() => caller.hospitalId),
+    readings.map((r) => r.deviceType),
+  );
+  return readings.map((r) => {
+    const { thresholds } = resolveThresholds(r.deviceType, officeDefaults.get(`${caller.hospitalId}|${r.deviceType}`), undefined);
+    return plan(
+      r,
+      { patientId: caller.patientId, hospitalId: caller.hospitalId, deviceId: null, hubId: null, hubKey: TERRA_HUB_KEY, deviceKey: caller.patientId, enteredBy: null },
+      thresholds,
+      caller.fdaCleared ? 'terra-fda' : 'terra',
+    );
+  });
+}
+
 function plan(
   r: CheckedReading,
   t: { patientId: number; hospitalId: number; deviceId: number | null; hubId: number | null; hubKey: number; deviceKey: number; enteredBy: number | null },
   thresholds: ThresholdMap,
+  sourceOverride?: 'terra' | 'terra-fda',
 ): Planned {
   const manual = t.enteredBy !== null;
   const severity = severityOfReading(r.values, thresholds);
@@ -297,7 +333,7 @@ function plan(
       measuredAt: r.measuredAt,
       measuredAtOffset: r.measuredAtOffset,
       valuesJson: r.values,
-      source: manual ? 'manual' : r.simulated ? 'simulated' : 'hub',
+      source: sourceOverride ?? (manual ? 'manual' : r.simulated ? 'simulated' : 'hub'),
       isManual: manual,
       isSimulated: r.simulated,
       severity,

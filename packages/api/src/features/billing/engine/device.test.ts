@@ -180,3 +180,16 @@ describe('RTM supply codes by system (section 2)', () => {
     expect(codes(computePatientMonth(f, options({ RTM_SETUP_MIN_DAYS: 4 })).claims)).not.toContain('98975');
   });
 });
+
+describe('consumer wearables (docs/integrations.md "Billing")', () => {
+  it('never counts a Terra reading as a device day unless its source is marked FDA-cleared, and then names those days', () => {
+    const plain = computePatientMonth(march(0, { readingDays: days('2026-03-01', 20, { automatic: false, fdaClearedWearable: false }) }), options());
+    expect(codes(plain.claims)).not.toContain('99454');
+    expect(codes(plain.claims)).not.toContain('99445');
+    const cleared = computePatientMonth(march(0, { readingDays: [...days('2026-03-01', 10), ...days('2026-03-11', 8, { automatic: false, fdaClearedWearable: true })] }), options());
+    const supply = find(cleared.claims, '99454');
+    expect(supply?.status).toBe('billable');
+    expect(supply?.evidence.deviceDays).toBe(18);
+    expect(supply?.evidence.details).toMatchObject({ fdaClearedWearableDays: days('2026-03-11', 8).map((d) => d.day) });
+  });
+});

@@ -8,8 +8,9 @@
  *   holds 0, 1 or - in a 31-day month - 2 period ends). Readings before the episode start belong
  *   to no period.
  * - Device days: distinct local days with at least one qualifying reading: automatic readings for
- *   RPM (source 'hub', not manual); for RTM also values the patient typed (C6); simulated readings
- *   only with INCLUDE_SIMULATED_READINGS.
+ *   RPM (source 'hub', not manual, or a consumer wearable's reading an admin marked FDA-cleared,
+ *   source 'terra-fda': the evidence lists those days as `details.fdaClearedWearableDays`); for RTM
+ *   also values the patient typed (C6); simulated readings only with INCLUDE_SIMULATED_READINGS.
  */
 import type { BillingSettings } from './settings';
 import { addDays, dayNumber, dayFromNumber, monthBounds } from './dates';
@@ -55,7 +56,7 @@ export function periodContaining(anchor: string, day: string, today: string): De
 
 /** Whether a reading day counts for the program's device days (C6, INCLUDE_SIMULATED_READINGS). */
 export function qualifies(d: ReadingDay, program: 'RPM' | 'RTM', settings: BillingSettings): boolean {
-  return d.automatic || (settings.INCLUDE_SIMULATED_READINGS && d.simulated) || (program === 'RTM' && d.selfReported);
+  return d.automatic || d.fdaClearedWearable === true || (settings.INCLUDE_SIMULATED_READINGS && d.simulated) || (program === 'RTM' && d.selfReported);
 }
 
 /** The qualifying days (sorted) that fall inside a period. */
@@ -206,7 +207,11 @@ export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, s
   let bestSetupCandidate: { period: DevicePeriod; days: string[] } | null = null;
   for (const period of periods) {
     const days = daysInPeriod(facts.readingDays, program, settings, period);
-    out.push(...evaluateDevicePeriod(program, period, days, settings, facts.rtmSystem, anchor));
+    const wearableDays = facts.readingDays.filter((d) => !d.automatic && d.fdaClearedWearable === true && days.includes(d.day)).map((d) => d.day);
+    const periodClaims = evaluateDevicePeriod(program, period, days, settings, facts.rtmSystem, anchor);
+    // Days that count only through an FDA-cleared wearable are named in the evidence (docs/integrations.md "Billing").
+    if (wearableDays.length > 0) for (const c of periodClaims) c.evidence = { ...c.evidence, details: { ...c.evidence.details, fdaClearedWearableDays: wearableDays } };
+    out.push(...periodClaims);
     if (setupDone) continue;
     const setupRules = program === 'RPM' ? ['§1.1 99453', '§1.2', '§11 item 1'] : ['§2 98975', '§11 item 1'];
     if (days.length >= minSetup && elsewhere) {

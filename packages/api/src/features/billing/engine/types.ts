@@ -15,6 +15,12 @@ export interface ReadingDay {
   simulated: boolean;
   /** A value typed by the patient themselves: counts for RTM only (C6: RTM data may be self-reported). */
   selfReported: boolean;
+  /**
+   * A reading from a consumer wearable (Terra) whose source an admin marked as an FDA-cleared device
+   * for the patient (measurements.source 'terra-fda'): counts like an automatic reading, and the
+   * evidence names these days (docs/integrations.md "Billing"). Other Terra readings never count.
+   */
+  fdaClearedWearable?: boolean;
   /** Number of readings that day (evidence only: several readings make one day). */
   readings: number;
 }

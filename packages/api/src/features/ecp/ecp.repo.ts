@@ -1,0 +1,241 @@
+/**
+ * The ECP's rows (docs/integrations.md "ECP"). Scope first: office rows through `officeFilter`,
+ * users through `userFilter`; the webhook and the send job use `systemScope` (a delivery names an
+ * ECP community, not a tenant: the location mapping decides the office).
+ */
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Role, type RoleId } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import { officeFilter, type Scope } from '../../db/scope';
+import { ecpLocations, ecpLogs, ecpOutbound, hospitals, measurements, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
+
+export type EcpLogRow = typeof ecpLogs.$inferSelect & { vigilUserName: string | null };
+export type OutboundRow = typeof ecpOutbound.$inferSelect & { residentName: string };
+
+const logColumns = { log: ecpLogs, first: users.firstName, last: users.lastName };
+const withName = (r: { log: typeof ecpLogs.$inferSelect; first: string | null; last: string | null }): EcpLogRow => ({
+  ...r.log,
+  vigilUserName: r.first !== null ? `${r.first} ${r.last ?? ''}`.trim() : null,
+});
+
+export async function findLocations(scope: Scope, db: Executor, hospitalId: number) {
+  return db
+    .select()
+    .from(ecpLocations)
+    .where(and(eq(ecpLocations.hospitalId, hospitalId), officeFilter(scope, ecpLocations.hospitalId)))
+    .orderBy(ecpLocations.name, ecpLocations.id);
+}
+
+/** Maps a community to office `hospitalId` (in scope, checked by the caller); a community already mapped to an office out of scope is left alone (null). */
+export async function upsertLocation(scope: Scope, db: Executor, values: { ecpCommunityId: string; ecpOrganizationId: string | null; name: string; hospitalId: number }) {
+  const [row] = await db
+    .insert(ecpLocations)
+    .values(values)
+    .onConflictDoUpdate({ target: ecpLocations.ecpCommunityId, set: { ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId }, setWhere: officeFilter(scope, ecpLocations.hospitalId) })
+    .returning();
+  if (row) {
+    // Logs of the community that arrived before the mapping now belong to the office.
+    await db.update(ecpLogs).set({ hospitalId: values.hospitalId }).where(and(eq(ecpLogs.ecpCommunityId, values.ecpCommunityId), isNull(ecpLogs.vigilUserId)));
+  }
+  return row ?? null;
+}
+
+export async function findLogs(scope: Scope, db: Executor, hospitalId: number, kind: string): Promise<EcpLogRow[]> {
+  const rows = await db
+    .select(logColumns)
+    .from(ecpLogs)
+    .leftJoin(users, eq(users.id, ecpLogs.vigilUserId))
+    .where(and(eq(ecpLogs.hospitalId, hospitalId), eq(ecpLogs.kind, kind), officeFilter(scope, ecpLogs.hospitalId)))
+    .orderBy(sql`case ${ecpLogs.status} when 'review' then 0 when 'new' then 1 else 2 end`, ecpLogs.lastName, ecpLogs.firstName)
+    .limit(2000);
+  return rows.map(withName);
+}
+
+export async function findLog(scope: Scope, db: Executor, id: number): Promise<EcpLogRow | null> {
+  const [row] = await db.select(logColumns).from(ecpLogs).leftJoin(users, eq(users.id, ecpLogs.vigilUserId)).where(and(eq(ecpLogs.id, id), officeFilter(scope, ecpLogs.hospitalId))).limit(1);
+  return row ? withName(row) : null;
+}
+
+export async function updateLog(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpLogs.$inferInsert>): Promise<void> {
+  await db
+    .update(ecpLogs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(ecpLogs.id, id), officeFilter(scope, ecpLogs.hospitalId)));
+}
+
+/** A user of `role` assigned to office `hospitalId` (in scope), or null. */
+export async function findOfficeUser(scope: Scope, db: Executor, userId: number, hospitalId: number, roles: RoleId[]) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
+    .where(and(eq(users.id, userId), inArray(users.roleId, roles), eq(userHospitals.hospitalId, hospitalId), officeFilter(scope, userHospitals.hospitalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Candidates for a log among the office's users of `roles`: by an exact identifier (MRN for patients, e-mail for staff), then by name (and birth date for patients). */
+export async function findCandidates(scope: Scope, db: Executor, log: typeof ecpLogs.$inferSelect, roles: RoleId[]) {
+  const base = and(inArray(users.roleId, roles), eq(userHospitals.hospitalId, log.hospitalId!), officeFilter(scope, userHospitals.hospitalId));
+  if (log.kind === 'resident' && log.medicalRecordNumber) {
+    const byId = await db
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
+      .innerJoin(patientMetadata, eq(patientMetadata.userId, users.id))
+      .where(and(base, eq(patientMetadata.medicalRegistrationNumber, log.medicalRecordNumber)));
+    if (byId.length > 0) return { by: 'identifier' as const, ids: byId.map((r) => r.id) };
+  }
+  if (log.kind === 'user' && log.email) {
+    const byId = await db
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
+      .where(and(base, sql`lower(${users.email}) = lower(${log.email})`));
+    if (byId.length > 0) return { by: 'identifier' as const, ids: byId.map((r) => r.id) };
+  }
+  const byName = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
+    .where(
+      and(
+        base,
+        sql`lower(${users.firstName}) = lower(${log.firstName})`,
+        sql`lower(${users.lastName}) = lower(${log.lastName})`,
+        log.kind === 'resident' ? (log.birthdate ? eq(users.birthdate, log.birthdate) : sql`false`) : undefined,
+      ),
+    );
+  return { by: 'name' as const, ids: byName.map((r) => r.id) };
+}
+
+/** Vigil users already mapped from another log of the same kind (a Vigil record maps to one ECP record). */
+export async function mappedUserIds(scope: Scope, db: Executor, kind: string, hospitalId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: ecpLogs.vigilUserId })
+    .from(ecpLogs)
+    .where(and(eq(ecpLogs.kind, kind), eq(ecpLogs.hospitalId, hospitalId), eq(ecpLogs.status, 'mapped'), officeFilter(scope, ecpLogs.hospitalId)));
+  return new Set(rows.map((r) => r.id).filter((x): x is number => x !== null));
+}
+
+/** Creates a user of `role` in office `hospitalId` (in scope) from a log; answers its id. */
+export async function insertUserFromLog(scope: Scope, db: Executor, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
+  const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, log.hospitalId!), officeFilter(scope, hospitals.id))).limit(1);
+  if (!office) return null;
+  const [user] = await db
+    .insert(users)
+    .values({
+      roleId: role,
+      organizationId: office.organizationId,
+      firstName: log.firstName,
+      lastName: log.lastName,
+      birthdate: log.birthdate,
+      email: null,
+      username: `ecp-${log.kind}-${log.id}-${Date.now().toString(36)}`,
+      externalRef: `ecp:${log.kind}:${log.ecpId}`,
+      status: 1,
+    })
+    .returning({ id: users.id });
+  await db.insert(userHospitals).values({ userId: user!.id, hospitalId: log.hospitalId!, isAdmin: false });
+  if (role === Role.PATIENT && log.medicalRecordNumber) await db.insert(patientMetadata).values({ userId: user!.id, medicalRegistrationNumber: log.medicalRecordNumber });
+  return user!.id;
+}
+
+// Outbound vital readings -----------------------------------------------------------------------
+
+/**
+ * Queues every reading of the office's mapped residents not queued before, reviewed by `reviewerId`,
+ * in one statement (the unique measurement id makes a second finalize queue nothing). Answers the
+ * new rows' ids and how many were already queued.
+ */
+export async function queueReviewedReadings(scope: Scope, db: Executor, hospitalId: number, reviewerId: number): Promise<{ ids: number[]; alreadyQueued: number }> {
+  const inserted = await db.execute<{ id: number }>(sql`
+    insert into ecp_outbound (measurement_id, hospital_id, ecp_log_id, idempotency_key, reviewed_by)
+    select m.id, m.hospital_id, l.id, 'vigil-reading-' || m.id, ${reviewerId}
+      from ${measurements} m
+      join ${ecpLogs} l on l.vigil_user_id = m.patient_id and l.kind = 'resident' and l.status = 'mapped' and l.hospital_id = m.hospital_id
+     where m.hospital_id = ${hospitalId} and ${officeFilter(scope, sql`m.hospital_id`)} and not m.is_simulated
+    on conflict (measurement_id) do nothing
+    returning id`);
+  const rows = (inserted as unknown as { rows?: { id: number }[] }).rows ?? (inserted as unknown as { id: number }[]);
+  const [already] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ecpOutbound)
+    .where(and(eq(ecpOutbound.hospitalId, hospitalId), officeFilter(scope, ecpOutbound.hospitalId)));
+  const ids = rows.map((r) => Number(r.id));
+  return { ids, alreadyQueued: (already?.n ?? 0) - ids.length };
+}
+
+/** What one send needs: the row, its reading, its resident and the impersonated ECP user's own id. */
+export async function findSend(scope: Scope, db: Executor, outboundId: number) {
+  void scope;
+  const [row] = await db
+    .select({ out: ecpOutbound, log: ecpLogs, m: measurements })
+    .from(ecpOutbound)
+    .innerJoin(ecpLogs, eq(ecpLogs.id, ecpOutbound.ecpLogId))
+    .innerJoin(measurements, eq(measurements.id, ecpOutbound.measurementId))
+    .where(eq(ecpOutbound.id, outboundId))
+    .limit(1);
+  if (!row) return null;
+  const [impersonated] = await db
+    .select({ ecpId: ecpLogs.ecpId })
+    .from(terraConnections)
+    .innerJoin(ecpLogs, and(eq(ecpLogs.vigilUserId, terraConnections.ecpUserInpersonateId), eq(ecpLogs.kind, 'user')))
+    .where(eq(terraConnections.patientId, row.m.patientId))
+    .limit(1);
+  return { ...row, onBehalfOf: impersonated?.ecpId ?? null };
+}
+
+export async function updateOutbound(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpOutbound.$inferInsert>, onlyStatus?: string): Promise<boolean> {
+  const rows = await db
+    .update(ecpOutbound)
+    .set(values)
+    .where(and(eq(ecpOutbound.id, id), officeFilter(scope, ecpOutbound.hospitalId), onlyStatus ? eq(ecpOutbound.status, onlyStatus) : undefined))
+    .returning({ id: ecpOutbound.id });
+  return rows.length > 0;
+}
+
+export async function findOutbound(scope: Scope, db: Executor, hospitalId: number | null, id: number | null, status: string | undefined): Promise<OutboundRow[]> {
+  const rows = await db
+    .select({ out: ecpOutbound, first: ecpLogs.firstName, last: ecpLogs.lastName })
+    .from(ecpOutbound)
+    .innerJoin(ecpLogs, eq(ecpLogs.id, ecpOutbound.ecpLogId))
+    .where(
+      and(
+        hospitalId !== null ? eq(ecpOutbound.hospitalId, hospitalId) : undefined,
+        id !== null ? eq(ecpOutbound.id, id) : undefined,
+        status ? eq(ecpOutbound.status, status) : undefined,
+        officeFilter(scope, ecpOutbound.hospitalId),
+      ),
+    )
+    .orderBy(desc(ecpOutbound.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r.out, residentName: `${r.first} ${r.last}` }));
+}
+
+// The webhook (systemScope) ------------------------------------------------------------------------
+
+/**
+ * Stores or refreshes the ECP log of one record (kind, ECP id): its office from the community's
+ * mapping. A delivery identical to the stored one changes nothing (`changed` false).
+ */
+export async function upsertLogFromWebhook(
+  scope: Scope,
+  db: Executor,
+  values: { kind: string; ecpId: string; ecpCommunityId: string; firstName: string; lastName: string; birthdate: string | null; email: string | null; medicalRecordNumber: string | null; payload: Record<string, unknown> },
+): Promise<{ id: number; changed: boolean }> {
+  void scope;
+  const [location] = await db.select({ hospitalId: ecpLocations.hospitalId }).from(ecpLocations).where(eq(ecpLocations.ecpCommunityId, values.ecpCommunityId)).limit(1);
+  const [row] = await db
+    .insert(ecpLogs)
+    .values({ ...values, hospitalId: location?.hospitalId ?? null })
+    .onConflictDoUpdate({
+      target: [ecpLogs.kind, ecpLogs.ecpId],
+      set: { ...values, hospitalId: location?.hospitalId ?? null, receivedAt: new Date(), updatedAt: new Date() },
+      setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb`,
+    })
+    .returning({ id: ecpLogs.id });
+  if (row) return { id: row.id, changed: true };
+  const [existing] = await db.select({ id: ecpLogs.id }).from(ecpLogs).where(and(eq(ecpLogs.kind, values.kind), eq(ecpLogs.ecpId, values.ecpId))).limit(1);
+  return { id: existing!.id, changed: false };
+}

@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { Role } from '@vigil/contract';
+import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { startTerraStandIn, type TerraStandIn } from '../../../test/stand-ins/terra';
+import { measurements, terraConnections, terraEvents } from '../../db/schema/index';
+import { signTerraPayload } from '../../lib/terra-auth';
+import { systemScope } from '../../db/scope';
+import { findReadingDays } from '../billing/generation.repo';
+
+const SECRET = 'terra-test-signing-secret';
+const EXAMPLES = path.join(__dirname, '../../../test/fixtures/terra/webhook-examples');
+const TERRA_USER = '40f7b0e1-89e2-43ac-a5b8-1e29c8d47cad';
+const REFERENCE = 'your-user-123';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+let terra: TerraStandIn;
+
+const sessions = new Map<number, { sessionguid: string }>();
+async function as(user: { id: number }) {
+  let s = sessions.get(user.id);
+  if (!s) {
+    s = await sessionFor(t, user.id);
+    sessions.set(user.id, s);
+  }
+  return s;
+}
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
+  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
+  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
+}
+
+/** Posts `body` (bytes as given) to the webhook, signed with `secret` at `timestamp` unless a header is given. */
+async function deliver(body: string, opts: { secret?: string; timestamp?: number; header?: string; ordering?: string } = {}) {
+  const header = opts.header ?? signTerraPayload(opts.secret ?? SECRET, body, opts.timestamp ?? Math.floor(Date.now() / 1000));
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/terra/eventhandler',
+    headers: { 'content-type': 'application/json', 'terra-signature': header, ...(opts.ordering ? { 'x-terra-ordering-timestamp': opts.ordering } : {}) },
+    payload: body,
+  });
+}
+
+async function eventCount() {
+  const [row] = await t.ctx.db.select({ n: count() }).from(terraEvents);
+  return row!.n;
+}
+
+/** Waits until delivery `id` has been processed by its job (the tests' queue runs it in the background). */
+async function processed(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await t.ctx.db.select().from(terraEvents).where(eq(terraEvents.id, id));
+    if (row && row.status !== 'received') return row;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`event ${id} was not processed`);
+}
+
+async function terraReadings(patientId: number) {
+  return t.ctx.db
+    .select()
+    .from(measurements)
+    .where(and(eq(measurements.patientId, patientId), inArray(measurements.source, ['terra', 'terra-fda'])))
+    .orderBy(measurements.measuredAt);
+}
+
+/** A body payload for `userId` with `n` samples per vital on day `day` (YYYY-MM-DD), blood pressure `bp` mm[Hg] systolic. */
+function bodyPayload(userId: string, day: string, n: number, bp = 128) {
+  const at = (i: number) => new Date(Date.parse(`${day}T06:00:00Z`) + i * 60_000).toISOString().replace('Z', '+00:00');
+  return {
+    type: 'body',
+    version: '2022-03-16',
+    user: { user_id: userId, provider: 'OMRON', reference_id: null, active: true },
+    data: [
+      {
+        metadata: { start_time: `${day}T00:00:00.000000+00:00`, end_time: `${day}T23:59:59.000000+00:00` },
+        blood_pressure_data: { blood_pressure_samples: Array.from({ length: n }, (_, i) => ({ timestamp: at(i), systolic_bp: bp, diastolic_bp: 82 })) },
+        heart_data: { heart_rate_data: { detailed: { hr_samples: Array.from({ length: n }, (_, i) => ({ timestamp: at(i), bpm: 71 })) } } },
+        glucose_data: { blood_glucose_samples: [{ timestamp: at(0), blood_glucose_mg_per_dL: 104 }] },
+        oxygen_data: { saturation_samples: [{ timestamp: at(1), percentage: 97 }] },
+        temperature_data: { body_temperature_samples: [{ timestamp: at(2), temperature_celsius: 36.8 }] },
+      },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  terra = await startTerraStandIn();
+  t = await createTestApp({ terra: { apiUrl: terra.url, devId: terra.devId, apiKey: terra.apiKey, signingSecret: SECRET, timeoutMs: 2000 } });
+  f = await createTenancyFixture(t);
+});
+afterAll(async () => {
+  await t.close();
+  await terra.close();
+});
+
+describe('POST terra/authorizeterraforgettingdata', () => {
+  it('creates a widget session at Terra for a patient in scope and a pending connection named only by an opaque reference', async () => {
+    const res = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: f.patientA1.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.url).toMatch(/^https:\/\/widget\.tryterra\.co\/session\//);
+    expect(data.expiresInSeconds).toBe(900);
+    const [row] = await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id));
+    expect(row).toMatchObject({ hospitalId: f.a1.id, status: 'pending' });
+    // Terra was told the reference id and nothing about the patient.
+    expect(terra.requests.at(-1)).toEqual({ method: 'POST', path: '/v2/auth/generateWidgetSession', referenceId: row!.referenceId });
+    expect(row!.referenceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('answers 400 for a malformed patient id, 403 without the permission, 404 for another tenant', async () => {
+    const bad = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('POST', 'terra/authorizeterraforgettingdata', f.caregiverA1, { payload: { patientId: f.patientA1.id } })).statusCode).toBe(403);
+    const before = terra.requests.length;
+    const other = await call('POST', 'terra/authorizeterraforgettingdata', f.doctorA1, { payload: { patientId: f.patientB1.id } });
+    expect(other.statusCode).toBe(404);
+    expect(terra.requests.length).toBe(before);
+    expect(await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientB1.id))).toHaveLength(0);
+  });
+
+  it('answers 502 in the caller language when Terra fails, and stores nothing', async () => {
+    terra.fail = true;
+    try {
+      const res = await call('POST', 'terra/authorizeterraforgettingdata', f.officeAdminA2, { payload: { patientId: f.patientA2.id }, lang: 'es' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().msg).toBe('No se pudo contactar con Terra; inténtelo más tarde');
+      expect(await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA2.id))).toHaveLength(0);
+    } finally {
+      terra.fail = false;
+    }
+  });
+
+  it('answers 409 when Terra is not configured on the server', async () => {
+    const settings = t.ctx.config.terra;
+    t.ctx.config.terra = { ...settings, devId: undefined };
+    try {
+      const res = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: f.patientA1.id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().msg).toBe('The Terra connection is not configured on this server');
+    } finally {
+      t.ctx.config.terra = settings;
+    }
+  });
+});
+
+describe('POST terra/eventhandler', () => {
+  beforeAll(async () => {
+    // The examples name reference_id 'your-user-123': patient A1's connection is the one Terra was given that reference.
+    await t.ctx.db.update(terraConnections).set({ referenceId: REFERENCE }).where(eq(terraConnections.patientId, f.patientA1.id));
+  });
+
+  it('accepts and processes every example payload of Terra\'s OpenAPI document, signed', async () => {
+    const files = fs.readdirSync(EXAMPLES).filter((n) => n.endsWith('.json'));
+    expect(files).toHaveLength(19);
+    // The auth event first, as Terra sends it: it gives the connection its Terra user.
+    files.sort((a, b) => (a.startsWith('auth--authSuccess') ? -1 : b.startsWith('auth--authSuccess') ? 1 : a.localeCompare(b)));
+    const statuses: Record<string, string> = {};
+    for (const name of files.filter((n) => n !== 'user_reauth.json' && n !== 'deauth.json' && n !== 'access_revoked.json')) {
+      const res = await deliver(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'));
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json().data.duplicate).toBe(false);
+      statuses[name] = (await processed(res.json().data.eventId)).status;
+    }
+    expect(statuses['auth--authSuccess.json']).toBe('processed');
+    expect(statuses['body.json']).toBe('processed');
+    expect(statuses['daily.json']).toBe('processed');
+    expect(statuses['activity.json']).toBe('processed');
+    expect(statuses['sleep.json']).toBe('processed');
+    expect(statuses['connection_error.json']).toBe('processed');
+    expect(statuses['nutrition.json']).toBe('ignored');
+    expect(statuses['s3_upload.json']).toBe('ignored');
+    const [conn] = await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id));
+    expect(conn).toMatchObject({ terraUserId: TERRA_USER, provider: 'GARMIN', status: 'error', lastEventType: expect.any(String) });
+    // The body example's weight became a reading of the patient, marked with its Terra source.
+    const readings = await terraReadings(f.patientA1.id);
+    expect(readings).toHaveLength(1);
+    expect(readings[0]).toMatchObject({ deviceType: 'WEIGHT', valuesJson: { '29463-7': 72.4 }, source: 'terra', hospitalId: f.a1.id, isManual: false, hubKey: -1 });
+    expect(readings[0]!.measuredAt.toISOString()).toBe('2026-07-01T06:55:02.000Z');
+
+    // The connection events that end a connection: user_reauth moves it to the new Terra user, deauth and access_revoked disconnect it.
+    const reauth = await deliver(fs.readFileSync(path.join(EXAMPLES, 'user_reauth.json'), 'utf8'));
+    expect((await processed(reauth.json().data.eventId)).status).toBe('processed');
+    expect((await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id)))[0]).toMatchObject({
+      terraUserId: '9c8b7a65-4321-4fed-a0b9-87c6d5e4f321',
+      status: 'connected',
+    });
+    await t.ctx.db.update(terraConnections).set({ terraUserId: TERRA_USER }).where(eq(terraConnections.patientId, f.patientA1.id));
+    for (const name of ['deauth.json', 'access_revoked.json']) {
+      const res = await deliver(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'));
+      expect((await processed(res.json().data.eventId)).status, name).toBe('processed');
+      expect((await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id)))[0]!.status).toBe('disconnected');
+    }
+    // A disconnected connection turns later data into nothing.
+    const late = await deliver(JSON.stringify(bodyPayload(TERRA_USER, '2026-07-05', 3)));
+    expect((await processed(late.json().data.eventId)).status).toBe('ignored');
+    expect(await terraReadings(f.patientA1.id)).toHaveLength(1);
+    await t.ctx.db.update(terraConnections).set({ status: 'connected' }).where(eq(terraConnections.patientId, f.patientA1.id));
+  });
+
+  it('answers 401 and stores nothing for a wrong secret, an old timestamp, a changed body, or no signature', async () => {
+    const body = fs.readFileSync(path.join(EXAMPLES, 'body.json'), 'utf8');
+    const before = await eventCount();
+    const now = Math.floor(Date.now() / 1000);
+    const cases = [
+      await deliver(body, { secret: 'not-the-secret' }),
+      await deliver(body, { timestamp: now - 301 }),
+      await deliver(body, { timestamp: now + 301 }),
+      await deliver(body.replace('72.4', '92.4'), { header: signTerraPayload(SECRET, body, now) }),
+      await deliver(body, { header: '' }),
+      await deliver(body, { header: `t=${now},v1=zz` }),
+      await t.app.inject({ method: 'POST', url: '/api/terra/eventhandler', payload: body, headers: { 'content-type': 'text/plain' } }),
+      await t.app.inject({ method: 'POST', url: '/api/terra/eventhandler' }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().msg).toBe('The Terra signature is not valid');
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('accepts any of several v1 signatures (a secret being rotated) within 300 s', async () => {
+    const body = JSON.stringify({ type: 'large_request_sending', user: { user_id: TERRA_USER } });
+    const now = Math.floor(Date.now() / 1000) - 290;
+    const good = signTerraPayload(SECRET, body, now).split('v1=')[1];
+    const res = await deliver(body, { header: `t=${now},v1=${'0'.repeat(64)},v1=${good}` });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('stores a replayed delivery once', async () => {
+    const body = JSON.stringify(bodyPayload(TERRA_USER, '2026-07-10', 2));
+    const first = await deliver(body);
+    const again = await deliver(body);
+    expect(first.statusCode).toBe(200);
+    expect(again.json().data).toEqual({ eventId: first.json().data.eventId, duplicate: true });
+    await processed(first.json().data.eventId);
+    const rows = await t.ctx.db.select().from(terraEvents).where(eq(terraEvents.id, first.json().data.eventId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 400 "No event data!" for a signed delivery that is not an event', async () => {
+    for (const body of ['{}', '[]', 'not json', '{"type": 7}']) {
+      const res = await deliver(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().msg).toBe('No event data!');
+    }
+  });
+
+  it('turns body samples into readings once, with thresholds and alerts, and keeps the newest copy of a day', async () => {
+    const before = (await terraReadings(f.patientA1.id)).length;
+    const day = '2026-08-03';
+    const first = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 20, 185)), { ordering: '1785000000000' });
+    const e1 = await processed(first.json().data.eventId);
+    // 20 blood pressures (with their pulse), a glucose, an SpO2 (with its pulse) and a temperature.
+    expect(e1).toMatchObject({ status: 'processed', readingsStored: 23, readingsDuplicate: 0, readingsRejected: 0 });
+    const stored = (await terraReadings(f.patientA1.id)).slice(before);
+    expect(stored).toHaveLength(23);
+    const bp = stored.find((r) => r.deviceType === 'BLOOD_PRESSURE')!;
+    expect(bp.valuesJson).toEqual({ '8480-6': 185, '8462-4': 82, '8867-4': 71 });
+    expect(bp.severity).toBe(2); // 185 mm[Hg] systolic is critical by the catalogue's default thresholds
+    // A newer copy of the same day: the same samples are duplicates, a new one is stored.
+    const newer = bodyPayload(TERRA_USER, day, 21, 185);
+    const second = await deliver(JSON.stringify(newer), { ordering: '1785000001000' });
+    expect(await processed(second.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 1, readingsDuplicate: 23 });
+    // An older copy arriving late changes nothing.
+    const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 5, 120)), { ordering: '1784999999000' });
+    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect((await terraReadings(f.patientA1.id)).length).toBe(before + 24);
+  });
+
+  it('dedupes activity and sleep on their summary id', async () => {
+    const activity = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'activity.json'), 'utf8'));
+    activity.data[0].metadata.summary_id = 'summary-dedupe-1';
+    const a = await deliver(JSON.stringify(activity), { ordering: '2000' });
+    expect((await processed(a.json().data.eventId)).status).toBe('processed');
+    activity.data[0].metadata.name = 'Morning Run (resent)';
+    const b = await deliver(JSON.stringify(activity), { ordering: '1000' });
+    expect((await processed(b.json().data.eventId)).status).toBe('duplicate');
+  });
+
+  it('marks deliveries for a Terra user nobody is connected to as unmapped', async () => {
+    const res = await deliver(JSON.stringify(bodyPayload('00000000-0000-0000-0000-000000000000', '2026-08-04', 2)));
+    expect(await processed(res.json().data.eventId)).toMatchObject({ status: 'unmapped', error: 'No user mapping data!' });
+  });
+});
+
+describe('Terra mappings', () => {
+  it('GET terra/getterrausermappingtable lists the connections in scope, by office', async () => {
+    const res = await call('GET', 'terra/getterrausermappingtable', f.officeAdminA1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ patientId: f.patientA1.id, locationId: f.a1.id, provider: 'GARMIN', fdaCleared: false, enableSendingDataToECP: false })]);
+    expect((await call('GET', `terra/getterrausermappingtable?locationId=${f.a1.id}`, f.orgAdminA)).json().data).toHaveLength(1);
+    expect((await call('GET', 'terra/getterrausermappingtable', f.doctorB1)).json().data).toEqual([]);
+    expect((await call('GET', `terra/getterrausermappingtable?locationId=${f.b1.id}`, f.officeAdminA1)).statusCode).toBe(404);
+    expect((await call('GET', 'terra/getterrausermappingtable?locationId=abc', f.officeAdminA1)).statusCode).toBe(400);
+    expect((await call('GET', 'terra/getterrausermappingtable', f.caregiverA1)).statusCode).toBe(403);
+  });
+
+  it('GET terra/getecpusersforterramappings lists the ECP users of the caller\'s offices', async () => {
+    const ecpA1 = await createUser(t, { role: Role.ECP_USER, organizationId: f.orgA.id, offices: [f.a1.id] });
+    const ecpB1 = await createUser(t, { role: Role.ECP_USER, organizationId: f.orgB.id, offices: [f.b1.id] });
+    const a = (await call('GET', 'terra/getecpusersforterramappings', f.nurseA1)).json().data as { id: number }[];
+    expect(a.map((u) => u.id)).toContain(ecpA1.id);
+    expect(a.map((u) => u.id)).not.toContain(ecpB1.id);
+    expect((await call('GET', 'terra/getecpusersforterramappings', f.caregiverA1)).statusCode).toBe(403);
+
+    // PUT terra/setecpuserinpersonateid: an ECP user of the patient's office only.
+    const ok = await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpA1.id } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.ecpUserInpersonateId).toBe(ecpA1.id);
+    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } })).statusCode).toBe(400);
+    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: 'x' } })).statusCode).toBe(400);
+    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.caregiverA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpA1.id } })).statusCode).toBe(403);
+    const other = await call('PUT', 'terra/setecpuserinpersonateid', f.doctorB1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().msg).toBe('No user mapping data!');
+  });
+
+  it('PUT terra/setsendingdatafromterratoecp turns forwarding on and off for a connection in scope', async () => {
+    const on = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'true' } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.enableSendingDataToECP).toBe(true);
+    expect((await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'maybe' } })).statusCode).toBe(400);
+    expect((await call('PUT', 'terra/setsendingdatafromterratoecp', f.caregiverA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'false' } })).statusCode).toBe(403);
+    const other = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorB1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'false' } });
+    expect(other.statusCode).toBe(404);
+    const [row] = await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id));
+    expect(row!.enableSendingDataToEcp).toBe(true);
+    // No connection at all reads "No user mapping data!".
+    const none = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA2, { headers: { patientid: f.patientA2.id, enablesendingdatatoecp: 'true' } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().msg).toBe('No user mapping data!');
+  });
+
+  it('PUT terra/setfdacleared: only admins mark a source FDA-cleared, and its later readings are marked so', async () => {
+    expect((await call('PUT', 'terra/setfdacleared', f.doctorA1, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } })).statusCode).toBe(403);
+    expect((await call('PUT', 'terra/setfdacleared', f.officeAdminA2, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } })).statusCode).toBe(404);
+    expect((await call('PUT', 'terra/setfdacleared', f.officeAdminA1, { headers: { patientid: f.patientA1.id, fdacleared: 'x' } })).statusCode).toBe(400);
+    const res = await call('PUT', 'terra/setfdacleared', f.officeAdminA1, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.fdaCleared).toBe(true);
+    const ev = await deliver(JSON.stringify(bodyPayload(TERRA_USER, '2026-08-20', 1)));
+    await processed(ev.json().data.eventId);
+    const readings = await terraReadings(f.patientA1.id);
+    expect(readings.filter((r) => r.source === 'terra-fda').length).toBeGreaterThan(0);
+    expect(readings.filter((r) => r.source === 'terra-fda').every((r) => r.measuredAt.toISOString().startsWith('2026-08-20'))).toBe(true);
+    // The billing engine's facts: the FDA-cleared day counts (w), the earlier Terra days do not count as automatic.
+    const office = { id: f.a1.id, organizationId: f.orgA.id, name: 'a1', timeZone: 'America/New_York' };
+    const facts = (await findReadingDays(systemScope, t.ctx.db, office, [f.patientA1.id], { from: new Date('2026-07-01T00:00:00Z'), to: new Date('2026-09-01T00:00:00Z') })).get(f.patientA1.id)!;
+    expect(facts.find((d) => d.day === '2026-08-20')).toMatchObject({ automatic: false, fdaClearedWearable: true });
+    expect(facts.find((d) => d.day === '2026-08-03')).toMatchObject({ automatic: false, fdaClearedWearable: false });
+  });
+
+  it('GET terra/events lists a patient\'s deliveries; POST terra/disconnect tells Terra and stops readings', async () => {
+    const list = await call('GET', 'terra/events', f.nurseA1, { headers: { patientid: f.patientA1.id } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.length).toBeGreaterThan(5);
+    expect((await call('GET', 'terra/events', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+    expect((await call('GET', 'terra/events', f.nurseA1, { headers: { patientid: 'x' } })).statusCode).toBe(400);
+    expect((await call('POST', 'terra/disconnect', f.caregiverA1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(403);
+    expect((await call('POST', 'terra/disconnect', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+    const res = await call('POST', 'terra/disconnect', f.nurseA1, { headers: { patientid: f.patientA1.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('disconnected');
+    expect(terra.requests.at(-1)).toEqual({ method: 'DELETE', path: '/v2/auth/deauthenticateUser', userId: TERRA_USER });
+  });
+});

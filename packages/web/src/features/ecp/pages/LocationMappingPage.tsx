@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Table, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { notify } from '../../../lib/notify';
+import { useEcpLocations, useSetLocation } from '../api/ecp';
+import { OfficePicker, useMappingOffice } from '../components/OfficePicker';
+
+/**
+ * /locationMapping and /organizationMapping (portal-spec.md section 2 "ECP mapping"): ECP
+ * communities (with their ECP organization) beside the Vigil office they map to; an office's
+ * organization is the Vigil organization the ECP organization maps to.
+ */
+export function MappingOfLocations({ organizations }: { organizations: boolean }) {
+  const { t } = useTranslation('ecp');
+  const canManage = useCan('ecp.manage');
+  const office = useMappingOffice();
+  const list = useEcpLocations(office.office);
+  const save = useSetLocation();
+  const [communityId, setCommunityId] = useState('');
+  const [organizationId, setOrganizationId] = useState('');
+  const [name, setName] = useState('');
+  const submit = () =>
+    save.mutate(
+      { ecpCommunityId: communityId.trim(), ecpOrganizationId: organizationId.trim() || undefined, name: name.trim() || undefined, hospitalId: office.office },
+      {
+        onSuccess: () => {
+          setCommunityId('');
+          setName('');
+          notify({ color: 'green', message: t('locations.saved') });
+        },
+        onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('errors.generic') }),
+      },
+    );
+  const key = organizations ? 'organizations' : 'locations';
+  return (
+    <>
+      <PageHeader title={t(`${key}.title`)} description={t(`${key}.description`)} />
+      <Group mb="md">
+        <OfficePicker state={office} />
+      </Group>
+      {canManage && (
+        <Paper withBorder p="md" mb="md">
+          <Group align="flex-end" wrap="wrap">
+            <TextInput label={t('locations.communityId')} value={communityId} onChange={(e) => setCommunityId(e.currentTarget.value)} required data-testid="ecp-community-id" />
+            <TextInput label={t('locations.organizationId')} value={organizationId} onChange={(e) => setOrganizationId(e.currentTarget.value)} />
+            <TextInput label={t('locations.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+            <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!communityId.trim() || office.office <= 0} loading={save.isPending} onClick={submit} data-testid="ecp-location-save">
+              {t('locations.map')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      <Paper withBorder>
+        {list.isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : list.isError ? (
+          <Alert color="red" m="md">
+            {list.error.message}
+          </Alert>
+        ) : (list.data ?? []).length === 0 ? (
+          <EmptyState text={t('locations.empty')} />
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t(organizations ? 'locations.organizationId' : 'locations.communityId')}</Table.Th>
+                <Table.Th>{t(organizations ? 'locations.communityId' : 'locations.name')}</Table.Th>
+                <Table.Th>{t('locations.office')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data ?? []).map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{organizations ? (l.ecpOrganizationId ?? '—') : l.ecpCommunityId}</Table.Td>
+                  <Table.Td>{organizations ? l.ecpCommunityId : l.name || '—'}</Table.Td>
+                  <Table.Td>{office.offices.find((o) => o.id === l.hospitalId)?.hospitalName ?? `#${l.hospitalId}`}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </>
+  );
+}
+
+export default function LocationMappingPage() {
+  return <MappingOfLocations organizations={false} />;
+}

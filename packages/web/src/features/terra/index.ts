@@ -1,0 +1,2 @@
+/** The Terra web feature (docs/integrations.md): the /terraPatientIntegration screen. */
+export {};
