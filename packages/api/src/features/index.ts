@@ -21,6 +21,7 @@ import { ccmRoutes } from './ccm/ccm.routes';
 import { surveysRoutes } from './surveys/surveys.routes';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
+import { enrolmentRoutes } from './enrolment/enrolment.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -45,4 +46,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   surveysRoutes,
   prescriptionsRoutes,
   diagnosesRoutes,
+  enrolmentRoutes,
 ];

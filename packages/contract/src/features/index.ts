@@ -22,6 +22,7 @@ import * as ccm from './ccm/ccm.contract';
 import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
+import * as enrolment from './enrolment/enrolment.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -49,7 +50,10 @@ export * from './prescriptions/prescriptions.schemas';
 
 export * from './diagnoses/diagnoses.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses };
+export * from './enrolment/enrolment.schemas';
+export * from './enrolment/mbi';
+
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, enrolment };
 
 export const contract = {
   auth,
@@ -73,6 +77,7 @@ export const contract = {
   surveys,
   prescriptions,
   diagnoses,
+  enrolment,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

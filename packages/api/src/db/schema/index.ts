@@ -5,3 +5,4 @@ export * from './ccm';
 export * from './surveys';
 export * from './prescriptions';
 export * from './diagnoses';
+export * from './enrolment';
