@@ -1,9 +1,17 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
+  fieldErrors,
+  medicalDeviceIdentifierSchema,
   message,
   patientMetadataFieldsSchema,
+  updateEnrolmentBodySchema,
   Role,
   userCreateBodySchema,
   type CreatePatientMetadataBody,
+  type BillingProgram,
+  type DeviceType,
+  type PayerType,
+  type UpdateEnrolmentBody,
   type Lang,
   type UserCreateBody,
 } from '@vigil/contract';
@@ -21,10 +29,18 @@ export interface PatientWizardValues extends PersonValues {
   weightInKg: number | string;
   medicalRegistrationNumber: string;
   patientIdentifier: string;
+  /** Programs chosen, each with its enrolment date (YYYY-MM-DD), in the order they were ticked. */
+  programs: { program: BillingProgram; enrolledOn: string }[];
+  /** Insurance; payerType '' means none was given. */
+  insurance: { payerType: PayerType | ''; payerName: string; planName: string; memberId: string };
+  /** Unassigned devices of the care team's office to hand to the patient (ids as text). */
+  deviceIds: string[];
+  /** A device to register for the patient now (type '' = none). */
+  newDevice: { deviceType: DeviceType | ''; deviceIdentifier: string };
 }
 
 /** The wizard's steps, in order; the review step is the last one. */
-export const WIZARD_STEPS = ['personal', 'facilities', 'team', 'metadata', 'review'] as const;
+export const WIZARD_STEPS = ['personal', 'facilities', 'team', 'metadata', 'enrolment', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const metadataFieldNames = ['heightInCm', 'weightInKg', 'medicalRegistrationNumber', 'patientIdentifier'] as const;
@@ -36,7 +52,8 @@ export function stepOfField(field: string): number {
   if (name === 'hospitalIds') return 1;
   if (name === 'teamHospitalId' || name === 'memberIds') return 2;
   if ((metadataFieldNames as readonly string[]).includes(name)) return 3;
-  return 4;
+  if (['programs', 'insurance', 'deviceIds', 'newDevice', 'deviceIdentifier'].includes(name)) return 4;
+  return 5;
 }
 
 export function initialValues(lang: Lang, officeId: number): PatientWizardValues {
@@ -49,8 +66,23 @@ export function initialValues(lang: Lang, officeId: number): PatientWizardValues
     weightInKg: '',
     medicalRegistrationNumber: '',
     patientIdentifier: '',
+    programs: [],
+    insurance: { payerType: '', payerName: '', planName: '', memberId: '' },
+    deviceIds: [],
+    newDevice: { deviceType: '', deviceIdentifier: '' },
   };
 }
+
+/** PUT patientenrolment: the programs and insurance given; null when neither was, so no call is made. */
+export function enrolmentBody(v: PatientWizardValues): UpdateEnrolmentBody | null {
+  const { payerType, payerName, planName, memberId } = v.insurance;
+  const insurance = payerType === '' ? null : { payerType, payerName: payerName.trim() || undefined, planName: planName.trim() || undefined, memberId };
+  if (v.programs.length === 0 && insurance === null) return null;
+  return { programs: v.programs, insurance };
+}
+
+/** Whether the wizard will assign or register any device. */
+export const hasDevices = (v: PatientWizardValues) => v.deviceIds.length > 0 || v.newDevice.deviceType !== '';
 
 /** POST user: a patient (role 5) of the chosen offices. */
 export function userBody(v: PatientWizardValues): UserCreateBody {
@@ -93,7 +125,32 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
     }
     case 'metadata':
       return stepErrors(patientMetadataFieldsSchema, metadataFields(v) ?? {}, metadataFieldNames);
+    case 'enrolment': {
+      const body = enrolmentBody(v);
+      const parsed = body ? updateEnrolmentBodySchema.safeParse(body) : null;
+      const errors: Record<string, string> = parsed && !parsed.success ? fieldErrors(parsed.error, body, lang) : {};
+      v.programs.forEach((p, i) => {
+        if (!p.enrolledOn) errors[`programs.${i}.enrolledOn`] = message('required', lang);
+      });
+      if (v.newDevice.deviceType !== '') {
+        const id = medicalDeviceIdentifierSchema.safeParse(v.newDevice.deviceIdentifier);
+        if (!id.success) errors['newDevice.deviceIdentifier'] = fieldErrors(id.error, v.newDevice.deviceIdentifier, lang)['_'] ?? message('required', lang);
+      }
+      return errors;
+    }
     case 'review':
       return {};
   }
+}
+
+/**
+ * A phone as the review shows it, once: its national format ("(201) 555-0123") followed by the
+ * country and its calling code, or the text as typed when it cannot be read as a number.
+ */
+export function reviewPhone(phone: string, country: string, countryName: string | undefined): string {
+  if (!phone.trim()) return '';
+  const parsed = parsePhoneNumberFromString(phone, (country || 'US') as CountryCode);
+  if (!parsed) return phone;
+  const name = countryName ?? parsed.country ?? country;
+  return `${parsed.formatNational()} · ${name} (+${parsed.countryCallingCode})`;
 }
