@@ -41,6 +41,15 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
   await (await field(page, 'E-mail')).fill(`maria.${unique}@example.org`);
   await (await field(page, 'Phone')).fill('(617) 555-0142');
   await (await field(page, 'Birth date')).fill('06/02/1951');
+  // The address: a city that is not the ZIP code's is a warning, not a refusal; the right one fills the time zone.
+  await (await field(page, 'Street address')).fill('12 Union Park');
+  await (await field(page, 'City')).fill('Chicago');
+  await (await field(page, 'State')).fill('MA');
+  await (await field(page, 'ZIP code')).fill('02118');
+  await expect(wizard.getByTestId('address-warning')).toHaveText('The address could not be validated. Check the ZIP code, city and state; you can still save.');
+  await snap(page, 'admin-2b-address-warning');
+  await (await field(page, 'City')).fill('Boston');
+  await expect(wizard.getByTestId('address-validated')).toContainText('America/New_York');
   await page.getByTestId('wizard-next').click();
 
   // Facilities: none chosen is refused with the spec's rule.

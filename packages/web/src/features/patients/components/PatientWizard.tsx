@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { Alert, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { normaliseName, type Lang } from '@vigil/contract';
 import { CallProgress, type CallState, type CallStep } from '../../../components/CallProgress';
 import { useWizard } from '../../../lib/use-wizard';
 import { PersonFields } from '../../../components/PersonFields';
+import { AddressFields } from '../../../components/AddressFields';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
@@ -241,6 +242,10 @@ export function PatientWizard({
               </Alert>
             )}
             <PersonFields form={form} emailRequired={false} />
+            <Title order={3} fz="h5">
+              {t('person:addressTitle')}
+            </Title>
+            <AddressFields form={form} country={form.values.country} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('wizard.steps.facilities')} allowStepSelect={lockedThrough < 1 && active > 1}>

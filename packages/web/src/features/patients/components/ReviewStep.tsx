@@ -70,6 +70,10 @@ export function ReviewStep({
             { label: t('person:phone'), value: reviewPhone(values.phone, values.country, countryName) },
             { label: t('person:country'), value: countryName ?? values.country },
             { label: t('person:language'), value: t(`person:languages.${values.language}`) },
+            {
+              label: t('person:addressTitle'),
+              value: [values.address, [values.city, values.state].filter(Boolean).join(', '), values.zip].filter((x) => x.trim()).join(' · '),
+            },
             { label: t('person:username'), value: values.username || t('wizard.usernameGenerated') },
           ]}
         />

@@ -15,11 +15,12 @@ import {
   type Lang,
   type UserCreateBody,
 } from '@vigil/contract';
+import { addressFieldNames, emptyAddress, type AddressValues } from '../../../components/AddressFields';
 import { emptyPerson, personBody, personFieldNames, type PersonValues } from '../../../components/PersonFields';
 import { stepErrors } from '../../../lib/use-wizard';
 
 /** Everything the patient registration wizard collects, as its inputs hold it. */
-export interface PatientWizardValues extends PersonValues {
+export interface PatientWizardValues extends PersonValues, AddressValues {
   /** Offices the patient is assigned to (ids as text, Checkbox.Group values). */
   hospitalIds: string[];
   /** The office of the first care team: one of hospitalIds. */
@@ -48,7 +49,7 @@ export const metadataFieldNames = ['heightInCm', 'weightInKg', 'medicalRegistrat
 /** Which step holds a field (to go back to it when the server refuses the value). */
 export function stepOfField(field: string): number {
   const name = field.split('.')[0]!;
-  if ((personFieldNames as readonly string[]).includes(name)) return 0;
+  if ((personFieldNames as readonly string[]).includes(name) || (addressFieldNames as readonly string[]).includes(name)) return 0;
   if (name === 'hospitalIds') return 1;
   if (name === 'teamHospitalId' || name === 'memberIds') return 2;
   if ((metadataFieldNames as readonly string[]).includes(name)) return 3;
@@ -59,6 +60,7 @@ export function stepOfField(field: string): number {
 export function initialValues(lang: Lang, officeId: number): PatientWizardValues {
   return {
     ...emptyPerson(lang),
+    ...emptyAddress(),
     hospitalIds: officeId > 0 ? [String(officeId)] : [],
     teamHospitalId: officeId > 0 ? String(officeId) : null,
     memberIds: [],
@@ -86,7 +88,19 @@ export const hasDevices = (v: PatientWizardValues) => v.deviceIds.length > 0 || 
 
 /** POST user: a patient (role 5) of the chosen offices. */
 export function userBody(v: PatientWizardValues): UserCreateBody {
-  return { ...personBody(v), roleId: Role.PATIENT, hospitalIds: v.hospitalIds.map(Number) };
+  return {
+    ...personBody(v),
+    roleId: Role.PATIENT,
+    hospitalIds: v.hospitalIds.map(Number),
+    address: v.address.trim() || undefined,
+    city: v.city.trim() || undefined,
+    state: v.state.trim() || undefined,
+    zip: v.zip.trim() || undefined,
+    addressLatitude: v.addressLatitude,
+    addressLongitude: v.addressLongitude,
+    // The ZIP code's time zone (address lookup) is the patient's; otherwise the server's default.
+    userTimezone: v.addressTimeZone || undefined,
+  };
 }
 
 const numberOrUndefined = (v: number | string) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -110,7 +124,7 @@ export function metadataFields(v: PatientWizardValues): Omit<CreatePatientMetada
 export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lang, roleOf: (id: number) => number | undefined): Record<string, string> {
   switch (step) {
     case 'personal':
-      return stepErrors(userCreateBodySchema, userBody(v), personFieldNames);
+      return stepErrors(userCreateBodySchema, userBody(v), [...personFieldNames, ...addressFieldNames]);
     case 'facilities':
       if (v.hospitalIds.length === 0) return { hospitalIds: message('atLeastOneFacility', lang) };
       return stepErrors(userCreateBodySchema, userBody(v), ['hospitalIds']);
