@@ -41,6 +41,15 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
   await (await field(page, 'E-mail')).fill(`maria.${unique}@example.org`);
   await (await field(page, 'Phone')).fill('(617) 555-0142');
   await (await field(page, 'Birth date')).fill('06/02/1951');
+  // The address: a city that is not the ZIP code's is a warning, not a refusal; the right one fills the time zone.
+  await (await field(page, 'Street address')).fill('12 Union Park');
+  await (await field(page, 'City')).fill('Chicago');
+  await (await field(page, 'State')).fill('MA');
+  await (await field(page, 'ZIP code')).fill('02118');
+  await expect(wizard.getByTestId('address-warning')).toHaveText('The address could not be validated. Check the ZIP code, city and state; you can still save.');
+  await snap(page, 'admin-2b-address-warning');
+  await (await field(page, 'City')).fill('Boston');
+  await expect(wizard.getByTestId('address-validated')).toContainText('America/New_York');
   await page.getByTestId('wizard-next').click();
 
   // Facilities: none chosen is refused with the spec's rule.
@@ -63,7 +72,28 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
   await wizard.getByLabel('Height (cm)').fill('162');
   await wizard.getByLabel('Weight (kg)').fill('68.4');
   await page.getByTestId('wizard-next').click();
+
+  // Enrolment: RPM from today, Medicare with its MBI checked against CMS's format, a new cuff.
+  await wizard.getByRole('checkbox', { name: /^RPM · / }).check();
+  await expect(wizard.getByLabel(/RPM enrolment date/)).toBeVisible();
+  await wizard.getByRole('combobox', { name: 'Payer' }).click();
+  await page.getByRole('option', { name: 'Medicare (Original, Part B)' }).click();
+  await wizard.getByLabel(/Medicare Beneficiary Identifier/).fill('123-45-6789');
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard.getByText(/must be a Medicare Beneficiary Identifier/)).toBeVisible();
+  await snap(page, 'admin-3b-wizard-mbi-refused');
+  await wizard.getByLabel(/Medicare Beneficiary Identifier/).fill('1eg4-te5-mk73');
+  await wizard.getByRole('combobox', { name: 'Register a new device' }).click();
+  await page.getByRole('option', { name: 'Blood pressure' }).click();
+  await wizard.getByLabel(/Device identifier/).fill(`BP-${unique}`);
+  await snap(page, 'admin-3c-wizard-enrolment');
+  await page.getByTestId('wizard-next').click();
   await expect(wizard.getByText(lastName).first()).toBeVisible();
+  // The review shows the phone once, in national format with its country, and the MBI as on the card.
+  await expect(wizard.getByText('(617) 555-0142 · United States (+1)')).toBeVisible();
+  await expect(wizard.getByText(/MBI 1EG4-TE5-MK73/)).toBeVisible();
+  await expect(wizard.getByText(new RegExp(`Blood pressure · BP-${unique}`))).toBeVisible();
+  await snap(page, 'admin-3d-wizard-review');
   await page.getByTestId('wizard-submit').click();
   await expect(page.getByTestId('wizard-done')).toBeVisible({ timeout: 20_000 });
   await snap(page, 'admin-4-wizard-done');

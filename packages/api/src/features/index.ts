@@ -31,6 +31,7 @@ import { supportRoutes } from './support/support.routes';
 import { releaseNotesRoutes } from './release-notes/release-notes.routes';
 import { terraRoutes } from './terra/terra.routes';
 import { ecpRoutes } from './ecp/ecp.routes';
+import { enrolmentRoutes } from './enrolment/enrolment.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -65,4 +66,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   releaseNotesRoutes,
   terraRoutes,
   ecpRoutes,
+  enrolmentRoutes,
 ];

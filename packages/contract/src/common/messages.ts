@@ -261,6 +261,17 @@ export const messages = {
     en: 'Something went wrong. Reference: {requestId}',
     es: 'Algo salió mal. Referencia: {requestId}',
   },
+  // Enrolment (docs/enrolment.md)
+  mbi: {
+    en: 'This field must be a Medicare Beneficiary Identifier: 11 characters such as 1EG4-TE5-MK73',
+    es: 'Este campo debe ser un identificador de beneficiario de Medicare (MBI): 11 caracteres como 1EG4-TE5-MK73',
+  },
+  duplicate: { en: 'This value is listed more than once', es: 'Este valor aparece más de una vez' },
+  programNotOffered: { en: 'The office does not offer the {program} program', es: 'El centro no ofrece el programa {program}' },
+  addressNotValidated: {
+    en: 'The address could not be validated. Check the ZIP code, city and state; you can still save.',
+    es: 'No se pudo validar la dirección. Revise el código postal, la ciudad y el estado; puede guardar igualmente.',
+  },
   // Form messages (section 5)
   required: { en: 'This field is required', es: 'Este campo es obligatorio' },
   regex: { en: 'This field needs to be formatted', es: 'Este campo necesita tener el formato correcto' },

@@ -24,7 +24,7 @@ export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknow
     case 'invalid_format':
       return issue.format === 'email' ? message('email', lang) : message('regex', lang);
     case 'custom':
-      if (issue.message === 'phone' || issue.message === 'alphanumeric' || issue.message === 'lettersOnly' || issue.message === 'required' || issue.message === 'endBeforeStart') {
+      if (issue.message === 'phone' || issue.message === 'alphanumeric' || issue.message === 'lettersOnly' || issue.message === 'required' || issue.message === 'endBeforeStart' || issue.message === 'mbi' || issue.message === 'duplicate') {
         return message(issue.message, lang);
       }
       return message('regex', lang);

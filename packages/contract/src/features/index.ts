@@ -32,6 +32,7 @@ import * as support from './support/support.contract';
 import * as releaseNotes from './release-notes/release-notes.contract';
 import * as terra from './terra/terra.contract';
 import * as ecp from './ecp/ecp.contract';
+import * as enrolment from './enrolment/enrolment.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -72,10 +73,12 @@ export * from './api-keys/api-keys.schemas';
 
 export * from './audit/audit.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment };
 export * from './appointments/appointments.schemas';
 export * from './terra/terra.schemas';
 export * from './ecp/ecp.schemas';
+export * from './enrolment/enrolment.schemas';
+export * from './enrolment/mbi';
 
 export const contract = {
   auth,
@@ -111,6 +114,7 @@ export const contract = {
   releaseNotes,
   terra,
   ecp,
+  enrolment,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

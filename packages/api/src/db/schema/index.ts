@@ -11,3 +11,4 @@ export * from './appointments';
 export * from './support';
 export * from './release-notes';
 export * from './integrations';
+export * from './enrolment';

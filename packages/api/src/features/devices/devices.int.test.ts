@@ -478,6 +478,13 @@ describe('GET medicaldevice/getmedicaldevicesforhospital (chosen)', () => {
     expect(ids(both)).toEqual([scaleA1.id]);
   });
 
+  it('lists the devices no patient holds (what enrolment can hand out), office by office', async () => {
+    const free = await call('GET', path, f.orgAdminA, { query: { search: run, unassigned: 'true' } });
+    expect(ids(free)).toEqual([spareA1.id]);
+    const a2 = await call('GET', path, f.orgAdminA, { headers: { hospitalid: f.a2.id }, query: { search: run, unassigned: 'true' } });
+    expect(ids(a2)).toEqual([]);
+  });
+
   it('shows a patient only the devices assigned to them', async () => {
     const res = await call('GET', path, f.patientA1, { query: { search: run } });
     expect(res.statusCode).toBe(200);

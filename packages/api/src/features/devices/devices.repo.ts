@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   Role,
   measurementCatalogue,
@@ -178,7 +178,7 @@ export async function deviceHasReadings(scope: Scope, db: Executor, id: number):
 
 /**
  * One page of device ids in the caller's scope (`deviceFilter`; of office `hospitalId` when given),
- * searched by identifier, filtered by device type and assigned patient, sorted in SQL (identifier,
+ * searched by identifier, filtered by device type and assigned patient (or none: `unassigned`), sorted in SQL (identifier,
  * device type or creation; then id), with the total.
  */
 export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: MedicalDevicePageQuery) {
@@ -188,6 +188,7 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
     hospitalId !== undefined ? eq(medicalDevices.hospitalId, hospitalId) : undefined,
     query.devicetype !== undefined ? eq(medicalDevices.deviceType, query.devicetype) : undefined,
     query.patientid !== undefined ? eq(medicalDevices.patientId, query.patientid) : undefined,
+    query.unassigned === 'true' ? and(isNull(medicalDevices.patientId), eq(medicalDevices.status, 1)) : undefined,
     term ? sql`${medicalDevices.deviceIdentifier} ilike ${likeTerm(term)}` : undefined,
   );
   const sort = query.sort ?? 'deviceIdentifier';

@@ -3,6 +3,7 @@ import { referenceData } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import * as repo from './reference-data.repo';
+import { lookupUsAddress } from '../../lib/address-lookup';
 
 export function referenceDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, referenceData.getCountries, () => repo.findCountries(ctx.db));
@@ -14,4 +15,5 @@ export function referenceDataRoutes(app: FastifyInstance, ctx: AppContext): void
       roleNameForDisplayESP: r.roleNameForDisplayEsp,
     })),
   );
+  registerEndpoint(app, ctx, referenceData.lookupAddress, ({ req, query }) => lookupUsAddress(query.zip, query.city, query.state, req.lang));
 }

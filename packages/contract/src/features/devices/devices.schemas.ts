@@ -301,6 +301,8 @@ export const medicalDevicePageQuerySchema = pageQuerySchema.extend({
   sort: z.enum(medicalDeviceSortKeys).optional(),
   devicetype: medicalDeviceTypeSchema.optional(),
   patientid: idSchema.optional(),
+  /** 'true': only active devices assigned to no patient (the ones enrolment can hand out). */
+  unassigned: z.enum(['true', 'false']).optional(),
 });
 export type MedicalDevicePageQuery = z.infer<typeof medicalDevicePageQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { medicalTeams, metadata, offices, organizations, users, type CreatePatientMetadataBody, type UserCreateBody } from '@vigil/contract';
+import { enrolment, medicalTeams, metadata, offices, organizations, users, type CreatePatientMetadataBody, type UpdateEnrolmentBody, type UserCreateBody } from '@vigil/contract';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /**
@@ -30,5 +30,13 @@ export function useSetPatientStatus() {
   return useEndpointMutation(users.setStatus, {
     input: ({ userId, status }: { userId: number; status: number }) => ({ headers: { userid: userId, statusvaluetoset: status } }),
     invalidates: patientReads,
+  });
+}
+
+/** PUT patientenrolment: the patient's programs (each with its enrolment date) and insurance, replacing what was saved. */
+export function useUpdatePatientEnrolment() {
+  return useEndpointMutation(enrolment.updatePatientEnrolment, {
+    input: ({ patientId, body }: { patientId: number; body: UpdateEnrolmentBody }) => ({ headers: { patientid: patientId }, body }),
+    invalidates: [enrolment.getPatientEnrolment],
   });
 }

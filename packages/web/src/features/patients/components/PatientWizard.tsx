@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { Alert, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,13 @@ import { normaliseName, type Lang } from '@vigil/contract';
 import { CallProgress, type CallState, type CallStep } from '../../../components/CallProgress';
 import { useWizard } from '../../../lib/use-wizard';
 import { PersonFields } from '../../../components/PersonFields';
+import { AddressFields } from '../../../components/AddressFields';
 import { currentLang } from '../../../lib/i18n';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
-import { useCreatePatient, useCreatePatientMetadata } from '../api/patients';
+import { useCreatePatient, useCreatePatientMetadata, useUpdatePatientEnrolment } from '../api/patients';
+import { useCreateMedicalDevice, useUpdateMedicalDevice } from '../../devices';
+import { EnrolmentStep } from './EnrolmentStep';
 import { useCreateTeam } from '../../medical-teams';
 import { useActiveOfficeStaff } from '../../../lib/shared-reads';
 import { FacilitiesStep } from './FacilitiesStep';
@@ -18,6 +21,8 @@ import { MetadataStep } from './MetadataStep';
 import { ReviewStep } from './ReviewStep';
 import { TeamStep } from './TeamStep';
 import {
+  enrolmentBody,
+  hasDevices,
   initialValues,
   metadataFields,
   stepOfField,
@@ -27,16 +32,17 @@ import {
   type PatientWizardValues,
 } from './patient-wizard-form';
 
-type Call = 'user' | 'team' | 'metadata';
+type Call = 'user' | 'team' | 'metadata' | 'enrolment' | 'devices';
 const COMPLETED = WIZARD_STEPS.length;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * The patient registration wizard (spec section 2; issue 2 section 6): personal data, facilities
- * (at least one), first care team (a doctor and a nurse), optional metadata, review. Submitting makes
- * three calls in order — POST user (role 5), POST medicalteam, POST patientmetadata when given — and
- * shows each one's progress. The account exists once the first call succeeds: a later failure names
+ * (at least one), first care team (a doctor and a nurse), optional metadata, enrolment (programs with
+ * their dates, insurance, devices; docs/enrolment.md), review. Submitting makes the calls in order —
+ * POST user (role 5), POST medicalteam, POST patientmetadata, PUT patientenrolment and the device
+ * assignments, each only when given — and shows each one's progress. The account exists once the first call succeeds: a later failure names
  * the failed call and retries from there without creating the patient twice.
  *
  * `closeGuard` receives the text to confirm before closing (null when nothing would be lost).
@@ -60,12 +66,18 @@ export function PatientWizard({
   const [createdName, setCreatedName] = useState('');
   const [teamDone, setTeamDone] = useState(false);
   const [metaState, setMetaState] = useState<'todo' | 'done' | 'skipped'>('todo');
+  const [enrolDone, setEnrolDone] = useState(false);
+  /** Device ids already assigned (and whether the new device was registered), so a retry does not repeat them. */
+  const [devicesDone, setDevicesDone] = useState<{ ids: string[]; created: boolean; all: boolean }>({ ids: [], created: false, all: false });
   const [running, setRunning] = useState<Call | null>(null);
   const [failed, setFailed] = useState<{ call: Call; message: string } | null>(null);
   const progressRef = useRef<HTMLDivElement>(null);
   const createPatient = useCreatePatient();
   const createTeam = useCreateTeam();
   const createMeta = useCreatePatientMetadata();
+  const updateEnrolment = useUpdatePatientEnrolment();
+  const createDevice = useCreateMedicalDevice();
+  const updateDevice = useUpdateMedicalDevice();
   const wizard = useWizard({
     form,
     steps: WIZARD_STEPS.length,
@@ -158,6 +170,39 @@ export function PatientWizard({
         return fail('metadata', err);
       }
     }
+    const enrol = enrolmentBody(values);
+    if (enrol && !enrolDone) {
+      setRunning('enrolment');
+      try {
+        await updateEnrolment.mutateAsync({ patientId: id, body: enrol });
+        setEnrolDone(true);
+      } catch (err) {
+        return fail('enrolment', err);
+      }
+    }
+    if (hasDevices(values) && !devicesDone.all) {
+      setRunning('devices');
+      const done = { ...devicesDone, ids: [...devicesDone.ids] };
+      try {
+        for (const deviceId of values.deviceIds.filter((d) => !done.ids.includes(d))) {
+          await updateDevice.mutateAsync({ id: Number(deviceId), body: { patientId: id } });
+          done.ids.push(deviceId);
+        }
+        if (values.newDevice.deviceType !== '' && !done.created) {
+          await createDevice.mutateAsync({
+            deviceType: values.newDevice.deviceType,
+            deviceIdentifier: values.newDevice.deviceIdentifier,
+            hospitalId: Number(values.teamHospitalId),
+            patientId: id,
+          });
+          done.created = true;
+        }
+        setDevicesDone({ ...done, all: true });
+      } catch (err) {
+        setDevicesDone(done);
+        return fail('devices', err);
+      }
+    }
     setRunning(null);
     wizard.setActive(COMPLETED);
   };
@@ -175,6 +220,15 @@ export function PatientWizard({
       error: failed?.call === 'metadata' ? failed.message : undefined,
     },
   ];
+  const hasEnrolment = enrolmentBody(form.values) !== null;
+  const withDevices = hasDevices(form.values);
+  const optionalCall = (call: Call, given: boolean, done: boolean): CallStep => ({
+    key: call,
+    label: t(`wizard.calls.${call}`),
+    state: !given && running === null && (teamDone || createdId !== null) ? 'skipped' : stateOf(call, done),
+    error: failed?.call === call ? failed.message : undefined,
+  });
+  calls.push(optionalCall('enrolment', hasEnrolment, enrolDone), optionalCall('devices', withDevices, devicesDone.all));
   const started = running !== null || createdId !== null || failed !== null;
 
   return (
@@ -188,6 +242,10 @@ export function PatientWizard({
               </Alert>
             )}
             <PersonFields form={form} emailRequired={false} />
+            <Title order={3} fz="h5">
+              {t('person:addressTitle')}
+            </Title>
+            <AddressFields form={form} country={form.values.country} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('wizard.steps.facilities')} allowStepSelect={lockedThrough < 1 && active > 1}>
@@ -203,6 +261,11 @@ export function PatientWizard({
         <Stepper.Step label={t('wizard.steps.metadata')} description={t('wizard.optional')} allowStepSelect={active > 3}>
           <Stack pt="md">
             <MetadataStep form={form} />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.enrolment')} description={t('wizard.optional')} allowStepSelect={active > 4}>
+          <Stack pt="md">
+            <EnrolmentStep form={form} officeId={teamOffice} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('wizard.steps.review')}>

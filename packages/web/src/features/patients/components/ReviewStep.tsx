@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { normaliseName, type User } from '@vigil/contract';
+import { formatMbi, normaliseName, type User } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
 import { useCountries } from '../../../components/CountrySelect';
 import type { OfficeOption } from '../../../lib/offices-in-scope';
 import { useDates } from '../../../lib/dates';
-import { metadataFields, type PatientWizardValues } from './patient-wizard-form';
+import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
+import { useMedicalDevicesForHospital } from '../../devices';
+import { metadataFields, reviewPhone, type PatientWizardValues } from './patient-wizard-form';
+
 
 function Block({ title, onEdit, editable, children }: { title: string; onEdit: () => void; editable: boolean; children: ReactNode }) {
   const { t } = useTranslation('patients');
@@ -47,6 +50,10 @@ export function ReviewStep({
   const dates = useDates();
   const countries = useCountries();
   const country = countries.data?.find((c) => c.countryCode === values.country);
+  // The same read as the enrolment step's (cached): labels of the chosen unassigned devices.
+  const free = useMedicalDevicesForHospital(values.teamHospitalId ? Number(values.teamHospitalId) : null, { unassigned: 'true', pageSize: 100, sort: 'deviceIdentifier' });
+  const deviceLabels = new Map((free.data?.items ?? []).map((d) => [String(d.id), `${deviceTypeTitle(d.deviceType, i18n.language)} · ${d.deviceIdentifier}`]));
+  const countryName = country ? (i18n.language.startsWith('es') ? country.countryNameEsp || country.countryName : country.countryName) : undefined;
   const officeName = (id: string) => offices.find((o) => String(o.id) === id)?.hospitalName ?? `#${id}`;
   const meta = metadataFields(values);
   const fmt = (n: number | undefined, unit: string) => (n === undefined ? '' : `${new Intl.NumberFormat(i18n.language).format(n)} ${unit}`);
@@ -60,9 +67,13 @@ export function ReviewStep({
             { label: t('person:birthdate'), value: dates.date(values.birthdate) },
             { label: t('person:gender'), value: values.gender ? t(`person:genders.${values.gender}`) : '' },
             { label: t('person:email'), value: values.email },
-            { label: t('person:phone'), value: values.phone ? `${values.phone}${country ? ` (${country.phoneCode})` : ''}` : '' },
-            { label: t('person:country'), value: country ? (i18n.language.startsWith('es') ? country.countryNameEsp || country.countryName : country.countryName) : values.country },
+            { label: t('person:phone'), value: reviewPhone(values.phone, values.country, countryName) },
+            { label: t('person:country'), value: countryName ?? values.country },
             { label: t('person:language'), value: t(`person:languages.${values.language}`) },
+            {
+              label: t('person:addressTitle'),
+              value: [values.address, [values.city, values.state].filter(Boolean).join(', '), values.zip].filter((x) => x.trim()).join(' · '),
+            },
             { label: t('person:username'), value: values.username || t('wizard.usernameGenerated') },
           ]}
         />
@@ -103,6 +114,40 @@ export function ReviewStep({
             {t('wizard.noMetadataGiven')}
           </Text>
         )}
+      </Block>
+      <Divider />
+      <Block title={t('wizard.steps.enrolment')} onEdit={() => goTo(4)} editable>
+        <DetailList
+          items={[
+            {
+              label: t('enrolment.programsTitle'),
+              value: values.programs.length
+                ? values.programs.map((p) => `${p.program} ${t('enrolment.since', { date: dates.date(p.enrolledOn) })}`).join(', ')
+                : t('wizard.noMetadataGiven'),
+            },
+            {
+              label: t('enrolment.insuranceTitle'),
+              value: values.insurance.payerType
+                ? [
+                    t(`enrolment.payers.${values.insurance.payerType}`),
+                    values.insurance.payerName,
+                    values.insurance.planName,
+                    values.insurance.payerType === 'MEDICARE' ? `MBI ${formatMbi(values.insurance.memberId)}` : values.insurance.memberId,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')
+                : t('wizard.noMetadataGiven'),
+            },
+            {
+              label: t('enrolment.devicesTitle'),
+              value:
+                [
+                  ...values.deviceIds.map((id) => deviceLabels.get(id) ?? `#${id}`),
+                  ...(values.newDevice.deviceType ? [`${deviceTypeTitle(values.newDevice.deviceType, i18n.language)} · ${values.newDevice.deviceIdentifier} (${t('enrolment.new')})`] : []),
+                ].join(', ') || t('wizard.noMetadataGiven'),
+            },
+          ]}
+        />
       </Block>
     </Stack>
   );

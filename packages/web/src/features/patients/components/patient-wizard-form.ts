@@ -1,17 +1,26 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
+  fieldErrors,
+  medicalDeviceIdentifierSchema,
   message,
   patientMetadataFieldsSchema,
+  updateEnrolmentBodySchema,
   Role,
   userCreateBodySchema,
   type CreatePatientMetadataBody,
+  type BillingProgram,
+  type DeviceType,
+  type PayerType,
+  type UpdateEnrolmentBody,
   type Lang,
   type UserCreateBody,
 } from '@vigil/contract';
+import { addressFieldNames, emptyAddress, type AddressValues } from '../../../components/AddressFields';
 import { emptyPerson, personBody, personFieldNames, type PersonValues } from '../../../components/PersonFields';
 import { stepErrors } from '../../../lib/use-wizard';
 
 /** Everything the patient registration wizard collects, as its inputs hold it. */
-export interface PatientWizardValues extends PersonValues {
+export interface PatientWizardValues extends PersonValues, AddressValues {
   /** Offices the patient is assigned to (ids as text, Checkbox.Group values). */
   hospitalIds: string[];
   /** The office of the first care team: one of hospitalIds. */
@@ -21,10 +30,18 @@ export interface PatientWizardValues extends PersonValues {
   weightInKg: number | string;
   medicalRegistrationNumber: string;
   patientIdentifier: string;
+  /** Programs chosen, each with its enrolment date (YYYY-MM-DD), in the order they were ticked. */
+  programs: { program: BillingProgram; enrolledOn: string }[];
+  /** Insurance; payerType '' means none was given. */
+  insurance: { payerType: PayerType | ''; payerName: string; planName: string; memberId: string };
+  /** Unassigned devices of the care team's office to hand to the patient (ids as text). */
+  deviceIds: string[];
+  /** A device to register for the patient now (type '' = none). */
+  newDevice: { deviceType: DeviceType | ''; deviceIdentifier: string };
 }
 
 /** The wizard's steps, in order; the review step is the last one. */
-export const WIZARD_STEPS = ['personal', 'facilities', 'team', 'metadata', 'review'] as const;
+export const WIZARD_STEPS = ['personal', 'facilities', 'team', 'metadata', 'enrolment', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const metadataFieldNames = ['heightInCm', 'weightInKg', 'medicalRegistrationNumber', 'patientIdentifier'] as const;
@@ -32,16 +49,18 @@ export const metadataFieldNames = ['heightInCm', 'weightInKg', 'medicalRegistrat
 /** Which step holds a field (to go back to it when the server refuses the value). */
 export function stepOfField(field: string): number {
   const name = field.split('.')[0]!;
-  if ((personFieldNames as readonly string[]).includes(name)) return 0;
+  if ((personFieldNames as readonly string[]).includes(name) || (addressFieldNames as readonly string[]).includes(name)) return 0;
   if (name === 'hospitalIds') return 1;
   if (name === 'teamHospitalId' || name === 'memberIds') return 2;
   if ((metadataFieldNames as readonly string[]).includes(name)) return 3;
-  return 4;
+  if (['programs', 'insurance', 'deviceIds', 'newDevice', 'deviceIdentifier'].includes(name)) return 4;
+  return 5;
 }
 
 export function initialValues(lang: Lang, officeId: number): PatientWizardValues {
   return {
     ...emptyPerson(lang),
+    ...emptyAddress(),
     hospitalIds: officeId > 0 ? [String(officeId)] : [],
     teamHospitalId: officeId > 0 ? String(officeId) : null,
     memberIds: [],
@@ -49,12 +68,39 @@ export function initialValues(lang: Lang, officeId: number): PatientWizardValues
     weightInKg: '',
     medicalRegistrationNumber: '',
     patientIdentifier: '',
+    programs: [],
+    insurance: { payerType: '', payerName: '', planName: '', memberId: '' },
+    deviceIds: [],
+    newDevice: { deviceType: '', deviceIdentifier: '' },
   };
 }
 
+/** PUT patientenrolment: the programs and insurance given; null when neither was, so no call is made. */
+export function enrolmentBody(v: PatientWizardValues): UpdateEnrolmentBody | null {
+  const { payerType, payerName, planName, memberId } = v.insurance;
+  const insurance = payerType === '' ? null : { payerType, payerName: payerName.trim() || undefined, planName: planName.trim() || undefined, memberId };
+  if (v.programs.length === 0 && insurance === null) return null;
+  return { programs: v.programs, insurance };
+}
+
+/** Whether the wizard will assign or register any device. */
+export const hasDevices = (v: PatientWizardValues) => v.deviceIds.length > 0 || v.newDevice.deviceType !== '';
+
 /** POST user: a patient (role 5) of the chosen offices. */
 export function userBody(v: PatientWizardValues): UserCreateBody {
-  return { ...personBody(v), roleId: Role.PATIENT, hospitalIds: v.hospitalIds.map(Number) };
+  return {
+    ...personBody(v),
+    roleId: Role.PATIENT,
+    hospitalIds: v.hospitalIds.map(Number),
+    address: v.address.trim() || undefined,
+    city: v.city.trim() || undefined,
+    state: v.state.trim() || undefined,
+    zip: v.zip.trim() || undefined,
+    addressLatitude: v.addressLatitude,
+    addressLongitude: v.addressLongitude,
+    // The ZIP code's time zone (address lookup) is the patient's; otherwise the server's default.
+    userTimezone: v.addressTimeZone || undefined,
+  };
 }
 
 const numberOrUndefined = (v: number | string) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -78,7 +124,7 @@ export function metadataFields(v: PatientWizardValues): Omit<CreatePatientMetada
 export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lang, roleOf: (id: number) => number | undefined): Record<string, string> {
   switch (step) {
     case 'personal':
-      return stepErrors(userCreateBodySchema, userBody(v), personFieldNames);
+      return stepErrors(userCreateBodySchema, userBody(v), [...personFieldNames, ...addressFieldNames]);
     case 'facilities':
       if (v.hospitalIds.length === 0) return { hospitalIds: message('atLeastOneFacility', lang) };
       return stepErrors(userCreateBodySchema, userBody(v), ['hospitalIds']);
@@ -93,7 +139,32 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
     }
     case 'metadata':
       return stepErrors(patientMetadataFieldsSchema, metadataFields(v) ?? {}, metadataFieldNames);
+    case 'enrolment': {
+      const body = enrolmentBody(v);
+      const parsed = body ? updateEnrolmentBodySchema.safeParse(body) : null;
+      const errors: Record<string, string> = parsed && !parsed.success ? fieldErrors(parsed.error, body, lang) : {};
+      v.programs.forEach((p, i) => {
+        if (!p.enrolledOn) errors[`programs.${i}.enrolledOn`] = message('required', lang);
+      });
+      if (v.newDevice.deviceType !== '') {
+        const id = medicalDeviceIdentifierSchema.safeParse(v.newDevice.deviceIdentifier);
+        if (!id.success) errors['newDevice.deviceIdentifier'] = fieldErrors(id.error, v.newDevice.deviceIdentifier, lang)['_'] ?? message('required', lang);
+      }
+      return errors;
+    }
     case 'review':
       return {};
   }
+}
+
+/**
+ * A phone as the review shows it, once: its national format ("(201) 555-0123") followed by the
+ * country and its calling code, or the text as typed when it cannot be read as a number.
+ */
+export function reviewPhone(phone: string, country: string, countryName: string | undefined): string {
+  if (!phone.trim()) return '';
+  const parsed = parsePhoneNumberFromString(phone, (country || 'US') as CountryCode);
+  if (!parsed) return phone;
+  const name = countryName ?? parsed.country ?? country;
+  return `${parsed.formatNational()} · ${name} (+${parsed.countryCallingCode})`;
 }

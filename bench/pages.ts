@@ -1,0 +1,207 @@
+/**
+ * Page benchmark (docs/benchmarks.md, "Pages"): Chromium (playwright-core, /usr/bin/chromium)
+ * over the login page, dashboard, worklist (/monitoring), patient list and patient page, cold
+ * (a fresh browser context: empty cache) and warm (the patient page reached from the patient list
+ * inside the app). For each page it prints the time to content (navigation start until the page's
+ * main content is visible), the API calls made before that moment, the requests and the bytes
+ * transferred (compressed bodies plus headers, as Chromium counts them). Baseline in the same run:
+ * a trivial static file (/favicon.svg) loaded the same way; each time is also printed as a ratio
+ * to it. Prints figures; asserts nothing.
+ *
+ * The server is the built bundle (`npm run build` first) with the demo data on a fresh embedded
+ * database, as the browser journeys run it.
+ * Usage: npm run bench:pages   (BENCH_PAGES_PORT, default 8297; VIGIL_CHROMIUM, default /usr/bin/chromium)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from '../packages/api/src/config/index';
+
+const port = Number(process.env.BENCH_PAGES_PORT ?? 8297);
+const base = `http://127.0.0.1:${port}`;
+const PASSWORD = 'VigilDemo#2026';
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
+
+async function startServer() {
+  const server = path.join(repoRoot, 'packages/api/dist/server.mjs');
+  if (!fs.existsSync(server)) throw new Error('Build first: npm run build');
+  const child = spawn(process.execPath, ['--max-old-space-size=512', server], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VIGIL_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-pages-')),
+      VIGIL_SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/country`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return child;
+}
+
+interface Traffic {
+  requests: number;
+  apiCalls: number;
+  bytes: number;
+}
+
+/** Counts the page's finished requests, API calls and transferred bytes from now on; `apiBefore(t)` the API calls started before `t`. */
+function watch(page: Page) {
+  const t: Traffic = { requests: 0, apiCalls: 0, bytes: 0 };
+  const apiStarts: number[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) apiStarts.push(performance.now());
+  });
+  page.on('requestfinished', (req) => {
+    pending.push(
+      req.sizes().then((s) => {
+        t.requests += 1;
+        if (new URL(req.url()).pathname.startsWith('/api/')) t.apiCalls += 1;
+        t.bytes += s.responseBodySize + s.responseHeadersSize;
+      }),
+    );
+  });
+  return {
+    traffic: async () => {
+      await Promise.all(pending);
+      return t;
+    },
+    apiBefore: (at: number) => apiStarts.filter((s) => s <= at).length,
+  };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/auth/login`);
+  await page.locator('input[autocomplete=username]').fill('doctor');
+  await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await page.locator('main h1').first().waitFor();
+}
+
+interface Sample {
+  ms: number;
+  apiBeforeContent: number;
+  traffic: Traffic;
+}
+
+/** Opens `url` in `page` and waits for `content`; the traffic counted until the network is quiet. */
+async function measure(page: Page, open: () => Promise<unknown>, content: (p: Page) => Promise<unknown>): Promise<Sample> {
+  const w = watch(page);
+  const start = performance.now();
+  await open();
+  await content(page);
+  const end = performance.now();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return { ms: end - start, apiBeforeContent: w.apiBefore(end), traffic: await w.traffic() };
+}
+
+const h1 = (p: Page) => p.locator('main h1').first().waitFor();
+const firstRow = (p: Page) => p.locator('main tbody tr').first().waitFor();
+
+async function coldContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  await context.addCookies([{ name: 'vigil_lang', value: 'en', url: base }]);
+  return { context, page: await context.newPage() };
+}
+
+async function patientId(page: Page): Promise<string> {
+  await page.goto(`${base}/patients`);
+  await page.locator('main tbody tr').first().click();
+  await page.waitForURL(/\/patientdetails\/\d+/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const child = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+  const results = new Map<string, Sample[]>();
+  const add = (name: string, s: Sample) => results.set(name, [...(results.get(name) ?? []), s]);
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      // Baseline: a trivial static file, cold.
+      {
+        const { context, page } = await coldContext(browser);
+        add('baseline /favicon.svg', await measure(page, () => page.goto(`${base}/favicon.svg`), (p) => p.locator('svg').first().waitFor()));
+        await context.close();
+      }
+      // Login page, cold.
+      {
+        const { context, page } = await coldContext(browser);
+        add('login page (cold)', await measure(page, () => page.goto(`${base}/auth/login`), (p) => p.locator('input[autocomplete=username]').waitFor()));
+        await context.close();
+      }
+      // Signed-in pages: each a full load (new document) with the session, cache warmed by sign-in only.
+      const { context, page } = await coldContext(browser);
+      await signIn(page);
+      const id = await patientId(page);
+      await context.close();
+      const pages: [string, string, (p: Page) => Promise<unknown>][] = [
+        ['dashboard (cold)', '/dashboard', h1],
+        ['worklist /monitoring (cold)', '/monitoring', h1],
+        ['patient list (cold)', '/patients', firstRow],
+        [`patient page (cold)`, `/patientdetails/${id}`, (p) => p.getByTestId('latest-readings').or(p.locator('main h2').first()).first().waitFor()],
+      ];
+      for (const [name, url, content] of pages) {
+        const fresh = await coldContext(browser);
+        await signIn(fresh.page);
+        // A cold load: a new context keeps the session in storage but starts with an empty HTTP cache.
+        const state = await fresh.context.storageState();
+        await fresh.context.close();
+        const cold = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', storageState: state });
+        const p = await cold.newPage();
+        add(name, await measure(p, () => p.goto(`${base}${url}`), content));
+        await cold.close();
+      }
+      // Warm: from the patient list to the patient page inside the app.
+      {
+        const { context: c, page: p } = await coldContext(browser);
+        await signIn(p);
+        await p.goto(`${base}/patients`);
+        const row = p.locator('main tbody tr').first();
+        await row.waitFor();
+        add('patient page (warm, from the list)', await measure(p, () => row.click(), (pg) => pg.getByTestId('latest-readings').or(pg.locator('main h2').first()).first().waitFor()));
+        await c.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+  }
+  const baseline = median(results.get('baseline /favicon.svg')!.map((s) => s.ms));
+  console.log(`\nPages in Chromium, median of ${RUNS} runs (time to content; API calls started before content; requests and bytes until the network is quiet)`);
+  console.log('page'.padEnd(38) + 'content ms'.padStart(11) + ' x baseline'.padStart(12) + 'API<content'.padStart(12) + 'requests'.padStart(10) + 'KB'.padStart(9));
+  for (const [name, samples] of results) {
+    const ms = median(samples.map((s) => s.ms));
+    const api = median(samples.map((s) => s.apiBeforeContent));
+    const req = median(samples.map((s) => s.traffic.requests));
+    const kb = median(samples.map((s) => s.traffic.bytes)) / 1024;
+    console.log(name.padEnd(38) + ms.toFixed(0).padStart(11) + (ms / baseline).toFixed(1).padStart(12) + String(api).padStart(12) + String(req).padStart(10) + kb.toFixed(1).padStart(9));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
