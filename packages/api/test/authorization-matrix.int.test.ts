@@ -145,12 +145,15 @@ describe('authorization matrix', () => {
     for (const def of allEndpoints) expect(def.permission, `${def.method} ${def.path}`).toBeTruthy();
   });
 
+  /** The sweeps make one request per endpoint and role (thousands): minutes on a busy two-core machine. */
+  const SWEEP_TIMEOUT_MS = 600_000;
+
   it('refuses every guarded endpoint without a session (401)', async () => {
     for (const def of guarded()) {
       const res = await t.app.inject({ method: def.method, url: requestFor(def).url });
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
     }
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('refuses every role that lacks the endpoint permission (403)', async () => {
     let refusals = 0;
@@ -165,7 +168,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(refusals).toBeGreaterThan(100);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it("gives callers of another office and another organization nothing of tenant A's data and changes none of it", async () => {
     const before = await snapshotOfTenantA();
@@ -191,5 +194,5 @@ describe('authorization matrix', () => {
     }
     expect(checked).toBeGreaterThan(400);
     expect(await snapshotOfTenantA()).toEqual(before);
-  });
+  }, SWEEP_TIMEOUT_MS);
 });
