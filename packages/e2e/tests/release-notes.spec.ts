@@ -22,7 +22,7 @@ async function settled(page: Page): Promise<void> {
 test('a system admin uploads a manual; a nurse opens it and its new mark goes', async ({ browser }) => {
   const sys = await (await browser.newContext()).newPage();
   await signIn(sys, 'sysadmin');
-  await sys.goto('/releaseNotesAndManuals');
+  await sys.getByRole('link', { name: 'Notas de versión y manuales' }).click();
   await expect(sys.getByRole('heading', { name: 'Notas de versión y manuales', level: 1 })).toBeVisible();
   await sys.getByTestId('release-note-upload').click();
   const modal = sys.getByRole('dialog', { name: 'Subir una nota de versión o un manual' });

@@ -48,7 +48,7 @@ test('an office admin opens a support thread with a PDF; the system admin replie
   const sysContext = await browser.newContext();
   const sys = await sysContext.newPage();
   await signIn(sys, 'sysadmin');
-  await sys.goto('/support');
+  await sys.getByRole('link', { name: 'Soporte' }).click();
   await sys.getByTestId('support-thread-row').filter({ hasText: SUBJECT }).click();
   const sysThread = sys.getByTestId('support-thread');
   await expect(sysThread.getByRole('heading', { name: SUBJECT })).toBeVisible();

@@ -108,9 +108,11 @@ export async function sendToUser(
     ]),
   );
   if (!row) throw AppError.notFound();
-  await deliverNotifications(ctx, [row]);
-  const [view] = await repo.findNotificationsByIds(scope, ctx.db, [row.id]);
-  return toNotificationView(view!.row, view!.names);
+  // One read with names serves both the push and the answer (a chat message's send-to-delivered path, bench/chat.ts).
+  const [named] = await repo.findNotificationsByIds(scope, ctx.db, [row.id]);
+  const view = toNotificationView(named!.row, named!.names);
+  await ctx.realtime.publish([{ userId: row.toUserId, message: { type: 'notification', data: view } }]);
+  return view;
 }
 
 /**

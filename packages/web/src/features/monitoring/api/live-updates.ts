@@ -245,6 +245,7 @@ export function useNotificationLiveUpdates(): void {
         break;
       case 'ready':
       case 'pong':
+      case 'messageRead': // the chat's read receipts: features/chat keeps its threads live
         break;
     }
   });

@@ -28,7 +28,7 @@ export default function ReleaseNotesPage() {
   const { t } = useTranslation('releaseNotes');
   const { date } = useDates();
   const manage = useCan('releaseNotes.manage');
-  const [state, setState] = useState<PageState>({ page: 1, pageSize: 20 });
+  const [state, setState] = useState<PageState>({ page: 1, pageSize: 25 });
   const [kind, setKind] = useState<ReleaseNoteKind | 'all'>('all');
   const [open, setOpen] = useState<ReleaseNote | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -175,7 +175,7 @@ function Viewer({ note }: { note: ReleaseNote }) {
           <Text fw={700} component="h2" fz="lg" m={0}>
             {note.title}
           </Text>
-          <Badge variant="light">{note.version}</Badge>
+          <Badge variant="outline" color="teal.9">{note.version}</Badge>
         </Group>
         {file.isLoading ? (
           <Center py="xl">

@@ -18,7 +18,7 @@ const STATUS_COLOR: Record<SupportStatus, string> = { open: 'blue.9', in_progres
 function StatusBadge({ status }: { status: SupportStatus }) {
   const { t } = useTranslation('support');
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="support-status">
+    <Badge color={STATUS_COLOR[status]} variant="outline" style={{ minWidth: 'max-content' }} data-testid="support-status">
       {t(`status.${status}`)}
     </Badge>
   );
@@ -35,7 +35,7 @@ const ACCEPT = 'application/pdf,image/png,image/jpeg,text/plain,text/csv,.csv,.t
 export default function SupportPage() {
   const { t } = useTranslation('support');
   const { dateTime } = useDates();
-  const [state, setState] = useState<PageState>({ page: 1, pageSize: 20 });
+  const [state, setState] = useState<PageState>({ page: 1, pageSize: 25 });
   const [status, setStatus] = useState<SupportStatus | 'all'>('all');
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -161,7 +161,7 @@ function ThreadView({ id }: { id: number }) {
                   {m.fromUserFullname}
                 </Text>
                 {m.fromSupport && (
-                  <Badge size="xs" variant="light" color="blue.9">
+                  <Badge size="xs" variant="outline" color="blue.9">
                     {t('thread.support')}
                   </Badge>
                 )}
