@@ -11,6 +11,11 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
 
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The integrations journey's Terra and ECP stand-ins (packages/api/test/stand-ins), started by the journey on these ports. */
+export const terraStandInPort = port + 1000;
+export const ecpStandInPort = port + 1001;
+export const E2E_TERRA = { devId: 'e2e-terra-dev', apiKey: 'e2e-terra-key', signingSecret: 'e2e-terra-signing-secret' };
+export const E2E_ECP = { apiKey: 'e2e-ecp-key', webhookSecret: 'e2e-ecp-webhook-secret' };
 
 export default defineConfig({
   testDir: path.join(here, 'tests'),
@@ -59,6 +64,13 @@ export default defineConfig({
       // Share links are answered as absolute URLs on this origin, so a journey can open them as given.
       VIGIL_PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      VIGIL_TERRA_API_URL: `http://127.0.0.1:${terraStandInPort}/v2`,
+      VIGIL_TERRA_DEV_ID: E2E_TERRA.devId,
+      VIGIL_TERRA_API_KEY: E2E_TERRA.apiKey,
+      VIGIL_TERRA_SIGNING_SECRET: E2E_TERRA.signingSecret,
+      VIGIL_ECP_API_URL: `http://127.0.0.1:${ecpStandInPort}`,
+      VIGIL_ECP_API_KEY: E2E_ECP.apiKey,
+      VIGIL_ECP_WEBHOOK_SECRET: E2E_ECP.webhookSecret,
       DATABASE_URL: '',
       REDIS_URL: '',
     },

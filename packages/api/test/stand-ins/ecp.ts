@@ -37,7 +37,7 @@ export interface EcpStandIn {
   close: () => Promise<void>;
 }
 
-export async function startEcpStandIn(apiKey = 'ecp-test-key'): Promise<EcpStandIn> {
+export async function startEcpStandIn(apiKey = 'ecp-test-key', port = 0): Promise<EcpStandIn> {
   const hanging = new Set<http.ServerResponse>();
   const state: EcpStandIn = {
     url: '',
@@ -102,7 +102,7 @@ export async function startEcpStandIn(apiKey = 'ecp-test-key'): Promise<EcpStand
       send(201, { id: stored.id });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
     new Promise<void>((resolve) => {

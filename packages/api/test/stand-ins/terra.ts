@@ -20,7 +20,7 @@ export interface TerraStandIn {
   close: () => Promise<void>;
 }
 
-export async function startTerraStandIn(devId = 'vigil-test-dev', apiKey = 'test-api-key'): Promise<TerraStandIn> {
+export async function startTerraStandIn(devId = 'vigil-test-dev', apiKey = 'test-api-key', port = 0): Promise<TerraStandIn> {
   const state: TerraStandIn = { url: '', devId, apiKey, requests: [], fail: false, close: async () => undefined };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,7 +51,7 @@ export async function startTerraStandIn(devId = 'vigil-test-dev', apiKey = 'test
       send(404, { status: 'error', message: 'not found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;

@@ -79,7 +79,7 @@ export function EcpOutboundPanel({ office }: { office: number }) {
                   <Table.Td>{o.residentName}</Table.Td>
                   <Table.Td>#{o.measurementId}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[o.status]} variant="light">
+                    <Badge color={statusColor[o.status]} variant="light" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
                       {t(`outbound.status.${o.status}`)}
                     </Badge>
                   </Table.Td>

@@ -13,6 +13,19 @@ import { useAutomaticMapping, useCreateFromLog, useEcpLogs, useSetEcpMapping } f
 
 const statusColor: Record<EcpLog['status'], string> = { new: 'gray', review: 'orange', mapped: 'green' };
 
+/** The reasons the API gives (features/ecp/ecp.service.ts), as locale keys; a review reason names its candidate count. */
+const reasonKeys: Record<string, string> = {
+  'medical record number': 'reasons.mrn',
+  'e-mail': 'reasons.email',
+  'name and birth date': 'reasons.nameBirthdate',
+  name: 'reasons.name',
+  confirmed: 'reasons.confirmed',
+  created: 'reasons.created',
+  unmapped: 'reasons.unmapped',
+  'no match': 'reasons.noMatch',
+};
+const candidates = /^(\d+) candidates match by (identifier|name): choose one$/;
+
 /**
  * ECP records beside Vigil records for one office (residents or users): automatic mapping with its
  * reason, confirm a choice, unmap (asked first), create a Vigil record from the log.
@@ -30,6 +43,12 @@ export function EcpRecordsTable({ office, kind }: { office: number; kind: 'resid
   const [search, setSearch] = useState('');
   const options = ((kind === 'resident' ? patients.data : staff.data) ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const failed = (err: unknown) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('errors.generic') });
+  const reasonText = (reason: string | null) => {
+    if (!reason) return '—';
+    const tie = candidates.exec(reason);
+    if (tie) return t(tie[2] === 'identifier' ? 'reasons.tieIdentifier' : 'reasons.tieName', { count: Number(tie[1]) });
+    return reasonKeys[reason] ? t(reasonKeys[reason]) : reason;
+  };
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     return (logs.data ?? []).filter((l) => !q || `${l.firstName} ${l.lastName} ${l.vigilUserName ?? ''}`.toLowerCase().includes(q));
@@ -90,11 +109,11 @@ export function EcpRecordsTable({ office, kind }: { office: number; kind: 'resid
                   </Table.Td>
                   <Table.Td>{(kind === 'resident' ? l.birthdate : l.email) ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[l.status]} variant="light">
+                    <Badge color={statusColor[l.status]} variant="light" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
                       {t(`status.${l.status}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{l.reason ?? '—'}</Table.Td>
+                  <Table.Td>{reasonText(l.reason)}</Table.Td>
                   <Table.Td>{l.vigilUserName ?? '—'}</Table.Td>
                   <Table.Td>
                     {canManage && l.status === 'mapped' && (

@@ -126,7 +126,7 @@ export default function TerraPatientIntegrationPage() {
                       {m.patientFirstName} {m.patientLastName}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={statusColor[m.status]} variant="light">
+                      <Badge color={statusColor[m.status]} variant="light" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
                         {t(`status.${m.status}`)}
                       </Badge>
                     </Table.Td>
