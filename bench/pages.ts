@@ -123,6 +123,8 @@ async function coldContext(browser: Browser): Promise<{ context: BrowserContext;
 
 async function patientId(page: Page): Promise<string> {
   await page.goto(`${base}/patients`);
+  await page.locator('main tbody tr').first().waitFor();
+  await page.waitForLoadState('networkidle');
   await page.locator('main tbody tr').first().click();
   await page.waitForURL(/\/patientdetails\/\d+/);
   return new URL(page.url()).pathname.split('/').pop()!;
@@ -132,12 +134,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const child = await startServer();
+  console.error(`server up on ${base}`);
+  // The server is this run's child: it goes when the run ends, however it ends.
+  process.on('exit', () => child.kill('SIGTERM'));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
   const browser = await chromium.launch({
     executablePath: process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
   });
   const results = new Map<string, Sample[]>();
-  const add = (name: string, s: Sample) => results.set(name, [...(results.get(name) ?? []), s]);
+  const add = (name: string, s: Sample) => {
+    console.error(`  ${name}: ${s.ms.toFixed(0)} ms`);
+    results.set(name, [...(results.get(name) ?? []), s]);
+  };
   try {
     for (let run = 0; run < RUNS; run++) {
       // Baseline: a trivial static file, cold.
@@ -181,6 +190,7 @@ async function main() {
         await p.goto(`${base}/patients`);
         const row = p.locator('main tbody tr').first();
         await row.waitFor();
+        await p.waitForLoadState('networkidle');
         add('patient page (warm, from the list)', await measure(p, () => row.click(), (pg) => pg.getByTestId('latest-readings').or(pg.locator('main h2').first()).first().waitFor()));
         await c.close();
       }
