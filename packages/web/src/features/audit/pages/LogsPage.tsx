@@ -82,7 +82,7 @@ function AuditTrailPanel() {
     { header: t('fields.patient'), render: (e) => (e.patientId === null ? '—' : e.patientName || `#${e.patientId}`) },
     { header: t('fields.resource'), render: (e) => e.resource },
     { header: t('fields.action'), render: (e) => t(`actions.${e.action}`) },
-    { header: t('fields.outcome'), render: (e) => <Badge color={e.outcome < 400 ? 'teal' : e.outcome < 500 ? 'orange' : 'red'} variant="light">{e.outcome}</Badge> },
+    { header: t('fields.outcome'), render: (e) => <Badge color={e.outcome < 400 ? 'teal.9' : e.outcome < 500 ? '#a33d00' : 'red.9'} variant="outline">{e.outcome}</Badge> },
     { header: t('fields.address'), render: (e) => e.address },
   ];
 
@@ -152,7 +152,7 @@ function SystemLogsPanel() {
 
   const columns: Column<SystemLog>[] = [
     { header: t('fields.at'), sortKey: 'at', render: (l) => dates.dateTime(l.at) },
-    { header: t('fields.level'), sortKey: 'level', render: (l) => <Badge color={l.level === 'error' ? 'red' : l.level === 'warn' ? 'orange' : 'gray'} variant="light">{t(`levels.${l.level}`)}</Badge> },
+    { header: t('fields.level'), sortKey: 'level', render: (l) => <Badge color={l.level === 'error' ? 'red.9' : l.level === 'warn' ? '#a33d00' : 'gray.8'} variant="outline">{t(`levels.${l.level}`)}</Badge> },
     { header: t('fields.kind'), sortKey: 'kind', render: (l) => t(`kinds.${l.kind}`) },
     { header: t('fields.source'), render: (l) => l.source },
     { header: t('fields.message'), render: (l) => l.message },
