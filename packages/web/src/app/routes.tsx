@@ -74,6 +74,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/UserBillingSettings', permission: 'billing.authorizations', page: () => import('../features/billing-settings/pages/UserBillingSettingsPage'), nav: { label: 'nav.userBillingSettings', icon: IconUserDollar } },
   { path: '/billingsettings', permission: 'billing.settings', page: () => import('../features/billing-settings/pages/BillingSettingsPage'), nav: { label: 'nav.billingSettings', icon: IconSettingsDollar } },
   { path: '/logs', permission: 'audit.read', page: () => import('../features/audit/pages/LogsPage'), nav: { label: 'nav.logs', icon: IconHistory } },
+  { path: '/emptyComponent', permission: 'self.read', page: () => import('../features/audit/pages/EmptyComponentPage') },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];
