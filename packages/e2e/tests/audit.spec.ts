@@ -71,4 +71,11 @@ test('a system admin verifies the audit chain and reads the refused sign-ins', a
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'audit-4-system-logs');
   await page.screenshot({ path: '/tmp/audit-system-logs.png', fullPage: true });
+
+  // /emptyComponent: a proper empty state with the way home.
+  await page.goto('/emptyComponent');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nothing here yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/audit-empty.png' });
 });
