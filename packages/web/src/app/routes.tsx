@@ -95,6 +95,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/medicalStaffMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/MedicalStaffMappingPage'), nav: { label: 'nav.medicalStaffMapping', icon: IconUsersGroup } },
   { path: '/locationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/LocationMappingPage'), nav: { label: 'nav.locationMapping', icon: IconMapPin } },
   { path: '/organizationMapping', permission: 'ecp.read', page: () => import('../features/ecp/pages/OrganizationMappingPage'), nav: { label: 'nav.organizationMapping', icon: IconHierarchy2 } },
+  { path: '/emptyComponent', permission: 'self.read', page: () => import('../features/audit/pages/EmptyComponentPage') },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
 ];

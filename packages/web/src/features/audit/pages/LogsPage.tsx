@@ -82,7 +82,7 @@ function AuditTrailPanel() {
     { header: t('fields.patient'), render: (e) => (e.patientId === null ? '—' : e.patientName || `#${e.patientId}`) },
     { header: t('fields.resource'), render: (e) => e.resource },
     { header: t('fields.action'), render: (e) => t(`actions.${e.action}`) },
-    { header: t('fields.outcome'), render: (e) => <Badge color={e.outcome < 400 ? 'teal' : e.outcome < 500 ? 'orange' : 'red'} variant="light">{e.outcome}</Badge> },
+    { header: t('fields.outcome'), render: (e) => <Badge color={e.outcome < 400 ? 'teal.9' : e.outcome < 500 ? '#a33d00' : 'red.9'} variant="outline">{e.outcome}</Badge> },
     { header: t('fields.address'), render: (e) => e.address },
   ];
 
@@ -91,8 +91,8 @@ function AuditTrailPanel() {
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <NumberInput label={t('filters.patientId')} value={patientId} onChange={(v) => { setPatientId(typeof v === 'number' ? v : ''); setState({ ...state, page: 1 }); }} min={1} allowDecimal={false} w={160} data-testid="audit-patient" />
         <Select label={t('filters.action')} clearable data={ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}`) }))} value={action} onChange={(v) => { setAction(v); setState({ ...state, page: 1 }); }} w={160} />
-        <DateField label={t('filters.from')} value={from} onChange={(v) => { setFrom(v); setState({ ...state, page: 1 }); }} max={to || undefined} w={170} />
-        <DateField label={t('filters.to')} value={to} onChange={(v) => { setTo(v); setState({ ...state, page: 1 }); }} min={from || undefined} w={170} />
+        <DateField clearButtonProps={{ 'aria-label': t('common:actions.clear') }} label={t('filters.from')} value={from} onChange={(v) => { setFrom(v); setState({ ...state, page: 1 }); }} max={to || undefined} w={170} />
+        <DateField clearButtonProps={{ 'aria-label': t('common:actions.clear') }} label={t('filters.to')} value={to} onChange={(v) => { setTo(v); setState({ ...state, page: 1 }); }} min={from || undefined} w={170} />
         <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={csv.isPending} onClick={() => csv.mutate(query, { onError: failed })}>
           {t('exportCsv')}
         </Button>
@@ -152,7 +152,7 @@ function SystemLogsPanel() {
 
   const columns: Column<SystemLog>[] = [
     { header: t('fields.at'), sortKey: 'at', render: (l) => dates.dateTime(l.at) },
-    { header: t('fields.level'), sortKey: 'level', render: (l) => <Badge color={l.level === 'error' ? 'red' : l.level === 'warn' ? 'orange' : 'gray'} variant="light">{t(`levels.${l.level}`)}</Badge> },
+    { header: t('fields.level'), sortKey: 'level', render: (l) => <Badge color={l.level === 'error' ? 'red.9' : l.level === 'warn' ? '#a33d00' : 'gray.8'} variant="outline" styles={{ label: { overflow: 'visible' } }}>{t(`levels.${l.level}`)}</Badge> },
     { header: t('fields.kind'), sortKey: 'kind', render: (l) => t(`kinds.${l.kind}`) },
     { header: t('fields.source'), render: (l) => l.source },
     { header: t('fields.message'), render: (l) => l.message },
@@ -165,8 +165,8 @@ function SystemLogsPanel() {
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <Select label={t('filters.kind')} clearable data={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} value={kind} onChange={(v) => { setKind(v); reset(); }} w={200} />
         <Select label={t('filters.level')} clearable data={LEVELS.map((k) => ({ value: k, label: t(`levels.${k}`) }))} value={level} onChange={(v) => { setLevel(v); reset(); }} w={140} />
-        <DateField label={t('filters.from')} value={from} onChange={(v) => { setFrom(v); reset(); }} max={to || undefined} w={170} />
-        <DateField label={t('filters.to')} value={to} onChange={(v) => { setTo(v); reset(); }} min={from || undefined} w={170} />
+        <DateField clearButtonProps={{ 'aria-label': t('common:actions.clear') }} label={t('filters.from')} value={from} onChange={(v) => { setFrom(v); reset(); }} max={to || undefined} w={170} />
+        <DateField clearButtonProps={{ 'aria-label': t('common:actions.clear') }} label={t('filters.to')} value={to} onChange={(v) => { setTo(v); reset(); }} min={from || undefined} w={170} />
         <TextInput label={t('filters.requestId')} value={requestId} onChange={(e) => { setRequestId(e.currentTarget.value); reset(); }} w={220} />
         <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={csv.isPending} onClick={() => csv.mutate(headers, { onError: (e) => notify({ color: 'red', message: e instanceof Error ? e.message : t('exportFailed') }) })}>
           {t('exportCsv')}
