@@ -82,6 +82,8 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
     doc.on('error', reject);
   });
   const money = (c: number) => formatCents(c, L.locale);
+  // Decimal comma in Spanish, like the amounts (formatCents).
+  const percent = (p: number) => `${new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: 2 }).format(p)} %`;
   const orgName = lang === 'es' && org.institutionNameEsp ? org.institutionNameEsp : org.institutionName;
 
   doc.font('Helvetica-Bold').fontSize(20).text(L.title, { align: 'right' });
@@ -108,10 +110,14 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
 
   const cols = [50, 270, 380, 470];
   const widths = [215, 100, 85, 92];
+  // A row is as tall as its tallest cell (a header may wrap: "Pacientes facturables").
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    const height = Math.max(...cells.map((c, n) => doc.heightOfString(c, { width: widths[n] })));
     cells.forEach((c, n) => doc.text(c, cols[n], y, { width: widths[n], align: n === 0 ? 'left' : 'right' }));
+    doc.y = y + height;
+    doc.x = 50;
     doc.moveDown(0.4);
   };
   row([L.office, L.patients, L.unit, L.amount], true);
@@ -130,8 +136,8 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
     doc.moveDown(0.3);
   };
   total(L.subtotal, money(invoice.subtotalCents));
-  total(invoice.discountPercent > 0 ? `${L.discount} (${invoice.discountPercent} %)` : L.discount, '-' + money(invoice.discountAmountCents));
-  total(`${L.tax} (${invoice.taxPercent} %)`, money(invoice.taxAmountCents));
+  total(invoice.discountPercent > 0 ? `${L.discount} (${percent(invoice.discountPercent)})` : L.discount, '-' + money(invoice.discountAmountCents));
+  total(`${L.tax} (${percent(invoice.taxPercent)})`, money(invoice.taxAmountCents));
   total(L.total, money(invoice.grandTotalCents), true);
   doc.moveDown();
   if (invoice.paymentMethods) doc.font('Helvetica-Bold').text(L.payment, 50).font('Helvetica').text(invoice.paymentMethods).moveDown(0.5);

@@ -18,6 +18,9 @@ export function InvoiceDetails({ invoice, onEdit, onDeleted, onChanged }: { invo
   const remove = useDeleteInvoice();
   const pdf = useDownloadInvoicePdf();
   const money = (c: number) => formatCents(c, i18n.language);
+  const percent = (p: number) => `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(p)} %`;
+  // Overdue is offered only once the due date has passed (the server refuses it before: 409).
+  const pastDue = invoice.dueDate !== null && invoice.dueDate < new Date().toISOString().slice(0, 10);
   const failed = (err: unknown) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('errors.saveFailed') });
 
   const move = (to: InvoiceStatus) =>
@@ -90,10 +93,10 @@ export function InvoiceDetails({ invoice, onEdit, onDeleted, onChanged }: { invo
         <Text size="sm">{t('fields.subtotal')}: {money(invoice.subtotalCents)}</Text>
         <Text size="sm">
           {t('fields.discount')}
-          {invoice.discountPercent > 0 ? ` (${invoice.discountPercent} %)` : ''}: −{money(invoice.discountAmountCents)}
+          {invoice.discountPercent > 0 ? ` (${percent(invoice.discountPercent)})` : ''}: −{money(invoice.discountAmountCents)}
         </Text>
         <Text size="sm">
-          {t('fields.tax')} ({invoice.taxPercent} %): {money(invoice.taxAmountCents)}
+          {t('fields.tax')} ({percent(invoice.taxPercent)}): {money(invoice.taxAmountCents)}
         </Text>
         <Text fw={700} data-testid="invoice-total">
           {t('fields.grandTotal')}: {money(invoice.grandTotalCents)}
@@ -116,7 +119,7 @@ export function InvoiceDetails({ invoice, onEdit, onDeleted, onChanged }: { invo
             </Button>
           </>
         )}
-        {invoiceTransitions[invoice.status].map((to) => (
+        {invoiceTransitions[invoice.status].filter((to) => to !== 'overdue' || pastDue).map((to) => (
           <Button key={to} variant={to === 'void' ? 'subtle' : 'filled'} color={to === 'void' ? 'red' : undefined} leftSection={to === 'issued' ? <IconSend size={16} aria-hidden /> : undefined} onClick={() => move(to)} data-testid={`invoice-to-${to}`}>
             {t(`transition.${to}.action`)}
           </Button>
