@@ -80,6 +80,12 @@ test('a doctor schedules a video visit for a demo patient; the same time again i
   expect(await seriousViolations(page)).toEqual([]);
   await event.click();
   await expect(page.getByTestId('appointment-drawer')).toBeVisible();
+  const list = await request.get(`/api/appointments?doctorId=${ctx.doctorId}&status=SCHEDULED`, { headers: { SessionGuid: ctx.session } });
+  const found = ((await list.json()) as Envelope<{ appointmentId: number; localDate: string; localTime: string; patient: { id: number } }[]>).data.find(
+    (a) => a.localDate === ctx.day && a.localTime === '10:00' && a.patient.id === first.id,
+  );
+  expect(found).toBeTruthy();
+  ctx.appointmentId = found!.appointmentId;
   await page.screenshot({ path: '/tmp/visits-drawer.png' });
 });
 
@@ -92,4 +98,30 @@ test("the patient's page lists the visit", async ({ page }) => {
   await expect(panel).toContainText(`${ctx.day} 10:00`);
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/visits-patient.png' });
+});
+
+test('a tampered invitation link and a staff member of another office are refused with a clear page', async ({ page, request, browser }) => {
+  // A real invitation for the visit, created by its doctor; the patient's link opens the waiting room.
+  const res = await request.post('/api/appointments/invitations', { headers: { SessionGuid: ctx.session }, data: { appointmentId: ctx.appointmentId, send: true } });
+  const body = (await res.json()) as Envelope<{ url: string }>;
+  expect(res.status(), body.msg).toBe(201);
+  const guest = await browser.newContext({ locale: 'es-ES' });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(body.data.url);
+  await expect(guestPage.getByTestId('visit-waiting')).toBeVisible();
+  await guestPage.screenshot({ path: '/tmp/visits-waiting.png' });
+  // The same link with one character changed: refused, nothing of the visit shown.
+  const token = body.data.url.split('#invite=')[1]!;
+  const tampered = body.data.url.replace(token, token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'));
+  await guestPage.goto('about:blank');
+  await guestPage.goto(tampered);
+  await expect(guestPage.getByTestId('visit-refused')).toContainText('no es válido');
+  await guestPage.screenshot({ path: '/tmp/visits-tampered.png' });
+  await guest.close();
+  // doctor2 works in another office: the visit reads as not found.
+  await signIn(page, 'doctor2');
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await page.goto(new URL(body.data.url).pathname);
+  await expect(page.getByTestId('visit-refused')).toBeVisible();
+  await page.screenshot({ path: '/tmp/visits-foreign-staff.png' });
 });

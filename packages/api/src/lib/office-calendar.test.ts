@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OFFICE_TIME_ZONE, addDays, localDate, localYearMonth, filterCaseStart, localDateOf, localTimeOf, localTimeToInstant, officeTimeZone, startOfLocalDay, zoneOffsetMs } from './office-calendar';
+import { DEFAULT_OFFICE_TIME_ZONE, addDays, localDate, localYearMonth, filterCaseStart, localDateOf, localDateTimeOf, localTimeOf, localTimeToInstant, officeTimeZone, startOfLocalDay, zoneOffsetMs } from './office-calendar';
 
 const NY = 'America/New_York';
 const MADRID = 'Europe/Madrid';
@@ -69,5 +69,18 @@ describe('one fallback zone for every calendar function', () => {
     expect(localDate(instant, 'Not/AZone')).toBe('2025-12-31');
     expect(localYearMonth(instant, 'Not/AZone')).toEqual({ year: 2025, month: 12 });
     expect(startOfLocalDay('2026-01-01', 'Not/AZone').toISOString()).toBe('2026-01-01T05:00:00.000Z');
+  });
+});
+
+describe('localDateTimeOf', () => {
+  it('agrees with localDateOf and localTimeOf every 7 minutes across both 2026 DST changes in three zones', () => {
+    for (const zone of ['America/Los_Angeles', 'America/New_York', 'Asia/Kolkata']) {
+      for (const start of [Date.UTC(2026, 2, 7), Date.UTC(2026, 9, 31)]) {
+        for (let t = start; t < start + 3 * 86_400_000; t += 7 * 60_000) {
+          const d = new Date(t);
+          expect(localDateTimeOf(d, zone)).toEqual({ date: localDateOf(d, zone), time: localTimeOf(d, zone) });
+        }
+      }
+    }
   });
 });

@@ -142,3 +142,29 @@ export function isLaterMonth(a: YearMonth, b: YearMonth): boolean {
 
 /** The instant the local wall-clock time `date` ('YYYY-MM-DD') `time` ('HH:mm') happens in `timeZone` (`localTimeToInstant`'s rule). */
 export const instantOfLocal = localTimeToInstant;
+
+/** Zone offsets by (zone, quarter hour): zone changes happen on quarter hours, so one Intl call serves a whole quarter. */
+const quarterOffsets = new Map<string, number>();
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * The local date ('YYYY-MM-DD') and wall time ('HH:mm') of `instant` in `timeZone`, as
+ * `localDateOf` and `localTimeOf` give them, with one Intl call per zone and quarter hour (a day
+ * view of 2,000 appointments needs a few dozen instead of 4,000). The cache is bounded.
+ */
+export function localDateTimeOf(instant: Date, timeZone: string): { date: string; time: string } {
+  const zone = officeTimeZone(timeZone);
+  const quarter = Math.floor(instant.getTime() / QUARTER_MS);
+  const key = `${zone}|${quarter}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    if (quarterOffsets.size > 50_000) quarterOffsets.clear();
+    offset = zoneOffsetMs(new Date(quarter * QUARTER_MS), zone);
+    quarterOffsets.set(key, offset);
+  }
+  const w = new Date(instant.getTime() + offset);
+  return {
+    date: `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`,
+    time: `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`,
+  };
+}

@@ -93,6 +93,7 @@ const router = createBrowserRouter([
   { path: '/profileremovalinfo', element: page(() => import('../features/profile/pages/ProfileRemovalInfoPage')) },
   { path: '/measurements', element: page(() => import('../features/public-links/pages/MeasurementsReportPage')) },
   { path: '/survey', element: page(() => import('../features/surveys/pages/PublicSurveyPage')) },
+  { path: '/videoRoom/:id/:userId/:appointmentId', element: page(() => import('../features/appointments/pages/VideoRoomPage')) },
   { path: '/measurements/:hubIdentifier', element: page(() => import('../features/public-links/pages/HubMeasurementsReportPage')) },
   {
     element: <RequireAuth />,

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { addDays, localDateOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
+import { addDays, localDateOf, localDateTimeOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
 import * as repo from './appointments.repo';
 
@@ -43,6 +43,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The contract's view of a row (local date and time in the office's zone). */
 export function viewOf(r: repo.AppointmentRow): Appointment {
   const zone = officeTimeZone(r.timeZone);
+  const local = localDateTimeOf(r.startsAt, zone);
   return {
     appointmentId: r.id,
     hospitalId: r.hospitalId,
@@ -54,8 +55,8 @@ export function viewOf(r: repo.AppointmentRow): Appointment {
     appointmentDateTime: r.startsAt.toISOString(),
     durationMinutes: r.durationMinutes,
     endDateTime: r.endsAt.toISOString(),
-    localDate: localDateOf(r.startsAt, zone),
-    localTime: localTimeOf(r.startsAt, zone),
+    localDate: local.date,
+    localTime: local.time,
     kind: r.kind,
     status: r.status,
     reason: r.reason,

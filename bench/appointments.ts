@@ -1,0 +1,177 @@
+/**
+ * Appointments day-view benchmark (docs/benchmarks.md "Appointments day view"). Prints figures;
+ * asserts nothing.
+ *
+ * GET appointments/appointmentsforhospitalfordate (headers hospitalId, paramDate) for an office in
+ * Los Angeles with 2,000 appointments on one local day (40 doctors x 50 visits of 10 minutes, a
+ * fifth with an attendee), 20 concurrent callers back to back, on PostgreSQL. Target: p99 < 50 ms.
+ * Printed beside a same-run baseline: a trivial authenticated GET (verifier/dinstinctDomains) at
+ * the same concurrency, and the ratio; then one caller alone (the cost of one request).
+ *
+ * Set-up: a fresh database on BENCH_DATABASE_URL (else DATABASE_URL, else the local `test`
+ * database's server), migrated, rows written directly, then the API in a child process bundled and
+ * started as `npm start` runs it (bench/api-process.ts).
+ * Usage: npm run bench:appointments   (BENCH_SECONDS, default 10; BENCH_KEEP_DB=1 keeps the database)
+ */
+import http from 'node:http';
+import pg from 'pg';
+import { Role } from '@vigil/contract';
+import { openDatabase } from '../packages/api/src/db/client';
+import { seedReferenceData } from '../packages/api/src/db/seed/reference';
+import { appointmentAttendees, appointments, hospitals, organizations, userHospitals, users } from '../packages/api/src/db/schema/index';
+import { hashPassword } from '../packages/api/src/lib/crypto';
+import { addDays, localDateOf, localTimeToInstant } from '../packages/api/src/lib/office-calendar';
+import { ApiProcess } from './api-process';
+
+const CALLERS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'Bench#Password1';
+const ZONE = 'America/Los_Angeles';
+const DOCTORS = 40;
+const VISITS_PER_DOCTOR = 50;
+const PATIENTS = 500;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1]! };
+};
+const fmt = (xs: number[]) => {
+  const s = stats(xs);
+  return `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`;
+};
+
+/** `callers` users for `seconds`, back to back, each on `path` with `headers`. */
+async function load(port: number, path: string, headers: Record<string, string>, seconds: number, callers = CALLERS) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const res = await get(port, path, headers);
+        latencies.push(performance.now() - started);
+        if (res.status !== 200) errors++;
+        bytes = res.bytes;
+      }
+    }),
+  );
+  return { latencies, errors, bytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
+}
+
+async function main(): Promise<void> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `vigil_bench_appt_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  let api: ApiProcess | null = null;
+  try {
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const d = database.db;
+    await seedReferenceData(d);
+    const [org] = await d.insert(organizations).values({ institutionName: 'Bench Appointments Health' }).returning();
+    const [office] = await d.insert(hospitals).values({ organizationId: org!.id, hospitalName: 'Bench Clinic LA', timeZone: ZONE }).returning();
+    const passwordHash = await hashPassword(PASSWORD);
+    const [caller] = await d
+      .insert(users)
+      .values({ roleId: Role.HOSPITAL_ADMIN, organizationId: org!.id, firstName: 'Bench', lastName: 'Admin', username: 'benchappointments', passwordHash })
+      .returning();
+    const doctors = await d
+      .insert(users)
+      .values(Array.from({ length: DOCTORS }, (_, i) => ({ roleId: Role.DOCTOR, organizationId: org!.id, firstName: `Doc${i}`, lastName: `Bench${i}`, username: `benchdoc${i}` })))
+      .returning({ id: users.id });
+    const nurses = await d
+      .insert(users)
+      .values(Array.from({ length: 10 }, (_, i) => ({ roleId: Role.NURSE, organizationId: org!.id, firstName: `Nurse${i}`, lastName: `Bench${i}`, username: `benchnurse${i}` })))
+      .returning({ id: users.id });
+    const patients = await d
+      .insert(users)
+      .values(Array.from({ length: PATIENTS }, (_, i) => ({ roleId: Role.PATIENT, organizationId: org!.id, firstName: `Pat${i}`, lastName: `Bench${i}`, username: `benchpat${i}` })))
+      .returning({ id: users.id });
+    await d.insert(userHospitals).values([caller!, ...doctors, ...nurses, ...patients].map((u) => ({ userId: u.id, hospitalId: office!.id, isAdmin: u.id === caller!.id })));
+
+    // The office's tomorrow, 08:00 local onwards: each doctor 50 visits of 10 minutes.
+    const day = addDays(localDateOf(new Date(), ZONE), 1);
+    const dayStart = localTimeToInstant(day, '08:00', ZONE).getTime();
+    const rows = doctors.flatMap((doc, di) =>
+      Array.from({ length: VISITS_PER_DOCTOR }, (_, k) => {
+        const startsAt = new Date(dayStart + k * 10 * 60_000);
+        return {
+          hospitalId: office!.id,
+          patientId: patients[(di * VISITS_PER_DOCTOR + k) % PATIENTS]!.id,
+          doctorId: doc.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 10 * 60_000),
+          durationMinutes: 10,
+          kind: k % 3 === 0 ? 'VIDEO' : 'IN_PERSON',
+          status: 'SCHEDULED',
+          reason: 'Follow-up',
+        };
+      }),
+    );
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 500) ids.push(...(await d.insert(appointments).values(rows.slice(i, i + 500)).returning({ id: appointments.id })).map((r) => r.id));
+    await d.insert(appointmentAttendees).values(ids.filter((_, i) => i % 5 === 0).map((appointmentId, i) => ({ appointmentId, userId: nurses[i % nurses.length]!.id })));
+    await database.pool!.query('vacuum analyze appointments');
+    await database.pool!.query('vacuum analyze appointment_attendees');
+    await database.close();
+    console.log(`office ${ZONE}: ${rows.length} appointments on ${day}, ${ids.length / 5} with an attendee`);
+
+    api = await ApiProcess.start(url.toString());
+    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchappointments', password: PASSWORD }),
+    });
+    const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    const headers = { SessionGuid: sessionGuid };
+    const dayPath = '/api/appointments/appointmentsforhospitalfordate';
+    const dayHeaders = { ...headers, hospitalid: String(office!.id), paramdate: day };
+    const baselinePath = '/api/verifier/dinstinctDomains';
+
+    await load(api.port, dayPath, dayHeaders, 2);
+    await load(api.port, baselinePath, headers, 1);
+
+    const baseline = await load(api.port, baselinePath, headers, SECONDS);
+    const dayView = await load(api.port, dayPath, dayHeaders, SECONDS);
+    console.log(`\n${CALLERS} concurrent callers, back to back, ${SECONDS} s each`);
+    console.log(`  baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
+    console.log(`  day view (${(dayView.bytes / 1024).toFixed(0)} KB answer): ${fmt(dayView.latencies)}, ${dayView.rate.toFixed(0)} req/s, errors ${dayView.errors}`);
+    const b = stats(baseline.latencies);
+    const v = stats(dayView.latencies);
+    console.log(`  ratio to baseline: p50 ${(v.p50 / b.p50).toFixed(1)}x, p99 ${(v.p99 / b.p99).toFixed(1)}x (target: day view p99 < 50 ms)`);
+    const one = await load(api.port, dayPath, dayHeaders, SECONDS / 2, 1);
+    const oneBase = await load(api.port, baselinePath, headers, SECONDS / 2, 1);
+    console.log('  one caller alone (the cost of one request, without queueing):');
+    console.log(`    baseline: ${fmt(oneBase.latencies)}`);
+    console.log(`    day view: ${fmt(one.latencies)}, ratio p50 ${(stats(one.latencies).p50 / stats(oneBase.latencies).p50).toFixed(1)}x`);
+  } finally {
+    await api?.stop();
+    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+await main();
