@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { startEcpStandIn, type EcpStandIn } from '../../../test/stand-ins/ecp';
-import { ecpLogs, ecpOutbound, patientMetadata, users } from '../../db/schema/index';
+import { ecpLogs, ecpOutbound, measurements, patientMetadata, terraConnections, users } from '../../db/schema/index';
 
 const SECRET = 'ecp-test-webhook-secret';
 let t: TestApp;
@@ -218,5 +218,21 @@ describe('PUT ecp/dofinalizemeasurmentsautomatically', () => {
     await until('the retried reading sent', async () => (await t.ctx.db.select().from(ecpOutbound).where(eq(ecpOutbound.id, dead.id)))[0]?.status === 'sent');
     expect(ecp.readings).toHaveLength(7);
     expect(new Set(ecp.readings.map((r) => r.key)).size).toBe(7);
+  });
+
+  it("sends a patient's Terra readings only while forwarding to the ECP is on for that patient", async () => {
+    const posted = await call('POST', 'medicaldevicesdata', f.nurseA1, {
+      payload: [0, 1].map((i) => ({ deviceType: 'WEIGHT', patientId: f.patientA1.id, measuredAt: `2026-10-2${2 + i}T13:00:00Z`, values: [{ code: '29463-7', value: 72 + i, unit: 'kg' }] })),
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    // As the Terra ingestion marks them (features/measurements ingest, caller kind 'terra').
+    await t.ctx.db.update(measurements).set({ source: 'terra' }).where(and(eq(measurements.patientId, f.patientA1.id), gte(measurements.measuredAt, new Date('2026-10-22T00:00:00Z'))));
+    await t.ctx.db.insert(terraConnections).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, referenceId: 'forwarding-test', status: 'connected' });
+    expect((await call('PUT', 'ecp/dofinalizemeasurmentsautomatically', f.nurseA1, { headers: { hospitalid: f.a1.id } })).json().data.queued).toBe(0);
+    const on = await call('PUT', 'terra/setsendingdatafromterratoecp', f.officeAdminA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'true' } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await call('PUT', 'ecp/dofinalizemeasurmentsautomatically', f.nurseA1, { headers: { hospitalid: f.a1.id } })).json().data.queued).toBe(2);
+    await until('the Terra readings sent', async () => (await t.ctx.db.select().from(ecpOutbound)).every((r) => r.status === 'sent'));
+    expect(ecp.readings).toHaveLength(9);
   });
 });

@@ -155,6 +155,10 @@ export async function queueReviewedReadings(scope: Scope, db: Executor, hospital
       from ${measurements} m
       join ${ecpLogs} l on l.vigil_user_id = m.patient_id and l.kind = 'resident' and l.status = 'mapped' and l.hospital_id = m.hospital_id
      where m.hospital_id = ${hospitalId} and ${officeFilter(scope, sql`m.hospital_id`)} and not m.is_simulated
+       -- A reading that came from Terra goes to the ECP only while the patient's forwarding is on
+       -- (terra/setsendingdatafromterratoecp, docs/integrations.md "Forwarding to the ECP").
+       and (m.source not in ('terra', 'terra-fda')
+            or exists (select 1 from ${terraConnections} c where c.patient_id = m.patient_id and c.enable_sending_data_to_ecp))
     on conflict (measurement_id) do nothing
     returning id`);
   const rows = (inserted as unknown as { rows?: { id: number }[] }).rows ?? (inserted as unknown as { id: number }[]);
