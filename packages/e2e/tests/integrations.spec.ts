@@ -16,7 +16,7 @@ interface Envelope<T> {
   msg: string;
 }
 
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, opts: { headers?: Record<string, string | number>; data?: unknown } = {}): Promise<T> {
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, opts: { headers?: Record<string, string | number>; data?: unknown } = {}): Promise<T> {
   const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).map(([k, v]) => [k, String(v)]));
   const res = await request.fetch(`/api/${path}`, { method, headers, data: opts.data });
   const body = (await res.json()) as Envelope<T>;
@@ -109,6 +109,8 @@ test('a patient connected through Terra has wearable readings in the chart, and 
     record: { id: 'e2e-resident-1', firstName: patient.firstName.toUpperCase(), lastName: patient.lastName, birthDate: patient.birthdate ?? undefined },
   });
   expect(delivery!.status).toBe(200);
+  // The patient's wearable readings go to the ECP only with forwarding on (docs/integrations.md).
+  await api(request, 'PUT', 'terra/setsendingdatafromterratoecp', { headers: { ...session, patientid: patient.id, enablesendingdatatoecp: 'true' } });
   await page.goto('/residentMapping');
   await page.getByTestId('ecp-automatic').click();
   await expect(page.getByTestId('ecp-resident-table')).toContainText('Asignado');
