@@ -54,20 +54,25 @@ export async function findRecordsOfOffice(ctx: AppContext, scope: Scope, hospita
 }
 
 const sectionGroups = Object.entries(ccmServerGroups) as [CcmGroupSlug, (typeof ccmServerGroups)[CcmGroupSlug]][];
-const readSections = recordSectionsReader('ccmRecordSections', Object.fromEntries(sectionGroups.map(([slug, group]) => [slug, group.table])) as Record<CcmGroupSlug, SubRecordTable>, SUB_RECORD_LIST_LIMIT);
+const readSections = recordSectionsReader('ccmRecordSections', Object.fromEntries(sectionGroups.map(([slug, group]) => [slug, group.table])) as Record<CcmGroupSlug, SubRecordTable>,
+  SUB_RECORD_LIST_LIMIT,
+  Object.fromEntries(sectionGroups.filter(([, group]) => group.linked).map(([slug, group]) => [slug, group.linked!.sql])),
+);
 
 /**
  * `GET ccmrecord/{id}`: the record with every subsection (each newest first, at most
  * `SUB_RECORD_LIST_LIMIT` rows), the sections read side by side. 404 outside the caller's offices.
  */
 export async function getRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
-  // Two round trips whatever the record holds: the record and every section (one statement) side
-  // by side, then the linked groups' reads (one batch query each) side by side.
+  // Two statements side by side whatever the record holds: the record, and every section with the
+  // linked groups' data (their `linked` JSON) in one.
   const [record, rowsBySection] = await Promise.all([repo.getRecord(scope, ctx.db, id), readSections(scope, ctx.db, id)]);
   if (!record || !rowsBySection) throw AppError.notFound();
   const entries = await Promise.all(
     sectionGroups.map(async ([slug, group]) => {
-      const rows = await enrichRows(group, rowsBySection[slug], ctx.db);
+      const stored = rowsBySection[slug];
+      const linked = group.linked;
+      const rows = linked ? stored.map(({ linked: value, ...row }) => linked.apply(row as typeof stored[number], value)) : await enrichRows(group, stored, ctx.db);
       return [slug, rows.map((r) => responseOf(group, r))] as const;
     }),
   );

@@ -85,15 +85,18 @@ export async function findRows(scope: Scope, db: Executor, table: SubRecordTable
  * (docs/benchmarks.md "CCM record"). The JSON values are mapped back to the columns' JS types with
  * each column's own driver mapping, so a row reads as `findRows` returns it. The reader answers
  * null when the record is not in the caller's offices. `name` names the prepared statement.
+ * `linked` (by key): a JSON value correlated to the table's row (a group's `linked.sql`), read
+ * into the row's `linked` field.
  */
-export function recordSectionsReader<K extends string>(name: string, tables: Record<K, SubRecordTable>, limit: number) {
+export function recordSectionsReader<K extends string>(name: string, tables: Record<K, SubRecordTable>, limit: number, linked: Partial<Record<K, SQL>> = {}) {
   const keys = Object.keys(tables) as K[];
   const statement = compiledOnce(name, (db, scope, statementName) => {
     const fields: Record<string, SQL.Aliased<unknown>> = {};
     keys.forEach((key, i) => {
       const table: SubRecordTable = tables[key];
+      const extra = linked[key];
       const rows = db
-        .select()
+        .select(extra ? { ...getTableColumns(table), linked: sql`${extra}`.as('linked') } : getTableColumns(table))
         .from(table)
         .where(and(eq(table.ccmRecordId, ccmRecords.id), officeFilter(scope, table.hospitalId)))
         .orderBy(desc(table.createdAt), desc(table.id))
@@ -116,7 +119,14 @@ export function recordSectionsReader<K extends string>(name: string, tables: Rec
         const raw = row[`s${i}`];
         const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown>[];
         const columns = columnsOf[key];
-        return [key, list.map((r) => Object.fromEntries(columns.map(([field, col]) => [field, r[col.name] === null || r[col.name] === undefined ? null : col.mapFromDriverValue(r[col.name])])) as SubRecordRow)];
+        return [
+          key,
+          list.map((r) => {
+            const out: Record<string, unknown> = Object.fromEntries(columns.map(([field, col]) => [field, r[col.name] === null || r[col.name] === undefined ? null : col.mapFromDriverValue(r[col.name])]));
+            if (key in linked) out.linked = r.linked ?? null;
+            return out as SubRecordRow;
+          }),
+        ];
       }),
     ) as Record<K, SubRecordRow[]>;
   };
