@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { ccmConditionHistory } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
@@ -34,6 +35,10 @@ export async function findEntries(db: Executor, conditionIds: number[]): Promise
   }
   return out;
 }
+
+/** The entries of the condition `conditionId` names as a JSON array (as `findEntries`: oldest first), for a one-statement read. */
+export const entriesJson = (conditionId: PgColumn): SQL =>
+  sql`(select coalesce(json_agg(json_build_object('id', ${ccmConditionHistory.id}, 'status', ${ccmConditionHistory.status}, 'recordedOn', ${ccmConditionHistory.recordedOn}, 'note', ${ccmConditionHistory.note}) order by ${ccmConditionHistory.recordedOn}, ${ccmConditionHistory.id}), '[]'::json) from ${ccmConditionHistory} where ${ccmConditionHistory.conditionId} = ${conditionId})`;
 
 /** Entry `id` in the caller's offices, locked for the write, or null. */
 export async function getEntry(scope: Scope, db: Executor, id: number): Promise<(HistoryEntry & { conditionId: number }) | null> {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { ccmTimeLogEntries, measurements, medicalNoteDetails, medicalNotes, patientDiagnoses, prescriptions, timeEntries } from '../../db/schema/index';
 import type { ParentRecord } from '../../lib/sub-records/sub-records.repo';
@@ -180,3 +181,27 @@ export async function linkTimeEntries(db: Executor, record: ParentRecord, ids: n
     .values(ids.map((timeEntryId) => ({ timeEntryId, ccmRecordId: record.id, patientId: record.patientId, hospitalId: record.hospitalId, createdBy })))
     .onConflictDoUpdate({ target: ccmTimeLogEntries.timeEntryId, set: { ccmRecordId: record.id, updatedAt: sql`now()` } });
 }
+
+// The same reads as JSON values correlated to a link row (a group's `linked.sql`, read with every
+// section of a record in one statement: lib/sub-records `recordSectionsReader`). Each is a scalar
+// subquery on the other table's primary key; null when the row is gone.
+
+/** `{ code, description, status }` of the diagnosis `diagnosisId` names. */
+export const diagnosisJson = (diagnosisId: PgColumn): SQL =>
+  sql`(select json_build_object('code', ${patientDiagnoses.code}, 'description', ${patientDiagnoses.description}, 'status', ${patientDiagnoses.status}) from ${patientDiagnoses} where ${patientDiagnoses.id} = ${diagnosisId})`;
+
+/** `{ medicationName, dose }` of the prescription `prescriptionId` names. */
+export const prescriptionJson = (prescriptionId: PgColumn): SQL =>
+  sql`(select json_build_object('medicationName', ${prescriptions.medicationName}, 'dose', ${prescriptions.dose}) from ${prescriptions} where ${prescriptions.id} = ${prescriptionId})`;
+
+/** `{ measuredAt (ISO text), valuesJson }` of the measurement `measurementId` names. */
+export const readingJson = (measurementId: PgColumn): SQL =>
+  sql`(select json_build_object('measuredAt', ${measurements.measuredAt}, 'valuesJson', ${measurements.valuesJson}) from ${measurements} where ${measurements.id} = ${measurementId})`;
+
+/** `{ text, month, year }` of the note detail `detailId` names. */
+export const noteDetailJson = (detailId: PgColumn): SQL =>
+  sql`(select json_build_object('text', ${medicalNoteDetails.text}, 'month', ${medicalNotes.month}, 'year', ${medicalNotes.year}) from ${medicalNoteDetails} inner join ${medicalNotes} on ${medicalNotes.id} = ${medicalNoteDetails.medicalNoteId} where ${medicalNoteDetails.id} = ${detailId})`;
+
+/** `{ staffUserId, startedAt (ISO text), seconds, activity, interactive }` of the time entry `timeEntryId` names. */
+export const timeEntryJson = (timeEntryId: PgColumn): SQL =>
+  sql`(select json_build_object('staffUserId', ${timeEntries.staffUserId}, 'startedAt', ${timeEntries.startedAt}, 'seconds', ${timeEntries.seconds}, 'activity', ${timeEntries.activity}, 'interactive', ${timeEntries.interactive}) from ${timeEntries} where ${timeEntries.id} = ${timeEntryId})`;

@@ -203,3 +203,28 @@ describe('CCM group calls beyond the standard five', () => {
     expect((await call('GET', 'ccmbilling/getbypatientid', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
   });
 });
+
+// Last in the file: its record and time are dated 2020 so the other tests' latest record and monthly report stay theirs.
+describe('CCM record read', () => {
+  it('reads every section of a record in one call exactly as each group\'s own list reads it (types, JSON columns, linked data)', async () => {
+    const id = await open(f.nurseA1, '2020-02-01');
+    const bodies: Record<string, object> = {
+      ccmcareplan: { title: 'Plan', planType: 'comprehensive', status: 'active', problemList: 'E11.9', expectedOutcome: 'Stable', prognosis: 'Good', goals: [{ description: 'A1c < 7', measure: 'HbA1c', target: '< 7 %', targetDate: '2026-12-31', status: 'IN_PROGRESS' }], symptomManagement: 'Log glucose', interventions: [{ description: 'Monthly call', responsible: 'RN' }], medicationManagement: 'Metformin', communityServices: '', coordination: '', reviewDate: '2026-06-30' },
+      ccmlab: { panel: '4548-4', specimen: 'BLD', testName: 'Hemoglobin A1c', loincCode: '4548-4', value: '8.1', unit: '%', referenceRange: '4.0-5.6', interpretation: 'HH', source: 'REFERENCE_LAB', collectedOn: '2020-02-20', notes: '' },
+      ccmconditions: { name: 'Type 2 diabetes mellitus', icd10Code: 'E11.9', isPrimary: true, severity: 'MODERATE', onsetDate: '2015-05-01', historyStatus: 'STABLE', notes: '' },
+      vitalentry: { vitalType: '85354-9', value: 142, value2: 91, unit: 'mm[Hg]', measuredAt: '2020-02-10T14:00:00.000Z', includeInMedicalNote: true, notes: '' },
+      ccmtimelogentry: { startedAt: '2020-02-10T15:00:00.000Z', minutes: 25, activity: 'Monthly call', interactive: true },
+      ccmmedicalnote: { title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Reviewed glucose log.' },
+      ccmallergy: { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', status: 'ACTIVE' },
+    };
+    for (const [slug, body] of Object.entries(bodies)) await ok(await call('POST', slug, f.nurseA1, { payload: { ...body, ccmRecordId: id } }), 201);
+    const full = await ok<{ sections: Record<string, unknown[]> }>(await call('GET', `ccmrecord/${id}`, f.doctorA1));
+    for (const slug of Object.keys(full.sections)) {
+      const own = await ok<unknown[]>(await call('GET', `${slug}/getbyccmrecordid`, f.doctorA1, { headers: { ccmrecordid: id } }));
+      expect(full.sections[slug], slug).toEqual(own);
+      expect(full.sections[slug], slug).toHaveLength(slug in bodies ? 1 : 0);
+    }
+    expect((full.sections.ccmconditions![0] as { history: unknown[] }).history).toHaveLength(1);
+    expect(full.sections.ccmtimelogentry![0]).toMatchObject({ minutes: 25, startedAt: '2020-02-10T15:00:00.000Z' });
+  });
+});

@@ -4,7 +4,7 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { addDays, localDate, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
-import { findRows, getParentRecord, isVisiblePatient } from '../../lib/sub-records/sub-records.repo';
+import { recordSectionsReader, getParentRecord, isVisiblePatient, type SubRecordTable } from '../../lib/sub-records/sub-records.repo';
 import { enrichRows, responseOf } from '../../lib/sub-records/sub-records.service';
 import { ccmServerGroups } from './ccm-groups';
 import * as report from './ccm-report.repo';
@@ -53,16 +53,26 @@ export async function findRecordsOfOffice(ctx: AppContext, scope: Scope, hospita
   return repo.findRecordsOfOffice(scope, ctx.db, hospitalId);
 }
 
+const sectionGroups = Object.entries(ccmServerGroups) as [CcmGroupSlug, (typeof ccmServerGroups)[CcmGroupSlug]][];
+const readSections = recordSectionsReader('ccmRecordSections', Object.fromEntries(sectionGroups.map(([slug, group]) => [slug, group.table])) as Record<CcmGroupSlug, SubRecordTable>,
+  SUB_RECORD_LIST_LIMIT,
+  Object.fromEntries(sectionGroups.filter(([, group]) => group.linked).map(([slug, group]) => [slug, group.linked!.sql])),
+);
+
 /**
  * `GET ccmrecord/{id}`: the record with every subsection (each newest first, at most
  * `SUB_RECORD_LIST_LIMIT` rows), the sections read side by side. 404 outside the caller's offices.
  */
 export async function getRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
-  const record = await repo.getRecord(scope, ctx.db, id);
-  if (!record) throw AppError.notFound();
+  // Two statements side by side whatever the record holds: the record, and every section with the
+  // linked groups' data (their `linked` JSON) in one.
+  const [record, rowsBySection] = await Promise.all([repo.getRecord(scope, ctx.db, id), readSections(scope, ctx.db, id)]);
+  if (!record || !rowsBySection) throw AppError.notFound();
   const entries = await Promise.all(
-    (Object.entries(ccmServerGroups) as [CcmGroupSlug, (typeof ccmServerGroups)[CcmGroupSlug]][]).map(async ([slug, group]) => {
-      const rows = await enrichRows(group, await findRows(scope, ctx.db, group.table, { ccmRecordId: id }, SUB_RECORD_LIST_LIMIT), ctx.db);
+    sectionGroups.map(async ([slug, group]) => {
+      const stored = rowsBySection[slug];
+      const linked = group.linked;
+      const rows = linked ? stored.map(({ linked: value, ...row }) => linked.apply(row as typeof stored[number], value)) : await enrichRows(group, stored, ctx.db);
       return [slug, rows.map((r) => responseOf(group, r))] as const;
     }),
   );

@@ -86,6 +86,7 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
     const byCondition = await history.findEntries(db, rows.map((r) => r.id));
     return rows.map((r) => ({ ...r, history: byCondition.get(r.id) ?? [] }));
   },
+  linked: { sql: history.entriesJson(ccmConditions.id), apply: (r, v) => ({ ...r, history: (v as history.HistoryEntry[] | null) ?? [] }) },
   toResponse: (row) => ({
     name: row.name as string,
     icd10Code: row.icd10Code as string,
@@ -110,6 +111,7 @@ export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<type
     const found = await links.findDiagnoses(db, rows.map((r) => r.diagnosisId as number));
     return rows.map((r) => ({ ...r, ...(found.get(r.diagnosisId as number) ?? { code: null, description: '', status: '' }) }));
   },
+  linked: { sql: links.diagnosisJson(ccmDiagnoses.diagnosisId), apply: (r, v) => ({ ...r, ...((v as object | null) ?? { code: null, description: '', status: '' }) }) },
   toResponse: (row) => ({
     diagnosisId: row.diagnosisId as number,
     diagnosisType: row.diagnosisType as c.CcmDiagnosisFields['diagnosisType'],
@@ -133,6 +135,7 @@ export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields,
     const found = await links.findPrescriptions(db, rows.map((r) => r.prescriptionId as number));
     return rows.map((r) => ({ ...r, ...(found.get(r.prescriptionId as number) ?? { medicationName: '', dose: '' }) }));
   },
+  linked: { sql: links.prescriptionJson(ccmMedicationEvents.prescriptionId), apply: (r, v) => ({ ...r, ...((v as object | null) ?? { medicationName: '', dose: '' }) }) },
   toResponse: (row) => ({
     prescriptionId: row.prescriptionId as number,
     eventType: row.eventType as c.CcmMedicationEventFields['eventType'],
@@ -189,6 +192,13 @@ export const ccmVitalEntryGroup: SubRecordGroup<c.CcmVitalEntryFields, ItemOf<ty
     const found = await links.findReadings(db, rows.map((r) => r.measurementId as number));
     return rows.map((r) => ({ ...r, reading: found.get(r.measurementId as number) ?? null }));
   },
+  linked: {
+    sql: links.readingJson(ccmVitalEntries.measurementId),
+    apply: (r, v) => {
+      const reading = v as { measuredAt: string; valuesJson: Record<string, number> } | null;
+      return { ...r, reading: reading ? { measuredAt: new Date(reading.measuredAt), valuesJson: reading.valuesJson } : null };
+    },
+  },
   toResponse: (row) => {
     const type = row.vitalType as c.CcmVitalEntryFields['vitalType'];
     const s = vitalStorage[type]!;
@@ -227,6 +237,7 @@ export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<
     const found = await links.findNoteDetails(db, rows.map((r) => r.medicalNoteDetailId as number));
     return rows.map((r) => ({ ...r, note: found.get(r.medicalNoteDetailId as number) ?? { text: '', month: 0, year: 0 } }));
   },
+  linked: { sql: links.noteDetailJson(ccmMedicalNotes.medicalNoteDetailId), apply: (r, v) => ({ ...r, note: (v as object | null) ?? { text: '', month: 0, year: 0 } }) },
   toResponse: (row) => {
     const note = row.note as { text: string; month: number; year: number };
     return { medicalNoteDetailId: row.medicalNoteDetailId as number, title: row.title as c.CcmMedicalNoteFields['title'], noteType: row.noteType as c.CcmMedicalNoteFields['noteType'], text: note.text, month: note.month, year: note.year };
@@ -253,6 +264,13 @@ export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c
   enrich: async (rows, db) => {
     const found = await links.findTimeEntries(db, rows.map((r) => r.timeEntryId as number));
     return rows.map((r) => ({ ...r, entry: found.get(r.timeEntryId as number) ?? null }));
+  },
+  linked: {
+    sql: links.timeEntryJson(ccmTimeLogEntries.timeEntryId),
+    apply: (r, v) => {
+      const entry = v as { staffUserId: number; startedAt: string; seconds: number | null; activity: string; interactive: boolean } | null;
+      return { ...r, entry: entry ? { ...entry, startedAt: new Date(entry.startedAt) } : null };
+    },
   },
   toResponse: (row) => {
     const e = row.entry as { staffUserId: number; startedAt: Date; seconds: number | null; activity: string; interactive: boolean } | null;

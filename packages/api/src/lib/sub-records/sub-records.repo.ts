@@ -1,7 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
+import { compiledOnce } from '../../db/compiled';
 import { ccmRecords, hospitals, users } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
@@ -74,6 +75,61 @@ export async function findRows(scope: Scope, db: Executor, table: SubRecordTable
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(limit);
   return rows as SubRecordRow[];
+}
+
+/**
+ * A reader of the rows of every table in `tables` (by key) under one CCM record in the caller's
+ * offices, each list newest first and at most `limit` rows, in ONE statement compiled once per
+ * scope shape (db/compiled.ts): each table a correlated `json_agg` subquery on its
+ * `ccm_record_id` index, instead of one round trip and one query build per table
+ * (docs/benchmarks.md "CCM record"). The JSON values are mapped back to the columns' JS types with
+ * each column's own driver mapping, so a row reads as `findRows` returns it. The reader answers
+ * null when the record is not in the caller's offices. `name` names the prepared statement.
+ * `linked` (by key): a JSON value correlated to the table's row (a group's `linked.sql`), read
+ * into the row's `linked` field.
+ */
+export function recordSectionsReader<K extends string>(name: string, tables: Record<K, SubRecordTable>, limit: number, linked: Partial<Record<K, SQL>> = {}) {
+  const keys = Object.keys(tables) as K[];
+  const statement = compiledOnce(name, (db, scope, statementName) => {
+    const fields: Record<string, SQL.Aliased<unknown>> = {};
+    keys.forEach((key, i) => {
+      const table: SubRecordTable = tables[key];
+      const extra = linked[key];
+      const rows = db
+        .select(extra ? { ...getTableColumns(table), linked: sql`${extra}`.as('linked') } : getTableColumns(table))
+        .from(table)
+        .where(and(eq(table.ccmRecordId, ccmRecords.id), officeFilter(scope, table.hospitalId)))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(limit);
+      fields[`s${i}`] = sql<unknown>`(select coalesce(json_agg(t), '[]'::json) from (${rows}) t)`.as(`s${i}`);
+    });
+    return db
+      .select(fields)
+      .from(ccmRecords)
+      .where(and(eq(ccmRecords.id, sql.placeholder('ccmRecordId')), officeFilter(scope, ccmRecords.hospitalId)))
+      .limit(1)
+      .prepare(statementName);
+  });
+  const columnsOf = Object.fromEntries(keys.map((key) => [key, Object.entries(getTableColumns(tables[key])) as [string, PgColumn][]])) as Record<K, [string, PgColumn][]>;
+  return async (scope: Scope, db: Executor, ccmRecordId: number): Promise<Record<K, SubRecordRow[]> | null> => {
+    const [row] = (await statement(scope, db, { ccmRecordId })) as Record<string, unknown>[];
+    if (!row) return null;
+    return Object.fromEntries(
+      keys.map((key, i) => {
+        const raw = row[`s${i}`];
+        const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown>[];
+        const columns = columnsOf[key];
+        return [
+          key,
+          list.map((r) => {
+            const out: Record<string, unknown> = Object.fromEntries(columns.map(([field, col]) => [field, r[col.name] === null || r[col.name] === undefined ? null : col.mapFromDriverValue(r[col.name])]));
+            if (key in linked) out.linked = r.linked ?? null;
+            return out as SubRecordRow;
+          }),
+        ];
+      }),
+    ) as Record<K, SubRecordRow[]>;
+  };
 }
 
 /** Row `id` of `table` in the caller's offices, or null; `forUpdate` locks it until the transaction ends. */

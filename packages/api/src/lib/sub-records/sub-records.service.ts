@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { SUB_RECORD_LIST_LIMIT, type EndpointDef, type SubRecordBase } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -78,6 +79,13 @@ export interface SubRecordGroup<F extends object, Item extends object> {
    * rows, never one per row); the rows come back in the same order. `db` is the read's executor.
    */
   enrich?: (rows: repo.SubRecordRow[], db: Executor) => Promise<repo.SubRecordRow[]>;
+  /**
+   * The same data as `enrich` for reads of many sections in one statement
+   * (`recordSectionsReader`): `sql` is a JSON value correlated to a row of `table` (a scalar
+   * subquery on the other feature's key), `apply` adds it to the row as `enrich` does. A group
+   * with `enrich` and without `linked` is enriched with its own query.
+   */
+  linked?: { sql: SQL; apply: (row: repo.SubRecordRow, value: unknown) => repo.SubRecordRow };
   /** The group's own answer fields of a stored (and enriched) row (the standard columns are added by the service). */
   toResponse: (row: repo.SubRecordRow) => Item;
 }

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useCreateCcmRecord } from '../api/create-ccm-record';
 import { useCcmRecords } from '../api/get-ccm-records';
 import { AllergySection } from './AllergySection';
+import { CcmRecordOverview } from './CcmRecordOverview';
 
 /**
  * The patient's chronic care management (spec section 2 "CCM records with these subsections"):
@@ -75,7 +76,10 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
               comboboxProps={{ withinPortal: true }}
               data-testid="ccm-record-select"
             />
-            <AllergySection key={recordId} ccmRecordId={recordId} canManage={canManage} />
+            <CcmRecordOverview key={`overview-${recordId}`} ccmRecordId={recordId} />
+            <div id="ccm-section-ccmallergy">
+              <AllergySection key={recordId} ccmRecordId={recordId} canManage={canManage} />
+            </div>
           </Stack>
         )}
       </Stack>
