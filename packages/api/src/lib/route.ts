@@ -23,7 +23,8 @@ export interface HandlerInput<D extends EndpointDef> {
   reply: FastifyReply;
 }
 
-export type Handler<D extends EndpointDef> = (input: HandlerInput<D>) => Promise<EndpointResponse<D>> | EndpointResponse<D>;
+/** An endpoint's handler: its answer's `data`, or that data already as JSON text (`JsonText`). */
+export type Handler<D extends EndpointDef> = (input: HandlerInput<D>) => Promise<EndpointResponse<D> | JsonText> | EndpointResponse<D> | JsonText;
 
 /** Fastify's URL for a contract path: '/api/' + path with `{x}` as `:x`. */
 export const urlOf = (def: EndpointDef) => '/api/' + def.path.replace(/\{(\w+)\}/g, ':$1');
@@ -38,6 +39,15 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
     if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+/**
+ * An answer's `data` already serialized as JSON text (for a large list the database builds, such as
+ * the appointments day view): `registerEndpoint` sends it inside the usual envelope without parsing
+ * or serializing it again, and still checks it against the contract when `validateResponses` is on.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /**
@@ -95,7 +105,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
       if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
 
-      let data: EndpointResponse<D> | undefined;
+      let data: EndpointResponse<D> | JsonText | undefined;
       let outcome: number = def.successStatus ?? 200;
       try {
         data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
@@ -104,11 +114,19 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         throw error;
       } finally {
         // Hubs' readings are not recorded here: each reading keeps its hub (measurements.hub_id).
-        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data);
+        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText ? undefined : data);
         // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
         if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }
       if (def.binary) return reply;
+      if (data instanceof JsonText) {
+        // Already the JSON of `data` (built by the database): checked like any answer, sent as is.
+        if (ctx.config.validateResponses) {
+          const checked = def.response.safeParse(JSON.parse(data.text));
+          if (!checked.success) throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`);
+        }
+        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(`{"resFlag":true,"data":${data.text},"msg":"OK"}`);
+      }
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);
         if (!checked.success) {

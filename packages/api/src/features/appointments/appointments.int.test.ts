@@ -77,6 +77,10 @@ describe('POST appointments', () => {
     expect(a.attendees.map((p) => p.id)).toEqual([f.nurseA1.id]);
     expect(a.localTime).toBe(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(new Date(a.appointmentDateTime)));
     expect((await stored(a.appointmentId)).endsAt.getTime() - new Date(a.appointmentDateTime).getTime()).toBe(30 * 60_000);
+    // The office's day view (JSON built by the database) answers the very same view, attendees included.
+    const day = await call('GET', 'appointments/appointmentsforhospitalfordate', f.doctorA1, { headers: { hospitalid: f.a1.id, paramdate: a.localDate } });
+    expect(day.statusCode).toBe(200);
+    expect((day.json().data as View[]).find((x) => x.appointmentId === a.appointmentId)).toEqual(a);
   });
 
   it('refuses a doctor who is already booked then with 409 naming the clash, in English and Spanish', async () => {
@@ -184,7 +188,7 @@ describe('reading appointments', () => {
     expect(res.json().data).toMatchObject({ localDate: day, localTime: '23:30' });
     const onDay = await call('GET', 'appointments/appointmentsforhospitalfordate', doctorLa, { headers: { hospitalid: la.id, paramdate: day } });
     expect(onDay.statusCode).toBe(200);
-    expect((onDay.json().data as View[]).map((x) => x.localTime)).toEqual(['23:30']);
+    expect(onDay.json().data).toEqual([res.json().data]);
     const nextDay = startsAt.toISOString().slice(0, 10);
     const utcDay = await call('GET', 'appointments/appointmentsforhospitalfordate', doctorLa, { headers: { hospitalid: la.id, paramdate: nextDay } });
     expect(utcDay.json().data).toEqual([]);

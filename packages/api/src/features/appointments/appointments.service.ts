@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
+import { JsonText } from '../../lib/route';
 import { addDays, localDateOf, localDateTimeOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
 import * as repo from './appointments.repo';
@@ -310,14 +311,15 @@ export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: 
 
 // Day views ---------------------------------------------------------------------------------------
 
-/** `GET appointments/appointmentsforhospitalfordate`: office `hospitalId`'s appointments of its local day `date`; 404 for an office out of scope. */
-export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId: number, date?: string, now = new Date()): Promise<Appointment[]> {
+/** `GET appointments/appointmentsforhospitalfordate`: office `hospitalId`'s appointments of its local day `date` (the contract's `Appointment[]` as JSON text); 404 for an office out of scope. */
+export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId: number, date?: string, now = new Date()): Promise<JsonText> {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
   if (!office) throw AppError.notFound();
   const zone = officeTimeZone(office.timeZone);
   const day = date ?? localDateOf(now, zone);
-  const rows = await repo.findAppointments(scope, ctx.db, { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone) }, APPOINTMENTS_LIMIT);
-  return rows.map(viewOf);
+  const range = { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone), zone };
+  // One statement that answers the JSON itself (docs/benchmarks.md "Appointments day view").
+  return new JsonText(await repo.officeDayJson(scope, ctx.db, range, APPOINTMENTS_LIMIT));
 }
 
 async function visibleDoctor(scope: Scope, db: Executor, doctorId: number): Promise<void> {
