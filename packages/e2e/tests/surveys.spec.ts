@@ -272,6 +272,8 @@ test('staff enter answers with the patient on the phone: partial answers kept, s
   const dialog = page.getByRole('dialog', { name: /GAD-7/ });
   const form = dialog.getByTestId('staff-survey');
   const questions = form.getByTestId('survey-question');
+  // count() does not wait: the dialog's questions first (they load with the survey).
+  await expect(questions.nth(6)).toBeVisible();
   const count = await questions.count();
   expect(count).toBeGreaterThanOrEqual(7);
 

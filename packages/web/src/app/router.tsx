@@ -43,6 +43,8 @@ function LazyPage({ load }: { load: AppRoute['page'] }) {
   );
 }
 
+const PATIENT_PAGE = appRoutes.find((r) => r.path === '/patientdetails/:id');
+
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
 const CHECK_EVERY_MS = 60_000;
@@ -76,6 +78,19 @@ function RequireAuth() {
       () => undefined, // offline or server error: keep the session, the next call decides
     );
   }, [session, wanted, logout, navigate]);
+
+  // The patient page is the one a care team opens all day: its code is fetched while the browser is
+  // idle after sign-in, so a click from the worklist or the patient list waits only for its data.
+  useEffect(() => {
+    if (!session) return;
+    const preload = () => void PATIENT_PAGE?.page().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, [session]);
 
   if (!session) return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   return <Outlet />;

@@ -27,7 +27,7 @@ export function LatestReadings({ readings, error }: { readings: Measurement[] | 
   const lang = currentLang();
   const ordered = readings ? [...readings].sort((a, b) => deviceTypes.indexOf(a.deviceType as never) - deviceTypes.indexOf(b.deviceType as never)) : undefined;
   return (
-    <SectionCard title={t('latest.title')} testId="latest-readings">
+    <SectionCard title={t('latest.title')} testId="latest-readings" busy={!ordered && !error}>
       {!ordered ? (
         <Pending error={error} />
       ) : ordered.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Stack, Title } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +35,33 @@ import { VitalsCheckModal } from '../components/VitalsCheckModal';
  * manage plans create, duplicate and edit it here), devices and hubs. The side
  * column's top is kept for the notes and time-tracking panel (issue 4). A non-numeric id goes to
  * /auth/login (spec section 2).
+ *
+ * First content (docs/benchmarks.md "Pages"): the page asks only for what its header, the latest
+ * readings and the demographics need (the patient, its metadata, its newest readings); every other
+ * panel, and the devices and plan behind the vitals check, mounts once the latest readings have
+ * answered (or failed), so at most a handful of API calls run before the readings show.
  */
 export default function PatientDetailsPage() {
   const { id } = useParams();
   if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
   return <PatientRecord key={id} patientId={Number(id)} />;
+}
+
+/** True from the moment `ready` is true and the browser has painted (a frame, then a task), never false again. */
+function useAfterPaint(ready: boolean) {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAfter(true), 50);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
 }
 
 function PatientRecord({ patientId }: { patientId: number }) {
@@ -49,11 +71,14 @@ function PatientRecord({ patientId }: { patientId: number }) {
   const patient = useUser(patientId, { retry: false, enabled: true });
   const p = patient.data;
   const isPatient = p?.roleId === Role.PATIENT;
-  const meta = usePatientMetadata(patientId, isPatient);
-  const devices = usePatientDevices(patientId, isPatient);
-  const plan = useActiveTreatmentPlanForPatient(patientId, isPatient);
+  // Asked beside the patient, not after it: the readings need its identifier (one round trip less).
+  const meta = usePatientMetadata(patientId, true);
   const identifier = meta.data?.patientIdentifier || (meta.isSuccess ? String(patientId) : null);
   const latest = useLatestReadings(isPatient ? identifier : null);
+  // The rest of the page once the first content has answered and been painted (see the doc comment above).
+  const rest = useAfterPaint(isPatient && (latest.isSuccess || latest.isError || meta.isError));
+  const devices = usePatientDevices(patientId, rest);
+  const plan = useActiveTreatmentPlanForPatient(patientId, rest);
   const selectedOffice = useSelectedOffice();
 
   if (!p) {
@@ -102,8 +127,8 @@ function PatientRecord({ patientId }: { patientId: number }) {
                 {t('vitals.open')}
               </Button>
             )}
-            <SharePatientMeasurements patientId={patientId} patientName={name} />
-            {careOffice > 0 && <PatientPresenceAction patientId={patientId} hospitalId={careOffice} />}
+            {rest && <SharePatientMeasurements patientId={patientId} patientName={name} />}
+            {rest && careOffice > 0 && <PatientPresenceAction patientId={patientId} hospitalId={careOffice} />}
           </>
         }
       />
@@ -111,22 +136,34 @@ function PatientRecord({ patientId }: { patientId: number }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
-            <ChartsSection patientId={patientId} />
-            <AlertHistory patientId={patientId} />
-            {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
-            <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
-            <ProblemListPanel patientId={patientId} />
-            {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+            {rest && (
+              <>
+                <ChartsSection patientId={patientId} />
+                <AlertHistory patientId={patientId} />
+                {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
+                <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
+                <ProblemListPanel patientId={patientId} />
+                {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+              </>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md" data-slot="patient-side-panel">
+<<<<<<< HEAD
             {careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
             <PatientVisitsPanel patientId={patientId} hospitalId={careOffice} />
+=======
+            {rest && careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
+>>>>>>> h-firstday
             <DemographicsCard patient={p} meta={meta.data} metaError={meta.error} />
-            <CareTeamCard patientId={patientId} />
-            <MonitoringPlanSection patientId={patientId} officeId={p.hospitalsAssignedData.length === 1 ? p.hospitalsAssignedData[0]!.id : undefined} plan={plan.data} />
-            <DevicesCard devices={devices.data} error={devices.error} />
+            {rest && (
+              <>
+                <CareTeamCard patientId={patientId} />
+                <MonitoringPlanSection patientId={patientId} officeId={p.hospitalsAssignedData.length === 1 ? p.hospitalsAssignedData[0]!.id : undefined} plan={plan.data} />
+                <DevicesCard devices={devices.data} error={devices.error} />
+              </>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>
