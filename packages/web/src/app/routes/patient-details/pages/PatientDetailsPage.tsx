@@ -150,12 +150,8 @@ function PatientRecord({ patientId }: { patientId: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md" data-slot="patient-side-panel">
-<<<<<<< HEAD
-            {careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
-            <PatientVisitsPanel patientId={patientId} hospitalId={careOffice} />
-=======
             {rest && careOffice > 0 && <CareTimePanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
->>>>>>> h-firstday
+            {rest && <PatientVisitsPanel patientId={patientId} hospitalId={careOffice} />}
             <DemographicsCard patient={p} meta={meta.data} metaError={meta.error} />
             {rest && (
               <>
