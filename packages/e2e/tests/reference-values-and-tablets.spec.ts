@@ -145,9 +145,9 @@ test('a render error in one screen shows the translated error element inside the
   await expect(error.getByRole('button', { name: 'Recargar' })).toBeVisible();
   await expect(error.getByRole('button', { name: 'Volver' })).toBeVisible();
   // The layout stays: header and navigation, and another screen opens from it.
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Organizaciones' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Organizaciones', exact: true })).toBeVisible();
   await snap(page, 'route-error-in-layout');
-  await page.getByRole('navigation').getByRole('link', { name: 'Organizaciones' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Organizaciones', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Organizaciones' })).toBeVisible();
   await expect(page.getByTestId('route-error')).toHaveCount(0);
 });
