@@ -22,6 +22,7 @@ import { surveysRoutes } from './surveys/surveys.routes';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { dashboardsRoutes } from './dashboards/dashboards.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -47,4 +48,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   prescriptionsRoutes,
   diagnosesRoutes,
   auditRoutes,
+  dashboardsRoutes,
 ];

@@ -23,6 +23,7 @@ import * as surveys from './surveys/surveys.contract';
 import * as prescriptions from './prescriptions/prescriptions.contract';
 import * as diagnoses from './diagnoses/diagnoses.contract';
 import { auditTrail, reporting, systemLogs } from './audit/audit.contract';
+import * as dashboards from './dashboards/dashboards.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -51,8 +52,9 @@ export * from './prescriptions/prescriptions.schemas';
 export * from './diagnoses/diagnoses.schemas';
 
 export * from './audit/audit.schemas';
+export * from './dashboards/dashboards.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, systemLogs, reporting, auditTrail };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, systemLogs, reporting, auditTrail, dashboards };
 
 export const contract = {
   auth,
@@ -79,6 +81,7 @@ export const contract = {
   systemLogs,
   reporting,
   auditTrail,
+  dashboards,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconActivityHeartbeat,
   IconBuildingHospital,
+  IconChartPie,
   IconBuildingSkyscraper,
   IconCalendarStats,
   IconCalendarTime,
@@ -49,6 +50,7 @@ export interface AppRoute {
 /** The signed-in screens, in navigation order. */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/dashboard', permission: 'notifications.read', page: () => import('./routes/dashboard/pages/DashboardPage'), nav: { label: 'nav.dashboard', icon: IconLayoutDashboard } },
+  { path: '/dashboardFacility', permission: 'dashboard.read', page: () => import('../features/dashboards/pages/FacilityDashboardPage'), nav: { label: 'nav.dashboardFacility', icon: IconChartPie } },
   { path: '/monitoring', permission: 'notifications.read', page: () => import('../features/monitoring/pages/MonitoringPage'), nav: { label: 'nav.monitoring', icon: IconActivityHeartbeat } },
   { path: '/patients', permission: 'patients.read', page: () => import('../features/patients/pages/PatientsPage'), nav: { label: 'nav.patients', icon: IconUsers } },
   { path: '/patientdetails/:id', permission: 'patients.read', page: () => import('./routes/patient-details/pages/PatientDetailsPage') },
