@@ -51,6 +51,7 @@ export interface AppRoute {
 export const appRoutes: readonly AppRoute[] = [
   { path: '/dashboard', permission: 'notifications.read', page: () => import('./routes/dashboard/pages/DashboardPage'), nav: { label: 'nav.dashboard', icon: IconLayoutDashboard } },
   { path: '/dashboardFacility', permission: 'dashboard.read', page: () => import('../features/dashboards/pages/FacilityDashboardPage'), nav: { label: 'nav.dashboardFacility', icon: IconChartPie } },
+  { path: '/dashboardAdmin', permission: 'dashboard.read', page: () => import('../features/dashboards/pages/OrganizationDashboardPage'), nav: { label: 'nav.dashboardAdmin', icon: IconBuildingSkyscraper } },
   { path: '/monitoring', permission: 'notifications.read', page: () => import('../features/monitoring/pages/MonitoringPage'), nav: { label: 'nav.monitoring', icon: IconActivityHeartbeat } },
   { path: '/patients', permission: 'patients.read', page: () => import('../features/patients/pages/PatientsPage'), nav: { label: 'nav.patients', icon: IconUsers } },
   { path: '/patientdetails/:id', permission: 'patients.read', page: () => import('./routes/patient-details/pages/PatientDetailsPage') },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationType, Role, type FacilityDashboard } from '@vigil/contract';
+import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
 import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlans } from '../../db/schema/index';
 import { localDateOf, localYearMonth, startOfLocalDay } from '../../lib/office-calendar';
@@ -8,10 +8,10 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 const ZONE = 'America/New_York'; // the fixture's offices
 
-async function get(who: { id: number }, headers: Record<string, string | number>) {
+async function get(who: { id: number }, headers: Record<string, string | number>, path = 'getfacilitydashboard') {
   const h: Record<string, string> = { ...(await sessionFor(t, who.id)) };
   for (const [k, v] of Object.entries(headers)) h[k] = String(v);
-  return t.app.inject({ method: 'GET', url: '/api/dashboard/getfacilitydashboard', headers: h });
+  return t.app.inject({ method: 'GET', url: `/api/dashboard/${path}`, headers: h });
 }
 
 const MIN = 60_000;
@@ -132,5 +132,35 @@ describe('GET dashboard/getfacilitydashboard', () => {
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/getfacilitydashboard', headers: { hospitalid: String(f.a1.id) } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET dashboard/getorganizationdashboard', () => {
+  const org = (who: { id: number }, headers: Record<string, string | number>) => get(who, headers, 'getorganizationdashboard');
+
+  it("puts the organization's offices side by side with the month's billing totals", async () => {
+    const res = await org(f.orgAdminA, { organizationid: f.orgA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = (res.json() as { data: OrganizationDashboard }).data;
+    expect(d.offices.map((o) => o.hospitalId).sort()).toEqual([f.a1.id, f.a2.id].sort());
+    const a1 = d.offices.find((o) => o.hospitalId === f.a1.id)!;
+    const a2 = d.offices.find((o) => o.hospitalId === f.a2.id)!;
+    expect(a1).toMatchObject({ monitored: 2, openAlerts: { total: 2 } });
+    expect(a2).toMatchObject({ monitored: 1, openAlerts: { total: 1 } });
+    expect(d.billingTotals).toEqual({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000 });
+  });
+
+  it("shows an office admin only their own office of the organization", async () => {
+    const res = await org(f.officeAdminA2, { organizationid: f.orgA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { data: OrganizationDashboard }).data.offices.map((o) => o.hospitalId)).toEqual([f.a2.id]);
+  });
+
+  it("answers 404 for another tenant's organization, 403 for a patient, 400 for a malformed id", async () => {
+    expect((await org(f.orgAdminB, { organizationid: f.orgA.id })).statusCode).toBe(404);
+    expect((await org(f.doctorB1, { organizationid: f.orgA.id })).statusCode).toBe(404);
+    expect((await org(f.patientA1, { organizationid: f.orgA.id })).statusCode).toBe(403);
+    expect((await org(f.orgAdminA, { organizationid: 'x' })).statusCode).toBe(400);
+    expect((await org(f.orgAdminA, {})).statusCode).toBe(400);
   });
 });

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NotificationType, ProcessingStatus, Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { billingClaims, billingRuns, hospitals, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
+import { asc, eq } from 'drizzle-orm';
+import { and, officeFilter, type Scope } from '../../db/scope';
 
 /** Runs an aggregate query and answers its rows. */
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -158,4 +159,14 @@ export async function facilityFigures(scope: Scope, db: Executor, hospitalId: nu
     claims: { patients: Number(claims?.patients ?? 0), billable: Number(claims?.billable ?? 0), suppressed: Number(claims?.suppressed ?? 0), cents: Number(claims?.cents ?? 0) },
     lastRunAt: lastRun?.at ? new Date(lastRun.at) : null,
   };
+}
+
+/** The ids of the offices of `organizationId` the caller sees (`officeFilter`), by name. */
+export async function organizationOfficeIds(scope: Scope, db: Executor, organizationId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: hospitals.id })
+    .from(hospitals)
+    .where(and(eq(hospitals.organizationId, organizationId), officeFilter(scope, hospitals.id)))
+    .orderBy(asc(hospitals.hospitalName), asc(hospitals.id));
+  return found.map((r) => r.id);
 }

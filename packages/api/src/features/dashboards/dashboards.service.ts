@@ -1,6 +1,6 @@
-import { adherenceBands, type FacilityDashboard } from '@vigil/contract';
+import { adherenceBands, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { Scope } from '../../db/scope';
+import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
@@ -58,6 +58,32 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
       suppressedClaims: f.claims.suppressed,
       amountCents: f.claims.cents,
       lastRunAt: f.lastRunAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/**
+ * Chosen `GET dashboard/getorganizationdashboard` (route /dashboardAdmin, docs/dashboards.md): the
+ * offices of `organizationId` the caller sees, by name, each with the facility dashboard's figures
+ * (one set of aggregates per office: an organization has few offices), and the sums of their
+ * billing readiness this month (each office's own month). 404 when the organization is not the
+ * caller's.
+ */
+export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, organizationId: number, now = new Date()): Promise<OrganizationDashboard> {
+  assertOrganizationInScope(scope, organizationId);
+  const ids = await repo.organizationOfficeIds(scope, ctx.db, organizationId);
+  const offices: FacilityDashboard[] = [];
+  for (const id of ids) offices.push(await getFacilityDashboard(ctx, scope, id, now));
+  const sum = (pick: (o: FacilityDashboard) => number) => offices.reduce((total, o) => total + pick(o), 0);
+  return {
+    organizationId,
+    generatedAt: now.toISOString(),
+    offices,
+    billingTotals: {
+      billablePatients: sum((o) => o.billing.billablePatients),
+      billableClaims: sum((o) => o.billing.billableClaims),
+      suppressedClaims: sum((o) => o.billing.suppressedClaims),
+      amountCents: sum((o) => o.billing.amountCents),
     },
   };
 }

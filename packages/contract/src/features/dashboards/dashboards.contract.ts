@@ -1,7 +1,7 @@
 import { endpoint } from '../../common/endpoint';
-import { facilityDashboardHeadersSchema, facilityDashboardSchema } from './dashboards.schemas';
+import { facilityDashboardHeadersSchema, facilityDashboardSchema, organizationDashboardHeadersSchema, organizationDashboardSchema } from './dashboards.schemas';
 
-// Spec "Protected routes": /dashboardFacility. The path is chosen (the spec names the screen, not
+// Spec "Protected routes": /dashboardFacility and /dashboardAdmin. The path is chosen (the spec names the screen, not
 // its call). docs/dashboards.md.
 
 /**
@@ -18,5 +18,22 @@ export const getFacilityDashboard = endpoint({
   permission: 'dashboard.read',
   headers: facilityDashboardHeadersSchema,
   response: facilityDashboardSchema,
+  audit: false,
+});
+
+/**
+ * An organization's offices side by side (header organizationid): each office the caller sees in
+ * it with the facility figures, and the month's billing totals. 404 when the organization is not
+ * the caller's.
+ */
+export const getOrganizationDashboard = endpoint({
+  method: 'GET',
+  path: 'dashboard/getorganizationdashboard',
+  tag: 'Dashboards',
+  summary:
+    "Chosen: an organization's offices side by side on the facility dashboard's figures (header organizationid), and the month's billing totals. 404 for another tenant's organization",
+  permission: 'dashboard.read',
+  headers: organizationDashboardHeadersSchema,
+  response: organizationDashboardSchema,
   audit: false,
 });

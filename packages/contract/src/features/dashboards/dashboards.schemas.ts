@@ -60,3 +60,23 @@ export const facilityDashboardSchema = z.object({
   }),
 });
 export type FacilityDashboard = z.infer<typeof facilityDashboardSchema>;
+
+/** The organization dashboard's headers: the organization (required). */
+export const organizationDashboardHeadersSchema = z.object({ organizationid: idSchema });
+
+/**
+ * An organization's dashboard: the caller's offices of the organization side by side, each with
+ * the facility dashboard's figures, and the month's billing totals over them.
+ */
+export const organizationDashboardSchema = z.object({
+  organizationId: z.number().int(),
+  generatedAt: z.string(),
+  offices: z.array(facilityDashboardSchema),
+  billingTotals: z.object({
+    billablePatients: count,
+    billableClaims: count,
+    suppressedClaims: count,
+    amountCents: count,
+  }),
+});
+export type OrganizationDashboard = z.infer<typeof organizationDashboardSchema>;

@@ -9,3 +9,8 @@ import { useEndpointQuery } from '../../../lib/endpoint-query';
 export function useFacilityDashboard(hospitalId: number | null) {
   return useEndpointQuery(dashboards.getFacilityDashboard, { headers: { hospitalid: hospitalId ?? 0 } }, { enabled: hospitalId !== null, refetchInterval: 60_000 });
 }
+
+/** GET dashboard/getorganizationdashboard: an organization's offices side by side (docs/dashboards.md). */
+export function useOrganizationDashboard(organizationId: number | null) {
+  return useEndpointQuery(dashboards.getOrganizationDashboard, { headers: { organizationid: organizationId ?? 0 } }, { enabled: organizationId !== null, refetchInterval: 60_000 });
+}

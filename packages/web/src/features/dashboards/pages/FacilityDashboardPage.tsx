@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleto
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { dashboards, type FacilityDashboard } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
@@ -62,7 +62,9 @@ export default function FacilityDashboardPage() {
   const duration = useDuration();
   const selected = useSelectedOffice();
   const { offices, isLoading: officesLoading } = useOfficesInScope();
-  const [picked, setPicked] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  const fromLink = /^\d+$/.test(params.get('office') ?? '') ? Number(params.get('office')) : null;
+  const [picked, setPicked] = useState<number | null>(fromLink);
   const office = picked ?? (selected > 0 ? selected : (offices[0]?.id ?? null));
   const query = useFacilityDashboard(office);
   const qc = useQueryClient();
