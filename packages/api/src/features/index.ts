@@ -32,6 +32,7 @@ import { releaseNotesRoutes } from './release-notes/release-notes.routes';
 import { terraRoutes } from './terra/terra.routes';
 import { ecpRoutes } from './ecp/ecp.routes';
 import { enrolmentRoutes } from './enrolment/enrolment.routes';
+import { dashboardsRoutes } from './dashboards/dashboards.routes';
 
 /** Every feature's routes; app.ts registers them all inside the /api scope. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -67,4 +68,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => void)[] 
   terraRoutes,
   ecpRoutes,
   enrolmentRoutes,
+  dashboardsRoutes,
 ];

@@ -33,6 +33,7 @@ import * as releaseNotes from './release-notes/release-notes.contract';
 import * as terra from './terra/terra.contract';
 import * as ecp from './ecp/ecp.contract';
 import * as enrolment from './enrolment/enrolment.contract';
+import * as dashboards from './dashboards/dashboards.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -72,8 +73,9 @@ export * from './licenses/licenses.schemas';
 export * from './api-keys/api-keys.schemas';
 
 export * from './audit/audit.schemas';
+export * from './dashboards/dashboards.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards };
 export * from './appointments/appointments.schemas';
 export * from './terra/terra.schemas';
 export * from './ecp/ecp.schemas';
@@ -115,6 +117,7 @@ export const contract = {
   terra,
   ecp,
   enrolment,
+  dashboards,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

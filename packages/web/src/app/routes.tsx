@@ -6,6 +6,7 @@ import {
   IconMapPin,
   IconDeviceWatch,
   IconBuildingHospital,
+  IconChartPie,
   IconBuildingSkyscraper,
   IconCalendarEvent,
   IconCalendarStats,
@@ -59,6 +60,8 @@ export interface AppRoute {
 /** The signed-in screens, in navigation order. */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/dashboard', permission: 'notifications.read', page: () => import('./routes/dashboard/pages/DashboardPage'), nav: { label: 'nav.dashboard', icon: IconLayoutDashboard } },
+  { path: '/dashboardFacility', permission: 'dashboard.read', page: () => import('../features/dashboards/pages/FacilityDashboardPage'), nav: { label: 'nav.dashboardFacility', icon: IconChartPie } },
+  { path: '/dashboardAdmin', permission: 'dashboard.read', page: () => import('../features/dashboards/pages/OrganizationDashboardPage'), nav: { label: 'nav.dashboardAdmin', icon: IconBuildingSkyscraper } },
   { path: '/monitoring', permission: 'notifications.read', page: () => import('../features/monitoring/pages/MonitoringPage'), nav: { label: 'nav.monitoring', icon: IconActivityHeartbeat } },
   { path: '/appointments', permission: 'appointments.read', page: () => import('../features/appointments/pages/AppointmentsPage'), nav: { label: 'nav.appointments', icon: IconCalendarEvent } },
   { path: '/patients', permission: 'patients.read', page: () => import('../features/patients/pages/PatientsPage'), nav: { label: 'nav.patients', icon: IconUsers } },

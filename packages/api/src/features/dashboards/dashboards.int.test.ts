@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
+import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlans } from '../../db/schema/index';
+import { localDateOf, localYearMonth, startOfLocalDay } from '../../lib/office-calendar';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+const ZONE = 'America/New_York'; // the fixture's offices
+
+async function get(who: { id: number }, headers: Record<string, string | number>, path = 'getfacilitydashboard') {
+  const h: Record<string, string> = { ...(await sessionFor(t, who.id)) };
+  for (const [k, v] of Object.entries(headers)) h[k] = String(v);
+  return t.app.inject({ method: 'GET', url: `/api/dashboard/${path}`, headers: h });
+}
+
+const MIN = 60_000;
+
+/**
+ * Office a1: patient A1 (CCM profile, a device) with two readings today; patient P2 (no profile:
+ * RPM, an active plan) without readings; patient P3 (nothing: not monitored) with a reading.
+ * Alerts (per reading, copies to two staff): one critical open 2 h old (two copies), one caution
+ * open 2 days old, two processed in 10 and 30 minutes. Office a2 has a reading and an open alert of
+ * its own. This month's claims of a1: two billable (A1, 90.00), one suppressed (P2).
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTenancyFixture(t);
+  const db = t.ctx.db;
+  const now = Date.now();
+  const dayStart = startOfLocalDay(localDateOf(new Date(now), ZONE), ZONE).getTime();
+  const { year, month } = localYearMonth(new Date(now), ZONE);
+  const p2 = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
+  const p3 = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
+  await db.insert(patientBillingProfiles).values({ patientId: f.patientA1.id, billingType: 'CCM' });
+  await db.insert(medicalDevices).values({ deviceIdentifier: `dash-${now}`, deviceType: 'BP', hospitalId: f.a1.id, patientId: f.patientA1.id });
+  await db.insert(treatmentPlans).values({ patientId: p2.id, hospitalId: f.a1.id, title: 'BP twice a day' });
+  await db.insert(treatmentPlans).values({ patientId: f.patientA2.id, hospitalId: f.a2.id, title: 'BP' });
+  const reading = async (patientId: number, hospitalId: number, at: number) => {
+    const [row] = await db.insert(measurements).values({ patientId, hospitalId, deviceType: 'BP', measuredAt: new Date(at), valuesJson: { '8480-6': 150 } }).returning({ id: measurements.id });
+    return row!.id;
+  };
+  const m1 = await reading(f.patientA1.id, f.a1.id, dayStart + 1_000);
+  const m2 = await reading(f.patientA1.id, f.a1.id, dayStart + 2_000);
+  const m3 = await reading(p3.id, f.a1.id, dayStart + 3_000);
+  const m4 = await reading(f.patientA2.id, f.a2.id, dayStart + 4_000);
+  const alert = (measurementId: number, hospitalId: number, toUserId: number, severity: number, raisedAgo: number, processedAfter?: number) => ({
+    notificationTypeId: NotificationType.ABNORMAL_MEASUREMENT,
+    toUserId,
+    relatedPatientId: f.patientA1.id,
+    hospitalId,
+    measurementId,
+    messageEn: 'Abnormal reading',
+    messageEs: 'Lectura anormal',
+    severity,
+    createdAt: new Date(now - raisedAgo),
+    ...(processedAfter === undefined ? {} : { processingStatus: 1, processedAt: new Date(now - raisedAgo + processedAfter), processedBy: f.doctorA1.id }),
+  });
+  await db.insert(notifications).values([
+    alert(m1, f.a1.id, f.doctorA1.id, 2, 120 * MIN),
+    alert(m1, f.a1.id, f.nurseA1.id, 2, 120 * MIN),
+    alert(m2, f.a1.id, f.doctorA1.id, 1, 2 * 1440 * MIN),
+    alert(m3, f.a1.id, f.doctorA1.id, 1, 300 * MIN, 10 * MIN),
+    alert(m3, f.a1.id, f.nurseA1.id, 1, 300 * MIN, 10 * MIN),
+    alert(m2, f.a1.id, f.nurseA1.id, 1, 2 * 1440 * MIN),
+    alert(m4, f.a2.id, f.doctorA2.id, 2, 10 * MIN),
+  ]);
+  // a fourth reading, processed after 30 minutes
+  const m5 = await reading(f.patientA1.id, f.a1.id, now - 400 * MIN);
+  await db.insert(notifications).values(alert(m5, f.a1.id, f.doctorA1.id, 1, 400 * MIN, 30 * MIN));
+  const [run] = await db.insert(billingRuns).values({ scopeKind: 'hospital', scopeId: f.a1.id, year, month, status: 'done', finishedAt: new Date(now) }).returning();
+  await db.insert(billingClaims).values([
+    { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a1.id, year, month, program: 'RPM', code: '99454', amountCents: 5000 },
+    { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a1.id, year, month, program: 'RPM', code: '99457', amountCents: 4000 },
+    { runId: run!.id, patientId: p2.id, hospitalId: f.a1.id, year, month, program: 'RPM', code: '99454', status: 'suppressed', reason: 'fewer than 16 reading days' },
+  ]);
+});
+afterAll(async () => t?.close());
+
+describe('GET dashboard/getfacilitydashboard', () => {
+  it("answers the office's figures on a known fixture", async () => {
+    const res = await get(f.doctorA1, { hospitalid: f.a1.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = (res.json() as { data: FacilityDashboard }).data;
+    expect(d.hospitalId).toBe(f.a1.id);
+    expect(d.timeZone).toBe(ZONE);
+    expect(d.monitored).toBe(2);
+    expect(d.byProgram).toEqual([
+      { program: 'CCM', patients: 1 },
+      { program: 'RPM', patients: 1 },
+    ]);
+    // today's readings of a1: A1's two (m5 may be yesterday locally just after midnight) and P3's
+    expect(d.readingsToday).toBeGreaterThanOrEqual(3);
+    expect(d.patientsReadToday).toBe(2);
+    expect(Object.fromEntries(d.adherence.bands.map((b) => [b.band, b.patients]))).toEqual({ none: 1, low: 1, mid: 0, onTrack: 0 });
+    expect(d.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
+    expect(Object.fromEntries(d.openAlerts.byAge.map((b) => [b.band, b.alerts]))).toEqual({ underHour: 0, underDay: 1, underWeek: 1, older: 0 });
+    expect(d.openAlerts.oldestMinutes).toBeGreaterThanOrEqual(2880);
+    expect(d.openAlerts.oldestMinutes).toBeLessThan(2890);
+    // two processed readings: 10 and 30 minutes; per reading, not per copy
+    expect(d.responseTime).toEqual({ processed: 2, medianMinutes: 20, p90Minutes: 28 });
+    expect(d.billing).toMatchObject({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000 });
+    expect(d.billing.lastRunAt).not.toBeNull();
+  });
+
+  it("answers an organization admin for any office of theirs, and another office's figures apart", async () => {
+    const res = await get(f.orgAdminA, { hospitalid: f.a2.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = (res.json() as { data: FacilityDashboard }).data;
+    expect(d).toMatchObject({ monitored: 1, readingsToday: 1, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
+    expect(d.responseTime).toEqual({ processed: 0, medianMinutes: null, p90Minutes: null });
+  });
+
+  it("answers 404 for another tenant's office and for an office of the organization not the caller's", async () => {
+    expect((await get(f.doctorB1, { hospitalid: f.a1.id })).statusCode).toBe(404);
+    expect((await get(f.orgAdminB, { hospitalid: f.a1.id })).statusCode).toBe(404);
+    expect((await get(f.officeAdminA2, { hospitalid: f.a1.id })).statusCode).toBe(404);
+    expect((await get(f.doctorA1, { hospitalid: 999_999 })).statusCode).toBe(404);
+  });
+
+  it('refuses patients and caregivers (403)', async () => {
+    expect((await get(f.patientA1, { hospitalid: f.a1.id })).statusCode).toBe(403);
+    expect((await get(f.caregiverA1, { hospitalid: f.a1.id })).statusCode).toBe(403);
+  });
+
+  it('answers 400 without an office or with a malformed one', async () => {
+    expect((await get(f.doctorA1, {})).statusCode).toBe(400);
+    expect((await get(f.doctorA1, { hospitalid: 'abc' })).statusCode).toBe(400);
+    expect((await get(f.doctorA1, { hospitalid: -1 })).statusCode).toBe(400);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/getfacilitydashboard', headers: { hospitalid: String(f.a1.id) } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET dashboard/getorganizationdashboard', () => {
+  const org = (who: { id: number }, headers: Record<string, string | number>) => get(who, headers, 'getorganizationdashboard');
+
+  it("puts the organization's offices side by side with the month's billing totals", async () => {
+    const res = await org(f.orgAdminA, { organizationid: f.orgA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = (res.json() as { data: OrganizationDashboard }).data;
+    expect(d.offices.map((o) => o.hospitalId).sort()).toEqual([f.a1.id, f.a2.id].sort());
+    const a1 = d.offices.find((o) => o.hospitalId === f.a1.id)!;
+    const a2 = d.offices.find((o) => o.hospitalId === f.a2.id)!;
+    expect(a1).toMatchObject({ monitored: 2, openAlerts: { total: 2 } });
+    expect(a2).toMatchObject({ monitored: 1, openAlerts: { total: 1 } });
+    expect(d.billingTotals).toEqual({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000 });
+  });
+
+  it("shows an office admin only their own office of the organization", async () => {
+    const res = await org(f.officeAdminA2, { organizationid: f.orgA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { data: OrganizationDashboard }).data.offices.map((o) => o.hospitalId)).toEqual([f.a2.id]);
+  });
+
+  it("answers 404 for another tenant's organization, 403 for a patient, 400 for a malformed id", async () => {
+    expect((await org(f.orgAdminB, { organizationid: f.orgA.id })).statusCode).toBe(404);
+    expect((await org(f.doctorB1, { organizationid: f.orgA.id })).statusCode).toBe(404);
+    expect((await org(f.patientA1, { organizationid: f.orgA.id })).statusCode).toBe(403);
+    expect((await org(f.orgAdminA, { organizationid: 'x' })).statusCode).toBe(400);
+    expect((await org(f.orgAdminA, {})).statusCode).toBe(400);
+  });
+});

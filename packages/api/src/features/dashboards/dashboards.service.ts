@@ -1,0 +1,89 @@
+import { adherenceBands, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
+import type { AppContext } from '../../context';
+import { assertOrganizationInScope, type Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
+import { AppError } from '../../lib/app-error';
+import { localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
+import * as repo from './dashboards.repo';
+
+/**
+ * Chosen `GET dashboard/getfacilitydashboard` (route /dashboardFacility, docs/dashboards.md): the
+ * figures of office `hospitalId`, cut at `now` in the office's time zone (hospitals.timeZone, the
+ * calendar module's fallback): "today" is the office's local day, "this month" its local month.
+ * Response times in minutes, money in integer cents. 404 when the office is not the caller's
+ * (another tenant's office changes nothing and reveals nothing).
+ */
+export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospitalId: number, now = new Date()): Promise<FacilityDashboard> {
+  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  if (!office) throw AppError.notFound();
+  const timeZone = officeTimeZone(office.timeZone);
+  const localDate = localDateOf(now, timeZone);
+  const { year, month } = localYearMonth(now, timeZone);
+  const monthStart = startOfLocalDay(`${year}-${String(month).padStart(2, '0')}-01`, timeZone);
+  const f = await repo.facilityFigures(scope, ctx.db, office.id, { timeZone, dayStart: startOfLocalDay(localDate, timeZone), monthStart, year, month, now });
+  const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+  return {
+    hospitalId: office.id,
+    hospitalName: office.hospitalName,
+    timeZone,
+    localDate,
+    generatedAt: now.toISOString(),
+    monitored: f.byProgram.reduce((sum, p) => sum + p.patients, 0),
+    byProgram: f.byProgram,
+    readingsToday: f.readings.n,
+    patientsReadToday: f.readings.patients,
+    adherence: {
+      daysElapsed: Number(localDate.slice(8, 10)),
+      bands: adherenceBands.map((band) => ({ band, patients: f.bands.get(band) ?? 0 })),
+      missedThisMonth: f.missed,
+    },
+    openAlerts: {
+      total: f.open.total,
+      caution: f.open.caution,
+      critical: f.open.critical,
+      byAge: [
+        { band: 'underHour', alerts: f.open.byAge.underHour },
+        { band: 'underDay', alerts: f.open.byAge.underDay },
+        { band: 'underWeek', alerts: f.open.byAge.underWeek },
+        { band: 'older', alerts: f.open.byAge.older },
+      ],
+      oldestMinutes: round(f.open.oldest),
+    },
+    responseTime: { processed: f.response.processed, medianMinutes: round(f.response.median), p90Minutes: round(f.response.p90) },
+    billing: {
+      year,
+      month,
+      billablePatients: f.claims.patients,
+      billableClaims: f.claims.billable,
+      suppressedClaims: f.claims.suppressed,
+      amountCents: f.claims.cents,
+      lastRunAt: f.lastRunAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/**
+ * Chosen `GET dashboard/getorganizationdashboard` (route /dashboardAdmin, docs/dashboards.md): the
+ * offices of `organizationId` the caller sees, by name, each with the facility dashboard's figures
+ * (one set of aggregates per office: an organization has few offices), and the sums of their
+ * billing readiness this month (each office's own month). 404 when the organization is not the
+ * caller's.
+ */
+export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, organizationId: number, now = new Date()): Promise<OrganizationDashboard> {
+  assertOrganizationInScope(scope, organizationId);
+  const ids = await repo.organizationOfficeIds(scope, ctx.db, organizationId);
+  const offices: FacilityDashboard[] = [];
+  for (const id of ids) offices.push(await getFacilityDashboard(ctx, scope, id, now));
+  const sum = (pick: (o: FacilityDashboard) => number) => offices.reduce((total, o) => total + pick(o), 0);
+  return {
+    organizationId,
+    generatedAt: now.toISOString(),
+    offices,
+    billingTotals: {
+      billablePatients: sum((o) => o.billing.billablePatients),
+      billableClaims: sum((o) => o.billing.billableClaims),
+      suppressedClaims: sum((o) => o.billing.suppressedClaims),
+      amountCents: sum((o) => o.billing.amountCents),
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { idSchema } from '../../common/ids';
+
+// docs/dashboards.md: what each figure counts and where it comes from.
+
+/** The facility dashboard's headers: the office (required: the dashboard is one office's). */
+export const facilityDashboardHeadersSchema = z.object({ hospitalid: idSchema });
+
+/** Reading-day bands of the month so far (CMS 99454 needs 16 reading days in 30). */
+export const adherenceBands = ['none', 'low', 'mid', 'onTrack'] as const;
+/** Ages of the open alerts. */
+export const alertAgeBands = ['underHour', 'underDay', 'underWeek', 'older'] as const;
+
+const count = z.number().int().min(0);
+
+export const facilityDashboardSchema = z.object({
+  hospitalId: z.number().int(),
+  hospitalName: z.string(),
+  timeZone: z.string(),
+  /** the office's local day (YYYY-MM-DD) "today" means */
+  localDate: z.string(),
+  generatedAt: z.string(),
+  /** monitored patients (active, with an active plan or device) by billing program; sum = monitored */
+  monitored: count,
+  byProgram: z.array(z.object({ program: z.string(), patients: count })),
+  readingsToday: count,
+  /** patients with at least one reading today */
+  patientsReadToday: count,
+  /** monitored patients by reading days this month: none 0, low 1-7, mid 8-15, onTrack 16+ */
+  adherence: z.object({
+    daysElapsed: count,
+    bands: z.array(z.object({ band: z.enum(adherenceBands), patients: count })),
+    /** missed-measurement alerts (per scheduled time) this month */
+    missedThisMonth: count,
+  }),
+  /** open abnormal-measurement alerts, per reading */
+  openAlerts: z.object({
+    total: count,
+    caution: count,
+    critical: count,
+    byAge: z.array(z.object({ band: z.enum(alertAgeBands), alerts: count })),
+    /** the oldest open alert's age in minutes; null with none open */
+    oldestMinutes: z.number().nullable(),
+  }),
+  /** abnormal-measurement alerts processed in the last 30 days: raised to processed, in minutes */
+  responseTime: z.object({
+    processed: count,
+    medianMinutes: z.number().nullable(),
+    p90Minutes: z.number().nullable(),
+  }),
+  /** this month's billing run results for the office (billing_claims) */
+  billing: z.object({
+    year: z.number().int(),
+    month: z.number().int(),
+    billablePatients: count,
+    billableClaims: count,
+    suppressedClaims: count,
+    amountCents: count,
+    lastRunAt: z.string().nullable(),
+  }),
+});
+export type FacilityDashboard = z.infer<typeof facilityDashboardSchema>;
+
+/** The organization dashboard's headers: the organization (required). */
+export const organizationDashboardHeadersSchema = z.object({ organizationid: idSchema });
+
+/**
+ * An organization's dashboard: the caller's offices of the organization side by side, each with
+ * the facility dashboard's figures, and the month's billing totals over them.
+ */
+export const organizationDashboardSchema = z.object({
+  organizationId: z.number().int(),
+  generatedAt: z.string(),
+  offices: z.array(facilityDashboardSchema),
+  billingTotals: z.object({
+    billablePatients: count,
+    billableClaims: count,
+    suppressedClaims: count,
+    amountCents: count,
+  }),
+});
+export type OrganizationDashboard = z.infer<typeof organizationDashboardSchema>;
