@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, List, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, List, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CCM_MINUTE_MARKS, ccmGroups, type CcmGroupSlug } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../../../lib/dates';
@@ -62,20 +62,19 @@ export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
       <Title order={3} fz="h5">
         {t('overview.sections')}
       </Title>
-      <List listStyleType="none" spacing={2} data-testid="ccm-sections-index">
-        <Group gap="xs" wrap="wrap">
-          {SUBSECTIONS.map((key) => {
-            const n = count(key);
-            return (
-              <List.Item key={key}>
-                <Anchor href={`#ccm-section-${key}`} size="sm">
-                  {t(`overview.sectionNames.${key}`)}
-                  {n !== null ? ` (${n})` : ''}
-                </Anchor>
-              </List.Item>
-            );
-          })}
-        </Group>
+      {/* The list's items sit in a row that wraps: the flex layout is the list's own (a <ul> holds only <li>). */}
+      <List listStyleType="none" data-testid="ccm-sections-index" style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-xs)' }}>
+        {SUBSECTIONS.map((key) => {
+          const n = count(key);
+          return (
+            <List.Item key={key}>
+              <Anchor href={`#ccm-section-${key}`} size="sm">
+                {t(`overview.sectionNames.${key}`)}
+                {n !== null ? ` (${n})` : ''}
+              </Anchor>
+            </List.Item>
+          );
+        })}
       </List>
     </Stack>
   );
