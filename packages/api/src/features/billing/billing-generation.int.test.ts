@@ -271,10 +271,10 @@ describe('GET billing/generateforallorganizationpatientsformonth', () => {
   });
 
   it('shows every patient of the organization as generated afterwards, also one for whom no code applied', async () => {
-    // A CCM patient without any time in September: the engine finds no code, so nothing is stored.
+    // A patient without a billing profile, reading, time or note in September: the month is empty
+    // (generation.ts computeBatch), so nothing is stored for them.
     const office = await createOffice(t, f.orgA.id, { timeZone: TZ });
     const quiet = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [office.id], values: { firstName: 'Quiet', lastName: 'Month' } });
-    await setProfile(t, quiet.id, { billingType: 'APCM', billingPractitionerId: f.doctorA2.id });
     const before = await call('GET', 'billing/getbillingsummaryforpatientformonth', f.orgAdminA, { headers: { patientid: quiet.id, hospitalid: office.id, ...SEPT } });
     expect(before.json().data).toMatchObject({ generated: false, generatedAt: null, codes: [] });
     const res = await call('GET', 'billing/generateforallorganizationpatientsformonth', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...SEPT } });
