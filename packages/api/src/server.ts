@@ -2,6 +2,7 @@ import { loadConfig } from './config/index';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
 import { seedDemoAssessments } from './features/surveys/index';
+import { seedDemoBillableMonth } from './features/billing/index';
 
 /** Starts Vigil: one port for the API (/api) and the web app. */
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
       app.log.info(`demo data imported: ${result.summary}`);
       const assessments = await seedDemoAssessments(ctx);
       app.log.info(assessments, 'demo assessments: completed PHQ-9 and GAD-7 surveys of past months');
+      const billable = await seedDemoBillableMonth(ctx);
+      app.log.info(billable ?? {}, 'demo billing: a billable previous month (hub readings and RPM time with a call), generated');
     }
   }
   await app.listen({ port: config.port, host: config.host });

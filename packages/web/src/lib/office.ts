@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { officeSwitchingRoles, Role, type RoleId, type User } from '@vigil/contract';
+import { offices, officeSwitchingRoles, Role, type RoleId, type User } from '@vigil/contract';
+import { call } from './api-client';
 
 const KEY = 'vigil.selectedOffice';
 const listeners = new Set<() => void>();
@@ -28,6 +29,21 @@ export function initSelectedOffice(user: User): void {
     if (valid) return;
   }
   write(fallback);
+}
+
+/**
+ * Where a user with several offices lands at sign-in (docs/first-day.md, "Where users land"): the
+ * office with the most monitored patients (GET hospital/landing), not the first or an empty one.
+ * Called once after `initSelectedOffice`, before the first page; on failure the assigned office stays.
+ */
+export async function landOnBusiestOffice(user: User): Promise<void> {
+  if (!canSwitchOffice(user.roleId) || user.hospitalsAssignedData.length < 2) return;
+  try {
+    const { officeId } = await call(offices.getLandingOffice);
+    if (officeId !== null && user.hospitalsAssignedData.some((h) => h.id === officeId)) write(officeId);
+  } catch {
+    // offline or refused: the assigned office chosen by initSelectedOffice stays
+  }
 }
 
 export function clearSelectedOffice(): void {

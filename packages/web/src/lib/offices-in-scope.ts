@@ -1,11 +1,9 @@
-import { offices, officeScopedRoles, type RoleId } from '@vigil/contract';
+import { can, offices, officeScopedRoles, type RoleId } from '@vigil/contract';
 import { useAuth } from './auth';
 import { useEndpointQuery } from './endpoint-query';
+import { busiestFirst, type OfficeOption } from './office-order';
 
-export interface OfficeOption {
-  id: number;
-  hospitalName: string;
-}
+export type { OfficeOption };
 
 /** Largest page the office list takes; an organization's offices fit in it. */
 const MAX_OFFICES = 200;
@@ -24,15 +22,20 @@ export function useOfficesInScopeQuery() {
 
 /**
  * The offices the signed-in user works in, for office pickers: their assigned offices for office
- * admins, doctors, nurses and caregivers; the offices in scope (GET hospital, active first by name)
- * for organization and system admins.
+ * admins, doctors, nurses and caregivers; the offices in scope (GET hospital, by name) for
+ * organization and system admins. The office with the most monitored patients (GET
+ * hospital/landing) comes first, so a page that defaults to the first office opens on the busiest,
+ * not an empty one (docs/first-day.md, "Where users land"); the admins' list waits for it.
  */
 export function useOfficesInScope(): { offices: OfficeOption[]; isLoading: boolean } {
   const { user, assignedOnly, query } = useOfficesInScopeQuery();
+  const several = assignedOnly ? (user?.hospitalsAssignedData.length ?? 0) > 1 : true;
+  const landing = useEndpointQuery(offices.getLandingOffice, {}, { enabled: !!user && several && can(user.roleId as RoleId, 'offices.read'), staleTime: 5 * 60_000 });
   if (!user) return { offices: [], isLoading: false };
-  if (assignedOnly) return { offices: user.hospitalsAssignedData.map((h) => ({ id: h.id, hospitalName: h.hospitalName })), isLoading: false };
+  const busiest = landing.data?.officeId;
+  if (assignedOnly) return { offices: busiestFirst(user.hospitalsAssignedData.map((h) => ({ id: h.id, hospitalName: h.hospitalName })), busiest), isLoading: false };
   return {
-    offices: (query.data?.items ?? []).map((o) => ({ id: o.id, hospitalName: o.hospitalName })),
-    isLoading: query.isLoading,
+    offices: landing.isLoading ? [] : busiestFirst((query.data?.items ?? []).map((o) => ({ id: o.id, hospitalName: o.hospitalName })), busiest),
+    isLoading: query.isLoading || landing.isLoading,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
+import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { localDate, localYearMonth } from '../../lib/office-calendar';
 import { caller, setProfile, withoutBillingRead, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from './billing-exports.fixtures';
 import { dayList, seedReadings, seedTime, TZ, waitForRun } from './billing-generation.fixtures';
@@ -268,6 +268,27 @@ describe('GET billing/generateforallorganizationpatientsformonth', () => {
     const a2 = await call('GET', 'billing/getbillingsummaryforpatientformonth', f.orgAdminA, { headers: { patientid: f.patientA2.id, hospitalid: f.a2.id, ...SEPT } });
     expect(a2.json().data.codes.map((c: { code: string }) => c.code)).toEqual(['99453', '99445']);
     expect((await call('GET', 'billing/getbillingrun', f.orgAdminB, { headers: { runid: run.runId } })).statusCode).toBe(404);
+  });
+
+  it('shows every patient of the organization as generated afterwards, also one for whom no code applied', async () => {
+    // A patient without a billing profile, reading, time or note in September: the month is empty
+    // (generation.ts computeBatch), so nothing is stored for them.
+    const office = await createOffice(t, f.orgA.id, { timeZone: TZ });
+    const quiet = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [office.id], values: { firstName: 'Quiet', lastName: 'Month' } });
+    const before = await call('GET', 'billing/getbillingsummaryforpatientformonth', f.orgAdminA, { headers: { patientid: quiet.id, hospitalid: office.id, ...SEPT } });
+    expect(before.json().data).toMatchObject({ generated: false, generatedAt: null, codes: [] });
+    const res = await call('GET', 'billing/generateforallorganizationpatientsformonth', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...SEPT } });
+    await waitForRun(call, f.orgAdminA, res.json().data.runId);
+    const list = await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...SEPT }, query: { pageSize: 100 } });
+    const items = list.json().data.items as { patientId: number; generated: boolean; generatedAt: string | null }[];
+    expect(items.length).toBeGreaterThanOrEqual(5);
+    expect(items.filter((i) => !i.generated)).toEqual([]);
+    expect(items.find((i) => i.patientId === quiet.id)).toMatchObject({ generated: true, generatedAt: expect.any(String) });
+    const details = await call('GET', 'billing/getbillingdetailsforpatientformonth', f.orgAdminA, { headers: { patientid: quiet.id, hospitalid: office.id, ...SEPT } });
+    expect(details.json().data).toMatchObject({ preview: false, generated: true, claims: [] });
+    // Another organization's month is not marked by this run.
+    const other = await call('GET', 'billing/getbillingsummaryforpatientformonth', f.orgAdminB, { headers: { patientid: f.patientB1.id, hospitalid: f.b1.id, ...SEPT } });
+    expect(other.json().data.generated).toBe(false);
   });
 
   it("limits an office admin to their own offices of the organization", async () => {

@@ -135,6 +135,36 @@ export async function findStoredClaims(scope: Scope, db: Executor, pairs: { pati
   return rows.filter((r) => wanted.has(`${r.patientId}|${r.hospitalId}`));
 }
 
+/**
+ * When each (patient, office) month was last generated as a whole, keyed `patientId|hospitalId`
+ * (absent: never): the latest finished ('done') run of the office, or of its organization when that
+ * run reached the office (its starter saw the whole organization, or was assigned to the office:
+ * billing-runs.ts runs the offices its starter sees), finished after the patient joined the office.
+ * A patient for whom the engine found no code at all has no stored claim, yet that run generated
+ * their month (docs/billing-engine.md, "Storage"). `pairs` are already checked against the scope.
+ */
+export async function findGeneratedAt(_scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  if (pairs.length === 0) return out;
+  const rows = await rowsOf<{ patient_id: number; hospital_id: number; finished_at: string | Date }>(
+    db,
+    sql`select uh.user_id as patient_id, h.id as hospital_id, max(r.finished_at) as finished_at
+          from user_hospitals uh
+          join hospitals h on h.id = uh.hospital_id
+          join billing_runs r on r.status = 'done' and r.year = ${year} and r.month = ${month} and r.finished_at >= uh.created_at
+           and ((r.scope_kind = 'hospital' and r.scope_id = h.id)
+             or (r.scope_kind = 'organization' and r.scope_id = h.organization_id
+                 and exists (select 1 from users s where s.id = r.started_by
+                              and (s.role_id in (${Role.SYSTEM_ADMIN}, ${Role.ORGANIZATION_ADMIN})
+                                   or exists (select 1 from user_hospitals sh where sh.user_id = s.id and sh.hospital_id = h.id)))))
+         where uh.user_id = any(${sql.param([...new Set(pairs.map((p) => p.patientId))])}::int[])
+           and uh.hospital_id = any(${sql.param([...new Set(pairs.map((p) => p.hospitalId))])}::int[])
+         group by uh.user_id, h.id`,
+  );
+  for (const r of rows) out.set(`${Number(r.patient_id)}|${Number(r.hospital_id)}`, new Date(r.finished_at));
+  return out;
+}
+
 /** Whether the patient is assigned to one of the caller's offices (a patient-scoped run). */
 export async function patientInScope(scope: Scope, db: Executor, patientId: number): Promise<boolean> {
   const rows = await rowsOf<{ ok: number }>(

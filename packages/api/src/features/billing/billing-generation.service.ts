@@ -120,16 +120,19 @@ function summaryItem(
   stored: reads.StoredClaim[],
   readiness: PatientReadiness | null,
   lang: Lang,
+  officeGeneratedAt: Date | null,
 ): SummaryItem {
   const p = o.patient;
-  const generated = stored.length > 0;
+  // Generated: codes stored, or a finished run of the office or organization covered the patient's
+  // month (a patient with no code at all stores nothing, yet was generated).
+  const generated = stored.length > 0 || officeGeneratedAt !== null;
   const codes = generated
     ? stored.filter((c) => c.status === 'billable').map((c) => ({ code: c.code, program: c.program, units: c.units, amountCents: c.amountCents }))
     : o.result.claims.filter((c) => c.status === 'billable').map((c) => ({ code: c.code, program: c.program, units: c.units, amountCents: c.amountCents }));
   const suppressedCount = generated ? stored.filter((c) => c.status !== 'billable').length : o.result.claims.filter((c) => c.status !== 'billable').length;
   const time = o.result.metrics.time.map((t) => ({ program: t.bucket, seconds: t.seconds, time: t.time, practitionerSeconds: t.practitionerSeconds, interactive: t.interactive }));
   const totalSeconds = time.reduce((s, t) => s + t.seconds, 0);
-  const generatedAt = generated ? stored.reduce((m, c) => (c.createdAt > m ? c.createdAt : m), stored[0]!.createdAt).toISOString() : null;
+  const generatedAt = stored.length > 0 ? stored.reduce((m, c) => (c.createdAt > m ? c.createdAt : m), stored[0]!.createdAt).toISOString() : (officeGeneratedAt?.toISOString() ?? null);
   return {
     patientId: p.patientId,
     firstName: p.firstName,
@@ -160,11 +163,20 @@ function summaryItem(
 const usedSettings = (om: OfficeMonth) => billingSettingDefs.map((d) => ({ key: d.key, value: om.settings[d.key] }));
 
 /** The details of one patient-month: stored claims when generated, else the live preview. */
-function detailsOf(office: repo.OfficeRef, om: OfficeMonth, o: PatientMonthOutcome, stored: reads.StoredClaim[], readiness: PatientReadiness | null, lang: Lang): Details {
-  const claims = stored.length > 0 ? stored.map((c) => storedClaimView(c, lang)) : o.result.claims.map((c) => engineClaimView(c, lang));
+function detailsOf(
+  office: repo.OfficeRef,
+  om: OfficeMonth,
+  o: PatientMonthOutcome,
+  stored: reads.StoredClaim[],
+  readiness: PatientReadiness | null,
+  lang: Lang,
+  officeGeneratedAt: Date | null,
+): Details {
+  const preview = stored.length === 0 && officeGeneratedAt === null;
+  const claims = stored.length > 0 || !preview ? stored.map((c) => storedClaimView(c, lang)) : o.result.claims.map((c) => engineClaimView(c, lang));
   return {
-    ...summaryItem(office, om, o, stored, readiness, lang),
-    preview: stored.length === 0,
+    ...summaryItem(office, om, o, stored, readiness, lang, officeGeneratedAt),
+    preview,
     runId: stored.reduce<number | null>((m, c) => (c.runId !== null && (m === null || c.runId > m) ? c.runId : m), null),
     claims: claims.filter((c) => c.status === 'billable'),
     suppressed: claims.filter((c) => c.status === 'suppressed'),
@@ -215,6 +227,7 @@ export async function getSummaryForAllPatients(
   const ym = resolveMonth(h, offices[0]!.timeZone);
   const page = await reads.findSummaryPage(scope, ctx.db, offices.map((o) => o.id), ym.year, ym.month, q);
   const stored = await reads.findStoredClaims(scope, ctx.db, page.rows, ym.year, ym.month);
+  const generatedAt = await reads.findGeneratedAt(scope, ctx.db, page.rows, ym.year, ym.month);
   const items = new Map<string, SummaryItem>();
   for (const office of offices) {
     const ids = page.rows.filter((r) => r.hospitalId === office.id).map((r) => r.patientId);
@@ -222,7 +235,7 @@ export async function getSummaryForAllPatients(
     const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
     for (const { outcome, readiness } of await liveOutcomes(ctx, scope, om, ids, isCurrent(ym, office.timeZone))) {
       const mine = stored.filter((c) => c.patientId === outcome.patient.patientId && c.hospitalId === office.id);
-      items.set(`${outcome.patient.patientId}|${office.id}`, summaryItem(office, om, outcome, mine, readiness, lang));
+      items.set(`${outcome.patient.patientId}|${office.id}`, summaryItem(office, om, outcome, mine, readiness, lang, generatedAt.get(`${outcome.patient.patientId}|${office.id}`) ?? null));
     }
   }
   return {
@@ -244,19 +257,20 @@ async function patientMonth(ctx: AppContext, scope: Scope, h: { patientid: numbe
   const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
   const [live] = await liveOutcomes(ctx, scope, om, [h.patientid], isCurrent(ym, office.timeZone));
   const stored = await reads.findStoredClaims(scope, ctx.db, [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month);
-  return { office, om, live: live!, stored };
+  const generatedAt = (await reads.findGeneratedAt(scope, ctx.db, [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month)).get(`${h.patientid}|${office.id}`) ?? null;
+  return { office, om, live: live!, stored, generatedAt };
 }
 
 /** GET billing/getbillingsummaryforpatientformonth. */
 export async function getSummaryForPatient(ctx: AppContext, scope: Scope, h: { patientid: number; hospitalid: number; month?: number; year?: number }, lang: Lang): Promise<SummaryItem> {
-  const { office, om, live, stored } = await patientMonth(ctx, scope, h);
-  return summaryItem(office, om, live.outcome, stored, live.readiness, lang);
+  const { office, om, live, stored, generatedAt } = await patientMonth(ctx, scope, h);
+  return summaryItem(office, om, live.outcome, stored, live.readiness, lang, generatedAt);
 }
 
 /** GET billing/getbillingdetailsforpatientformonth. */
 export async function getDetailsForPatient(ctx: AppContext, scope: Scope, h: { patientid: number; hospitalid: number; month?: number; year?: number }, lang: Lang): Promise<Details> {
-  const { office, om, live, stored } = await patientMonth(ctx, scope, h);
-  return detailsOf(office, om, live.outcome, stored, live.readiness, lang);
+  const { office, om, live, stored, generatedAt } = await patientMonth(ctx, scope, h);
+  return detailsOf(office, om, live.outcome, stored, live.readiness, lang, generatedAt);
 }
 
 // Generation ------------------------------------------------------------------------------------

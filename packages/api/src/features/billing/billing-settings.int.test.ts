@@ -11,7 +11,7 @@ let f: Fixture;
 const call = caller(() => t);
 const FORMAT = 'This field needs to be formatted';
 
-type Setting = { key: string; value: unknown; source: string; globalValue: unknown; organizationValue: unknown; description: { en: string; es: string }; reference: string };
+type Setting = { key: string; value: unknown; source: string; globalValue: unknown; organizationValue: unknown; name: { en: string; es: string }; description: { en: string; es: string }; reference: string; citation: { en: string; es: string }; toBeConfirmed: boolean };
 const byKey = (items: Setting[], key: string) => items.find((s) => s.key === key)!;
 
 beforeAll(async () => {
@@ -29,9 +29,14 @@ describe('GET billing/getbillingsettings', () => {
     expect(data.items.map((s: Setting) => s.key)).toEqual(billingSettingDefs.map((d) => d.key));
     const setup = byKey(data.items, 'RPM_SETUP_MIN_DAYS');
     expect(setup).toMatchObject({ type: 'integer', value: 2, defaultValue: 2, globalValue: null, organizationValue: null, source: 'default', min: 1, max: 16 });
-    expect(setup.description.en).toContain('UNCONFIRMED');
-    expect(setup.description.es).toContain('NO CONFIRMADO');
+    // For a billing manager: a plain name, no internal marker, "to be confirmed" as a flag, a readable citation.
+    expect(setup).toMatchObject({ name: { en: 'Days of readings before RPM set-up can be billed', es: 'Días de lecturas para facturar la configuración de RPM' }, toBeConfirmed: true });
+    expect(setup.description.en).not.toContain('UNCONFIRMED');
+    expect(setup.description.es).not.toContain('NO CONFIRMADO');
     expect(setup.reference).toContain('§11 item 1');
+    expect(setup.citation.en).toContain('section 11, open question 1');
+    expect(setup.citation.es).toContain('sección 11, pregunta abierta 1');
+    expect(byKey(data.items, 'INCLUDE_SIMULATED_READINGS').toBeConfirmed).toBe(false);
     expect(byKey(data.items, 'PCM_CCM_DIFFERENT_PRACTITIONER')).toMatchObject({ type: 'enum', value: 'flag', options: expect.arrayContaining([expect.objectContaining({ value: 'block' })]) });
   });
 

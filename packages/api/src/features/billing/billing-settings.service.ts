@@ -16,7 +16,7 @@ import type { billing as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { billingSettingDefs, parseBillingSettingValue } from './engine/settings';
+import { billingSettingDefs, citationOf, parseBillingSettingValue } from './engine/settings';
 import { getOrganizationInScope } from './billing-exports.repo';
 import * as repo from './billing-settings.repo';
 import { readSingleUpload } from '../../lib/upload';
@@ -59,8 +59,11 @@ export async function getSettings(ctx: AppContext, scope: Scope, organizationId:
       globalValue,
       organizationValue,
       source: organizationValue !== null ? 'organization' : globalValue !== null ? 'global' : 'default',
+      name: def.name,
       description: def.description,
       reference: def.source,
+      citation: { en: citationOf(def.source, 'en'), es: citationOf(def.source, 'es') },
+      toBeConfirmed: def.toBeConfirmed,
       ...(def.type === 'integer' ? { min: def.min, max: def.max } : {}),
       ...(def.type === 'enum' ? { options: def.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
     };

@@ -132,6 +132,41 @@ describe('GET hospital', () => {
   });
 });
 
+describe('GET hospital/landing', () => {
+  it('answers the office with the most active patients among the caller\'s offices, not an empty or inactive one', async () => {
+    const empty = await createOffice(t, f.orgA.id, { hospitalName: 'AAA Empty office' });
+    const busy = await createOffice(t, f.orgA.id, { hospitalName: 'ZZZ Busy office' });
+    const closed = await createOffice(t, f.orgA.id, { hospitalName: 'ZZZ Closed office', status: 0 });
+    for (let i = 0; i < 3; i++) await newUser(Role.PATIENT, [busy.id]);
+    for (let i = 0; i < 4; i++) await newUser(Role.PATIENT, [empty.id], f.orgA.id).then((p) => t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, p.id)));
+    for (let i = 0; i < 5; i++) await newUser(Role.PATIENT, [closed.id]);
+    const nurse = await newUser(Role.NURSE, [empty.id, busy.id, closed.id]);
+    const res = await call('GET', 'hospital/landing', await signInAs(t, nurse.username));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ officeId: busy.id, monitoredPatients: 3 });
+  });
+
+  it('keeps to the caller\'s scope: another organization\'s busier office is not chosen', async () => {
+    const other = await createOffice(t, f.orgB.id);
+    for (let i = 0; i < 9; i++) await newUser(Role.PATIENT, [other.id], f.orgB.id);
+    const res = await call('GET', 'hospital/landing', as.orgAdminA);
+    expect(res.json().data.officeId).not.toBe(other.id);
+    const sys = await call('GET', 'hospital/landing', as.sysadmin);
+    expect(sys.json().data.monitoredPatients).toBeGreaterThanOrEqual(9);
+  });
+
+  it('answers null for a caller with no active office', async () => {
+    const closed = await createOffice(t, f.orgA.id, { status: 0 });
+    const doctor = await newUser(Role.DOCTOR, [closed.id]);
+    const res = await call('GET', 'hospital/landing', await signInAs(t, doctor.username));
+    expect(res.json().data).toEqual({ officeId: null, monitoredPatients: 0 });
+  });
+
+  it('refuses a role without offices.read', async () => {
+    expect((await call('GET', 'hospital/landing', as.verifier)).statusCode).toBe(403);
+  });
+});
+
 describe('GET hospital/{id}', () => {
   it('returns an office in scope', async () => {
     const res = await call('GET', `hospital/${f.a1.id}`, as.officeAdminA1);

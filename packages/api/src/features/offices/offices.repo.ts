@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { Role, officeStaffRoleIds, type Office, type OfficePatientListItem } from '@vigil/contract';
+import { Role, UserStatus, officeStaffRoleIds, type Office, type OfficePatientListItem } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
@@ -151,6 +151,26 @@ export async function countOfficePatients(scope: Scope, db: Executor, id: number
     .innerJoin(users, eq(users.id, userHospitals.userId))
     .where(and(eq(userHospitals.hospitalId, id), officeFilter(scope, userHospitals.hospitalId), eq(users.roleId, Role.PATIENT)));
   return row?.n ?? 0;
+}
+
+/**
+ * The active office in the caller's scope (`officeFilter`) with the most monitored patients: users
+ * of role patient, status active, assigned to it. Ties go to the lower office id; an office with no
+ * patient still counts (0), so a caller with only empty offices lands on the first. Null when the
+ * caller sees no active office (docs/first-day.md, "Where users land").
+ */
+export async function findLandingOffice(scope: Scope, db: Executor): Promise<{ officeId: number; monitoredPatients: number } | null> {
+  const monitored = sql<number>`cast(count(${users.id}) as int)`;
+  const [row] = await db
+    .select({ officeId: hospitals.id, monitoredPatients: monitored })
+    .from(hospitals)
+    .leftJoin(userHospitals, and(eq(userHospitals.hospitalId, hospitals.id), eq(userHospitals.roleId, Role.PATIENT)))
+    .leftJoin(users, and(eq(users.id, userHospitals.userId), eq(users.status, UserStatus.ACTIVE)))
+    .where(and(officeFilter(scope, hospitals.id), eq(hospitals.status, 1)))
+    .groupBy(hospitals.id)
+    .orderBy(desc(monitored), asc(hospitals.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Deletes an office in scope; its staff assignments and medical teams go with it (ON DELETE CASCADE). */

@@ -7,6 +7,7 @@ import * as service from './offices.service';
 /** Hospital (office) endpoints (endpoints.txt "## Hospital (office)"). */
 export function officesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, offices.findOffices, ({ scope, query }) => service.findOffices(ctx, scope, query));
+  registerEndpoint(app, ctx, offices.getLandingOffice, ({ scope }) => service.getLandingOffice(ctx, scope));
   registerEndpoint(app, ctx, offices.getOffice, ({ scope, params }) => service.getOffice(ctx, scope, params.id));
   registerEndpoint(app, ctx, offices.createOffice, ({ scope, body }) => service.createOffice(ctx, scope, body));
   registerEndpoint(app, ctx, offices.updateOffice, ({ scope, params, body }) => service.updateOffice(ctx, scope, params.id, body));

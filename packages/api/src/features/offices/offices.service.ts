@@ -4,6 +4,7 @@ import {
   toE164,
   type EndpointBody,
   type EndpointQuery,
+  type LandingOffice,
   type MessageKey,
   type Office,
   type OfficeAssignment,
@@ -48,6 +49,12 @@ function valuesOf(body: OfficeBody) {
     assessmentsEnabled: body.assessmentsEnabled,
     status: body.status,
   };
+}
+
+/** GET hospital/landing: where the caller lands (`repo.findLandingOffice`); `officeId` null when they see no active office. */
+export async function getLandingOffice(ctx: AppContext, scope: Scope): Promise<LandingOffice> {
+  const row = await repo.findLandingOffice(scope, ctx.db);
+  return row ?? { officeId: null, monitoredPatients: 0 };
 }
 
 /** GET hospital: a page of the offices in the caller's scope. */

@@ -445,8 +445,8 @@ const settingValueSchema = z.union([z.number(), z.boolean(), z.string()]);
 
 /**
  * One billing setting (a rule the reference marks UNCONFIRMED): its effective value and where it
- * comes from ('default', the 'global' row, or the 'organization' row), with the description in
- * both languages and the reference section (`reference`).
+ * comes from ('default', the 'global' row, or the 'organization' row), with its plain name and
+ * description in both languages, the reference section (`reference`) and its readable citation.
  */
 export const billingSettingSchema = z.object({
   key: z.string(),
@@ -456,8 +456,15 @@ export const billingSettingSchema = z.object({
   globalValue: settingValueSchema.nullable(),
   organizationValue: settingValueSchema.nullable(),
   source: z.enum(['default', 'global', 'organization']),
+  /** The plain name a billing manager reads. */
+  name: bilingualSchema,
   description: bilingualSchema,
+  /** The reference section(s) as the reference numbers them (`§1.1 (99453), §11 item 1`). */
   reference: z.string(),
+  /** `reference` as a readable citation: the reference's title and each section's title. */
+  citation: bilingualSchema,
+  /** The reference has not confirmed the rule against a primary source: shown as "to be confirmed". */
+  toBeConfirmed: z.boolean(),
   min: z.number().int().optional(),
   max: z.number().int().optional(),
   options: z.array(z.object({ value: z.string(), label: bilingualSchema })).optional(),

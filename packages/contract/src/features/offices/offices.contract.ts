@@ -7,6 +7,7 @@ import {
   officeCreateSchema,
   officeDeassignmentSchema,
   officeHeaderSchema,
+  landingOfficeSchema,
   officeListQuerySchema,
   officePatientListItemSchema,
   officePatientsQuerySchema,
@@ -43,6 +44,20 @@ export const getOffice = endpoint({
   permission: 'offices.read',
   params: idParams,
   response: officeSchema,
+});
+
+/**
+ * Where the caller lands (docs/first-day.md, "Where users land"): the active
+ * office in their scope with the most monitored patients (active patients assigned to it), ties to
+ * the lower id; null when they see no active office.
+ */
+export const getLandingOffice = endpoint({
+  method: 'GET',
+  path: 'hospital/landing',
+  tag,
+  summary: 'The office in the caller\'s scope with the most monitored patients (where sign-in lands); null when none',
+  permission: 'offices.read',
+  response: landingOfficeSchema,
 });
 
 export const createOffice = endpoint({

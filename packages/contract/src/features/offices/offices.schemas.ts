@@ -159,6 +159,14 @@ export const officeStaffPageQuerySchema = pageQuerySchema.extend({
   status: intTextSchema(0, 3).optional(),
 });
 
+/** GET hospital/landing: the busiest office in the caller's scope and its count of monitored patients. */
+export const landingOfficeSchema = z.object({
+  officeId: z.number().int().nullable(),
+  /** Active patients assigned to that office (0 when `officeId` is null). */
+  monitoredPatients: z.number().int(),
+});
+export type LandingOffice = z.infer<typeof landingOfficeSchema>;
+
 /** Query of ...V3: as V2, and sortable by patient count. */
 export const officeStaffWithCountsQuerySchema = officeStaffPageQuerySchema.extend({
   sort: sortQuery(['lastName', 'firstName', 'email', 'roleId', 'status', 'patientCount']),

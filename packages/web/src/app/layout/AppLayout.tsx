@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Box, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { useUiState } from '../../lib/ui-state';
 import { PageLoader } from '../page-loader';
 import { navRoutesFor } from '../routes';
 import { HeaderBar } from './HeaderBar';
+import { OfficeSwitcher } from './OfficeSwitcher';
 import { Logo } from '../../components/Logo';
 
 /** The signed-in frame: header (office switcher, language, user menu), navigation (from app/routes.tsx), page, drawers. */
@@ -37,6 +38,9 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
+        <Box hiddenFrom="sm" mb="xs">
+          <OfficeSwitcher fullWidth onSwitched={close} />
+        </Box>
         <ScrollArea>
           {items.map((item) => (
             <NavLink

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Select, UnstyledButton, Text } from '@mantine/core';
+import { Avatar, Box, Group, Menu, UnstyledButton, Text } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
 import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
 import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
 import { MessagesButton } from '../../features/chat';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { OfficeSwitcher } from './OfficeSwitcher';
 
 /** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
 export function HeaderBar() {
@@ -19,10 +19,8 @@ export function HeaderBar() {
   const { user, logout, updateUser } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const selectedOffice = useSelectedOffice();
   const saveLanguage = useSaveMyLanguage();
   if (!user) return null;
-  const offices = user.hospitalsAssignedData;
 
   const signOut = async () => {
     await call(authApi.signOut).catch(() => undefined);
@@ -34,25 +32,9 @@ export function HeaderBar() {
 
   return (
     <Group gap="sm" wrap="nowrap">
-      {canSwitchOffice(user.roleId) && offices.length > 0 && (
-        <Select
-          size="xs"
-          w={{ base: 200, lg: 300 }}
-          aria-label={t('office.switch')}
-          // Whole names: the list is as wide as its longest name, and the chosen one shows in full on hover.
-          comboboxProps={{ width: 'max-content', position: 'bottom-end' }}
-          title={offices.find((o) => o.id === selectedOffice)?.hospitalName}
-          data={offices.map((o) => ({ value: String(o.id), label: o.hospitalName }))}
-          value={selectedOffice > 0 ? String(selectedOffice) : null}
-          onChange={(v) => {
-            if (!v) return;
-            setSelectedOffice(Number(v));
-            void queryClient.invalidateQueries();
-          }}
-          allowDeselect={false}
-          visibleFrom="sm"
-        />
-      )}
+      <Box visibleFrom="sm">
+        <OfficeSwitcher />
+      </Box>
       <MessagesButton />
       <NotificationBell />
       <LanguageSwitch

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computePatientMonth } from './compute';
 import { days, entry, facts, NURSE, options, PRACTITIONER } from './test-fixtures';
 import type { EngineClaim, PatientMonthFacts } from './types';
-import { billingSettingDefs, defaultBillingSettings, resolveSettings } from './settings';
+import { billingSettingDefs, citationOf, defaultBillingSettings, resolveSettings } from './settings';
 
 const billed = (claims: EngineClaim[]) => claims.filter((c) => c.status === 'billable').map((c) => (c.units > 1 ? `${c.code}x${c.units}` : c.code));
 const find = (claims: EngineClaim[], code: string, status?: 'billable' | 'suppressed') => claims.find((c) => c.code === code && (!status || c.status === status));
@@ -170,10 +170,22 @@ describe('reasons and settings', () => {
       expect(d.description.en).not.toBe('');
       expect(d.description.es).not.toBe('');
       expect(d.source).not.toBe('');
+      expect(d.name.en).not.toBe('');
+      expect(d.name.es).not.toBe('');
+      // No internal markers: whether a rule is confirmed is the toBeConfirmed flag, shown as words.
+      for (const text of [d.name.en, d.name.es, d.description.en, d.description.es]) expect(text).not.toMatch(/UNCONFIRMED|NO CONFIRMADO|\(\?\)|[A-Z]{2,}_[A-Z]/);
     }
     expect(defaultBillingSettings.RPM_SETUP_MIN_DAYS).toBe(2);
     expect(defaultBillingSettings.RPM_99458_MAX_UNITS).toBe(2);
     expect(defaultBillingSettings.INCLUDE_SIMULATED_READINGS).toBe(false);
+  });
+
+  it('cites each setting\'s source readably, with the reference\'s section titles', () => {
+    expect(citationOf('§1.1 (99453), §1.2, §11 item 1', 'en')).toBe(
+      'Vigil billing rules reference (US Medicare care-management billing, CY2024-CY2026): section 1.1, RPM codes (99453); section 1.2, RPM billing logic; section 11, open question 1',
+    );
+    expect(citationOf('C6', 'es')).toContain('regla común C6: las lecturas deben llegar automáticamente de un dispositivo médico');
+    for (const d of billingSettingDefs) for (const lang of ['en', 'es'] as const) expect(citationOf(d.source, lang)).not.toMatch(/§/);
   });
 
   it('resolves overrides in layers and ignores unknown keys and invalid values', () => {

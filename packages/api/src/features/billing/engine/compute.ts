@@ -21,7 +21,7 @@
 import type { BilingualText } from './settings';
 import { codeCatalogue, deviceCodes, setupCodes, type Program } from './codes';
 import { countTime, type BucketTime, type TimeBucket } from './time';
-import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor } from './device';
+import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor, onlySimulatedReadings, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, gateByConsent, pcmClaims, remoteManagementClaims } from './management';
 import { programName, t } from './reasons';
 import type { EngineClaim, EngineOptions, PatientMonthFacts, PrecedenceEvidence } from './types';
@@ -88,10 +88,13 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
       code: deviceProgram === 'RPM' ? '99454' : '98976-98978',
       units: 1,
       status: 'suppressed',
-      reason: t(
-        'No qualifying readings yet: the first 30-day device period starts at the first automatic reading (or the episode start in the billing profile)',
-        'Aún no hay lecturas válidas: el primer período de dispositivo de 30 días empieza con la primera lectura automática (o el inicio del episodio en el perfil de facturación)',
-      ),
+      // C6: a patient whose only readings come from the simulator is told so, not that the period has not started.
+      reason: onlySimulatedReadings(facts, opts.settings)
+        ? SIMULATED_READINGS_DO_NOT_COUNT
+        : t(
+            'No qualifying readings yet: the first 30-day device period starts at the first automatic reading (or the episode start in the billing profile)',
+            'Aún no hay lecturas válidas: el primer período de dispositivo de 30 días empieza con la primera lectura automática (o el inicio del episodio en el perfil de facturación)',
+          ),
       practitionerUserId: null,
       datesOfService: [],
       evidence: { rules: ['C1', 'C6'] },

@@ -100,6 +100,16 @@ describe('RPM supply codes at the day boundaries (section 1.2)', () => {
     expect(codes(computePatientMonth(sim, options({ INCLUDE_SIMULATED_READINGS: true })).claims)).toEqual(['99454']);
   });
 
+  it('tells a patient whose only readings are simulated that simulator readings do not count, not that no reading came', () => {
+    const sim = facts({ readingDays: days('2026-03-01', 16, { automatic: false, simulated: true }) });
+    expect(find(computePatientMonth(sim, options()).claims, '99454')!.reason).toEqual({
+      en: 'Readings from the simulator do not count toward billing',
+      es: 'Las lecturas del simulador no cuentan para la facturación',
+    });
+    // A patient with no reading at all keeps the first-reading explanation.
+    expect(find(computePatientMonth(facts(), options()).claims, '99454')!.reason!.en).toMatch(/^No qualifying readings yet/);
+  });
+
   it('dates the supply code at the period end, or at the 16th day with DEVICE_DATE_OF_SERVICE thresholdDay', () => {
     expect(find(computePatientMonth(march(20), options()).claims, '99454')!.datesOfService).toEqual(['2026-03-30']);
     expect(find(computePatientMonth(march(20), options({ DEVICE_DATE_OF_SERVICE: 'thresholdDay' })).claims, '99454')!.datesOfService).toEqual(['2026-03-16']);

@@ -54,6 +54,20 @@ export function periodContaining(anchor: string, day: string, today: string): De
   return periodAt(anchor, Math.floor(diff / PERIOD_DAYS), today);
 }
 
+/** The reason given when a patient's only readings come from the simulator (C6; INCLUDE_SIMULATED_READINGS off). */
+export const SIMULATED_READINGS_DO_NOT_COUNT = t('Readings from the simulator do not count toward billing', 'Las lecturas del simulador no cuentan para la facturación');
+
+/**
+ * Whether every reading day of `facts` that could have started a device period is a simulated one
+ * while simulated readings do not count (C6): true when there is at least one simulated day and no
+ * day that counts. Such a patient is told that simulator readings do not count, not that no
+ * reading has arrived.
+ */
+export function onlySimulatedReadings(facts: Pick<PatientMonthFacts, 'readingDays'>, settings: BillingSettings): boolean {
+  if (settings.INCLUDE_SIMULATED_READINGS) return false;
+  return facts.readingDays.some((d) => d.simulated) && !facts.readingDays.some((d) => d.automatic || d.fdaClearedWearable === true || d.selfReported);
+}
+
 /** Whether a reading day counts for the program's device days (C6, INCLUDE_SIMULATED_READINGS). */
 export function qualifies(d: ReadingDay, program: 'RPM' | 'RTM', settings: BillingSettings): boolean {
   return d.automatic || d.fdaClearedWearable === true || (settings.INCLUDE_SIMULATED_READINGS && d.simulated) || (program === 'RTM' && d.selfReported);

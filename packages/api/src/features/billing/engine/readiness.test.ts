@@ -66,5 +66,15 @@ describe('billing readiness of the current period', () => {
     const r = computeReadiness(facts({ today: '2026-03-16' }), options());
     expect(r.period).toBeNull();
     expect(r.flags.map((f) => f.key)).toContain('noReadingsYet');
+    expect(r.flags.find((f) => f.key === 'noReadingsYet')!.message.en).toMatch(/device period has not started/);
+  });
+
+  it('tells a patient whose only readings are simulated that they do not count toward billing', () => {
+    const r = computeReadiness(facts({ today: '2026-03-16', readingDays: days('2026-03-02', 10, { automatic: false, simulated: true }) }), options());
+    expect(r.period).toBeNull();
+    expect(r.flags.find((f) => f.key === 'noReadingsYet')!.message).toEqual({
+      en: 'Readings from the simulator do not count toward billing',
+      es: 'Las lecturas del simulador no cuentan para la facturación',
+    });
   });
 });

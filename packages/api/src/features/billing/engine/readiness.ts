@@ -11,7 +11,7 @@
 import { sumKnownAmounts } from './amounts';
 import type { BilingualText } from './settings';
 import { computePatientMonth, deviceProgramOf } from './compute';
-import { daysInPeriod, episodeAnchor, evaluateDevicePeriod, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, periodContaining } from './device';
+import { daysInPeriod, episodeAnchor, evaluateDevicePeriod, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { daysBetween, formatMmSs, monthBounds } from './dates';
 import { countTime, type TimeBucket } from './time';
 import { t } from './reasons';
@@ -106,7 +106,9 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
       key: 'noReadingsYet',
       severity: 'atRisk',
       program: deviceProgram,
-      message: t('No automatic readings yet: the device period has not started', 'Aún no hay lecturas automáticas: el período del dispositivo no ha empezado'),
+      message: onlySimulatedReadings(facts, settings)
+        ? SIMULATED_READINGS_DO_NOT_COUNT
+        : t('No automatic readings yet: the device period has not started', 'Aún no hay lecturas automáticas: el período del dispositivo no ha empezado'),
     });
   }
   if (period) {

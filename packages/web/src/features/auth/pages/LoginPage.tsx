@@ -9,6 +9,7 @@ import { ApiError, call } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { homePathFor } from '../../../lib/home';
+import { landOnBusiestOffice } from '../../../lib/office';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
 
 /** The asked-for page when it is one of ours, else the user's home (/dashboard for those who read alerts, /patients otherwise). */
@@ -37,6 +38,7 @@ export default function LoginPage() {
     try {
       const result = await call(authApi.signInV3, { body: values });
       signedIn(result);
+      await landOnBusiestOffice(result.user);
       void navigate(safeRedirect(redirect, result.user.roleId), { replace: true });
     } catch (err) {
       form.setErrors(serverFieldErrors(err));

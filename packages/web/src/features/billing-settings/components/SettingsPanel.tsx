@@ -11,9 +11,10 @@ import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-set
 type Value = number | boolean | string;
 
 /**
- * The billing settings: every rule the reference marks UNCONFIRMED, with its description, source
- * section, default and effective value and where that comes from (default, global or the
- * organization). organizationId null edits the global values (system admin).
+ * The billing settings, written for a billing manager: every rule the billing reference has not
+ * settled, by its plain name, with what it changes, "to be confirmed" where the reference says so,
+ * the source as a readable citation, the default and the effective value and where that comes from
+ * (default, global or the organization). organizationId null edits the global values (system admin).
  */
 export function SettingsPanel({ organizationId, canEdit }: { organizationId: number | null; canEdit: boolean }) {
   const { t, i18n } = useTranslation('billingSettings');
@@ -40,6 +41,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
   const override = (s: BillingSetting) => (level === 'global' ? s.globalValue : s.organizationValue);
   const shown = (s: BillingSetting): Value => (draft[s.key] ?? s.value);
   const label = (s: BillingSetting) => (en ? s.description.en : s.description.es);
+  const name = (s: BillingSetting) => (en ? s.name.en : s.name.es);
   const display = (s: BillingSetting, v: Value) => {
     if (s.type === 'boolean') return v ? t('settings.on') : t('settings.off');
     if (s.type === 'enum') {
@@ -67,7 +69,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
   const restore = (s: BillingSetting) =>
     confirmAction({
       title: t('settings.restoreTitle'),
-      text: t(level === 'global' ? 'settings.restoreGlobal' : 'settings.restoreOrganization', { key: s.key, value: display(s, s.defaultValue) }),
+      text: t(level === 'global' ? 'settings.restoreGlobal' : 'settings.restoreOrganization', { key: name(s), value: display(s, s.defaultValue) }),
       confirmLabel: t('settings.restore'),
       onConfirm: () => save({ [s.key]: null }),
     });
@@ -75,7 +77,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
   const control = (s: BillingSetting) => {
     const v = shown(s);
     const set = (next: Value) => setDraft((d) => ({ ...d, [s.key]: next }));
-    const common = { 'aria-label': t('settings.valueOf', { key: s.key }), error: errors[s.key], disabled: !canEdit };
+    const common = { 'aria-label': t('settings.valueOf', { key: name(s) }), error: errors[s.key], disabled: !canEdit };
     if (s.type === 'boolean') return <Switch {...common} checked={Boolean(v)} onChange={(e) => set(e.currentTarget.checked)} label={display(s, v)} />;
     if (s.type === 'enum')
       return (
@@ -113,12 +115,19 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
               {query.data.items.map((s) => (
                 <Table.Tr key={s.key} data-testid={`setting-${s.key}`}>
                   <Table.Td maw={560}>
-                    <Text size="sm" fw={600} ff="monospace">
-                      {s.key}
-                    </Text>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        {name(s)}
+                      </Text>
+                      {s.toBeConfirmed && (
+                        <Badge size="sm" variant="light" color="yellow.9" tt="none" data-testid="to-be-confirmed">
+                          {t('settings.toBeConfirmed')}
+                        </Badge>
+                      )}
+                    </Group>
                     <Text size="sm">{label(s)}</Text>
                     <Text size="xs" c="dimmed" mt={2}>
-                      {t('settings.reference')}: {s.reference}
+                      {t('settings.reference')}: {en ? s.citation.en : s.citation.es}
                     </Text>
                   </Table.Td>
                   <Table.Td miw={110}>

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { AddressLookupNotice, useAddressLookup } from '../../../components/AddressFields';
 import { CountrySelect, useCountries } from '../../../components/CountrySelect';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { programs, type OfficeFormValues } from './office-form';
@@ -18,19 +20,37 @@ export function NameFields({ form }: { form: Form }) {
   );
 }
 
-/** Address, contact and time zone. */
+/**
+ * Address, contact and time zone. A US ZIP code is checked against the city and state as on the
+ * patient form (components/AddressFields.tsx `useAddressLookup`; docs/enrolment.md): the office's
+ * coordinates are filled from it, an empty city or state too, and the time zone when the ZIP code
+ * was typed here (or none is set); an address that cannot be validated shows the spec's message as
+ * a warning, and saving stays possible.
+ */
 export function AddressFields({ form }: { form: Form }) {
   const { t } = useTranslation('offices');
   const { data: countries } = useCountries();
-  const phoneCode = countries?.find((c) => c.countryCode === form.getValues().country)?.phoneCode;
+  const values = form.getValues();
+  const phoneCode = countries?.find((c) => c.countryCode === values.country)?.phoneCode;
+  const found = useAddressLookup(values, values.country);
+  useEffect(() => {
+    if (!found) return;
+    const now = form.getValues();
+    form.setFieldValue('addressLatitude', found.latitude);
+    form.setFieldValue('addressLongitude', found.longitude);
+    if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) form.setFieldValue('timeZone', found.timeZone);
+    if (found.city && !now.city.trim()) form.setFieldValue('city', found.city);
+    if (found.state && !now.state.trim()) form.setFieldValue('state', found.state);
+  }, [found]);
   return (
     <Stack gap="md">
       <TextInput label={t('fields.address')} autoComplete="street-address" data-autofocus {...form.getInputProps('address')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput label={t('fields.city')} {...form.getInputProps('city')} />
         <TextInput label={t('fields.state')} {...form.getInputProps('state')} />
-        <TextInput label={t('fields.zip')} {...form.getInputProps('zip')} />
+        <TextInput label={t('fields.zip')} inputMode="numeric" {...form.getInputProps('zip')} />
       </SimpleGrid>
+      <AddressLookupNotice found={found} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CountrySelect label={t('fields.country')} withAsterisk {...form.getInputProps('country')} />
         <TextInput
