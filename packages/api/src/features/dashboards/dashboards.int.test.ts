@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
 import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
-import { billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlans } from '../../db/schema/index';
+import { appointments, billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlans } from '../../db/schema/index';
 import { localDateOf, localYearMonth, startOfLocalDay } from '../../lib/office-calendar';
 
 let t: TestApp;
@@ -21,7 +21,8 @@ const MIN = 60_000;
  * RPM, an active plan) without readings; patient P3 (nothing: not monitored) with a reading.
  * Alerts (per reading, copies to two staff): one critical open 2 h old (two copies), one caution
  * open 2 days old, two processed in 10 and 30 minutes. Office a2 has a reading and an open alert of
- * its own. This month's claims of a1: two billable (A1, 90.00), one suppressed (P2).
+ * its own. This month's claims of a1: two billable (A1, 90.00), one suppressed (P2). Appointments
+ * of a1 today (local day): scheduled, completed, cancelled, requested; one yesterday; a2 one today.
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,6 +69,25 @@ beforeAll(async () => {
   // a fourth reading, processed after 30 minutes
   const m5 = await reading(f.patientA1.id, f.a1.id, now - 400 * MIN);
   await db.insert(notifications).values(alert(m5, f.a1.id, f.doctorA1.id, 1, 400 * MIN, 30 * MIN));
+  const HOUR = 60 * MIN;
+  const booking = (hospitalId: number, startsAt: number, status: string) => ({
+    hospitalId,
+    patientId: hospitalId === f.a1.id ? f.patientA1.id : f.patientA2.id,
+    doctorId: hospitalId === f.a1.id ? f.doctorA1.id : f.doctorA2.id,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + 30 * MIN),
+    durationMinutes: 30,
+    status,
+  });
+  await db.insert(appointments).values([
+    booking(f.a1.id, dayStart + 9 * HOUR, 'SCHEDULED'),
+    booking(f.a1.id, dayStart + 10 * HOUR, 'COMPLETED'),
+    booking(f.a1.id, dayStart + 11 * HOUR, 'CANCELLED'),
+    booking(f.a1.id, dayStart + 12 * HOUR, 'REQUESTED'),
+    booking(f.a1.id, dayStart - HOUR, 'SCHEDULED'),
+    booking(f.a1.id, dayStart + 24 * HOUR, 'SCHEDULED'),
+    booking(f.a2.id, dayStart + 9 * HOUR, 'SCHEDULED'),
+  ]);
   const [run] = await db.insert(billingRuns).values({ scopeKind: 'hospital', scopeId: f.a1.id, year, month, status: 'done', finishedAt: new Date(now) }).returning();
   await db.insert(billingClaims).values([
     { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a1.id, year, month, program: 'RPM', code: '99454', amountCents: 5000 },
@@ -92,6 +112,8 @@ describe('GET dashboard/getfacilitydashboard', () => {
     // today's readings of a1: A1's two (m5 may be yesterday locally just after midnight) and P3's
     expect(d.readingsToday).toBeGreaterThanOrEqual(3);
     expect(d.patientsReadToday).toBe(2);
+    // today's local day only (not yesterday's or tomorrow's); cancelled and requested apart
+    expect(d.appointmentsToday).toEqual({ booked: 2, completed: 1, noShow: 0, requested: 1 });
     expect(Object.fromEntries(d.adherence.bands.map((b) => [b.band, b.patients]))).toEqual({ none: 1, low: 1, mid: 0, onTrack: 0 });
     expect(d.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
     expect(Object.fromEntries(d.openAlerts.byAge.map((b) => [b.band, b.alerts]))).toEqual({ underHour: 0, underDay: 1, underWeek: 1, older: 0 });
@@ -107,7 +129,7 @@ describe('GET dashboard/getfacilitydashboard', () => {
     const res = await get(f.orgAdminA, { hospitalid: f.a2.id });
     expect(res.statusCode, res.body).toBe(200);
     const d = (res.json() as { data: FacilityDashboard }).data;
-    expect(d).toMatchObject({ monitored: 1, readingsToday: 1, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
+    expect(d).toMatchObject({ monitored: 1, readingsToday: 1, appointmentsToday: { booked: 1, requested: 0 }, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
     expect(d.responseTime).toEqual({ processed: 0, medianMinutes: null, p90Minutes: null });
   });
 

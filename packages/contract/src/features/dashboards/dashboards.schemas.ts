@@ -26,6 +26,15 @@ export const facilityDashboardSchema = z.object({
   readingsToday: count,
   /** patients with at least one reading today */
   patientsReadToday: count,
+  /** the office's appointments starting today (its local day), by status (docs/dashboards.md) */
+  appointmentsToday: z.object({
+    /** all but cancelled ones and unanswered requests */
+    booked: count,
+    completed: count,
+    noShow: count,
+    /** requests waiting for the doctor's answer */
+    requested: count,
+  }),
   /** monitored patients by reading days this month: none 0, low 1-7, mid 8-15, onTrack 16+ */
   adherence: z.object({
     daysElapsed: count,

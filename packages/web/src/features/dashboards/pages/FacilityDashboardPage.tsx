@@ -51,10 +51,9 @@ function Figure(props: { testId: string; title: string; value: ReactNode; loadin
 
 /**
  * /dashboardFacility (spec "Protected routes"; docs/dashboards.md): one office's monitored patients
- * by program, readings today (the office's local day), reading-day adherence this month, open
- * alerts by severity and age, alert response time (median, 90th percentile) and this month's
- * billing readiness, each linking to the list behind it. Appointments are not shown: Vigil has no
- * appointments yet. Alert events on the socket refresh the figures at once; readings every minute.
+ * by program, readings today (the office's local day), appointments today, reading-day adherence
+ * this month, open alerts by severity and age, alert response time (median, 90th percentile) and
+ * this month's billing readiness, each linking to the list behind it. Alert events on the socket refresh the figures at once; readings every minute.
  */
 export default function FacilityDashboardPage() {
   const { t, i18n } = useTranslation('dashboards');
@@ -118,6 +117,18 @@ export default function FacilityDashboardPage() {
           </Figure>
           <Figure testId="fig-readings" title={t('readings.title')} value={d?.readingsToday ?? '—'} loading={loading} link={{ to: '/patients', label: t('readings.link') }}>
             <Text size="sm">{t('readings.patients', { count: d?.patientsReadToday ?? 0 })}</Text>
+          </Figure>
+          <Figure
+            testId="fig-appointments"
+            title={t('appointments.title')}
+            value={d?.appointmentsToday.booked ?? '—'}
+            loading={loading}
+            link={{ to: '/appointments', label: t('appointments.link') }}
+          >
+            <Text size="sm">{t('appointments.completed', { completed: d?.appointmentsToday.completed ?? 0, noShow: d?.appointmentsToday.noShow ?? 0 })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('appointments.requested', { count: d?.appointmentsToday.requested ?? 0 })}
+            </Text>
           </Figure>
           <Figure
             testId="fig-adherence"
