@@ -8,4 +8,5 @@ import * as service from './dashboards.service';
 export function dashboardsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, dashboards.getFacilityDashboard, ({ scope, headers }) => service.getFacilityDashboard(ctx, scope, headers.hospitalid));
   registerEndpoint(app, ctx, dashboards.getOrganizationDashboard, ({ scope, headers }) => service.getOrganizationDashboard(ctx, scope, headers.organizationid));
+  registerEndpoint(app, ctx, dashboards.getSystemDashboard, ({ scope }) => service.getSystemDashboard(ctx, scope));
 }

@@ -1,4 +1,4 @@
-import { adherenceBands, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
+import { adherenceBands, type FacilityDashboard, type OrganizationDashboard, type SystemDashboard } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
@@ -89,6 +89,36 @@ export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, or
       billableClaims: sum((o) => o.billing.billableClaims),
       suppressedClaims: sum((o) => o.billing.suppressedClaims),
       amountCents: sum((o) => o.billing.amountCents),
+    },
+  };
+}
+
+/**
+ * Chosen `GET dashboard/getsystemdashboard` (route /dashboardsystemadmin, docs/dashboards.md):
+ * every organization's usage (offices, monitored patients, readings since the start of the UTC
+ * month, users active in the last 30 days) and the system's health at `now`: job runs and failures
+ * per queue and server errors in the last 24 hours (the system log), readings stored in the last
+ * hour (and per minute), and the socket connections this API process holds. Permission
+ * `dashboard.system` (system admins); the organization filter still comes from the scope.
+ */
+export async function getSystemDashboard(ctx: AppContext, scope: Scope, now = new Date()): Promise<SystemDashboard> {
+  const since = new Date(now.getTime() - 86_400_000);
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const organizations = await repo.organizationUsage(scope, ctx.db, { monthStart, activeSince: new Date(now.getTime() - 30 * 86_400_000) });
+  const health = await repo.systemHealth(ctx.db, { since, hourAgo });
+  return {
+    generatedAt: now.toISOString(),
+    organizations,
+    health: {
+      since: since.toISOString(),
+      jobs: health.jobs,
+      jobRuns: health.jobs.reduce((n, j) => n + j.runs, 0),
+      jobFailures: health.jobs.reduce((n, j) => n + j.failures, 0),
+      readingsLastHour: health.readingsLastHour,
+      readingsPerMinute: Math.round((health.readingsLastHour / 60) * 100) / 100,
+      serverErrors: health.serverErrors,
+      socketConnections: ctx.realtime.clients().length,
     },
   };
 }

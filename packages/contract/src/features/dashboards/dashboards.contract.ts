@@ -1,7 +1,7 @@
 import { endpoint } from '../../common/endpoint';
-import { facilityDashboardHeadersSchema, facilityDashboardSchema, organizationDashboardHeadersSchema, organizationDashboardSchema } from './dashboards.schemas';
+import { facilityDashboardHeadersSchema, facilityDashboardSchema, organizationDashboardHeadersSchema, organizationDashboardSchema, systemDashboardSchema } from './dashboards.schemas';
 
-// Spec "Protected routes": /dashboardFacility and /dashboardAdmin. The path is chosen (the spec names the screen, not
+// Spec "Protected routes": /dashboardFacility, /dashboardAdmin and /dashboardsystemadmin. The path is chosen (the spec names the screen, not
 // its call). docs/dashboards.md.
 
 /**
@@ -35,5 +35,21 @@ export const getOrganizationDashboard = endpoint({
   permission: 'dashboard.read',
   headers: organizationDashboardHeadersSchema,
   response: organizationDashboardSchema,
+  audit: false,
+});
+
+/**
+ * The system's dashboard (route /dashboardsystemadmin): every organization's usage (offices,
+ * monitored patients, readings this month, active users) and the system's health (job runs and
+ * failures, ingestion rate, server errors, socket connections). System admins only.
+ */
+export const getSystemDashboard = endpoint({
+  method: 'GET',
+  path: 'dashboard/getsystemdashboard',
+  tag: 'Dashboards',
+  summary:
+    "Chosen: every organization's usage (offices, monitored patients, readings this month, active users) and the system's health (job runs and failures and server errors in the last 24 h, readings in the last hour, socket connections now). System admin",
+  permission: 'dashboard.system',
+  response: systemDashboardSchema,
   audit: false,
 });

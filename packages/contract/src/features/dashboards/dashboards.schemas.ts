@@ -89,3 +89,42 @@ export const organizationDashboardSchema = z.object({
   }),
 });
 export type OrganizationDashboard = z.infer<typeof organizationDashboardSchema>;
+
+/** One organization's usage on the system dashboard (docs/dashboards.md "/dashboardsystemadmin"). */
+export const organizationUsageSchema = z.object({
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  /** active offices */
+  offices: count,
+  /** active patients of its offices with an active monitoring plan or device (the facility rule) */
+  monitoredPatients: count,
+  /** readings of its offices since the start of the month (UTC) */
+  readingsThisMonth: count,
+  /** active users of the organization who used Vigil in the last 30 days (a session seen) */
+  activeUsers: count,
+});
+export type OrganizationUsage = z.infer<typeof organizationUsageSchema>;
+
+/**
+ * The system admin's dashboard: every organization's usage and the system's health. Job runs and
+ * failures are the queue's own system log lines of the last 24 hours, per queue; ingestion is the
+ * readings stored in the last hour; errors the server errors of the last 24 hours; sockets the
+ * connections this API process holds now.
+ */
+export const systemDashboardSchema = z.object({
+  generatedAt: z.string(),
+  organizations: z.array(organizationUsageSchema),
+  health: z.object({
+    /** the start of the 24-hour window of jobs and errors */
+    since: z.string(),
+    jobs: z.array(z.object({ queue: z.string(), runs: count, failures: count })),
+    jobRuns: count,
+    jobFailures: count,
+    /** readings stored in the last hour, and per minute on average */
+    readingsLastHour: count,
+    readingsPerMinute: z.number().min(0),
+    serverErrors: count,
+    socketConnections: count,
+  }),
+});
+export type SystemDashboard = z.infer<typeof systemDashboardSchema>;
