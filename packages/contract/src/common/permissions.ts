@@ -42,7 +42,7 @@ export const permissions = [
   'notifications.markForOthers', // mark another user's notifications read (a user in the caller's scope)
   'notifications.officeView', // the worklist's office view: every alert of the caller's offices, once per reading
   'dashboard.read', // the office figures of /dashboard (not for patients and caregivers)
-  'dashboard.system', // every organization's usage and the system's health, /dashboardsystemadmin (system admin; docs/dashboards.md)
+  'dashboard.system', // every organization's usage and the system's health, /dashboardsystemadmin and /SaReports (system admin; docs/dashboards.md)
   'publicLinks.manage',
   // Care time, notes and billing (issue 4)
   'timeTracking.use', // start / stop own timers, manual entries
