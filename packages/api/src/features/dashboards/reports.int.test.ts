@@ -10,7 +10,7 @@ let englishOrgAdminA: { id: number };
 const PERIOD = { from: '2025-01', to: '2025-02' };
 
 async function call(who: { id: number }, query: Record<string, string | number>, path = 'getbusinessreport') {
-  const url = `/api/report/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+  const url = `/api/report/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   return t.app.inject({ method: 'GET', url, headers: await sessionFor(t, who.id) });
 }
 const report = async (who: { id: number }, query: Record<string, string | number>) => {
