@@ -60,6 +60,7 @@ export default function OrganizationDashboardPage() {
                   <Table.Th>{t('office')}</Table.Th>
                   <Table.Th>{t('monitored.title')}</Table.Th>
                   <Table.Th>{t('readings.title')}</Table.Th>
+                  <Table.Th>{t('appointments.title')}</Table.Th>
                   <Table.Th>{t('adherence.title')}</Table.Th>
                   <Table.Th>{t('alerts.title')}</Table.Th>
                   <Table.Th>{t('response.title')}</Table.Th>
@@ -76,6 +77,7 @@ export default function OrganizationDashboardPage() {
                     </Table.Td>
                     <Table.Td>{o.monitored}</Table.Td>
                     <Table.Td>{o.readingsToday}</Table.Td>
+                    <Table.Td>{o.appointmentsToday.booked}</Table.Td>
                     <Table.Td>{`${o.adherence.bands.find((b) => b.band === 'onTrack')?.patients ?? 0} / ${o.monitored}`}</Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/monitoring?period=ALL&office=${o.hospitalId}`} size="sm">
