@@ -29,6 +29,7 @@ async function signInEnglish(page: Page, username: string) {
 }
 
 test('an organization admin sees the offices side by side and the month billing totals', async ({ page }) => {
+  test.slow();
   await signInEnglish(page, 'orgadmin');
   await page.getByRole('navigation').getByRole('link', { name: 'Organization dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Organization dashboard' })).toBeVisible();
@@ -94,12 +95,13 @@ test('a system admin oversees the system and downloads the reports as CSV and PD
   // Open the PDF in the browser's viewer and look at it.
   const viewer = await page.context().newPage();
   await viewer.goto(`file://${file}`).catch(() => undefined);
-  await viewer.waitForTimeout(2_000);
+  await viewer.waitForTimeout(8_000);
   await viewer.screenshot({ path: '/tmp/reports-pdf.png' });
   await viewer.close();
 });
 
 test('an office admin assigns a licence, sees the one-of-a-type refusal, and unassigns it', async ({ page, request }) => {
+  test.slow();
   const admin = await api<{ session: { sessionGuid: string }; user: { hospitalAssignedData: { id: number } | null } }>(request, 'POST', 'auth/signinv3', {
     data: { username: 'officeadmin', password: DEMO_PASSWORD },
   });

@@ -253,7 +253,7 @@ function AssignLicense({ license, onClose }: { license: License; onClose: () => 
       <Stack gap="md">
         <Text size="sm">{t('assign.help', { name: license.name, type: t(`types.${license.type}`), office: license.hospitalName })}</Text>
         {error && (
-          <Alert color={error.conflict ? 'orange' : 'red'} role="alert" title={error.conflict ? t('assign.conflict') : undefined} data-testid="license-assign-error">
+          <Alert color="red" role="alert" title={error.conflict ? t('assign.conflict') : undefined} data-testid="license-assign-error">
             {error.message}
           </Alert>
         )}
