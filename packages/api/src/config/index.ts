@@ -48,6 +48,7 @@ const envSchema = z.object({
   VIGIL_JOBS_STOP_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   VIGIL_TRUST_PROXY: bool.default(false),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  VIGIL_SYSTEM_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   VIGIL_REFERENCE_SEARCH_CACHE: z.coerce.number().int().min(0).max(100_000).default(1000),
   VIGIL_AUDIT: bool.default(true),
@@ -115,6 +116,8 @@ export interface AppConfig {
   jobsRetryDelaySeconds: number;
   /** At close, how long jobs in progress are waited for before they are failed (and retried elsewhere). */
   jobsStopSeconds: number;
+  /** Days system log lines are kept; the queue `system-log-retention` deletes older ones (docs/audit.md "System logs"). */
+  systemLogRetentionDays: number;
   /** Minutes after a plan's measurement time before the reading counts as missed. */
   missedGraceMinutes: number;
   /** Minutes before a plan's measurement time that the patient is reminded. */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsRetryDelaySeconds: e.VIGIL_JOBS_RETRY_DELAY_SECONDS,
     jobsStopSeconds: e.VIGIL_JOBS_STOP_SECONDS,
     missedGraceMinutes: e.VIGIL_MISSED_GRACE_MINUTES,
+    systemLogRetentionDays: e.VIGIL_SYSTEM_LOG_RETENTION_DAYS,
     reminderLeadMinutes: e.VIGIL_REMINDER_LEAD_MINUTES,
     appointmentReminderMinutes: e.VIGIL_APPOINTMENT_REMINDER_MINUTES,
     turnUrls: (e.VIGIL_TURN_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u.length > 0),

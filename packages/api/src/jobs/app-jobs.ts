@@ -4,7 +4,7 @@
  * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
  * letter queue), e-mail sending (lib/mailer.ts) and ICD-10-CM release loads
  * (features/diagnoses/icd10cm-import.ts) Terra webhook deliveries (features/terra/terra-events.ts) and readings sent to the ECP
- * (features/ecp/ecp-send.ts).
+ * (features/ecp/ecp-send.ts), and the system log's retention rule (jobs/system-log-retention.run.job.ts).
  */
 import type { AppContext } from '../context';
 import { billingRunJobDefinition } from '../features/billing/index';
@@ -19,6 +19,7 @@ import { startJobQueue, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
 import { licenseExpiryJobDefinition } from './license-expiry.run.job';
 import { appointmentRemindersJobDefinition } from './appointment-reminders.send.job';
+import { systemLogRetentionJobDefinition } from './system-log-retention.run.job';
 
 /**
  * Starts the queue of `ctx` (without its `jobs`, which the caller sets to the answer): pg-boss on
@@ -42,6 +43,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       icd10cmImportJobDefinition(full),
       licenseExpiryJobDefinition(full),
       appointmentRemindersJobDefinition(full),
+      systemLogRetentionJobDefinition(full),
       terraEventJobDefinition(full),
       ecpSendJobDefinition(full),
     ],

@@ -96,4 +96,4 @@ export function monitoringJobDefinition(ctx: AppContext): JobDefinition<JobName>
 }
 
 /** The schedules ticked every minute (jobs/queue.ts). */
-export const minuteSchedules: MinuteSchedule[] = [{ name: 'monitoring-minute' }, { name: 'survey-occurrences' }, { name: 'license-expiry' }, { name: 'appointment-reminders' }];
+export const minuteSchedules: MinuteSchedule[] = [{ name: 'monitoring-minute' }, { name: 'survey-occurrences' }, { name: 'license-expiry' }, { name: 'appointment-reminders' }, { name: 'system-log-retention' }];

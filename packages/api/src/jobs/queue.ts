@@ -50,6 +50,8 @@ export interface JobPayloads {
   'icd10cm-import': { releaseId: number; scope: Scope };
   /** One minute of licence expiry in each office's time zone (jobs/license-expiry.run.job.ts). */
   'license-expiry': Record<string, never>;
+  /** One minute of the system log's retention rule (jobs/system-log-retention.run.job.ts). */
+  'system-log-retention': Record<string, never>;
   /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
   'appointment-reminders': Record<string, never>;
   /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */

@@ -5,6 +5,7 @@
  * `details` only codes, counts and ids (never an error's message, which may carry a query's
  * parameters: plugins/errors.ts `safeError`).
  */
+import { inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { systemLogs } from '../db/schema/index';
 
@@ -46,4 +47,25 @@ export function recordSystemLog(db: Executor, entry: SystemLogEntry, onError?: (
       () => undefined,
       (err: unknown) => onError?.(err),
     );
+}
+
+/**
+ * The retention rule of the system log (docs/audit.md "System logs"): deletes the lines written
+ * before `cutoff`, at most `batch` per statement (oldest first, on the `at` index) until none is
+ * left, so that a first run over a long history never holds one huge delete. Answers how many were
+ * deleted. Idempotent: a second run finds nothing to delete.
+ */
+export async function deleteSystemLogsBefore(db: Executor, cutoff: Date, batch = 5_000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const old = db.select({ id: systemLogs.id }).from(systemLogs).where(lt(systemLogs.at, cutoff)).orderBy(systemLogs.at).limit(batch);
+    const gone = await db.delete(systemLogs).where(inArray(systemLogs.id, old)).returning({ id: systemLogs.id });
+    deleted += gone.length;
+    if (gone.length < batch) return deleted;
+  }
+}
+
+/** The instant before which system log lines are past `retentionDays` days at `now`. */
+export function systemLogCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * 86_400_000);
 }

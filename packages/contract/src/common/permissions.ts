@@ -42,6 +42,7 @@ export const permissions = [
   'notifications.markForOthers', // mark another user's notifications read (a user in the caller's scope)
   'notifications.officeView', // the worklist's office view: every alert of the caller's offices, once per reading
   'dashboard.read', // the office figures of /dashboard (not for patients and caregivers)
+  'dashboard.system', // every organization's usage and the system's health, /dashboardsystemadmin and /SaReports (system admin; docs/dashboards.md)
   'publicLinks.manage',
   // Care time, notes and billing (issue 4)
   'timeTracking.use', // start / stop own timers, manual entries
@@ -84,6 +85,7 @@ export const permissions = [
   'audit.verify', // check the whole trail's hash chain (system admin)
   'systemLogs.read', // server errors, job runs, integration failures, refused sign-ins (system admin)
   'reports.read', // the Reporting section: staff audit reports, logins, time, readings, daily scores
+  'reports.business', // /OaReports and /SaReports: programs, billing, staff time, response times, audit summaries (docs/dashboards.md)
   // Appointments and video / voice visits (spec section 7 "Appointments"; docs/appointments.md, docs/video-visits.md)
   'appointments.read', // the calendars, a patient's visits, appointment notes, the .ics file
   'appointments.manage', // schedule, reschedule, cancel, attendees, notes, approve or reject requests
@@ -213,6 +215,8 @@ export const rolePermissions = {
     'apiKeys.manage',
     // The organization's PHI audit trail (docs/audit.md).
     'audit.read',
+    // The organization's reports, /OaReports (docs/dashboards.md "Reports").
+    'reports.business',
   ],
   [Role.HOSPITAL_ADMIN]: officeAdmin,
   [Role.DOCTOR]: clinician,

@@ -514,3 +514,30 @@ export async function officeDayJson(scope: Scope, db: Executor, f: OfficeRange &
     join ${users} d on d.id = a.doctor_id`);
   return (result as unknown as { rows: { day: string }[] }).rows[0]?.day ?? '[]';
 }
+
+/** How many of an office's appointments start in a range, by status. */
+export interface OfficeAppointmentCounts {
+  /** every appointment of the range but cancelled ones and unanswered requests */
+  booked: number;
+  completed: number;
+  noShow: number;
+  /** requests waiting for the doctor's answer */
+  requested: number;
+}
+
+/**
+ * The caller's appointments of office `r.hospitalId` starting in [`r.from`, `r.to`), counted by
+ * status in one aggregate (the facility dashboard's "appointments today", docs/dashboards.md).
+ */
+export async function countOfficeAppointments(scope: Scope, db: Executor, r: OfficeRange): Promise<OfficeAppointmentCounts> {
+  const [row] = await db
+    .select({
+      booked: sql<number>`count(*) filter (where ${a.status} not in ('CANCELLED', 'REQUESTED'))::int`,
+      completed: sql<number>`count(*) filter (where ${a.status} = 'COMPLETED')::int`,
+      noShow: sql<number>`count(*) filter (where ${a.status} = 'NO_SHOW')::int`,
+      requested: sql<number>`count(*) filter (where ${a.status} = 'REQUESTED')::int`,
+    })
+    .from(a)
+    .where(and(patientRowFilter(scope, a.hospitalId, a.patientId), eq(a.hospitalId, r.hospitalId), gte(a.startsAt, r.from), lt(a.startsAt, r.to)));
+  return { booked: Number(row?.booked ?? 0), completed: Number(row?.completed ?? 0), noShow: Number(row?.noShow ?? 0), requested: Number(row?.requested ?? 0) };
+}

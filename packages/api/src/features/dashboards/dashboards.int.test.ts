@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
+import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard, type SystemDashboard } from '@vigil/contract';
 import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
-import { billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlans } from '../../db/schema/index';
+import { appointments, billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, systemLogs, treatmentPlans } from '../../db/schema/index';
 import { localDateOf, localYearMonth, startOfLocalDay } from '../../lib/office-calendar';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+/** When the fixture's readings of organization A were taken. */
+const readingTimesA: number[] = [];
 const ZONE = 'America/New_York'; // the fixture's offices
 
 async function get(who: { id: number }, headers: Record<string, string | number>, path = 'getfacilitydashboard') {
@@ -21,7 +23,8 @@ const MIN = 60_000;
  * RPM, an active plan) without readings; patient P3 (nothing: not monitored) with a reading.
  * Alerts (per reading, copies to two staff): one critical open 2 h old (two copies), one caution
  * open 2 days old, two processed in 10 and 30 minutes. Office a2 has a reading and an open alert of
- * its own. This month's claims of a1: two billable (A1, 90.00), one suppressed (P2).
+ * its own. This month's claims of a1: two billable (A1, 90.00), one suppressed (P2). Appointments
+ * of a1 today (local day): scheduled, completed, cancelled, requested; one yesterday; a2 one today.
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +41,7 @@ beforeAll(async () => {
   await db.insert(treatmentPlans).values({ patientId: f.patientA2.id, hospitalId: f.a2.id, title: 'BP' });
   const reading = async (patientId: number, hospitalId: number, at: number) => {
     const [row] = await db.insert(measurements).values({ patientId, hospitalId, deviceType: 'BP', measuredAt: new Date(at), valuesJson: { '8480-6': 150 } }).returning({ id: measurements.id });
+    readingTimesA.push(at);
     return row!.id;
   };
   const m1 = await reading(f.patientA1.id, f.a1.id, dayStart + 1_000);
@@ -68,6 +72,25 @@ beforeAll(async () => {
   // a fourth reading, processed after 30 minutes
   const m5 = await reading(f.patientA1.id, f.a1.id, now - 400 * MIN);
   await db.insert(notifications).values(alert(m5, f.a1.id, f.doctorA1.id, 1, 400 * MIN, 30 * MIN));
+  const HOUR = 60 * MIN;
+  const booking = (hospitalId: number, startsAt: number, status: string) => ({
+    hospitalId,
+    patientId: hospitalId === f.a1.id ? f.patientA1.id : f.patientA2.id,
+    doctorId: hospitalId === f.a1.id ? f.doctorA1.id : f.doctorA2.id,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + 30 * MIN),
+    durationMinutes: 30,
+    status,
+  });
+  await db.insert(appointments).values([
+    booking(f.a1.id, dayStart + 9 * HOUR, 'SCHEDULED'),
+    booking(f.a1.id, dayStart + 10 * HOUR, 'COMPLETED'),
+    booking(f.a1.id, dayStart + 11 * HOUR, 'CANCELLED'),
+    booking(f.a1.id, dayStart + 12 * HOUR, 'REQUESTED'),
+    booking(f.a1.id, dayStart - HOUR, 'SCHEDULED'),
+    booking(f.a1.id, dayStart + 24 * HOUR, 'SCHEDULED'),
+    booking(f.a2.id, dayStart + 9 * HOUR, 'SCHEDULED'),
+  ]);
   const [run] = await db.insert(billingRuns).values({ scopeKind: 'hospital', scopeId: f.a1.id, year, month, status: 'done', finishedAt: new Date(now) }).returning();
   await db.insert(billingClaims).values([
     { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a1.id, year, month, program: 'RPM', code: '99454', amountCents: 5000 },
@@ -92,6 +115,8 @@ describe('GET dashboard/getfacilitydashboard', () => {
     // today's readings of a1: A1's two (m5 may be yesterday locally just after midnight) and P3's
     expect(d.readingsToday).toBeGreaterThanOrEqual(3);
     expect(d.patientsReadToday).toBe(2);
+    // today's local day only (not yesterday's or tomorrow's); cancelled and requested apart
+    expect(d.appointmentsToday).toEqual({ booked: 2, completed: 1, noShow: 0, requested: 1 });
     expect(Object.fromEntries(d.adherence.bands.map((b) => [b.band, b.patients]))).toEqual({ none: 1, low: 1, mid: 0, onTrack: 0 });
     expect(d.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
     expect(Object.fromEntries(d.openAlerts.byAge.map((b) => [b.band, b.alerts]))).toEqual({ underHour: 0, underDay: 1, underWeek: 1, older: 0 });
@@ -107,7 +132,7 @@ describe('GET dashboard/getfacilitydashboard', () => {
     const res = await get(f.orgAdminA, { hospitalid: f.a2.id });
     expect(res.statusCode, res.body).toBe(200);
     const d = (res.json() as { data: FacilityDashboard }).data;
-    expect(d).toMatchObject({ monitored: 1, readingsToday: 1, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
+    expect(d).toMatchObject({ monitored: 1, readingsToday: 1, appointmentsToday: { booked: 1, requested: 0 }, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
     expect(d.responseTime).toEqual({ processed: 0, medianMinutes: null, p90Minutes: null });
   });
 
@@ -162,5 +187,60 @@ describe('GET dashboard/getorganizationdashboard', () => {
     expect((await org(f.patientA1, { organizationid: f.orgA.id })).statusCode).toBe(403);
     expect((await org(f.orgAdminA, { organizationid: 'x' })).statusCode).toBe(400);
     expect((await org(f.orgAdminA, {})).statusCode).toBe(400);
+  });
+});
+
+describe('GET dashboard/getsystemdashboard', () => {
+  const sys = async (who: { id: number }) => {
+    const res = await get(who, {}, 'getsystemdashboard');
+    return { status: res.statusCode, body: res.body, data: res.statusCode === 200 ? (res.json() as { data: SystemDashboard }).data : undefined };
+  };
+
+  it("answers every organization's usage on the fixture", async () => {
+    const res = await sys(f.sysadmin);
+    expect(res.status, res.body).toBe(200);
+    const a = res.data!.organizations.find((o) => o.organizationId === f.orgA.id)!;
+    const monthStart = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
+    // A1 (device) and P2 (plan) in a1, A2 (plan) in a2; P3 has nothing
+    expect(a).toMatchObject({ offices: 2, monitoredPatients: 3, readingsThisMonth: readingTimesA.filter((at) => at >= monthStart).length });
+    const b = res.data!.organizations.find((o) => o.organizationId === f.orgB.id)!;
+    expect(b).toMatchObject({ offices: 1, monitoredPatients: 0, readingsThisMonth: 0 });
+  });
+
+  it('counts a user as active once a session of theirs is seen', async () => {
+    const before = (await sys(f.sysadmin)).data!.organizations.find((o) => o.organizationId === f.orgB.id)!.activeUsers;
+    await sessionFor(t, f.patientB1.id);
+    const after = (await sys(f.sysadmin)).data!.organizations.find((o) => o.organizationId === f.orgB.id)!.activeUsers;
+    expect(after).toBe(before + 1);
+  });
+
+  it("answers the system's health: job attempts per queue and server errors of 24 h, readings of the last hour", async () => {
+    const before = (await sys(f.sysadmin)).data!.health;
+    const now = Date.now();
+    const log = (kind: string, source: string, ago: number) => ({ level: kind === 'jobRun' ? 'info' : 'error', kind, source, message: 'test', at: new Date(now - ago) });
+    await t.ctx.db.insert(systemLogs).values([
+      log('jobRun', 'dash-test-queue', 5 * MIN),
+      log('jobRun', 'dash-test-queue', 50 * MIN),
+      log('jobFailure', 'dash-test-queue', 60 * MIN),
+      log('jobRun', 'dash-test-queue', 25 * 60 * MIN),
+      log('serverError', 'GET x', 10 * MIN),
+      log('serverError', 'GET x', 25 * 60 * MIN),
+    ]);
+    await t.ctx.db.insert(measurements).values([
+      { patientId: f.patientB1.id, hospitalId: f.b1.id, deviceType: 'BP', measuredAt: new Date(now), valuesJson: { '8480-6': 120 } },
+      { patientId: f.patientB1.id, hospitalId: f.b1.id, deviceType: 'BP', measuredAt: new Date(now - 1), valuesJson: { '8480-6': 120 }, createdAt: new Date(now - 2 * 60 * MIN) },
+    ]);
+    const after = (await sys(f.sysadmin)).data!.health;
+    expect(after.jobs.find((j) => j.queue === 'dash-test-queue')).toEqual({ queue: 'dash-test-queue', runs: 2, failures: 1 });
+    expect(after.jobRuns - before.jobRuns).toBeGreaterThanOrEqual(2);
+    expect(after.jobFailures - before.jobFailures).toBeGreaterThanOrEqual(1);
+    expect(after.serverErrors - before.serverErrors).toBe(1);
+    expect(after.readingsLastHour - before.readingsLastHour).toBe(1);
+    expect(after.socketConnections).toBe(0);
+  });
+
+  it('refuses everyone but a system admin (403), and answers 401 without a session', async () => {
+    for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1, f.patientA1]) expect((await sys(who)).status).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/getsystemdashboard' })).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NotificationType, ProcessingStatus, Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { billingClaims, billingRuns, hospitals, measurements, medicalDevices, notifications, patientBillingProfiles, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
+import { billingClaims, billingRuns, hospitals, measurements, medicalDevices, notifications, organizations, patientBillingProfiles, sessions, systemLogs, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
 import { asc, eq } from 'drizzle-orm';
-import { and, officeFilter, type Scope } from '../../db/scope';
+import { and, officeFilter, organizationFilter, type Scope } from '../../db/scope';
 
 /** Runs an aggregate query and answers its rows. */
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -169,4 +169,80 @@ export async function organizationOfficeIds(scope: Scope, db: Executor, organiza
     .where(and(eq(hospitals.organizationId, organizationId), officeFilter(scope, hospitals.id)))
     .orderBy(asc(hospitals.hospitalName), asc(hospitals.id));
   return found.map((r) => r.id);
+}
+
+/**
+ * Every organization's usage (docs/dashboards.md "/dashboardsystemadmin"), one aggregate: active
+ * offices; monitored patients (active patients of its offices with an active plan, their own or an
+ * office plan they are assigned to, or an active device: the facility rule); readings of its
+ * offices since `monthStart`; active users (status active, belonging to the organization or one of
+ * its offices, with a session seen since `activeSince`). By organization name.
+ */
+export async function organizationUsage(scope: Scope, db: Executor, cuts: { monthStart: Date; activeSince: Date }) {
+  const found = await rows<{ id: number; name: string; offices: number; monitored: number; readings: number; active: number }>(
+    db,
+    sql`select o.id, o.institution_name as name,
+          (select count(*) from ${hospitals} h where h.organization_id = o.id and h.status = 1)::int as offices,
+          (select count(distinct u.id) from ${users} u
+             join ${userHospitals} uh on uh.user_id = u.id
+             join ${hospitals} h on h.id = uh.hospital_id and h.organization_id = o.id
+           where u.role_id = ${Role.PATIENT} and u.status = 1
+             and (
+               exists (select 1 from ${treatmentPlans} tp where tp.patient_id = u.id and tp.status = 1)
+               or exists (
+                 select 1 from ${treatmentPlanPatients} tpp join ${treatmentPlans} tp2 on tp2.id = tpp.treatment_plan_id
+                 where tpp.patient_user_id = u.id and tp2.status = 1
+               )
+               or exists (select 1 from ${medicalDevices} md where md.patient_id = u.id and md.status = 1)
+             ))::int as monitored,
+          (select count(*) from ${measurements} m join ${hospitals} h on h.id = m.hospital_id
+           where h.organization_id = o.id and m.measured_at >= ${cuts.monthStart.toISOString()}::timestamptz)::int as readings,
+          (select count(distinct u.id) from ${users} u
+           where u.status = 1
+             and (u.organization_id = o.id or exists (
+               select 1 from ${userHospitals} uh join ${hospitals} h on h.id = uh.hospital_id where uh.user_id = u.id and h.organization_id = o.id))
+             and exists (select 1 from ${sessions} s where s.user_id = u.id and s.last_seen_at >= ${cuts.activeSince.toISOString()}::timestamptz))::int as active
+        from ${organizations} o
+        where ${organizationFilter(scope, sql`o.id`)}
+        order by o.institution_name, o.id`,
+  );
+  return found.map((r) => ({
+    organizationId: Number(r.id),
+    organizationName: r.name,
+    offices: Number(r.offices),
+    monitoredPatients: Number(r.monitored),
+    readingsThisMonth: Number(r.readings),
+    activeUsers: Number(r.active),
+  }));
+}
+
+/**
+ * The system's health figures (docs/dashboards.md "/dashboardsystemadmin"): job attempts per queue
+ * since `since` (the queue writes each attempt as a system log line `jobRun` or `jobFailure`,
+ * jobs/queue.ts), server errors since `since` (system log `serverError`), readings stored since
+ * `hourAgo` (`measurements.created_at`, every office).
+ */
+export async function systemHealth(db: Executor, cuts: { since: Date; hourAgo: Date }) {
+  const l = systemLogs;
+  const jobs = await rows<{ queue: string; runs: number; failures: number }>(
+    db,
+    sql`select ${l.source} as queue,
+               count(*) filter (where ${l.kind} = 'jobRun')::int as runs,
+               count(*) filter (where ${l.kind} = 'jobFailure')::int as failures
+        from ${l} where ${l.kind} in ('jobRun', 'jobFailure') and ${l.at} >= ${cuts.since.toISOString()}::timestamptz
+        group by ${l.source} order by ${l.source}`,
+  );
+  const [errors] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${l} where ${l.kind} = 'serverError' and ${l.at} >= ${cuts.since.toISOString()}::timestamptz`,
+  );
+  const [ingested] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${measurements} where ${measurements.createdAt} >= ${cuts.hourAgo.toISOString()}::timestamptz`,
+  );
+  return {
+    jobs: jobs.map((j) => ({ queue: j.queue, runs: Number(j.runs), failures: Number(j.failures) })),
+    serverErrors: Number(errors?.n ?? 0),
+    readingsLastHour: Number(ingested?.n ?? 0),
+  };
 }

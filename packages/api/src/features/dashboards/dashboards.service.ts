@@ -1,16 +1,18 @@
-import { adherenceBands, type FacilityDashboard, type OrganizationDashboard } from '@vigil/contract';
+import { adherenceBands, type FacilityDashboard, type OrganizationDashboard, type SystemDashboard } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
-import { localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
+import { addDays, localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
+import { countOfficeAppointments } from '../appointments/index';
 import * as repo from './dashboards.repo';
 
 /**
  * Chosen `GET dashboard/getfacilitydashboard` (route /dashboardFacility, docs/dashboards.md): the
  * figures of office `hospitalId`, cut at `now` in the office's time zone (hospitals.timeZone, the
  * calendar module's fallback): "today" is the office's local day, "this month" its local month.
- * Response times in minutes, money in integer cents. 404 when the office is not the caller's
+ * Appointments today come from the appointments feature's `countOfficeAppointments` (its public
+ * surface). Response times in minutes, money in integer cents. 404 when the office is not the caller's
  * (another tenant's office changes nothing and reveals nothing).
  */
 export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospitalId: number, now = new Date()): Promise<FacilityDashboard> {
@@ -20,7 +22,9 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
   const localDate = localDateOf(now, timeZone);
   const { year, month } = localYearMonth(now, timeZone);
   const monthStart = startOfLocalDay(`${year}-${String(month).padStart(2, '0')}-01`, timeZone);
-  const f = await repo.facilityFigures(scope, ctx.db, office.id, { timeZone, dayStart: startOfLocalDay(localDate, timeZone), monthStart, year, month, now });
+  const dayStart = startOfLocalDay(localDate, timeZone);
+  const f = await repo.facilityFigures(scope, ctx.db, office.id, { timeZone, dayStart, monthStart, year, month, now });
+  const appointmentsToday = await countOfficeAppointments(scope, ctx.db, { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
   const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
   return {
     hospitalId: office.id,
@@ -32,6 +36,7 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
     byProgram: f.byProgram,
     readingsToday: f.readings.n,
     patientsReadToday: f.readings.patients,
+    appointmentsToday,
     adherence: {
       daysElapsed: Number(localDate.slice(8, 10)),
       bands: adherenceBands.map((band) => ({ band, patients: f.bands.get(band) ?? 0 })),
@@ -84,6 +89,36 @@ export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, or
       billableClaims: sum((o) => o.billing.billableClaims),
       suppressedClaims: sum((o) => o.billing.suppressedClaims),
       amountCents: sum((o) => o.billing.amountCents),
+    },
+  };
+}
+
+/**
+ * Chosen `GET dashboard/getsystemdashboard` (route /dashboardsystemadmin, docs/dashboards.md):
+ * every organization's usage (offices, monitored patients, readings since the start of the UTC
+ * month, users active in the last 30 days) and the system's health at `now`: job runs and failures
+ * per queue and server errors in the last 24 hours (the system log), readings stored in the last
+ * hour (and per minute), and the socket connections this API process holds. Permission
+ * `dashboard.system` (system admins); the organization filter still comes from the scope.
+ */
+export async function getSystemDashboard(ctx: AppContext, scope: Scope, now = new Date()): Promise<SystemDashboard> {
+  const since = new Date(now.getTime() - 86_400_000);
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const organizations = await repo.organizationUsage(scope, ctx.db, { monthStart, activeSince: new Date(now.getTime() - 30 * 86_400_000) });
+  const health = await repo.systemHealth(ctx.db, { since, hourAgo });
+  return {
+    generatedAt: now.toISOString(),
+    organizations,
+    health: {
+      since: since.toISOString(),
+      jobs: health.jobs,
+      jobRuns: health.jobs.reduce((n, j) => n + j.runs, 0),
+      jobFailures: health.jobs.reduce((n, j) => n + j.failures, 0),
+      readingsLastHour: health.readingsLastHour,
+      readingsPerMinute: Math.round((health.readingsLastHour / 60) * 100) / 100,
+      serverErrors: health.serverErrors,
+      socketConnections: ctx.realtime.clients().length,
     },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Tabs, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileCode, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { roleNames, type AuditEvent, type RoleId, type SystemLog } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
 import { PageHeader } from '../../../components/PageHeader';
@@ -20,16 +21,20 @@ const LEVELS = ['error', 'warn', 'info'] as const;
  * /logs (docs/audit.md): the PHI audit trail (who opened which patient's record, when, from where,
  * with which outcome; HIPAA 164.312(b)), with CSV and FHIR AuditEvent exports and the chain check,
  * and the system logs (server errors, jobs, integrations, refused sign-ins) with CSV export. Each
- * tab shows only to a role holding its permission.
+ * tab shows only to a role holding its permission. `?tab=system&kind=<kind>` opens the system logs
+ * filtered by kind (the links of /dashboardsystemadmin, docs/dashboards.md).
  */
 export default function LogsPage() {
   const { t } = useTranslation('logs');
   const canAudit = useCan('audit.read');
   const canLogs = useCan('systemLogs.read');
+  const [params] = useSearchParams();
+  const kindParam = params.get('kind');
+  const initialKind = KINDS.find((k) => k === kindParam) ?? null;
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Tabs defaultValue={canAudit ? 'audit' : 'system'} keepMounted={false}>
+      <Tabs defaultValue={canLogs && (params.get('tab') === 'system' || !canAudit) ? 'system' : 'audit'} keepMounted={false}>
         <Tabs.List mb="md">
           {canAudit && <Tabs.Tab value="audit">{t('tabs.audit')}</Tabs.Tab>}
           {canLogs && <Tabs.Tab value="system">{t('tabs.system')}</Tabs.Tab>}
@@ -41,7 +46,7 @@ export default function LogsPage() {
         )}
         {canLogs && (
           <Tabs.Panel value="system">
-            <SystemLogsPanel />
+            <SystemLogsPanel initialKind={initialKind} />
           </Tabs.Panel>
         )}
       </Tabs>
@@ -130,11 +135,11 @@ function AuditTrailPanel() {
   );
 }
 
-function SystemLogsPanel() {
+function SystemLogsPanel({ initialKind }: { initialKind: string | null }) {
   const { t } = useTranslation('logs');
   const dates = useDates();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-at' });
-  const [kind, setKind] = useState<string | null>(null);
+  const [kind, setKind] = useState<string | null>(initialKind);
   const [level, setLevel] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -14,3 +14,8 @@ export function useFacilityDashboard(hospitalId: number | null) {
 export function useOrganizationDashboard(organizationId: number | null) {
   return useEndpointQuery(dashboards.getOrganizationDashboard, { headers: { organizationid: organizationId ?? 0 } }, { enabled: organizationId !== null, refetchInterval: 60_000 });
 }
+
+/** GET dashboard/getsystemdashboard: every organization's usage and the system's health (docs/dashboards.md). */
+export function useSystemDashboard() {
+  return useEndpointQuery(dashboards.getSystemDashboard, {}, { refetchInterval: 60_000 });
+}

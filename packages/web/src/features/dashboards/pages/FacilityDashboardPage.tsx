@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { dashboards, type FacilityDashboard } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,6 +13,7 @@ import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useRealtimeEvent } from '../../../lib/use-realtime';
 import { useFacilityDashboard } from '../api/dashboards';
 import { BandChart } from '../components/BandChart';
+import { Figure } from '../components/Figure';
 
 /** Minutes as "45 min", "3.5 h" or "2.1 d" (docs/dashboards.md: response times and alert ages). */
 function useDuration() {
@@ -25,36 +26,11 @@ function useDuration() {
   };
 }
 
-/** One figure of the dashboard: a heading, the number, details and the link to the list behind it. */
-function Figure(props: { testId: string; title: string; value: ReactNode; loading: boolean; link: { to: string; label: string }; children?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={props.testId}>
-      <Stack gap="xs" h="100%">
-        <Title order={2} fz="sm" fw={600} c="dimmed">
-          {props.title}
-        </Title>
-        {props.loading ? (
-          <Skeleton h={36} w={90} />
-        ) : (
-          <Text fz={30} fw={700} lh={1.1} data-testid={`${props.testId}-value`}>
-            {props.value}
-          </Text>
-        )}
-        {props.children}
-        <Anchor component={Link} to={props.link.to} size="sm" mt="auto">
-          {props.link.label}
-        </Anchor>
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
  * /dashboardFacility (spec "Protected routes"; docs/dashboards.md): one office's monitored patients
- * by program, readings today (the office's local day), reading-day adherence this month, open
- * alerts by severity and age, alert response time (median, 90th percentile) and this month's
- * billing readiness, each linking to the list behind it. Appointments are not shown: Vigil has no
- * appointments yet. Alert events on the socket refresh the figures at once; readings every minute.
+ * by program, readings today (the office's local day), appointments today, reading-day adherence
+ * this month, open alerts by severity and age, alert response time (median, 90th percentile) and
+ * this month's billing readiness, each linking to the list behind it. Alert events on the socket refresh the figures at once; readings every minute.
  */
 export default function FacilityDashboardPage() {
   const { t, i18n } = useTranslation('dashboards');
@@ -118,6 +94,18 @@ export default function FacilityDashboardPage() {
           </Figure>
           <Figure testId="fig-readings" title={t('readings.title')} value={d?.readingsToday ?? '—'} loading={loading} link={{ to: '/patients', label: t('readings.link') }}>
             <Text size="sm">{t('readings.patients', { count: d?.patientsReadToday ?? 0 })}</Text>
+          </Figure>
+          <Figure
+            testId="fig-appointments"
+            title={t('appointments.title')}
+            value={d?.appointmentsToday.booked ?? '—'}
+            loading={loading}
+            link={{ to: '/appointments', label: t('appointments.link') }}
+          >
+            <Text size="sm">{t('appointments.completed', { completed: d?.appointmentsToday.completed ?? 0, noShow: d?.appointmentsToday.noShow ?? 0 })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('appointments.requested', { count: d?.appointmentsToday.requested ?? 0 })}
+            </Text>
           </Figure>
           <Figure
             testId="fig-adherence"

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,12 +13,14 @@ import { BandChart } from '../components/BandChart';
  * /dashboardAdmin (spec "Protected routes"; docs/dashboards.md): the offices of the organization
  * side by side on the facility dashboard's figures, each office's name opening its facility
  * dashboard, and the month's billing totals with a chart per office. A system admin picks the
- * organization; everyone else sees their own.
+ * organization (or arrives with ?organization=id from /dashboardsystemadmin); everyone else sees their own.
  */
 export default function OrganizationDashboardPage() {
   const { t, i18n } = useTranslation('dashboards');
   const { user } = useAuth();
-  const [picked, setPicked] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  // The system dashboard links an organization here (?organization=id).
+  const [picked, setPicked] = useState<number | null>(/^\d+$/.test(params.get('organization') ?? '') ? Number(params.get('organization')) : null);
   const organizationId = user?.organizationId ?? picked;
   const query = useOrganizationDashboard(organizationId);
   const d = query.data;
@@ -58,6 +60,7 @@ export default function OrganizationDashboardPage() {
                   <Table.Th>{t('office')}</Table.Th>
                   <Table.Th>{t('monitored.title')}</Table.Th>
                   <Table.Th>{t('readings.title')}</Table.Th>
+                  <Table.Th>{t('appointments.title')}</Table.Th>
                   <Table.Th>{t('adherence.title')}</Table.Th>
                   <Table.Th>{t('alerts.title')}</Table.Th>
                   <Table.Th>{t('response.title')}</Table.Th>
@@ -74,6 +77,7 @@ export default function OrganizationDashboardPage() {
                     </Table.Td>
                     <Table.Td>{o.monitored}</Table.Td>
                     <Table.Td>{o.readingsToday}</Table.Td>
+                    <Table.Td>{o.appointmentsToday.booked}</Table.Td>
                     <Table.Td>{`${o.adherence.bands.find((b) => b.band === 'onTrack')?.patients ?? 0} / ${o.monitored}`}</Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/monitoring?period=ALL&office=${o.hospitalId}`} size="sm">

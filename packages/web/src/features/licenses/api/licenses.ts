@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { licenses, type CreateLicenseBody, type LicenseListQuery, type UpdateLicenseBody } from '@vigil/contract';
+import { licenses, type CreateLicenseBody, type LicenseAssignBody, type LicenseListQuery, type UpdateLicenseBody } from '@vigil/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
 
 /** The reads a change of a licence makes stale. */
@@ -35,4 +35,14 @@ export function useBulkInsertLicenses() {
     },
     invalidates: licenseReads,
   });
+}
+
+/** POST licenseassignments/assign: 409 when the patient already holds a current licence of the type (the server's message says so). */
+export function useAssignLicense() {
+  return useEndpointMutation(licenses.assignLicense, { input: (body: LicenseAssignBody) => ({ body }), invalidates: licenseReads });
+}
+
+/** POST licenseassignments/deassign: ends the assignment; the licence is active again. */
+export function useDeassignLicense() {
+  return useEndpointMutation(licenses.deassignLicense, { input: (body: LicenseAssignBody) => ({ body }), invalidates: licenseReads });
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconLink, IconLinkOff, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { licenseStatuses, licenseTypes, type License, type LicenseBulkReport, type LicenseStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
@@ -13,7 +14,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
-import { useBulkInsertLicenses, useCreateLicense, useDeleteLicense, useLicensePage, useUpdateLicense } from '../api/licenses';
+import { useHospitalPatients } from '../../../lib/shared-reads';
+import { useAssignLicense, useBulkInsertLicenses, useCreateLicense, useDeassignLicense, useDeleteLicense, useLicensePage, useUpdateLicense } from '../api/licenses';
 
 const ALL = 'all';
 const statusColor: Record<LicenseStatus, string> = { active: 'teal', inactive: 'gray', expired: 'red', assigned: 'blue' };
@@ -27,8 +29,10 @@ const money = (cents: number, lang: string) => {
 /**
  * /licenses (portal-spec.md sections 3 and 4 "Licence"; docs/licenses.md): the licences of the
  * caller's offices, filtered by office, status, type and name, paged and sorted on the server;
- * create, edit and delete (asking first), and a CSV bulk insert with a report per row. A licence
- * expires at the end of its expiration date in its office's time zone.
+ * create, edit and delete (asking first), and a CSV bulk insert with a report per row; assign an
+ * active licence to a patient of its office (one current licence of a type per patient: the
+ * server's 409 is shown in the dialog) and unassign it (asking first). A licence expires at the
+ * end of its expiration date in its office's time zone.
  */
 export default function LicensesPage() {
   const { t, i18n } = useTranslation('licenses');
@@ -39,7 +43,9 @@ export default function LicensesPage() {
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'expirationDate' });
   const [editing, setEditing] = useState<License | 'new' | null>(null);
   const [bulk, setBulk] = useState(false);
+  const [assigning, setAssigning] = useState<License | null>(null);
   const remove = useDeleteLicense();
+  const deassign = useDeassignLicense();
   const page = useLicensePage({
     page: state.page,
     pageSize: state.pageSize,
@@ -60,6 +66,20 @@ export default function LicensesPage() {
           onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('errors.saveFailed') }),
         }),
     });
+  const askUnassign = (l: License) =>
+    confirmAction({
+      title: t('unassign.title'),
+      text: t('unassign.text', { name: l.name, patient: l.assignedPatientName }),
+      confirmLabel: t('unassign.confirm'),
+      onConfirm: () =>
+        deassign.mutate(
+          { licenseId: l.id, patientId: l.assignedPatientId! },
+          {
+            onSuccess: () => notify({ color: 'teal', message: t('unassign.done') }),
+            onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('unassign.failed') }),
+          },
+        ),
+    });
   const columns: Column<License>[] = [
     { header: t('fields.name'), sortKey: 'name', render: (l) => <Text size="sm" fw={500}>{l.name}</Text> },
     { header: t('fields.type'), sortKey: 'type', render: (l) => t(`types.${l.type}`) },
@@ -74,6 +94,16 @@ export default function LicensesPage() {
             header: t('fields.actions'),
             render: (l: License) => (
               <Group gap={4} wrap="nowrap">
+                {l.status === 'active' && (
+                  <ActionIcon variant="subtle" color="blue.8" aria-label={t('actions.assign', { name: l.name })} onClick={() => setAssigning(l)} data-testid="license-assign">
+                    <IconLink size={16} />
+                  </ActionIcon>
+                )}
+                {l.status === 'assigned' && l.assignedPatientId !== null && (
+                  <ActionIcon variant="subtle" color="orange.9" aria-label={t('actions.unassign', { name: l.name })} onClick={() => askUnassign(l)} data-testid="license-unassign">
+                    <IconLinkOff size={16} />
+                  </ActionIcon>
+                )}
                 <ActionIcon variant="subtle" color="gray.7" aria-label={t('actions.edit', { name: l.name })} onClick={() => setEditing(l)}>
                   <IconPencil size={16} />
                 </ActionIcon>
@@ -111,6 +141,9 @@ export default function LicensesPage() {
       </Stack>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('form.createTitle') : t('form.editTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         {editing !== null && <LicenseForm license={editing === 'new' ? null : editing} officeId={office.officeId} offices={office.offices} onClose={() => setEditing(null)} />}
+      </Modal>
+      <Modal opened={assigning !== null} onClose={() => setAssigning(null)} title={t('assign.title')} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+        {assigning !== null && <AssignLicense license={assigning} onClose={() => setAssigning(null)} />}
       </Modal>
       <Modal opened={bulk} onClose={() => setBulk(false)} title={t('bulk.title')} size="xl" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         {bulk && <BulkInsert officeId={office.officeId} offices={office.offices} />}
@@ -176,6 +209,76 @@ function LicenseForm({ license, officeId, offices, onClose }: { license: License
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" loading={create.isPending || update.isPending} data-testid="license-save">{t('common:actions.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Assigns `license` to a patient of its office (POST licenseassignments/assign). The server decides
+ * the one-current-licence-of-a-type rule (docs/licenses.md); its 409 stays in the dialog, in the
+ * user's language, so another patient can be chosen.
+ */
+function AssignLicense({ license, onClose }: { license: License; onClose: () => void }) {
+  const { t } = useTranslation('licenses');
+  const assign = useAssignLicense();
+  const [patientId, setPatientId] = useState<number | null>(null);
+  const [selectedLabel, setSelectedLabel] = useState('');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [error, setError] = useState<{ conflict: boolean; message: string } | null>(null);
+  // The chosen patient's label in the search box is not a search (the picker of features/monthly-review does the same).
+  const term = debounced === selectedLabel ? '' : debounced;
+  const options = useHospitalPatients(license.hospitalId, { page: 1, pageSize: 20, search: term || undefined, sort: 'lastName' }, { staleTime: 60_000 });
+  const data = (options.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.lastName}, ${p.firstName}` }));
+  if (patientId !== null && !data.some((d) => d.value === String(patientId))) data.unshift({ value: String(patientId), label: selectedLabel });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (patientId === null) return;
+    setError(null);
+    assign.mutate(
+      { licenseId: license.id, patientId },
+      {
+        onSuccess: () => {
+          notify({ color: 'teal', message: t('assign.done') });
+          onClose();
+        },
+        onError: (err) => setError({ conflict: err instanceof ApiError && err.status === 409, message: err instanceof ApiError ? err.message : t('assign.failed') }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid="license-assign-form">
+      <Stack gap="md">
+        <Text size="sm">{t('assign.help', { name: license.name, type: t(`types.${license.type}`), office: license.hospitalName })}</Text>
+        {error && (
+          <Alert color="red" role="alert" title={error.conflict ? t('assign.conflict') : undefined} data-testid="license-assign-error">
+            {error.message}
+          </Alert>
+        )}
+        <Select
+          label={t('assign.patient')}
+          placeholder={t('assign.placeholder')}
+          required
+          data={data}
+          value={patientId === null ? null : String(patientId)}
+          onChange={(v, option) => {
+            setPatientId(v ? Number(v) : null);
+            setSelectedLabel(option?.label ?? '');
+            setError(null);
+          }}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: o }) => o}
+          nothingFoundMessage={options.isFetching ? t('common:list.loading') : t('common:list.noResults')}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="license-assign-patient"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button type="submit" disabled={patientId === null} loading={assign.isPending} data-testid="license-assign-submit">{t('assign.submit')}</Button>
         </Group>
       </Stack>
     </form>
