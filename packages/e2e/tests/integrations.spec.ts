@@ -3,12 +3,14 @@ import { E2E_ECP, E2E_TERRA, ecpStandInPort, terraStandInPort } from '../playwri
 import { startEcpStandIn, type EcpStandIn } from '../../api/test/stand-ins/ecp';
 import { startTerraStandIn, type TerraStandIn } from '../../api/test/stand-ins/terra';
 import { signTerraPayload } from '../../api/src/lib/terra-auth';
-import { DEMO_PASSWORD, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
 // Integrations end to end (docs/integrations.md): the office admin connects a demo patient to
 // Terra (link and QR code), a signed body event arrives and the patient's chart shows the Terra
 // readings; a resident with the same name and birth date arrives from the ECP, is mapped
-// automatically, and after review the readings are in the ECP stand-in. In Spanish, the default.
+// automatically, and after review the readings are in the ECP stand-in; the community's ECP
+// organization is mapped to the office's Vigil organization, unmapped and confirmed again. In
+// Spanish, the default.
 
 interface Envelope<T> {
   resFlag: boolean;
@@ -36,7 +38,7 @@ test.afterAll(async () => {
 });
 
 test('a patient connected through Terra has wearable readings in the chart, and reviewed readings reach the ECP once', async ({ page, request, baseURL }) => {
-  test.slow();
+  test.setTimeout(420_000);
   const admin = await api<{ session: { sessionGuid: string }; user: { hospitalAssignedData: { id: number } | null } }>(request, 'POST', 'auth/signinv3', {
     data: { username: 'officeadmin', password: DEMO_PASSWORD },
   });
@@ -81,7 +83,8 @@ test('a patient connected through Terra has wearable readings in the chart, and 
       {
         metadata: { start_time: at(30), end_time: at(0) },
         blood_pressure_data: { blood_pressure_samples: [26, 14, 2].map((h, i) => ({ timestamp: at(h), systolic_bp: [132, 141, 168][i], diastolic_bp: [84, 88, 97][i] })) },
-        heart_data: { heart_rate_data: { detailed: { hr_samples: [26, 14, 2].map((h) => ({ timestamp: at(h), bpm: 74 })) } } },
+        // The samples at a blood pressure's instant are its pulse; the others are heart-rate readings of their own.
+        heart_data: { heart_rate_data: { detailed: { hr_samples: [26, 20, 14, 8, 2].map((h, i) => ({ timestamp: at(h), bpm: [74, 66, 74, 71, 74][i] })) } } },
         measurements_data: { measurements: [{ measurement_time: at(3), weight_kg: 78.2 }] },
       },
     ],
@@ -96,11 +99,15 @@ test('a patient connected through Terra has wearable readings in the chart, and 
   await snap(page, 'integrations-2-terra-connected');
   await page.goto(`/patientdetails/${patient.id}`);
   await page.waitForLoadState('networkidle');
+  // The charts load after the page's first content (a loaded machine can take long).
+  await expect(page.getByTestId('chart-HEART_RATE')).toContainText('Frecuencia cardíaca', { timeout: 90_000 });
   await snap(page, 'integrations-3-chart-with-terra-readings');
 
   // 3. ECP: map the community to the office, a resident arrives, is mapped automatically, readings are reviewed and sent.
   await page.goto('/locationMapping');
   await page.getByTestId('ecp-community-id').fill('e2e-community');
+  await page.getByTestId('ecp-organization-id').fill('e2e-ecp-org');
+  await page.getByTestId('ecp-organization-name').fill('E2E Senior Living');
   await page.getByTestId('ecp-location-save').click();
   await expect(page.getByRole('cell', { name: 'e2e-community' })).toBeVisible();
   const [delivery] = await ecp.sendWebhook(baseURL!, E2E_ECP.webhookSecret, {
@@ -125,4 +132,25 @@ test('a patient connected through Terra has wearable readings in the chart, and 
   await page.reload();
   await expect(page.getByTestId('ecp-outbound')).toContainText('Enviada');
   await snap(page, 'integrations-5-readings-sent');
+
+  // 4. The community's ECP organization beside the Vigil organizations: mapped automatically by its
+  // community's office, unmapped (asked first), then confirmed by hand.
+  await page.goto('/organizationMapping');
+  const organizationsTable = page.getByTestId('ecp-organization-table');
+  await expect(organizationsTable).toContainText('E2E Senior Living');
+  await expect(organizationsTable).toContainText('Sin asignar');
+  await page.getByTestId('ecp-organizations-automatic').click();
+  await expect(organizationsTable).toContainText('Asignado');
+  await expect(organizationsTable).toContainText('Sus comunidades están en esta organización');
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'integrations-6-organization-mapped');
+  await organizationsTable.getByRole('button', { name: 'Quitar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Quitar' }).click();
+  await expect(organizationsTable).toContainText('Asignación quitada');
+  await page.getByRole('textbox', { name: 'Elija la organización de Vigil de E2E Senior Living' }).click();
+  await page.getByRole('option').first().click();
+  await organizationsTable.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(organizationsTable).toContainText('Confirmado por el personal');
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'integrations-7-organization-confirmed');
 });

@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconDeviceWatch, IconDroplet, IconHeartbeat, IconLungs, IconScale, IconTemperature } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconDeviceWatch, IconDroplet, IconHeartbeat, IconLungs, IconScale, IconTemperature } from '@tabler/icons-react';
 import { measurementCatalogue, type DeviceType } from '@vigil/contract';
 
 const icons: Record<DeviceType, typeof IconHeartbeat> = {
@@ -8,6 +8,7 @@ const icons: Record<DeviceType, typeof IconHeartbeat> = {
   GLUCOSE: IconDroplet,
   SPO2: IconLungs,
   TEMPERATURE: IconTemperature,
+  HEART_RATE: IconActivityHeartbeat,
 };
 
 const colors: Record<DeviceType, string> = {
@@ -16,6 +17,7 @@ const colors: Record<DeviceType, string> = {
   GLUCOSE: 'grape',
   SPO2: 'cyan',
   TEMPERATURE: 'orange',
+  HEART_RATE: 'pink',
 };
 
 /** The title of a device type of the measurement catalogue in the UI language (the code when unknown). */

@@ -5,7 +5,7 @@
  * at-least-once deliveries have one effect.
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { hospitals, users } from './core';
+import { hospitals, organizations, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -114,6 +114,26 @@ export const ecpLocations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ecp_locations_community_uq').on(t.ecpCommunityId), index('ecp_locations_hospital_idx').on(t.hospitalId)],
+);
+
+/**
+ * An ECP organization (the ECP's owner of communities) beside the Vigil organization it maps to
+ * (/organizationMapping, docs/integrations.md "ECP"): known from the location mappings that name it;
+ * `status` new (no match yet), review (several candidates: `reason` says so), mapped
+ * (`organizationId`, by `reason`: communities, name, confirmed).
+ */
+export const ecpOrganizations = pgTable(
+  'ecp_organizations',
+  {
+    id: serial('id').primaryKey(),
+    ecpOrganizationId: text('ecp_organization_id').notNull(),
+    name: text('name').notNull().default(''),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('new'),
+    reason: text('reason'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ecp_organizations_ecp_id_uq').on(t.ecpOrganizationId), index('ecp_organizations_organization_idx').on(t.organizationId)],
 );
 
 /**

@@ -75,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('device templates seed', () => {
-  it('seeds real models of every catalogue type with values and default thresholds, and re-running changes nothing', async () => {
+  it('seeds real models of every hub device type (a heart rate comes from wearables) with values and default thresholds, and re-running changes nothing', async () => {
     await seedDeviceTemplates(t.ctx.db);
     const rows = await t.ctx.db.select().from(medicalDeviceTemplates);
     expect(rows).toHaveLength(10);
@@ -639,7 +639,7 @@ describe('medicaldevicetemplate', () => {
     const res = await call('GET', 'medicaldevicetemplate/getpossibledevices', f.doctorA1);
     expect(res.statusCode).toBe(200);
     const list = res.json().data as { deviceType: string; manufacturers: unknown[]; templateCount: number; values: { code: string }[] }[];
-    expect(list.map((x) => x.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE']);
+    expect(list.map((x) => x.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE', 'HEART_RATE']);
     expect(list[2]).toMatchObject({
       deviceTypeTitle: 'Blood glucose',
       deviceTypeTitleEsp: 'Glucosa en sangre',
@@ -650,6 +650,8 @@ describe('medicaldevicetemplate', () => {
       ],
     });
     expect(list[3]!.values.map((v) => v.code)).toEqual(['59408-5', '8867-4']);
+    expect(list[5]).toMatchObject({ deviceType: 'HEART_RATE', deviceTypeTitle: 'Heart rate', deviceTypeTitleEsp: 'Frecuencia cardíaca', templateCount: 0 });
+    expect(list[5]!.values.map((v) => v.code)).toEqual(['8867-4']);
   });
 
   it('answers the first template of a type, and of a type and manufacturer (404 when none)', async () => {

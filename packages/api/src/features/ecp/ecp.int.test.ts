@@ -236,3 +236,66 @@ describe('PUT ecp/dofinalizemeasurmentsautomatically', () => {
     expect(ecp.readings).toHaveLength(9);
   });
 });
+
+describe('ECP organizations (/organizationMapping)', () => {
+  const map = (who: { id: number }, ecpCommunityId: string, ecpOrganizationId: string, hospitalId: number, ecpOrganizationName?: string) =>
+    call('PUT', 'ecp/setlocationmapping', who, { payload: { ecpCommunityId, ecpOrganizationId, hospitalId, ...(ecpOrganizationName ? { ecpOrganizationName } : {}) } });
+  type Row = { id: number; ecpOrganizationId: string; name: string; communities: number; status: string; reason: string | null; organizationId: number | null; organizationName: string | null };
+  const list = async (who: { id: number }) => {
+    const res = await call('GET', 'ecp/organizations', who);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as Row[]).filter((r) => r.ecpOrganizationId.startsWith('ecp-org-'));
+  };
+
+  it('lists the ECP organizations of the communities in scope, maps them by their communities, never merges a split one, and confirms or unmaps in scope only', async () => {
+    expect((await map(f.orgAdminA, 'comm-o1', 'ecp-org-sun', f.a1.id, 'Sunrise Living')).statusCode).toBe(200);
+    expect((await map(f.orgAdminA, 'comm-o2', 'ecp-org-sun', f.a2.id)).statusCode).toBe(200);
+    expect((await map(f.orgAdminA, 'comm-o3', 'ecp-org-split', f.a2.id, 'Twin Pines')).statusCode).toBe(200);
+    expect((await map(f.orgAdminB, 'comm-o4', 'ecp-org-split', f.b1.id)).statusCode).toBe(200);
+
+    // What each caller sees: communities counted within their sight; the name kept when a later mapping gives none.
+    expect((await list(f.orgAdminA)).map((r) => [r.ecpOrganizationId, r.name, r.communities, r.status])).toEqual([
+      ['ecp-org-sun', 'Sunrise Living', 2, 'new'],
+      ['ecp-org-split', 'Twin Pines', 1, 'new'],
+    ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    expect((await list(f.doctorA1)).map((r) => [r.ecpOrganizationId, r.communities])).toEqual([['ecp-org-sun', 1]]);
+    expect((await list(f.orgAdminB)).map((r) => r.ecpOrganizationId)).toEqual(['ecp-org-split']);
+    expect((await call('GET', 'ecp/organizations', f.patientA1)).statusCode).toBe(403);
+
+    // Automatic: by communities; the one spread over two Vigil organizations goes to review with the reason.
+    expect((await call('PUT', 'ecp/doautomaticecporganizationsmapping', f.doctorA1)).statusCode).toBe(403);
+    const auto = await call('PUT', 'ecp/doautomaticecporganizationsmapping', f.orgAdminA);
+    expect(auto.statusCode, auto.body).toBe(200);
+    expect(auto.json().data).toMatchObject({ review: 1, unmatched: 0 });
+    const after = await list(f.orgAdminA);
+    const sun = after.find((r) => r.ecpOrganizationId === 'ecp-org-sun')!;
+    const split = after.find((r) => r.ecpOrganizationId === 'ecp-org-split')!;
+    expect(sun).toMatchObject({ status: 'mapped', reason: 'communities', organizationId: f.orgA.id, organizationName: expect.any(String) });
+    expect(split).toMatchObject({ status: 'review', reason: '2 candidates match by communities: choose one', organizationId: null });
+
+    // Confirm: validation, permission, another tenant's organization or record: 404 and nothing changes.
+    const put = (who: { id: number }, id: number | string, payload: unknown) => call('PUT', `ecp/organizations/${id}/mapping`, who, { payload });
+    expect((await put(f.orgAdminB, split.id, { organizationId: 'x' })).statusCode).toBe(400);
+    expect((await put(f.orgAdminB, 'abc', { organizationId: f.orgB.id })).statusCode).toBe(400);
+    expect((await put(f.orgAdminB, split.id, {})).statusCode).toBe(400);
+    expect((await put(f.doctorA1, sun.id, { organizationId: null })).statusCode).toBe(403);
+    expect((await put(f.orgAdminB, split.id, { organizationId: f.orgA.id })).statusCode).toBe(404);
+    expect((await put(f.orgAdminB, sun.id, { organizationId: null })).statusCode).toBe(404);
+    expect((await put(f.orgAdminB, 999_999, { organizationId: f.orgB.id })).statusCode).toBe(404);
+    expect((await list(f.orgAdminA)).find((r) => r.id === sun.id)).toMatchObject({ status: 'mapped', organizationId: f.orgA.id });
+
+    const confirmed = await put(f.orgAdminB, split.id, { organizationId: f.orgB.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'mapped', reason: 'confirmed', organizationId: f.orgB.id });
+    // Organization A's admin sees it (a community of A) but cannot undo B's mapping.
+    expect((await put(f.orgAdminA, split.id, { organizationId: null })).statusCode).toBe(404);
+    expect((await list(f.orgAdminB))[0]).toMatchObject({ status: 'mapped', organizationId: f.orgB.id });
+    // A second automatic run leaves mapped organizations alone.
+    await call('PUT', 'ecp/doautomaticecporganizationsmapping', f.sysadmin);
+    expect((await list(f.orgAdminB))[0]).toMatchObject({ status: 'mapped', reason: 'confirmed', organizationId: f.orgB.id });
+
+    const unmapped = await put(f.orgAdminA, sun.id, { organizationId: null });
+    expect(unmapped.statusCode, unmapped.body).toBe(200);
+    expect(unmapped.json().data).toMatchObject({ status: 'new', reason: 'unmapped', organizationId: null, organizationName: null });
+  });
+});

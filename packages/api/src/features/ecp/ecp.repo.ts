@@ -3,11 +3,11 @@
  * users through `userFilter`; the webhook and the send job use `systemScope` (a delivery names an
  * ECP community, not a tenant: the location mapping decides the office).
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { officeFilter, type Scope } from '../../db/scope';
-import { ecpLocations, ecpLogs, ecpOutbound, hospitals, measurements, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
+import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
+import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
 
 export type EcpLogRow = typeof ecpLogs.$inferSelect & { vigilUserName: string | null };
 export type OutboundRow = typeof ecpOutbound.$inferSelect & { residentName: string };
@@ -27,12 +27,23 @@ export async function findLocations(scope: Scope, db: Executor, hospitalId: numb
 }
 
 /** Maps a community to office `hospitalId` (in scope, checked by the caller); a community already mapped to an office out of scope is left alone (null). */
-export async function upsertLocation(scope: Scope, db: Executor, values: { ecpCommunityId: string; ecpOrganizationId: string | null; name: string; hospitalId: number }) {
+export async function upsertLocation(
+  scope: Scope,
+  db: Executor,
+  values: { ecpCommunityId: string; ecpOrganizationId: string | null; ecpOrganizationName?: string; name: string; hospitalId: number },
+) {
   const [row] = await db
     .insert(ecpLocations)
-    .values(values)
+    .values({ ecpCommunityId: values.ecpCommunityId, ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId })
     .onConflictDoUpdate({ target: ecpLocations.ecpCommunityId, set: { ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId }, setWhere: officeFilter(scope, ecpLocations.hospitalId) })
     .returning();
+  if (row && values.ecpOrganizationId !== null) {
+    // The ECP organization becomes known (/organizationMapping); a name given replaces the one kept.
+    await db
+      .insert(ecpOrganizations)
+      .values({ ecpOrganizationId: values.ecpOrganizationId, name: values.ecpOrganizationName ?? '' })
+      .onConflictDoUpdate({ target: ecpOrganizations.ecpOrganizationId, set: { name: sql`coalesce(nullif(excluded.name, ''), ${ecpOrganizations.name})` } });
+  }
   if (row) {
     // Logs of the community that arrived before the mapping now belong to the office.
     await db.update(ecpLogs).set({ hospitalId: values.hospitalId }).where(and(eq(ecpLogs.ecpCommunityId, values.ecpCommunityId), isNull(ecpLogs.vigilUserId)));
@@ -242,4 +253,88 @@ export async function upsertLogFromWebhook(
   if (row) return { id: row.id, changed: true };
   const [existing] = await db.select({ id: ecpLogs.id }).from(ecpLogs).where(and(eq(ecpLogs.kind, values.kind), eq(ecpLogs.ecpId, values.ecpId))).limit(1);
   return { id: existing!.id, changed: false };
+}
+
+// ECP organizations (/organizationMapping) ------------------------------------------------------
+
+export type EcpOrganizationRow = typeof ecpOrganizations.$inferSelect & { organizationName: string | null; communities: number };
+
+/** The communities of the ECP organization (the outer row) mapped to offices the caller sees. */
+const visibleCommunities = (scope: Scope) =>
+  sql`(select ${ecpLocations.id} from ${ecpLocations} inner join ${hospitals} on ${hospitals.id} = ${ecpLocations.hospitalId}
+    where ${ecpLocations.ecpOrganizationId} = ${ecpOrganizations.ecpOrganizationId} and ${officeRowFilter(scope, hospitals.id, hospitals.organizationId)})`;
+
+/**
+ * The tenant filter of an ECP organization: one of its communities maps to an office the caller
+ * sees, or it maps to an organization in scope (an ECP organization belongs to no tenant itself).
+ */
+function ecpOrganizationFilter(scope: Scope): SQL {
+  return or(exists(visibleCommunities(scope)), and(isNotNull(ecpOrganizations.organizationId), organizationFilter(scope, ecpOrganizations.organizationId)))!;
+}
+
+const organizationColumns = (scope: Scope) => ({
+  row: ecpOrganizations,
+  organizationName: organizations.institutionName,
+  communities: sql<number>`(select count(*) from ${visibleCommunities(scope)} c)::int`,
+});
+const toOrganizationRow = (r: { row: typeof ecpOrganizations.$inferSelect; organizationName: string | null; communities: number }): EcpOrganizationRow => ({
+  ...r.row,
+  organizationName: r.organizationName,
+  communities: Number(r.communities),
+});
+
+/** The ECP organizations the caller sees, review first, then by name. */
+export async function findEcpOrganizations(scope: Scope, db: Executor): Promise<EcpOrganizationRow[]> {
+  const rows = await db
+    .select(organizationColumns(scope))
+    .from(ecpOrganizations)
+    .leftJoin(organizations, eq(organizations.id, ecpOrganizations.organizationId))
+    .where(ecpOrganizationFilter(scope))
+    .orderBy(sql`case ${ecpOrganizations.status} when 'review' then 0 when 'new' then 1 else 2 end`, ecpOrganizations.name, ecpOrganizations.ecpOrganizationId)
+    .limit(2000);
+  return rows.map(toOrganizationRow);
+}
+
+/** One ECP organization the caller sees, or null. */
+export async function findEcpOrganization(scope: Scope, db: Executor, id: number): Promise<EcpOrganizationRow | null> {
+  const [row] = await db
+    .select(organizationColumns(scope))
+    .from(ecpOrganizations)
+    .leftJoin(organizations, eq(organizations.id, ecpOrganizations.organizationId))
+    .where(and(eq(ecpOrganizations.id, id), ecpOrganizationFilter(scope)))
+    .limit(1);
+  return row ? toOrganizationRow(row) : null;
+}
+
+export async function updateEcpOrganization(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpOrganizations.$inferInsert>): Promise<void> {
+  await db
+    .update(ecpOrganizations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(ecpOrganizations.id, id), ecpOrganizationFilter(scope)));
+}
+
+/** Whether Vigil organization `organizationId` exists and is in scope. */
+export async function findOrganizationInScope(scope: Scope, db: Executor, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), organizationFilter(scope, organizations.id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Candidate Vigil organizations of an ECP organization: the organizations of the offices ALL its
+ * communities map to, whoever sees them (a candidate out of the caller's sight still counts, so that
+ * an ECP organization spread over two Vigil organizations is never merged into one; only the count
+ * leaves this function's caller).
+ */
+export async function findOrganizationCandidates(scope: Scope, db: Executor, ecpOrganizationId: string): Promise<number[]> {
+  void scope;
+  const rows = await db
+    .selectDistinct({ id: hospitals.organizationId })
+    .from(ecpLocations)
+    .innerJoin(hospitals, eq(hospitals.id, ecpLocations.hospitalId))
+    .where(eq(ecpLocations.ecpOrganizationId, ecpOrganizationId));
+  return rows.map((r) => r.id);
 }

@@ -32,6 +32,9 @@ export function ecpRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ecp.setEcpLocationMapping, ({ scope, body }) => service.setLocation(ctx, scope, body));
   registerEndpoint(app, ctx, ecp.getEcpLogs, ({ scope, headers, query }) => service.logs(ctx, scope, headers.hospitalid, query.kind));
   registerEndpoint(app, ctx, ecp.setEcpLogMapping, ({ scope, params, body }) => service.setMapping(ctx, scope, params.id, body.vigilUserId));
+  registerEndpoint(app, ctx, ecp.getEcpOrganizations, ({ scope }) => service.ecpOrganizations(ctx, scope));
+  registerEndpoint(app, ctx, ecp.doAutomaticEcpOrganizationsMapping, ({ scope }) => service.automaticOrganizationMapping(ctx, scope));
+  registerEndpoint(app, ctx, ecp.setEcpOrganizationMapping, ({ scope, params, body }) => service.setOrganizationMapping(ctx, scope, params.id, body.organizationId));
   registerEndpoint(app, ctx, ecp.getEcpOutbound, ({ scope, headers, query }) => service.outbound(ctx, scope, headers.hospitalid, query.status));
   registerEndpoint(app, ctx, ecp.retryEcpOutbound, ({ scope, params }) => service.retry(ctx, scope, params.id));
 

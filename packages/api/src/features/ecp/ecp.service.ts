@@ -4,9 +4,9 @@
  * name and birth date, never merging when two candidates match), creating a Vigil record from a
  * log, and sending reviewed readings (queued once, each with its idempotency key).
  */
-import { Role, type EcpLocation, type EcpLog, type EcpOutbound } from '@vigil/contract';
+import { Role, type EcpLocation, type EcpLog, type EcpOrganization, type EcpOutbound } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { systemScope, type Scope } from '../../db/scope';
+import { isOrganizationInScope, systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './ecp.repo';
@@ -59,13 +59,91 @@ export async function locations(ctx: AppContext, scope: Scope, hospitalId: numbe
 }
 
 /** `ecp/setlocationmapping`: 404 for an office out of scope; 409 when the community is mapped to an office out of scope. */
-export async function setLocation(ctx: AppContext, scope: Scope, body: { ecpCommunityId: string; ecpOrganizationId?: string; name?: string; hospitalId: number }): Promise<EcpLocation> {
+export async function setLocation(
+  ctx: AppContext,
+  scope: Scope,
+  body: { ecpCommunityId: string; ecpOrganizationId?: string; ecpOrganizationName?: string; name?: string; hospitalId: number },
+): Promise<EcpLocation> {
   await officeOrThrow(ctx, scope, body.hospitalId);
   const row = await ctx.db.transaction((tx) =>
-    repo.upsertLocation(scope, tx, { ecpCommunityId: body.ecpCommunityId, ecpOrganizationId: body.ecpOrganizationId ?? null, name: body.name ?? '', hospitalId: body.hospitalId }),
+    repo.upsertLocation(scope, tx, {
+      ecpCommunityId: body.ecpCommunityId,
+      ecpOrganizationId: body.ecpOrganizationId ?? null,
+      ecpOrganizationName: body.ecpOrganizationName,
+      name: body.name ?? '',
+      hospitalId: body.hospitalId,
+    }),
   );
   if (!row) throw AppError.conflict();
   return row;
+}
+
+// ECP organizations (/organizationMapping) ------------------------------------------------------
+
+function toOrganization(r: repo.EcpOrganizationRow): EcpOrganization {
+  return {
+    id: r.id,
+    ecpOrganizationId: r.ecpOrganizationId,
+    name: r.name,
+    communities: r.communities,
+    status: r.status as EcpOrganization['status'],
+    reason: r.reason,
+    organizationId: r.organizationId,
+    organizationName: r.organizationName,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** `ecp/organizations`: the ECP organizations the caller sees (repo `ecpOrganizationFilter`), review first. */
+export async function ecpOrganizations(ctx: AppContext, scope: Scope): Promise<EcpOrganization[]> {
+  return (await repo.findEcpOrganizations(scope, ctx.db)).map(toOrganization);
+}
+
+/**
+ * `ecp/doautomaticecporganizationsmapping`: each ECP organization in scope not yet mapped is matched
+ * with the Vigil organization of the offices its communities map to (reason 'communities') when
+ * that organization is in scope; communities in two or more Vigil organizations go to review with
+ * the reason and never merge; none stays new ('no match'). Several ECP organizations may map to one
+ * Vigil organization (an operator with several ECP tenants).
+ */
+export async function automaticOrganizationMapping(ctx: AppContext, scope: Scope) {
+  return ctx.db.transaction(async (tx) => {
+    let mapped = 0;
+    let review = 0;
+    let unmatched = 0;
+    for (const row of await repo.findEcpOrganizations(scope, tx)) {
+      if (row.status === 'mapped') continue;
+      const ids = await repo.findOrganizationCandidates(scope, tx, row.ecpOrganizationId);
+      if (ids.length === 1 && isOrganizationInScope(scope, ids[0]!)) {
+        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'mapped', organizationId: ids[0]!, reason: 'communities' });
+        mapped++;
+      } else if (ids.length > 1) {
+        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'review', organizationId: null, reason: `${ids.length} candidates match by communities: choose one` });
+        review++;
+      } else {
+        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'new', reason: 'no match' });
+        unmatched++;
+      }
+    }
+    return { mapped, review, unmatched };
+  });
+}
+
+/**
+ * `ecp/organizations/{id}/mapping`: confirm a Vigil organization (in scope) or unmap (null). 404
+ * for an ECP organization the caller does not see, one mapped to an organization out of scope, or
+ * an organization out of scope; nothing changes then.
+ */
+export async function setOrganizationMapping(ctx: AppContext, scope: Scope, id: number, organizationId: number | null): Promise<EcpOrganization> {
+  const row = await repo.findEcpOrganization(scope, ctx.db, id);
+  if (!row || (row.organizationId !== null && !isOrganizationInScope(scope, row.organizationId))) throw AppError.notFound();
+  if (organizationId === null) {
+    await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'new', organizationId: null, reason: 'unmapped' }));
+  } else {
+    if (!(await repo.findOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
+    await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'mapped', organizationId, reason: 'confirmed' }));
+  }
+  return toOrganization((await repo.findEcpOrganization(scope, ctx.db, id))!);
 }
 
 /** `ecp/logs`: an office's residents or users from the ECP (404 out of scope). */

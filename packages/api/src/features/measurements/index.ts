@@ -6,4 +6,4 @@
 export { resolveThresholds, severityOfReading } from './thresholds';
 export { forgetHubDevices } from './hub-devices';
 export { localParts, zonedMidnight, zoneOffsetMs } from './time';
-export { ingest, TERRA_HUB_KEY, type IngestCaller } from './measurements.service';
+export { ingest, restateTerraReadings, TERRA_HUB_KEY, type IngestCaller } from './measurements.service';

@@ -464,7 +464,7 @@ describe('office thresholds: GET getdevicedefaultsforhospital and the chosen PUT
     const res = await call('GET', get, f.doctorA1, { headers: { hospitalid: f.a1.id } });
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().data;
-    expect(list.map((d: { deviceType: string }) => d.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE']);
+    expect(list.map((d: { deviceType: string }) => d.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE', 'HEART_RATE']);
     const glucose = list.find((d: { deviceType: string }) => d.deviceType === 'GLUCOSE');
     expect(glucose).toMatchObject({ hospitalId: f.a1.id, isOfficeOverride: false, updatedAt: null });
     expect(glucose.values[0]).toMatchObject({

@@ -218,6 +218,45 @@ export async function findByIdentities(
     .where(sql`(${measurements.hubKey}, ${measurements.deviceKey}, ${measurements.deviceType}, ${measurements.measuredAt}) in (${sql.join(tuples, sql`, `)})`);
 }
 
+/** A reading whose stored values were replaced (`updateChangedValues`), as the alert hook takes it. */
+export interface RestatedReading {
+  id: number;
+  patientId: number;
+  hospitalId: number;
+  deviceType: string;
+  severity: number;
+  valuesJson: Record<string, number>;
+  measuredAt: Date;
+  isSimulated: boolean;
+}
+
+/**
+ * Replaces the values and severity of the stored readings of `rows`' identities (hub key, device
+ * key, type, measured-at) whose values differ; identities not stored and readings with the same
+ * values are left alone. Returns the rows it changed. Runs in `tx` (the caller holds the lock that
+ * makes its copy the current one, docs/integrations.md "Readings"); the chart point follows by its
+ * trigger.
+ */
+export async function updateChangedValues(tx: Executor, rows: NewMeasurement[]): Promise<RestatedReading[]> {
+  if (rows.length === 0) return [];
+  const hubKey = rows.map((r) => r.hubKey ?? 0);
+  const deviceKey = rows.map((r) => r.deviceKey ?? 0);
+  const deviceType = rows.map((r) => r.deviceType);
+  const measuredAt = rows.map((r) => r.measuredAt.toISOString());
+  const valuesJson = rows.map((r) => JSON.stringify(r.valuesJson));
+  const severity = rows.map((r) => r.severity ?? 0);
+  const result = await tx.execute(sql`
+    update measurements m set values_json = v.values_json, severity = v.severity
+    from unnest(${arrayParam(hubKey)}::int[], ${arrayParam(deviceKey)}::int[], ${arrayParam(deviceType)}::text[], ${arrayParam(measuredAt)}::timestamptz[],
+      ${arrayParam(valuesJson)}::jsonb[], ${arrayParam(severity)}::smallint[]) as v(hub_key, device_key, device_type, measured_at, values_json, severity)
+    where m.hub_key = v.hub_key and m.device_key = v.device_key and m.device_type = v.device_type and m.measured_at = v.measured_at
+      and m.values_json is distinct from v.values_json
+    returning m.id::float8 as id, m.patient_id as "patientId", m.hospital_id as "hospitalId", m.device_type as "deviceType", m.severity::int as severity,
+      m.values_json as "valuesJson", (extract(epoch from m.measured_at) * 1000)::float8 as "measuredAtMs", m.is_simulated as "isSimulated"`);
+  const changed = (result as unknown as { rows: (Omit<RestatedReading, 'measuredAt'> & { measuredAtMs: number })[] }).rows;
+  return changed.map(({ measuredAtMs, ...r }) => ({ ...r, id: Number(r.id), severity: Number(r.severity), measuredAt: new Date(Number(measuredAtMs)) }));
+}
+
 // Reads -----------------------------------------------------------------------------------------
 
 /** The caller's `userSettingsJson` (unit preferences live there). */

@@ -29,6 +29,7 @@ import {
 } from '@vigil/contract';
 import { checkMedicalDeviceThresholds } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { systemScope, type HubPrincipal, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
@@ -309,6 +310,55 @@ async function planTerraReadings(ctx: AppContext, caller: { patientId: number; h
       caller.fdaCleared ? 'terra-fda' : 'terra',
     );
   });
+}
+
+/**
+ * Replaces the stored values of a patient's Terra readings with those of a newer copy of their day
+ * (docs/integrations.md "Readings"): each reading of `body` is checked and graded like `ingest`
+ * does (the catalogue's rules, the office's thresholds); a stored reading of the same identity
+ * whose values differ takes the new values and severity. Readings not stored yet are left to
+ * `ingest`, refused readings are left out. In one transaction that first runs `stillCurrent`
+ * (the caller locks its copy there and answers whether it is still the newest; when not, nothing
+ * changes). After the commit, a changed reading that is abnormal raises its alert like a new one
+ * (`revision` tells it from the reading's earlier alerts). Returns the number of readings changed.
+ */
+export async function restateTerraReadings(
+  ctx: AppContext,
+  caller: { patientId: number; hospitalId: number; fdaCleared: boolean },
+  body: IngestBody,
+  revision: string,
+  stillCurrent: (tx: Executor) => Promise<boolean>,
+): Promise<number> {
+  const { items } = readingsOf(body);
+  const now = Date.now();
+  const checked: CheckedReading[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const outcome = checkReading(items[index], index, now);
+    if (outcome.ok && !outcome.reading.simulated) checked.push(outcome.reading);
+  }
+  if (checked.length === 0) return 0;
+  // The first reading of an identity counts, as in `ingest`.
+  const keys = new Set<string>();
+  const rows: repo.NewMeasurement[] = [];
+  for (const p of await planTerraReadings(ctx, caller, checked)) {
+    if (keys.has(p.key)) continue;
+    keys.add(p.key);
+    rows.push(p.row);
+  }
+  const changed = await ctx.db.transaction(async (tx) => ((await stillCurrent(tx)) ? repo.updateChangedValues(tx, rows) : []));
+  const committed: CommittedReading[] = changed.map((r) => ({
+    measurementId: r.id,
+    patientId: r.patientId,
+    hospitalId: r.hospitalId,
+    deviceType: r.deviceType,
+    severity: r.severity as 0 | 1 | 2,
+    valuesJson: r.valuesJson,
+    measuredAt: r.measuredAt,
+    isSimulated: r.isSimulated,
+    revision,
+  }));
+  if (committed.length > 0) await raiseMeasurementAlerts(ctx, committed);
+  return changed.length;
 }
 
 function plan(

@@ -17,10 +17,15 @@ export interface CommittedReading {
   valuesJson: Record<string, number>;
   measuredAt: Date;
   isSimulated: boolean;
+  /**
+   * Set when the reading's stored values were replaced by a newer copy (a Terra day's later copy,
+   * docs/integrations.md "Readings"): the alert of the new values is one more alert of the reading.
+   */
+  revision?: string;
 }
 
-/** The dedupe key of a reading's alert: one per recipient and measurement, whoever calls twice. */
-export const alertDedupeKey = (measurementId: number) => `measurement:${measurementId}`;
+/** The dedupe key of a reading's alert: one per recipient and measurement (and revision of its values), whoever calls twice. */
+export const alertDedupeKey = (measurementId: number, revision?: string) => (revision ? `measurement:${measurementId}:${revision}` : `measurement:${measurementId}`);
 
 /**
  * Called by ingestion AFTER the readings are committed (issue 3 section 4): for every reading with
@@ -71,7 +76,7 @@ export async function raiseMeasurementAlerts(ctx: AppContext, readings: Committe
         deviceType: reading.deviceType,
         // patientFullname: the worklist shows a pushed alert's patient before its reload (the name is in the messages already).
         additionalData: { measuredAt: reading.measuredAt.toISOString(), isSimulated: reading.isSimulated, patientFullname: patients.get(reading.patientId) ?? '' },
-        dedupeKey: alertDedupeKey(reading.measurementId),
+        dedupeKey: alertDedupeKey(reading.measurementId, reading.revision),
       }));
     });
     await createAndDeliver(ctx, values);

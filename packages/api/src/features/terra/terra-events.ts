@@ -4,7 +4,8 @@
  * `terra-event` job (`processEvent`): connection events change the patient's connection; data
  * events are kept once per summary (activity, sleep) or per day by ordering timestamp (body,
  * daily), and body samples become readings through the measurements feature's `ingest`, whose
- * identity (Terra, patient, type, measured-at) makes a reading stored once however often it comes.
+ * identity (Terra, patient, type, measured-at) makes a reading stored once however often it comes;
+ * a newer copy of a day then restates the values its samples changed (`restateTerraReadings`).
  */
 import { createHash } from 'node:crypto';
 import type { IngestReading } from '@vigil/contract';
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { systemScope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import type { JobDefinition, JobInfo, JobName } from '../../jobs/queue';
-import { ingest } from '../measurements/index';
+import { ingest, restateTerraReadings } from '../measurements/index';
 import * as repo from './terra.repo';
 import { CONNECTION_TYPES, DATA_TYPES, REPLACED_BY_DAY, copyKeyOf, readingsOfBody } from './terra-samples';
 
@@ -77,6 +78,8 @@ export interface ProcessOutcome {
   stored: number;
   duplicates: number;
   rejected: number;
+  /** Stored readings whose values a newer copy of their day replaced (counted among the duplicates too). */
+  updated?: number;
 }
 
 /**
@@ -126,7 +129,7 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
   // Every data type keeps one copy per key, the one with the latest ordering timestamp (Terra's
   // OpenAPI document: "overwrite rather than append"); a repeat of a summary id changes nothing.
   const replace = REPLACED_BY_DAY.has(type);
-  const fresh: unknown[] = [];
+  const fresh: { item: unknown; key: string }[] = [];
   let seen = 0;
   for (const item of Array.isArray(payload.data) ? payload.data : []) {
     const key = copyKeyOf(type, item);
@@ -138,7 +141,7 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
       { terraUserId: event.terraUserId, type, key, orderingAt: event.orderingAt, eventId, data: obj(item) ?? {} },
       true,
     );
-    if (outcome !== 'kept') fresh.push(item);
+    if (outcome !== 'kept') fresh.push({ item, key });
   }
   if (seen > 0 && fresh.length === 0) {
     const status = replace ? 'superseded' : 'duplicate';
@@ -149,20 +152,31 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
   let stored = 0;
   let duplicates = 0;
   let rejected = 0;
+  let updated = 0;
   if (type === 'body') {
-    const { readings, unpaired } = readingsOfBody(fresh);
-    rejected += unpaired;
+    const caller = { patientId: connection.patientId, hospitalId: connection.hospitalId, fdaCleared: connection.fdaCleared };
+    const days = fresh.map(({ item, key }) => ({ key, readings: readingsOfBody([item]) }));
+    const readings = days.flatMap((d) => d.readings);
     for (let i = 0; i < readings.length; i += INGEST_CHUNK) {
       const chunk: IngestReading[] = readings.slice(i, i + INGEST_CHUNK);
-      const answer = await ingest(ctx, { kind: 'terra', patientId: connection.patientId, hospitalId: connection.hospitalId, fdaCleared: connection.fdaCleared }, { readings: chunk });
+      const answer = await ingest(ctx, { kind: 'terra', ...caller }, { readings: chunk });
       stored += answer.stored;
       duplicates += answer.duplicates;
       rejected += answer.rejected;
     }
+    // A newer copy of a day replaces the values its samples had in an older one (issue 14, Terra:
+    // "body and daily payloads replace the same day's earlier copy"); only while this copy is the
+    // day's newest, under its lock.
+    const terraUserId = event.terraUserId;
+    for (const day of days) {
+      updated += await restateTerraReadings(ctx, caller, { readings: day.readings }, `terra-event:${eventId}`, (tx) =>
+        repo.lockCurrentCopy(systemScope, tx, { terraUserId, type, key: day.key, eventId }),
+      );
+    }
   }
   await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'processed', connectionId: connection.id, readingsStored: stored, readingsDuplicate: duplicates, readingsRejected: rejected });
-  await repo.updateConnectionById(systemScope, ctx.db, connection.id, { ...touched, ...(stored > 0 ? { lastDataAt: new Date() } : {}) });
-  return { status: 'processed', stored, duplicates, rejected };
+  await repo.updateConnectionById(systemScope, ctx.db, connection.id, { ...touched, ...(stored > 0 || updated > 0 ? { lastDataAt: new Date() } : {}) });
+  return { status: 'processed', stored, duplicates, rejected, updated };
 }
 
 /**

@@ -12,10 +12,10 @@
  * | oxygen_data.saturation_samples[].percentage | SPO2 | 59408-5 | % |
  * | temperature_data.body_temperature_samples[].temperature_celsius | TEMPERATURE | 8310-5 | Cel |
  * | measurements_data.measurements[].weight_kg (at measurement_time) | WEIGHT | 29463-7 | kg |
- * | heart_data.heart_rate_data.detailed.hr_samples[].bpm | pulse 8867-4 (/min) of the SpO2 or blood-pressure reading at the same instant |
+ * | heart_data.heart_rate_data.detailed.hr_samples[].bpm | pulse of the SpO2 or blood-pressure reading at the same instant, else HEART_RATE | 8867-4 | /min |
  *
- * A heart-rate sample with no SpO2 or blood-pressure reading at its instant has no device type of
- * its own in the catalogue (issue 3's five types) and is counted as `unpaired`, not stored.
+ * A heart-rate sample taken with an SpO2 or blood-pressure reading (the same instant) is that
+ * reading's pulse, as a hub's oximeter or cuff sends it; any other one is a reading of its own.
  * Ambient and skin temperatures, body fat, BMI and daily summaries are not vitals of the catalogue.
  */
 import type { IngestReading } from '@vigil/contract';
@@ -25,13 +25,6 @@ const obj = (v: unknown): Json | null => (v !== null && typeof v === 'object' &&
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : null);
-
-/** Readings of one Terra body payload, plus the heart-rate samples that had no reading to join. */
-export interface TerraReadings {
-  readings: IngestReading[];
-  /** Heart-rate samples without an SpO2 or blood-pressure reading at the same instant. */
-  unpaired: number;
-}
 
 /** Instants compare by their UTC time, whatever offset or precision Terra wrote them with. */
 const instantKey = (iso: string) => {
@@ -44,7 +37,7 @@ const instantKey = (iso: string) => {
  * missing time or value are left out here (nothing to store); values outside the catalogue's
  * plausible range are left to ingestion, which refuses them with their reason.
  */
-export function readingsOfBody(data: unknown): TerraReadings {
+export function readingsOfBody(data: unknown): IngestReading[] {
   const readings: IngestReading[] = [];
   const byInstant = new Map<string, IngestReading[]>();
   const add = (r: IngestReading) => {
@@ -97,13 +90,13 @@ export function readingsOfBody(data: unknown): TerraReadings {
       if (at && bpm !== null) hr.push({ at, bpm });
     }
   }
-  let unpaired = 0;
   for (const h of hr) {
+    const pulse = { code: '8867-4', value: Math.round(h.bpm), unit: '/min' };
     const target = byInstant.get(instantKey(h.at))?.find((r) => (r.deviceType === 'SPO2' || r.deviceType === 'BLOOD_PRESSURE') && !r.values.some((v) => v.code === '8867-4'));
-    if (target) target.values.push({ code: '8867-4', value: Math.round(h.bpm), unit: '/min' });
-    else unpaired++;
+    if (target) target.values.push(pulse);
+    else readings.push({ deviceType: 'HEART_RATE', measuredAt: h.at, values: [pulse] });
   }
-  return { readings, unpaired };
+  return readings;
 }
 
 /**

@@ -5,7 +5,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { startTerraStandIn, type TerraStandIn } from '../../../test/stand-ins/terra';
-import { measurements, terraConnections, terraEvents } from '../../db/schema/index';
+import { medicalTeamMembers, medicalTeams, measurements, notifications, terraConnections, terraEvents } from '../../db/schema/index';
 import { signTerraPayload } from '../../lib/terra-auth';
 import { systemScope } from '../../db/scope';
 import { findReadingDays } from '../billing/generation.repo';
@@ -270,6 +270,75 @@ describe('POST terra/eventhandler', () => {
     const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 5, 120)), { ordering: '1784999999000' });
     expect((await processed(older.json().data.eventId)).status).toBe('superseded');
     expect((await terraReadings(f.patientA1.id)).length).toBe(before + 24);
+  });
+
+  it("turns stand-alone heart-rate samples (Terra's example body, with its detailed samples) into heart-rate readings, graded and alerted", async () => {
+    const team = (await t.ctx.db.insert(medicalTeams).values({ patientId: f.patientA1.id, hospitalId: f.a1.id }).onConflictDoNothing().returning())[0];
+    if (team) await t.ctx.db.insert(medicalTeamMembers).values({ medicalTeamId: team.id, userId: f.nurseA1.id });
+    const example = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'body.json'), 'utf8'));
+    const day = example.data[0];
+    day.metadata.start_time = '2026-09-01T00:00:00.000000+01:00';
+    day.measurements_data.measurements[0].measurement_time = '2026-09-01T07:55:02.000000+01:00';
+    // HeartRateDataSample (../shared/data/terra/json-schemas): timestamp, bpm, timer_duration_seconds, context.
+    day.heart_data.heart_rate_data.detailed = {
+      hr_samples: [
+        { timestamp: '2026-09-01T08:00:00.000000+01:00', bpm: 64.4, timer_duration_seconds: 0, context: 0 },
+        { timestamp: '2026-09-01T08:01:00.000000+01:00', bpm: 135, timer_duration_seconds: 60, context: 0 },
+      ],
+    };
+    const res = await deliver(JSON.stringify(example), { ordering: '1788000000000' });
+    expect(await processed(res.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 3, readingsRejected: 0 });
+    const rows = (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith('2026-09-01'));
+    expect(rows.map((r) => [r.deviceType, r.valuesJson, r.severity, r.source])).toEqual([
+      ['WEIGHT', { '29463-7': 72.4 }, 0, 'terra'],
+      ['HEART_RATE', { '8867-4': 64 }, 0, 'terra'],
+      ['HEART_RATE', { '8867-4': 135 }, 2, 'terra'], // above the pulse's critical 130 /min
+    ]);
+    const alerts = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, rows[2]!.id));
+    expect(alerts.map((a) => [a.toUserId, a.severity, a.deviceType])).toEqual([[f.nurseA1.id, 2, 'HEART_RATE']]);
+    // The patient's chart has a heart-rate series.
+    const series = await call('GET', 'medicaldevicesdata/getpatientseries?from=2026-08-31&to=2026-09-02', f.doctorA1, { headers: { patientid: f.patientA1.id } });
+    expect(series.statusCode, series.body).toBe(200);
+    const hr = series.json().data.series.find((x: { deviceType: string }) => x.deviceType === 'HEART_RATE');
+    expect(hr).toMatchObject({ title: { en: 'Heart rate', es: 'Frecuencia cardíaca' }, thresholds: { '8867-4': expect.objectContaining({ criticalHigh: 130 }) } });
+    expect(hr.points.display['8867-4']).toEqual([64, 135]);
+  });
+
+  it("replaces a day's readings with a newer copy's changed values (and alerts on them); an older copy arriving late changes nothing", async () => {
+    const day = '2026-08-24';
+    const valuesOf = async () =>
+      (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE').map((r) => [r.valuesJson['8480-6'], r.severity]);
+    const first = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 128)), { ordering: '1786000001000' });
+    expect(await processed(first.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 5 });
+    expect(await valuesOf()).toEqual([[128, 0], [128, 0]]);
+    const countBefore = (await terraReadings(f.patientA1.id)).length;
+    const [bp] = (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE');
+
+    // Newer: the same samples with a critical systolic replace the values; nothing is counted twice.
+    const newer = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 190)), { ordering: '1786000002000' });
+    expect(await processed(newer.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 0, readingsDuplicate: 5 });
+    expect(await valuesOf()).toEqual([[190, 2], [190, 2]]);
+    expect((await terraReadings(f.patientA1.id)).length).toBe(countBefore);
+    const alerts = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, bp!.id));
+    expect(alerts.map((a) => a.severity)).toEqual([2]);
+    expect(alerts[0]!.messageEn).toContain('190');
+
+    // Older (between the two, arriving last): superseded, the newer values stay.
+    const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 150)), { ordering: '1786000001500' });
+    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect(await valuesOf()).toEqual([[190, 2], [190, 2]]);
+    expect((await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, bp!.id))).length).toBe(1);
+  });
+
+  it('keeps the newest values when the newer copy of a day arrives first', async () => {
+    const day = '2026-08-25';
+    const valuesOf = async () =>
+      (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE').map((r) => r.valuesJson['8480-6']);
+    const newer = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 3, 135)), { ordering: '1786100002000' });
+    expect(await processed(newer.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 6 });
+    const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 4, 120)), { ordering: '1786100001000' });
+    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect(await valuesOf()).toEqual([135, 135, 135]);
   });
 
   it('dedupes activity and sleep on their summary id', async () => {

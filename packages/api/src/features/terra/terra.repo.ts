@@ -196,3 +196,18 @@ export async function recordCopy(
     .returning({ id: terraDataCopies.id });
   return updated.length > 0 ? 'replaced' : 'kept';
 }
+
+/**
+ * Locks the kept copy (Terra user, type, key) until `tx` ends and answers whether it is still
+ * delivery `eventId`'s: a newer copy that replaced it since waits for the lock, so the readings of
+ * a day are restated by one copy at a time, and never by an older one (docs/integrations.md).
+ */
+export async function lockCurrentCopy(scope: Scope, tx: Executor, copy: { terraUserId: string; type: string; key: string; eventId: number }): Promise<boolean> {
+  void scope;
+  const [row] = await tx
+    .select({ eventId: terraDataCopies.eventId })
+    .from(terraDataCopies)
+    .where(and(eq(terraDataCopies.terraUserId, copy.terraUserId), eq(terraDataCopies.type, copy.type), eq(terraDataCopies.key, copy.key)))
+    .for('update');
+  return row?.eventId === copy.eventId;
+}

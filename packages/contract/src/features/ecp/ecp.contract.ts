@@ -11,6 +11,8 @@ import {
   ecpLogParamsSchema,
   ecpLogSchema,
   ecpMappingBodySchema,
+  ecpOrganizationMappingBodySchema,
+  ecpOrganizationSchema,
   ecpOutboundQuerySchema,
   ecpOutboundSchema,
   ecpWebhookAckSchema,
@@ -144,4 +146,34 @@ export const retryEcpOutbound = endpoint({
   params: ecpLogParamsSchema,
   response: ecpOutboundSchema,
   changesAccess: false,
+});
+
+export const getEcpOrganizations = endpoint({
+  method: 'GET',
+  path: 'ecp/organizations',
+  tag,
+  summary: 'The ECP organizations of the communities mapped to offices in scope (or mapped to an organization in scope) beside their Vigil organization, review first',
+  permission: 'ecp.read',
+  response: z.array(ecpOrganizationSchema),
+});
+
+export const doAutomaticEcpOrganizationsMapping = endpoint({
+  method: 'PUT',
+  path: 'ecp/doautomaticecporganizationsmapping',
+  tag,
+  summary:
+    'Maps the unmapped ECP organizations in scope to the Vigil organization of the offices their communities map to; never when their communities are in two organizations (review with the reason)',
+  permission: 'ecp.manage',
+  response: ecpAutomaticMappingSchema,
+});
+
+export const setEcpOrganizationMapping = endpoint({
+  method: 'PUT',
+  path: 'ecp/organizations/{id}/mapping',
+  tag,
+  summary: 'Confirms the Vigil organization (in scope) of an ECP organization (organizationId), or unmaps it (null)',
+  permission: 'ecp.manage',
+  params: ecpLogParamsSchema,
+  body: ecpOrganizationMappingBodySchema,
+  response: ecpOrganizationSchema,
 });

@@ -41,8 +41,36 @@ export type EcpLocation = z.infer<typeof ecpLocationSchema>;
 
 const externalId = z.string().trim().min(1).max(100);
 export const ecpLocationBodySchema = z
-  .object({ ecpCommunityId: externalId, ecpOrganizationId: externalId.optional(), name: z.string().trim().max(200).optional(), hospitalId: bodyIdSchema })
+  .object({
+    ecpCommunityId: externalId,
+    ecpOrganizationId: externalId.optional(),
+    /** The ECP organization's name (kept with it for /organizationMapping; an empty one keeps the name known). */
+    ecpOrganizationName: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(200).optional(),
+    hospitalId: bodyIdSchema,
+  })
   .strict();
+
+/**
+ * An ECP organization beside the Vigil organization it maps to (/organizationMapping): its
+ * communities mapped to offices the caller sees, the status and reason of its mapping (new, review
+ * with the candidate count, mapped by communities, name or confirmation).
+ */
+export const ecpOrganizationSchema = z.object({
+  id: z.number(),
+  ecpOrganizationId: z.string(),
+  name: z.string(),
+  communities: z.number(),
+  status: z.enum(ecpLogStatuses),
+  reason: z.string().nullable(),
+  organizationId: z.number().nullable(),
+  organizationName: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type EcpOrganization = z.infer<typeof ecpOrganizationSchema>;
+
+/** Confirm a Vigil organization for an ECP organization (`organizationId`), or unmap (null). */
+export const ecpOrganizationMappingBodySchema = z.object({ organizationId: bodyIdSchema.nullable() }).strict();
 
 /** Confirm a suggested or chosen mapping (`vigilUserId`), or unmap (null). */
 export const ecpMappingBodySchema = z.object({ vigilUserId: bodyIdSchema.nullable() }).strict();

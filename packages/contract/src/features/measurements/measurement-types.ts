@@ -10,9 +10,12 @@
  * (stage 2 >= 140/90, hypertensive crisis > 180/120), ADA Standards of Care (hypoglycaemia level 1
  * < 70 mg/dL, level 2 < 54 mg/dL; hyperglycaemia > 180 mg/dL), BTS oxygen guideline (target SpO2
  * 94-98 %, < 90 % urgent). Offices and devices override them (issue 3, section 3).
+ *
+ * HEART_RATE is a stand-alone heart rate (LOINC 8867-4, UCUM /min), as a wearable reports it
+ * (Terra's heart-rate samples, docs/integrations.md); its thresholds are the pulse's.
  */
 
-export const deviceTypes = ['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE'] as const;
+export const deviceTypes = ['BLOOD_PRESSURE', 'WEIGHT', 'GLUCOSE', 'SPO2', 'TEMPERATURE', 'HEART_RATE'] as const;
 export type DeviceType = (typeof deviceTypes)[number];
 
 export interface ValueDef {
@@ -60,6 +63,9 @@ const pulse: ValueDef = {
   decimals: 0,
 };
 
+/** Default thresholds of a heart rate, alone or as the pulse of a reading (adult resting heart rate 60-100 /min, AHA). */
+const pulseThresholds: Thresholds = { cautionHigh: 100, criticalHigh: 130, cautionLow: 50, criticalLow: 40 };
+
 export const measurementCatalogue: Record<DeviceType, DeviceTypeDef> = {
   BLOOD_PRESSURE: {
     type: 'BLOOD_PRESSURE',
@@ -74,7 +80,7 @@ export const measurementCatalogue: Record<DeviceType, DeviceTypeDef> = {
     defaultThresholds: {
       '8480-6': { cautionHigh: 140, criticalHigh: 180, cautionLow: 90, criticalLow: 80 },
       '8462-4': { cautionHigh: 90, criticalHigh: 120, cautionLow: 60, criticalLow: 50 },
-      '8867-4': { cautionHigh: 100, criticalHigh: 130, cautionLow: 50, criticalLow: 40 },
+      '8867-4': pulseThresholds,
     },
   },
   WEIGHT: {
@@ -114,7 +120,7 @@ export const measurementCatalogue: Record<DeviceType, DeviceTypeDef> = {
     required: ['59408-5'],
     defaultThresholds: {
       '59408-5': { cautionLow: 94, criticalLow: 90 },
-      '8867-4': { cautionHigh: 100, criticalHigh: 130, cautionLow: 50, criticalLow: 40 },
+      '8867-4': pulseThresholds,
     },
   },
   TEMPERATURE: {
@@ -125,6 +131,13 @@ export const measurementCatalogue: Record<DeviceType, DeviceTypeDef> = {
     ],
     required: ['8310-5'],
     defaultThresholds: { '8310-5': { cautionHigh: 37.8, criticalHigh: 39.5, cautionLow: 35.5, criticalLow: 35 } },
+  },
+  HEART_RATE: {
+    type: 'HEART_RATE',
+    title: { en: 'Heart rate', es: 'Frecuencia cardíaca' },
+    values: [pulse],
+    required: ['8867-4'],
+    defaultThresholds: { '8867-4': pulseThresholds },
   },
 };
 

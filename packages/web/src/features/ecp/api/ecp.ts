@@ -3,6 +3,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-que
 
 const logReads = [ecp.getEcpLogs] as const;
 const outboundReads = [ecp.getEcpOutbound] as const;
+const organizationReads = [ecp.getEcpOrganizations] as const;
 
 /** GET ecp/logs: an office's ECP residents or users beside their Vigil mapping. */
 export function useEcpLogs(hospitalId: number, kind: 'resident' | 'user') {
@@ -43,8 +44,26 @@ export function useCreateFromLog(kind: 'resident' | 'user') {
 /** PUT ecp/setlocationmapping. */
 export function useSetLocation() {
   return useEndpointMutation(ecp.setEcpLocationMapping, {
-    input: (body: { ecpCommunityId: string; ecpOrganizationId?: string; name?: string; hospitalId: number }) => ({ body }),
-    invalidates: [ecp.getEcpMappingLocation, ecp.getEcpLogs],
+    input: (body: { ecpCommunityId: string; ecpOrganizationId?: string; ecpOrganizationName?: string; name?: string; hospitalId: number }) => ({ body }),
+    invalidates: [ecp.getEcpMappingLocation, ecp.getEcpLogs, ecp.getEcpOrganizations],
+  });
+}
+
+/** GET ecp/organizations: the ECP organizations in scope beside their Vigil organization. */
+export function useEcpOrganizations() {
+  return useEndpointQuery(ecp.getEcpOrganizations, {});
+}
+
+/** PUT ecp/doautomaticecporganizationsmapping. */
+export function useAutomaticOrganizationMapping() {
+  return useEndpointMutation(ecp.doAutomaticEcpOrganizationsMapping, { invalidates: organizationReads });
+}
+
+/** PUT ecp/organizations/{id}/mapping: confirm (a Vigil organization id) or unmap (null). */
+export function useSetEcpOrganizationMapping() {
+  return useEndpointMutation(ecp.setEcpOrganizationMapping, {
+    input: ({ id, organizationId }: { id: number; organizationId: number | null }) => ({ params: { id }, body: { organizationId } }),
+    invalidates: organizationReads,
   });
 }
 

@@ -11,11 +11,11 @@ import { useEcpLocations, useSetLocation } from '../api/ecp';
 import { OfficePicker, useMappingOffice } from '../components/OfficePicker';
 
 /**
- * /locationMapping and /organizationMapping (portal-spec.md section 2 "ECP mapping"): ECP
- * communities (with their ECP organization) beside the Vigil office they map to; an office's
- * organization is the Vigil organization the ECP organization maps to.
+ * /locationMapping (portal-spec.md section 2 "ECP mapping"): ECP communities (with their ECP
+ * organization, which /organizationMapping then maps to a Vigil organization) beside the Vigil
+ * office they map to.
  */
-export function MappingOfLocations({ organizations }: { organizations: boolean }) {
+export default function LocationMappingPage() {
   const { t } = useTranslation('ecp');
   const canManage = useCan('ecp.manage');
   const office = useMappingOffice();
@@ -23,10 +23,17 @@ export function MappingOfLocations({ organizations }: { organizations: boolean }
   const save = useSetLocation();
   const [communityId, setCommunityId] = useState('');
   const [organizationId, setOrganizationId] = useState('');
+  const [organizationName, setOrganizationName] = useState('');
   const [name, setName] = useState('');
   const submit = () =>
     save.mutate(
-      { ecpCommunityId: communityId.trim(), ecpOrganizationId: organizationId.trim() || undefined, name: name.trim() || undefined, hospitalId: office.office },
+      {
+        ecpCommunityId: communityId.trim(),
+        ecpOrganizationId: organizationId.trim() || undefined,
+        ecpOrganizationName: (organizationId.trim() && organizationName.trim()) || undefined,
+        name: name.trim() || undefined,
+        hospitalId: office.office,
+      },
       {
         onSuccess: () => {
           setCommunityId('');
@@ -36,10 +43,9 @@ export function MappingOfLocations({ organizations }: { organizations: boolean }
         onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('errors.generic') }),
       },
     );
-  const key = organizations ? 'organizations' : 'locations';
   return (
     <>
-      <PageHeader title={t(`${key}.title`)} description={t(`${key}.description`)} />
+      <PageHeader title={t('locations.title')} description={t('locations.description')} />
       <Group mb="md">
         <OfficePicker state={office} />
       </Group>
@@ -47,7 +53,14 @@ export function MappingOfLocations({ organizations }: { organizations: boolean }
         <Paper withBorder p="md" mb="md">
           <Group align="flex-end" wrap="wrap">
             <TextInput label={t('locations.communityId')} value={communityId} onChange={(e) => setCommunityId(e.currentTarget.value)} required data-testid="ecp-community-id" />
-            <TextInput label={t('locations.organizationId')} value={organizationId} onChange={(e) => setOrganizationId(e.currentTarget.value)} />
+            <TextInput label={t('locations.organizationId')} value={organizationId} onChange={(e) => setOrganizationId(e.currentTarget.value)} data-testid="ecp-organization-id" />
+            <TextInput
+              label={t('locations.organizationName')}
+              value={organizationName}
+              onChange={(e) => setOrganizationName(e.currentTarget.value)}
+              disabled={!organizationId.trim()}
+              data-testid="ecp-organization-name"
+            />
             <TextInput label={t('locations.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
             <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!communityId.trim() || office.office <= 0} loading={save.isPending} onClick={submit} data-testid="ecp-location-save">
               {t('locations.map')}
@@ -70,16 +83,18 @@ export function MappingOfLocations({ organizations }: { organizations: boolean }
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t(organizations ? 'locations.organizationId' : 'locations.communityId')}</Table.Th>
-                <Table.Th>{t(organizations ? 'locations.communityId' : 'locations.name')}</Table.Th>
+                <Table.Th>{t('locations.communityId')}</Table.Th>
+                <Table.Th>{t('locations.name')}</Table.Th>
+                <Table.Th>{t('locations.organizationId')}</Table.Th>
                 <Table.Th>{t('locations.office')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(list.data ?? []).map((l) => (
                 <Table.Tr key={l.id}>
-                  <Table.Td>{organizations ? (l.ecpOrganizationId ?? '—') : l.ecpCommunityId}</Table.Td>
-                  <Table.Td>{organizations ? l.ecpCommunityId : l.name || '—'}</Table.Td>
+                  <Table.Td>{l.ecpCommunityId}</Table.Td>
+                  <Table.Td>{l.name || '—'}</Table.Td>
+                  <Table.Td>{l.ecpOrganizationId ?? '—'}</Table.Td>
                   <Table.Td>{office.offices.find((o) => o.id === l.hospitalId)?.hospitalName ?? `#${l.hospitalId}`}</Table.Td>
                 </Table.Tr>
               ))}
@@ -89,8 +104,4 @@ export function MappingOfLocations({ organizations }: { organizations: boolean }
       </Paper>
     </>
   );
-}
-
-export default function LocationMappingPage() {
-  return <MappingOfLocations organizations={false} />;
 }
