@@ -18,6 +18,8 @@ export interface Answer {
   text: string;
   /** The body's length in bytes. */
   bytes: number;
+  /** The ETag header, if any. */
+  etag?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export function request(port: number, method: 'GET' | 'POST', path: string, head
         bytes += c.length;
         if (keep) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: keep ? Buffer.concat(chunks).toString('utf8') : '', bytes }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: keep ? Buffer.concat(chunks).toString('utf8') : '', bytes, ...(res.headers.etag ? { etag: res.headers.etag } : {}) }));
       res.on('error', reject);
     });
     req.on('error', reject);

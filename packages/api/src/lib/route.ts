@@ -47,11 +47,21 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
  * or serializing it again, and still checks it against the contract when `validateResponses` is on.
  */
 export class JsonText {
-  /** `etag`: the answer's entity tag (RFC 9110 section 8.8.3), sent as the ETag header. */
+  /**
+   * `etag`: the answer's entity tag (RFC 9110 section 8.8.3), sent as the ETag header. `envelope`:
+   * the whole answer (`JsonText.envelope(text)`) already encoded, for an answer kept and sent many
+   * times (no copy and UTF-8 encoding of a large text per request).
+   */
   constructor(
     readonly text: string,
     readonly etag?: string,
+    readonly envelope?: Buffer,
   ) {}
+
+  /** The spec's envelope around `text` (the JSON of `data`), UTF-8 encoded: what `registerEndpoint` sends. */
+  static envelope(text: string): Buffer {
+    return Buffer.from(`{"resFlag":true,"data":${text},"msg":"OK"}`, 'utf8');
+  }
 }
 
 /**
@@ -147,7 +157,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
           const checked = def.response.safeParse(JSON.parse(data.text));
           if (!checked.success) throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`);
         }
-        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(`{"resFlag":true,"data":${data.text},"msg":"OK"}`);
+        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(data.envelope ?? JsonText.envelope(data.text));
       }
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);

@@ -332,7 +332,7 @@ export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId
   const cache = viewer === 's' ? dayViewCacheOf(ctx) : null;
   const key = DayViewCache.key(hospitalId, day, zone);
   const kept = cache?.get(key, office.version);
-  if (kept !== undefined) return new JsonText(kept, tag(office.version));
+  if (kept !== undefined) return new JsonText(kept.json, tag(office.version), kept.envelope);
   const range = { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone), zone };
   // One statement that answers the JSON itself (docs/benchmarks.md "Appointments day view"), with the version of the same snapshot.
   const built = await repo.officeDayJson(scope, ctx.db, range, APPOINTMENTS_LIMIT);

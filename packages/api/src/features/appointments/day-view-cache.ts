@@ -7,13 +7,17 @@
  * answer older than the last committed write. Patients' views (filtered to themselves) are not kept.
  */
 import type { AppContext } from '../../context';
+import { JsonText } from '../../lib/route';
 
-/** Entries' text kept at most, in UTF-16 code units (~2 bytes each): 16 M units, about 32 MB. */
-const MAX_UNITS = 16 * 1024 * 1024;
+/** Entries' size kept at most (the text's UTF-16 code units, ~2 bytes each, and the encoded answer): 12 M units, about 36 MB. */
+const MAX_UNITS = 12 * 1024 * 1024;
 
 interface Entry {
   version: string;
+  /** The JSON text of the day. */
   json: string;
+  /** The whole answer, encoded once (`JsonText.envelope`). */
+  envelope: Buffer;
 }
 
 /** One process's day views, least recently used dropped first beyond `MAX_UNITS`. */
@@ -26,13 +30,13 @@ export class DayViewCache {
     return `${hospitalId}|${day}|${zone}`;
   }
 
-  /** The kept JSON of `key` when it was built at `version`, else undefined. */
-  get(key: string, version: string): string | undefined {
+  /** The kept answer of `key` when it was built at `version`, else undefined. */
+  get(key: string, version: string): { json: string; envelope: Buffer } | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry); // most recently used last
-    return entry.json;
+    return entry;
   }
 
   /** Keeps `json` for `key` as built at `version` (replacing an older one). */
@@ -43,7 +47,7 @@ export class DayViewCache {
       this.entries.delete(key);
     }
     if (json.length > MAX_UNITS) return;
-    this.entries.set(key, { version, json });
+    this.entries.set(key, { version, json, envelope: JsonText.envelope(json) });
     this.units += json.length;
     for (const [k, e] of this.entries) {
       if (this.units <= MAX_UNITS) break;
