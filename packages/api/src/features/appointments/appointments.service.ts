@@ -16,7 +16,7 @@ import {
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { isPatient, type Scope } from '../../db/scope';
+import { isPatient, scopeValues, type Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
@@ -326,7 +326,7 @@ export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId
   const zone = officeTimeZone(office.timeZone);
   const day = date ?? localDateOf(now, zone);
   // The tag names whose view it is: a patient's view holds only their own appointments.
-  const viewer = isPatient(scope) ? `p${scope.patientId ?? scope.userId}` : 's';
+  const viewer = isPatient(scope) ? `p${String(scopeValues(scope).scopePatientId)}` : 's';
   const tag = (version: string) => `W/"${hospitalId}-${day}-${viewer}-${version}"`;
   if (ifNoneMatchNames(ifNoneMatch, tag(office.version))) return new NotModified(tag(office.version));
   const cache = viewer === 's' ? dayViewCacheOf(ctx) : null;
