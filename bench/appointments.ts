@@ -6,15 +6,14 @@
  * Los Angeles with 2,000 appointments on one local day (40 doctors x 50 visits of 10 minutes, a
  * fifth with an attendee), 20 concurrent callers back to back, on PostgreSQL. Target: p99 < 50 ms.
  * Printed beside a same-run baseline: a trivial authenticated GET (verifier/dinstinctDomains) at
- * the same concurrency, and the ratio; then one caller alone (the cost of one request).
+ * the same concurrency, and the ratio; the day view re-read with its ETag (If-None-Match: 304, as
+ * the browser revalidates its copy); then one caller alone (the cost of one request).
  *
  * Set-up: a fresh database on BENCH_DATABASE_URL (else DATABASE_URL, else the local `test`
  * database's server), migrated, rows written directly, then the API in a child process bundled and
  * started as `npm start` runs it (bench/api-process.ts).
  * Usage: npm run bench:appointments   (BENCH_SECONDS, default 10; BENCH_KEEP_DB=1 keeps the database)
  */
-import http from 'node:http';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import { seedReferenceData } from '../packages/api/src/db/seed/reference';
@@ -22,6 +21,7 @@ import { appointmentAttendees, appointments, hospitals, organizations, userHospi
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { addDays, localDateOf, localTimeToInstant } from '../packages/api/src/lib/office-calendar';
 import { ApiProcess } from './api-process';
+import { agent, createBenchDatabase, get, latencyLine, loadGet, signIn, stats } from './lib';
 
 const CALLERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,63 +31,16 @@ const DOCTORS = 40;
 const VISITS_PER_DOCTOR = 50;
 const PATIENTS = 500;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1]! };
-};
-const fmt = (xs: number[]) => {
-  const s = stats(xs);
-  return `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`;
-};
-
 /** `callers` users for `seconds`, back to back, each on `path` with `headers`. */
-async function load(port: number, path: string, headers: Record<string, string>, seconds: number, callers = CALLERS) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
-  const end = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (performance.now() < end) {
-        const started = performance.now();
-        const res = await get(port, path, headers);
-        latencies.push(performance.now() - started);
-        if (res.status !== 200) errors++;
-        bytes = res.bytes;
-      }
-    }),
-  );
-  return { latencies, errors, bytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
-}
+const load = (port: number, path: string, headers: Record<string, string>, seconds: number, callers = CALLERS) => loadGet(port, path, headers, seconds, { callers });
+const fmt = (xs: number[]) => latencyLine(xs, { p95: false });
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_appt_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const bench = await createBenchDatabase('vigil_bench_appt');
+  const url = bench.url;
   let api: ApiProcess | null = null;
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
     const d = database.db;
     await seedReferenceData(d);
     const [org] = await d.insert(organizations).values({ institutionName: 'Bench Appointments Health' }).returning();
@@ -138,13 +91,8 @@ async function main(): Promise<void> {
     await database.close();
     console.log(`office ${ZONE}: ${rows.length} appointments on ${day}, ${ids.length / 5} with an attendee`);
 
-    api = await ApiProcess.start(url.toString());
-    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchappointments', password: PASSWORD }),
-    });
-    const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    api = await ApiProcess.start(url);
+    const sessionGuid = await signIn(api.port, 'benchappointments', PASSWORD);
     const headers = { SessionGuid: sessionGuid };
     const dayPath = '/api/appointments/appointmentsforhospitalfordate';
     const dayHeaders = { ...headers, hospitalid: String(office!.id), paramdate: day };
@@ -161,6 +109,10 @@ async function main(): Promise<void> {
     const b = stats(baseline.latencies);
     const v = stats(dayView.latencies);
     console.log(`  ratio to baseline: p50 ${(v.p50 / b.p50).toFixed(1)}x, p99 ${(v.p99 / b.p99).toFixed(1)}x (target: day view p99 < 50 ms)`);
+    // The web's callers keep their copy and ask again with its ETag (If-None-Match): 304, no body.
+    const etag = (await get(api.port, dayPath, dayHeaders)).etag ?? '';
+    const revalidated = await loadGet(api.port, dayPath, { ...dayHeaders, 'if-none-match': etag }, SECONDS, { callers: CALLERS, expect: 304 });
+    console.log(`  day view re-read with its ETag (304): ${fmt(revalidated.latencies)}, ${revalidated.rate.toFixed(0)} req/s, errors ${revalidated.errors}, p99 ratio ${(stats(revalidated.latencies).p99 / b.p99).toFixed(1)}x`);
     const one = await load(api.port, dayPath, dayHeaders, SECONDS / 2, 1);
     const oneBase = await load(api.port, baselinePath, headers, SECONDS / 2, 1);
     console.log('  one caller alone (the cost of one request, without queueing):');
@@ -168,8 +120,7 @@ async function main(): Promise<void> {
     console.log(`    day view: ${fmt(one.latencies)}, ratio p50 ${(stats(one.latencies).p50 / stats(oneBase.latencies).p50).toFixed(1)}x`);
   } finally {
     await api?.stop();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
     agent.destroy();
   }
 }

@@ -17,9 +17,7 @@
  * Usage: npm run bench:audit   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/h_audit, where a
  * fresh database is created and dropped; BENCH_SECONDS sets each timed phase, default 6)
  */
-import http from 'node:http';
 import os from 'node:os';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import { hospitals, medicalDevices, organizations, patientMetadata, treatmentPlanDevices, treatmentPlans, userHospitals, users } from '../packages/api/src/db/schema/index';
@@ -27,30 +25,13 @@ import { systemScope } from '../packages/api/src/db/scope';
 import { checkChain } from '../packages/api/src/features/audit/index';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { ApiProcess } from './api-process';
+import { agent, closedLoop, createBenchDatabase, ms, percentile, request } from './lib';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'Bench#Password1';
 const CALLERS = 20;
 const PATIENTS = 500;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const all = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: all }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 interface Phase {
   perSecond: number;
@@ -59,16 +40,12 @@ interface Phase {
 
 /** `CALLERS` loops, each repeating `step` until `seconds` pass; `step` answers the latency of one unit (a page, a request). */
 async function phase(seconds: number, step: (caller: number) => Promise<number>): Promise<Phase> {
-  const deadline = performance.now() + seconds * 1000;
-  const t0 = performance.now();
   const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: CALLERS }, async (_, c) => {
-      while (performance.now() < deadline) latencies.push(await step(c));
-    }),
-  );
+  const took = await closedLoop(CALLERS, seconds, async (c) => {
+    latencies.push(await step(c));
+  });
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / ((performance.now() - t0) / 1000), latencies };
+  return { perSecond: latencies.length / took, latencies };
 }
 const line = (p: Phase) => `${p.perSecond.toFixed(0).padStart(6)}/s, p50 ${ms(percentile(p.latencies, 50))}, p95 ${ms(percentile(p.latencies, 95))}, p99 ${ms(percentile(p.latencies, 99))}`;
 
@@ -124,22 +101,17 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>) {
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h_audit';
-  const dbName = `vigil_benchaudit_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
+  const bench = await createBenchDatabase('vigil_benchaudit', 'postgres://postgres@127.0.0.1:5432/h_audit');
+  const url = bench.url;
   console.log(`audit trail cost on the patient page: ${os.cpus().length} cores, load average ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}, Node ${process.version}; ${CALLERS} callers; timed phases ${SECONDS} s`);
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   const apis: ApiProcess[] = [];
   try {
     process.env.VIGIL_AUDIT = 'true';
-    const on = await ApiProcess.start(url.toString());
+    const on = await ApiProcess.start(url);
     apis.push(on);
     process.env.VIGIL_AUDIT = 'false';
-    const off = await ApiProcess.start(url.toString());
+    const off = await ApiProcess.start(url);
     apis.push(off);
     const seeded = await seed(database);
     const sessionOf = async (username: string) => {
@@ -202,8 +174,7 @@ async function main(): Promise<void> {
   } finally {
     for (const api of apis) await api.stop().catch(() => undefined);
     await database.close();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await bench.drop();
     agent.destroy();
   }
 }

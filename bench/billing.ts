@@ -11,24 +11,19 @@
  *
  * Usage: node --import tsx bench/billing.ts   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
 import { newToken, tokenHash } from '../packages/api/src/lib/crypto';
+import { createBenchDatabase } from './lib';
 
 const PATIENTS = 10_000;
 const MB = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `vigil_bench_billing_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+const bench = await createBenchDatabase('vigil_bench_billing');
+const { url } = bench;
+const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
 const { app } = await buildApp(loadTestConfig({ validateResponses: false }), database);
 await app.ready();
 const q = (text: string, params: unknown[] = []) => database.pool!.query(text, params);
@@ -117,6 +112,5 @@ try {
 } finally {
   await app.close();
   await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
 }

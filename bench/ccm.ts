@@ -12,76 +12,32 @@
  * `npm start` runs it (bench/api-process.ts).
  * Usage: npm run bench:ccm   (BENCH_SECONDS, default 10; BENCH_KEEP_DB=1 keeps the database)
  */
-import http from 'node:http';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import { seedReferenceData } from '../packages/api/src/db/seed/reference';
 import * as s from '../packages/api/src/db/schema/index';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { ApiProcess } from './api-process';
+import { agent, createBenchDatabase, latencyLine, loadGet, p99, signIn } from './lib';
 
 const CALLERS = 20;
 const ROWS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Bench#Password1';
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const p99 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 99);
-const fmt = (xs: number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  return `p50 ${percentile(v, 50).toFixed(1)} ms, p95 ${percentile(v, 95).toFixed(1)} ms, p99 ${percentile(v, 99).toFixed(1)} ms, max ${v[v.length - 1]!.toFixed(1)} ms`;
-};
+const fmt = (xs: number[]) => latencyLine(xs);
 
 /** `CALLERS` callers back to back for `seconds`. */
-async function load(port: number, headers: Record<string, string>, seconds: number, path: string) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
-  const end = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CALLERS }, async () => {
-      while (performance.now() < end) {
-        const started = performance.now();
-        const res = await get(port, path, headers);
-        latencies.push(performance.now() - started);
-        if (res.status !== 200) errors++;
-        bytes = res.bytes;
-      }
-    }),
-  );
-  return { latencies, errors, bytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
-}
+const load = (port: number, headers: Record<string, string>, seconds: number, path: string) => loadGet(port, path, headers, seconds, { callers: CALLERS });
 
 const range = <T>(f: (i: number) => T) => Array.from({ length: ROWS }, (_, i) => f(i));
 const day = (i: number) => `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_ccm_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const bench = await createBenchDatabase('vigil_bench_ccm');
+  const url = bench.url;
   let api: ApiProcess | null = null;
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
     const db = database.db;
     await seedReferenceData(db);
     const [org] = await db.insert(s.organizations).values({ institutionName: 'Bench Health' }).returning();
@@ -129,13 +85,8 @@ async function main(): Promise<void> {
     await database.pool!.query('analyze');
     await database.close();
 
-    api = await ApiProcess.start(url.toString());
-    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchnurse', password: PASSWORD }),
-    });
-    const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    api = await ApiProcess.start(url);
+    const sessionGuid = await signIn(api.port, 'benchnurse', PASSWORD);
     const headers = { SessionGuid: sessionGuid };
     const recordPath = `/api/ccmrecord/${record!.id}`;
     const baselinePath = '/api/verifier/dinstinctDomains';
@@ -150,8 +101,7 @@ async function main(): Promise<void> {
     console.log(`  ratio record p99 / baseline p99: ${(p99(opened.latencies) / p99(baseline.latencies)).toFixed(2)} (target: record p99 < 50 ms)`);
   } finally {
     await api?.stop();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
     agent.destroy();
   }
 }

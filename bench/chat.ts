@@ -20,9 +20,7 @@
  * real-time bus on Redis, as several API processes would).
  * Usage: npm run bench:chat   (BENCH_SECONDS, default 20; BENCH_KEEP_DB=1 keeps the database)
  */
-import http from 'node:http';
 import os from 'node:os';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { NotificationType, Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
@@ -30,6 +28,7 @@ import { seedReferenceData } from '../packages/api/src/db/seed/reference';
 import { hospitals, notifications, organizations, sessions, userHospitals, users } from '../packages/api/src/db/schema/index';
 import { newToken, tokenHash } from '../packages/api/src/lib/crypto';
 import { ApiProcess } from './api-process';
+import { agent, createBenchDatabase, latencyLine, p99, request } from './lib';
 
 const CONVERSATIONS = 200;
 const HISTORY = 20;
@@ -37,31 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** Each active conversation's sender sends a message this often (BENCH_CHAT_PACE_MS; default 10 s: 20 messages/s over 200 conversations). */
 const PACE_MS = Number(process.env.BENCH_CHAT_PACE_MS ?? 10_000);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      { host: '127.0.0.1', port, path, method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const p99 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 99);
-const fmt = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `n ${s.length}, p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${(s[s.length - 1] ?? NaN).toFixed(1)} ms`;
-};
+const fmt = (xs: number[]) => latencyLine(xs, { n: true });
 
 interface Person {
   id: number;
@@ -86,17 +61,12 @@ function openSocket(port: number, p: Person, onChat: (id: number) => void): Prom
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_chat_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const bench = await createBenchDatabase('vigil_bench_chat');
+  const url = bench.url;
   let api: ApiProcess | null = null;
   const everyone: Person[] = [];
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
     const db = database.db;
     await seedReferenceData(db);
     const [org] = await db.insert(organizations).values({ institutionName: 'Bench chat' }).returning({ id: organizations.id });
@@ -136,7 +106,7 @@ async function main(): Promise<void> {
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
     console.log(`${CONVERSATIONS} conversations (${everyone.length} staff of one office, ${history.length} messages of history)`);
 
-    api = await ApiProcess.start(url.toString());
+    api = await ApiProcess.start(url);
     const port = api.port;
     const waiting = new Map<number, (at: number) => void>();
     const early = new Map<number, number>();
@@ -154,7 +124,7 @@ async function main(): Promise<void> {
     /** One message from `from` to `to`: ms until the POST answered and until the other socket got it. */
     const sendOne = async (from: Person, to: Person, text: string) => {
       const started = performance.now();
-      const res = await request(port, 'POST', '/api/pushnotifications/sendnotificationtouser', { SessionGuid: from.token }, { userId: to.id, notificationMsg: text, notificationTypeId: 1 });
+      const res = await request(port, 'POST', '/api/pushnotifications/sendnotificationtouser', { SessionGuid: from.token }, JSON.stringify({ userId: to.id, notificationMsg: text, notificationTypeId: 1 }));
       const answered = performance.now();
       if (res.status !== 200) throw new Error(`send ${res.status}: ${res.text.slice(0, 200)}`);
       const id = (JSON.parse(res.text) as { data: { notificationId: number } }).data.notificationId;
@@ -231,8 +201,7 @@ async function main(): Promise<void> {
     for (const p of everyone) p.ws?.removeAllListeners('close');
     for (const p of everyone) p.ws?.close();
     await api?.stop();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
     agent.destroy();
   }
 }

@@ -14,8 +14,6 @@
  * the API in a child process bundled and started as `npm start` runs it (bench/api-process.ts).
  * Usage: npm run bench:diagnoses   (BENCH_SECONDS, default 10; BENCH_KEEP_DB=1 keeps the database)
  */
-import http from 'node:http';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import { seedReferenceData } from '../packages/api/src/db/seed/reference';
@@ -24,6 +22,7 @@ import { ensureIcd10cmLoaded } from '../packages/api/src/features/diagnoses/inde
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { count } from 'drizzle-orm';
 import { ApiProcess } from './api-process';
+import { agent, createBenchDatabase, latencyLine, loadGet, p99, signIn } from './lib';
 
 const CALLERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,26 +55,7 @@ const QUERIES = [
 /** Every keystroke prefix of a query ("ty", "typ", ...), trailing spaces dropped as a browser would still send them. */
 const keystrokes = (q: string) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)).filter((s) => s.trim() !== '');
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const fmt = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
-};
+const fmt = (xs: number[]) => latencyLine(xs);
 
 /** Milliseconds between two keystrokes of a typing user (about 6.7 characters a second, a quick typist). */
 const KEYSTROKE_MS = 150;
@@ -86,37 +66,17 @@ const KEYSTROKE_MS = 150;
  * when the answer took longer), as keystrokes do; without it, back to back (the capacity).
  */
 async function load(port: number, headers: Record<string, string>, seconds: number, next: (user: number, i: number) => string, paceMs = 0, callers = CALLERS) {
-  const latencies: number[] = [];
   const byQuery = new Map<string, number[]>();
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: callers }, async (_, user) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const path = next(user, i);
-        const started = performance.now();
-        const res = await get(port, path, headers);
-        const ms = performance.now() - started;
-        if (paceMs > ms) await new Promise((r) => setTimeout(r, paceMs - ms));
-        if (res.status !== 200) errors++;
-        latencies.push(ms);
-        const key = decodeURIComponent(path.split('q=')[1]?.split('&')[0] ?? path);
-        byQuery.set(key, [...(byQuery.get(key) ?? []), ms]);
-      }
-    }),
-  );
-  return { latencies, byQuery, errors, rate: latencies.length / ((performance.now() - t0) / 1000) };
+  const onSample = (path: string, ms: number) => {
+    const key = decodeURIComponent(path.split('q=')[1]?.split('&')[0] ?? path);
+    byQuery.set(key, [...(byQuery.get(key) ?? []), ms]);
+  };
+  return { ...(await loadGet(port, next, headers, seconds, { callers, paceMs, onSample })), byQuery };
 }
 
 /** The phases of the benchmark against one API process. */
 async function measure(api: ApiProcess): Promise<void> {
-  const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'benchdoctor', password: PASSWORD }),
-  });
-  const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+  const sessionGuid = await signIn(api.port, 'benchdoctor', PASSWORD);
   const headers = { SessionGuid: sessionGuid };
 
   // Every keystroke of every query, each user starting at another query.
@@ -128,7 +88,6 @@ async function measure(api: ApiProcess): Promise<void> {
   await load(api.port, headers, 2, searchPath);
   await load(api.port, headers, 1, baselinePath);
 
-  const p99 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 99);
   console.log(`\n${CALLERS} concurrent typing users, ${SECONDS} s each phase, ${typed.length} distinct keystroke queries from ${QUERIES.length} searches`);
   const baseline = await load(api.port, headers, SECONDS, baselinePath, KEYSTROKE_MS);
   const search = await load(api.port, headers, SECONDS, searchPath, KEYSTROKE_MS);
@@ -152,16 +111,11 @@ async function measure(api: ApiProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_dx_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const bench = await createBenchDatabase('vigil_bench_dx');
+  const url = bench.url;
   let api: ApiProcess | null = null;
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
     const loadStart = performance.now();
     await seedReferenceData(database.db);
     await ensureIcd10cmLoaded(database.db, 'full');
@@ -183,7 +137,7 @@ async function main(): Promise<void> {
     for (const cache of ['0', '']) {
       if (cache) process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache;
       else delete process.env.VIGIL_REFERENCE_SEARCH_CACHE;
-      api = await ApiProcess.start(url.toString());
+      api = await ApiProcess.start(url);
       console.log(cache === '0' ? '\n== without the search cache (every keystroke reads the database) ==' : '\n== as the API runs by default (answers cached per process and release) ==');
       await measure(api);
       await api.stop();
@@ -191,8 +145,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await api?.stop();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
     agent.destroy();
   }
 }

@@ -13,8 +13,6 @@
  * Usage: npm run bench:drugs   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * BENCH_KEEP_DB=1 keeps the database for a look afterwards; BENCH_ROUNDS names typed per user, 5)
  */
-import http from 'node:http';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
@@ -26,26 +24,10 @@ import { readDefaultDrugProducts } from '../packages/api/src/features/prescripti
 import { upsertDrugProducts } from '../packages/api/src/features/prescriptions/drug-products.repo';
 import { withDerived, type DrugProductValues } from '../packages/api/src/features/prescriptions/product-file';
 import { ApiProcess } from './api-process';
+import { closedLoop, createBenchDatabase, percentile, request, signIn } from './lib';
 
 const USERS = 20;
 const PRODUCTS = Number(process.env.BENCH_DRUG_PRODUCTS ?? 110_000);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 /** A deterministic pseudo-random generator (mulberry32), so every run seeds the same catalogue. */
 function random(seed: number) {
   return () => {
@@ -108,14 +90,9 @@ const TYPED = ['metformin', 'lisinopril 10', 'amlodipine', 'atorvastatin 40', 'l
 const keystrokes = (text: string) => Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2));
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_drugs_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const bench = await createBenchDatabase('vigil_bench_drugs');
+  const url = bench.url;
+  const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
   try {
     const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false, drugProducts: 'default' }), database);
     const started = Date.now();
@@ -128,54 +105,45 @@ async function main(): Promise<void> {
     console.log(`seeded ${n.toLocaleString('en')} drug products (${readDefaultDrugProducts().length} of the default set) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await app.close();
 
-    const api = await ApiProcess.start(url.toString());
-    const signIn = await fetch(`http://127.0.0.1:${api.port}/api/auth/signinv3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchdoctor', password: 'Bench#Password1' }),
-    });
-    const session = { SessionGuid: ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid };
+    const api = await ApiProcess.start(url);
+    const session = { SessionGuid: await signIn(api.port, 'benchdoctor', 'Bench#Password1') };
     const search = async (text: string) => {
       const t0 = performance.now();
-      const res = await request(api.port, 'POST', '/api/patientprescription/fdasearch', session, JSON.stringify({ search: text, limit: 10 }));
+      const res = await request(api.port, 'POST', '/api/patientprescription/fdasearch', session, JSON.stringify({ search: text, limit: 10 }), false);
       if (res.status !== 200) throw new Error(`fdasearch "${text}": status ${res.status}`);
       return performance.now() - t0;
     };
     const baseline = async () => {
       const t0 = performance.now();
-      const res = await request(api.port, 'GET', '/api/user/getuserbyidminimal', { ...session, userid: String(doctorId) });
+      const res = await request(api.port, 'GET', '/api/user/getuserbyidminimal', { ...session, userid: String(doctorId) }, undefined, false);
       if (res.status !== 200) throw new Error(`getuserbyidminimal: status ${res.status}`);
       return performance.now() - t0;
     };
     // Warm-up: JIT, and the API pool's connections (with their prepared statements) opened.
-    await Promise.all(Array.from({ length: USERS }, async (_, u) => {
+    await closedLoop(USERS, Infinity, async (u) => {
       for (const text of keystrokes(TYPED[u]!)) await search(text);
       for (let i = 0; i < 10; i++) await baseline();
-    }));
+    }, 1);
 
     const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
     const byText = new Map<string, number[]>();
     const latencies: number[] = [];
     const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: USERS }, async (_, u) => {
-        for (let r = 0; r < rounds; r++) {
-          // Each user types a different name each round.
-          for (const text of keystrokes(TYPED[(u + r) % TYPED.length]!)) {
-            const ms = await search(text);
-            latencies.push(ms);
-            byText.set(text, [...(byText.get(text) ?? []), ms]);
-          }
-        }
-      }),
-    );
+    await closedLoop(USERS, Infinity, async (u, r) => {
+      // Each user types a different name each round.
+      for (const text of keystrokes(TYPED[(u + r) % TYPED.length]!)) {
+        const ms = await search(text);
+        latencies.push(ms);
+        byText.set(text, [...(byText.get(text) ?? []), ms]);
+      }
+    }, rounds);
     const seconds = (performance.now() - t0) / 1000;
     const base0 = performance.now();
     const baseLatencies: number[] = [];
     const perUser = Math.ceil(latencies.length / USERS);
-    await Promise.all(Array.from({ length: USERS }, async () => {
-      for (let i = 0; i < perUser; i++) baseLatencies.push(await baseline());
-    }));
+    await closedLoop(USERS, Infinity, async () => {
+      baseLatencies.push(await baseline());
+    }, perUser);
     const baseSeconds = (performance.now() - base0) / 1000;
     latencies.sort((a, b) => a - b);
     baseLatencies.sort((a, b) => a - b);
@@ -196,9 +164,7 @@ async function main(): Promise<void> {
     await api.stop();
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${url.toString()}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

@@ -13,30 +13,23 @@
  *
  * Usage: npm run bench:invoices   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
 import { newToken, tokenHash } from '../packages/api/src/lib/crypto';
+import { createBenchDatabase, median, ms } from './lib';
 
 const PATIENTS = 5_000;
 const OFFICES = 10;
 const RUNS = 5;
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `vigil_bench_invoices_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+const bench = await createBenchDatabase('vigil_bench_invoices');
+const { url } = bench;
+const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
 const { app } = await buildApp(loadTestConfig({ validateResponses: false }), database);
 await app.ready();
 const q = (text: string, params: unknown[] = []) => database.pool!.query(text, params);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 try {
   const now = new Date();
@@ -118,6 +111,5 @@ try {
 } finally {
   await app.close();
   await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
 }

@@ -31,7 +31,6 @@
  * BENCH_KEEP_DB=1 keeps the database for a look afterwards)
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -53,6 +52,7 @@ import {
 import { localIso } from '../packages/api/src/features/measurements/time';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { API_POOL_SIZE, ApiProcess } from './api-process';
+import { agent, closedLoop, createBenchDatabase, latencyLine, ms, percentile, request } from './lib';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'Bench#Password1';
@@ -65,48 +65,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOCKET_READINGS = 200;
 const OFFSET = '-05:00';
 
-// HTTP client (keep-alive) ----------------------------------------------------------------------
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-/**
- * One request over the keep-alive agent. With `keepBody` false the body is read to its end and
- * counted but not kept or decoded (the timed read phases: a browser on another machine would pay
- * for decoding, not this machine).
- */
-function request(
-  port: number,
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-  keepBody = true,
-): Promise<{ status: number; text: string; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const allHeaders = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: allHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      const keep = keepBody || (res.statusCode ?? 0) !== 200;
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (keep) chunks.push(c);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: keep ? Buffer.concat(chunks).toString('utf8') : '', bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 // Measuring -------------------------------------------------------------------------------------
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const int = (v: number) => Math.round(v).toLocaleString('en-US');
 const load = () =>
@@ -114,10 +74,6 @@ const load = () =>
     .loadavg()
     .map((v) => v.toFixed(2))
     .join(' / ');
-
-function latencyLine(sortedMs: number[]): string {
-  return `p50 ${ms(percentile(sortedMs, 50))}, p95 ${ms(percentile(sortedMs, 95))}, p99 ${ms(percentile(sortedMs, 99))}, max ${ms(sortedMs[sortedMs.length - 1] ?? NaN)}`;
-}
 
 /** CPU seconds (user + system) of each process, from /proc (Linux); processes that are gone are left out. */
 function procCpuSeconds(pids: number[]): Map<number, number> {
@@ -233,18 +189,6 @@ function memorySampler(api: ApiProcess, everyMs = 200) {
     await loop;
     return { maxRss, maxHeap, samples };
   };
-}
-
-/** Runs `workers` loops concurrently until `seconds` pass (or each did `maxIterations`). */
-async function runFor(workers: number, seconds: number, maxIterations: number, step: (worker: number, iteration: number) => Promise<void>): Promise<number> {
-  const deadline = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      for (let i = 0; i < maxIterations && performance.now() < deadline; i++) await step(w, i);
-    }),
-  );
-  return (performance.now() - t0) / 1000;
 }
 
 // Seeding ---------------------------------------------------------------------------------------
@@ -476,7 +420,7 @@ async function ingestPhase(port: number, hubsList: IngestHub[], slot: number, pe
   const latencies: number[] = [];
   let errors = 0;
   let readings = 0;
-  const elapsed = await runFor(hubsList.length, seconds, maxRequests, async (w, i) => {
+  const elapsed = await closedLoop(hubsList.length, seconds, async (w, i) => {
     const hub = hubsList[w]!;
     const items = Array.from({ length: perRequest }, (_, k) => bpReading(hub.deviceIdentifier, base - (i * perRequest + k) * 1000, 118 + ((i + k) % 17), 76 + (k % 9), 60 + (i % 20)));
     const body = JSON.stringify(perRequest === 1 ? items[0] : { readings: items });
@@ -486,7 +430,7 @@ async function ingestPhase(port: number, hubsList: IngestHub[], slot: number, pe
     const stored = res.status === 200 ? (JSON.parse(res.text) as { data: { stored: number } }).data.stored : 0;
     readings += stored;
     if (stored !== perRequest) errors++;
-  });
+  }, maxRequests);
   return { readings, seconds: elapsed, latencies, errors };
 }
 
@@ -496,7 +440,7 @@ async function plainInsertPhase(pool: pg.Pool, hubsList: IngestHub[], slot: numb
   const latencies: number[] = [];
   let readings = 0;
   let errors = 0;
-  const elapsed = await runFor(hubsList.length, seconds, 80_000, async (w, i) => {
+  const elapsed = await closedLoop(hubsList.length, seconds, async (w, i) => {
     const h = hubsList[w]!;
     const t0 = performance.now();
     try {
@@ -510,7 +454,7 @@ async function plainInsertPhase(pool: pg.Pool, hubsList: IngestHub[], slot: numb
       errors++;
     }
     latencies.push(performance.now() - t0);
-  });
+  }, 80_000);
   return { readings, seconds: elapsed, latencies, errors };
 }
 
@@ -533,25 +477,20 @@ interface SummaryRow {
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `vigil_benchmon_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
+  const bench = await createBenchDatabase('vigil_benchmon');
+  const { url, admin, name: dbName } = bench;
   console.log(
     `remote-monitoring benchmarks: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${load()}, Node ${process.version}, ` +
       `PostgreSQL ${(await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v}; timed phases ${SECONDS} s`,
   );
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   let api: ApiProcess | null = null;
-  const plainPool = new pg.Pool({ connectionString: url.toString(), max: HUBS });
+  const plainPool = new pg.Pool({ connectionString: url, max: HUBS });
   plainPool.on('error', () => undefined);
   const summary: SummaryRow[] = [];
   try {
     // The API first (its start migrates and seeds the reference data), then the bench's rows.
-    api = await ApiProcess.start(url.toString());
+    api = await ApiProcess.start(url);
     const port = api.port;
     const seeded = await seed(database);
     console.log(
@@ -716,17 +655,17 @@ async function main(): Promise<void> {
     );
     for (let i = 0; i < 60; i++) await Promise.all([get(i % CALLERS, calls.series), get(i % CALLERS, calls.devices), get(i % CALLERS, calls.plan)]); // warm-up
     // ... and at full concurrency: the API's pool opens its other connections here, not in the timed run.
-    await runFor(CALLERS, 2, 10 * CALLERS, async (c) => {
+    await closedLoop(CALLERS, 2, async (c) => {
       await Promise.all([get(c, calls.series), get(c, calls.devices), get(c, calls.plan)]);
-    });
+    }, 10 * CALLERS);
 
     const rest = await api.memoryAfterGc();
     const stopMemory = memorySampler(api);
     const seriesMeter = await cpuMeter(api, admin, dbName);
     const seriesLatencies: number[] = [];
-    const seriesSeconds = await runFor(CALLERS, SECONDS, 100_000, async (c) => {
+    const seriesSeconds = await closedLoop(CALLERS, SECONDS, async (c) => {
       seriesLatencies.push((await get(c, calls.series)).ms);
-    });
+    }, 100_000);
     const seriesCpu = await seriesMeter();
     seriesLatencies.sort((a, b) => a - b);
     console.log(`  series call alone (GET medicaldevicesdata/getpatientseries, 90 days): ${int(seriesLatencies.length / seriesSeconds)} req/s, ${latencyLine(seriesLatencies)}`);
@@ -739,14 +678,14 @@ async function main(): Promise<void> {
     const pageMeter = await cpuMeter(api, admin, dbName);
     const page: number[] = [];
     const perCall: Record<keyof typeof calls, number[]> = { series: [], devices: [], plan: [] };
-    const pageSeconds = await runFor(CALLERS, SECONDS, 100_000, async (c) => {
+    const pageSeconds = await closedLoop(CALLERS, SECONDS, async (c) => {
       const t0 = performance.now();
       const [s, d, p] = await Promise.all([get(c, calls.series), get(c, calls.devices), get(c, calls.plan)]);
       page.push(performance.now() - t0);
       perCall.series.push(s.ms);
       perCall.devices.push(d.ms);
       perCall.plan.push(p.ms);
-    });
+    }, 100_000);
     const pageCpu = await pageMeter();
     const memory = await stopMemory();
     page.sort((a, b) => a - b);
@@ -782,9 +721,7 @@ async function main(): Promise<void> {
     agent.destroy();
     await plainPool.end();
     await database.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName} (BENCH_KEEP_DB)`);
-    else await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

@@ -9,10 +9,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig, repoRoot } from '../packages/api/src/config/index';
@@ -20,6 +18,7 @@ import { openDatabase } from '../packages/api/src/db/client';
 import { hospitals, organizations, patientMetadata, userHospitals, users } from '../packages/api/src/db/schema/index';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { ApiProcess } from './api-process';
+import { closedLoop, createBenchDatabase, get, percentile, signIn } from './lib';
 
 function loginPageJs(): void {
   const dist = path.join(repoRoot, 'packages/web/dist');
@@ -36,35 +35,10 @@ function loginPageJs(): void {
   console.log(`login page JavaScript: ${files.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget 300 KB gzipped)`);
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One GET over a keep-alive connection (node:http: far less client CPU than fetch); the whole body is read. */
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function patientsV4(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const bench = await createBenchDatabase('vigil_bench');
+  const url = bench.url;
+  const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
   try {
     const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false }), database);
     const db = ctx.db;
@@ -100,14 +74,9 @@ async function patientsV4(): Promise<void> {
     await database.pool!.query('vacuum analyze');
     console.log(`seeded 10,000 patients in 2 offices in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await app.close();
-    const api = await ApiProcess.start(url.toString());
+    const api = await ApiProcess.start(url);
     const address = { port: api.port };
-    const signIn = await fetch(`http://127.0.0.1:${address.port}/api/auth/signinv3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchadmin', password: 'Bench#Password1' }),
-    });
-    const sessionGuid = ((await signIn.json()) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    const sessionGuid = await signIn(address.port, 'benchadmin', 'Bench#Password1');
     // The /patients calls a day brings: opening the list, paging deep in another order, a name
     // search as typed (bench1x12: ~55 patients of the office), a sort by birth date.
     const variants = ['page=1&pageSize=25', 'page=40&pageSize=25&sort=-lastName', 'page=1&pageSize=50&search=bench1x12', 'page=3&pageSize=25&sort=birthdate'];
@@ -130,20 +99,14 @@ async function patientsV4(): Promise<void> {
     }
     // Warm-up at full concurrency too: the API's pool opens its other connections (and prepares its
     // statements on them) here, not inside the timed run.
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, c) => {
-        for (let i = 0; i < 20; i++) await call(c * 20 + i);
-      }),
-    );
+    await closedLoop(20, Infinity, (c, i) => call(c * 20 + i).then(() => undefined), 20);
     byVariant.clear();
     const perCaller = 200;
     const latencies: number[] = [];
     const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, c) => {
-        for (let i = 0; i < perCaller; i++) latencies.push(await call(c * perCaller + i));
-      }),
-    );
+    await closedLoop(20, Infinity, async (c, i) => {
+      latencies.push(await call(c * perCaller + i));
+    }, perCaller);
     const seconds = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
     console.log(
@@ -157,11 +120,9 @@ async function patientsV4(): Promise<void> {
     }
     const worst: number[] = [];
     const w0 = performance.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        for (let i = 0; i < 25; i++) worst.push(await call(i, everyone));
-      }),
-    );
+    await closedLoop(20, Infinity, async (_, i) => {
+      worst.push(await call(i, everyone));
+    }, 25);
     worst.sort((a, b) => a - b);
     console.log(
       `  worst case alone, 20 callers, ${everyone} (all 5,000 match, counted and sorted): p50 ${percentile(worst, 50).toFixed(1)} ms, ` +
@@ -172,8 +133,7 @@ async function patientsV4(): Promise<void> {
     await api.stop();
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

@@ -15,27 +15,22 @@
  * Usage: npm run bench:terra   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * BENCH_EVENTS, default 200; BENCH_KEEP_DB=1 keeps the database)
  */
-import pg from 'pg';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
 import { issueHubCredential } from '../packages/api/src/lib/hub-auth';
 import { signTerraPayload } from '../packages/api/src/lib/terra-auth';
+import { createBenchDatabase, workQueue } from './lib';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
 const SAMPLES = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SECRET = 'bench-terra-secret';
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `vigil_bench_terra_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+const bench = await createBenchDatabase('vigil_bench_terra');
+const { url, name } = bench;
+const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
 const { app, ctx } = await buildApp(
   loadTestConfig({ validateResponses: false, terra: { apiUrl: 'http://127.0.0.1:9', signingSecret: SECRET, timeoutMs: 1000 } }),
   database,
@@ -44,16 +39,7 @@ await app.ready();
 const q = (text: string, params: unknown[] = []) => database.pool!.query(text, params);
 
 /** Runs `n` tasks with `CONCURRENCY` in flight; answers the seconds taken. */
-async function timed(n: number, task: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = next++; i < n; i = next++) await task(i);
-    }),
-  );
-  return (performance.now() - start) / 1000;
-}
+const timed = (n: number, task: (i: number) => Promise<void>) => workQueue(n, CONCURRENCY, task);
 
 /** Sample `s` of event `e`: one minute apart, from 2026-01-01, so no two readings share an instant. */
 const instant = (e: number, s: number) => new Date(Date.UTC(2026, 0, 1) + (e * SAMPLES + s) * 60_000).toISOString();
@@ -151,6 +137,5 @@ try {
 } finally {
   await app.close();
   await database.close();
-  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
 }

@@ -23,8 +23,8 @@ export interface HandlerInput<D extends EndpointDef> {
   reply: FastifyReply;
 }
 
-/** An endpoint's handler: its answer's `data`, or that data already as JSON text (`JsonText`). */
-export type Handler<D extends EndpointDef> = (input: HandlerInput<D>) => Promise<EndpointResponse<D> | JsonText> | EndpointResponse<D> | JsonText;
+/** An endpoint's handler: its answer's `data`, or that data already as JSON text (`JsonText`), or `NotModified` (304). */
+export type Handler<D extends EndpointDef> = (input: HandlerInput<D>) => Promise<EndpointResponse<D> | JsonText | NotModified> | EndpointResponse<D> | JsonText | NotModified;
 
 /** Fastify's URL for a contract path: '/api/' + path with `{x}` as `:x`. */
 export const urlOf = (def: EndpointDef) => '/api/' + def.path.replace(/\{(\w+)\}/g, ':$1');
@@ -47,7 +47,37 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
  * or serializing it again, and still checks it against the contract when `validateResponses` is on.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /**
+   * `etag`: the answer's entity tag (RFC 9110 section 8.8.3), sent as the ETag header. `envelope`:
+   * the whole answer (`JsonText.envelope(text)`) already encoded, for an answer kept and sent many
+   * times (no copy and UTF-8 encoding of a large text per request).
+   */
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+    readonly envelope?: Buffer,
+  ) {}
+
+  /** The spec's envelope around `text` (the JSON of `data`), UTF-8 encoded: what `registerEndpoint` sends. */
+  static envelope(text: string): Buffer {
+    return Buffer.from(`{"resFlag":true,"data":${text},"msg":"OK"}`, 'utf8');
+  }
+}
+
+/**
+ * The caller's copy is still the answer: the `etag` it named in If-None-Match matches (RFC 9110
+ * section 13.1.2). `registerEndpoint` answers 304 with the ETag and no body.
+ */
+export class NotModified {
+  constructor(readonly etag: string) {}
+}
+
+/** Whether an If-None-Match header value (a list of entity tags, or "*") names `etag`; weak comparison (RFC 9110 section 13.1.2). */
+export function ifNoneMatchNames(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const weak = (t: string) => t.trim().replace(/^W\//, '');
+  const wanted = weak(etag);
+  return (Array.isArray(header) ? header.join(',') : header).split(',').some((t) => t.trim() === '*' || weak(t) === wanted);
 }
 
 /**
@@ -105,7 +135,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
       if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
 
-      let data: EndpointResponse<D> | JsonText | undefined;
+      let data: EndpointResponse<D> | JsonText | NotModified | undefined;
       let outcome: number = def.successStatus ?? 200;
       try {
         data = await handler({ headers, query, params, body, scope, hub: asHub ? req.hub : null, req, reply } as HandlerInput<D>);
@@ -114,18 +144,20 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         throw error;
       } finally {
         // Hubs' readings are not recorded here: each reading keeps its hub (measurements.hub_id).
-        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText ? undefined : data);
+        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText || data instanceof NotModified ? undefined : data);
         // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
         if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }
       if (def.binary) return reply;
+      if (data instanceof NotModified) return reply.code(304).header('etag', data.etag).header('cache-control', 'private, no-cache').send();
       if (data instanceof JsonText) {
         // Already the JSON of `data` (built by the database): checked like any answer, sent as is.
+        if (data.etag) reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
         if (ctx.config.validateResponses) {
           const checked = def.response.safeParse(JSON.parse(data.text));
           if (!checked.success) throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`);
         }
-        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(`{"resFlag":true,"data":${data.text},"msg":"OK"}`);
+        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(data.envelope ?? JsonText.envelope(data.text));
       }
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);

@@ -3,7 +3,7 @@
  * Start and end are UTC instants; a "day" is the office's calendar day (lib/office-calendar.ts).
  * `endsAt` is stored (start + duration) so that the double-booking check is one range comparison.
  */
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { hospitals, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -57,6 +57,19 @@ export const appointmentAttendees = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.userId] }), index('appointment_attendees_user_idx').on(t.userId)],
 );
+
+/**
+ * The version of each office's day views (docs/appointments.md "Day view cache and ETag"): a number
+ * from the sequence `appointment_day_version_seq`, taken anew by triggers (migration, hand-written
+ * part) on every insert, update or delete of the office's appointments or their attendees and on a
+ * change of the office's name or time zone. Row 0 is every office's: a change of a user's name or
+ * role. A day view read with the same versions is the same answer, whichever API process built it.
+ * No foreign key: a version is never reused, also after its office is gone.
+ */
+export const appointmentDayVersions = pgTable('appointment_day_versions', {
+  hospitalId: integer('hospital_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 export const appointmentNotes = pgTable(
   'appointment_notes',

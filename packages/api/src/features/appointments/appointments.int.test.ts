@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NotificationType, Role } from '@vigil/contract';
 import { createOffice, createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
-import { appointments, medicalTeamMembers, medicalTeams, notifications, users } from '../../db/schema/index';
+import { buildApp } from '../../app';
+import { loadTestConfig } from '../../config/index';
+import { appointmentAttendees, appointments, medicalTeamMembers, medicalTeams, notifications, users } from '../../db/schema/index';
 import { sendAppointmentReminders } from './appointment-reminders';
 
 let t: TestApp;
@@ -194,6 +196,70 @@ describe('reading appointments', () => {
     expect(utcDay.json().data).toEqual([]);
     expect((await call('GET', 'appointments/appointmentsforhospitalfordate', f.doctorB1, { headers: { hospitalid: la.id, paramdate: day } })).statusCode).toBe(404);
     expect((await call('GET', 'appointments/appointmentsforhospitalfordate', doctorLa, { headers: { hospitalid: la.id, paramdate: '2026-02-30' } })).statusCode).toBe(400);
+  });
+
+  it('answers the office day view from a cache that any write, by any API process, invalidates; ETag answers 304 until a change', async () => {
+    // A second app on the same database: another API process with its own cache.
+    const other = await buildApp(loadTestConfig(), t.ctx.database);
+    await other.app.ready();
+    try {
+      const day = future(11, 0).slice(0, 10);
+      const first = await schedule({ appointmentDateTime: `${day}T15:00:00.000Z` });
+      const read = async (app = t.app, extra: Record<string, string> = {}, who: { id: number } = f.nurseA1) =>
+        app.inject({ method: 'GET', url: '/api/appointments/appointmentsforhospitalfordate', headers: { ...(await as(who)), hospitalid: String(f.a1.id), paramdate: day, ...extra } });
+      const ids = (res: Awaited<ReturnType<typeof read>>) => (res.json().data as View[]).map((x) => x.appointmentId);
+      const v1 = await read();
+      expect(v1.statusCode).toBe(200);
+      expect(ids(v1)).toEqual([first.appointmentId]);
+      const tag1 = v1.headers.etag as string;
+      expect(tag1).toMatch(/^W\/"/);
+      expect(v1.headers['cache-control']).toBe('private, no-cache');
+      // The same answer again (from the cache), and 304 with no body for the caller's own copy.
+      expect((await read()).body).toBe(v1.body);
+      const unchanged = await read(t.app, { 'if-none-match': tag1 });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      expect(unchanged.headers.etag).toBe(tag1);
+
+      // A write through the other process: this process's cached answer and tag are stale at once.
+      const second = await other.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: await as(f.doctorA1),
+        payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: `${day}T17:00:00.000Z`, durationMinutes: 30, kind: 'PHONE' },
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      const v2 = await read(t.app, { 'if-none-match': tag1 });
+      expect(v2.statusCode).toBe(200);
+      expect(ids(v2)).toEqual([first.appointmentId, second.json().data.appointmentId]);
+      const tag2 = v2.headers.etag as string;
+      expect(tag2).not.toBe(tag1);
+      expect((await read(t.app, { 'if-none-match': tag2 })).statusCode).toBe(304);
+
+      // A write past the API (an attendee added, then a name changed) invalidates as well.
+      await t.ctx.db.insert(appointmentAttendees).values({ appointmentId: first.appointmentId, userId: f.nurseA1.id });
+      const v3 = await read(other.app, { 'if-none-match': tag2 });
+      expect(v3.statusCode).toBe(200);
+      expect((v3.json().data as View[])[0]!.attendees.map((p) => p.id)).toEqual([f.nurseA1.id]);
+      await t.ctx.db.update(users).set({ lastName: 'Renamed-Daycache' }).where(eq(users.id, f.doctorA1.id));
+      const v4 = await read();
+      expect(v4.statusCode).toBe(200);
+      expect(v4.body).toContain('Renamed-Daycache');
+      expect((await read(other.app)).body).toBe(v4.body);
+
+      // Another office's or organization's caller gets 404, also with the current tag; a change elsewhere keeps the tag.
+      const tag4 = v4.headers.etag as string;
+      expect((await read(t.app, { 'if-none-match': tag4 }, f.doctorB1)).statusCode).toBe(404);
+      expect((await read(t.app, { 'if-none-match': tag4 }, f.doctorA2)).statusCode).toBe(404);
+      const elsewhere = await call('POST', 'appointments', doctorLa, {
+        payload: { hospitalId: la.id, patientId: patientLa.id, doctorId: doctorLa.id, appointmentDateTime: `${day}T18:00:00.000Z`, durationMinutes: 15, kind: 'PHONE' },
+      });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+      expect((await read(t.app, { 'if-none-match': tag4 })).statusCode).toBe(304);
+      expect(ids(await read())).not.toContain(elsewhere.json().data.appointmentId);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it("answers today's lists of an office and of a doctor in the office's time zone", async () => {

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { Role, type AppointmentKind, type AppointmentPerson, type AppointmentStatus } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { appointmentAttendees, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
-import { patientRowFilter, type Scope } from '../../db/scope';
+import { appointmentAttendees, appointmentDayVersions, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
+import { officeFilter, patientRowFilter, type Scope } from '../../db/scope';
 
 /** Appointments, their attendees and notes. Every function takes the caller's scope first. */
 
@@ -487,11 +487,12 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
  * text of the contract's `Appointment[]`, built by PostgreSQL in ONE statement (attendees
  * aggregated per row, names joined once, local date and time in the office's IANA zone `zone`),
  * so that the API neither maps 2,000 rows nor serializes them again (docs/benchmarks.md
- * "Appointments day view"). `zone` is the office's zone as `officeTimeZone` answers it.
+ * "Appointments day view"). `zone` is the office's zone as `officeTimeZone` answers it. Answers
+ * the JSON with the office's day-view version read in the same statement (the same snapshot).
  */
-export async function officeDayJson(scope: Scope, db: Executor, f: OfficeRange & { zone: string }, limit: number): Promise<string> {
+export async function officeDayJson(scope: Scope, db: Executor, f: OfficeRange & { zone: string }, limit: number): Promise<{ json: string; version: string }> {
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
+    select ${dayVersionOf(f.hospitalId)} as version, coalesce(json_agg(json_build_object(
       'appointmentId', a.id, 'hospitalId', a.hospital_id, 'hospitalName', h.hospital_name, 'timeZone', ${f.zone}::text,
       'patient', json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'roleId', ${Role.PATIENT}::int),
       'doctor', json_build_object('id', d.id, 'firstName', d.first_name, 'lastName', d.last_name, 'roleId', ${Role.DOCTOR}::int),
@@ -512,7 +513,31 @@ export async function officeDayJson(scope: Scope, db: Executor, f: OfficeRange &
     join ${hospitals} h on h.id = a.hospital_id
     join ${users} p on p.id = a.patient_id
     join ${users} d on d.id = a.doctor_id`);
-  return (result as unknown as { rows: { day: string }[] }).rows[0]?.day ?? '[]';
+  const row = (result as unknown as { rows: { day: string; version: string }[] }).rows[0]!;
+  return { json: row.day, version: row.version };
+}
+
+/**
+ * The day-view version of office `hospitalId` as text, "<office's>.<every office's>" (schema
+ * `appointmentDayVersions`, docs/appointments.md "Day view cache and ETag"): equal texts read at
+ * two moments mean no write that the day view shows happened between them.
+ */
+const dayVersionOf = (hospitalId: number | SQL) => sql`(
+  coalesce((select v.version from ${appointmentDayVersions} v where v.hospital_id = ${hospitalId}), 0)::text || '.' ||
+  coalesce((select v.version from ${appointmentDayVersions} v where v.hospital_id = 0), 0)::text)`;
+
+/**
+ * Office `hospitalId` when the caller sees it (else null), with its IANA zone (null: not set) and
+ * its day-view version (`dayVersionOf`), in one statement: all a day view answered from the
+ * process's cache or as 304 needs.
+ */
+export async function officeDayVersion(scope: Scope, db: Executor, hospitalId: number): Promise<{ timeZone: string | null; version: string } | null> {
+  const [row] = await db
+    .select({ timeZone: hospitals.timeZone, version: sql<string>`${dayVersionOf(sql`${hospitals.id}`)}` })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** How many of an office's appointments start in a range, by status. */

@@ -18,10 +18,12 @@ export function appointmentsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, appointments.requestAppointment, ({ scope, body }) => service.requestAppointment(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.findAppointmentsForDoctorForToday, ({ scope, headers }) => service.findForDoctorToday(ctx, scope, headers.doctorid));
   registerEndpoint(app, ctx, appointments.findAppointmentsForDoctor, ({ scope, headers, query }) => service.findForDoctor(ctx, scope, headers.doctorid, query));
-  registerEndpoint(app, ctx, appointments.findAppointmentsForHospitalForDate, ({ scope, headers }) =>
-    service.findForOfficeDay(ctx, scope, headers.hospitalid, headers.paramdate),
+  registerEndpoint(app, ctx, appointments.findAppointmentsForHospitalForDate, ({ scope, headers, req }) =>
+    service.findForOfficeDay(ctx, scope, headers.hospitalid, headers.paramdate, req.headers['if-none-match']),
   );
-  registerEndpoint(app, ctx, appointments.findAppointmentsForHospitalForToday, ({ scope, headers }) => service.findForOfficeDay(ctx, scope, headers.hospitalid));
+  registerEndpoint(app, ctx, appointments.findAppointmentsForHospitalForToday, ({ scope, headers, req }) =>
+    service.findForOfficeDay(ctx, scope, headers.hospitalid, undefined, req.headers['if-none-match']),
+  );
   registerEndpoint(app, ctx, appointments.addAppointmentNote, ({ scope, body }) => service.addNote(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.editAppointmentNote, ({ scope, body }) => service.editNote(ctx, scope, body.noteId, body.text));
   registerEndpoint(app, ctx, appointments.deleteAppointmentNote, ({ scope, headers }) => service.deleteNote(ctx, scope, headers.noteid));
