@@ -240,6 +240,16 @@ export const messages = {
     es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',
   },
   supportFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  // docs/ccm.md "Files": attachments, consent documents and imaging studies
+  ccmFileType: {
+    en: 'This file type is not accepted: upload a PDF, PNG, JPEG, plain text or CSV file',
+    es: 'Este tipo de archivo no se admite: suba un archivo PDF, PNG, JPEG, de texto o CSV',
+  },
+  ccmImagingFileType: {
+    en: 'This file type is not accepted: upload a DICOM, PDF, PNG or JPEG file',
+    es: 'Este tipo de archivo no se admite: suba un archivo DICOM, PDF, PNG o JPEG',
+  },
+  ccmFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
   // Spec section 8, "Release notes"
   releaseNoteNotFound: { en: 'Error getting release note by ID', es: 'Error al obtener la nota de versión por ID' },
   releaseNoteAddFailed: { en: 'Error adding release note', es: 'Error al añadir la nota de versión' },
