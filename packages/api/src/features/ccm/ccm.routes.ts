@@ -7,6 +7,7 @@ import { registerSubRecordGroup } from '../../lib/sub-records/sub-records.routes
 import { ccmServerGroups } from './ccm-groups';
 import * as extras from './ccm-extras.service';
 import * as files from './ccm-files.service';
+import { exportRecordAsFhir } from './ccm-fhir.service';
 import type { CcmFileGroup } from './ccm-files.repo';
 import * as records from './ccm-records.service';
 
@@ -48,6 +49,15 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
       return '';
     });
   }
+  registerEndpoint(app, ctx, ccm.exportCcmRecordFhir, async ({ scope, params, reply }) => {
+    const bundle = await exportRecordAsFhir(ctx, scope, params.id);
+    await reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('Content-Disposition', contentDisposition(`ccm-record-${params.id}.fhir.json`))
+      .header('Cache-Control', 'no-store')
+      .send(JSON.stringify(bundle));
+    return '';
+  });
   // Sub-record groups: one line each (lib/sub-records).
   for (const group of Object.values(ccmServerGroups)) registerSubRecordGroup(app, ctx, group);
 }

@@ -11,6 +11,7 @@ import { useCreateCcmRecord } from '../api/create-ccm-record';
 import { useCcmRecords } from '../api/get-ccm-records';
 import { AllergySection } from './AllergySection';
 import { CcmRecordOverview } from './CcmRecordOverview';
+import { FileTransferTray } from './FileTransferTray';
 
 /**
  * The patient's chronic care management (spec section 2 "CCM records with these subsections"):
@@ -83,6 +84,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
           </Stack>
         )}
       </Stack>
+      <FileTransferTray />
     </Paper>
   );
 }

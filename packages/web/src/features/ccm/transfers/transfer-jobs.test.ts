@@ -47,3 +47,12 @@ describe('file transfer jobs (spec sections 3 and 4)', () => {
     stop();
   });
 });
+
+describe('formatBytes', () => {
+  it('reads bytes, kilobytes and megabytes', async () => {
+    const { formatBytes } = await import('./format-bytes');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
+  });
+});
