@@ -250,6 +250,11 @@ export const messages = {
     es: 'Este tipo de archivo no se admite: suba un archivo DICOM, PDF, PNG o JPEG',
   },
   ccmFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  ccmFhirNotBundle: { en: 'The file is not a FHIR R4 Bundle in JSON: nothing was imported', es: 'El archivo no es un Bundle FHIR R4 en JSON: no se importó nada' },
+  ccmFhirBadEntry: {
+    en: 'Entry {index} ({resourceType}) of the bundle is not valid: nothing was imported',
+    es: 'La entrada {index} ({resourceType}) del bundle no es válida: no se importó nada',
+  },
   // Spec section 8, "Release notes"
   releaseNoteNotFound: { en: 'Error getting release note by ID', es: 'Error al obtener la nota de versión por ID' },
   releaseNoteAddFailed: { en: 'Error adding release note', es: 'Error al añadir la nota de versión' },

@@ -8,6 +8,7 @@ import { ccmServerGroups } from './ccm-groups';
 import * as extras from './ccm-extras.service';
 import * as files from './ccm-files.service';
 import { exportRecordAsFhir } from './ccm-fhir.service';
+import { importFhirIntoRecord } from './ccm-fhir-import.service';
 import type { CcmFileGroup } from './ccm-files.repo';
 import * as records from './ccm-records.service';
 
@@ -58,6 +59,7 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(JSON.stringify(bundle));
     return '';
   });
+  registerEndpoint(app, ctx, ccm.importCcmRecordFhir, ({ scope, params, req }) => importFhirIntoRecord(ctx, scope, params.id, req));
   // Sub-record groups: one line each (lib/sub-records).
   for (const group of Object.values(ccmServerGroups)) registerSubRecordGroup(app, ctx, group);
 }

@@ -69,3 +69,28 @@ export const exportCcmRecordFhir = endpoint({
   binary: true,
   response: z.string(),
 });
+
+/** What a FHIR import added to a CCM record, by group, and what it left out. */
+export const ccmFhirImportResultSchema = z.object({
+  /** Rows added, by group slug. */
+  imported: z.record(z.string(), z.number().int()),
+  /** Entries of a mapped type left out (a code outside the CCM lists, no value), at most 100 listed. */
+  skipped: z.array(z.object({ index: z.number().int(), resourceType: z.string(), reason: z.string() })),
+  skippedCount: z.number().int(),
+  /** Entries of types the CCM record does not hold (Encounter, Claim, ...). */
+  notMapped: z.number().int(),
+});
+export type CcmFhirImportResult = z.infer<typeof ccmFhirImportResultSchema>;
+
+export const importCcmRecordFhir = endpoint({
+  method: 'POST',
+  path: 'ccmrecord/{id}/fhir',
+  tag,
+  summary:
+    'Chosen: fills CCM record {id} from a FHIR R4 Bundle (multipart field "file", JSON; a Synthea patient bundle): Condition, AllergyIntolerance, Immunization, Observation and DocumentReference become CCM rows, all in one transaction. A bad entry refuses the whole bundle (400 naming the entry; nothing imported); 404 outside the caller\'s offices; at most VIGIL_CCM_MAX_FILE_BYTES (413)',
+  permission: manage,
+  params: ccmRecordIdParamsSchema,
+  multipart: { maxBytes: CCM_UPLOAD_CEILING_BYTES },
+  response: ccmFhirImportResultSchema,
+  changesAccess: false,
+});
