@@ -83,7 +83,7 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
   const vaccines = codes('vaccineNames');
   const documentTypes = codes('documentTypes');
   const obsCategories = codes('observationCategories');
-  ((b.entry as unknown[]) ?? []).forEach((entry, index) => {
+  ((b.entry as unknown[]) ?? []).forEach((entry, index): void => {
     const r = (entry as { resource?: Res } | null)?.resource;
     if (!r || typeof r !== 'object' || typeof r.resourceType !== 'string') throw new FhirEntryError(index, 'unknown', 'the entry has no resource');
     const type = r.resourceType;

@@ -7,6 +7,7 @@ import { ccm, type CcmFile } from '@vigil/contract';
 import { ApiError, callBlobWithProgress, uploadWithProgress } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/endpoint-keys';
 import { formatBytes } from '../transfers/format-bytes';
+import { saveBlob } from '../transfers/save-blob';
 import { transferJobs } from '../transfers/transfer-jobs';
 
 export type CcmFileGroup = 'ccmattachment' | 'ccmconsentform' | 'ccmimaging';
@@ -23,18 +24,6 @@ const accept = {
   ccmconsentform: 'application/pdf,image/png,image/jpeg,text/plain,text/csv,.txt,.csv',
   ccmimaging: 'application/dicom,.dcm,application/pdf,image/png,image/jpeg',
 } as const;
-
-/** Hands a downloaded blob to the browser as a file named `fileName`. */
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The file of one CCM attachment, consent form or imaging study (portal-spec.md section 7
@@ -73,7 +62,7 @@ export function CcmFileControl({ group, rowId, patientId, file, canManage, label
     try {
       const blob = await callBlobWithProgress(e.download, { params: { id: rowId } }, (done, total) => transferJobs.progress(job, done, total));
       transferJobs.complete(job);
-      save(blob, file.fileName);
+      saveBlob(blob, file.fileName);
     } catch (err) {
       transferJobs.fail(job, reason(err));
     }
