@@ -88,7 +88,9 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
     if (!r || typeof r !== 'object' || typeof r.resourceType !== 'string') throw new FhirEntryError(index, 'unknown', 'the entry has no resource');
     const type = r.resourceType;
     const add = (group: CcmGroupSlug, fields: Record<string, unknown>) => out.rows.push({ index, resourceType: type, group, fields });
-    const skip = (reason: string) => out.skipped.push({ index, resourceType: type, reason });
+    const skip = (reason: string): void => {
+      out.skipped.push({ index, resourceType: type, reason });
+    };
     switch (type) {
       case 'Condition': {
         const code = r.code as Concept | undefined;
