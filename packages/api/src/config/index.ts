@@ -58,6 +58,7 @@ const envSchema = z.object({
   VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
   VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  VIGIL_CCM_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
   VIGIL_TERRA_API_URL: z.string().url().default('https://api.tryterra.co/v2'),
   VIGIL_TERRA_DEV_ID: z.string().optional(),
   VIGIL_TERRA_API_KEY: z.string().optional(),
@@ -154,6 +155,8 @@ export interface AppConfig {
   auditEnabled: boolean;
   /** The largest file a support thread accepts, bytes (VIGIL_SUPPORT_MAX_FILE_BYTES, default 10 MB; docs/support.md). */
   supportMaxFileBytes: number;
+  /** The largest file of a CCM attachment, consent form or imaging study, bytes (VIGIL_CCM_MAX_FILE_BYTES, default 10 MB; docs/ccm.md "Files"). */
+  ccmMaxFileBytes: number;
 }
 
 /** Default demo data: the shared Synthea bundles beside the repository, else the vendored copy. */
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
     auditEnabled: e.VIGIL_AUDIT,
     supportMaxFileBytes: e.VIGIL_SUPPORT_MAX_FILE_BYTES,
+    ccmMaxFileBytes: e.VIGIL_CCM_MAX_FILE_BYTES,
   };
 }
 

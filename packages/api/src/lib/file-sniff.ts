@@ -36,3 +36,11 @@ export function safeFileName(fileName: string, fallback: string): string {
   const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (base || fallback).slice(0, 200);
 }
+
+/**
+ * Whether the content is a DICOM Part 10 file: a 128-byte preamble, then the prefix "DICM"
+ * (DICOM PS3.10 section 7.1 "DICOM File Meta Information").
+ */
+export function isDicomPart10(data: Buffer): boolean {
+  return data.length >= 132 && data.subarray(128, 132).toString('latin1') === 'DICM';
+}

@@ -240,6 +240,21 @@ export const messages = {
     es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',
   },
   supportFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  // docs/ccm.md "Files": attachments, consent documents and imaging studies
+  ccmFileType: {
+    en: 'This file type is not accepted: upload a PDF, PNG, JPEG, plain text or CSV file',
+    es: 'Este tipo de archivo no se admite: suba un archivo PDF, PNG, JPEG, de texto o CSV',
+  },
+  ccmImagingFileType: {
+    en: 'This file type is not accepted: upload a DICOM, PDF, PNG or JPEG file',
+    es: 'Este tipo de archivo no se admite: suba un archivo DICOM, PDF, PNG o JPEG',
+  },
+  ccmFileTooLarge: { en: 'The file is larger than {limit}', es: 'El archivo supera {limit}' },
+  ccmFhirNotBundle: { en: 'The file is not a FHIR R4 Bundle in JSON: nothing was imported', es: 'El archivo no es un Bundle FHIR R4 en JSON: no se importó nada' },
+  ccmFhirBadEntry: {
+    en: 'Entry {index} ({resourceType}) of the bundle is not valid: nothing was imported',
+    es: 'La entrada {index} ({resourceType}) del bundle no es válida: no se importó nada',
+  },
   // Spec section 8, "Release notes"
   releaseNoteNotFound: { en: 'Error getting release note by ID', es: 'Error al obtener la nota de versión por ID' },
   releaseNoteAddFailed: { en: 'Error adding release note', es: 'Error al añadir la nota de versión' },

@@ -92,3 +92,68 @@ export async function call<D extends EndpointDef>(def: D, input: CallInput<D> = 
 export async function callBlob<D extends EndpointDef>(def: D, input: CallInput<D> = {}): Promise<Blob> {
   return (await send(def, input)).blob();
 }
+
+/** Bytes moved so far and the total (0 when the server does not say), for a transfer's progress. */
+export type TransferProgress = (completed: number, total: number) => void;
+
+/**
+ * Calls a file endpoint and resolves to its Blob, reporting the bytes read as they arrive (a
+ * fetch body stream; the total from Content-Length). Errors as `call`.
+ */
+export async function callBlobWithProgress<D extends EndpointDef>(def: D, input: CallInput<D>, onProgress: TransferProgress): Promise<Blob> {
+  const res = await send(def, input);
+  const total = Number(res.headers.get('Content-Length') ?? 0) || 0;
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!res.body) {
+    const blob = await res.blob();
+    onProgress(blob.size, blob.size);
+    return blob;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let completed = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    completed += value.length;
+    onProgress(completed, total);
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
+/**
+ * Sends a multipart upload (`input.form`) with XMLHttpRequest, whose upload events report the
+ * bytes sent (fetch reports none), and resolves to the envelope's `data`. Errors as `call`
+ * (ApiError with the server's message); a network failure, an abort or the API time-out is an
+ * ApiError of status 0 and code 'network' with no message (the caller says it in its words).
+ */
+export function uploadWithProgress<D extends EndpointDef>(def: D, input: CallInput<D>, onProgress: TransferProgress): Promise<EndpointResponse<D>> {
+  const { url, init } = requestOf(def, input);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(def.method, url);
+    xhr.timeout = API_TIMEOUT_MS;
+    for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    const failed = () => reject(new ApiError(0, '', 'network'));
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onabort = failed;
+    xhr.onload = () => {
+      let env: { resFlag?: boolean; data?: EndpointResponse<D>; msg?: string; code?: string; errors?: Record<string, string> } | null = null;
+      try {
+        env = JSON.parse(xhr.responseText) as typeof env;
+      } catch {
+        env = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && env?.resFlag) return resolve(env.data as EndpointResponse<D>);
+      if (xhr.status === 401 && sessionGuid && def.permission !== 'public') onUnauthorized?.();
+      const msg = xhr.status === 404 && env?.code === 'invalidId' ? i18n.t('common:errors.outOfScope') : (env?.msg ?? xhr.statusText);
+      reject(new ApiError(xhr.status, msg, env?.code, env?.errors ?? {}));
+    };
+    input.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as FormData);
+  });
+}

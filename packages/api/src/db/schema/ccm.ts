@@ -8,7 +8,8 @@
  * (`db/scope.ts` `officeFilter`) and the by-patient list read one table. A composite foreign key
  * keeps the copy equal to the record's, and deleting a record deletes its sub-records.
  */
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { medicalNoteDetails, timeEntries } from './billing';
 import { hospitals, users } from './core';
 import { patientDiagnoses } from './diagnoses';
@@ -244,3 +245,42 @@ export const ccmTimeLogEntries = subRecordTable('ccm_time_log_entries', {
     .unique('ccm_time_log_entries_entry_uq')
     .references(() => timeEntries.id, { onDelete: 'cascade' }),
 });
+
+/** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (typeof value === 'string' ? Buffer.from(value.replace(/^\\x/, ''), 'hex') : Buffer.from(value)),
+});
+
+/**
+ * The file of an attachment, a consent form (the signed document) or an imaging study
+ * (portal-spec.md section 7 "ccmattachment, ccmconsentform and ccmimaging carry file blobs";
+ * docs/ccm.md "Files"): at most one per row, exactly one of the three row ids set, deleted with its
+ * row. Kept apart from the group tables so that their lists and the record's one-statement read
+ * never carry the bytes.
+ */
+export const ccmFiles = pgTable(
+  'ccm_files',
+  {
+    id: serial('id').primaryKey(),
+    attachmentId: integer('attachment_id')
+      .unique('ccm_files_attachment_uq')
+      .references(() => ccmAttachments.id, { onDelete: 'cascade' }),
+    consentFormId: integer('consent_form_id')
+      .unique('ccm_files_consent_form_uq')
+      .references(() => ccmConsentForms.id, { onDelete: 'cascade' }),
+    imagingId: integer('imaging_id')
+      .unique('ccm_files_imaging_uq')
+      .references(() => ccmImaging.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('ccm_files_one_row_ck', sql`num_nonnulls(${t.attachmentId}, ${t.consentFormId}, ${t.imagingId}) = 1`)],
+);

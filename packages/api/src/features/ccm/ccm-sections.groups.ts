@@ -5,6 +5,7 @@ import { localDate, localYearMonth, officeTimeZone } from '../../lib/office-cale
 import type { SubRecordRow, SubRecordTable } from '../../lib/sub-records/sub-records.repo';
 import type { SubRecordGroup, SubRecordHookContext } from '../../lib/sub-records/sub-records.service';
 import * as history from './ccm-condition-history.repo';
+import * as files from './ccm-files.repo';
 import * as links from './ccm-links.repo';
 
 /**
@@ -60,10 +61,29 @@ function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Reco
   };
 }
 
+/** A row's file details from `ccm_files` (null without one) as `file`, ISO instant (docs/ccm.md "Files"). */
+function fileOf(v: unknown): c.CcmFile | null {
+  if (!v) return null;
+  const f = v as { fileName: string; contentType: c.CcmFileType; sizeBytes: number; uploadedAt: string | Date };
+  return { fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, uploadedAt: new Date(f.uploadedAt).toISOString() };
+}
+
+/** `group` with its rows' `file` read back (`enrich` for lists, `linked` for the record's one-statement read). */
+function withFile<G extends SubRecordGroup<never, object>>(group: G, slug: files.CcmFileGroup): G {
+  return {
+    ...group,
+    enrich: async (rows, db) => {
+      const infos = await files.findFileInfos(db, slug, rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, file: fileOf(infos.get(r.id)) }));
+    },
+    linked: { sql: files.fileInfoJson(slug, group.table.id), apply: (r, v) => ({ ...r, file: fileOf(v) }) },
+  };
+}
+
 export const ccmObservationGroup = plainGroup(c.ccmObservationGroup, ccmObservations, { loincCode: '', unit: '', notes: '' }, ['observedOn']);
-export const ccmAttachmentGroup = plainGroup(c.ccmAttachmentGroup, ccmAttachments, { notes: '' }, ['documentDate']);
-export const ccmConsentFormGroup = plainGroup(c.ccmConsentFormGroup, ccmConsentForms, { notes: '' }, ['consentDate']);
-export const ccmImagingGroup = plainGroup(c.ccmImagingGroup, ccmImaging, { findings: '' }, ['studyDate']);
+export const ccmAttachmentGroup = withFile(plainGroup(c.ccmAttachmentGroup, ccmAttachments, { notes: '' }, ['documentDate']), 'ccmattachment');
+export const ccmConsentFormGroup = withFile(plainGroup(c.ccmConsentFormGroup, ccmConsentForms, { notes: '' }, ['consentDate']), 'ccmconsentform');
+export const ccmImagingGroup = withFile(plainGroup(c.ccmImagingGroup, ccmImaging, { findings: '' }, ['studyDate']), 'ccmimaging');
 export const ccmVaccineGroup = plainGroup(c.ccmVaccineGroup, ccmVaccines, { manufacturer: null, lotNumber: '', site: null, route: null, dose: null, notes: '' }, ['administeredOn']);
 /** A lab result is critical when its interpretation is one of the critical flags (HL7 v2 table 0078 LL, HH, AA). */
 export const ccmLabGroup = plainGroup(c.ccmLabGroup, ccmLabs, { loincCode: '', unit: null, referenceRange: '', interpretation: null, notes: '' }, ['collectedOn']);

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
 import { ccm } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import { registerSubRecordGroup } from '../../lib/sub-records/sub-records.routes';
 import { ccmServerGroups } from './ccm-groups';
 import * as extras from './ccm-extras.service';
+import * as files from './ccm-files.service';
+import { exportRecordAsFhir } from './ccm-fhir.service';
+import { importFhirIntoRecord } from './ccm-fhir-import.service';
+import type { CcmFileGroup } from './ccm-files.repo';
 import * as records from './ccm-records.service';
 
 /** CCM endpoints: endpoints.txt "CCM records", portal-spec.md section 7 "CCM". */
@@ -30,6 +35,31 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ccm.editCcmTimeLogByCcmId, ({ scope, body }) => extras.attachTimeEntries(ctx, scope, body.ccmRecordId, body.timeEntryIds));
   registerEndpoint(app, ctx, ccm.getCcmBillingByPatientId, ({ scope, headers }) => records.billingOfPatient(ctx, scope, headers.patientid));
   registerEndpoint(app, ctx, ccm.getCcmBillingByCcmRecordId, ({ scope, headers }) => records.billingOfRecord(ctx, scope, headers.ccmrecordid));
+  // Files of attachments, consent forms and imaging (docs/ccm.md "Files").
+  const fileEndpoints: [CcmFileGroup, typeof ccm.uploadCcmAttachmentFile, typeof ccm.downloadCcmAttachmentFile][] = [
+    ['ccmattachment', ccm.uploadCcmAttachmentFile, ccm.downloadCcmAttachmentFile],
+    ['ccmconsentform', ccm.uploadCcmConsentFormFile, ccm.downloadCcmConsentFormFile],
+    ['ccmimaging', ccm.uploadCcmImagingFile, ccm.downloadCcmImagingFile],
+  ];
+  for (const [group, upload, download] of fileEndpoints) {
+    registerEndpoint(app, ctx, upload, ({ scope, params, req }) => files.uploadFile(ctx, scope, group, params.id, req));
+    registerEndpoint(app, ctx, download, async ({ scope, params, reply }) => {
+      const file = await files.getFile(ctx, scope, group, params.id);
+      // An attachment, never rendered by the browser on our origin (a text file could hold markup).
+      await reply.type(file.contentType).header('Content-Disposition', contentDisposition(file.fileName)).header('X-Content-Type-Options', 'nosniff').send(file.content);
+      return '';
+    });
+  }
+  registerEndpoint(app, ctx, ccm.exportCcmRecordFhir, async ({ scope, params, reply }) => {
+    const bundle = await exportRecordAsFhir(ctx, scope, params.id);
+    await reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('Content-Disposition', contentDisposition(`ccm-record-${params.id}.fhir.json`))
+      .header('Cache-Control', 'no-store')
+      .send(JSON.stringify(bundle));
+    return '';
+  });
+  registerEndpoint(app, ctx, ccm.importCcmRecordFhir, ({ scope, params, req }) => importFhirIntoRecord(ctx, scope, params.id, req));
   // Sub-record groups: one line each (lib/sub-records).
   for (const group of Object.values(ccmServerGroups)) registerSubRecordGroup(app, ctx, group);
 }

@@ -136,13 +136,23 @@ export async function createSubRecord<F extends object, Item extends object>(
   const { ccmRecordId, ...fields } = body;
   return ctx.db.transaction(async (tx) => {
     const record = await parentOf(scope, tx, ccmRecordId);
-    const hook = { scope, tx, record, existing: null, now };
-    const values = await valuesFor(group, fields as unknown as F, hook);
-    const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
-    await group.afterWrite?.(row, fields as unknown as F, hook);
+    const row = await insertSubRecord(scope, tx, group, record, fields as unknown as F, now);
     const [enriched] = await enrichRows(group, [row], tx);
     return responseOf(group as SubRecordGroup<never, Item>, enriched!);
   });
+}
+
+/**
+ * Adds a row of `group` to `record` (already found in the caller's offices) inside the caller's
+ * transaction `tx`, with the group's hooks (`validate`, `beforeWrite`, `afterWrite`): the one
+ * write of `createSubRecord`, for writes that add many rows all or nothing (the CCM FHIR import).
+ */
+export async function insertSubRecord<F extends object, Item extends object>(scope: Scope, tx: Executor, group: SubRecordGroup<F, Item>, record: repo.ParentRecord, fields: F, now: Date): Promise<repo.SubRecordRow> {
+  const hook = { scope, tx, record, existing: null, now };
+  const values = await valuesFor(group, fields, hook);
+  const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
+  await group.afterWrite?.(row, fields, hook);
+  return row;
 }
 
 /** `PUT <group>/{id}`: replaces row `id`'s own fields. 404 outside the caller's offices; 400 from `validate`. */

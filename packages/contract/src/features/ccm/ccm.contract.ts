@@ -244,3 +244,4 @@ export const { create: createCcmImaging, update: updateCcmImaging, remove: delet
 export const { create: createCcmVaccine, update: updateCcmVaccine, remove: deleteCcmVaccine, getByPatientId: getCcmVaccinesByPatientId, getByCcmRecordId: getCcmVaccinesByCcmRecordId } = g.ccmVaccineGroup;
 export const { create: createCcmLab, update: updateCcmLab, remove: deleteCcmLab, getByPatientId: getCcmLabsByPatientId, getByCcmRecordId: getCcmLabsByCcmRecordId } = g.ccmLabGroup;
 export const { create: createCcmTimeLogEntry, update: updateCcmTimeLogEntry, remove: deleteCcmTimeLogEntry, getByPatientId: getCcmTimeLogEntriesByPatientId, getByCcmRecordId: getCcmTimeLogEntriesByCcmRecordId } = g.ccmTimeLogGroup;
+export * from './ccm.files.contract';

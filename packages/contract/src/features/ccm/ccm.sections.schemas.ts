@@ -233,6 +233,20 @@ export const ccmObservationItemSchema = z.object({
   notes: z.string(),
 });
 
+// Files of attachments, consent forms and imaging (docs/ccm.md "Files") --------------------------
+/** The types a CCM file may have, told by its content (DICOM Part 10 for imaging only). */
+export const ccmFileTypes = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain', 'text/csv', 'application/dicom'] as const;
+export type CcmFileType = (typeof ccmFileTypes)[number];
+/** A row's file as lists show it (the bytes come from its download). */
+export const ccmFileSchema = z.object({
+  fileName: z.string(),
+  contentType: z.enum(ccmFileTypes),
+  /** Bytes. */
+  sizeBytes: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type CcmFile = z.infer<typeof ccmFileSchema>;
+
 // ccmattachment -------------------------------------------------------------------------------
 export const ccmAttachmentFieldsSchema = z.object({
   title: z.string().trim().min(1).max(TEXT),
@@ -246,6 +260,8 @@ export const ccmAttachmentItemSchema = z.object({
   documentType: z.enum(optionCodes('documentTypes')),
   documentDate: z.string(),
   notes: z.string(),
+  /** The row's file, null until one is uploaded. */
+  file: ccmFileSchema.nullable(),
 });
 
 // ccmconsentform ------------------------------------------------------------------------------
@@ -270,6 +286,8 @@ export const ccmConsentFormItemSchema = z.object({
   obtainedBy: z.string(),
   status: z.enum(['ACTIVE', 'REVOKED']),
   notes: z.string(),
+  /** The row's file, null until one is uploaded. */
+  file: ccmFileSchema.nullable(),
 });
 
 // ccmimaging ----------------------------------------------------------------------------------
@@ -287,6 +305,8 @@ export const ccmImagingItemSchema = z.object({
   studyDate: z.string(),
   description: z.string(),
   findings: z.string(),
+  /** The row's file, null until one is uploaded. */
+  file: ccmFileSchema.nullable(),
 });
 
 // ccmvaccine ----------------------------------------------------------------------------------

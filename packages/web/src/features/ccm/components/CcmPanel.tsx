@@ -10,7 +10,9 @@ import { notify } from '../../../lib/notify';
 import { useCreateCcmRecord } from '../api/create-ccm-record';
 import { useCcmRecords } from '../api/get-ccm-records';
 import { AllergySection } from './AllergySection';
+import { CcmFhirActions } from './CcmFhirActions';
 import { CcmRecordOverview } from './CcmRecordOverview';
+import { FileTransferTray } from './FileTransferTray';
 
 /**
  * The patient's chronic care management (spec section 2 "CCM records with these subsections"):
@@ -76,6 +78,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
               comboboxProps={{ withinPortal: true }}
               data-testid="ccm-record-select"
             />
+            <CcmFhirActions ccmRecordId={recordId} patientId={patientId} canManage={canManage} />
             <CcmRecordOverview key={`overview-${recordId}`} ccmRecordId={recordId} />
             <div id="ccm-section-ccmallergy">
               <AllergySection key={recordId} ccmRecordId={recordId} canManage={canManage} />
@@ -83,6 +86,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
           </Stack>
         )}
       </Stack>
+      <FileTransferTray />
     </Paper>
   );
 }

@@ -1,0 +1,63 @@
+import { ccmGroups, type CcmFhirImportResult } from '@vigil/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import { readSingleUpload } from '../../lib/upload';
+import { getParentRecord } from '../../lib/sub-records/sub-records.repo';
+import { insertSubRecord } from '../../lib/sub-records/sub-records.service';
+import { FhirEntryError, mapBundleToCcm, type MappedEntry } from './ccm-fhir.import';
+import { ccmServerGroups } from './ccm-groups';
+
+const badEntry = (index: number, resourceType: string) => AppError.badRequest('ccmFhirBadEntry', undefined, { index, resourceType });
+
+/**
+ * `POST ccmrecord/{id}/fhir` (docs/ccm.md "FHIR"): fills CCM record `id` from the FHIR R4 Bundle
+ * uploaded as JSON (multipart field "file"), all or nothing: every entry is mapped
+ * (`mapBundleToCcm`) and checked against its group's form schema first, then every row is added
+ * in ONE transaction with the group's hooks; any failure rolls back every row. Errors, nothing
+ * imported: 404 when the record is not in the caller's offices; 400 `ccmFhirNotBundle` for a file
+ * that is not a JSON Bundle; 400 `ccmFhirBadEntry` naming the first bad entry (its index in
+ * `entry` and its type); 413 beyond VIGIL_CCM_MAX_FILE_BYTES; the upload errors of lib/upload.ts.
+ */
+export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: number, req: FastifyRequest, now: Date = new Date()): Promise<CcmFhirImportResult> {
+  if (!(await getParentRecord(scope, ctx.db, id))) throw AppError.notFound();
+  const file = await readSingleUpload(req, ctx.config.ccmMaxFileBytes);
+  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  let bundle: unknown;
+  try {
+    bundle = JSON.parse(file.data.toString('utf8'));
+  } catch {
+    throw AppError.badRequest('ccmFhirNotBundle');
+  }
+  let mapping;
+  try {
+    mapping = mapBundleToCcm(bundle);
+  } catch (err) {
+    if (err instanceof FhirEntryError) throw err.index < 0 ? AppError.badRequest('ccmFhirNotBundle') : badEntry(err.index, err.resourceType);
+    throw err;
+  }
+  // Every row against its group's form (the contract's create body) before anything is written.
+  const checked: (MappedEntry & { form: object })[] = mapping.rows.map((row) => {
+    const parsed = ccmGroups[row.group].create.body.safeParse({ ...row.fields, ccmRecordId: id });
+    if (!parsed.success) throw badEntry(row.index, row.resourceType);
+    const { ccmRecordId: _omit, ...form } = parsed.data as { ccmRecordId: number };
+    return { ...row, form };
+  });
+  const imported: Record<string, number> = {};
+  await ctx.db.transaction(async (tx) => {
+    const record = await getParentRecord(scope, tx, id);
+    if (!record) throw AppError.notFound();
+    for (const row of checked) {
+      try {
+        await insertSubRecord(scope, tx, ccmServerGroups[row.group], record, row.form as never, now);
+      } catch (err) {
+        // A group's own rule (e.g. a date after the office's today) refuses the entry, and the bundle with it.
+        if (err instanceof AppError && err.code === 'badRequest') throw badEntry(row.index, row.resourceType);
+        throw err;
+      }
+      imported[row.group] = (imported[row.group] ?? 0) + 1;
+    }
+  });
+  return { imported, skipped: mapping.skipped.slice(0, 100), skippedCount: mapping.skipped.length, notMapped: mapping.notMapped };
+}
