@@ -90,3 +90,6 @@ export const ccmBillingRecordHeadersSchema = z.object({ ccmrecordid: idSchema })
 
 /** `PUT ccmconditions/conditionhistory/{id}` / DELETE: one entry of a condition's course. */
 export const conditionHistoryParamsSchema = z.object({ id: idSchema });
+
+/** `ccmcareplan/getcareplanpdf` headers: the care plan's id. */
+export const ccmCarePlanPdfHeadersSchema = z.object({ careplanid: idSchema });

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Select, UnstyledButton, Text } from '@mantine/core';
+import { Avatar, Group, Menu, SegmentedControl, Select, UnstyledButton, Text } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,14 @@ import { auth as authApi } from '@vigil/contract';
 import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { canSwitchOffice, setSelectedOffice, useSelectedOffice } from '../../lib/office';
+import { useCan } from '../../lib/can';
+import { programModes, setSelectedMode, useSelectedMode, type ProgramMode } from '../../lib/mode';
 import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
 import { MessagesButton } from '../../features/chat';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 
-/** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
+/** Office switcher (office admins, doctors, nurses, caregivers), the RPM / CCM mode switch (spec section 4), language switch and user menu. */
 export function HeaderBar() {
   const { t } = useTranslation();
   const { user, logout, updateUser } = useAuth();
@@ -21,6 +23,8 @@ export function HeaderBar() {
   const queryClient = useQueryClient();
   const selectedOffice = useSelectedOffice();
   const saveLanguage = useSaveMyLanguage();
+  const mode = useSelectedMode();
+  const canCcm = useCan('ccm.read');
   if (!user) return null;
   const offices = user.hospitalsAssignedData;
 
@@ -51,6 +55,16 @@ export function HeaderBar() {
           }}
           allowDeselect={false}
           visibleFrom="sm"
+        />
+      )}
+      {canCcm && (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('mode.switch')}
+          data={programModes.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+          value={mode}
+          onChange={(v) => setSelectedMode(user.id, v as ProgramMode)}
+          data-testid="mode-switch"
         />
       )}
       <MessagesButton />
