@@ -83,12 +83,20 @@ test('setup through the API: a demo patient with two chronic conditions billed f
     { headers: { ...asAdmin, hospitalid: ctx.officeId } },
   );
   const onTeam = (p: (typeof patients.items)[number], lastName: string) => p.medicalTeam.some((m) => m.lastName === lastName);
-  const candidates = patients.items.filter((p) => p.status === 1 && onTeam(p, nurse.user.lastName) && onTeam(p, doctor.user.lastName));
-  expect(candidates.length, 'active demo patients of office #1 with the demo nurse and doctor on the team').toBeGreaterThan(2);
-  // Not the last (the RPM billing journey's) nor the first ones (the other journeys').
-  const p = candidates[candidates.length - 2]!;
-  const user = await api<{ language: string }>(request, 'GET', `user/${p.id}`, { headers: asAdmin });
-  ctx.patient = { id: p.id, firstName: p.firstName, lastName: p.lastName, language: user.language };
+  // A patient no other journey uses: not the first two, the last two (ccm, diagnoses), the first of
+  // the nurse's team (dashboards, surveys, monitoring) nor the last of the nurse's and doctor's (billing).
+  const taken = new Set([
+    patients.items[0]?.id,
+    patients.items[1]?.id,
+    patients.items.at(-1)?.id,
+    patients.items.at(-2)?.id,
+    patients.items.find((p) => onTeam(p, nurse.user.lastName))?.id,
+    patients.items.filter((p) => p.status === 1 && onTeam(p, nurse.user.lastName) && onTeam(p, doctor.user.lastName)).at(-1)?.id,
+  ]);
+  const p = patients.items.filter((x) => x.status === 1 && !taken.has(x.id)).at(-1);
+  expect(p, 'an active demo patient of office #1 that no other journey uses').toBeTruthy();
+  const user = await api<{ language: string }>(request, 'GET', `user/${p!.id}`, { headers: asAdmin });
+  ctx.patient = { id: p!.id, firstName: p!.firstName, lastName: p!.lastName, language: user.language };
 
   // The doctor may bill CCM; the patient's billing profile is CCM with two chronic conditions (E11.9, I10).
   const authorization = await request.fetch('/api/billingusersauthorization', { method: 'POST', headers: asAdmin, data: { userId: doctor.user.id, hospitalId: ctx.officeId, programs: ['CCM'] } });

@@ -230,6 +230,22 @@ export const getCcmBillingByCcmRecordId = endpoint({
 });
 
 /**
+ * The office's CCM worklist (docs/ccm.md "Worklist"): the patients of its latest CCM records by
+ * the month's CCM minutes against 20 / 40 / 60, consent missing and care plan review due, paged,
+ * sorted and filtered on the server.
+ */
+export const getCcmWorklist = endpoint({
+  method: 'GET',
+  path: 'ccmrecord/worklist',
+  tag,
+  summary: "The office's CCM worklist for a month (header hospitalid; default the office's current month), filtered, searched by name, sorted and paged; 404 for an office out of scope",
+  permission: read,
+  headers: r.ccmHospitalHeadersSchema,
+  query: r.ccmWorklistQuerySchema,
+  response: r.ccmWorklistSchema,
+});
+
+/**
  * The comprehensive care plan as a PDF in the patient's language (English or Spanish): the copy
  * CMS requires the patient to receive (MLN909188 "Comprehensive care plan"; docs/ccm.md).
  */
