@@ -59,7 +59,7 @@ function localIn(timeZone: string, at: Date) {
 /** Waits for a page to settle: no pending requests, no spinners. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Picks `option` in the Select whose input has test id `testId` inside `scope`. */
