@@ -117,7 +117,7 @@ test('setup through the API: a demo patient with two chronic conditions billed f
 });
 
 test('the nurse switches to CCM mode, records verbal consent, writes a care plan with two goals, adds an allergy and a vaccine and logs 25 minutes with a call', async ({ page }) => {
-  test.slow(); // six forms with a screenshot each and an axe scan
+  test.setTimeout(360_000); // six forms with a screenshot each and an axe scan
   await signIn(page, 'nurse');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/patientdetails/${ctx.patient.id}`);
