@@ -34,6 +34,10 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await signIn(page, 'nurse');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/patientdetails/${patient.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(patient.lastName) })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  // The CCM record shows in CCM mode (spec section 4 "Selected mode"; RPM is the default).
+  await page.getByTestId('mode-switch').getByText('CCM', { exact: true }).click();
   const panel = page.getByTestId('ccm-panel');
   await expect(panel.getByRole('heading', { name: 'Gestión de atención crónica (CCM)' })).toBeVisible();
 

@@ -36,6 +36,7 @@ import {
   IconUserShield,
   IconUsers,
   IconUsersGroup,
+  IconHeartHandshake,
 } from '@tabler/icons-react';
 import { can, type Permission, type RoleId } from '@vigil/contract';
 
@@ -89,6 +90,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/dailyreports', permission: 'notes.read', page: () => import('../features/daily-reports/pages/DailyReportsPage'), nav: { label: 'nav.dailyReports', icon: IconReportAnalytics } },
   { path: '/monthlyreview', permission: 'notes.read', page: () => import('../features/monthly-review/pages/MonthlyReviewPage'), nav: { label: 'nav.monthlyReview', icon: IconCalendarStats } },
   { path: '/medicalNotesCategory', permission: 'notes.read', page: () => import('../features/medical-notes-category/pages/MedicalNotesCategoryPage'), nav: { label: 'nav.medicalNotesCategory', icon: IconNotes } },
+  { path: '/ccmWorklist', permission: 'ccm.read', page: () => import('../features/ccm/pages/CcmWorklistPage'), nav: { label: 'nav.ccmWorklist', icon: IconHeartHandshake } },
   { path: '/billings', permission: 'billing.read', page: () => import('../features/billing/pages/BillingsPage'), nav: { label: 'nav.billing', icon: IconReceipt } },
   { path: '/partnerBillingReports', permission: 'billing.read', page: () => import('../features/billing/pages/PartnerBillingReportsPage'), nav: { label: 'nav.billingReports', icon: IconChartBar } },
   { path: '/UserBillingSettings', permission: 'billing.authorizations', page: () => import('../features/billing-settings/pages/UserBillingSettingsPage'), nav: { label: 'nav.userBillingSettings', icon: IconUserDollar } },

@@ -142,9 +142,10 @@ export function uploadWithProgress<D extends EndpointDef>(def: D, input: CallInp
     xhr.ontimeout = failed;
     xhr.onabort = failed;
     xhr.onload = () => {
-      let env: { resFlag?: boolean; data?: EndpointResponse<D>; msg?: string; code?: string; errors?: Record<string, string> } | null = null;
+      type Envelope = { resFlag?: boolean; data?: EndpointResponse<D>; msg?: string; code?: string; errors?: Record<string, string> };
+      let env: Envelope | null;
       try {
-        env = JSON.parse(xhr.responseText) as typeof env;
+        env = JSON.parse(xhr.responseText) as Envelope | null;
       } catch {
         env = null;
       }

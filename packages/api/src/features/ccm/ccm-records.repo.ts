@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CcmRecord } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { ccmRecords, hospitals, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** CCM records (db/schema/ccm.ts). Every function takes the caller's scope first. */
 
@@ -107,4 +107,18 @@ export async function latestRecordId(scope: Scope, db: Executor, patientId: numb
 export async function deleteRecord(scope: Scope, db: Executor, id: number): Promise<boolean> {
   const rows = await db.delete(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).returning({ id: ccmRecords.id });
   return rows.length > 0;
+}
+
+/**
+ * The name, birth date and language of patient `patientId` when the caller may see them
+ * (`userFilter`); the stored language is 'ENG' for English, anything else Spanish
+ * (db/schema/core.ts). Null otherwise.
+ */
+export async function getPatientForDocument(scope: Scope, db: Executor, patientId: number): Promise<{ firstName: string; lastName: string; birthdate: string | null; lang: 'en' | 'es' } | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, birthdate: users.birthdate, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, patientId), userFilter(scope, users.id)))
+    .limit(1);
+  return row ? { firstName: row.firstName, lastName: row.lastName, birthdate: row.birthdate, lang: row.language === 'ENG' ? 'en' : 'es' } : null;
 }

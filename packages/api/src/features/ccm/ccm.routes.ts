@@ -1,16 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { ccm } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import { registerSubRecordGroup } from '../../lib/sub-records/sub-records.routes';
 import { ccmServerGroups } from './ccm-groups';
+import * as documents from './ccm-documents.service';
 import * as extras from './ccm-extras.service';
 import * as files from './ccm-files.service';
 import { exportRecordAsFhir } from './ccm-fhir.service';
 import { importFhirIntoRecord } from './ccm-fhir-import.service';
 import type { CcmFileGroup } from './ccm-files.repo';
 import * as records from './ccm-records.service';
+import { worklist } from './ccm-worklist.service';
+
+/** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
+const answered = undefined as never;
+
+/** Sends a rendered PDF as a download that no cache keeps (PHI). */
+async function sendPdf(reply: FastifyReply, file: documents.CcmFile) {
+  await reply.code(200).type('application/pdf').header('Content-Disposition', `attachment; filename="${file.fileName}"`).header('Cache-Control', 'no-store').send(file.body);
+  return answered;
+}
 
 /** CCM endpoints: endpoints.txt "CCM records", portal-spec.md section 7 "CCM". */
 export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,6 +37,9 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ccm.setCcmSocialDeterminants, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { socialDeterminants: [...new Set(body.codes)] }));
   registerEndpoint(app, ctx, ccm.setCcmComplexDecisionMaking, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { complexDecisionMaking: body.level }));
   registerEndpoint(app, ctx, ccm.setCcmFunctionalStatus, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { functionalStatus: body.status, functionalStatusNotes: body.notes ?? '' }));
+  registerEndpoint(app, ctx, ccm.getCcmWorklist, ({ scope, headers, query }) => worklist(ctx, scope, headers.hospitalid, query));
+  registerEndpoint(app, ctx, ccm.getCcmReportPdf, async ({ scope, headers, reply }) => sendPdf(reply, await documents.reportPdf(ctx, scope, headers.hospitalid, headers.year, headers.month)));
+  registerEndpoint(app, ctx, ccm.getCcmCarePlanPdf, async ({ scope, headers, reply }) => sendPdf(reply, await documents.carePlanPdf(ctx, scope, headers.careplanid)));
   // Group calls beyond the standard five.
   registerEndpoint(app, ctx, ccm.updateCcmConditionHistory, ({ scope, params, body }) => extras.updateConditionHistory(ctx, scope, params.id, body));
   registerEndpoint(app, ctx, ccm.deleteCcmConditionHistory, ({ scope, params }) => extras.deleteConditionHistory(ctx, scope, params.id));

@@ -229,6 +229,49 @@ export const getCcmBillingByCcmRecordId = endpoint({
   response: z.array(r.ccmBillingItemSchema),
 });
 
+/**
+ * The office's CCM worklist (docs/ccm.md "Worklist"): the patients of its latest CCM records by
+ * the month's CCM minutes against 20 / 40 / 60, consent missing and care plan review due, paged,
+ * sorted and filtered on the server.
+ */
+export const getCcmWorklist = endpoint({
+  method: 'GET',
+  path: 'ccmrecord/worklist',
+  tag,
+  summary: "The office's CCM worklist for a month (header hospitalid; default the office's current month), filtered, searched by name, sorted and paged; 404 for an office out of scope",
+  permission: read,
+  headers: r.ccmHospitalHeadersSchema,
+  query: r.ccmWorklistQuerySchema,
+  response: r.ccmWorklistSchema,
+});
+
+/**
+ * The comprehensive care plan as a PDF in the patient's language (English or Spanish): the copy
+ * CMS requires the patient to receive (MLN909188 "Comprehensive care plan"; docs/ccm.md).
+ */
+export const getCcmCarePlanPdf = endpoint({
+  method: 'GET',
+  path: 'ccmcareplan/getcareplanpdf',
+  tag,
+  summary: "The care plan (header careplanid) as a PDF in the patient's language with every CMS element; 404 outside the caller's offices",
+  permission: read,
+  headers: r.ccmCarePlanPdfHeadersSchema,
+  binary: true,
+  response: z.string(),
+});
+
+/** The monthly CCM report of an office (the data of `getreportdataformonth`) as a PDF in the caller's language. */
+export const getCcmReportPdf = endpoint({
+  method: 'GET',
+  path: 'ccmrecord/getreportpdfformonth',
+  tag,
+  summary: "The office's monthly CCM report (headers hospitalid, month, year) as a PDF in the caller's language; 404 for an office out of scope",
+  permission: read,
+  headers: r.ccmReportHeadersSchema,
+  binary: true,
+  response: z.string(),
+});
+
 // Sub-record groups (declared in ccm.groups.ts), exported by name so that `allEndpoints` sees each once.
 export const { create: createCcmAllergy, update: updateCcmAllergy, remove: deleteCcmAllergy, getByPatientId: getCcmAllergiesByPatientId, getByCcmRecordId: getCcmAllergiesByCcmRecordId } = g.ccmAllergyGroup;
 export const { create: createCcmDiagnosis, update: updateCcmDiagnosis, remove: deleteCcmDiagnosis, getByPatientId: getCcmDiagnosesByPatientId, getByCcmRecordId: getCcmDiagnosesByCcmRecordId } = g.ccmDiagnosisGroup;

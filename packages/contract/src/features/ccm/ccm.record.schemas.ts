@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../../common/ids';
+import { pageOf } from '../../common/envelope';
+import { idSchema, intTextSchema } from '../../common/ids';
+import { sortQuery } from '../../common/sorting';
 import { optionalText } from '../../common/validation';
 import { ccmGroups, type CcmGroupSlug } from './ccm.groups';
 import { ccmOptionListNames, optionCodes } from './ccm.options';
@@ -90,3 +92,22 @@ export const ccmBillingRecordHeadersSchema = z.object({ ccmrecordid: idSchema })
 
 /** `PUT ccmconditions/conditionhistory/{id}` / DELETE: one entry of a condition's course. */
 export const conditionHistoryParamsSchema = z.object({ id: idSchema });
+
+/** `ccmcareplan/getcareplanpdf` headers: the care plan's id. */
+export const ccmCarePlanPdfHeadersSchema = z.object({ careplanid: idSchema });
+
+/** The CCM worklist's filters: every patient, consent missing, care plan review due, under the 20-minute mark. */
+export const ccmWorklistFilters = ['all', 'consentMissing', 'reviewDue', 'belowFirstMark'] as const;
+export const ccmWorklistSortFields = ['lastName', 'minutes', 'recordDate', 'carePlanReviewDate'] as const;
+/** `ccmrecord/worklist` query: month (default the office's current one), filter, name search, paging and sort. */
+export const ccmWorklistQuerySchema = z.object({
+  month: intTextSchema(1, 12).optional(),
+  year: intTextSchema(2000, 2100).optional(),
+  filter: z.enum(ccmWorklistFilters).default('all'),
+  search: z.string().trim().max(100).optional(),
+  page: intTextSchema(1, 100_000).default(1),
+  pageSize: intTextSchema(1, 200).default(25),
+  sort: sortQuery(ccmWorklistSortFields),
+});
+export type CcmWorklistQuery = z.infer<typeof ccmWorklistQuerySchema>;
+export const ccmWorklistSchema = pageOf(ccmReportRowSchema).extend({ month: z.number().int(), year: z.number().int() });

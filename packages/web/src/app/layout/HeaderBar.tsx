@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, UnstyledButton, Text } from '@mantine/core';
+import { Avatar, Box, Group, Menu, SegmentedControl, UnstyledButton, Text } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,23 @@ import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
 import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
+import { programModes, setSelectedMode, useSelectedMode, type ProgramMode } from '../../lib/mode';
 import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
 import { MessagesButton } from '../../features/chat';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { OfficeSwitcher } from './OfficeSwitcher';
 
-/** Office switcher (office admins, doctors, nurses, caregivers), language switch and user menu. */
+/** Office switcher (office admins, doctors, nurses, caregivers), the RPM / CCM mode switch (spec section 4), language switch and user menu. */
 export function HeaderBar() {
   const { t } = useTranslation();
   const { user, logout, updateUser } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveLanguage = useSaveMyLanguage();
+  const mode = useSelectedMode();
+  const canCcm = useCan('ccm.read');
   if (!user) return null;
 
   const signOut = async () => {
@@ -35,6 +39,16 @@ export function HeaderBar() {
       <Box visibleFrom="sm">
         <OfficeSwitcher />
       </Box>
+      {canCcm && (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('mode.switch')}
+          data={programModes.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+          value={mode}
+          onChange={(v) => setSelectedMode(user.id, v as ProgramMode)}
+          data-testid="mode-switch"
+        />
+      )}
       <MessagesButton />
       <NotificationBell />
       <LanguageSwitch

@@ -2,3 +2,4 @@
 // the ICD-10-CM releases section of the reference-data screen.
 export { ProblemListPanel } from './components/ProblemListPanel';
 export { Icd10cmReleasesSection } from './components/Icd10cmReleasesSection';
+export { useDiagnosisList } from './api/diagnoses';

@@ -2,3 +2,4 @@
 // drug-product loader of the import screen.
 export { MedicationListPanel } from './components/MedicationListPanel';
 export { DrugImportSection } from './components/DrugImportSection';
+export { usePrescriptionList } from './api/prescriptions';

@@ -312,6 +312,21 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
                   </Table.Td>
                 </Table.Tr>
               )}
+              {consentOf(e.details) !== undefined && (
+                // CCM, PCM and APCM: the consent on file the code rests on, or its absence (docs/ccm.md "Rules").
+                <Table.Tr data-testid="evidence-consent">
+                  <Table.Th>{t('evidence.consent')}</Table.Th>
+                  <Table.Td>
+                    {consentOf(e.details)
+                      ? t('evidence.consentOn', {
+                          type: t(`evidence.consentTypes.${consentOf(e.details)!.consentType}`, { defaultValue: consentOf(e.details)!.consentType }),
+                          day: shortDay(consentOf(e.details)!.consentDate, lang),
+                          by: consentOf(e.details)!.obtainedBy,
+                        })
+                      : t('evidence.noConsent')}
+                  </Table.Td>
+                </Table.Tr>
+              )}
               {e.episodeStart && (
                 <Table.Tr>
                   <Table.Th>{t('evidence.episodeStart')}</Table.Th>
@@ -386,4 +401,12 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
       </Accordion.Panel>
     </Accordion.Item>
   );
+}
+
+/** The consent in a care-management code's evidence (`details.consent`): the consent, null for none on file, undefined for a code that needs none. */
+function consentOf(details: Record<string, unknown> | undefined): { consentType: string; consentDate: string; obtainedBy: string } | null | undefined {
+  const c = details?.consent;
+  if (c === null) return null;
+  if (c && typeof c === 'object' && 'consentDate' in c) return c as { consentType: string; consentDate: string; obtainedBy: string };
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
-import { IconFolderPlus } from '@tabler/icons-react';
+import { IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
@@ -9,15 +9,24 @@ import { useDates } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useCreateCcmRecord } from '../api/create-ccm-record';
 import { useCcmRecords } from '../api/get-ccm-records';
+import { ccmGroups, type CcmGroupSlug } from '@vigil/contract';
+import { confirmAction } from '../../../components/confirm';
+import { useCcmRecord } from '../api/get-ccm-record';
+import { useDeleteCcmRecord } from '../api/record';
 import { AllergySection } from './AllergySection';
 import { CcmFhirActions } from './CcmFhirActions';
 import { CcmRecordOverview } from './CcmRecordOverview';
 import { FileTransferTray } from './FileTransferTray';
+import { CarePlanPdfButton } from './CarePlanPdfButton';
+import { BillingSection, ComplexDecisionMakingSection, FunctionalStatusSection, SocialDeterminantsSection } from './RecordFieldsSections';
+import { SubRecordSection } from './SubRecordSection';
 
 /**
  * The patient's chronic care management (spec section 2 "CCM records with these subsections"):
- * the CCM record to work in (newest first; "Open CCM record" when there is none) and its
- * sub-record sections. Allergies are the first section; each further group adds one.
+ * the CCM record to work in (newest first; "Open CCM record" when there is none), its header and
+ * its 18 subsections as navigable sections (docs/ccm.md "Screens"): the 14 sub-record groups
+ * (allergies with their own section, the others with the generic `SubRecordSection`), billing and
+ * the three record fields. Shown on the patient page in CCM mode (spec section 4).
  */
 export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospitalId: number }) {
   const { t } = useTranslation('ccm');
@@ -26,6 +35,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
   const canManage = useCan('ccm.manage');
   const records = useCcmRecords(patientId);
   const open = useCreateCcmRecord();
+  const remove = useDeleteCcmRecord();
   const [selected, setSelected] = useState<string | null>(null);
 
   if (!canRead) return null;
@@ -42,6 +52,20 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
         onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('records.openFailed') }),
       },
     );
+  const askDelete = (id: number) =>
+    confirmAction({
+      title: t('records.deleteTitle'),
+      text: t('records.deleteText'),
+      confirmLabel: t('common:actions.delete'),
+      onConfirm: () =>
+        remove.mutate(id, {
+          onSuccess: () => {
+            setSelected(null);
+            notify({ color: 'teal', message: t('records.deleted') });
+          },
+          onError: (err) => notify({ color: 'red', message: err instanceof ApiError ? err.message : t('records.deleteFailed') }),
+        }),
+    });
   const openButton = canManage && (
     <Button size="xs" variant="light" leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={openRecord} loading={open.isPending} data-testid="ccm-open-record">
       {t('records.open')}
@@ -69,24 +93,72 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
           <EmptyState text={t('records.empty')} action={openButton} />
         ) : (
           <Stack gap="md">
-            <Select
-              label={t('records.label')}
-              data={list.map((r) => ({ value: String(r.id), label: t('records.option', { date: date(r.recordDate), id: r.id }) }))}
-              value={String(recordId)}
-              onChange={setSelected}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="ccm-record-select"
-            />
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <Select
+                label={t('records.label')}
+                data={list.map((r) => ({ value: String(r.id), label: t('records.option', { date: date(r.recordDate), id: r.id }) }))}
+                value={String(recordId)}
+                onChange={setSelected}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="ccm-record-select"
+                style={{ flex: 1 }}
+              />
+              {canManage && (
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => askDelete(recordId)} loading={remove.isPending} data-testid="ccm-record-delete">
+                  {t('records.delete')}
+                </Button>
+              )}
+            </Group>
             <CcmFhirActions ccmRecordId={recordId} patientId={patientId} canManage={canManage} />
             <CcmRecordOverview key={`overview-${recordId}`} ccmRecordId={recordId} />
-            <div id="ccm-section-ccmallergy">
-              <AllergySection key={recordId} ccmRecordId={recordId} canManage={canManage} />
-            </div>
+            <RecordSections key={recordId} ccmRecordId={recordId} patientId={patientId} hospitalId={hospitalId} canManage={canManage} />
           </Stack>
         )}
       </Stack>
       <FileTransferTray />
     </Paper>
+  );
+}
+
+/** The 14 sub-record groups in the record's order (contract `ccmGroups`), then billing and the three record fields. */
+function RecordSections({ ccmRecordId, patientId, hospitalId, canManage }: { ccmRecordId: number; patientId: number; hospitalId: number; canManage: boolean }) {
+  const record = useCcmRecord(ccmRecordId);
+  const slugs = Object.keys(ccmGroups) as CcmGroupSlug[];
+  return (
+    <Stack gap="lg">
+      {slugs.map((slug) => (
+        <div key={slug} id={`ccm-section-${slug}`}>
+          {slug === 'ccmallergy' ? (
+            <AllergySection ccmRecordId={ccmRecordId} canManage={canManage} />
+          ) : (
+            <SubRecordSection
+              group={ccmGroups[slug] as never}
+              ccmRecordId={ccmRecordId}
+              patientId={patientId}
+              hospitalId={hospitalId}
+              canManage={canManage}
+              rowActions={slug === 'ccmcareplan' ? (row) => <CarePlanPdfButton carePlanId={row.id} title={String(row.title)} /> : undefined}
+            />
+          )}
+        </div>
+      ))}
+      <div id="ccm-section-ccmbilling">
+        <BillingSection ccmRecordId={ccmRecordId} />
+      </div>
+      {record.data && (
+        <>
+          <div id="ccm-section-socialDeterminants">
+            <SocialDeterminantsSection key={record.data.updatedAt} record={record.data} canManage={canManage} />
+          </div>
+          <div id="ccm-section-complexDecisionMaking">
+            <ComplexDecisionMakingSection record={record.data} canManage={canManage} />
+          </div>
+          <div id="ccm-section-functionalStatus">
+            <FunctionalStatusSection key={record.data.updatedAt} record={record.data} canManage={canManage} />
+          </div>
+        </>
+      )}
+    </Stack>
   );
 }

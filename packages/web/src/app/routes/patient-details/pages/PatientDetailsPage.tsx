@@ -6,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Role } from '@vigil/contract';
 import { useCan } from '../../../../lib/can';
 import { useSelectedOffice } from '../../../../lib/office';
+import { useSelectedMode } from '../../../../lib/mode';
 import { CareTimePanel, PatientPresenceAction } from '../../../../features/care-time';
 import { CcmPanel } from '../../../../features/ccm';
 import { MedicationListPanel } from '../../../../features/prescriptions';
@@ -80,6 +81,7 @@ function PatientRecord({ patientId }: { patientId: number }) {
   const devices = usePatientDevices(patientId, rest);
   const plan = useActiveTreatmentPlanForPatient(patientId, rest);
   const selectedOffice = useSelectedOffice();
+  const mode = useSelectedMode();
 
   if (!p) {
     return patient.error ? (
@@ -135,6 +137,8 @@ function PatientRecord({ patientId }: { patientId: number }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
+            {/* CCM mode (spec section 4 "Selected mode"): the CCM record leads the page. */}
+            {rest && mode === 'CCM' && careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             {rest && (
               <>
@@ -143,7 +147,6 @@ function PatientRecord({ patientId }: { patientId: number }) {
                 {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
                 <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
                 <ProblemListPanel patientId={patientId} />
-                {careOffice > 0 && <CcmPanel key={careOffice} patientId={patientId} hospitalId={careOffice} />}
               </>
             )}
           </Stack>
