@@ -1,5 +1,7 @@
 /**
  * The appointments feature's public surface (docs/architecture.md "Feature boundaries"): the
- * reminder job's work (jobs/appointment-reminders.send.job.ts).
+ * reminder job's work (jobs/appointment-reminders.send.job.ts) and the visit rooms of the real-time
+ * socket (app.ts, docs/video-visits.md "Signaling").
  */
 export { sendAppointmentReminders } from './appointment-reminders';
+export { visitSocketRooms } from './visit-signaling';
