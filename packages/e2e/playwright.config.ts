@@ -41,6 +41,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // The video-call journey: a fake camera and microphone, allowed without a prompt.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
     trace: 'off',
@@ -71,6 +74,11 @@ export default defineConfig({
       VIGIL_ECP_API_URL: `http://127.0.0.1:${ecpStandInPort}`,
       VIGIL_ECP_API_KEY: E2E_ECP.apiKey,
       VIGIL_ECP_WEBHOOK_SECRET: E2E_ECP.webhookSecret,
+      // TURN for the video-call journey (.ci/run starts coturn and exports these; docs/video-visits.md):
+      // relay-only ICE so that the journey proves the media crosses coturn.
+      VIGIL_TURN_URLS: process.env.VIGIL_TURN_URLS ?? '',
+      VIGIL_TURN_SECRET: process.env.VIGIL_TURN_SECRET ?? '',
+      VIGIL_ICE_TRANSPORT_POLICY: process.env.VIGIL_ICE_TRANSPORT_POLICY ?? 'relay',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

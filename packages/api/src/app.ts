@@ -12,6 +12,7 @@ import type { AppConfig } from './config/index';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
+import { visitSocketRooms } from './features/appointments/index';
 import { resolveSession } from './features/auth/index';
 import { seedDrugProducts } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
@@ -170,7 +171,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
-  await registerRealtimeSocket(app, ctx, resolveSession);
+  await registerRealtimeSocket(app, ctx, resolveSession, { rooms: visitSocketRooms(ctx) });
   for (const register of featureRoutes) register(app, ctx);
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which

@@ -56,6 +56,7 @@ const envSchema = z.object({
   VIGIL_TURN_URLS: z.string().optional(),
   VIGIL_TURN_SECRET: z.string().optional(),
   VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  VIGIL_ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
   // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
   VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
   VIGIL_CCM_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
@@ -131,6 +132,8 @@ export interface AppConfig {
   turnSecret?: string;
   /** Lifetime of a handed-out TURN credential, in seconds. */
   turnTtlSeconds: number;
+  /** RTCConfiguration.iceTransportPolicy the ICE-servers answer carries: 'relay' forces every call through TURN (docs/video-visits.md). */
+  iceTransportPolicy: 'all' | 'relay';
   /**
    * Terra (docs/integrations.md): the API base URL, developer id and API key used to create widget
    * sessions, and the webhook signing secret. Without a developer id and key, connecting a patient
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     turnUrls: (e.VIGIL_TURN_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u.length > 0),
     turnSecret: e.VIGIL_TURN_SECRET || undefined,
     turnTtlSeconds: e.VIGIL_TURN_TTL_SECONDS,
+    iceTransportPolicy: e.VIGIL_ICE_TRANSPORT_POLICY,
     terra: {
       apiUrl: e.VIGIL_TERRA_API_URL.replace(/\/$/, ''),
       devId: e.VIGIL_TERRA_DEV_ID || undefined,

@@ -15,14 +15,20 @@ export interface IceServer {
 
 /**
  * The ICE servers for a browser: the TURN URLs with a credential valid `ttlSeconds` from `now` for
- * `id` (an opaque caller id such as "u42", never a name). No URLs: none. URLs without a secret: the
+ * `id` (an opaque caller id such as "u42", never a name), with the configured ICE transport policy
+ * (VIGIL_ICE_TRANSPORT_POLICY). No URLs: none. URLs without a secret: the
  * URLs alone (a STUN server needs no credential).
  */
-export function iceServersFor(cfg: { turnUrls: string[]; turnSecret?: string; turnTtlSeconds: number }, id: string, now = new Date()): { iceServers: IceServer[]; expiresAt: string | null } {
-  if (cfg.turnUrls.length === 0) return { iceServers: [], expiresAt: null };
-  if (!cfg.turnSecret) return { iceServers: [{ urls: cfg.turnUrls }], expiresAt: null };
+export function iceServersFor(
+  cfg: { turnUrls: string[]; turnSecret?: string; turnTtlSeconds: number; iceTransportPolicy: 'all' | 'relay' },
+  id: string,
+  now = new Date(),
+): { iceServers: IceServer[]; expiresAt: string | null; iceTransportPolicy: 'all' | 'relay' } {
+  const iceTransportPolicy = cfg.iceTransportPolicy;
+  if (cfg.turnUrls.length === 0) return { iceServers: [], expiresAt: null, iceTransportPolicy };
+  if (!cfg.turnSecret) return { iceServers: [{ urls: cfg.turnUrls }], expiresAt: null, iceTransportPolicy };
   const expiry = Math.floor(now.getTime() / 1000) + cfg.turnTtlSeconds;
   const username = `${expiry}:${id}`;
   const credential = createHmac('sha1', cfg.turnSecret).update(username).digest('base64');
-  return { iceServers: [{ urls: cfg.turnUrls, username, credential }], expiresAt: new Date(expiry * 1000).toISOString() };
+  return { iceServers: [{ urls: cfg.turnUrls, username, credential }], expiresAt: new Date(expiry * 1000).toISOString(), iceTransportPolicy };
 }

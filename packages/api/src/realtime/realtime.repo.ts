@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { sessions, users } from '../db/schema/index';
+import { sessions, users, visitInvitations } from '../db/schema/index';
 
 /**
  * Of `sessionIds`, those still live: not ended, before their absolute end, not idle longer than
@@ -25,5 +25,19 @@ export async function findLiveSessionIds(db: Executor, sessionIds: number[], idl
         eq(users.status, 1),
       ),
     );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Of `invitationIds`, those still live (not revoked, not expired at `now`): the periodic check of
+ * visit guests' open sockets (docs/video-visits.md). Runs for the server's own check, so it takes
+ * no caller scope (the ids are those of sockets this process holds).
+ */
+export async function findLiveInvitationIds(db: Executor, invitationIds: number[], now = new Date()): Promise<Set<number>> {
+  if (invitationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: visitInvitations.id })
+    .from(visitInvitations)
+    .where(and(inArray(visitInvitations.id, invitationIds), isNull(visitInvitations.revokedAt), gt(visitInvitations.expiresAt, now)));
   return new Set(rows.map((r) => r.id));
 }

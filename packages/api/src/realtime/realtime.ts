@@ -9,10 +9,18 @@ export interface Delivery {
   message: SocketServerMessage;
 }
 
-/** An open, initialised socket of a signed-in user, as the registry sees it. */
+/** An open, initialised socket of a signed-in user (or of a visit's guest), as the registry sees it. */
 export interface RealtimeClient {
   userId: number;
+  /** The staff session; 0 for a guest. */
   sessionId: number;
+  /**
+   * Set for a guest's socket (docs/video-visits.md): the invitation it was opened with and its one
+   * appointment. A guest gets no user notifications, only its visit's room messages.
+   */
+  guest?: { invitationId: number; appointmentId: number };
+  /** The visit rooms this socket has joined: appointment id -> its peer id there. */
+  rooms?: Map<number, string>;
   send(text: string): void;
   /** Closes the socket with a WebSocket close code (4001 session ended, 4401 bad init). */
   close(code: number, reason: string): void;
@@ -24,10 +32,25 @@ export interface RealtimeClient {
  * What crosses processes: deliveries for users, a session that ended (sign-out), or "sessions,
  * users or offices changed" (every process drops its cached session scopes).
  */
-type BusEvent = { kind: 'deliver'; deliveries: Delivery[] } | { kind: 'sessionEnded'; sessionId: number } | { kind: 'scopesChanged'; from: string };
+type BusEvent =
+  | { kind: 'deliver'; deliveries: Delivery[] }
+  | { kind: 'sessionEnded'; sessionId: number }
+  | { kind: 'scopesChanged'; from: string }
+  | ({ kind: 'room'; appointmentId: number; message: SocketServerMessage } & RoomTarget);
+
+/**
+ * Who in a visit room receives a message: one peer (`to`), or every peer that joined except
+ * `except`; with `waiting`, also the guest sockets of that appointment that have not joined yet.
+ */
+export interface RoomTarget {
+  to?: string;
+  except?: string;
+  waiting?: boolean;
+}
 
 /** WebSocket close codes of the socket (4000-4999 are the application's). */
 export const CloseCode = { SESSION_ENDED: 4001, BAD_INIT: 4401, SERVER_CLOSING: 1001 } as const;
+// A guest's socket closes with SESSION_ENDED too when its invitation is revoked or expires.
 
 const CHANNEL = 'vigil:realtime:v1';
 
@@ -42,6 +65,8 @@ const CHANNEL = 'vigil:realtime:v1';
 export interface Realtime {
   /** Sends each delivery to every open socket of its user, in every API process. Never throws. */
   publish(deliveries: Delivery[]): Promise<void>;
+  /** Sends a visit room's message to its peers (`target`) in every API process. Never throws. */
+  publishRoom(appointmentId: number, message: SocketServerMessage, target?: RoomTarget): Promise<void>;
   /** Closes the sockets of a session in every API process (sign-out). Never throws. */
   endSession(sessionId: number): Promise<void>;
   /** Tells every OTHER API process that sessions, users or offices changed (their cached scopes are stale). Never throws. */
@@ -60,6 +85,14 @@ export interface Realtime {
 /** Creates the fan-out; connects to Redis when `redisUrl` is set. */
 export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger }): Realtime {
   const byUser = new Map<number, Set<RealtimeClient>>();
+  const guests = new Set<RealtimeClient>();
+  const sendTo = (client: RealtimeClient, text: string) => {
+    try {
+      client.send(text);
+    } catch (err) {
+      log.warn({ err }, 'realtime: could not send to a socket');
+    }
+  };
   const local = new EventEmitter();
   const log = opts.log;
   /** This process on the bus: its own scopesChanged events come back through Redis and are skipped. */
@@ -76,13 +109,19 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
         const set = byUser.get(userId);
         if (!set) continue;
         const text = JSON.stringify(message);
-        for (const client of set) {
-          try {
-            client.send(text);
-          } catch (err) {
-            log.warn({ err }, 'realtime: could not send to a socket');
-          }
-        }
+        for (const client of set) sendTo(client, text);
+      }
+      return;
+    }
+    if (event.kind === 'room') {
+      const text = JSON.stringify(event.message);
+      const all = [...guests, ...[...byUser.values()].flatMap((set) => [...set])];
+      for (const client of all) {
+        const peerId = client.rooms?.get(event.appointmentId);
+        const receives = event.to
+          ? peerId === event.to
+          : (peerId !== undefined && peerId !== event.except) || (event.waiting === true && peerId === undefined && client.guest?.appointmentId === event.appointmentId);
+        if (receives) sendTo(client, text);
       }
       return;
     }
@@ -126,12 +165,19 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
     publish: async (deliveries) => {
       if (deliveries.length > 0) await emit({ kind: 'deliver', deliveries });
     },
+    publishRoom: (appointmentId, message, target = {}) => emit({ kind: 'room', appointmentId, message, ...target }),
     endSession: (sessionId) => emit({ kind: 'sessionEnded', sessionId }),
     scopesChanged: () => (pub ? emit({ kind: 'scopesChanged', from: processKey }) : Promise.resolve()),
     onScopesChanged: (listener) => {
       scopeListeners.push(listener);
     },
     attach: (client) => {
+      if (client.guest) {
+        guests.add(client);
+        return () => {
+          guests.delete(client);
+        };
+      }
       let set = byUser.get(client.userId);
       if (!set) {
         set = new Set();
@@ -144,11 +190,12 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
         if (current?.size === 0) byUser.delete(client.userId);
       };
     },
-    clients: () => [...byUser.values()].flatMap((set) => [...set]),
+    clients: () => [...guests, ...[...byUser.values()].flatMap((set) => [...set])],
     ready: () => subscribed,
     close: async () => {
-      for (const client of [...byUser.values()].flatMap((set) => [...set])) client.close(CloseCode.SERVER_CLOSING, 'server closing');
+      for (const client of [...guests, ...[...byUser.values()].flatMap((set) => [...set])]) client.close(CloseCode.SERVER_CLOSING, 'server closing');
       byUser.clear();
+      guests.clear();
       scopeListeners.length = 0;
       local.removeAllListeners();
       await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);

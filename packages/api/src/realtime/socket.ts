@@ -1,17 +1,36 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { auth, can, SOCKET_PATH, socketInitMessageSchema, type SocketServerMessage } from '@vigil/contract';
+import { auth, can, SOCKET_PATH, socketGuestInitMessageSchema, socketInitMessageSchema, type SocketServerMessage } from '@vigil/contract';
 import type { AppContext } from '../context';
+import type { Scope } from '../db/scope';
 import { loggableError } from '../lib/loggable-error';
 import type { SessionResolver } from '../lib/session-cache';
 import { CloseCode, type RealtimeClient } from './realtime';
-import { findLiveSessionIds } from './realtime.repo';
+import { findLiveInvitationIds, findLiveSessionIds } from './realtime.repo';
 
-/** Largest message a browser may send (the init message is about 150 bytes). */
-const MAX_CLIENT_MESSAGE_BYTES = 4096;
+/** Largest message a browser may send: a visit's WebRTC offer (SDP up to 30,000 characters, docs/video-visits.md); the init message is about 150 bytes. */
+const MAX_CLIENT_MESSAGE_BYTES = 48 * 1024;
+
+/**
+ * What a feature adds to the socket (app.ts passes the visits' signaling,
+ * features/appointments/visit-signaling.ts): a second kind of principal (a visit's guest with an
+ * invitation token) and the `{ type: 'visit' }` messages. `P` is the feature's own principal.
+ */
+export interface SocketRooms<P = unknown> {
+  /** The guest principal of an invitation token, or null (refused). */
+  resolveGuest(token: string): Promise<{ principal: P; userId: number; invitationId: number; appointmentId: number } | null>;
+  /** The principal of a staff socket. */
+  staff(scope: Scope): P;
+  /** Handles one `{ type: 'visit' }` message of a ready socket. */
+  onMessage(client: RealtimeClient, principal: P, message: unknown): Promise<void>;
+  /** The socket closed: leave its rooms. */
+  onClose(client: RealtimeClient): Promise<void>;
+}
 
 export interface SocketOptions {
+  /** The visit rooms' signaling; without it, guest inits are refused and visit messages ignored. */
+  rooms?: SocketRooms;
   /** How often open sockets' sessions are checked (and dead sockets pinged out); 30 s by default. */
   sessionCheckMs?: number;
   /** How long a new socket may wait before its init message; 10 s by default. */
@@ -36,6 +55,13 @@ const OPEN = 1;
  * password change, disabled user). The check does not refresh the idle clock, so an open tab does
  * not keep a session alive. Messages that are not JSON are ignored silently (spec section 8);
  * `{ type: 'ping' }` is answered with `{ type: 'pong' }`; other messages are ignored.
+ *
+ * A visit's guest (docs/video-visits.md) opens the same socket with
+ * `{ type: 'guestInit', invitation }` instead: the invitation token travels in that first message,
+ * never in the URL; a bad, expired or revoked token (or a closed visit) closes the socket with 4401.
+ * The guest gets only its visit's room messages, and its socket closes (4001) when the invitation
+ * is revoked or expires. Once ready, staff and guests exchange `{ type: 'visit' }` signaling
+ * messages (features/appointments/visit-signaling.ts).
  */
 export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppContext, resolveSession: SessionResolver, opts: SocketOptions = {}): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
@@ -49,6 +75,8 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
     handler: (socket: WebSocket) => {
       let state: 'pending' | 'checking' | 'ready' | 'closed' = 'pending';
       let detach: (() => void) | null = null;
+      let principal: unknown = null;
+      let registered: RealtimeClient | null = null;
       let alive = true;
       const send = (message: SocketServerMessage) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
@@ -67,11 +95,24 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         const resolved = await resolveSession(ctx, parsed.data.sessionToken);
         if (state !== 'checking') return; // closed meanwhile
         if (!resolved || resolved.scope.userId !== parsed.data.userId || !can(resolved.scope.role, 'notifications.read')) return refuse('bad init');
+        ready(opts.rooms?.staff(resolved.scope) ?? null, { userId: resolved.scope.userId, sessionId: resolved.scope.sessionId });
+      };
+
+      const guestInit = async (raw: unknown) => {
+        const parsed = socketGuestInitMessageSchema.safeParse(raw);
+        if (!parsed.success) return refuse('bad init');
+        const guest = opts.rooms ? await opts.rooms.resolveGuest(parsed.data.invitation) : null;
+        if (state !== 'checking') return; // closed meanwhile
+        if (!guest) return refuse('bad init');
+        ready(guest.principal, { userId: guest.userId, sessionId: 0, guest: { invitationId: guest.invitationId, appointmentId: guest.appointmentId } });
+      };
+
+      const ready = (who: unknown, identity: Pick<RealtimeClient, 'userId' | 'sessionId' | 'guest'>) => {
         clearTimeout(initTimer);
         state = 'ready';
+        principal = who;
         const client: RealtimeClient = {
-          userId: resolved.scope.userId,
-          sessionId: resolved.scope.sessionId,
+          ...identity,
           send: (text) => {
             if (socket.readyState === OPEN) socket.send(text);
           },
@@ -88,6 +129,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
             socket.ping();
           },
         };
+        registered = client;
         detach = ctx.realtime.attach(client);
         send({ type: 'ready' });
       };
@@ -105,12 +147,17 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         if (!message || typeof message !== 'object') return;
         const type = (message as { type?: unknown }).type;
         if (type === 'ping') return send({ type: 'pong' });
-        if (type === 'init' && state === 'pending') {
+        if ((type === 'init' || type === 'guestInit') && state === 'pending') {
           state = 'checking';
-          init(message).catch((err: unknown) => {
+          (type === 'init' ? init(message) : guestInit(message)).catch((err: unknown) => {
             ctx.log.error({ err: loggableError(err) }, 'realtime: init failed');
             refuse('bad init');
           });
+          return;
+        }
+        if (type === 'visit' && state === 'ready' && registered && opts.rooms) {
+          opts.rooms
+            .onMessage(registered, principal, message).catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: visit message failed'));
         }
       });
       socket.on('close', () => {
@@ -118,6 +165,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         clearTimeout(initTimer);
         detach?.();
         detach = null;
+        if (registered && opts.rooms) opts.rooms.onClose(registered).catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: leaving the visit rooms failed'));
       });
       socket.on('error', () => socket.terminate());
     },
@@ -144,15 +192,20 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
 }
 
 /**
- * The periodic check: closes (4001) every socket of this process whose session is no longer live
- * and pings the others (a socket that did not answer the previous ping is terminated).
+ * The periodic check: closes (4001) every socket of this process whose session (or, for a guest,
+ * whose invitation) is no longer live and pings the others (a socket that did not answer the
+ * previous ping is terminated).
  */
 export async function checkSocketSessions(ctx: AppContext): Promise<void> {
   const clients = ctx.realtime.clients();
   if (clients.length === 0) return;
-  const live = await findLiveSessionIds(ctx.db, [...new Set(clients.map((c) => c.sessionId))], ctx.config.sessionIdleMinutes);
+  const staff = clients.filter((c) => !c.guest);
+  const guests = clients.filter((c) => c.guest);
+  const live = await findLiveSessionIds(ctx.db, [...new Set(staff.map((c) => c.sessionId))], ctx.config.sessionIdleMinutes);
+  const liveInvitations = await findLiveInvitationIds(ctx.db, [...new Set(guests.map((c) => c.guest!.invitationId))]);
   for (const client of clients) {
-    if (!live.has(client.sessionId)) client.close(CloseCode.SESSION_ENDED, 'session ended');
+    const ok = client.guest ? liveInvitations.has(client.guest.invitationId) : live.has(client.sessionId);
+    if (!ok) client.close(CloseCode.SESSION_ENDED, 'session ended');
     else client.heartbeat();
   }
 }

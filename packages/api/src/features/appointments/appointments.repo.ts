@@ -462,6 +462,12 @@ export async function resolveInvitation(db: Executor, hash: string, now: Date): 
   return { invitation, guestFirst, guestLast };
 }
 
+/** "First Last" of user `userId` ('' when none); visibility checked by the caller. */
+export async function fullNameOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+}
+
 /** The e-mail address of user `userId` ('' when none); visibility checked by the caller. */
 export async function emailOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

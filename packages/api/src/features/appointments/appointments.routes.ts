@@ -39,6 +39,7 @@ export function appointmentsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, appointments.findVisitInvitations, ({ scope, params }) => visits.findInvitations(ctx, scope, params.appointmentId));
   registerEndpoint(app, ctx, appointments.revokeVisitInvitation, ({ scope, params }) => visits.revokeInvitation(ctx, scope, params.invitationId));
   registerEndpoint(app, ctx, appointments.getGuestVisit, ({ headers }) => visits.getGuestVisit(ctx, headers.visitinvitation));
+  registerEndpoint(app, ctx, appointments.getGuestIceServers, ({ headers }) => visits.getGuestIceServers(ctx, headers.visitinvitation));
   registerEndpoint(app, ctx, appointments.downloadAppointmentIcs, async ({ scope, params, reply, req }) => {
     const file = appointmentIcs(await service.getAppointment(ctx, scope, params.appointmentId), req.lang);
     await reply

@@ -1,10 +1,11 @@
-import { can, type Appointment, type CreateInvitationBody, type GuestVisit, type VisitInvitation } from '@vigil/contract';
+import { can, type Appointment, type CreateInvitationBody, type GuestVisit, type IceServers, type VisitInvitation } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { systemScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash } from '../../lib/crypto';
 import { localDateOf, localTimeOf, officeTimeZone } from '../../lib/office-calendar';
 import { linkBase } from '../../lib/public-url';
+import { iceServersFor } from '../../lib/turn';
 import * as repo from './appointments.repo';
 import { viewOf, visibleAppointment } from './appointments.service';
 
@@ -35,6 +36,8 @@ export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentI
     if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
     await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? new Date() }, row);
   });
+  // The waiting guest's socket learns at once that it may join (docs/video-visits.md "Signaling").
+  await ctx.realtime.publishRoom(appointmentId, { type: 'visit', appointmentId, action: 'admitted' }, { waiting: true });
   return viewOf(await visibleAppointment(scope, ctx.db, appointmentId));
 }
 
@@ -50,6 +53,8 @@ export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId
     if (row.status !== 'IN_PROGRESS') throw AppError.conflict('visitNotStarted');
     await repo.updateAppointment(scope, tx, appointmentId, { status: 'COMPLETED', videoEndedAt: new Date() }, row);
   });
+  // Everyone live in the room (and a guest still waiting) sees the end screen at once.
+  await ctx.realtime.publishRoom(appointmentId, { type: 'visit', appointmentId, action: 'ended' }, { waiting: true });
   return viewOf(await visibleAppointment(scope, ctx.db, appointmentId));
 }
 
@@ -120,6 +125,16 @@ export async function revokeInvitation(ctx: AppContext, scope: Scope, invitation
   await repo.revokeInvitation(scope, ctx.db, invitationId, new Date());
   const [after] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
   return invitationView(after!);
+}
+
+/**
+ * `GET visit/iceservers`: the ICE servers for a guest's browser (`lib/turn.ts`; TURN username id
+ * "g<invitee user id>"), by the same invitation check as `GET visit/invitation`: 404
+ * "This visit link is not valid, has expired or was revoked" otherwise.
+ */
+export async function getGuestIceServers(ctx: AppContext, token: string, now = new Date()): Promise<IceServers> {
+  const visit = await getGuestVisit(ctx, token, now);
+  return iceServersFor(ctx.config, `g${visit.guestUserId}`, now);
 }
 
 /**

@@ -289,3 +289,13 @@ export const getGuestVisit = endpoint({
   headers: invitationHeaderSchema,
   response: guestVisitSchema,
 });
+
+export const getGuestIceServers = endpoint({
+  method: 'GET',
+  path: 'visit/iceservers',
+  tag,
+  summary: "Chosen (not in the spec): ICE servers for a guest's browser, by the invitation (header visitinvitation); 404 \"This visit link is not valid, has expired or was revoked\"",
+  permission: 'public',
+  headers: invitationHeaderSchema,
+  response: iceServersSchema,
+});

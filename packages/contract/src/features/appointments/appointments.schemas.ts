@@ -148,6 +148,8 @@ export const patientIdHeaderSchema = z.object({ patientid: idSchema });
 export const iceServersSchema = z.object({
   iceServers: z.array(z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() })),
   expiresAt: z.string().nullable(),
+  /** RTCConfiguration.iceTransportPolicy: 'relay' only through TURN (VIGIL_ICE_TRANSPORT_POLICY), 'all' by default. */
+  iceTransportPolicy: z.enum(['all', 'relay']),
 });
 export type IceServers = z.infer<typeof iceServersSchema>;
 
@@ -189,3 +191,66 @@ export const guestVisitSchema = z.object({
 export type GuestVisit = z.infer<typeof guestVisitSchema>;
 
 export const invitationHeaderSchema = z.object({ visitinvitation: z.string().min(20).max(100) });
+
+/**
+ * The visit's signaling over the real-time socket `/api/ws` (docs/video-visits.md "Signaling").
+ * A guest's socket starts with `{ type: 'guestInit', invitation }` (the token from the link's
+ * fragment, never in a URL); staff start with the usual `init`. Then `{ type: 'visit', ... }`
+ * messages: `join` enters the appointment's room (staff who may enter; a guest once admitted),
+ * `leave` leaves it, `offer` / `answer` / `ice` go to one peer (`to`, a peer id of the room).
+ * A message that does not parse is ignored silently (spec section 8).
+ */
+export const socketGuestInitMessageSchema = z.object({
+  type: z.literal('guestInit'),
+  invitation: z.string().min(20).max(100),
+});
+export type SocketGuestInitMessage = z.infer<typeof socketGuestInitMessageSchema>;
+
+/** A peer's id in a room: random per socket and room (one person may have two tabs open). */
+const peerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/);
+/** RTCSessionDescriptionInit; Chromium's audio + video offers are 4 to 10 kB. */
+const descriptionSchema = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(30_000) });
+/** RTCIceCandidateInit. */
+const candidateSchema = z.object({
+  candidate: z.string().max(1000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+
+export const visitClientMessageSchema = z.discriminatedUnion('action', [
+  z.object({ type: z.literal('visit'), action: z.literal('join'), appointmentId: idSchema }),
+  z.object({ type: z.literal('visit'), action: z.literal('leave'), appointmentId: idSchema }),
+  z.object({ type: z.literal('visit'), action: z.enum(['offer', 'answer']), appointmentId: idSchema, to: peerIdSchema, description: descriptionSchema }),
+  z.object({ type: z.literal('visit'), action: z.literal('ice'), appointmentId: idSchema, to: peerIdSchema, candidate: candidateSchema }),
+]);
+export type VisitClientMessage = z.infer<typeof visitClientMessageSchema>;
+
+/** Who a peer is, as the other participants see it. */
+export interface VisitPeer {
+  peerId: string;
+  userId: number;
+  name: string;
+  /** a patient or caregiver with an invitation link */
+  guest: boolean;
+}
+
+/**
+ * What the server sends about a room: `joined` (to the joiner: its own peer id), `refused` (the
+ * joiner may not enter), `peerJoined` / `peerLeft` (to the others), `offer` / `answer` / `ice`
+ * from a peer (`from`), and `admitted` / `ended` when staff start or stop the visit (to everyone
+ * in or waiting for the room: a guest's socket waits for its one appointment).
+ */
+export type VisitSocketMessage = {
+  type: 'visit';
+  appointmentId: number;
+} & (
+  | { action: 'joined'; peerId: string }
+  | { action: 'refused' }
+  | { action: 'peerJoined'; peer: VisitPeer }
+  | { action: 'peerLeft'; peerId: string }
+  | { action: 'offer' | 'answer'; from: string; description: z.infer<typeof descriptionSchema> }
+  | { action: 'ice'; from: string; candidate: z.infer<typeof candidateSchema> }
+  | { action: 'admitted' }
+  | { action: 'ended' }
+);

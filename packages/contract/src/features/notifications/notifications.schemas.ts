@@ -4,6 +4,7 @@ import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids'
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
 import type { ChatSocketMessage } from '../chat/chat.schemas';
+import type { VisitSocketMessage } from '../appointments/appointments.schemas';
 
 /** Notification type ids (spec section 9). */
 export const NotificationType = {
@@ -401,7 +402,8 @@ export type SocketServerMessage =
   | { type: 'pong' }
   | { type: 'notification'; data: Notification }
   | { type: 'notificationProcessed'; data: NotificationProcessedEvent }
-  | ChatSocketMessage;
+  | ChatSocketMessage
+  | VisitSocketMessage;
 
 /** The socket's path (relative to the server root) and the reconnect interval of spec section 9. */
 export const SOCKET_PATH = '/api/ws';

@@ -1,0 +1,187 @@
+/**
+ * The visit's signaling over the real-time socket (docs/video-visits.md "Signaling"): staff and a
+ * guest with an invitation relay an offer, an answer and an ICE candidate; foreign staff and bad
+ * tokens are refused; a message for another room reaches nobody; malformed messages are ignored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { SOCKET_PATH } from '@vigil/contract';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { CloseCode } from '../../realtime/realtime';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+
+type Msg = { type: string; action?: string; peerId?: string; from?: string; peer?: { peerId: string; userId: number; guest: boolean }; description?: { type: string; sdp: string }; candidate?: { candidate: string }; appointmentId?: number };
+interface Client {
+  ws: WebSocket;
+  messages: Msg[];
+  closed: Promise<{ code: number }>;
+  next(match: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
+  send(m: unknown): void;
+}
+
+async function connect(): Promise<Client> {
+  const ws = await t.app.injectWS(SOCKET_PATH);
+  const messages: Msg[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(String(data)) as Msg);
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
+  const next = (match: (m: Msg) => boolean, timeoutMs = 1500) =>
+    new Promise<Msg>((resolve, reject) => {
+      const at = new Error('waited here');
+      const started = Date.now();
+      const look = () => {
+        const i = messages.findIndex(match);
+        if (i >= 0) return resolve(messages.splice(i, 1)[0]!);
+        if (Date.now() - started > timeoutMs) return reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`, { cause: at }));
+        waiters.push(look);
+        setTimeout(look, timeoutMs - (Date.now() - started) + 1);
+      };
+      look();
+    });
+  return { ws, messages, closed, next, send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
+}
+
+async function staff(user: { id: number }): Promise<Client> {
+  const c = await connect();
+  c.send({ type: 'init', sessionToken: (await sessionFor(t, user.id)).sessionguid, userId: user.id });
+  await c.next((m) => m.type === 'ready');
+  return c;
+}
+
+async function guest(token: string): Promise<Client> {
+  const c = await connect();
+  c.send({ type: 'guestInit', invitation: token });
+  await c.next((m) => m.type === 'ready');
+  return c;
+}
+
+const action = (a: string) => (m: Msg) => m.type === 'visit' && m.action === a;
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: { id: number } | null, opts: { headers?: Record<string, string>; payload?: object } = {}) {
+  const headers = { ...(who ? await sessionFor(t, who.id) : {}), ...opts.headers, 'accept-language': 'en' };
+  return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload ? { payload: opts.payload } : {}) });
+}
+
+let hour = 8;
+async function videoVisit(): Promise<{ appointmentId: number; token: string; invitationId: number }> {
+  const d = new Date(Date.now() + 2 * 86_400_000);
+  d.setUTCHours(hour++, 0, 0, 0);
+  const res = await call('POST', 'appointments', f.doctorA1, {
+    payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const appointmentId = (res.json().data as { appointmentId: number }).appointmentId;
+  const inv = (await call('POST', 'appointments/invitations', f.doctorA1, { payload: { appointmentId } })).json().data as { url: string; invitationId: number };
+  return { appointmentId, token: inv.url.split('#invite=')[1]!, invitationId: inv.invitationId };
+}
+
+const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+
+beforeAll(async () => {
+  t = await createTestApp({ turnUrls: ['turn:127.0.0.1:3478?transport=udp'], turnSecret: 'test-secret', turnTtlSeconds: 900, iceTransportPolicy: 'relay' });
+  f = await createTenancyFixture(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('visit signaling over /api/ws', () => {
+  it('admits the waiting guest live and relays offer, answer and ICE between the two peers only; the end reaches both', async () => {
+    const v = await videoVisit();
+    const doctor = await staff(f.doctorA1);
+    const patient = await guest(v.token);
+    // Not admitted yet: the guest may not join.
+    patient.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    await patient.next(action('refused'));
+    doctor.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    const doctorPeer = (await doctor.next(action('joined'))).peerId!;
+    expect((await call('PUT', 'appointments/startvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(200);
+    await patient.next(action('admitted'));
+    patient.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    const patientPeer = (await patient.next(action('joined'))).peerId!;
+    const joined = await doctor.next(action('peerJoined'));
+    expect(joined.peer).toMatchObject({ peerId: patientPeer, userId: f.patientA1.id, guest: true });
+
+    doctor.send({ type: 'visit', action: 'offer', appointmentId: v.appointmentId, to: patientPeer, description: { type: 'offer', sdp: SDP } });
+    const offer = await patient.next(action('offer'));
+    expect(offer).toMatchObject({ from: doctorPeer, description: { type: 'offer', sdp: SDP } });
+    patient.send({ type: 'visit', action: 'answer', appointmentId: v.appointmentId, to: doctorPeer, description: { type: 'answer', sdp: SDP } });
+    expect(await doctor.next(action('answer'))).toMatchObject({ from: patientPeer });
+    patient.send({ type: 'visit', action: 'ice', appointmentId: v.appointmentId, to: doctorPeer, candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 50000 typ relay', sdpMid: '0', sdpMLineIndex: 0 } });
+    expect((await doctor.next(action('ice'))).candidate?.candidate).toContain('typ relay');
+    // Point-to-point: the sender never gets its own offer back.
+    expect(doctor.messages.filter(action('offer'))).toEqual([]);
+
+    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(200);
+    await doctor.next(action('ended'));
+    await patient.next(action('ended'));
+    patient.send({ type: 'visit', action: 'leave', appointmentId: v.appointmentId });
+    await doctor.next(action('peerLeft'));
+    doctor.ws.close();
+  });
+
+  it('refuses staff of another office and staff who are neither doctor nor attendee; refuses a bad or revoked token at init', async () => {
+    const v = await videoVisit();
+    for (const who of [f.doctorB1, f.doctorA2, f.nurseA1]) {
+      const c = await staff(who);
+      c.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+      await c.next(action('refused'));
+      c.ws.close();
+    }
+    const admin = await staff(f.officeAdminA1); // visits.officeAll for the office's visits
+    admin.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    await admin.next(action('joined'));
+    admin.ws.close();
+
+    const tampered = await connect();
+    tampered.send({ type: 'guestInit', invitation: v.token.slice(0, -1) + (v.token.endsWith('A') ? 'B' : 'A') });
+    expect((await tampered.closed).code).toBe(CloseCode.BAD_INIT);
+    await call('DELETE', `appointments/invitations/revoke/${v.invitationId}`, f.doctorA1);
+    const revoked = await connect();
+    revoked.send({ type: 'guestInit', invitation: v.token });
+    expect((await revoked.closed).code).toBe(CloseCode.BAD_INIT);
+  });
+
+  it('delivers nothing for a room the sender has not joined, and ignores malformed messages silently', async () => {
+    const one = await videoVisit();
+    const two = await videoVisit();
+    const doctor = await staff(f.doctorA1);
+    const admin = await staff(f.officeAdminA1);
+    doctor.send({ type: 'visit', action: 'join', appointmentId: one.appointmentId });
+    await doctor.next(action('joined'));
+    admin.send({ type: 'visit', action: 'join', appointmentId: two.appointmentId });
+    const adminPeer = (await admin.next(action('joined'))).peerId!;
+    // The doctor names room two (not joined) and the admin's peer id: not delivered.
+    doctor.send({ type: 'visit', action: 'offer', appointmentId: two.appointmentId, to: adminPeer, description: { type: 'offer', sdp: SDP } });
+    // Room one's offer to a peer of room two: not delivered either.
+    doctor.send({ type: 'visit', action: 'offer', appointmentId: one.appointmentId, to: adminPeer, description: { type: 'offer', sdp: SDP } });
+    doctor.send('{not json');
+    doctor.send({ type: 'visit', action: 'offer', appointmentId: one.appointmentId });
+    doctor.send({ type: 'visit', action: 'ice', appointmentId: 'x', to: adminPeer, candidate: {} });
+    doctor.send({ type: 'ping' });
+    await doctor.next((m) => m.type === 'pong');
+    admin.send({ type: 'ping' });
+    await admin.next((m) => m.type === 'pong');
+    expect(admin.messages.filter((m) => m.type === 'visit')).toEqual([]);
+    expect(doctor.ws.readyState).toBe(doctor.ws.OPEN);
+    doctor.ws.close();
+    admin.ws.close();
+  });
+});
+
+describe('GET visit/iceservers', () => {
+  it("hands the guest a TURN credential under its own id and the relay policy; refuses a bad token with the link's message", async () => {
+    const v = await videoVisit();
+    const res = await call('GET', 'visit/iceservers', null, { headers: { visitinvitation: v.token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { iceServers: { username: string }[]; iceTransportPolicy: string };
+    expect(data.iceServers[0]!.username).toMatch(new RegExp(`^\\d+:g${f.patientA1.id}$`));
+    expect(data.iceTransportPolicy).toBe('relay');
+    const bad = await call('GET', 'visit/iceservers', null, { headers: { visitinvitation: v.token.slice(0, -2) + 'zz' } });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().msg).toBe('This visit link is not valid, has expired or was revoked');
+  });
+});
