@@ -1,4 +1,4 @@
-import { CCM_MINUTE_MARKS, ccmWorklistSortFields, type CcmWorklistQuery } from '@vigil/contract';
+import { CCM_MINUTE_MARKS, type ccmWorklistSortFields, type CcmWorklistQuery } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';

@@ -246,6 +246,7 @@ export function useNotificationLiveUpdates(): void {
       case 'ready':
       case 'pong':
       case 'messageRead': // the chat's read receipts: features/chat keeps its threads live
+      case 'visit': // video-visit signaling: the room page (features/appointments/call) handles it
         break;
     }
   });
