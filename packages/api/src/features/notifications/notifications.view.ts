@@ -1,4 +1,5 @@
 import {
+  LATE_READING_MINUTES,
   measurementCatalogue,
   toDisplay,
   unitLabelIn,
@@ -117,6 +118,11 @@ export function alertValues(deviceType: string | null, valuesJson: Record<string
   });
 }
 
+/** Whether a reading arrived more than LATE_READING_MINUTES after it was measured (docs/dates.md, "Late readings"). */
+export function isLateReading(measuredAt: Date | null, receivedAt: Date | null): boolean {
+  return measuredAt !== null && receivedAt !== null && receivedAt.getTime() - measuredAt.getTime() > LATE_READING_MINUTES * 60_000;
+}
+
 /** The worklist's shape of an alert; `prefs` are the caller's display units. */
 export function toWorklistView(
   row: NotificationRow,
@@ -128,6 +134,7 @@ export function toWorklistView(
     processedByFirstName: string | null;
     processedByLastName: string | null;
     measuredAt: Date | null;
+    receivedAt: Date | null;
     isSimulated: boolean | null;
     valuesJson: Record<string, unknown> | null;
   },
@@ -157,6 +164,8 @@ export function toWorklistView(
     patientFullname: fullName(extra.patientFirstName, extra.patientLastName),
     hospitalName: extra.hospitalName ?? '',
     measuredAt: extra.measuredAt?.toISOString() ?? scheduledAt,
+    receivedAt: extra.receivedAt?.toISOString() ?? null,
+    isLate: isLateReading(extra.measuredAt, extra.receivedAt),
     isSimulated: extra.isSimulated ?? false,
     values: alertValues(row.deviceType, extra.valuesJson, prefs),
   };
