@@ -141,6 +141,7 @@ describe('POST publiclink', () => {
       patientId: f.patientA1.id,
       hospitalId: f.a1.id,
       hospitalName: f.a1.hospitalName,
+      timeZone: 'America/New_York',
       status: 'active',
       revokedAt: null,
       sharedWithEmail: 'family@example.test',

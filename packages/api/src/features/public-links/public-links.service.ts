@@ -43,6 +43,7 @@ function toPublicLink(row: repo.PublicLinkRow, now: Date): PublicLink {
     patientName: `${row.patientFirstName} ${row.patientLastName}`.trim(),
     hospitalId: row.hospitalId,
     hospitalName: row.hospitalName,
+    timeZone: row.timeZone,
     periodStart: row.periodStart.toISOString(),
     periodEnd: row.periodEnd.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
