@@ -764,7 +764,8 @@ describe("GET pushnotifications/getmypushnotificationswithpatient: values in the
     expect(valuesOf(rows, bp)!.map((v) => [v.code, v.displayValue, v.displayUnitLabel])).toEqual([
       ['8480-6', 186, 'mmHg'],
       ['8462-4', 124, 'mmHg'],
-      ['8867-4', 88, 'lpm'],
+      // The caller reads English: a pulse is "bpm" ("lpm" only in Spanish).
+      ['8867-4', 88, 'bpm'],
     ]);
   });
 

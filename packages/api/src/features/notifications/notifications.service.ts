@@ -8,6 +8,7 @@ import {
   worklistNotificationTypeIds,
   can,
   type DashboardSummary,
+  type Lang,
   type MarkAllReadResult,
   type MarkAsProcessedResult,
   type MyNotificationsQuery,
@@ -225,6 +226,7 @@ export async function findWorklist(
   headers: { hospitalid?: number; patientid?: number },
   q: WorklistQuery,
   now = new Date(),
+  lang: Lang = 'es',
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
   if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
@@ -252,7 +254,7 @@ export async function findWorklist(
     page: q.page,
     pageSize: q.pageSize,
   });
-  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, prefs, extra)), total: page.total, page: q.page, pageSize: q.pageSize, view };
+  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, prefs, extra, lang)), total: page.total, page: q.page, pageSize: q.pageSize, view };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   PUBLIC_LINK_MAX_EXPIRY_DAYS,
   PUBLIC_LINK_MAX_PERIOD_DAYS,
   type CreatedPublicLink,
+  type Lang,
   type EndpointBody,
   type EndpointQuery,
   type Lang,
@@ -169,7 +170,7 @@ export async function revokeLink(ctx: AppContext, scope: Scope, id: number): Pro
  * GET publiclink/getmeasurementsfromlink and (chosen) getmeasurementsforhub: what the link's holder
  * may see — the patient's first name and last initial, the office, the period, and the readings of
  * the period in the link's office (only those posted by `hubIdentifier`'s hub when given) per
- * device type with the thresholds, in the default display units. The access (client IP and user
+ * device type with the thresholds, in the default display units, unit labels in the request's language. The access (client IP and user
  * agent) is recorded in the same transaction as the read. 404 'No public links!' when the token is
  * unknown, the link expired or was revoked, or the hub is not one of the patient's.
  */
@@ -178,6 +179,7 @@ export async function getReport(
   token: string,
   hubIdentifier: string | null,
   client: { ip: string; userAgent: string },
+  lang: Lang = 'es',
 ): Promise<PublicLinkReport> {
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
@@ -210,7 +212,7 @@ export async function getReport(
       expiresAt: link.expiresAt.toISOString(),
       hubIdentifier,
       units: defaultUnitPreferences,
-      series: buildSeries(shown, (type) => effectiveThresholds(type, office[type], device[type]), defaultUnitPreferences),
+      series: buildSeries(shown, (type) => effectiveThresholds(type, office[type], device[type]), defaultUnitPreferences, lang),
       readingCount: shown.length,
       truncated,
     };
