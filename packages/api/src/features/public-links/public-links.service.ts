@@ -3,7 +3,6 @@ import {
   PUBLIC_LINK_MAX_EXPIRY_DAYS,
   PUBLIC_LINK_MAX_PERIOD_DAYS,
   type CreatedPublicLink,
-  type Lang,
   type EndpointBody,
   type EndpointQuery,
   type Lang,
