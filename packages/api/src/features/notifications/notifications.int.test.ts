@@ -297,7 +297,7 @@ describe('GET pushnotifications/getmypushnotificationswithpatient (the worklist)
     await raiseMeasurementAlerts(t.ctx, [temp]);
   });
 
-  it('lists open alerts most severe first, then newest, with patient, office and reading', async () => {
+  it('lists open alerts most severe first, then most recent measurement, with patient, office and reading', async () => {
     const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: f.a1.id }, query: { pageSize: 100 } });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json().data;
@@ -307,7 +307,8 @@ describe('GET pushnotifications/getmypushnotificationswithpatient (the worklist)
     expect(items.every((i) => i.processingStatus === 0 && i.notificationTypeId === 3)).toBe(true);
     const sevs = items.map((i) => i.severity);
     expect([...sevs].sort((a, b) => b - a)).toEqual(sevs);
-    const critical = items.filter((i) => i.severity === 2).map((i) => i.timestamp);
+    // By the reading's measured time, not when the alert was written (docs/dates.md).
+    const critical = items.filter((i) => i.severity === 2).map((i) => i.measuredAt);
     expect([...critical].sort().reverse()).toEqual(critical);
     const last = items.find((i) => i.severity === 1 && i.measuredAt === temp.measuredAt.toISOString());
     expect(last).toMatchObject({ patientFullname: 'Ana García', hospitalName: f.a1.hospitalName, isSimulated: false });
@@ -764,7 +765,8 @@ describe("GET pushnotifications/getmypushnotificationswithpatient: values in the
     expect(valuesOf(rows, bp)!.map((v) => [v.code, v.displayValue, v.displayUnitLabel])).toEqual([
       ['8480-6', 186, 'mmHg'],
       ['8462-4', 124, 'mmHg'],
-      ['8867-4', 88, 'lpm'],
+      // The caller reads English: a pulse is "bpm" ("lpm" only in Spanish).
+      ['8867-4', 88, 'bpm'],
     ]);
   });
 

@@ -212,15 +212,22 @@ const scheduledAt = sql`(case when (${notifications.additionalData} ->> 'schedul
   then (${notifications.additionalData} ->> 'scheduledAt')::timestamptz end)`;
 
 /**
+ * When an alert happened: the reading's measured time, a missed slot's due time, else the
+ * notification's creation. "Today" and the order are by this time (a reading that arrives late
+ * belongs to the day it was measured), not by when the server heard of it.
+ */
+const alertTime = sql`coalesce(${measurements.measuredAt}, ${scheduledAt}, ${notifications.createdAt})`;
+
+/**
  * The alert worklist, one row per alert (reading or missed slot), paged in SQL.
  *  - view 'own': the caller's own notifications of `typeIds` in offices they still see (or without
  *    an office);
  *  - view 'office': the notifications of `typeIds` of the caller's offices, whoever received them.
  * Of an alert's copies the row shows a processed one when any is (so "processed" is the alert's
  * state), else the caller's own, else the first. Filters: office, patient (relatedPatientId),
- * device type, processed, the period (created at or after each office's start), patient name.
- * Order: most severe then newest ('severity'), or by the reading's time / the slot's due time
- * ('newest'). Returns the rows with patient, office, processor and reading, and the total.
+ * device type, processed, the period (the reading measured, or the slot due, at or after each
+ * office's start: `alertTime`), patient name. Order ('severity'): open first, most severe, most
+ * recent measurement; or by the reading's time / the slot's due time ('newest'). Returns the rows with patient, office, processor and reading, and the total.
  */
 export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFilter) {
   const term = f.search?.trim();
@@ -233,7 +240,7 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
     f.hospitalId !== undefined ? eq(notifications.hospitalId, f.hospitalId) : undefined,
     f.patientId !== undefined ? eq(notifications.relatedPatientId, f.patientId) : undefined,
     f.deviceType ? eq(notifications.deviceType, f.deviceType) : undefined,
-    sinceByZone(notifications.createdAt, hospitals.timeZone, f.starts, f.fallback),
+    sinceByZone(alertTime, hospitals.timeZone, f.starts, f.fallback),
     term ? sql`(${patient.firstName} || ' ' || ${patient.lastName}) ilike ${'%' + escapeLike(term) + '%'}` : undefined,
   );
   // One representative copy per alert.
@@ -242,16 +249,18 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
     .from(notifications)
     .leftJoin(patient, eq(patient.id, notifications.relatedPatientId))
     .leftJoin(hospitals, eq(hospitals.id, notifications.hospitalId))
+    .leftJoin(measurements, eq(measurements.id, notifications.measurementId))
     .where(where)
     .orderBy(alertKey, desc(notifications.processingStatus), desc(sql`(${notifications.toUserId} = ${scope.userId})`), asc(notifications.id));
   const chosen = and(
     inArray(notifications.id, representatives),
     f.processed === 'all' ? undefined : eq(notifications.processingStatus, f.processed === 'true' ? ProcessingStatus.PROCESSED : ProcessingStatus.OPEN),
   );
+  // The page's stated order (spec section 4, docs/dates.md): open first, most severe, most recent measurement.
   const order =
     f.sort === 'newest'
-      ? [desc(sql`coalesce(${measurements.measuredAt}, ${scheduledAt}, ${notifications.createdAt})`), desc(notifications.id)]
-      : [desc(notifications.severity), desc(notifications.createdAt), desc(notifications.id)];
+      ? [desc(alertTime), desc(notifications.id)]
+      : [asc(notifications.processingStatus), desc(notifications.severity), desc(alertTime), desc(notifications.id)];
   const rows = await db
     .select({
       n: notifications,
@@ -261,6 +270,7 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
       processedByFirstName: processor.firstName,
       processedByLastName: processor.lastName,
       measuredAt: measurements.measuredAt,
+      receivedAt: measurements.createdAt,
       isSimulated: measurements.isSimulated,
       valuesJson: measurements.valuesJson,
     })
@@ -460,7 +470,8 @@ function monitoredPatientIds(officeIds: number[]): SQL {
 
 /**
  * The dashboard's figures for `officeIds` (already in the caller's scope): monitored patients,
- * today's abnormal-measurement alerts per reading by severity and still open, today's missed
+ * today's abnormal-measurement alerts per reading by severity and still open (today: the reading
+ * was measured today, `alertTime`, as in the worklist), today's missed
  * measurements per scheduled time, today's readings (simulated apart), and monitored patients
  * whose last reading in the caller's offices is older than `silentSince` (first `limit` by name of
  * the oldest reading first, and their number). `dayStarts` maps office ids to the start of their
@@ -487,9 +498,10 @@ export async function dashboardFigures(scope: Scope, db: Executor, officeIds: nu
       count(distinct ${n.measurementId}) filter (where ${typeIs(NotificationType.ABNORMAL_MEASUREMENT)} and ${n.processingStatus} = ${ProcessingStatus.OPEN})::int as open,
       count(distinct ${n.dedupeKey}) filter (where ${typeIs(NotificationType.MISSED_MEASUREMENT)})::int as missed
     from ${n}
+    left join ${measurements} on ${measurements.id} = ${n.measurementId}
     where ${inArray(n.hospitalId, officeIds)}
       and ${inArray(n.notificationTypeId, [NotificationType.ABNORMAL_MEASUREMENT, NotificationType.MISSED_MEASUREMENT])}
-      and ${n.createdAt} >= ${startOf(sql`${n.hospitalId}`)}`);
+      and ${alertTime} >= ${startOf(sql`${n.hospitalId}`)}`);
   const m = measurements;
   const [readings] = await exec<{ n: number; simulated: number }>(sql`
     select count(*)::int as n, count(*) filter (where ${m.isSimulated})::int as simulated

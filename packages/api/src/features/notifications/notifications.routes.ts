@@ -17,8 +17,8 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
     service.markAllRead(ctx, scope, query.userid, query.type),
   );
   registerEndpoint(app, ctx, notifications.getMyPushNotificationsMinimal, ({ scope, query }) => service.findMine(ctx, scope, query));
-  registerEndpoint(app, ctx, notifications.getMyPushNotificationsWithPatient, ({ scope, headers, query }) =>
-    service.findWorklist(ctx, scope, headers, query),
+  registerEndpoint(app, ctx, notifications.getMyPushNotificationsWithPatient, ({ scope, headers, query, req }) =>
+    service.findWorklist(ctx, scope, headers, query, new Date(), req.lang),
   );
   registerEndpoint(app, ctx, notifications.markAsProcessed, ({ scope, query }) =>
     service.markAsProcessed(ctx, scope, query.notificationid, query.resolutioncomments),

@@ -8,6 +8,7 @@ import {
   worklistNotificationTypeIds,
   can,
   type DashboardSummary,
+  type Lang,
   type MarkAllReadResult,
   type MarkAsProcessedResult,
   type MyNotificationsQuery,
@@ -210,9 +211,11 @@ export async function findMine(ctx: AppContext, scope: Scope, q: MyNotifications
  *    copies, processed when any copy is;
  *  - 'own' for everybody else (and for an admin asking for a non-alert type): the caller's own
  *    copies in offices they still see.
- * Open ones by default; most severe first then newest, or newest reading first (`sort` 'newest').
- * The filter's day is each alert's office's local day (hospitals.timeZone), so an office's TODAY
- * matches the dashboard's; alerts without an office use the caller's time zone. Each row carries
+ * Open ones by default; open first, most severe, then most recent measurement, or most recent
+ * measurement first (`sort` 'newest'). The filter's day is the day the reading was MEASURED (or
+ * the missed slot was due) in its office's time zone (hospitals.timeZone), so a reading that
+ * arrives late counts on the day it was taken and an office's TODAY matches the dashboard's; each
+ * row carries when the reading was received and whether it was late (docs/dates.md); alerts without an office use the caller's time zone. Each row carries
  * the reading's values in the caller's display units (users.userSettingsJson.units; metric and
  * glucose mmol/L by default). `hospitalId` -1 or absent: every office; an office that is not the
  * caller's, or a `patientId` that is not a user the caller sees: 404.
@@ -223,6 +226,7 @@ export async function findWorklist(
   headers: { hospitalid?: number; patientid?: number },
   q: WorklistQuery,
   now = new Date(),
+  lang: Lang = 'es',
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
   if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
@@ -250,7 +254,7 @@ export async function findWorklist(
     page: q.page,
     pageSize: q.pageSize,
   });
-  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, prefs, extra)), total: page.total, page: q.page, pageSize: q.pageSize, view };
+  return { items: page.rows.map(({ n, ...extra }) => toWorklistView(n, prefs, extra, lang)), total: page.total, page: q.page, pageSize: q.pageSize, view };
 }
 
 /**

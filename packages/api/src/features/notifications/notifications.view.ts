@@ -1,9 +1,11 @@
 import {
+  LATE_READING_MINUTES,
   measurementCatalogue,
   toDisplay,
   unitLabelIn,
   type AlertValue,
   type DeviceType,
+  type Lang,
   type Notification,
   type NotificationMinimal,
   type NotificationWithPatient,
@@ -98,7 +100,7 @@ const canonicalUnits = new Map(Object.values(measurementCatalogue).flatMap((d) =
  * order for the device type (then any other codes), each canonical and in `prefs`' display unit
  * (`toDisplay`), with the unit's label in Spanish, the product's default (`unitLabelIn`). Non-numeric entries are skipped.
  */
-export function alertValues(deviceType: string | null, valuesJson: Record<string, unknown> | null | undefined, prefs: UnitPreferences): AlertValue[] {
+export function alertValues(deviceType: string | null, valuesJson: Record<string, unknown> | null | undefined, prefs: UnitPreferences, lang: Lang = 'es'): AlertValue[] {
   if (!valuesJson) return [];
   const present = Object.keys(valuesJson).filter((code) => typeof valuesJson[code] === 'number' && Number.isFinite(valuesJson[code]));
   const known = (measurementCatalogue[deviceType as DeviceType]?.values ?? []).map((v) => v.code).filter((code) => present.includes(code));
@@ -111,13 +113,18 @@ export function alertValues(deviceType: string | null, valuesJson: Record<string
       unit: canonicalUnits.get(code) ?? display.unit,
       displayValue: display.value,
       displayUnit: display.unit,
-      // In the product's default language (spec section 9: Spanish); the web relabels per UI language.
-      displayUnitLabel: unitLabelIn(display.unit, 'es'),
+      // In the request's language: a pulse is "bpm" in English, "lpm" only in Spanish (unitLabelIn).
+      displayUnitLabel: unitLabelIn(display.unit, lang),
     };
   });
 }
 
-/** The worklist's shape of an alert; `prefs` are the caller's display units. */
+/** Whether a reading arrived more than LATE_READING_MINUTES after it was measured (docs/dates.md, "Late readings"). */
+export function isLateReading(measuredAt: Date | null, receivedAt: Date | null): boolean {
+  return measuredAt !== null && receivedAt !== null && receivedAt.getTime() - measuredAt.getTime() > LATE_READING_MINUTES * 60_000;
+}
+
+/** The worklist's shape of an alert; `prefs` are the caller's display units, `lang` the request's (unit labels). */
 export function toWorklistView(
   row: NotificationRow,
   prefs: UnitPreferences,
@@ -128,9 +135,11 @@ export function toWorklistView(
     processedByFirstName: string | null;
     processedByLastName: string | null;
     measuredAt: Date | null;
+    receivedAt: Date | null;
     isSimulated: boolean | null;
     valuesJson: Record<string, unknown> | null;
   },
+  lang: Lang = 'es',
 ): NotificationWithPatient {
   const scheduledAt = typeof row.additionalData.scheduledAt === 'string' ? row.additionalData.scheduledAt : null;
   return {
@@ -157,7 +166,9 @@ export function toWorklistView(
     patientFullname: fullName(extra.patientFirstName, extra.patientLastName),
     hospitalName: extra.hospitalName ?? '',
     measuredAt: extra.measuredAt?.toISOString() ?? scheduledAt,
+    receivedAt: extra.receivedAt?.toISOString() ?? null,
+    isLate: isLateReading(extra.measuredAt, extra.receivedAt),
     isSimulated: extra.isSimulated ?? false,
-    values: alertValues(row.deviceType, extra.valuesJson, prefs),
+    values: alertValues(row.deviceType, extra.valuesJson, prefs, lang),
   };
 }

@@ -616,6 +616,13 @@ describe('GET hospital/getrelatedpatientsforhospitalv2 and v4', () => {
         { userId: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName, roleId: Role.DOCTOR },
         { userId: nurse.id, firstName: nurse.firstName, lastName: nurse.lastName, roleId: Role.NURSE },
       ],
+      // The triage figures of a patient with no reading, time, alert or enrolment (patient-list.int.test.ts).
+      lastReading: null,
+      readingDays: 0,
+      devicePeriod: null,
+      careSeconds: 0,
+      openAlerts: { caution: 0, critical: 0 },
+      programs: [],
     });
     expect(data.items[1].medicalTeam).toEqual([]);
   });

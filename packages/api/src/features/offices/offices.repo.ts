@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { Role, UserStatus, officeStaffRoleIds, type Office, type OfficePatientListItem } from '@vigil/contract';
+import { NotificationType, ProcessingStatus, Role, UserStatus, officeStaffRoleIds, TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type Office, type OfficePatientListItem, type OfficePatientTriageFilters, type PatientListView } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
@@ -287,12 +287,129 @@ export async function findOfficeStaff(
   return { rows: rows.map(({ id, patientCount: n }) => ({ id, patientCount: n })), total };
 }
 
-interface PatientQuery {
+interface PatientQuery extends OfficePatientTriageFilters {
   page: number;
   pageSize: number;
   sort?: string;
   search?: string;
   status?: number;
+}
+
+/**
+ * The office's calendar for the triage figures (from lib/office-calendar.ts, the one calendar
+ * module): its IANA zone, today's local date, and the instants where this month and tomorrow start.
+ */
+export interface TriageCalendar {
+  timeZone: string;
+  today: string;
+  monthStart: Date;
+  tomorrowStart: Date;
+}
+
+/** Sort keys that read the triage figures (docs/patient-list.md). */
+const TRIAGE_SORTS = new Set(['lastReadingAt', 'readingDays', 'careMinutes', 'openAlerts']);
+const sortField = (sort: string | undefined) => (sort?.startsWith('-') ? sort.slice(1) : sort);
+/** Whether the page must be chosen over every patient's triage figures (a triage sort or filter). */
+const needsTriagePage = (q: PatientQuery) =>
+  TRIAGE_SORTS.has(sortField(q.sort) ?? '') ||
+  q.program !== undefined ||
+  q.alerts !== undefined ||
+  q.lastReading !== undefined ||
+  q.readingDays !== undefined ||
+  q.careMinutes !== undefined;
+
+/**
+ * A patient's triage figures in the office as a LATERAL join on `patientId` (docs/patient-list.md),
+ * columns prefixed `tr_`. Set-based: index probes per patient, no per-row round trip.
+ * - last reading: the newest measurement in the office (measurements_patient_time_idx, read backwards);
+ * - device period: the billing engine's (features/billing/engine/device.ts): 30-day periods from the
+ *   billing profile's RPM episode start, else from the first qualifying reading day; reading days are
+ *   distinct local days with a qualifying reading from the current period's start to today:
+ *   automatic readings (hub, or an FDA-cleared wearable's) and, for an RTM patient, values the
+ *   patient typed (rule C6); simulated readings never count here;
+ * - care time: finished time entries of the patient's billing program (default RPM) started this
+ *   calendar month in the office, in seconds;
+ * - open alerts: open abnormal-reading alerts of the office, one per reading (copies of a reading
+ *   to several team members count once), caution (severity 1) and critical (2);
+ * - programs: the patient's enrolments (patient_program_enrolments), sorted.
+ */
+function triageJoin(patientId: SQL, hospitalId: number, cal: TriageCalendar): SQL {
+  const tz = cal.timeZone;
+  const today = sql`${cal.today}::date`;
+  const tomorrow = sql`${cal.tomorrowStart.toISOString()}::timestamptz`;
+  const qualifying = sql`((m.source in ('hub', 'terra-fda') and not m.is_manual and not m.is_simulated)
+    or (bp.program = 'RTM' and m.is_manual and m.entered_by = m.patient_id and not m.is_simulated))`;
+  return sql`left join lateral (
+    select lr.measured_at as tr_last_at, lr.measured_at_offset as tr_last_offset, lr.severity as tr_last_severity,
+           lr.device_type as tr_last_device, per.start as tr_period_start,
+           coalesce((select count(distinct (m.measured_at at time zone ${tz})::date)::int from measurements m
+                      where m.patient_id = ${patientId} and m.hospital_id = ${hospitalId}
+                        and m.measured_at >= (per.start::timestamp at time zone ${tz}) and m.measured_at < ${tomorrow}
+                        and ${qualifying}), 0) as tr_reading_days,
+           coalesce((select sum(te.seconds)::int from time_entries te
+                      where te.patient_id = ${patientId} and te.hospital_id = ${hospitalId} and te.program = bp.program
+                        and te.started_at >= ${cal.monthStart.toISOString()}::timestamptz and te.ended_at is not null), 0) as tr_care_seconds,
+           al.caution as tr_alerts_caution, al.critical as tr_alerts_critical,
+           coalesce((select array_agg(e.program order by e.program) from patient_program_enrolments e where e.patient_id = ${patientId}), '{}'::text[]) as tr_programs
+    from (select coalesce(max(b.billing_type), 'RPM') as program, max(b.rpm_episode_start) as episode_start
+            from patient_billing_profiles b where b.patient_id = ${patientId}) bp
+    left join lateral (
+      select m.measured_at, m.measured_at_offset, m.severity, m.device_type from measurements m
+       where m.patient_id = ${patientId} and m.hospital_id = ${hospitalId} and m.measured_at < ${tomorrow}
+       order by m.measured_at desc limit 1) lr on true
+    cross join lateral (
+      select coalesce(bp.episode_start, (
+        select (m.measured_at at time zone ${tz})::date from measurements m
+         where m.patient_id = ${patientId} and m.hospital_id = ${hospitalId} and ${qualifying}
+         order by m.measured_at limit 1)) as anchor) an
+    left join lateral (select an.anchor + 30 * ((${today} - an.anchor) / 30) as start where an.anchor <= ${today}) per on true
+    cross join lateral (
+      select count(distinct n.measurement_id) filter (where n.severity = 1)::int as caution,
+             count(distinct n.measurement_id) filter (where n.severity >= 2)::int as critical
+        from notifications n
+       where n.related_patient_id = ${patientId} and n.hospital_id = ${hospitalId}
+         and n.notification_type_id = ${NotificationType.ABNORMAL_MEASUREMENT} and n.processing_status = ${ProcessingStatus.OPEN}) al
+  ) tr on true`;
+}
+
+/** The triage filters over the `tr_` columns of triageJoin. */
+function triageWhere(q: PatientQuery): SQL | undefined {
+  const f: SQL[] = [];
+  if (q.program !== undefined) f.push(sql`${q.program}::text = any(tr_programs)`);
+  if (q.alerts === 'open') f.push(sql`tr_alerts_caution + tr_alerts_critical > 0`);
+  if (q.alerts === 'critical') f.push(sql`tr_alerts_critical > 0`);
+  if (q.alerts === 'none') f.push(sql`tr_alerts_caution + tr_alerts_critical = 0`);
+  if (q.lastReading === 'abnormal') f.push(sql`tr_last_severity > 0`);
+  if (q.lastReading === 'normal') f.push(sql`tr_last_severity = 0`);
+  if (q.lastReading === 'none') f.push(sql`tr_last_at is null`);
+  if (q.readingDays === 'below') f.push(sql`tr_reading_days < ${TRIAGE_READING_DAYS_TARGET}`);
+  if (q.readingDays === 'reached') f.push(sql`tr_reading_days >= ${TRIAGE_READING_DAYS_TARGET}`);
+  if (q.careMinutes === 'below') f.push(sql`tr_care_seconds < ${TRIAGE_CARE_MINUTES_TARGET * 60}`);
+  if (q.careMinutes === 'reached') f.push(sql`tr_care_seconds >= ${TRIAGE_CARE_MINUTES_TARGET * 60}`);
+  return f.length ? sql.join(f, sql` and `) : undefined;
+}
+
+/**
+ * The order of a triage page over the `t` CTE: the key in its direction (a patient without a reading
+ * comes first by last reading ascending, last descending; open alerts order by critical then
+ * caution), then name ascending and id, so equal figures read alphabetically.
+ */
+function triageOrder(q: PatientQuery): SQL {
+  const field = sortField(q.sort) ?? 'lastName';
+  const d = q.sort?.startsWith('-') ? sql`desc` : sql`asc`;
+  const key: Record<string, SQL> = {
+    lastName: sql`t."lastName" ${d}, t."firstName" ${d}, t.id ${d}`,
+    firstName: sql`t."firstName" ${d}`,
+    birthdate: sql`t.birthdate ${d}`,
+    status: sql`t.status ${d}`,
+    patientIdentifier: sql`t."patientIdentifier" ${d}`,
+    id: sql`t.id ${d}`,
+    lastReadingAt: q.sort?.startsWith('-') ? sql`t.tr_last_at desc nulls last` : sql`t.tr_last_at asc nulls first`,
+    readingDays: sql`t.tr_reading_days ${d}`,
+    careMinutes: sql`t.tr_care_seconds ${d}`,
+    openAlerts: sql`t.tr_alerts_critical ${d}, t.tr_alerts_caution ${d}`,
+  };
+  return sql`${key[field] ?? key.lastName!}, t."lastName" asc, t."firstName" asc, t.id asc`;
 }
 
 /** Whether the list's filter or order reads patient_metadata (search by identifier, sort by it). */
@@ -393,7 +510,7 @@ const patientRowColumns = sql`${users.id} as id, ${users.firstName} as "firstNam
  *   them; without that fence PostgreSQL plans a name-ordered nested loop that probes every user of
  *   the organization before its window count can finish.
  */
-function patientPage(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
+function patientPage(scope: Scope, hospitalId: number, q: PatientQuery, cal?: TriageCalendar): SQL {
   // LIMIT and OFFSET as literals (integers checked by the contract's page schema, re-checked here):
   // with them as parameters PostgreSQL never trusts the generic plan of the named statement and
   // re-plans the list on every call, which cost as much as running it.
@@ -401,6 +518,27 @@ function patientPage(scope: Scope, hospitalId: number, q: PatientQuery): SQL {
   const offset = Math.trunc((q.page - 1) * q.pageSize);
   if (!Number.isSafeInteger(pageSize) || !Number.isSafeInteger(offset) || pageSize < 1 || offset < 0) throw new Error('invalid page');
   const limit = sql`limit ${sql.raw(String(pageSize))} offset ${sql.raw(String(offset))}`;
+  if (cal && needsTriagePage(q)) {
+    // A triage sort or filter: every matching patient's figures are computed once (set-based, in a
+    // MATERIALIZED CTE), filtered, counted and the page cut from them (docs/patient-list.md).
+    const where = triageWhere(q);
+    const order = triageOrder(q);
+    return sql`(
+      with t as materialized (
+        select ${patientRowColumns},
+               (select pmi.patient_identifier from patient_metadata pmi where pmi.user_id = ${users.id}) as "patientIdentifier",
+               tr.*
+        from ${patientFrom(q)}
+        ${triageJoin(sql`${users.id}`, hospitalId, cal)}
+        where ${patientWhere(scope, hospitalId, q)}
+      ), f as (select * from t ${where ? sql`where ${where}` : sql``})
+      select t.id, t."firstName", t."lastName", t.birthdate, t.gender, t.status, t.phone, t.email,
+             row_number() over (order by ${order}) as rn, (select cast(count(*) as int) from f) as total
+      from f t
+      order by ${order}
+      ${limit}
+    )`;
+  }
   if (q.search) {
     return sql`(
       with m as materialized (
@@ -453,8 +591,13 @@ export async function findOfficePatientIds(scope: Scope, db: Executor, hospitalI
   return { ids: rows.map((r) => Number(r.id)), total: Number(total) };
 }
 
-async function countPatientMatches(db: Executor, scope: Scope, hospitalId: number, q: PatientQuery): Promise<number> {
-  const result = await db.execute(sql`select ${patientCount(scope, hospitalId, q)} as n`);
+async function countPatientMatches(db: Executor, scope: Scope, hospitalId: number, q: PatientQuery, cal?: TriageCalendar): Promise<number> {
+  const where = triageWhere(q);
+  const result =
+    cal && where
+      ? await db.execute(sql`select cast(count(*) as int) as n from ${patientFrom(q)} ${triageJoin(sql`${users.id}`, hospitalId, cal)}
+                             where ${patientWhere(scope, hospitalId, q)} and ${where}`)
+      : await db.execute(sql`select ${patientCount(scope, hospitalId, q)} as n`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
@@ -476,12 +619,15 @@ export async function findOfficePatientsPage(
   db: Executor,
   hospitalId: number,
   q: PatientQuery,
+  cal: TriageCalendar,
 ): Promise<{ items: OfficePatientListItem[]; total: number }> {
   const result = await db.execute(sql`
     select p.id, p."firstName", p."lastName", p.birthdate, p.gender, p.status, p.phone, p.email,
            coalesce(pm.patient_identifier, '') as "patientIdentifier",
            coalesce(pm.medical_registration_number, '') as "medicalRegistrationNumber",
-           p.total,
+           p.total, tr.tr_last_at, tr.tr_last_offset, tr.tr_last_severity, tr.tr_last_device, tr.tr_period_start::text as tr_period_start,
+           (tr.tr_period_start + 29)::text as tr_period_end, tr.tr_reading_days, tr.tr_care_seconds, tr.tr_alerts_caution,
+           tr.tr_alerts_critical, tr.tr_programs,
            coalesce((
              select json_agg(json_build_object('userId', m.id, 'firstName', m.first_name, 'lastName', m.last_name, 'roleId', m.role_id)
                              order by m.role_id, m.last_name, m.first_name, m.id)
@@ -490,13 +636,72 @@ export async function findOfficePatientsPage(
              join users m on m.id = mtm.user_id
              where mt.patient_id = p.id and mt.hospital_id = ${hospitalId} and m.role_id in (${Role.DOCTOR}, ${Role.NURSE})
            ), '[]'::json) as "medicalTeam"
-    from ${patientPage(scope, hospitalId, q)} p
+    from ${patientPage(scope, hospitalId, q, cal)} p
     left join patient_metadata pm on pm.user_id = p.id
+    ${triageJoin(sql`p.id`, hospitalId, cal)}
     order by p.rn`);
-  const rows = (result as unknown as { rows: (OfficePatientListItem & { total: number })[] }).rows;
-  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(db, scope, hospitalId, q) : 0);
+  const rows = (result as unknown as { rows: (PatientPageRow & { total: number })[] }).rows;
+  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(db, scope, hospitalId, q, cal) : 0);
+  return { items: rows.map(toPatientListItem), total: Number(total) };
+}
+
+type PatientPageRow = Omit<OfficePatientListItem, 'lastReading' | 'readingDays' | 'devicePeriod' | 'careSeconds' | 'openAlerts' | 'programs'> & {
+  tr_last_at: string | Date | null;
+  tr_last_offset: string | null;
+  tr_last_severity: number | null;
+  tr_last_device: string | null;
+  tr_period_start: string | null;
+  tr_period_end: string | null;
+  tr_reading_days: number;
+  tr_care_seconds: number;
+  tr_alerts_caution: number;
+  tr_alerts_critical: number;
+  tr_programs: string[] | string | null;
+};
+
+/** A PostgreSQL text[] as the driver gives it: an array, or (PGlite, some paths) its '{A,B}' text. */
+const textArray = (v: string[] | string | null): string[] =>
+  Array.isArray(v) ? v : typeof v === 'string' && v.length > 2 ? v.slice(1, -1).split(',') : [];
+
+function toPatientListItem(r: PatientPageRow & { total: number }): OfficePatientListItem {
+  const { total: _, tr_last_at, tr_last_offset, tr_last_severity, tr_last_device, tr_period_start, tr_period_end, tr_reading_days, tr_care_seconds, tr_alerts_caution, tr_alerts_critical, tr_programs, ...own } = r;
   return {
-    items: rows.map(({ total: _, ...r }) => ({ ...r, id: Number(r.id), status: Number(r.status), medicalTeam: r.medicalTeam ?? [] })),
-    total: Number(total),
+    ...own,
+    id: Number(own.id),
+    status: Number(own.status),
+    medicalTeam: own.medicalTeam ?? [],
+    lastReading:
+      tr_last_at === null
+        ? null
+        : { measuredAt: new Date(tr_last_at).toISOString(), measuredAtOffset: tr_last_offset ?? '+00:00', severity: Number(tr_last_severity ?? 0), deviceType: tr_last_device ?? '' },
+    readingDays: Number(tr_reading_days ?? 0),
+    devicePeriod: tr_period_start && tr_period_end ? { start: tr_period_start, end: tr_period_end } : null,
+    careSeconds: Number(tr_care_seconds ?? 0),
+    openAlerts: { caution: Number(tr_alerts_caution ?? 0), critical: Number(tr_alerts_critical ?? 0) },
+    programs: textArray(tr_programs),
   };
+}
+
+/** The time zone of an office (null when it does not exist); the caller has checked the scope. */
+export async function findOfficeTimeZone(scope: Scope, db: Executor, hospitalId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: hospitals.timeZone })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
+    .limit(1);
+  return row?.timeZone ?? null;
+}
+
+/** The caller's saved /patients view from users.user_settings_json.patientListView (unchecked JSON). */
+export async function getPatientListView(scope: Scope, db: Executor): Promise<unknown> {
+  const result = await db.execute(sql`select ${users.userSettingsJson} -> 'patientListView' as view from ${users} where ${users.id} = ${scope.userId}`);
+  return (result as unknown as { rows: { view: unknown }[] }).rows[0]?.view ?? null;
+}
+
+/** Saves the caller's /patients view under users.user_settings_json.patientListView (other settings kept). */
+export async function savePatientListView(scope: Scope, db: Executor, view: PatientListView): Promise<void> {
+  await db
+    .update(users)
+    .set({ userSettingsJson: sql`${users.userSettingsJson} || jsonb_build_object('patientListView', ${JSON.stringify(view)}::jsonb)` })
+    .where(eq(users.id, scope.userId));
 }

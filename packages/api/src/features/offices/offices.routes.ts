@@ -37,4 +37,6 @@ export function officesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, offices.findOfficeMedicalStaffV3, ({ scope, headers, query }) => service.findOfficeStaff(ctx, scope, headers.hospitalid, query));
   registerEndpoint(app, ctx, offices.findOfficePatientsV2, ({ scope, headers, query }) => service.findOfficePatientsV2(ctx, scope, headers.hospitalid, query));
   registerEndpoint(app, ctx, offices.findOfficePatientsV4, ({ scope, headers, query }) => service.findOfficePatientsV4(ctx, scope, headers.hospitalid, query));
+  registerEndpoint(app, ctx, offices.getPatientListView, ({ scope }) => service.getPatientListView(ctx, scope));
+  registerEndpoint(app, ctx, offices.savePatientListView, ({ scope, body }) => service.savePatientListView(ctx, scope, body));
 }

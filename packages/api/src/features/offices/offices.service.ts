@@ -10,6 +10,8 @@ import {
   type OfficeAssignment,
   type OfficeDeassignment,
   type OfficePatientListItem,
+  type PatientListView,
+  patientListViewSchema,
   type RoleId,
   type User,
 } from '@vigil/contract';
@@ -17,6 +19,7 @@ import type { offices as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { loadUserViews } from '../users/index';
 import * as repo from './offices.repo';
 
@@ -296,16 +299,53 @@ export async function findOfficePatientsV2(
 }
 
 /**
- * GET hospital/getrelatedpatientsforhospitalv4 (header hospitalid): the /patients list, one query
- * per page (see repo.findOfficePatientsPage). 404 when the office is not the caller's.
+ * The office's calendar for the /patients triage figures at `now`: today's local date and where
+ * this month and tomorrow start, in the office's time zone (lib/office-calendar.ts, one fallback).
+ */
+export function triageCalendarOf(timeZone: string | null, now: Date): repo.TriageCalendar {
+  const zone = officeTimeZone(timeZone);
+  const today = localDateOf(now, zone);
+  return {
+    timeZone: zone,
+    today,
+    monthStart: startOfLocalDay(`${today.slice(0, 8)}01`, zone),
+    tomorrowStart: startOfLocalDay(addDays(today, 1), zone),
+  };
+}
+
+/**
+ * GET hospital/getrelatedpatientsforhospitalv4 (header hospitalid): the /patients list with each
+ * patient's triage figures (last reading, reading days of the current device period, care time this
+ * month, open alerts by severity, programs), sorted and filtered on the server, one query per page
+ * (see repo.findOfficePatientsPage, docs/patient-list.md). 404 when the office is not the caller's.
  */
 export async function findOfficePatientsV4(
   ctx: AppContext,
   scope: Scope,
   hospitalId: number,
   q: EndpointQuery<typeof contract.findOfficePatientsV4>,
+  now = new Date(),
 ): Promise<Page<OfficePatientListItem>> {
   assertOfficeInScope(scope, hospitalId);
-  const { items, total } = await repo.findOfficePatientsPage(scope, ctx.db, hospitalId, q);
+  const zone = await repo.findOfficeTimeZone(scope, ctx.db, hospitalId);
+  if (zone === null) throw AppError.notFound();
+  const { items, total } = await repo.findOfficePatientsPage(scope, ctx.db, hospitalId, q, triageCalendarOf(zone, now));
   return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * Chosen `GET user/patientlistview`: the caller's saved default view of /patients (sort and
+ * filters), or null when none is saved. A stored view that no longer parses (a sort key since
+ * removed) reads as null rather than failing the page.
+ */
+export async function getPatientListView(ctx: AppContext, scope: Scope): Promise<{ view: PatientListView | null }> {
+  const stored = await repo.getPatientListView(scope, ctx.db);
+  const parsed = patientListViewSchema.safeParse(stored);
+  return { view: stored !== null && parsed.success ? parsed.data : null };
+}
+
+/** Chosen `PUT user/patientlistview`: saves the caller's default view of /patients (replaces the previous one; other settings kept). */
+export async function savePatientListView(ctx: AppContext, scope: Scope, view: PatientListView): Promise<{ view: PatientListView }> {
+  await ctx.db.transaction((tx) => repo.savePatientListView(scope, tx, view));
+  return { view };
 }

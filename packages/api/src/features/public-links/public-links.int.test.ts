@@ -141,6 +141,7 @@ describe('POST publiclink', () => {
       patientId: f.patientA1.id,
       hospitalId: f.a1.id,
       hospitalName: f.a1.hospitalName,
+      timeZone: 'America/New_York',
       status: 'active',
       revokedAt: null,
       sharedWithEmail: 'family@example.test',
@@ -372,7 +373,7 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
     expect(bp.values).toEqual([
       { code: '8480-6', unit: 'mm[Hg]', unitLabel: 'mmHg' },
       { code: '8462-4', unit: 'mm[Hg]', unitLabel: 'mmHg' },
-      { code: '8867-4', unit: '/min', unitLabel: 'lpm' },
+      { code: '8867-4', unit: '/min', unitLabel: 'bpm' }, // asked in English: "lpm" only in Spanish
     ]);
     expect(bp.readings.map((r) => r.values['8480-6'])).toEqual([128, 186]);
     expect(bp.readings[1]).toMatchObject({ severity: 2, isSimulated: true, isManual: false, measuredAtOffset: '-05:00' });

@@ -44,6 +44,7 @@ const linkColumns = {
   patientLastName: patient.lastName,
   hospitalId: publicLinks.hospitalId,
   hospitalName: hospitals.hospitalName,
+  timeZone: hospitals.timeZone,
   periodStart: publicLinks.periodStart,
   periodEnd: publicLinks.periodEnd,
   expiresAt: publicLinks.expiresAt,
@@ -64,6 +65,8 @@ export interface PublicLinkRow {
   patientLastName: string;
   hospitalId: number;
   hospitalName: string;
+  /** The office's IANA zone: the public report and the staff list show the link's dates in it. */
+  timeZone: string;
   periodStart: Date;
   periodEnd: Date;
   expiresAt: Date;

@@ -4,6 +4,7 @@ import {
   measurementCatalogue,
   toDisplay,
   unitLabelIn,
+  type Lang,
   type DeviceType,
   type PublicLinkSeries,
   type Thresholds,
@@ -53,13 +54,15 @@ const catalogueOrder = Object.keys(measurementCatalogue);
 /**
  * Groups readings (oldest first) into one series per device type — catalogue types first in
  * catalogue order, others after by name — with values and thresholds in the display units of
- * `prefs` (default: spec section 9's metric and mmol/L). Codes are normalised through the LOINC
+ * `prefs` (default: spec section 9's metric and mmol/L), unit labels in `lang` (a pulse "bpm" in
+ * English, "lpm" in Spanish: measurement-types.ts `unitLabelIn`). Codes are normalised through the LOINC
  * aliases (2708-6 -> 59408-5).
  */
 export function buildSeries(
   readings: ReportReading[],
   thresholdsOf: (deviceType: string) => Record<string, Thresholds>,
   prefs: UnitPreferences = defaultUnitPreferences,
+  lang: Lang = 'es',
 ): PublicLinkSeries[] {
   const byType = new Map<string, ReportReading[]>();
   for (const r of readings) {
@@ -97,7 +100,7 @@ export function buildSeries(
     const values = [...known, ...extra].map((code) => {
       const unit = toDisplay(code, 0, prefs).unit;
       // In the product's default language (spec section 9: Spanish); the report page relabels per UI language.
-      return { code, unit, unitLabel: unitLabelIn(unit, 'es') };
+      return { code, unit, unitLabel: unitLabelIn(unit, lang) };
     });
     const thresholds = Object.fromEntries(Object.entries(displayThresholds(thresholdsOf(deviceType), prefs)).filter(([code]) => present.has(code)));
     return { deviceType, values, thresholds, readings: shown };

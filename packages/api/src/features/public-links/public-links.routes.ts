@@ -39,9 +39,9 @@ export function publicLinksRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       return payload;
     });
-    registerEndpoint(scoped, ctx, publicLinks.getMeasurementsFromLink, ({ headers, req }) => service.getReport(ctx, headers.linkid, null, clientOf(req)));
+    registerEndpoint(scoped, ctx, publicLinks.getMeasurementsFromLink, ({ headers, req }) => service.getReport(ctx, headers.linkid, null, clientOf(req), req.lang));
     registerEndpoint(scoped, ctx, publicLinks.getMeasurementsForHub, ({ headers, req }) =>
-      service.getReport(ctx, headers.linkid, headers.hubidentifier, clientOf(req)),
+      service.getReport(ctx, headers.linkid, headers.hubidentifier, clientOf(req), req.lang),
     );
   });
 }

@@ -43,6 +43,7 @@ function toPublicLink(row: repo.PublicLinkRow, now: Date): PublicLink {
     patientName: `${row.patientFirstName} ${row.patientLastName}`.trim(),
     hospitalId: row.hospitalId,
     hospitalName: row.hospitalName,
+    timeZone: row.timeZone,
     periodStart: row.periodStart.toISOString(),
     periodEnd: row.periodEnd.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -168,7 +169,7 @@ export async function revokeLink(ctx: AppContext, scope: Scope, id: number): Pro
  * GET publiclink/getmeasurementsfromlink and (chosen) getmeasurementsforhub: what the link's holder
  * may see — the patient's first name and last initial, the office, the period, and the readings of
  * the period in the link's office (only those posted by `hubIdentifier`'s hub when given) per
- * device type with the thresholds, in the default display units. The access (client IP and user
+ * device type with the thresholds, in the default display units, unit labels in the request's language. The access (client IP and user
  * agent) is recorded in the same transaction as the read. 404 'No public links!' when the token is
  * unknown, the link expired or was revoked, or the hub is not one of the patient's.
  */
@@ -177,6 +178,7 @@ export async function getReport(
   token: string,
   hubIdentifier: string | null,
   client: { ip: string; userAgent: string },
+  lang: Lang = 'es',
 ): Promise<PublicLinkReport> {
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
@@ -209,7 +211,7 @@ export async function getReport(
       expiresAt: link.expiresAt.toISOString(),
       hubIdentifier,
       units: defaultUnitPreferences,
-      series: buildSeries(shown, (type) => effectiveThresholds(type, office[type], device[type]), defaultUnitPreferences),
+      series: buildSeries(shown, (type) => effectiveThresholds(type, office[type], device[type]), defaultUnitPreferences, lang),
       readingCount: shown.length,
       truncated,
     };

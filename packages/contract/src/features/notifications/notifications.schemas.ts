@@ -194,6 +194,10 @@ export const notificationWithPatientSchema = notificationSchema
     hospitalName: z.string(),
     /** when the reading was taken (abnormal measurement) or was due (missed measurement) */
     measuredAt: iso.nullable(),
+    /** when the server received the reading (null for a missed measurement) */
+    receivedAt: iso.nullable(),
+    /** the reading arrived more than LATE_READING_MINUTES after it was taken (a hub that was offline) */
+    isLate: z.boolean(),
     isSimulated: z.boolean(),
     /** the reading's values in the caller's display units, in catalogue order */
     values: z.array(alertValueSchema),
@@ -239,7 +243,15 @@ export const worklistHeadersSchema = notificationOfficeHeadersSchema.extend({
   patientid: idSchema.optional(),
 });
 
-/** Worklist orders: most severe then newest (default), or newest reading (or due time) first. */
+/**
+ * A reading received more than this many minutes after it was measured is "late" (docs/dates.md,
+ * "Late readings"): a hub that was offline uploads its stored readings when it reconnects, and a
+ * worklist row shows both times. Hubs upload within seconds when online; an hour leaves room for
+ * retries and clock drift without hiding a day-old upload.
+ */
+export const LATE_READING_MINUTES = 60;
+
+/** Worklist orders: open first, most severe, then most recent measurement (default), or most recent measurement (or due time) first. */
 export const worklistSorts = ['severity', 'newest'] as const;
 
 /**

@@ -11,6 +11,9 @@ import {
   officeListQuerySchema,
   officePatientListItemSchema,
   officePatientsQuerySchema,
+  officePatientListQuerySchema,
+  patientListViewSchema,
+  patientListViewResponseSchema,
   officeSchema,
   officeStaffMemberSchema,
   officeStaffMemberWithCountSchema,
@@ -210,11 +213,35 @@ export const findOfficePatientsV4 = endpoint({
   method: 'GET',
   path: 'hospital/getrelatedpatientsforhospitalv4',
   tag,
-  summary: 'The /patients list: one indexed query per page with identifier, record number and team names (no SSN)',
+  summary: 'The /patients list with triage figures (last reading, reading days, care minutes, open alerts, programs); sorted and filtered on the server (no SSN)',
   permission: 'patients.read',
   headers: officeHeaderSchema,
-  query: officePatientsQuerySchema,
+  query: officePatientListQuerySchema,
   response: pageOf(officePatientListItemSchema),
+});
+
+/** Chosen (not in the spec's list): the caller's saved default view of /patients (docs/patient-list.md). */
+export const getPatientListView = endpoint({
+  method: 'GET',
+  path: 'user/patientlistview',
+  tag,
+  summary: "The caller's saved default view of /patients (sort and filters), or null",
+  permission: 'patients.read',
+  response: patientListViewResponseSchema,
+  audit: false,
+});
+
+/** Chosen (not in the spec's list): saves the caller's default view of /patients, replacing the previous one. */
+export const savePatientListView = endpoint({
+  method: 'PUT',
+  path: 'user/patientlistview',
+  tag,
+  summary: "Saves the caller's default view of /patients (sort and filters)",
+  permission: 'patients.read',
+  body: patientListViewSchema,
+  response: patientListViewResponseSchema,
+  changesAccess: false,
+  audit: false,
 });
 
 export const deassignMedicalStaffFromOfficeV2 = endpoint({

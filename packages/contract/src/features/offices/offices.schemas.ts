@@ -5,6 +5,7 @@ import { Role } from '../../common/roles';
 import { emailSchema, optionalText, phoneSchema, refinePhone, requiredText } from '../../common/validation';
 import { userSchema } from '../users/users.schemas';
 import { sortQuery } from '../../common/sorting';
+import { billingProgramSchema } from '../billing/billing.schemas';
 
 /** A required id in a body: null or '' reads as missing ("This field is required"). */
 const requiredIdSchema = z.preprocess((v) => (v === null || v === '' ? undefined : v), bodyIdSchema);
@@ -184,6 +185,67 @@ export const officePatientsQuerySchema = pageQuerySchema.extend({
   status: intTextSchema(0, 3).optional(),
 });
 
+/**
+ * The /patients triage thresholds (docs/patient-list.md): 16 reading days in a 30-day device period
+ * (CPT 99454 / 98976-98978, reference billing-rules.md section 1.1) and 20 minutes of care time in a
+ * calendar month (CPT 99457 / 98980).
+ */
+export const TRIAGE_READING_DAYS_TARGET = 16;
+export const TRIAGE_CARE_MINUTES_TARGET = 20;
+
+/** Sort keys of the /patients list: the patient's own fields and the triage figures. */
+export const OFFICE_PATIENT_LIST_SORT_FIELDS = [
+  'lastName',
+  'firstName',
+  'birthdate',
+  'status',
+  'patientIdentifier',
+  'id',
+  'lastReadingAt',
+  'readingDays',
+  'careMinutes',
+  'openAlerts',
+] as const;
+
+/** The triage filters of the /patients list (docs/patient-list.md); each optional. */
+export const officePatientTriageFiltersSchema = z.object({
+  /** Enrolled in this program (patient_program_enrolments). */
+  program: billingProgramSchema.optional(),
+  /** 'open': at least one open abnormal-reading alert; 'critical': an open critical one; 'none': no open alert. */
+  alerts: z.enum(['open', 'critical', 'none']).optional(),
+  /** 'abnormal': the last reading was abnormal (caution or critical); 'none': no reading in this office yet. */
+  lastReading: z.enum(['abnormal', 'normal', 'none']).optional(),
+  /** Reading days in the current device period below 16, or 16 reached. */
+  readingDays: z.enum(['below', 'reached']).optional(),
+  /** Care minutes this month below 20, or 20 reached. */
+  careMinutes: z.enum(['below', 'reached']).optional(),
+});
+export type OfficePatientTriageFilters = z.infer<typeof officePatientTriageFiltersSchema>;
+
+/**
+ * Query of GET hospital/getrelatedpatientsforhospitalv4 (/patients): the office list's query, sortable
+ * also by last reading, reading days, care minutes and open alerts, and filtered by the triage
+ * filters, all on the server (docs/patient-list.md).
+ */
+export const officePatientListQuerySchema = officePatientsQuerySchema.extend({
+  sort: sortQuery(OFFICE_PATIENT_LIST_SORT_FIELDS),
+  ...officePatientTriageFiltersSchema.shape,
+});
+
+/**
+ * A user's saved default view of /patients (stored server-side per user, docs/patient-list.md):
+ * the sort and the filters, restored on the next visit.
+ */
+export const patientListViewSchema = officePatientTriageFiltersSchema.extend({
+  sort: sortQuery(OFFICE_PATIENT_LIST_SORT_FIELDS),
+  status: z.number().int().min(0).max(3).optional(),
+  pageSize: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional(),
+});
+export type PatientListView = z.infer<typeof patientListViewSchema>;
+
+/** The saved view, or null when the user has not saved one. */
+export const patientListViewResponseSchema = z.object({ view: patientListViewSchema.nullable() });
+
 /** A doctor or nurse on a patient's medical team in the office. */
 export const officePatientTeamMemberSchema = z.object({
   userId: z.number().int(),
@@ -209,5 +271,19 @@ export const officePatientListItemSchema = z.object({
   patientIdentifier: z.string(),
   medicalRegistrationNumber: z.string(),
   medicalTeam: z.array(officePatientTeamMemberSchema),
+  /** The last reading in this office: when measured (ISO 8601 UTC), the device's offset, its severity (0 normal, 1 caution, 2 critical). */
+  lastReading: z
+    .object({ measuredAt: z.string(), measuredAtOffset: z.string(), severity: z.number().int(), deviceType: z.string() })
+    .nullable(),
+  /** Distinct local days with a qualifying reading in the current 30-day device period (null: no period yet). */
+  readingDays: z.number().int(),
+  /** The current device period (YYYY-MM-DD, office calendar), or null before the first qualifying reading. */
+  devicePeriod: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** Finished care time this calendar month in this office for the patient's billing program, in seconds. */
+  careSeconds: z.number().int(),
+  /** Open abnormal-reading alerts of this office, one per reading, by severity. */
+  openAlerts: z.object({ caution: z.number().int(), critical: z.number().int() }),
+  /** Programs the patient is enrolled in (RPM, RTM, CCM, ...). */
+  programs: z.array(z.string()),
 });
 export type OfficePatientListItem = z.infer<typeof officePatientListItemSchema>;

@@ -62,6 +62,8 @@ export const publicLinkSchema = z.object({
   patientName: z.string(),
   hospitalId: z.number().int(),
   hospitalName: z.string(),
+  /** The office's IANA time zone: staff and the public report show the period and expiry in it, named. */
+  timeZone: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
   expiresAt: z.string(),

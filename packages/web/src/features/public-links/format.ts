@@ -45,14 +45,30 @@ export function formatDay(iso: string, lang: Lang, timeZone?: string): string {
   }
 }
 
-/** Date and time of an instant in an IANA time zone, with the zone's short name. */
+/**
+ * Date and time of an instant in an IANA time zone, with the zone's short name ("April 9, 2026 at
+ * 3:00 PM EDT" / "9 de abril de 2026, 15:00 GMT-4").
+ */
 export function formatInstant(iso: string, lang: Lang, timeZone?: string): string {
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone };
+  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone };
   try {
     return new Intl.DateTimeFormat(locale(lang), opts).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    return new Intl.DateTimeFormat(locale(lang), { ...opts, timeZone: undefined }).format(new Date(iso));
   }
+}
+
+/** An IANA zone for people: "America/New York". */
+export function zoneLabel(timeZone: string): string {
+  return timeZone.replace(/_/g, ' ');
+}
+
+/**
+ * A share link's period as both the staff list and the public report show it: the office's
+ * calendar days and the zone ("March 12, 2026 – April 11, 2026 (America/New York)").
+ */
+export function formatLinkPeriod(periodStart: string, periodEnd: string, lang: Lang, timeZone: string): string {
+  return `${formatDay(periodStart, lang, timeZone)} – ${formatDay(periodEnd, lang, timeZone)} (${zoneLabel(timeZone)})`;
 }
 
 /** A number in the UI language's notation (decimal comma in Spanish), up to 1 decimal. */

@@ -105,6 +105,9 @@ export function toWorklistRow(n: Notification, hospitalName: string): Notificati
     patientFullname,
     hospitalName,
     measuredAt: typeof extra.measuredAt === 'string' ? extra.measuredAt : null,
+    // A pushed alert's reading has just arrived; the reload that follows brings its received time and late mark.
+    receivedAt: null,
+    isLate: false,
     isSimulated: extra.isSimulated === true,
     values: [], // the reload that follows brings the values in the user's units
   };

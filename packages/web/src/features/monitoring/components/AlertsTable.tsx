@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationType, ProcessingStatus, type NotificationWithPatient } from '@vigil/contract';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
+import { useDates } from '../../../lib/dates';
 import { alertReading, deviceTypeTitle, mentalHealthAlert, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
@@ -30,13 +31,15 @@ interface Props {
 /**
  * The alert worklist's table: severity (word and icon, not colour alone), patient (link to the
  * patient's page), device type and the reading's values in the user's display units (converted by
- * the server; a missed measurement shows its message), time (relative, exact in a tooltip),
+ * the server; a missed measurement shows its message), time (relative, exact in a tooltip; a
+ * reading that arrived late is marked "Late" with when it was measured and when it was received),
  * simulated mark and the processing state: a Process button, or who processed it, when, and the
  * resolution comment.
  */
 export function AlertsTable(props: Props) {
   const { t, i18n } = useTranslation('monitoring');
   const lang = i18n.language;
+  const { dateTime } = useDates();
 
   const columns: Column<NotificationWithPatient>[] = [
     {
@@ -144,7 +147,22 @@ export function AlertsTable(props: Props) {
     {
       header: t('columns.time'),
       width: 150,
-      render: (r) => <RelativeTime value={r.measuredAt ?? r.timestamp} />,
+      render: (r) =>
+        r.isLate && r.receivedAt ? (
+          <Stack gap={2} align="flex-start" data-testid="late-reading">
+            <Badge variant="outline" color="violet.9" radius="sm" size="sm" styles={{ label: { overflow: 'visible' } }}>
+              {t('late.badge')}
+            </Badge>
+            <Text size="xs">
+              {t('late.measured')} <time dateTime={r.measuredAt ?? undefined}>{dateTime(r.measuredAt)}</time>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('late.received')} <time dateTime={r.receivedAt}>{dateTime(r.receivedAt)}</time>
+            </Text>
+          </Stack>
+        ) : (
+          <RelativeTime value={r.measuredAt ?? r.timestamp} />
+        ),
     },
     {
       header: t('columns.status'),

@@ -1,5 +1,5 @@
-import { enrolment, medicalTeams, metadata, offices, organizations, users, type CreatePatientMetadataBody, type UpdateEnrolmentBody, type UserCreateBody } from '@vigil/contract';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { enrolment, medicalTeams, metadata, offices, organizations, users, type CreatePatientMetadataBody, type PatientListView, type UpdateEnrolmentBody, type UserCreateBody } from '@vigil/contract';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
 
 /**
  * What a new patient or a patient's change makes stale: every patient list (office, all offices,
@@ -39,4 +39,14 @@ export function useUpdatePatientEnrolment() {
     input: ({ patientId, body }: { patientId: number; body: UpdateEnrolmentBody }) => ({ headers: { patientid: patientId }, body }),
     invalidates: [enrolment.getPatientEnrolment],
   });
+}
+
+/** GET user/patientlistview: the caller's saved default view of /patients (sort and filters), or null. */
+export function usePatientListView() {
+  return useEndpointQuery(offices.getPatientListView, {}, { staleTime: Infinity });
+}
+
+/** PUT user/patientlistview: saves the caller's default view of /patients. */
+export function useSavePatientListView() {
+  return useEndpointMutation(offices.savePatientListView, { input: (body: PatientListView) => ({ body }), invalidates: [offices.getPatientListView] });
 }

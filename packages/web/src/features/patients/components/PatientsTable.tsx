@@ -7,6 +7,7 @@ import { UserStatusBadge } from '../../../components/UserStatusBadge';
 import { useDates } from '../../../lib/dates';
 import { CareTeamCell } from './CareTeamCell';
 import { PatientStatusMenu } from './PatientStatusMenu';
+import { CareMinutesCell, LastReadingCell, OpenAlertsCell, ProgramsCell, ReadingDaysCell, type Triage } from './TriageCells';
 
 /** One row of /patients, from either list endpoint. `team` is known for one office; `offices` for all. */
 export interface PatientRow {
@@ -19,6 +20,8 @@ export interface PatientRow {
   medicalRegistrationNumber: string;
   team?: { firstName: string; lastName: string; roleId: number }[];
   offices?: string[];
+  /** The triage figures, known for one office's list (docs/patient-list.md). */
+  triage?: Triage;
 }
 
 function Identifier({ row }: { row: PatientRow }) {
@@ -43,7 +46,11 @@ function Identifier({ row }: { row: PatientRow }) {
   );
 }
 
-/** The patients list: name, birth date, identifier / record number, status, care team (or offices), status menu. */
+/**
+ * The patients list: name, birth date, identifier / record number, status, care team (or offices),
+ * status menu; for one office also the triage columns (last reading, reading days of the device
+ * period, care minutes this month, open alerts, programs), sortable on the server.
+ */
 export function PatientsTable(props: {
   rows: PatientRow[] | undefined;
   total: number | undefined;
@@ -76,6 +83,15 @@ export function PatientsTable(props: {
     props.allOffices
       ? { header: t('fields.offices'), render: (r) => <Text size="sm">{r.offices?.join(', ') || '—'}</Text> }
       : { header: t('list.careTeam'), render: (r) => <CareTeamCell members={r.team ?? []} /> },
+    ...(props.allOffices
+      ? []
+      : ([
+          { header: t('triage.lastReading'), sortKey: 'lastReadingAt', render: (r) => r.triage && <LastReadingCell triage={r.triage} /> },
+          { header: t('triage.readingDays'), sortKey: 'readingDays', render: (r) => r.triage && <ReadingDaysCell triage={r.triage} /> },
+          { header: t('triage.careMinutes'), sortKey: 'careMinutes', render: (r) => r.triage && <CareMinutesCell triage={r.triage} /> },
+          { header: t('triage.openAlerts'), sortKey: 'openAlerts', render: (r) => r.triage && <OpenAlertsCell triage={r.triage} /> },
+          { header: t('triage.programs'), render: (r) => r.triage && <ProgramsCell triage={r.triage} /> },
+        ] satisfies Column<PatientRow>[])),
     {
       header: t('list.actions'),
       width: 96,

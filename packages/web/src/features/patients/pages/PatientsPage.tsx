@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Select } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
+import { BILLING_PROGRAMS, type OfficePatientTriageFilters, type PatientListView } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -8,21 +9,35 @@ import { SearchInput } from '../../../components/SearchInput';
 import type { PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
+import { notify } from '../../../lib/notify';
 import { useSelectedOffice } from '../../../lib/office';
 import { useUiState } from '../../../lib/ui-state';
 import { useHospitalPatients, useOfficePatients } from '../../../lib/shared-reads';
 import { PatientDetails } from '../components/PatientDetails';
 import { PATIENT_STATUSES } from '../components/PatientStatusMenu';
 import { PatientWizardModal } from '../components/PatientWizardModal';
+import { usePatientListView, useSavePatientListView } from '../api/patients';
 import { PatientsTable, type PatientRow } from '../components/PatientsTable';
 
 const ALL = 'all';
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** The triage filters' choices (docs/patient-list.md); each Select also offers "all". */
+const TRIAGE_FILTERS: { key: keyof OfficePatientTriageFilters; values: readonly string[] }[] = [
+  { key: 'alerts', values: ['open', 'critical', 'none'] },
+  { key: 'lastReading', values: ['abnormal', 'normal', 'none'] },
+  { key: 'readingDays', values: ['below', 'reached'] },
+  { key: 'careMinutes', values: ['below', 'reached'] },
+  { key: 'program', values: BILLING_PROGRAMS },
+];
 /** Sort keys the all-offices list (GET user/gethospitalpatients) understands. */
 const ALL_OFFICES_SORTS = ['lastName', '-lastName', 'status', '-status'];
 
 /**
  * /patients: the patients of the selected office (GET hospital/getrelatedpatientsforhospitalv4),
- * paged, sorted, searched and filtered by status on the server. With no office selected (-1) the user
+ * with their triage figures, paged, sorted, searched and filtered (status, alerts, last reading,
+ * reading days, care minutes, program) on the server; the user's saved default view (sort and
+ * filters, GET / PUT user/patientlistview) is restored on the next visit (docs/patient-list.md). With no office selected (-1) the user
  * picks one of their offices or sees all of them (GET user/gethospitalpatients). A row opens the
  * patient's page (/patientdetails/{id}), the eye button the details drawer; users who manage patients register new ones with the wizard.
  */
@@ -37,6 +52,22 @@ export default function PatientsPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'lastName' });
   const [wizardOpen, setWizardOpen] = useState(false);
+  const [filters, setFilters] = useState<OfficePatientTriageFilters>({});
+  const savedView = usePatientListView();
+  const saveView = useSavePatientListView();
+  const restored = useRef(false);
+
+  // The saved default view, applied once when it arrives.
+  useEffect(() => {
+    const view = savedView.data?.view;
+    if (restored.current || savedView.data === undefined) return;
+    restored.current = true;
+    if (!view) return;
+    const { sort: savedSort, status: savedStatus, pageSize, ...savedFilters } = view;
+    setFilters(savedFilters);
+    setStatus(savedStatus === undefined ? null : String(savedStatus));
+    setState((s) => ({ ...s, page: 1, sort: savedSort ?? s.sort, pageSize: pageSize ?? s.pageSize }));
+  }, [savedView.data]);
 
   const officeId = selectedOffice > 0 ? selectedOffice : picked === ALL ? null : Number(picked);
   const allOffices = officeId === null;
@@ -52,7 +83,19 @@ export default function PatientsPage() {
     sort: sort as never,
     search: state.search || undefined,
     status: status === null ? undefined : Number(status),
+    ...(allOffices ? {} : filters),
   };
+  const currentView = (): PatientListView => ({
+    ...filters,
+    sort: sort as PatientListView['sort'],
+    status: status === null ? undefined : Number(status),
+    pageSize: PAGE_SIZES.find((n) => n === state.pageSize),
+  });
+  const onSaveView = () =>
+    saveView.mutate(currentView(), {
+      onSuccess: () => notify({ color: 'teal', message: t('triage.viewSaved') }),
+      onError: () => notify({ color: 'red', message: t('triage.viewNotSaved') }),
+    });
   const one = useOfficePatients(officeId, query);
   const all = useHospitalPatients(null, query, { enabled: allOffices });
   const active = allOffices ? all : one;
@@ -68,7 +111,7 @@ export default function PatientsPage() {
         medicalRegistrationNumber: u.patientMetadata?.medicalRegistrationNumber ?? '',
         offices: u.hospitalsAssignedData.map((h) => h.hospitalName),
       }))
-    : one.data?.items.map((p) => ({ ...p, team: p.medicalTeam }));
+    : one.data?.items.map((p) => ({ ...p, team: p.medicalTeam, triage: p }));
 
   const openPatient = (id: number, name: string) => ui.openDetails(name, <PatientDetails patientId={id} />);
   const newButton = canManage ? (
@@ -93,6 +136,27 @@ export default function PatientsPage() {
           }}
           allowDeselect={false}
         />
+        {!allOffices &&
+          TRIAGE_FILTERS.map(({ key, values }) => (
+            <Select
+              key={key}
+              w={190}
+              label={t(`triage.filter.${key}`)}
+              data={[{ value: ALL, label: t('triage.filter.all') }, ...values.map((v) => ({ value: v, label: key === 'program' ? v : t(`triage.filter.${key}Values.${v}`) }))]}
+              value={filters[key] ?? ALL}
+              onChange={(v) => {
+                setFilters((f) => ({ ...f, [key]: v === ALL || v === null ? undefined : v }));
+                setState((s) => ({ ...s, page: 1 }));
+              }}
+              allowDeselect={false}
+              data-testid={`filter-${key}`}
+            />
+          ))}
+        {!allOffices && (
+          <Button variant="light" leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={onSaveView} loading={saveView.isPending} data-testid="save-view">
+            {t('triage.saveView')}
+          </Button>
+        )}
         {selectedOffice <= 0 && (
           <Select
             w={260}

@@ -9,12 +9,14 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { ApiError } from '../../../lib/api-client';
 import { useDates } from '../../../lib/dates';
 import { usePublicLinks, useRevokePublicLink } from '../api/public-links';
+import { formatInstant, formatLinkPeriod } from '../format';
 
 const STATUS_COLOUR: Record<PublicLink['status'], string> = { active: 'teal.9', expired: 'gray.7', revoked: 'red.9' };
 
 /** One patient's share links (GET publiclink, header patientid), newest first, each revocable after confirmation. */
 export function PatientLinksTable({ patientId }: { patientId: number }) {
-  const { t } = useTranslation('publicLinks');
+  const { t, i18n } = useTranslation('publicLinks');
+  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const dates = useDates();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 10, sort: '-createdAt' });
   const q = usePublicLinks(patientId, { page: state.page, pageSize: state.pageSize, sort: state.sort });
@@ -33,8 +35,9 @@ export function PatientLinksTable({ patientId }: { patientId: number }) {
     });
 
   const columns: Column<PublicLink>[] = [
-    { header: t('share.col.period'), sortKey: 'periodStart', render: (l) => `${dates.date(l.periodStart)} – ${dates.date(l.periodEnd)}` },
-    { header: t('share.col.expires'), sortKey: 'expiresAt', render: (l) => dates.dateTime(l.expiresAt) },
+    // The same period and expiry, in the office's zone and named, as the public report shows (formatLinkPeriod, formatInstant).
+    { header: t('share.col.period'), sortKey: 'periodStart', render: (l) => formatLinkPeriod(l.periodStart, l.periodEnd, lang, l.timeZone) },
+    { header: t('share.col.expires'), sortKey: 'expiresAt', render: (l) => formatInstant(l.expiresAt, lang, l.timeZone) },
     {
       header: t('share.col.status'),
       render: (l) => (

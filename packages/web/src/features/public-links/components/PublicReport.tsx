@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicLinkReport } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { currentLang } from '../../../lib/i18n';
-import { deviceTitle, formatDay, formatInstant } from '../format';
+import { deviceTitle, formatInstant, formatLinkPeriod } from '../format';
 import { ReadingsTable } from './ReadingsTable';
 import { SeriesChart } from './SeriesChart';
 import { ThresholdsSummary } from './ThresholdsSummary';
@@ -46,7 +46,7 @@ export function PublicReport({ report }: { report: PublicLinkReport }) {
           <SimpleGrid cols={{ base: 1, xs: 2, md: report.hubIdentifier ? 4 : 3 }} spacing="md">
             <Fact label={t('report.patient')} value={patient} />
             <Fact label={t('report.office')} value={office} />
-            <Fact label={t('report.period')} value={`${formatDay(report.periodStart, lang, tz)} – ${formatDay(report.periodEnd, lang, tz)}`} />
+            <Fact label={t('report.period')} value={formatLinkPeriod(report.periodStart, report.periodEnd, lang, tz)} />
             {report.hubIdentifier && <Fact label={t('report.hub')} value={report.hubIdentifier} />}
           </SimpleGrid>
           <Text size="sm" c="dimmed">
