@@ -262,7 +262,9 @@ test('the care plan PDF downloads with every CMS element, and deleting the older
   await signIn(page, 'nurse');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/patientdetails/${ctx.patient.id}`);
-  const panel = page.getByTestId('ccm-panel'); // the mode stays CCM for this nurse
+  // The selected mode is kept per browser (spec section 4 "Selected mode"): this is a new one, so RPM.
+  await page.getByTestId('mode-switch').getByText('CCM', { exact: true }).click();
+  const panel = page.getByTestId('ccm-panel');
   await expect(panel).toBeVisible();
   const planRow = panel.getByTestId('ccmcareplan-row');
   await expect(planRow).toContainText(PLAN_TITLE);

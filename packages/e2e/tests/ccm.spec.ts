@@ -68,7 +68,7 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await expect(row).toContainText('RxNorm 7980');
   await expect(row.getByTestId('allergy-severity-badge')).toHaveText('Moderada');
   await expect(row).toContainText('Reacción: Urticaria');
-  await expect(panel.getByText('Alergias (1)')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Alergias (1)' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header stays on top of a full-page shot
   await snap(page, 'ccm-2-allergy-added');
   expect(await seriousViolations(page)).toEqual([]);

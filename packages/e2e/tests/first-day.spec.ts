@@ -108,6 +108,12 @@ test('/billings shows the demo patient\'s billable previous month with codes, ev
   await expect(page).not.toHaveURL(/\/auth\/login/);
   const org = await session(page);
   const prev = previousMonth();
+  // The biller generates the organization's previous month (the other journeys may have added
+  // patients since the demo's own run): afterwards every patient in it shows its generated state.
+  const run = await api<{ runId: number }>(page, 'GET', 'billing/generateforallorganizationpatientsformonth', { headers: { organizationid: org.user.organizationId!, month: prev.month, year: prev.year } });
+  await expect
+    .poll(async () => (await api<{ status: string }>(page, 'GET', 'billing/getbillingrun', { headers: { runid: run.runId } })).status, { timeout: 60_000 })
+    .toBe('done');
   const page1 = await api<{ items: { patientId: number; hospitalId: number; codes: { code: string }[]; amountCents: number | null; generated: boolean }[] }>(
     page,
     'GET',

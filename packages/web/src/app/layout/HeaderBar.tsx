@@ -47,6 +47,7 @@ export function HeaderBar() {
           value={mode}
           onChange={(v) => setSelectedMode(user.id, v as ProgramMode)}
           data-testid="mode-switch"
+          visibleFrom="sm"
         />
       )}
       <MessagesButton />

@@ -8,7 +8,7 @@ const color: Record<AppointmentStatus, string> = { REQUESTED: 'yellow', SCHEDULE
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
   const { t } = useTranslation('appointments');
   return (
-    <Badge color={color[status]} variant="light">
+    <Badge color={color[status]} variant="light" c="dark.8">
       {t(`status.${status}`)}
     </Badge>
   );

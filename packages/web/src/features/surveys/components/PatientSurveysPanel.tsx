@@ -87,6 +87,7 @@ export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { pa
             ) : !open.data?.length ? (
               <EmptyState text={t('panel.noOpen')} />
             ) : (
+              <Table.ScrollContainer minWidth={340} type="native">
               <Table fz="sm" striped data-testid="open-surveys">
                 <caption className="vigil-visually-hidden">{t('panel.openCaption')}</caption>
                 <Table.Thead>
@@ -132,6 +133,7 @@ export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { pa
                   ))}
                 </Table.Tbody>
               </Table>
+              </Table.ScrollContainer>
             )}
           </Tabs.Panel>
           <Tabs.Panel value="completed" pt="sm">
