@@ -292,7 +292,7 @@ test('the care plan PDF downloads with every CMS element, and deleting the older
 
   // The older record cannot be deleted: the spec's message, and it stays.
   await panel.getByTestId('ccm-record-select').click();
-  await page.getByRole('option', { name: new RegExp(`#${ctx.olderRecordId}\\)$`) }).click();
+  await page.getByRole('option', { name: new RegExp(`(#|n\\.º )${ctx.olderRecordId}\\)$`) }).click(); // "(n.º 1)" in Spanish
   await panel.getByTestId('ccm-record-delete').click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar registro CCM' });
   await confirm.getByRole('button', { name: 'Eliminar' }).click();

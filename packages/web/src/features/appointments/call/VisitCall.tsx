@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { CallQuality } from './quality';
 import type { RemoteParticipant, VisitCall as Call } from './use-visit-call';
 
-// Shades whose text keeps WCAG AA contrast (white on green.9 and red.9; autoContrast picks dark text on yellow.4).
-const qualityColor: Record<CallQuality, string> = { good: 'green.9', fair: 'yellow.4', poor: 'red.9' };
+// Light badges with dark text keep WCAG AA contrast for every quality.
+const qualityColor: Record<CallQuality, string> = { good: 'green', fair: 'yellow', poor: 'red' };
 
 function MediaTile({ stream, label, muted, mirrored, children, testId, data }: { stream: MediaStream | null; label: string; muted?: boolean; mirrored?: boolean; children?: ReactNode; testId: string; data?: Record<string, string | number> }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -39,7 +39,7 @@ function RemoteTile({ r }: { r: RemoteParticipant }) {
     <MediaTile stream={r.stream} label={name} testId="visit-remote" data={{ 'data-frames-decoded': r.framesDecoded, 'data-route': r.route ?? '' }}>
       {r.quality && (
         <Tooltip label={r.route === 'relay' ? t('call.routeRelay') : t('call.routeDirect')}>
-          <Badge color={qualityColor[r.quality]} variant="filled" autoContrast data-testid="visit-quality" tabIndex={0}>
+          <Badge color={qualityColor[r.quality]} variant="light" c="dark.8" data-testid="visit-quality" tabIndex={0}>
             {t('call.quality', { quality: t(`call.q.${r.quality}`) })}
           </Badge>
         </Tooltip>

@@ -109,7 +109,7 @@ export function EcpRecordsTable({ office, kind }: { office: number; kind: 'resid
                   </Table.Td>
                   <Table.Td>{(kind === 'resident' ? l.birthdate : l.email) ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[l.status]} variant="light" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
+                    <Badge color={statusColor[l.status]} variant="light" c="dark.8" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
                       {t(`status.${l.status}`)}
                     </Badge>
                   </Table.Td>

@@ -110,7 +110,7 @@ export default function OrganizationMappingPage() {
                       </Table.Td>
                       <Table.Td>{o.communities}</Table.Td>
                       <Table.Td>
-                        <Badge color={statusColor[o.status]} variant="light" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
+                        <Badge color={statusColor[o.status]} variant="light" c="dark.8" tt="none" styles={{ root: { minWidth: 'max-content' } }}>
                           {t(`status.${o.status}`)}
                         </Badge>
                       </Table.Td>
