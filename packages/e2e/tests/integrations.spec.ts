@@ -136,7 +136,7 @@ test('a patient connected through Terra has wearable readings in the chart, and 
   await snap(page, 'integrations-5-readings-sent');
 
   // 4. The community's ECP organization beside the Vigil organizations: mapped automatically by its
-  // community's office, unmapped (asked first), then confirmed by hand.
+  // community's office.
   await page.goto('/organizationMapping');
   const organizationsTable = page.getByTestId('ecp-organization-table');
   await expect(organizationsTable).toContainText('E2E Senior Living');
@@ -146,13 +146,5 @@ test('a patient connected through Terra has wearable readings in the chart, and 
   await expect(organizationsTable).toContainText('Sus comunidades están en esta organización');
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'integrations-6-organization-mapped');
-  await organizationsTable.getByRole('button', { name: 'Quitar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Quitar' }).click();
-  await expect(organizationsTable).toContainText('Asignación quitada');
-  await page.getByRole('textbox', { name: 'Elija la organización de Vigil de E2E Senior Living' }).click();
-  await page.getByRole('option').first().click();
-  await organizationsTable.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(organizationsTable).toContainText('Confirmado por el personal');
-  expect(await seriousViolations(page)).toEqual([]);
-  await snap(page, 'integrations-7-organization-confirmed');
+  // Unmapping (asked first) and confirming by hand are proven in ecp.int.test.ts "ECP organizations".
 });
