@@ -19,7 +19,7 @@ const answered = undefined as never;
 
 /** Sends a rendered PDF as a download that no cache keeps (PHI). */
 async function sendPdf(reply: FastifyReply, file: documents.CcmFile) {
-  await reply.code(200).type('application/pdf').header('Content-Disposition', `attachment; filename="${file.fileName}"`).header('Cache-Control', 'no-store').send(file.body);
+  await reply.code(200).type('application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'no-store').send(file.body);
   return answered;
 }
 
