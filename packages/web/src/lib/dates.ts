@@ -22,6 +22,24 @@ export function formatDateTime(value: string | null | undefined, lang: string): 
   return d.isValid() ? d.locale(lang.startsWith('en') ? 'en' : 'es').format('lll') : '';
 }
 
+/**
+ * Today's calendar date ('YYYY-MM-DD') in IANA zone `timeZone`, or in the browser's calendar when
+ * no zone is known yet. The server checks "not in the future" against the office's calendar
+ * (api lib/office-calendar.ts), so a form that defaults or caps a date with today uses the office's
+ * zone: at 20:00 in New York a browser set to UTC is already on tomorrow.
+ */
+export function todayIn(timeZone?: string | null): string {
+  if (timeZone) {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    } catch {
+      // An unknown zone falls back to the browser's calendar.
+    }
+  }
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** Full years between a birth date (YYYY-MM-DD) and today; null when unknown. */
 export function ageFrom(birthdate: string | null | undefined): number | null {
   if (!birthdate) return null;

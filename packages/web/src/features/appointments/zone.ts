@@ -19,7 +19,3 @@ export function instantOfWallTime(date: string, time: string, timeZone: string):
   return new Date(second).toISOString();
 }
 
-/** Today's date ('YYYY-MM-DD') in `timeZone`. */
-export function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}

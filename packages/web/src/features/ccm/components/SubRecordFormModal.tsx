@@ -8,10 +8,11 @@ import { DateField } from '../../../components/DateField';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { useOfficeToday } from '../../../lib/shared-reads';
 import { useDiagnosisList } from '../../diagnoses';
 import { usePrescriptionList } from '../../prescriptions';
 import { useSubRecordMutations, type SubRecordGroupDecl } from '../api/sub-records';
-import { initialValues, optionChoices, todayIso, toBody, type FieldSpec } from '../sections/fields';
+import { initialValues, optionChoices, toBody, type FieldSpec } from '../sections/fields';
 
 type Values = Record<string, unknown>;
 type Form = UseFormReturnType<Values>;
@@ -33,6 +34,8 @@ export function SubRecordFormModal(props: {
 }) {
   const { t } = useTranslation('ccm');
   const slug = props.group.slug;
+  // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
+  useOfficeToday(props.hospitalId);
   return (
     <Modal
       opened={props.opened}
@@ -51,8 +54,9 @@ function SubRecordForm({ group, fields, onClose, ccmRecordId, patientId, hospita
   const { create, update } = useSubRecordMutations(group);
   const [error, setError] = useState<string | null>(null);
   const validateBody = zodValidate(group.updateBody as z.ZodType<unknown, Values>);
+  const today = useOfficeToday(hospitalId);
   const form = useForm<Values>({
-    initialValues: initialValues(fields, row),
+    initialValues: initialValues(fields, row, today),
     validate: (v) => validateBody(toBody(fields, v)),
   });
   const failed = (err: unknown) => {
@@ -113,6 +117,7 @@ function FieldList({ slug, fields, form, prefix, patientId, hospitalId }: { slug
 
 function FieldInput({ slug, field: f, form, path, patientId, hospitalId }: { slug: string; field: FieldSpec; form: Form; path: string; patientId: number; hospitalId: number }) {
   const { t, i18n } = useTranslation('ccm');
+  const today = useOfficeToday(hospitalId);
   const label = t(`fields.${slug}.${f.name}`);
   const testId = `${slug}-${path.replace(/\./g, '-')}`;
   const props = { label, 'data-testid': testId, ...form.getInputProps(path) };
@@ -123,7 +128,7 @@ function FieldInput({ slug, field: f, form, path, patientId, hospitalId }: { slu
     case 'textarea':
       return <Textarea {...props} required={f.required} maxLength={f.max} autosize minRows={2} maxRows={8} />;
     case 'date':
-      return <DateField {...props} required={f.required} max={f.future ? undefined : todayIso()} />;
+      return <DateField {...props} required={f.required} max={f.future ? undefined : today} />;
     case 'datetime':
       return <TextInput {...props} type="datetime-local" required={f.required} />;
     case 'number':

@@ -169,12 +169,6 @@ export function optionChoices(list: CcmOptionListName, lang: string): { value: s
   return (ccmOptionLists[list] as readonly { code: string; en: string; es: string }[]).map((o) => ({ value: o.code, label: lang.startsWith('es') ? o.es : o.en }));
 }
 
-/** YYYY-MM-DD of today in the browser's calendar. */
-export const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /** An ISO instant as the value of a datetime-local input (the browser's zone). */
 export function toLocalInput(iso: string): string {
   const d = new Date(iso);
@@ -185,8 +179,11 @@ export function toLocalInput(iso: string): string {
 
 type Values = Record<string, unknown>;
 
-/** The form's starting values: a row's values for an edit, else the fields' defaults. */
-export function initialValues(fields: FieldSpec[], row: Values | null): Values {
+/**
+ * The form's starting values: a row's values for an edit, else the fields' defaults; a date field
+ * marked `today` starts on `today` ('YYYY-MM-DD', the office's calendar: lib/dates.ts todayIn).
+ */
+export function initialValues(fields: FieldSpec[], row: Values | null, today: string): Values {
   const out: Values = {};
   for (const f of fields) {
     const v = row?.[f.name];
@@ -196,7 +193,7 @@ export function initialValues(fields: FieldSpec[], row: Values | null): Values {
         out[f.name] = typeof v === 'string' ? v : '';
         break;
       case 'date':
-        out[f.name] = typeof v === 'string' ? v : row || !f.today ? '' : todayIso();
+        out[f.name] = typeof v === 'string' ? v : row || !f.today ? '' : today;
         break;
       case 'datetime':
         out[f.name] = typeof v === 'string' ? toLocalInput(v) : row ? '' : toLocalInput(new Date().toISOString());
@@ -216,7 +213,7 @@ export function initialValues(fields: FieldSpec[], row: Values | null): Values {
         out[f.name] = typeof v === 'number' ? String(v) : null;
         break;
       case 'items':
-        out[f.name] = Array.isArray(v) ? v.map((item: Values) => initialValues(f.fields, { ...f.blank, ...item })) : row ? [] : [initialValues(f.fields, f.blank)];
+        out[f.name] = Array.isArray(v) ? v.map((item: Values) => initialValues(f.fields, { ...f.blank, ...item }, today)) : row ? [] : [initialValues(f.fields, f.blank, today)];
         break;
     }
   }

@@ -3,28 +3,28 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { BILLING_PROGRAMS, PAYER_TYPES, deviceTypes, type BillingProgram } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
+import { useOfficeToday } from '../../../lib/shared-reads';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { useMedicalDevicesForHospital } from '../../devices';
 import type { PatientWizardValues } from './patient-wizard-form';
-
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /**
  * Step 5: enrolment (docs/enrolment.md). The programs the patient is enrolled in, each with its
  * enrolment date; the insurance (for Medicare the member id is the MBI, checked against CMS's
  * format as it is typed); the devices handed over now: unassigned devices of the care team's
- * office, or a new one registered for the patient.
+ * office, or a new one registered for the patient. Enrolment dates default to, and stop at, today
+ * in the time zone of the patient's first office (lowest id), the calendar the server checks.
  */
 export function EnrolmentStep({ form, officeId }: { form: UseFormReturnType<PatientWizardValues>; officeId: number | null }) {
   const { t, i18n } = useTranslation('patients');
   const free = useMedicalDevicesForHospital(officeId, { unassigned: 'true', pageSize: 100, sort: 'deviceIdentifier' });
+  const chosen = form.values.hospitalIds.map(Number).filter((n) => n > 0);
+  const firstOffice = chosen.length > 0 ? Math.min(...chosen) : officeId;
+  const today = useOfficeToday(firstOffice);
   const programs = form.values.programs;
   const indexOf = (p: BillingProgram) => programs.findIndex((x) => x.program === p);
   const toggle = (p: BillingProgram, on: boolean) => {
-    if (on) form.setFieldValue('programs', [...programs, { program: p, enrolledOn: todayIso() }]);
+    if (on) form.setFieldValue('programs', [...programs, { program: p, enrolledOn: today }]);
     else form.setFieldValue('programs', programs.filter((x) => x.program !== p));
   };
   const payer = form.values.insurance.payerType;
@@ -53,7 +53,7 @@ export function EnrolmentStep({ form, officeId }: { form: UseFormReturnType<Pati
                 {i >= 0 && (
                   <DateField
                     label={t('enrolment.enrolledOn', { program: p })}
-                    max={todayIso()}
+                    max={today}
                     size="xs"
                     w={180}
                     {...form.getInputProps(`programs.${i}.enrolledOn`)}
