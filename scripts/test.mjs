@@ -20,15 +20,16 @@ if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) step('in
 
 /**
  * Runs `lanes` side by side (one process per core; each lane's commands one after another), each
- * command's output kept and printed whole when it ends; exits on the first failure after all end.
+ * command (`[name, cmd, args, extraEnv?]`) with its output kept and printed whole when it ends;
+ * exits on the first failure after all end.
  */
 async function lanes(title, lanesOfCommands) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
-  const run = ([name, cmd, args]) =>
+  const run = ([name, cmd, args, env = {}]) =>
     new Promise((resolve) => {
       const t0 = Date.now();
-      const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
@@ -59,8 +60,20 @@ step('unit and integration tests', 'npx', ['vitest', 'run']);
 step('web build and API bundle', 'npm', ['run', 'build', '--silent']);
 
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
+// The journeys in VIGIL_E2E_SHARDS shards side by side (default 2, one per core), each shard a
+// Playwright process with its own portal (port 8181, 8191, …; its own embedded database with the
+// demo data), so that no journey sees another shard's writes. Playwright splits by file.
+const shards = Math.max(1, Number(process.env.VIGIL_E2E_SHARDS ?? 2) || 1);
 if (fs.existsSync(chromium)) {
-  step('browser journeys (Chromium)', 'npx', ['playwright', 'test', '--config', 'packages/e2e/playwright.config.ts']);
+  const config = ['playwright', 'test', '--config', 'packages/e2e/playwright.config.ts'];
+  if (shards === 1) step('browser journeys (Chromium)', 'npx', config);
+  else {
+    const basePort = Number(process.env.E2E_PORT ?? 8181);
+    await lanes(
+      `browser journeys (Chromium), ${shards} shards`,
+      Array.from({ length: shards }, (_, i) => [[`journeys shard ${i + 1}/${shards}`, 'npx', [...config, `--shard=${i + 1}/${shards}`], { E2E_PORT: String(basePort + 10 * i), ...(process.env.E2E_DATA_DIR ? { E2E_DATA_DIR: `${process.env.E2E_DATA_DIR}-${i + 1}` } : {}) }]]),
+    );
+  }
 } else {
   console.log(`\n!!! Browser journeys NOT run: no Chromium at ${chromium}. Install Debian's chromium (apt-get install chromium) or set VIGIL_CHROMIUM; CI always runs them.`);
 }

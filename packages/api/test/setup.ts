@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { Role, type RoleId } from '@vigil/contract';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadTestConfig, type AppConfig } from '../src/config/index';
@@ -13,7 +14,8 @@ let passwordHash: Promise<string> | null = null;
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the server named by
- * `TEST_DATABASE_URL` (dropped again by `close`).
+ * `TEST_DATABASE_URL` (dropped again by `close`), copied from the run's migrated template
+ * (test/global-setup.ts) so that only migrations added since are left to apply.
  */
 export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -24,7 +26,8 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
   const name = `vigil_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('pgTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = '/' + name;
