@@ -114,16 +114,23 @@ function mediaStats(page: Page): Promise<MediaStats[]> {
  */
 async function seesTheOtherRelayed(page: Page, who: string) {
   await seesTheOther(page, who);
+  let last: MediaStats[] = [];
   await expect
     .poll(
       async () => {
-        const [stats] = await mediaStats(page);
+        last = await mediaStats(page);
+        const [stats] = last;
         const relayed = !!stats?.pair && stats.pair.state === 'succeeded' && (stats.pair.local === 'relay' || stats.pair.remote === 'relay');
-        return { decoding: (stats?.video?.framesDecoded ?? 0) > 0, relayed, stats };
+        return { decoding: (stats?.video?.framesDecoded ?? 0) > 0, relayed };
       },
       { message: `${who}: getStats() shows no video decoded through coturn at ${TURN_URLS}`, timeout: 60_000, intervals: [1000] },
     )
-    .toMatchObject({ decoding: true, relayed: true });
+    .toEqual({ decoding: true, relayed: true })
+    .catch((e: Error) => {
+      // What the connections said last (ICE state, selected pair, inbound video), for the report.
+      e.message += `\ngetStats(): ${JSON.stringify(last)}`;
+      throw e;
+    });
   const remote = page.getByTestId('visit-remote').first();
   await expect
     .poll(() => remote.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused && v.readyState >= 2), { message: `${who}: the other's video does not play`, timeout: 30_000 })
