@@ -110,7 +110,7 @@ function mediaStats(page: Page): Promise<MediaStats[]> {
  * The other side's video reaches this page through coturn: getStats() of the page's connection
  * reports inbound video frames decoded and a selected candidate pair with a relay candidate, the
  * remote tile's <video> plays a picture, and the room's own quality reading (the tile's badge and
- * data attributes, quality.ts) agrees.
+ * data attributes, quality.ts) agrees and no longer shows "connecting".
  */
 async function seesTheOtherRelayed(page: Page, who: string) {
   await seesTheOther(page, who);
@@ -137,6 +137,7 @@ async function seesTheOtherRelayed(page: Page, who: string) {
     .toBe(true);
   await expect.poll(async () => Number(await remote.getAttribute('data-frames-decoded')), { message: `${who}: the room's quality reading saw no frames`, timeout: 15_000 }).toBeGreaterThan(0);
   await expect(remote).toHaveAttribute('data-route', 'relay');
+  await expect(remote).toHaveAttribute('data-connection', 'connected');
   await expect(remote.getByTestId('visit-quality')).toBeVisible();
 }
 
