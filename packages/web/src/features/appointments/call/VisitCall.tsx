@@ -61,7 +61,8 @@ function RemoteTile({ r }: { r: RemoteParticipant }) {
         ) : null
       }
     >
-      {r.quality && (
+      {/* No quality before the media connects: unknown values would read "good" (quality.ts). */}
+      {r.quality && r.link === 'connected' && (
         <Tooltip label={r.route === 'relay' ? t('call.routeRelay') : t('call.routeDirect')}>
           <Badge color={qualityColor[r.quality]} variant="light" c="dark.8" data-testid="visit-quality" tabIndex={0}>
             {t('call.quality', { quality: t(`call.q.${r.quality}`) })}
