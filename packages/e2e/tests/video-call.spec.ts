@@ -55,6 +55,92 @@ async function seesTheOther(page: Page, who: string) {
   await expect(page.getByTestId('visit-remote').first(), `${who}: nobody else in the visit`).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * Runs in the page before the app's scripts (addInitScript): records every RTCPeerConnection the
+ * page creates, so that the journey reads the room's own connections' getStats(). It lives in the
+ * journey, not in the product: the journey runs the production bundle, which has no debug hook
+ * (docs/video-visits.md "Proving the media").
+ */
+function recordPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  const all: RTCPeerConnection[] = [];
+  (window as unknown as { __e2ePeerConnections: RTCPeerConnection[] }).__e2ePeerConnections = all;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      all.push(this);
+    }
+  };
+}
+
+/** What getStats() says about one of the page's peer connections (W3C webrtc-stats). */
+interface MediaStats {
+  ice: RTCIceConnectionState;
+  /** inbound-rtp, kind video */
+  video: { bytesReceived: number; framesReceived: number; framesDecoded: number } | null;
+  /** the selected candidate pair: its state and its local and remote candidate types ('relay' through TURN) */
+  pair: { state: string; local: string | null; remote: string | null } | null;
+}
+
+/** getStats() of every peer connection the page holds (recorded by recordPeerConnections). */
+function mediaStats(page: Page): Promise<MediaStats[]> {
+  return page.evaluate(async () => {
+    const pcs = (window as unknown as { __e2ePeerConnections?: RTCPeerConnection[] }).__e2ePeerConnections ?? [];
+    const out: MediaStats[] = [];
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue;
+      const stats = new Map<string, Record<string, unknown>>();
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => stats.set(s.id as string, s));
+      const all = [...stats.values()];
+      const inbound = all.find((s) => s.type === 'inbound-rtp' && s.kind === 'video');
+      const transport = all.find((s) => s.type === 'transport' && typeof s.selectedCandidatePairId === 'string');
+      const pair = transport ? stats.get(transport.selectedCandidatePairId as string) : all.find((s) => s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded');
+      const typeOf = (id: unknown) => (typeof id === 'string' ? ((stats.get(id)?.candidateType as string | undefined) ?? null) : null);
+      out.push({
+        ice: pc.iceConnectionState,
+        video: inbound ? { bytesReceived: Number(inbound.bytesReceived ?? 0), framesReceived: Number(inbound.framesReceived ?? 0), framesDecoded: Number(inbound.framesDecoded ?? 0) } : null,
+        pair: pair ? { state: String(pair.state), local: typeOf(pair.localCandidateId), remote: typeOf(pair.remoteCandidateId) } : null,
+      });
+    }
+    return out;
+  });
+}
+
+/**
+ * The other side's video reaches this page through coturn: getStats() of the page's connection
+ * reports inbound video frames decoded and a selected candidate pair with a relay candidate, the
+ * remote tile's <video> plays a picture, and the room's own quality reading (the tile's badge and
+ * data attributes, quality.ts) agrees and no longer shows "connecting".
+ */
+async function seesTheOtherRelayed(page: Page, who: string) {
+  await seesTheOther(page, who);
+  let last: MediaStats[] = [];
+  await expect
+    .poll(
+      async () => {
+        last = await mediaStats(page);
+        const [stats] = last;
+        const relayed = !!stats?.pair && stats.pair.state === 'succeeded' && (stats.pair.local === 'relay' || stats.pair.remote === 'relay');
+        return { decoding: (stats?.video?.framesDecoded ?? 0) > 0, relayed };
+      },
+      { message: `${who}: getStats() shows no video decoded through coturn at ${TURN_URLS}`, timeout: 60_000, intervals: [1000] },
+    )
+    .toEqual({ decoding: true, relayed: true })
+    .catch((e: Error) => {
+      // What the connections said last (ICE state, selected pair, inbound video), for the report.
+      e.message += `\ngetStats(): ${JSON.stringify(last)}`;
+      throw e;
+    });
+  const remote = page.getByTestId('visit-remote').first();
+  await expect
+    .poll(() => remote.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused && v.readyState >= 2), { message: `${who}: the other's video does not play`, timeout: 30_000 })
+    .toBe(true);
+  await expect.poll(async () => Number(await remote.getAttribute('data-frames-decoded')), { message: `${who}: the room's quality reading saw no frames`, timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(remote).toHaveAttribute('data-route', 'relay');
+  await expect(remote).toHaveAttribute('data-connection', 'connected');
+  await expect(remote.getByTestId('visit-quality')).toBeVisible();
+}
+
 test('a doctor schedules a video visit for a demo patient; a clash is refused', async ({ page, request }) => {
   test.slow();
   expect(TURN_URLS, 'VIGIL_TURN_URLS must name the coturn that .ci/run starts').not.toBe('');
@@ -102,9 +188,10 @@ test('a doctor schedules a video visit for a demo patient; a clash is refused', 
   ctx.appointmentId = found!.appointmentId;
 });
 
-test('the patient waits with the e-mailed link; the doctor admits; both are in the call; the end reaches both', async ({ page, request, browser }) => {
+test('the patient waits with the e-mailed link; the doctor admits; both see the other through coturn; the end reaches both', async ({ page, request, browser }) => {
   // Two browsers with live media and two axe scans: five times the default time, for a loaded machine.
   test.setTimeout(300_000);
+  await page.addInitScript(recordPeerConnections);
   await signIn(page, 'doctor');
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
   await page.goto(`/videoRoom/${ctx.officeId}/${ctx.patient.id}/${ctx.appointmentId}`);
@@ -120,6 +207,7 @@ test('the patient waits with the e-mailed link; the doctor admits; both are in t
   expect(url, 'the invitation e-mail in the outbox').toBeTruthy();
 
   const guest = await browser.newContext({ locale: 'es-ES' });
+  await guest.addInitScript(recordPeerConnections);
   const guestPage = await guest.newPage();
   await guestPage.goto(url!);
   await expect(guestPage.getByTestId('visit-waiting')).toBeVisible();
@@ -127,8 +215,8 @@ test('the patient waits with the e-mailed link; the doctor admits; both are in t
 
   await page.getByTestId('visit-admit').click();
   await expect(guestPage.getByTestId('visit-call')).toBeVisible({ timeout: 15_000 });
-  await seesTheOther(page, 'doctor');
-  await seesTheOther(guestPage, 'patient');
+  await seesTheOtherRelayed(page, 'doctor');
+  await seesTheOtherRelayed(guestPage, 'patient');
   await snap(page, 'video-call-doctor');
   await snap(guestPage, 'video-call-patient');
   expect(await seriousViolations(page)).toEqual([]);

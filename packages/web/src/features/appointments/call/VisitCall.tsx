@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CallQuality } from './quality';
@@ -8,7 +8,7 @@ import type { RemoteParticipant, VisitCall as Call } from './use-visit-call';
 // Light badges with dark text keep WCAG AA contrast for every quality.
 const qualityColor: Record<CallQuality, string> = { good: 'green', fair: 'yellow', poor: 'red' };
 
-function MediaTile({ stream, label, muted, mirrored, children, testId, data }: { stream: MediaStream | null; label: string; muted?: boolean; mirrored?: boolean; children?: ReactNode; testId: string; data?: Record<string, string | number> }) {
+function MediaTile({ stream, label, muted, mirrored, children, notice, testId, data }: { stream: MediaStream | null; label: string; muted?: boolean; mirrored?: boolean; children?: ReactNode; notice?: ReactNode; testId: string; data?: Record<string, string | number> }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
@@ -17,9 +17,14 @@ function MediaTile({ stream, label, muted, mirrored, children, testId, data }: {
   return (
     <Paper withBorder radius="md" p={0} pos="relative" bg="dark.7" style={{ overflow: 'hidden', aspectRatio: '4 / 3' }} data-testid={testId} {...data}>
       <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} style={{ width: '100%', height: '100%', objectFit: 'cover', transform: mirrored ? 'scaleX(-1)' : undefined, display: hasVideo ? 'block' : 'none' }} />
-      {!hasVideo && (
+      {!hasVideo && !notice && (
         <Stack align="center" justify="center" h="100%">
           <IconVideoOff size={40} color="white" aria-hidden />
+        </Stack>
+      )}
+      {notice && (
+        <Stack pos="absolute" top={0} left={0} right={0} bottom={48} align="center" justify="center" p="md" role="status">
+          {notice}
         </Stack>
       )}
       <Group pos="absolute" bottom={8} left={8} right={8} justify="space-between" gap={4}>
@@ -36,8 +41,28 @@ function RemoteTile({ r }: { r: RemoteParticipant }) {
   const { t } = useTranslation('appointments');
   const name = r.name || (r.guest ? t('call.patient') : t('call.participant'));
   return (
-    <MediaTile stream={r.stream} label={name} testId="visit-remote" data={{ 'data-frames-decoded': r.framesDecoded, 'data-route': r.route ?? '' }}>
-      {r.quality && (
+    <MediaTile
+      stream={r.stream}
+      label={name}
+      testId="visit-remote"
+      data={{ 'data-frames-decoded': r.framesDecoded, 'data-route': r.route ?? '', 'data-connection': r.link }}
+      notice={
+        r.link === 'connecting' ? (
+          <>
+            <Loader color="white" size="sm" aria-hidden />
+            <Text c="white" ta="center">
+              {t('call.connecting')}
+            </Text>
+          </>
+        ) : r.link === 'failed' ? (
+          <Text c="white" ta="center" fw={600} data-testid="visit-connection-failed">
+            {t('call.connectionFailed')}
+          </Text>
+        ) : null
+      }
+    >
+      {/* No quality before the media connects: unknown values would read "good" (quality.ts). */}
+      {r.quality && r.link === 'connected' && (
         <Tooltip label={r.route === 'relay' ? t('call.routeRelay') : t('call.routeDirect')}>
           <Badge color={qualityColor[r.quality]} variant="light" c="dark.8" data-testid="visit-quality" tabIndex={0}>
             {t('call.quality', { quality: t(`call.q.${r.quality}`) })}

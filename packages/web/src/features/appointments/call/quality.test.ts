@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qualityOf, summariseStats } from './quality';
+import { mediaLinkOf, qualityOf, summariseStats } from './quality';
 
 describe('call quality', () => {
   it('bands round-trip time and packet loss into good, fair and poor', () => {
@@ -24,5 +24,15 @@ describe('call quality', () => {
     ]);
     expect(summariseStats(report)).toEqual({ rttSeconds: 0.12, lossFraction: 3 / 200, framesDecoded: 42, route: 'relay' });
     expect(summariseStats(new Map())).toEqual({ rttSeconds: null, lossFraction: null, framesDecoded: 0, route: null });
+  });
+
+  it('tells connecting, connected and failed apart, a gathering that found no candidate (TURN refused) failing at once', () => {
+    expect(mediaLinkOf('new', false, 0)).toBe('connecting');
+    expect(mediaLinkOf('connecting', true, 1)).toBe('connecting');
+    expect(mediaLinkOf('connected', true, 1)).toBe('connected');
+    expect(mediaLinkOf('disconnected', true, 2)).toBe('connecting');
+    expect(mediaLinkOf('failed', true, 2)).toBe('failed');
+    expect(mediaLinkOf('new', true, 0)).toBe('failed');
+    expect(mediaLinkOf('connecting', false, 0)).toBe('connecting');
   });
 });

@@ -55,3 +55,20 @@ export function summariseStats(report: Iterable<[string, Stat]> | Map<string, St
     route: local && typeof local.candidateType === 'string' ? local.candidateType : null,
   };
 }
+
+/** Where the media connection with one participant stands, as the tile shows it. */
+export type MediaLink = 'connecting' | 'connected' | 'failed';
+
+/**
+ * The tile's media state from its RTCPeerConnection (W3C webrtc-pc): `connected` while
+ * `connectionState` is connected; `failed` when it failed, or when candidate gathering completed
+ * without a single local candidate, since then no path can exist (with relay-only ICE: the TURN
+ * server refused the credential, e.g. another secret, or cannot be reached; docs/video-visits.md
+ * "Proving the media"); otherwise `connecting` (also while disconnected, which ICE may recover).
+ */
+export function mediaLinkOf(connectionState: RTCPeerConnectionState, gatheringComplete: boolean, localCandidates: number): MediaLink {
+  if (connectionState === 'connected') return 'connected';
+  if (connectionState === 'failed') return 'failed';
+  if (gatheringComplete && localCandidates === 0) return 'failed';
+  return 'connecting';
+}

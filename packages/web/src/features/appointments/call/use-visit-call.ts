@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IceServers, VisitPeer, VisitSocketMessage } from '@vigil/contract';
-import { qualityOf, summariseStats, type CallQuality } from './quality';
+import { mediaLinkOf, qualityOf, summariseStats, type CallQuality, type MediaLink } from './quality';
 import type { VisitSocket } from './visit-socket';
 
 /** Mesh: each browser holds one connection per other participant; a visit has at most 4 (issue scope). */
@@ -16,6 +16,8 @@ export interface RemoteParticipant {
   framesDecoded: number;
   /** 'relay' when the media goes through TURN */
   route: string | null;
+  /** the media connection with this participant (quality.ts mediaLinkOf) */
+  link: MediaLink;
 }
 
 interface PeerEntry {
@@ -124,8 +126,13 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
       const pc = new RTCPeerConnection(config);
       const entry: PeerEntry = { pc, info, chain: Promise.resolve() };
       current.set(info.peerId, entry);
-      setRemotes((list) => [...list, { ...info, stream: null, quality: null, framesDecoded: 0, route: null }]);
+      setRemotes((list) => [...list, { ...info, stream: null, quality: null, framesDecoded: 0, route: null, link: 'connecting' }]);
+      let localCandidates = 0;
+      const updateLink = () => patchRemote(info.peerId, { link: mediaLinkOf(pc.connectionState, pc.iceGatheringState === 'complete', localCandidates) });
+      pc.onconnectionstatechange = updateLink;
+      pc.onicegatheringstatechange = updateLink;
       pc.onicecandidate = (e) => {
+        if (e.candidate) localCandidates += 1;
         if (e.candidate) socket.send({ type: 'visit', action: 'ice', appointmentId, to: info.peerId, candidate: { ...e.candidate.toJSON(), candidate: e.candidate.candidate } });
       };
       pc.ontrack = (e) => {
