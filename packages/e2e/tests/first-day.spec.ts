@@ -76,7 +76,7 @@ test('a nurse of several offices lands on the busiest one, and the switcher show
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the dashboard, worklist and patient page fit a 390 px phone without sideways scrolling', async ({ page }) => {
+test('the dashboard, worklist and patient page fit a 390 px phone without sideways scrolling, and the mode switches there', async ({ page }) => {
   await signIn(page, 'nurse');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -100,7 +100,22 @@ test('the dashboard, worklist and patient page fit a 390 px phone without sidewa
   // The office switcher lives in the navigation drawer on a phone, and the bell stays in the header.
   await page.getByRole('button', { name: 'Mostrar u ocultar la navegación' }).click();
   await expect(page.getByRole('navigation').getByTestId('office-switcher')).toBeVisible();
+  // So does the RPM / CCM mode switch (hidden in the header below the sm breakpoint): by keyboard,
+  // the nurse switches to CCM, closes the drawer and sees the CCM record on the patient page.
+  const phoneMode = page.getByRole('navigation').getByTestId('mode-switch-phone');
+  await expect(phoneMode).toBeVisible();
+  await expect(page.getByRole('banner').getByTestId('mode-switch')).toBeHidden();
+  await expect(phoneMode.getByRole('radio', { name: 'RPM' })).toBeChecked();
   await snap(page, 'first-day-phone-navigation', { fullPage: false });
+  await phoneMode.getByRole('radio', { name: 'RPM' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(phoneMode.getByRole('radio', { name: 'CCM' })).toBeChecked();
+  await page.getByRole('button', { name: 'Mostrar u ocultar la navegación' }).click();
+  await expect(page.getByTestId('ccm-panel')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(width, `the patient page in CCM mode is ${width}px wide`).toBeLessThanOrEqual(390);
+  await snap(page, 'first-day-phone-patient-ccm');
 });
 
 test('/billings shows the demo patient\'s billable previous month with codes, evidence and amounts', async ({ page }) => {

@@ -24,7 +24,7 @@ import { PHQ9_ITEM9_POSITIVE, scoreSurvey, type ScoringAnswer } from './scoring/
 import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
 import { loadTemplate, toQuestion } from './templates.service';
-import { toAnswer, toSurveySummary } from './views';
+import { copyrightOf, toAnswer, toSurveySummary } from './views';
 
 // Answering surveys: staff in the portal (PUT survey/{id}) or the patient / caregiver through a
 // survey link (surveylink/*, public). Answers are saved as they come (partial answers kept); a
@@ -44,7 +44,7 @@ export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: E
   if (!row) throw AppError.notFound();
   const template = await loadTemplate(systemScope, db, row.s.templateId);
   const answers = await repo.findAnswers(scope, db, [id]);
-  return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy };
+  return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy, copyright: template.copyright, copyrightEs: template.copyrightEs };
 }
 
 /** `GET survey/getassignedinprogresssurveysforpatient`: a visible patient's surveys due now and not completed, oldest due first. */
@@ -344,6 +344,7 @@ export async function getPublicSurvey(ctx: AppContext, token: string, now = new 
       expiresAt: grant.expiresAt.toISOString(),
       questions: questions.map(({ templateId: _t, offeredAnswers, ...q }) => ({ ...q, offeredAnswers: offeredAnswers.map((a) => ({ id: a.id, text: a.text, textEs: a.textEs })) })),
       answers: answers.map(toAnswer).map(({ score: _s, ...a }) => a),
+      ...copyrightOf(template?.instrumentCode ?? null),
     };
   });
 }

@@ -50,7 +50,7 @@ function answerCoding(a: SurveyQuestion['offeredAnswers'][number]): Json {
   };
 }
 
-/** A template as a FHIR R4 Questionnaire: items in order with their LOINC codes, answer options with their scores (ordinalValue). */
+/** A template as a FHIR R4 Questionnaire: items in order with their LOINC codes, answer options with their scores (ordinalValue), a validated instrument's reproduction line as `copyright`. */
 export function toQuestionnaire(template: SurveyTemplate): FhirJson {
   return {
     resourceType: 'Questionnaire',
@@ -62,6 +62,8 @@ export function toQuestionnaire(template: SurveyTemplate): FhirJson {
     subjectType: ['Patient'],
     date: template.updatedAt,
     ...(template.description ? { description: template.description } : {}),
+    // the instrument's reproduction line (docs/assessments.md "Reproduction terms")
+    ...(template.copyright ? { copyright: template.copyright } : {}),
     ...(template.loincCode ? { code: [{ system: LOINC, code: template.loincCode, display: template.name }] } : {}),
     item: template.questions.map((q) => ({
       linkId: linkIdOf(q),

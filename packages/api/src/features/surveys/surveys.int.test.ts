@@ -89,6 +89,11 @@ describe('the validated instruments in the library', () => {
     expect(phq9.questions[0]!.offeredAnswers.map((a) => a.score)).toEqual([0, 1, 2, 3]);
     expect(library.get('AUDIT')!.questions[9]!.offeredAnswers.map((a) => a.score)).toEqual([0, 2, 4]);
     expect(library.get('MDQ')!.questions).toHaveLength(15);
+    // each carries its reproduction line (docs/assessments.md "Reproduction terms"), in both languages
+    expect(phq9.copyright).toMatch(/^Developed by Drs\. Robert L\. Spitzer.*Pfizer Inc\. No permission required to reproduce, translate, display or distribute\.$/);
+    expect(phq9.copyrightEs).toContain('Pfizer Inc.');
+    expect(library.get('AUDITC')!.copyright).toBe('AUDIT © World Health Organization.');
+    for (const tpl of library.values()) expect([tpl.copyright, tpl.copyrightEs]).toEqual([expect.any(String), expect.any(String)]);
   });
 
   it('cannot be changed, even by a system admin (403 surveyTemplateLocked)', async () => {
@@ -120,9 +125,15 @@ describe('office templates, questions and offered answers', () => {
     expect(questions.map((q: { id: number }) => q.id)).toEqual([q2.id, q1.id]);
     const full = await ok(await call('GET', `surveytemplate/${templateId}`, f.nurseA1));
     expect(full.maxScore).toBe(4);
+    // an office's own template is no validated instrument: no reproduction line
+    expect([full.copyright, full.copyrightEs]).toEqual([null, null]);
     const questionnaire = await ok(await call('GET', `surveytemplate/${templateId}/fhir`, f.nurseA1));
     expect(questionnaire.resourceType).toBe('Questionnaire');
+    expect(questionnaire).not.toHaveProperty('copyright');
     expect(() => validateResource(questionnaire)).not.toThrow();
+    const phq9 = await ok(await call('GET', `surveytemplate/${library.get('PHQ9')!.id}/fhir`, f.nurseA1));
+    expect(phq9.copyright).toBe(library.get('PHQ9')!.copyright);
+    expect(() => validateResource(phq9)).not.toThrow();
   });
 
   it('refuses a reorder that is not every item once, a free-text question with offered answers, and answer type 4', async () => {
@@ -277,6 +288,8 @@ describe('survey links (public answering)', () => {
     expect(page.patient.lastInitial).toHaveLength(1);
     expect(page.questions).toHaveLength(10);
     expect(page.questions[0].offeredAnswers[0]).not.toHaveProperty('score');
+    expect(page.copyright).toBe(library.get('PHQ9')!.copyright);
+    expect(page.copyrightEs).toBe(library.get('PHQ9')!.copyrightEs);
     const answers = phq9Answers([0, 0, 1, 0, 0, 0, 0, 0, 0]);
     expect(await ok(await call('PUT', 'surveylink/saveanswers', null, { headers: { surveytoken: token }, payload: { answers: answers.slice(0, 5) } }))).toMatchObject({ status: 'inProgress', answeredCount: 5 });
     const [first, second] = await Promise.all([

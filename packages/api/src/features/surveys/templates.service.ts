@@ -21,6 +21,7 @@ import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { bandsOf } from './scoring/bands';
 import * as repo from './templates.repo';
+import { copyrightOf } from './views';
 
 // Templates, questions and offered answers (spec section 7 "Surveys"; sections 5 and 8 for the
 // delete rule). Errors: 404 'Invalid id' for a template not visible (another office's); 403 for a
@@ -80,7 +81,7 @@ export async function loadTemplate(scope: Scope, db: Executor, id: number): Prom
   if (!row) throw AppError.notFound();
   const { questions, answers } = await repo.findQuestions(scope, db, [id]);
   const summary = toSummary(row);
-  return { ...summary, questions: questions.map((q) => toQuestion(q, answers)), bands: bandsOf(summary.instrumentCode) };
+  return { ...summary, questions: questions.map((q) => toQuestion(q, answers)), bands: bandsOf(summary.instrumentCode), ...copyrightOf(summary.instrumentCode) };
 }
 
 /** `GET surveytemplate`: an office's templates (404 when not the caller's) and the library's, library first then by name. */

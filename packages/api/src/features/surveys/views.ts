@@ -6,11 +6,21 @@ import {
   type SurveyScore,
   type SurveySummary,
 } from '@vigil/contract';
+import { surveyInstruments } from '../../db/seed/data/survey-instruments';
 import type * as repo from './surveys.repo';
 
 /** A stored instrument code as the contract's enum (null for anything else). */
 export const instrumentOf = (code: string | null): SurveyInstrumentCode | null =>
   code !== null && (surveyInstrumentCodes as readonly string[]).includes(code) ? (code as SurveyInstrumentCode) : null;
+
+/**
+ * The reproduction line of a seeded validated instrument (db/seed/data/survey-instruments.ts;
+ * docs/assessments.md "Reproduction terms"), English and Spanish; nulls for any other template.
+ */
+export function copyrightOf(code: string | null): { copyright: string | null; copyrightEs: string | null } {
+  const instrument = surveyInstruments.find((i) => i.code === code);
+  return { copyright: instrument?.copyright ?? null, copyrightEs: instrument?.copyrightEs ?? null };
+}
 
 /** The stored score (surveys.score_json), or null when absent or not of the contract's shape. */
 export function toScore(json: unknown): SurveyScore | null {

@@ -200,10 +200,18 @@ export const surveyTemplateSummarySchema = z.object({
 });
 export type SurveyTemplateSummary = z.infer<typeof surveyTemplateSummarySchema>;
 
+/**
+ * The reproduction line a validated instrument's terms require beside its items (English and
+ * Spanish; null for other templates): shown under the questionnaire (docs/assessments.md
+ * "Reproduction terms").
+ */
+export const surveyCopyrightFields = { copyright: z.string().nullable(), copyrightEs: z.string().nullable() };
+
 /** A template with its questions and their offered answers, in order. `bands` lists a validated instrument's bands. */
 export const surveyTemplateSchema = surveyTemplateSummarySchema.extend({
   questions: z.array(surveyQuestionSchema),
   bands: z.array(surveyBandSchema),
+  ...surveyCopyrightFields,
 });
 export type SurveyTemplate = z.infer<typeof surveyTemplateSchema>;
 
@@ -459,6 +467,7 @@ export const surveySchema = surveySummarySchema.extend({
   questions: z.array(surveyQuestionSchema),
   answers: z.array(surveyAnswerSchema),
   completedBy: z.number().int().nullable(),
+  ...surveyCopyrightFields,
 });
 export type Survey = z.infer<typeof surveySchema>;
 
@@ -657,6 +666,7 @@ export const publicSurveySchema = z.object({
   expiresAt: z.string(),
   questions: z.array(publicSurveyQuestionSchema),
   answers: z.array(surveyAnswerSchema.omit({ score: true })),
+  ...surveyCopyrightFields,
 });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;
 /** The public save / submit answer: the survey's status and how many questions are answered. */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Box, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Burger, Drawer, Group, Modal, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
@@ -11,10 +11,11 @@ import { useUiState } from '../../lib/ui-state';
 import { PageLoader } from '../page-loader';
 import { navRoutesFor } from '../routes';
 import { HeaderBar } from './HeaderBar';
+import { ModeSwitch } from './ModeSwitch';
 import { OfficeSwitcher } from './OfficeSwitcher';
 import { Logo } from '../../components/Logo';
 
-/** The signed-in frame: header (office switcher, language, user menu), navigation (from app/routes.tsx), page, drawers. */
+/** The signed-in frame: header (office switcher, mode switch, language, user menu; the two switchers in the navigation drawer on a phone), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -38,9 +39,10 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
-        <Box hiddenFrom="sm" mb="xs">
+        <Stack hiddenFrom="sm" mb="xs" gap="xs">
           <OfficeSwitcher fullWidth onSwitched={close} />
-        </Box>
+          <ModeSwitch phone />
+        </Stack>
         <ScrollArea>
           {items.map((item) => (
             <NavLink

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, SegmentedControl, UnstyledButton, Text } from '@mantine/core';
+import { Avatar, Box, Group, Menu, UnstyledButton, Text } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,23 +7,20 @@ import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
 import { call } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useCan } from '../../lib/can';
-import { programModes, setSelectedMode, useSelectedMode, type ProgramMode } from '../../lib/mode';
 import { useSaveMyLanguage } from '../../features/profile/api/profile';
 import { NotificationBell } from '../../features/monitoring';
 import { MessagesButton } from '../../features/chat';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { ModeSwitch } from './ModeSwitch';
 import { OfficeSwitcher } from './OfficeSwitcher';
 
-/** Office switcher (office admins, doctors, nurses, caregivers), the RPM / CCM mode switch (spec section 4), language switch and user menu. */
+/** Office switcher (office admins, doctors, nurses, caregivers) and the RPM / CCM mode switch (spec section 4; both in the navigation drawer on a phone), language switch and user menu. */
 export function HeaderBar() {
   const { t } = useTranslation();
   const { user, logout, updateUser } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveLanguage = useSaveMyLanguage();
-  const mode = useSelectedMode();
-  const canCcm = useCan('ccm.read');
   if (!user) return null;
 
   const signOut = async () => {
@@ -39,17 +36,9 @@ export function HeaderBar() {
       <Box visibleFrom="sm">
         <OfficeSwitcher />
       </Box>
-      {canCcm && (
-        <SegmentedControl
-          size="xs"
-          aria-label={t('mode.switch')}
-          data={programModes.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
-          value={mode}
-          onChange={(v) => setSelectedMode(user.id, v as ProgramMode)}
-          data-testid="mode-switch"
-          visibleFrom="sm"
-        />
-      )}
+      <Box visibleFrom="sm">
+        <ModeSwitch />
+      </Box>
       <MessagesButton />
       <NotificationBell />
       <LanguageSwitch

@@ -40,7 +40,35 @@ export interface InstrumentDefinition {
   totalLoinc: string | null;
   maxTotal: number;
   items: InstrumentItem[];
+  /**
+   * The reproduction line the instrument's terms require beside its items (docs/assessments.md
+   * "Reproduction terms"), in English and Spanish: shown under the questionnaire and carried by
+   * its FHIR Questionnaire (`copyright`).
+   */
+  copyright: string;
+  copyrightEs: string;
 }
+
+/**
+ * PHQ-9, PHQ-2 and GAD-7: the development credit and permission statement printed on Pfizer's
+ * screener forms (phqscreeners.com; docs/assessments.md "Reproduction terms").
+ */
+export const PFIZER_SCREENER_LINE =
+  'Developed by Drs. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke and colleagues, with an educational grant from Pfizer Inc. No permission required to reproduce, translate, display or distribute.';
+export const PFIZER_SCREENER_LINE_ES =
+  'Desarrollado por los Dres. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke y colegas, con una subvención educativa de Pfizer Inc. No se requiere permiso para reproducir, traducir, presentar o distribuir.';
+/** AUDIT and AUDIT-C (its first three items): the World Health Organization's copyright (docs/assessments.md). */
+export const WHO_AUDIT_LINE = 'AUDIT © World Health Organization.';
+export const WHO_AUDIT_LINE_ES = 'AUDIT © Organización Mundial de la Salud.';
+/**
+ * MDQ: the holder's copyright and the screening-only statement every published copy carries; NOT
+ * "Reprinted with permission", which this project cannot say (no permission on record:
+ * docs/assessments.md "Reproduction terms").
+ */
+export const MDQ_LINE =
+  '© 2000 by The University of Texas Medical Branch. This instrument is designed for screening purposes only and is not to be used as a diagnostic tool.';
+export const MDQ_LINE_ES =
+  '© 2000 by The University of Texas Medical Branch. Este instrumento está diseñado solo para detección y no debe usarse como herramienta de diagnóstico.';
 
 // PHQ / GAD-7 frequency scale: LOINC answer list LL358-3.
 const frequency: InstrumentAnswer[] = [
@@ -100,6 +128,8 @@ const phq9: InstrumentDefinition = {
   descriptionEs: phqStemEs,
   loinc: '44249-1',
   totalLoinc: '44261-6',
+  copyright: PFIZER_SCREENER_LINE,
+  copyrightEs: PFIZER_SCREENER_LINE_ES,
   maxTotal: 27,
   items: [
     ...phq9Items.map((item, i) => phqItem('PHQ9', i, item)),
@@ -129,6 +159,8 @@ const phq2: InstrumentDefinition = {
   descriptionEs: phqStemEs,
   loinc: '55757-9',
   totalLoinc: '55758-7',
+  copyright: PFIZER_SCREENER_LINE,
+  copyrightEs: PFIZER_SCREENER_LINE_ES,
   maxTotal: 6,
   items: phq9Items.slice(0, 2).map((item, i) => phqItem('PHQ2', i, item)),
 };
@@ -142,6 +174,8 @@ const gad7: InstrumentDefinition = {
   descriptionEs: phqStemEs,
   loinc: '69737-5',
   totalLoinc: '70274-6',
+  copyright: PFIZER_SCREENER_LINE,
+  copyrightEs: PFIZER_SCREENER_LINE_ES,
   maxTotal: 21,
   items: (
     [
@@ -250,6 +284,8 @@ const audit: InstrumentDefinition = {
   descriptionEs: 'Preguntas sobre su consumo de bebidas alcohólicas durante el último año.',
   loinc: '72110-0',
   totalLoinc: '75624-7',
+  copyright: WHO_AUDIT_LINE,
+  copyrightEs: WHO_AUDIT_LINE_ES,
   maxTotal: 40,
   items: auditItems,
 };
@@ -263,6 +299,8 @@ const auditC: InstrumentDefinition = {
   descriptionEs: audit.descriptionEs,
   loinc: '72109-2',
   totalLoinc: '75626-2',
+  copyright: WHO_AUDIT_LINE,
+  copyrightEs: WHO_AUDIT_LINE_ES,
   maxTotal: 12,
   items: auditItems.slice(0, 3).map((item, i) => ({ ...item, key: `AUDITC.${i + 1}` })),
 };
@@ -299,6 +337,8 @@ const mdq: InstrumentDefinition = {
   descriptionEs: mdqStemEs,
   loinc: null,
   totalLoinc: null,
+  copyright: MDQ_LINE,
+  copyrightEs: MDQ_LINE_ES,
   maxTotal: 13,
   items: [
     ...mdqQ1.map(([text, textEs], i): InstrumentItem => ({ key: `MDQ.1${'abcdefghijklm'[i]}`, text, textEs, loinc: null, answers: yesNo, scored: true, required: true })),

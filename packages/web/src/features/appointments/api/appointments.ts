@@ -1,6 +1,7 @@
 import { appointments, type ApproveRejectBody, type In } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
+import { saveFile } from '../../../lib/save-file';
 
 export type AppointmentsQuery = NonNullable<In<typeof appointments.findAppointments.query>>;
 export type CreateAppointmentInput = NonNullable<In<typeof appointments.createAppointment.body>>;
@@ -71,10 +72,5 @@ export function useDeleteAppointmentNote() {
 /** Saves the appointment's .ics file (GET appointments/ics/{appointmentId}). */
 export async function downloadIcs(appointmentId: number): Promise<void> {
   const blob = await callBlob(appointments.downloadAppointmentIcs, { params: { appointmentId } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `appointment-${appointmentId}.ics`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, `appointment-${appointmentId}.ics`);
 }

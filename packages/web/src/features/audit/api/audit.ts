@@ -2,18 +2,7 @@ import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { auditTrail, systemLogs, type EndpointHeaders, type EndpointQuery } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import { useEndpointQuery } from '../../../lib/endpoint-query';
-
-/** Saves a downloaded file under `fileName` (the browser's download). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '../../../lib/save-file';
 
 export type AuditEventQuery = Partial<EndpointQuery<typeof auditTrail.getAuditEvents>> & { page: number; pageSize: number };
 

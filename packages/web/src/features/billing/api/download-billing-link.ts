@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { billing } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
-import { saveFile } from './save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * GET billingcodelink/download (chosen): the file behind an e-mailed billing link, for the signed-in

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { billing } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { slug, ym } from './file-name';
 import type { BillingMonth } from './period';
-import { saveFile, slug, ym } from './save-file';
 
 /**
  * GET billing/generatemultiplecsvhospitalpatientsformonthV2: the office's billing CSV for the month,

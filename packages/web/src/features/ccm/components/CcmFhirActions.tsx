@@ -7,7 +7,7 @@ import { ccm, ccmGroups } from '@vigil/contract';
 import { ApiError, callBlobWithProgress, uploadWithProgress } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/endpoint-keys';
 import { notify } from '../../../lib/notify';
-import { saveBlob } from '../transfers/save-blob';
+import { saveFile } from '../../../lib/save-file';
 import { transferJobs } from '../transfers/transfer-jobs';
 
 /**
@@ -27,7 +27,7 @@ export function CcmFhirActions({ ccmRecordId, patientId, canManage }: { ccmRecor
     try {
       const blob = await callBlobWithProgress(ccm.exportCcmRecordFhir, { params: { id: ccmRecordId } }, (done, total) => transferJobs.progress(job, done, total));
       transferJobs.complete(job);
-      saveBlob(blob, fileName);
+      saveFile(blob, fileName);
     } catch (err) {
       transferJobs.fail(job, reason(err));
     }

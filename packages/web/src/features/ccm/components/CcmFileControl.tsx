@@ -7,7 +7,7 @@ import { ccm, type CcmFile } from '@vigil/contract';
 import { ApiError, callBlobWithProgress, uploadWithProgress } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/endpoint-keys';
 import { formatBytes } from '../transfers/format-bytes';
-import { saveBlob } from '../transfers/save-blob';
+import { saveFile } from '../../../lib/save-file';
 import { transferJobs } from '../transfers/transfer-jobs';
 
 export type CcmFileGroup = 'ccmattachment' | 'ccmconsentform' | 'ccmimaging';
@@ -62,7 +62,7 @@ export function CcmFileControl({ group, rowId, patientId, file, canManage, label
     try {
       const blob = await callBlobWithProgress(e.download, { params: { id: rowId } }, (done, total) => transferJobs.progress(job, done, total));
       transferJobs.complete(job);
-      saveBlob(blob, file.fileName);
+      saveFile(blob, file.fileName);
     } catch (err) {
       transferJobs.fail(job, reason(err));
     }

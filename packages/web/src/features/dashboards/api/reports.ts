@@ -2,24 +2,13 @@ import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { dashboards, type ReportSection } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { saveFile } from '../../../lib/save-file';
 
 /** The report's filters: the organization (undefined: the caller's own, or every one for a system admin) and the months. */
 export interface ReportFilters {
   organizationid?: number;
   from: string;
   to: string;
-}
-
-/** Saves a downloaded file under `fileName` (the browser's download). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const baseName = (f: ReportFilters) => `vigil-report-${f.organizationid ?? 'all'}-${f.from}-${f.to}`;

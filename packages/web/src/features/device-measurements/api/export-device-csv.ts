@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { measurements } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import type { DeviceRange } from './get-device-measurements';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * GET medicaldevicesdata/getmeasurementsfordevice with format=csv: every reading of the period (up
@@ -12,14 +13,7 @@ export async function exportDeviceCsv(input: { deviceId: number; range: DeviceRa
     headers: { deviceid: input.deviceId },
     query: { ...input.range, format: 'csv', sort: 'measuredAt' },
   });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = input.filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, input.filename);
 }
 
 export function useExportDeviceCsv() {

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { invoices, type InvoiceListQuery, type GenerateInvoiceBody, type UpdateInvoiceBody } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
+import { saveFile } from '../../../lib/save-file';
 
 /** The reads a change of an invoice makes stale (the list, the month references). */
 const invoiceReads = [invoices] as const;
@@ -36,14 +37,7 @@ export function useDownloadInvoicePdf() {
   return useMutation({
     mutationFn: async ({ id, fileName }: { id: number; fileName: string }) => {
       const blob = await callBlob(invoices.getInvoicePdf, { headers: { invoiceid: id } });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, fileName);
     },
   });
 }

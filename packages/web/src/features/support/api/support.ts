@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { support, type SupportStatus } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
+import { saveFile } from '../../../lib/save-file';
 
 export interface ThreadsQuery {
   page: number;
@@ -51,12 +52,5 @@ export function useAddSupportFile() {
 /** Chosen GET supportmessage/file/{id}: downloads a thread's file under its name. */
 export async function downloadSupportFile(id: number, fileName: string): Promise<void> {
   const blob = await callBlob(support.downloadSupportFile, { params: { id } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName);
 }

@@ -47,7 +47,7 @@ export function StaffAnswerModal({ surveyId, onClose }: { surveyId: number | nul
               {t('answer.staffHelp')}
             </Text>
           </Group>
-          <SurveyAnswerForm key={s.id} questions={s.questions} saved={s.answers} lang={i18n.language} onSave={onSave} pending={save.isPending} testId="staff-survey" />
+          <SurveyAnswerForm key={s.id} questions={s.questions} saved={s.answers} lang={i18n.language} onSave={onSave} pending={save.isPending} testId="staff-survey" copyright={s} />
         </Stack>
       )}
     </Modal>

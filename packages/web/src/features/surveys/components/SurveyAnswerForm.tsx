@@ -69,8 +69,9 @@ function inputOf(q: AnswerableQuestion, d: Draft): SurveyAnswerInput {
 /**
  * Answers one survey occurrence, for staff with the patient on the phone and for the patient or
  * caregiver on the public page: each question by its SURVEY_ANSWER_TYPE (choices, free text, number,
- * scale, date), progress, "Save" keeping partial answers, and "Submit" (once, after a confirmation;
- * every required question answered). `onSave` sends the changed answers; the server checks each
+ * scale, date), progress, a validated instrument's reproduction line under the items, "Save"
+ * keeping partial answers, and "Submit" (once, after a confirmation; every required question
+ * answered). `onSave` sends the changed answers; the server checks each
  * (400 with per-question messages, shown under the question) and refuses a second submission (409).
  */
 export function SurveyAnswerForm({
@@ -81,6 +82,7 @@ export function SurveyAnswerForm({
   pending,
   preview = false,
   testId = 'survey-form',
+  copyright,
 }: {
   questions: AnswerableQuestion[];
   saved: SavedAnswer[];
@@ -90,8 +92,11 @@ export function SurveyAnswerForm({
   /** The builder's preview: answerable, but nothing is saved (no buttons). */
   preview?: boolean;
   testId?: string;
+  /** A validated instrument's reproduction line (docs/assessments.md "Reproduction terms"), shown under the items in `lang`. */
+  copyright?: { copyright: string | null; copyrightEs: string | null };
 }) {
   const { t } = useTranslation('surveys');
+  const copyrightLine = copyright?.copyright ? textIn({ text: copyright.copyright, textEs: copyright.copyrightEs ?? '' }, lang) : null;
   const initial = useMemo(() => new Map(questions.map((q) => [q.id, draftOf(q, saved.find((a) => a.questionId === q.id))])), [questions, saved]);
   const [drafts, setDrafts] = useState<Map<number, Draft>>(initial);
   const [dirty, setDirty] = useState<Set<number>>(new Set());
@@ -168,6 +173,11 @@ export function SurveyAnswerForm({
       {questions.map((q, i) => (
         <QuestionField key={q.id} index={i} question={q} draft={draft(q.id)} lang={lang} error={errors[`questions.${q.id}`]} onChange={(patch) => change(q.id, patch)} />
       ))}
+      {copyrightLine && (
+        <Text size="xs" c="dimmed" data-testid={`${testId}-copyright`}>
+          {copyrightLine}
+        </Text>
+      )}
       {message && (
         <Alert color={message.color} role={message.color === 'red' ? 'alert' : 'status'} data-testid={`${testId}-message`}>
           {message.text}

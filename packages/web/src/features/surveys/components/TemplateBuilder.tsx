@@ -161,7 +161,7 @@ function Builder({ template, officeId, onOpen }: { template: SurveyTemplate; off
             <Text size="sm" c="dimmed">
               {t('builder.previewHelp')}
             </Text>
-            <SurveyAnswerForm questions={template.questions} saved={[]} lang={lang} onSave={() => Promise.resolve()} pending={false} preview testId="template-preview" />
+            <SurveyAnswerForm questions={template.questions} saved={[]} lang={lang} onSave={() => Promise.resolve()} pending={false} preview testId="template-preview" copyright={template} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="details" pt="md">

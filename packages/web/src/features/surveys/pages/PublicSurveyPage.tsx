@@ -97,7 +97,7 @@ function PublicSurvey({ token }: { token: string }) {
           <Text size="sm">{t('public.howTo')}</Text>
         </Stack>
       </Paper>
-      <SurveyAnswerForm questions={data.questions} saved={data.answers} lang={lang} onSave={onSave} pending={save.isPending || submit.isPending} testId="public-survey" />
+      <SurveyAnswerForm questions={data.questions} saved={data.answers} lang={lang} onSave={onSave} pending={save.isPending || submit.isPending} testId="public-survey" copyright={data} />
     </Stack>
   );
 }
