@@ -503,10 +503,12 @@ describe('foreign and missing ids', () => {
         }
       }
     }
-    console.log(`sent ${sent} requests to ${endpoints} endpoints; ${findings.length} findings; ${unreached.length} unreached`);
-    console.log(unreached.join('\n'));
-    console.log(findings.map((f) => `FINDING ${f.endpoint} ${f.field} ${f.probe}: ${f.problem}`).join('\n'));
+    expect(endpoints).toBeGreaterThan(350);
+    expect(sent).toBeGreaterThan(1000);
     expect(findings).toEqual([]);
+    // Every probe reached its id: none was refused for another field first (a generated value the
+    // service refuses); such a request would prove nothing about the id.
+    expect(unreached).toEqual([]);
     expect(await snapshotOfForeignRows()).toEqual(before);
   }, 600_000);
 });
