@@ -105,12 +105,9 @@ const EXEMPT: Record<string, string> = {
   // Public routes have no caller scope to leave: their ids come with a signed token or link, and
   // their answers are proven by their own tests (auth, survey links, public links).
   ...Object.fromEntries(allEndpoints.filter((d) => d.permission === 'public').map((d) => [`${d.method} ${d.path}`, 'public: no caller scope'])),
-  // Reference data shared by every organization (no tenant): a missing row is 404 in (a), there is no foreign row for (b).
-  'GET verifier/{id} id': 'global reference data (verifiers) - covered by (a) only through its own test verifiers.int.test.ts',
-  'PUT verifier/{id} id': 'global reference data (verifiers), system admins only',
-  'DELETE verifier/{id} id': 'global reference data (verifiers), system admins only',
-  // Needs a running timer of the caller with the patient (the template is read when it stops):
-  // time-tracking.int.test.ts stops one with an inactive and a foreign template.
+  // Needs a running timer of the caller with the patient (without one it answers 400 "Stop tracking
+  // error" before reading the template). The template is checked by the same function
+  // (time-tracking `assertUsableTemplate`) as POST medicalnote's categoryTemplateId, which is audited.
   'PUT timetracking/stoptrackingwithpatient categoryTemplateId': 'needs a running timer',
 };
 
