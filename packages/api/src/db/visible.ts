@@ -5,7 +5,7 @@
  * does not exist or is outside the caller's tenant: the caller turns that into a 404
  * (README "API": out-of-tenant records read as not found).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
 import type { Executor } from './client';
 import { hospitals, users } from './schema/index';
@@ -86,4 +86,21 @@ export async function getVisibleUserOfRole(scope: Scope, db: Executor, userId: n
     .where(and(eq(users.id, userId), eq(users.roleId, role), userFilter(scope, users.id)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The ids among `userIds` of users the caller may see (`userFilter`), whatever their role. An id
+ * left out names no user or another tenant's: the caller answers 404 for it (docs/first-day.md
+ * "Not found, not invalid id"), and keeps its 400 for a visible user who does not fit.
+ */
+export async function findVisibleUserIds(scope: Scope, db: Executor, userIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), userFilter(scope, users.id)));
+  return rows.map((r) => r.id);
+}
+
+/** Whether every id of `userIds` names a user the caller may see (`findVisibleUserIds`). */
+export async function allUsersVisible(scope: Scope, db: Executor, userIds: readonly number[]): Promise<boolean> {
+  return (await findVisibleUserIds(scope, db, userIds)).length === new Set(userIds).size;
 }

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isPatient, scopeValues, type Scope } from '../../db/scope';
-import { getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
+import { allUsersVisible, getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
 import { DayViewCache, dayViewCacheOf } from './day-view-cache';
@@ -93,8 +93,14 @@ async function checkParties(scope: Scope, tx: Executor, p: { hospitalId: number;
   return officeTimeZone(office.timeZone);
 }
 
+/**
+ * Passes when `doctorId` is an active doctor of office `hospitalId`. Otherwise 404 when it names no
+ * user the caller sees (another tenant's reads as not found, docs/first-day.md), else 400
+ * `appointmentDoctorInvalid` (a user of the caller's offices who is not a doctor of this one).
+ */
 async function checkDoctor(scope: Scope, tx: Executor, doctorId: number, hospitalId: number): Promise<void> {
   if (!(await repo.isOfRoleInOffice(scope, tx, doctorId, Role.DOCTOR, hospitalId))) {
+    if (!(await allUsersVisible(scope, tx, [doctorId]))) throw AppError.notFound();
     throw AppError.badRequest('appointmentDoctorInvalid', { doctorId: 'appointmentDoctorInvalid' });
   }
 }
@@ -105,7 +111,11 @@ function checkNotPast(startsAt: Date, now = new Date()): void {
 
 async function checkAttendees(scope: Scope, tx: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<void> {
   const eligible = await repo.eligibleAttendees(scope, tx, hospitalId, patientId, userIds);
-  if (userIds.some((id) => !eligible.has(id))) throw AppError.badRequest('attendeeNotEligible', { attendeeIds: 'attendeeNotEligible' });
+  if (userIds.some((id) => !eligible.has(id))) {
+    // A user the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
+    if (!(await allUsersVisible(scope, tx, userIds))) throw AppError.notFound();
+    throw AppError.badRequest('attendeeNotEligible', { attendeeIds: 'attendeeNotEligible' });
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { billing as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
+import { allUsersVisible } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './billing-admin.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
@@ -192,6 +193,8 @@ export async function updatePatientBillingProfile(
   if (body.billingPractitionerId !== null) {
     const offices = (await repo.findPatientOffices(scope, ctx.db, patientId)).map((o) => o.hospitalId);
     if (!(await repo.isAuthorizedPractitioner(scope, ctx.db, body.billingPractitionerId, offices, body.billingType))) {
+      // Another tenant's user (or none) reads as not found (docs/first-day.md).
+      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) throw AppError.notFound();
       fields.billingPractitionerId = 'billingPractitionerNotAuthorized';
     }
   }

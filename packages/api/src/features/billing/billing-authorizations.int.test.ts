@@ -244,10 +244,15 @@ describe('billing/patientbillingprofile', () => {
   });
 
   it("refuses a practitioner who is not a doctor of the patient's office authorized for the program", async () => {
-    for (const id of [ccmOnlyDoctor.id, f.nurseA1.id, f.doctorA2.id, f.doctorB1.id, 999_999]) {
+    for (const id of [ccmOnlyDoctor.id, f.nurseA1.id]) {
       const res = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: id, diagnoses: [] });
       expect(res.statusCode, String(id)).toBe(400);
       expect(res.json()).toMatchObject({ msg: NOT_AUTHORIZED, errors: { billingPractitionerId: NOT_AUTHORIZED } });
+    }
+    // A doctor outside the caller's offices, another tenant's, or none reads as not found (docs/first-day.md).
+    for (const id of [f.doctorA2.id, f.doctorB1.id, 999_999]) {
+      const res = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: id, diagnoses: [] });
+      expect(res.statusCode, String(id)).toBe(404);
     }
     const ccm = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'CCM', billingPractitionerId: ccmOnlyDoctor.id, diagnoses: [] });
     expect(ccm.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 /**
  * A billable previous month for the demo (`npm start`'s first run; docs/demo-data.md): the demo
- * `patient` is enrolled in RPM with the demo `doctor` as billing practitioner, gets a home hub and
+ * `patient` is enrolled in RPM with the demo `doctor` as billing practitioner (recorded as authorised
+ * to bill RPM in the office), gets a home hub and
  * a blood pressure monitor of their office, and the hub sends a reading on 20 days of the 30-day
  * device period that ends on the last day of the previous month, through the ingestion path a real
  * hub uses (`ingest` with the hub as caller: source 'hub', not simulated, so billing rule C6
@@ -13,10 +14,10 @@
  * or already has a device. Every write goes through the system scope (the seed is the server's own
  * work, db/scope.ts `systemScope`).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Role, type IngestReading } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { hospitals, hubs, medicalDevices, patientBillingProfiles, patientProgramEnrolments, timeEntries, userHospitals, users } from '../../db/schema/index';
+import { hospitals, hubs, medicalDevices, patientBillingProfiles, patientProgramEnrolments, timeEntries, userBillingAuthorizations, userHospitals, users } from '../../db/schema/index';
 import { systemScope } from '../../db/scope';
 import { addDays, localDateOf, localTimeToInstant, localYearMonth, officeTimeZone, zoneOffsetMs } from '../../lib/office-calendar';
 import { ingest } from '../measurements/index';
@@ -103,6 +104,16 @@ export async function seedDemoBillableMonth(ctx: AppContext, now = new Date()): 
         set: { billingType: 'RPM', billingPractitionerId: doctorId, rpmEpisodeStart: periodStart, updatedAt: new Date() },
       });
     await tx.insert(patientProgramEnrolments).values({ patientId, program: 'RPM', enrolledOn: periodStart, createdBy: nurseId }).onConflictDoNothing();
+    // The doctor's authorisation to bill RPM in the office, recorded (C2; docs/demo-data.md). Left
+    // unrecorded ("no restriction"), the first authorisation the clinic records for the doctor
+    // (say CCM only) would drop every RPM code of the demo month when it is generated again.
+    await tx
+      .insert(userBillingAuthorizations)
+      .values({ userId: doctorId, hospitalId: office.id, programsJson: ['RPM'] })
+      .onConflictDoUpdate({
+        target: [userBillingAuthorizations.userId, userBillingAuthorizations.hospitalId],
+        set: { programsJson: sql`case when ${userBillingAuthorizations.programsJson} ? 'RPM' then ${userBillingAuthorizations.programsJson} else ${userBillingAuthorizations.programsJson} || '["RPM"]'::jsonb end` },
+      });
     const [h] = await tx
       .insert(hubs)
       .values({ hubIdentifier: `DEMO-HUB-${patientId}`, hubName: 'Home hub', hospitalId: office.id, assignedToUserId: patientId, lastCheckInAt: now })

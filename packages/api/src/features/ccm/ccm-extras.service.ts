@@ -97,7 +97,8 @@ export async function timeLogOfDate(ctx: AppContext, scope: Scope, patientId: nu
 /**
  * `PUT ccmtimelogentry/editbyccmid`: puts finished CCM time-tracking entries of the record's
  * patient and office (e.g. the timer's) in the record's time log; answers the record's time log.
- * 404 for a record out of scope; 400 `timeEntryIds` "Invalid id" when any entry is not such an entry.
+ * 404 for a record out of scope or an entry that is not of the record's patient and office; 400
+ * `timeEntryIds` "Invalid id" when one of theirs is not finished CCM time.
  */
 export async function attachTimeEntries(ctx: AppContext, scope: Scope, ccmRecordId: number, timeEntryIds: number[]) {
   await ctx.db.transaction(async (tx) => {
@@ -105,7 +106,12 @@ export async function attachTimeEntries(ctx: AppContext, scope: Scope, ccmRecord
     if (!record) throw AppError.notFound();
     const ids = [...new Set(timeEntryIds)];
     const ok = await links.findAttachableTimeEntries(tx, record, ids);
-    if (ok.length !== ids.length) throw AppError.badRequest('invalidId', { timeEntryIds: 'invalidId' });
+    if (ok.length !== ids.length) {
+      // An entry that is not this patient's in this office (none, or another tenant's) reads as
+      // not found (docs/first-day.md); one of theirs that is not finished CCM time is 400.
+      if ((await links.findPatientTimeEntries(tx, record, ids)).length !== ids.length) throw AppError.notFound();
+      throw AppError.badRequest('invalidId', { timeEntryIds: 'invalidId' });
+    }
     await links.linkTimeEntries(tx, record, ids, scope.userId);
   });
   return findSubRecordsByRecord(ctx, scope, ccmTimeLogGroup, ccmRecordId);

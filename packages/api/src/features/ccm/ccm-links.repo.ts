@@ -169,6 +169,15 @@ export async function findAttachableTimeEntries(db: Executor, record: ParentReco
   return rows.map((r) => r.id);
 }
 
+/** Of time entries `ids`, those of the record's patient in the record's office (any program, finished or not). */
+export async function findPatientTimeEntries(db: Executor, record: ParentRecord, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .where(and(inArray(timeEntries.id, ids), eq(timeEntries.patientId, record.patientId), eq(timeEntries.hospitalId, record.hospitalId)));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Puts time entries `ids` (checked with `findAttachableTimeEntries`) in the record's time log; an
  * entry already in another record of the same patient and office moves to this one (an entry

@@ -119,12 +119,15 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
   }),
 };
 
-/** A CCM diagnosis names one of the patient's diagnoses (400 diagnosisId "Invalid id" otherwise). */
+/**
+ * A CCM diagnosis names one of the patient's diagnoses: 404 otherwise (a missing id, another
+ * patient's or another tenant's diagnosis reads as not found: docs/first-day.md).
+ */
 export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<typeof c.ccmDiagnosisGroup>> = {
   endpoints: c.ccmDiagnosisGroup,
   table: ccmDiagnoses,
   validate: async (f, h) => {
-    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) throw AppError.badRequest('invalidId', { diagnosisId: 'invalidId' });
+    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) throw AppError.notFound();
   },
   beforeWrite: (f) => ({ diagnosisId: f.diagnosisId, diagnosisType: f.diagnosisType, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {
@@ -142,13 +145,13 @@ export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<type
   }),
 };
 
-/** A medication event names one of the patient's prescriptions in the record's office (400 prescriptionId "Invalid id" otherwise). */
+/** A medication event names one of the patient's prescriptions in the record's office: 404 otherwise (as for a CCM diagnosis). */
 export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields, ItemOf<typeof c.ccmMedicationEventGroup>> = {
   endpoints: c.ccmMedicationEventGroup,
   table: ccmMedicationEvents,
   validate: async (f, h) => {
     refuseFutureDates(f, ['eventDate'], h);
-    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) throw AppError.badRequest('invalidId', { prescriptionId: 'invalidId' });
+    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) throw AppError.notFound();
   },
   beforeWrite: (f) => ({ prescriptionId: f.prescriptionId, eventType: f.eventType, eventDate: f.eventDate, frequency: f.frequency ?? null, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {

@@ -470,8 +470,8 @@ describe('trusted hubs (failures answer their 4xx with the error body; the web h
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ resFlag: false, errors: { patientid: REQUIRED, hubIds: FORMAT } });
       const foreign = await call('PUT', path, f.doctorA1, { headers: { patientid: patient.id }, payload: { hubIds: [clinicHub.id, b1Hub.id] } });
-      expect(foreign.statusCode).toBe(400);
-      expect(foreign.json()).toMatchObject({ resFlag: false, errors: { hubIds: INVALID_ID } });
+      // Another tenant's hub reads as not found (docs/first-day.md).
+      expect(foreign.statusCode).toBe(404);
       expect(await trustedOf(patient.id)).toEqual([homeHub.id]);
     });
 

@@ -240,14 +240,16 @@ export async function createTrustedHub(ctx: AppContext, scope: Scope, patientId:
 
 /**
  * `PUT trustedhub/updatetrustedhubforpatient`: the patient's trusted hubs among the caller's
- * offices become exactly `hubIds`, in one transaction. 404 when the patient is not the caller's;
- * 400 `hubIds` when a hub is not the caller's or not of one of the patient's offices.
+ * offices become exactly `hubIds`, in one transaction. 404 when the patient or a hub is not the
+ * caller's; 400 `hubIds` when a hub is not of one of the patient's offices.
  */
 export async function updateTrustedHubs(ctx: AppContext, scope: Scope, patientId: number, hubIds: number[]): Promise<TrustedHub[]> {
   const db = ctx.db;
   const offices = await officesOfVisiblePatient(scope, db, patientId);
   const hubs = await repo.findHubsInOffices(scope, db, hubIds);
-  if (hubs.length !== hubIds.length || hubs.some((h) => !offices.includes(h.hospitalId))) {
+  // A hub outside the caller's offices (or none) reads as not found (docs/first-day.md).
+  if (hubs.length !== new Set(hubIds).size) throw AppError.notFound();
+  if (hubs.some((h) => !offices.includes(h.hospitalId))) {
     throw AppError.badRequest('validationFailed', { hubIds: 'invalidId' });
   }
   await db.transaction(async (tx) => {

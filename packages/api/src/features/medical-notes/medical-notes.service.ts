@@ -102,7 +102,8 @@ export async function findNotesForOffice(
 /**
  * Checks a new detail for office `office`: the program is enabled there (400 "The {program}
  * program is not enabled for this office") and the template, when given, is an active template
- * of the office (400 `categoryTemplateId` "Invalid id").
+ * of the office (404 when it is no template of the office, 400 `categoryTemplateId` "Invalid id"
+ * when it is inactive).
  */
 async function checkNewDetail(scope: Scope, db: Executor, office: OfficeInScope, program: CareProgram, templateId: number | null | undefined): Promise<void> {
   assertProgramEnabled(office, program);
@@ -197,7 +198,8 @@ export async function createNoteWithCustomSeconds(
 
 /**
  * `PUT medicalnote/addadditionalmedicalnotedetail/{medicalNoteId}`: adds a detail by the caller to
- * an existing note. 404 for a note out of scope; 400 for a disabled program or unusable template.
+ * an existing note. 404 for a note out of scope or a template not of the office; 400 for a disabled
+ * program or an inactive template.
  */
 export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: number, body: AddMedicalNoteDetailBody): Promise<MedicalNote> {
   await ctx.db.transaction(async (tx) => {

@@ -125,10 +125,15 @@ describe('POST medicalteam', () => {
   it("answers 400 'Invalid id' for members who are not active staff of that office", async () => {
     const patient = await newPatient([f.a1.id]);
     const other = await newPatient([f.a1.id]);
-    for (const bad of [f.doctorA2.id, other.id, inactiveNurseA1.id, f.orgAdminA.id, 999_999]) {
+    for (const bad of [f.doctorA2.id, other.id, inactiveNurseA1.id, f.orgAdminA.id]) {
       const res = await call('POST', 'medicalteam', f.orgAdminA, { payload: { patientId: patient.id, hospitalId: f.a1.id, memberIds: [f.doctorA1.id, f.nurseA1.id, bad] } });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().errors).toEqual({ memberIds: 'Invalid id' });
+    }
+    // A user who does not exist, or another tenant's, reads as not found (docs/first-day.md).
+    for (const unseen of [999_999, f.doctorB1.id]) {
+      const res = await call('POST', 'medicalteam', f.orgAdminA, { payload: { patientId: patient.id, hospitalId: f.a1.id, memberIds: [f.doctorA1.id, f.nurseA1.id, unseen] } });
+      expect(res.statusCode, String(unseen)).toBe(404);
     }
   });
 
@@ -188,10 +193,13 @@ describe('assigning and deassigning members', () => {
     }
   });
 
-  it('assignmemberusertomedicalteam: 400 for staff of another office, 400 format, 403 for a nurse, 404 for other tenants', async () => {
-    const bad = await call('POST', 'medicalteam/assignmemberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userId: f.doctorA2.id } });
+  it('assignmemberusertomedicalteam: 400 for a user of the office who is not staff, 404 for staff outside the caller\'s offices, 400 format, 403 for a nurse, 404 for other tenants', async () => {
+    const bad = await call('POST', 'medicalteam/assignmemberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userId: f.patientA1.id } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ userId: 'Invalid id' });
+    // Staff of office a2 are outside an office admin of a1's scope: not found (docs/first-day.md).
+    const unseen = await call('POST', 'medicalteam/assignmemberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userId: f.doctorA2.id } });
+    expect(unseen.statusCode).toBe(404);
     const format = await call('POST', 'medicalteam/assignmemberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userId: 'x' } });
     expect(format.json().errors).toEqual({ userId: FORMAT });
     const nurse = await call('POST', 'medicalteam/assignmemberusertomedicalteam', f.nurseA1, { payload: { medicalTeamId: teamId, userId: doctor2A1.id } });
@@ -235,10 +243,13 @@ describe('assigning and deassigning members', () => {
     const extra = await newStaff(Role.NURSE, [f.a1.id]);
     const before = await memberIdsOf(teamId);
     const refused = await call('POST', 'medicalteam/assignmultiplememberusertomedicalteam', f.officeAdminA1, {
-      payload: { medicalTeamId: teamId, userIds: [extra.id, doctor2A1.id, nurseA2.id] },
+      payload: { medicalTeamId: teamId, userIds: [extra.id, doctor2A1.id, f.patientA1.id] },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ userIds: 'Invalid id' });
+    expect(await memberIdsOf(teamId)).toEqual(before);
+    const unseen = await call('POST', 'medicalteam/assignmultiplememberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userIds: [extra.id, nurseA2.id] } });
+    expect(unseen.statusCode).toBe(404);
     expect(await memberIdsOf(teamId)).toEqual(before);
     const res = await call('POST', 'medicalteam/assignmultiplememberusertomedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userIds: [extra.id, doctor2A1.id] } });
     expect(res.statusCode).toBe(200);
@@ -256,10 +267,14 @@ describe('assigning and deassigning members', () => {
   it('POST medicalteam/deassignmultiplememberuserfrommedicalteam removes several members, or none when one is not a member', async () => {
     const before = await memberIdsOf(teamId);
     const refused = await call('POST', 'medicalteam/deassignmultiplememberuserfrommedicalteam', f.officeAdminA1, {
-      payload: { medicalTeamId: teamId, userIds: [doctor2A1.id, nurseA2.id] },
+      payload: { medicalTeamId: teamId, userIds: [doctor2A1.id, f.patientA1.id] },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe('Error while deassigning medical staff!');
+    expect(await memberIdsOf(teamId)).toEqual(before);
+    // A user outside the office admin's offices reads as not found (docs/first-day.md).
+    const unseen = await call('POST', 'medicalteam/deassignmultiplememberuserfrommedicalteam', f.officeAdminA1, { payload: { medicalTeamId: teamId, userIds: [doctor2A1.id, nurseA2.id] } });
+    expect(unseen.statusCode).toBe(404);
     expect(await memberIdsOf(teamId)).toEqual(before);
     const res = await call('POST', 'medicalteam/deassignmultiplememberuserfrommedicalteam', f.officeAdminA1, {
       payload: { medicalTeamId: teamId, userIds: [doctor2A1.id, f.caregiverA1.id] },

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
-import { getOfficeInScope, getVisibleUserOfRole, type VisibleUser } from '../../db/visible';
+import { allUsersVisible, getOfficeInScope, getVisibleUserOfRole, type VisibleUser } from '../../db/visible';
 import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
@@ -18,13 +18,17 @@ type MemberField = 'memberIds' | 'userId' | 'userIds';
 
 /**
  * Checks that every id of `userIds` is an active staff member (doctor, nurse, office admin or
- * caregiver, status 1) assigned to office `hospitalId`; 400 with `field: "Invalid id"` otherwise.
- * Returns their roles.
+ * caregiver, status 1) assigned to office `hospitalId`: 404 when an id names no user the caller
+ * sees (another tenant's reads as not found, docs/first-day.md); 400 with `field: "Invalid id"`
+ * for a visible user who is not such staff. Returns their roles.
  */
 async function checkMembers(scope: Scope, db: Executor, hospitalId: number, userIds: number[], field: MemberField): Promise<RoleId[]> {
   const rows = await repo.findOfficeAssignments(scope, db, hospitalId, userIds);
   const staff = rows.filter((r) => repo.TEAM_MEMBER_ROLES.includes(r.roleId) && r.status === UserStatus.ACTIVE);
-  if (staff.length !== new Set(userIds).size) throw AppError.badRequest('validationFailed', { [field]: 'invalidId' });
+  if (staff.length !== new Set(userIds).size) {
+    if (!(await allUsersVisible(scope, db, userIds))) throw AppError.notFound();
+    throw AppError.badRequest('validationFailed', { [field]: 'invalidId' });
+  }
   return staff.map((r) => r.roleId as RoleId);
 }
 
@@ -101,7 +105,8 @@ export async function assignMembers(ctx: AppContext, scope: Scope, medicalTeamId
 
 /**
  * Removes members (one or several, one transaction) from team `medicalTeamId`. 404 when the team
- * is not the caller's; 400 "Error while deassigning medical staff!" when a user is not a member;
+ * is not the caller's, or a user is not one the caller sees; 400 "Error while deassigning medical
+ * staff!" when a user is not a member;
  * 400 `teamNeedsDoctorAndNurse` when the team is the patient's only one and would lose its last
  * doctor or nurse (the rule `updatemedicalteamforpatient` keeps, so it cannot be undone member by member).
  */
@@ -110,7 +115,10 @@ export async function deassignMembers(ctx: AppContext, scope: Scope, medicalTeam
   const team = await repo.getTeam(scope, db, medicalTeamId);
   if (!team) throw AppError.notFound();
   const current = await repo.findMemberIds(scope, db, team.id);
-  if (userIds.some((id) => !current.includes(id))) throw AppError.badRequest('errorDeassigningStaff', { [field]: 'invalidId' });
+  if (userIds.some((id) => !current.includes(id))) {
+    if (!(await allUsersVisible(scope, db, userIds))) throw AppError.notFound();
+    throw AppError.badRequest('errorDeassigningStaff', { [field]: 'invalidId' });
+  }
   const remaining = current.filter((id) => !userIds.includes(id));
   if ((await repo.countTeamsOfPatient(scope, db, team.patientId, team.id)) === 0) {
     const roles = (await repo.findRolesOf(scope, db, remaining)).map((r) => r.roleId);

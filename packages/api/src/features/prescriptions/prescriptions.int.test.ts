@@ -150,13 +150,19 @@ describe('POST patientprescription', () => {
   it('refuses a prescriber who is not an active doctor of the office, a route the product lacks, an unknown product', async () => {
     for (const [prescriberId, why] of [
       [f.nurseA1.id, 'a nurse'],
-      [f.doctorA2.id, 'a doctor of another office'],
       [inactiveDoctorA1.id, 'an inactive doctor'],
-      [f.doctorB1.id, 'a doctor of another organization'],
     ] as const) {
       const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ prescriberId }) });
       expect(res.statusCode, why).toBe(400);
       expect(res.json(), why).toMatchObject({ msg: 'Error adding prescription', errors: { prescriberId: "The prescriber must be an active doctor of the patient's office" } });
+    }
+    // A doctor outside the caller's offices (another office's, another organization's) reads as not found (docs/first-day.md).
+    for (const [prescriberId, why] of [
+      [f.doctorA2.id, 'a doctor of another office'],
+      [f.doctorB1.id, 'a doctor of another organization'],
+    ] as const) {
+      const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ prescriberId }) });
+      expect(res.statusCode, why).toBe(404);
     }
     const route = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ route: 'INTRAVENOUS' }) });
     expect(route.json()).toMatchObject({ msg: 'Error adding prescription', errors: { route: "This route is not one of the product's routes" } });

@@ -2,7 +2,7 @@ import type { DuplicateWarning, MedicationFrequency, MessageKey, Prescription, P
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
-import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
+import { allUsersVisible, getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as products from './drug-products.repo';
 import { sharedMoieties } from './ingredients';
@@ -112,7 +112,11 @@ async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdat
   if (!product || !product.finished) throw AppError.badRequest(key, { drugProductId: 'invalidId' });
   const route = product.routes.find((r) => r.toLowerCase() === body.route.toLowerCase());
   if (product.routes.length > 0 && !route) throw AppError.badRequest(key, { route: 'routeNotOfProduct' });
-  if (!(await repo.isActiveDoctorOfOffice(scope, tx, body.prescriberId, hospitalId))) throw AppError.badRequest(key, { prescriberId: 'prescriberNotDoctor' });
+  if (!(await repo.isActiveDoctorOfOffice(scope, tx, body.prescriberId, hospitalId))) {
+    // A prescriber the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
+    if (!(await allUsersVisible(scope, tx, [body.prescriberId]))) throw AppError.notFound();
+    throw AppError.badRequest(key, { prescriberId: 'prescriberNotDoctor' });
+  }
   return {
     drugProductId: product.id,
     medicationName: medicationNameOf(product),

@@ -90,10 +90,15 @@ export async function officeForPatient(scope: Scope, db: Executor, patientId: nu
   return office;
 }
 
-/** Throws 400 `categoryTemplateId` "Invalid id" unless `templateId` is an active category template of office `hospitalId`. */
+/**
+ * Passes when `templateId` is an active category template of office `hospitalId`: 404 when it
+ * names no template of that office (none, or another office's or tenant's: docs/first-day.md
+ * "Not found, not invalid id"); 400 `categoryTemplateId` "Invalid id" when it is inactive.
+ */
 export async function assertUsableTemplate(scope: Scope, db: Executor, templateId: number, hospitalId: number): Promise<void> {
   const template = await repo.getTemplateOfOffice(scope, db, templateId, hospitalId);
-  if (!template || template.status !== 1) throw AppError.badRequest('invalidId', { categoryTemplateId: 'invalidId' });
+  if (!template) throw AppError.notFound();
+  if (template.status !== 1) throw AppError.badRequest('invalidId', { categoryTemplateId: 'invalidId' });
 }
 
 /**

@@ -30,8 +30,9 @@ const path = (prefix: string, field: string) => (prefix ? `${prefix}.${field}` :
 /**
  * Checks devices about to be stored on a plan of `owner`: one entry per device type (400
  * `duplicatePlanDeviceType` on `<prefix>.<i>.deviceType`), and a linked `medicalDeviceId` must be
- * a device of the same patient, office and type in the caller's offices (400 "Invalid id" on
- * `<prefix>.<i>.medicalDeviceId`; templates take no linked device).
+ * a device of the same patient, office and type: 404 when it is not a device of the caller's
+ * offices, 400 "Invalid id" on `<prefix>.<i>.medicalDeviceId` when it is another patient's, office's
+ * or type's (templates take no linked device: 400).
  */
 async function checkDevices(scope: Scope, db: Executor, devices: readonly TreatmentPlanDeviceValues[], owner: PlanOwner, prefix: string): Promise<void> {
   const seen = new Set<string>();
@@ -54,6 +55,8 @@ async function checkLinkedDevices(
   const rows = owner.patientId === null ? [] : await repo.findMedicalDevices(scope, db, linked.map((l) => l.id));
   for (const l of linked) {
     const row = rows.find((r) => r.id === l.id);
+    // A device outside the caller's offices (or none) reads as not found (docs/first-day.md).
+    if (!row && owner.patientId !== null) throw AppError.notFound();
     if (!row || row.patientId !== owner.patientId || row.hospitalId !== owner.hospitalId || row.deviceType !== l.deviceType) {
       throw fieldError('invalidId', fieldOf(l.i));
     }
