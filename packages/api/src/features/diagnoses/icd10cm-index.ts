@@ -140,7 +140,13 @@ export class Icd10cmIndex {
     if (lists.length === 1) return lists[0]!;
     const seen = new Uint8Array(this.rows.length);
     let n = 0;
-    for (const list of lists) for (const i of list) if (!seen[i]) ((seen[i] = 1), n++);
+    for (const list of lists) {
+      for (const i of list) {
+        if (seen[i]) continue;
+        seen[i] = 1;
+        n++;
+      }
+    }
     const out = new Int32Array(n);
     for (let i = 0, k = 0; i < seen.length; i++) if (seen[i]) out[k++] = i;
     return out;
@@ -153,7 +159,11 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i]! < b[j]!) i++;
     else if (a[i]! > b[j]!) j++;
-    else (out.push(a[i]!), i++, j++);
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
   }
   return Int32Array.from(out);
 }
