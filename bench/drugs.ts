@@ -9,7 +9,8 @@
  * the real generics of the default set repackaged by many labelers, plus made-up generic names;
  * their NDCs are made up and live only in this benchmark's own database). Beside it, the same-run
  * baseline: a trivial authenticated GET (GET user/getuserbyidminimal, one row by key) at the same concurrency, and the ratio.
- * Target: p99 under 30 ms.
+ * Target: p99 under 30 ms. Run twice over one seeded catalogue: an API process without the answer
+ * cache (VIGIL_REFERENCE_SEARCH_CACHE=0: a first keystroke's cost) and one as the API runs by default.
  * Usage: npm run bench:drugs   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * BENCH_KEEP_DB=1 keeps the database for a look afterwards; BENCH_ROUNDS names typed per user, 5)
  */
