@@ -16,7 +16,8 @@ import { visitSocketRooms } from './features/appointments/index';
 import { resolveSession } from './features/auth/index';
 import { seedDrugProducts } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
-import { ensureIcd10cmLoaded } from './features/diagnoses/index';
+import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
+import { systemScope } from './db/scope';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
@@ -125,6 +126,9 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   } as AppContext;
   // The job queue (jobs/queue.ts; README "Jobs"): pg-boss on this database when VIGIL_JOBS_ENABLED.
   ctx.jobs = await startAppJobs(ctx);
+  // The diagnosis search's in-memory index of the current release, built now rather than on the
+  // first keystroke (docs/diagnoses.md "Search").
+  await warmIcd10cmSearch(ctx, systemScope);
   if (!database) app.addHook('onClose', async () => db.close());
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {

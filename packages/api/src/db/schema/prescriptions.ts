@@ -8,7 +8,7 @@
  * `search_text` (trigram index) and the prefix indexes; `drug_search_words` holds the distinct words
  * of the products for the typo-tolerant fallback (pg_trgm's "similar words" recipe).
  */
-import { boolean, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { hospitals, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -54,6 +54,17 @@ export const drugProducts = pgTable(
   },
   (t) => [uniqueIndex('drug_products_source_key_uq').on(t.source, t.sourceKey), index('drug_products_rxcui_idx').on(t.rxcui)],
 );
+
+/**
+ * The drug catalogue's version (one row, id 1): every statement that writes `drug_products` takes
+ * a new number from a sequence in the writing transaction (hand-written trigger of the migration
+ * "drug_catalogue_version"), so a process that reads the same number knows its cached search
+ * answers are still the database's (docs/prescriptions.md "Search").
+ */
+export const drugCatalogueVersion = pgTable('drug_catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /** The distinct words (3+ characters) of the products' search texts: the typo-tolerant search's dictionary. */
 export const drugSearchWords = pgTable('drug_search_words', {

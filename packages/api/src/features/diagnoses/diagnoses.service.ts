@@ -19,7 +19,8 @@ import { AppError } from '../../lib/app-error';
 import { perContext } from '../../lib/per-context';
 import { localDate, officeTimeZone } from '../../lib/office-calendar';
 import { chronicConditionsOf, chronicConditionsOfCode } from './chronic-conditions';
-import { rankIcd10cm, readIcd10cmQuery } from './icd10cm-search';
+import { rankIcd10cm, readIcd10cmQuery, type Icd10cmCandidate, type Icd10cmQuery } from './icd10cm-search';
+import { Icd10cmIndex } from './icd10cm-index';
 import * as codes from './icd10cm.repo';
 import * as repo from './diagnoses.repo';
 
@@ -170,24 +171,83 @@ export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number)
 /** The search answers of one API process, by release, query and limit (AppConfig.referenceSearchCacheEntries). */
 const searchCache = perContext((ctx) => (ctx.config.referenceSearchCacheEntries > 0 ? new LRUCache<string, Icd10cmSearchResult>({ max: ctx.config.referenceSearchCacheEntries }) : null));
 
+/** Most candidates a words query hands to the ranking (icd10cm-search.ts). */
+const WORD_CANDIDATES = 60;
+/** Dictionary words tried for a word that matched nothing as typed. */
+const CORRECTIONS = 3;
+
+/** The in-memory index of one API process (icd10cm-index.ts) and the release it was built from; a build in progress is shared. */
+const searchIndex = perContext((): { held: { releaseId: number; index: Promise<Icd10cmIndex> } | null } => ({ held: null }));
+
+/**
+ * This process's index of release `releaseId`: the one held when it is that release's, else a new
+ * one built from the database (icd10cm.repo.ts readReleaseCodes; a few hundred milliseconds for
+ * the full code set), which replaces it. A failed build is forgotten, so the next search retries.
+ */
+function indexOf(ctx: AppContext, scope: Scope, releaseId: number): Promise<Icd10cmIndex> {
+  const state = searchIndex(ctx);
+  if (state.held?.releaseId === releaseId) return state.held.index;
+  const index = codes.readReleaseCodes(scope, ctx.db).then((read) => new Icd10cmIndex(read?.rows ?? []));
+  const held = { releaseId, index };
+  state.held = held;
+  index.catch(() => {
+    if (state.held === held) state.held = null;
+  });
+  return index;
+}
+
+/**
+ * Builds this process's search index for the current release now (at start, so the first
+ * keystroke does not wait for it); nothing before the first load. Errors are the caller's.
+ */
+export async function warmIcd10cmSearch(ctx: AppContext, scope: Scope): Promise<void> {
+  const release = await codes.getCurrentReleaseRef(scope, ctx.db);
+  if (release) await indexOf(ctx, scope, release.id);
+}
+
+/**
+ * Candidates for `query` from the release's index, pre-ranked (icd10cm-index.ts): a code prefix
+ * gives its first `limit` codes; words give the WORD_CANDIDATES best codes that hold every typed
+ * word at a word start ("2" included; "ger" finds "gerd" but not "finger"). When nothing holds
+ * every word as typed, each word of 4 or more characters is corrected against the release's
+ * dictionary (icd10cm.repo.ts findSimilarWords, the CORRECTIONS nearest) and the words are
+ * searched once more with the corrections as alternatives.
+ */
+async function findCandidates(scope: Scope, db: Executor, index: Icd10cmIndex, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
+  if (query.kind === 'none') return [];
+  if (query.kind === 'code') return index.findByCode(query.compact, limit);
+  const exact = index.findByWords(
+    query.tokens.map((t) => [t]),
+    WORD_CANDIDATES,
+  );
+  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) return exact;
+  const alternatives = await Promise.all(
+    query.tokens.map(async (t) => (t.length < 4 ? [t] : [t, ...(await codes.findSimilarWords(scope, db, t, CORRECTIONS)).filter((w) => w !== t)])),
+  );
+  return index.findByWords(alternatives, WORD_CANDIDATES);
+}
+
 /**
  * `GET icd10cm/search`: up to `limit` (default 20) codes of the loaded release for `q`, ranked
  * (icd10cm-search.ts), each with its chronic conditions; the index term that matched when the
  * description did not hold every word. A query of only one- or two-letter words answers [].
  *
- * The code set changes only with a release, so an answer is kept per process (LRU) under the
- * current release's id, the query as read (case, dots and extra spaces do not matter) and the
- * limit: a repeated keystroke costs one indexed read of the current release, and a release loaded
- * by any process is seen by the next search of every process (docs/diagnoses.md "Search").
+ * Every search reads the current release's reference (one indexed row), so a release loaded by
+ * any process is seen by the next search of every process. The codes are matched in this
+ * process's in-memory index of that release (icd10cm-index.ts, rebuilt when the release changes);
+ * and as the code set changes only with a release, an answer is also kept per process (LRU) under
+ * the release's id, the query as read (case, dots and extra spaces do not matter) and the limit
+ * (docs/diagnoses.md "Search").
  */
 export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limit = 20): Promise<Icd10cmSearchResult> {
   const query = readIcd10cmQuery(q);
   const cache = searchCache(ctx);
   const release = await codes.getCurrentReleaseRef(scope, ctx.db);
-  const key = `${release?.id ?? 0}|${JSON.stringify(query)}|${limit}`;
+  if (!release) return { items: [], release: '' };
+  const key = `${release.id}|${JSON.stringify(query)}|${limit}`;
   const cached = cache?.get(key);
   if (cached) return cached;
-  const candidates = await codes.findCandidates(scope, ctx.db, query, limit);
+  const candidates = query.kind === 'none' ? [] : await findCandidates(scope, ctx.db, await indexOf(ctx, scope, release.id), query, limit);
   const items = rankIcd10cm(query, candidates, limit).map((h) => ({
     code: h.code,
     description: h.description,
@@ -196,7 +256,7 @@ export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limi
     chronicConditions: conditionInfo(h.code),
     matchedTerm: h.matchedTerm,
   }));
-  const answer = { items, release: release?.label ?? '' };
+  const answer = { items, release: release.label };
   cache?.set(key, answer);
   return answer;
 }

@@ -1,20 +1,14 @@
-import { and, asc, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
-import { escapeLike, likeTerm } from '../../db/query-helpers';
-import type { Icd10cmCandidate, Icd10cmQuery } from './icd10cm-search';
+import type { Icd10cmIndexRow } from './icd10cm-index';
 
 // The ICD-10-CM code set is global reference data, not tenant data: no tenant filter applies.
 // Functions still take the caller's scope first (house rule).
 
 export type ReleaseRow = typeof icd10cmReleases.$inferSelect;
 export type CodeRow = typeof icd10cmCodes.$inferSelect;
-
-/** Most candidates a words query hands to the ranking (icd10cm-search.ts). */
-const WORD_CANDIDATES = 60;
-/** Dictionary words tried for a word that matched nothing as typed. */
-const CORRECTIONS = 3;
 
 const candidateColumns = {
   code: icd10cmCodes.code,
@@ -26,66 +20,38 @@ const candidateColumns = {
 };
 
 const c = icd10cmCodes;
-const lowerDescription = sql`lower(${c.description})`;
-
-/** A typed word (or one of its corrections) starts a word of the search text (icd10cm.parse.ts searchTextOf: every word follows a space). */
-function wordCondition(word: string): SQL {
-  return sql`${c.searchText} like ${`% ${escapeLike(word)}%`}`;
-}
-
-/** Points of a word for the pre-ranking: 2 when it starts a description word, 1 when the description holds it. */
-const descriptionPoints = (word: string): SQL =>
-  sql`(case when ${lowerDescription} like ${`${escapeLike(word)}%`} or ${lowerDescription} like ${`% ${escapeLike(word)}%`} then 2 when ${lowerDescription} like ${likeTerm(word)} then 1 else 0 end)`;
 
 /**
- * The codes whose text holds every typed word (each word one of its `alternatives`), cheaply
- * pre-ranked (billable, description points, shorter code and description) to WORD_CANDIDATES.
+ * Up to `limit` dictionary words of the release (`icd10cm_words`) nearest to `word` by pg_trgm
+ * (similarity >= 0.3 through the GiST index, nearest first): the corrections tried for a misspelt
+ * word ("hypertenson" -> "hypertension").
  */
-function findByWords(db: Executor, alternatives: string[][]): Promise<Icd10cmCandidate[]> {
-  const conditions = alternatives.map((words) => (words.length === 1 ? wordCondition(words[0]!) : or(...words.map(wordCondition))!));
-  const points = alternatives.flatMap((words) => words.map(descriptionPoints));
-  return db
-    .select(candidateColumns)
-    .from(c)
-    .where(and(...conditions))
-    .orderBy(desc(c.billable), sql`${sql.join(points, sql` + `)} desc`, sql`length(${c.codeCompact})`, sql`length(${c.description})`, asc(c.codeCompact))
-    .limit(WORD_CANDIDATES);
+export async function findSimilarWords(_scope: Scope, db: Executor, word: string, limit: number): Promise<string[]> {
+  const similar = await db
+    .select({ word: icd10cmWords.word })
+    .from(icd10cmWords)
+    .where(sql`${icd10cmWords.word} % ${word}`)
+    .orderBy(sql`${icd10cmWords.word} <-> ${word}`, asc(icd10cmWords.word))
+    .limit(limit);
+  return similar.map((w) => w.word);
 }
 
 /**
- * Candidates for `query`. A code prefix reads the prefix btree (`code_compact LIKE 'E119%'`) in
- * the order the ranking keeps (exact, billable, shorter, code), `limit` rows. A words query reads
- * the trigram GIN index (every typed word starts a word of the text: `LIKE '% word%'`, "2"
- * included, "ger" finds "gerd" but not "finger"); when nothing holds every word
- * as typed, each word of 4 or more characters is corrected against the dictionary of the release's
- * words (`icd10cm_words`, pg_trgm similarity >= 0.3, the CORRECTIONS nearest by the GiST index; "hypertenson" ->
- * "hypertension") and the search runs once more with the corrections as alternatives.
+ * The current release's reference and every one of its codes with its search text (what the
+ * in-memory index, icd10cm-index.ts, is built from), read in one repeatable-read transaction so
+ * that the codes are those of the release named even while another process loads a new one.
+ * Null before the first load.
  */
-export async function findCandidates(_scope: Scope, db: Executor, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
-  if (query.kind === 'none') return [];
-  if (query.kind === 'code') {
-    return db
-      .select(candidateColumns)
-      .from(c)
-      .where(like(c.codeCompact, `${escapeLike(query.compact)}%`))
-      .orderBy(sql`${c.codeCompact} = ${query.compact} desc`, desc(c.billable), sql`length(${c.codeCompact})`, asc(c.codeCompact))
-      .limit(limit);
-  }
-  const exact = await findByWords(db, query.tokens.map((t) => [t]));
-  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) return exact;
-  const alternatives = await Promise.all(
-    query.tokens.map(async (t) => {
-      if (t.length < 4) return [t];
-      const similar = await db
-        .select({ word: icd10cmWords.word })
-        .from(icd10cmWords)
-        .where(sql`${icd10cmWords.word} % ${t}`)
-        .orderBy(sql`${icd10cmWords.word} <-> ${t}`, asc(icd10cmWords.word))
-        .limit(CORRECTIONS);
-      return [t, ...similar.map((w) => w.word).filter((w) => w !== t)];
-    }),
+export async function readReleaseCodes(_scope: Scope, db: Db): Promise<{ release: { id: number; label: string }; rows: Icd10cmIndexRow[] } | null> {
+  return db.transaction(
+    async (tx) => {
+      const [release] = await tx.select({ id: icd10cmReleases.id, label: icd10cmReleases.label }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
+      if (!release) return null;
+      const rows = await tx.select({ ...candidateColumns, searchText: c.searchText }).from(c);
+      return { release, rows };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return findByWords(db, alternatives);
 }
 
 /** The codes among `codes` (with their dots) in the current release. */

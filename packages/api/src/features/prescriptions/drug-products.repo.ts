@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { drugProducts, drugSearchWords } from '../../db/schema/index';
+import { drugCatalogueVersion, drugProducts, drugSearchWords } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { escapeLike } from '../../db/query-helpers';
 import { dictionaryWords, escapeRegex, type DrugQuery } from './drug-search';
@@ -23,6 +23,12 @@ export async function getDrugProduct(_scope: Scope, db: Executor, id: number): P
 export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui: string): Promise<DrugProductRow[]> {
   if (!rxcui) return [];
   return db.select().from(drugProducts).where(eq(drugProducts.rxcui, rxcui)).orderBy(drugProducts.id).limit(5);
+}
+
+/** The catalogue's version (migration "drug_catalogue_version": a new number with every write to the products), null when not recorded. */
+export async function getCatalogueVersion(_scope: Scope, db: Executor): Promise<number | null> {
+  const [row] = await db.select({ version: drugCatalogueVersion.version }).from(drugCatalogueVersion).where(eq(drugCatalogueVersion.id, 1)).limit(1);
+  return row?.version ?? null;
 }
 
 /** How many products each source holds. */

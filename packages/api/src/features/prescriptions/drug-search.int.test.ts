@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
 import { createTestApp, createTenancyFixture, sessionFor, type TestApp } from '../../../test/setup';
 import { drugProducts } from '../../db/schema/index';
+import { systemScope } from '../../db/scope';
 import { readDefaultDrugProducts, seedDrugProducts } from './default-drugs';
+import { upsertDrugProducts } from './drug-products.repo';
+import { withDerived } from './product-file';
 
 // The search's ranking over the WHOLE default drug data set (the one test file that loads it:
 // config drugProducts 'default'), and the data set itself: every RxNorm-coded medication of the
@@ -110,5 +113,52 @@ describe('search ranking', () => {
     expect(results.map((r) => r.openfda.rxcui)).toEqual([['860975']]);
     expect((await search('%')).total).toBe(0);
     expect((await search('_')).total).toBe(0);
+  });
+});
+
+describe('the answer cache (docs/prescriptions.md "Search")', () => {
+  const product = (brandName: string) =>
+    withDerived({
+      source: 'fda-ndc',
+      sourceKey: 'cache-test-1',
+      productNdc: '99999-0001',
+      rxcui: '',
+      brandName,
+      brandNameBase: '',
+      brandNameSuffix: '',
+      genericName: 'zyxcachetestamine',
+      labelerName: 'Test Labeler',
+      activeIngredients: [{ name: 'ZYXCACHETESTAMINE', strength: '5 mg/1' }],
+      dosageForm: 'TABLET',
+      routes: ['ORAL'],
+      productType: 'HUMAN PRESCRIPTION DRUG',
+      marketingCategory: 'ANDA',
+      applicationNumber: '',
+      marketingStartDate: '20200101',
+      marketingEndDate: '',
+      pharmClasses: [],
+      deaSchedule: '',
+      finished: true,
+    });
+
+  it('answers a repeated search from the process while the catalogue is unchanged, and sees every write at once', async () => {
+    expect((await search('zyxcache')).total).toBe(0);
+    await upsertDrugProducts(systemScope, t.ctx.db, [product('Zyxbrand')]);
+    expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxbrand']);
+
+    // A write that does not change the version (its trigger off for a moment) is not seen: the answer came from the cache.
+    await t.ctx.db.execute(sql`alter table drug_products disable trigger drug_products_catalogue_version`);
+    try {
+      await t.ctx.db.update(drugProducts).set({ brandName: 'Zyxhidden' }).where(eq(drugProducts.sourceKey, 'cache-test-1'));
+    } finally {
+      await t.ctx.db.execute(sql`alter table drug_products enable trigger drug_products_catalogue_version`);
+    }
+    expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxbrand']);
+
+    // Any write through the table changes the version, and the next search reads the database.
+    await upsertDrugProducts(systemScope, t.ctx.db, [product('Zyxrenamed')]);
+    expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxrenamed']);
+    await t.ctx.db.delete(drugProducts).where(eq(drugProducts.sourceKey, 'cache-test-1'));
+    expect((await search('zyxcache')).total).toBe(0);
   });
 });

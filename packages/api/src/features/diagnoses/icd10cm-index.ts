@@ -1,0 +1,169 @@
+/**
+ * The ICD-10-CM search's in-memory index (docs/diagnoses.md "Search"): one per API process and
+ * release, built from the release's codes, answering the same candidates, in the same pre-ranked
+ * order, as the SQL it replaces (a code prefix over `code_compact`, and every typed word starting a
+ * word of the normalised search text, `search_text LIKE '% word%'`), without a round trip,
+ * planning or a trigram bitmap per keystroke.
+ *
+ * - Codes are held sorted by `codeCompact`: a code prefix is a binary search for its range.
+ * - Words: the distinct words of every code's search text (icd10cm.parse.ts `searchTextOf`: lower
+ *   case, letters and digits, one space between words) sorted, each with the ascending list of the
+ *   codes that hold it. A typed word's codes are the union of the lists of the words in its prefix
+ *   range ("diab" -> diabetes, diabetic, ...); a query's are the intersection over its words.
+ *
+ * Memory: about 1.4 million word occurrences for the 46,498 FY2025 codes (5-6 MB of postings plus
+ * the rows); built in a few hundred milliseconds, once per release per process.
+ */
+import type { Icd10cmCandidate } from './icd10cm-search';
+
+/** A code of the release as the index holds it: the candidate row and its search text. */
+export interface Icd10cmIndexRow extends Icd10cmCandidate {
+  /** icd10cm.parse.ts `searchTextOf`: " words of the description and the index terms ". */
+  searchText: string;
+}
+
+/** The first position in `sorted` (binary order) whose item is not below `key`: where the items starting with `key` begin. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Points of one word for the pre-ranking, as the SQL computed them on the lower-case description:
+ * 2 when it starts the description or a word after a space (`LIKE 'w%' OR LIKE '% w%'`), 1 when
+ * the description merely holds it (`LIKE '%w%'`), else 0.
+ */
+function descriptionPoints(description: string, word: string): number {
+  if (description.startsWith(word) || description.includes(` ${word}`)) return 2;
+  return description.includes(word) ? 1 : 0;
+}
+
+/** One release's codes, searchable by code prefix and by word prefixes. */
+export class Icd10cmIndex {
+  /** The codes by `codeCompact` (binary order). */
+  private readonly rows: Icd10cmCandidate[];
+  private readonly compacts: string[];
+  private readonly lowerDescriptions: string[];
+  /** The distinct words of the search texts, sorted, and the codes (positions in `rows`, ascending) of each. */
+  private readonly words: string[];
+  private readonly postings: Int32Array[];
+
+  constructor(rows: readonly Icd10cmIndexRow[]) {
+    const sorted = [...rows].sort((a, b) => (a.codeCompact < b.codeCompact ? -1 : a.codeCompact > b.codeCompact ? 1 : 0));
+    this.rows = sorted.map(({ searchText: _searchText, ...candidate }) => candidate);
+    this.compacts = sorted.map((r) => r.codeCompact);
+    this.lowerDescriptions = sorted.map((r) => r.description.toLowerCase());
+    const byWord = new Map<string, number[]>();
+    sorted.forEach((row, i) => {
+      for (const word of new Set(row.searchText.split(' '))) {
+        if (!word) continue;
+        const list = byWord.get(word);
+        if (list) list.push(i);
+        else byWord.set(word, [i]);
+      }
+    });
+    this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
+  }
+
+  /** How many codes the index holds. */
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * The codes whose compact code starts with `compact` ("E119"), ordered as the search shows
+   * them: the exact code, then billable, then shorter, then by code; the first `limit`.
+   */
+  findByCode(compact: string, limit: number): Icd10cmCandidate[] {
+    const from = lowerBound(this.compacts, compact);
+    const hits: Icd10cmCandidate[] = [];
+    for (let i = from; i < this.compacts.length && this.compacts[i]!.startsWith(compact); i++) hits.push(this.rows[i]!);
+    return hits
+      .sort(
+        (a, b) =>
+          Number(b.codeCompact === compact) - Number(a.codeCompact === compact) ||
+          Number(b.billable) - Number(a.billable) ||
+          a.codeCompact.length - b.codeCompact.length ||
+          (a.codeCompact < b.codeCompact ? -1 : a.codeCompact > b.codeCompact ? 1 : 0),
+      )
+      .slice(0, limit);
+  }
+
+  /**
+   * The codes whose search text holds, for every group of `alternatives`, a word starting with one
+   * of the group's words (each group a typed word and its corrections), cheaply pre-ranked as the
+   * SQL did: billable first, then the description points of every alternative word (2 a word
+   * start, 1 inside), then shorter code, shorter description, code; the first `limit`.
+   */
+  findByWords(alternatives: readonly (readonly string[])[], limit: number): Icd10cmCandidate[] {
+    let matched: Int32Array | null = null;
+    for (const group of alternatives) {
+      const codes = this.codesStartingAnyOf(group);
+      matched = matched ? intersect(matched, codes) : codes;
+      if (matched.length === 0) return [];
+    }
+    if (!matched) return [];
+    const all = alternatives.flat();
+    const scored = Array.from(matched, (i) => {
+      const description = this.lowerDescriptions[i]!;
+      let points = 0;
+      for (const word of all) points += descriptionPoints(description, word);
+      return { row: this.rows[i]!, points };
+    });
+    return scored
+      .sort(
+        (a, b) =>
+          Number(b.row.billable) - Number(a.row.billable) ||
+          b.points - a.points ||
+          a.row.codeCompact.length - b.row.codeCompact.length ||
+          a.row.description.length - b.row.description.length ||
+          (a.row.codeCompact < b.row.codeCompact ? -1 : a.row.codeCompact > b.row.codeCompact ? 1 : 0),
+      )
+      .slice(0, limit)
+      .map((s) => s.row);
+  }
+
+  /** The codes (ascending positions) holding a word that starts with any of `prefixes`. */
+  private codesStartingAnyOf(prefixes: readonly string[]): Int32Array {
+    const lists: Int32Array[] = [];
+    for (const prefix of prefixes) {
+      if (!prefix) continue;
+      for (let w = lowerBound(this.words, prefix); w < this.words.length && this.words[w]!.startsWith(prefix); w++) lists.push(this.postings[w]!);
+    }
+    if (lists.length === 1) return lists[0]!;
+    const seen = new Uint8Array(this.rows.length);
+    let n = 0;
+    for (const list of lists) {
+      for (const i of list) {
+        if (seen[i]) continue;
+        seen[i] = 1;
+        n++;
+      }
+    }
+    const out = new Int32Array(n);
+    for (let i = 0, k = 0; i < seen.length; i++) if (seen[i]) out[k++] = i;
+    return out;
+  }
+}
+
+/** The positions in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return Int32Array.from(out);
+}
