@@ -4,7 +4,7 @@ import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids'
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
 import type { ChatSocketMessage } from '../chat/chat.schemas';
-import type { VisitSocketMessage } from '../appointments/appointments.schemas';
+import type { RingSocketMessage, VisitSocketMessage } from '../appointments/appointments.schemas';
 
 /** Notification type ids (spec section 9). */
 export const NotificationType = {
@@ -415,7 +415,8 @@ export type SocketServerMessage =
   | { type: 'notification'; data: Notification }
   | { type: 'notificationProcessed'; data: NotificationProcessedEvent }
   | ChatSocketMessage
-  | VisitSocketMessage;
+  | VisitSocketMessage
+  | RingSocketMessage;
 
 /** The socket's path (relative to the server root) and the reconnect interval of spec section 9. */
 export const SOCKET_PATH = '/api/ws';
