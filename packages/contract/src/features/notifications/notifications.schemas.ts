@@ -14,6 +14,8 @@ export const NotificationType = {
   MISSED_MEASUREMENT: 5,
   DAILY_GOAL: 6,
   APPOINTMENT_REQUEST: 7,
+  /** Chosen (not in the spec's list): a ring of initvideocallwithuser (docs/video-visits.md "Ringing"). */
+  VIDEO_CALL: 8,
   MENTAL_HEALTH: 12,
   MENTAL_HEALTH_RESULT: 13,
 } as const;
