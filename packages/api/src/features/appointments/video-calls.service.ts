@@ -20,7 +20,7 @@ import { assertProgramEnabled } from '../time-tracking/index';
 import type * as apptRepo from './appointments.repo';
 import { visibleAppointment } from './appointments.service';
 import * as repo from './video-calls.repo';
-import { assertMayEnter } from './visits.service';
+import { assertMayEnter } from './visit-access';
 
 /**
  * Call records of video and phone visits, the automatic interactive time entry and ringing

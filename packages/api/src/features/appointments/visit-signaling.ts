@@ -9,7 +9,7 @@ import type { RealtimeClient } from '../../realtime/realtime';
 import type { SocketRooms } from '../../realtime/socket';
 import * as repo from './appointments.repo';
 import { recordJoin, recordLeave } from './video-calls.service';
-import { assertMayEnter } from './visits.service';
+import { assertMayEnter } from './visit-access';
 
 /**
  * The visit's signaling over the real-time socket (docs/video-visits.md "Signaling"): the server

@@ -1,4 +1,4 @@
-import { can, type Appointment, type CareProgram, type CreateInvitationBody, type GuestVisit, type IceServers, type VisitInvitation } from '@vigil/contract';
+import { type Appointment, type CareProgram, type CreateInvitationBody, type GuestVisit, type IceServers, type VisitInvitation } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { systemScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +9,7 @@ import { iceServersFor } from '../../lib/turn';
 import * as repo from './appointments.repo';
 import { viewOf, visibleAppointment } from './appointments.service';
 import { publishRings, recordCallStarted, recordCallStopped } from './video-calls.service';
+import { assertMayEnter } from './visit-access';
 
 /**
  * Video and voice visits of appointments (issue scope "Video and voice visits"; docs/video-visits.md).
@@ -17,12 +18,7 @@ import { publishRings, recordCallStarted, recordCallStopped } from './video-call
  * Vigil does not copy that hole, docs/security.md).
  */
 
-/** 403 "Only the visit's doctor and attendees can enter this visit" unless the caller may enter. */
-export function assertMayEnter(scope: Scope, row: repo.AppointmentRow): void {
-  if (row.doctor.id === scope.userId || row.attendees.some((p) => p.id === scope.userId)) return;
-  if (can(scope.role, 'visits.officeAll')) return; // the row is already in the caller's offices
-  throw AppError.forbidden('visitNotParticipant');
-}
+export { assertMayEnter } from './visit-access';
 
 /**
  * `PUT appointments/startvideocall`: admits the waiting patient (status IN_PROGRESS, video start

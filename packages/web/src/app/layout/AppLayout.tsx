@@ -13,6 +13,7 @@ import { navRoutesFor } from '../routes';
 import { HeaderBar } from './HeaderBar';
 import { OfficeSwitcher } from './OfficeSwitcher';
 import { Logo } from '../../components/Logo';
+import { IncomingRing } from '../../features/appointments';
 
 /** The signed-in frame: header (office switcher, language, user menu), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {
@@ -26,6 +27,7 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <RealtimeSocket />
+      <IncomingRing />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

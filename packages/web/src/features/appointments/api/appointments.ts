@@ -78,3 +78,8 @@ export async function downloadIcs(appointmentId: number): Promise<void> {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** GET appointments/calls/{appointmentId}: the visit's call records (docs/video-visits.md "Call records"). */
+export function useVideoCalls(appointmentId: number, enabled = true) {
+  return useEndpointQuery(appointments.findVideoCalls, { params: { appointmentId } }, { enabled: enabled && appointmentId > 0 });
+}
