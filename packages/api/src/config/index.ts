@@ -57,6 +57,8 @@ const envSchema = z.object({
   VIGIL_TURN_SECRET: z.string().optional(),
   VIGIL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIGIL_ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  // docs/video-visits.md "Ringing": how long a ring of initvideocallwithuser waits for an answer before it is missed.
+  VIGIL_RING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(45),
   // docs/support.md: the largest file a support thread accepts (at most the declared 50 MB ceiling).
   VIGIL_SUPPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
   VIGIL_CCM_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
@@ -134,6 +136,8 @@ export interface AppConfig {
   turnTtlSeconds: number;
   /** RTCConfiguration.iceTransportPolicy the ICE-servers answer carries: 'relay' forces every call through TURN (docs/video-visits.md). */
   iceTransportPolicy: 'all' | 'relay';
+  /** Seconds a ring waits for the callee's answer before it is recorded as missed (docs/video-visits.md "Ringing"). */
+  ringTimeoutSeconds: number;
   /**
    * Terra (docs/integrations.md): the API base URL, developer id and API key used to create widget
    * sessions, and the webhook signing secret. Without a developer id and key, connecting a patient
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     turnSecret: e.VIGIL_TURN_SECRET || undefined,
     turnTtlSeconds: e.VIGIL_TURN_TTL_SECONDS,
     iceTransportPolicy: e.VIGIL_ICE_TRANSPORT_POLICY,
+    ringTimeoutSeconds: e.VIGIL_RING_TIMEOUT_SECONDS,
     terra: {
       apiUrl: e.VIGIL_TERRA_API_URL.replace(/\/$/, ''),
       devId: e.VIGIL_TERRA_DEV_ID || undefined,

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { loggableError } from '../lib/loggable-error';
 import { closeForgottenTimers } from '../features/time-tracking/index';
+import { expireRingsNow } from '../features/appointments/index';
 import { raiseDailyGoals } from './daily-goal.raise.job';
 import { sendMeasurementReminders } from './measurement-reminder.send.job';
 import { raiseMissedMeasurements } from './missed-measurement.raise.job';
@@ -77,6 +78,12 @@ export async function runMonitoringMinute(ctx: AppContext, now = new Date()): Pr
     return 0;
   });
   if (timersClosed > 0) ctx.log.info({ closed: timersClosed }, 'time tracking: forgotten timers closed');
+  // Video visits (docs/video-visits.md "Ringing"): rings unanswered after VIGIL_RING_TIMEOUT_SECONDS are missed.
+  const ringsMissed = await expireRingsNow(ctx, now).catch((err: unknown) => {
+    ctx.log.error({ err: loggableError(err) }, 'video visits: expiring rings failed');
+    return 0;
+  });
+  if (ringsMissed > 0) ctx.log.info({ missed: ringsMissed }, 'video visits: unanswered rings missed');
   if (!ctx.jobs.durable) inlineLastRun.set(ctx, now);
   return { ...result, until: now.toISOString(), timersClosed };
 }

@@ -330,6 +330,15 @@ export const messages = {
     es: 'Las invitaciones son para el paciente o un cuidador del equipo de atención del paciente',
   },
   visitNotStarted: { en: 'This visit has not started', es: 'Esta visita no ha comenzado' },
+  ringCalleeCannotEnter: {
+    en: 'This person cannot enter the visit: add them as an attendee first',
+    es: 'Esta persona no puede entrar en la visita: agréguela primero como asistente',
+  },
+  ringCalleeSelf: { en: 'You cannot ring yourself', es: 'No puede llamarse a sí mismo' },
+  ringAlreadyAnswered: {
+    en: 'This call was already answered or is no longer ringing',
+    es: 'Esta llamada ya fue respondida o ya no está sonando',
+  },
   appointmentNoteForbidden: {
     en: 'Only the author can change this appointment note',
     es: 'Solo el autor puede cambiar esta nota de la cita',

@@ -31,6 +31,7 @@ export function parseServerMessage(text: unknown): SocketServerMessage | null {
       case 'notification':
       case 'notificationProcessed':
       case 'messageRead':
+      case 'videoCallRing':
         return value.data && typeof value.data === 'object' ? (value as SocketServerMessage) : null;
       default:
         return null;

@@ -3,7 +3,8 @@
  * Start and end are UTC instants; a "day" is the office's calendar day (lib/office-calendar.ts).
  * `endsAt` is stored (start + duration) so that the double-booking check is one range comparison.
  */
-import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { hospitals, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -112,4 +113,89 @@ export const visitInvitations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('visit_invitations_appointment_idx').on(t.appointmentId)],
+);
+
+/**
+ * The calls of a video or phone visit (docs/video-visits.md "Call records"). A call opens when a
+ * staff member admits the guest (`startvideocall`) or rings a colleague
+ * (`initvideocallwithuser`), and closes at `stopvideocall` (completed) or when every ring went
+ * unanswered (missed) or was declined. At most one open call (ringing or active) per appointment.
+ */
+export const videoCalls = pgTable(
+  'video_calls',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    kind: text('kind').notNull().default('video'), // video | audio
+    status: text('status').notNull().default('active'), // ringing | active | completed | missed | declined
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+    durationSeconds: integer('duration_seconds'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('video_calls_appointment_idx').on(t.appointmentId),
+    index('video_calls_hospital_idx').on(t.hospitalId, t.startedAt),
+    // One open call per appointment, also when two API processes open one at once.
+    uniqueIndex('video_calls_open_uq').on(t.appointmentId).where(sql`status in ('ringing', 'active')`),
+  ],
+);
+
+/**
+ * Who was in a visit's room and when: one row per join (a person may leave and come back, or have
+ * two tabs open). Staff by user id; a guest (patient or caregiver) by user id and invitation.
+ * `callId` is set when a call is open at the join, or when the call opens while the row is still
+ * in the room (staff wait in the room before admitting the guest).
+ */
+export const videoCallParticipants = pgTable(
+  'video_call_participants',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    callId: integer('call_id').references(() => videoCalls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitationId: integer('invitation_id').references(() => visitInvitations.id, { onDelete: 'set null' }),
+    role: text('role').notNull(), // staff | patient | caregiver
+    /** The socket's peer id in the room, to close the row at leave. */
+    peerId: text('peer_id').notNull(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [index('video_call_participants_call_idx').on(t.callId), index('video_call_participants_appointment_idx').on(t.appointmentId, t.peerId)],
+);
+
+/**
+ * Rings of `pushnotifications/initvideocallwithuser`: a staff member asked to join the call. A
+ * ring is answered (accepted / declined) by the callee or becomes missed after
+ * `VIGIL_RING_TIMEOUT_SECONDS` (`expiresAt`).
+ */
+export const videoCallRings = pgTable(
+  'video_call_rings',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => videoCalls.id, { onDelete: 'cascade' }),
+    callerUserId: integer('caller_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calleeUserId: integer('callee_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('ringing'), // ringing | accepted | declined | missed
+    expiresAt: ts('expires_at').notNull(),
+    answeredAt: ts('answered_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('video_call_rings_call_idx').on(t.callId), index('video_call_rings_callee_idx').on(t.calleeUserId, t.status)],
 );

@@ -4,6 +4,7 @@
  * ICD-10-CM; amounts in cents from the fee schedule, never constants in the rules.
  */
 import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { videoCalls } from './appointments';
 import { hospitals, organizations, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -69,7 +70,8 @@ export const medicalNoteDetails = pgTable(
 /**
  * Time spent on a patient. `interactive` = the entry included a real-time, synchronous two-way
  * communication with the patient or caregiver (billing rule C8). Automatic entries cannot be
- * edited or deleted; a forgotten timer is closed at 2 hours with `autoClosed`.
+ * edited or deleted; a forgotten timer is closed at 2 hours with `autoClosed`. A completed video
+ * or phone visit call adds one automatic interactive entry per staff member in it (`videoCallId`).
  */
 export const timeEntries = pgTable(
   'time_entries',
@@ -93,9 +95,13 @@ export const timeEntries = pgTable(
     isAutomatic: boolean('is_automatic').notNull().default(true),
     autoClosed: boolean('auto_closed').notNull().default(false),
     medicalNoteDetailId: integer('medical_note_detail_id').references(() => medicalNoteDetails.id, { onDelete: 'set null' }),
+    /** The video or phone visit call this automatic interactive entry was written for (docs/video-visits.md). */
+    videoCallId: integer('video_call_id').references(() => videoCalls.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    // One automatic entry per staff member and call, whoever stops the call and however often.
+    uniqueIndex('time_entries_video_call_staff_uq').on(t.videoCallId, t.staffUserId),
     index('time_entries_patient_time_idx').on(t.patientId, t.startedAt),
     index('time_entries_staff_open_idx').on(t.staffUserId, t.endedAt),
     index('time_entries_hospital_time_idx').on(t.hospitalId, t.startedAt),

@@ -291,6 +291,20 @@ export async function updateAppointment(
     .where(and(eq(a.id, id), patientRowFilter(scope, a.hospitalId, a.patientId)));
 }
 
+/**
+ * Ends the video visit `id` (IN_PROGRESS to COMPLETED, video end `at`); false when it was not in
+ * progress. Of two concurrent stops only one changes the row: the second waits for the first's
+ * commit and then no longer matches.
+ */
+export async function markVideoStopped(scope: Scope, tx: Executor, id: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(a)
+    .set({ status: 'COMPLETED', videoEndedAt: at, updatedAt: at })
+    .where(and(eq(a.id, id), eq(a.status, 'IN_PROGRESS'), patientRowFilter(scope, a.hospitalId, a.patientId)))
+    .returning({ id: a.id });
+  return rows.length > 0;
+}
+
 /** Adds attendee `userId` to appointment `id` (nothing when already there). */
 export async function addAttendee(_scope: Scope, tx: Executor, id: number, userId: number): Promise<void> {
   await tx.insert(appointmentAttendees).values({ appointmentId: id, userId }).onConflictDoNothing();

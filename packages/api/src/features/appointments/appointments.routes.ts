@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { appointments } from '@vigil/contract';
+import { appointments, notifications } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import { iceServersFor } from '../../lib/turn';
 import { appointmentIcs } from './appointments.ics';
 import * as service from './appointments.service';
 import * as visits from './visits.service';
+import * as calls from './video-calls.service';
 
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
 const answered = undefined as never;
@@ -30,7 +31,11 @@ export function appointmentsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, appointments.findAppointmentNotesForPatient, ({ scope, headers }) => service.findNotesForPatient(ctx, scope, headers.patientid));
   registerEndpoint(app, ctx, appointments.getAppointmentNote, ({ scope, headers }) => service.getNote(ctx, scope, headers.noteid));
   registerEndpoint(app, ctx, appointments.startVideoCall, ({ scope, body }) => visits.startVideoCall(ctx, scope, body.appointmentId));
-  registerEndpoint(app, ctx, appointments.stopVideoCall, ({ scope, body }) => visits.stopVideoCall(ctx, scope, body.appointmentId));
+  registerEndpoint(app, ctx, appointments.stopVideoCall, ({ scope, body }) => visits.stopVideoCall(ctx, scope, body.appointmentId, body.program));
+  registerEndpoint(app, ctx, appointments.findVideoCalls, ({ scope, params }) => calls.findCalls(ctx, scope, params.appointmentId));
+  registerEndpoint(app, ctx, appointments.answerVideoCallRing, ({ scope, body }) => calls.answerRing(ctx, scope, body));
+  // The spec lists the ring under notifications; the call it rings for is the visit's (docs/video-visits.md "Ringing").
+  registerEndpoint(app, ctx, notifications.initVideoCallWithUser, ({ scope, body }) => calls.ringUsers(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.addAttendeeForAppointment, ({ scope, body }) => service.addAttendee(ctx, scope, body.appointmentId, body.userId));
   registerEndpoint(app, ctx, appointments.approveRejectAppointmentRequest, ({ scope, body }) => service.approveReject(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.getAppointment, ({ scope, params }) => service.getAppointment(ctx, scope, params.appointmentId));

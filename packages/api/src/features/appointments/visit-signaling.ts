@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { visitClientMessageSchema, type VisitSocketMessage } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { systemScope, type Scope } from '../../db/scope';
 import { tokenHash } from '../../lib/crypto';
+import { loggableError } from '../../lib/loggable-error';
 import type { RealtimeClient } from '../../realtime/realtime';
 import type { SocketRooms } from '../../realtime/socket';
 import * as repo from './appointments.repo';
-import { assertMayEnter } from './visits.service';
+import { recordJoin, recordLeave } from './video-calls.service';
+import { assertMayEnter } from './visit-access';
 
 /**
  * The visit's signaling over the real-time socket (docs/video-visits.md "Signaling"): the server
@@ -48,13 +51,13 @@ export async function resolveGuestSocket(ctx: AppContext, token: string, now = n
  * visit not closed. A guest: its own appointment, the invitation still live, the visit admitted
  * (IN_PROGRESS).
  */
-async function admission(ctx: AppContext, principal: VisitPrincipal, appointmentId: number): Promise<{ name: string } | null> {
+async function admission(ctx: AppContext, principal: VisitPrincipal, appointmentId: number): Promise<{ name: string; row: repo.AppointmentRow } | null> {
   if (principal.kind === 'guest') {
     if (principal.appointmentId !== appointmentId) return null;
     const resolved = await repo.resolveInvitation(ctx.db, principal.tokenHash, new Date());
     if (!resolved) return null;
     const row = await repo.getAppointment(systemScope, ctx.db, appointmentId);
-    return row && row.status === 'IN_PROGRESS' ? { name: principal.name } : null;
+    return row && row.status === 'IN_PROGRESS' ? { name: principal.name, row } : null;
   }
   const row = await repo.getAppointment(principal.scope, ctx.db, appointmentId);
   if (!row || row.kind === 'IN_PERSON' || !OPEN_STATUSES.has(row.status)) return null;
@@ -63,7 +66,19 @@ async function admission(ctx: AppContext, principal: VisitPrincipal, appointment
   } catch {
     return null;
   }
-  return { name: await repo.fullNameOf(principal.scope, ctx.db, principal.scope.userId) };
+  return { name: await repo.fullNameOf(principal.scope, ctx.db, principal.scope.userId), row };
+}
+
+/**
+ * Records a join or a leave in the call records (docs/video-visits.md "Call records"). A failure
+ * is logged and does not stop the signaling: the call goes on, only its record misses the row.
+ */
+async function recordPresence(ctx: AppContext, write: (tx: Executor) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction(write);
+  } catch (err) {
+    ctx.log.error({ err: loggableError(err) }, 'visit call record: presence not recorded');
+  }
 }
 
 const message = (appointmentId: number, rest: DistributiveOmit<VisitSocketMessage, 'type' | 'appointmentId'>): VisitSocketMessage => ({ type: 'visit', appointmentId, ...rest }) as VisitSocketMessage;
@@ -88,6 +103,8 @@ export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient
       if (!admitted) return client.send(JSON.stringify(message(m.appointmentId, { action: 'refused' })));
       const peerId = randomBytes(12).toString('base64url');
       rooms.set(m.appointmentId, peerId);
+      const who = { userId: client.userId, invitationId: principal.kind === 'guest' ? principal.invitationId : null, guest: principal.kind === 'guest' };
+      await recordPresence(ctx, (tx) => recordJoin(tx, admitted.row, who, peerId, new Date()));
       client.send(JSON.stringify(message(m.appointmentId, { action: 'joined', peerId })));
       await ctx.realtime.publishRoom(
         m.appointmentId,
@@ -116,6 +133,7 @@ export async function leaveRoom(ctx: AppContext, client: RealtimeClient, appoint
     const peerId = rooms.get(id);
     if (!peerId) continue;
     rooms.delete(id);
+    await recordPresence(ctx, (tx) => recordLeave(tx, id, peerId, new Date()));
     await ctx.realtime.publishRoom(id, message(id, { action: 'peerLeft', peerId }));
   }
 }

@@ -1,4 +1,4 @@
-import { can, type Appointment, type CreateInvitationBody, type GuestVisit, type IceServers, type VisitInvitation } from '@vigil/contract';
+import { type Appointment, type CareProgram, type CreateInvitationBody, type GuestVisit, type IceServers, type VisitInvitation } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { systemScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +8,8 @@ import { linkBase } from '../../lib/public-url';
 import { iceServersFor } from '../../lib/turn';
 import * as repo from './appointments.repo';
 import { viewOf, visibleAppointment } from './appointments.service';
+import { publishRings, recordCallStarted, recordCallStopped } from './video-calls.service';
+import { assertMayEnter } from './visit-access';
 
 /**
  * Video and voice visits of appointments (issue scope "Video and voice visits"; docs/video-visits.md).
@@ -16,12 +18,7 @@ import { viewOf, visibleAppointment } from './appointments.service';
  * Vigil does not copy that hole, docs/security.md).
  */
 
-/** 403 "Only the visit's doctor and attendees can enter this visit" unless the caller may enter. */
-export function assertMayEnter(scope: Scope, row: repo.AppointmentRow): void {
-  if (row.doctor.id === scope.userId || row.attendees.some((p) => p.id === scope.userId)) return;
-  if (can(scope.role, 'visits.officeAll')) return; // the row is already in the caller's offices
-  throw AppError.forbidden('visitNotParticipant');
-}
+export { assertMayEnter } from './visit-access';
 
 /**
  * `PUT appointments/startvideocall`: admits the waiting patient (status IN_PROGRESS, video start
@@ -34,7 +31,10 @@ export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentI
     assertMayEnter(scope, row);
     if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
     if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
-    await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? new Date() }, row);
+    const now = new Date();
+    await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? now }, row);
+    // The call record (docs/video-visits.md "Call records").
+    await recordCallStarted(scope, tx, row, now);
   });
   // The waiting guest's socket learns at once that it may join (docs/video-visits.md "Signaling").
   await ctx.realtime.publishRoom(appointmentId, { type: 'visit', appointmentId, action: 'admitted' }, { waiting: true });
@@ -42,17 +42,24 @@ export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentI
 }
 
 /**
- * `PUT appointments/stopvideocall`: ends the visit for everyone (status COMPLETED, video end now).
- * 404 out of scope; 403 for staff who may not enter; 409 "This visit has not started" unless it is
- * in progress.
+ * `PUT appointments/stopvideocall`: ends the visit for everyone (status COMPLETED, video end now),
+ * closes its call record and writes the automatic interactive time entries of the staff in it
+ * (`recordCallStopped`; `program` is the caller's pick for their own entry). 404 out of scope; 403
+ * for staff who may not enter; 409 "This visit has not started" unless it is in progress; 400 for
+ * a program the office has not enabled.
  */
-export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId: number): Promise<Appointment> {
-  await ctx.db.transaction(async (tx) => {
+export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId: number, program?: CareProgram): Promise<Appointment> {
+  const missed = await ctx.db.transaction(async (tx) => {
     const row = await visibleAppointment(scope, tx, appointmentId);
     assertMayEnter(scope, row);
     if (row.status !== 'IN_PROGRESS') throw AppError.conflict('visitNotStarted');
-    await repo.updateAppointment(scope, tx, appointmentId, { status: 'COMPLETED', videoEndedAt: new Date() }, row);
+    const now = new Date();
+    // Of two stops at once, the second waits here for the first's commit, then finds the visit completed.
+    const updated = await repo.markVideoStopped(scope, tx, appointmentId, now);
+    if (!updated) throw AppError.conflict('visitNotStarted');
+    return recordCallStopped(scope, tx, row, program, now);
   });
+  await publishRings(ctx, missed);
   // Everyone live in the room (and a guest still waiting) sees the end screen at once.
   await ctx.realtime.publishRoom(appointmentId, { type: 'visit', appointmentId, action: 'ended' }, { waiting: true });
   return viewOf(await visibleAppointment(scope, ctx.db, appointmentId));

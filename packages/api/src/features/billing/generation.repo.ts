@@ -240,12 +240,13 @@ export async function findTimeEntries(
     seconds: number | null;
     interactive: boolean;
     medical_note_detail_id: number | null;
+    video_call_id: number | null;
   }>(
     db,
     sql`select id, patient_id, program, activity, staff_user_id, started_at,
                (started_at at time zone ${office.timeZone})::date::text as day,
                coalesce(seconds, extract(epoch from (ended_at - started_at))::int) as seconds,
-               interactive, medical_note_detail_id
+               interactive, medical_note_detail_id, video_call_id
           from time_entries
          where hospital_id = ${office.id} and ${officeFilter(scope, sql`hospital_id`)}
            and patient_id = any(${sql.param(patientIds)}::int[])
@@ -268,6 +269,7 @@ export async function findTimeEntries(
       seconds: Math.max(0, Number(r.seconds ?? 0)),
       interactive: r.interactive,
       medicalNoteDetailId: r.medical_note_detail_id === null ? null : Number(r.medical_note_detail_id),
+      videoCallId: r.video_call_id === null ? null : Number(r.video_call_id),
     });
   }
   return out;

@@ -315,6 +315,7 @@ describe('GET timetracking/gettimeentriesforpatient (chosen)', () => {
         autoClosed: false,
         medicalNoteDetailId: null,
         note: null,
+        videoCallId: null,
       },
     ]);
     const march = await call('GET', 'timetracking/gettimeentriesforpatient', nurse, { headers: { patientid: patient.id, month: 3, year: 2025 } });

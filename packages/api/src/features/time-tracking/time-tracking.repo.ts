@@ -306,6 +306,7 @@ export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]):
         autoClosed: r.e.autoClosed,
         medicalNoteDetailId: r.e.medicalNoteDetailId,
         note: r.noteId !== null ? { id: r.noteId, medicalNoteId: r.noteMedicalNoteId!, text: r.noteText! } : null,
+        videoCallId: r.e.videoCallId,
         },
       },
     ]),

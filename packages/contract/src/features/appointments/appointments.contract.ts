@@ -23,6 +23,10 @@ import {
   noteIdHeaderSchema,
   patientIdHeaderSchema,
   updateAppointmentBodySchema,
+  answerRingBodySchema,
+  ringSchema,
+  stopVideoCallBodySchema,
+  videoCallSchema,
 } from './appointments.schemas';
 
 // endpoints.txt section "Appointments" (17) with the spec's headers (portal-spec.md section 7:
@@ -190,7 +194,7 @@ export const stopVideoCall = endpoint({
   tag,
   summary: 'End the video visit for everyone (status COMPLETED)',
   permission: 'visits.join',
-  body: appointmentIdBodySchema,
+  body: stopVideoCallBodySchema,
   response: appointmentSchema,
   changesAccess: false,
 });
@@ -298,4 +302,25 @@ export const getGuestIceServers = endpoint({
   permission: 'public',
   headers: invitationHeaderSchema,
   response: iceServersSchema,
+});
+
+export const findVideoCalls = endpoint({
+  method: 'GET',
+  path: 'appointments/calls/{appointmentId}',
+  tag,
+  summary: "Chosen (not in the spec): the calls of a video or phone visit, oldest first, with participants (join and leave), rings and the automatic interactive time entries they added",
+  permission: 'appointments.read',
+  params: z.object({ appointmentId: idSchema }),
+  response: z.array(videoCallSchema),
+});
+
+export const answerVideoCallRing = endpoint({
+  method: 'PUT',
+  path: 'appointments/calls/answer',
+  tag,
+  summary: 'Chosen (not in the spec): the callee accepts or declines a ring of initvideocallwithuser; 409 once it was answered or missed',
+  permission: 'visits.join',
+  body: answerRingBodySchema,
+  response: ringSchema,
+  changesAccess: false,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, idSchema } from '../../common/ids';
 import { optionalText, requiredText } from '../../common/validation';
+import { careProgramSchema } from '../time-tracking/time-tracking.schemas';
 
 /**
  * Appointments (portal-spec.md sections 3 "Appointment" and 7 "Appointments"; docs/appointments.md).
@@ -119,6 +120,13 @@ export const approveRejectBodySchema = z
 export type ApproveRejectBody = z.infer<typeof approveRejectBodySchema>;
 
 export const appointmentIdBodySchema = z.object({ appointmentId: bodyIdSchema });
+
+/**
+ * `PUT appointments/stopvideocall`: the appointment, and the program the caller's automatic
+ * interactive time entry goes to (default: the patient's active program; docs/video-visits.md).
+ */
+export const stopVideoCallBodySchema = z.object({ appointmentId: bodyIdSchema, program: careProgramSchema.optional() });
+export type StopVideoCallBody = z.infer<typeof stopVideoCallBodySchema>;
 export const addAttendeeBodySchema = z.object({ appointmentId: bodyIdSchema, userId: bodyIdSchema });
 
 export const appointmentNoteSchema = z.object({
@@ -254,3 +262,87 @@ export type VisitSocketMessage = {
   | { action: 'admitted' }
   | { action: 'ended' }
 );
+
+// Call records and ringing (docs/video-visits.md "Call records", "Ringing") --------------------
+
+export const videoCallStatusSchema = z.enum(['ringing', 'active', 'completed', 'missed', 'declined']);
+export type VideoCallStatus = z.infer<typeof videoCallStatusSchema>;
+export const videoCallKindSchema = z.enum(['video', 'audio']);
+export const ringStatusSchema = z.enum(['ringing', 'accepted', 'declined', 'missed']);
+export type RingStatus = z.infer<typeof ringStatusSchema>;
+
+/** One call of a visit with who was in it (one row per join), its rings and the automatic time entries it added. */
+export const videoCallSchema = z.object({
+  callId: z.number().int(),
+  appointmentId: z.number().int(),
+  kind: videoCallKindSchema,
+  status: videoCallStatusSchema,
+  startedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** Whole seconds from start to end; null while open. */
+  durationSeconds: z.number().int().nullable(),
+  participants: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      role: z.enum(['staff', 'patient', 'caregiver']),
+      joinedAt: z.string(),
+      leftAt: z.string().nullable(),
+    }),
+  ),
+  rings: z.array(
+    z.object({
+      ringId: z.number().int(),
+      callee: z.object({ id: z.number().int(), name: z.string() }),
+      status: ringStatusSchema,
+      createdAt: z.string(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
+  timeEntries: z.array(
+    z.object({
+      timeEntryId: z.number().int(),
+      staff: z.object({ id: z.number().int(), name: z.string() }),
+      program: careProgramSchema,
+      seconds: z.number().int(),
+      interactive: z.boolean(),
+    }),
+  ),
+});
+export type VideoCall = z.infer<typeof videoCallSchema>;
+
+/** `POST pushnotifications/initvideocallwithuser`: ring staff to join the visit's call (at most 3: a room holds 4). */
+export const initVideoCallBodySchema = z.object({
+  appointmentId: bodyIdSchema,
+  userIds: z.array(bodyIdSchema).min(1).max(3),
+  /** A voice call (no camera). Default: video for a VIDEO visit, audio for a PHONE visit. */
+  audioOnly: z.boolean().optional(),
+});
+export type InitVideoCallBody = z.infer<typeof initVideoCallBodySchema>;
+
+/** A ring as the caller and the callee see it (answer and socket event `videoCallRing`). */
+export const ringSchema = z.object({
+  ringId: z.number().int(),
+  callId: z.number().int(),
+  appointmentId: z.number().int(),
+  hospitalId: z.number().int(),
+  /** The visit's patient (the room's path is /videoRoom/{hospitalId}/{patientId}/{appointmentId}). */
+  patientId: z.number().int(),
+  caller: z.object({ id: z.number().int(), name: z.string() }),
+  callee: z.object({ id: z.number().int(), name: z.string() }),
+  kind: videoCallKindSchema,
+  status: ringStatusSchema,
+  expiresAt: z.string(),
+});
+export type Ring = z.infer<typeof ringSchema>;
+
+export const initVideoCallResultSchema = z.object({ callId: z.number().int(), rings: z.array(ringSchema) });
+export type InitVideoCallResult = z.infer<typeof initVideoCallResultSchema>;
+
+/** `PUT appointments/calls/answer`: the callee accepts (then opens the room) or declines. */
+export const answerRingBodySchema = z.object({ ringId: bodyIdSchema, accept: z.boolean() });
+export type AnswerRingBody = z.infer<typeof answerRingBodySchema>;
+
+/** The socket event of a ring: to the callee when it rings, to both when it is answered or missed. */
+export type RingSocketMessage = { type: 'videoCallRing'; data: Ring };

@@ -78,6 +78,8 @@ export const timeEvidenceSchema = z.object({
   countedSeconds: z.number().int(),
   interactive: z.boolean(),
   medicalNoteDetailId: z.number().int().nullable(),
+  /** The video visit call an automatic interactive entry was written for (docs/video-visits.md). */
+  videoCallId: z.number().int().nullable().optional(),
 });
 
 /** Why a code was produced or not: reading days, time entries, notes, interactive contact, practitioner, rules. */
@@ -110,7 +112,7 @@ export const billingEvidenceSchema = z.object({
   notes: z
     .array(z.object({ id: z.number().int(), medicalNoteId: z.number().int(), day: z.string(), daySource: z.enum(['timeEntry', 'written', 'noteMonth']).optional(), authorId: z.number().int() }))
     .optional(),
-  interactiveContact: z.object({ timeEntryId: z.number().int(), day: z.string(), staffUserId: z.number().int() }).nullable().optional(),
+  interactiveContact: z.object({ timeEntryId: z.number().int(), day: z.string(), staffUserId: z.number().int(), videoCallId: z.number().int().nullable().optional() }).nullable().optional(),
   practitioner: z.object({ userId: z.number().int(), name: z.string(), source: z.enum(['profile', 'medicalTeam']) }).nullable().optional(),
   flags: z.array(bilingualSchema).optional(),
   /** Precedence decisions between mutually exclusive codes (docs/billing-engine.md "Precedence"). */

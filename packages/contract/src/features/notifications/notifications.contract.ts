@@ -1,4 +1,5 @@
 import { endpoint } from '../../common/endpoint';
+import { initVideoCallBodySchema, initVideoCallResultSchema } from '../appointments/appointments.schemas';
 import {
   dashboardSummarySchema,
   markAllReadQuerySchema,
@@ -38,6 +39,18 @@ export const sendNotificationToMedicalTeam = endpoint({
   permission: 'notifications.send',
   body: sendNotificationToMedicalTeamBodySchema,
   response: sentToMedicalTeamSchema,
+});
+
+export const initVideoCallWithUser = endpoint({
+  method: 'POST',
+  path: 'pushnotifications/initvideocallwithuser',
+  tag,
+  summary:
+    "Ring staff of the caller's offices to join a video or phone visit's call (socket event plus a stored notification); each callee accepts or declines, or the ring is missed after VIGIL_RING_TIMEOUT_SECONDS (45 by default). 404 for a visit or callee out of scope; 409 for a callee who may not enter the visit or a closed visit",
+  permission: 'visits.join',
+  body: initVideoCallBodySchema,
+  response: initVideoCallResultSchema,
+  changesAccess: false,
 });
 
 export const markAsRead = endpoint({

@@ -4,7 +4,7 @@ import { bodyIdSchema, idSchema, intTextSchema, MAX_ID } from '../../common/ids'
 import { requiredText } from '../../common/validation';
 import { measurementValueSchema } from '../measurements/measurements.schemas';
 import type { ChatSocketMessage } from '../chat/chat.schemas';
-import type { VisitSocketMessage } from '../appointments/appointments.schemas';
+import type { RingSocketMessage, VisitSocketMessage } from '../appointments/appointments.schemas';
 
 /** Notification type ids (spec section 9). */
 export const NotificationType = {
@@ -14,6 +14,8 @@ export const NotificationType = {
   MISSED_MEASUREMENT: 5,
   DAILY_GOAL: 6,
   APPOINTMENT_REQUEST: 7,
+  /** Chosen (not in the spec's list): a ring of initvideocallwithuser (docs/video-visits.md "Ringing"). */
+  VIDEO_CALL: 8,
   MENTAL_HEALTH: 12,
   MENTAL_HEALTH_RESULT: 13,
 } as const;
@@ -415,7 +417,8 @@ export type SocketServerMessage =
   | { type: 'notification'; data: Notification }
   | { type: 'notificationProcessed'; data: NotificationProcessedEvent }
   | ChatSocketMessage
-  | VisitSocketMessage;
+  | VisitSocketMessage
+  | RingSocketMessage;
 
 /** The socket's path (relative to the server root) and the reconnect interval of spec section 9. */
 export const SOCKET_PATH = '/api/ws';

@@ -85,6 +85,8 @@ export const timeEntrySchema = z.object({
   medicalNoteDetailId: z.number().int().nullable(),
   /** The medical note detail documenting the entry. */
   note: z.object({ id: z.number().int(), medicalNoteId: z.number().int(), text: z.string() }).nullable(),
+  /** The video or phone visit call an automatic interactive entry was written for (docs/video-visits.md). */
+  videoCallId: z.number().int().nullable().optional(),
 });
 export type TimeEntry = z.infer<typeof timeEntrySchema>;
 

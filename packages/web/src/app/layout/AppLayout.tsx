@@ -14,6 +14,7 @@ import { HeaderBar } from './HeaderBar';
 import { ModeSwitch } from './ModeSwitch';
 import { OfficeSwitcher } from './OfficeSwitcher';
 import { Logo } from '../../components/Logo';
+import { IncomingRing } from '../../features/appointments';
 
 /** The signed-in frame: header (office switcher, mode switch, language, user menu; the two switchers in the navigation drawer on a phone), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {
@@ -27,6 +28,7 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <RealtimeSocket />
+      <IncomingRing />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -24,7 +24,7 @@ export interface BucketTime {
   /** Counted seconds of the billing practitioner personally (99491, 99424, G3002 ...). */
   practitionerSeconds: number;
   /** The first real-time interactive communication of the bucket in the month (C8). */
-  interactive: { timeEntryId: number; day: string; staffUserId: number } | null;
+  interactive: { timeEntryId: number; day: string; staffUserId: number; videoCallId?: number | null } | null;
 }
 
 /**
@@ -58,10 +58,11 @@ export function countTime(entries: TimeEntryFact[], practitionerUserId: number |
       countedSeconds: counted,
       interactive: e.interactive,
       medicalNoteDetailId: e.medicalNoteDetailId,
+      ...(e.videoCallId != null ? { videoCallId: e.videoCallId } : {}),
     });
     b.totalSeconds += counted;
     if (practitionerUserId !== null && e.staffUserId === practitionerUserId) b.practitionerSeconds += counted;
-    if (e.interactive && !b.interactive) b.interactive = { timeEntryId: e.id, day: e.day, staffUserId: e.staffUserId };
+    if (e.interactive && !b.interactive) b.interactive = { timeEntryId: e.id, day: e.day, staffUserId: e.staffUserId, ...(e.videoCallId != null ? { videoCallId: e.videoCallId } : {}) };
   }
   return out;
 }

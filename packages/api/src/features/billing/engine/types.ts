@@ -39,6 +39,8 @@ export interface TimeEntryFact {
   /** Real-time synchronous two-way communication with the patient or caregiver (C8). */
   interactive: boolean;
   medicalNoteDetailId: number | null;
+  /** The video or phone visit call an automatic interactive entry was written for (docs/video-visits.md); null otherwise. */
+  videoCallId?: number | null;
 }
 
 /**
@@ -212,6 +214,8 @@ export interface TimeEvidence {
   countedSeconds: number;
   interactive: boolean;
   medicalNoteDetailId: number | null;
+  /** The video visit call the entry was written for (evidence of the interactive contact, C8). */
+  videoCallId?: number | null;
 }
 
 /** Why a code was produced, or why not. */
@@ -228,7 +232,7 @@ export interface ClaimEvidence {
   totalTime?: string;
   /** Notes of the claim; `day` is the day of service and `daySource` where it comes from (engine/notes.ts). */
   notes?: NoteEvidence[];
-  interactiveContact?: { timeEntryId: number; day: string; staffUserId: number } | null;
+  interactiveContact?: { timeEntryId: number; day: string; staffUserId: number; videoCallId?: number | null } | null;
   practitioner?: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
   /** Warnings a reviewer should check (e.g. an UNCONFIRMED concurrency set to 'flag'). */
   flags?: BilingualText[];

@@ -74,3 +74,8 @@ export async function downloadIcs(appointmentId: number): Promise<void> {
   const blob = await callBlob(appointments.downloadAppointmentIcs, { params: { appointmentId } });
   saveFile(blob, `appointment-${appointmentId}.ics`);
 }
+
+/** GET appointments/calls/{appointmentId}: the visit's call records (docs/video-visits.md "Call records"). */
+export function useVideoCalls(appointmentId: number, enabled = true) {
+  return useEndpointQuery(appointments.findVideoCalls, { params: { appointmentId } }, { enabled: enabled && appointmentId > 0 });
+}

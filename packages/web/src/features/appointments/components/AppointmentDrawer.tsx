@@ -11,6 +11,7 @@ import { useDates } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useActiveOfficeStaff } from '../../../lib/shared-reads';
 import { downloadIcs, useAddAppointmentNote, useAddAttendee, useAppointment, useDeleteAppointmentNote, usePatientAppointmentNotes, useUpdateAppointment } from '../api/appointments';
+import { CallRecords } from './CallRecords';
 import { StatusBadge } from './StatusBadge';
 
 /** The appointment drawer: details, attendees (add one), notes (add, delete), actions (join video, .ics, cancel, completed, no-show). */
@@ -102,6 +103,12 @@ function Details({ a }: { a: Appointment }) {
       {canManage && open && <AddAttendee a={a} />}
       <Divider label={t('drawer.notes')} labelPosition="left" />
       <Notes a={a} canManage={canManage} />
+      {a.kind !== 'IN_PERSON' && (
+        <>
+          <Divider label={t('calls.title')} labelPosition="left" />
+          <CallRecords appointmentId={a.appointmentId} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { appointments, can, type Appointment, type RoleId } from '@vigil/contract';
+import { appointments, can, carePrograms, notifications, type Appointment, type CareProgram, type RoleId } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { PublicCard } from '../../../components/PublicCard';
 import { useAuth } from '../../../lib/auth';
@@ -160,7 +160,13 @@ function StaffControls({ a }: { a: Appointment }) {
   const { t } = useTranslation('appointments');
   const { user, session } = useAuth();
   const start = useEndpointMutation(appointments.startVideoCall, { input: (appointmentId: number) => ({ body: { appointmentId } }), invalidates: [appointments.getAppointment] });
-  const stop = useEndpointMutation(appointments.stopVideoCall, { input: (appointmentId: number) => ({ body: { appointmentId } }), invalidates: [appointments.getAppointment] });
+  const stop = useEndpointMutation(appointments.stopVideoCall, {
+    input: ({ appointmentId, program }: { appointmentId: number; program?: CareProgram }) => ({ body: { appointmentId, program } }),
+    invalidates: [appointments.getAppointment, appointments.findVideoCalls],
+  });
+  const ring = useEndpointMutation(notifications.initVideoCallWithUser, { input: (body: { appointmentId: number; userIds: number[] }) => ({ body }), invalidates: [appointments.findVideoCalls] });
+  const [program, setProgram] = useState<CareProgram | null>(null);
+  const [ringTo, setRingTo] = useState<string | null>(null);
   const invite = useEndpointMutation(appointments.createVisitInvitation, { input: (appointmentId: number) => ({ body: { appointmentId, send: true } }) });
   const [link, setLink] = useState<string | null>(null);
   const onError = (e: Error) => notify({ color: 'red', message: e.message });
@@ -169,13 +175,15 @@ function StaffControls({ a }: { a: Appointment }) {
   const room = useRoomEvents(socket, a.appointmentId);
   const ice = useEndpointQuery(appointments.getIceServers, {}, { enabled: open, staleTime: 600_000 });
   const call = useVisitCall({ socket, appointmentId: a.appointmentId, ice: ice.data, startAudioOnly: a.kind === 'PHONE', active: open && !room.ended });
+  // Colleagues to ring (docs/video-visits.md "Ringing"): the doctor and the attendees, but not oneself.
+  const ringable = [a.doctor, ...a.attendees].filter((p) => p.id !== user?.id).map((p) => ({ value: String(p.id), label: `${p.firstName} ${p.lastName}` }));
   if (room.ended || call.ended || a.status === 'COMPLETED') return <EndScreen />;
   const endVisit = () =>
     confirmAction({
       title: t('room.end'),
       text: t('call.endConfirm'),
       confirmLabel: t('room.end'),
-      onConfirm: () => stop.mutate(a.appointmentId, { onError }),
+      onConfirm: () => stop.mutate({ appointmentId: a.appointmentId, program: program ?? undefined }, { onError }),
     });
   return (
     <PublicCard title={t('room.staffTitle', { name: `${a.patient.firstName} ${a.patient.lastName}` })} icon={<IconVideo size={40} aria-hidden />} maxWidth={1000}>
@@ -204,6 +212,39 @@ function StaffControls({ a }: { a: Appointment }) {
           )}
         </Group>
         {link && <TextInput label={t('room.inviteLink')} value={link} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="visit-invite-link" />}
+        {open && ringable.length > 0 && (
+          <Group align="end">
+            <Select label={t('ring.pick')} placeholder={t('ring.pickPlaceholder')} data={ringable} value={ringTo} onChange={setRingTo} clearable data-testid="visit-ring-user" />
+            <Button
+              variant="default"
+              disabled={!ringTo}
+              loading={ring.isPending}
+              onClick={() =>
+                ringTo &&
+                ring.mutate(
+                  { appointmentId: a.appointmentId, userIds: [Number(ringTo)] },
+                  { onSuccess: (r) => notify({ color: 'blue', message: t('ring.sent', { name: r.rings[0]?.callee.name ?? '' }) }), onError },
+                )
+              }
+              data-testid="visit-ring"
+            >
+              {t('ring.button')}
+            </Button>
+          </Group>
+        )}
+        {a.status === 'IN_PROGRESS' && (
+          <Select
+            label={t('endProgram.label')}
+            description={t('endProgram.description')}
+            placeholder={t('endProgram.default')}
+            data={carePrograms.map((p) => ({ value: p, label: p }))}
+            value={program}
+            onChange={(v) => setProgram((v as CareProgram | null) ?? null)}
+            clearable
+            maw={320}
+            data-testid="visit-end-program"
+          />
+        )}
         {open && (
           <VisitCallView
             call={call}

@@ -307,7 +307,11 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
                   <Table.Th>{t('evidence.interactive')}</Table.Th>
                   <Table.Td>
                     {e.interactiveContact
-                      ? t('evidence.interactiveOn', { day: shortDay(e.interactiveContact.day, lang), staff: staffName(e.interactiveContact.staffUserId) })
+                      ? t(e.interactiveContact.videoCallId != null ? 'evidence.interactiveOnCall' : 'evidence.interactiveOn', {
+                          day: shortDay(e.interactiveContact.day, lang),
+                          staff: staffName(e.interactiveContact.staffUserId),
+                          id: e.interactiveContact.videoCallId,
+                        })
                       : t('no')}
                   </Table.Td>
                 </Table.Tr>
@@ -370,7 +374,10 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{te.interactive ? t('yes') : t('no')}</Table.Td>
+                    <Table.Td data-testid={te.videoCallId != null ? 'evidence-video-call' : undefined}>
+                      {te.interactive ? t('yes') : t('no')}
+                      {te.videoCallId != null && ` · ${t('evidence.videoCall', { id: te.videoCallId })}`}
+                    </Table.Td>
                     <Table.Td>
                       {te.medicalNoteDetailId ? (
                         <Anchor component={Link} to={`/patientdetails/${patientId}`} size="xs" style={{ whiteSpace: 'nowrap' }}>

@@ -154,6 +154,11 @@ function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () 
           <Badge size="sm" variant="outline" color={entry.isAutomatic ? 'blue.9' : 'violet.9'} tt="none" data-testid="entry-kind">
             {entry.isAutomatic ? t('entries.automatic') : t('entries.manual')}
           </Badge>
+          {entry.videoCallId != null && (
+            <Badge size="sm" variant="outline" color="indigo.9" tt="none" data-testid="entry-video-call">
+              {t('entries.videoCall', { id: entry.videoCallId })}
+            </Badge>
+          )}
           {entry.autoClosed && (
             <Badge size="sm" variant="outline" color="red.9" tt="none" data-testid="entry-auto-closed">
               {t('entries.autoClosed')}
