@@ -19,11 +19,12 @@ interface Envelope<T> {
   msg: string;
 }
 
+let doctorName = '';
 const ctx: { session: string; officeId: number; patient: { id: number; firstName: string; lastName: string; email: string }; day: string; appointmentId: number } = {} as never;
 
 async function signInApi(request: APIRequestContext, username: string) {
   const res = await request.post('/api/auth/signinv3', { data: { username, password: DEMO_PASSWORD } });
-  return ((await res.json()) as Envelope<{ session: { sessionGuid: string }; user: { id: number; hospitalAssignedData: { id: number } } }>).data;
+  return ((await res.json()) as Envelope<{ session: { sessionGuid: string }; user: { id: number; firstName: string; lastName: string; hospitalAssignedData: { id: number } } }>).data;
 }
 
 /** Resolves when coturn answers on the first TURN URL's host and port (it listens on TCP and UDP). */
@@ -146,6 +147,7 @@ test('a doctor schedules a video visit for a demo patient; a clash is refused', 
   expect(TURN_URLS, 'VIGIL_TURN_URLS must name the coturn that .ci/run starts').not.toBe('');
   expect(await turnReachable(TURN_URLS.split(',')[0]!), `coturn is not reachable at ${TURN_URLS}`).toBe(true);
   const doctor = await signInApi(request, 'doctor');
+  doctorName = `${doctor.user.firstName} ${doctor.user.lastName}`;
   ctx.session = doctor.session.sessionGuid;
   ctx.officeId = doctor.user.hospitalAssignedData.id;
   const doctorId = doctor.user.id;
@@ -227,10 +229,64 @@ test('the patient waits with the e-mailed link; the doctor admits; both see the 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('visit-mic')).toHaveAttribute('aria-pressed', 'true');
 
+  // The patient's tile names the doctor (the offer says who is offering), and the doctor's names the patient.
+  await expect(guestPage.getByTestId('visit-remote').first()).toContainText(`${doctorName}`);
+  await expect(page.getByTestId('visit-remote').first()).toContainText(`${ctx.patient.firstName} ${ctx.patient.lastName}`);
+
+  // The doctor's time in the call counts for RPM (docs/video-visits.md "Automatic time entry").
+  await page.getByTestId('visit-end-program').click();
+  await page.getByRole('option', { name: 'RPM', exact: true }).click();
   await page.getByTestId('visit-end').click();
   await page.getByRole('dialog').getByRole('button', { name: /terminar la visita/i }).click();
   await expect(page.getByTestId('visit-ended')).toBeVisible();
   await expect(guestPage.getByTestId('visit-ended')).toBeVisible();
   await snap(guestPage, 'video-call-ended', { fullPage: false });
   await guest.close();
+});
+
+test('the doctor\'s automatic interactive entry is on the patient\'s page, and /billings lists it as evidence of the call', async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, 'doctor');
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await page.goto(`/patientdetails/${ctx.patient.id}`);
+  const panel = page.getByTestId('care-time-panel');
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  const entry = panel.getByTestId('time-entry').filter({ has: page.getByTestId('entry-video-call') }).first();
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('RPM');
+  await expect(entry.getByTestId('entry-interactive')).toHaveText('Llamada interactiva');
+  await expect(entry.getByTestId('entry-kind')).toHaveText('Automático');
+  // Automatic entries cannot be edited or deleted (spec section 5).
+  await expect(entry.getByTestId('entry-edit')).toHaveCount(0);
+  await expect(entry.getByTestId('entry-delete')).toHaveCount(0);
+  const callId = (await entry.getByTestId('entry-video-call').innerText()).match(/\d+/)?.[0];
+  expect(callId, 'the entry names its call').toBeTruthy();
+  await entry.scrollIntoViewIfNeeded();
+  await snap(page, 'video-call-automatic-entry', { fullPage: false });
+
+  // The office admin's /billings: the month's evidence lists the entry with its call.
+  const adminContext = await browser.newContext({ locale: 'es-ES' });
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'officeadmin');
+  await admin.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await admin.goto('/billings');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Facturación' })).toBeVisible();
+  await admin.getByTestId('generate-scope').click();
+  await admin.getByRole('dialog', { name: 'Generar la facturación' }).getByRole('button', { name: 'Generar', exact: true }).click();
+  await expect(admin.getByTestId('generation-progress').getByTestId('generation-status')).toHaveText(/^Terminado: (\d+) de \1 pacientes$/, { timeout: 90_000 });
+  await admin.getByLabel('Buscar pacientes').fill(ctx.patient.lastName);
+  const row = admin.getByTestId(`billing-row-${ctx.patient.id}`);
+  await expect(row).toBeVisible();
+  await row.click();
+  const details = admin.getByTestId('billing-details');
+  await expect(details).toBeVisible();
+  // 22 seconds of RPM time: the treatment-management code for the first 10 minutes (99470, CY2026)
+  // is not produced, and its evidence lists the month's time, the call among it.
+  const management = details.getByTestId('claim-99470');
+  await expect(management).toBeVisible();
+  await management.getByRole('button').first().click();
+  await expect(management.getByTestId('evidence-video-call').filter({ hasText: `llamada ${callId}` })).toBeVisible();
+  await management.getByTestId('evidence-video-call').first().scrollIntoViewIfNeeded();
+  await snap(admin, 'video-call-billing-evidence', { fullPage: false });
+  await adminContext.close();
 });

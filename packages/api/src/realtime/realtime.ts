@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SocketServerMessage } from '@vigil/contract';
+import type { SocketServerMessage, VisitPeer } from '@vigil/contract';
 
 /** One message for one user's open sockets. */
 export interface Delivery {
@@ -21,6 +21,8 @@ export interface RealtimeClient {
   guest?: { invitationId: number; appointmentId: number };
   /** The visit rooms this socket has joined: appointment id -> its peer id there. */
   rooms?: Map<number, string>;
+  /** How this socket appears in each room it joined (its peer id, name, guest flag): sent with its offers. */
+  roomPeers?: Map<number, VisitPeer>;
   send(text: string): void;
   /** Closes the socket with a WebSocket close code (4001 session ended, 4401 bad init). */
   close(code: number, reason: string): void;

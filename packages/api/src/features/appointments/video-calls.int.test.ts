@@ -153,7 +153,7 @@ describe('call records and the automatic interactive time entry', () => {
     expect(rec!.timeEntries[0]!.seconds).toBeLessThanOrEqual(rec!.durationSeconds!);
 
     const [entry] = await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.videoCallId, rec!.callId));
-    expect(entry).toMatchObject({ isAutomatic: true, interactive: true, staffUserId: f.doctorA1.id, patientId: f.patientA1.id, hospitalId: f.a1.id, activity: 'Video visit' });
+    expect(entry).toMatchObject({ isAutomatic: true, interactive: true, staffUserId: f.doctorA1.id, patientId: f.patientA1.id, hospitalId: f.a1.id, activity: 'Visita por video' /* the doctor's language (ESP, the default) */ });
 
     // The patient's care time list shows it, marked interactive and automatic, with the call.
     const { year, month } = localYearMonth(entry!.startedAt, 'America/New_York');

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { RoleId } from '@vigil/contract';
+import { languageFromStored, type Lang, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import {
   patientBillingProfiles,
@@ -248,6 +248,14 @@ export async function entriesOfCalls(scope: Scope, db: Executor, callIds: number
 }
 
 /** Full names of `ids` (people already reached through a scoped row). */
+/** The UI language of each of `ids` (users.language; spec section 1: ENG is English, anything else Spanish). */
+export async function languagesOf(db: Executor, ids: number[]): Promise<Map<number, Lang>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, languageFromStored(r.language)]));
+}
+
 export async function namesOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();

@@ -92,6 +92,9 @@ async function defaultProgram(tx: Executor, row: apptRepo.AppointmentRow, office
   return programs.find((p) => isCareProgramEnabled(office, p)) ?? programs[0] ?? null;
 }
 
+/** The activity of an automatic call entry, in each language. */
+const CALL_ACTIVITY = { video: { en: 'Video visit', es: 'Visita por video' }, audio: { en: 'Voice visit', es: 'Visita por voz' } } as const;
+
 /**
  * Inside `stopvideocall`'s transaction: closes the open call as completed (duration from its
  * start), ends the presences still open, marks its unanswered rings missed, and, when a patient or
@@ -117,6 +120,7 @@ export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRep
   if (hadGuest) {
     const staff = presences.filter((p) => p.role === 'staff').map((p) => ({ userId: p.userId, from: p.joinedAt.getTime(), to: (p.leftAt ?? now).getTime() }));
     const fallback = await defaultProgram(tx, row, office);
+    const languages = await repo.languagesOf(tx, staff.map((p) => p.userId));
     for (const [userId, t] of secondsInCall(staff, call.startedAt.getTime(), now.getTime())) {
       const seconds = Math.min(TIME_ENTRY_MAX_SECONDS, t.seconds);
       const entryProgram = userId === scope.userId && program !== undefined ? program : fallback;
@@ -126,7 +130,8 @@ export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRep
         hospitalId: row.hospitalId,
         staffUserId: userId,
         program: entryProgram,
-        activity: call.kind === 'audio' ? 'Voice visit' : 'Video visit',
+        // The activity is the entry's free text, shown as written: in the staff member's language.
+        activity: CALL_ACTIVITY[call.kind === 'audio' ? 'audio' : 'video'][languages.get(userId) ?? 'es'],
         startedAt: new Date(t.firstAt),
         endedAt: new Date(t.firstAt + seconds * 1000),
         seconds,

@@ -108,6 +108,8 @@ describe('visit signaling over /api/ws', () => {
     doctor.send({ type: 'visit', action: 'offer', appointmentId: v.appointmentId, to: patientPeer, description: { type: 'offer', sdp: SDP } });
     const offer = await patient.next(action('offer'));
     expect(offer).toMatchObject({ from: doctorPeer, description: { type: 'offer', sdp: SDP } });
+    // The newcomer never saw the doctor join: the offer says who is offering, so its tile has a name.
+    expect(offer.peer).toMatchObject({ peerId: doctorPeer, userId: f.doctorA1.id, name: `${f.doctorA1.firstName} ${f.doctorA1.lastName}`, guest: false });
     patient.send({ type: 'visit', action: 'answer', appointmentId: v.appointmentId, to: doctorPeer, description: { type: 'answer', sdp: SDP } });
     expect(await doctor.next(action('answer'))).toMatchObject({ from: patientPeer });
     patient.send({ type: 'visit', action: 'ice', appointmentId: v.appointmentId, to: doctorPeer, candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 50000 typ relay', sdpMid: '0', sdpMLineIndex: 0 } });

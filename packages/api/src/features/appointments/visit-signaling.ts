@@ -106,11 +106,9 @@ export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient
       const who = { userId: client.userId, invitationId: principal.kind === 'guest' ? principal.invitationId : null, guest: principal.kind === 'guest' };
       await recordPresence(ctx, (tx) => recordJoin(tx, admitted.row, who, peerId, new Date()));
       client.send(JSON.stringify(message(m.appointmentId, { action: 'joined', peerId })));
-      await ctx.realtime.publishRoom(
-        m.appointmentId,
-        message(m.appointmentId, { action: 'peerJoined', peer: { peerId, userId: client.userId, name: admitted.name, guest: principal.kind === 'guest' } }),
-        { except: peerId },
-      );
+      const peer = { peerId, userId: client.userId, name: admitted.name, guest: principal.kind === 'guest' };
+      (client.roomPeers ??= new Map()).set(m.appointmentId, peer);
+      await ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: 'peerJoined', peer }), { except: peerId });
       return;
     }
     case 'leave':
@@ -118,9 +116,12 @@ export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient
     case 'ice':
       if (!own) return;
       return ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: 'ice', from: own, candidate: m.candidate }), { to: m.to });
-    default:
+    default: {
       if (!own) return;
-      return ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: m.action, from: own, description: m.description }), { to: m.to });
+      // An offer goes to a newcomer, who has not seen this peer join: it says who is offering.
+      const peer = m.action === 'offer' ? client.roomPeers?.get(m.appointmentId) : undefined;
+      return ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: m.action, from: own, description: m.description, ...(peer ? { peer } : {}) }), { to: m.to });
+    }
   }
 }
 
@@ -133,6 +134,7 @@ export async function leaveRoom(ctx: AppContext, client: RealtimeClient, appoint
     const peerId = rooms.get(id);
     if (!peerId) continue;
     rooms.delete(id);
+    client.roomPeers?.delete(id);
     await recordPresence(ctx, (tx) => recordLeave(tx, id, peerId, new Date()));
     await ctx.realtime.publishRoom(id, message(id, { action: 'peerLeft', peerId }));
   }

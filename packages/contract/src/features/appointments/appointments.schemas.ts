@@ -246,7 +246,7 @@ export interface VisitPeer {
 /**
  * What the server sends about a room: `joined` (to the joiner: its own peer id), `refused` (the
  * joiner may not enter), `peerJoined` / `peerLeft` (to the others), `offer` / `answer` / `ice`
- * from a peer (`from`), and `admitted` / `ended` when staff start or stop the visit (to everyone
+ * from a peer (`from`; an offer also names the offering peer), and `admitted` / `ended` when staff start or stop the visit (to everyone
  * in or waiting for the room: a guest's socket waits for its one appointment).
  */
 export type VisitSocketMessage = {
@@ -257,7 +257,7 @@ export type VisitSocketMessage = {
   | { action: 'refused' }
   | { action: 'peerJoined'; peer: VisitPeer }
   | { action: 'peerLeft'; peerId: string }
-  | { action: 'offer' | 'answer'; from: string; description: z.infer<typeof descriptionSchema> }
+  | { action: 'offer' | 'answer'; from: string; description: z.infer<typeof descriptionSchema>; /** on an offer: who is offering (the newcomer has not seen them join) */ peer?: VisitPeer }
   | { action: 'ice'; from: string; candidate: z.infer<typeof candidateSchema> }
   | { action: 'admitted' }
   | { action: 'ended' }

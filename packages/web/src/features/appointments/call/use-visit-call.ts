@@ -166,8 +166,9 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
           return;
         }
         case 'offer': {
-          const entry = makePeer({ peerId: m.from, name: '', guest: false });
+          const entry = makePeer({ peerId: m.from, name: m.peer?.name ?? '', guest: m.peer?.guest ?? false });
           if (!entry) return;
+          if (m.peer) patchRemote(m.from, { name: m.peer.name, guest: m.peer.guest });
           entry.chain = entry.chain.then(async () => {
             await entry.pc.setRemoteDescription(m.description);
             addLocalTracks(entry.pc, false);
