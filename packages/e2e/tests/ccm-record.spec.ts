@@ -218,6 +218,17 @@ test('the nurse switches to CCM mode, records verbal consent, writes a care plan
   // The header: consent on file, 25 minutes past the 20-minute mark.
   await expect(overview).toContainText('25 minutos de CCM este mes');
   await expect(overview).toContainText('Alcanzada la marca de 20 minutos');
+
+  // The record's timeline, newest first; filtered to calls it shows the 25 minutes.
+  const timeline = panel.getByTestId('ccm-timeline');
+  await expect(timeline).toContainText('Inicio del registro CCM');
+  await expect(timeline).toContainText('Añadido a Consentimientos');
+  await pick(page, timeline, 'ccm-timeline-kind', 'Llamada');
+  await expect(timeline).toContainText(ACTIVITY);
+  await expect(timeline).toContainText('25 minutos');
+  await expect(timeline).not.toContainText('Inicio del registro CCM');
+  await timeline.scrollIntoViewIfNeeded();
+  await snap(page, 'ccm-record-3b-timeline-calls', { fullPage: false });
   await settled(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'ccm-record-4-record-filled');

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { message } from '@vigil/contract';
 import { repoRoot } from '../../config/index';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
-import { ccmAllergies, ccmAttachments, ccmConditions, ccmObservations, ccmVaccines } from '../../db/schema/index';
+import { ccmAllergies, ccmAttachments, ccmConditions, ccmLabs, ccmMedicationEvents, ccmObservations, ccmVaccines, prescriptions } from '../../db/schema/index';
 
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');
 const syntheaDir = fs.existsSync(shared) ? shared : path.join(repoRoot, 'demo-data/synthea-r4/fhir');
@@ -40,10 +40,10 @@ async function openRecord(recordDate: string) {
   return res.json().data.id as number;
 }
 async function rowsOf(recordId: number) {
-  const count = async (table: typeof ccmConditions | typeof ccmAllergies | typeof ccmVaccines | typeof ccmObservations | typeof ccmAttachments) => (await t.ctx.db.select({ id: table.id }).from(table).where(eq(table.ccmRecordId, recordId))).length;
-  return { conditions: await count(ccmConditions), allergies: await count(ccmAllergies), vaccines: await count(ccmVaccines), observations: await count(ccmObservations), attachments: await count(ccmAttachments) };
+  const count = async (table: typeof ccmConditions | typeof ccmAllergies | typeof ccmVaccines | typeof ccmObservations | typeof ccmAttachments | typeof ccmLabs) => (await t.ctx.db.select({ id: table.id }).from(table).where(eq(table.ccmRecordId, recordId))).length;
+  return { conditions: await count(ccmConditions), allergies: await count(ccmAllergies), vaccines: await count(ccmVaccines), observations: await count(ccmObservations), attachments: await count(ccmAttachments), labs: await count(ccmLabs) };
 }
-const nothing = { conditions: 0, allergies: 0, vaccines: 0, observations: 0, attachments: 0 };
+const nothing = { conditions: 0, allergies: 0, vaccines: 0, observations: 0, attachments: 0, labs: 0 };
 
 /** A small bundle of every mapped type, in the CCM lists. */
 function smallBundle() {
@@ -73,14 +73,32 @@ afterAll(async () => t?.close());
 describe('POST ccmrecord/{id}/fhir', () => {
   it('fills a record from a Synthea patient bundle, in one go', async () => {
     const id = await openRecord('2026-01-05');
+    // Two of the bundle's five MedicationRequests are the patient's prescriptions in this office:
+    // one imported by the prescriptions' FHIR import (its external ref), one typed by hand (its name).
+    await t.ctx.db.insert(prescriptions).values([
+      { patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'Errin 28 Day Pack', source: 'fhir', externalRef: 'MedicationRequest/a1e2c406-6b3f-72cd-39d2-80e84d6dae64' },
+      { patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'naproxen sodium 220 mg oral tablet' },
+    ]);
     const res = await importInto(id, f.nurseA1, fs.readFileSync(SYNTHEA));
     expect(res.statusCode, res.body).toBe(200);
-    const result = res.json().data as { imported: Record<string, number>; skippedCount: number; notMapped: number };
+    const result = res.json().data as { imported: Record<string, number>; skipped: { index: number; resourceType: string; reason: string }[]; skippedCount: number; notMapped: number };
     const stored = await rowsOf(id);
     expect(stored.conditions).toBe(20);
     expect(stored.conditions).toBe(result.imported.ccmconditions);
-    expect(stored.observations).toBeGreaterThan(50);
+    expect(stored.observations).toBeGreaterThan(40);
     expect(stored.observations).toBe(result.imported.ccmobservation);
+    // The results of the 3 basic metabolic (8 each), 2 lipid (4 each) and 2 CBC (11 each) panels are lab rows.
+    expect(stored.labs).toBe(3 * 8 + 2 * 4 + 2 * 11);
+    expect(result.imported.ccmlab).toBe(stored.labs);
+    expect(result.imported.ccmmedicationevent).toBe(2);
+    const events = await t.ctx.db.select().from(ccmMedicationEvents).where(eq(ccmMedicationEvents.ccmRecordId, id));
+    expect(events.map((e) => [e.eventType, e.eventDate]).sort()).toEqual([['STOPPED', '2014-09-16'], ['STOPPED', '2015-02-25']]);
+    const reasons = (type: string) => [...new Set(result.skipped.filter((s) => s.resourceType === type).map((s) => s.reason))];
+    expect(reasons('MedicationRequest')).toEqual(['no prescription of the patient in this office names this medication']);
+    // Synthea care plans name no expected outcome, prognosis, ...: skipped, nothing invented; their care teams with them.
+    expect(result.skipped.filter((s) => s.resourceType === 'CarePlan')).toHaveLength(6);
+    for (const reason of reasons('CarePlan')) expect(reason).toMatch(/^the care plan lacks the CMS elements: (problem list, )?expected outcome, prognosis, symptom management, medication management, measurable goals/);
+    expect(reasons('CareTeam')).toEqual(['no imported care plan names this care team']);
     expect(result.notMapped).toBeGreaterThan(100); // Encounter, Claim, Procedure, ...
     // Each condition carries its course from clinicalStatus, with its first history entry.
     const record = (await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(f.doctorA1) })).json().data;

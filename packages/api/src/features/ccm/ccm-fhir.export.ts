@@ -268,7 +268,8 @@ export function ccmRecordToFhirBundle(r: CcmRecordForFhir, fileUrl: (group: stri
       code: nonEmpty(o.loincCode) ? { coding: [{ system: LOINC, code: o.loincCode, display: o.name }], text: o.name } : { text: o.name },
       subject,
       effectiveDateTime: o.observedOn,
-      valueString: nonEmpty(o.unit) ? `${o.value} ${o.unit}` : o.value,
+      // A number with its unit is a Quantity (the importer reads value and unit back); else text.
+      ...(nonEmpty(o.unit) && /^-?\d+(\.\d+)?$/.test(String(o.value)) && String(Number(o.value)) === o.value ? { valueQuantity: { value: Number(o.value), unit: o.unit } } : { valueString: nonEmpty(o.unit) ? `${o.value} ${o.unit}` : o.value }),
       ...(nonEmpty(o.notes) ? { note: [{ text: o.notes }] } : {}),
     });
   }
@@ -310,6 +311,8 @@ export function ccmRecordToFhirBundle(r: CcmRecordForFhir, fileUrl: (group: stri
       ...(l.interpretation ? { interpretation: [{ coding: [{ system: V2_0078, code: l.interpretation }] }] } : {}),
       ...(nonEmpty(l.referenceRange) ? { referenceRange: [{ text: l.referenceRange }] } : {}),
       specimen: { display: option('labSpecimens', l.specimen as string)?.en ?? String(l.specimen) },
+      performer: [{ display: option('labSources', l.source as string)?.en ?? String(l.source) }],
+      ...(nonEmpty(l.notes) ? { note: [{ text: l.notes }] } : {}),
     });
     const key = `${l.panel}|${l.collectedOn}`;
     labsByPanel.set(key, [...(labsByPanel.get(key) ?? []), url]);

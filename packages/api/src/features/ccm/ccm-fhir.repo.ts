@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { hospitals, users } from '../../db/schema/index';
+import { hospitals, prescriptions, users } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** The patient (name, gender, birth date) and office (name) of a CCM record for its FHIR export, in the caller's scope; null when either is not. */
@@ -16,4 +16,23 @@ export async function findPatientAndOffice(scope: Scope, db: Executor, patientId
     .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
     .limit(1);
   return patient && office ? { patient, office } : null;
+}
+
+/** What the FHIR import matches a medication resource by (docs/ccm.md "FHIR"). */
+export interface PrescriptionKey {
+  id: number;
+  medicationName: string;
+  rxcui: string;
+  externalRef: string | null;
+}
+
+/**
+ * The prescriptions of `patientId` in office `hospitalId` (the record's, already checked against
+ * the caller's scope by the caller) with what the FHIR import matches them by.
+ */
+export async function listPatientPrescriptions(db: Executor, patientId: number, hospitalId: number): Promise<PrescriptionKey[]> {
+  return db
+    .select({ id: prescriptions.id, medicationName: prescriptions.medicationName, rxcui: prescriptions.rxcui, externalRef: prescriptions.externalRef })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.patientId, patientId), eq(prescriptions.hospitalId, hospitalId)));
 }

@@ -1,4 +1,4 @@
-import { SUB_RECORD_LIST_LIMIT, ccmOptionLists, CCM_MINUTE_MARKS, type CcmGroupSlug, type CcmOptionListName, type CcmRecord, type CcmReport, type CreateCcmRecordBody, type UpdateCcmRecordBody } from '@vigil/contract';
+import { SUB_RECORD_LIST_LIMIT, ccmOptionLists, CCM_MINUTE_MARKS, type CcmGroupSlug, type CcmOptionListName, type CcmRecord, type CcmReport, type CcmTimelineQuery, type CreateCcmRecordBody, type UpdateCcmRecordBody } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
@@ -9,6 +9,7 @@ import { enrichRows, responseOf } from '../../lib/sub-records/sub-records.servic
 import { ccmServerGroups } from './ccm-groups';
 import * as report from './ccm-report.repo';
 import * as repo from './ccm-records.repo';
+import { readTimeline } from './ccm-timeline.repo';
 
 /**
  * CCM records (portal-spec.md section 3 "CCM record: id, date", section 5 "Only the latest CCM
@@ -178,3 +179,13 @@ const billingView = (c: Awaited<ReturnType<typeof report.findCcmClaims>>[number]
 
 /** The current month in the office's time zone (vital entries' default month, spec section 1). */
 export const currentMonthOf = (timeZone: string, now: Date = new Date()) => localYearMonth(now, officeTimeZone(timeZone));
+
+/**
+ * `GET ccmrecord/{id}/timeline` (docs/ccm.md "Timeline"): a page of the record's events newest
+ * first, one kind or all. 404 when the record is not in the caller's offices.
+ */
+export async function timeline(ctx: AppContext, scope: Scope, id: number, q: CcmTimelineQuery) {
+  if (!(await getParentRecord(scope, ctx.db, id))) throw AppError.notFound();
+  const { items, total } = await readTimeline(ctx.db, id, q.kind, q.pageSize, (q.page - 1) * q.pageSize);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}

@@ -122,3 +122,82 @@ export async function findCcmClaims(scope: Scope, db: Executor, patientId: numbe
     .orderBy(desc(billingClaims.year), desc(billingClaims.month), billingClaims.code)
     .limit(500);
 }
+
+/** A worklist row as the monthly report has it (contract `ccmReportRowSchema`), before its mark. */
+export interface WorklistRow extends ReportRecordRow {
+  seconds: number;
+  interactiveSeconds: number;
+  consentOnFile: boolean;
+  chronicConditions: number;
+  carePlanReviewDate: string | null;
+}
+
+export interface WorklistPageQuery {
+  /** consentMissing, reviewDue (due by `lastDay` or no care plan), belowFirstMark (under `firstMarkMinutes`), or all. */
+  filter: 'all' | 'consentMissing' | 'reviewDue' | 'belowFirstMark';
+  search?: string | undefined;
+  sort: 'lastName' | 'minutes' | 'recordDate' | 'carePlanReviewDate';
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of office `hospitalId`'s CCM worklist for a month, filtered, searched, sorted and paged
+ * in ONE statement (docs/ccm.md "Worklist"): each patient's latest record dated on or before
+ * `lastDay`, the month's CCM seconds [`from`, `to`) of finished entries of program CCM (each
+ * entry once, as `sumCcmSeconds`), CCM consent on file (as `findConsents`), chronic conditions and
+ * the active care plans' next review (as `findRecordSummaries`); ties by name, then patient id.
+ * `total` counts every row the filter and search keep.
+ */
+export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: number, lastDay: string, from: Date, to: Date, firstMarkMinutes: number, q: WorklistPageQuery): Promise<{ rows: WorklistRow[]; total: number }> {
+  const search = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = [
+    q.filter === 'consentMissing' ? sql`not w.consent_on_file` : q.filter === 'reviewDue' ? sql`(w.review_date is null or w.review_date <= ${lastDay})` : q.filter === 'belowFirstMark' ? sql`w.seconds / 60 < ${firstMarkMinutes}` : sql`true`,
+    search ? sql`(w.first_name || ' ' || w.last_name) ilike ${search}` : sql`true`,
+  ];
+  const dir = q.descending ? sql`desc` : sql`asc`;
+  const key = { lastName: sql`lower(w.last_name) ${dir}, lower(w.first_name) ${dir}`, minutes: sql`w.seconds / 60 ${dir}`, recordDate: sql`w.record_date ${dir}`, carePlanReviewDate: sql`coalesce(w.review_date, '') ${dir}` }[q.sort];
+  const result = (await db.execute(sql`
+    with latest as (
+      select distinct on (${ccmRecords.patientId}) ${ccmRecords.patientId} as patient_id, ${ccmRecords.id} as ccm_record_id, ${ccmRecords.recordDate}::text as record_date,
+        ${ccmRecords.complexDecisionMaking} as complex_decision_making, ${users.firstName} as first_name, ${users.lastName} as last_name
+      from ${ccmRecords} inner join ${users} on ${users.id} = ${ccmRecords.patientId}
+      where ${ccmRecords.hospitalId} = ${hospitalId} and ${officeFilter(scope, ccmRecords.hospitalId)} and ${ccmRecords.recordDate} <= ${lastDay}
+      order by ${ccmRecords.patientId}, ${ccmRecords.recordDate} desc, ${ccmRecords.id} desc
+    ), w as (
+      select l.*, t.seconds, t.interactive_seconds,
+        exists (select 1 from ${ccmConsentForms} where ${ccmConsentForms.hospitalId} = ${hospitalId} and ${ccmConsentForms.patientId} = l.patient_id and ${ccmConsentForms.status} = 'ACTIVE' and ${ccmConsentForms.program} = 'CCM' and ${ccmConsentForms.consentDate} <= ${lastDay}) as consent_on_file,
+        (select count(*) from ${ccmConditions} where ${ccmConditions.ccmRecordId} = l.ccm_record_id and ${ccmConditions.historyStatus} <> 'RESOLVED')::int as chronic_conditions,
+        (select min(${ccmCarePlans.reviewDate})::text from ${ccmCarePlans} where ${ccmCarePlans.ccmRecordId} = l.ccm_record_id and ${ccmCarePlans.status} in ('draft', 'active', 'on-hold')) as review_date
+      from latest l
+      cross join lateral (
+        select coalesce(sum(${timeEntries.seconds}), 0)::int as seconds, coalesce(sum(${timeEntries.seconds}) filter (where ${timeEntries.interactive}), 0)::int as interactive_seconds
+        from ${timeEntries}
+        where ${timeEntries.hospitalId} = ${hospitalId} and ${timeEntries.patientId} = l.patient_id and ${timeEntries.program} = 'CCM' and ${timeEntries.endedAt} is not null
+          and ${timeEntries.startedAt} >= ${from.toISOString()} and ${timeEntries.startedAt} < ${to.toISOString()}
+      ) t
+    )
+    select w.*, count(*) over () as total from w
+    where ${sql.join(where, sql` and `)}
+    order by ${key}, lower(w.last_name), lower(w.first_name), w.patient_id
+    limit ${q.limit} offset ${q.offset}`)) as unknown as {
+    rows: { patient_id: number; ccm_record_id: number; record_date: string; complex_decision_making: string | null; first_name: string; last_name: string; seconds: number; interactive_seconds: number; consent_on_file: boolean; chronic_conditions: number; review_date: string | null; total: string | number }[];
+  };
+  const rows = result.rows.map((r) => ({
+    patientId: Number(r.patient_id),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    ccmRecordId: Number(r.ccm_record_id),
+    recordDate: r.record_date,
+    complexDecisionMaking: r.complex_decision_making,
+    seconds: Number(r.seconds),
+    interactiveSeconds: Number(r.interactive_seconds),
+    consentOnFile: r.consent_on_file === true || String(r.consent_on_file) === 't',
+    chronicConditions: Number(r.chronic_conditions),
+    carePlanReviewDate: r.review_date,
+  }));
+  let total = result.rows.length > 0 ? Number(result.rows[0]!.total) : 0;
+  if (result.rows.length === 0 && q.offset > 0) total = (await findWorklistPage(scope, db, hospitalId, lastDay, from, to, firstMarkMinutes, { ...q, limit: 1, offset: 0 })).total;
+  return { rows, total };
+}

@@ -61,4 +61,40 @@ describe('GET ccmrecord/worklist', () => {
     expect((await call('GET', 'ccmrecord/worklist', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
     expect((await call('GET', 'ccmrecord/worklist', f.doctorA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
   });
+
+  it('filters, sorts and pages in the database: an office with more patients than a page, walked page by page', async () => {
+    const office = f.a1.id;
+    const names = ['Ortega', 'Núñez', 'Ibarra', 'Quintero', 'Benítez', 'Lozano', 'Valdez'];
+    const patients: { id: number; lastName: string; minutes: number }[] = [];
+    for (const [i, lastName] of names.entries()) {
+      const p = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [office], values: { lastName, firstName: 'Paged' } });
+      const recordId = (await ok<{ id: number }>(await call('POST', 'ccmrecord', f.nurseA1, { payload: { patientId: p.id, hospitalId: office } }), 201)).id;
+      const minutes = 5 * (i + 1);
+      await ok(await call('POST', 'ccmtimelogentry', f.nurseA1, { payload: { ccmRecordId: recordId, startedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), minutes, activity: 'Review', interactive: false } }), 201);
+      patients.push({ id: p.id, lastName, minutes });
+    }
+    const list = (q: string) => call('GET', `ccmrecord/worklist?${q}`, f.doctorA1, { headers: { hospitalid: office } });
+    // Every row of the office (the first test's two and these seven), three to a page, by minutes descending.
+    const all = await ok<Page>(await list('sort=-minutes&pageSize=100'));
+    expect(all.total).toBe(9);
+    const walked: Page['items'] = [];
+    for (let page = 1; page <= 3; page++) {
+      const p = await ok<Page>(await list(`sort=-minutes&pageSize=3&page=${page}`));
+      expect(p.total).toBe(9);
+      expect(p.items).toHaveLength(3);
+      walked.push(...p.items);
+    }
+    expect(walked).toEqual(all.items);
+    expect(walked.map((r) => r.minutes)).toEqual([...walked.map((r) => r.minutes)].sort((a, b) => b - a));
+    expect(await ok<Page>(await list('sort=-minutes&pageSize=3&page=4'))).toMatchObject({ items: [], total: 9 });
+    // Filter and search before paging: under 20 minutes are the 5, 10 and 15 minute patients and the one without time.
+    const below = await ok<Page>(await list('filter=belowFirstMark&sort=minutes&pageSize=2&page=2'));
+    expect(below.total).toBe(4);
+    expect(below.items.map((r) => r.minutes)).toEqual([10, 15]);
+    const searched = await ok<Page>(await list('search=paged%20n&pageSize=1'));
+    expect(searched.total).toBe(1);
+    expect(searched.items.map((r) => r.patientId)).toEqual([patients.find((p) => p.lastName === 'Núñez')!.id]);
+    // A search is text, never a pattern.
+    expect((await ok<Page>(await list('search=%25'))).total).toBe(0);
+  });
 });

@@ -37,6 +37,7 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ccm.setCcmSocialDeterminants, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { socialDeterminants: [...new Set(body.codes)] }));
   registerEndpoint(app, ctx, ccm.setCcmComplexDecisionMaking, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { complexDecisionMaking: body.level }));
   registerEndpoint(app, ctx, ccm.setCcmFunctionalStatus, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { functionalStatus: body.status, functionalStatusNotes: body.notes ?? '' }));
+  registerEndpoint(app, ctx, ccm.getCcmRecordTimeline, ({ scope, params, query }) => records.timeline(ctx, scope, params.id, query));
   registerEndpoint(app, ctx, ccm.getCcmWorklist, ({ scope, headers, query }) => worklist(ctx, scope, headers.hospitalid, query));
   registerEndpoint(app, ctx, ccm.getCcmReportPdf, async ({ scope, headers, reply }) => sendPdf(reply, await documents.reportPdf(ctx, scope, headers.hospitalid, headers.year, headers.month)));
   registerEndpoint(app, ctx, ccm.getCcmCarePlanPdf, async ({ scope, headers, reply }) => sendPdf(reply, await documents.carePlanPdf(ctx, scope, headers.careplanid)));

@@ -246,6 +246,22 @@ export const getCcmWorklist = endpoint({
 });
 
 /**
+ * The record's timeline (docs/ccm.md "Timeline"; issue "CCM records" section 3): its events newest
+ * first, derived from the rows' own times (added, changed), condition course entries, time log
+ * entries, file uploads and the record's opening; filtered by kind and paged on the server.
+ */
+export const getCcmRecordTimeline = endpoint({
+  method: 'GET',
+  path: 'ccmrecord/{id}/timeline',
+  tag,
+  summary: "The record's events newest first (rows added and changed, condition course, care plan versions, consent, time and calls, notes, files), by kind, paged; 404 outside the caller's offices",
+  permission: read,
+  params: r.ccmRecordIdParamsSchema,
+  query: r.ccmTimelineQuerySchema,
+  response: r.ccmTimelineSchema,
+});
+
+/**
  * The comprehensive care plan as a PDF in the patient's language (English or Spanish): the copy
  * CMS requires the patient to receive (MLN909188 "Comprehensive care plan"; docs/ccm.md).
  */

@@ -111,3 +111,37 @@ export const ccmWorklistQuerySchema = z.object({
 });
 export type CcmWorklistQuery = z.infer<typeof ccmWorklistQuerySchema>;
 export const ccmWorklistSchema = pageOf(ccmReportRowSchema).extend({ month: z.number().int(), year: z.number().int() });
+
+// The record's timeline (docs/ccm.md "Timeline") ----------------------------------------------
+/**
+ * Kinds of timeline events: the record opened, conditions (rows and course entries), care plan
+ * versions (added, revised), consent forms, time log entries (a call when interactive), CCM
+ * medical notes, files uploaded, and the rows of every other section.
+ */
+export const ccmTimelineKinds = ['record', 'condition', 'carePlan', 'consent', 'time', 'call', 'note', 'file', 'section'] as const;
+export type CcmTimelineKind = (typeof ccmTimelineKinds)[number];
+/** What happened: opened (the record), added / changed (a row), course (a condition's history entry), logged (time), uploaded (a file). */
+export const ccmTimelineActions = ['opened', 'added', 'changed', 'course', 'logged', 'uploaded'] as const;
+/** `ccmrecord/{id}/timeline` query: one kind or all, paging (newest first). */
+export const ccmTimelineQuerySchema = z.object({
+  kind: z.enum(ccmTimelineKinds).optional(),
+  page: intTextSchema(1, 100_000).default(1),
+  pageSize: intTextSchema(1, 200).default(25),
+});
+export type CcmTimelineQuery = z.infer<typeof ccmTimelineQuerySchema>;
+export const ccmTimelineEventSchema = z.object({
+  /** When it happened, ISO 8601 UTC. */
+  at: z.string(),
+  kind: z.enum(ccmTimelineKinds),
+  action: z.enum(ccmTimelineActions),
+  /** The sub-record group (slug) of the row, null for the record itself. */
+  group: z.string().nullable(),
+  /** The row's id in its group (the file's row for an upload), null for the record. */
+  rowId: z.number().int().nullable(),
+  /** The row's name as its list shows it (a condition's name, a care plan's title, a file's name, an option code for coded rows). */
+  label: z.string(),
+  /** A detail: a condition's course code, a time entry's minutes, a consent's program, else ''. */
+  detail: z.string(),
+});
+export type CcmTimelineEvent = z.infer<typeof ccmTimelineEventSchema>;
+export const ccmTimelineSchema = pageOf(ccmTimelineEventSchema);

@@ -54,7 +54,7 @@ export function useSubRecordsOfRecord<Item, Form>(group: SubRecordGroupDecl<Item
 /** POST <group>, PUT <group>/{id} and DELETE <group>/{id}. */
 export function useSubRecordMutations<Item, Form>(group: SubRecordGroupDecl<Item, Form>) {
   // The record's header and section counts (GET ccmrecord/{id}) and the office's worklist read the same rows.
-  const invalidates = [group.getByCcmRecordId, group.getByPatientId, ccm.getCcmRecordById, ccm.getCcmRecordReportDataForMonth];
+  const invalidates = [group.getByCcmRecordId, group.getByPatientId, ccm.getCcmRecordById, ccm.getCcmRecordReportDataForMonth, ccm.getCcmRecordTimeline];
   return {
     create: useEndpointMutation(group.create, { input: (body: Form & { ccmRecordId: number }) => ({ body }) as never, invalidates }),
     update: useEndpointMutation(group.update, { input: ({ id, body }: { id: number; body: Form }) => ({ params: { id }, body }) as never, invalidates }),

@@ -16,6 +16,7 @@ import { useDeleteCcmRecord } from '../api/record';
 import { AllergySection } from './AllergySection';
 import { CcmFhirActions } from './CcmFhirActions';
 import { CcmRecordOverview } from './CcmRecordOverview';
+import { CcmTimeline } from './CcmTimeline';
 import { FileTransferTray } from './FileTransferTray';
 import { CarePlanPdfButton } from './CarePlanPdfButton';
 import { BillingSection, ComplexDecisionMakingSection, FunctionalStatusSection, SocialDeterminantsSection } from './RecordFieldsSections';
@@ -112,6 +113,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
             </Group>
             <CcmFhirActions ccmRecordId={recordId} patientId={patientId} canManage={canManage} />
             <CcmRecordOverview key={`overview-${recordId}`} ccmRecordId={recordId} />
+            <CcmTimeline key={`timeline-${recordId}`} ccmRecordId={recordId} />
             <RecordSections key={recordId} ccmRecordId={recordId} patientId={patientId} hospitalId={hospitalId} canManage={canManage} />
           </Stack>
         )}
