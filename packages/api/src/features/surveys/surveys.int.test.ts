@@ -36,6 +36,9 @@ interface TemplateView {
   id: number;
   instrumentCode: string | null;
   isLocked: boolean;
+  /** the instrument's reproduction line (docs/assessments.md), English and Spanish */
+  copyright: string | null;
+  copyrightEs: string | null;
   questions: { id: number; itemKey: string | null; answerType: number; offeredAnswers: { id: number; score: number; text: string }[] }[];
 }
 

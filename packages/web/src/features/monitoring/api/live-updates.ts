@@ -250,6 +250,7 @@ export function useNotificationLiveUpdates(): void {
       case 'pong':
       case 'messageRead': // the chat's read receipts: features/chat keeps its threads live
       case 'visit': // video-visit signaling: the room page (features/appointments/call) handles it
+      case 'videoCallRing': // a ring: the incoming-ring modal (features/appointments IncomingRing) handles it
         break;
     }
   });
