@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type WebSocket from 'ws';
-import { NotificationType, SOCKET_PATH } from '@vigil/contract';
+import { NotificationType } from '@vigil/contract';
+import { connectSocket, type SocketClient } from '../../../test/ws-client';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { notifications, timeEntries, videoCalls } from '../../db/schema/index';
 import { localYearMonth } from '../../lib/office-calendar';
@@ -18,35 +18,8 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 
 type Msg = { type: string; action?: string; peerId?: string; data?: { ringId: number; status: string; callee: { id: number } } };
-interface Client {
-  ws: WebSocket;
-  messages: Msg[];
-  next(match: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
-  send(m: unknown): void;
-}
-
-async function connect(): Promise<Client> {
-  const ws = await t.app.injectWS(SOCKET_PATH);
-  const messages: Msg[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as Msg);
-    for (const w of waiters.splice(0)) w();
-  });
-  const next = (match: (m: Msg) => boolean, timeoutMs = 1500) =>
-    new Promise<Msg>((resolve, reject) => {
-      const started = Date.now();
-      const look = () => {
-        const i = messages.findIndex(match);
-        if (i >= 0) return resolve(messages.splice(i, 1)[0]!);
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`));
-        waiters.push(look);
-        setTimeout(look, timeoutMs - (Date.now() - started) + 1);
-      };
-      look();
-    });
-  return { ws, messages, next, send: (m) => ws.send(JSON.stringify(m)) };
-}
+type Client = SocketClient<Msg>;
+const connect = () => connectSocket<Msg>(t);
 
 async function staffSocket(user: { id: number }): Promise<Client> {
   const c = await connect();

@@ -4,8 +4,7 @@
  * tokens are refused; a message for another room reaches nobody; malformed messages are ignored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
-import { SOCKET_PATH } from '@vigil/contract';
+import { connectSocket, type SocketClient } from '../../../test/ws-client';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { CloseCode } from '../../realtime/realtime';
 
@@ -13,38 +12,8 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 
 type Msg = { type: string; action?: string; peerId?: string; from?: string; peer?: { peerId: string; userId: number; guest: boolean }; description?: { type: string; sdp: string }; candidate?: { candidate: string }; appointmentId?: number };
-interface Client {
-  ws: WebSocket;
-  messages: Msg[];
-  closed: Promise<{ code: number }>;
-  next(match: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
-  send(m: unknown): void;
-}
-
-async function connect(): Promise<Client> {
-  const ws = await t.app.injectWS(SOCKET_PATH);
-  const messages: Msg[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as Msg);
-    for (const w of waiters.splice(0)) w();
-  });
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
-  const next = (match: (m: Msg) => boolean, timeoutMs = 1500) =>
-    new Promise<Msg>((resolve, reject) => {
-      const at = new Error('waited here');
-      const started = Date.now();
-      const look = () => {
-        const i = messages.findIndex(match);
-        if (i >= 0) return resolve(messages.splice(i, 1)[0]!);
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`, { cause: at }));
-        waiters.push(look);
-        setTimeout(look, timeoutMs - (Date.now() - started) + 1);
-      };
-      look();
-    });
-  return { ws, messages, closed, next, send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
-}
+type Client = SocketClient<Msg>;
+const connect = () => connectSocket<Msg>(t);
 
 async function staff(user: { id: number }): Promise<Client> {
   const c = await connect();
