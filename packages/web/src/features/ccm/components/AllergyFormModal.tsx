@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { useOfficeToday } from '../../../lib/shared-reads';
 import { useSubRecordMutations } from '../api/sub-records';
 import type { CcmAllergy } from './AllergySection';
 import { DateField } from '../../../components/DateField';
@@ -45,17 +46,20 @@ const validateBody = zodValidate(ccmAllergyGroup.updateBody);
  * Add (POST ccmallergy) or edit (PUT ccmallergy/{id}) an allergy of a CCM record. Validated with
  * the contract's schema, so the browser and the server give the same message (spec section 5).
  */
-export function AllergyFormModal({ opened, onClose, ccmRecordId, allergy }: { opened: boolean; onClose: () => void; ccmRecordId: number; allergy: CcmAllergy | null }) {
+export function AllergyFormModal({ opened, onClose, ccmRecordId, hospitalId, allergy }: { opened: boolean; onClose: () => void; ccmRecordId: number; hospitalId: number; allergy: CcmAllergy | null }) {
+  // Read the office (its time zone) while the modal is closed: the onset date is capped at the office's today.
+  useOfficeToday(hospitalId);
   const { t } = useTranslation('ccm');
   return (
     <Modal opened={opened} onClose={onClose} title={allergy ? t('allergies.editTitle') : t('allergies.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-      {opened && <AllergyForm ccmRecordId={ccmRecordId} allergy={allergy} onClose={onClose} />}
+      {opened && <AllergyForm ccmRecordId={ccmRecordId} hospitalId={hospitalId} allergy={allergy} onClose={onClose} />}
     </Modal>
   );
 }
 
-function AllergyForm({ ccmRecordId, allergy, onClose }: { ccmRecordId: number; allergy: CcmAllergy | null; onClose: () => void }) {
+function AllergyForm({ ccmRecordId, hospitalId, allergy, onClose }: { ccmRecordId: number; hospitalId: number; allergy: CcmAllergy | null; onClose: () => void }) {
   const { t } = useTranslation('ccm');
+  const today = useOfficeToday(hospitalId);
   const { create, update } = useSubRecordMutations(ccmAllergyGroup);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({
@@ -131,7 +135,7 @@ function AllergyForm({ ccmRecordId, allergy, onClose }: { ccmRecordId: number; a
             {...form.getInputProps('severity')}
           />
           <TextInput label={t('allergies.fields.reaction')} maxLength={ALLERGY_REACTION_MAX} data-testid="allergy-reaction" {...form.getInputProps('reaction')} />
-          <DateField label={t('allergies.fields.onsetDate')} max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('onsetDate')} />
+          <DateField label={t('allergies.fields.onsetDate')} max={today} {...form.getInputProps('onsetDate')} />
           <Select label={t('allergies.fields.status')} data={options(allergyStatuses, 'statuses')} allowDeselect={false} required comboboxProps={{ withinPortal: true }} data-testid="allergy-status" {...form.getInputProps('status')} />
         </SimpleGrid>
         <Textarea label={t('allergies.fields.notes')} autosize minRows={2} maxRows={6} maxLength={ALLERGY_NOTES_MAX} {...form.getInputProps('notes')} />

@@ -18,7 +18,7 @@ export type CcmAllergy = z.infer<typeof ccmAllergyGroup.itemSchema>;
 const severityColor = { MILD: '#5c5f66', MODERATE: '#b34700', SEVERE: '#c92a2a' } as const;
 
 /** The allergies of one CCM record (GET ccmallergy/getbyccmrecordid), with add, edit and delete for `canManage`. */
-export function AllergySection({ ccmRecordId, canManage }: { ccmRecordId: number; canManage: boolean }) {
+export function AllergySection({ ccmRecordId, hospitalId, canManage }: { ccmRecordId: number; hospitalId: number; canManage: boolean }) {
   const { t } = useTranslation('ccm');
   const list = useSubRecordsOfRecord(ccmAllergyGroup, ccmRecordId);
   const [editing, setEditing] = useState<CcmAllergy | null>(null);
@@ -54,8 +54,8 @@ export function AllergySection({ ccmRecordId, canManage }: { ccmRecordId: number
           ))}
         </Stack>
       )}
-      <AllergyFormModal opened={adding} onClose={() => setAdding(false)} ccmRecordId={ccmRecordId} allergy={null} />
-      <AllergyFormModal opened={editing !== null} onClose={() => setEditing(null)} ccmRecordId={ccmRecordId} allergy={editing} />
+      <AllergyFormModal opened={adding} onClose={() => setAdding(false)} ccmRecordId={ccmRecordId} hospitalId={hospitalId} allergy={null} />
+      <AllergyFormModal opened={editing !== null} onClose={() => setEditing(null)} ccmRecordId={ccmRecordId} hospitalId={hospitalId} allergy={editing} />
     </Stack>
   );
 }

@@ -132,7 +132,7 @@ function RecordSections({ ccmRecordId, patientId, hospitalId, canManage }: { ccm
       {slugs.map((slug) => (
         <div key={slug} id={`ccm-section-${slug}`}>
           {slug === 'ccmallergy' ? (
-            <AllergySection ccmRecordId={ccmRecordId} canManage={canManage} />
+            <AllergySection ccmRecordId={ccmRecordId} hospitalId={hospitalId} canManage={canManage} />
           ) : (
             <SubRecordSection
               group={ccmGroups[slug] as never}

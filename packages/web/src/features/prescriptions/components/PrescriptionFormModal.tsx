@@ -19,6 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useOfficeToday } from '../../../lib/shared-reads';
 import { useOfficeDoctors, usePrescriptionMutations } from '../api/prescriptions';
 import { DrugSearchInput, type SelectedProduct } from './DrugSearchInput';
 
@@ -63,6 +64,8 @@ export function PrescriptionFormModal(props: {
   onDuplicate: (w: DuplicateWarning, medicationName: string) => void;
 }) {
   const { t } = useTranslation('prescriptions');
+  // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
+  useOfficeToday(props.hospitalId);
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {props.opened && <PrescriptionForm {...props} />}
@@ -74,6 +77,7 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
   const { t } = useTranslation('prescriptions');
   const { create, update } = usePrescriptionMutations();
   const doctors = useOfficeDoctors(hospitalId);
+  const today = useOfficeToday(hospitalId);
   const [error, setError] = useState<string | null>(null);
   const [product, setProduct] = useState<SelectedProduct | null>(p?.drugProductId ? { id: p.drugProductId, label: p.medicationName, routes: p.route ? [p.route] : [] } : null);
   const [productError, setProductError] = useState<string | null>(null);
@@ -82,7 +86,7 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
       dose: p?.dose ?? '',
       frequency: p?.frequency ?? null,
       route: p?.route ?? '',
-      startDate: p?.startDate ?? new Date().toISOString().slice(0, 10),
+      startDate: p?.startDate ?? today,
       endDate: p?.endDate ?? '',
       prescriberId: p?.prescriberId ? String(p.prescriberId) : null,
       status: p?.status ?? 'ACTIVE',
