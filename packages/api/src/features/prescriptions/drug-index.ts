@@ -107,12 +107,54 @@ function trigramKey(text: string, i: number): number {
 /** A character a typed word cannot hold (drug-search.ts splits on spaces, commas and semicolons). */
 const isSeparator = (code: number): boolean => code === 32 || code === 44 || code === 59;
 
+/** A character the SQL's word start (`[^a-z0-9]` before it) does not count as a boundary. */
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+
+/**
+ * Trigram postings of `texts`: for each 3-unit window (none across a separator), the positions
+ * (ascending, each once) of the texts holding it; only windows at a word start when `wordStarts`.
+ */
+function postings(texts: readonly string[], wordStarts: boolean): Map<number, Int32Array> {
+  const counts = new Map<number, { n: number; last: number; list: Int32Array | null }>();
+  const windows = (each: (key: number, p: number) => void) => {
+    for (let p = 0; p < texts.length; p++) {
+      const text = texts[p]!;
+      for (let i = 0; i + 3 <= text.length; i++) {
+        if (isSeparator(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i + 1)) || isSeparator(text.charCodeAt(i + 2))) continue;
+        if (wordStarts && i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+        each(trigramKey(text, i), p);
+      }
+    }
+  };
+  windows((key, p) => {
+    const entry = counts.get(key);
+    if (!entry) counts.set(key, { n: 1, last: p, list: null });
+    else if (entry.last !== p) {
+      entry.n++;
+      entry.last = p;
+    }
+  });
+  for (const entry of counts.values()) {
+    entry.list = new Int32Array(entry.n);
+    entry.n = 0;
+    entry.last = -1;
+  }
+  windows((key, p) => {
+    const entry = counts.get(key)!;
+    if (entry.last === p) return;
+    entry.list![entry.n++] = p;
+    entry.last = p;
+  });
+  const out = new Map<number, Int32Array>();
+  for (const [key, entry] of counts) out.set(key, entry.list!);
+  return out;
+}
+
 /** `first` starts the text or follows a character outside [a-z0-9] (the SQL's `~ '(^|[^a-z0-9])first'`). */
 function startsAWord(text: string, first: string): boolean {
   for (let i = text.indexOf(first); i >= 0; i = text.indexOf(first, i + 1)) {
     if (i === 0) return true;
-    const c = text.charCodeAt(i - 1);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) return true;
+    if (!isWordChar(text.charCodeAt(i - 1))) return true;
   }
   return false;
 }
@@ -173,8 +215,9 @@ export class DrugIndex {
   private readonly byNdc: Int32Array;
   private readonly ndcSorted: string[];
   private readonly byRxcui = new Map<string, number[]>();
-  /** Positions (ascending) of the products whose search text holds each trigram. */
-  private readonly trigrams = new Map<number, Int32Array>();
+  /** Positions (ascending) of the products whose search text holds each trigram; and of those holding it at a word start. */
+  private readonly trigrams: Map<number, Int32Array>;
+  private readonly wordStartTrigrams: Map<number, Int32Array>;
   /** The dictionary in the database's `order by word`, its words' pg_trgm trigram counts, and the words of each trigram. */
   private readonly words: string[];
   private readonly wordTrigramCounts: Int32Array;
@@ -225,45 +268,8 @@ export class DrugIndex {
       else this.byRxcui.set(r.rxcui, [p]);
     });
 
-    // Trigram postings in two passes (count, then fill), each product once per trigram.
-    const counts = new Map<number, { n: number; last: number; list: Int32Array | null }>();
-    const windows = (each: (key: number, p: number) => void) => {
-      for (let p = 0; p < n; p++) {
-        const text = this.texts[p]!;
-        for (let i = 0; i + 3 <= text.length; i++) {
-          if (isSeparator(text.charCodeAt(i + 2))) {
-            i += 2;
-            continue;
-          }
-          if (isSeparator(text.charCodeAt(i + 1))) {
-            i += 1;
-            continue;
-          }
-          if (isSeparator(text.charCodeAt(i))) continue;
-          each(trigramKey(text, i), p);
-        }
-      }
-    };
-    windows((key, p) => {
-      const entry = counts.get(key);
-      if (!entry) counts.set(key, { n: 1, last: p, list: null });
-      else if (entry.last !== p) {
-        entry.n++;
-        entry.last = p;
-      }
-    });
-    for (const entry of counts.values()) {
-      entry.list = new Int32Array(entry.n);
-      entry.n = 0;
-      entry.last = -1;
-    }
-    windows((key, p) => {
-      const entry = counts.get(key)!;
-      if (entry.last === p) return;
-      entry.list![entry.n++] = p;
-      entry.last = p;
-    });
-    for (const [key, entry] of counts) this.trigrams.set(key, entry.list!);
+    this.trigrams = postings(this.texts, false);
+    this.wordStartTrigrams = postings(this.texts, true);
 
     // The typo dictionary.
     this.words = [...words];
@@ -305,7 +311,7 @@ export class DrugIndex {
     bytes += 8 * 5 * this.n; // the other per-position arrays' slots (interned strings)
     bytes += 8 * 3 * this.n; // the sorted key arrays' slots
     for (const ndc of new Set(this.ndcCompacts)) bytes += str(ndc);
-    for (const postings of this.trigrams.values()) bytes += postings.byteLength + 64;
+    for (const map of [this.trigrams, this.wordStartTrigrams]) for (const list of map.values()) bytes += list.byteLength + 64;
     for (const w of this.words) bytes += str(w) + 8;
     for (const list of this.wordsByTrigram.values()) bytes += list.byteLength + 64;
     bytes += this.byRxcui.size * 64;
@@ -389,19 +395,19 @@ export class DrugIndex {
 
   private searchCode(q: { text: string; digits: string }, at: { skip: number; limit: number }): DrugIndexPage {
     const [from, to] = prefixRange(this.ndcSorted, q.digits, binaryCompare);
-    const matched = new Set<number>();
-    for (let i = from; i < to; i++) matched.add(this.byNdc[i]!);
-    for (const p of this.byRxcui.get(q.digits) ?? []) matched.add(p);
     // Order: exact first, product_ndc (its rank), marketed first, position; one number per match.
     const n = this.n + 1;
     const ranks = this.n + 2;
     const keys: number[] = [];
-    for (const p of matched) {
+    const add = (p: number) => {
       const exact = this.productNdcs[p] === q.text || this.ndcCompacts[p] === q.digits || this.rxcuis[p] === q.digits ? 0 : 1;
       keys.push(((exact * ranks + this.ndcRanks[p]!) * 2 + this.discontinued[p]!) * n + p);
-    }
+    };
+    for (let i = from; i < to; i++) add(this.byNdc[i]!);
+    // An RxCUI's products, unless their NDC already matched.
+    for (const p of this.byRxcui.get(q.digits) ?? []) if (!this.ndcCompacts[p]!.startsWith(q.digits)) add(p);
     const page = smallest(keys, at.skip + at.limit).slice(at.skip);
-    return { ids: page.map((k) => this.ids[k % n]!), total: Math.min(matched.size, TOTAL_CAP) };
+    return { ids: page.map((k) => this.ids[k % n]!), total: Math.min(keys.length, TOTAL_CAP) };
   }
 
   private searchAlternatives(alternatives: readonly (readonly string[])[], at: { skip: number; limit: number }): DrugIndexPage {
@@ -477,15 +483,26 @@ export class DrugIndex {
     }
     if (top.length === want || first.length < 3) return { ids: top.slice(at.skip).map((p) => this.ids[p]!), total };
 
-    // Tiers 3-4: the first word inside the text, not at a name's start: a word starts with it, then
-    // inside a word; each marketed first, then by position. Stops once the best class fills the page.
+    // Tiers 3-4: the first word inside the text, not at a name's start: a word starts with it (its
+    // word-start trigram's list), then inside a word; each marketed first, then by position. Each
+    // pass stops once its marketed class fills the page.
     const need = want - top.length;
+    const inside = (p: number) => !nameStarts(p) && !genericStarts(p) && tokens.every((t) => this.holds(p, t));
     const classes: number[][] = [[], [], [], []];
-    for (const p of this.bestCandidates(tokens) ?? []) {
-      if (nameStarts(p) || genericStarts(p) || !tokens.every((t) => this.holds(p, t))) continue;
-      const c = (startsAWord(this.texts[p]!, first) ? 0 : 2) + this.discontinued[p]!;
+    for (const p of this.wordStartTrigrams.get(trigramKey(first, 0)) ?? []) {
+      if (!inside(p) || !startsAWord(this.texts[p]!, first)) continue;
+      const c = this.discontinued[p]!;
       if (classes[c]!.length < need) classes[c]!.push(p);
       if (classes[0]!.length === need) break;
+    }
+    const left = need - classes[0]!.length - classes[1]!.length;
+    if (left > 0) {
+      for (const p of this.bestCandidates(tokens) ?? []) {
+        if (!inside(p) || startsAWord(this.texts[p]!, first)) continue;
+        const c = 2 + this.discontinued[p]!;
+        if (classes[c]!.length < left) classes[c]!.push(p);
+        if (classes[2]!.length === left) break;
+      }
     }
     const more = classes.flat().slice(0, need);
     return { ids: [...top, ...more].slice(at.skip).map((p) => this.ids[p]!), total };
