@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/setup';
 import { systemScope } from '../../db/scope';
 import { DrugIndex } from './drug-index';
-import { readDrugCatalogue, upsertDrugProducts } from './drug-products.repo';
+import { getCatalogueHead, readDrugCatalogue, upsertDrugProducts } from './drug-products.repo';
 import { findWithTypos, indexFinder, sqlFinder } from './drug-products.service';
 import { parseDrugQuery } from './drug-search';
 import { withDerived, type DrugProductValues } from './product-file';
@@ -69,7 +69,7 @@ beforeAll(async () => {
   await upsertDrugProducts(systemScope, t.ctx.db, madeProducts(600));
   const read = await readDrugCatalogue(systemScope, t.ctx.db);
   index = new DrugIndex(read!.rows, read!.words);
-  today = (await t.ctx.db.execute<{ today: string }>(`select to_char(current_date, 'YYYYMMDD') as today`)).rows[0]!.today;
+  today = (await getCatalogueHead(systemScope, t.ctx.db))!.today;
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -86,7 +86,7 @@ const QUERIES = [
   'a', 'm', 'me', 'met', 'metf', 'metformin', 'metformin 500', 'metf 500', 'lip', 'lipitor 10', 'glip', 'zide', 'ide', 'hydro', 'hydrochlorothiazide',
   'formin', 'olol', 'sartan', 'pril 20', 'tablet', 'film coated', 'mg/1', '2.5', '.5', '12.5 mg', 'ácido', 'áci', 'Ölmez', 'ölm', 'x-ray', 'a.b', 'x', 'zo',
   'ca', 'ca 5', 'glucophage', 'eliq', 'insulin glargine', 'lantus', 'metfromin', 'atorvastain 40', 'lisinoprl', 'acido', 'xqzvbn', 'metformin zzzz',
-  '0', '00', '0002', '0002-', '0002-1', '00021', '860975', '8600', '86001', '1', '12', '-', '--', '%', '_', 'a_b', 'a%', '\\', 'mg/1 tablet', 'five mg',
+  '0', '00', '000', '0002', '9', '1', '5', '0002-', '0002-1', '00021', '860975', '8600', '86001', '1', '12', '-', '--', '%', '_', 'a_b', 'a%', '\\', 'mg/1 tablet', 'five mg',
   'metoprolol succinate', 'metop', 'Metax', 'zestril', 'caps', 'solution 5', 'ol', 'o', 'z', 'zz', '5', '10', '1000', 'met 1000 tablet',
 ];
 

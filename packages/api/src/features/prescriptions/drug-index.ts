@@ -90,9 +90,15 @@ const binaryCompare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 
 /** The range [from, to) of `sorted` whose items start with `prefix`. */
 function prefixRange(sorted: readonly string[], prefix: string, compare: (a: string, b: string) => number): [number, number] {
   const from = lowerBound(sorted, prefix, compare);
-  let to = from;
-  while (to < sorted.length && sorted[to]!.startsWith(prefix)) to++;
-  return [from, to];
+  // The range is contiguous: the first item past it by binary search too.
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return [from, lo];
 }
 
 /** A number for the 3 UTF-16 units at `i`: small (a SMI) when all are below 1024, else above 2^40. */
@@ -211,6 +217,8 @@ export class DrugIndex {
   private readonly nameSorted: string[];
   private readonly byGeneric: Int32Array;
   private readonly genericSorted: string[];
+  /** Positions by (product_ndc rank, position). */
+  private readonly byNdcRank: Int32Array;
   /** Positions by compact NDC (binary order), and the compact NDCs in that order. */
   private readonly byNdc: Int32Array;
   private readonly ndcSorted: string[];
@@ -250,7 +258,7 @@ export class DrugIndex {
 
     const order = (rank: (r: DrugIndexRow) => number) =>
       Int32Array.from(
-        sorted.map((r, p) => [rank(r), p] as const).sort((a, b) => a[0] - b[0]),
+        sorted.map((r, p) => [rank(r), p] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]),
         (e) => e[1],
       );
     this.byName = order((r) => r.nameRank);
@@ -261,6 +269,7 @@ export class DrugIndex {
       Array.from({ length: n }, (_, p) => p).sort((a, b) => binaryCompare(this.ndcCompacts[a]!, this.ndcCompacts[b]!) || a - b),
     );
     this.ndcSorted = Array.from(this.byNdc, (p) => this.ndcCompacts[p]!);
+    this.byNdcRank = order((r) => r.ndcRank);
     sorted.forEach((r, p) => {
       if (!r.rxcui) return;
       const list = this.byRxcui.get(r.rxcui);
@@ -306,7 +315,7 @@ export class DrugIndex {
   footprint(): number {
     const str = (s: string) => 16 + s.length;
     let bytes = 0;
-    for (const a of [this.ids, this.ndcRanks, this.byName, this.byGeneric, this.byNdc, this.discontinued, this.wordTrigramCounts]) bytes += a.byteLength;
+    for (const a of [this.ids, this.ndcRanks, this.byNdcRank, this.byName, this.byGeneric, this.byNdc, this.discontinued, this.wordTrigramCounts]) bytes += a.byteLength;
     for (const list of [this.texts, this.nameKeys, this.genericKeys]) for (const s of list) bytes += str(s) + 8;
     bytes += 8 * 5 * this.n; // the other per-position arrays' slots (interned strings)
     bytes += 8 * 3 * this.n; // the sorted key arrays' slots
@@ -395,19 +404,45 @@ export class DrugIndex {
 
   private searchCode(q: { text: string; digits: string }, at: { skip: number; limit: number }): DrugIndexPage {
     const [from, to] = prefixRange(this.ndcSorted, q.digits, binaryCompare);
+    const want = at.skip + at.limit;
     // Order: exact first, product_ndc (its rank), marketed first, position; one number per match.
     const n = this.n + 1;
     const ranks = this.n + 2;
-    const keys: number[] = [];
-    const add = (p: number) => {
-      const exact = this.productNdcs[p] === q.text || this.ndcCompacts[p] === q.digits || this.rxcuis[p] === q.digits ? 0 : 1;
-      keys.push(((exact * ranks + this.ndcRanks[p]!) * 2 + this.discontinued[p]!) * n + p);
-    };
-    for (let i = from; i < to; i++) add(this.byNdc[i]!);
-    // An RxCUI's products, unless their NDC already matched.
-    for (const p of this.byRxcui.get(q.digits) ?? []) if (!this.ndcCompacts[p]!.startsWith(q.digits)) add(p);
-    const page = smallest(keys, at.skip + at.limit).slice(at.skip);
-    return { ids: page.map((k) => this.ids[k % n]!), total: Math.min(keys.length, TOTAL_CAP) };
+    const key = (p: number, exact: boolean) => (((exact ? 0 : ranks) + this.ndcRanks[p]!) * 2 + this.discontinued[p]!) * n + p;
+    // Exact: the NDC as typed (its compact form starts the range) or the RxCUI.
+    const exact: number[] = [];
+    let i = from;
+    for (; i < to && this.ndcSorted[i] === q.digits; i++) exact.push(key(this.byNdc[i]!, true));
+    let total = to - from;
+    for (const p of this.byRxcui.get(q.digits) ?? []) {
+      if (this.ndcCompacts[p]!.startsWith(q.digits)) {
+        if (this.ndcCompacts[p] !== q.digits) exact.push(key(p, true)); // an RxCUI that is also a longer NDC's prefix
+      } else {
+        exact.push(key(p, true));
+        total++;
+      }
+    }
+    const exactPositions = new Set(exact.map((k) => k % n));
+    let others: number[];
+    if (to - i <= 4 * want + 64) {
+      others = [];
+      for (let j = i; j < to; j++) if (!exactPositions.has(this.byNdc[j]!)) others.push(key(this.byNdc[j]!, false));
+    } else {
+      // A wide range ("0", "1"): walk the products in product_ndc order and stop after the page's
+      // last NDC group, instead of ranking the whole range.
+      others = [];
+      let lastRank = -1;
+      for (const p of this.byNdcRank) {
+        const rank = this.ndcRanks[p]!;
+        if (others.length >= want && rank !== lastRank) break;
+        const compact = this.ndcCompacts[p]!;
+        if (compact === q.digits || !compact.startsWith(q.digits) || exactPositions.has(p)) continue;
+        others.push(key(p, false));
+        lastRank = rank;
+      }
+    }
+    const page = [...exact.sort((a, b) => a - b), ...smallest(others, want)].slice(at.skip, want);
+    return { ids: page.map((k) => this.ids[k % n]!), total: Math.min(total, TOTAL_CAP) };
   }
 
   private searchAlternatives(alternatives: readonly (readonly string[])[], at: { skip: number; limit: number }): DrugIndexPage {
