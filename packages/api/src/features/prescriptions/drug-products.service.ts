@@ -137,8 +137,8 @@ function startBuild(ctx: AppContext, scope: Scope): void {
 
 /**
  * Builds this process's drug index now, at start (as the diagnosis index is), so that the first
- * keystroke does not wait for it nor fall back to the database: about a second for an FDA-sized
- * catalogue. Errors are the caller's.
+ * keystroke does not wait for it nor fall back to the database: a few seconds for an FDA-sized
+ * catalogue (docs/benchmarks.md "Drug search"). Errors are the caller's.
  */
 export async function warmDrugSearch(ctx: AppContext, scope: Scope): Promise<void> {
   await drugIndex(ctx).building;
