@@ -18,12 +18,18 @@
  *   first keystrokes read ten entries whatever the number of matches.
  * - a trigram index of the search texts (positions per 3-character window, windows across a space,
  *   comma or semicolon left out: a typed word never holds one): a word's candidates are the
- *   shortest list among its trigrams, checked with `includes` (LIKE '%word%').
+ *   shortest list among its trigrams, checked with `includes` (LIKE '%word%'). A second list per
+ *   trigram holds only the products where it starts a word: tiers 3-4 read the word starts first
+ *   and stop once the page is full, so a stem inside thousands of names ("lip") reads ten.
  * - the NDC prefixes: the compact NDCs (hyphens removed) sorted, a binary search; RxCUIs by value.
  * - the typo dictionary (`drug_search_words`) with pg_trgm's similarity computed as pg_trgm does
  *   (words of letters and digits, "  w " padding, distinct trigrams, float4 ratio, `%` at 0.3).
  *
- * Memory: see `footprint()`; bench/drugs.ts prints it for 110,000 products.
+ * Assumed as the SQL's defaults: `pg_trgm.similarity_threshold` 0.3, and marketing end dates
+ * 'YYYYMMDD' or '' (product-file.ts blanks any other), compared as strings.
+ *
+ * Memory: see `footprint()`; for 110,155 products about 50 MB estimated, 37 MB of heap
+ * (bench/drugs.ts prints both, docs/benchmarks.md "Drug search").
  */
 import type { DrugQuery } from './drug-search';
 
