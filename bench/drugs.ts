@@ -10,10 +10,14 @@
  * their NDCs are made up and live only in this benchmark's own database). Beside it, the same-run
  * baseline: a trivial authenticated GET (GET user/getuserbyidminimal, one row by key) at the same concurrency, and the ratio.
  * Target: p99 under 30 ms. Run twice over one seeded catalogue: an API process without the answer
- * cache (VIGIL_REFERENCE_SEARCH_CACHE=0: a first keystroke's cost) and one as the API runs by default.
+ * cache (VIGIL_REFERENCE_SEARCH_CACHE=0: every keystroke answered by the in-memory index,
+ * drug-index.ts) and one as the API runs by default (answers also cached). First, in this process:
+ * the index's build time and size (estimate and heap growth) and single queries' times.
  * Usage: npm run bench:drugs   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * BENCH_KEEP_DB=1 keeps the database for a look afterwards; BENCH_ROUNDS names typed per user, 5)
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
@@ -22,7 +26,9 @@ import { users } from '../packages/api/src/db/schema/index';
 import { systemScope } from '../packages/api/src/db/scope';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { readDefaultDrugProducts } from '../packages/api/src/features/prescriptions/default-drugs';
-import { upsertDrugProducts } from '../packages/api/src/features/prescriptions/drug-products.repo';
+import { DrugIndex } from '../packages/api/src/features/prescriptions/drug-index';
+import { readDrugCatalogue, upsertDrugProducts } from '../packages/api/src/features/prescriptions/drug-products.repo';
+import { parseDrugQuery } from '../packages/api/src/features/prescriptions/drug-search';
 import { withDerived, type DrugProductValues } from '../packages/api/src/features/prescriptions/product-file';
 import { ApiProcess } from './api-process';
 import { closedLoop, createBenchDatabase, percentile, request, signIn } from './lib';
@@ -104,6 +110,37 @@ async function main(): Promise<void> {
     await database.pool!.query('vacuum analyze');
     const [{ n }] = (await database.pool!.query('select count(*)::int as n from drug_products')).rows as [{ n: number }];
     console.log(`seeded ${n.toLocaleString('en')} drug products (${readDefaultDrugProducts().length} of the default set) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    // The index in this process: build time, size, single queries (no HTTP, no database).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    gc();
+    const heap0 = process.memoryUsage().heapUsed;
+    const b0 = performance.now();
+    const read = await readDrugCatalogue(systemScope, ctx.db);
+    const b1 = performance.now();
+    let index: DrugIndex | null = new DrugIndex(read!.rows, read!.words);
+    const b2 = performance.now();
+    read!.rows.length = 0;
+    gc();
+    const heapGrowth = process.memoryUsage().heapUsed - heap0;
+    console.log(
+      `drug index: ${index.size.toLocaleString('en')} products, read ${((b1 - b0) / 1000).toFixed(2)} s + built ${((b2 - b1) / 1000).toFixed(2)} s; ` +
+        `size ${(index.footprint() / 1024 / 1024).toFixed(1)} MB (estimate), heap growth ${(heapGrowth / 1024 / 1024).toFixed(1)} MB`,
+    );
+    const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const single: string[] = [];
+    for (const text of ['lip', 'a', 'me', 'metf 500', 'metformin', '0002-', '1', 'metfromin']) {
+      const q = parseDrugQuery(text);
+      if (q.kind === 'empty') continue;
+      for (let i = 0; i < 200; i++) index.search(q, { skip: 0, limit: 10 }, today);
+      const runs = 2000;
+      const t0 = performance.now();
+      for (let i = 0; i < runs; i++) index.search(q, { skip: 0, limit: 10 }, today);
+      single.push(`"${text}" ${(((performance.now() - t0) / runs) * 1000).toFixed(1)} µs`);
+    }
+    console.log(`  one query in the index (mean of 2,000, first page of 10): ${single.join(', ')}`);
+    index = null;
     await app.close();
 
     // Twice: every keystroke read from the database (no answer cache), then as the API runs by
@@ -112,7 +149,11 @@ async function main(): Promise<void> {
       if (cache) process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache;
       else delete process.env.VIGIL_REFERENCE_SEARCH_CACHE;
       const api = await ApiProcess.start(url);
-      console.log(cache === '0' ? '\n== without the answer cache (every keystroke reads the database) ==' : '\n== as the API runs by default (answers cached per process and catalogue version) ==');
+      console.log(
+        cache === '0'
+          ? '\n== index only: without the answer cache (every keystroke answered by the in-memory index) =='
+          : '\n== as the API runs by default (the index, and answers cached per process, catalogue version and day) ==',
+      );
       const session = { SessionGuid: await signIn(api.port, 'benchdoctor', 'Bench#Password1') };
       const search = async (text: string) => {
         const t0 = performance.now();

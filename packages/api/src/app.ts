@@ -14,7 +14,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { visitSocketRooms } from './features/appointments/index';
 import { resolveSession } from './features/auth/index';
-import { seedDrugProducts } from './features/prescriptions/index';
+import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
 import { systemScope } from './db/scope';
@@ -129,6 +129,8 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   // The diagnosis search's in-memory index of the current release, built now rather than on the
   // first keystroke (docs/diagnoses.md "Search").
   await warmIcd10cmSearch(ctx, systemScope);
+  // The drug search's in-memory index of the current catalogue, likewise (docs/prescriptions.md "Search").
+  await warmDrugSearch(ctx, systemScope);
   if (!database) app.addHook('onClose', async () => db.close());
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { drugCatalogueVersion, drugProducts, drugSearchWords } from '../../db/schema/index';
+import type { Db, Executor } from '../../db/client';
+import { drugProducts, drugSearchWords } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { escapeLike } from '../../db/query-helpers';
+import type { DrugIndexRow } from './drug-index';
 import { dictionaryWords, escapeRegex, type DrugQuery } from './drug-search';
 import type { DrugProductValues } from './product-file';
 
@@ -25,10 +26,16 @@ export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui
   return db.select().from(drugProducts).where(eq(drugProducts.rxcui, rxcui)).orderBy(drugProducts.id).limit(5);
 }
 
-/** The catalogue's version (migration "drug_catalogue_version": a new number with every write to the products), null when not recorded. */
-export async function getCatalogueVersion(_scope: Scope, db: Executor): Promise<number | null> {
-  const [row] = await db.select({ version: drugCatalogueVersion.version }).from(drugCatalogueVersion).where(eq(drugCatalogueVersion.id, 1)).limit(1);
-  return row?.version ?? null;
+/**
+ * The catalogue's version and the database's day ('YYYYMMDD', `current_date` as the search's
+ * "discontinued" compares it), one row; null when the version is not recorded.
+ */
+export async function getCatalogueHead(_scope: Scope, db: Executor): Promise<{ version: number; today: string } | null> {
+  const [row] = await rowsOf<{ version: string | number; today: string }>(
+    db,
+    sql`select version, to_char(current_date, 'YYYYMMDD') as today from drug_catalogue_version where id = 1`,
+  );
+  return row ? { version: Number(row.version), today: row.today } : null;
 }
 
 /** How many products each source holds. */
@@ -43,6 +50,15 @@ export async function countDrugProducts(_scope: Scope, db: Executor): Promise<Re
  */
 export async function upsertDrugProducts(_scope: Scope, db: Executor, values: DrugProductValues[]): Promise<number> {
   if (values.length === 0) return 0;
+  // The words first: a catalogue version (taken by the products' statement) never names products
+  // whose words are not yet in the dictionary (drug-index.ts reads both in one snapshot).
+  const words = [...new Set(values.flatMap((v) => dictionaryWords(v.searchText)))];
+  for (let i = 0; i < words.length; i += 5000) {
+    await db
+      .insert(drugSearchWords)
+      .values(words.slice(i, i + 5000).map((word) => ({ word })))
+      .onConflictDoNothing();
+  }
   const ex = (c: string) => sql.raw(`excluded.${c}`);
   const rows = await db
     .insert(drugProducts)
@@ -77,13 +93,6 @@ export async function upsertDrugProducts(_scope: Scope, db: Executor, values: Dr
         is distinct from (excluded.search_text, excluded.active_ingredients, excluded.routes, excluded.labeler_name, excluded.marketing_end_date, excluded.product_type, excluded.pharm_classes, excluded.finished)`,
     })
     .returning({ id: drugProducts.id });
-  const words = [...new Set(values.flatMap((v) => dictionaryWords(v.searchText)))];
-  for (let i = 0; i < words.length; i += 5000) {
-    await db
-      .insert(drugSearchWords)
-      .values(words.slice(i, i + 5000).map((word) => ({ word })))
-      .onConflictDoNothing();
-  }
   return rows.length;
 }
 
@@ -193,4 +202,52 @@ export async function searchDrugProducts(
 export async function findSimilarWords(_scope: Scope, db: Executor, token: string, limit: number): Promise<string[]> {
   const rows = await rowsOf<{ word: string }>(db, sql`select word from drug_search_words where word % ${token} order by similarity(word, ${token}) desc, word limit ${limit}`);
   return rows.map((r) => r.word);
+}
+
+// The in-memory index (drug-index.ts) -------------------------------------------------------------
+
+/**
+ * What the in-memory index (drug-index.ts) is built from, read in one repeatable-read snapshot so
+ * that it is the catalogue of the version it names even while another process writes: the
+ * version, every finished product with its search keys and its ranks in each order the search
+ * sorts by (computed here, with the search's own expressions, so that collation and casts are the
+ * database's), and the typo dictionary in `order by word`. Null when the version is not recorded.
+ */
+export async function readDrugCatalogue(_scope: Scope, db: Db): Promise<{ version: number; rows: DrugIndexRow[]; words: string[] } | null> {
+  return db.transaction(
+    async (tx) => {
+      const [head] = await rowsOf<{ version: string | number }>(tx, sql`select version from drug_catalogue_version where id = 1`);
+      if (!head) return null;
+      const rows = await rowsOf<DrugIndexRow>(
+        tx,
+        sql`select p.id, p.search_text as "searchText", p.name_key as "nameKey", p.generic_key as "genericKey", p.product_ndc as "productNdc",
+          replace(p.product_ndc, '-', '') as "ndcCompact", p.rxcui, p.marketing_end_date as "marketingEndDate",
+          (row_number() over (order by ${NAME}, lower(p.generic_name), ${STRENGTH_NUMBER} nulls last, p.id))::int as "withinRank",
+          (row_number() over (order by p.name_key, p.id))::int as "nameRank",
+          (row_number() over (order by p.generic_key, p.id))::int as "genericRank",
+          (dense_rank() over (order by p.product_ndc))::int as "ndcRank"
+        from drug_products p where p.finished`,
+      );
+      const words = await rowsOf<{ word: string }>(tx, sql`select word from drug_search_words order by word`);
+      return { version: Number(head.version), rows, words: words.map((w) => w.word) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * The products `ids` and, in the same statement (one snapshot), the catalogue's version: the
+ * in-memory search's page rows, valid for the index of that version only.
+ */
+export async function getDrugProductsAtVersion(_scope: Scope, db: Executor, ids: number[]): Promise<{ version: number | null; rows: DrugProductRow[] }> {
+  const rows = await rowsOf<DrugProductRow & { catalogueVersion: string | number | null }>(
+    db,
+    sql`select ${SELECT_COLUMNS}, v.version as "catalogueVersion" from drug_catalogue_version v
+      left join drug_products p on p.id = any(${`{${ids.join(',')}}`}::int[]) where v.id = 1`,
+  );
+  const version = rows[0]?.catalogueVersion ?? null;
+  return {
+    version: version === null ? null : Number(version),
+    rows: rows.filter((r) => r.id !== null).map(({ catalogueVersion: _v, ...row }) => row),
+  };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { perContext } from '../../lib/per-context';
 import type { Scope } from '../../db/scope';
 import * as repo from './drug-products.repo';
+import { DrugIndex } from './drug-index';
 import { parseDrugQuery, type DrugQuery } from './drug-search';
 
 /** openFDA's meta.disclaimer, in our words: where the data comes from (docs/prescriptions.md). */
@@ -14,7 +15,7 @@ const DISCLAIMER =
 const SIMILAR_WORDS = 4;
 
 /** A query that searches (not empty). */
-type SearchableQuery = Exclude<DrugQuery, { kind: 'empty' }>;
+export type SearchableQuery = Exclude<DrugQuery, { kind: 'empty' }>;
 
 /** The search answers of one API process, by catalogue version, query as read and page (AppConfig.referenceSearchCacheEntries; 0: none). */
 const searchCache = perContext((ctx) =>
@@ -52,8 +53,9 @@ export function toOpenFdaResult(p: repo.DrugProductRow): DrugProductResult {
  * ingredient, strength or NDC (or RxCUI), best first, in openFDA's NDC shape with
  * meta.results { skip, limit, total } (total counted up to repo.TOTAL_CAP, 1,000). Words that match nothing are retried as the most similar
  * words of the products (typos: "metfromin" finds metformin). Never an error: no match answers
- * total 0 and no results. Ranking: drug-products.repo.ts `searchDrugProducts`. Answers are kept per
- * process and catalogue version (`cachedSearch`).
+ * total 0 and no results. Ranking: drug-products.repo.ts `searchDrugProducts`, answered by this
+ * process's in-memory index of the catalogue's version (drug-index.ts) as that SQL answers it;
+ * answers are kept per process, catalogue version and day (`cachedSearch`).
  */
 export async function searchDrugProducts(ctx: AppContext, scope: Scope, body: DrugSearchBody): Promise<DrugSearchResponse> {
   const page = { skip: body.skip, limit: body.limit };
@@ -70,10 +72,12 @@ export async function searchDrugProducts(ctx: AppContext, scope: Scope, body: Dr
 }
 
 /**
- * The page of `q`, from this process's answer cache when the catalogue's version (read on every
- * search: one row) is the one the answer was kept under, else from the database (`search`). A
- * write to the products by any process changes the version, so the next search of every process
- * reads the database again (docs/prescriptions.md "Search").
+ * The page of `q`, from this process's answer cache when the catalogue's version and day (read on
+ * every search: one row) are the ones the answer was kept under; else from this process's index of
+ * that version (drug-index.ts) when it holds it, else from the database (`sqlFinder`) while the
+ * index of the new version is built in the background. A write to the products by any process
+ * changes the version, so the next search of every process answers from the new catalogue
+ * (docs/prescriptions.md "Search").
  */
 async function cachedSearch(
   ctx: AppContext,
@@ -82,31 +86,135 @@ async function cachedSearch(
   page: { skip: number; limit: number },
 ): Promise<{ total: number; results: DrugProductResult[] }> {
   const cache = searchCache(ctx);
-  const version = cache ? await repo.getCatalogueVersion(scope, ctx.db) : null;
-  const key = version === null ? null : `${version}|${JSON.stringify(q)}|${page.skip}|${page.limit}`;
-  const cached = key === null ? undefined : cache!.get(key);
+  const head = await repo.getCatalogueHead(scope, ctx.db);
+  const key = head === null ? null : `${head.version}|${head.today}|${JSON.stringify(q)}|${page.skip}|${page.limit}`;
+  const cached = key === null ? undefined : cache?.get(key);
   if (cached) return cached;
-  const found = await search(ctx, scope, q, page);
-  const answer = { total: found.total, results: found.rows.map(toOpenFdaResult) };
-  if (key !== null) cache!.set(key, answer);
+  let answer = head === null ? null : await searchIndexed(ctx, scope, head, q, page);
+  if (!answer) {
+    const found = await findWithTypos(sqlFinder(ctx, scope), q, page);
+    answer = { total: found.total, results: found.items.map(toOpenFdaResult) };
+  }
+  if (key !== null) cache?.set(key, answer);
   return answer;
 }
 
-/** The page of `q` from the database, with the typo fallback (see searchDrugProducts). */
-async function search(
+/** Results kept per index (its version's rows), at most this many; past it they are dropped and read again. */
+const RESULTS_KEPT = 5000;
+
+interface HeldIndex {
+  version: number;
+  index: DrugIndex;
+  /** Page rows already read at this version, in the answer's shape, by product id. */
+  results: Map<number, DrugProductResult>;
+}
+
+/** This process's drug index (drug-index.ts): the one held, a build in progress, and when the next may start. */
+const drugIndex = perContext((): { held: HeldIndex | null; building: Promise<void> | null; nextBuildAt: number } => ({ held: null, building: null, nextBuildAt: 0 }));
+
+/** Builds the index of the current catalogue (drug-products.repo.ts readDrugCatalogue) and holds it. Errors are the caller's. */
+async function buildIndex(ctx: AppContext, scope: Scope): Promise<void> {
+  const read = await repo.readDrugCatalogue(scope, ctx.db);
+  if (read) drugIndex(ctx).held = { version: read.version, index: new DrugIndex(read.rows, read.words), results: new Map() };
+}
+
+/**
+ * Starts a background build unless one runs, or the last ended less than its own duration ago (a
+ * long import writes a new version per batch: rebuilding for each would take a core; meanwhile the
+ * database answers). A failed build is logged and retried by a later search.
+ */
+function startBuild(ctx: AppContext, scope: Scope): void {
+  const state = drugIndex(ctx);
+  if (state.building || Date.now() < state.nextBuildAt) return;
+  const started = Date.now();
+  state.building = buildIndex(ctx, scope)
+    .catch((err: unknown) => ctx.log.warn({ err }, 'drug search index build failed'))
+    .finally(() => {
+      state.building = null;
+      state.nextBuildAt = Date.now() + (Date.now() - started);
+    });
+}
+
+/**
+ * Builds this process's drug index now, at start (as the diagnosis index is), so that the first
+ * keystroke does not wait for it nor fall back to the database: a few seconds for an FDA-sized
+ * catalogue (docs/benchmarks.md "Drug search"). Errors are the caller's.
+ */
+export async function warmDrugSearch(ctx: AppContext, scope: Scope): Promise<void> {
+  await drugIndex(ctx).building;
+  await buildIndex(ctx, scope);
+}
+
+/**
+ * The page of `q` from this process's index when it holds the catalogue of `head.version` (else
+ * null: a build starts, and the caller asks the database). The page's rows are this index's kept
+ * ones or read with the version in one statement; a version that moved meanwhile answers null too.
+ */
+async function searchIndexed(
   ctx: AppContext,
   scope: Scope,
+  head: { version: number; today: string },
   q: SearchableQuery,
   page: { skip: number; limit: number },
-): Promise<{ rows: repo.DrugProductRow[]; total: number }> {
-  let found = await repo.searchDrugProducts(scope, ctx.db, q, page);
+): Promise<{ total: number; results: DrugProductResult[] } | null> {
+  const held = drugIndex(ctx).held;
+  if (!held || held.version !== head.version) {
+    startBuild(ctx, scope);
+    return null;
+  }
+  const found = await findWithTypos(indexFinder(ctx, scope, held.index, head.today), q, page);
+  const missing = found.items.filter((id) => !held.results.has(id));
+  if (missing.length > 0) {
+    const read = await repo.getDrugProductsAtVersion(scope, ctx.db, missing);
+    if (read.version !== held.version) return null;
+    if (held.results.size + read.rows.length > RESULTS_KEPT) held.results.clear();
+    for (const row of read.rows) held.results.set(row.id, toOpenFdaResult(row));
+  }
+  const results = found.items.map((id) => held.results.get(id));
+  return results.every((r) => r !== undefined) ? { total: found.total, results } : null;
+}
+
+/** Where a search's matches come from: one page and total for a query (with the typo fallback's alternatives), and similar dictionary words. */
+export interface DrugFinder<T> {
+  find(q: SearchableQuery, page: { skip: number; limit: number }, alternatives?: string[][]): Promise<{ items: T[]; total: number }>;
+  similarWords(token: string, limit: number): Promise<string[]>;
+}
+
+/** The database's search (drug-products.repo.ts): the reference the index answers as. */
+export function sqlFinder(ctx: AppContext, scope: Scope): DrugFinder<repo.DrugProductRow> {
+  return {
+    find: async (q, page, alternatives) => {
+      const found = await repo.searchDrugProducts(scope, ctx.db, q, page, alternatives);
+      return { items: found.rows, total: found.total };
+    },
+    similarWords: (token, limit) => repo.findSimilarWords(scope, ctx.db, token, limit),
+  };
+}
+
+/** The in-memory index's search (product ids) on day `today`; similar words of a non-ASCII token from the database. */
+export function indexFinder(ctx: AppContext, scope: Scope, index: DrugIndex, today: string): DrugFinder<number> {
+  return {
+    find: (q, page, alternatives) => {
+      const found = index.search(q, page, today, alternatives);
+      return Promise.resolve({ items: found.ids, total: found.total });
+    },
+    similarWords: async (token, limit) => index.similarWords(token, limit) ?? (await repo.findSimilarWords(scope, ctx.db, token, limit)),
+  };
+}
+
+/**
+ * The page of `q` from `finder`, with the typo fallback: when words match nothing, each word of 3+
+ * characters with a letter may also be any of its SIMILAR_WORDS most similar dictionary words.
+ */
+export async function findWithTypos<T>(finder: DrugFinder<T>, q: SearchableQuery, page: { skip: number; limit: number }): Promise<{ items: T[]; total: number }> {
+  let found = await finder.find(q, page);
   if (found.total === 0 && q.kind === 'words') {
     const alternatives: string[][] = [];
     for (const token of q.tokens) {
-      const similar = token.length >= 3 && /[a-z]/.test(token) ? await repo.findSimilarWords(scope, ctx.db, token, SIMILAR_WORDS) : [];
+      const similar = token.length >= 3 && /[a-z]/.test(token) ? await finder.similarWords(token, SIMILAR_WORDS) : [];
       alternatives.push([token, ...similar]);
     }
-    if (alternatives.some((a) => a.length > 1)) found = await repo.searchDrugProducts(scope, ctx.db, q, page, alternatives);
+    if (alternatives.some((a) => a.length > 1)) found = await finder.find(q, page, alternatives);
   }
   return found;
 }

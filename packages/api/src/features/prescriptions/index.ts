@@ -1,7 +1,8 @@
 // What the prescriptions feature offers others: the start-up loader of the default drug data set
-// (app.ts), the drug-import job (jobs/app-jobs.ts), and what the FHIR importer needs to turn a
+// and the drug search's index warm-up (app.ts), the drug-import job (jobs/app-jobs.ts), and what the FHIR importer needs to turn a
 // MedicationRequest into a prescription (features/import/fhir.medications.ts).
 export { seedDrugProducts, type DrugDataSet } from './default-drugs';
 export { drugImportJobDefinition } from './drug-import';
 export { findDrugProductsByRxcui } from './drug-products.repo';
+export { warmDrugSearch } from './drug-products.service';
 export { upsertImportedPrescription, type ImportedPrescription } from './imported-prescriptions';
