@@ -6,9 +6,10 @@
  * Los Angeles with 2,000 appointments on one local day (40 doctors x 50 visits of 10 minutes, a
  * fifth with an attendee), 20 concurrent callers back to back, on PostgreSQL. Target: p99 < 50 ms.
  * Printed beside a same-run baseline: a trivial authenticated GET (verifier/dinstinctDomains) at
- * the same concurrency, and the ratio. The day view is read twice: as a browser reads it (Accept-Encoding
+ * the same concurrency, and the ratio. The day view is read three ways: as a browser reads it (Accept-Encoding
  * as Chromium sends it; the brotli answer decoded within the time, as the browser must before it
- * can use it) and without Accept-Encoding (identity, the 1.36 MB answer as is). Then re-read with
+ * can use it), with `Accept-Encoding: gzip` only, and without Accept-Encoding (identity, the 1.36 MB
+ * answer as is); each row gives the API process's CPU per request too. Then re-read with
  * its ETag (If-None-Match: 304, as the browser revalidates its copy); then one caller alone (the
  * cost of one request); then the compression of the answer, made once per version by the API
  * (lib/versioned-answers.ts), timed here on the same answer.
@@ -125,9 +126,17 @@ async function main(): Promise<void> {
     await load(api.port, dayPath, identityHeaders, 1);
     await load(api.port, baselinePath, headers, 1);
 
-    const baseline = await load(api.port, baselinePath, headers, SECONDS);
-    const dayView = await load(api.port, dayPath, dayHeaders, SECONDS);
-    const identity = await load(api.port, dayPath, identityHeaders, SECONDS);
+    // The API process's CPU (user + system) per request of a phase: what the server pays, apart from the client.
+    const apiCpu = async <T extends { latencies: number[] }>(phase: () => Promise<T>): Promise<T & { cpu: string }> => {
+      const before = (await api!.memory()).cpuMicros;
+      const result = await phase();
+      const after = (await api!.memory()).cpuMicros;
+      return { ...result, cpu: `API CPU ${((after - before) / 1000 / result.latencies.length).toFixed(2)} ms/request` };
+    };
+    const baseline = await apiCpu(() => load(api!.port, baselinePath, headers, SECONDS));
+    const dayView = await apiCpu(() => load(api!.port, dayPath, dayHeaders, SECONDS));
+    const gzipOnly = await apiCpu(() => load(api!.port, dayPath, { ...dayHeaders, 'accept-encoding': 'gzip' }, SECONDS));
+    const identity = await apiCpu(() => load(api!.port, dayPath, identityHeaders, SECONDS));
     const encoding = (await get(api.port, dayPath, dayHeaders)).encoding ?? 'identity';
     const b = stats(baseline.latencies);
     const ratios = (xs: number[]) => {
@@ -135,15 +144,18 @@ async function main(): Promise<void> {
       return `ratio to baseline p50 ${(v.p50 / b.p50).toFixed(1)}x, p99 ${(v.p99 / b.p99).toFixed(1)}x`;
     };
     console.log(`\n${CALLERS} concurrent callers, back to back, ${SECONDS} s each`);
-    console.log(`  baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
+    console.log(`  baseline GET verifier/dinstinctDomains: ${fmt(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}; ${baseline.cpu}`);
     console.log(
-      `  day view as a browser reads it (${encoding}, ${kb(dayView.wireBytes)} on the wire, ${kb(dayView.bytes)} decoded): ${fmt(dayView.latencies)}, ${dayView.rate.toFixed(0)} req/s, errors ${dayView.errors}; ${ratios(dayView.latencies)} (target: p99 < 50 ms)`,
+      `  day view as a browser reads it (${encoding}, ${kb(dayView.wireBytes)} on the wire, ${kb(dayView.bytes)} decoded): ${fmt(dayView.latencies)}, ${dayView.rate.toFixed(0)} req/s, errors ${dayView.errors}; ${ratios(dayView.latencies)}; ${dayView.cpu} (target: p99 < 50 ms)`,
     );
-    console.log(`  day view, identity (no Accept-Encoding, ${kb(identity.bytes)}): ${fmt(identity.latencies)}, ${identity.rate.toFixed(0)} req/s, errors ${identity.errors}; ${ratios(identity.latencies)}`);
+    console.log(`  day view, gzip only (${kb(gzipOnly.wireBytes)} on the wire, decoded): ${fmt(gzipOnly.latencies)}, ${gzipOnly.rate.toFixed(0)} req/s, errors ${gzipOnly.errors}; ${ratios(gzipOnly.latencies)}; ${gzipOnly.cpu}`);
+    console.log(`  day view, identity (no Accept-Encoding, ${kb(identity.bytes)}): ${fmt(identity.latencies)}, ${identity.rate.toFixed(0)} req/s, errors ${identity.errors}; ${ratios(identity.latencies)}; ${identity.cpu}`);
     // The web's callers keep their copy and ask again with its ETag (If-None-Match): 304, no body.
     const etag = (await get(api.port, dayPath, dayHeaders)).etag ?? '';
-    const revalidated = await loadGet(api.port, dayPath, { ...dayHeaders, 'if-none-match': etag }, SECONDS, { callers: CALLERS, expect: 304 });
-    console.log(`  day view re-read with its ETag (304): ${fmt(revalidated.latencies)}, ${revalidated.rate.toFixed(0)} req/s, errors ${revalidated.errors}, p99 ratio ${(stats(revalidated.latencies).p99 / b.p99).toFixed(1)}x`);
+    const revalidated = await apiCpu(() => loadGet(api!.port, dayPath, { ...dayHeaders, 'if-none-match': etag }, SECONDS, { callers: CALLERS, expect: 304 }));
+    console.log(
+      `  day view re-read with its ETag (304): ${fmt(revalidated.latencies)}, ${revalidated.rate.toFixed(0)} req/s, errors ${revalidated.errors}, p99 ratio ${(stats(revalidated.latencies).p99 / b.p99).toFixed(1)}x; ${revalidated.cpu}`,
+    );
     const one = await load(api.port, dayPath, dayHeaders, SECONDS / 2, 1);
     const oneIdentity = await load(api.port, dayPath, identityHeaders, SECONDS / 2, 1);
     const oneBase = await load(api.port, baselinePath, headers, SECONDS / 2, 1);

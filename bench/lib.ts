@@ -35,37 +35,38 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
  * With `keepBody` false the body is read to its end and counted but not kept or decoded (the timed
  * read phases: a browser on another machine would pay for decoding, not this machine); a body that
  * is not a 200 is always kept (for the error message). With `decode` a gzip, deflate or brotli body
- * is decoded as it arrives (node:zlib streams, as a browser decodes on its network thread) and the
- * answer comes when the last byte is decoded: the time includes the decoding.
+ * is decoded (node:zlib's thread pool, as a browser decodes off its main thread) and the answer
+ * comes when it is decoded: the time includes the decoding.
  */
 export function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, keepBody = true, decode = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const allHeaders = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: allHeaders }, (res) => {
       const chunks: Buffer[] = [];
-      let bytes = 0;
       let wireBytes = 0;
-      const keep = keepBody || (res.statusCode ?? 0) !== 200;
       const encoding = res.headers['content-encoding'];
-      res.on('data', (c: Buffer) => (wireBytes += c.length));
-      const decoder = !decode ? null : encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : null;
-      const stream = decoder ? res.pipe(decoder) : res;
-      stream.on('data', (c: Buffer) => {
-        bytes += c.length;
+      const decoder = !decode ? null : encoding === 'br' ? zlib.brotliDecompress : encoding === 'gzip' ? zlib.gunzip : encoding === 'deflate' ? zlib.inflate : null;
+      const keep = keepBody || (res.statusCode ?? 0) !== 200 || decoder !== null;
+      res.on('data', (c: Buffer) => {
+        wireBytes += c.length;
         if (keep) chunks.push(c);
       });
-      stream.on('end', () =>
+      const done = (body: Buffer | null, bytes: number) =>
         resolve({
           status: res.statusCode ?? 0,
-          text: keep ? Buffer.concat(chunks).toString('utf8') : '',
+          text: body && (keepBody || (res.statusCode ?? 0) !== 200) ? body.toString('utf8') : '',
           bytes,
           wireBytes,
           ...(res.headers.etag ? { etag: res.headers.etag } : {}),
           ...(encoding ? { encoding } : {}),
-        }),
-      );
+        });
+      res.on('end', () => {
+        const body = keep ? Buffer.concat(chunks) : null;
+        if (!decoder || !body) return done(body, wireBytes);
+        // The compressed body is small: decoded in one piece on node:zlib's thread pool once it is in.
+        decoder(body, (error, decoded) => (error ? reject(error) : done(decoded, decoded.length)));
+      });
       res.on('error', reject);
-      decoder?.on('error', reject);
     });
     req.on('error', reject);
     req.end(body);
