@@ -6,9 +6,10 @@
  * Los Angeles with 2,000 appointments on one local day (40 doctors x 50 visits of 10 minutes, a
  * fifth with an attendee), 20 concurrent callers back to back, on PostgreSQL. Target: p99 < 50 ms.
  * Printed beside a same-run baseline: a trivial authenticated GET (verifier/dinstinctDomains) at
- * the same concurrency, and the ratio. The day view is read three ways: as a browser reads it (Accept-Encoding
+ * the same concurrency, and the ratio. The day view is read four ways: as a browser reads it (Accept-Encoding
  * as Chromium sends it; the brotli answer decoded within the time, as the browser must before it
- * can use it), with `Accept-Encoding: gzip` only, and without Accept-Encoding (identity, the 1.36 MB
+ * can use it), the same to its last byte without decoding (the server's part), with
+ * `Accept-Encoding: gzip` only, and without Accept-Encoding (identity, the 1.36 MB
  * answer as is); each row gives the API process's CPU per request too. Then re-read with
  * its ETag (If-None-Match: 304, as the browser revalidates its copy); then one caller alone (the
  * cost of one request); then the compression of the answer, made once per version by the API
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
     };
     const baseline = await apiCpu(() => load(api!.port, baselinePath, headers, SECONDS));
     const dayView = await apiCpu(() => load(api!.port, dayPath, dayHeaders, SECONDS));
+    const undecoded = await apiCpu(() => loadGet(api!.port, dayPath, dayHeaders, SECONDS, { callers: CALLERS }));
     const gzipOnly = await apiCpu(() => load(api!.port, dayPath, { ...dayHeaders, 'accept-encoding': 'gzip' }, SECONDS));
     const identity = await apiCpu(() => load(api!.port, dayPath, identityHeaders, SECONDS));
     const encoding = (await get(api.port, dayPath, dayHeaders)).encoding ?? 'identity';
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
     console.log(
       `  day view as a browser reads it (${encoding}, ${kb(dayView.wireBytes)} on the wire, ${kb(dayView.bytes)} decoded): ${fmt(dayView.latencies)}, ${dayView.rate.toFixed(0)} req/s, errors ${dayView.errors}; ${ratios(dayView.latencies)}; ${dayView.cpu} (target: p99 < 50 ms)`,
     );
+    console.log(`  day view, br, to its last byte (not decoded: the server's part): ${fmt(undecoded.latencies)}, ${undecoded.rate.toFixed(0)} req/s, errors ${undecoded.errors}; ${ratios(undecoded.latencies)}; ${undecoded.cpu}`);
     console.log(`  day view, gzip only (${kb(gzipOnly.wireBytes)} on the wire, decoded): ${fmt(gzipOnly.latencies)}, ${gzipOnly.rate.toFixed(0)} req/s, errors ${gzipOnly.errors}; ${ratios(gzipOnly.latencies)}; ${gzipOnly.cpu}`);
     console.log(`  day view, identity (no Accept-Encoding, ${kb(identity.bytes)}): ${fmt(identity.latencies)}, ${identity.rate.toFixed(0)} req/s, errors ${identity.errors}; ${ratios(identity.latencies)}; ${identity.cpu}`);
     // The web's callers keep their copy and ask again with its ETag (If-None-Match): 304, no body.
