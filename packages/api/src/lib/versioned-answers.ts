@@ -35,8 +35,8 @@ const brotli = promisify(zlib.brotliCompress);
 
 /**
  * gzip level 6 (zlib's default) and brotli quality 5: on the 1.36 MB day view of 2,000
- * appointments, measured once per version, about 8 ms and 10 ms of one core for 2.7 % and 1.3 % of
- * the size; brotli's higher qualities gain little more (quality 9: 1.2 %, twice the time; 11: 2 s).
+ * appointments, made once per version, 25 KB (1.8 %) and 18 KB (1.3 %) for about 8-15 ms and 6-15
+ * ms of one core; brotli quality 9 gains 1 KB for 4-8x the time, 11 takes seconds.
  * Figures in docs/benchmarks.md "Appointments day view".
  */
 const GZIP_LEVEL = 6;
