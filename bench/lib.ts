@@ -5,6 +5,7 @@
  * of two benchmarks are measured the same way.
  */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import pg from 'pg';
 
 // HTTP client (keep-alive) ----------------------------------------------------------------------
@@ -16,30 +17,55 @@ export interface Answer {
   status: number;
   /** The body as text ('' when it was not kept). */
   text: string;
-  /** The body's length in bytes. */
+  /** The body's length in bytes (decoded, when `decode` decoded it). */
   bytes: number;
+  /** The body's length in bytes as it came over the wire (before decoding). */
+  wireBytes: number;
   /** The ETag header, if any. */
   etag?: string;
+  /** The Content-Encoding header, if any. */
+  encoding?: string;
 }
+
+/** Accept-Encoding as Chromium sends it (Chromium 123 onwards; Playwright's Chromium too). */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /**
  * One request to the API on 127.0.0.1:`port` over the keep-alive agent; `body` is sent as JSON.
  * With `keepBody` false the body is read to its end and counted but not kept or decoded (the timed
  * read phases: a browser on another machine would pay for decoding, not this machine); a body that
- * is not a 200 is always kept (for the error message).
+ * is not a 200 is always kept (for the error message). With `decode` a gzip, deflate or brotli body
+ * is decoded (node:zlib's thread pool, as a browser decodes off its main thread) and the answer
+ * comes when it is decoded: the time includes the decoding.
  */
-export function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, keepBody = true): Promise<Answer> {
+export function request(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, keepBody = true, decode = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const allHeaders = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: allHeaders }, (res) => {
       const chunks: Buffer[] = [];
-      let bytes = 0;
-      const keep = keepBody || (res.statusCode ?? 0) !== 200;
+      let wireBytes = 0;
+      const encoding = res.headers['content-encoding'];
+      const decoder = !decode ? null : encoding === 'br' ? zlib.brotliDecompress : encoding === 'gzip' ? zlib.gunzip : encoding === 'deflate' ? zlib.inflate : null;
+      const keep = keepBody || (res.statusCode ?? 0) !== 200 || decoder !== null;
       res.on('data', (c: Buffer) => {
-        bytes += c.length;
+        wireBytes += c.length;
         if (keep) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: keep ? Buffer.concat(chunks).toString('utf8') : '', bytes, ...(res.headers.etag ? { etag: res.headers.etag } : {}) }));
+      const done = (body: Buffer | null, bytes: number) =>
+        resolve({
+          status: res.statusCode ?? 0,
+          text: body && (keepBody || (res.statusCode ?? 0) !== 200) ? body.toString('utf8') : '',
+          bytes,
+          wireBytes,
+          ...(res.headers.etag ? { etag: res.headers.etag } : {}),
+          ...(encoding ? { encoding } : {}),
+        });
+      res.on('end', () => {
+        const body = keep ? Buffer.concat(chunks) : null;
+        if (!decoder || !body) return done(body, wireBytes);
+        // The compressed body is small: decoded in one piece on node:zlib's thread pool once it is in.
+        decoder(body, (error, decoded) => (error ? reject(error) : done(decoded, decoded.length)));
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -47,8 +73,8 @@ export function request(port: number, method: 'GET' | 'POST', path: string, head
   });
 }
 
-/** A GET whose 200 body is counted, not kept (see `request`). */
-export const get = (port: number, path: string, headers: Record<string, string>): Promise<Answer> => request(port, 'GET', path, headers, undefined, false);
+/** A GET whose 200 body is counted, not kept (see `request`); `decode`: decoded first, as a browser does. */
+export const get = (port: number, path: string, headers: Record<string, string>, decode = false): Promise<Answer> => request(port, 'GET', path, headers, undefined, false, decode);
 
 /** Signs `username` in through `POST auth/signinv3` and answers the session's guid (the SessionGuid header). */
 export async function signIn(port: number, username: string, password: string): Promise<string> {
@@ -126,8 +152,10 @@ export interface GetLoad {
   latencies: number[];
   /** Answers other than `expect`. */
   errors: number;
-  /** The last answer's size in bytes. */
+  /** The last answer's size in bytes (decoded when `decode`). */
   bytes: number;
+  /** The last answer's size in bytes on the wire. */
+  wireBytes: number;
   /** Requests per second. */
   rate: number;
 }
@@ -137,31 +165,34 @@ export interface GetLoad {
  * waiting for the answer. With `paceMs` the next request goes `paceMs` after the previous one was
  * sent (at once when the answer took longer), as keystrokes do; without it, back to back (the
  * capacity). `onSample` sees every request's path and milliseconds. An answer other than `expect`
- * (default 200) counts as an error.
+ * (default 200) counts as an error. `decode`: a compressed body is decoded within the time (send
+ * Accept-Encoding in `headers`, e.g. `BROWSER_ACCEPT_ENCODING`).
  */
 export async function loadGet(
   port: number,
   path: string | ((caller: number, i: number) => string),
   headers: Record<string, string> | ((caller: number) => Record<string, string>),
   seconds: number,
-  options: { callers: number; paceMs?: number; expect?: number; onSample?: (path: string, ms: number) => void },
+  options: { callers: number; paceMs?: number; expect?: number; decode?: boolean; onSample?: (path: string, ms: number) => void },
 ): Promise<GetLoad> {
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
+  let wireBytes = 0;
   const t0 = performance.now();
   await closedLoop(options.callers, seconds, async (caller, i) => {
     const p = typeof path === 'string' ? path : path(caller, i);
     const started = performance.now();
-    const res = await get(port, p, typeof headers === 'function' ? headers(caller) : headers);
+    const res = await get(port, p, typeof headers === 'function' ? headers(caller) : headers, options.decode);
     const took = performance.now() - started;
     if (options.paceMs && options.paceMs > took) await new Promise((r) => setTimeout(r, options.paceMs! - took));
     if (res.status !== (options.expect ?? 200)) errors++;
     bytes = res.bytes;
+    wireBytes = res.wireBytes;
     latencies.push(took);
     options.onSample?.(p, took);
   });
-  return { latencies, errors, bytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
+  return { latencies, errors, bytes, wireBytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
 }
 
 // The benchmark database ------------------------------------------------------------------------
