@@ -9,6 +9,7 @@ import { findNulCharacter } from './input-guard';
 import { recordHubCheckIn } from './hub-auth';
 import { auditPlanOf, recordAuditedCall } from './audit-route';
 import { statusOf } from './app-error';
+import { envelopeOf, ifNoneMatchNames, sendAnswer, sendNotModified, type EncodedAnswer } from './versioned-answers';
 
 export interface HandlerInput<D extends EndpointDef> {
   headers: EndpointHeaders<D>;
@@ -45,40 +46,31 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
  * An answer's `data` already serialized as JSON text (for a large list the database builds, such as
  * the appointments day view): `registerEndpoint` sends it inside the usual envelope without parsing
  * or serializing it again, and still checks it against the contract when `validateResponses` is on.
+ * It is sent by `sendAnswer` (lib/versioned-answers.ts): ETag and 304, `Vary: Accept-Encoding`, and
+ * the compressed variant the caller accepts when `answer` has them.
  */
 export class JsonText {
   /**
-   * `etag`: the answer's entity tag (RFC 9110 section 8.8.3), sent as the ETag header. `envelope`:
-   * the whole answer (`JsonText.envelope(text)`) already encoded, for an answer kept and sent many
-   * times (no copy and UTF-8 encoding of a large text per request).
+   * `etag`: the answer's entity tag (RFC 9110 section 8.8.3), sent as the ETag header. `answer`:
+   * the whole answer already encoded (and compressed), for an answer kept and sent many times
+   * (a `VersionedAnswer`: no copy, UTF-8 encoding or compression of a large text per request).
    */
   constructor(
     readonly text: string,
     readonly etag?: string,
-    readonly envelope?: Buffer,
+    readonly answer?: EncodedAnswer,
   ) {}
-
-  /** The spec's envelope around `text` (the JSON of `data`), UTF-8 encoded: what `registerEndpoint` sends. */
-  static envelope(text: string): Buffer {
-    return Buffer.from(`{"resFlag":true,"data":${text},"msg":"OK"}`, 'utf8');
-  }
 }
 
 /**
  * The caller's copy is still the answer: the `etag` it named in If-None-Match matches (RFC 9110
- * section 13.1.2). `registerEndpoint` answers 304 with the ETag and no body.
+ * section 13.1.2). `registerEndpoint` answers 304 with the ETag and no body (`sendNotModified`).
  */
 export class NotModified {
   constructor(readonly etag: string) {}
 }
 
-/** Whether an If-None-Match header value (a list of entity tags, or "*") names `etag`; weak comparison (RFC 9110 section 13.1.2). */
-export function ifNoneMatchNames(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const weak = (t: string) => t.trim().replace(/^W\//, '');
-  const wanted = weak(etag);
-  return (Array.isArray(header) ? header.join(',') : header).split(',').some((t) => t.trim() === '*' || weak(t) === wanted);
-}
+export { ifNoneMatchNames };
 
 /**
  * Registers one contract endpoint. Checks the session and permission (default deny), validates
@@ -149,15 +141,15 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }
       if (def.binary) return reply;
-      if (data instanceof NotModified) return reply.code(304).header('etag', data.etag).header('cache-control', 'private, no-cache').send();
+      if (data instanceof NotModified) return sendNotModified(reply, data.etag);
       if (data instanceof JsonText) {
-        // Already the JSON of `data` (built by the database): checked like any answer, sent as is.
-        if (data.etag) reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
+        // Already the JSON of `data` (built by the database): checked like any answer, sent as is or compressed.
         if (ctx.config.validateResponses) {
           const checked = def.response.safeParse(JSON.parse(data.text));
           if (!checked.success) throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`);
         }
-        return reply.code(def.successStatus ?? 200).type('application/json; charset=utf-8').send(data.envelope ?? JsonText.envelope(data.text));
+        const answer = data.answer ?? { envelope: envelopeOf(data.text), gzip: null, br: null };
+        return sendAnswer(req, reply, answer, { status: def.successStatus ?? 200, ...(data.etag ? { etag: data.etag } : {}) });
       }
       if (ctx.config.validateResponses) {
         const checked = def.response.safeParse(data);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NotificationType, Role } from '@vigil/contract';
@@ -6,6 +7,7 @@ import { buildApp } from '../../app';
 import { loadTestConfig } from '../../config/index';
 import { appointmentAttendees, appointments, medicalTeamMembers, medicalTeams, notifications, users } from '../../db/schema/index';
 import { sendAppointmentReminders } from './appointment-reminders';
+import { dayViewAnswers, dayViewKey } from './day-view-cache';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -265,6 +267,58 @@ describe('reading appointments', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it('sends the day view gzipped or in brotli as Accept-Encoding asks, with Vary and one entity tag for every encoding', async () => {
+    const day = future(30, 0).slice(0, 10);
+    for (const hh of [13, 14, 15]) await schedule({ appointmentDateTime: `${day}T${hh}:00:00.000Z`, reason: 'Compression review' });
+    const read = async (extra: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/api/appointments/appointmentsforhospitalfordate', headers: { ...(await as(f.nurseA1)), hospitalid: String(f.a1.id), paramdate: day, ...extra } });
+    const built = await read({ 'accept-encoding': 'gzip, deflate, br' }); // built and kept: already compressed
+    expect(built.headers['content-encoding']).toBe('br');
+    const plain = await read();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect((plain.json().data as View[]).length).toBe(3);
+    const tag = plain.headers.etag as string;
+
+    const gz = await read({ 'accept-encoding': 'gzip' });
+    expect(gz.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding', etag: tag, 'content-type': 'application/json; charset=utf-8' });
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const br = await read({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', etag: tag });
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(built.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // Not accepted (or refused by q-value): sent as is.
+    for (const accept of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+      const res = await read({ 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBeUndefined();
+      expect(res.rawPayload.equals(plain.rawPayload), accept).toBe(true);
+    }
+    expect((await read({ 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+
+    // The weak tag validates whatever encoding the caller's copy came in: 304, no body, Vary.
+    const unchanged = await read({ 'if-none-match': gz.headers.etag as string, 'accept-encoding': 'gzip, deflate, br' });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers).toMatchObject({ etag: tag, vary: 'Accept-Encoding' });
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('checks a kept day view against the contract (validateResponses) like any answer', async () => {
+    const day = future(31, 0).slice(0, 10);
+    await schedule({ appointmentDateTime: `${day}T13:00:00.000Z` });
+    const read = async () =>
+      t.app.inject({ method: 'GET', url: '/api/appointments/appointmentsforhospitalfordate', headers: { ...(await as(f.nurseA1)), hospitalid: String(f.a1.id), paramdate: day } });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    // The tag ends with the version the answer was built at; a kept answer of that version that breaks the contract is refused.
+    const version = /-s-([\d.]+)"$/.exec(first.headers.etag as string)![1]!;
+    await dayViewAnswers(t.ctx).set(dayViewKey(f.a1.id, day, 'America/New_York'), version, '[{"appointmentId":"not a number"}]');
+    expect((await read()).statusCode).toBe(500);
   });
 
   it("answers today's lists of an office and of a doctor in the office's time zone", async () => {

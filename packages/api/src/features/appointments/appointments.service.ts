@@ -20,7 +20,7 @@ import { isPatient, scopeValues, type Scope } from '../../db/scope';
 import { allUsersVisible, getOfficeInScope, getVisiblePatient, getVisibleUserOfRole } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
-import { DayViewCache, dayViewCacheOf } from './day-view-cache';
+import { dayViewAnswers, dayViewKey } from './day-view-cache';
 import { addDays, localDateOf, localDateTimeOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
 import * as repo from './appointments.repo';
@@ -339,15 +339,16 @@ export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId
   const viewer = isPatient(scope) ? `p${String(scopeValues(scope).scopePatientId)}` : 's';
   const tag = (version: string) => `W/"${hospitalId}-${day}-${viewer}-${version}"`;
   if (ifNoneMatchNames(ifNoneMatch, tag(office.version))) return new NotModified(tag(office.version));
-  const cache = viewer === 's' ? dayViewCacheOf(ctx) : null;
-  const key = DayViewCache.key(hospitalId, day, zone);
+  const cache = viewer === 's' ? dayViewAnswers(ctx) : null;
+  const key = dayViewKey(hospitalId, day, zone);
   const kept = cache?.get(key, office.version);
-  if (kept !== undefined) return new JsonText(kept.json, tag(office.version), kept.envelope);
+  if (kept !== undefined) return new JsonText(kept.json, tag(office.version), kept);
   const range = { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone), zone };
   // One statement that answers the JSON itself (docs/benchmarks.md "Appointments day view"), with the version of the same snapshot.
   const built = await repo.officeDayJson(scope, ctx.db, range, APPOINTMENTS_LIMIT);
-  cache?.set(key, built.version, built.json);
-  return new JsonText(built.json, tag(built.version));
+  // Kept with its gzip and brotli variants, compressed once off the event loop (lib/versioned-answers.ts).
+  const answer = cache ? await cache.set(key, built.version, built.json) : undefined;
+  return new JsonText(built.json, tag(built.version), answer);
 }
 
 async function visibleDoctor(scope: Scope, db: Executor, doctorId: number): Promise<void> {
