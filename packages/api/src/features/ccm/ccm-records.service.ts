@@ -108,7 +108,7 @@ export async function getRecordAnswer(ctx: AppContext, scope: Scope, id: number,
   // Built after the version was read: a write committed in between is in the answer and has
   // changed the version, so this entry is never served for a newer version than it holds.
   const kept = answers.get(key, version) ?? (await answers.set(key, version, JSON.stringify(await readRecordWithSections(ctx, scope, id))));
-  return new JsonText(kept.json, tag, kept.envelope);
+  return new JsonText(kept.json, tag, kept);
 }
 
 /** `PUT ccmrecord/{id}`: date and status. 404 outside the caller's offices; 400 `recordDate` after the office's today. */
