@@ -5,6 +5,7 @@
  * (the migration's triggers), so the next read is the database's answer; a write that changes
  * nothing the answer shows keeps the tag (304); other offices and organizations still get 404.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -134,6 +135,13 @@ describe('GET ccmrecord/{id}: kept answers and ETag', () => {
     expect(res.body).toBe('');
     expect(res.headers.etag).toBe(first.etag);
     expect(res.headers['cache-control']).toBe('private, no-cache');
+    // The kept answer's compressed variants decode to the same answer (lib/versioned-answers.ts).
+    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const encoded = await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(f.nurseA1, { 'accept-encoding': coding }) });
+      expect(encoded.headers['content-encoding']).toBe(coding);
+      expect(encoded.headers.etag).toBe(first.etag);
+      expect(decode(encoded.rawPayload).toString('utf8')).toBe(first.body);
+    }
   });
 
   it('serves the kept answer while the version is unchanged (a write with the triggers off is not seen until the next bump)', async () => {
