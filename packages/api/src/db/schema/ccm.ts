@@ -8,7 +8,7 @@
  * (`db/scope.ts` `officeFilter`) and the by-patient list read one table. A composite foreign key
  * keeps the copy equal to the record's, and deleting a record deletes its sub-records.
  */
-import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { medicalNoteDetails, timeEntries } from './billing';
 import { hospitals, users } from './core';
@@ -64,11 +64,14 @@ const subRecordColumns = () => ({
  * created/updated) plus the group's own `columns`, with the composite foreign key to the record
  * (cascading delete) and indexes for the two lists. `name` is the table's snake_case name.
  */
-export function subRecordTable<const N extends string, C extends Record<string, PgColumnBuilderBase>>(name: N, columns: C) {
+export function subRecordTable<const N extends string, C extends Record<string, PgColumnBuilderBase>>(name: N, columns: C, linkColumn?: keyof C & string) {
   return pgTable(name, { ...subRecordColumns(), ...columns }, (t) => [
     foreignKey({ name: `${name}_record_fk`, columns: [t.ccmRecordId, t.patientId, t.hospitalId], foreignColumns: [ccmRecords.id, ccmRecords.patientId, ccmRecords.hospitalId] }).onDelete('cascade'),
     index(`${name}_record_idx`).on(t.ccmRecordId),
     index(`${name}_patient_idx`).on(t.patientId, t.hospitalId),
+    // A link group's column to another feature's row: what the record-version triggers (schema
+    // `ccmRecordVersions`) and the cascading delete of that row look the link up by.
+    ...(linkColumn ? [index(`${name}_link_idx`).on((t as unknown as Record<string, AnyPgColumn>)[linkColumn]!)] : []),
   ]);
 }
 
@@ -95,7 +98,7 @@ export const ccmDiagnoses = subRecordTable('ccm_diagnoses', {
     .references(() => patientDiagnoses.id, { onDelete: 'cascade' }),
   diagnosisType: text('diagnosis_type').notNull(),
   notes: text('notes').notNull().default(''),
-});
+}, 'diagnosisId');
 
 /** ccmconditions: a chronic condition followed by the care manager, with its course in `ccm_condition_history`. */
 export const ccmConditions = subRecordTable('ccm_conditions', {
@@ -155,7 +158,7 @@ export const ccmMedicationEvents = subRecordTable('ccm_medication_events', {
   eventDate: date('event_date', { mode: 'string' }).notNull(),
   frequency: text('frequency'),
   notes: text('notes').notNull().default(''),
-});
+}, 'prescriptionId');
 
 /** vitalentry: a manual measurement (measurements) taken into the record. */
 export const ccmVitalEntries = subRecordTable('ccm_vital_entries', {
@@ -165,7 +168,7 @@ export const ccmVitalEntries = subRecordTable('ccm_vital_entries', {
   vitalType: text('vital_type').notNull(),
   includeInMedicalNote: boolean('include_in_medical_note').notNull().default(true),
   notes: text('notes').notNull().default(''),
-});
+}, 'measurementId');
 
 /** ccmmedicalnote: a medical note (medical_note_details, program CCM) written in the record. */
 export const ccmMedicalNotes = subRecordTable('ccm_medical_notes', {
@@ -174,7 +177,7 @@ export const ccmMedicalNotes = subRecordTable('ccm_medical_notes', {
     .references(() => medicalNoteDetails.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   noteType: text('note_type').notNull(),
-});
+}, 'medicalNoteDetailId');
 
 export const ccmObservations = subRecordTable('ccm_observations', {
   category: text('category').notNull(),
@@ -284,3 +287,19 @@ export const ccmFiles = pgTable(
   },
   (t) => [check('ccm_files_one_row_ck', sql`num_nonnulls(${t.attachmentId}, ${t.consentFormId}, ${t.imagingId}) = 1`)],
 );
+
+/**
+ * The version of each CCM record's full answer (`GET ccmrecord/{id}`, docs/ccm.md "Record answer
+ * cache and ETag"): a number from the sequence `ccm_record_version_seq`, taken anew by triggers
+ * (migration, hand-written part) in the writing transaction on every write that changes what the
+ * answer shows: the record row, the rows of its 14 sections, a condition's history, a file's
+ * details, and the linked rows a section shows (a diagnosis's code, description and status; a
+ * prescription's name and dose; a manual reading's time and values; a note detail's text and its
+ * note's month; a time entry's staff, start, seconds, activity and call flag). A record read with
+ * the same version is the same answer, whichever API process built it. No foreign key: a version is
+ * never reused, and a record's rows may bump it while the record itself is being deleted.
+ */
+export const ccmRecordVersions = pgTable('ccm_record_versions', {
+  ccmRecordId: integer('ccm_record_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

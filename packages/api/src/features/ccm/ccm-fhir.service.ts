@@ -3,7 +3,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { ccmRecordToFhirBundle, type CcmRecordForFhir } from './ccm-fhir.export';
 import { findPatientAndOffice } from './ccm-fhir.repo';
-import { getRecordWithSections } from './ccm-records.service';
+import { readRecordWithSections } from './ccm-records.service';
 
 /**
  * `GET ccmrecord/{id}/fhir` (docs/ccm.md "FHIR"): record `id` with every subsection as a FHIR R4
@@ -11,7 +11,7 @@ import { getRecordWithSections } from './ccm-records.service';
  * path, never inlined. 404 when the record is not in the caller's offices.
  */
 export async function exportRecordAsFhir(ctx: AppContext, scope: Scope, id: number, now: Date = new Date()): Promise<Record<string, unknown>> {
-  const record = (await getRecordWithSections(ctx, scope, id)) as unknown as Omit<CcmRecordForFhir, 'patient' | 'office'> & { patientId: number; hospitalId: number };
+  const record = (await readRecordWithSections(ctx, scope, id)) as unknown as Omit<CcmRecordForFhir, 'patient' | 'office'> & { patientId: number; hospitalId: number };
   const who = await findPatientAndOffice(scope, ctx.db, record.patientId, record.hospitalId);
   if (!who) throw AppError.notFound();
   return ccmRecordToFhirBundle({ ...record, ...who }, (group, rowId) => `/api/${group}/${rowId}/file`, now);

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CcmRecord } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { ccmRecords, hospitals, userHospitals, users } from '../../db/schema/index';
+import { compiledOnce } from '../../db/compiled';
+import { ccmRecords, ccmRecordVersions, hospitals, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** CCM records (db/schema/ccm.ts). Every function takes the caller's scope first. */
@@ -80,6 +81,28 @@ export async function getRecord(scope: Scope, db: Executor, id: number, forUpdat
   const q = db.select().from(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ? view(row) : null;
+}
+
+const recordVersion = compiledOnce('ccmRecordVersion', (db, scope, name) =>
+  db
+    .select({ version: sql<string>`coalesce(${ccmRecordVersions.version}, 0)::text` })
+    .from(ccmRecords)
+    .leftJoin(ccmRecordVersions, eq(ccmRecordVersions.ccmRecordId, ccmRecords.id))
+    .where(and(eq(ccmRecords.id, sql.placeholder('id')), officeFilter(scope, ccmRecords.hospitalId)))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * The version of record `id`'s full answer as text (schema `ccmRecordVersions`; "0" before the
+ * record's first write since the versions began) when the record is in the caller's offices, else
+ * null: one small statement, compiled once per scope shape (db/compiled.ts). Equal texts read at
+ * two moments mean no committed write changed the answer between them (docs/ccm.md "Record answer
+ * cache and ETag").
+ */
+export async function getRecordVersion(scope: Scope, db: Executor, id: number): Promise<string | null> {
+  const [row] = (await recordVersion(scope, db, { id })) as { version: string }[];
+  return row?.version ?? null;
 }
 
 /** Changes record `id` in the caller's offices; returns it, or null. */

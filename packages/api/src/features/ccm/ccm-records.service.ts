@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
+import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
+import { defineVersionedAnswers } from '../../lib/versioned-answers';
 import { addDays, localDate, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { recordSectionsReader, getParentRecord, isVisiblePatient, type SubRecordTable } from '../../lib/sub-records/sub-records.repo';
 import { enrichRows, responseOf } from '../../lib/sub-records/sub-records.service';
@@ -61,12 +63,12 @@ const readSections = recordSectionsReader('ccmRecordSections', Object.fromEntrie
 );
 
 /**
- * `GET ccmrecord/{id}`: the record with every subsection (each newest first, at most
- * `SUB_RECORD_LIST_LIMIT` rows), the sections read side by side. 404 outside the caller's offices.
+ * The record `id` with every subsection (each newest first, at most `SUB_RECORD_LIST_LIMIT` rows),
+ * as `GET ccmrecord/{id}` answers it (the contract's `CcmRecordFull`), read afresh: two statements
+ * side by side whatever the record holds, the record and every section with the linked groups'
+ * data (their `linked` JSON) in one. 404 outside the caller's offices.
  */
-export async function getRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
-  // Two statements side by side whatever the record holds: the record, and every section with the
-  // linked groups' data (their `linked` JSON) in one.
+export async function readRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
   const [record, rowsBySection] = await Promise.all([repo.getRecord(scope, ctx.db, id), readSections(scope, ctx.db, id)]);
   if (!record || !rowsBySection) throw AppError.notFound();
   const entries = await Promise.all(
@@ -78,6 +80,35 @@ export async function getRecordWithSections(ctx: AppContext, scope: Scope, id: n
     }),
   );
   return { ...record, sections: Object.fromEntries(entries) as never };
+}
+
+/** Full record answers kept by this process, by record id (docs/ccm.md "Record answer cache and ETag"). */
+const recordAnswers = defineVersionedAnswers();
+
+/**
+ * `GET ccmrecord/{id}` (`readRecordWithSections`) as JSON text with an entity tag naming the
+ * record's version (`repo.getRecordVersion`); 404 outside the caller's offices. `ifNoneMatch` is
+ * the request's If-None-Match: when it names the current tag the answer is `NotModified` (304).
+ * Otherwise the answer kept by this process for that version, else built and kept: one small
+ * statement instead of ~700 rows mapped (docs/ccm.md "Record answer cache and ETag",
+ * docs/benchmarks.md "CCM record").
+ *
+ * Access is decided before any kept answer is looked at: the version is read with the caller's
+ * office filter, so a record outside the caller's offices is 404 whatever is kept. The answer is
+ * the same for every caller who may read the record (every section row carries the record's
+ * office: composite foreign key, db/schema/ccm.ts), so it is kept by record id alone.
+ */
+export async function getRecordAnswer(ctx: AppContext, scope: Scope, id: number, ifNoneMatch?: string | string[]): Promise<JsonText | NotModified> {
+  const version = await repo.getRecordVersion(scope, ctx.db, id);
+  if (version === null) throw AppError.notFound();
+  const tag = `W/"ccmrecord-${id}-${version}"`;
+  if (ifNoneMatchNames(ifNoneMatch, tag)) return new NotModified(tag);
+  const answers = recordAnswers(ctx);
+  const key = String(id);
+  // Built after the version was read: a write committed in between is in the answer and has
+  // changed the version, so this entry is never served for a newer version than it holds.
+  const kept = answers.get(key, version) ?? (await answers.set(key, version, JSON.stringify(await readRecordWithSections(ctx, scope, id))));
+  return new JsonText(kept.json, tag, kept);
 }
 
 /** `PUT ccmrecord/{id}`: date and status. 404 outside the caller's offices; 400 `recordDate` after the office's today. */

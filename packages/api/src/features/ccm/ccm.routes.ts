@@ -31,7 +31,7 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, ccm.getCcmRecordsByHospitalId, ({ scope, headers }) => records.findRecordsOfOffice(ctx, scope, headers.hospitalid));
   registerEndpoint(app, ctx, ccm.getCcmRecordReportDataForMonth, ({ scope, headers }) => records.monthReport(ctx, scope, headers.hospitalid, headers.year, headers.month));
   registerEndpoint(app, ctx, ccm.getCcmOptionList, ({ params }) => records.optionList(params.listName));
-  registerEndpoint(app, ctx, ccm.getCcmRecordById, ({ scope, params }) => records.getRecordWithSections(ctx, scope, params.id));
+  registerEndpoint(app, ctx, ccm.getCcmRecordById, ({ scope, params, req }) => records.getRecordAnswer(ctx, scope, params.id, req.headers['if-none-match']));
   registerEndpoint(app, ctx, ccm.updateCcmRecord, ({ scope, params, body }) => records.updateRecord(ctx, scope, params.id, body));
   registerEndpoint(app, ctx, ccm.deleteCcmRecord, ({ scope, params }) => records.deleteRecord(ctx, scope, params.id));
   registerEndpoint(app, ctx, ccm.setCcmSocialDeterminants, ({ scope, params, body }) => records.setRecordFields(ctx, scope, params.id, { socialDeterminants: [...new Set(body.codes)] }));
