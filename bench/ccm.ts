@@ -92,6 +92,7 @@ async function loadCold(port: number, pool: pg.Pool, records: number[], headers:
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
+  let wireBytes = 0;
   const t0 = performance.now();
   await closedLoop(CALLERS, seconds, async (c) => {
     await pool.query('select bump_ccm_record_versions(array[$1]::int[])', [records[c]]);
@@ -100,8 +101,9 @@ async function loadCold(port: number, pool: pg.Pool, records: number[], headers:
     latencies.push(performance.now() - started);
     if (res.status !== 200) errors++;
     bytes = res.bytes;
+    wireBytes = res.wireBytes;
   });
-  return { latencies, errors, bytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
+  return { latencies, errors, bytes, wireBytes, rate: latencies.length / ((performance.now() - t0) / 1000) };
 }
 
 async function main(): Promise<void> {
