@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, use
 import { PageLoader } from './page-loader';
 import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
-import { call, setUnauthorizedHandler } from '../lib/api-client';
+import { call, hasSessionGuid, setUnauthorizedHandler } from '../lib/api-client';
 import { queryClient } from './providers';
 import { useAuth } from '../lib/auth';
 import LoginPage from '../features/auth/pages/LoginPage';
@@ -130,10 +130,12 @@ const router = createBrowserRouter([
           path: r.path,
           element: <Guarded route={r} />,
           errorElement: <RouteError />,
-          // The patient page's first reads start with the navigation, not after its render.
+          // The patient page's first reads start with a navigation inside the app, not after its
+          // render. Not on the document's first load: the router runs loaders before the session
+          // is restored (lib/auth.tsx), and a call without it would answer 401 and sign the user out.
           ...(r === PATIENT_PAGE && {
             loader: ({ params }: { params: { id?: string } }) => {
-              if (params.id && /^\d{1,9}$/.test(params.id)) prefetchPatientPage(queryClient, Number(params.id));
+              if (hasSessionGuid() && params.id && /^\d{1,9}$/.test(params.id)) prefetchPatientPage(queryClient, Number(params.id));
               return null;
             },
           }),
