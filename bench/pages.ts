@@ -71,11 +71,15 @@ function watch(page: Page) {
   });
   page.on('requestfinished', (req) => {
     pending.push(
-      req.sizes().then((s) => {
-        t.requests += 1;
-        if (new URL(req.url()).pathname.startsWith('/api/')) t.apiCalls += 1;
-        t.bytes += s.responseBodySize + s.responseHeadersSize;
-      }),
+      req.sizes().then(
+        (s) => {
+          t.requests += 1;
+          if (new URL(req.url()).pathname.startsWith('/api/')) t.apiCalls += 1;
+          t.bytes += s.responseBodySize + s.responseHeadersSize;
+        },
+        // A request that finishes as its context closes (an idle prefetch) has no sizes left to read.
+        () => undefined,
+      ),
     );
   });
   return {

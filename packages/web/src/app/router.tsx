@@ -3,11 +3,13 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, use
 import { PageLoader } from './page-loader';
 import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
-import { call, setUnauthorizedHandler } from '../lib/api-client';
+import { call, hasSessionGuid, setUnauthorizedHandler } from '../lib/api-client';
+import { queryClient } from './providers';
 import { useAuth } from '../lib/auth';
 import LoginPage from '../features/auth/pages/LoginPage';
 import { can, type RoleId } from '@vigil/contract';
 import { appRoutes, type AppRoute } from './routes';
+import { prefetchPatientPage } from './routes/patient-details/api/patient-details';
 import { Forbidden, RouteError } from './RouteError';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -79,11 +81,15 @@ function RequireAuth() {
     );
   }, [session, wanted, logout, navigate]);
 
-  // The patient page is the one a care team opens all day: its code is fetched while the browser is
+  // The patient page is the one a care team opens all day: its code (in the preloaded `shell` chunk)
+  // and its charts (the `charts` chunk, docs/benchmarks.md "Pages") are fetched while the browser is
   // idle after sign-in, so a click from the worklist or the patient list waits only for its data.
   useEffect(() => {
     if (!session) return;
-    const preload = () => void PATIENT_PAGE?.page().catch(() => undefined);
+    const preload = () => {
+      void PATIENT_PAGE?.page().catch(() => undefined);
+      void import('./routes/patient-details/components/ChartsSection').catch(() => undefined);
+    };
     if (typeof requestIdleCallback === 'function') {
       const idle = requestIdleCallback(preload, { timeout: 3000 });
       return () => cancelIdleCallback(idle);
@@ -120,7 +126,20 @@ const router = createBrowserRouter([
             <AppLayout />
           </Suspense>
         ),
-        children: appRoutes.map((r) => ({ path: r.path, element: <Guarded route={r} />, errorElement: <RouteError /> })),
+        children: appRoutes.map((r) => ({
+          path: r.path,
+          element: <Guarded route={r} />,
+          errorElement: <RouteError />,
+          // The patient page's first reads start with a navigation inside the app, not after its
+          // render. Not on the document's first load: the router runs loaders before the session
+          // is restored (lib/auth.tsx), and a call without it would answer 401 and sign the user out.
+          ...(r === PATIENT_PAGE && {
+            loader: ({ params }: { params: { id?: string } }) => {
+              if (hasSessionGuid() && params.id && /^\d{1,9}$/.test(params.id)) prefetchPatientPage(queryClient, Number(params.id));
+              return null;
+            },
+          }),
+        })),
       },
     ],
   },

@@ -32,6 +32,10 @@ let onUnauthorized: (() => void) | null = null;
 export function setSessionGuid(token: string | null): void {
   sessionGuid = token;
 }
+/** True once the signed-in session's guid is set (lib/auth.tsx), so calls carry it. */
+export function hasSessionGuid(): boolean {
+  return sessionGuid !== null;
+}
 /** Called when a signed-in call answers 401: the session has ended on the server. */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;

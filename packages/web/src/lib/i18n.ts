@@ -18,16 +18,39 @@ export function writeLangCookie(lang: Lang): void {
   document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
 }
 
-// Feature namespaces load with their pages; common and auth ship with the login page.
-const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
-const lazyBackend: BackendModule = {
+/** A language's feature namespaces keyed by file: `./es/patients.json`. */
+type Bundle = Record<string, Record<string, unknown>>;
+
+/**
+ * Feature namespaces come in one chunk per language (locales/en.ts, locales/es.ts), fetched once,
+ * when the first page asks for one of them; common and auth ship with the login page. A signed-in
+ * load preloads the user's language from its first byte (the build's `sessionPreload`,
+ * packages/web/vite.config.ts).
+ */
+const bundles: Record<Lang, () => Promise<{ default: Bundle }>> = {
+  en: () => import('../locales/en'),
+  es: () => import('../locales/es'),
+};
+const loading = new Map<string, Promise<Bundle>>();
+
+/** The feature namespaces of `lang` (one request, then memoised); rejects when the chunk cannot be fetched, and the next call tries again. */
+function loadBundle(lang: Lang): Promise<Bundle> {
+  let bundle = loading.get(lang);
+  if (!bundle) {
+    bundle = bundles[lang]().then((m) => m.default);
+    void bundle.catch(() => loading.delete(lang));
+    loading.set(lang, bundle);
+  }
+  return bundle;
+}
+
+const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const loader = lazyLocales[`../locales/${language}/${namespace}.json`];
-    if (!loader) return callback(null, {});
-    loader().then(
-      (mod) => callback(null, mod.default),
+    if (language !== 'en' && language !== 'es') return callback(null, {});
+    loadBundle(language).then(
+      (bundle) => callback(null, bundle[`./${language}/${namespace}.json`] ?? {}),
       (err: unknown) => callback(err as Error, null),
     );
   },
@@ -35,7 +58,7 @@ const lazyBackend: BackendModule = {
 
 /** Spanish by default, English as the fallback (spec sections 1 and 9); the cookie keeps the choice. */
 void i18n
-  .use(lazyBackend)
+  .use(bundleBackend)
   .use(initReactI18next)
   .init({
     lng: readLangCookie() ?? 'es',

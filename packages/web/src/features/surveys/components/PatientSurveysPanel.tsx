@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconClipboardList, IconEdit, IconLink, IconPlayerStop, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,11 @@ import { notify } from '../../../lib/notify';
 import { useCancelSurvey, useInProgressSurveys, usePatientRecurrences, useStopRecurrence, useSurveyReport } from '../api/surveys';
 import { bandLabel, nameIn, severityColor } from '../format';
 import { AssignModal } from './AssignModal';
-import { ScoreTrendChart } from './ScoreTrendChart';
 import { StaffAnswerModal } from './StaffAnswerModal';
 import { SurveyLinkModal } from './SurveyLinkModal';
+
+/** The trend chart carries the chart library (the build's `charts` chunk): loaded when a trend is there to draw. */
+const ScoreTrendChart = lazy(() => import('./ScoreTrendChart').then((m) => ({ default: m.ScoreTrendChart })));
 
 const PERIODS = ['THREE_MONTHS', 'SIX_MONTHS', 'YEAR', 'ALL'] as const;
 
@@ -261,7 +263,11 @@ export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { pa
             {t('trend.none')}
           </Text>
         ) : (
-          charted.map((s) => <ScoreTrendChart key={s.templateId} series={s} />)
+          <Suspense fallback={<Loader size="sm" aria-label={t('common:list.loading')} />}>
+            {charted.map((s) => (
+              <ScoreTrendChart key={s.templateId} series={s} />
+            ))}
+          </Suspense>
         )}
       </Stack>
       <AssignModal opened={assigning} onClose={() => setAssigning(false)} hospitalId={hospitalId} target={{ kind: 'patient', patientId, patientName }} />

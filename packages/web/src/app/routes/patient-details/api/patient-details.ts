@@ -1,17 +1,18 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import {
   devices,
   measurements,
   medicalTeams,
   metadata,
   notifications,
+  Role,
   users,
   type EndpointResponse,
   type IngestReading,
   type Measurement,
   type NotificationFilterCase,
 } from '@vigil/contract';
-import { useEndpointMutation, useEndpointQuery } from '../../../../lib/endpoint-query';
+import { endpointQueryOptions, useEndpointMutation, useEndpointQuery } from '../../../../lib/endpoint-query';
 
 export type AlertPeriod = Extract<NotificationFilterCase, 'WEEK' | 'MONTH' | 'ALL'>;
 export type AlertStatus = 'all' | 'false' | 'true';
@@ -32,11 +33,28 @@ function latestOfEachType(page: EndpointResponse<typeof measurements.getMeasurem
  * patient's patientIdentifier, or the user id when there is none.
  */
 export function useLatestReadings(identifier: string | null) {
-  return useEndpointQuery(
-    measurements.getMeasurementsForPatientByIdentifier,
-    { headers: { patientidentifier: identifier ?? '', filtercase: 'ALL' }, query: { page: 1, pageSize: NEWEST, sort: '-measuredAt' } },
-    { enabled: !!identifier, select: latestOfEachType },
-  );
+  return useEndpointQuery(measurements.getMeasurementsForPatientByIdentifier, latestReadingsInput(identifier ?? ''), { enabled: !!identifier, select: latestOfEachType });
+}
+
+const latestReadingsInput = (identifier: string) =>
+  ({ headers: { patientidentifier: identifier, filtercase: 'ALL' }, query: { page: 1, pageSize: NEWEST, sort: '-measuredAt' } }) as const;
+
+/**
+ * Starts the reads of the patient page's first content as the navigation to /patientdetails/{id}
+ * starts (app/router.tsx, the route's loader), not once the page has rendered: the patient
+ * (GET user/{id}) and its metadata, then, for a patient, its newest readings by identifier, under
+ * the keys of useUser, usePatientMetadata and useLatestReadings (docs/benchmarks.md "Pages").
+ * Fresh cached answers are not asked again; a failure is left for the page's hooks to show.
+ */
+export function prefetchPatientPage(client: QueryClient, patientId: number): void {
+  const user = client.fetchQuery(endpointQueryOptions(users.getUser, { params: { id: patientId } }));
+  const meta = client.fetchQuery(endpointQueryOptions(metadata.getMetadataForPatient, { headers: { patientid: patientId } }));
+  Promise.all([user, meta])
+    .then(([u, m]) => {
+      if (u.roleId !== Role.PATIENT) return;
+      return client.prefetchQuery(endpointQueryOptions(measurements.getMeasurementsForPatientByIdentifier, latestReadingsInput(m?.patientIdentifier || String(patientId))));
+    })
+    .catch(() => undefined);
 }
 
 /** GET medicaldevice/getmedicaldevicesforpatientV2: the patient's devices with their schedule in the active plan. */

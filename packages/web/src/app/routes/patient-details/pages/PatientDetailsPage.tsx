@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Stack, Title } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { PatientSurveysPanel } from '../../../../features/surveys';
 import { PatientVisitsPanel } from '../../../../features/appointments';
 import { AlertHistory } from '../components/AlertHistory';
 import { CareTeamCard } from '../components/CareTeamCard';
-import { ChartsSection } from '../components/ChartsSection';
 import { DemographicsCard } from '../components/DemographicsCard';
 import { DevicesCard } from '../components/DevicesCard';
 import { LatestReadings } from '../components/LatestReadings';
@@ -42,6 +41,14 @@ import { VitalsCheckModal } from '../components/VitalsCheckModal';
  * panel, and the devices and plan behind the vitals check, mounts once the latest readings have
  * answered (or failed), so at most a handful of API calls run before the readings show.
  */
+/**
+ * The charts and their library (the build's `charts` chunk, packages/web/vite.config.ts) are the
+ * page's largest code and show below the first content: fetched when the page opens, in parallel
+ * with its first reads, and mounted with the other panels.
+ */
+const loadChartsSection = () => import('../components/ChartsSection');
+const ChartsSection = lazy(() => loadChartsSection().then((m) => ({ default: m.ChartsSection })));
+
 export default function PatientDetailsPage() {
   const { id } = useParams();
   if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
@@ -67,6 +74,7 @@ function useAfterPaint(ready: boolean) {
 
 function PatientRecord({ patientId }: { patientId: number }) {
   const { t } = useTranslation(['patientDetails', 'measurements']);
+  useEffect(() => void loadChartsSection().catch(() => undefined), []);
   const canRecord = useCan('measurements.create');
   const [vitalsOpen, setVitalsOpen] = useState(false);
   const patient = useUser(patientId, { retry: false, enabled: true });
@@ -142,7 +150,9 @@ function PatientRecord({ patientId }: { patientId: number }) {
             <LatestReadings readings={latest.data} error={latest.error ?? meta.error} />
             {rest && (
               <>
-                <ChartsSection patientId={patientId} />
+                <Suspense fallback={<Pending error={null} />}>
+                  <ChartsSection patientId={patientId} />
+                </Suspense>
                 <AlertHistory patientId={patientId} />
                 {careOffice > 0 && <MedicationListPanel key={`rx-${careOffice}`} patientId={patientId} hospitalId={careOffice} />}
                 <PatientSurveysPanel patientId={patientId} patientName={name} hospitalId={careOffice} />
