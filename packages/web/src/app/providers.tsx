@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Loader, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,12 @@ export const theme = createTheme({
   primaryShade: 9,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Every spinner is labelled ("Loading…"); a label needs a role to be announced (axe
+    // aria-prohibited-attr on a bare span), and `status` is the polite live region WAI-ARIA gives
+    // progress messages.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 /** Darker "dimmed" text and links than Mantine's defaults, for AA contrast on white and gray.0. */
