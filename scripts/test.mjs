@@ -50,14 +50,18 @@ async function lanes(title, lanesOfCommands) {
   if (!ok) process.exit(1);
 }
 
-// Typecheck (the `typecheck` script's five projects) and lint, on two lanes.
+// Lint, typecheck and build, on two lanes. ESLint is one process and the longest job (type-aware
+// rules and import/no-cycle over every file), so it has a lane to itself; the typechecks and then
+// the web build and API bundle (which the journeys need, and which depends on neither) fill the
+// other lane in about the same time. The `typecheck` script's five projects, with packages/api and
+// bench in one program (tsconfig.api-bench.json): bench imports most of the API, so checking them
+// apart checked the API twice. Figures: docs/architecture.md "Tests and CI".
 const tsc = (project) => [`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']];
-await lanes('typecheck and lint', [
-  [tsc('packages/contract'), tsc('packages/api'), tsc('bench')],
-  [tsc('packages/web'), tsc('packages/e2e'), ['lint', 'npx', ['eslint', 'packages', 'bench']]],
+await lanes('lint, typecheck and build', [
+  [['lint', 'npx', ['eslint', 'packages', 'bench']]],
+  [tsc('packages/contract'), tsc('tsconfig.api-bench.json'), tsc('packages/web'), tsc('packages/e2e'), ['web build and API bundle', 'npm', ['run', 'build', '--silent']]],
 ]);
 step('unit and integration tests', 'npx', ['vitest', 'run']);
-step('web build and API bundle', 'npm', ['run', 'build', '--silent']);
 
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
 // The journeys in VIGIL_E2E_SHARDS shards side by side (default 2, one per core), each shard a

@@ -67,6 +67,11 @@ export default defineConfig({
       // Share links are answered as absolute URLs on this origin, so a journey can open them as given.
       VIGIL_PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Job workers take one job per poll (batch size 1, docs/jobs.md); after a job they wait the
+      // poll interval unless another enqueue wakes them. The integrations journey sends one job per
+      // reviewed reading (a few dozen): at the default 2 s that alone took over a minute. The
+      // shortest interval the API accepts makes the same jobs run sooner; what they do is unchanged.
+      VIGIL_JOBS_POLL_SECONDS: '0.5',
       VIGIL_TERRA_API_URL: `http://127.0.0.1:${terraStandInPort}/v2`,
       VIGIL_TERRA_DEV_ID: E2E_TERRA.devId,
       VIGIL_TERRA_API_KEY: E2E_TERRA.apiKey,
