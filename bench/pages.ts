@@ -101,23 +101,35 @@ async function signIn(page: Page) {
 }
 
 interface Sample {
+  /** From `page.goto` (or the click) here until the content was seen from here. */
   ms: number;
+  /** The page's own time to content: navigation start (or the click) to the content mark; null without a mark. */
+  pageMs: number | null;
   apiBeforeContent: number;
   traffic: Traffic;
 }
 
 /**
- * Installed in every document: notes (page clock) the first moment the patient page's readings are
- * in the DOM and answered, so the API calls before it are counted without the delay of polling
- * from here.
+ * Installed in every document of a context: notes (page clock, milliseconds since the document's
+ * navigation started) the first moment an element matching `selector` is in the DOM (for the
+ * patient page: its latest readings answered, the card no longer aria-busy), so that the time to
+ * content is the page's own, without the delay of polling from here or of Playwright's navigation
+ * handshake, and the API calls before it are counted exactly.
  */
-const CONTENT_MARK = `(() => {
+const contentMark = (selector: string) => `(() => {
   performance.setResourceTimingBufferSize(5000);
   const check = () => {
-    if (window.__vigilContentAt === undefined && document.querySelector('[data-testid=latest-readings]:not([aria-busy])')) window.__vigilContentAt = performance.now();
+    if (window.__vigilContentAt === undefined && document.querySelector(${JSON.stringify(selector)})) window.__vigilContentAt = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  check();
 })();`;
+const READINGS = '[data-testid=latest-readings]:not([aria-busy])';
+
+/** The page clock's content mark, or null when the page has none. */
+async function contentAt(page: Page): Promise<number | null> {
+  return page.evaluate(() => (globalThis as unknown as { __vigilContentAt?: number }).__vigilContentAt ?? null).catch(() => null);
+}
 
 /** The /api/ paths the page started between `from` and the content mark (page clock), or null without a mark. */
 async function apiBeforeMark(page: Page, from: number): Promise<string[] | null> {
@@ -139,22 +151,23 @@ async function measure(page: Page, open: () => Promise<unknown>, content: (p: Pa
   await open();
   await content(page);
   const end = performance.now();
+  const at = await contentAt(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // The page's own mark where there is one (the patient page), else the calls started before this process saw the content.
   const before = (await apiBeforeMark(page, from)) ?? w.apiBefore(end);
   if (process.env.BENCH_PAGES_VERBOSE) console.error(`    API before content: ${before.join(' ')}`);
-  return { ms: end - start, apiBeforeContent: before.length, traffic: await w.traffic() };
+  return { ms: end - start, pageMs: at === null ? null : at - from, apiBeforeContent: before.length, traffic: await w.traffic() };
 }
 
 const h1 = (p: Page) => p.locator('main h1').first().waitFor();
 const firstRow = (p: Page) => p.locator('main tbody tr').first().waitFor();
 /** The patient page's content: its latest readings answered (the card no longer aria-busy). */
-const readings = (p: Page) => p.locator('[data-testid=latest-readings]:not([aria-busy])').waitFor();
+const readings = (p: Page) => p.locator(READINGS).waitFor();
 
-async function coldContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function coldContext(browser: Browser, selector = READINGS): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   await context.addCookies([{ name: 'vigil_lang', value: 'en', url: base }]);
-  await context.addInitScript(CONTENT_MARK);
+  await context.addInitScript(contentMark(selector));
   return { context, page: await context.newPage() };
 }
 
@@ -188,13 +201,13 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       // Baseline: a trivial static file, cold.
       {
-        const { context, page } = await coldContext(browser);
+        const { context, page } = await coldContext(browser, 'svg');
         add('baseline /favicon.svg', await measure(page, () => page.goto(`${base}/favicon.svg`), (p) => p.locator('svg').first().waitFor()));
         await context.close();
       }
       // Login page, cold.
       {
-        const { context, page } = await coldContext(browser);
+        const { context, page } = await coldContext(browser, 'input[autocomplete=username]');
         add('login page (cold)', await measure(page, () => page.goto(`${base}/auth/login`), (p) => p.locator('input[autocomplete=username]').waitFor()));
         await context.close();
       }
@@ -203,20 +216,20 @@ async function main() {
       await signIn(page);
       const id = await patientId(page);
       await context.close();
-      const pages: [string, string, (p: Page) => Promise<unknown>][] = [
-        ['dashboard (cold)', '/dashboard', h1],
-        ['worklist /monitoring (cold)', '/monitoring', h1],
-        ['patient list (cold)', '/patients', firstRow],
-        [`patient page (cold)`, `/patientdetails/${id}`, readings],
+      const pages: [string, string, (p: Page) => Promise<unknown>, string][] = [
+        ['dashboard (cold)', '/dashboard', h1, 'main h1'],
+        ['worklist /monitoring (cold)', '/monitoring', h1, 'main h1'],
+        ['patient list (cold)', '/patients', firstRow, 'main tbody tr'],
+        [`patient page (cold)`, `/patientdetails/${id}`, readings, READINGS],
       ];
-      for (const [name, url, content] of pages) {
+      for (const [name, url, content, selector] of pages) {
         const fresh = await coldContext(browser);
         await signIn(fresh.page);
         // A cold load: a new context keeps the session in storage but starts with an empty HTTP cache.
         const state = await fresh.context.storageState();
         await fresh.context.close();
         const cold = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', storageState: state });
-        await cold.addInitScript(CONTENT_MARK);
+        await cold.addInitScript(contentMark(selector));
         const p = await cold.newPage();
         add(name, await measure(p, () => p.goto(`${base}${url}`), content));
         await cold.close();
@@ -238,14 +251,19 @@ async function main() {
     child.kill('SIGTERM');
   }
   const baseline = median(results.get('baseline /favicon.svg')!.map((s) => s.ms));
-  console.log(`\nPages in Chromium, median of ${RUNS} runs (time to content; API calls started before content; requests and bytes until the network is quiet)`);
-  console.log('page'.padEnd(38) + 'content ms'.padStart(11) + ' x baseline'.padStart(12) + 'API<content'.padStart(12) + 'requests'.padStart(10) + 'KB'.padStart(9));
+  const pageMs = (samples: Sample[]) => (samples.every((s) => s.pageMs !== null) ? median(samples.map((s) => s.pageMs!)) : null);
+  const pageBaseline = pageMs(results.get('baseline /favicon.svg')!);
+  console.log(`\nPages in Chromium, median of ${RUNS} runs. "page ms": the page's own time to content (navigation start, or the click, to the content in the DOM; page clock); "seen ms": from page.goto (or the click) here until this process saw it, Playwright's handshake and polling included; API calls started before content; requests and bytes until the network is quiet`);
+  console.log('page'.padEnd(38) + 'page ms'.padStart(9) + ' x base'.padStart(8) + 'seen ms'.padStart(9) + ' x base'.padStart(8) + 'API<content'.padStart(12) + 'requests'.padStart(10) + 'KB'.padStart(9));
   for (const [name, samples] of results) {
     const ms = median(samples.map((s) => s.ms));
+    const own = pageMs(samples);
     const api = median(samples.map((s) => s.apiBeforeContent));
     const req = median(samples.map((s) => s.traffic.requests));
     const kb = median(samples.map((s) => s.traffic.bytes)) / 1024;
-    console.log(name.padEnd(38) + ms.toFixed(0).padStart(11) + (ms / baseline).toFixed(1).padStart(12) + String(api).padStart(12) + String(req).padStart(10) + kb.toFixed(1).padStart(9));
+    const ownText = own === null ? '-' : own.toFixed(0);
+    const ownRatio = own === null || !pageBaseline ? '-' : (own / pageBaseline).toFixed(1);
+    console.log(name.padEnd(38) + ownText.padStart(9) + ownRatio.padStart(8) + ms.toFixed(0).padStart(9) + (ms / baseline).toFixed(1).padStart(8) + String(api).padStart(12) + String(req).padStart(10) + kb.toFixed(1).padStart(9));
   }
 }
 

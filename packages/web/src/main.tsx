@@ -6,12 +6,15 @@ import '@mantine/dates/styles.css';
 import './app/global.css';
 import './lib/i18n';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadFirstScreen } from './app/router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
+// A signed-in load renders once its first screen's modules are in (app/router.tsx preloadFirstScreen).
+void preloadFirstScreen(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  ),
 );

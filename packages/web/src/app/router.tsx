@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createBrowserRouter, matchPath, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from './page-loader';
 import { notifications } from '@mantine/notifications';
 import { auth as authApi } from '@vigil/contract';
@@ -30,12 +30,29 @@ function Guarded({ route }: { route: AppRoute }) {
 }
 
 const lazyPages = new Map<AppRoute['page'], ComponentType>();
+/**
+ * Page modules already loaded, rendered as they are. A `lazy` component suspends on its first
+ * render even when its module is loaded, and React 19 then holds the revealed page back until 300 ms
+ * after its fallback appeared (react-dom's fallback throttle); `preloadFirstScreen` loads the first
+ * screen's modules before the first render so that a signed-in load shows no fallback at all
+ * (docs/benchmarks.md "Pages").
+ */
+const loadedPages = new Map<AppRoute['page'], ComponentType>();
+const loadPage = (load: AppRoute['page']) =>
+  load().then((m) => {
+    loadedPages.set(load, m.default);
+    return m;
+  });
 
-/** The lazily loaded page of a route, made once per module loader (so a re-render keeps its state). */
+/**
+ * The page of a route: the loaded component when its module was loaded before the page's first
+ * render, else a lazy one; chosen once per module loader and kept (so a re-render keeps its state,
+ * and sibling routes, rendered at the same place, keep one Suspense boundary between them).
+ */
 function LazyPage({ load }: { load: AppRoute['page'] }) {
   let Page = lazyPages.get(load);
   if (!Page) {
-    Page = lazy(load);
+    Page = loadedPages.get(load) ?? lazy(() => loadPage(load));
     lazyPages.set(load, Page);
   }
   return (
@@ -47,7 +64,38 @@ function LazyPage({ load }: { load: AppRoute['page'] }) {
 
 const PATIENT_PAGE = appRoutes.find((r) => r.path === '/patientdetails/:id');
 
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+let loadedLayout: ComponentType | null = null;
+const loadLayout = () =>
+  import('./layout/AppLayout').then((m) => {
+    loadedLayout = m.AppLayout;
+    return { default: m.AppLayout };
+  });
+const LazyAppLayout = lazy(loadLayout);
+
+/** The signed-in layout: rendered as it is once its module is loaded (see `loadedPages`). */
+function AppLayout() {
+  const [Layout] = useState<ComponentType>(() => loadedLayout ?? LazyAppLayout);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Layout />
+    </Suspense>
+  );
+}
+
+/**
+ * Before the first render of a signed-in load: the layout's and the addressed screen's modules (in
+ * the preloaded `shell` chunk for the first screens), so that the first render needs no fallback.
+ * Resolves after at most `timeoutMs`, loaded or not, and at once without a session.
+ */
+export function preloadFirstScreen(pathname: string, timeoutMs = 3000): Promise<void> {
+  if (!hasSessionGuid()) return Promise.resolve();
+  const route = appRoutes.find((r) => matchPath(r.path, pathname));
+  const loads = Promise.all([loadLayout(), route ? loadPage(route.page) : null]).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([loads, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
 
 const CHECK_EVERY_MS = 60_000;
 
@@ -121,18 +169,13 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       {
-        element: (
-          <Suspense fallback={<PageLoader />}>
-            <AppLayout />
-          </Suspense>
-        ),
+        element: <AppLayout />,
         children: appRoutes.map((r) => ({
           path: r.path,
           element: <Guarded route={r} />,
           errorElement: <RouteError />,
-          // The patient page's first reads start with a navigation inside the app, not after its
-          // render. Not on the document's first load: the router runs loaders before the session
-          // is restored (lib/auth.tsx), and a call without it would answer 401 and sign the user out.
+          // The patient page's first reads start with the navigation, not after its render (the
+          // stored session's guid is set when lib/auth.tsx loads, before the router's first loader).
           ...(r === PATIENT_PAGE && {
             loader: ({ params }: { params: { id?: string } }) => {
               if (hasSessionGuid() && params.id && /^\d{1,9}$/.test(params.id)) prefetchPatientPage(queryClient, Number(params.id));

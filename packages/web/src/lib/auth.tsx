@@ -25,6 +25,10 @@ function readStored(): StoredSession | null {
   }
 }
 
+// The stored session's guid is set as this module loads, so that calls started before the first
+// render (the router's first loader, app/router.tsx) carry it; AuthProvider keeps it in step after.
+setSessionGuid(readStored()?.sessionGuid ?? null);
+
 interface AuthValue {
   session: StoredSession | null;
   user: User | null;
