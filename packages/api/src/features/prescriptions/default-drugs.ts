@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { TransactionRollbackError } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
 import type { Db } from '../../db/client';
 import { systemScope } from '../../db/scope';
@@ -72,9 +73,24 @@ export function readDefaultDrugProducts(file = DEFAULT_DRUGS_FILE): DrugProductV
   });
 }
 
-/** Loads `which` of the default data set (idempotent: unchanged rows are not rewritten). Answers the rows written. */
+/**
+ * Loads `which` of the default data set (idempotent: unchanged rows are not rewritten). Answers the
+ * rows written. Every API process does this as it starts; when nothing changed, its transaction is
+ * rolled back, so that the catalogue version (which every statement writing drug_products takes,
+ * migration 0020) stays and the other processes keep their search index and cached answers
+ * (docs/prescriptions.md "Search").
+ */
 export async function seedDrugProducts(db: Db, which: DrugDataSet): Promise<number> {
   if (which === 'none') return 0;
   const rows = readDefaultDrugProducts().filter((p) => which === 'default' || TEST_FIXTURE_KEYS.has(p.sourceKey));
-  return upsertDrugProducts(systemScope, db, rows);
+  try {
+    return await db.transaction(async (tx) => {
+      const written = await upsertDrugProducts(systemScope, tx, rows);
+      if (written === 0) tx.rollback();
+      return written;
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return 0;
+    throw err;
+  }
 }

@@ -7,7 +7,7 @@ import { createTestApp, createTenancyFixture, sessionFor, type TestApp } from '.
 import { drugProducts } from '../../db/schema/index';
 import { systemScope } from '../../db/scope';
 import { readDefaultDrugProducts, seedDrugProducts } from './default-drugs';
-import { upsertDrugProducts } from './drug-products.repo';
+import { getCatalogueHead, upsertDrugProducts } from './drug-products.repo';
 import { withDerived } from './product-file';
 
 // The search's ranking over the WHOLE default drug data set (the one test file that loads it:
@@ -46,6 +46,20 @@ describe('the default drug data set', () => {
     expect((await t.ctx.db.select().from(drugProducts).where(eq(drugProducts.source, 'vigil-default'))).length).toBe(rows.length);
     expect(await seedDrugProducts(t.ctx.db, 'default')).toBe(0);
     expect(rows.every((r) => r.productNdc === '')).toBe(true); // no NDC is made up (data/drugs/README.md)
+  });
+
+  it('is loaded again by every process start without taking a new catalogue version, unless a product changed', async () => {
+    const version = async () => (await getCatalogueHead(systemScope, t.ctx.db))!.version;
+    const before = await version();
+    expect(await seedDrugProducts(t.ctx.db, 'default')).toBe(0);
+    expect(await version()).toBe(before); // other API processes keep their index
+    // A product changed in the database since: the load restores it, and that is a new version.
+    const [first] = readDefaultDrugProducts();
+    await t.ctx.db.update(drugProducts).set({ labelerName: 'Changed meanwhile' }).where(eq(drugProducts.sourceKey, first!.sourceKey));
+    const changed = await version();
+    expect(changed).toBeGreaterThan(before);
+    expect(await seedDrugProducts(t.ctx.db, 'default')).toBe(1);
+    expect(await version()).toBeGreaterThan(changed);
   });
 
   it('has a product for every RxNorm-coded medication of the demo bundles', () => {
