@@ -92,11 +92,15 @@ describe('mail-send jobs', () => {
     expect(sent).toMatchObject({ status: 'sent', bodyText: '', error: null, toAddress: 'ana@example.org' });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toContain('Open https://vigil.test/x');
-    // The first attempt was refused (451) and the job retried: two attempts on one job.
-    const jobs = (await t.ctx.db.execute(sql`select state, retry_count from pgboss.job where name = 'mail-send' and (data->>'outboxId')::int = ${id}`)) as unknown as {
-      rows: { state: string; retry_count: number }[];
-    };
-    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // The first attempt was refused (451) and the job retried: two attempts on one job. The queue
+    // marks the job completed after its handler has committed the outbox row, so wait for that.
+    const jobs = await until('the job to be completed', async () => {
+      const r = (await t.ctx.db.execute(sql`select state, retry_count from pgboss.job where name = 'mail-send' and (data->>'outboxId')::int = ${id}`)) as unknown as {
+        rows: { state: string; retry_count: number }[];
+      };
+      return r.rows.length > 0 && r.rows.every((j) => j.state !== 'active') ? r.rows : null;
+    });
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
   });
 
   it('a message that cannot be sent ends failed with the error after its retries', async () => {
