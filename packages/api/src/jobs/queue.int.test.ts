@@ -147,8 +147,12 @@ describe('two API processes with workers on one database', () => {
     });
     expect(finished).toMatchObject({ runId: run.runId, status: 'done', total: 2, done: 2, percent: 100 });
     expect([...seen].every((s) => ['queued', 'running', 'done'].includes(s))).toBe(true);
-    // One job for the run, completed once (not once per process).
-    const jobs = await rows<{ state: string }>(sql`select state from pgboss.job where name = 'billing-run' and (data->>'runId')::int = ${run.runId}`);
+    // One job for the run, completed once (not once per process). The queue marks it completed
+    // after its handler has committed the run as done, so wait for that.
+    const jobs = await until('the job to be completed', async () => {
+      const found = await rows<{ state: string }>(sql`select state from pgboss.job where name = 'billing-run' and (data->>'runId')::int = ${run.runId}`);
+      return found.length > 0 && found.every((j) => j.state !== 'active') && found;
+    });
     expect(jobs).toEqual([{ state: 'completed' }]);
     const byOffice = await rows<{ hospital_id: number; n: number }>(
       sql`select hospital_id, count(*)::int as n from billing_claims where run_id = ${run.runId} group by hospital_id order by hospital_id`,
