@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { forgetSessions } from './session-cache';
 import { findNulCharacter } from './input-guard';
 import { recordHubCheckIn } from './hub-auth';
-import { auditPlanOf, recordAuditedCall } from './audit-route';
+import { auditPlanOf, patientBeforeDelete, recordAuditedCall } from './audit-route';
 import { statusOf } from './app-error';
 import { envelopeOf, ifNoneMatchNames, sendAnswer, sendNotModified, type EncodedAnswer } from './versioned-answers';
 
@@ -127,6 +127,8 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
       if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
 
+      // A DELETE keyed by a record: its patient is read now, before the row is gone (lib/audit-route.ts).
+      const patientBefore = auditPlan?.readBefore && scope && !asHub ? await patientBeforeDelete(ctx, auditPlan, scope, { headers, query, params, body }) : undefined;
       let data: EndpointResponse<D> | JsonText | NotModified | undefined;
       let outcome: number = def.successStatus ?? 200;
       try {
@@ -136,7 +138,7 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         throw error;
       } finally {
         // Hubs' readings are not recorded here: each reading keeps its hub (measurements.hub_id).
-        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText || data instanceof NotModified ? undefined : data);
+        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText || data instanceof NotModified ? undefined : data, patientBefore);
         // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
         if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
       }

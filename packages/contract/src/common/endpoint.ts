@@ -14,20 +14,88 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 /** FHIR AuditEvent.action: C create, R read, U update, D delete, E execute. */
 export type AuditAction = 'C' | 'R' | 'U' | 'D' | 'E';
 
+/** Where a value of a call's input is: `'<part>.<field>'`, part headers, query, params or body (header names lower-case). */
+export type InputField = `${'headers' | 'query' | 'params' | 'body'}.${string}`;
+
+/** An input field, or `'answer.<field>'`: a field of a successful call's answer (a created row's id). */
+export type AuditField = InputField | `answer.${string}`;
+
+/** The CCM sub-record groups, by slug (common/sub-records.ts; features/ccm/ccm.groups.ts). */
+export type SubRecordKind =
+  | 'ccmallergy'
+  | 'ccmdiagnosis'
+  | 'ccmconditions'
+  | 'ccmcareplan'
+  | 'ccmmedicationevent'
+  | 'vitalentry'
+  | 'ccmmedicalnote'
+  | 'ccmobservation'
+  | 'ccmattachment'
+  | 'ccmconsentform'
+  | 'ccmimaging'
+  | 'ccmvaccine'
+  | 'ccmlab'
+  | 'ccmtimelogentry';
+
+/**
+ * Kinds of stored record whose row names a patient, for calls keyed by a record's own id (api
+ * `lib/audit-patients.ts` holds the statement of each; docs/audit.md "Calls keyed by a record").
+ * The CCM sub-record groups are named by their slug. `user` names any user: the patient is
+ * recorded only when that user is a patient. `patientIdentifier` and `deviceIdentifier` are texts (a
+ * patient's identifier in the caller's organization, or the patient's user id; a device's identifier).
+ */
+export type AuditRecordKind =
+  | 'ccmRecord'
+  | SubRecordKind
+  | 'ccmConditionHistory'
+  | 'appointment'
+  | 'appointmentNote'
+  | 'visitInvitation'
+  | 'videoCallRing'
+  | 'prescription'
+  | 'patientDiagnosis'
+  | 'survey'
+  | 'surveyLink'
+  | 'surveyRecurrence'
+  | 'treatmentPlan'
+  | 'treatmentPlanDevice'
+  | 'timeEntry'
+  | 'medicalNote'
+  | 'medicalNoteDetail'
+  | 'hub'
+  | 'medicalDevice'
+  | 'patientPresence'
+  | 'publicLink'
+  | 'notification'
+  | 'license'
+  | 'medicalTeam'
+  | 'deviceIdentifier'
+  | 'ecpLog'
+  | 'ecpOutbound'
+  | 'user'
+  | 'patientIdentifier';
+
 /**
  * Which patient data an endpoint touches, for the PHI audit trail (api `lib/route.ts` records it;
- * docs/audit.md). `patient` names the input field that holds the patient's user id, as
- * `'<part>.<field>'` with part headers, query, params or body (header names lower-case); `resource`
- * is the kind of record (FHIR-like: Patient, Observation, Device, CarePlan...); `action` defaults
- * to the method's (GET R, POST C, PUT/PATCH U, DELETE D).
+ * docs/audit.md). Exactly one of:
+ * - `patient`: the input field that holds the patient's user id;
+ * - `record`: the input field that holds the id of a record of `kind` whose row names the
+ *   patient (a CCM sub-record, an appointment, a prescription...); the trail's writer reads the
+ *   patient from that row, and for a DELETE the route reads it before the row is gone;
+ * - neither: a call that reads or changes many patients at once (a list, a report, a run),
+ *   recorded with its resource and no patient.
+ * `resource` is the kind of record (FHIR-like: Patient, Observation, Device, CarePlan...); `action`
+ * defaults to the method's (GET R, POST C, PUT/PATCH U, DELETE D).
  */
 export interface AuditDecl {
   resource: string;
-  patient?: `${'headers' | 'query' | 'params' | 'body'}.${string}`;
+  patient?: AuditField;
+  record?: { kind: AuditRecordKind; key: AuditField };
   action?: AuditAction;
   /**
    * The field names a user of any role (`user/{id}`): a successful call is recorded only when its
-   * answer's `roleId` is the patient role (5); refused and failed calls always are.
+   * patient is a patient (the answer's `roleId` is 5, or a `record` of kind `user` resolves to a
+   * patient); refused and failed calls always are.
    */
   patientOnly?: true;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { endpoint, type SubRecordKind } from './endpoint';
 import { idSchema } from './ids';
 import type { Permission } from './permissions';
 
@@ -38,9 +38,11 @@ export const subRecordDeletedSchema = z.object({ id: z.number().int() });
 /** A cross-field rule of a group's form (runs in the browser and on the server alike). */
 export type SubRecordRefinement<F> = (value: F, ctx: z.RefinementCtx) => void;
 
-export interface SubRecordGroupSpec<Slug extends string, Fields extends z.ZodRawShape, Item extends z.ZodRawShape> {
+export interface SubRecordGroupSpec<Slug extends SubRecordKind, Fields extends z.ZodRawShape, Item extends z.ZodRawShape> {
   /** The spec's group name and path prefix, e.g. 'ccmallergy'. */
   slug: Slug;
+  /** The FHIR resource type the audit trail records its calls as (AllergyIntolerance, Condition...). */
+  resource: string;
   /** OpenAPI tag. */
   tag: string;
   /** Human name used in the summaries, e.g. 'allergy'. */
@@ -66,8 +68,11 @@ const refined = <S extends z.ZodObject>(schema: S, refine?: SubRecordRefinement<
  * declare `changesAccess: false`: a clinical entry cannot change who sees what. Export the five
  * declarations by name from the feature's contract file so that `allEndpoints` registers them.
  */
-export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawShape, Item extends z.ZodRawShape>(spec: SubRecordGroupSpec<Slug, Fields, Item>) {
-  const { slug, tag, noun, permissions } = spec;
+export function subRecordEndpoints<Slug extends SubRecordKind, Fields extends z.ZodRawShape, Item extends z.ZodRawShape>(spec: SubRecordGroupSpec<Slug, Fields, Item>) {
+  const { slug, tag, noun, permissions, resource } = spec;
+  // The PHI audit trail (docs/audit.md): a row's patient comes from its table, a record's from ccm_records.
+  const ofRow = { resource, record: { kind: slug, key: 'params.id' } } as const;
+  const ofRecord = (key: 'body.ccmRecordId' | 'headers.ccmrecordid') => ({ resource, record: { kind: 'ccmRecord', key } }) as const;
   const createBody = refined(spec.fields.extend({ ccmRecordId: idSchema }), spec.refine as SubRecordRefinement<unknown>);
   const updateBody = refined(spec.fields, spec.refine as SubRecordRefinement<unknown>);
   const itemSchema = subRecordBaseSchema.extend(spec.item.shape);
@@ -87,6 +92,7 @@ export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawS
       response: itemSchema,
       successStatus: 201,
       changesAccess: false,
+      audit: ofRecord('body.ccmRecordId'),
     }),
     update: endpoint({
       method: 'PUT',
@@ -98,6 +104,7 @@ export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawS
       body: updateBody,
       response: itemSchema,
       changesAccess: false,
+      audit: ofRow,
     }),
     remove: endpoint({
       method: 'DELETE',
@@ -108,6 +115,7 @@ export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawS
       params: subRecordIdParamsSchema,
       response: subRecordDeletedSchema,
       changesAccess: false,
+      audit: ofRow,
     }),
     getByPatientId: endpoint({
       method: 'GET',
@@ -117,6 +125,7 @@ export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawS
       permission: permissions.read,
       headers: subRecordPatientHeadersSchema,
       response: list,
+      audit: { resource, patient: 'headers.patientid' },
     }),
     getByCcmRecordId: endpoint({
       method: 'GET',
@@ -126,6 +135,7 @@ export function subRecordEndpoints<Slug extends string, Fields extends z.ZodRawS
       permission: permissions.read,
       headers: subRecordCcmRecordHeadersSchema,
       response: list,
+      audit: ofRecord('headers.ccmrecordid'),
     }),
   } as const;
 }

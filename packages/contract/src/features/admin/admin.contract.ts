@@ -23,6 +23,7 @@ export const runImport = endpoint({
   permission: 'import.run',
   body: importBodySchema,
   response: importRunSchema,
+  audit: { resource: 'Patient' },
 });
 
 export const uploadImport = endpoint({
@@ -34,6 +35,7 @@ export const uploadImport = endpoint({
   permission: 'import.run',
   multipart: { maxBytes: IMPORT_UPLOAD_MAX_BYTES },
   response: importRunSchema,
+  audit: { resource: 'Patient' },
 });
 
 export const findImportRuns = endpoint({
@@ -54,6 +56,7 @@ export const getImportRun = endpoint({
   permission: 'import.run',
   params: importRunParamsSchema,
   response: importRunSchema,
+  audit: { resource: 'Patient' },
 });
 
 export const findOutbox = endpoint({
@@ -64,4 +67,5 @@ export const findOutbox = endpoint({
   permission: 'outbox.read',
   query: outboxQuerySchema,
   response: pageOf(outboxMessageSchema),
+  audit: { resource: 'Communication' },
 });

@@ -68,6 +68,7 @@ export const updateAppointment = endpoint({
   body: updateAppointmentBodySchema,
   response: appointmentSchema,
   changesAccess: false,
+  audit: { resource: 'Appointment', record: { kind: 'appointment', key: 'params.appointmentId' } },
 });
 
 export const requestAppointment = endpoint({
@@ -90,6 +91,7 @@ export const findAppointmentsForDoctorForToday = endpoint({
   permission: 'appointments.read',
   headers: doctorIdHeaderSchema,
   response: list,
+  audit: { resource: 'Appointment' },
 });
 
 export const findAppointmentsForDoctor = endpoint({
@@ -101,6 +103,7 @@ export const findAppointmentsForDoctor = endpoint({
   headers: doctorIdHeaderSchema,
   query: appointmentListQuerySchema.pick({ from: true, to: true, status: true }),
   response: list,
+  audit: { resource: 'Appointment' },
 });
 
 export const findAppointmentsForHospitalForDate = endpoint({
@@ -111,6 +114,7 @@ export const findAppointmentsForHospitalForDate = endpoint({
   permission: 'appointments.read',
   headers: hospitalDateHeadersSchema,
   response: list,
+  audit: { resource: 'Appointment' },
 });
 
 export const findAppointmentsForHospitalForToday = endpoint({
@@ -121,6 +125,7 @@ export const findAppointmentsForHospitalForToday = endpoint({
   permission: 'appointments.read',
   headers: hospitalIdHeaderSchema,
   response: list,
+  audit: { resource: 'Appointment' },
 });
 
 export const addAppointmentNote = endpoint({
@@ -133,6 +138,7 @@ export const addAppointmentNote = endpoint({
   response: appointmentNoteSchema,
   successStatus: 201,
   changesAccess: false,
+  audit: { resource: 'Appointment', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const editAppointmentNote = endpoint({
@@ -144,6 +150,7 @@ export const editAppointmentNote = endpoint({
   body: editNoteBodySchema,
   response: appointmentNoteSchema,
   changesAccess: false,
+  audit: { resource: 'Appointment', record: { kind: 'appointmentNote', key: 'body.noteId' } },
 });
 
 export const deleteAppointmentNote = endpoint({
@@ -155,6 +162,7 @@ export const deleteAppointmentNote = endpoint({
   headers: noteIdHeaderSchema,
   response: z.object({ noteId: z.number().int() }),
   changesAccess: false,
+  audit: { resource: 'Appointment', record: { kind: 'appointmentNote', key: 'headers.noteid' } },
 });
 
 export const findAppointmentNotesForPatient = endpoint({
@@ -175,6 +183,7 @@ export const getAppointmentNote = endpoint({
   permission: 'appointments.read',
   headers: noteIdHeaderSchema,
   response: appointmentNoteSchema,
+  audit: { resource: 'Appointment', record: { kind: 'appointmentNote', key: 'headers.noteid' } },
 });
 
 export const startVideoCall = endpoint({
@@ -186,6 +195,7 @@ export const startVideoCall = endpoint({
   body: appointmentIdBodySchema,
   response: appointmentSchema,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const stopVideoCall = endpoint({
@@ -197,6 +207,7 @@ export const stopVideoCall = endpoint({
   body: stopVideoCallBodySchema,
   response: appointmentSchema,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const addAttendeeForAppointment = endpoint({
@@ -208,6 +219,7 @@ export const addAttendeeForAppointment = endpoint({
   body: addAttendeeBodySchema,
   response: appointmentSchema,
   changesAccess: false,
+  audit: { resource: 'Appointment', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const approveRejectAppointmentRequest = endpoint({
@@ -219,6 +231,7 @@ export const approveRejectAppointmentRequest = endpoint({
   body: approveRejectBodySchema,
   response: appointmentSchema,
   changesAccess: false,
+  audit: { resource: 'Appointment', action: 'U', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const getAppointment = endpoint({
@@ -229,6 +242,7 @@ export const getAppointment = endpoint({
   permission: 'appointments.read',
   params: z.object({ appointmentId: idSchema }),
   response: appointmentSchema,
+  audit: { resource: 'Appointment', record: { kind: 'appointment', key: 'params.appointmentId' } },
 });
 
 export const downloadAppointmentIcs = endpoint({
@@ -240,6 +254,7 @@ export const downloadAppointmentIcs = endpoint({
   params: z.object({ appointmentId: idSchema }),
   binary: true,
   response: z.string(),
+  audit: { resource: 'Appointment', record: { kind: 'appointment', key: 'params.appointmentId' } },
 });
 
 export const getIceServers = endpoint({
@@ -261,6 +276,7 @@ export const createVisitInvitation = endpoint({
   response: visitInvitationSchema,
   successStatus: 201,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const findVisitInvitations = endpoint({
@@ -271,6 +287,7 @@ export const findVisitInvitations = endpoint({
   permission: 'visits.join',
   params: z.object({ appointmentId: idSchema }),
   response: z.array(visitInvitationSchema),
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'params.appointmentId' } },
 });
 
 export const revokeVisitInvitation = endpoint({
@@ -282,6 +299,7 @@ export const revokeVisitInvitation = endpoint({
   params: z.object({ invitationId: idSchema }),
   response: visitInvitationSchema,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'visitInvitation', key: 'params.invitationId' } },
 });
 
 export const getGuestVisit = endpoint({
@@ -312,6 +330,7 @@ export const findVideoCalls = endpoint({
   permission: 'appointments.read',
   params: z.object({ appointmentId: idSchema }),
   response: z.array(videoCallSchema),
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'params.appointmentId' } },
 });
 
 export const answerVideoCallRing = endpoint({
@@ -323,4 +342,5 @@ export const answerVideoCallRing = endpoint({
   body: answerRingBodySchema,
   response: ringSchema,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'videoCallRing', key: 'body.ringId' } },
 });

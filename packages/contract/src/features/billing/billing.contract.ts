@@ -61,6 +61,7 @@ export const getCsvDataForMonth = endpoint({
   headers: billingPeriodHeadersSchema,
   query: billingCsvQuerySchema,
   response: billingCsvDataSchema,
+  audit: { resource: 'Claim' },
 });
 
 export const generateMultipleCsvOrganizationPatientsForMonthV2 = endpoint({
@@ -73,6 +74,7 @@ export const generateMultipleCsvOrganizationPatientsForMonthV2 = endpoint({
   headers: billingPeriodHeadersSchema,
   binary: true,
   response: fileResponse,
+  audit: { resource: 'Claim' },
 });
 
 export const generateMultipleCsvHospitalPatientsForMonthV2 = endpoint({
@@ -84,6 +86,7 @@ export const generateMultipleCsvHospitalPatientsForMonthV2 = endpoint({
   headers: billingPeriodHeadersSchema,
   binary: true,
   response: fileResponse,
+  audit: { resource: 'Claim' },
 });
 
 // Billing code links ----------------------------------------------------------------------------
@@ -107,6 +110,7 @@ export const createBillingCodeLink = endpoint({
   body: createBillingCodeLinkBodySchema,
   response: billingCodeLinkSchema,
   successStatus: 201,
+  audit: { resource: 'Claim' },
 });
 
 export const updateBillingCodeLink = endpoint({
@@ -118,6 +122,7 @@ export const updateBillingCodeLink = endpoint({
   params: idParams,
   body: updateBillingCodeLinkBodySchema,
   response: billingCodeLinkSchema,
+  audit: { resource: 'Claim' },
 });
 
 export const deleteBillingCodeLink = endpoint({
@@ -128,6 +133,7 @@ export const deleteBillingCodeLink = endpoint({
   permission: 'billing.generate',
   params: idParams,
   response: billingCodeLinkSchema,
+  audit: { resource: 'Claim' },
 });
 
 export const sendBillingCodeLinkEmail = endpoint({
@@ -139,6 +145,7 @@ export const sendBillingCodeLinkEmail = endpoint({
   headers: z.object({ billingcodelinkid: idSchema }),
   body: sendBillingCodeLinkBodySchema,
   response: sentBillingCodeLinkSchema,
+  audit: { resource: 'Claim', action: 'E' },
 });
 
 /**
@@ -157,6 +164,7 @@ export const downloadBillingCodeLink = endpoint({
   headers: z.object({ linktoken: billingLinkTokenSchema }),
   binary: true,
   response: fileResponse,
+  audit: { resource: 'Claim' },
 });
 
 // Billing authorization templates ---------------------------------------------------------------
@@ -279,6 +287,7 @@ export const getPatientsListForMedicalInstitution = endpoint({
   headers: z.object({ organizationid: idSchema }),
   query: organizationPatientQuerySchema,
   response: pageOf(billingPatientEntrySchema),
+  audit: { resource: 'Patient' },
 });
 
 export const getPatientDetails = endpoint({
@@ -300,6 +309,7 @@ export const getPatientsListForMedicalInstitutionWithBillings = endpoint({
   headers: z.object({ organizationid: idSchema, month: billingMonthSchema.optional(), year: billingYearSchema.optional() }),
   query: organizationPatientsWithBillingsQuerySchema,
   response: organizationPatientsWithBillingsSchema,
+  audit: { resource: 'Claim' },
 });
 
 export const getBillingReport = endpoint({
@@ -310,6 +320,7 @@ export const getBillingReport = endpoint({
   permission: 'billing.read',
   headers: billingPeriodHeadersSchema,
   response: billingReportSchema,
+  audit: { resource: 'Claim' },
 });
 
 // Settings, fee schedule, patient billing profile (chosen) --------------------------------------

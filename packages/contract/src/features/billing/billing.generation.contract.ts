@@ -32,6 +32,7 @@ export const getBillingSummaryForAllPatientsForMonthV3 = endpoint({
   headers: billingGenerationHeadersSchema,
   query: billingSummaryQuerySchema,
   response: billingSummaryPageSchema,
+  audit: { resource: 'Claim' },
 });
 
 export const getBillingSummaryForPatientForMonth = endpoint({
@@ -64,6 +65,7 @@ export const generateForAllHospitalPatientsForMonth = endpoint({
   permission: 'billing.generate',
   headers: billingHospitalMonthHeadersSchema,
   response: billingRunSchema,
+  audit: { resource: 'Claim', action: 'E' },
 });
 
 export const generateForPatientForMonth = endpoint({
@@ -84,6 +86,7 @@ export const generateForAllOrganizationPatientsForMonth = endpoint({
   permission: 'billing.generate',
   headers: billingOrganizationMonthHeadersSchema,
   response: billingRunSchema,
+  audit: { resource: 'Claim', action: 'E' },
 });
 
 /** Chosen: the progress of a generation run (header runid). */
@@ -95,6 +98,7 @@ export const getBillingRun = endpoint({
   permission: 'billing.read',
   headers: billingRunHeadersSchema,
   response: billingRunSchema,
+  audit: { resource: 'Claim' },
 });
 
 /** Chosen: live billing readiness of an office's monitored patients (issue 4 section 4). */
@@ -108,4 +112,5 @@ export const getBillingReadiness = endpoint({
   headers: billingReadinessHeadersSchema,
   query: billingReadinessQuerySchema,
   response: billingReadinessPageSchema,
+  audit: { resource: 'Claim' },
 });

@@ -51,6 +51,7 @@ export const getCcmRecordsByHospitalId = endpoint({
   permission: read,
   headers: r.ccmHospitalHeadersSchema,
   response: z.array(r.ccmRecordOfOfficeSchema),
+  audit: { resource: 'CarePlan' },
 });
 
 export const getCcmRecordReportDataForMonth = endpoint({
@@ -61,6 +62,7 @@ export const getCcmRecordReportDataForMonth = endpoint({
   permission: read,
   headers: r.ccmReportHeadersSchema,
   response: r.ccmReportSchema,
+  audit: { resource: 'CarePlan' },
 });
 
 export const getCcmOptionList = endpoint({
@@ -71,6 +73,7 @@ export const getCcmOptionList = endpoint({
   permission: read,
   params: r.ccmOptionListParamsSchema,
   response: z.array(r.ccmOptionSchema),
+  audit: false,
 });
 
 export const getCcmRecordById = endpoint({
@@ -81,6 +84,7 @@ export const getCcmRecordById = endpoint({
   permission: read,
   params: r.ccmRecordIdParamsSchema,
   response: r.ccmRecordFullSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 export const updateCcmRecord = endpoint({
@@ -93,6 +97,7 @@ export const updateCcmRecord = endpoint({
   body: r.updateCcmRecordBodySchema,
   response: ccmRecordSchema,
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 export const deleteCcmRecord = endpoint({
@@ -104,6 +109,7 @@ export const deleteCcmRecord = endpoint({
   params: r.ccmRecordIdParamsSchema,
   response: z.object({ id: z.number().int() }),
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 export const setCcmSocialDeterminants = endpoint({
@@ -116,6 +122,7 @@ export const setCcmSocialDeterminants = endpoint({
   body: r.setSocialDeterminantsBodySchema,
   response: ccmRecordSchema,
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 export const setCcmComplexDecisionMaking = endpoint({
@@ -128,6 +135,7 @@ export const setCcmComplexDecisionMaking = endpoint({
   body: r.setComplexDecisionMakingBodySchema,
   response: ccmRecordSchema,
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 export const setCcmFunctionalStatus = endpoint({
@@ -140,6 +148,7 @@ export const setCcmFunctionalStatus = endpoint({
   body: r.setFunctionalStatusBodySchema,
   response: ccmRecordSchema,
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 // Group extras ---------------------------------------------------------------------------------
@@ -153,6 +162,7 @@ export const updateCcmConditionHistory = endpoint({
   body: s.conditionHistoryBodySchema,
   response: s.conditionHistoryEntrySchema,
   changesAccess: false,
+  audit: { resource: 'Condition', record: { kind: 'ccmConditionHistory', key: 'params.id' } },
 });
 
 export const deleteCcmConditionHistory = endpoint({
@@ -164,6 +174,7 @@ export const deleteCcmConditionHistory = endpoint({
   params: r.conditionHistoryParamsSchema,
   response: z.object({ id: z.number().int() }),
   changesAccess: false,
+  audit: { resource: 'Condition', record: { kind: 'ccmConditionHistory', key: 'params.id' } },
 });
 
 export const getVitalEntriesByMonth = endpoint({
@@ -186,6 +197,7 @@ export const disableVitalEntryMedicalNote = endpoint({
   body: s.disableVitalNoteBodySchema,
   response: g.ccmVitalEntryGroup.itemSchema,
   changesAccess: false,
+  audit: { resource: 'Observation', record: { kind: 'vitalentry', key: 'params.id' } },
 });
 
 export const getCcmTimeLogByDate = endpoint({
@@ -207,6 +219,7 @@ export const editCcmTimeLogByCcmId = endpoint({
   body: s.timeLogEditByCcmIdBodySchema,
   response: z.array(g.ccmTimeLogGroup.itemSchema),
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'ccmRecord', key: 'body.ccmRecordId' } },
 });
 
 export const getCcmBillingByPatientId = endpoint({
@@ -227,6 +240,7 @@ export const getCcmBillingByCcmRecordId = endpoint({
   permission: read,
   headers: r.ccmBillingRecordHeadersSchema,
   response: z.array(r.ccmBillingItemSchema),
+  audit: { resource: 'Claim', record: { kind: 'ccmRecord', key: 'headers.ccmrecordid' } },
 });
 
 /**
@@ -243,6 +257,7 @@ export const getCcmWorklist = endpoint({
   headers: r.ccmHospitalHeadersSchema,
   query: r.ccmWorklistQuerySchema,
   response: r.ccmWorklistSchema,
+  audit: { resource: 'CarePlan' },
 });
 
 /**
@@ -259,6 +274,7 @@ export const getCcmRecordTimeline = endpoint({
   params: r.ccmRecordIdParamsSchema,
   query: r.ccmTimelineQuerySchema,
   response: r.ccmTimelineSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 /**
@@ -274,6 +290,7 @@ export const getCcmCarePlanPdf = endpoint({
   headers: r.ccmCarePlanPdfHeadersSchema,
   binary: true,
   response: z.string(),
+  audit: { resource: 'CarePlan', record: { kind: 'ccmcareplan', key: 'headers.careplanid' } },
 });
 
 /** The monthly CCM report of an office (the data of `getreportdataformonth`) as a PDF in the caller's language. */
@@ -286,6 +303,7 @@ export const getCcmReportPdf = endpoint({
   headers: r.ccmReportHeadersSchema,
   binary: true,
   response: z.string(),
+  audit: { resource: 'CarePlan' },
 });
 
 // Sub-record groups (declared in ccm.groups.ts), exported by name so that `allEndpoints` sees each once.

@@ -18,9 +18,9 @@ const manage = 'ccm.manage' as const;
 export const CCM_UPLOAD_CEILING_BYTES = 50 * 1024 * 1024;
 
 const kinds = {
-  ccmattachment: { noun: 'attachment', types: 'PDF, PNG, JPEG, plain text or CSV' },
-  ccmconsentform: { noun: 'consent form (the consent document)', types: 'PDF, PNG, JPEG, plain text or CSV' },
-  ccmimaging: { noun: 'imaging study', types: 'DICOM (Part 10), PDF, PNG or JPEG' },
+  ccmattachment: { noun: 'attachment', types: 'PDF, PNG, JPEG, plain text or CSV', resource: 'DocumentReference' },
+  ccmconsentform: { noun: 'consent form (the consent document)', types: 'PDF, PNG, JPEG, plain text or CSV', resource: 'Consent' },
+  ccmimaging: { noun: 'imaging study', types: 'DICOM (Part 10), PDF, PNG or JPEG', resource: 'ImagingStudy' },
 } as const;
 
 function uploadOf(slug: keyof typeof kinds) {
@@ -35,6 +35,7 @@ function uploadOf(slug: keyof typeof kinds) {
     multipart: { maxBytes: CCM_UPLOAD_CEILING_BYTES },
     response: ccmFileSchema,
     changesAccess: false,
+    audit: { resource: k.resource, record: { kind: slug, key: 'params.id' } },
   });
 }
 
@@ -48,6 +49,7 @@ function downloadOf(slug: keyof typeof kinds) {
     params: ccmRecordIdParamsSchema,
     binary: true,
     response: z.string(),
+    audit: { resource: kinds[slug].resource, record: { kind: slug, key: 'params.id' } },
   });
 }
 
@@ -68,6 +70,7 @@ export const exportCcmRecordFhir = endpoint({
   params: ccmRecordIdParamsSchema,
   binary: true,
   response: z.string(),
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });
 
 /** What a FHIR import added to a CCM record, by group, and what it left out. */
@@ -93,4 +96,5 @@ export const importCcmRecordFhir = endpoint({
   multipart: { maxBytes: CCM_UPLOAD_CEILING_BYTES },
   response: ccmFhirImportResultSchema,
   changesAccess: false,
+  audit: { resource: 'CarePlan', record: { kind: 'ccmRecord', key: 'params.id' } },
 });

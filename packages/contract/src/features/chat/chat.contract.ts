@@ -17,6 +17,7 @@ export const getMyMessagesWithUser = endpoint({
   permission: 'notifications.read',
   query: messagesWithUserQuerySchema,
   response: chatMessagePageSchema,
+  audit: { resource: 'Communication', record: { kind: 'user', key: 'query.userid' } },
 });
 
 export const getMyMessagesWithUserOnlyGroupMessages = endpoint({
@@ -28,6 +29,7 @@ export const getMyMessagesWithUserOnlyGroupMessages = endpoint({
   permission: 'notifications.read',
   query: groupMessagesQuerySchema,
   response: chatMessagePageSchema,
+  audit: { resource: 'Communication', record: { kind: 'medicalTeam', key: 'query.medicalteamid' } },
 });
 
 /** Chosen (the spec does not name it): the messages panel's conversation list and the navigation's unread count. */
@@ -39,4 +41,5 @@ export const getMyConversations = endpoint({
     "Chosen: the caller's chat conversations (direct and medical-team groups), most recent first (at most 100), each with its last message and unread count, and the caller's unread chat messages in all",
   permission: 'notifications.read',
   response: conversationListSchema,
+  audit: { resource: 'Communication' },
 });

@@ -100,6 +100,7 @@ export const getMedicalDevice = endpoint({
   permission: 'devices.read',
   params: idParams,
   response: medicalDeviceSchema,
+  audit: { resource: 'Device', record: { kind: 'medicalDevice', key: 'params.id' } },
 });
 
 export const updateMedicalDevice = endpoint({
@@ -121,6 +122,7 @@ export const deleteMedicalDevice = endpoint({
   permission: 'devices.manage',
   params: idParams,
   response: deletedMedicalDeviceSchema,
+  audit: { resource: 'Device', record: { kind: 'medicalDevice', key: 'params.id' } },
 });
 
 export const getMedicalDevicesForPatient = endpoint({
@@ -151,6 +153,7 @@ export const getMedicalDeviceByDeviceIdentifier = endpoint({
   permission: 'devices.read',
   headers: z.object({ deviceidentifier: medicalDeviceIdentifierSchema }),
   response: medicalDeviceSchema,
+  audit: { resource: 'Device', record: { kind: 'deviceIdentifier', key: 'headers.deviceidentifier' } },
 });
 
 export const updateIsManualMeasurementForMedicalDevice = endpoint({
@@ -161,6 +164,7 @@ export const updateIsManualMeasurementForMedicalDevice = endpoint({
   permission: 'devices.manage',
   body: updateIsManualMeasurementBodySchema,
   response: medicalDeviceSchema,
+  audit: { resource: 'Device', record: { kind: 'medicalDevice', key: 'body.medicalDeviceId' } },
 });
 
 export const updateDeviceDefaultValuesJsonForMedicalDevice = endpoint({
@@ -172,6 +176,7 @@ export const updateDeviceDefaultValuesJsonForMedicalDevice = endpoint({
   permission: 'devices.manage',
   body: updateDeviceDefaultValuesBodySchema,
   response: medicalDeviceSchema,
+  audit: { resource: 'Device', record: { kind: 'medicalDevice', key: 'body.medicalDeviceId' } },
 });
 
 /** Chosen: the devices of an office (or of every office in scope), paged. */
@@ -260,6 +265,7 @@ export const getAllTabletInfos = endpoint({
   headers: deviceOfficeHeadersSchema,
   query: tabletInfoPageQuerySchema,
   response: tabletInfoPageSchema,
+  audit: { resource: 'Device' },
 });
 
 // Hubs: chosen endpoints (the spec names no hub endpoints; these sit under `hub/`) --------------------
@@ -276,6 +282,7 @@ export const getHubs = endpoint({
   headers: deviceOfficeHeadersSchema,
   query: hubPageQuerySchema,
   response: hubPageSchema,
+  audit: { resource: 'Device' },
 });
 
 /** Chosen: one hub with its health. */
@@ -287,6 +294,7 @@ export const getHub = endpoint({
   permission: 'devices.read',
   params: idParams,
   response: hubDetailSchema,
+  audit: { resource: 'Device', record: { kind: 'hub', key: 'params.id' } },
 });
 
 /** Chosen: register a hub. */
@@ -299,6 +307,7 @@ export const createHub = endpoint({
   body: createHubBodySchema,
   response: hubDetailSchema,
   successStatus: 201,
+  audit: { resource: 'Device', patient: 'body.assignedToUserId' },
 });
 
 /** Chosen: change a hub. */
@@ -311,6 +320,7 @@ export const updateHub = endpoint({
   params: idParams,
   body: updateHubBodySchema,
   response: hubDetailSchema,
+  audit: { resource: 'Device', record: { kind: 'hub', key: 'params.id' } },
 });
 
 /** Chosen: delete a hub without readings. */
@@ -322,6 +332,7 @@ export const deleteHub = endpoint({
   permission: 'devices.manage',
   params: idParams,
   response: deletedHubSchema,
+  audit: { resource: 'Device', record: { kind: 'hub', key: 'params.id' } },
 });
 
 /** Chosen: issue or rotate a hub's ingestion credential. */
@@ -333,6 +344,7 @@ export const issueHubCredential = endpoint({
   permission: 'devices.manage',
   params: idParams,
   response: hubCredentialSchema,
+  audit: { resource: 'Device', record: { kind: 'hub', key: 'params.id' } },
 });
 
 /** Chosen: revoke a hub's ingestion credential. */
@@ -344,4 +356,5 @@ export const revokeHubCredential = endpoint({
   permission: 'devices.manage',
   params: idParams,
   response: revokedHubCredentialSchema,
+  audit: { resource: 'Device', record: { kind: 'hub', key: 'params.id' } },
 });

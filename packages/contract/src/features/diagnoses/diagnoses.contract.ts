@@ -38,6 +38,7 @@ export const getDiagnosis = endpoint({
   permission: 'diagnoses.read',
   params: diagnosisIdParamsSchema,
   response: patientDiagnosisSchema,
+  audit: { resource: 'Condition', record: { kind: 'patientDiagnosis', key: 'params.id' } },
 });
 
 export const deleteDiagnosis = endpoint({
@@ -49,6 +50,7 @@ export const deleteDiagnosis = endpoint({
   params: diagnosisIdParamsSchema,
   response: z.object({ id: z.number().int() }),
   changesAccess: false,
+  audit: { resource: 'Condition', record: { kind: 'patientDiagnosis', key: 'params.id' } },
 });
 
 export const createDiagnosis = endpoint({
@@ -73,6 +75,7 @@ export const updateDiagnosisForPatient = endpoint({
   body: updateDiagnosisBodySchema,
   response: patientDiagnosisSchema,
   changesAccess: false,
+  audit: { resource: 'Condition', record: { kind: 'patientDiagnosis', key: 'body.id' } },
 });
 
 export const searchIcd10cm = endpoint({

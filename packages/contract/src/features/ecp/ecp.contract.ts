@@ -29,6 +29,7 @@ export const createResidentFromEcpLog = endpoint({
   permission: 'ecp.manage',
   body: ecpLogIdBodySchema,
   response: ecpLogSchema,
+  audit: { resource: 'Patient', action: 'C', record: { kind: 'ecpLog', key: 'body.ecpLogId' } },
 });
 
 export const createUserFromEcpLog = endpoint({
@@ -70,6 +71,7 @@ export const doAutomaticEcpResidentsMapping = endpoint({
   permission: 'ecp.manage',
   headers: ecpHospitalHeadersSchema,
   response: ecpAutomaticMappingSchema,
+  audit: { resource: 'Patient' },
 });
 
 export const doFinalizeMeasurementsAutomatically = endpoint({
@@ -82,6 +84,7 @@ export const doFinalizeMeasurementsAutomatically = endpoint({
   headers: ecpHospitalHeadersSchema,
   response: ecpFinalizeSchema,
   changesAccess: false,
+  audit: { resource: 'Observation', action: 'E' },
 });
 
 export const ecpWebhook = endpoint({
@@ -113,6 +116,7 @@ export const getEcpLogs = endpoint({
   headers: ecpHospitalHeadersSchema,
   query: ecpLogListQuerySchema,
   response: z.array(ecpLogSchema),
+  audit: { resource: 'Patient' },
 });
 
 export const setEcpLogMapping = endpoint({
@@ -124,6 +128,7 @@ export const setEcpLogMapping = endpoint({
   params: ecpLogParamsSchema,
   body: ecpMappingBodySchema,
   response: ecpLogSchema,
+  audit: { resource: 'Patient', record: { kind: 'ecpLog', key: 'params.id' } },
 });
 
 export const getEcpOutbound = endpoint({
@@ -135,6 +140,7 @@ export const getEcpOutbound = endpoint({
   headers: ecpHospitalHeadersSchema,
   query: ecpOutboundQuerySchema,
   response: z.array(ecpOutboundSchema),
+  audit: { resource: 'Observation' },
 });
 
 export const retryEcpOutbound = endpoint({
@@ -146,6 +152,7 @@ export const retryEcpOutbound = endpoint({
   params: ecpLogParamsSchema,
   response: ecpOutboundSchema,
   changesAccess: false,
+  audit: { resource: 'Observation', action: 'E', record: { kind: 'ecpOutbound', key: 'params.id' } },
 });
 
 export const getEcpOrganizations = endpoint({

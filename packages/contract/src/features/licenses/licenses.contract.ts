@@ -28,6 +28,7 @@ export const findLicenses = endpoint({
   permission: 'licenses.read',
   query: licenseListQuerySchema,
   response: licensePageSchema,
+  audit: { resource: 'Contract' },
 });
 
 export const createLicense = endpoint({
@@ -49,6 +50,7 @@ export const getLicense = endpoint({
   permission: 'licenses.read',
   params: idParams,
   response: licenseSchema,
+  audit: { resource: 'Contract', record: { kind: 'license', key: 'params.id' } },
 });
 
 export const updateLicense = endpoint({
@@ -60,6 +62,7 @@ export const updateLicense = endpoint({
   params: idParams,
   body: updateLicenseBodySchema,
   response: licenseSchema,
+  audit: { resource: 'Contract', record: { kind: 'license', key: 'params.id' } },
 });
 
 export const deleteLicense = endpoint({
@@ -70,6 +73,7 @@ export const deleteLicense = endpoint({
   permission: 'licenses.manage',
   params: idParams,
   response: z.object({ id: z.number().int() }),
+  audit: { resource: 'Contract', record: { kind: 'license', key: 'params.id' } },
 });
 
 export const bulkInsertLicenses = endpoint({

@@ -36,6 +36,7 @@ export const postMeasurements = endpoint({
   hubAuth: true,
   body: ingestBodySchema,
   response: ingestResponseSchema,
+  audit: { resource: 'Observation', patient: 'body.patientId' },
 });
 
 export const getMeasurementsForPatientsForHospital = endpoint({
@@ -47,6 +48,7 @@ export const getMeasurementsForPatientsForHospital = endpoint({
   headers: hospitalMonthHeadersSchema,
   query: measurementPageQuerySchema,
   response: measurementPageSchema,
+  audit: { resource: 'Observation' },
 });
 
 export const getDeviceDefaultsForHospital = endpoint({
@@ -80,6 +82,7 @@ export const getMeasurementsForPatientByIdentifier = endpoint({
   headers: patientIdentifierHeadersSchema,
   query: measurementPageQuerySchema,
   response: measurementPageSchema,
+  audit: { resource: 'Observation', record: { kind: 'patientIdentifier', key: 'headers.patientidentifier' } },
 });
 
 export const getMeasurementsForPatientByIdentifierCustomDate = endpoint({
@@ -91,6 +94,7 @@ export const getMeasurementsForPatientByIdentifierCustomDate = endpoint({
   headers: patientIdentifierCustomDateHeadersSchema,
   query: measurementPageQuerySchema,
   response: measurementPageSchema,
+  audit: { resource: 'Observation', record: { kind: 'patientIdentifier', key: 'headers.patientidentifier' } },
 });
 
 /**
@@ -108,6 +112,7 @@ export const getMeasurementsForDevice = endpoint({
   query: deviceMeasurementsQuerySchema,
   binary: true,
   response: measurementPageSchema,
+  audit: { resource: 'Observation', record: { kind: 'medicalDevice', key: 'headers.deviceid' } },
 });
 
 /** Chosen (for the charts of /patientdetails/{id}): per device type the readings and the thresholds in effect. */

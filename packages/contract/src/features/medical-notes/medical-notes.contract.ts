@@ -60,6 +60,7 @@ export const getMedicalNoteForHospital = endpoint({
   headers: medicalNoteHospitalHeadersSchema,
   query: medicalNotePageQuerySchema,
   response: medicalNotePageSchema,
+  audit: { resource: 'DocumentReference' },
 });
 
 export const createMedicalNote = endpoint({
@@ -96,6 +97,7 @@ export const deleteMedicalNote = endpoint({
   permission: 'notes.manage',
   params: idParams,
   response: deletedMedicalNoteSchema,
+  audit: { resource: 'DocumentReference', record: { kind: 'medicalNote', key: 'params.id' } },
 });
 
 export const addAdditionalMedicalNoteDetail = endpoint({
@@ -108,6 +110,7 @@ export const addAdditionalMedicalNoteDetail = endpoint({
   params: z.object({ medicalNoteId: idSchema }),
   body: addMedicalNoteDetailBodySchema,
   response: medicalNoteSchema,
+  audit: { resource: 'DocumentReference', record: { kind: 'medicalNote', key: 'params.medicalNoteId' } },
 });
 
 export const updateMedicalNoteDetail = endpoint({
@@ -120,6 +123,7 @@ export const updateMedicalNoteDetail = endpoint({
   params: idParams,
   body: updateMedicalNoteDetailBodySchema,
   response: medicalNoteDetailSchema,
+  audit: { resource: 'DocumentReference', record: { kind: 'medicalNoteDetail', key: 'params.id' } },
 });
 
 export const deleteMedicalNoteDetail = endpoint({
@@ -132,6 +136,7 @@ export const deleteMedicalNoteDetail = endpoint({
   permission: 'notes.manage',
   params: idParams,
   response: deletedMedicalNoteDetailSchema,
+  audit: { resource: 'DocumentReference', record: { kind: 'medicalNoteDetail', key: 'params.id' } },
 });
 
 export const getMedicalNoteCategoryTemplates = endpoint({

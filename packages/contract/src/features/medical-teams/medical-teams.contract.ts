@@ -35,6 +35,7 @@ export const assignMemberToMedicalTeam = endpoint({
   permission: 'medicalTeams.manage',
   body: medicalTeamMemberBodySchema,
   response: medicalTeamSchema,
+  audit: { resource: 'CareTeam', record: { kind: 'medicalTeam', key: 'body.medicalTeamId' } },
 });
 
 export const deassignMemberFromMedicalTeam = endpoint({
@@ -45,6 +46,7 @@ export const deassignMemberFromMedicalTeam = endpoint({
   permission: 'medicalTeams.manage',
   body: medicalTeamMemberBodySchema,
   response: medicalTeamSchema,
+  audit: { resource: 'CareTeam', record: { kind: 'medicalTeam', key: 'body.medicalTeamId' } },
 });
 
 export const assignMultipleMembersToMedicalTeam = endpoint({
@@ -55,6 +57,7 @@ export const assignMultipleMembersToMedicalTeam = endpoint({
   permission: 'medicalTeams.manage',
   body: medicalTeamMembersBodySchema,
   response: medicalTeamSchema,
+  audit: { resource: 'CareTeam', record: { kind: 'medicalTeam', key: 'body.medicalTeamId' } },
 });
 
 export const deassignMultipleMembersFromMedicalTeam = endpoint({
@@ -65,6 +68,7 @@ export const deassignMultipleMembersFromMedicalTeam = endpoint({
   permission: 'medicalTeams.manage',
   body: medicalTeamMembersBodySchema,
   response: medicalTeamSchema,
+  audit: { resource: 'CareTeam', record: { kind: 'medicalTeam', key: 'body.medicalTeamId' } },
 });
 
 export const updateMedicalTeamForPatient = endpoint({
@@ -107,6 +111,7 @@ export const getMedicalTeamsForDoctorV2 = endpoint({
   headers: z.object({ doctorid: idSchema }),
   query: medicalTeamPageQuerySchema,
   response: medicalTeamPageSchema,
+  audit: { resource: 'CareTeam' },
 });
 
 export const getMedicalTeamsForNurseV2 = endpoint({
@@ -118,6 +123,7 @@ export const getMedicalTeamsForNurseV2 = endpoint({
   headers: z.object({ nurseid: idSchema }),
   query: medicalTeamPageQuerySchema,
   response: medicalTeamPageSchema,
+  audit: { resource: 'CareTeam' },
 });
 
 export const getMedicalTeamsForHospitalAdminV2 = endpoint({
@@ -129,6 +135,7 @@ export const getMedicalTeamsForHospitalAdminV2 = endpoint({
   headers: z.object({ hospitaladminid: idSchema }),
   query: medicalTeamPageQuerySchema,
   response: medicalTeamPageSchema,
+  audit: { resource: 'CareTeam' },
 });
 
 export const getMedicalTeamsForHospital = endpoint({
@@ -140,4 +147,5 @@ export const getMedicalTeamsForHospital = endpoint({
   headers: z.object({ hospitalid: idSchema }),
   query: medicalTeamPageQuerySchema,
   response: medicalTeamPageSchema,
+  audit: { resource: 'CareTeam' },
 });

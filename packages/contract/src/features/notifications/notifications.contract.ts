@@ -29,6 +29,7 @@ export const sendNotificationToUser = endpoint({
   permission: 'notifications.send',
   body: sendNotificationToUserBodySchema,
   response: notificationSchema,
+  audit: { resource: 'Communication', record: { kind: 'user', key: 'body.userId' } },
 });
 
 export const sendNotificationToMedicalTeam = endpoint({
@@ -39,6 +40,7 @@ export const sendNotificationToMedicalTeam = endpoint({
   permission: 'notifications.send',
   body: sendNotificationToMedicalTeamBodySchema,
   response: sentToMedicalTeamSchema,
+  audit: { resource: 'Communication', record: { kind: 'medicalTeam', key: 'body.medicalTeamId' } },
 });
 
 export const initVideoCallWithUser = endpoint({
@@ -51,6 +53,7 @@ export const initVideoCallWithUser = endpoint({
   body: initVideoCallBodySchema,
   response: initVideoCallResultSchema,
   changesAccess: false,
+  audit: { resource: 'Encounter', record: { kind: 'appointment', key: 'body.appointmentId' } },
 });
 
 export const markAsRead = endpoint({
@@ -61,6 +64,7 @@ export const markAsRead = endpoint({
   permission: 'notifications.read',
   query: notificationIdQuerySchema,
   response: notificationSchema,
+  audit: { resource: 'Flag', action: 'U', record: { kind: 'notification', key: 'query.notificationid' } },
 });
 
 export const markAllNotificationsAsReadWithUserForNotificationType = endpoint({
@@ -72,6 +76,7 @@ export const markAllNotificationsAsReadWithUserForNotificationType = endpoint({
   permission: 'notifications.read',
   query: markAllReadQuerySchema,
   response: markAllReadResultSchema,
+  audit: { resource: 'Flag', action: 'U', record: { kind: 'user', key: 'query.userid' } },
 });
 
 export const getMyPushNotificationsMinimal = endpoint({
@@ -82,6 +87,7 @@ export const getMyPushNotificationsMinimal = endpoint({
   permission: 'notifications.read',
   query: myNotificationsQuerySchema,
   response: notificationMinimalPageSchema,
+  audit: { resource: 'Flag' },
 });
 
 /**
@@ -119,6 +125,7 @@ export const markAsProcessed = endpoint({
   permission: 'notifications.process',
   query: markAsProcessedQuerySchema,
   response: markAsProcessedResultSchema,
+  audit: { resource: 'Flag', action: 'U', record: { kind: 'notification', key: 'query.notificationid' } },
 });
 
 export const getNotificationDetailsById = endpoint({
@@ -129,6 +136,7 @@ export const getNotificationDetailsById = endpoint({
   permission: 'notifications.read',
   query: notificationIdQuerySchema,
   response: notificationSchema,
+  audit: { resource: 'Flag', record: { kind: 'notification', key: 'query.notificationid' } },
 });
 
 /**

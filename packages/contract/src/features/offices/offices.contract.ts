@@ -103,6 +103,7 @@ export const assignUserToOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeAssignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const deassignUserFromOffice = endpoint({
@@ -113,6 +114,7 @@ export const deassignUserFromOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeDeassignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const assignAdminToOffice = endpoint({
@@ -123,6 +125,7 @@ export const assignAdminToOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeAssignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const deassignAdminFromOffice = endpoint({
@@ -133,6 +136,7 @@ export const deassignAdminFromOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeDeassignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const assignPatientToOffice = endpoint({
@@ -143,6 +147,7 @@ export const assignPatientToOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeAssignmentSchema,
+  audit: { resource: 'Patient', patient: 'body.userId' },
 });
 
 export const assignDoctorToOffice = endpoint({
@@ -153,6 +158,7 @@ export const assignDoctorToOffice = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeAssignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const assignMultipleUsersToOffice = endpoint({
@@ -163,6 +169,7 @@ export const assignMultipleUsersToOffice = endpoint({
   permission: 'offices.assign',
   body: officeUsersBodySchema,
   response: z.array(officeAssignmentSchema),
+  audit: { resource: 'Person' },
 });
 
 export const findOfficeMedicalStaff = endpoint({
@@ -207,6 +214,7 @@ export const findOfficePatientsV2 = endpoint({
   headers: officeHeaderSchema,
   query: officePatientsQuerySchema,
   response: pageOf(userSchema),
+  audit: { resource: 'Patient' },
 });
 
 export const findOfficePatientsV4 = endpoint({
@@ -218,6 +226,7 @@ export const findOfficePatientsV4 = endpoint({
   headers: officeHeaderSchema,
   query: officePatientListQuerySchema,
   response: pageOf(officePatientListItemSchema),
+  audit: { resource: 'Patient' },
 });
 
 /** Chosen (not in the spec's list): the caller's saved default view of /patients (docs/patient-list.md). */
@@ -252,6 +261,7 @@ export const deassignMedicalStaffFromOfficeV2 = endpoint({
   permission: 'offices.assign',
   body: officeUserBodySchema,
   response: officeDeassignmentSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'body.userId' }, patientOnly: true },
 });
 
 export const deassignMultipleMedicalStaffFromOfficeV2 = endpoint({
@@ -262,4 +272,5 @@ export const deassignMultipleMedicalStaffFromOfficeV2 = endpoint({
   permission: 'offices.assign',
   body: officeUsersBodySchema,
   response: officeDeassignmentSchema,
+  audit: { resource: 'Person' },
 });

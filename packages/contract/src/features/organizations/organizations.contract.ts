@@ -77,6 +77,7 @@ export const findOrganizationPatients = endpoint({
   headers: organizationHeaderSchema,
   query: organizationPatientsQuerySchema,
   response: pageOf(organizationPatientEntrySchema),
+  audit: { resource: 'Patient' },
 });
 
 export const findOrganizationMedicalStaffV2 = endpoint({

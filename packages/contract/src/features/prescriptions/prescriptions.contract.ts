@@ -28,6 +28,7 @@ export const getPrescription = endpoint({
   permission: 'prescriptions.read',
   params: idParams,
   response: prescriptionSchema,
+  audit: { resource: 'MedicationRequest', record: { kind: 'prescription', key: 'params.id' } },
 });
 
 export const updatePrescription = endpoint({
@@ -40,6 +41,7 @@ export const updatePrescription = endpoint({
   body: prescriptionUpdateBodySchema,
   response: prescriptionSchema,
   changesAccess: false,
+  audit: { resource: 'MedicationRequest', record: { kind: 'prescription', key: 'params.id' } },
 });
 
 export const deletePrescription = endpoint({
@@ -51,6 +53,7 @@ export const deletePrescription = endpoint({
   params: idParams,
   response: z.object({ id: z.number().int() }),
   changesAccess: false,
+  audit: { resource: 'MedicationRequest', record: { kind: 'prescription', key: 'params.id' } },
 });
 
 export const createPrescription = endpoint({

@@ -45,6 +45,7 @@ export const revokePublicLink = endpoint({
   permission: 'publicLinks.manage',
   params: publicLinkIdParamsSchema,
   response: publicLinkSchema,
+  audit: { resource: 'Patient', record: { kind: 'publicLink', key: 'params.id' } },
 });
 
 export const sharePublicLinkWithEmail = endpoint({

@@ -77,6 +77,7 @@ export const assignSurveyTemplateToMultiplePatients = endpoint({
   response: assignedSurveysSchema,
   successStatus: 201,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse' },
 });
 
 export const assignSurveyTemplateToPatient = endpoint({
@@ -136,6 +137,7 @@ export const saveSurvey = endpoint({
   body: saveSurveyAnswersBodySchema,
   response: surveySchema,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'params.id' } },
 });
 
 export const getSurvey = endpoint({
@@ -146,6 +148,7 @@ export const getSurvey = endpoint({
   permission: 'surveys.read',
   params: surveyIdParamsSchema,
   response: surveySchema,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'params.id' } },
 });
 
 export const deleteSurvey = endpoint({
@@ -157,6 +160,7 @@ export const deleteSurvey = endpoint({
   params: surveyIdParamsSchema,
   response: deletedSurveySchema,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'params.id' } },
 });
 
 export const getAssignedInProgressSurveysForPatient = endpoint({
@@ -187,6 +191,7 @@ export const getSurveyFhir = endpoint({
   permission: 'surveys.read',
   params: surveyIdParamsSchema,
   response: fhirResourceSchema,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'params.id' } },
 });
 
 // Recurrences ---------------------------------------------------------------------------------
@@ -199,6 +204,7 @@ export const getSurveyRecurrenceChildData = endpoint({
   permission: 'surveys.read',
   headers: surveyRecurrenceHeadersSchema,
   response: surveyRecurrenceChildDataSchema,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'surveyRecurrence', key: 'headers.surveyrecurrenceid' } },
 });
 
 export const getSurveyRecurrencesForPatient = endpoint({
@@ -220,6 +226,7 @@ export const stopSurveyRecurrence = endpoint({
   params: idParams,
   response: surveyRecurrenceSchema,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'surveyRecurrence', key: 'params.id' } },
 });
 
 // Templates -----------------------------------------------------------------------------------
@@ -407,6 +414,7 @@ export const getRelatedPatientsWithMentalHealth = endpoint({
   headers: officePatientsHeadersSchema,
   query: mentalHealthListQuerySchema,
   response: mentalHealthPageSchema,
+  audit: { resource: 'QuestionnaireResponse' },
 });
 
 // Survey links --------------------------------------------------------------------------------
@@ -421,6 +429,7 @@ export const createSurveyLink = endpoint({
   response: createdSurveyLinkSchema,
   successStatus: 201,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'body.surveyId' } },
 });
 
 export const getSurveyLinks = endpoint({
@@ -431,6 +440,7 @@ export const getSurveyLinks = endpoint({
   permission: 'surveys.read',
   headers: surveyLinksHeadersSchema,
   response: z.array(surveyLinkSchema),
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'survey', key: 'headers.surveyid' } },
 });
 
 export const revokeSurveyLink = endpoint({
@@ -442,6 +452,7 @@ export const revokeSurveyLink = endpoint({
   params: surveyLinkIdParamsSchema,
   response: surveyLinkSchema,
   changesAccess: false,
+  audit: { resource: 'QuestionnaireResponse', record: { kind: 'surveyLink', key: 'params.id' } },
 });
 
 export const getPublicSurvey = endpoint({

@@ -47,6 +47,7 @@ export const getTerraUserMappingTable = endpoint({
   permission: 'terra.read',
   query: terraMappingQuerySchema,
   response: z.array(terraMappingSchema),
+  audit: { resource: 'Device' },
 });
 
 export const getEcpUsersForTerraMappings = endpoint({
@@ -56,6 +57,7 @@ export const getEcpUsersForTerraMappings = endpoint({
   summary: "The ECP users in the caller's offices that Terra readings may be sent to the ECP on behalf of",
   permission: 'terra.read',
   response: z.array(ecpUserForTerraSchema),
+  audit: { resource: 'Patient' },
 });
 
 export const setSendingDataFromTerraToEcp = endpoint({

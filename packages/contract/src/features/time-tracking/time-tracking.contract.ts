@@ -32,6 +32,7 @@ export const getNotFinishedWithPatient = endpoint({
   summary: "The caller's running timer with its patient, or null (a timer open for 2 hours is first closed at start + 2 h, flagged autoClosed)",
   permission: 'timeTracking.use',
   response: openTimerSchema.nullable(),
+  audit: { resource: 'Encounter', patient: 'answer.patientId' },
 });
 
 export const startTrackingWithPatient = endpoint({
@@ -55,6 +56,7 @@ export const stopTrackingWithPatient = endpoint({
   permission: 'timeTracking.use',
   body: stopTrackingBodySchema,
   response: timeEntrySchema,
+  audit: { resource: 'Encounter', patient: 'answer.patientId' },
 });
 
 export const stopTrackingWithPatientV2 = endpoint({
@@ -66,6 +68,7 @@ export const stopTrackingWithPatientV2 = endpoint({
   permission: 'timeTracking.use',
   body: stopTrackingV2BodySchema,
   response: timeEntrySchema,
+  audit: { resource: 'Encounter', record: { kind: 'timeEntry', key: 'body.timeTrackingId' } },
 });
 
 /** Chosen: the spec needs entries listed to show and edit them; not in endpoints.txt. */
@@ -90,6 +93,7 @@ export const updateTimeEntry = endpoint({
   params: idParams,
   body: updateTimeEntryBodySchema,
   response: timeEntrySchema,
+  audit: { resource: 'Encounter', record: { kind: 'timeEntry', key: 'params.id' } },
 });
 
 /** Chosen: delete a manual entry with the note detail written with it. */
@@ -102,6 +106,7 @@ export const deleteTimeEntry = endpoint({
   permission: 'timeTracking.use',
   params: idParams,
   response: deletedTimeEntrySchema,
+  audit: { resource: 'Encounter', record: { kind: 'timeEntry', key: 'params.id' } },
 });
 
 export const getPatientPresenceForHospital = endpoint({
@@ -113,6 +118,7 @@ export const getPatientPresenceForHospital = endpoint({
   headers: presenceHospitalHeadersSchema,
   query: presencePageQuerySchema,
   response: officePresenceSchema,
+  audit: { resource: 'Encounter' },
 });
 
 export const getPatientPresenceByPatientId = endpoint({
@@ -149,4 +155,5 @@ export const deletePatientPresence = endpoint({
   permission: 'presence.manage',
   params: idParams,
   response: patientPresenceSchema,
+  audit: { resource: 'Encounter', record: { kind: 'patientPresence', key: 'params.id' } },
 });

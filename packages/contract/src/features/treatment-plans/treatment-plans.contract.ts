@@ -40,6 +40,7 @@ export const updateTreatmentPlan = endpoint({
   params: idParams,
   body: updateTreatmentPlanBodySchema,
   response: treatmentPlanSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'params.id' } },
 });
 
 export const deleteTreatmentPlan = endpoint({
@@ -50,6 +51,7 @@ export const deleteTreatmentPlan = endpoint({
   permission: 'treatmentPlans.manage',
   params: idParams,
   response: deletedTreatmentPlanSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'params.id' } },
 });
 
 export const getTreatmentPlan = endpoint({
@@ -60,6 +62,7 @@ export const getTreatmentPlan = endpoint({
   permission: 'treatmentPlans.read',
   params: idParams,
   response: treatmentPlanSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'params.id' } },
 });
 
 export const getTreatmentPlansForPatient = endpoint({
@@ -91,6 +94,7 @@ export const assignTreatmentPlanDevice = endpoint({
   body: assignTreatmentPlanDeviceBodySchema,
   response: treatmentPlanDeviceSchema,
   successStatus: 201,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'body.treatmentPlanId' } },
 });
 
 export const deassignTreatmentPlanDevice = endpoint({
@@ -101,6 +105,7 @@ export const deassignTreatmentPlanDevice = endpoint({
   permission: 'treatmentPlans.manage',
   headers: z.object({ treatmentplandeviceid: idSchema }),
   response: deletedTreatmentPlanDeviceSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlanDevice', key: 'headers.treatmentplandeviceid' } },
 });
 
 export const updateTreatmentPlanDevice = endpoint({
@@ -111,6 +116,7 @@ export const updateTreatmentPlanDevice = endpoint({
   permission: 'treatmentPlans.manage',
   body: updateTreatmentPlanDeviceBodySchema,
   response: treatmentPlanDeviceSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlanDevice', key: 'body.treatmentPlanDeviceId' } },
 });
 
 export const updateTreatmentPlanTitleDescription = endpoint({
@@ -121,6 +127,7 @@ export const updateTreatmentPlanTitleDescription = endpoint({
   permission: 'treatmentPlans.manage',
   body: updateTitleDescriptionBodySchema,
   response: treatmentPlanSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'body.treatmentPlanId' } },
 });
 
 export const duplicateTreatmentPlan = endpoint({
@@ -132,6 +139,7 @@ export const duplicateTreatmentPlan = endpoint({
   permission: 'treatmentPlans.manage',
   headers: z.object({ treatmentplanid: idSchema }),
   response: treatmentPlanSchema,
+  audit: { resource: 'CarePlan', record: { kind: 'treatmentPlan', key: 'headers.treatmentplanid' } },
 });
 
 export const getRelatedClientMonitoringPlans = endpoint({
@@ -163,6 +171,7 @@ export const deassignPatientFromClientMonitoringPlan = endpoint({
   permission: 'treatmentPlans.manage',
   body: treatmentPlanAssignmentBodySchema,
   response: treatmentPlanAssignmentSchema,
+  audit: { resource: 'CarePlan', patient: 'body.patientUserId' },
 });
 
 export const assignPatientToDefaultClientMonitoringPlan = endpoint({
@@ -175,4 +184,5 @@ export const assignPatientToDefaultClientMonitoringPlan = endpoint({
   body: assignPatientToDefaultPlanBodySchema,
   response: treatmentPlanSchema,
   successStatus: 201,
+  audit: { resource: 'CarePlan', patient: 'body.patientUserId' },
 });

@@ -42,6 +42,7 @@ export const findUsers = endpoint({
   permission: 'users.read',
   query: userListQuerySchema,
   response: pageOf(userSchema),
+  audit: { resource: 'Person' },
 });
 
 export const getUser = endpoint({
@@ -63,6 +64,7 @@ export const getUserByIdMinimal = endpoint({
   permission: 'self.read',
   headers: userIdHeadersSchema,
   response: userMinimalSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'headers.userid' }, patientOnly: true },
 });
 
 export const createUser = endpoint({
@@ -74,6 +76,7 @@ export const createUser = endpoint({
   body: userCreateBodySchema,
   response: userSchema,
   successStatus: 201,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'answer.id' }, patientOnly: true },
 });
 
 export const updateUser = endpoint({
@@ -129,6 +132,7 @@ export const setStatus = endpoint({
   permission: 'users.setStatus',
   headers: userSetStatusHeadersSchema,
   response: userMinimalSchema,
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'headers.userid' }, patientOnly: true },
 });
 
 export const changeMyPassword = endpoint({
@@ -190,6 +194,7 @@ export const getHospitalPatients = endpoint({
   headers: userListHospitalHeadersSchema,
   query: userPatientListQuerySchema,
   response: pageOf(userSchema),
+  audit: { resource: 'Patient' },
 });
 
 export const getHospitalAdmins = endpoint({
@@ -254,6 +259,7 @@ export const updateEmailForUser = endpoint({
   permission: 'users.manage',
   headers: userUpdateEmailHeadersSchema,
   response: userMinimalSchema.extend({ email: z.string(), emailValidated: z.boolean() }),
+  audit: { resource: 'Patient', record: { kind: 'user', key: 'headers.userid' }, patientOnly: true },
 });
 
 export const sendProfileRemovalEmail = endpoint({
