@@ -19,7 +19,7 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: 
   return body.data;
 }
 
-test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', async ({ page, request }) => {
+test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', async ({ page, request, browser }) => {
   test.slow(); // one journey of four steps with five full-page screenshots and an axe scan
   // A demo patient of the nurse's office (the last by id: the other journeys use the first ones).
   const nurse = await api<{ session: { sessionGuid: string }; user: { hospitalAssignedData: { id: number } | null } }>(request, 'POST', 'auth/signinv3', {
@@ -96,4 +96,20 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   await expect(panel.getByText('No hay alergias registradas en este registro CCM')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header stays on top of a full-page shot
   await snap(page, 'ccm-4-allergy-deleted');
+
+  // The PHI audit trail (docs/audit.md "Calls keyed by a record"): the edit and the delete reached
+  // the allergy by its own id, yet the organization admin finds both under the patient's name.
+  const auditor = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', viewport: { width: 1366, height: 900 } });
+  const logs = await auditor.newPage();
+  await signIn(logs, 'orgadmin');
+  await expect(logs).not.toHaveURL(/\/auth\/login/);
+  await logs.goto('/logs');
+  await logs.getByTestId('audit-patient').fill(String(patient.id));
+  const allergyRows = logs.getByTestId('audit-row').filter({ hasText: 'Alergia' });
+  await expect(allergyRows.filter({ hasText: 'Actualizar' }).first()).toContainText(patient.lastName);
+  await expect(allergyRows.filter({ hasText: 'Eliminar' }).first()).toContainText(patient.lastName);
+  await expect(logs.getByTestId('audit-row').filter({ hasText: 'Plan de cuidado' }).first()).toBeVisible();
+  expect(await seriousViolations(logs)).toEqual([]);
+  await snap(logs, 'ccm-5-allergy-calls-in-the-audit-trail', { fullPage: false });
+  await auditor.close();
 });

@@ -128,6 +128,33 @@ const NOT_PATIENT_DATA: Record<string, string> = {
   'GET report/getbusinessreport': "the business report: counts and totals per office, program and month, no patient row",
 };
 
+/** FHIR R4 resource types the trail records (http://hl7.org/fhir/R4/resourcelist.html). */
+const FHIR_R4_RESOURCE_TYPES = new Set([
+  'AllergyIntolerance',
+  'Appointment',
+  'AuditEvent',
+  'CarePlan',
+  'CareTeam',
+  'Claim',
+  'Communication',
+  'Condition',
+  'Consent',
+  'Contract',
+  'Coverage',
+  'Device',
+  'DocumentReference',
+  'Encounter',
+  'Flag',
+  'ImagingStudy',
+  'Immunization',
+  'MedicationRequest',
+  'MedicationStatement',
+  'Observation',
+  'Patient',
+  'Person',
+  'QuestionnaireResponse',
+]);
+
 const keyOf = (d: EndpointDef) => `${d.method} ${d.path}`;
 const signedIn = (allEndpoints as readonly EndpointDef[]).filter((d) => d.permission !== 'public');
 
@@ -175,6 +202,11 @@ describe('the PHI audit trail covers the contract', () => {
       if (!keys || !keys.includes(at.field)) wrong.push(`${keyOf(d)}: ${at.part}.${at.field} not in [${keys?.join(', ') ?? 'no object schema'}]`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('records every call as a FHIR R4 resource type (AuditEvent.entity), declared or from its tag', () => {
+    const other = signedIn.map((d) => [keyOf(d), auditPlanOf(d)?.resource] as const).filter(([, r]) => r !== undefined && !FHIR_R4_RESOURCE_TYPES.has(r));
+    expect(other).toEqual([]);
   });
 
   it('every record kind has its patient lookup, and a DELETE keyed by a record reads its patient before the row is gone', () => {

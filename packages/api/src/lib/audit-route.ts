@@ -33,6 +33,34 @@ export interface AuditPlan {
 const ACTION_OF_METHOD: Record<EndpointDef['method'], AuditAction> = { GET: 'R', POST: 'C', PUT: 'U', PATCH: 'U', DELETE: 'D' };
 const PATIENT_FIELD = /^patient_?id$/i;
 
+/**
+ * The FHIR R4 resource type an undeclared endpoint's calls are recorded as, by its tag (the
+ * declared ones name theirs): http://hl7.org/fhir/R4/resourcelist.html. A tag left out here is
+ * recorded as itself (audit-coverage.test.ts requires every resource to be a FHIR type).
+ */
+const RESOURCE_OF_TAG: Record<string, string> = {
+  Appointments: 'Appointment',
+  Billing: 'Claim',
+  CCM: 'CarePlan',
+  Diagnoses: 'Condition',
+  Enrolment: 'Coverage',
+  Licences: 'Contract',
+  Measurements: 'Observation',
+  'Medical device': 'Device',
+  'Medical notes': 'DocumentReference',
+  'Medical team': 'CareTeam',
+  Metadata: 'Patient',
+  Notifications: 'Flag',
+  'Patient presence': 'Encounter',
+  Prescriptions: 'MedicationRequest',
+  'Public links': 'Patient',
+  Surveys: 'QuestionnaireResponse',
+  Terra: 'Device',
+  'Time tracking': 'Encounter',
+  'Treatment plan': 'CarePlan',
+  'Trusted hub': 'Device',
+};
+
 function shapeKeys(schema: unknown): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
@@ -64,7 +92,7 @@ export function auditPlanOf(def: EndpointDef): AuditPlan | null {
   }
   for (const part of ['params', 'headers', 'query', 'body'] as const) {
     const field = shapeKeys(def[part]).find((k) => PATIENT_FIELD.test(k));
-    if (field) return { ...base, resource: def.audit?.resource ?? def.tag, part, field, patientOnly: false };
+    if (field) return { ...base, resource: def.audit?.resource ?? RESOURCE_OF_TAG[def.tag] ?? def.tag, part, field, patientOnly: false };
   }
   return def.audit ? { ...base, resource: def.audit.resource, part: null, field: null } : null;
 }

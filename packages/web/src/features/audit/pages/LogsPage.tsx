@@ -85,7 +85,8 @@ function AuditTrailPanel() {
     { header: t('fields.user'), render: (e) => e.userName || `#${e.userId}` },
     { header: t('fields.role'), render: (e) => roleNames[e.roleId as RoleId]?.[lang] ?? e.roleId },
     { header: t('fields.patient'), render: (e) => (e.patientId === null ? '—' : e.patientName || `#${e.patientId}`) },
-    { header: t('fields.resource'), render: (e) => e.resource },
+    // The FHIR R4 resource type, named in the user's language (the code itself for a type without a name).
+    { header: t('fields.resource'), render: (e) => <span title={e.resource}>{t(`resources.${e.resource}`, { defaultValue: e.resource })}</span> },
     { header: t('fields.action'), render: (e) => t(`actions.${e.action}`) },
     { header: t('fields.outcome'), render: (e) => <Badge color={e.outcome < 400 ? 'teal.9' : e.outcome < 500 ? '#a33d00' : 'red.9'} variant="outline">{e.outcome}</Badge> },
     { header: t('fields.address'), render: (e) => e.address },
