@@ -5,18 +5,26 @@
  * for 90 days, medicaldevice/getmedicaldevicesforpatientV2, treatmentplan/getactivetreatmentplanforpatient,
  * each naming the patient, so each is an audited read) by 20 concurrent callers, against two API
  * processes on the same database in ONE run: one with the audit trail on (VIGIL_AUDIT=true, the
- * default) and one with it off (VIGIL_AUDIT=false). Rounds alternate off / on twice so that the
- * machine's load drifts alike on both. Baseline: a trivial authenticated GET
- * (verifier/dinstinctDomains, not audited) at the same concurrency on the same process, and every
+ * default) and one with it off (VIGIL_AUDIT=false). Rounds alternate off / on so that the
+ * machine's load drifts alike on both (BENCH_ROUNDS rounds, default 8, in two halves with the
+ * processes started in opposite orders, the order of each round flipped). Baseline: a trivial authenticated GET
+ * (verifier/dinstinctDomains, not audited) at the same concurrency on each process in turn, and every
  * figure is printed with its ratio to it. Target: pages/s with the audit on at most 10 % below off.
  * At the end the chain is checked whole (every event of the run appended and chained).
+ *
+ * The same again for calls keyed by a record's own id (docs/audit.md "Calls keyed by a record"):
+ * GET treatmentplan/treatmentplan/{id} and GET medicaldevice/{id} together, whose events name their
+ * patient through the trail's writer (one statement per kind of record per append).
  *
  * Set-up as bench/monitoring.ts: API child processes (bench/api-child.ts, bundled like the server;
  * loadTestConfig: logs off, jobs off), a load client in this process with node:http keep-alive.
  *
+ * BENCH_AUDIT_AA=1 runs both compared processes with the audit off (an A/A run: the difference
+ * it prints is the bench's own noise).
  * Usage: npm run bench:audit   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/h_audit, where a
  * fresh database is created and dropped; BENCH_SECONDS sets each timed phase, default 6)
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
@@ -32,6 +40,7 @@ const PASSWORD = 'Bench#Password1';
 const CALLERS = 20;
 const PATIENTS = 500;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 
 interface Phase {
   perSecond: number;
@@ -47,6 +56,37 @@ async function phase(seconds: number, step: (caller: number) => Promise<number>)
   latencies.sort((a, b) => a - b);
   return { perSecond: latencies.length / took, latencies };
 }
+/** CPU time (clock ticks of 10 ms) used so far by each PostgreSQL process of this machine, by pid (/proc). */
+function postgresTicks(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      out.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return out;
+}
+/** PostgreSQL's CPU (ms) since `before`: the processes alive now (those that ended meanwhile are lost: an undercount). */
+function postgresCpuMsSince(before: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  return ticks * 10;
+}
+
+/** CPU per unit of work during one phase: the API process's and PostgreSQL's, in ms. */
+interface CpuShare {
+  apiMs: number;
+  pgMs: number;
+  units: number;
+}
+const cpuLine = (c: CpuShare) => `CPU per unit: API ${(c.apiMs / c.units).toFixed(3)} ms, PostgreSQL ${(c.pgMs / c.units).toFixed(3)} ms`;
+
 const line = (p: Phase) => `${p.perSecond.toFixed(0).padStart(6)}/s, p50 ${ms(percentile(p.latencies, 50))}, p95 ${ms(percentile(p.latencies, 95))}, p99 ${ms(percentile(p.latencies, 99))}`;
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>) {
@@ -97,7 +137,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>) {
   }
   await pool.query('analyze');
   console.log(`seeded ${PATIENTS} patients, ${CALLERS} nurses, ${rows.length} readings (the target patient: 90 days x 4)`);
-  return { callers, target };
+  return { callers, target, planId: plan!.id, deviceId: devices[0]!.id };
 }
 
 async function main(): Promise<void> {
@@ -107,19 +147,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   const apis: ApiProcess[] = [];
   try {
-    process.env.VIGIL_AUDIT = 'true';
-    const on = await ApiProcess.start(url);
-    apis.push(on);
-    process.env.VIGIL_AUDIT = 'false';
-    const off = await ApiProcess.start(url);
-    apis.push(off);
-    const seeded = await seed(database);
-    const sessionOf = async (username: string) => {
-      const res = await request(on.port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username, password: PASSWORD }));
-      if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${res.text}`);
-      return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+    // Seeded once the first API process has migrated the database.
+    let seeded!: Awaited<ReturnType<typeof seed>>;
+    const startApi = async (audit: boolean) => {
+      process.env.VIGIL_AUDIT = audit && process.env.BENCH_AUDIT_AA !== '1' ? 'true' : 'false';
+      const api = await ApiProcess.start(url);
+      apis.push(api);
+      return api;
     };
-    const sessions = await Promise.all(seeded.callers.map((c) => sessionOf(c.username)));
+    let sessions: string[] = [];
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 89 * DAY_MS).toISOString().slice(0, 10);
     const calls = [`/api/medicaldevicesdata/getpatientseries?from=${from}&to=${to}`, '/api/medicaldevice/getmedicaldevicesforpatientV2', '/api/treatmentplan/getactivetreatmentplanforpatient'];
@@ -127,35 +163,81 @@ async function main(): Promise<void> {
       const res = await request(port, 'GET', path, { sessionguid: sessions[caller]!, patientid: String(seeded.target.id) });
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`);
     };
-    const page = (port: number) => async (caller: number) => {
+    const recordCalls = () => [`/api/treatmentplan/treatmentplan/${seeded.planId}`, `/api/medicaldevice/${seeded.deviceId}`];
+    const pageOf = (list: () => string[]) => (port: number) => async (caller: number) => {
       const t0 = performance.now();
-      await Promise.all(calls.map((c) => get(port, caller, c)));
+      await Promise.all(list().map((c) => get(port, caller, c)));
       return performance.now() - t0;
     };
+    const page = pageOf(() => calls);
+    const recordPage = pageOf(recordCalls);
     const trivial = (port: number) => async (caller: number) => {
       const t0 = performance.now();
       await get(port, caller, '/api/verifier/dinstinctDomains');
       return performance.now() - t0;
     };
-    // Warm-up of both processes.
-    await phase(2, page(on.port));
-    await phase(2, page(off.port));
-    await phase(1, trivial(on.port));
 
     const countEvents = async () => Number((await database.pool!.query<{ n: string }>('select count(*) as n from audit_events')).rows[0]!.n);
-    const eventsBefore = await countEvents();
     const results: Record<'off' | 'on' | 'baseline', Phase[]> = { off: [], on: [], baseline: [] };
-    for (let round = 0; round < 2; round++) {
-      results.baseline.push(await phase(SECONDS / 2, trivial(on.port)));
-      results.off.push(await phase(SECONDS, page(off.port)));
-      results.on.push(await phase(SECONDS, page(on.port)));
+    const byRecord: Record<'off' | 'on' | 'baseline', Phase[]> = { off: [], on: [], baseline: [] };
+    let pageEvents = 0;
+    const zero = (): CpuShare => ({ apiMs: 0, pgMs: 0, units: 0 });
+    const cpu = { page: { on: zero(), off: zero() }, record: { on: zero(), off: zero() } };
+    // Two halves with the two processes started in opposite orders (on first, then off first), each
+    // of ROUNDS / 2 rounds whose order flips (off/on, on/off): an A/A run (BENCH_AUDIT_AA=1, the
+    // audit off in both) showed up to 17 % between two processes started one after the other and
+    // serving the same load, so start order, drift and warm-up must fall alike on both. The
+    // baseline's trivial GETs run on each process in turn for the same reason.
+    for (const half of [0, 1]) {
+      const first = await startApi(half === 0);
+      const second = await startApi(half !== 0);
+      const on = half === 0 ? first : second;
+      const off = half === 0 ? second : first;
+      if (sessions.length === 0) {
+        seeded = await seed(database);
+        sessions = await Promise.all(
+          seeded.callers.map(async (c) => {
+            const res = await request(on.port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username: c.username, password: PASSWORD }));
+            if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${res.text}`);
+            return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
+          }),
+        );
+      }
+      const port = (which: 'on' | 'off') => (which === 'on' ? on.port : off.port);
+      const measured = async (which: 'on' | 'off', into: Record<'on' | 'off', CpuShare>, run: () => Promise<Phase>) => {
+        const api = which === 'on' ? on : off;
+        const [api0, pg0] = [(await api.memory()).cpuMicros, postgresTicks()];
+        const p = await run();
+        into[which].apiMs += ((await api.memory()).cpuMicros - api0) / 1000;
+        into[which].pgMs += postgresCpuMsSince(pg0);
+        into[which].units += p.latencies.length;
+        return p;
+      };
+      // Warm-up of both processes.
+      for (const which of ['on', 'off'] as const) {
+        await phase(2, page(port(which)));
+        await phase(1, recordPage(port(which)));
+        await phase(1, trivial(port(which)));
+      }
+      const before = await countEvents();
+      for (let round = 0; round < ROUNDS / 2; round++) {
+        const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+        results.baseline.push(await phase(SECONDS / 2, trivial(port(order[0]))));
+        for (const which of order) results[which].push(await measured(which, cpu.page, () => phase(SECONDS, page(port(which)))));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      pageEvents += (await countEvents()) - before;
+      for (let round = 0; round < ROUNDS / 2; round++) {
+        const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+        byRecord.baseline.push(await phase(SECONDS / 2, trivial(port(order[1]))));
+        for (const which of order) byRecord[which].push(await measured(which, cpu.record, () => phase(SECONDS, recordPage(port(which)))));
+      }
+      for (const api of apis.splice(0)) await api.stop();
     }
     const merge = (list: Phase[]): Phase => ({ perSecond: list.reduce((a, p) => a + p.perSecond, 0) / list.length, latencies: list.flatMap((p) => p.latencies).sort((a, b) => a - b) });
     const baseline = merge(results.baseline);
     const offP = merge(results.off);
     const onP = merge(results.on);
-    await new Promise((r) => setTimeout(r, 500));
-    const eventsAfter = await countEvents();
     console.log(`\nbaseline: trivial authenticated GET (verifier/dinstinctDomains), ${CALLERS} callers: ${line(baseline)}`);
     for (const [label, p] of [['audit OFF', offP], ['audit ON ', onP]] as const) {
       console.log(
@@ -163,12 +245,31 @@ async function main(): Promise<void> {
           `vs baseline: throughput x${(p.perSecond / baseline.perSecond).toFixed(3)}, p50 x${(percentile(p.latencies, 50) / percentile(baseline.latencies, 50)).toFixed(2)}`,
       );
     }
-    for (let round = 0; round < 2; round++) console.log(`  round ${round + 1}: off ${results.off[round]!.perSecond.toFixed(0)}/s, on ${results.on[round]!.perSecond.toFixed(0)}/s`);
+    for (let round = 0; round < ROUNDS; round++) console.log(`  round ${round + 1}${round < ROUNDS / 2 ? ' (on started first)' : ' (off started first)'}: off ${results.off[round]!.perSecond.toFixed(0)}/s, on ${results.on[round]!.perSecond.toFixed(0)}/s; keyed by a record: off ${byRecord.off[round]!.perSecond.toFixed(0)}/s, on ${byRecord.on[round]!.perSecond.toFixed(0)}/s`);
     const slower = (1 - onP.perSecond / offP.perSecond) * 100;
     const p50 = (percentile(onP.latencies, 50) / percentile(offP.latencies, 50) - 1) * 100;
     console.log(`\naudit ON vs OFF: throughput ${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}, p50 ${p50 >= 0 ? '+' : ''}${p50.toFixed(1)} % (target: under 10 % slower) -> ${slower < 10 ? 'meets' : 'MISSES'}`);
     const expected = results.on.reduce((a, p) => a + p.latencies.length, 0) * 3;
-    console.log(`audit events appended during the ON phases: ${eventsAfter - eventsBefore} (expected ${expected}: three per page)`);
+    console.log(`audit OFF ${cpuLine(cpu.page.off)} (page); audit ON ${cpuLine(cpu.page.on)}`);
+    console.log(`audit events appended during the ON phases: ${pageEvents} (expected ${expected}: three per page)`);
+
+    // Calls keyed by a record's own id: the same rounds, off / on.
+    const rBase = merge(byRecord.baseline);
+    const rOff = merge(byRecord.off);
+    const rOn = merge(byRecord.on);
+    console.log(`\ncalls keyed by a record (GET treatmentplan/treatmentplan/{id} + GET medicaldevice/{id} together):`);
+    console.log(`baseline: ${line(rBase)}`);
+    for (const [label, p] of [['audit OFF', rOff], ['audit ON ', rOn]] as const) {
+      console.log(`${label}: ${line(p)} (pairs); vs baseline: throughput x${(p.perSecond / rBase.perSecond).toFixed(3)}, p50 x${(percentile(p.latencies, 50) / percentile(rBase.latencies, 50)).toFixed(2)}`);
+    }
+    console.log(`audit OFF ${cpuLine(cpu.record.off)} (pair); audit ON ${cpuLine(cpu.record.on)}`);
+    const rSlower = (1 - rOn.perSecond / rOff.perSecond) * 100;
+    console.log(`audit ON vs OFF: throughput ${rSlower >= 0 ? `${rSlower.toFixed(1)} % slower` : `${(-rSlower).toFixed(1)} % faster`} (target: under 10 % slower) -> ${rSlower < 10 ? 'meets' : 'MISSES'}`);
+    const named = await database.pool!.query<{ n: string; with_patient: string }>(
+      `select count(*) as n, count(*) filter (where patient_id = $1) as with_patient from audit_events where endpoint in ('GET treatmentplan/treatmentplan/{id}', 'GET medicaldevice/{id}')`,
+      [seeded.target.id],
+    );
+    console.log(`their events: ${named.rows[0]!.n}, naming the patient: ${named.rows[0]!.with_patient}`);
     const check = await checkChain(systemScope, database.db);
     console.log(`chain check after the run: ${check.ok ? 'intact' : 'BROKEN'}, ${check.checked} events`);
   } finally {

@@ -10,7 +10,7 @@
  * auditor of that organization sees it; a caller's own organization sees the patient's name only
  * when it may see the patient: features/audit).
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Role, type AuditRecordKind } from '@vigil/contract';
 import type { Executor } from '../db/client';
@@ -81,12 +81,19 @@ interface PatientLookup {
 
 const ids = (keys: RecordKey[]) => keys.filter((k): k is number => typeof k === 'number');
 const texts = (keys: RecordKey[]) => keys.filter((k): k is string => typeof k === 'string');
+/**
+ * `column = any($1)` with the keys as ONE array parameter: the statement's text is the same for
+ * any number of keys, so the pool prepares it once (db/client.ts nameRepeatedStatements), where
+ * `in ($1, $2, ...)` would be a new text for every batch size.
+ */
+const anyId = (column: PgColumn, keys: RecordKey[]) => sql`${column} = any(${sql.param(ids(keys))}::int[])`;
+const anyText = (column: PgColumn, keys: RecordKey[]) => sql`${column} = any(${sql.param(texts(keys))}::text[])`;
 
 /** A table whose own column names the patient. */
 function direct(table: PgTable, id: PgColumn, patient: PgColumn): PatientLookup {
   return {
     key: 'id',
-    read: (db, keys) => db.select({ key: id, patientId: patient }).from(table).where(inArray(id, ids(keys))) as Promise<PatientOfRecord[]>,
+    read: (db, keys) => db.select({ key: id, patientId: patient }).from(table).where(anyId(id, keys)) as Promise<PatientOfRecord[]>,
   };
 }
 
@@ -99,7 +106,7 @@ function viaParent(table: PgTable, id: PgColumn, fk: PgColumn, parent: PgTable, 
         .select({ key: id, patientId: patient })
         .from(table)
         .innerJoin(parent, eq(parentId, fk))
-        .where(inArray(id, ids(keys))) as Promise<PatientOfRecord[]>,
+        .where(anyId(id, keys)) as Promise<PatientOfRecord[]>,
   };
 }
 
@@ -134,7 +141,7 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
         .from(videoCallRings)
         .innerJoin(videoCalls, eq(videoCalls.id, videoCallRings.callId))
         .leftJoin(appointments, eq(appointments.id, videoCalls.appointmentId))
-        .where(inArray(videoCallRings.id, ids(keys))),
+        .where(anyId(videoCallRings.id, keys)),
   },
   prescription: direct(prescriptions, prescriptions.id, prescriptions.patientId),
   patientDiagnosis: direct(patientDiagnoses, patientDiagnoses.id, patientDiagnoses.patientId),
@@ -159,7 +166,7 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
       db
         .select({ key: licenseAssignments.licenseId, patientId: licenseAssignments.patientId })
         .from(licenseAssignments)
-        .where(and(inArray(licenseAssignments.licenseId, ids(keys)), isNull(licenseAssignments.endedAt)))
+        .where(and(anyId(licenseAssignments.licenseId, keys), isNull(licenseAssignments.endedAt)))
         .orderBy(desc(licenseAssignments.assignedAt)),
   },
   // A resident's log names the patient it was mapped to; a staff member's log names none.
@@ -169,12 +176,12 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
       db
         .select({ key: ecpLogs.id, patientId: sql<number | null>`case when ${ecpLogs.kind} = 'resident' then ${ecpLogs.vigilUserId} end` })
         .from(ecpLogs)
-        .where(inArray(ecpLogs.id, ids(keys))),
+        .where(anyId(ecpLogs.id, keys)),
   },
   // Any user: recorded as the patient only when that user is one.
   user: {
     key: 'id',
-    read: (db, keys) => db.select({ key: users.id, patientId: users.id }).from(users).where(and(inArray(users.id, ids(keys)), eq(users.roleId, Role.PATIENT))),
+    read: (db, keys) => db.select({ key: users.id, patientId: users.id }).from(users).where(and(anyId(users.id, keys), eq(users.roleId, Role.PATIENT))),
   },
   medicalTeam: direct(medicalTeams, medicalTeams.id, medicalTeams.patientId),
   deviceIdentifier: {
@@ -183,7 +190,7 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
       db
         .select({ key: medicalDevices.deviceIdentifier, patientId: medicalDevices.patientId })
         .from(medicalDevices)
-        .where(inArray(medicalDevices.deviceIdentifier, texts(keys))),
+        .where(anyText(medicalDevices.deviceIdentifier, keys)),
   },
   // An outbound reading to the ECP names its reading's patient.
   ecpOutbound: viaParent(ecpOutbound, ecpOutbound.id, ecpOutbound.measurementId, measurements, measurements.id, measurements.patientId),

@@ -120,7 +120,10 @@ function patientOf(plan: AuditPlan, input: CallInput): number | null {
 export async function patientBeforeDelete(ctx: AppContext, plan: AuditPlan, scope: Scope, input: CallInput): Promise<number | null | undefined> {
   if (!plan.readBefore || !plan.record || !ctx.config.auditEnabled) return undefined;
   const key = recordKeyOf(plan.record.kind, valueOf(input, plan.record.part, plan.record.field), scope.organizationId);
-  return key === null ? null : readPatientOfRecord(ctx.db, plan.record.kind, key);
+  if (key === null) return null;
+  const patientId = await readPatientOfRecord(ctx.db, plan.record.kind, key);
+  auditTrail(ctx).fillDeleted(plan.record.kind, key, patientId);
+  return patientId;
 }
 
 /**

@@ -10,7 +10,7 @@
  *  3. another organization's caller aiming at the row is recorded with patient A1 and its 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { allEndpoints, can, licenseTypes, optionCodes, type AuditRecordKind, type EndpointDef } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
@@ -294,6 +294,35 @@ describe('calls keyed by a record are recorded with its patient', () => {
     const [d] = (await eventsOf('DELETE ccmallergy/{id}', f.nurseA1.id)).slice(-1);
     expect(u).toMatchObject({ patientId: f.patientA1.id, action: 'U', outcome: 200, resource: 'AllergyIntolerance' });
     expect(d).toMatchObject({ patientId: f.patientA1.id, action: 'D', outcome: 200, resource: 'AllergyIntolerance' });
+  });
+
+  it("keeps the patient of an event still waiting for its append when a DELETE removes its record first", async () => {
+    const trail = auditTrail(t.ctx);
+    const event = (key: RecordKey, requestId: string) => ({
+      at: new Date(),
+      userId: f.nurseA1.id,
+      roleId: f.nurseA1.roleId,
+      organizationId: f.orgA.id,
+      patientId: null,
+      resource: 'Observation',
+      action: 'U',
+      endpoint: 'PUT ccmlab/{id}',
+      outcome: 200,
+      address: '127.0.0.1',
+      requestId,
+      record: { kind: 'ccmlab' as const, key },
+    });
+    const gone = [await fresh('ccmlab'), await fresh('ccmlab')] as number[];
+    await t.ctx.db.delete(schema.ccmLabs).where(inArray(schema.ccmLabs.id, gone));
+    // An append in flight, then the events of the two records wait in the queue.
+    trail.record({ ...event(keys.ccmRecord, 'wait-ahead'), record: { kind: 'ccmRecord', key: keys.ccmRecord } });
+    trail.record(event(gone[0]!, 'wait-filled'));
+    trail.record(event(gone[1]!, 'wait-unfilled'));
+    // What a DELETE of the first record does before removing it (lib/audit-route.ts patientBeforeDelete).
+    trail.fillDeleted('ccmlab', gone[0]!, f.patientA1.id);
+    await trail.flush();
+    const rows = await t.ctx.db.select().from(auditEvents).where(inArray(auditEvents.requestId, ['wait-filled', 'wait-unfilled']));
+    expect(Object.fromEntries(rows.map((r) => [r.requestId, r.patientId]))).toEqual({ 'wait-filled': f.patientA1.id, 'wait-unfilled': null });
   });
 
   it("records another organization's attempt at the record with the record's patient and its 404", async () => {
