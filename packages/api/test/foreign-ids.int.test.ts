@@ -14,6 +14,10 @@
  * path's prefix (`PATH_KINDS`). Kinds without a foreign record in the fixture get (a) only; the
  * endpoints and fields the audit cannot send are in `EXEMPT` with the reason.
  *
+ * And the PHI audit trail (docs/audit.md): every foreign probe at a field that an endpoint's audit
+ * plan reads its patient from (the patient's own id, or a record of a kind the fixture has: CCM
+ * record, plan, hub, device, care team) is recorded with that record's patient, whatever the 404.
+ *
  * Bounded: one request per id field and probe (about 1 500 in all), no retries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +39,9 @@ import {
   users,
 } from '../src/db/schema/index';
 import { urlOf } from '../src/lib/route';
+import { auditPlanOf } from '../src/lib/audit-route';
+import { auditTrail } from '../src/lib/audit-trail';
+import { auditEvents } from '../src/db/schema/index';
 import { Role } from '@vigil/contract';
 
 /** An id no row has (inside int4, so it passes validation and reaches the services). */
@@ -409,6 +416,21 @@ function requestFor(def: EndpointDef, fields: IdField[], target: IdField, probe:
   return { url, headers, body };
 }
 
+/** The fixture's kinds of record whose row names a patient, by the audit's record kind (lib/audit-patients.ts). */
+const AUDIT_KIND_OF: Partial<Record<string, Kind>> = { ccmRecord: 'ccmRecord', treatmentPlan: 'treatmentPlan', hub: 'hub', medicalDevice: 'device', medicalTeam: 'medicalTeam', user: 'patient' };
+
+/**
+ * The patient the audit trail must name for a foreign probe at `field` (org B's or office a2's
+ * record), or null when the endpoint's plan reads no patient from that field.
+ */
+function auditedPatientOf(def: EndpointDef, field: IdField, id: number, officePatient: number): number | null {
+  const plan = auditPlanOf(def);
+  if (!plan) return null;
+  if (plan.part === field.part && plan.field === field.name && field.kind === 'patient' && !field.list) return id;
+  if (plan.record && plan.record.part === field.part && plan.record.field === field.name && !field.list && AUDIT_KIND_OF[plan.record.kind] === field.kind) return officePatient;
+  return null;
+}
+
 /** An answer with nothing in it: no data, an empty list, or a page of no items. */
 function isEmptyAnswer(data: unknown): boolean {
   if (data === null || data === undefined || data === '' || data === false) return true;
@@ -466,6 +488,7 @@ describe('foreign and missing ids', () => {
     const sessions = new Map<number, { sessionguid: string }>();
     const findings: Finding[] = [];
     const unreached: string[] = [];
+    const audited: { endpoint: string; userId: number; patientId: number }[] = [];
     let sent = 0;
     let endpoints = 0;
     for (const def of allEndpoints) {
@@ -495,6 +518,10 @@ describe('foreign and missing ids', () => {
           });
           sent++;
           const verdict = judge(def, field, probe, res);
+          if (probe === 'foreign') {
+            const patientId = auditedPatientOf(def, field, id, foreignB[field.kind] === id ? fx.patientB1.id : fx.patientA2.id);
+            if (patientId !== null) audited.push({ endpoint: key, userId: caller.id, patientId });
+          }
           if (verdict.problem) findings.push({ endpoint: key, field: `${field.part}.${field.name}`, probe: `${probe} ${id}`, status: res.statusCode, problem: verdict.problem });
           if (verdict.unreached) unreached.push(`${key} ${field.part}.${field.name} ${probe}: ${res.body.slice(0, 200)}`);
         }
@@ -507,5 +534,14 @@ describe('foreign and missing ids', () => {
     // service refuses); such a request would prove nothing about the id.
     expect(unreached).toEqual([]);
     expect(await snapshotOfForeignRows()).toEqual(before);
+    // Every foreign probe at a patient's field was recorded, naming the patient it aimed at.
+    await auditTrail(t.ctx).flush();
+    const events = await t.ctx.db
+      .select({ endpoint: auditEvents.endpoint, userId: auditEvents.userId, patientId: auditEvents.patientId })
+      .from(auditEvents)
+      .where(inArray(auditEvents.endpoint, [...new Set(audited.map((a) => a.endpoint))]));
+    const seen = new Set(events.map((e) => `${e.endpoint}|${e.userId}|${e.patientId}`));
+    expect(audited.filter((a) => !seen.has(`${a.endpoint}|${a.userId}|${a.patientId}`))).toEqual([]);
+    expect(new Set(audited.map((a) => a.endpoint)).size).toBeGreaterThan(100);
   }, 600_000);
 });
