@@ -121,9 +121,14 @@ export async function patientBeforeDelete(ctx: AppContext, plan: AuditPlan, scop
   if (!plan.readBefore || !plan.record || !ctx.config.auditEnabled) return undefined;
   const key = recordKeyOf(plan.record.kind, valueOf(input, plan.record.part, plan.record.field), scope.organizationId);
   if (key === null) return null;
-  const patientId = await readPatientOfRecord(ctx.db, plan.record.kind, key);
-  auditTrail(ctx).fillDeleted(plan.record.kind, key, patientId);
-  return patientId;
+  try {
+    const patientId = await readPatientOfRecord(ctx.db, plan.record.kind, key);
+    auditTrail(ctx).fillDeleted(plan.record.kind, key, patientId);
+    return patientId;
+  } catch {
+    // The read failed (the database is failing too, most likely): the trail's writer tries again after the call.
+    return undefined;
+  }
 }
 
 /**
