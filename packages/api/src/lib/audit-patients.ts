@@ -97,6 +97,9 @@ function direct(table: PgTable, id: PgColumn, patient: PgColumn): PatientLookup 
   };
 }
 
+/** A table with its own `patient_id` column (most of them: every CCM sub-record table has one). */
+const own = (table: PgTable & { id: PgColumn; patientId: PgColumn }): PatientLookup => direct(table, table.id, table.patientId);
+
 /** A table whose parent row names the patient: `id` of `table`, joined on `fk` = `parentId`. */
 function viaParent(table: PgTable, id: PgColumn, fk: PgColumn, parent: PgTable, parentId: PgColumn, patient: PgColumn): PatientLookup {
   return {
@@ -112,24 +115,24 @@ function viaParent(table: PgTable, id: PgColumn, fk: PgColumn, parent: PgTable, 
 
 /** Each kind of record and how its patient is read. Exhaustive over the contract's kinds. */
 export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
-  ccmRecord: direct(ccmRecords, ccmRecords.id, ccmRecords.patientId),
+  ccmRecord: own(ccmRecords),
   // The CCM sub-record tables carry their record's patient (db/schema/ccm.ts `subRecordTable`).
-  ccmallergy: direct(ccmAllergies, ccmAllergies.id, ccmAllergies.patientId),
-  ccmdiagnosis: direct(ccmDiagnoses, ccmDiagnoses.id, ccmDiagnoses.patientId),
-  ccmconditions: direct(ccmConditions, ccmConditions.id, ccmConditions.patientId),
-  ccmcareplan: direct(ccmCarePlans, ccmCarePlans.id, ccmCarePlans.patientId),
-  ccmmedicationevent: direct(ccmMedicationEvents, ccmMedicationEvents.id, ccmMedicationEvents.patientId),
-  vitalentry: direct(ccmVitalEntries, ccmVitalEntries.id, ccmVitalEntries.patientId),
-  ccmmedicalnote: direct(ccmMedicalNotes, ccmMedicalNotes.id, ccmMedicalNotes.patientId),
-  ccmobservation: direct(ccmObservations, ccmObservations.id, ccmObservations.patientId),
-  ccmattachment: direct(ccmAttachments, ccmAttachments.id, ccmAttachments.patientId),
-  ccmconsentform: direct(ccmConsentForms, ccmConsentForms.id, ccmConsentForms.patientId),
-  ccmimaging: direct(ccmImaging, ccmImaging.id, ccmImaging.patientId),
-  ccmvaccine: direct(ccmVaccines, ccmVaccines.id, ccmVaccines.patientId),
-  ccmlab: direct(ccmLabs, ccmLabs.id, ccmLabs.patientId),
-  ccmtimelogentry: direct(ccmTimeLogEntries, ccmTimeLogEntries.id, ccmTimeLogEntries.patientId),
+  ccmallergy: own(ccmAllergies),
+  ccmdiagnosis: own(ccmDiagnoses),
+  ccmconditions: own(ccmConditions),
+  ccmcareplan: own(ccmCarePlans),
+  ccmmedicationevent: own(ccmMedicationEvents),
+  vitalentry: own(ccmVitalEntries),
+  ccmmedicalnote: own(ccmMedicalNotes),
+  ccmobservation: own(ccmObservations),
+  ccmattachment: own(ccmAttachments),
+  ccmconsentform: own(ccmConsentForms),
+  ccmimaging: own(ccmImaging),
+  ccmvaccine: own(ccmVaccines),
+  ccmlab: own(ccmLabs),
+  ccmtimelogentry: own(ccmTimeLogEntries),
   ccmConditionHistory: viaParent(ccmConditionHistory, ccmConditionHistory.id, ccmConditionHistory.conditionId, ccmConditions, ccmConditions.id, ccmConditions.patientId),
-  appointment: direct(appointments, appointments.id, appointments.patientId),
+  appointment: own(appointments),
   appointmentNote: viaParent(appointmentNotes, appointmentNotes.id, appointmentNotes.appointmentId, appointments, appointments.id, appointments.patientId),
   visitInvitation: viaParent(visitInvitations, visitInvitations.id, visitInvitations.appointmentId, appointments, appointments.id, appointments.patientId),
   // A ring belongs to a call, the call to a visit (appointment) when it has one.
@@ -143,21 +146,21 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
         .leftJoin(appointments, eq(appointments.id, videoCalls.appointmentId))
         .where(anyId(videoCallRings.id, keys)),
   },
-  prescription: direct(prescriptions, prescriptions.id, prescriptions.patientId),
-  patientDiagnosis: direct(patientDiagnoses, patientDiagnoses.id, patientDiagnoses.patientId),
-  survey: direct(surveys, surveys.id, surveys.patientId),
-  surveyLink: direct(surveyLinks, surveyLinks.id, surveyLinks.patientId),
-  surveyRecurrence: direct(surveyRecurrences, surveyRecurrences.id, surveyRecurrences.patientId),
+  prescription: own(prescriptions),
+  patientDiagnosis: own(patientDiagnoses),
+  survey: own(surveys),
+  surveyLink: own(surveyLinks),
+  surveyRecurrence: own(surveyRecurrences),
   // A client monitoring plan (an office's plan) names no patient: null.
-  treatmentPlan: direct(treatmentPlans, treatmentPlans.id, treatmentPlans.patientId),
+  treatmentPlan: own(treatmentPlans),
   treatmentPlanDevice: viaParent(treatmentPlanDevices, treatmentPlanDevices.id, treatmentPlanDevices.treatmentPlanId, treatmentPlans, treatmentPlans.id, treatmentPlans.patientId),
-  timeEntry: direct(timeEntries, timeEntries.id, timeEntries.patientId),
-  medicalNote: direct(medicalNotes, medicalNotes.id, medicalNotes.patientId),
+  timeEntry: own(timeEntries),
+  medicalNote: own(medicalNotes),
   medicalNoteDetail: viaParent(medicalNoteDetails, medicalNoteDetails.id, medicalNoteDetails.medicalNoteId, medicalNotes, medicalNotes.id, medicalNotes.patientId),
   hub: direct(hubs, hubs.id, hubs.assignedToUserId),
-  medicalDevice: direct(medicalDevices, medicalDevices.id, medicalDevices.patientId),
-  patientPresence: direct(patientPresence, patientPresence.id, patientPresence.patientId),
-  publicLink: direct(publicLinks, publicLinks.id, publicLinks.patientId),
+  medicalDevice: own(medicalDevices),
+  patientPresence: own(patientPresence),
+  publicLink: own(publicLinks),
   notification: direct(notifications, notifications.id, notifications.relatedPatientId),
   // The licence's holder now; a licence no one holds names none.
   license: {
@@ -183,7 +186,7 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
     key: 'id',
     read: (db, keys) => db.select({ key: users.id, patientId: users.id }).from(users).where(and(anyId(users.id, keys), eq(users.roleId, Role.PATIENT))),
   },
-  medicalTeam: direct(medicalTeams, medicalTeams.id, medicalTeams.patientId),
+  medicalTeam: own(medicalTeams),
   deviceIdentifier: {
     key: 'text',
     read: (db, keys) =>

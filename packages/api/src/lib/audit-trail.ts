@@ -107,7 +107,11 @@ export class AuditTrail {
   /** The stored fields of a batch: record patients filled in, events without their patient dropped. */
   private async resolve(batch: AuditEventInput[]): Promise<AuditFields[]> {
     const wanted = new Map<AuditRecordKind, Set<RecordKey>>();
-    for (const e of batch) if (e.record) (wanted.get(e.record.kind) ?? wanted.set(e.record.kind, new Set()).get(e.record.kind)!).add(e.record.key);
+    for (const e of batch) {
+      if (!e.record) continue;
+      const keys = wanted.get(e.record.kind) ?? new Set<RecordKey>();
+      wanted.set(e.record.kind, keys.add(e.record.key));
+    }
     this.resolving = batch;
     let found: Awaited<ReturnType<typeof readPatientsOfRecords>> | null;
     try {
