@@ -17,6 +17,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // On PostgreSQL, one migrated template database per project, copied for each test file.
     globalSetup: ['packages/api/test/global-setup.ts'],
+    // VIGIL_TEST_NOW pins "now" for the whole run (test/clock.ts; CI's date lanes, scripts/test.mjs).
+    setupFiles: ['packages/api/test/clock-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     projects: [

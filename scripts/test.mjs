@@ -63,6 +63,32 @@ await lanes('lint, typecheck and build', [
 ]);
 step('unit and integration tests', 'npx', ['vitest', 'run']);
 
+// Date lanes: the suites whose answers depend on "today" (billing months, device periods and
+// readiness, monitoring-plan schedules, survey recurrence, the office's calendar) again with the
+// clock pinned (VIGIL_TEST_NOW, packages/api/test/clock.ts) where calendars go wrong: the last
+// evening of a month in New York (already the 1st in UTC), the first hour of a year, and the days
+// US clocks change. The full run above uses the machine's day. VIGIL_DATE_LANES=0 skips them.
+const dateSuites = [
+  'packages/api/src/features/billing/engine',
+  'packages/api/src/features/billing/billing-generation.int.test.ts',
+  'packages/api/src/features/billing/billing-exports.int.test.ts',
+  'packages/api/src/features/billing/generation.int.test.ts',
+  'packages/api/src/features/billing/demo.int.test.ts',
+  'packages/api/src/features/treatment-plans',
+  'packages/api/src/features/surveys/recurrence.test.ts',
+  'packages/api/src/features/surveys/surveys.int.test.ts',
+  'packages/api/src/lib/office-calendar.test.ts',
+];
+const dateInstants = [
+  ['last evening of a month in New York', '2026-12-01T03:30:00Z'],
+  ['first hour of a year in New York', '2027-01-01T05:30:00Z'],
+  ['US daylight-saving start day', '2027-03-14T15:00:00Z'],
+  ['US daylight-saving end day', '2027-11-07T12:00:00Z'],
+];
+if (process.env.VIGIL_DATE_LANES !== '0') {
+  for (const [name, at] of dateInstants) step(`date lane: ${name} (${at})`, 'npx', ['vitest', 'run', ...dateSuites], { env: { ...process.env, VIGIL_TEST_NOW: at } });
+}
+
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
 // The journeys in VIGIL_E2E_SHARDS shards side by side (default 2, one per core), each shard a
 // Playwright process with its own portal (port 8181, 8191, …; its own embedded database with the

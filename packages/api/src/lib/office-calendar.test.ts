@@ -84,3 +84,12 @@ describe('localDateTimeOf', () => {
     }
   });
 });
+
+describe('localTimeToInstant on a repeated hour', () => {
+  it("takes the first occurrence by default and the second with 'later', whatever today's offset is", () => {
+    expect(localTimeToInstant('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(localTimeToInstant('2026-11-01', '01:30', 'America/New_York', 'later').toISOString()).toBe('2026-11-01T06:30:00.000Z');
+    // Outside the change both are the same instant.
+    expect(localTimeToInstant('2026-11-02', '01:30', 'America/New_York', 'later').toISOString()).toBe('2026-11-02T06:30:00.000Z');
+  });
+});

@@ -92,9 +92,11 @@ const DAY_MS = 86_400_000;
  * The instant at which the wall clock in `timeZone` shows `time` ('HH:mm') on `date`
  * ('YYYY-MM-DD'). Like Temporal's 'compatible' rule: a time skipped by a spring-forward change
  * (02:30 in New York on the second Sunday of March) moves forward by the gap (03:30 EDT); a time
- * that occurs twice on a fall-back day (01:30 on the first Sunday of November) is the first one (EDT).
+ * that occurs twice on a fall-back day (01:30 on the first Sunday of November) is the first one
+ * (EDT), or the second (EST) with `repeated` 'later' (Temporal's 'later' disambiguation). Depends
+ * on nothing but its arguments (never on today's offset).
  */
-export function localTimeToInstant(date: string, time: string, timeZone: string): Date {
+export function localTimeToInstant(date: string, time: string, timeZone: string, repeated: 'earlier' | 'later' = 'earlier'): Date {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
@@ -102,7 +104,7 @@ export function localTimeToInstant(date: string, time: string, timeZone: string)
   const after = zoneOffsetMs(new Date(wall + DAY_MS), timeZone);
   const candidates = [...new Set([before, after])].map((o) => wall - o).filter((t) => zoneOffsetMs(new Date(t), timeZone) === wall - t);
   if (candidates.length === 0) return new Date(wall - before); // in the gap: shifted forward
-  return new Date(Math.min(...candidates));
+  return new Date(repeated === 'later' ? Math.max(...candidates) : Math.min(...candidates));
 }
 
 /** The instant the local day `date` begins in `timeZone`. */

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@vigil/contract';
+import { runClock, useTestClock } from '../../../test/clock';
 import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { localDate, localYearMonth } from '../../lib/office-calendar';
 import { caller, setProfile, withoutBillingRead, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from './billing-exports.fixtures';
 import { dayList, seedReadings, seedTime, TZ, waitForRun } from './billing-generation.fixtures';
 import { addDays } from './engine/dates';
+
+// A mid-month day by default; CI's date lanes run it on a month's first and last day and on the
+// days of a daylight-saving change (VIGIL_TEST_NOW, test/clock.ts).
+useTestClock(runClock() ?? '2026-11-20T17:00:00Z');
 
 let t: TestApp;
 let f: Fixture;
@@ -322,8 +327,10 @@ describe('GET billing/getbillingreadiness', () => {
     expect(risky).toMatchObject({ readingDays: 10, daysLeft: 15, daysNeededFor16: 6, canReach16: true, atRisk: true, period: { start: addDays(today(), -15) } });
     expect(risky.flags.find((x: { key: string }) => x.key === 'deviceDaysAtRisk').text).toBe(`6 more reading days needed in the 15 days left of the device period (ends ${addDays(today(), 14)}) to reach 16`);
     const steady = page.items.find((i: { patientId: number }) => i.patientId === people.Steady);
-    expect(steady).toMatchObject({ readingDays: 16, atRisk: false, flags: [], estimatedAmountCents: 4743 + 5128 });
-    expect(steady.codes.map((c: { code: string }) => c.code)).toEqual(['99454', '99457']);
+    // Amounts come from the loaded fee schedule of the month's year: CY2026 is loaded; a later year has none ("amount not loaded", null).
+    expect(steady).toMatchObject({ readingDays: 16, atRisk: false, flags: [], estimatedAmountCents: current().year === 2026 ? 1837 + 4743 + 5128 : null });
+    // The episode's first device period: its set-up (99453) is counted whether the period ends in this month or the next.
+    expect(steady.codes.map((c: { code: string }) => c.code)).toEqual(['99453', '99454', '99457']);
     expect(steady.programs[0]).toMatchObject({ program: 'RPM', time: '25:00', interactive: true, marks: [{ minutes: 10, reached: true }, { minutes: 20, reached: true }, { minutes: 40, reached: false }, { minutes: 60, reached: false }] });
     expect(page.atRiskCount).toBe(page.items.filter((i: { atRisk: boolean }) => i.atRisk).length);
     const only = await call('GET', 'billing/getbillingreadiness', f.nurseA1, { headers: { hospitalid: f.a1.id }, query: { atRiskOnly: 'true' } });

@@ -11,13 +11,14 @@
  *   when the month is shorter (the 1st without a start day).
  * Nothing is due before the plan's start day.
  *
- * Daylight saving time (dayjs with its utc and timezone plugins, which read the IANA database
- * through Intl): a time that does not exist on a spring-forward day (02:30 in New York on
- * 2024-03-10) is due one hour later by the clock, at the same instant as 03:30 local; a time that
+ * Daylight saving time (the one calendar module, lib/office-calendar.ts, on Intl's IANA data): a
+ * time that does not exist on a spring-forward day (02:30 in New York on 2024-03-10) is due one
+ * hour later by the clock, at the same instant as 03:30 local; a time that
  * occurs twice on a fall-back day (01:30 in New York on 2024-11-03) is due once, at its second
  * occurrence (standard time), the later and so more forgiving instant for a missed-reading alert.
  */
 import dayjs from 'dayjs';
+import { localTimeToInstant } from '../../lib/office-calendar';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
@@ -139,7 +140,9 @@ export function expectedMeasurementTimes(
         slot: i + 1,
         day,
         localTime,
-        at: dayjs.tz(`${day} ${localTime}`, timeZone).toDate(),
+        // Not dayjs.tz(): its parse starts from the zone's offset NOW, so a repeated time would be
+        // due at its first occurrence while DST is in effect and at its second otherwise.
+        at: localTimeToInstant(day, localTime, timeZone, 'later'),
       });
     }
   }

@@ -62,6 +62,23 @@ describe('billing readiness of the current period', () => {
     expect(r.codes.map((c) => c.code)).toEqual(['99454']);
   });
 
+  it("counts the set-up code of the episode's first device period while that period runs into next month (billed in the month it ends, section 1.1)", () => {
+    const first = facts({ today: '2026-03-28', episodeStart: '2026-03-10', readingDays: days('2026-03-10', 17) });
+    const r = computeReadiness(first, options());
+    expect(r.codes.map((c) => c.code)).toEqual(['99453', '99454']);
+    expect(r.estimatedAmountCents).toBe(1837 + 4743);
+    // The same period once it ends inside the month: the month's own codes carry the set-up, once.
+    const inside = computeReadiness(facts({ today: '2026-04-01', year: 2026, month: 4, episodeStart: '2026-03-10', readingDays: days('2026-03-10', 17) }), options());
+    expect(inside.codes.map((c) => c.code)).toEqual(['99453', '99454']);
+  });
+
+  it('does not count a second set-up when this month already bills the episode\'s set-up in an earlier period', () => {
+    // Period 1: 1-30 March (ends in March, set-up billed there); period 2: 31 March - 29 April.
+    const r = computeReadiness(facts({ today: '2026-03-31', episodeStart: '2026-03-01', readingDays: [...days('2026-03-01', 20), ...days('2026-03-31', 1)] }), options());
+    expect(r.period).toMatchObject({ start: '2026-03-31', end: '2026-04-29' });
+    expect(r.codes.filter((c) => c.code === '99453')).toHaveLength(1);
+  });
+
   it('flags a monitored patient with no reading yet', () => {
     const r = computeReadiness(facts({ today: '2026-03-16' }), options());
     expect(r.period).toBeNull();

@@ -11,11 +11,11 @@
 import { sumKnownAmounts } from './amounts';
 import type { BilingualText } from './settings';
 import { computePatientMonth, deviceProgramOf } from './compute';
-import { daysInPeriod, episodeAnchor, evaluateDevicePeriod, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
+import { daysInPeriod, deviceClaims, episodeAnchor, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { daysBetween, formatMmSs, monthBounds } from './dates';
 import { countTime, type TimeBucket } from './time';
 import { t } from './reasons';
-import { codeCatalogue } from './codes';
+import { codeCatalogue, setupCodes } from './codes';
 import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
 
 export const AT_RISK_MARGIN_DAYS = 4;
@@ -193,8 +193,15 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
   const month = computePatientMonth(facts, opts);
   const codes = month.claims.filter((c) => c.status === 'billable').map((c) => ({ code: c.code, program: c.program, units: c.units, amountCents: c.amountCents }));
   if (period && anchor && period.end > last) {
-    for (const c of evaluateDevicePeriod(deviceProgram, period, dates, settings, facts.rtmSystem, anchor)) {
-      if (c.status === 'billable') codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
+    // The period is billed in the month it ends (deviceClaims): its supply code and, when it is
+    // the episode's first period to reach the set-up minimum, its set-up code (99453 / 98975),
+    // unless a set-up of this episode is already among this month's codes or billed before.
+    const [endYear, endMonth] = period.end.split('-').map(Number) as [number, number];
+    const setupThisMonth = codes.some((c) => setupCodes.has(c.code));
+    for (const c of deviceClaims(deviceProgram, { ...facts, year: endYear, month: endMonth, readingDays: facts.readingDays }, settings)) {
+      if (c.status !== 'billable' || c.evidence.period?.start !== period.start) continue;
+      if (setupCodes.has(c.code) && setupThisMonth) continue;
+      codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
     }
   }
   const order = new Map(codeCatalogue.map((c, i) => [c.code, i]));
