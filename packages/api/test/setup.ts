@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { Role, type RoleId } from '@vigil/contract';
@@ -81,6 +82,17 @@ export async function createOffice(t: BuiltApp, organizationId: number, values: 
   // Written past the API: drop cached session scopes as an API change would (an organization admin's offices grew).
   await forgetSessions(t.ctx);
   return row!;
+}
+
+/**
+ * Switches programs on in offices `officeIds` (spec section 6; CCM is off by default, and a CCM
+ * record or section is written only where it is on: lib/program-switches.ts).
+ */
+export async function enablePrograms(t: BuiltApp, officeIds: number[], programs: { ccm?: boolean; rtm?: boolean; assessments?: boolean } = { ccm: true }) {
+  await t.ctx.db
+    .update(hospitals)
+    .set({ ...(programs.ccm ? { ccmEnabled: true } : {}), ...(programs.rtm ? { rtmEnabled: true } : {}), ...(programs.assessments ? { assessmentsEnabled: true } : {}) })
+    .where(inArray(hospitals.id, officeIds));
 }
 
 /**

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
 import { message, type MessageKey } from '@vigil/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from './setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from './setup';
 import { cachedSession } from '../src/lib/session-cache';
 import { tokenHash } from '../src/lib/crypto';
 
@@ -61,6 +61,13 @@ export interface SubRecordSuiteOptions {
    */
   unique?: { field: string; make: (n: number) => unknown };
   prepare?: (ctx: { t: TestApp; f: Fixture }) => Promise<{ valid: Record<string, unknown>; changed: Record<string, unknown>; validInA2?: Record<string, unknown> }>;
+  /**
+   * The rows are authored records of another feature (care time, a medical note): only their
+   * author or an office admin of the office changes or deletes them (time tracking's and medical
+   * notes' rule, spec section 5). The update is then made by the author, and another clinician of
+   * the same office is refused (403) and changes nothing.
+   */
+  authored?: boolean;
 }
 
 type Who = { id: number };
@@ -119,6 +126,8 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     beforeAll(async () => {
       t = await createTestApp({ sessionCacheMs: 60_000 });
       f = await createTenancyFixture(t);
+      // CCM is off by default: these offices run it (lib/program-switches.ts).
+      await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
       recordA1 = await openRecord(f.nurseA1, f.patientA1.id, f.a1.id);
       if (opts.prepare) {
         const forms = await opts.prepare({ t, f });
@@ -150,12 +159,25 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
 
     it('updates a row and reads the change back', async () => {
       const created = await create(f.nurseA1, recordA1);
-      const res = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: changed });
+      const res = await call('PUT', `${slug}/${created.id}`, opts.authored ? f.nurseA1 : f.doctorA1, { payload: changed });
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json().data as Record<string, unknown>;
       expect(updated).toMatchObject({ ...comparable(changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
       expect(((await byRecord(f.nurseA1, recordA1)).json().data as unknown[])).toContainEqual(updated);
     });
+
+    if (opts.authored) {
+      it("refuses another clinician's change or delete of an authored row (403) and changes nothing; the office admin may", async () => {
+        const created = await create(f.nurseA1, recordA1);
+        const before = await tableRows();
+        const put = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: changed });
+        expect(put.statusCode, put.body).toBe(403);
+        expect(put.json().code).toBe('notAuthorOrOfficeAdmin');
+        expect((await call('DELETE', `${slug}/${created.id}`, f.doctorA1)).statusCode).toBe(403);
+        expect(await tableRows()).toEqual(before);
+        expect((await call('PUT', `${slug}/${created.id}`, f.officeAdminA1, { payload: changed })).statusCode).toBe(200);
+      });
+    }
 
     it('deletes a row; a second delete is 404', async () => {
       const created = await create(f.nurseA1, recordA1);

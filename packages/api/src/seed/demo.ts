@@ -210,6 +210,10 @@ async function createDemoLogins(tx: Tx, hashOf: (u: DemoUsername) => string): Pr
       .where(eq(users.id, patientId));
   }
 
+  // Office #1 runs CCM beside RPM (docs/demo-data.md): its CCM records and their sections are written
+  // only where the office's CCM switch is on (lib/program-switches.ts).
+  await tx.update(hospitals).set({ ccmEnabled: true }).where(eq(hospitals.id, office1.id));
+
   // Office #1's teams: every patient gets one, with the demo doctor and nurse; the caregiver joins the `patient`'s.
   const teams1: number[] = [];
   for (const p of await patientsOf(tx, office1.id)) teams1.push(await teamOf(tx, p, office1.id));

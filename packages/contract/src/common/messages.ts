@@ -147,6 +147,7 @@ export const messages = {
     es: 'El profesional de facturación debe ser un médico de la oficina del paciente autorizado a facturar este programa',
   },
   unknownDiagnosisCode: { en: 'Unknown ICD-10-CM diagnosis code', es: 'Código de diagnóstico CIE-10-MC desconocido' },
+  readingOutOfRange: { en: 'The value is outside the plausible range of this measurement', es: 'El valor está fuera del rango plausible de esta medición' },
   billingMonthInFuture: {
     en: 'Billing is not available for a month still to come ({month}/{year})',
     es: 'La facturación no está disponible para un mes que aún no ha llegado ({month}/{year})',

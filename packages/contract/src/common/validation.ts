@@ -5,7 +5,7 @@ import { message, type Lang } from './messages';
 /**
  * Maps a zod issue to the spec's form message (portal-spec.md section 5), so that the browser and
  * the server give the same message for the same mistake. Custom rules carry their rule name as the
- * issue message ('phone', 'alphanumeric', 'lettersOnly', 'required').
+ * issue message ('phone', 'alphanumeric', 'lettersOnly', 'required'; 'timeLimit' on a maximum).
  */
 export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknown): string {
   switch (issue.code) {
@@ -20,6 +20,8 @@ export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknow
       if (issue.origin === 'array' || issue.origin === 'set') return message('required', lang);
       return message('regex', lang);
     case 'too_big':
+      // A length of care time past the 2-hour limit (spec section 9) says so, as the server's rule does.
+      if (issue.message === 'timeLimit') return message('timeLimit', lang);
       return issue.origin === 'string' ? message('max', lang, { length: Number(issue.maximum) }) : message('regex', lang);
     case 'invalid_format':
       return issue.format === 'email' ? message('email', lang) : message('regex', lang);

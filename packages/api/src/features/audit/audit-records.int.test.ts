@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { allEndpoints, can, licenseTypes, optionCodes, type AuditRecordKind, type EndpointDef } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import * as schema from '../../db/schema/index';
 import { auditEvents } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
@@ -61,6 +61,8 @@ let fresh: (kind: AuditRecordKind) => Promise<RecordKey>;
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
   const s = schema;
   const patientId = f.patientA1.id;
   const hospitalId = f.a1.id;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { hospitals, sessions } from '../../db/schema/index';
 import { tokenHash } from '../../lib/crypto';
 import { resolveSession } from './auth.service';
@@ -71,7 +71,8 @@ describe('session cache, default lifetime', () => {
     const hash = tokenHash(doctor.sessionguid);
     expect(await check(t, doctor)).toBe(true);
     expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
-    // Opening a CCM record and a staff note are writes that cannot change who sees what.
+    // Opening a CCM record and a staff note are writes that cannot change who sees what (CCM on in the office).
+    await enablePrograms(t, [f.a1.id]);
     const record = await t.app.inject({ method: 'POST', url: '/api/ccmrecord', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id } });
     expect(record.statusCode, record.body).toBe(201);
     const note = await t.app.inject({ method: 'POST', url: '/api/medicalnote', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 1, year: 2025, text: 'Called the patient' } });

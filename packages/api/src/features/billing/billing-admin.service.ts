@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { allUsersVisible } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
+import { icd10cmValidity } from '../diagnoses/index';
 import * as repo from './billing-admin.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
 import { clientOf, currentMonthOf, resolveBillingTarget } from './billing-exports.service';
@@ -165,8 +166,9 @@ export async function getPatientBillingProfile(ctx: AppContext, scope: Scope, pa
  * Chosen PUT billing/patientbillingprofile (header patientid): saves the profile, one row per
  * patient, so a patient has exactly one billing type (spec section 5). Checks, each a 400 on its
  * field:
- * - every diagnosis's three-character category is an active ICD_10_MAIN_CODES category
- *   ('Unknown ICD-10-CM diagnosis code' on diagnoses.<i>);
+ * - every diagnosis is a billable code of the loaded ICD-10-CM release, the problem list's own rule
+ *   (diagnoses `icd10cmValidity`): 'Unknown ICD-10-CM diagnosis code', or '{code} is a category
+ *   ...' for a header, on diagnoses.<i>;
  * - rtmSystem is given for RTM ('This field is required'): it picks the RTM supply code (reference section 2);
  * - the billing practitioner is an active doctor of one of the patient's offices with a user
  *   billing authorization for the billing type in that office ('The billing practitioner must be
@@ -183,9 +185,16 @@ export async function updatePatientBillingProfile(
   await patientOrNotFound(ctx, scope, patientId);
   const saved = await repo.getProfile(scope, ctx.db, patientId);
   const fields: Record<string, MessageKey> = {};
-  const known = new Set((await repo.findIcdCategories(scope, ctx.db, [...new Set(body.diagnoses.map((c) => c.slice(0, 3)))])).map((c) => c.code));
+  // The one ICD-10-CM validity (diagnoses `icd10cmValidity`): a billable code of the loaded release, as on the problem list.
+  const validity = await icd10cmValidity(scope, ctx.db, body.diagnoses);
+  let notBillable: string | undefined;
   body.diagnoses.forEach((code, i) => {
-    if (!known.has(code.slice(0, 3))) fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode';
+    const v = validity.get(code)!;
+    if (v.status === 'unknown') fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode';
+    else if (v.status === 'category') {
+      fields[`diagnoses.${i}`] ??= 'diagnosisNotBillable';
+      notBillable ??= v.code;
+    }
   });
   const savedSystem = rtmSystemSchema.safeParse(saved?.rtmSystem);
   const rtmSystem = body.rtmSystem !== undefined ? body.rtmSystem : savedSystem.success ? savedSystem.data : null;
@@ -201,7 +210,7 @@ export async function updatePatientBillingProfile(
   const keys = Object.keys(fields);
   if (keys.length > 0) {
     const only = keys.length === 1 ? fields[keys[0]!]! : 'validationFailed';
-    throw AppError.badRequest(only === 'required' ? 'validationFailed' : only, fields);
+    throw AppError.badRequest(only === 'required' ? 'validationFailed' : only, fields, notBillable ? { code: notBillable } : undefined);
   }
   await repo.upsertProfile(scope, ctx.db, {
     patientId,

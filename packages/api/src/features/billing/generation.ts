@@ -66,7 +66,6 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const { first, last } = monthBounds(year, month);
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
-  const profileDiagnoses = new Map(patients.map((p) => [p.patientId, p.diagnoses]));
   const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic, consents, decisionMaking] = await Promise.all([
     repo.findReadingDays(scope, db, office, ids, localRange(window.from, window.to, tz)),
     repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
@@ -77,7 +76,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findClaimsElsewhere(scope, db, office.id, ids, year, month, window),
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
     repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
-    chronicConditionsForPatients(scope, db, ids, profileDiagnoses),
+    chronicConditionsForPatients(scope, db, ids),
     repo.findConsents(scope, db, office, ids, last),
     repo.findDecisionMaking(scope, db, office, ids, last),
   ]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { pdfText } from '../../../test/pdf-text';
 import { users } from '../../db/schema/index';
 
@@ -50,6 +50,8 @@ const headings = {
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
 });
 afterAll(() => t?.close());
 

@@ -4,7 +4,8 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { localDate, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
-import { getParentRecord, getRow, updateRow } from '../../lib/sub-records/sub-records.repo';
+import { getRow, updateRow } from '../../lib/sub-records/sub-records.repo';
+import { writableParentOf } from '../../lib/sub-records/sub-records.service';
 import { findSubRecordsByPatient, findSubRecordsByRecord, responseOf, enrichRows } from '../../lib/sub-records/sub-records.service';
 import * as history from './ccm-condition-history.repo';
 import * as links from './ccm-links.repo';
@@ -35,8 +36,7 @@ export async function updateConditionHistory(ctx: AppContext, scope: Scope, id: 
     if (!entry) throw AppError.notFound();
     const condition = await getRow(scope, tx, ccmConditions, entry.conditionId, true);
     if (!condition) throw AppError.notFound();
-    const record = await getParentRecord(scope, tx, condition.ccmRecordId);
-    if (!record) throw AppError.notFound();
+    const record = await writableParentOf(scope, tx, condition.ccmRecordId);
     if (body.recordedOn > localDate(now, officeTimeZone(record.timeZone))) throw AppError.badRequest('futureDate', { recordedOn: 'futureDate' });
     const updated = await history.updateEntry(scope, tx, id, { status: body.status, recordedOn: body.recordedOn, note: body.note ?? '' });
     if (!updated) throw AppError.notFound();
@@ -50,6 +50,9 @@ export async function deleteConditionHistory(ctx: AppContext, scope: Scope, id: 
   return ctx.db.transaction(async (tx) => {
     const entry = await history.getEntry(scope, tx, id);
     if (!entry) throw AppError.notFound();
+    const condition = await getRow(scope, tx, ccmConditions, entry.conditionId, true);
+    if (!condition) throw AppError.notFound();
+    await writableParentOf(scope, tx, condition.ccmRecordId);
     if (!(await history.deleteEntry(scope, tx, id))) throw AppError.notFound();
     await followLatest(scope, tx, entry.conditionId);
     return { id };
@@ -80,6 +83,9 @@ export async function vitalEntriesOfMonth(ctx: AppContext, scope: Scope, patient
 /** `PUT vitalentry/disablemedicalnoteforthisvitalentry/{id}`: keeps the entry out of the medical note (or puts it back). 404 outside the caller's offices. */
 export async function setVitalEntryInNote(ctx: AppContext, scope: Scope, id: number, disabled: boolean) {
   return ctx.db.transaction(async (tx) => {
+    const existing = await getRow(scope, tx, ccmVitalEntryGroup.table, id, true);
+    if (!existing) throw AppError.notFound();
+    await writableParentOf(scope, tx, existing.ccmRecordId);
     const row = await updateRow(scope, tx, ccmVitalEntryGroup.table, id, { includeInMedicalNote: !disabled });
     if (!row) throw AppError.notFound();
     const [enriched] = await enrichRows(ccmVitalEntryGroup, [row], tx);
@@ -102,8 +108,7 @@ export async function timeLogOfDate(ctx: AppContext, scope: Scope, patientId: nu
  */
 export async function attachTimeEntries(ctx: AppContext, scope: Scope, ccmRecordId: number, timeEntryIds: number[]) {
   await ctx.db.transaction(async (tx) => {
-    const record = await getParentRecord(scope, tx, ccmRecordId);
-    if (!record) throw AppError.notFound();
+    const record = await writableParentOf(scope, tx, ccmRecordId);
     const ids = [...new Set(timeEntryIds)];
     const ok = await links.findAttachableTimeEntries(tx, record, ids);
     if (ok.length !== ids.length) {

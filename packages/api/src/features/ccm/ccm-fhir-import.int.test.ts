@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { message } from '@vigil/contract';
 import { repoRoot } from '../../config/index';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmAllergies, ccmAttachments, ccmConditions, ccmLabs, ccmMedicationEvents, ccmObservations, ccmVaccines, prescriptions } from '../../db/schema/index';
 
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');
@@ -67,6 +67,8 @@ function smallBundle() {
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { readSingleUpload } from '../../lib/upload';
-import { getParentRecord } from '../../lib/sub-records/sub-records.repo';
-import { insertSubRecord } from '../../lib/sub-records/sub-records.service';
+import { insertSubRecord, writableParentOf } from '../../lib/sub-records/sub-records.service';
 import { FhirEntryError, mapBundleToCcm, type MappedEntry, type PendingMedication } from './ccm-fhir.import';
 import { listPatientPrescriptions, type PrescriptionKey } from './ccm-fhir.repo';
 import { ccmServerGroups } from './ccm-groups';
@@ -25,7 +24,7 @@ const badEntry = (index: number, resourceType: string) => AppError.badRequest('c
  * `entry` and its type); 413 beyond VIGIL_CCM_MAX_FILE_BYTES; the upload errors of lib/upload.ts.
  */
 export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: number, req: FastifyRequest, now: Date = new Date()): Promise<CcmFhirImportResult> {
-  if (!(await getParentRecord(scope, ctx.db, id))) throw AppError.notFound();
+  await writableParentOf(scope, ctx.db, id);
   const file = await readSingleUpload(req, ctx.config.ccmMaxFileBytes);
   if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
   let bundle: unknown;
@@ -51,8 +50,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
   const imported: Record<string, number> = {};
   const skipped = [...mapping.skipped];
   await ctx.db.transaction(async (tx) => {
-    const record = await getParentRecord(scope, tx, id);
-    if (!record) throw AppError.notFound();
+    const record = await writableParentOf(scope, tx, id);
     const prescriptions = mapping.medications.length > 0 ? await listPatientPrescriptions(tx, record.patientId, record.hospitalId) : [];
     for (const med of mapping.medications) {
       const prescriptionId = matchPrescription(prescriptions, med);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { prescriptions } from '../../db/schema/index';
 
 let t: TestApp;
@@ -54,6 +54,8 @@ let sourceId: number;
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
   sourceId = await openRecord('2026-01-05');
   const [rx] = await t.ctx.db.insert(prescriptions).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'Metformin 500 mg tablet', dose: '500 mg', frequency: 'TWICE_DAILY' }).returning({ id: prescriptions.id });
   const create = async (slug: string, body: object) => {

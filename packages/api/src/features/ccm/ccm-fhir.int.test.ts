@@ -4,7 +4,7 @@
  * resolving inside the Bundle; 404 for other offices and organizations; no permission, no export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { fhirR4Validator } from '../../../test/fhir-r4';
 import { patientDiagnoses, prescriptions } from '../../db/schema/index';
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
   validate = await fhirR4Validator();
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
   recordId = (await call('POST', 'ccmrecord', f.nurseA1, { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' })).json().data.id;
   const [dx] = await t.ctx.db.insert(patientDiagnoses).values({ patientId: f.patientA1.id, code: 'I10', description: 'Essential (primary) hypertension' }).returning({ id: patientDiagnoses.id });
   const [rx] = await t.ctx.db.insert(prescriptions).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'Metformin 500 mg tablet', dose: '500 mg', frequency: 'TWICE_DAILY' }).returning({ id: prescriptions.id });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { message } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmFiles } from '../../db/schema/index';
 
 let t: TestApp;
@@ -43,6 +43,8 @@ const rows: Record<'ccmattachment' | 'ccmconsentform' | 'ccmimaging', number> = 
 beforeAll(async () => {
   t = await createTestApp({ ccmMaxFileBytes: 1024 });
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
   const rec = await call('POST', 'ccmrecord', f.nurseA1, { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' });
   recordId = rec.json().data.id;
   const create = async (slug: string, body: object) => {

@@ -26,10 +26,10 @@ export interface FileInfo {
 }
 
 /** Row `id` of `group` in the caller's offices, locked for the write when `forUpdate`: its office, or null. */
-export async function getRow(scope: Scope, db: Executor, group: CcmFileGroup, id: number, forUpdate = false): Promise<{ id: number; hospitalId: number } | null> {
+export async function getRow(scope: Scope, db: Executor, group: CcmFileGroup, id: number, forUpdate = false): Promise<{ id: number; hospitalId: number; ccmRecordId: number } | null> {
   const { table } = groups[group];
   const q = db
-    .select({ id: table.id, hospitalId: table.hospitalId })
+    .select({ id: table.id, hospitalId: table.hospitalId, ccmRecordId: table.ccmRecordId })
     .from(table)
     .where(and(eq(table.id, id), officeFilter(scope, table.hospitalId)))
     .limit(1);

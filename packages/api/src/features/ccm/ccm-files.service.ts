@@ -3,6 +3,7 @@ import type { CcmFile, CcmFileType } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { writableParentOf } from '../../lib/sub-records/sub-records.service';
 import { extensionOf, isDicomPart10, safeFileName, sniffFileType } from '../../lib/file-sniff';
 import { readSingleUpload } from '../../lib/upload';
 import * as repo from './ccm-files.repo';
@@ -53,6 +54,7 @@ export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmF
   const stored = await ctx.db.transaction(async (tx) => {
     const row = await repo.getRow(scope, tx, group, id, true);
     if (!row) throw AppError.notFound();
+    await writableParentOf(scope, tx, row.ccmRecordId);
     return repo.putFile(tx, group, row, { fileName, contentType, content: file.data, uploadedBy: scope.userId, now: new Date() });
   });
   return toFile(stored);

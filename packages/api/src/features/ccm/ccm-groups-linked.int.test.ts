@@ -70,6 +70,7 @@ describeSubRecordGroup({
 
 describeSubRecordGroup({
   group: c.ccmMedicalNoteGroup,
+  authored: true,
   table: ccmMedicalNotes,
   valid: { title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Reviewed glucose log; no lows.' },
   changed: { title: 'CARE_PLAN_REVIEW', noteType: '18776-5', text: 'Care plan goals reviewed with the patient.' },
@@ -80,6 +81,7 @@ describeSubRecordGroup({
 
 describeSubRecordGroup({
   group: c.ccmTimeLogGroup,
+  authored: true,
   table: ccmTimeLogEntries,
   valid: { startedAt: '2026-02-10T15:00:00.000Z', minutes: 25, activity: 'Monthly call: medication review', interactive: true },
   changed: { startedAt: '2026-02-10T16:00:00.000Z', minutes: 12, activity: 'Coordinated with cardiology', interactive: false },

@@ -5,9 +5,11 @@ import { ccmTimeLogEntries, measurements, medicalNoteDetails, medicalNotes, pati
 import type { ParentRecord } from '../../lib/sub-records/sub-records.repo';
 
 /**
- * The data of other features that CCM link groups name (docs/ccm.md "One source of truth"). Every
- * function is given the parent CCM record, already found in the caller's offices (lib/sub-records
- * `getParentRecord`): a row is only read or written for that record's patient and office.
+ * Reads of the data of other features that CCM link groups name (docs/ccm.md "One source of
+ * truth"). Every function is given the parent CCM record, already found in the caller's offices
+ * (lib/sub-records `getParentRecord`): a row is only read for that record's patient and office.
+ * Writes go through the owners' services (measurements, medical notes, time tracking), never here;
+ * the one write is the record's own time-log link rows (`linkTimeEntries`).
  */
 
 /** Whether diagnosis `id` is on the problem list of the record's patient. */
@@ -38,77 +40,10 @@ export async function findPrescriptions(db: Executor, ids: number[]): Promise<Ma
   return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
-/** A manual reading of the record's patient in the record's office (`valuesJson`: LOINC -> canonical UCUM value). */
-export interface ManualReading {
-  deviceType: string;
-  measuredAt: Date;
-  valuesJson: Record<string, number>;
-  enteredBy: number;
-}
-
-/**
- * Stores a manual measurement (source 'manual', the identity of manual readings: hub 0, device
- * -patient id, as measurements.service does); null when the patient already has a reading of that
- * type at that instant.
- */
-export async function insertManualReading(db: Executor, record: ParentRecord, r: ManualReading): Promise<number | null> {
-  const [row] = await db
-    .insert(measurements)
-    .values({ patientId: record.patientId, hospitalId: record.hospitalId, hubKey: 0, deviceKey: -record.patientId, deviceType: r.deviceType, measuredAt: r.measuredAt, valuesJson: r.valuesJson, source: 'manual', isManual: true, enteredBy: r.enteredBy })
-    .onConflictDoNothing()
-    .returning({ id: measurements.id });
-  return row?.id ?? null;
-}
-
-/** Changes manual measurement `id` of the record's patient; false when the new identity is taken. */
-export async function updateManualReading(db: Executor, record: ParentRecord, id: number, r: Omit<ManualReading, 'enteredBy'>): Promise<boolean> {
-  try {
-    const rows = await db
-      .update(measurements)
-      .set({ deviceType: r.deviceType, measuredAt: r.measuredAt, valuesJson: r.valuesJson })
-      .where(and(eq(measurements.id, id), eq(measurements.patientId, record.patientId), eq(measurements.isManual, true)))
-      .returning({ id: measurements.id });
-    return rows.length > 0;
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505' || String((e as Error).message).includes('measurements_identity_uq')) return false;
-    throw e;
-  }
-}
-
-/** Deletes manual measurement `id` of the record's patient. */
-export async function deleteManualReading(db: Executor, record: ParentRecord, id: number): Promise<void> {
-  await db.delete(measurements).where(and(eq(measurements.id, id), eq(measurements.patientId, record.patientId), eq(measurements.isManual, true)));
-}
-
 /** Time and values of measurements `ids`, by id. */
 export async function findReadings(db: Executor, ids: number[]): Promise<Map<number, { measuredAt: Date; valuesJson: Record<string, number> }>> {
   const rows = await db.select({ id: measurements.id, measuredAt: measurements.measuredAt, valuesJson: measurements.valuesJson }).from(measurements).where(inArray(measurements.id, ids));
   return new Map(rows.map(({ id, ...r }) => [id, r]));
-}
-
-/**
- * Adds a detail of program CCM to the patient's medical note of `year`/`month` in the record's
- * office (created when missing: one note per patient, office and month); returns the detail's id.
- */
-export async function insertCcmNoteDetail(db: Executor, record: ParentRecord, year: number, month: number, text: string, authorId: number): Promise<number> {
-  await db.insert(medicalNotes).values({ patientId: record.patientId, hospitalId: record.hospitalId, year, month, createdBy: authorId }).onConflictDoNothing();
-  const [note] = await db
-    .select({ id: medicalNotes.id })
-    .from(medicalNotes)
-    .where(and(eq(medicalNotes.patientId, record.patientId), eq(medicalNotes.hospitalId, record.hospitalId), eq(medicalNotes.year, year), eq(medicalNotes.month, month)))
-    .limit(1);
-  const [detail] = await db.insert(medicalNoteDetails).values({ medicalNoteId: note!.id, text, program: 'CCM', authorId }).returning({ id: medicalNoteDetails.id });
-  return detail!.id;
-}
-
-/** Replaces the text of note detail `id`. */
-export async function updateNoteDetail(db: Executor, id: number, text: string): Promise<void> {
-  await db.update(medicalNoteDetails).set({ text, updatedAt: sql`now()` }).where(eq(medicalNoteDetails.id, id));
-}
-
-/** Deletes note detail `id`. */
-export async function deleteNoteDetail(db: Executor, id: number): Promise<void> {
-  await db.delete(medicalNoteDetails).where(eq(medicalNoteDetails.id, id));
 }
 
 /** Text and month of note details `ids`, by id. */
@@ -119,36 +54,6 @@ export async function findNoteDetails(db: Executor, ids: number[]): Promise<Map<
     .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNoteDetails.medicalNoteId))
     .where(inArray(medicalNoteDetails.id, ids));
   return new Map(rows.map(({ id, ...r }) => [id, r]));
-}
-
-/** A manual time-tracking entry of program CCM. */
-export interface CcmTime {
-  startedAt: Date;
-  seconds: number;
-  activity: string;
-  interactive: boolean;
-}
-
-/** Stores a finished manual time entry of program CCM by `staffUserId` for the record's patient and office; returns its id. */
-export async function insertCcmTimeEntry(db: Executor, record: ParentRecord, staffUserId: number, t: CcmTime): Promise<number> {
-  const [row] = await db
-    .insert(timeEntries)
-    .values({ patientId: record.patientId, hospitalId: record.hospitalId, staffUserId, program: 'CCM', activity: t.activity, interactive: t.interactive, startedAt: t.startedAt, endedAt: new Date(t.startedAt.getTime() + t.seconds * 1000), seconds: t.seconds, isAutomatic: false })
-    .returning({ id: timeEntries.id });
-  return row!.id;
-}
-
-/** Changes time entry `id` of the record's patient and office. */
-export async function updateCcmTimeEntry(db: Executor, record: ParentRecord, id: number, t: CcmTime): Promise<void> {
-  await db
-    .update(timeEntries)
-    .set({ activity: t.activity, interactive: t.interactive, startedAt: t.startedAt, endedAt: new Date(t.startedAt.getTime() + t.seconds * 1000), seconds: t.seconds })
-    .where(and(eq(timeEntries.id, id), eq(timeEntries.patientId, record.patientId), eq(timeEntries.hospitalId, record.hospitalId)));
-}
-
-/** Deletes time entry `id` of the record's patient and office. */
-export async function deleteCcmTimeEntry(db: Executor, record: ParentRecord, id: number): Promise<void> {
-  await db.delete(timeEntries).where(and(eq(timeEntries.id, id), eq(timeEntries.patientId, record.patientId), eq(timeEntries.hospitalId, record.hospitalId)));
 }
 
 /** Staff, start, seconds, activity and call flag of time entries `ids`, by id. */

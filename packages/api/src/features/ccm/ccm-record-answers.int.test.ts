@@ -12,7 +12,7 @@ import { buildApp } from '../../app';
 import { loadTestConfig } from '../../config/index';
 import * as s from '../../db/schema/index';
 import type { SubRecordTable } from '../../lib/sub-records/sub-records.repo';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmServerGroups } from './ccm-groups';
 
 let t: TestApp;
@@ -119,6 +119,8 @@ const rowOf = (data: Full, slug: string, rowId: number) => ofSection(data, slug)
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
 });
 afterAll(() => t?.close());
 

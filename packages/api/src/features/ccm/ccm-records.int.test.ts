@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { message } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmAllergies, ccmRecords, measurements, timeEntries } from '../../db/schema/index';
 
 let t: TestApp;
@@ -29,6 +29,8 @@ const open = async (who: Who, recordDate: string, patientId = f.patientA1.id, ho
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
 });
 afterAll(() => t?.close());
 

@@ -24,14 +24,19 @@ export const view = (r: Row): CcmRecord => ({
  * Office `hospitalId` with its time zone when it is one of the caller's, and whether the patient
  * is assigned to it; null for an office out of scope.
  */
-export async function getOfficeOfPatient(scope: Scope, db: Executor, hospitalId: number, patientId: number): Promise<{ timeZone: string; patientAssigned: boolean } | null> {
+export async function getOfficeOfPatient(
+  scope: Scope,
+  db: Executor,
+  hospitalId: number,
+  patientId: number,
+): Promise<{ timeZone: string; patientAssigned: boolean; rpmEnabled: boolean; rtmEnabled: boolean; ccmEnabled: boolean } | null> {
   const [row] = await db
-    .select({ timeZone: hospitals.timeZone, assignedUserId: userHospitals.userId })
+    .select({ timeZone: hospitals.timeZone, assignedUserId: userHospitals.userId, rpmEnabled: hospitals.rpmEnabled, rtmEnabled: hospitals.rtmEnabled, ccmEnabled: hospitals.ccmEnabled })
     .from(hospitals)
     .leftJoin(userHospitals, and(eq(userHospitals.hospitalId, hospitals.id), eq(userHospitals.userId, patientId)))
     .where(and(eq(hospitals.id, hospitalId), officeFilter(scope, hospitals.id)))
     .limit(1);
-  return row ? { timeZone: row.timeZone, patientAssigned: row.assignedUserId !== null } : null;
+  return row ? { timeZone: row.timeZone, patientAssigned: row.assignedUserId !== null, rpmEnabled: row.rpmEnabled, rtmEnabled: row.rtmEnabled, ccmEnabled: row.ccmEnabled } : null;
 }
 
 /** Inserts a record; returns it. */

@@ -3,11 +3,13 @@ import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
+import { assertProgramEnabled } from '../../lib/program-switches';
 import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
 import { defineVersionedAnswers } from '../../lib/versioned-answers';
 import { addDays, localDate, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { recordSectionsReader, getParentRecord, isVisiblePatient, type SubRecordTable } from '../../lib/sub-records/sub-records.repo';
 import { enrichRows, responseOf } from '../../lib/sub-records/sub-records.service';
+import { chronicConditionsForPatients } from '../diagnoses/index';
 import { ccmServerGroups } from './ccm-groups';
 import * as report from './ccm-report.repo';
 import * as repo from './ccm-records.repo';
@@ -22,8 +24,9 @@ import { readTimeline } from './ccm-timeline.repo';
 /**
  * `POST ccmrecord`: opens a record for the patient in office `hospitalId`, dated `recordDate`
  * (default: today in the office's time zone). 404 for a patient or office out of scope; 400
- * `hospitalId` "Invalid id" when the patient is not assigned to the office; 400 `recordDate`
- * "The date cannot be in the future" after the office's today.
+ * `hospitalId` "Invalid id" when the patient is not assigned to the office; 400 "The CCM program
+ * is not enabled for this office" (lib/program-switches.ts); 400 `recordDate` "The date cannot be
+ * in the future" after the office's today.
  */
 export async function createRecord(ctx: AppContext, scope: Scope, body: CreateCcmRecordBody, now: Date = new Date()): Promise<CcmRecord> {
   return ctx.db.transaction(async (tx) => {
@@ -31,6 +34,7 @@ export async function createRecord(ctx: AppContext, scope: Scope, body: CreateCc
     const office = await repo.getOfficeOfPatient(scope, tx, body.hospitalId, body.patientId);
     if (!office) throw AppError.notFound();
     if (!office.patientAssigned) throw AppError.badRequest('invalidId', { hospitalId: 'invalidId' });
+    assertProgramEnabled(office, 'CCM');
     const today = localDate(now, officeTimeZone(office.timeZone));
     const recordDate = body.recordDate ?? today;
     if (recordDate > today) throw AppError.badRequest('futureDate', { recordDate: 'futureDate' });
@@ -116,6 +120,7 @@ export async function updateRecord(ctx: AppContext, scope: Scope, id: number, bo
   return ctx.db.transaction(async (tx) => {
     const parent = await getParentRecord(scope, tx, id);
     if (!parent) throw AppError.notFound();
+    assertProgramEnabled(parent, 'CCM');
     if (body.recordDate > localDate(now, officeTimeZone(parent.timeZone))) throw AppError.badRequest('futureDate', { recordDate: 'futureDate' });
     const updated = await repo.updateRecord(scope, tx, id, { recordDate: body.recordDate, status: body.status });
     if (!updated) throw AppError.notFound();
@@ -156,8 +161,8 @@ export function optionList(listName: CcmOptionListName) {
  * `GET ccmrecord/getreportdataformonth`: per patient with a record in the office on or before the
  * month's last day (their latest): CCM minutes of the month from the time-tracking entries of
  * program CCM (each entry once, finished ones, started in the month in the office's time zone),
- * the mark reached of 20/40/60, an active CCM consent, the record's open conditions and its care
- * plans' next review (due when on or before the month's last day). 404 for an office out of scope.
+ * the mark reached of 20/40/60, an active CCM consent, the patient's chronic-condition count (the
+ * diagnoses feature's one rule, docs/chronic-conditions.md) and the record's care plans' next review (due when on or before the month's last day). 404 for an office out of scope.
  */
 export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number): Promise<CcmReport> {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
@@ -168,10 +173,11 @@ export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: num
   const lastDay = addDays(next, -1);
   const records = await report.findLatestRecordsOfOffice(scope, ctx.db, hospitalId, lastDay);
   const patientIds = records.map((r) => r.patientId);
-  const [seconds, consents, summaries] = await Promise.all([
+  const [seconds, consents, summaries, chronic] = await Promise.all([
     report.sumCcmSeconds(scope, ctx.db, hospitalId, patientIds, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz)),
     report.findConsents(scope, ctx.db, hospitalId, patientIds, lastDay),
     report.findRecordSummaries(scope, ctx.db, records.map((r) => r.ccmRecordId)),
+    chronicConditionsForPatients(scope, ctx.db, patientIds),
   ]);
   const rows = records.map((r) => {
     const s = seconds.get(r.patientId) ?? { seconds: 0, interactiveSeconds: 0 };
@@ -184,7 +190,7 @@ export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: num
       interactiveMinutes: Math.floor(s.interactiveSeconds / 60),
       markReached: [...CCM_MINUTE_MARKS].reverse().find((m) => minutes >= m) ?? 0,
       consentOnFile: (consents.get(r.patientId) ?? []).some((c) => c.program === 'CCM'),
-      chronicConditions: sum.conditions,
+      chronicConditions: chronic.get(r.patientId)?.length ?? 0,
       carePlanReviewDate: sum.reviewDate,
       carePlanReviewDue: sum.reviewDate !== null && sum.reviewDate <= lastDay,
     };

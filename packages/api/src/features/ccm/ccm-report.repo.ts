@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billingClaims, ccmCarePlans, ccmConditions, ccmConsentForms, ccmRecords, timeEntries, users } from '../../db/schema/index';
+import { billingClaims, ccmCarePlans, ccmConsentForms, ccmRecords, timeEntries, users } from '../../db/schema/index';
 import { officeFilter, type Scope } from '../../db/scope';
 
 /** Reads of the monthly CCM report and of CCM billing. Every function takes the caller's scope first. */
@@ -75,16 +75,10 @@ export async function findConsents(scope: Scope, db: Executor, hospitalId: numbe
   return out;
 }
 
-/** Per record of `recordIds`: the number of its conditions and its active care plans' earliest review date. */
-export async function findRecordSummaries(scope: Scope, db: Executor, recordIds: number[]): Promise<Map<number, { conditions: number; reviewDate: string | null }>> {
-  const out = new Map<number, { conditions: number; reviewDate: string | null }>(recordIds.map((id) => [id, { conditions: 0, reviewDate: null }]));
+/** Per record of `recordIds`: its active care plans' earliest review date. */
+export async function findRecordSummaries(scope: Scope, db: Executor, recordIds: number[]): Promise<Map<number, { reviewDate: string | null }>> {
+  const out = new Map<number, { reviewDate: string | null }>(recordIds.map((id) => [id, { reviewDate: null }]));
   if (recordIds.length === 0) return out;
-  const counts = await db
-    .select({ id: ccmConditions.ccmRecordId, n: sql<number>`count(*)::int` })
-    .from(ccmConditions)
-    .where(and(inArray(ccmConditions.ccmRecordId, recordIds), officeFilter(scope, ccmConditions.hospitalId), sql`${ccmConditions.historyStatus} <> 'RESOLVED'`))
-    .groupBy(ccmConditions.ccmRecordId);
-  for (const c of counts) out.get(c.id)!.conditions = Number(c.n);
   const reviews = await db
     .select({ id: ccmCarePlans.ccmRecordId, reviewDate: sql<string>`min(${ccmCarePlans.reviewDate})::text` })
     .from(ccmCarePlans)
@@ -128,7 +122,6 @@ export interface WorklistRow extends ReportRecordRow {
   seconds: number;
   interactiveSeconds: number;
   consentOnFile: boolean;
-  chronicConditions: number;
   carePlanReviewDate: string | null;
 }
 
@@ -146,8 +139,9 @@ export interface WorklistPageQuery {
  * One page of office `hospitalId`'s CCM worklist for a month, filtered, searched, sorted and paged
  * in ONE statement (docs/ccm.md "Worklist"): each patient's latest record dated on or before
  * `lastDay`, the month's CCM seconds [`from`, `to`) of finished entries of program CCM (each
- * entry once, as `sumCcmSeconds`), CCM consent on file (as `findConsents`), chronic conditions and
- * the active care plans' next review (as `findRecordSummaries`); ties by name, then patient id.
+ * entry once, as `sumCcmSeconds`), CCM consent on file (as `findConsents`) and the active care
+ * plans' next review (as `findRecordSummaries`); the chronic conditions are the diagnoses feature's
+ * count, added by the service; ties by name, then patient id.
  * `total` counts every row the filter and search keep.
  */
 export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: number, lastDay: string, from: Date, to: Date, firstMarkMinutes: number, q: WorklistPageQuery): Promise<{ rows: WorklistRow[]; total: number }> {
@@ -168,7 +162,6 @@ export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: n
     ), w as (
       select l.*, t.seconds, t.interactive_seconds,
         exists (select 1 from ${ccmConsentForms} where ${ccmConsentForms.hospitalId} = ${hospitalId} and ${ccmConsentForms.patientId} = l.patient_id and ${ccmConsentForms.status} = 'ACTIVE' and ${ccmConsentForms.program} = 'CCM' and ${ccmConsentForms.consentDate} <= ${lastDay}) as consent_on_file,
-        (select count(*) from ${ccmConditions} where ${ccmConditions.ccmRecordId} = l.ccm_record_id and ${ccmConditions.historyStatus} <> 'RESOLVED')::int as chronic_conditions,
         (select min(${ccmCarePlans.reviewDate})::text from ${ccmCarePlans} where ${ccmCarePlans.ccmRecordId} = l.ccm_record_id and ${ccmCarePlans.status} in ('draft', 'active', 'on-hold')) as review_date
       from latest l
       cross join lateral (
@@ -182,7 +175,7 @@ export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: n
     where ${sql.join(where, sql` and `)}
     order by ${key}, lower(w.last_name), lower(w.first_name), w.patient_id
     limit ${q.limit} offset ${q.offset}`)) as unknown as {
-    rows: { patient_id: number; ccm_record_id: number; record_date: string; complex_decision_making: string | null; first_name: string; last_name: string; seconds: number; interactive_seconds: number; consent_on_file: boolean; chronic_conditions: number; review_date: string | null; total: string | number }[];
+    rows: { patient_id: number; ccm_record_id: number; record_date: string; complex_decision_making: string | null; first_name: string; last_name: string; seconds: number; interactive_seconds: number; consent_on_file: boolean; review_date: string | null; total: string | number }[];
   };
   const rows = result.rows.map((r) => ({
     patientId: Number(r.patient_id),
@@ -194,7 +187,6 @@ export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: n
     seconds: Number(r.seconds),
     interactiveSeconds: Number(r.interactive_seconds),
     consentOnFile: r.consent_on_file === true || String(r.consent_on_file) === 't',
-    chronicConditions: Number(r.chronic_conditions),
     carePlanReviewDate: r.review_date,
   }));
   let total = result.rows.length > 0 ? Number(result.rows[0]!.total) : 0;

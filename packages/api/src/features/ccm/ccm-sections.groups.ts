@@ -6,6 +6,10 @@ import type { SubRecordRow, SubRecordTable } from '../../lib/sub-records/sub-rec
 import type { SubRecordGroup, SubRecordHookContext } from '../../lib/sub-records/sub-records.service';
 import * as history from './ccm-condition-history.repo';
 import * as files from './ccm-files.repo';
+import * as diagnoses from '../diagnoses/index';
+import * as measurements from '../measurements/index';
+import * as medicalNotes from '../medical-notes/index';
+import * as timeTracking from '../time-tracking/index';
 import * as links from './ccm-links.repo';
 
 /**
@@ -92,11 +96,19 @@ export const ccmCarePlanGroup = plainGroup(c.ccmCarePlanGroup, ccmCarePlans, { c
 // ccm_labs has no is_critical column: it is derived from the interpretation on every read.
 ccmLabGroup.toResponse = ((orig) => (row: SubRecordRow) => ({ ...orig(row), isCritical: c.ccmOptionLists.labCriticalFlags.some((f) => f.code === row.interpretation) }))(ccmLabGroup.toResponse);
 
-/** A condition: a change of its course (and its creation) adds a history entry dated the office's today. */
+/**
+ * A condition: its ICD-10-CM code, when given, is a billable code of the loaded release (400
+ * icd10Code "Unknown ICD-10-CM diagnosis code"); a change of its course (and its creation) adds a
+ * history entry dated the office's today.
+ */
 export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<typeof c.ccmConditionGroup>> = {
   endpoints: c.ccmConditionGroup,
   table: ccmConditions,
-  validate: (f, h) => refuseFutureDates(f, ['onsetDate'], h),
+  validate: async (f, h) => {
+    refuseFutureDates(f, ['onsetDate'], h);
+    // The one ICD-10-CM validity (diagnoses `assertBillableIcd10cm`), as on the problem list and the billing profile.
+    if (f.icd10Code) await diagnoses.assertBillableIcd10cm(h.scope, h.tx, f.icd10Code, 'icd10Code');
+  },
   beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
   afterWrite: async (row, f, h) => {
     if (h.existing && h.existing.historyStatus === f.historyStatus) return;
@@ -171,46 +183,45 @@ export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields,
 };
 
 /** The measurement device type and LOINC keys of each vital type (contract measurement-types.ts). */
-const vitalStorage: Record<c.CcmVitalEntryFields['vitalType'], { deviceType: string; keys: [string, string?] }> = {
+const vitalStorage: Record<c.CcmVitalEntryFields['vitalType'], { deviceType: c.DeviceType; keys: [string, string?] }> = {
   '85354-9': { deviceType: 'BLOOD_PRESSURE', keys: ['8480-6', '8462-4'] },
   '29463-7': { deviceType: 'WEIGHT', keys: ['29463-7'] },
   '8310-5': { deviceType: 'TEMPERATURE', keys: ['8310-5'] },
   '59408-5': { deviceType: 'SPO2', keys: ['59408-5'] },
   '2339-0': { deviceType: 'GLUCOSE', keys: ['2339-0'] },
 };
-/** A value in `unit` to the stored canonical UCUM unit (the first of `vitalUnitsByType`). */
-function toCanonical(value: number, unit: string): number {
-  if (unit === '[lb_av]') return Math.round(value * 0.45359237 * 100) / 100;
-  if (unit === '[degF]') return Math.round((((value - 32) * 5) / 9) * 100) / 100;
-  return value;
-}
-function readingOf(f: c.CcmVitalEntryFields): Omit<links.ManualReading, 'enteredBy'> {
+/** The vital entry's form as a manual reading of the record's patient and office, values in the unit typed (measurements convert them). */
+function readingOf(f: c.CcmVitalEntryFields, h: SubRecordHookContext): measurements.ManualReadingInput {
   const s = vitalStorage[f.vitalType]!;
-  const valuesJson: Record<string, number> = { [s.keys[0]]: toCanonical(f.value, f.unit) };
-  if (s.keys[1] && f.value2 != null) valuesJson[s.keys[1]] = toCanonical(f.value2, f.unit);
-  return { deviceType: s.deviceType, measuredAt: new Date(f.measuredAt), valuesJson };
+  const values = [{ code: s.keys[0], value: f.value, unit: f.unit, field: 'value' }];
+  if (s.keys[1] && f.value2 != null) values.push({ code: s.keys[1], value: f.value2, unit: f.unit, field: 'value2' });
+  return { patientId: h.record.patientId, hospitalId: h.record.hospitalId, deviceType: s.deviceType, measuredAt: f.measuredAt, values };
 }
 
 /**
- * A vital entry is a manual measurement of the record's patient (measurements, source 'manual'),
- * stored in the canonical unit; answered in that unit. 409 when the patient already has a
- * reading of that type at that instant; 400 measuredAt "The date cannot be in the future".
+ * A vital entry is a manual reading of the record's patient (measurements, source 'manual'),
+ * written through the measurements' own service: checked by the catalogue's rules (400 value /
+ * value2 "The value is outside the plausible range of this measurement"), graded against the
+ * office's thresholds and, once committed, alerted to the care team like a reading typed on the
+ * monitoring page (docs/ccm.md "One source of truth"). Stored in the canonical unit; answered in
+ * that unit. 409 when the patient already has a reading of that type at that instant; 400
+ * measuredAt "The date cannot be in the future".
  */
 export const ccmVitalEntryGroup: SubRecordGroup<c.CcmVitalEntryFields, ItemOf<typeof c.ccmVitalEntryGroup>> = {
   endpoints: c.ccmVitalEntryGroup,
   table: ccmVitalEntries,
   validate: (f, h) => refuseFutureInstant(f.measuredAt, 'measuredAt', h),
   beforeWrite: async (f, h) => {
-    const reading = readingOf(f);
-    let measurementId = h.existing?.measurementId as number | undefined;
-    if (measurementId === undefined) {
-      const id = await links.insertManualReading(h.tx, h.record, { ...reading, enteredBy: h.scope.userId });
-      if (id === null) throw AppError.conflict();
-      measurementId = id;
-    } else if (!(await links.updateManualReading(h.tx, h.record, measurementId, reading))) throw AppError.conflict();
-    return { measurementId, vitalType: f.vitalType, includeInMedicalNote: f.includeInMedicalNote ?? (h.existing ? (h.existing.includeInMedicalNote as boolean) : true), notes: f.notes ?? '' };
+    const reading = readingOf(f, h);
+    const existingId = h.existing?.measurementId as number | undefined;
+    const stored =
+      existingId === undefined
+        ? await measurements.recordManualReading(h.scope, h.tx, reading, 'measuredAt', h.now.getTime())
+        : await measurements.changeManualReading(h.scope, h.tx, existingId, reading, 'measuredAt', h.now.getTime());
+    h.afterCommit((ctx) => measurements.alertManualReadings(ctx, [stored.alert]));
+    return { measurementId: stored.id, vitalType: f.vitalType, includeInMedicalNote: f.includeInMedicalNote ?? (h.existing ? (h.existing.includeInMedicalNote as boolean) : true), notes: f.notes ?? '' };
   },
-  afterDelete: (row, h) => links.deleteManualReading(h.tx, h.record, row.measurementId as number),
+  afterDelete: (row, h) => measurements.deleteManualReading(h.scope, h.tx, row.measurementId as number, h.record.patientId),
   enrich: async (rows, db) => {
     const found = await links.findReadings(db, rows.map((r) => r.measurementId as number));
     return rows.map((r) => ({ ...r, reading: found.get(r.measurementId as number) ?? null }));
@@ -242,7 +253,9 @@ export const ccmVitalEntryGroup: SubRecordGroup<c.CcmVitalEntryFields, ItemOf<ty
 /**
  * A CCM medical note is a detail of program CCM in the patient's medical note of the current
  * month (office time zone) in the record's office (spec section 5: "Selecting a CCM record while
- * writing a medical note saves it as a CCM medical note").
+ * writing a medical note saves it as a CCM medical note"), written through the medical notes'
+ * own service: CCM must be enabled in the office (400), and only its author or an office admin
+ * changes or deletes it (403).
  */
 export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<typeof c.ccmMedicalNoteGroup>> = {
   endpoints: c.ccmMedicalNoteGroup,
@@ -251,11 +264,13 @@ export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<
     let detailId = h.existing?.medicalNoteDetailId as number | undefined;
     if (detailId === undefined) {
       const { year, month } = localYearMonth(h.now, officeTimeZone(h.record.timeZone));
-      detailId = await links.insertCcmNoteDetail(h.tx, h.record, year, month, f.text, h.scope.userId);
-    } else await links.updateNoteDetail(h.tx, detailId, f.text);
+      detailId = await medicalNotes.addMonthDetailIn(h.scope, h.tx, { patientId: h.record.patientId, hospitalId: h.record.hospitalId, year, month, text: f.text, program: 'CCM' });
+    } else await medicalNotes.updateDetailIn(h.scope, h.tx, detailId, { text: f.text });
     return { medicalNoteDetailId: detailId, title: f.title, noteType: f.noteType };
   },
-  afterDelete: (row, h) => links.deleteNoteDetail(h.tx, row.medicalNoteDetailId as number),
+  afterDelete: async (row, h) => {
+    await medicalNotes.deleteDetailIn(h.scope, h.tx, row.medicalNoteDetailId as number);
+  },
   enrich: async (rows, db) => {
     const found = await links.findNoteDetails(db, rows.map((r) => r.medicalNoteDetailId as number));
     return rows.map((r) => ({ ...r, note: found.get(r.medicalNoteDetailId as number) ?? { text: '', month: 0, year: 0 } }));
@@ -269,8 +284,10 @@ export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<
 
 /**
  * A CCM time log entry is a manual time-tracking entry of program CCM by the caller (time_entries):
- * billing counts it once, from time_entries (docs/ccm.md). 400 startedAt "The date cannot be in
- * the future".
+ * billing counts it once, from time_entries (docs/ccm.md). It is written through time tracking's
+ * own service, so its rules apply here too: at most 2 hours (400 minutes "Time cannot exceed 2
+ * hours"), not in the future (400 startedAt), CCM enabled in the office, and only its author or an
+ * office admin changes or deletes it (403; a timer entry: 409).
  */
 export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c.ccmTimeLogGroup>> = {
   endpoints: c.ccmTimeLogGroup,
@@ -278,12 +295,13 @@ export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c
   validate: (f, h) => refuseFutureInstant(f.startedAt, 'startedAt', h),
   beforeWrite: async (f, h) => {
     const time = { startedAt: new Date(f.startedAt), seconds: f.minutes * 60, activity: f.activity, interactive: f.interactive };
+    const fields = { seconds: 'minutes', startedAt: 'startedAt' };
     let timeEntryId = h.existing?.timeEntryId as number | undefined;
-    if (timeEntryId === undefined) timeEntryId = await links.insertCcmTimeEntry(h.tx, h.record, h.scope.userId, time);
-    else await links.updateCcmTimeEntry(h.tx, h.record, timeEntryId, time);
+    if (timeEntryId === undefined) timeEntryId = await timeTracking.createManualEntry(h.scope, h.tx, { patientId: h.record.patientId, hospitalId: h.record.hospitalId, program: 'CCM' }, time, h.now, fields);
+    else await timeTracking.updateManualEntry(h.scope, h.tx, timeEntryId, time, h.now, fields);
     return { timeEntryId };
   },
-  afterDelete: (row, h) => links.deleteCcmTimeEntry(h.tx, h.record, row.timeEntryId as number),
+  afterDelete: (row, h) => timeTracking.deleteManualEntry(h.scope, h.tx, row.timeEntryId as number),
   enrich: async (rows, db) => {
     const found = await links.findTimeEntries(db, rows.map((r) => r.timeEntryId as number));
     return rows.map((r) => ({ ...r, entry: found.get(r.timeEntryId as number) ?? null }));

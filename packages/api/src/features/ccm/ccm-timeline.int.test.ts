@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmCarePlans, ccmRecords } from '../../db/schema/index';
 
 let t: TestApp;
@@ -48,6 +48,8 @@ const carePlan = {
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
   recordId = (await call('POST', 'ccmrecord', f.nurseA1, { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' })).json().data.id;
   await t.ctx.db.update(ccmRecords).set({ createdAt: new Date('2026-01-05T14:00:00Z') }).where(eq(ccmRecords.id, recordId));
   await create('ccmconditions', { name: 'Type 2 diabetes mellitus', icd10Code: 'E11.9', isPrimary: true, onsetDate: '2019-04-01', historyStatus: 'STABLE' });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -28,6 +28,8 @@ type Page = { items: { patientId: number; minutes: number; consentOnFile: boolea
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
+  // CCM is off by default: these offices run it (lib/program-switches.ts).
+  await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
 });
 afterAll(() => t?.close());
 

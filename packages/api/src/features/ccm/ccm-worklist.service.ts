@@ -5,6 +5,7 @@ import { getOfficeInScope } from '../../db/visible';
 import { pageOffset, parseSort } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { addDays, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
+import { chronicConditionsForPatients } from '../diagnoses/index';
 import { findWorklistPage } from './ccm-report.repo';
 
 /**
@@ -33,10 +34,12 @@ export async function worklist(ctx: AppContext, scope: Scope, hospitalId: number
     limit: q.pageSize,
     offset: pageOffset(q),
   });
+  const chronic = await chronicConditionsForPatients(scope, ctx.db, rows.map((r) => r.patientId));
   const items = rows.map(({ seconds, interactiveSeconds, ...r }) => {
     const minutes = Math.floor(seconds / 60);
     return {
       ...r,
+      chronicConditions: chronic.get(r.patientId)?.length ?? 0,
       complexDecisionMaking: r.complexDecisionMaking as CcmRecord['complexDecisionMaking'],
       minutes,
       interactiveMinutes: Math.floor(interactiveSeconds / 60),

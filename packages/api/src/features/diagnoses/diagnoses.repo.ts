@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DiagnosisListFilter } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { hospitals, patientDiagnoses, userHospitals } from '../../db/schema/index';
+import { hospitals, patientBillingProfiles, patientDiagnoses, userHospitals } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /**
@@ -52,6 +52,21 @@ export async function findActiveCodes(scope: Scope, db: Executor, patientIds: nu
     .where(and(inArray(d.patientId, patientIds), eq(d.status, 'active'), sql`${d.code} is not null`, userFilter(scope, d.patientId)))
     .orderBy(desc(d.isPrimary), asc(d.id));
   for (const r of rows) out.set(r.patientId, [...(out.get(r.patientId) ?? []), r.code!]);
+  return out;
+}
+
+/**
+ * The ICD-10-CM codes of each of `patientIds`' billing profile (read: billing owns the profile),
+ * for the chronic-condition count (docs/chronic-conditions.md).
+ */
+export async function findProfileCodes(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await db
+    .select({ patientId: patientBillingProfiles.patientId, codes: patientBillingProfiles.diagnosesJson })
+    .from(patientBillingProfiles)
+    .where(and(inArray(patientBillingProfiles.patientId, patientIds), userFilter(scope, patientBillingProfiles.patientId)));
+  for (const r of rows) out.set(r.patientId, Array.isArray(r.codes) ? r.codes.map(String) : []);
   return out;
 }
 

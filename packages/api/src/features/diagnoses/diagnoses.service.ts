@@ -63,24 +63,16 @@ function toDiagnosis(row: repo.DiagnosisRow): PatientDiagnosis {
   };
 }
 
-/** The chronic-condition count of `codes` (active coded diagnoses): distinct conditions with their codes. */
-export function chronicCount(activeCodes: readonly string[]): ChronicConditionCount {
-  const conditions = chronicConditionsOf(activeCodes);
-  return { count: conditions.length, conditions };
-}
-
 /**
  * `GET patientdiagnosis/getdiagnosislistforpatient`: the problem list (of `filter`), primary first,
- * with the chronic-condition count of the whole list's active coded diagnoses. 404 "Could not get
+ * with the patient's chronic-condition count (`chronicConditionsForPatients`). 404 "Could not get
  * the diagnosis data!" for a patient the caller does not see.
  */
 export async function findDiagnosesForPatient(ctx: AppContext, scope: Scope, patientId: number, filter?: DiagnosisListFilter): Promise<DiagnosisList> {
   if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound('couldNotGetDiagnosis');
-  const [rows, active] = await Promise.all([
-    repo.findForPatient(scope, ctx.db, patientId, filter, DIAGNOSIS_LIST_LIMIT),
-    repo.findActiveCodes(scope, ctx.db, [patientId]),
-  ]);
-  return { items: rows.map(toDiagnosis), chronic: chronicCount(active.get(patientId) ?? []) };
+  const [rows, chronic] = await Promise.all([repo.findForPatient(scope, ctx.db, patientId, filter, DIAGNOSIS_LIST_LIMIT), chronicConditionsForPatients(scope, ctx.db, [patientId])]);
+  const conditions = chronic.get(patientId) ?? [];
+  return { items: rows.map(toDiagnosis), chronic: { count: conditions.length, conditions } };
 }
 
 /** `GET patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or its patient is out of scope. */
@@ -103,9 +95,7 @@ async function checkedValues(
   body: { code: string; isPrimary?: boolean; onsetDate?: string | null; status: PatientDiagnosis['status'] },
   exceptId?: number,
 ): Promise<repo.DiagnosisValues> {
-  const [found] = await codes.findCodes(scope, tx, [body.code]);
-  if (!found) throw AppError.badRequest('unknownDiagnosisCode', { code: 'unknownDiagnosisCode' });
-  if (!found.billable) throw new AppError('badRequest', 'diagnosisNotBillable', { code: found.code }, { code: 'diagnosisNotBillable' });
+  const found = await assertBillableIcd10cm(scope, tx, body.code, 'code');
   if (body.onsetDate) {
     const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(scope, tx, patientId));
     if (body.onsetDate > localDate(new Date(), zone)) throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' });
@@ -262,18 +252,45 @@ export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limi
 }
 
 /**
- * The chronic conditions of each of `patientIds` for the billing engine (billing generation's
- * fact gathering): the distinct conditions of their active coded problem-list diagnoses together
- * with `extraCodes` (the billing profile's diagnoses), docs/chronic-conditions.md.
+ * THE chronic-condition count (docs/chronic-conditions.md), one rule wherever it is shown or billed:
+ * the problem list, the CCM record's header, the CCM worklist and monthly report, and the billing
+ * engine's evidence (CCM needs two or more; APCM G0556 / G0557). For each of `patientIds`: the
+ * distinct chronic conditions of their active coded problem-list diagnoses together with their
+ * billing profile's diagnoses, each condition with the codes that name it.
  */
-export async function chronicConditionsForPatients(
-  scope: Scope,
-  db: Executor,
-  patientIds: number[],
-  extraCodes: Map<number, string[]> = new Map(),
-): Promise<Map<number, ChronicConditionCount['conditions']>> {
-  const active = await repo.findActiveCodes(scope, db, patientIds);
-  return new Map(patientIds.map((id) => [id, chronicConditionsOf([...(active.get(id) ?? []), ...(extraCodes.get(id) ?? [])])]));
+export async function chronicConditionsForPatients(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, ChronicConditionCount['conditions']>> {
+  const [active, profile] = await Promise.all([repo.findActiveCodes(scope, db, patientIds), repo.findProfileCodes(scope, db, patientIds)]);
+  return new Map(patientIds.map((id) => [id, chronicConditionsOf([...(active.get(id) ?? []), ...(profile.get(id) ?? [])])]));
+}
+
+/** What the loaded ICD-10-CM release says of a code: billable, a category (a header, not billable) or unknown. */
+export type Icd10cmValidity = { status: 'billable'; code: string; description: string } | { status: 'category'; code: string; description: string } | { status: 'unknown' };
+
+/**
+ * THE ICD-10-CM validity of codes (docs/diagnoses.md), one rule for every place a code is typed:
+ * the problem list, the billing profile, the CCM record's conditions and the FHIR import. Each of
+ * `codeList` (with its dot, as stored) against the loaded release: 'billable', 'category' (in the
+ * release but a header that is not billed) or 'unknown'.
+ */
+export async function icd10cmValidity(scope: Scope, db: Executor, codeList: string[]): Promise<Map<string, Icd10cmValidity>> {
+  const found = new Map((await codes.findCodes(scope, db, [...new Set(codeList)])).map((c) => [c.code, c]));
+  return new Map(
+    codeList.map((code): [string, Icd10cmValidity] => {
+      const c = found.get(code);
+      return [code, !c ? { status: 'unknown' } : { status: c.billable ? 'billable' : 'category', code: c.code, description: c.description }];
+    }),
+  );
+}
+
+/**
+ * Throws 400 on `field` unless `code` is a billable code of the loaded release: "Unknown ICD-10-CM
+ * diagnosis code", or "{code} is a category ..." for a header (`icd10cmValidity`).
+ */
+export async function assertBillableIcd10cm(scope: Scope, db: Executor, code: string, field: string): Promise<{ code: string; description: string }> {
+  const v = (await icd10cmValidity(scope, db, [code])).get(code)!;
+  if (v.status === 'unknown') throw AppError.badRequest('unknownDiagnosisCode', { [field]: 'unknownDiagnosisCode' });
+  if (v.status === 'category') throw new AppError('badRequest', 'diagnosisNotBillable', { code: v.code }, { [field]: 'diagnosisNotBillable' });
+  return { code: v.code, description: v.description };
 }
 
 /** The billable codes among `codeList` in the loaded release, code -> description (the FHIR importer's check). */

@@ -12,7 +12,7 @@ import { compiledOnce } from '../../db/compiled';
 import { hospitalDeviceDefaults, hospitals, measurements, medicalDevices, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
 import { getVisiblePatient } from '../../db/visible';
-import { escapeLike, pageOffset } from '../../db/query-helpers';
+import { escapeLike, isUniqueViolation, pageOffset } from '../../db/query-helpers';
 
 /** The tenant filter of a reading (`patientRowFilter`): its office is one of the caller's; a patient sees only their own. */
 export function measurementFilter(scope: Scope): SQL {
@@ -551,3 +551,40 @@ export async function saveOfficeDefaults(
     });
 }
 
+
+// Manual readings written for other features (manual-readings.ts) ------------------------------
+
+const manualReadingOf = (scope: Scope, id: number, patientId: number) =>
+  and(eq(measurements.id, id), eq(measurements.patientId, patientId), eq(measurements.isManual, true), officeFilter(scope, measurements.hospitalId));
+
+/** Values, instant and severity of manual reading `id` of `patientId` in the caller's offices; null otherwise. */
+export async function getManualReading(scope: Scope, tx: Executor, id: number, patientId: number): Promise<{ valuesJson: Record<string, number>; measuredAt: Date; severity: number } | null> {
+  const [row] = await tx
+    .select({ valuesJson: measurements.valuesJson, measuredAt: measurements.measuredAt, severity: measurements.severity })
+    .from(measurements)
+    .where(manualReadingOf(scope, id, patientId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Replaces manual reading `id` of `patientId` in the caller's offices: 'taken' when the new identity is another reading's, 'missing' when there is no such reading. */
+export async function updateManualReading(
+  scope: Scope,
+  tx: Executor,
+  id: number,
+  patientId: number,
+  v: { deviceType: string; measuredAt: Date; measuredAtOffset: string; valuesJson: Record<string, number>; severity: number },
+): Promise<'updated' | 'taken' | 'missing'> {
+  try {
+    const rows = await tx.update(measurements).set(v).where(manualReadingOf(scope, id, patientId)).returning({ id: measurements.id });
+    return rows.length > 0 ? 'updated' : 'missing';
+  } catch (e) {
+    if (isUniqueViolation(e) || String((e as Error).message).includes('measurements_identity_uq')) return 'taken';
+    throw e;
+  }
+}
+
+/** Deletes manual reading `id` of `patientId` in the caller's offices. */
+export async function deleteManualReading(scope: Scope, tx: Executor, id: number, patientId: number): Promise<void> {
+  await tx.delete(measurements).where(manualReadingOf(scope, id, patientId));
+}

@@ -226,30 +226,54 @@ export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: nu
  * caller wrote the detail or is an office admin.
  */
 export async function updateDetail(ctx: AppContext, scope: Scope, id: number, body: UpdateMedicalNoteDetailBody): Promise<MedicalNoteDetail> {
-  const noteId = await ctx.db.transaction(async (tx) => {
-    const detail = await repo.getDetail(scope, tx, id);
-    if (!detail) throw AppError.notFound();
-    assertAuthorOrOfficeAdmin(scope, detail.authorId);
-    const programChange = body.program !== undefined && body.program !== detail.program ? body.program : undefined;
-    if (programChange) {
-      assertProgramEnabled(await visibleOffice(scope, tx, detail.hospitalId), programChange);
-      const entries = await care.findEntriesOfDetails(scope, tx, [id]);
-      if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('automaticEntryLocked');
-      for (const e of entries) await care.updateEntry(scope, tx, e.id, { program: programChange });
-    }
-    if (body.categoryTemplateId && body.categoryTemplateId !== detail.categoryTemplateId) {
-      await assertUsableTemplate(scope, tx, body.categoryTemplateId, detail.hospitalId);
-    }
-    await repo.updateDetail(scope, tx, id, {
-      text: body.text,
-      ...(programChange ? { program: programChange } : {}),
-      ...(body.categoryTemplateId !== undefined ? { categoryTemplateId: body.categoryTemplateId } : {}),
-    });
-    return detail.medicalNoteId;
-  });
+  const noteId = await ctx.db.transaction((tx) => updateDetailIn(scope, tx, id, body));
   const view = (await noteView(scope, ctx.db, noteId)).medicalNoteDetails.find((d) => d.id === id);
   if (!view) throw AppError.notFound();
   return view;
+}
+
+/**
+ * `updateDetail`'s write inside the caller's transaction `tx` (for other features' notes: the CCM
+ * record's medical notes, docs/ccm.md "One source of truth"); same rules and errors. Returns the
+ * detail's note id.
+ */
+export async function updateDetailIn(scope: Scope, tx: Executor, id: number, body: UpdateMedicalNoteDetailBody): Promise<number> {
+  const detail = await repo.getDetail(scope, tx, id);
+  if (!detail) throw AppError.notFound();
+  assertAuthorOrOfficeAdmin(scope, detail.authorId);
+  const programChange = body.program !== undefined && body.program !== detail.program ? body.program : undefined;
+  if (programChange) {
+    assertProgramEnabled(await visibleOffice(scope, tx, detail.hospitalId), programChange);
+    const entries = await care.findEntriesOfDetails(scope, tx, [id]);
+    if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('automaticEntryLocked');
+    for (const e of entries) await care.updateEntry(scope, tx, e.id, { program: programChange });
+  }
+  if (body.categoryTemplateId && body.categoryTemplateId !== detail.categoryTemplateId) {
+    await assertUsableTemplate(scope, tx, body.categoryTemplateId, detail.hospitalId);
+  }
+  await repo.updateDetail(scope, tx, id, {
+    text: body.text,
+    ...(programChange ? { program: programChange } : {}),
+    ...(body.categoryTemplateId !== undefined ? { categoryTemplateId: body.categoryTemplateId } : {}),
+  });
+  return detail.medicalNoteId;
+}
+
+/**
+ * Adds a detail of `program` by the caller to the patient's note of `year`/`month` in office
+ * `hospitalId` (created when missing), inside the caller's transaction `tx`: the write of a note
+ * another feature keeps (the CCM record's medical notes). 404 for an office out of scope; 400
+ * "The {program} program is not enabled for this office". Returns the detail's id.
+ */
+export async function addMonthDetailIn(
+  scope: Scope,
+  tx: Executor,
+  f: { patientId: number; hospitalId: number; year: number; month: number; text: string; program: CareProgram },
+): Promise<number> {
+  const office = await visibleOffice(scope, tx, f.hospitalId);
+  await checkNewDetail(scope, tx, office, f.program, null);
+  const { detailId } = await care.addDetailToMonthNote(scope, tx, { ...f, hospitalId: office.id, categoryTemplateId: null, authorId: scope.userId });
+  return detailId;
 }
 
 /**
@@ -259,21 +283,24 @@ export async function updateDetail(ctx: AppContext, scope: Scope, id: number, bo
  * deleted" when it documents a timer entry.
  */
 export async function deleteDetail(ctx: AppContext, scope: Scope, id: number): Promise<DeletedMedicalNoteDetail> {
-  return ctx.db.transaction(async (tx) => {
-    const detail = await repo.getDetail(scope, tx, id);
-    if (!detail) throw AppError.notFound();
-    assertAuthorOrOfficeAdmin(scope, detail.authorId);
-    const entries = await care.findEntriesOfDetails(scope, tx, [id]);
-    if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('medicalNoteInUse');
-    const deletedEntries = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
-    const deletedNotes = await care.deleteDetailsAndEmptyNotes(scope, tx, [id]);
-    return {
-      id,
-      medicalNoteId: detail.medicalNoteId,
-      medicalNoteDeleted: deletedNotes.includes(detail.medicalNoteId),
-      deletedTimeEntryId: deletedEntries[0] ?? null,
-    };
-  });
+  return ctx.db.transaction((tx) => deleteDetailIn(scope, tx, id));
+}
+
+/** `deleteDetail`'s write inside the caller's transaction `tx` (as `updateDetailIn`); same rules and errors. */
+export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Promise<DeletedMedicalNoteDetail> {
+  const detail = await repo.getDetail(scope, tx, id);
+  if (!detail) throw AppError.notFound();
+  assertAuthorOrOfficeAdmin(scope, detail.authorId);
+  const entries = await care.findEntriesOfDetails(scope, tx, [id]);
+  if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('medicalNoteInUse');
+  const deletedEntries = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
+  const deletedNotes = await care.deleteDetailsAndEmptyNotes(scope, tx, [id]);
+  return {
+    id,
+    medicalNoteId: detail.medicalNoteId,
+    medicalNoteDeleted: deletedNotes.includes(detail.medicalNoteId),
+    deletedTimeEntryId: deletedEntries[0] ?? null,
+  };
 }
 
 /**

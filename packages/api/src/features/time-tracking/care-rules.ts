@@ -1,4 +1,4 @@
-import { can, isCareProgramEnabled, type CareProgram, type CareProgramSwitches, type MessageKey } from '@vigil/contract';
+import { can, type MessageKey } from '@vigil/contract';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 
@@ -21,10 +21,5 @@ export function assertAuthorOrOfficeAdmin(scope: Scope, authorId: number | null,
   throw new AppError('forbidden', key);
 }
 
-/**
- * Throws 400 "The {program} program is not enabled for this office" when the office's switch for
- * `program` is off (RPM, RTM and CCM have switches; spec section 6).
- */
-export function assertProgramEnabled(office: CareProgramSwitches, program: CareProgram): void {
-  if (!isCareProgramEnabled(office, program)) throw AppError.badRequest('programNotEnabled', undefined, { program });
-}
+/** The office's program switch, one rule for every program write (lib/program-switches.ts). */
+export { assertProgramEnabled } from '../../lib/program-switches';

@@ -206,7 +206,7 @@ export async function updateEntry(
   scope: Scope,
   db: Executor,
   id: number,
-  values: Partial<Pick<EntryRow, 'endedAt' | 'seconds' | 'autoClosed' | 'interactive' | 'activity' | 'program' | 'medicalNoteDetailId'>>,
+  values: Partial<Pick<EntryRow, 'startedAt' | 'endedAt' | 'seconds' | 'autoClosed' | 'interactive' | 'activity' | 'program' | 'medicalNoteDetailId'>>,
 ): Promise<void> {
   await db
     .update(timeEntries)

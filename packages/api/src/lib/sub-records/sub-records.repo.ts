@@ -42,12 +42,25 @@ export interface ParentRecord {
   hospitalId: number;
   recordDate: string;
   timeZone: string;
+  /** The office's program switches (lib/program-switches.ts): a record is written only while CCM is enabled there. */
+  rpmEnabled: boolean;
+  rtmEnabled: boolean;
+  ccmEnabled: boolean;
 }
 
-/** CCM record `id` in the caller's offices with its office's time zone, or null. */
+/** CCM record `id` in the caller's offices with its office's time zone and program switches, or null. */
 export async function getParentRecord(scope: Scope, db: Executor, id: number): Promise<ParentRecord | null> {
   const [row] = await db
-    .select({ id: ccmRecords.id, patientId: ccmRecords.patientId, hospitalId: ccmRecords.hospitalId, recordDate: ccmRecords.recordDate, timeZone: hospitals.timeZone })
+    .select({
+      id: ccmRecords.id,
+      patientId: ccmRecords.patientId,
+      hospitalId: ccmRecords.hospitalId,
+      recordDate: ccmRecords.recordDate,
+      timeZone: hospitals.timeZone,
+      rpmEnabled: hospitals.rpmEnabled,
+      rtmEnabled: hospitals.rtmEnabled,
+      ccmEnabled: hospitals.ccmEnabled,
+    })
     .from(ccmRecords)
     .innerJoin(hospitals, eq(hospitals.id, ccmRecords.hospitalId))
     .where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId)))

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../app-error';
+import { assertProgramEnabled } from '../program-switches';
 import * as repo from './sub-records.repo';
 
 /**
@@ -32,6 +33,23 @@ export interface SubRecordHookContext {
   existing: repo.SubRecordRow | null;
   /** The request's clock, for rules about "today" (take dates in `record.timeZone`). */
   now: Date;
+  /**
+   * Runs `fn` once the write's transaction has committed (never when it rolls back): for effects
+   * another feature's service defers until its rows are visible, e.g. the alert of an abnormal
+   * vital entry (measurements `alertManualReadings`). A failure of `fn` is the callee's to log.
+   */
+  afterCommit: (fn: (ctx: AppContext) => Promise<void>) => void;
+}
+
+/** The deferred effects of one write (`SubRecordHookContext.afterCommit`). */
+function commitQueue(): { afterCommit: SubRecordHookContext['afterCommit']; run: (ctx: AppContext) => Promise<void> } {
+  const queue: ((ctx: AppContext) => Promise<void>)[] = [];
+  return {
+    afterCommit: (fn) => void queue.push(fn),
+    run: async (ctx) => {
+      for (const fn of queue.splice(0)) await fn(ctx);
+    },
+  };
 }
 
 /**
@@ -117,6 +135,18 @@ async function parentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promis
   return record;
 }
 
+/**
+ * CCM record `ccmRecordId` for a write to it or to one of its sections (the generic writes here,
+ * the condition history, attached time, files, the FHIR import): 404 outside the caller's offices;
+ * 400 "The CCM program is not enabled for this office" while the office's CCM switch is off
+ * (lib/program-switches.ts; reads stay open).
+ */
+export async function writableParentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promise<repo.ParentRecord> {
+  const record = await parentOf(scope, tx, ccmRecordId);
+  assertProgramEnabled(record, 'CCM');
+  return record;
+}
+
 async function valuesFor<F extends object, Item extends object>(group: SubRecordGroup<F, Item>, fields: F, hook: SubRecordHookContext): Promise<Record<string, unknown>> {
   await group.validate?.(fields, hook);
   return group.beforeWrite ? group.beforeWrite(fields, hook) : { ...(fields as Record<string, unknown>) };
@@ -124,7 +154,7 @@ async function valuesFor<F extends object, Item extends object>(group: SubRecord
 
 /**
  * `POST <group>`: adds a row to CCM record `body.ccmRecordId` by the caller. 404 when the record
- * is not in the caller's offices; 400 from the group's `validate`.
+ * is not in the caller's offices; 400 while CCM is off in its office; 400 from the group's `validate`.
  */
 export async function createSubRecord<F extends object, Item extends object>(
   ctx: AppContext,
@@ -134,21 +164,34 @@ export async function createSubRecord<F extends object, Item extends object>(
   now: Date = new Date(),
 ): Promise<SubRecordItem<Item>> {
   const { ccmRecordId, ...fields } = body;
-  return ctx.db.transaction(async (tx) => {
-    const record = await parentOf(scope, tx, ccmRecordId);
-    const row = await insertSubRecord(scope, tx, group, record, fields as unknown as F, now);
+  const effects = commitQueue();
+  const answer = await ctx.db.transaction(async (tx) => {
+    const record = await writableParentOf(scope, tx, ccmRecordId);
+    const row = await insertSubRecord(scope, tx, group, record, fields as unknown as F, now, effects.afterCommit);
     const [enriched] = await enrichRows(group, [row], tx);
     return responseOf(group as SubRecordGroup<never, Item>, enriched!);
   });
+  await effects.run(ctx);
+  return answer;
 }
 
 /**
  * Adds a row of `group` to `record` (already found in the caller's offices) inside the caller's
  * transaction `tx`, with the group's hooks (`validate`, `beforeWrite`, `afterWrite`): the one
  * write of `createSubRecord`, for writes that add many rows all or nothing (the CCM FHIR import).
+ * `afterCommit` collects the effects to run once `tx` commits; without it they are dropped (an
+ * import of past records raises no live alert: docs/ccm.md "FHIR import").
  */
-export async function insertSubRecord<F extends object, Item extends object>(scope: Scope, tx: Executor, group: SubRecordGroup<F, Item>, record: repo.ParentRecord, fields: F, now: Date): Promise<repo.SubRecordRow> {
-  const hook = { scope, tx, record, existing: null, now };
+export async function insertSubRecord<F extends object, Item extends object>(
+  scope: Scope,
+  tx: Executor,
+  group: SubRecordGroup<F, Item>,
+  record: repo.ParentRecord,
+  fields: F,
+  now: Date,
+  afterCommit: SubRecordHookContext['afterCommit'] = () => undefined,
+): Promise<repo.SubRecordRow> {
+  const hook = { scope, tx, record, existing: null, now, afterCommit };
   const values = await valuesFor(group, fields, hook);
   const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
   await group.afterWrite?.(row, fields, hook);
@@ -164,11 +207,12 @@ export async function updateSubRecord<F extends object, Item extends object>(
   fields: F,
   now: Date = new Date(),
 ): Promise<SubRecordItem<Item>> {
-  return ctx.db.transaction(async (tx) => {
+  const effects = commitQueue();
+  const answer = await ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
     if (!existing) throw AppError.notFound();
-    const record = await parentOf(scope, tx, existing.ccmRecordId);
-    const hook = { scope, tx, record, existing, now };
+    const record = await writableParentOf(scope, tx, existing.ccmRecordId);
+    const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
     const values = await valuesFor(group, fields, hook);
     const row = await repo.updateRow(scope, tx, group.table, id, values);
     if (!row) throw AppError.notFound();
@@ -176,6 +220,8 @@ export async function updateSubRecord<F extends object, Item extends object>(
     const [enriched] = await enrichRows(group, [row], tx);
     return responseOf(group as SubRecordGroup<never, Item>, enriched!);
   });
+  await effects.run(ctx);
+  return answer;
 }
 
 /** `DELETE <group>/{id}`: deletes row `id`. 404 outside the caller's offices; refusals from `beforeDelete`. */
@@ -186,15 +232,19 @@ export async function deleteSubRecord<F extends object, Item extends object>(
   id: number,
   now: Date = new Date(),
 ): Promise<{ id: number }> {
-  return ctx.db.transaction(async (tx) => {
+  const effects = commitQueue();
+  const answer = await ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
     if (!existing) throw AppError.notFound();
-    const hook = group.beforeDelete || group.afterDelete ? { scope, tx, record: await parentOf(scope, tx, existing.ccmRecordId), existing, now } : null;
-    if (group.beforeDelete) await group.beforeDelete(existing, hook!);
+    const record = await writableParentOf(scope, tx, existing.ccmRecordId);
+    const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
+    if (group.beforeDelete) await group.beforeDelete(existing, hook);
     if (!(await repo.deleteRow(scope, tx, group.table, id))) throw AppError.notFound();
-    if (group.afterDelete) await group.afterDelete(existing, hook!);
+    if (group.afterDelete) await group.afterDelete(existing, hook);
     return { id };
   });
+  await effects.run(ctx);
+  return answer;
 }
 
 /**

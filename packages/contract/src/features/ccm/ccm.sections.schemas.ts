@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../../common/ids';
 import { optionalText } from '../../common/validation';
 import { medicationFrequencies } from '../prescriptions/prescriptions.schemas';
+import { TIME_ENTRY_MAX_SECONDS } from '../time-tracking/time-tracking.schemas';
 import { optionCodes } from './ccm.options';
 
 /**
@@ -366,10 +367,11 @@ export const ccmLabItemSchema = z.object({
 });
 
 // ccmtimelogentry: a time-tracking entry of program CCM ----------------------------------------
-export const CCM_TIME_LOG_MAX_MINUTES = 240;
+/** A time log entry is a care-time entry: at most 2 hours, time tracking's own limit (spec section 9 "Time limit: 2 hours"). */
+export const CCM_TIME_LOG_MAX_MINUTES = TIME_ENTRY_MAX_SECONDS / 60;
 export const ccmTimeLogFieldsSchema = z.object({
   startedAt: dateTime,
-  minutes: z.number().int().min(1).max(CCM_TIME_LOG_MAX_MINUTES),
+  minutes: z.number().int().min(1).max(CCM_TIME_LOG_MAX_MINUTES, 'timeLimit'),
   activity: z.string().trim().min(1).max(TEXT),
   /** The entry included a real-time two-way call with the patient or caregiver. */
   interactive: z.boolean(),

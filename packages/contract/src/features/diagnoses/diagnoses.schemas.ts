@@ -62,7 +62,7 @@ export const patientDiagnosisSchema = z.object({
 });
 export type PatientDiagnosis = z.infer<typeof patientDiagnosisSchema>;
 
-/** A patient's chronic conditions (active coded diagnoses in the chronic ranges), each with the codes that count for it. */
+/** A patient's chronic conditions (the active coded problem list and the billing profile's diagnoses in the chronic ranges: docs/chronic-conditions.md), each with the codes that count for it. */
 export const chronicConditionCountSchema = z.object({
   count: z.number().int(),
   conditions: z.array(chronicConditionSchema.extend({ codes: z.array(z.string()) })),

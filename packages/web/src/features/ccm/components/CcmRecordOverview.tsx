@@ -2,10 +2,29 @@ import { Anchor, Badge, List, Progress, SimpleGrid, Stack, Text, Title } from '@
 import { CCM_MINUTE_MARKS, ccmGroups, type CcmGroupSlug } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../../../lib/dates';
+import { useDiagnosisList } from '../../diagnoses/index';
 import { useCcmRecord } from '../api/get-ccm-record';
 
 /** The 18 subsections of a CCM record (spec section 2), in the spec's order: the 14 groups, billing and the three record fields. */
 const SUBSECTIONS = [...(Object.keys(ccmGroups) as CcmGroupSlug[]), 'ccmbilling', 'socialDeterminants', 'complexDecisionMaking', 'functionalStatus'] as const;
+
+/**
+ * The patient's chronic conditions as the diagnoses feature counts them: one rule for the problem
+ * list, this header, the CCM worklist and report, and billing (the active coded problem list and
+ * the billing profile's diagnoses, docs/chronic-conditions.md).
+ */
+function ChronicConditions({ patientId }: { patientId: number }) {
+  const { t, i18n } = useTranslation('ccm');
+  const chronic = useDiagnosisList(patientId).data?.chronic.conditions ?? [];
+  return (
+    <>
+      <Text fw={600} data-testid="ccm-chronic-count">
+        {t('overview.conditions', { count: chronic.length })}
+      </Text>
+      <Text size="sm">{chronic.map((c) => `${i18n.language.startsWith('en') ? c.en : c.es} (${c.codes.join(', ')})`).join('; ') || t('overview.none')}</Text>
+    </>
+  );
+}
 
 /**
  * The CCM record's header and section index (spec section 2; docs/ccm.md): consent on file,
@@ -21,7 +40,6 @@ export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
   if (!r) return null;
   const s = r.sections;
   const consent = s.ccmconsentform.find((c) => c.program === 'CCM' && c.status === 'ACTIVE');
-  const conditions = s.ccmconditions.filter((c) => c.historyStatus !== 'RESOLVED');
   const month = new Date().toISOString().slice(0, 7);
   const minutes = s.ccmtimelogentry.filter((e) => e.startedAt.slice(0, 7) === month).reduce((sum, e) => sum + e.minutes, 0);
   const top = CCM_MINUTE_MARKS[2];
@@ -48,8 +66,7 @@ export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
           )}
         </Stack>
         <Stack gap={4}>
-          <Text fw={600}>{t('overview.conditions', { count: conditions.length })}</Text>
-          <Text size="sm">{conditions.map((c) => (c.icd10Code ? `${c.name} (${c.icd10Code})` : c.name)).join('; ') || t('overview.none')}</Text>
+          <ChronicConditions patientId={r.patientId} />
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('overview.minutes', { minutes })}</Text>

@@ -1,0 +1,108 @@
+import { TIME_ENTRY_MAX_SECONDS, type CareProgram } from '@vigil/contract';
+import type { Executor } from '../../db/client';
+import type { Scope } from '../../db/scope';
+import { getOfficeInScope } from '../../db/visible';
+import { AppError } from '../../lib/app-error';
+import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
+import * as repo from './time-tracking.repo';
+
+/**
+ * Manual care-time entries written on behalf of another feature, inside that feature's
+ * transaction (the CCM record's time log: docs/ccm.md "One source of truth"). Time tracking owns
+ * `time_entries`; these are its rules for a manual entry, the same as for the time-tracking and
+ * medical-note screens (spec section 5):
+ * - at most 2 hours (400 "Time cannot exceed 2 hours", `TIME_ENTRY_MAX_SECONDS`);
+ * - not ending in the future (400 "The date cannot be in the future");
+ * - for a program enabled in the office (400 "The {program} program is not enabled for this office");
+ * - changed or deleted only by its author or an office admin of its office (403), never a timer
+ *   entry (409 "Automatically added entries cannot be edited or deleted"); another office's entry
+ *   reads as not found (404).
+ * `fields` names the caller's form fields for the per-field messages (e.g. the CCM form's
+ * `minutes` for the entry's length).
+ */
+
+/** The form fields the per-field messages go on. */
+export interface ManualEntryFields {
+  seconds: string;
+  startedAt: string;
+}
+const defaultFields: ManualEntryFields = { seconds: 'seconds', startedAt: 'startedAt' };
+
+/** A manual entry's own values: start instant, length in whole seconds (1..7200), activity text, real-time interactive contact. */
+export interface ManualEntryValues {
+  startedAt: Date;
+  seconds: number;
+  activity: string;
+  interactive: boolean;
+}
+
+function checkLength(v: ManualEntryValues, now: Date, fields: ManualEntryFields): void {
+  if (v.seconds > TIME_ENTRY_MAX_SECONDS) throw AppError.badRequest('timeLimit', { [fields.seconds]: 'timeLimit' });
+  if (v.startedAt.getTime() + v.seconds * 1000 > now.getTime()) throw AppError.badRequest('futureDate', { [fields.startedAt]: 'futureDate' });
+}
+
+/**
+ * Adds a finished manual entry of `program` by the caller for `patientId` in office `hospitalId`
+ * (an office of the caller's scope: 404 otherwise) in transaction `tx`; returns its id. Errors as
+ * above.
+ */
+export async function createManualEntry(
+  scope: Scope,
+  tx: Executor,
+  target: { patientId: number; hospitalId: number; program: CareProgram },
+  v: ManualEntryValues,
+  now: Date = new Date(),
+  fields: ManualEntryFields = defaultFields,
+): Promise<number> {
+  checkLength(v, now, fields);
+  const office = await getOfficeInScope(scope, tx, target.hospitalId);
+  if (!office) throw AppError.notFound();
+  assertProgramEnabled(office, target.program);
+  return repo.insertEntry(scope, tx, {
+    patientId: target.patientId,
+    hospitalId: office.id,
+    staffUserId: scope.userId,
+    program: target.program,
+    activity: v.activity,
+    interactive: v.interactive,
+    startedAt: v.startedAt,
+    endedAt: new Date(v.startedAt.getTime() + v.seconds * 1000),
+    seconds: v.seconds,
+    isAutomatic: false,
+  });
+}
+
+/** The manual entry `id` the caller may change: 404 out of scope, 409 for a timer entry, 403 unless author or office admin. */
+async function changeable(scope: Scope, tx: Executor, id: number): Promise<repo.EntryRow> {
+  const entry = await repo.getEntry(scope, tx, id);
+  if (!entry) throw AppError.notFound();
+  if (entry.isAutomatic) throw AppError.conflict('automaticEntryLocked');
+  assertAuthorOrOfficeAdmin(scope, entry.staffUserId);
+  return entry;
+}
+
+/** Replaces the values of manual entry `id` in transaction `tx` (its program stays enabled in the office). Errors as above. */
+export async function updateManualEntry(scope: Scope, tx: Executor, id: number, v: ManualEntryValues, now: Date = new Date(), fields: ManualEntryFields = defaultFields): Promise<void> {
+  checkLength(v, now, fields);
+  const entry = await changeable(scope, tx, id);
+  const office = await getOfficeInScope(scope, tx, entry.hospitalId);
+  if (!office) throw AppError.notFound();
+  assertProgramEnabled(office, entry.program as CareProgram);
+  await repo.updateEntry(scope, tx, id, {
+    startedAt: v.startedAt,
+    endedAt: new Date(v.startedAt.getTime() + v.seconds * 1000),
+    seconds: v.seconds,
+    activity: v.activity,
+    interactive: v.interactive,
+  });
+}
+
+/**
+ * Deletes manual entry `id` in transaction `tx`, with the note detail written with it (and the
+ * month's note when that was its last detail), as `DELETE timetracking/{id}` does. Errors as above.
+ */
+export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<void> {
+  const entry = await changeable(scope, tx, id);
+  await repo.deleteEntries(scope, tx, [id]);
+  if (entry.medicalNoteDetailId !== null) await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]);
+}
