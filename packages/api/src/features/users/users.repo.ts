@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { hospitals, organizations, sessions, userHospitals, userTokens, users } from '../../db/schema/index';
+import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 
@@ -218,14 +218,6 @@ export async function setProfileImage(db: Executor, scope: Scope, image: Buffer,
   await db.update(users).set({ profileImage: image, profileImageType: type, updatedAt: new Date() }).where(eq(users.id, scope.userId));
 }
 
-/** Stores the hash of a new real-time socket token on the caller's current session. */
-export async function setSessionWebSocketTokenHash(db: Executor, scope: Scope, hash: string) {
-  await db
-    .update(sessions)
-    .set({ webSocketTokenHash: hash })
-    .where(and(eq(sessions.id, scope.sessionId), eq(sessions.userId, scope.userId)));
-}
-
 // Public flows: no caller yet; the subject is the account named by the e-mail or the token. -------
 
 /** The account with this e-mail (case-insensitive), or null. Forgot-password only. */
@@ -241,12 +233,4 @@ export async function findUserByEmailForReset(db: Executor, email: string): Prom
 /** Sets the password of the account a consumed token named, and marks its e-mail validated. */
 export async function setPasswordFromToken(tx: Executor, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash, emailValidated: true, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-/** Marks the account's other unused tokens of `purposes` used, so that one set password retires every link. */
-export async function retireUserTokens(tx: Executor, userId: number, purposes: string[]) {
-  await tx
-    .update(userTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
 }
