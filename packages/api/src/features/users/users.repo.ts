@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleId } from '@vigil/contract';
+import type { PatientListView, RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
@@ -233,4 +233,36 @@ export async function findUserByEmailForReset(db: Executor, email: string): Prom
 /** Sets the password of the account a consumed token named, and marks its e-mail validated. */
 export async function setPasswordFromToken(tx: Executor, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash, emailValidated: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Assigns users to office `hospitalId` (the caller checked it is in scope), idempotently: an
+ * existing assignment keeps its admin flag unless the new one raises it. Returns the assignments
+ * as stored.
+ */
+export async function upsertOfficeAssignments(db: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
+  return db
+    .insert(userHospitals)
+    .values(rows.map((r) => ({ hospitalId, userId: r.userId, isAdmin: r.isAdmin })))
+    .onConflictDoUpdate({
+      target: [userHospitals.userId, userHospitals.hospitalId],
+      set: { isAdmin: sql`${userHospitals.isAdmin} or excluded.is_admin` },
+    })
+    .returning({ hospitalId: userHospitals.hospitalId, userId: userHospitals.userId, isAdmin: userHospitals.isAdmin });
+}
+
+/** Removes the users' assignments to office `hospitalId` when it is in the caller's offices; returns the removed ones. */
+export async function removeOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
+  return db
+    .delete(userHospitals)
+    .where(and(eq(userHospitals.hospitalId, hospitalId), inArray(userHospitals.userId, userIds), officeFilter(scope, userHospitals.hospitalId)))
+    .returning({ userId: userHospitals.userId });
+}
+
+/** Saves the caller's /patients view under users.user_settings_json.patientListView (other settings kept). */
+export async function savePatientListViewSetting(scope: Scope, db: Executor, view: PatientListView): Promise<void> {
+  await db
+    .update(users)
+    .set({ userSettingsJson: sql`${users.userSettingsJson} || jsonb_build_object('patientListView', ${JSON.stringify(view)}::jsonb)` })
+    .where(eq(users.id, scope.userId));
 }
