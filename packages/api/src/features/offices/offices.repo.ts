@@ -675,3 +675,9 @@ export async function getPatientListView(scope: Scope, db: Executor): Promise<un
   const result = await db.execute(sql`select ${users.userSettingsJson} -> 'patientListView' as view from ${users} where ${users.id} = ${scope.userId}`);
   return (result as unknown as { rows: { view: unknown }[] }).rows[0]?.view ?? null;
 }
+
+/** Turns assessments on for offices (the demo's). */
+export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+  if (hospitalIds.length === 0) return;
+  await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
+}
