@@ -14,6 +14,7 @@ import { infrastructureOwners, tableOwners } from './owners';
 const schemaTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const sqlNames = schemaTables.map((table) => getTableName(table));
 const featuresDir = path.resolve(import.meta.dirname, '../../features');
+const architectureDoc = path.resolve(import.meta.dirname, '../../../../../docs/architecture.md');
 const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 describe('tableOwners', () => {
@@ -30,5 +31,19 @@ describe('tableOwners', () => {
     const allowed = new Set<string>([...features, ...infrastructureOwners]);
     const unknown = Object.entries(tableOwners).filter(([, owner]) => !allowed.has(owner));
     expect(unknown, 'owners that are neither a folder of features/ nor infrastructure').toEqual([]);
+  });
+
+  it('is the owner table of docs/architecture.md "Table ownership" (node scripts/table-owners-md.mjs)', () => {
+    const doc = fs.readFileSync(architectureDoc, 'utf8');
+    const section = doc.slice(doc.indexOf('## Table ownership'));
+    const rows = section.slice(section.indexOf('| owner | tables |')).split('\n\n')[0]!.split('\n').slice(2);
+    const documented = Object.fromEntries(rows.map((row) => {
+      const [, owner, tables] = /^\| `([^`]+)` \| (.*) \|$/.exec(row) ?? [];
+      return [owner, [...(tables ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort()];
+    }));
+    const expected: Record<string, string[]> = {};
+    for (const [table, owner] of Object.entries(tableOwners)) (expected[owner] ??= []).push(table);
+    for (const tables of Object.values(expected)) tables.sort();
+    expect(documented).toEqual(expected);
   });
 });
