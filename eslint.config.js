@@ -2,6 +2,7 @@
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import fs from 'node:fs';
+import ownership from './eslint-rules/ownership.config.js';
 
 // ---- Web feature boundaries (HOUSE_STYLE section 8) -------------------------------------------
 // A web feature (packages/web/src/features/<slug>) imports another feature only through that
@@ -153,4 +154,5 @@ export default tseslint.config(
   webBoundaries,
   apiBoundaries,
   webQueryKeys,
+  ownership,
 );

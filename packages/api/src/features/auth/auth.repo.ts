@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { Role, languageFromStored, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
@@ -53,6 +53,14 @@ export async function endSessionsOfUser(db: Executor, userId: number, reason: st
     .where(
       and(eq(sessions.userId, userId), isNull(sessions.endedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : sql`true`),
     );
+}
+
+/** Stores the hash of a new real-time socket token on the caller's current session. */
+export async function setSessionWebSocketTokenHash(db: Executor, scope: Scope, hash: string) {
+  await db
+    .update(sessions)
+    .set({ webSocketTokenHash: hash })
+    .where(and(eq(sessions.id, scope.sessionId), eq(sessions.userId, scope.userId)));
 }
 
 /** Builds the caller's scope: the offices they see and, for a patient, themselves. */
@@ -127,4 +135,12 @@ export async function consumeUserToken(db: Executor, hash: string, purpose: stri
 
 export async function insertUserToken(db: Executor, values: { userId: number; purpose: string; tokenHash: string; expiresAt: Date }) {
   await db.insert(userTokens).values(values);
+}
+
+/** Marks the account's other unused tokens of `purposes` used, so that one set password retires every link. */
+export async function retireUserTokens(tx: Executor, userId: number, purposes: string[]) {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
 }

@@ -222,3 +222,21 @@ export async function loadTeamViews(scope: Scope, db: Executor, ids: number[]): 
   );
   return ids.map((id) => byId.get(id)).filter((t): t is MedicalTeam => t !== undefined);
 }
+
+/** Removes the users from the medical teams of office `hospitalId` (teams in the caller's offices). */
+export async function removeMembersFromOfficeTeams(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<void> {
+  await db
+    .delete(medicalTeamMembers)
+    .where(
+      and(
+        inArray(medicalTeamMembers.userId, userIds),
+        inArray(
+          medicalTeamMembers.medicalTeamId,
+          db
+            .select({ id: medicalTeams.id })
+            .from(medicalTeams)
+            .where(and(eq(medicalTeams.hospitalId, hospitalId), officeFilter(scope, medicalTeams.hospitalId))),
+        ),
+      ),
+    );
+}

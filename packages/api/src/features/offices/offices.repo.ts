@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { NotificationType, ProcessingStatus, Role, UserStatus, officeStaffRoleIds, TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type Office, type OfficePatientListItem, type OfficePatientTriageFilters, type PatientListView } from '@vigil/contract';
+import { NotificationType, ProcessingStatus, Role, UserStatus, officeStaffRoleIds, TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type Office, type OfficePatientListItem, type OfficePatientTriageFilters } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { hospitals, medicalTeamMembers, medicalTeams, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
+import { hospitals, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import { removeMembersFromOfficeTeams } from '../medical-teams/index';
+import { removeOfficeAssignments, upsertOfficeAssignments } from '../users/index';
 
 type OfficeValues = Omit<typeof hospitals.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef' | 'organizationId'>;
 
@@ -199,14 +201,7 @@ export async function findVisibleUsers(scope: Scope, db: Executor, ids: number[]
 export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
   if (rows.length === 0) return [];
   if (!(await getOffice(scope, db, hospitalId))) return null;
-  return db
-    .insert(userHospitals)
-    .values(rows.map((r) => ({ hospitalId, userId: r.userId, isAdmin: r.isAdmin })))
-    .onConflictDoUpdate({
-      target: [userHospitals.userId, userHospitals.hospitalId],
-      set: { isAdmin: sql`${userHospitals.isAdmin} or excluded.is_admin` },
-    })
-    .returning({ hospitalId: userHospitals.hospitalId, userId: userHospitals.userId, isAdmin: userHospitals.isAdmin });
+  return upsertOfficeAssignments(db, hospitalId, rows);
 }
 
 /**
@@ -215,25 +210,8 @@ export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: 
  */
 export async function removeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const inScope = officeFilter(scope, userHospitals.hospitalId);
-  await db
-    .delete(medicalTeamMembers)
-    .where(
-      and(
-        inArray(medicalTeamMembers.userId, userIds),
-        inArray(
-          medicalTeamMembers.medicalTeamId,
-          db
-            .select({ id: medicalTeams.id })
-            .from(medicalTeams)
-            .where(and(eq(medicalTeams.hospitalId, hospitalId), officeFilter(scope, medicalTeams.hospitalId))),
-        ),
-      ),
-    );
-  const removed = await db
-    .delete(userHospitals)
-    .where(and(eq(userHospitals.hospitalId, hospitalId), inArray(userHospitals.userId, userIds), inScope))
-    .returning({ userId: userHospitals.userId });
+  await removeMembersFromOfficeTeams(scope, db, hospitalId, userIds);
+  const removed = await removeOfficeAssignments(scope, db, hospitalId, userIds);
   return removed.length;
 }
 
@@ -698,10 +676,8 @@ export async function getPatientListView(scope: Scope, db: Executor): Promise<un
   return (result as unknown as { rows: { view: unknown }[] }).rows[0]?.view ?? null;
 }
 
-/** Saves the caller's /patients view under users.user_settings_json.patientListView (other settings kept). */
-export async function savePatientListView(scope: Scope, db: Executor, view: PatientListView): Promise<void> {
-  await db
-    .update(users)
-    .set({ userSettingsJson: sql`${users.userSettingsJson} || jsonb_build_object('patientListView', ${JSON.stringify(view)}::jsonb)` })
-    .where(eq(users.id, scope.userId));
+/** Turns assessments on for offices (the demo's). */
+export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+  if (hospitalIds.length === 0) return;
+  await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
 }

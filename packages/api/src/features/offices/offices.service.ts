@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
-import { loadUserViews } from '../users/index';
+import { loadUserViews, savePatientListViewSetting } from '../users/index';
 import * as repo from './offices.repo';
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -346,6 +346,6 @@ export async function getPatientListView(ctx: AppContext, scope: Scope): Promise
 
 /** Chosen `PUT user/patientlistview`: saves the caller's default view of /patients (replaces the previous one; other settings kept). */
 export async function savePatientListView(ctx: AppContext, scope: Scope, view: PatientListView): Promise<{ view: PatientListView }> {
-  await ctx.db.transaction((tx) => repo.savePatientListView(scope, tx, view));
+  await ctx.db.transaction((tx) => savePatientListViewSetting(scope, tx, view));
   return { view };
 }

@@ -8,6 +8,7 @@
 import type { AppContext } from '../../context';
 import { systemScope } from '../../db/scope';
 import { addDays, localDateOf, officeTimeZone } from '../../lib/office-calendar';
+import { enableAssessments } from '../offices/index';
 import { createRecurrence } from './assignments.service';
 import { occurrencesBetween } from './recurrence';
 import { scoreSurvey } from './scoring/score';
@@ -32,7 +33,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
   const scope = systemScope;
   if (await repo.anyCompletedSurvey(scope, ctx.db)) return { patients: 0, surveys: 0 };
   const offices = await repo.findOfficePatientsOfUser(scope, ctx.db, 'nurse', TRENDS.length);
-  await repo.enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
+  await enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
   const office = offices.find((o) => o.patientIds.length > 0);
   if (!office) return { patients: 0, surveys: 0 };
   const { rows } = await templatesRepo.findTemplatesPage(scope, ctx.db, { hospitalId: 'library' }, { page: 1, pageSize: 50 });

@@ -474,9 +474,3 @@ export async function findOfficePatientsOfUser(_scope: Scope, db: Executor, user
   }
   return out;
 }
-
-/** Turns assessments on for offices (the demo's). */
-export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
-  if (hospitalIds.length === 0) return;
-  await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
-}

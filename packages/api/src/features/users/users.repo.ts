@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleId } from '@vigil/contract';
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PatientListView, RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { hospitals, organizations, sessions, userHospitals, userTokens, users } from '../../db/schema/index';
+import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 
@@ -218,14 +218,6 @@ export async function setProfileImage(db: Executor, scope: Scope, image: Buffer,
   await db.update(users).set({ profileImage: image, profileImageType: type, updatedAt: new Date() }).where(eq(users.id, scope.userId));
 }
 
-/** Stores the hash of a new real-time socket token on the caller's current session. */
-export async function setSessionWebSocketTokenHash(db: Executor, scope: Scope, hash: string) {
-  await db
-    .update(sessions)
-    .set({ webSocketTokenHash: hash })
-    .where(and(eq(sessions.id, scope.sessionId), eq(sessions.userId, scope.userId)));
-}
-
 // Public flows: no caller yet; the subject is the account named by the e-mail or the token. -------
 
 /** The account with this e-mail (case-insensitive), or null. Forgot-password only. */
@@ -243,10 +235,34 @@ export async function setPasswordFromToken(tx: Executor, userId: number, passwor
   await tx.update(users).set({ passwordHash, emailValidated: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Marks the account's other unused tokens of `purposes` used, so that one set password retires every link. */
-export async function retireUserTokens(tx: Executor, userId: number, purposes: string[]) {
-  await tx
-    .update(userTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
+/**
+ * Assigns users to office `hospitalId` (the caller checked it is in scope), idempotently: an
+ * existing assignment keeps its admin flag unless the new one raises it. Returns the assignments
+ * as stored.
+ */
+export async function upsertOfficeAssignments(db: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
+  return db
+    .insert(userHospitals)
+    .values(rows.map((r) => ({ hospitalId, userId: r.userId, isAdmin: r.isAdmin })))
+    .onConflictDoUpdate({
+      target: [userHospitals.userId, userHospitals.hospitalId],
+      set: { isAdmin: sql`${userHospitals.isAdmin} or excluded.is_admin` },
+    })
+    .returning({ hospitalId: userHospitals.hospitalId, userId: userHospitals.userId, isAdmin: userHospitals.isAdmin });
+}
+
+/** Removes the users' assignments to office `hospitalId` when it is in the caller's offices; returns the removed ones. */
+export async function removeOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
+  return db
+    .delete(userHospitals)
+    .where(and(eq(userHospitals.hospitalId, hospitalId), inArray(userHospitals.userId, userIds), officeFilter(scope, userHospitals.hospitalId)))
+    .returning({ userId: userHospitals.userId });
+}
+
+/** Saves the caller's /patients view under users.user_settings_json.patientListView (other settings kept). */
+export async function savePatientListViewSetting(scope: Scope, db: Executor, view: PatientListView): Promise<void> {
+  await db
+    .update(users)
+    .set({ userSettingsJson: sql`${users.userSettingsJson} || jsonb_build_object('patientListView', ${JSON.stringify(view)}::jsonb)` })
+    .where(eq(users.id, scope.userId));
 }

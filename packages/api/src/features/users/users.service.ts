@@ -29,7 +29,7 @@ import type { AppContext } from '../../context';
 import { assertOfficeInScope, assertOrganizationInScope, isOfficeInScope, isSystemAdmin, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto';
-import { consumeUserToken, endSessionsOfUser, insertUserToken, SIGN_IN_TOKEN_PURPOSE } from '../auth/index';
+import { consumeUserToken, endSessionsOfUser, insertUserToken, retireUserTokens, setSessionWebSocketTokenHash, SIGN_IN_TOKEN_PURPOSE } from '../auth/index';
 import { linkEmail } from './users.emails';
 import * as repo from './users.repo';
 import { loadUserView, loadUserViews } from './users.view';
@@ -438,7 +438,7 @@ export async function changePasswordWithToken(
     const userId = (await consumeUserToken(tx, hash, 'reset')) ?? (await consumeUserToken(tx, hash, 'validation'));
     if (userId === null) throw AppError.badRequest('passwordNotChanged');
     await repo.setPasswordFromToken(tx, userId, passwordHash);
-    await repo.retireUserTokens(tx, userId, ['reset', 'validation']);
+    await retireUserTokens(tx, userId, ['reset', 'validation']);
     await endSessionsOfUser(tx, userId, 'password-reset');
     await insertUserToken(tx, {
       userId,
@@ -576,6 +576,6 @@ export async function sendProfileRemovalEmail(ctx: AppContext, scope: Scope): Pr
 /** `POST user/setwebsockettoken`: a new socket token bound to the caller's session; only its hash is stored. */
 export async function setWebSocketToken(ctx: AppContext, scope: Scope): Promise<{ webSocketToken: string }> {
   const webSocketToken = newToken();
-  await repo.setSessionWebSocketTokenHash(ctx.db, scope, tokenHash(webSocketToken));
+  await setSessionWebSocketTokenHash(ctx.db, scope, tokenHash(webSocketToken));
   return { webSocketToken };
 }
