@@ -81,7 +81,7 @@ try {
   const headers = { sessionguid: token, hospitalid: String(office), month: String(month), year: String(year) };
 
   for (const attempt of ['first run', 're-run']) {
-    if (global.gc) global.gc();
+    if (global.gc) { global.gc(); }
     const before = process.memoryUsage();
     let rssPeak = before.rss;
     let heapPeak = before.heapUsed;
@@ -92,7 +92,7 @@ try {
     }, 20);
     const started = Date.now();
     const res = await app.inject({ method: 'GET', url: '/api/billing/generateforallhospitalpatientsformonth', headers });
-    if (res.statusCode !== 200) throw new Error(`generation refused: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200) { throw new Error(`generation refused: ${res.statusCode} ${res.body}`); }
     const runId = res.json().data.runId as number;
     let run: { status: string; total: number; done: number };
     do {

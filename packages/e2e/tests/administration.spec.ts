@@ -55,7 +55,7 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
   // Facilities: none chosen is refused with the spec's rule.
   const offices = wizard.getByRole('checkbox');
   await expect(offices.first()).toBeVisible();
-  if (await offices.first().isChecked()) await offices.first().uncheck();
+  if (await offices.first().isChecked()) { await offices.first().uncheck(); }
   await page.getByTestId('wizard-next').click();
   await expect(wizard.getByText('At least one facility must be assigned')).toBeVisible();
   await offices.first().check();

@@ -134,9 +134,9 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
+      } else if (c === '"') { quoted = false; }
+      else { field += c; }
+    } else if (c === '"') { quoted = true; }
     else if (c === ',') {
       row.push(field);
       field = '';
@@ -146,7 +146,7 @@ function parseCsv(text: string): string[][] {
       row = [];
       field = '';
       i++;
-    } else field += c;
+    } else { field += c; }
   }
   if (field !== '' || row.length > 0) {
     row.push(field);

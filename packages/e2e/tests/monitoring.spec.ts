@@ -76,7 +76,7 @@ function realtimeReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) resolve();
+        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) { resolve(); }
       });
     });
   });
@@ -150,7 +150,7 @@ test('a hub posts an abnormal blood pressure: the nurse sees it at once on /moni
   await page.evaluate(() => ((window as unknown as { __vigilE2E: string }).__vigilE2E = 'same-document'));
   let navigations = 0;
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
+    if (frame === page.mainFrame()) { navigations += 1; }
   });
 
   // The hub posts the reading with its own credential.

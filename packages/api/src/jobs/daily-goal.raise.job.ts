@@ -16,9 +16,9 @@ import { systemScope } from '../db/scope';
  */
 export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSchedule[], window: JobWindow): Promise<number> {
   const pairs = await findNewReadingPairs(systemScope, ctx.db, window.since, window.now);
-  if (pairs.length === 0) return 0;
+  if (pairs.length === 0) { return 0; }
   const plansOf = new Map<number, ActivePlanSchedule[]>();
-  for (const s of schedules) plansOf.set(s.patientId, [...(plansOf.get(s.patientId) ?? []), s]);
+  for (const s of schedules) { plansOf.set(s.patientId, [...(plansOf.get(s.patientId) ?? []), s]); }
   const candidates: { schedule: ActivePlanSchedule; deviceType: string; deviceId: number | null; day: string; goal: number; from: Date; to: Date }[] = [];
   for (const pair of pairs) {
     for (const schedule of plansOf.get(pair.patientId) ?? []) {
@@ -26,7 +26,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
       const day = localDateOf(window.now, zone);
       for (const device of schedule.devices.filter((d) => d.deviceType === pair.deviceType)) {
         const goal = expectedMeasurementTimes([device], day, zone, { periodStart: schedule.periodStart }).length;
-        if (goal === 0) continue;
+        if (goal === 0) { continue; }
         candidates.push({
           schedule,
           deviceType: device.deviceType,
@@ -39,7 +39,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
       }
     }
   }
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,

@@ -20,7 +20,7 @@ export async function sendMeasurementReminders(ctx: AppContext, schedules: Activ
   const slots = slotsDueBetween(schedules, new Date(window.since.getTime() + lead + 1), new Date(window.now.getTime() + lead + 1), ctx.log).filter(
     (s) => s.due.at.getTime() > window.now.getTime(),
   );
-  if (slots.length === 0) return 0;
+  if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,

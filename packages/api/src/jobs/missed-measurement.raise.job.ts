@@ -24,7 +24,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
   const grace = ctx.config.missedGraceMinutes * 60_000;
   // deadline = at + grace in (since, now]  <=>  at in [since - grace + 1 ms, now - grace + 1 ms)
   const slots = slotsDueBetween(schedules, new Date(window.since.getTime() - grace + 1), new Date(window.now.getTime() - grace + 1), ctx.log);
-  if (slots.length === 0) return 0;
+  if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,
@@ -36,7 +36,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
     })),
   );
   const missed = slots.filter((s, i) => counts[i]! < s.rank);
-  if (missed.length === 0) return 0;
+  if (missed.length === 0) { return 0; }
   const patients = new Map(
     (await findActivePatients(systemScope, ctx.db, [...new Set(missed.map((s) => s.schedule.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
   );

@@ -78,12 +78,12 @@ export function AddressFields<T extends AddressValues>({ form: typed, country }:
   const found = useAddressLookup(v, country);
 
   useEffect(() => {
-    if (!found) return;
+    if (!found) { return; }
     form.setFieldValue('addressLatitude', found.latitude);
     form.setFieldValue('addressLongitude', found.longitude);
     form.setFieldValue('addressTimeZone', found.timeZone ?? '');
-    if (found.city && !v.city.trim()) form.setFieldValue('city', found.city);
-    if (found.state && !v.state.trim()) form.setFieldValue('state', found.state);
+    if (found.city && !v.city.trim()) { form.setFieldValue('city', found.city); }
+    if (found.state && !v.state.trim()) { form.setFieldValue('state', found.state); }
   }, [found]);
 
   return (

@@ -10,7 +10,7 @@ export function SearchInput({ value, onChange, label }: { value?: string; onChan
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => {
-    if (debounced !== (value ?? '')) onChange(debounced);
+    if (debounced !== (value ?? '')) { onChange(debounced); }
   }, [debounced]);
   return (
     <TextInput

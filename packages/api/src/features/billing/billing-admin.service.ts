@@ -40,7 +40,7 @@ function toEntry(row: repo.PatientEntryRow): BillingPatientEntry {
 }
 
 async function organizationOrNotFound(ctx: AppContext, scope: Scope, organizationId: number): Promise<void> {
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
+  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
 }
 
 /**
@@ -113,7 +113,7 @@ export async function findOrganizationPatientsWithBillings(
 
 async function patientOrNotFound(ctx: AppContext, scope: Scope, patientId: number): Promise<repo.PatientRow> {
   const patient = await repo.getPatient(scope, ctx.db, patientId);
-  if (!patient) throw AppError.notFound();
+  if (!patient) { throw AppError.notFound(); }
   return patient;
 }
 
@@ -185,16 +185,16 @@ export async function updatePatientBillingProfile(
   const fields: Record<string, MessageKey> = {};
   const known = new Set((await repo.findIcdCategories(scope, ctx.db, [...new Set(body.diagnoses.map((c) => c.slice(0, 3)))])).map((c) => c.code));
   body.diagnoses.forEach((code, i) => {
-    if (!known.has(code.slice(0, 3))) fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode';
+    if (!known.has(code.slice(0, 3))) { fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode'; }
   });
   const savedSystem = rtmSystemSchema.safeParse(saved?.rtmSystem);
   const rtmSystem = body.rtmSystem !== undefined ? body.rtmSystem : savedSystem.success ? savedSystem.data : null;
-  if (body.billingType === 'RTM' && rtmSystem === null) fields.rtmSystem = 'required';
+  if (body.billingType === 'RTM' && rtmSystem === null) { fields.rtmSystem = 'required'; }
   if (body.billingPractitionerId !== null) {
     const offices = (await repo.findPatientOffices(scope, ctx.db, patientId)).map((o) => o.hospitalId);
     if (!(await repo.isAuthorizedPractitioner(scope, ctx.db, body.billingPractitionerId, offices, body.billingType))) {
       // Another tenant's user (or none) reads as not found (docs/first-day.md).
-      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) throw AppError.notFound();
+      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) { throw AppError.notFound(); }
       fields.billingPractitionerId = 'billingPractitionerNotAuthorized';
     }
   }

@@ -80,7 +80,7 @@ describe('the demo month generated again from /billings', () => {
         const put = await t.app.inject({ method: 'PUT', url: `/api/billingusersauthorization/${row.id}`, headers: officeAdmin, payload: { programs: [...row.programs, 'CCM'] } });
         expect(put.statusCode, put.body).toBe(200);
       }
-    } else expect(created.statusCode, created.body).toBe(201);
+    } else { expect(created.statusCode, created.body).toBe(201); }
     await generateOrganizationMonth();
     expect(await billableCodes()).toEqual(['99453', '99454', '99457', '99458']);
     const details = await t.app.inject({

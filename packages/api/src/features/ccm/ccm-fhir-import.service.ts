@@ -25,9 +25,9 @@ const badEntry = (index: number, resourceType: string) => AppError.badRequest('c
  * `entry` and its type); 413 beyond VIGIL_CCM_MAX_FILE_BYTES; the upload errors of lib/upload.ts.
  */
 export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: number, req: FastifyRequest, now: Date = new Date()): Promise<CcmFhirImportResult> {
-  if (!(await getParentRecord(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await getParentRecord(scope, ctx.db, id))) { throw AppError.notFound(); }
   const file = await readSingleUpload(req, ctx.config.ccmMaxFileBytes);
-  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   let bundle: unknown;
   try {
     bundle = JSON.parse(file.data.toString('utf8'));
@@ -38,13 +38,13 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
   try {
     mapping = mapBundleToCcm(bundle);
   } catch (err) {
-    if (err instanceof FhirEntryError) throw err.index < 0 ? AppError.badRequest('ccmFhirNotBundle') : badEntry(err.index, err.resourceType);
+    if (err instanceof FhirEntryError) { throw err.index < 0 ? AppError.badRequest('ccmFhirNotBundle') : badEntry(err.index, err.resourceType); }
     throw err;
   }
   // Every row against its group's form (the contract's create body) before anything is written.
   const checked: (MappedEntry & { form: object })[] = mapping.rows.map((row) => {
     const parsed = ccmGroups[row.group].create.body.safeParse({ ...row.fields, ccmRecordId: id });
-    if (!parsed.success) throw badEntry(row.index, row.resourceType);
+    if (!parsed.success) { throw badEntry(row.index, row.resourceType); }
     const { ccmRecordId: _omit, ...form } = parsed.data as { ccmRecordId: number };
     return { ...row, form };
   });
@@ -52,7 +52,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
   const skipped = [...mapping.skipped];
   await ctx.db.transaction(async (tx) => {
     const record = await getParentRecord(scope, tx, id);
-    if (!record) throw AppError.notFound();
+    if (!record) { throw AppError.notFound(); }
     const prescriptions = mapping.medications.length > 0 ? await listPatientPrescriptions(tx, record.patientId, record.hospitalId) : [];
     for (const med of mapping.medications) {
       const prescriptionId = matchPrescription(prescriptions, med);
@@ -61,7 +61,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
         continue;
       }
       const parsed = ccmGroups.ccmmedicationevent.create.body.safeParse({ ...med.fields, prescriptionId, ccmRecordId: id });
-      if (!parsed.success) throw badEntry(med.index, med.resourceType);
+      if (!parsed.success) { throw badEntry(med.index, med.resourceType); }
       const { ccmRecordId: _omit, ...form } = parsed.data;
       checked.push({ index: med.index, resourceType: med.resourceType, group: 'ccmmedicationevent', fields: med.fields, form });
     }
@@ -71,7 +71,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
         await insertSubRecord(scope, tx, ccmServerGroups[row.group], record, row.form as never, now);
       } catch (err) {
         // A group's own rule (e.g. a date after the office's today) refuses the entry, and the bundle with it.
-        if (err instanceof AppError && err.code === 'badRequest') throw badEntry(row.index, row.resourceType);
+        if (err instanceof AppError && err.code === 'badRequest') { throw badEntry(row.index, row.resourceType); }
         throw err;
       }
       imported[row.group] = (imported[row.group] ?? 0) + 1;

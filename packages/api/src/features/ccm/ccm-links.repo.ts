@@ -70,7 +70,7 @@ export async function updateManualReading(db: Executor, record: ParentRecord, id
       .returning({ id: measurements.id });
     return rows.length > 0;
   } catch (e) {
-    if ((e as { code?: string }).code === '23505' || String((e as Error).message).includes('measurements_identity_uq')) return false;
+    if ((e as { code?: string }).code === '23505' || String((e as Error).message).includes('measurements_identity_uq')) { return false; }
     throw e;
   }
 }
@@ -184,7 +184,7 @@ export async function findPatientTimeEntries(db: Executor, record: ParentRecord,
  * counts in one record only: unique time_entry_id).
  */
 export async function linkTimeEntries(db: Executor, record: ParentRecord, ids: number[], createdBy: number): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids.length === 0) { return; }
   await db
     .insert(ccmTimeLogEntries)
     .values(ids.map((timeEntryId) => ({ timeEntryId, ccmRecordId: record.id, patientId: record.patientId, hospitalId: record.hospitalId, createdBy })))

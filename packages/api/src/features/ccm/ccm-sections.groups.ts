@@ -26,12 +26,12 @@ const todayOf = (h: SubRecordHookContext) => localDate(h.now, officeTimeZone(h.r
 function refuseFutureDates(fields: Record<string, unknown>, names: readonly string[], h: SubRecordHookContext): void {
   const today = todayOf(h);
   const wrong = names.filter((n) => typeof fields[n] === 'string' && (fields[n] as string) > today);
-  if (wrong.length > 0) throw AppError.badRequest('futureDate', Object.fromEntries(wrong.map((n) => [n, 'futureDate' as const])));
+  if (wrong.length > 0) { throw AppError.badRequest('futureDate', Object.fromEntries(wrong.map((n) => [n, 'futureDate' as const]))); }
 }
 
 /** 400 `field` "The date cannot be in the future" for an instant after now. */
 function refuseFutureInstant(value: string, field: string, h: SubRecordHookContext): void {
-  if (new Date(value).getTime() > h.now.getTime()) throw AppError.badRequest('futureDate', { [field]: 'futureDate' });
+  if (new Date(value).getTime() > h.now.getTime()) { throw AppError.badRequest('futureDate', { [field]: 'futureDate' }); }
 }
 
 /**
@@ -53,8 +53,8 @@ function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Reco
     beforeWrite: (fields) => {
       const f = fields as Record<string, unknown>;
       const values: Record<string, unknown> = {};
-      for (const k of Object.keys(f)) values[k] = f[k];
-      for (const [k, d] of Object.entries(defaults)) if (values[k] === undefined) values[k] = d;
+      for (const k of Object.keys(f)) { values[k] = f[k]; }
+      for (const [k, d] of Object.entries(defaults)) { if (values[k] === undefined) { values[k] = d; } }
       return values;
     },
     toResponse: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])) as ItemOf<G>,
@@ -63,7 +63,7 @@ function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Reco
 
 /** A row's file details from `ccm_files` (null without one) as `file`, ISO instant (docs/ccm.md "Files"). */
 function fileOf(v: unknown): c.CcmFile | null {
-  if (!v) return null;
+  if (!v) { return null; }
   const f = v as { fileName: string; contentType: c.CcmFileType; sizeBytes: number; uploadedAt: string | Date };
   return { fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, uploadedAt: new Date(f.uploadedAt).toISOString() };
 }
@@ -99,7 +99,7 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
   validate: (f, h) => refuseFutureDates(f, ['onsetDate'], h),
   beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
   afterWrite: async (row, f, h) => {
-    if (h.existing && h.existing.historyStatus === f.historyStatus) return;
+    if (h.existing && h.existing.historyStatus === f.historyStatus) { return; }
     await history.insertEntry(h.scope, h.tx, { conditionId: row.id, hospitalId: row.hospitalId, status: f.historyStatus, recordedOn: todayOf(h), note: '', createdBy: h.scope.userId });
   },
   enrich: async (rows, db) => {
@@ -127,7 +127,7 @@ export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<type
   endpoints: c.ccmDiagnosisGroup,
   table: ccmDiagnoses,
   validate: async (f, h) => {
-    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) throw AppError.notFound();
+    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) { throw AppError.notFound(); }
   },
   beforeWrite: (f) => ({ diagnosisId: f.diagnosisId, diagnosisType: f.diagnosisType, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {
@@ -151,7 +151,7 @@ export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields,
   table: ccmMedicationEvents,
   validate: async (f, h) => {
     refuseFutureDates(f, ['eventDate'], h);
-    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) throw AppError.notFound();
+    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) { throw AppError.notFound(); }
   },
   beforeWrite: (f) => ({ prescriptionId: f.prescriptionId, eventType: f.eventType, eventDate: f.eventDate, frequency: f.frequency ?? null, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {
@@ -180,14 +180,14 @@ const vitalStorage: Record<c.CcmVitalEntryFields['vitalType'], { deviceType: str
 };
 /** A value in `unit` to the stored canonical UCUM unit (the first of `vitalUnitsByType`). */
 function toCanonical(value: number, unit: string): number {
-  if (unit === '[lb_av]') return Math.round(value * 0.45359237 * 100) / 100;
-  if (unit === '[degF]') return Math.round((((value - 32) * 5) / 9) * 100) / 100;
+  if (unit === '[lb_av]') { return Math.round(value * 0.45359237 * 100) / 100; }
+  if (unit === '[degF]') { return Math.round((((value - 32) * 5) / 9) * 100) / 100; }
   return value;
 }
 function readingOf(f: c.CcmVitalEntryFields): Omit<links.ManualReading, 'enteredBy'> {
   const s = vitalStorage[f.vitalType]!;
   const valuesJson: Record<string, number> = { [s.keys[0]]: toCanonical(f.value, f.unit) };
-  if (s.keys[1] && f.value2 != null) valuesJson[s.keys[1]] = toCanonical(f.value2, f.unit);
+  if (s.keys[1] && f.value2 != null) { valuesJson[s.keys[1]] = toCanonical(f.value2, f.unit); }
   return { deviceType: s.deviceType, measuredAt: new Date(f.measuredAt), valuesJson };
 }
 
@@ -205,9 +205,9 @@ export const ccmVitalEntryGroup: SubRecordGroup<c.CcmVitalEntryFields, ItemOf<ty
     let measurementId = h.existing?.measurementId as number | undefined;
     if (measurementId === undefined) {
       const id = await links.insertManualReading(h.tx, h.record, { ...reading, enteredBy: h.scope.userId });
-      if (id === null) throw AppError.conflict();
+      if (id === null) { throw AppError.conflict(); }
       measurementId = id;
-    } else if (!(await links.updateManualReading(h.tx, h.record, measurementId, reading))) throw AppError.conflict();
+    } else if (!(await links.updateManualReading(h.tx, h.record, measurementId, reading))) { throw AppError.conflict(); }
     return { measurementId, vitalType: f.vitalType, includeInMedicalNote: f.includeInMedicalNote ?? (h.existing ? (h.existing.includeInMedicalNote as boolean) : true), notes: f.notes ?? '' };
   },
   afterDelete: (row, h) => links.deleteManualReading(h.tx, h.record, row.measurementId as number),
@@ -252,7 +252,7 @@ export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<
     if (detailId === undefined) {
       const { year, month } = localYearMonth(h.now, officeTimeZone(h.record.timeZone));
       detailId = await links.insertCcmNoteDetail(h.tx, h.record, year, month, f.text, h.scope.userId);
-    } else await links.updateNoteDetail(h.tx, detailId, f.text);
+    } else { await links.updateNoteDetail(h.tx, detailId, f.text); }
     return { medicalNoteDetailId: detailId, title: f.title, noteType: f.noteType };
   },
   afterDelete: (row, h) => links.deleteNoteDetail(h.tx, row.medicalNoteDetailId as number),
@@ -279,8 +279,8 @@ export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c
   beforeWrite: async (f, h) => {
     const time = { startedAt: new Date(f.startedAt), seconds: f.minutes * 60, activity: f.activity, interactive: f.interactive };
     let timeEntryId = h.existing?.timeEntryId as number | undefined;
-    if (timeEntryId === undefined) timeEntryId = await links.insertCcmTimeEntry(h.tx, h.record, h.scope.userId, time);
-    else await links.updateCcmTimeEntry(h.tx, h.record, timeEntryId, time);
+    if (timeEntryId === undefined) { timeEntryId = await links.insertCcmTimeEntry(h.tx, h.record, h.scope.userId, time); }
+    else { await links.updateCcmTimeEntry(h.tx, h.record, timeEntryId, time); }
     return { timeEntryId };
   },
   afterDelete: (row, h) => links.deleteCcmTimeEntry(h.tx, h.record, row.timeEntryId as number),

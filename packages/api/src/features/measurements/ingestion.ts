@@ -56,23 +56,23 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
     const first = issues[0]!;
     const top = String(first.path[0] ?? '');
     const input = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-    if (top === 'deviceType' && input.deviceType !== undefined) return reject(index, 'unknown device type', 'deviceType');
-    if (top === 'measuredAt' && input.measuredAt !== undefined) return reject(index, 'invalid measuredAt', 'measuredAt: ISO 8601 date-time with offset');
+    if (top === 'deviceType' && input.deviceType !== undefined) { return reject(index, 'unknown device type', 'deviceType'); }
+    if (top === 'measuredAt' && input.measuredAt !== undefined) { return reject(index, 'invalid measuredAt', 'measuredAt: ISO 8601 date-time with offset'); }
     const fields = [...new Set(issues.map((i) => i.path.map(String).join('.') || '(reading)'))].slice(0, 5);
     return reject(index, 'invalid reading', fields.join(', '));
   }
   const r = parsed.data;
   const measuredAt = new Date(r.measuredAt);
-  if (measuredAt.getTime() < EARLIEST_READING) return reject(index, 'invalid measuredAt', 'measuredAt: before 2000-01-01');
-  if (measuredAt.getTime() > now + FUTURE_TOLERANCE_MS) return reject(index, 'measuredAt in the future');
+  if (measuredAt.getTime() < EARLIEST_READING) { return reject(index, 'invalid measuredAt', 'measuredAt: before 2000-01-01'); }
+  if (measuredAt.getTime() > now + FUTURE_TOLERANCE_MS) { return reject(index, 'measuredAt in the future'); }
 
   const def = measurementCatalogue[r.deviceType];
   const values: Record<string, number> = {};
   for (const v of r.values) {
     const code = loincAliases[v.code] ?? v.code;
     const valueDef = def.values.find((d) => d.code === code);
-    if (!valueDef) return reject(index, 'unknown code', `${v.code.slice(0, 20)} is not a value of ${r.deviceType}`);
-    if (code in values) return reject(index, 'duplicate code', code);
+    if (!valueDef) { return reject(index, 'unknown code', `${v.code.slice(0, 20)} is not a value of ${r.deviceType}`); }
+    if (code in values) { return reject(index, 'duplicate code', code); }
     const canonical = toCanonical(valueDef, v.value, v.unit);
     if (canonical === null) {
       return reject(index, 'wrong unit', `${code}: '${v.unit.slice(0, 20)}' is not accepted (${Object.keys(valueDef.accepts).join(', ')})`);
@@ -83,7 +83,7 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
     values[code] = canonical;
   }
   const missing = def.required.filter((code) => !(code in values));
-  if (missing.length > 0) return reject(index, 'missing value', missing.join(', '));
+  if (missing.length > 0) { return reject(index, 'missing value', missing.join(', ')); }
 
   return {
     ok: true,

@@ -45,16 +45,16 @@ export const alertDedupeKey = (measurementId: number, revision?: string) => (rev
  */
 export async function raiseMeasurementAlerts(ctx: AppContext, readings: CommittedReading[]): Promise<void> {
   const abnormal = readings.filter((r) => r.severity >= 1);
-  if (abnormal.length === 0) return;
+  if (abnormal.length === 0) { return; }
   try {
     const recipients = await repo.findTeamRecipients(systemScope, ctx.db, abnormal);
-    if (recipients.length === 0) return;
+    if (recipients.length === 0) { return; }
     const patients = new Map(
       (await repo.findUserNames(systemScope, ctx.db, [...new Set(abnormal.map((r) => r.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
     );
     const values = abnormal.flatMap((reading) => {
       const team = recipients.filter((m) => m.patientId === reading.patientId && m.hospitalId === reading.hospitalId);
-      if (team.length === 0) return [];
+      if (team.length === 0) { return []; }
       const texts = abnormalMeasurementTexts({
         deviceType: reading.deviceType,
         severity: reading.severity as 1 | 2,

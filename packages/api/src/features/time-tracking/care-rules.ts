@@ -17,7 +17,7 @@ export function isOfficeAdmin(scope: Scope): boolean {
  * office (the record was loaded through the caller's scope, so its office is one of theirs).
  */
 export function assertAuthorOrOfficeAdmin(scope: Scope, authorId: number | null, key: MessageKey = 'notAuthorOrOfficeAdmin'): void {
-  if (authorId === scope.userId || isOfficeAdmin(scope)) return;
+  if (authorId === scope.userId || isOfficeAdmin(scope)) { return; }
   throw new AppError('forbidden', key);
 }
 
@@ -26,5 +26,5 @@ export function assertAuthorOrOfficeAdmin(scope: Scope, authorId: number | null,
  * `program` is off (RPM, RTM and CCM have switches; spec section 6).
  */
 export function assertProgramEnabled(office: CareProgramSwitches, program: CareProgram): void {
-  if (!isCareProgramEnabled(office, program)) throw AppError.badRequest('programNotEnabled', undefined, { program });
+  if (!isCareProgramEnabled(office, program)) { throw AppError.badRequest('programNotEnabled', undefined, { program }); }
 }

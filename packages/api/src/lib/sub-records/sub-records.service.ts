@@ -113,7 +113,7 @@ export function responseOf<Item extends object>(group: SubRecordGroup<never, Ite
 
 async function parentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promise<repo.ParentRecord> {
   const record = await repo.getParentRecord(scope, tx, ccmRecordId);
-  if (!record) throw AppError.notFound();
+  if (!record) { throw AppError.notFound(); }
   return record;
 }
 
@@ -166,12 +166,12 @@ export async function updateSubRecord<F extends object, Item extends object>(
 ): Promise<SubRecordItem<Item>> {
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
-    if (!existing) throw AppError.notFound();
+    if (!existing) { throw AppError.notFound(); }
     const record = await parentOf(scope, tx, existing.ccmRecordId);
     const hook = { scope, tx, record, existing, now };
     const values = await valuesFor(group, fields, hook);
     const row = await repo.updateRow(scope, tx, group.table, id, values);
-    if (!row) throw AppError.notFound();
+    if (!row) { throw AppError.notFound(); }
     await group.afterWrite?.(row, fields, hook);
     const [enriched] = await enrichRows(group, [row], tx);
     return responseOf(group as SubRecordGroup<never, Item>, enriched!);
@@ -188,11 +188,11 @@ export async function deleteSubRecord<F extends object, Item extends object>(
 ): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
-    if (!existing) throw AppError.notFound();
+    if (!existing) { throw AppError.notFound(); }
     const hook = group.beforeDelete || group.afterDelete ? { scope, tx, record: await parentOf(scope, tx, existing.ccmRecordId), existing, now } : null;
-    if (group.beforeDelete) await group.beforeDelete(existing, hook!);
-    if (!(await repo.deleteRow(scope, tx, group.table, id))) throw AppError.notFound();
-    if (group.afterDelete) await group.afterDelete(existing, hook!);
+    if (group.beforeDelete) { await group.beforeDelete(existing, hook!); }
+    if (!(await repo.deleteRow(scope, tx, group.table, id))) { throw AppError.notFound(); }
+    if (group.afterDelete) { await group.afterDelete(existing, hook!); }
     return { id };
   });
 }
@@ -202,7 +202,7 @@ export async function deleteSubRecord<F extends object, Item extends object>(
  * `SUB_RECORD_LIST_LIMIT`. 404 for a patient the caller may not see.
  */
 export async function findSubRecordsByPatient<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, patientId: number): Promise<SubRecordItem<Item>[]> {
-  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
   const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }

@@ -28,9 +28,9 @@ const macPattern = /^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}$
  * "001B44113AB7"): the all-zero, broadcast and multicast (I/G bit set) addresses never name a hub.
  */
 export function isUnicastMac(text: string): boolean {
-  if (!macPattern.test(text)) return false;
+  if (!macPattern.test(text)) { return false; }
   const hex = text.replace(/[:-]/g, '');
-  if (/^0{12}$/.test(hex)) return false;
+  if (/^0{12}$/.test(hex)) { return false; }
   return (parseInt(hex.slice(0, 2), 16) & 1) === 0;
 }
 
@@ -135,9 +135,9 @@ export function checkMedicalDeviceThresholds(
       issues[key] = 'thresholdsOutOfOrder';
       continue;
     }
-    if (present.length === 0) continue; // no limits: the office's and the catalogue's defaults apply
+    if (present.length === 0) { continue; } // no limits: the office's and the catalogue's defaults apply
     const kept: Thresholds = {};
-    for (const name of limitOrder) if (limits[name] !== undefined) kept[name] = limits[name];
+    for (const name of limitOrder) { if (limits[name] !== undefined) { kept[name] = limits[name]; } }
     value[code] = kept;
   }
   return { value, issues };

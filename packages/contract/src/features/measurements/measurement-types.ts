@@ -148,9 +148,9 @@ export type Severity = 0 | 1 | 2; // normal, caution, critical
 
 /** The severity of one canonical value against thresholds: critical beats caution. */
 export function severityOf(value: number, t: Thresholds | undefined): Severity {
-  if (!t) return 0;
-  if ((t.criticalHigh !== undefined && value > t.criticalHigh) || (t.criticalLow !== undefined && value < t.criticalLow)) return 2;
-  if ((t.cautionHigh !== undefined && value > t.cautionHigh) || (t.cautionLow !== undefined && value < t.cautionLow)) return 1;
+  if (!t) { return 0; }
+  if ((t.criticalHigh !== undefined && value > t.criticalHigh) || (t.criticalLow !== undefined && value < t.criticalLow)) { return 2; }
+  if ((t.cautionHigh !== undefined && value > t.cautionHigh) || (t.cautionLow !== undefined && value < t.cautionLow)) { return 1; }
   return 0;
 }
 
@@ -170,15 +170,15 @@ export const defaultUnitPreferences: UnitPreferences = { system: 'metric', gluco
 /** Each LOINC value code -> its definition (the first one in catalogue order), built once for toDisplay. */
 const valueDefByCode: ReadonlyMap<string, ValueDef> = (() => {
   const map = new Map<string, ValueDef>();
-  for (const d of Object.values(measurementCatalogue)) for (const v of d.values) if (!map.has(v.code)) map.set(v.code, v);
+  for (const d of Object.values(measurementCatalogue)) { for (const v of d.values) { if (!map.has(v.code)) { map.set(v.code, v); } } }
   return map;
 })();
 
 /** A canonical value in the user's display unit: { value, unit }. */
 export function toDisplay(code: string, canonical: number, prefs: UnitPreferences = defaultUnitPreferences): { value: number; unit: string } {
-  if (code === '29463-7' && prefs.system === 'imperial') return { value: round(canonical / 0.45359237, 1), unit: '[lb_av]' };
-  if (code === '8310-5' && prefs.system === 'imperial') return { value: round((canonical * 9) / 5 + 32, 1), unit: '[degF]' };
-  if (code === '2339-0' && prefs.glucose === 'mmol/L') return { value: round(canonical / 18.0156, 1), unit: 'mmol/L' };
+  if (code === '29463-7' && prefs.system === 'imperial') { return { value: round(canonical / 0.45359237, 1), unit: '[lb_av]' }; }
+  if (code === '8310-5' && prefs.system === 'imperial') { return { value: round((canonical * 9) / 5 + 32, 1), unit: '[degF]' }; }
+  if (code === '2339-0' && prefs.glucose === 'mmol/L') { return { value: round(canonical / 18.0156, 1), unit: 'mmol/L' }; }
   const def = valueDefByCode.get(code);
   return { value: round(canonical, def?.decimals ?? 1), unit: def?.unit ?? '' };
 }

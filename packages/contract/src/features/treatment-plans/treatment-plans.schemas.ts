@@ -48,15 +48,15 @@ export function refinePlanDeviceSchedule(
 ): void {
   const count = value.measurementsCount;
   // A bad count is reported on its own field; the slots are checked against a valid count only.
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > PLAN_MAX_MEASUREMENTS_PER_DAY) return;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > PLAN_MAX_MEASUREMENTS_PER_DAY) { return; }
   const seen = new Set<string>();
   planTimeSlots.forEach((slot, i) => {
     const time = value[slot];
     const given = time !== null && time !== undefined;
-    if (i < count && !given) ctx.addIssue({ code: 'custom', path: [slot], message: 'required' });
-    if (i >= count && given) ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' });
+    if (i < count && !given) { ctx.addIssue({ code: 'custom', path: [slot], message: 'required' }); }
+    if (i >= count && given) { ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' }); }
     if (given) {
-      if (seen.has(time)) ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' });
+      if (seen.has(time)) { ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' }); }
       seen.add(time);
     }
   });

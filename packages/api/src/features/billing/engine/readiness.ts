@@ -144,7 +144,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
 
   const time = countTime(facts.timeEntries, facts.practitioner?.userId ?? null);
   const programsInPlay = new Set<TimeBucket>([...time.keys()]);
-  if (facts.billingType !== 'APCM') programsInPlay.add(facts.billingType);
+  if (facts.billingType !== 'APCM') { programsInPlay.add(facts.billingType); }
   const programs: ProgramReadiness[] = [...programsInPlay].map((program) => {
     const b = time.get(program);
     const seconds = b?.totalSeconds ?? 0;
@@ -159,7 +159,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     };
   });
   for (const p of programs) {
-    if (p.target === 0) continue;
+    if (p.target === 0) { continue; }
     const relevant = p.program === 'CPM' ? p.practitionerSeconds : p.seconds;
     if (relevant < p.target * 60) {
       const projected = dayOfMonth > 0 ? (relevant / dayOfMonth) * monthDays : 0;
@@ -194,7 +194,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
   const codes = month.claims.filter((c) => c.status === 'billable').map((c) => ({ code: c.code, program: c.program, units: c.units, amountCents: c.amountCents }));
   if (period && anchor && period.end > last) {
     for (const c of evaluateDevicePeriod(deviceProgram, period, dates, settings, facts.rtmSystem, anchor)) {
-      if (c.status === 'billable') codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
+      if (c.status === 'billable') { codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null }); }
     }
   }
   const order = new Map(codeCatalogue.map((c, i) => [c.code, i]));

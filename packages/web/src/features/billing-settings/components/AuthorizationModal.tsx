@@ -57,7 +57,7 @@ export function AuthorizationModal({
   const pickTemplate = (id: string | null) => {
     form.setFieldValue('templateId', id);
     const tpl = templates.find((x) => String(x.id) === id);
-    if (tpl) form.setFieldValue('programs', tpl.programs);
+    if (tpl) { form.setFieldValue('programs', tpl.programs); }
   };
   const submit = form.onSubmit((v) =>
     save.mutate(

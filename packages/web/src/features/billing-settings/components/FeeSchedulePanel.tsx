@@ -73,7 +73,7 @@ export function FeeSchedulePanel({ canEdit }: { canEdit: boolean }) {
     ),
   );
   const onFile = (file: File | null) => {
-    if (!file) return;
+    if (!file) { return; }
     if (file.size > FEE_SCHEDULE_UPLOAD_MAX_BYTES) {
       notify({ color: 'red', message: t('fees.tooLarge') });
       return;

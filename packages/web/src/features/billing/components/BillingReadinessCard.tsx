@@ -19,7 +19,7 @@ const SHOWN = 5;
  */
 export function BillingReadinessCard() {
   const allowed = useCan('billing.read');
-  if (!allowed) return null;
+  if (!allowed) { return null; }
   return <ReadinessCard />;
 }
 

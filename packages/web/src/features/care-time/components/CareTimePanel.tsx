@@ -21,7 +21,7 @@ export function CareTimePanel({ patientId, hospitalId }: { patientId: number; ho
   const canReadNotes = useCan('notes.read');
   const office = useOffice(hospitalId, { staleTime: 5 * 60_000 });
   const [picked, setPicked] = useState<YearMonth | null>(null);
-  if (!canTrack && !canReadNotes) return null;
+  if (!canTrack && !canReadNotes) { return null; }
 
   const timeZone = office.data?.timeZone;
   const current = currentMonthIn(timeZone);

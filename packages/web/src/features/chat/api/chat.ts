@@ -50,7 +50,7 @@ export function useMarkThreadRead() {
   const qc = useQueryClient();
   return async (page: ChatMessagePage | undefined) => {
     const unread = (page?.items ?? []).filter((m) => !m.mine && !m.isRead);
-    if (unread.length === 0) return;
+    if (unread.length === 0) { return; }
     await Promise.allSettled(unread.map((m) => call(notifications.markAsRead, { query: { notificationid: m.messageId } })));
     await invalidateEndpoints(qc, chatReads);
   };
@@ -65,8 +65,8 @@ export function useMarkThreadRead() {
 export function useChatLiveUpdates(): void {
   const qc = useQueryClient();
   useRealtimeEvent((event) => {
-    if (event.type === 'notification' && event.data.notificationTypeId === NotificationType.CHAT) void invalidateEndpoints(qc, [chat]);
-    else if (event.type === 'messageRead') void invalidateEndpoints(qc, [chat]);
-    else if (event.type === 'reconnected') void invalidateEndpoints(qc, [chat]);
+    if (event.type === 'notification' && event.data.notificationTypeId === NotificationType.CHAT) { void invalidateEndpoints(qc, [chat]); }
+    else if (event.type === 'messageRead') { void invalidateEndpoints(qc, [chat]); }
+    else if (event.type === 'reconnected') { void invalidateEndpoints(qc, [chat]); }
   });
 }

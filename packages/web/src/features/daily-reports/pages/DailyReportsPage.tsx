@@ -43,7 +43,7 @@ export default function DailyReportsPage() {
   const readings = useDayReadings(officeId, day, timeZone, ready);
   const alerts = useDayAlerts(officeId, day, daysBetween(day, today), timeZone, ready);
   const notes = useMonthNotes(officeId, year, month, ready);
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const lang = currentLang();
   const patients = readings.data ? patientsOfDay(readings.data.items) : [];

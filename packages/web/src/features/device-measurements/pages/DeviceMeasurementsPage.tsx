@@ -26,7 +26,7 @@ import { deviceThresholds, deviceValues } from '../components/thresholds';
  */
 export default function DeviceMeasurementsPage() {
   const { id } = useParams();
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) { return <Navigate to="/auth/login" replace />; }
   return <DeviceReadings key={id} deviceId={Number(id)} />;
 }
 

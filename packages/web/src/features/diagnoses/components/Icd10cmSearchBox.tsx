@@ -29,12 +29,12 @@ export function Icd10cmSearchBox({ value, onChange, error }: { value: ChosenCode
   useEffect(() => {
     // The best hit is preselected, so Enter takes it (keyboard selection).
     const first = hits.findIndex((h) => h.billable);
-    if (first >= 0) combobox.selectOption(first);
+    if (first >= 0) { combobox.selectOption(first); }
   }, [search.data]);
 
   const choose = (code: string) => {
     const hit = hits.find((h) => h.code === code);
-    if (!hit || !hit.billable) return;
+    if (!hit || !hit.billable) { return; }
     onChange({ code: hit.code, description: hit.description });
     setText('');
     combobox.closeDropdown();

@@ -52,7 +52,7 @@ export default function MedicalNotesCategoryPage() {
     );
   }, [templates.data, status, search]);
 
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const newButton = canManage && office > 0 && (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} data-testid="template-new">

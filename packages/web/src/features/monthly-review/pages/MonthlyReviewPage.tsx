@@ -36,12 +36,12 @@ export default function MonthlyReviewPage() {
   const office = useOffice(hospitalId, { staleTime: 5 * 60_000 });
   const current = currentMonthIn(office.data?.timeZone);
   const month = parseMonth(params.get('month')) ?? current;
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    if (value) { next.set(key, value); }
+    else { next.delete(key); }
     setParams(next, { replace: true });
   };
   const { from, to } = monthDays(month);

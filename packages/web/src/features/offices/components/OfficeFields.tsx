@@ -34,13 +34,13 @@ export function AddressFields({ form }: { form: Form }) {
   const phoneCode = countries?.find((c) => c.countryCode === values.country)?.phoneCode;
   const found = useAddressLookup(values, values.country);
   useEffect(() => {
-    if (!found) return;
+    if (!found) { return; }
     const now = form.getValues();
     form.setFieldValue('addressLatitude', found.latitude);
     form.setFieldValue('addressLongitude', found.longitude);
-    if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) form.setFieldValue('timeZone', found.timeZone);
-    if (found.city && !now.city.trim()) form.setFieldValue('city', found.city);
-    if (found.state && !now.state.trim()) form.setFieldValue('state', found.state);
+    if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) { form.setFieldValue('timeZone', found.timeZone); }
+    if (found.city && !now.city.trim()) { form.setFieldValue('city', found.city); }
+    if (found.state && !now.state.trim()) { form.setFieldValue('state', found.state); }
   }, [found]);
   return (
     <Stack gap="md">

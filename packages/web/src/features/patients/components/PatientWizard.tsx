@@ -118,7 +118,7 @@ export function PatientWizard({
 
   // Messages shown follow the UI language.
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < COMPLETED) form.setErrors(validateStep(step, form.values, lang, roleOf));
+    if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStep(step, form.values, lang, roleOf)); }
   }, [lang]);
 
   const name = createdName || `${normaliseName(form.values.firstName)} ${normaliseName(form.values.lastName)}`.trim();
@@ -134,7 +134,7 @@ export function PatientWizard({
 
   const submit = async (skipMetadata = false) => {
     // Every unlocked step is checked again: a value may have been edited after its step was left.
-    if (!wizard.validateAll()) return;
+    if (!wizard.validateAll()) { return; }
     setFailed(null);
     const values = form.values;
     let id = createdId;

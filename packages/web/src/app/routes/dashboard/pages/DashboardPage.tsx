@@ -40,7 +40,7 @@ export default function DashboardPage() {
       void invalidateEndpoints(qc, [notifications.getDashboardSummary]);
     }
   });
-  if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const d = summary.data;
   const loading = summary.isLoading;

@@ -51,7 +51,7 @@ const ChartsSection = lazy(() => loadChartsSection().then((m) => ({ default: m.C
 
 export default function PatientDetailsPage() {
   const { id } = useParams();
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) { return <Navigate to="/auth/login" replace />; }
   return <PatientRecord key={id} patientId={Number(id)} />;
 }
 
@@ -59,14 +59,14 @@ export default function PatientDetailsPage() {
 function useAfterPaint(ready: boolean) {
   const [after, setAfter] = useState(false);
   useEffect(() => {
-    if (!ready || after) return;
+    if (!ready || after) { return; }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setAfter(true), 50);
     });
     return () => {
       cancelAnimationFrame(frame);
-      if (timer) clearTimeout(timer);
+      if (timer) { clearTimeout(timer); }
     };
   }, [ready, after]);
   return after;
