@@ -52,6 +52,7 @@ export function AuthorizationModal({
       });
       form.clearErrors();
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fills the form when the modal opens or the authorization changes; the form is a new object each render (with it, every render would overwrite the user's edits)
   }, [opened, authorization]);
 
   const pickTemplate = (id: string | null) => {

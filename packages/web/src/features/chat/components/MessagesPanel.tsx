@@ -137,7 +137,7 @@ function Thread({ conversation, onBack }: { conversation: OpenConversation; onBa
   // Opening (or receiving into) a thread reads it.
   useEffect(() => {
     void markRead(page);
-  }, [page]);
+  }, [page, markRead]);
 
   const shownIds = useMemo(() => new Set((page?.items ?? []).map((m) => m.messageId)), [page]);
   const visiblePending = pending.filter((p) => p.messageId === undefined || !shownIds.has(p.messageId));

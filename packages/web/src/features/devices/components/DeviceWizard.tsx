@@ -156,10 +156,12 @@ function DeviceWizard({
 
   useEffect(() => {
     if (!form.values.hospitalId && offices.length === 1) { form.setFieldValue('hospitalId', String(offices[0]!.id)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   useEffect(() => {
     if (Object.keys(form.errors).length > 0 && active < DONE) { form.setErrors(validateStep(active, form.values, lang)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 
   guard.current = !created && form.isDirty() ? t('wizard.closeDirty') : null;

@@ -41,6 +41,7 @@ export function AddressFields({ form }: { form: Form }) {
     if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) { form.setFieldValue('timeZone', found.timeZone); }
     if (found.city && !now.city.trim()) { form.setFieldValue('city', found.city); }
     if (found.state && !now.state.trim()) { form.setFieldValue('state', found.state); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a new ZIP code answer arrives; the form is a new object each render (with it, every render would refill a city or state the user clears)
   }, [found]);
   return (
     <Stack gap="md">

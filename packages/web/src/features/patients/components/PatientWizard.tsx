@@ -106,6 +106,7 @@ export function PatientWizard({
       form.setFieldValue('hospitalIds', [String(offices[0]!.id)]);
       form.setFieldValue('teamHospitalId', String(offices[0]!.id));
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   // A failed or started call is shown where the user can see it.
@@ -119,6 +120,7 @@ export function PatientWizard({
   // Messages shown follow the UI language.
   useEffect(() => {
     if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStep(step, form.values, lang, roleOf)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 
   const name = createdName || `${normaliseName(form.values.firstName)} ${normaliseName(form.values.lastName)}`.trim();

@@ -50,7 +50,7 @@ function PublicSurvey({ token }: { token: string }) {
       setLangSet(true);
       if (!i18n.language.startsWith(data.lang)) { void i18n.changeLanguage(data.lang); }
     }
-  }, [data, langSet, i18n.language]);
+  }, [data, langSet, i18n, i18n.language]);
 
   if (survey.isLoading) {
     return (
