@@ -1,6 +1,7 @@
 // ESLint flat config: the house rules (HOUSE_STYLE section 7) with type information.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
 
 // ---- Web feature boundaries (HOUSE_STYLE section 8) -------------------------------------------
@@ -118,6 +119,18 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'import/no-cycle': ['error', { maxDepth: 4, ignoreExternal: true }],
       'no-console': 'error',
+      // `x == null` stays allowed: it tests null and undefined at once.
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: ['error', 'all'],
+    },
+  },
+  // ---- Web hooks: the rules of hooks, and every value an effect or memo reads is in its dependencies ----
+  {
+    files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   // ---- API / contract: tenancy and feature boundaries (docs/architecture.md) ----------------------
