@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
+import noScopeInternals from './eslint-rules/no-scope-internals.js';
 
 // ---- Web feature boundaries (HOUSE_STYLE section 8) -------------------------------------------
 // A web feature (packages/web/src/features/<slug>) imports another feature only through that
@@ -97,6 +98,9 @@ const webQueryKeys = {
 };
 // ---- end of web query keys ------------------------------------------------------------------------
 
+// ---- Local rules (eslint-rules/) ------------------------------------------------------------------
+const vigilPlugin = { meta: { name: 'vigil' }, rules: { 'no-scope-internals': noScopeInternals } };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
   ...tseslint.configs.recommended,
@@ -136,27 +140,14 @@ export default tseslint.config(
   // ---- API / contract: tenancy and feature boundaries (docs/architecture.md) ----------------------
   // Tenancy has one home, packages/api/src/db/scope.ts (filters) and db/visible.ts (office / patient
   // look-ups): a feature or job never reads the scope's role, offices or patient id to build its own
-  // tenant filter, and decides by permission (`can`), never by a role list.
+  // tenant filter, and decides by permission (`can`), never by a role list. The rule goes by the
+  // value's type (the Scope of db/scope.ts), not its name, so an alias, a destructuring or a
+  // parameter named otherwise are caught too (eslint-rules/no-scope-internals.js).
   {
     files: ['packages/api/src/features/**/*.ts', 'packages/api/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='scope'][property.name=/^(officeIds|patientId)$/]",
-          message: 'Tenancy lives in db/scope.ts and db/visible.ts: use officeFilter / patientRowFilter / isOfficeInScope / getOfficeInScope instead of reading scope.officeIds or scope.patientId.',
-        },
-        {
-          selector: "BinaryExpression > MemberExpression[object.name='scope'][property.name='role']",
-          message: 'Do not compare scope.role: decide by permission with can(scope.role, ...) (contract common/permissions.ts) or a db/scope.ts helper (isSystemAdmin, isPatient, patientRowFilter).',
-        },
-        {
-          selector: "CallExpression[callee.property.name='includes'] > MemberExpression[object.name='scope'][property.name='role']",
-          message: 'A role list that acts as a permission belongs in the permission map (contract common/permissions.ts): use can(scope.role, ...).',
-        },
-      ],
-    },
+    plugins: { vigil: vigilPlugin },
+    rules: { 'vigil/no-scope-internals': 'error' },
   },
   // ---- end API / contract ----------------------------------------------------------------------------
   {

@@ -65,6 +65,7 @@ function managePermission(role: RoleId): Permission {
  * organizations and system admins).
  */
 function assertMayManage(scope: Scope, role: RoleId): void {
+  // eslint-disable-next-line vigil/no-scope-internals -- creatableRoles (contract users.schemas.ts) is the contract's who-may-create-whom rule, keyed by the caller's role like can(); it has no form in the permission map yet
   if (!can(scope.role, managePermission(role)) || !creatableRoles[scope.role].includes(role)) { throw AppError.forbidden(); }
 }
 
