@@ -100,9 +100,10 @@ const webQueryKeys = {
 
 // ---- Local rules (eslint-rules/) ------------------------------------------------------------------
 const vigilPlugin = { meta: { name: 'vigil' }, rules: { 'no-scope-internals': noScopeInternals } };
+const lintProbes = 'packages/api/test/fixtures/lint-probes';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
+  { ignores: [`${lintProbes}/**`, '**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['packages/**/*.ts', 'packages/**/*.tsx', 'bench/**/*.ts'],
@@ -146,6 +147,13 @@ export default tseslint.config(
   {
     files: ['packages/api/src/features/**/*.ts', 'packages/api/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts'],
+    plugins: { vigil: vigilPlugin },
+    rules: { 'vigil/no-scope-internals': 'error' },
+  },
+  // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
+  // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
+  {
+    files: [`${lintProbes}/**/*.ts`],
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/no-scope-internals': 'error' },
   },
