@@ -1,5 +1,5 @@
 /**
- * Billing generation benchmark (issue 4 section 6). Prints figures; asserts nothing.
+ * Billing generation benchmark (docs/benchmarks.md). Prints figures; asserts nothing.
  *
  * One office of 10,000 RPM patients, each with 30 days x 4 automatic readings (1.2 million
  * readings) in the device period of last month and two RPM time entries (12 minutes with a call,

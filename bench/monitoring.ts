@@ -1,5 +1,5 @@
 /**
- * Remote-monitoring benchmarks (issue 3 section 6). Prints figures; asserts nothing.
+ * Remote-monitoring benchmarks (docs/benchmarks.md). Prints figures; asserts nothing.
  *
  *  (a) Ingestion (POST /api/medicaldevicesdata, header HubToken) of SINGLE readings by 32
  *      concurrent hubs, each posting sequentially: readings/s and p50/p99 latency, beside plain

@@ -1,5 +1,5 @@
 /**
- * Benchmarks (issue 2 section 8). Prints figures; asserts nothing.
+ * Benchmarks (docs/benchmarks.md). Prints figures; asserts nothing.
  *  1. The login page's JavaScript, gzipped (budget: at most 300 KB; later pages load lazily).
  *  2. GET hospital/getrelatedpatientsforhospitalv4 for an office of 5,000 patients, 20 concurrent
  *     callers, on PostgreSQL (budget: p99 under 50 ms). The API runs in a child process, bundled

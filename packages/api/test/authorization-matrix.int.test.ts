@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 2 section 4), generated from the contract: for EVERY declared
+ * The authorization matrix (README "Roles"), generated from the contract: for EVERY declared
  * endpoint,
  *  - a caller without a session is refused (401) unless the endpoint is public;
  *  - every role whose permission set lacks the endpoint's permission is refused (403);

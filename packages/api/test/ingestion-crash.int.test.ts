@@ -1,10 +1,10 @@
 /**
- * The crash test of ingestion (issue 3 section 6): the API runs as a CHILD PROCESS on PostgreSQL
- * (a fresh database on TEST_DATABASE_URL's server) while hub clients post readings with retries
- * (a client re-sends on any network error until the server acknowledges); meanwhile the process
- * is killed with SIGKILL several times and started again. Afterwards every acknowledged reading
- * is stored exactly once (counted by identity), acknowledged ids are the stored rows' ids, and
- * nothing is duplicated. Skipped only without TEST_DATABASE_URL (CI sets it).
+ * The crash test of ingestion (README "Remote monitoring", "Exactly once"): the API runs as a CHILD
+ * PROCESS on PostgreSQL (a fresh database on TEST_DATABASE_URL's server) while hub clients post
+ * readings with retries (a client re-sends on any network error until the server acknowledges);
+ * meanwhile the process is killed with SIGKILL several times and started again. Afterwards every
+ * acknowledged reading is stored exactly once (counted by identity), acknowledged ids are the
+ * stored rows' ids, and nothing is duplicated. Skipped only without TEST_DATABASE_URL (CI sets it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

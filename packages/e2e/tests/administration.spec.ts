@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn, snap } from './helpers';
 
-// Issue 2's journeys, in order: the office admin registers a patient; doctor2 cannot find it;
-// the demo patient is refused at sign-in.
+// The administration journeys (README "Demo logins"), in order: the office admin registers a
+// patient; doctor2 cannot find it; the demo patient is refused at sign-in.
 test.describe.configure({ mode: 'serial' });
 
 const unique = Date.now().toString(36).slice(-5);

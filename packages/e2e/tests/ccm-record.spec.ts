@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { pdfText } from '../../api/test/pdf-text';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 12's browser journey (section 4): a nurse switches to CCM mode for a demo patient with two
+// The CCM browser journey (docs/ccm.md): a nurse switches to CCM mode for a demo patient with two
 // chronic conditions, records verbal consent, writes a care plan with two goals, adds an allergy
 // and a vaccine, logs 25 minutes of CCM time with a call; /billings shows 99490 with the consent
 // and the time as evidence; the care plan PDF downloads with every CMS element; deleting an older

@@ -1,14 +1,15 @@
 /**
- * `npm run simulate-hubs [-- --days N]`: a lively demo (issue 3 section 2). Against the running
- * portal at VIGIL_URL (default http://localhost:8080), signed in as the demo `sysadmin`
- * (VIGIL_DEMO_PASSWORD, default the demo password), for every active patient with a medical team:
- * ensures a simulated hub `SIM-P<patientId>` in the team's office assigned to the patient, issues
- * it a fresh ingestion credential, ensures its four devices (blood pressure, weight, glucose,
- * SpO2), then posts the readings of the last N days (default 30) through the real ingestion path
+ * `npm run simulate-hubs [-- --days N]`: a lively demo (README "Remote monitoring",
+ * docs/demo-data.md "Simulated readings"). Against the running portal at VIGIL_URL (default
+ * http://localhost:8080), signed in as the demo `sysadmin` (VIGIL_DEMO_PASSWORD, default the demo
+ * password), for every active patient with a medical team: ensures a simulated hub
+ * `SIM-P<patientId>` in the team's office assigned to the patient, issues it a fresh ingestion
+ * credential, ensures its four devices (blood pressure, weight, glucose, SpO2), then posts the
+ * readings of the last N days (default 30) through the real ingestion path
  * (`POST medicaldevicesdata` with the hub's `HubToken`), marked simulated. Values follow the
  * patient's own baseline (their latest imported readings, else their metadata weight, else typical
- * values) with some abnormal values and some missed days. Re-running repeats nothing: readings
- * are deterministic per patient and day, and the server stores each identity once.
+ * values) with some abnormal values and some missed days. Re-running repeats nothing: readings are
+ * deterministic per patient and day, and the server stores each identity once.
  *
  * Prints counts and patient ids only (no names). Exit code 1 when the portal cannot be reached or
  * sign-in fails.

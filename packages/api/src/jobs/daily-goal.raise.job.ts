@@ -8,9 +8,9 @@ import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slo
 import { systemScope } from '../db/scope';
 
 /**
- * Daily goals (type 6, issue 3 section 4), to the patient: when the readings of a plan device's
- * type measured on the current local day (office time zone) reach the number the plan asks for that
- * day (its measurementsCount on a due day). Looks only at patients with readings stored in
+ * Daily goals (notification type 6, spec section 9), to the patient: when the readings of a plan
+ * device's type measured on the current local day (office time zone) reach the number the plan asks
+ * for that day (its measurementsCount on a due day). Looks only at patients with readings stored in
  * (`since`, `now`], so a run costs what the new readings cost. Idempotent through the dedupe key
  * `goal:<plan device>:<local day>`. Returns the notifications written.
  */

@@ -7,12 +7,13 @@ import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow }
 import { systemScope } from '../db/scope';
 
 /**
- * Missed measurements (type 5, issue 3 section 4). A plan's measurement time T (local 'HH:mm' in
- * the office's time zone, see treatment-plans/schedule.ts) is missed when its deadline T + grace
- * (VIGIL_MISSED_GRACE_MINUTES, 60 by default) has passed and the patient has fewer readings of the
- * device type that local day, up to the deadline, than T's rank among the device's times that day
- * (the 2nd time of the day needs 2 readings by its deadline; an early reading counts). Evaluates
- * the deadlines in (`since`, `now`]; each deadline is decided once, when it passes.
+ * Missed measurements (notification type 5, spec section 9). A plan's measurement time T (local
+ * 'HH:mm' in the office's time zone, see treatment-plans/schedule.ts) is missed when its deadline
+ * T + grace (VIGIL_MISSED_GRACE_MINUTES, 60 by default) has passed and the patient has fewer
+ * readings of the device type that local day, up to the deadline, than T's rank among the device's
+ * times that day (the 2nd time of the day needs 2 readings by its deadline; an early reading
+ * counts). Evaluates the deadlines in (`since`, `now`]; each deadline is decided once, when it
+ * passes.
  *
  * Raises one notification per active member of the patient's medical team in the plan's office,
  * severity 1 (caution), with the slot in `additionalData` (treatmentPlanId, treatmentPlanDeviceId,

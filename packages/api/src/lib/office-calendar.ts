@@ -1,6 +1,6 @@
 /**
  * The one calendar module: calendar months, local dates and wall-clock times in an office's IANA
- * time zone (issue 4: "Months are calendar months in the office's time zone"; billing-rules.md C1:
+ * time zone (docs/billing-engine.md "Windows"; billing-rules.md C1:
  * time-based codes count per calendar month; the offices' local days of the dashboard and the
  * worklist; the monitoring plans' local measurement times). Built on Intl, which knows the zone
  * rules, so DST days are 23 or 25 hours. Pure, no database.

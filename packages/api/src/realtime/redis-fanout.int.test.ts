@@ -1,8 +1,8 @@
 /**
- * Two API processes share notifications through Redis (issue 3 section 4): two app instances, each
- * with its own database pool and its own Redis connections, on the same PostgreSQL database. A
- * browser connected to instance B receives what instance A raises, and B closes the socket when
- * the session signs out through A.
+ * Two API processes share notifications through Redis (README "Configuration", `REDIS_URL`): two
+ * app instances, each with its own database pool and its own Redis connections, on the same
+ * PostgreSQL database. A browser connected to instance B receives what instance A raises, and B
+ * closes the socket when the session signs out through A.
  *
  * Needs REDIS_URL (e.g. redis://127.0.0.1:6379) and TEST_DATABASE_URL (a PostgreSQL server); it is
  * skipped, saying so, when either is absent.

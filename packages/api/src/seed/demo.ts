@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema/index';
 
-/** The demo logins' password (README, issue 2 section 7). */
+/** The demo logins' password (README "Demo logins"). */
 export const DEMO_PASSWORD = 'VigilDemo#2026';
 
 /** The demo logins, in the order the README lists them. */
@@ -28,7 +28,8 @@ export type DemoUsername = (typeof DEMO_USERNAMES)[number];
 export const DEMO_SECOND_OFFICE_NAME = 'Vigil Demo North Clinic';
 
 /**
- * Imports the demo data on the first start and creates the demo logins (issue 2, section 7).
+ * Imports the demo data on the first start and creates the demo logins (README "Demo logins";
+ * docs/demo-data.md).
  *
  * First start = nobody can sign in yet (no user has a password), so a database in real use is
  * never touched. Then, when there is no patient yet, imports the first existing folder of

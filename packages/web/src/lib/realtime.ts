@@ -55,7 +55,7 @@ export interface RealtimeOptions {
 }
 
 /**
- * The browser side of the real-time socket (spec section 7, issue 3 section 4): opens
+ * The browser side of the real-time socket (spec section 7 "Notifications and chat"): opens
  * `/api/ws` on the page's origin, sends `{ type: 'init', sessionToken, userId }` on open, hands the
  * server's messages to subscribers, and reconnects every 3000 ms after any close until `stop()`
  * (sign-out). Nothing is sent but the init: the server pings at the protocol level.

@@ -1,5 +1,5 @@
 /**
- * Billing generation, summaries, details with evidence, runs and readiness (issue 4 sections 3-4;
+ * Billing generation, summaries, details with evidence, runs and readiness (docs/billing-engine.md;
  * spec section 7 "Billing"). Rules:
  * - the month defaults to the current one in the office's time zone; a month still to come is
  *   refused (400 billingMonthInFuture);

@@ -137,7 +137,7 @@ async function saveFees(ctx: AppContext, scope: Scope, year: number, input: FeeI
 /**
  * Chosen PUT billing/updatefeeschedule: inserts or updates the amounts of a year by code and
  * locality ('NATIONAL' when left out); duplicates in the body: the last wins. Payment amounts come
- * from this table, never from constants in the rules (issue 4 section 3; reference section 8:
+ * from this table, never from constants in the rules (billing-rules.md section 8:
  * "Do not hard-code these numbers"). 403 unless a system admin.
  */
 export async function updateFeeSchedule(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.updateFeeSchedule>): Promise<FeeScheduleUpdateResult> {

@@ -2,8 +2,9 @@
  * The demo's billable month survives the organization's month being generated again from
  * /billings (docs/demo-data.md "A billable previous month"), also after the clinic records its
  * doctor's billing authorization for another program, as the CCM journey does; and after an
- * organization's month is generated, every patient of it shows its generated state (issue 15 §6).
- * Runs on the real clock: the demo month is the previous month of the office's today.
+ * organization's month is generated, every patient of it shows its generated state
+ * (docs/demo-data.md "Generating the month again"). Runs on the real clock: the demo month is the
+ * previous month of the office's today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

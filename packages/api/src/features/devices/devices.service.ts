@@ -30,7 +30,7 @@ async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDe
 }
 
 /**
- * The assignment rules of a device of office `hospitalId` (issue 3 section 1): a patient must be a
+ * The assignment rules of a device of office `hospitalId`: a patient must be a
  * patient of that office, a hub a hub of that office. A patient or hub the caller cannot see reads
  * as 404; one of another office of the caller's answers 400 on its field.
  */

@@ -1,8 +1,8 @@
 /**
- * What the diagnoses feature offers the others (shared11 agreement: cross-feature imports go
- * through this barrel): the start-up load of the ICD-10-CM code set, the release-import job,
- * the FHIR importer's Condition writes, the chronic-condition count for billing, and the search
- * index's build at start.
+ * What the diagnoses feature offers the others (docs/architecture.md "Feature boundaries (API)":
+ * cross-feature imports go through this barrel): the start-up load of the ICD-10-CM code set, the
+ * release-import job, the FHIR importer's Condition writes, the chronic-condition count for
+ * billing, and the search index's build at start.
  */
 export { ensureIcd10cmLoaded, type Icd10cmDataSet } from './icd10cm.loader';
 export { icd10cmImportJobDefinition } from './icd10cm-import';

@@ -1,6 +1,6 @@
 /**
  * FHIR R4 Observations of the US Core vital signs profiles (and blood glucose) to Vigil's
- * measurements, pure (issue 3 section 2). What each LOINC code becomes:
+ * measurements, pure. What each LOINC code becomes:
  *
  * - blood pressure panel 85354-9 / 55284-4 with components 8480-6 (systolic) and 8462-4
  *   (diastolic): a BLOOD_PRESSURE reading; a heart rate (8867-4) component, or a heart-rate

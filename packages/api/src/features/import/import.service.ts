@@ -1,7 +1,7 @@
 /**
- * The FHIR R4 importer (issue 2, section 7): reads Bundles (any type) or single resources from a
- * file, a folder or memory, maps them with the table of import.mappers.ts, commits each bundle in
- * one transaction, and records an `import_runs` row with the per-record report.
+ * The FHIR R4 importer (README "Importing FHIR data"): reads Bundles (any type) or single resources
+ * from a file, a folder or memory, maps them with the table of import.mappers.ts, commits each
+ * bundle in one transaction, and records an `import_runs` row with the per-record report.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The devices a hub may post for, cached in this process: ingestion resolves the device of every
- * reading (issue 3 section 2), and at thousands of single readings a second that lookup would be
+ * reading, and at thousands of single readings a second that lookup would be
  * one query per request for an answer that rarely changes.
  *
  * An entry is keyed by hub, the hub's office, the hub's patient and the device identifier (the

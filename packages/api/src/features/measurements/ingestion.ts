@@ -1,7 +1,7 @@
 /**
- * The rules one reading must pass before anything is looked up (issue 3 section 2), pure: its
- * shape, its time (ISO 8601 with offset, not in the future), its values (LOINC codes of the device
- * type, aliases mapped, converted from the sent UCUM unit to the canonical one, inside the
+ * The rules one reading must pass before anything is looked up (README "Remote monitoring"), pure:
+ * its shape, its time (ISO 8601 with offset, not in the future), its values (LOINC codes of the
+ * device type, aliases mapped, converted from the sent UCUM unit to the canonical one, inside the
  * catalogue's plausible range, every required code present). A refused reading gets a stable
  * reason and a detail naming the field, code or unit (never a value, never PHI).
  */
@@ -100,7 +100,7 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
   };
 }
 
-/** The identity of a reading (issue 3 section 2): hub, device, type, measured-at. */
+/** The identity of a reading (README "Remote monitoring", "Exactly once"): hub, device, type, measured-at. */
 export function identityKey(hubKey: number, deviceKey: number, deviceType: string, measuredAt: Date): string {
   return `${hubKey}|${deviceKey}|${deviceType}|${measuredAt.getTime()}`;
 }

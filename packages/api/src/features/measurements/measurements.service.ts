@@ -1,6 +1,6 @@
 /**
- * Measurements (issue 3 section 2): ingestion with exactly-once effect, the reading lists, the
- * office thresholds and the chart series. Values are stored in canonical UCUM units keyed by
+ * Measurements (README "Remote monitoring"): ingestion with exactly-once effect, the reading lists,
+ * the office thresholds and the chart series. Values are stored in canonical UCUM units keyed by
  * LOINC code and answered both canonical and in the caller's display units (spec section 9).
  */
 import {

@@ -1,7 +1,7 @@
 /**
- * Threshold resolution (issue 3 section 3): the caution / critical limits a reading is graded
- * against. Three layers, most specific last, laid over each other CODE BY CODE: the catalogue's
- * defaults (measurement-types.ts), the office's defaults for the device type
+ * Threshold resolution (README "Remote monitoring", "Alerts"): the caution / critical limits a
+ * reading is graded against. Three layers, most specific last, laid over each other CODE BY CODE:
+ * the catalogue's defaults (measurement-types.ts), the office's defaults for the device type
  * (`hospital_device_defaults.thresholdsJson`), the patient's device
  * (`medical_devices.deviceDefaultValuesJson`). A layer that names a LOINC code replaces that code's
  * limits whole (so its limits stay consistent: critical outside caution); codes it does not name

@@ -15,7 +15,7 @@ import { isForeignKeyViolation } from '../../db/query-helpers';
 import * as repo from './category-templates.repo';
 
 /**
- * Medical note category templates per office (issue 4 section 2; spec section 6 "Category
+ * Medical note category templates per office (spec section 6 "Category
  * templates: a 403 on category template edit, delete or copy is treated as a permission
  * failure"). Titles are unique in an office, case-insensitively. A template is "in use" while a
  * note detail names it: it cannot be deleted then, only deactivated (status 0), which stops it

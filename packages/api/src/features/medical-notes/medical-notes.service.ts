@@ -26,7 +26,7 @@ import * as care from '../time-tracking/index';
 import * as repo from './medical-notes.repo';
 
 /**
- * Medical notes (issue 4 section 2; spec sections 3 "Medical note", 5 "Deleting a medical note is
+ * Medical notes (spec sections 3 "Medical note", 5 "Deleting a medical note is
  * refused when the user is not authorised or the category template is in use", 8 "No medical
  * note for the patient for the month {month} and year {year}!").
  *

@@ -164,8 +164,8 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
       duplicates += answer.duplicates;
       rejected += answer.rejected;
     }
-    // A newer copy of a day replaces the values its samples had in an older one (issue 14, Terra:
-    // "body and daily payloads replace the same day's earlier copy"); only while this copy is the
+    // A newer copy of a day replaces the values its samples had in an older one
+    // (docs/integrations.md "Terra": a newer copy of a day); only while this copy is the
     // day's newest, under its lock.
     const terraUserId = event.terraUserId;
     for (const day of days) {

@@ -3,7 +3,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 
 /**
- * The rules time entries and medical notes share (issue 4 sections 1 and 2). Pure: the caller has
+ * The rules time entries and medical notes share (spec sections 5 and 6). Pure: the caller has
  * already loaded the rows from its scope.
  */
 

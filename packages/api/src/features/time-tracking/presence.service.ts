@@ -15,7 +15,7 @@ import * as repo from './presence.repo';
 import { officeForPatient } from './time-tracking.service';
 
 /**
- * Patient presence (issue 4 section 1; spec section 5 "The location a patient is leaving to is
+ * Patient presence (spec section 5 "The location a patient is leaving to is
  * mandatory when marking the patient out of facility", section 8 "Patient presence delete returns
  * the error object instead of failing"). A stay out of facility is open while the patient is out;
  * marking the patient back closes it and keeps it as history.

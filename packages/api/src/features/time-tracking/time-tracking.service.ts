@@ -22,7 +22,7 @@ import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 import * as repo from './time-tracking.repo';
 
 /**
- * Care time (issue 4 section 1; spec sections 4 "Time tracking", 5 "Time cannot exceed 2 hours"
+ * Care time (spec sections 4 "Time tracking", 5 "Time cannot exceed 2 hours"
  * and "Automatically added entries cannot be edited or deleted").
  *
  * One running timer per staff member: starting a timer stops the running one first (its seconds

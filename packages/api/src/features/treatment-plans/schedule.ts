@@ -1,6 +1,6 @@
 /**
- * When a monitoring plan's readings are due, as UTC instants (issue 3 sections 3 and 4: the
- * missed-measurement and reminder jobs use this).
+ * When a monitoring plan's readings are due, as UTC instants (the missed-measurement
+ * and reminder jobs use this).
  *
  * A plan device asks for `measurementsCount` readings (1-4) on each due day at `time1`..`timeN`,
  * which are local 'HH:mm' times (24-hour clock) in the office's IANA time zone. The period says

@@ -101,7 +101,7 @@ export const medicalDeviceThresholdsInputSchema = z
 const limitOrder = ['criticalLow', 'cautionLow', 'cautionHigh', 'criticalHigh'] as const;
 
 /**
- * Checks per-device threshold overrides against the device type (issue 3 section 3): every code
+ * Checks per-device threshold overrides against the device type: every code
  * must be a value of that type (LOINC aliases such as SpO2 2708-6 name the stored code 59408-5),
  * each limit must lie in the value's plausible range, and the limits present must rise strictly in
  * the order criticalLow < cautionLow < cautionHigh < criticalHigh (critical outside caution).

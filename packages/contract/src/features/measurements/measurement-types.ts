@@ -9,7 +9,8 @@
  * glucose 2339-0 / 2345-7); UCUM units. Default thresholds: 2017 ACC/AHA blood pressure guideline
  * (stage 2 >= 140/90, hypertensive crisis > 180/120), ADA Standards of Care (hypoglycaemia level 1
  * < 70 mg/dL, level 2 < 54 mg/dL; hyperglycaemia > 180 mg/dL), BTS oxygen guideline (target SpO2
- * 94-98 %, < 90 % urgent). Offices and devices override them (issue 3, section 3).
+ * 94-98 %, < 90 % urgent). Offices and devices override them (README "Remote monitoring",
+ * "Alerts").
  *
  * HEART_RATE is a stand-alone heart rate (LOINC 8867-4, UCUM /min), as a wearable reports it
  * (Terra's heart-rate samples, docs/integrations.md); its thresholds are the pulse's.

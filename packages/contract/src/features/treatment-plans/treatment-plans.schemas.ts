@@ -5,7 +5,7 @@ import { deviceTypes } from '../measurements/measurement-types';
 
 /**
  * Monitoring (treatment) plans (portal-spec.md section 3 "Treatment (monitoring) plan" and
- * "Assigned device"; section 4 "Treatment plan"; issue 3 section 3).
+ * "Assigned device"; section 4 "Treatment plan").
  *
  * A plan belongs to a patient in an office, or is an office's client monitoring plan (a template:
  * no patient, `isClientMonitoringPlan` true). Each plan lists device types with when readings are

@@ -1,7 +1,7 @@
 /**
- * Live billing readiness (issue 4 section 4): for a monitored patient's CURRENT device period and
- * calendar month, what has been reached, what can still be reached, and what is at risk, so a nurse
- * can act before the period or month ends. Pure; built on the month engine.
+ * Live billing readiness (docs/billing-engine.md "Readiness"): for a monitored patient's CURRENT
+ * device period and calendar month, what has been reached, what can still be reached, and what is
+ * at risk, so a nurse can act before the period or month ends. Pure; built on the month engine.
  *
  * "At risk" means a threshold is not reached yet, can still be reached, but will not be at the
  * current pace (with a safety margin of AT_RISK_MARGIN_DAYS device days), or the month is nearly
@@ -20,7 +20,7 @@ import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
 
 export const AT_RISK_MARGIN_DAYS = 4;
 export const MONTH_END_WARNING_DAYS = 7;
-/** Minute marks shown per program (issue 4 section 4). */
+/** Minute marks shown per program (docs/billing-engine.md "Readiness"). */
 export const MINUTE_MARKS = [10, 20, 40, 60] as const;
 
 export interface ReadinessFlag {

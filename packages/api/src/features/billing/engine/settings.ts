@@ -1,9 +1,9 @@
 /**
  * Billing settings: every rule that /work/shared/reference/billing-rules.md marks UNCONFIRMED (or
  * where sources conflict) is a setting with a stated default, shown on the billing settings page
- * (issue 4 section 3). Settings are stored in `billing_settings` (global row: organization null;
- * an organization row overrides the global one) as `{ key, valueJson }`; the engine receives the
- * resolved values through {@link resolveSettings}.
+ * (docs/billing-engine.md "Settings"). Settings are stored in `billing_settings` (global row:
+ * organization null; an organization row overrides the global one) as `{ key, valueJson }`; the
+ * engine receives the resolved values through {@link resolveSettings}.
  *
  * Pure module: no DB access, safe to import from the contract-facing routes and from the web.
  */

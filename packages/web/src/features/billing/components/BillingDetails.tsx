@@ -18,8 +18,8 @@ type Claim = Details['claims'][number];
 type Bilingual = { en: string; es: string };
 
 /**
- * A patient's month with its evidence (issue 4 section 3): every code produced, with its units,
- * practitioner, dates of service, reading days, time entries and notes, and every code not
+ * A patient's month with its evidence (docs/billing-engine.md): every code produced, with its
+ * units, practitioner, dates of service, reading days, time entries and notes, and every code not
  * produced with the reason. Generating for this one patient replaces its stored codes.
  */
 export function BillingDetails({ patientId, hospitalId, period }: { patientId: number; hospitalId: number; period: BillingMonth }) {

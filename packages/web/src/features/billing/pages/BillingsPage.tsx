@@ -31,11 +31,11 @@ import { SendLinkModal } from '../components/SendLinkModal';
 import { SummaryTable, type SummaryRow } from '../components/SummaryTable';
 
 /**
- * /billings (issue 4 sections 3-5): the month (default the current YYYY-MM) of an office or, for
- * organization and system admins, a whole organization. The summary lists every patient with
- * reading days, time per program (MM:SS), codes, amount and at-risk flags; a row opens the
- * details with evidence. Generation runs with a progress bar; the CSV (office) and ZIP
- * (organization) download for months that have begun. The readiness tab shows, for the current
+ * /billings (spec section 7 "Billing"; docs/billing-engine.md): the month (default the current
+ * YYYY-MM) of an office or, for organization and system admins, a whole organization. The summary
+ * lists every patient with reading days, time per program (MM:SS), codes, amount and at-risk flags;
+ * a row opens the details with evidence. Generation runs with a progress bar; the CSV (office) and
+ * ZIP (organization) download for months that have begun. The readiness tab shows, for the current
  * period, who is at risk of missing a threshold. `?billinglink=<token>` downloads the file of an
  * e-mailed billing link once signed in.
  */

@@ -20,7 +20,7 @@ import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay
 import { DateField } from '../../../components/DateField';
 
 /**
- * /dailyreports (issue 4 section 5): for one office and day (default today, the office's day):
+ * /dailyreports (spec section 2): for one office and day (default today, the office's day):
  * the patients with readings, the abnormal readings, the alerts of the day and those processed,
  * and the time logged per staff member, with a chart of the readings per hour. Built from the
  * office's monthly readings, the alert worklist and the office's monthly notes (the API has no

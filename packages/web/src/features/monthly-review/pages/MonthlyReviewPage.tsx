@@ -18,7 +18,7 @@ import { monthDays, monthText, parseMonth } from '../review';
 import '../monthly-review.css';
 
 /**
- * /monthlyreview (issue 4 section 5): a patient's month on one printable page: readings (per
+ * /monthlyreview (spec section 2): a patient's month on one printable page: readings (per
  * type, reading days, link to the charts), the medical note, the time entries with totals per
  * program (MM:SS) and the codes with their evidence and the suppressed ones with the reason. The
  * patient and month are in the address (?patientId=&month=YYYY-MM; default the current month).

@@ -38,7 +38,7 @@ const COMPLETED = WIZARD_STEPS.length;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * The patient registration wizard (spec section 2; issue 2 section 6): personal data, facilities
+ * The patient registration wizard (spec sections 2 and 5): personal data, facilities
  * (at least one), first care team (a doctor and a nurse), optional metadata, enrolment (programs with
  * their dates, insurance, devices; docs/enrolment.md), review. Submitting makes the calls in order —
  * POST user (role 5), POST medicalteam, POST patientmetadata, PUT patientenrolment and the device

@@ -45,11 +45,11 @@ function periodOf(v: ShareForm): { periodStart: Date; periodEnd: Date } | null {
 }
 
 /**
- * Staff-side sharing of a patient's measurements (issue 3 section 5): a button that opens a modal
- * to choose the period (7, 30, 90 days or custom) and the expiry (1, 7, 30 days), optionally an
- * e-mail (then the link is created and sent in the chosen language); the new link is shown once
- * with a Copy button; the patient's links are listed below, each revocable. Hidden without
- * publicLinks.manage.
+ * Staff-side sharing of a patient's measurements (spec section 7 "Public links"): a button that
+ * opens a modal to choose the period (7, 30, 90 days or custom) and the expiry (1, 7, 30 days),
+ * optionally an e-mail (then the link is created and sent in the chosen language); the new link is
+ * shown once with a Copy button; the patient's links are listed below, each revocable. Hidden
+ * without publicLinks.manage.
  */
 export function SharePatientMeasurements({ patientId, patientName }: { patientId: number; patientName?: string }) {
   const { t } = useTranslation('publicLinks');
