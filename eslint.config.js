@@ -1,8 +1,10 @@
 // ESLint flat config: the house rules (HOUSE_STYLE section 7) with type information.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
 import ownership from './eslint-rules/ownership.config.js';
+import { vigilPlugin } from './eslint-rules/plugin.js';
 
 // ---- Web feature boundaries (HOUSE_STYLE section 8) -------------------------------------------
 // A web feature (packages/web/src/features/<slug>) imports another feature only through that
@@ -97,8 +99,11 @@ const webQueryKeys = {
 };
 // ---- end of web query keys ------------------------------------------------------------------------
 
+// ---- Local rules (eslint-rules/) ------------------------------------------------------------------
+const lintProbes = 'packages/api/test/fixtures/lint-probes';
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
+  { ignores: [`${lintProbes}/**`, '**/dist/**', '**/node_modules/**', 'data/**', 'demo-data/**', '**/*.js', '**/*.mjs', 'packages/api/src/db/migrations/**', '**/drizzle.config.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['packages/**/*.ts', 'packages/**/*.tsx', 'bench/**/*.ts'],
@@ -119,32 +124,38 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'import/no-cycle': ['error', { maxDepth: 4, ignoreExternal: true }],
       'no-console': 'error',
+      // `x == null` stays allowed: it tests null and undefined at once.
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: ['error', 'all'],
+    },
+  },
+  // ---- Web hooks: the rules of hooks, and every value an effect or memo reads is in its dependencies ----
+  {
+    files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   // ---- API / contract: tenancy and feature boundaries (docs/architecture.md) ----------------------
   // Tenancy has one home, packages/api/src/db/scope.ts (filters) and db/visible.ts (office / patient
   // look-ups): a feature or job never reads the scope's role, offices or patient id to build its own
-  // tenant filter, and decides by permission (`can`), never by a role list.
+  // tenant filter, and decides by permission (`can`), never by a role list. The rule goes by the
+  // value's type (the Scope of db/scope.ts), not its name, so an alias, a destructuring or a
+  // parameter named otherwise are caught too (eslint-rules/no-scope-internals.js).
   {
     files: ['packages/api/src/features/**/*.ts', 'packages/api/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='scope'][property.name=/^(officeIds|patientId)$/]",
-          message: 'Tenancy lives in db/scope.ts and db/visible.ts: use officeFilter / patientRowFilter / isOfficeInScope / getOfficeInScope instead of reading scope.officeIds or scope.patientId.',
-        },
-        {
-          selector: "BinaryExpression > MemberExpression[object.name='scope'][property.name='role']",
-          message: 'Do not compare scope.role: decide by permission with can(scope.role, ...) (contract common/permissions.ts) or a db/scope.ts helper (isSystemAdmin, isPatient, patientRowFilter).',
-        },
-        {
-          selector: "CallExpression[callee.property.name='includes'] > MemberExpression[object.name='scope'][property.name='role']",
-          message: 'A role list that acts as a permission belongs in the permission map (contract common/permissions.ts): use can(scope.role, ...).',
-        },
-      ],
-    },
+    plugins: { vigil: vigilPlugin },
+    rules: { 'vigil/no-scope-internals': 'error' },
+  },
+  // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
+  // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
+  {
+    files: [`${lintProbes}/**/*.ts`],
+    plugins: { vigil: vigilPlugin },
+    rules: { 'vigil/no-scope-internals': 'error' },
   },
   // ---- end API / contract ----------------------------------------------------------------------------
   {

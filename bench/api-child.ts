@@ -26,7 +26,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 await ctx.realtime.ready();
 const reply = (m: ChildReply) => process.send!(m);
 process.on('message', (m: ChildRequest) => {
-  if (m.kind === 'memory') reply({ id: m.id, memory: memorySample() });
+  if (m.kind === 'memory') { reply({ id: m.id, memory: memorySample() }); }
   else if (m.kind === 'gc') {
     (globalThis as { gc?: () => void }).gc?.(); // the process runs with --expose-gc
     reply({ id: m.id, memory: memorySample() });

@@ -39,7 +39,7 @@ export class ApiProcess {
       }
     });
     child.on('exit', (code) => {
-      for (const p of this.pending.values()) p.reject(new Error(`API process exited with ${code}`));
+      for (const p of this.pending.values()) { p.reject(new Error(`API process exited with ${code}`)); }
       this.pending.clear();
     });
   }
@@ -60,7 +60,7 @@ export class ApiProcess {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
       child.on('message', (m: ChildReply) => {
-        if ('kind' in m && m.kind === 'listening') resolve(new ApiProcess(child, m.port));
+        if ('kind' in m && m.kind === 'listening') { resolve(new ApiProcess(child, m.port)); }
       });
     });
   }
@@ -91,7 +91,7 @@ export class ApiProcess {
   }
 
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
+    if (this.child.exitCode !== null) { return; }
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     await this.ask({ kind: 'stop' });
     await exited;

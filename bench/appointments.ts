@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       }),
     );
     const ids: number[] = [];
-    for (let i = 0; i < rows.length; i += 500) ids.push(...(await d.insert(appointments).values(rows.slice(i, i + 500)).returning({ id: appointments.id })).map((r) => r.id));
+    for (let i = 0; i < rows.length; i += 500) { ids.push(...(await d.insert(appointments).values(rows.slice(i, i + 500)).returning({ id: appointments.id })).map((r) => r.id)); }
     await d.insert(appointmentAttendees).values(ids.filter((_, i) => i % 5 === 0).map((appointmentId, i) => ({ appointmentId, userId: nurses[i % nurses.length]!.id })));
     await database.pool!.query('vacuum analyze appointments');
     await database.pool!.query('vacuum analyze appointment_attendees');

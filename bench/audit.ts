@@ -63,7 +63,7 @@ function postgresTicks(): Map<string, number> {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') { continue; }
       const fields = stat.slice(close + 2).split(' ');
       out.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
     } catch {
@@ -75,7 +75,7 @@ function postgresTicks(): Map<string, number> {
 /** PostgreSQL's CPU (ms) since `before`: the processes alive now (those that ended meanwhile are lost: an undercount). */
 function postgresCpuMsSince(before: Map<string, number>): number {
   let ticks = 0;
-  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  for (const [pid, now] of postgresTicks()) { ticks += now - (before.get(pid) ?? 0); }
   return ticks * 10;
 }
 
@@ -126,7 +126,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>) {
     rows.push([target.id, devices[1]!.id, 'WEIGHT', at(3), JSON.stringify({ '29463-7': 82.5 })]);
     rows.push([target.id, devices[2]!.id, 'GLUCOSE', at(8), JSON.stringify({ '2339-0': 110 })]);
   }
-  for (const p of patients.slice(1)) for (let day = 1; day <= 30; day++) rows.push([p.id, 0, 'BLOOD_PRESSURE', new Date(now - day * DAY_MS).toISOString(), JSON.stringify({ '8480-6': 118, '8462-4': 76, '8867-4': 66 })]);
+  for (const p of patients.slice(1)) { for (let day = 1; day <= 30; day++) { rows.push([p.id, 0, 'BLOOD_PRESSURE', new Date(now - day * DAY_MS).toISOString(), JSON.stringify({ '8480-6': 118, '8462-4': 76, '8867-4': 66 })]); } }
   for (let i = 0; i < rows.length; i += 5000) {
     const b = rows.slice(i, i + 5000);
     await pool.query(
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
     const calls = [`/api/medicaldevicesdata/getpatientseries?from=${from}&to=${to}`, '/api/medicaldevice/getmedicaldevicesforpatientV2', '/api/treatmentplan/getactivetreatmentplanforpatient'];
     const get = async (port: number, caller: number, path: string) => {
       const res = await request(port, 'GET', path, { sessionguid: sessions[caller]!, patientid: String(seeded.target.id) });
-      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 200) { throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`); }
     };
     const recordCalls = () => [`/api/treatmentplan/treatmentplan/${seeded.planId}`, `/api/medicaldevice/${seeded.deviceId}`];
     const pageOf = (list: () => string[]) => (port: number) => async (caller: number) => {
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
         sessions = await Promise.all(
           seeded.callers.map(async (c) => {
             const res = await request(on.port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username: c.username, password: PASSWORD }));
-            if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${res.text}`);
+            if (res.status !== 200) { throw new Error(`sign-in: ${res.status} ${res.text}`); }
             return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
           }),
         );
@@ -223,16 +223,16 @@ async function main(): Promise<void> {
       for (let round = 0; round < ROUNDS / 2; round++) {
         const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
         results.baseline.push(await phase(SECONDS / 2, trivial(port(order[0]))));
-        for (const which of order) results[which].push(await measured(which, cpu.page, () => phase(SECONDS, page(port(which)))));
+        for (const which of order) { results[which].push(await measured(which, cpu.page, () => phase(SECONDS, page(port(which))))); }
       }
       await new Promise((r) => setTimeout(r, 500));
       pageEvents += (await countEvents()) - before;
       for (let round = 0; round < ROUNDS / 2; round++) {
         const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
         byRecord.baseline.push(await phase(SECONDS / 2, trivial(port(order[1]))));
-        for (const which of order) byRecord[which].push(await measured(which, cpu.record, () => phase(SECONDS, recordPage(port(which)))));
+        for (const which of order) { byRecord[which].push(await measured(which, cpu.record, () => phase(SECONDS, recordPage(port(which))))); }
       }
-      for (const api of apis.splice(0)) await api.stop();
+      for (const api of apis.splice(0)) { await api.stop(); }
     }
     const merge = (list: Phase[]): Phase => ({ perSecond: list.reduce((a, p) => a + p.perSecond, 0) / list.length, latencies: list.flatMap((p) => p.latencies).sort((a, b) => a - b) });
     const baseline = merge(results.baseline);
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
           `vs baseline: throughput x${(p.perSecond / baseline.perSecond).toFixed(3)}, p50 x${(percentile(p.latencies, 50) / percentile(baseline.latencies, 50)).toFixed(2)}`,
       );
     }
-    for (let round = 0; round < ROUNDS; round++) console.log(`  round ${round + 1}${round < ROUNDS / 2 ? ' (on started first)' : ' (off started first)'}: off ${results.off[round]!.perSecond.toFixed(0)}/s, on ${results.on[round]!.perSecond.toFixed(0)}/s; keyed by a record: off ${byRecord.off[round]!.perSecond.toFixed(0)}/s, on ${byRecord.on[round]!.perSecond.toFixed(0)}/s`);
+    for (let round = 0; round < ROUNDS; round++) { console.log(`  round ${round + 1}${round < ROUNDS / 2 ? ' (on started first)' : ' (off started first)'}: off ${results.off[round]!.perSecond.toFixed(0)}/s, on ${results.on[round]!.perSecond.toFixed(0)}/s; keyed by a record: off ${byRecord.off[round]!.perSecond.toFixed(0)}/s, on ${byRecord.on[round]!.perSecond.toFixed(0)}/s`); }
     const slower = (1 - onP.perSecond / offP.perSecond) * 100;
     const p50 = (percentile(onP.latencies, 50) / percentile(offP.latencies, 50) - 1) * 100;
     console.log(`\naudit ON vs OFF: throughput ${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}, p50 ${p50 >= 0 ? '+' : ''}${p50.toFixed(1)} % (target: under 10 % slower) -> ${slower < 10 ? 'meets' : 'MISSES'}`);
@@ -273,7 +273,7 @@ async function main(): Promise<void> {
     const check = await checkChain(systemScope, database.db);
     console.log(`chain check after the run: ${check.ok ? 'intact' : 'BROKEN'}, ${check.checked} events`);
   } finally {
-    for (const api of apis) await api.stop().catch(() => undefined);
+    for (const api of apis) { await api.stop().catch(() => undefined); }
     await database.close();
     await bench.drop();
     agent.destroy();

@@ -1,5 +1,5 @@
 /**
- * Billing generation benchmark (issue 4 section 6). Prints figures; asserts nothing.
+ * Billing generation benchmark (docs/benchmarks.md). Prints figures; asserts nothing.
  *
  * One office of 10,000 RPM patients, each with 30 days x 4 automatic readings (1.2 million
  * readings) in the device period of last month and two RPM time entries (12 minutes with a call,
@@ -81,7 +81,7 @@ try {
   const headers = { sessionguid: token, hospitalid: String(office), month: String(month), year: String(year) };
 
   for (const attempt of ['first run', 're-run']) {
-    if (global.gc) global.gc();
+    if (global.gc) { global.gc(); }
     const before = process.memoryUsage();
     let rssPeak = before.rss;
     let heapPeak = before.heapUsed;
@@ -92,7 +92,7 @@ try {
     }, 20);
     const started = Date.now();
     const res = await app.inject({ method: 'GET', url: '/api/billing/generateforallhospitalpatientsformonth', headers });
-    if (res.statusCode !== 200) throw new Error(`generation refused: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200) { throw new Error(`generation refused: ${res.statusCode} ${res.body}`); }
     const runId = res.json().data.runId as number;
     let run: { status: string; total: number; done: number };
     do {

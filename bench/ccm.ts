@@ -99,7 +99,7 @@ async function loadCold(port: number, pool: pg.Pool, records: number[], headers:
     const started = performance.now();
     const res = await get(port, `/api/ccmrecord/${records[c]!}`, headers);
     latencies.push(performance.now() - started);
-    if (res.status !== 200) errors++;
+    if (res.status !== 200) { errors++; }
     bytes = res.bytes;
     wireBytes = res.wireBytes;
   });
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     await db.insert(s.userHospitals).values([{ userId: nurse.id, hospitalId: office!.id }, { userId: patient.id, hospitalId: office!.id }]);
     // One record per caller for the cold reads, and the record every caller reads kept.
     const records: number[] = [];
-    for (let n = 0; n <= CALLERS; n++) records.push(await filledRecord(db, n, patient.id, office!.id, nurse.id));
+    for (let n = 0; n <= CALLERS; n++) { records.push(await filledRecord(db, n, patient.id, office!.id, nurse.id)); }
     const shared = records.pop()!;
     await database.pool!.query('analyze');
     await database.close();

@@ -52,8 +52,8 @@ function openSocket(port: number, p: Person, onChat: (id: number) => void): Prom
     ws.on('open', () => ws.send(JSON.stringify({ type: 'init', sessionToken: p.token, userId: p.id })));
     ws.on('message', (data) => {
       const m = JSON.parse(String(data)) as { type: string; data?: { notificationId: number; notificationTypeId: number } };
-      if (m.type === 'ready') resolve();
-      else if (m.type === 'notification' && m.data?.notificationTypeId === NotificationType.CHAT) onChat(m.data.notificationId);
+      if (m.type === 'ready') { resolve(); }
+      else if (m.type === 'notification' && m.data?.notificationTypeId === NotificationType.CHAT) { onChat(m.data.notificationId); }
     });
     ws.on('error', reject);
     ws.on('close', (code) => reject(new Error(`socket closed ${code}`)));
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       )
       .returning({ id: users.id });
     await db.insert(userHospitals).values(rows.map((r) => ({ userId: r.id, hospitalId: office!.id })));
-    for (const r of rows) everyone.push({ id: r.id, token: newToken() });
+    for (const r of rows) { everyone.push({ id: r.id, token: newToken() }); }
     await db.insert(sessions).values(everyone.map((p) => ({ tokenHash: tokenHash(p.token), userId: p.id, sessionType: 'WEB', ip: '127.0.0.1', expiresAt: new Date(Date.now() + 6 * 3_600_000) })));
     const pairs = Array.from({ length: CONVERSATIONS }, (_, i) => ({ from: everyone[2 * i]!, to: everyone[2 * i + 1]! }));
     const history = pairs.flatMap(({ from, to }) =>
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         createdAt: new Date(Date.now() - (HISTORY - k) * 60_000),
       })),
     );
-    for (let i = 0; i < history.length; i += 1000) await db.insert(notifications).values(history.slice(i, i + 1000));
+    for (let i = 0; i < history.length; i += 1000) { await db.insert(notifications).values(history.slice(i, i + 1000)); }
     await database.pool!.query('vacuum analyze notifications');
     await database.close();
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
@@ -116,9 +116,9 @@ async function main(): Promise<void> {
       if (w) {
         waiting.delete(id);
         w(at);
-      } else early.set(id, at);
+      } else { early.set(id, at); }
     };
-    for (let i = 0; i < everyone.length; i += 50) await Promise.all(everyone.slice(i, i + 50).map((p) => openSocket(port, p, arrived)));
+    for (let i = 0; i < everyone.length; i += 50) { await Promise.all(everyone.slice(i, i + 50).map((p) => openSocket(port, p, arrived))); }
     console.log(`${everyone.length} sockets open and initialised${process.env.BENCH_REDIS_URL ? ' (real-time bus on Redis)' : ''}`);
 
     /** One message from `from` to `to`: ms until the POST answered and until the other socket got it. */
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const res = await request(port, 'POST', '/api/pushnotifications/sendnotificationtouser', { SessionGuid: from.token }, JSON.stringify({ userId: to.id, notificationMsg: text, notificationTypeId: 1 }));
       const answered = performance.now();
-      if (res.status !== 200) throw new Error(`send ${res.status}: ${res.text.slice(0, 200)}`);
+      if (res.status !== 200) { throw new Error(`send ${res.status}: ${res.text.slice(0, 200)}`); }
       const id = (JSON.parse(res.text) as { data: { notificationId: number } }).data.notificationId;
       const at = early.get(id) ?? (await new Promise<number>((resolve, reject) => {
         waiting.set(id, resolve);
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const baselineOne = async (from: Person) => {
       const started = performance.now();
       const res = await request(port, 'GET', '/api/verifier/dinstinctDomains', { SessionGuid: from.token });
-      if (res.status !== 200) throw new Error(`baseline ${res.status}`);
+      if (res.status !== 200) { throw new Error(`baseline ${res.status}`); }
       return performance.now() - started;
     };
 
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     const seqAnswered: number[] = [];
     const seqDelivered: number[] = [];
     let end = performance.now() + (SECONDS / 2) * 1000;
-    for (let i = 0; performance.now() < end; i++) seqBase.push(await baselineOne(pairs[i % CONVERSATIONS]!.from));
+    for (let i = 0; performance.now() < end; i++) { seqBase.push(await baselineOne(pairs[i % CONVERSATIONS]!.from)); }
     end = performance.now() + (SECONDS / 2) * 1000;
     for (let i = 0; performance.now() < end; i++) {
       const r = await sendOne(pairs[i % CONVERSATIONS]!.from, pairs[i % CONVERSATIONS]!.to, `one at a time ${i}`);
@@ -176,7 +176,7 @@ async function main(): Promise<void> {
             const started = performance.now();
             await work(pair, i);
             const spent = performance.now() - started;
-            if (spent < PACE_MS) await new Promise((r) => setTimeout(r, PACE_MS - spent));
+            if (spent < PACE_MS) { await new Promise((r) => setTimeout(r, PACE_MS - spent)); }
           }
         }),
       );
@@ -198,8 +198,8 @@ async function main(): Promise<void> {
     console.log(`  send to delivered on the other socket:    ${fmt(loadDelivered)}`);
     console.log(`  ratio p99 delivered / baseline: ${(p99(loadDelivered) / p99(loadBase)).toFixed(2)} (target: delivered p99 < 100 ms)`);
   } finally {
-    for (const p of everyone) p.ws?.removeAllListeners('close');
-    for (const p of everyone) p.ws?.close();
+    for (const p of everyone) { p.ws?.removeAllListeners('close'); }
+    for (const p of everyone) { p.ws?.close(); }
     await api?.stop();
     await bench.drop();
     agent.destroy();

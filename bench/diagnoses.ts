@@ -107,7 +107,7 @@ async function measure(api: ApiProcess): Promise<void> {
   console.log(`    search:   ${fmt(searchMax.latencies)}, ${searchMax.rate.toFixed(0)} req/s, ratio of rates ${(searchMax.rate / baselineMax.rate).toFixed(2)}`);
   const slowest = [...search.byQuery].map(([q, xs]) => ({ q, p99: p99(xs), n: xs.length })).sort((a, b) => b.p99 - a.p99).slice(0, 8);
   console.log('  slowest keystroke queries (p99):');
-  for (const s of slowest) console.log(`    ${JSON.stringify(s.q).padEnd(36)} p99 ${s.p99.toFixed(1)} ms over ${s.n} calls`);
+  for (const s of slowest) { console.log(`    ${JSON.stringify(s.q).padEnd(36)} p99 ${s.p99.toFixed(1)} ms over ${s.n} calls`); }
 }
 
 async function main(): Promise<void> {
@@ -135,8 +135,8 @@ async function main(): Promise<void> {
     // Twice: the search as each keystroke reads the database (no answer cache), then as the API
     // runs by default, with the per-process answer cache (VIGIL_REFERENCE_SEARCH_CACHE).
     for (const cache of ['0', '']) {
-      if (cache) process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache;
-      else delete process.env.VIGIL_REFERENCE_SEARCH_CACHE;
+      if (cache) { process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache; }
+      else { delete process.env.VIGIL_REFERENCE_SEARCH_CACHE; }
       api = await ApiProcess.start(url);
       console.log(cache === '0' ? '\n== without the search cache (every keystroke reads the database) ==' : '\n== as the API runs by default (answers cached per process and release) ==');
       await measure(api);

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false, drugProducts: 'default' }), database);
     const started = Date.now();
     const catalogue = syntheticCatalogue(PRODUCTS);
-    for (let i = 0; i < catalogue.length; i += 1000) await upsertDrugProducts(systemScope, ctx.db, catalogue.slice(i, i + 1000));
+    for (let i = 0; i < catalogue.length; i += 1000) { await upsertDrugProducts(systemScope, ctx.db, catalogue.slice(i, i + 1000)); }
     const [doctor] = await ctx.db.insert(users).values({ roleId: Role.DOCTOR, firstName: 'Bench', lastName: 'Doctor', username: 'benchdoctor', email: 'benchdoctor@example.test', passwordHash: await hashPassword('Bench#Password1') }).returning({ id: users.id });
     const doctorId = doctor!.id;
     await database.pool!.query('vacuum analyze');
@@ -132,11 +132,11 @@ async function main(): Promise<void> {
     const single: string[] = [];
     for (const text of ['lip', 'a', 'me', 'metf 500', 'metformin', '0002-', '1', 'metfromin']) {
       const q = parseDrugQuery(text);
-      if (q.kind === 'empty') continue;
-      for (let i = 0; i < 200; i++) index.search(q, { skip: 0, limit: 10 }, today);
+      if (q.kind === 'empty') { continue; }
+      for (let i = 0; i < 200; i++) { index.search(q, { skip: 0, limit: 10 }, today); }
       const runs = 2000;
       const t0 = performance.now();
-      for (let i = 0; i < runs; i++) index.search(q, { skip: 0, limit: 10 }, today);
+      for (let i = 0; i < runs; i++) { index.search(q, { skip: 0, limit: 10 }, today); }
       single.push(`"${text}" ${(((performance.now() - t0) / runs) * 1000).toFixed(1)} µs`);
     }
     console.log(`  one query in the index (mean of 2,000, first page of 10): ${single.join(', ')}`);
@@ -146,8 +146,8 @@ async function main(): Promise<void> {
     // Twice: every keystroke read from the database (no answer cache), then as the API runs by
     // default, with the per-process answer cache (VIGIL_REFERENCE_SEARCH_CACHE; docs/prescriptions.md).
     for (const cache of ['0', '']) {
-      if (cache) process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache;
-      else delete process.env.VIGIL_REFERENCE_SEARCH_CACHE;
+      if (cache) { process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache; }
+      else { delete process.env.VIGIL_REFERENCE_SEARCH_CACHE; }
       const api = await ApiProcess.start(url);
       console.log(
         cache === '0'
@@ -158,19 +158,19 @@ async function main(): Promise<void> {
       const search = async (text: string) => {
         const t0 = performance.now();
         const res = await request(api.port, 'POST', '/api/patientprescription/fdasearch', session, JSON.stringify({ search: text, limit: 10 }), false);
-        if (res.status !== 200) throw new Error(`fdasearch "${text}": status ${res.status}`);
+        if (res.status !== 200) { throw new Error(`fdasearch "${text}": status ${res.status}`); }
         return performance.now() - t0;
       };
       const baseline = async () => {
         const t0 = performance.now();
         const res = await request(api.port, 'GET', '/api/user/getuserbyidminimal', { ...session, userid: String(doctorId) }, undefined, false);
-        if (res.status !== 200) throw new Error(`getuserbyidminimal: status ${res.status}`);
+        if (res.status !== 200) { throw new Error(`getuserbyidminimal: status ${res.status}`); }
         return performance.now() - t0;
       };
       // Warm-up: JIT, and the API pool's connections (with their prepared statements) opened.
       await closedLoop(USERS, Infinity, async (u) => {
-        for (const text of keystrokes(TYPED[u]!)) await search(text);
-        for (let i = 0; i < 10; i++) await baseline();
+        for (const text of keystrokes(TYPED[u]!)) { await search(text); }
+        for (let i = 0; i < 10; i++) { await baseline(); }
       }, 1);
 
       const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

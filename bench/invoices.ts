@@ -64,7 +64,7 @@ try {
     const client = await database.pool!.connect();
     const t0 = performance.now();
     await client.query('begin');
-    for (let n = 0; n < PATIENTS; n++) await client.query('insert into bench_rows (patient_id, hospital_id, amount_cents) values ($1, $2, $3)', [n, n % OFFICES, 4999]);
+    for (let n = 0; n < PATIENTS; n++) { await client.query('insert into bench_rows (patient_id, hospital_id, amount_cents) values ($1, $2, $3)', [n, n % OFFICES, 4999]); }
     await client.query('commit');
     insertTimes.push(performance.now() - t0);
     client.release();
@@ -91,12 +91,12 @@ try {
       payload: { organizationId: org, year, month, unitPriceCents: 4_999, discountPercent: 5, taxPercent: 8.25, paymentMethods: 'ACH', terms: 'Net 30' },
     });
     const t1 = performance.now();
-    if (g.statusCode !== 201) throw new Error(`generation refused: ${g.statusCode} ${g.body}`);
+    if (g.statusCode !== 201) { throw new Error(`generation refused: ${g.statusCode} ${g.body}`); }
     const invoice = g.json().data as { id: number; grandTotalCents: number; lines: { quantity: number }[] };
     total = invoice.lines.reduce((s, l) => s + l.quantity, 0);
     const p = await app.inject({ method: 'GET', url: '/api/invoice/getinvoicepdf', headers: { ...headers, invoiceid: String(invoice.id) } });
     const t2 = performance.now();
-    if (p.statusCode !== 200) throw new Error(`pdf refused: ${p.statusCode}`);
+    if (p.statusCode !== 200) { throw new Error(`pdf refused: ${p.statusCode}`); }
     bytes = p.rawPayload.length;
     gen.push(t1 - t0);
     pdf.push(t2 - t1);

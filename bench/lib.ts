@@ -49,7 +49,7 @@ export function request(port: number, method: 'GET' | 'POST', path: string, head
       const keep = keepBody || (res.statusCode ?? 0) !== 200 || decoder !== null;
       res.on('data', (c: Buffer) => {
         wireBytes += c.length;
-        if (keep) chunks.push(c);
+        if (keep) { chunks.push(c); }
       });
       const done = (body: Buffer | null, bytes: number) =>
         resolve({
@@ -62,7 +62,7 @@ export function request(port: number, method: 'GET' | 'POST', path: string, head
         });
       res.on('end', () => {
         const body = keep ? Buffer.concat(chunks) : null;
-        if (!decoder || !body) return done(body, wireBytes);
+        if (!decoder || !body) { return done(body, wireBytes); }
         // The compressed body is small: decoded in one piece on node:zlib's thread pool once it is in.
         decoder(body, (error, decoded) => (error ? reject(error) : done(decoded, decoded.length)));
       });
@@ -79,7 +79,7 @@ export const get = (port: number, path: string, headers: Record<string, string>,
 /** Signs `username` in through `POST auth/signinv3` and answers the session's guid (the SessionGuid header). */
 export async function signIn(port: number, username: string, password: string): Promise<string> {
   const res = await request(port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username, password }));
-  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status !== 200) { throw new Error(`sign-in of ${username}: ${res.status} ${res.text.slice(0, 200)}`); }
   return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
 }
 
@@ -87,7 +87,7 @@ export async function signIn(port: number, username: string, password: string): 
 
 /** The `p`-th percentile (0-100, nearest rank below) of ascending `sorted` milliseconds; NaN when empty. */
 export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
+  if (sorted.length === 0) { return NaN; }
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
@@ -129,7 +129,7 @@ export async function closedLoop(callers: number, seconds: number, step: (caller
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: callers }, async (_, c) => {
-      for (let i = 0; i < maxIterations && performance.now() < deadline; i++) await step(c, i);
+      for (let i = 0; i < maxIterations && performance.now() < deadline; i++) { await step(c, i); }
     }),
   );
   return (performance.now() - t0) / 1000;
@@ -141,7 +141,7 @@ export async function workQueue(n: number, concurrency: number, task: (i: number
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < n; i = next++) await task(i);
+      for (let i = next++; i < n; i = next++) { await task(i); }
     }),
   );
   return (performance.now() - start) / 1000;
@@ -185,8 +185,8 @@ export async function loadGet(
     const started = performance.now();
     const res = await get(port, p, typeof headers === 'function' ? headers(caller) : headers, options.decode);
     const took = performance.now() - started;
-    if (options.paceMs && options.paceMs > took) await new Promise((r) => setTimeout(r, options.paceMs! - took));
-    if (res.status !== (options.expect ?? 200)) errors++;
+    if (options.paceMs && options.paceMs > took) { await new Promise((r) => setTimeout(r, options.paceMs! - took)); }
+    if (res.status !== (options.expect ?? 200)) { errors++; }
     bytes = res.bytes;
     wireBytes = res.wireBytes;
     latencies.push(took);
@@ -225,8 +225,8 @@ export async function createBenchDatabase(prefix: string, fallback = 'postgres:/
     name,
     admin,
     async drop() {
-      if (process.env.BENCH_KEEP_DB) console.log(`database kept: ${url.toString()}`);
-      else await admin.query(`drop database if exists ${name} with (force)`);
+      if (process.env.BENCH_KEEP_DB) { console.log(`database kept: ${url.toString()}`); }
+      else { await admin.query(`drop database if exists ${name} with (force)`); }
       await admin.end();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Remote-monitoring benchmarks (issue 3 section 6). Prints figures; asserts nothing.
+ * Remote-monitoring benchmarks (docs/benchmarks.md). Prints figures; asserts nothing.
  *
  *  (a) Ingestion (POST /api/medicaldevicesdata, header HubToken) of SINGLE readings by 32
  *      concurrent hubs, each posting sequentially: readings/s and p50/p99 latency, beside plain
@@ -135,7 +135,7 @@ async function cpuMeter(api: ApiProcess, admin: pg.Client, dbName: string): Prom
     const self = process.cpuUsage(self0);
     const m1 = machineCpu();
     let postgres = 0;
-    for (const [pid, cpu] of procCpuSeconds(await backends())) postgres += cpu - (pg0.get(pid) ?? 0);
+    for (const [pid, cpu] of procCpuSeconds(await backends())) { postgres += cpu - (pg0.get(pid) ?? 0); }
     return {
       seconds,
       api: apiCpu,
@@ -334,12 +334,12 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>): Promise<Seede
   let backgroundRows = 0;
   const inFlight = new Set<Promise<void>>();
   const flush = async (rows: Row[]) => {
-    if (inFlight.size >= 2) await Promise.race(inFlight);
+    if (inFlight.size >= 2) { await Promise.race(inFlight); }
     const p = insertBatch(rows).finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
   for (const p of all) {
-    if (p === target) continue;
+    if (p === target) { continue; }
     for (let day = 1; day <= 30; day++) {
       for (const hour of [13, 1]) {
         const sys = Math.round(112 + rand() * 40);
@@ -368,7 +368,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>): Promise<Seede
   }
   // Only readings of the past (the last day's evening ones may lie ahead of now: moved back a day).
   const now = Date.now();
-  for (const r of targetRows) if (r[5].getTime() > now) r[5] = new Date(r[5].getTime() - 90 * DAY_MS);
+  for (const r of targetRows) { if (r[5].getTime() > now) { r[5] = new Date(r[5].getTime() - 90 * DAY_MS); } }
   batch.push(...targetRows);
   await flush(batch);
   await Promise.all(inFlight);
@@ -429,7 +429,7 @@ async function ingestPhase(port: number, hubsList: IngestHub[], slot: number, pe
     latencies.push(performance.now() - t0);
     const stored = res.status === 200 ? (JSON.parse(res.text) as { data: { stored: number } }).data.stored : 0;
     readings += stored;
-    if (stored !== perRequest) errors++;
+    if (stored !== perRequest) { errors++; }
   }, maxRequests);
   return { readings, seconds: elapsed, latencies, errors };
 }
@@ -574,7 +574,7 @@ async function main(): Promise<void> {
     // (b) ---------------------------------------------------------------------------------------
     const signIn = async (username: string) => {
       const res = await request(port, 'POST', '/api/auth/signinv3', {}, JSON.stringify({ username, password: PASSWORD }));
-      if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${res.text}`);
+      if (res.status !== 200) { throw new Error(`sign-in of ${username}: ${res.status} ${res.text}`); }
       return (JSON.parse(res.text) as { data: { session: { sessionGuid: string } } }).data.session.sessionGuid;
     };
     const socketPatient = seeded.patients[HUBS]!;
@@ -587,14 +587,14 @@ async function main(): Promise<void> {
       ws.once('open', () => ws.send(JSON.stringify({ type: 'init', sessionToken: nurseSession, userId: seeded.nurse.id })));
       ws.on('message', (data: WebSocket.RawData) => {
         const message = JSON.parse(data.toString()) as { type: string; data?: { measurementId?: number | null } };
-        if (message.type === 'ready') resolve();
-        if (message.type === 'notification' && message.data?.measurementId) arrivals.set(message.data.measurementId, performance.now());
+        if (message.type === 'ready') { resolve(); }
+        if (message.type === 'notification' && message.data?.measurementId) { arrivals.set(message.data.measurementId, performance.now()); }
       });
       ws.once('close', (code) => reject(new Error(`socket closed ${code}`)));
     });
     const waitFor = async (id: number, timeoutMs: number) => {
       const until = performance.now() + timeoutMs;
-      while (!arrivals.has(id) && performance.now() < until) await new Promise((r) => setTimeout(r, 1));
+      while (!arrivals.has(id) && performance.now() < until) { await new Promise((r) => setTimeout(r, 1)); }
       return arrivals.get(id);
     };
     const fromSend: number[] = [];
@@ -609,8 +609,8 @@ async function main(): Promise<void> {
       const t1 = performance.now();
       const result = (JSON.parse(res.text) as { data: { results: { measurementId?: number; severity?: number }[] } }).data.results[0]!;
       const arrived = await waitFor(result.measurementId!, 5000);
-      if (i < 10) continue; // warm-up
-      if (arrived === undefined) missing++;
+      if (i < 10) { continue; } // warm-up
+      if (arrived === undefined) { missing++; }
       else {
         fromSend.push(arrived - t0);
         fromAnswer.push(arrived - t1);
@@ -644,7 +644,7 @@ async function main(): Promise<void> {
     const get = async (caller: number, path: string, keepBody = false) => {
       const t0 = performance.now();
       const res = await request(port, 'GET', path, { sessionguid: callerSessions[caller]!, patientid: String(patientId) }, undefined, keepBody);
-      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 200) { throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`); }
       return { ms: performance.now() - t0, bytes: res.bytes, text: res.text };
     };
     const sample = await get(0, calls.series, true);
@@ -653,7 +653,7 @@ async function main(): Promise<void> {
       `\n(c) /patientdetails data, a patient with 90 days x 4 readings (${series.map((s) => `${s.deviceType} ${s.points.id.length}`).join(', ')}; ` +
         `series answer ${(sample.bytes / 1024).toFixed(0)} KB) among ${int(PATIENTS)} patients, ${CALLERS} concurrent callers (nurses of the office)`,
     );
-    for (let i = 0; i < 60; i++) await Promise.all([get(i % CALLERS, calls.series), get(i % CALLERS, calls.devices), get(i % CALLERS, calls.plan)]); // warm-up
+    for (let i = 0; i < 60; i++) { await Promise.all([get(i % CALLERS, calls.series), get(i % CALLERS, calls.devices), get(i % CALLERS, calls.plan)]); } // warm-up
     // ... and at full concurrency: the API's pool opens its other connections here, not in the timed run.
     await closedLoop(CALLERS, 2, async (c) => {
       await Promise.all([get(c, calls.series), get(c, calls.devices), get(c, calls.plan)]);
@@ -689,7 +689,7 @@ async function main(): Promise<void> {
     const pageCpu = await pageMeter();
     const memory = await stopMemory();
     page.sort((a, b) => a - b);
-    for (const list of Object.values(perCall)) list.sort((a, b) => a - b);
+    for (const list of Object.values(perCall)) { list.sort((a, b) => a - b); }
     console.log(`  the three calls together (series, getmedicaldevicesforpatientV2, getactivetreatmentplanforpatient): ${int(page.length / pageSeconds)} pages/s, page ${latencyLine(page)}`);
     console.log(`    series ${latencyLine(perCall.series)}`);
     console.log(`    devices ${latencyLine(perCall.devices)}`);
@@ -715,7 +715,7 @@ async function main(): Promise<void> {
     const w = [Math.max(...summary.map((r) => r.figure.length)), Math.max(...summary.map((r) => r.value.length)), 12];
     console.log(`\nsummary (load average ${load()}):`);
     console.log(`  ${'figure'.padEnd(w[0]!)}  ${'measured'.padEnd(w[1]!)}  ${'target'.padEnd(w[2]!)}  verdict`);
-    for (const r of summary) console.log(`  ${r.figure.padEnd(w[0]!)}  ${r.value.padEnd(w[1]!)}  ${r.target.padEnd(w[2]!)}  ${r.meets ? 'meets' : 'misses'}`);
+    for (const r of summary) { console.log(`  ${r.figure.padEnd(w[0]!)}  ${r.value.padEnd(w[1]!)}  ${r.target.padEnd(w[2]!)}  ${r.meets ? 'meets' : 'misses'}`); }
   } finally {
     await api?.stop();
     agent.destroy();

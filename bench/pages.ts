@@ -26,7 +26,7 @@ const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 
 async function startServer() {
   const server = path.join(repoRoot, 'packages/api/dist/server.mjs');
-  if (!fs.existsSync(server)) throw new Error('Build first: npm run build');
+  if (!fs.existsSync(server)) { throw new Error('Build first: npm run build'); }
   const child = spawn(process.execPath, ['--max-old-space-size=512', server], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -44,11 +44,11 @@ async function startServer() {
   const deadline = Date.now() + 240_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/country`)).ok) break;
+      if ((await fetch(`${base}/api/country`)).ok) { break; }
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) { throw new Error('server did not start'); }
     await new Promise((r) => setTimeout(r, 500));
   }
   return child;
@@ -67,14 +67,14 @@ function watch(page: Page) {
   const pending: Promise<void>[] = [];
   page.on('request', (req) => {
     const path = new URL(req.url()).pathname;
-    if (path.startsWith('/api/')) apiStarts.push({ at: performance.now(), path });
+    if (path.startsWith('/api/')) { apiStarts.push({ at: performance.now(), path }); }
   });
   page.on('requestfinished', (req) => {
     pending.push(
       req.sizes().then(
         (s) => {
           t.requests += 1;
-          if (new URL(req.url()).pathname.startsWith('/api/')) t.apiCalls += 1;
+          if (new URL(req.url()).pathname.startsWith('/api/')) { t.apiCalls += 1; }
           t.bytes += s.responseBodySize + s.responseHeadersSize;
         },
         // A request that finishes as its context closes (an idle prefetch) has no sizes left to read.
@@ -135,7 +135,7 @@ async function contentAt(page: Page): Promise<number | null> {
 async function apiBeforeMark(page: Page, from: number): Promise<string[] | null> {
   return page.evaluate((since) => {
     const at = (globalThis as unknown as { __vigilContentAt?: number }).__vigilContentAt;
-    if (at === undefined) return null;
+    if (at === undefined) { return null; }
     return performance
       .getEntriesByType('resource')
       .filter((e) => e.startTime >= since && e.startTime <= at && new URL(e.name).pathname.startsWith('/api/'))
@@ -155,7 +155,7 @@ async function measure(page: Page, open: () => Promise<unknown>, content: (p: Pa
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // The page's own mark where there is one (the patient page), else the calls started before this process saw the content.
   const before = (await apiBeforeMark(page, from)) ?? w.apiBefore(end);
-  if (process.env.BENCH_PAGES_VERBOSE) console.error(`    API before content: ${before.join(' ')}`);
+  if (process.env.BENCH_PAGES_VERBOSE) { console.error(`    API before content: ${before.join(' ')}`); }
   return { ms: end - start, pageMs: at === null ? null : at - from, apiBeforeContent: before.length, traffic: await w.traffic() };
 }
 
@@ -187,7 +187,7 @@ async function main() {
   console.error(`server up on ${base}`);
   // The server is this run's child: it goes when the run ends, however it ends.
   process.on('exit', () => child.kill('SIGTERM'));
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) { process.on(sig, () => process.exit(130)); }
   const browser = await chromium.launch({
     executablePath: process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],

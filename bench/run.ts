@@ -1,5 +1,5 @@
 /**
- * Benchmarks (issue 2 section 8). Prints figures; asserts nothing.
+ * Benchmarks (docs/benchmarks.md). Prints figures; asserts nothing.
  *  1. The login page's JavaScript, gzipped (budget: at most 300 KB; later pages load lazily).
  *  2. GET hospital/getrelatedpatientsforhospitalv4 for an office of 5,000 patients, 20 concurrent
  *     callers, on PostgreSQL (budget: p99 under 50 ms). The API runs in a child process, bundled
@@ -22,7 +22,7 @@ import { closedLoop, createBenchDatabase, get, percentile, signIn } from './lib'
 
 function loginPageJs(): void {
   const dist = path.join(repoRoot, 'packages/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dist, 'index.html'))) { spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' }); }
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   let raw = 0;
@@ -104,12 +104,12 @@ async function patientsV4(): Promise<void> {
       const t0 = performance.now();
       const variant = only ?? variants[i % variants.length]!;
       const res = await get(address.port, `/api/hospital/getrelatedpatientsforhospitalv4?${variant}`, { SessionGuid: sessionGuid, hospitalid: String(office!.id) });
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      if (res.status !== 200) { throw new Error(`status ${res.status}`); }
       const ms = performance.now() - t0;
       byVariant.set(variant, [...(byVariant.get(variant) ?? []), ms]);
       return ms;
     };
-    for (let i = 0; i < 400; i++) await call(i); // warm-up (JIT)
+    for (let i = 0; i < 400; i++) { await call(i); } // warm-up (JIT)
     for (const [variant, list] of byVariant) {
       list.sort((a, b) => a - b);
       console.log(`  one caller, ${variant}: p50 ${percentile(list, 50).toFixed(1)} ms`);

@@ -77,13 +77,13 @@ try {
   );
   const terraSeconds = await timed(EVENTS, async (e) => {
     const res = await app.inject({ method: 'POST', url: '/api/terra/eventhandler', headers: { 'content-type': 'application/json', 'terra-signature': signTerraPayload(SECRET, bodies[e]!) }, payload: bodies[e]! });
-    if (res.statusCode !== 200) throw new Error(`terra event answered ${res.statusCode}: ${res.body}`);
+    if (res.statusCode !== 200) { throw new Error(`terra event answered ${res.statusCode}: ${res.body}`); }
   });
   // The jobs run in this process (no queue in the bench config): wait until every event is processed.
   const start = performance.now() - terraSeconds * 1000;
   for (;;) {
     const left = Number((await q(`select count(*) from terra_events where status = 'received'`)).rows[0].count);
-    if (left === 0) break;
+    if (left === 0) { break; }
     await new Promise((r) => setTimeout(r, 20));
   }
   const terraTotal = (performance.now() - start) / 1000;
@@ -106,7 +106,7 @@ try {
   );
   const hubSeconds = await timed(EVENTS, async (e) => {
     const res = await app.inject({ method: 'POST', url: '/api/medicaldevicesdata', headers: { 'content-type': 'application/json', hubtoken: token }, payload: batches[e]! });
-    if (res.statusCode !== 200) throw new Error(`hub batch answered ${res.statusCode}`);
+    if (res.statusCode !== 200) { throw new Error(`hub batch answered ${res.statusCode}`); }
   });
   const hubStored = Number((await q(`select count(*) from measurements where patient_id = $1`, [hubPatient])).rows[0].count);
 

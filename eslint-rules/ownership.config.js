@@ -7,12 +7,9 @@
 // ignored by a normal run (the global ignore below) and linted only by the tests that read them
 // (packages/api/test/one-writer-lint.test.ts, ESLint's `ignore: false`). A probe is linted as the
 // path its first line names (`// lint-probe-path: packages/api/src/features/ccm/probe.repo.ts`).
-import oneWriter from './one-writer.js';
+import { vigilPlugin as plugin } from './plugin.js';
 
-export const plugin = {
-  meta: { name: 'vigil' },
-  rules: { 'one-writer': oneWriter },
-};
+export { plugin };
 
 export default [
   {

@@ -28,9 +28,9 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        if (!COMPRESSIBLE.test(file)) { continue; }
         const raw = fs.readFileSync(file);
-        if (raw.length < MIN_BYTES) continue;
+        if (raw.length < MIN_BYTES) { continue; }
         const br = zlib.brotliCompressSync(raw, {
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
         });
@@ -66,7 +66,7 @@ function sessionPreload(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const file = (find: (c: (typeof chunks)[number]) => boolean, what: string) => {
           const chunk = chunks.find(find);
-          if (!chunk) this.error(`sessionPreload: no ${what} chunk in the build`);
+          if (!chunk) { this.error(`sessionPreload: no ${what} chunk in the build`); }
           return base + chunk.fileName;
         };
         const shell = file((c) => c.name === 'shell', 'shell');
@@ -80,10 +80,10 @@ function sessionPreload(): Plugin {
         const fileName = `assets/session-preload-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         const html = bundle['index.html'];
-        if (!html || html.type !== 'asset') this.error('sessionPreload: no index.html in the build');
+        if (!html || html.type !== 'asset') { this.error('sessionPreload: no index.html in the build'); }
         const tag = `<script async src="${base}${fileName}"></script>\n    `;
         const at = String(html.source).indexOf('<script type="module"');
-        if (at < 0) this.error('sessionPreload: no entry script in index.html');
+        if (at < 0) { this.error('sessionPreload: no entry script in index.html'); }
         html.source = String(html.source).slice(0, at) + tag + String(html.source).slice(at);
       },
     },

@@ -131,7 +131,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await warmIcd10cmSearch(ctx, systemScope);
   // The drug search's in-memory index of the current catalogue, likewise (docs/prescriptions.md "Search").
   await warmDrugSearch(ctx, systemScope);
-  if (!database) app.addHook('onClose', async () => db.close());
+  if (!database) { app.addHook('onClose', async () => db.close()); }
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {
     await auditTrail(ctx).flush(); // the audit events recorded so far are stored before the database closes
@@ -156,7 +156,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await app.register(cookie);
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   app.addHook('onRequest', (req, _reply, done) => {
-    if (req.url.length <= MAX_URL_LENGTH) return done();
+    if (req.url.length <= MAX_URL_LENGTH) { return done(); }
     req.lang = requestLang(req);
     done(new AppError('uriTooLong', 'uriTooLong'));
   });
@@ -166,9 +166,9 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {
     // An answer with an entity tag (lib/route.ts JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
-    if (req.url.startsWith('/api/') && !reply.hasHeader('etag')) reply.header('Cache-Control', 'no-store');
+    if (req.url.startsWith('/api/') && !reply.hasHeader('etag')) { reply.header('Cache-Control', 'no-store'); }
     // The public report page and its API (share links, spec section 2) are never indexed.
-    if (/^\/(measurements|survey|api\/publiclink|api\/surveylink)(\/|\?|$)/i.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    if (/^\/(measurements|survey|api\/publiclink|api\/surveylink)(\/|\?|$)/i.test(req.url)) { reply.header('X-Robots-Tag', 'noindex, nofollow'); }
     return payload;
   });
 
@@ -178,13 +178,13 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
   await registerRealtimeSocket(app, ctx, resolveSession, { rooms: visitSocketRooms(ctx) });
-  for (const register of featureRoutes) register(app, ctx);
+  for (const register of featureRoutes) { register(app, ctx); }
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which
   // never change under their name and so are cached for a year as immutable (setHeaders below).
   const sendIndex = (reply: FastifyReply) => {
     const index = path.join(config.webDist, 'index.html');
-    if (!fs.existsSync(index)) return reply.code(404).send('Not found: build the web app with `npm run build`');
+    if (!fs.existsSync(index)) { return reply.code(404).send('Not found: build the web app with `npm run build`'); }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   };
   app.route({ method: 'GET', url: '/', config: { public: true }, handler: (_req, reply) => sendIndex(reply) });
@@ -197,7 +197,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
       return reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', req.lang), code: 'notFound' });
     }
     // The single-page app: any other path is a client route (unknown ones go to /auth/login there).
-    if (req.url.startsWith('/assets/') || req.method !== 'GET') return reply.code(404).send('Not found');
+    if (req.url.startsWith('/assets/') || req.method !== 'GET') { return reply.code(404).send('Not found'); }
     return sendIndex(reply);
   });
   if (fs.existsSync(config.webDist)) {

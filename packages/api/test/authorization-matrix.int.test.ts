@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 2 section 4), generated from the contract: for EVERY declared
+ * The authorization matrix (README "Roles"), generated from the contract: for EVERY declared
  * endpoint,
  *  - a caller without a session is refused (401) unless the endpoint is public;
  *  - every role whose permission set lacks the endpoint's permission is refused (403);
@@ -84,10 +84,10 @@ function tenantValue(def: EndpointDef, field: string): unknown {
     newemailvalue: 'taken@example.test',
   };
   if (f === 'id') {
-    if (def.path.startsWith('hospital/')) return fx.a1.id;
-    if (def.path.startsWith('medicalinstitution/')) return fx.orgA.id;
-    if (def.path.startsWith('user/')) return fx.patientA1.id;
-    if (def.path.startsWith('verifier/')) return undefined; // global reference data
+    if (def.path.startsWith('hospital/')) { return fx.a1.id; }
+    if (def.path.startsWith('medicalinstitution/')) { return fx.orgA.id; }
+    if (def.path.startsWith('user/')) { return fx.patientA1.id; }
+    if (def.path.startsWith('verifier/')) { return undefined; } // global reference data
     return fx.doctorA1.id;
   }
   return ids[f];
@@ -114,7 +114,7 @@ function requestFor(def: EndpointDef) {
   const body = fill(def, bodyShape);
   let url = urlOf(def).replace(/:(\w+)/g, (_, name: string) => String(params.values[name] ?? 999_999));
   const qs = new URLSearchParams(Object.entries(query.values).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
-  if (qs) url += `?${qs}`;
+  if (qs) { url += `?${qs}`; }
   const headerText = Object.fromEntries(Object.entries(headers.values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
   return {
     url,
@@ -142,7 +142,7 @@ const guarded = () => allEndpoints.filter((d) => d.permission !== 'public');
 describe('authorization matrix', () => {
   it('declares a permission for every endpoint and covers the whole contract', () => {
     expect(allEndpoints.length).toBeGreaterThanOrEqual(88);
-    for (const def of allEndpoints) expect(def.permission, `${def.method} ${def.path}`).toBeTruthy();
+    for (const def of allEndpoints) { expect(def.permission, `${def.method} ${def.path}`).toBeTruthy(); }
   });
 
   /** The sweeps make one request per endpoint and role (thousands): minutes on a busy two-core machine. */
@@ -159,7 +159,7 @@ describe('authorization matrix', () => {
     let refusals = 0;
     for (const def of guarded()) {
       for (const role of roleIds) {
-        if (can(role, def.permission as Exclude<EndpointDef['permission'], 'public'>)) continue;
+        if (can(role, def.permission as Exclude<EndpointDef['permission'], 'public'>)) { continue; }
         const req = requestFor(def);
         const res = await t.app.inject({ method: def.method, url: req.url, headers: { ...roleSessions.get(role)! } });
         expect(res.statusCode, `${def.method} ${def.path} as role ${role}`).toBe(403);
@@ -183,12 +183,12 @@ describe('authorization matrix', () => {
     for (const caller of callers) {
       const headers = await sessionFor(t, caller.user.id);
       for (const def of allEndpoints) {
-        if (def.path === 'auth/signout') continue; // would end this caller's session mid-loop
+        if (def.path === 'auth/signout') { continue; } // would end this caller's session mid-loop
         const req = requestFor(def);
         const res = await t.app.inject({ method: def.method, url: req.url, headers: { ...req.headers, ...headers }, payload: req.payload as object });
         const label = `${def.method} ${def.path} as ${caller.name}: ${res.statusCode}`;
-        for (const mark of caller.marks) expect(res.body, label).not.toContain(mark);
-        if (def.method !== 'GET' && req.targetsTenant) expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
+        for (const mark of caller.marks) { expect(res.body, label).not.toContain(mark); }
+        if (def.method !== 'GET' && req.targetsTenant) { expect(res.statusCode, label).toBeGreaterThanOrEqual(400); }
         checked++;
       }
     }

@@ -14,15 +14,15 @@ import { afterAll, beforeAll } from 'vitest';
  */
 export function setTestClock(iso: string): void {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) throw new Error(`setTestClock: not an instant: ${iso}`);
+  if (Number.isNaN(at.getTime())) { throw new Error(`setTestClock: not an instant: ${iso}`); }
   timekeeper.travel(at);
 }
 
 /** Back to the run's clock (`VIGIL_TEST_NOW`, running on from that instant) or, without one, the machine's. */
 export function restoreClock(): void {
   const at = runClock();
-  if (at) setTestClock(at);
-  else timekeeper.reset();
+  if (at) { setTestClock(at); }
+  else { timekeeper.reset(); }
 }
 
 /**

@@ -37,7 +37,7 @@ function specEndpoints(): Map<string, string[]> {
       continue;
     }
     const ep = line.replace(/#.*$/, '').trim();
-    if (/^(GET|POST|PUT|DELETE|PATCH) /.test(ep)) sections.get(current)?.push(ep);
+    if (/^(GET|POST|PUT|DELETE|PATCH) /.test(ep)) { sections.get(current)?.push(ep); }
   }
   return sections;
 }
@@ -53,9 +53,9 @@ describe('contract coverage', () => {
     const sections = specEndpoints();
     const declared = allEndpoints.map((d) => `${d.method} ${d.path}`);
     const implemented = [...sections].filter(([, list]) => list.some((ep) => declared.includes(ep)));
-    for (const name of FOUNDATION_SECTIONS) expect(implemented.map(([n]) => n), `section ${name}`).toContain(name);
+    for (const name of FOUNDATION_SECTIONS) { expect(implemented.map(([n]) => n), `section ${name}`).toContain(name); }
     for (const [name, list] of implemented) {
-      for (const ep of list) expect(declared.filter((d) => d === ep), `${name}: ${ep}`).toHaveLength(isPending(ep) ? 0 : 1);
+      for (const ep of list) { expect(declared.filter((d) => d === ep), `${name}: ${ep}`).toHaveLength(isPending(ep) ? 0 : 1); }
     }
     expect(implemented.length).toBeGreaterThan(FOUNDATION_SECTIONS.length);
   });

@@ -28,18 +28,18 @@ afterAll(async () => t?.close());
 
 /** The keys of an object schema, looking through optional / nullable / default / pipe wrappers. */
 function keysOf(schema: unknown, depth = 0): string[] {
-  if (!schema || typeof schema !== 'object' || depth > 6) return [];
-  if ('shape' in schema && schema.shape && typeof schema.shape === 'object') return Object.keys(schema.shape);
+  if (!schema || typeof schema !== 'object' || depth > 6) { return []; }
+  if ('shape' in schema && schema.shape && typeof schema.shape === 'object') { return Object.keys(schema.shape); }
   const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
-  if (!def) return [];
+  if (!def) { return []; }
   for (const inner of [def.in, def.innerType, def.schema, def.element]) {
     const keys = keysOf(inner, depth + 1);
-    if (keys.length > 0) return keys;
+    if (keys.length > 0) { return keys; }
   }
-  if (Array.isArray(def.options)) for (const option of def.options) {
+  if (Array.isArray(def.options)) { for (const option of def.options) {
     const keys = keysOf(option, depth + 1);
-    if (keys.length > 0) return keys;
-  }
+    if (keys.length > 0) { return keys; }
+  } }
   return [];
 }
 
@@ -126,18 +126,18 @@ function plausible(field: string, asText: boolean): unknown {
     userid: fx.nurseA1.id,
   };
   let value: unknown;
-  if (f in ids) value = ids[f];
-  else if (f.endsWith('ids')) value = [fx.a1.id];
-  else if (f === 'id' || f.endsWith('id')) value = 1;
-  else if (f.includes('month')) value = 5;
-  else if (f.includes('year')) value = 2026;
-  else if (f === 'page') value = 1;
-  else if (f === 'pagesize') value = 10;
-  else if (f.includes('email')) value = 'fuzz@example.test';
-  else if (f.includes('date') || f.endsWith('at')) value = '2026-05-01T10:00:00Z';
-  else if (f === 'language') value = 'ENG';
-  else value = 'Fuzz';
-  if (!asText) return value;
+  if (f in ids) { value = ids[f]; }
+  else if (f.endsWith('ids')) { value = [fx.a1.id]; }
+  else if (f === 'id' || f.endsWith('id')) { value = 1; }
+  else if (f.includes('month')) { value = 5; }
+  else if (f.includes('year')) { value = 2026; }
+  else if (f === 'page') { value = 1; }
+  else if (f === 'pagesize') { value = 10; }
+  else if (f.includes('email')) { value = 'fuzz@example.test'; }
+  else if (f.includes('date') || f.endsWith('at')) { value = '2026-05-01T10:00:00Z'; }
+  else if (f === 'language') { value = 'ENG'; }
+  else { value = 'Fuzz'; }
+  if (!asText) { return value; }
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
@@ -194,7 +194,7 @@ describe('contract fuzz: no input answers 5xx', () => {
           fc.asyncProperty(requestArbitrary(def), async (r) => {
             const url = urlFor(def, r.params, r.query);
             const headers: Record<string, string> = {};
-            for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers[k] = String(v);
+            for (const [k, v] of Object.entries(r.headers)) { if (v !== undefined) { headers[k] = String(v); } }
             let res;
             try {
               res = await t.app.inject({
@@ -207,7 +207,7 @@ describe('contract fuzz: no input answers 5xx', () => {
               return; // refused by the HTTP layer itself (an invalid header): never reached the app
             }
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            if (res.statusCode >= 500) failures.push(`${def.method} ${def.path} as ${caller.name}: ${res.statusCode} ${url} ${JSON.stringify(r.body)?.slice(0, 300)}`);
+            if (res.statusCode >= 500) { failures.push(`${def.method} ${def.path} as ${caller.name}: ${res.statusCode} ${url} ${JSON.stringify(r.body)?.slice(0, 300)}`); }
             expect(res.statusCode, `${def.method} ${def.path}`).toBeLessThan(500);
           }),
           { seed: SEED, numRuns: RUNS, endOnFailure: true },

@@ -133,13 +133,13 @@ const CATALOGUE_FIELDS: Record<string, string> = {
 
 /** The keys of an object schema, looking through optional / nullable / default / pipe wrappers. */
 function objectOf(schema: unknown, depth = 0): { shape: Record<string, unknown> } | null {
-  if (!schema || typeof schema !== 'object' || depth > 6) return null;
-  if ('shape' in schema && schema.shape && typeof schema.shape === 'object') return schema as { shape: Record<string, unknown> };
+  if (!schema || typeof schema !== 'object' || depth > 6) { return null; }
+  if ('shape' in schema && schema.shape && typeof schema.shape === 'object') { return schema as { shape: Record<string, unknown> }; }
   const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
-  if (!def) return null;
+  if (!def) { return null; }
   for (const inner of [def.in, def.innerType, def.schema]) {
     const o = objectOf(inner, depth + 1);
-    if (o) return o;
+    if (o) { return o; }
   }
   return null;
 }
@@ -194,7 +194,7 @@ const NUMBER_CANDIDATES = [1, 10, 2026, 0, 100, 60];
  */
 function sample(schema: unknown, key = '', depth = 0, optionals = false): unknown {
   const s = schema as Zodish;
-  if (!s?._zod || depth > 8) return undefined;
+  if (!s?._zod || depth > 8) { return undefined; }
   const def = s._zod.def;
   const ok = (v: unknown) => s.safeParse(v).success;
   const first = (vs: unknown[]) => vs.find((v) => v !== undefined && ok(v));
@@ -236,7 +236,7 @@ function sample(schema: unknown, key = '', depth = 0, optionals = false): unknow
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
         const value = sample(v, k, depth + 1);
-        if (value !== undefined) out[k] = value;
+        if (value !== undefined) { out[k] = value; }
       }
       return out;
     }
@@ -252,11 +252,11 @@ const sampleOf = sample;
 /** How an id field is sent: one id, or a list of ids (an array in a body, "1,2" in a header). */
 function idShapeOf(field: unknown, part: 'body' | 'text'): 'one' | 'list' | null {
   const s = field as Zodish;
-  if (!s?.safeParse) return null;
+  if (!s?.safeParse) { return null; }
   const one = part === 'body' ? NONEXISTENT : String(NONEXISTENT);
   const list = part === 'body' ? [NONEXISTENT] : String(NONEXISTENT);
-  if (s.safeParse(one).success && !s.safeParse('Test value').success) return 'one';
-  if (part === 'body' && s.safeParse(list).success) return 'list';
+  if (s.safeParse(one).success && !s.safeParse('Test value').success) { return 'one'; }
+  if (part === 'body' && s.safeParse(list).success) { return 'list'; }
   return null;
 }
 
@@ -343,8 +343,8 @@ interface IdField {
 function kindOfField(def: EndpointDef, part: Part, name: string): Kind {
   const lower = name.toLowerCase();
   const special = ENDPOINT_FIELD_KINDS[`${def.method} ${def.path} ${name}`];
-  if (special) return special;
-  if (part === 'params' && (lower === 'id' || !FIELD_KINDS[lower])) return PATH_KINDS[def.path.split('/')[0]!] ?? 'other';
+  if (special) { return special; }
+  if (part === 'params' && (lower === 'id' || !FIELD_KINDS[lower])) { return PATH_KINDS[def.path.split('/')[0]!] ?? 'other'; }
   return FIELD_KINDS[lower] ?? 'other';
 }
 
@@ -359,11 +359,11 @@ function idFieldsOf(def: EndpointDef): IdField[] {
   ];
   for (const [part, schema] of parts) {
     const obj = objectOf(schema);
-    if (!obj) continue;
+    if (!obj) { continue; }
     for (const [name, field] of Object.entries(obj.shape)) {
-      if (!/id(s)?$/i.test(name)) continue;
+      if (!/id(s)?$/i.test(name)) { continue; }
       const shape = idShapeOf(field, part === 'body' ? 'body' : 'text');
-      if (!shape) continue;
+      if (!shape) { continue; }
       out.push({ part, name, kind: kindOfField(def, part, name), list: shape === 'list' });
     }
   }
@@ -372,7 +372,7 @@ function idFieldsOf(def: EndpointDef): IdField[] {
 
 /** The first tenant-A user whose role has the endpoint's permission; null when only system admins have it. */
 function callerFor(def: EndpointDef) {
-  if (def.permission === 'public') return null;
+  if (def.permission === 'public') { return null; }
   const perm = def.permission;
   return [fx.officeAdminA1, fx.doctorA1, fx.nurseA1, fx.orgAdminA, fx.caregiverA1, fx.patientA1].find((u) => can(u.roleId as never, perm)) ?? null;
 }
@@ -386,11 +386,11 @@ function requestFor(def: EndpointDef, fields: IdField[], target: IdField, probe:
   const valueOf = (f: IdField) => (f === target ? probe : mine[f.kind]);
   const build = (part: Part, schema: unknown) => {
     const obj = objectOf(schema);
-    if (!obj) return {};
+    if (!obj) { return {}; }
     const withIds = (optionals: boolean) => {
       const extra = OVERRIDES[`${def.method} ${def.path}`]?.[part];
       const values = { ...((sample(obj, '', 0, optionals) ?? {}) as Record<string, unknown>), ...(typeof extra === 'function' ? extra() : extra) };
-      for (const f of fields.filter((x) => x.part === part)) values[f.name] = f.list ? [valueOf(f)] : part === 'body' ? valueOf(f) : String(valueOf(f));
+      for (const f of fields.filter((x) => x.part === part)) { values[f.name] = f.list ? [valueOf(f)] : part === 'body' ? valueOf(f) : String(valueOf(f)); }
       return values;
     };
     // Required fields only, unless the schema (its refinements) then refuses the whole part; then
@@ -398,7 +398,7 @@ function requestFor(def: EndpointDef, fields: IdField[], target: IdField, probe:
     const variants = [withIds(false), withIds(true)];
     for (const v of [...variants]) {
       const alone = { ...v };
-      for (const f of fields.filter((x) => x.part === part && x !== target)) delete alone[f.name];
+      for (const f of fields.filter((x) => x.part === part && x !== target)) { delete alone[f.name]; }
       variants.push(alone);
     }
     return variants.find((v) => (schema as Zodish).safeParse(v).success) ?? variants[0]!;
@@ -409,10 +409,10 @@ function requestFor(def: EndpointDef, fields: IdField[], target: IdField, probe:
   const headers = text(build('headers', def.headers));
   const query = text(build('query', def.query));
   const body = def.multipart ? MULTIPART : def.method === 'GET' ? undefined : objectOf(def.body) ? build('body', def.body) : sample(def.body);
-  if (def.multipart) headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`;
+  if (def.multipart) { headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`; }
   let url = urlOf(def).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? String(NONEXISTENT)));
   const qs = new URLSearchParams(query).toString();
-  if (qs) url += `?${qs}`;
+  if (qs) { url += `?${qs}`; }
   return { url, headers, body };
 }
 
@@ -425,19 +425,19 @@ const AUDIT_KIND_OF: Partial<Record<string, Kind>> = { ccmRecord: 'ccmRecord', t
  */
 function auditedPatientOf(def: EndpointDef, field: IdField, id: number, officePatient: number): number | null {
   const plan = auditPlanOf(def);
-  if (!plan) return null;
-  if (plan.part === field.part && plan.field === field.name && field.kind === 'patient' && !field.list) return id;
-  if (plan.record && plan.record.part === field.part && plan.record.field === field.name && !field.list && AUDIT_KIND_OF[plan.record.kind] === field.kind) return officePatient;
+  if (!plan) { return null; }
+  if (plan.part === field.part && plan.field === field.name && field.kind === 'patient' && !field.list) { return id; }
+  if (plan.record && plan.record.part === field.part && plan.record.field === field.name && !field.list && AUDIT_KIND_OF[plan.record.kind] === field.kind) { return officePatient; }
   return null;
 }
 
 /** An answer with nothing in it: no data, an empty list, or a page of no items. */
 function isEmptyAnswer(data: unknown): boolean {
-  if (data === null || data === undefined || data === '' || data === false) return true;
-  if (Array.isArray(data)) return data.length === 0;
+  if (data === null || data === undefined || data === '' || data === false) { return true; }
+  if (Array.isArray(data)) { return data.length === 0; }
   if (typeof data === 'object') {
     const o = data as Record<string, unknown>;
-    if (Array.isArray(o.items)) return o.items.length === 0;
+    if (Array.isArray(o.items)) { return o.items.length === 0; }
     const values = Object.values(o);
     return values.every((v) => v === null || v === 0 || v === false || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && isEmptyAnswer(v)));
   }
@@ -461,22 +461,22 @@ function judge(def: EndpointDef, field: IdField, probe: 'missing' | 'foreign', r
   } catch {
     // a file answer
   }
-  if (status >= 500) return { problem: `${status} ${json.code ?? ''}`, unreached: false };
-  if (probe === 'foreign' && res.body.includes(MARK)) return { problem: `answered the foreign record's data (${status})`, unreached: false };
-  if (status === 404) return { problem: null, unreached: false };
+  if (status >= 500) { return { problem: `${status} ${json.code ?? ''}`, unreached: false }; }
+  if (probe === 'foreign' && res.body.includes(MARK)) { return { problem: `answered the foreign record's data (${status})`, unreached: false }; }
+  if (status === 404) { return { problem: null, unreached: false }; }
   if (status === 400 || status === 409 || status === 403) {
     const fieldsNamed = Object.keys(json.errors ?? {}).map((k) => k.toLowerCase());
     const catalogue = CATALOGUE_FIELDS[`${def.method} ${def.path} ${field.name}`] !== undefined && probe === 'missing' && status === 400;
-    if (catalogue) return { problem: null, unreached: false };
+    if (catalogue) { return { problem: null, unreached: false }; }
     if (json.code === 'invalidId' || fieldsNamed.includes(field.name.toLowerCase()) || (status !== 400 && probe === 'foreign')) {
       return { problem: `${status} ${json.code ?? ''} ${JSON.stringify(json.errors ?? {})}`, unreached: false };
     }
     return { problem: null, unreached: true };
   }
   if (status >= 200 && status < 300) {
-    if (def.method !== 'GET') return { problem: `${status}: a write with a ${probe} ${field.name} was accepted`, unreached: false };
-    if (def.binary) return { problem: null, unreached: false }; // a file of nothing (e.g. an empty CSV): checked for the mark above
-    if (!isEmptyAnswer(json.data)) return { problem: `${status} with data ${JSON.stringify(json.data).slice(0, 160)}`, unreached: false };
+    if (def.method !== 'GET') { return { problem: `${status}: a write with a ${probe} ${field.name} was accepted`, unreached: false }; }
+    if (def.binary) { return { problem: null, unreached: false }; } // a file of nothing (e.g. an empty CSV): checked for the mark above
+    if (!isEmptyAnswer(json.data)) { return { problem: `${status} with data ${JSON.stringify(json.data).slice(0, 160)}`, unreached: false }; }
     return { problem: null, unreached: false };
   }
   return { problem: `${status} ${json.code ?? ''}`, unreached: false };
@@ -493,20 +493,20 @@ describe('foreign and missing ids', () => {
     let endpoints = 0;
     for (const def of allEndpoints) {
       const key = `${def.method} ${def.path}`;
-      if (EXEMPT[key]) continue;
+      if (EXEMPT[key]) { continue; }
       const fields = idFieldsOf(def).filter((f) => !EXEMPT[`${key} ${f.name}`]);
-      if (fields.length === 0) continue;
+      if (fields.length === 0) { continue; }
       const caller = callerFor(def) ?? fx.sysadmin;
-      if (!sessions.has(caller.id)) sessions.set(caller.id, await sessionFor(t, caller.id));
+      if (!sessions.has(caller.id)) { sessions.set(caller.id, await sessionFor(t, caller.id)); }
       endpoints++;
       for (const field of fields) {
         const probes: ['missing' | 'foreign', number][] = [['missing', NONEXISTENT]];
         // A system admin sees every organization: a foreign record is theirs to see.
         if (caller !== fx.sysadmin) {
           const b = foreignB[field.kind];
-          if (b !== undefined) probes.push(['foreign', b]);
+          if (b !== undefined) { probes.push(['foreign', b]); }
           const a2 = foreignA2[field.kind];
-          if (a2 !== undefined && caller !== fx.orgAdminA) probes.push(['foreign', a2]);
+          if (a2 !== undefined && caller !== fx.orgAdminA) { probes.push(['foreign', a2]); }
         }
         for (const [probe, id] of probes) {
           const req = requestFor(def, fields, field, id);
@@ -520,10 +520,10 @@ describe('foreign and missing ids', () => {
           const verdict = judge(def, field, probe, res);
           if (probe === 'foreign') {
             const patientId = auditedPatientOf(def, field, id, foreignB[field.kind] === id ? fx.patientB1.id : fx.patientA2.id);
-            if (patientId !== null) audited.push({ endpoint: key, userId: caller.id, patientId });
+            if (patientId !== null) { audited.push({ endpoint: key, userId: caller.id, patientId }); }
           }
-          if (verdict.problem) findings.push({ endpoint: key, field: `${field.part}.${field.name}`, probe: `${probe} ${id}`, status: res.statusCode, problem: verdict.problem });
-          if (verdict.unreached) unreached.push(`${key} ${field.part}.${field.name} ${probe}: ${res.body.slice(0, 200)}`);
+          if (verdict.problem) { findings.push({ endpoint: key, field: `${field.part}.${field.name}`, probe: `${probe} ${id}`, status: res.statusCode, problem: verdict.problem }); }
+          if (verdict.unreached) { unreached.push(`${key} ${field.part}.${field.name} ${probe}: ${res.body.slice(0, 200)}`); }
         }
       }
     }

@@ -1,10 +1,10 @@
 /**
- * The crash test of ingestion (issue 3 section 6): the API runs as a CHILD PROCESS on PostgreSQL
- * (a fresh database on TEST_DATABASE_URL's server) while hub clients post readings with retries
- * (a client re-sends on any network error until the server acknowledges); meanwhile the process
- * is killed with SIGKILL several times and started again. Afterwards every acknowledged reading
- * is stored exactly once (counted by identity), acknowledged ids are the stored rows' ids, and
- * nothing is duplicated. Skipped only without TEST_DATABASE_URL (CI sets it).
+ * The crash test of ingestion (README "Remote monitoring", "Exactly once"): the API runs as a CHILD
+ * PROCESS on PostgreSQL (a fresh database on TEST_DATABASE_URL's server) while hub clients post
+ * readings with retries (a client re-sends on any network error until the server acknowledges);
+ * meanwhile the process is killed with SIGKILL several times and started again. Afterwards every
+ * acknowledged reading is stored exactly once (counted by identity), acknowledged ids are the
+ * stored rows' ids, and nothing is duplicated. Skipped only without TEST_DATABASE_URL (CI sets it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -85,7 +85,7 @@ function apiProcess(databaseUrl: string, port: number, dataDir: string) {
       while (Date.now() < until) {
         try {
           const res = await fetch(`http://127.0.0.1:${port}/api/openapi.json`, { signal: AbortSignal.timeout(1000) });
-          if (res.ok) return;
+          if (res.ok) { return; }
         } catch {
           // not listening yet
         }
@@ -96,7 +96,7 @@ function apiProcess(databaseUrl: string, port: number, dataDir: string) {
     kill() {
       const c = child;
       child = null;
-      if (!c || c.exitCode !== null) return Promise.resolve();
+      if (!c || c.exitCode !== null) { return Promise.resolve(); }
       return new Promise<void>((resolve) => {
         c.once('exit', () => resolve());
         c.kill('SIGKILL');
@@ -215,7 +215,7 @@ describe('ingestion survives SIGKILL of the API process', () => {
           for (const [measuredAt, answers] of acked) {
             const id = byInstant.get(Date.parse(measuredAt));
             expect(id, measuredAt).toBeDefined();
-            for (const a of answers) expect(a.id).toBe(id);
+            for (const a of answers) { expect(a.id).toBe(id); }
           }
         } finally {
           await c.end();

@@ -12,9 +12,9 @@ export function pdfText(pdf: Buffer): string[] {
   let at = 0;
   for (;;) {
     const start = raw.indexOf('stream\n', at);
-    if (start < 0) break;
+    if (start < 0) { break; }
     const end = raw.indexOf('\nendstream', start);
-    if (end < 0) break;
+    if (end < 0) { break; }
     at = end + 10;
     let content: string;
     try {
@@ -24,7 +24,7 @@ export function pdfText(pdf: Buffer): string[] {
     }
     for (const block of content.split('BT').slice(1)) {
       const text = [...block.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('');
-      if (text) lines.push(text);
+      if (text) { lines.push(text); }
     }
   }
   return lines;

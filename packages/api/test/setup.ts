@@ -129,7 +129,7 @@ export async function createUser(
 /** Signs a user in through the API and returns the SessionGuid header to send. */
 export async function signInAs(t: BuiltApp, username: string, password = TEST_PASSWORD): Promise<{ sessionguid: string }> {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: { username, password, ip: '127.0.0.1' } });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) { throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`); }
   return { sessionguid: res.json().data.session.sessionGuid as string };
 }
 

@@ -98,15 +98,15 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     /** The form as sent: `unique` field made distinct (see SubRecordSuiteOptions.unique). */
     function distinct(form: Record<string, unknown>): Record<string, unknown> {
       const u = opts.unique;
-      if (!u || (form[u.field] !== valid[u.field] && form[u.field] !== changed[u.field])) return form;
+      if (!u || (form[u.field] !== valid[u.field] && form[u.field] !== changed[u.field])) { return form; }
       return { ...form, [u.field]: u.make(++sent) };
     }
     /** The form as compared with an answer (without the `unique` field). */
     const comparable = (form: Record<string, unknown>) => (opts.unique ? Object.fromEntries(Object.entries(withoutUndefined(form)).filter(([k]) => k !== opts.unique!.field)) : withoutUndefined(form));
     async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
       const headers: Record<string, string> = { ...(await as(who)), 'accept-language': o.lang ?? 'en' };
-      if (o.payload && typeof o.payload === 'object' && (method === 'POST' || method === 'PUT')) o = { ...o, payload: distinct(o.payload as Record<string, unknown>) };
-      for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
+      if (o.payload && typeof o.payload === 'object' && (method === 'POST' || method === 'PUT')) { o = { ...o, payload: distinct(o.payload as Record<string, unknown>) }; }
+      for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
       return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
     }
     const byPatient = (who: Who, patientId: number) => call('GET', `${slug}/getbypatientid`, who, { headers: { patientid: patientId } });
@@ -134,7 +134,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
         valid = forms.valid;
         changed = forms.changed;
         validInA2 = forms.validInA2 ?? forms.valid;
-      } else validInA2 = valid;
+      } else { validInA2 = valid; }
     });
     afterAll(() => t?.close());
 
@@ -205,7 +205,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
           byPatient: await byPatient(who, f.patientA1.id),
           byRecord: await byRecord(who, recordA1),
         };
-        for (const [op, res] of Object.entries(answers)) expect(res.statusCode, `${op} as ${name}: ${res.body}`).toBe(404);
+        for (const [op, res] of Object.entries(answers)) { expect(res.statusCode, `${op} as ${name}: ${res.body}`).toBe(404); }
       }
       expect(await tableRows()).toEqual(before);
     });

@@ -22,7 +22,7 @@ export async function connectSocket<Msg>(t: TestApp): Promise<SocketClient<Msg>>
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
     messages.push(JSON.parse(String(data)) as Msg);
-    for (const w of waiters.splice(0)) w();
+    for (const w of waiters.splice(0)) { w(); }
   });
   const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
   const next = (match: (m: Msg) => boolean, timeoutMs = 1500) =>
@@ -31,8 +31,8 @@ export async function connectSocket<Msg>(t: TestApp): Promise<SocketClient<Msg>>
       const started = Date.now();
       const look = () => {
         const i = messages.findIndex(match);
-        if (i >= 0) return resolve(messages.splice(i, 1)[0]!);
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`, { cause: at }));
+        if (i >= 0) { return resolve(messages.splice(i, 1)[0]!); }
+        if (Date.now() - started > timeoutMs) { return reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`, { cause: at })); }
         waiters.push(look);
         setTimeout(look, timeoutMs - (Date.now() - started) + 1);
       };

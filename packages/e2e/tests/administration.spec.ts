@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn, snap } from './helpers';
 
-// Issue 2's journeys, in order: the office admin registers a patient; doctor2 cannot find it;
-// the demo patient is refused at sign-in.
+// The administration journeys (README "Demo logins"), in order: the office admin registers a
+// patient; doctor2 cannot find it; the demo patient is refused at sign-in.
 test.describe.configure({ mode: 'serial' });
 
 const unique = Date.now().toString(36).slice(-5);
@@ -55,7 +55,7 @@ test('an office admin signs in in Spanish, switches to English, corrects the pat
   // Facilities: none chosen is refused with the spec's rule.
   const offices = wizard.getByRole('checkbox');
   await expect(offices.first()).toBeVisible();
-  if (await offices.first().isChecked()) await offices.first().uncheck();
+  if (await offices.first().isChecked()) { await offices.first().uncheck(); }
   await page.getByTestId('wizard-next').click();
   await expect(wizard.getByText('At least one facility must be assigned')).toBeVisible();
   await offices.first().check();

@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 4's browser journey (section 6): a nurse tracks 20 minutes of RPM time including a call for
-// a demo patient with 16 reading days; /billings shows 99454 and 99457 for that patient with their
-// evidence; the office CSV downloads; a month to come refuses the download with the spec's rule.
-// Each step builds on the one before (the same patient, hub, readings and time entry).
+// The billing browser journey (README "Care time, notes and billing"): a nurse tracks 20 minutes of
+// RPM time including a call for a demo patient with 16 reading days; /billings shows 99454 and
+// 99457 for that patient with their evidence; the office CSV downloads; a month to come refuses the
+// download with the spec's rule. Each step builds on the one before (the same patient, hub,
+// readings and time entry).
 test.describe.configure({ mode: 'serial' });
 
 /** The demo office's time zone (hospitals.time_zone): billing days and months are its calendar's. */
@@ -134,9 +135,9 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
+      } else if (c === '"') { quoted = false; }
+      else { field += c; }
+    } else if (c === '"') { quoted = true; }
     else if (c === ',') {
       row.push(field);
       field = '';
@@ -146,7 +147,7 @@ function parseCsv(text: string): string[][] {
       row = [];
       field = '';
       i++;
-    } else field += c;
+    } else { field += c; }
   }
   if (field !== '' || row.length > 0) {
     row.push(field);

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { pdfText } from '../../api/test/pdf-text';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 12's browser journey (section 4): a nurse switches to CCM mode for a demo patient with two
+// The CCM browser journey (docs/ccm.md): a nurse switches to CCM mode for a demo patient with two
 // chronic conditions, records verbal consent, writes a care plan with two goals, adds an allergy
 // and a vaccine, logs 25 minutes of CCM time with a call; /billings shows 99490 with the consent
 // and the time as evidence; the care plan PDF downloads with every CMS element; deleting an older
@@ -95,7 +95,7 @@ test('setup through the API: a demo patient with two chronic conditions billed f
   if (authorization.status() === 409) {
     const existing = await api<{ items: { id: number; programs: string[] }[] }>(request, 'GET', `billingusersauthorization?hospitalid=${ctx.officeId}&userid=${doctor.user.id}`, { headers: asAdmin });
     const row = existing.items[0]!;
-    if (!row.programs.includes('CCM')) await api(request, 'PUT', `billingusersauthorization/${row.id}`, { headers: asAdmin, data: { programs: [...row.programs, 'CCM'] } });
+    if (!row.programs.includes('CCM')) { await api(request, 'PUT', `billingusersauthorization/${row.id}`, { headers: asAdmin, data: { programs: [...row.programs, 'CCM'] } }); }
   } else {
     expect(authorization.status(), await authorization.text()).toBe(201);
   }
@@ -293,8 +293,8 @@ test('the care plan PDF downloads with every CMS element, and deleting the older
     ctx.patient.language === 'ENG'
       ? ['Problem list', 'Expected outcome', 'Prognosis', 'Measurable goals', 'Symptom management', 'Planned interventions', 'Medication management', 'Community and social services', 'Coordination with outside providers', 'Schedule for review']
       : ['Lista de problemas', 'Resultado esperado', 'Pronóstico', 'Objetivos medibles', 'Manejo de síntomas', 'Intervenciones planificadas', 'Manejo de medicamentos', 'Servicios comunitarios y sociales', 'Coordinación con proveedores externos', 'Calendario de revisión'];
-  for (const element of elements) expect(text, element).toContain(element);
-  for (const value of ['1. HbA1c por debajo de 7 %', '2. Presión arterial por debajo de 130/80', 'Revisión telefónica mensual de las lecturas', OBTAINED_BY]) expect(text).toContain(value);
+  for (const element of elements) { expect(text, element).toContain(element); }
+  for (const value of ['1. HbA1c por debajo de 7 %', '2. Presión arterial por debajo de 130/80', 'Revisión telefónica mensual de las lecturas', OBTAINED_BY]) { expect(text).toContain(value); }
   // The same endpoint answers application/pdf.
   const planId = Number(await planRow.getAttribute('data-row-id'));
   const res = await request.fetch('/api/ccmcareplan/getcareplanpdf', { headers: { SessionGuid: ctx.nurseSession, careplanid: String(planId) } });

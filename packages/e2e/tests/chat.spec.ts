@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 10, journey 3: a nurse messages a doctor; the doctor's open page shows it live (the badge
-// in the header, then the thread); the nurse sees sent, delivered, read.
+// The chat journey (docs/chat.md): a nurse messages a doctor; the doctor's open page shows it live
+// (the badge in the header, then the thread); the nurse sees sent, delivered, read.
 
 const unique = Date.now().toString(36).slice(-6).toUpperCase();
 const MESSAGE = `¿Puede revisar la presión de la paciente hoy? (${unique})`;

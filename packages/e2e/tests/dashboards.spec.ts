@@ -25,7 +25,7 @@ function realtimeReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) resolve();
+        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) { resolve(); }
       });
     });
   });

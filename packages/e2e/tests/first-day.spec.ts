@@ -10,7 +10,7 @@ async function session(page: Page): Promise<{ sessionGuid: string; user: { id: n
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, opts: { headers?: Record<string, string | number>; data?: object } = {}): Promise<T> {
   const { sessionGuid } = await session(page);
   const headers: Record<string, string> = { SessionGuid: sessionGuid, 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const res = await page.request.fetch(`/api/${path}`, { method, headers, ...(opts.data ? { data: opts.data } : {}) });
   expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
   return (await res.json()).data as T;
@@ -90,7 +90,7 @@ test('the dashboard, worklist and patient page fit a 390 px phone without sidewa
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-    if (ready) await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
+    if (ready) { await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 }); }
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
     expect(width, `${path} is ${width}px wide`).toBeLessThanOrEqual(390);

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 3's journeys, in order: a hub posts an abnormal blood pressure and the nurse's open
-// worklist shows it without a reload, and she processes it; the doctor opens the patient's charts
-// in Spanish and in English; a shared link opens in a fresh browser and stops working once revoked;
-// the monitoring pages have no serious accessibility violations. Each journey builds on the one
-// before (the same patient, hub, device and reading).
+// The remote-monitoring journeys (README "Remote monitoring"), in order: a hub posts an abnormal
+// blood pressure and the nurse's open worklist shows it without a reload, and she processes it; the
+// doctor opens the patient's charts in Spanish and in English; a shared link opens in a fresh
+// browser and stops working once revoked; the monitoring pages have no serious accessibility
+// violations. Each journey builds on the one before (the same patient, hub, device and reading).
 test.describe.configure({ mode: 'serial' });
 
 const unique = Date.now().toString(36).slice(-6).toUpperCase();
@@ -76,7 +76,7 @@ function realtimeReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) resolve();
+        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) { resolve(); }
       });
     });
   });
@@ -150,7 +150,7 @@ test('a hub posts an abnormal blood pressure: the nurse sees it at once on /moni
   await page.evaluate(() => ((window as unknown as { __vigilE2E: string }).__vigilE2E = 'same-document'));
   let navigations = 0;
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
+    if (frame === page.mainFrame()) { navigations += 1; }
   });
 
   // The hub posts the reading with its own credential.

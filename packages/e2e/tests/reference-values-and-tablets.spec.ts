@@ -27,7 +27,7 @@ test('a system admin searches, creates, edits and deletes a reference value (Spa
   await filterByDomain(page, 'SPECIALIZATION_TYPE');
   await page.getByPlaceholder('Buscar valores o descripciones').fill('cardio');
   await expect(page.getByTestId('verifier-row').first()).toContainText(/cardio/i);
-  for (const row of await page.getByTestId('verifier-row').all()) await expect(row).toContainText('SPECIALIZATION_TYPE');
+  for (const row of await page.getByTestId('verifier-row').all()) { await expect(row).toContainText('SPECIALIZATION_TYPE'); }
   await snap(page, 'verifier-1-search');
   await page.getByPlaceholder('Buscar valores o descripciones').fill('');
   await filterByDomain(page, 'Todos los dominios');

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, snap } from './helpers';
 
-// Issue 10, journey 5: a system admin uploads a manual; a nurse sees it marked new, opens it in the
-// browser, and the mark goes.
+// The release-notes journey (docs/release-notes.md): a system admin uploads a manual; a nurse sees
+// it marked new, opens it in the browser, and the mark goes.
 
 const unique = Date.now().toString(36).slice(-6).toUpperCase();
 const TITLE = `Manual de enfermería ${unique}`;

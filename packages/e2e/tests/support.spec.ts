@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, snap } from './helpers';
 
-// Issue 10, journey 4: an office admin opens a support thread with a PDF; the system admin replies
-// and resolves it; the office admin sees the reply and the resolved status.
+// The support journey (docs/support.md): an office admin opens a support thread with a PDF; the
+// system admin replies and resolves it; the office admin sees the reply and the resolved status.
 
 const unique = Date.now().toString(36).slice(-6).toUpperCase();
 const SUBJECT = `No puedo descargar el CSV de facturación (${unique})`;

@@ -33,7 +33,7 @@ function realtimeReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) resolve();
+        if (typeof frame.payload === 'string' && /"type"\s*:\s*"ready"/.test(frame.payload)) { resolve(); }
       });
     });
   });
@@ -133,13 +133,13 @@ test('the patient answers through the link in a fresh browser (17, item 9 positi
   await expect(questions).toHaveCount(10);
 
   // Part of it, saved, survives a reload (partial answers are kept).
-  for (let i = 0; i < 4; i++) await questions.nth(i).getByRole('radio').nth(PHQ9_ANSWERS[i]!).check();
+  for (let i = 0; i < 4; i++) { await questions.nth(i).getByRole('radio').nth(PHQ9_ANSWERS[i]!).check(); }
   await form.getByTestId('public-survey-save').click();
   await expect(form.getByTestId('public-survey-message')).toHaveText('Respuestas guardadas');
   await patientPage.reload();
   await expect(questions.nth(3).getByRole('radio').nth(3)).toBeChecked();
   await expect(form.getByText('4 de 10 respondidas')).toBeVisible();
-  for (let i = 4; i < PHQ9_ANSWERS.length; i++) await questions.nth(i).getByRole('radio').nth(PHQ9_ANSWERS[i]!).check();
+  for (let i = 4; i < PHQ9_ANSWERS.length; i++) { await questions.nth(i).getByRole('radio').nth(PHQ9_ANSWERS[i]!).check(); }
   await expect(form.getByText('10 de 10 respondidas')).toBeVisible();
   await snap(patientPage, 'surveys-03-public-answering');
   expect(await seriousViolations(patientPage)).toEqual([]);
@@ -278,7 +278,7 @@ test('staff enter answers with the patient on the phone: partial answers kept, s
   expect(count).toBeGreaterThanOrEqual(7);
 
   // Two answers saved, the dialog closed: the survey is in progress with them.
-  for (let i = 0; i < 2; i++) await questions.nth(i).getByRole('radio').nth(1).check();
+  for (let i = 0; i < 2; i++) { await questions.nth(i).getByRole('radio').nth(1).check(); }
   await form.getByTestId('staff-survey-save').click();
   await expect(form.getByTestId('staff-survey-message')).toHaveText('Respuestas guardadas');
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
@@ -289,7 +289,7 @@ test('staff enter answers with the patient on the phone: partial answers kept, s
   await expect(questions.nth(1).getByRole('radio').nth(1)).toBeChecked();
   await form.getByTestId('staff-survey-submit').click();
   await expect(form.getByTestId('staff-survey-message')).toContainText('obligatori');
-  for (let i = 2; i < count; i++) await questions.nth(i).getByRole('radio').nth(1).check();
+  for (let i = 2; i < count; i++) { await questions.nth(i).getByRole('radio').nth(1).check(); }
   await snap(page, 'surveys-11-staff-entry', { fullPage: false });
   await form.getByTestId('staff-survey-submit').click();
   await page.getByRole('dialog', { name: '¿Enviar la encuesta?' }).getByRole('button', { name: 'Enviar' }).click();

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
-// Issue 15 sections 2 and 4 (docs/patient-list.md, docs/dates.md): a hub that was offline uploads
+// The triage journey (docs/patient-list.md, docs/dates.md): a hub that was offline uploads
 // a patient's readings of the last days, including an abnormal one measured three hours ago; the
 // nurse sorts /patients by reading days, saves it as her default view and finds it again after a
 // reload; the worklist's Today shows the late reading marked "late" with both times.

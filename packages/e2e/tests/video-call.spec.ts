@@ -30,7 +30,7 @@ async function signInApi(request: APIRequestContext, username: string) {
 /** Resolves when coturn answers on the first TURN URL's host and port (it listens on TCP and UDP). */
 function turnReachable(url: string): Promise<boolean> {
   const m = url.match(/^turns?:([^:?]+):?(\d+)?/);
-  if (!m) return Promise.resolve(false);
+  if (!m) { return Promise.resolve(false); }
   return new Promise((resolve) => {
     const socket = net.connect({ host: m[1], port: Number(m[2] ?? 3478), timeout: 2000 });
     socket.once('connect', () => {
@@ -89,7 +89,7 @@ function mediaStats(page: Page): Promise<MediaStats[]> {
     const pcs = (window as unknown as { __e2ePeerConnections?: RTCPeerConnection[] }).__e2ePeerConnections ?? [];
     const out: MediaStats[] = [];
     for (const pc of pcs) {
-      if (pc.connectionState === 'closed') continue;
+      if (pc.connectionState === 'closed') { continue; }
       const stats = new Map<string, Record<string, unknown>>();
       (await pc.getStats()).forEach((s: Record<string, unknown>) => stats.set(s.id as string, s));
       const all = [...stats.values()];

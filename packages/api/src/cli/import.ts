@@ -36,8 +36,8 @@ async function main(): Promise<number> {
       const errors = report.records.filter((r) => r.status === 'error');
       if (errors.length > 0) {
         out.push(`  errors (${errors.length}):`);
-        for (const e of errors.slice(0, 200)) out.push(`    ${e.file}  ${e.resourceType || '-'}/${e.id || '-'}: ${e.reason ?? ''}`);
-        if (errors.length > 200) out.push(`    ... and ${errors.length - 200} more (GET /api/admin/importruns has the full report)`);
+        for (const e of errors.slice(0, 200)) { out.push(`    ${e.file}  ${e.resourceType || '-'}/${e.id || '-'}: ${e.reason ?? ''}`); }
+        if (errors.length > 200) { out.push(`    ... and ${errors.length - 200} more (GET /api/admin/importruns has the full report)`); }
       }
       process.stdout.write(out.join('\n') + '\n');
     }

@@ -50,7 +50,7 @@ function rng(seed: number): () => number {
 
 function seedOf(text: string): number {
   let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  for (let i = 0; i < text.length; i++) { h = Math.imul(h ^ text.charCodeAt(i), 16777619); }
   return h >>> 0;
 }
 
@@ -87,12 +87,12 @@ export function planReadings(patientId: number, baseline: Baseline, days: number
     const dayStart = zonedMidnight(today.year, today.month, today.day - back, tz);
     const dayKey = dayStart.toISOString().slice(0, 10);
     const r = rng(seedOf(`${patientId}|${dayKey}`));
-    if (r() < 0.1) continue; // a missed day
+    if (r() < 0.1) { continue; } // a missed day
     const at = (hour: number, minute: number) => new Date(dayStart.getTime() + (hour * 60 + minute + Math.floor(r() * 20)) * 60_000);
     const drift = Math.sin((dayStart.getTime() / 86_400_000 + patientId) / 5);
     const push = (when: Date, reading: Omit<PlannedReading, 'measuredAt'>) => {
       const skip = r() < 0.05;
-      if (!skip && when.getTime() <= now.getTime()) out.push({ ...reading, measuredAt: withOffset(when, tz) });
+      if (!skip && when.getTime() <= now.getTime()) { out.push({ ...reading, measuredAt: withOffset(when, tz) }); }
     };
     for (const [hour, minute] of [
       [7, 30],

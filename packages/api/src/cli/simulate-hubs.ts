@@ -1,14 +1,15 @@
 /**
- * `npm run simulate-hubs [-- --days N]`: a lively demo (issue 3 section 2). Against the running
- * portal at VIGIL_URL (default http://localhost:8080), signed in as the demo `sysadmin`
- * (VIGIL_DEMO_PASSWORD, default the demo password), for every active patient with a medical team:
- * ensures a simulated hub `SIM-P<patientId>` in the team's office assigned to the patient, issues
- * it a fresh ingestion credential, ensures its four devices (blood pressure, weight, glucose,
- * SpO2), then posts the readings of the last N days (default 30) through the real ingestion path
+ * `npm run simulate-hubs [-- --days N]`: a lively demo (README "Remote monitoring",
+ * docs/demo-data.md "Simulated readings"). Against the running portal at VIGIL_URL (default
+ * http://localhost:8080), signed in as the demo `sysadmin` (VIGIL_DEMO_PASSWORD, default the demo
+ * password), for every active patient with a medical team: ensures a simulated hub
+ * `SIM-P<patientId>` in the team's office assigned to the patient, issues it a fresh ingestion
+ * credential, ensures its four devices (blood pressure, weight, glucose, SpO2), then posts the
+ * readings of the last N days (default 30) through the real ingestion path
  * (`POST medicaldevicesdata` with the hub's `HubToken`), marked simulated. Values follow the
  * patient's own baseline (their latest imported readings, else their metadata weight, else typical
- * values) with some abnormal values and some missed days. Re-running repeats nothing: readings
- * are deterministic per patient and day, and the server stores each identity once.
+ * values) with some abnormal values and some missed days. Re-running repeats nothing: readings are
+ * deterministic per patient and day, and the server stores each identity once.
  *
  * Prints counts and patient ids only (no names). Exit code 1 when the portal cannot be reached or
  * sign-in fails.
@@ -53,19 +54,19 @@ async function call<D extends EndpointDef>(def: D, opts: CallOptions): Promise<E
   const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
   const url = `${BASE}/api/${buildPath(def.path, opts.params)}${qs}`;
   const headers: Record<string, string> = { 'accept-language': 'en', ...(opts.auth ?? {}) };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
+  if (opts.body !== undefined) { headers['content-type'] = 'application/json'; }
   for (let attempt = 1; ; attempt++) {
     let res: Response;
     try {
       res = await fetch(url, { method: def.method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(60_000) });
     } catch (err) {
-      if (attempt >= 5) throw err;
+      if (attempt >= 5) { throw err; }
       await new Promise((r) => setTimeout(r, 500 * attempt));
       continue;
     }
     const text = await res.text();
-    if (!res.ok) throw new HttpError(res.status, text.slice(0, 300));
+    if (!res.ok) { throw new HttpError(res.status, text.slice(0, 300)); }
     return (JSON.parse(text) as { data: EndpointResponse<D> }).data;
   }
 }
@@ -77,7 +78,7 @@ async function allPatients(session: Auth) {
   for (let page = 1; ; page++) {
     const data = await call(users.getHospitalPatients, { auth: session, query: { page, pageSize: 200, status: 1 } });
     out.push(...data.items.map((u) => ({ id: u.id, userTimezone: u.userTimezone })));
-    if (page * data.pageSize >= data.total || data.items.length === 0) return out;
+    if (page * data.pageSize >= data.total || data.items.length === 0) { return out; }
   }
 }
 
@@ -86,7 +87,7 @@ async function ensureHub(session: Auth, patientId: number, hospitalId: number): 
   const identifier = simulatedIdentifiers(patientId).hub;
   const find = async () => (await call(devices.getHubs, { auth: session, query: { search: identifier, pageSize: 50 } })).items.find((h) => h.hubIdentifier === identifier);
   const existing = await find();
-  if (existing) return { id: existing.id, created: false };
+  if (existing) { return { id: existing.id, created: false }; }
   try {
     const hub = await call(devices.createHub, {
       auth: session,
@@ -95,7 +96,7 @@ async function ensureHub(session: Auth, patientId: number, hospitalId: number): 
     return { id: hub.id, created: true };
   } catch (err) {
     const again = err instanceof HttpError && err.status === 409 ? await find() : undefined;
-    if (again) return { id: again.id, created: false };
+    if (again) { return { id: again.id, created: false }; }
     throw err;
   }
 }
@@ -107,7 +108,7 @@ async function ensureDevice(session: Auth, patientId: number, hospitalId: number
     await call(devices.getMedicalDeviceByDeviceIdentifier, { auth: session, headers: { deviceidentifier: deviceIdentifier } });
     return false;
   } catch (err) {
-    if (!(err instanceof HttpError) || err.status !== 404) throw err;
+    if (!(err instanceof HttpError) || err.status !== 404) { throw err; }
   }
   await call(devices.createMedicalDevice, { auth: session, body: { deviceIdentifier, deviceType, hospitalId, hubId, patientId } });
   return true;
@@ -129,7 +130,7 @@ async function baselineOf(session: Auth, patientId: number): Promise<Baseline> {
   });
   const seen = new Set<string>();
   for (const m of page.items) {
-    if (m.isSimulated || seen.has(m.deviceType)) continue;
+    if (m.isSimulated || seen.has(m.deviceType)) { continue; }
     seen.add(m.deviceType);
     const v = Object.fromEntries(m.values.map((x) => [x.code, x.value]));
     if (m.deviceType === 'BLOOD_PRESSURE') {
@@ -137,13 +138,13 @@ async function baselineOf(session: Auth, patientId: number): Promise<Baseline> {
       b.diastolic = v['8462-4'] ?? b.diastolic;
       b.pulse = clamp(v['8867-4'] ?? b.pulse, 58, 92);
     }
-    if (m.deviceType === 'WEIGHT') b.weightKg = v['29463-7'] ?? b.weightKg;
-    if (m.deviceType === 'GLUCOSE') b.glucoseMgDl = clamp(v['2339-0'] ?? b.glucoseMgDl, 95, 150);
-    if (m.deviceType === 'SPO2') b.spo2 = clamp(v['59408-5'] ?? b.spo2, 96, 99);
+    if (m.deviceType === 'WEIGHT') { b.weightKg = v['29463-7'] ?? b.weightKg; }
+    if (m.deviceType === 'GLUCOSE') { b.glucoseMgDl = clamp(v['2339-0'] ?? b.glucoseMgDl, 95, 150); }
+    if (m.deviceType === 'SPO2') { b.spo2 = clamp(v['59408-5'] ?? b.spo2, 96, 99); }
   }
   if (!seen.has('WEIGHT')) {
     const meta = await call(metadata.getMetadataForPatient, { auth: session, headers: { patientid: patientId } }).catch(() => null);
-    if (meta?.weightInKg) b.weightKg = meta.weightInKg;
+    if (meta?.weightInKg) { b.weightKg = meta.weightInKg; }
   }
   return b;
 }
@@ -152,7 +153,7 @@ function parseDays(argv: string[]): number {
   const i = argv.indexOf('--days');
   const raw = i >= 0 ? argv[i + 1] : process.env.SIMULATE_DAYS;
   const n = raw === undefined ? 30 : Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 365) throw new Error('--days must be a whole number from 1 to 365');
+  if (!Number.isInteger(n) || n < 1 || n > 365) { throw new Error('--days must be a whole number from 1 to 365'); }
   return n;
 }
 
@@ -180,9 +181,9 @@ async function main(): Promise<number> {
     }
     totals.patients++;
     const hub = await ensureHub(session, patient.id, team.hospitalId);
-    if (hub.created) totals.hubsCreated++;
+    if (hub.created) { totals.hubsCreated++; }
     const { credential } = await call(devices.issueHubCredential, { auth: session, params: { id: hub.id } });
-    for (const type of SIM_TYPES) if (await ensureDevice(session, patient.id, team.hospitalId, hub.id, type)) totals.devicesCreated++;
+    for (const type of SIM_TYPES) { if (await ensureDevice(session, patient.id, team.hospitalId, hub.id, type)) { totals.devicesCreated++; } }
 
     const readings = planReadings(patient.id, await baselineOf(session, patient.id), days, patient.userTimezone || 'America/New_York', now);
     const result = { stored: 0, duplicates: 0, rejected: 0 };
@@ -191,7 +192,7 @@ async function main(): Promise<number> {
       result.stored += r.stored;
       result.duplicates += r.duplicates;
       result.rejected += r.rejected;
-      for (const x of r.results.filter((y) => y.status === 'rejected').slice(0, 3)) process.stdout.write(`  patient ${patient.id}: reading refused: ${x.reason} ${x.detail ?? ''}\n`);
+      for (const x of r.results.filter((y) => y.status === 'rejected').slice(0, 3)) { process.stdout.write(`  patient ${patient.id}: reading refused: ${x.reason} ${x.detail ?? ''}\n`); }
     }
     totals.stored += result.stored;
     totals.duplicates += result.duplicates;

@@ -11,7 +11,7 @@ export const repoRoot = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!fs.existsSync(path.join(dir, 'packages/api/package.json'))) {
     const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the repository root above ' + fileURLToPath(import.meta.url));
+    if (up === dir) { throw new Error('cannot find the repository root above ' + fileURLToPath(import.meta.url)); }
     dir = up;
   }
   return dir;

@@ -66,7 +66,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir?:
     return { db, kind: 'postgres', pool, close: () => Promise.all([pool.end(), compiledPool.end()]).then(() => undefined) };
   }
   const dataDir = opts.pgliteDataDir ?? 'memory://';
-  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== 'memory://') { fs.mkdirSync(dataDir, { recursive: true }); }
   // pg_trgm: the trigram indexes of the list searches (migration 0003).
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
@@ -97,11 +97,11 @@ export function nameRepeatedStatements(pool: pg.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const nameOf = (text: string): string | undefined => {
     const known = seen.get(text);
-    if (known) return known;
-    if (text.length > MAX_NAMED_TEXT || seen.size >= MAX_NAMED_STATEMENTS * 4) return undefined;
+    if (known) { return known; }
+    if (text.length > MAX_NAMED_TEXT || seen.size >= MAX_NAMED_STATEMENTS * 4) { return undefined; }
     if (known === null) {
       // The second time a text comes: from now on it is a prepared statement.
-      if (named >= MAX_NAMED_STATEMENTS) return undefined;
+      if (named >= MAX_NAMED_STATEMENTS) { return undefined; }
       const name = 'v' + createHash('sha1').update(text).digest('base64url');
       seen.set(text, name);
       named++;
@@ -113,7 +113,7 @@ export function nameRepeatedStatements(pool: pg.Pool): void {
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
     if (config !== null && typeof config === 'object' && typeof (config as { text?: unknown }).text === 'string' && !(config as { name?: string }).name) {
       const name = nameOf((config as { text: string }).text);
-      if (name) return query({ ...(config as object), name }, ...rest);
+      if (name) { return query({ ...(config as object), name }, ...rest); }
     }
     return query(config, ...rest);
   };

@@ -64,7 +64,7 @@ describe('statements compiled once per scope shape', () => {
         tx.rollback();
       })
       .catch((e: unknown) => {
-        if (!(e instanceof Error) || !/rollback/i.test(e.constructor.name + e.message)) throw e;
+        if (!(e instanceof Error) || !/rollback/i.test(e.constructor.name + e.message)) { throw e; }
       });
   });
 

@@ -32,11 +32,11 @@ export function compiledOnce<R>(
   return (scope, db, values) => {
     const all = { ...values, ...scopeValues(scope) };
     const shape = scopeShapeKey(scope);
-    if (db instanceof PgTransaction) return build(db, placeholderScope(scope), `${name}_${shape}`).execute(all);
+    if (db instanceof PgTransaction) { return build(db, placeholderScope(scope), `${name}_${shape}`).execute(all); }
     let statements = byDb.get(db);
-    if (!statements) byDb.set(db, (statements = new Map()));
+    if (!statements) { byDb.set(db, (statements = new Map())); }
     let statement = statements.get(shape);
-    if (!statement) statements.set(shape, (statement = build(compiledStatementsDb(db), placeholderScope(scope), `${name}_${shape}`)));
+    if (!statement) { statements.set(shape, (statement = build(compiledStatementsDb(db), placeholderScope(scope), `${name}_${shape}`))); }
     return statement.execute(all);
   };
 }

@@ -17,7 +17,7 @@ export const pageOffset = (q: { page: number; pageSize: number }): number => (q.
  * leading '-' for descending) split into its field and direction; `fallback` when absent.
  */
 export function parseSort<F extends string>(sort: `${F}` | `-${F}` | undefined, fallback: F): { field: F; descending: boolean } {
-  if (!sort) return { field: fallback, descending: false };
+  if (!sort) { return { field: fallback, descending: false }; }
   const descending = sort.startsWith('-');
   return { field: (descending ? sort.slice(1) : sort) as F, descending };
 }

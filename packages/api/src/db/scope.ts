@@ -102,8 +102,8 @@ export function scopeValues(scope: Scope): Record<string, unknown> {
 
 /** `column` is one of the caller's offices: a list of values, or `= any(placeholder)` for a compiled statement. */
 function inOfficesOf(scope: Scope, column: AnyColumn | SQL): SQL {
-  if (placeholderScopes.has(scope)) return sql`${column} = any(${SCOPE_PLACEHOLDERS.officeIds})`;
-  if (scope.officeIds.length === 0) return never;
+  if (placeholderScopes.has(scope)) { return sql`${column} = any(${SCOPE_PLACEHOLDERS.officeIds})`; }
+  if (scope.officeIds.length === 0) { return never; }
   return inArray(column as AnyColumn, scope.officeIds);
 }
 
@@ -114,7 +114,7 @@ function inOfficesOf(scope: Scope, column: AnyColumn | SQL): SQL {
  * says which offices a caller sees; every repo adds it to its queries.
  */
 export function officeFilter(scope: Scope, hospitalIdColumn: AnyColumn | SQL): SQL {
-  if (isSystemAdmin(scope)) return sql`true`;
+  if (isSystemAdmin(scope)) { return sql`true`; }
   return inOfficesOf(scope, hospitalIdColumn);
 }
 
@@ -129,7 +129,7 @@ export function officeFilter(scope: Scope, hospitalIdColumn: AnyColumn | SQL): S
  */
 export function patientRowFilter(scope: Scope, officeColumn: AnyColumn | SQL, patientColumn: AnyColumn | SQL): SQL {
   const office = officeFilter(scope, officeColumn);
-  if (!isPatient(scope)) return office;
+  if (!isPatient(scope)) { return office; }
   return and(office, eq(patientColumn as AnyColumn, scope.patientId ?? scope.userId))!;
 }
 
@@ -139,7 +139,7 @@ export function patientRowFilter(scope: Scope, officeColumn: AnyColumn | SQL, pa
  * session began), everybody else by `officeFilter`.
  */
 export function officeRowFilter(scope: Scope, officeIdColumn: AnyColumn | SQL, organizationIdColumn: AnyColumn | SQL): SQL {
-  if (scope.role === Role.ORGANIZATION_ADMIN) return organizationFilter(scope, organizationIdColumn);
+  if (scope.role === Role.ORGANIZATION_ADMIN) { return organizationFilter(scope, organizationIdColumn); }
   return officeFilter(scope, officeIdColumn);
 }
 
@@ -150,9 +150,9 @@ export function officeRowFilter(scope: Scope, officeIdColumn: AnyColumn | SQL, o
  * organization (`seesWholeOrganization`), because what it covers spans every office.
  */
 export function officeOrOrganizationRowFilter(scope: Scope, officeColumn: AnyColumn, organizationColumn: AnyColumn): SQL {
-  if (isSystemAdmin(scope)) return sql`true`;
+  if (isSystemAdmin(scope)) { return sql`true`; }
   const office = and(isNotNull(officeColumn), officeFilter(scope, officeColumn))!;
-  if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) return or(office, eq(organizationColumn, scope.organizationId))!;
+  if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) { return or(office, eq(organizationColumn, scope.organizationId))!; }
   return office;
 }
 
@@ -163,8 +163,8 @@ export function seesWholeOrganization(scope: Scope, organizationId: number): boo
 
 /** The tenant filter for a row that belongs to an organization. */
 export function organizationFilter(scope: Scope, organizationIdColumn: AnyColumn | SQL): SQL {
-  if (isSystemAdmin(scope)) return sql`true`;
-  if (scope.organizationId === null) return never;
+  if (isSystemAdmin(scope)) { return sql`true`; }
+  if (scope.organizationId === null) { return never; }
   return eq(organizationIdColumn as AnyColumn, scope.organizationId);
 }
 
@@ -174,9 +174,9 @@ export function organizationFilter(scope: Scope, organizationIdColumn: AnyColumn
  * to one of their offices; everybody sees themselves; a patient sees only themselves.
  */
 export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
-  if (isSystemAdmin(scope)) return sql`true`;
+  if (isSystemAdmin(scope)) { return sql`true`; }
   const self = eq(userIdColumn as AnyColumn, scope.userId);
-  if (scope.role === Role.PATIENT) return self;
+  if (scope.role === Role.PATIENT) { return self; }
   const offices = inOfficesOf(scope, userHospitals.hospitalId);
   const inOffices = offices === never ? never : exists(sql`(select 1 from ${userHospitals} where ${userHospitals.userId} = ${userIdColumn} and ${offices})`);
   if (scope.role === Role.ORGANIZATION_ADMIN && scope.organizationId !== null) {
@@ -194,7 +194,7 @@ export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
  * docs/support.md).
  */
 export function authoredRowFilter(scope: Scope, authorColumn: AnyColumn | SQL, allWith: Permission): SQL {
-  if (can(scope.role, allWith)) return sql`true`;
+  if (can(scope.role, allWith)) { return sql`true`; }
   return eq(authorColumn as AnyColumn, scope.userId);
 }
 
@@ -205,7 +205,7 @@ export function isOfficeInScope(scope: Scope, hospitalId: number): boolean {
 
 /** Throws not-found unless `hospitalId` is one of the caller's offices (a system admin has all). */
 export function assertOfficeInScope(scope: Scope, hospitalId: number): void {
-  if (!isOfficeInScope(scope, hospitalId)) throw AppError.notFound();
+  if (!isOfficeInScope(scope, hospitalId)) { throw AppError.notFound(); }
 }
 
 /** Whether `organizationId` is the caller's organization (a system admin has all). */
@@ -215,7 +215,7 @@ export function isOrganizationInScope(scope: Scope, organizationId: number): boo
 
 /** Throws not-found unless `organizationId` is the caller's organization (a system admin has all). */
 export function assertOrganizationInScope(scope: Scope, organizationId: number): void {
-  if (!isOrganizationInScope(scope, organizationId)) throw AppError.notFound();
+  if (!isOrganizationInScope(scope, organizationId)) { throw AppError.notFound(); }
 }
 
 export { and };

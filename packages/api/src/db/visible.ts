@@ -95,7 +95,7 @@ export async function getVisibleUserOfRole(scope: Scope, db: Executor, userId: n
  */
 export async function findVisibleUserIds(scope: Scope, db: Executor, userIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(userIds)];
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), userFilter(scope, users.id)));
   return rows.map((r) => r.id);
 }

@@ -8,17 +8,17 @@ import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slo
 import { systemScope } from '../db/scope';
 
 /**
- * Daily goals (type 6, issue 3 section 4), to the patient: when the readings of a plan device's
- * type measured on the current local day (office time zone) reach the number the plan asks for that
- * day (its measurementsCount on a due day). Looks only at patients with readings stored in
+ * Daily goals (notification type 6, spec section 9), to the patient: when the readings of a plan
+ * device's type measured on the current local day (office time zone) reach the number the plan asks
+ * for that day (its measurementsCount on a due day). Looks only at patients with readings stored in
  * (`since`, `now`], so a run costs what the new readings cost. Idempotent through the dedupe key
  * `goal:<plan device>:<local day>`. Returns the notifications written.
  */
 export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSchedule[], window: JobWindow): Promise<number> {
   const pairs = await findNewReadingPairs(systemScope, ctx.db, window.since, window.now);
-  if (pairs.length === 0) return 0;
+  if (pairs.length === 0) { return 0; }
   const plansOf = new Map<number, ActivePlanSchedule[]>();
-  for (const s of schedules) plansOf.set(s.patientId, [...(plansOf.get(s.patientId) ?? []), s]);
+  for (const s of schedules) { plansOf.set(s.patientId, [...(plansOf.get(s.patientId) ?? []), s]); }
   const candidates: { schedule: ActivePlanSchedule; deviceType: string; deviceId: number | null; day: string; goal: number; from: Date; to: Date }[] = [];
   for (const pair of pairs) {
     for (const schedule of plansOf.get(pair.patientId) ?? []) {
@@ -26,7 +26,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
       const day = localDateOf(window.now, zone);
       for (const device of schedule.devices.filter((d) => d.deviceType === pair.deviceType)) {
         const goal = expectedMeasurementTimes([device], day, zone, { periodStart: schedule.periodStart }).length;
-        if (goal === 0) continue;
+        if (goal === 0) { continue; }
         candidates.push({
           schedule,
           deviceType: device.deviceType,
@@ -39,7 +39,7 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
       }
     }
   }
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,

@@ -71,20 +71,20 @@ export async function runMonitoringMinute(ctx: AppContext, now = new Date()): Pr
   const last = ctx.jobs.durable ? await lastCoveredUntil(ctx) : (inlineLastRun.get(ctx) ?? null);
   const since = new Date(Math.max(last?.getTime() ?? 0, now.getTime() - MAX_LOOKBACK_MS));
   const result = await runMonitoringJobs(ctx, { since, now });
-  if (result.missed + result.reminders + result.goals > 0) ctx.log.info(result, 'monitoring jobs: notifications raised');
+  if (result.missed + result.reminders + result.goals > 0) { ctx.log.info(result, 'monitoring jobs: notifications raised'); }
   // Care time (features/time-tracking, the 2-hour cap): timers left open more than 2 hours end at start + 2 h, flagged autoClosed.
   const timersClosed = await closeForgottenTimers(ctx, now).catch((err: unknown) => {
     ctx.log.error({ err: loggableError(err) }, 'time tracking: closing forgotten timers failed');
     return 0;
   });
-  if (timersClosed > 0) ctx.log.info({ closed: timersClosed }, 'time tracking: forgotten timers closed');
+  if (timersClosed > 0) { ctx.log.info({ closed: timersClosed }, 'time tracking: forgotten timers closed'); }
   // Video visits (docs/video-visits.md "Ringing"): rings unanswered after VIGIL_RING_TIMEOUT_SECONDS are missed.
   const ringsMissed = await expireRingsNow(ctx, now).catch((err: unknown) => {
     ctx.log.error({ err: loggableError(err) }, 'video visits: expiring rings failed');
     return 0;
   });
-  if (ringsMissed > 0) ctx.log.info({ missed: ringsMissed }, 'video visits: unanswered rings missed');
-  if (!ctx.jobs.durable) inlineLastRun.set(ctx, now);
+  if (ringsMissed > 0) { ctx.log.info({ missed: ringsMissed }, 'video visits: unanswered rings missed'); }
+  if (!ctx.jobs.durable) { inlineLastRun.set(ctx, now); }
   return { ...result, until: now.toISOString(), timersClosed };
 }
 

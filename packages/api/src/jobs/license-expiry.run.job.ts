@@ -16,7 +16,7 @@ export function licenseExpiryJobDefinition(ctx: AppContext): JobDefinition<JobNa
     expireInSeconds: 15 * 60,
     handler: async () => {
       const result = await expireDueLicenses(ctx);
-      if (result.expired > 0) ctx.log.info(result, 'licences: expired');
+      if (result.expired > 0) { ctx.log.info(result, 'licences: expired'); }
       return result;
     },
   };

@@ -7,12 +7,12 @@ import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow }
 import { systemScope } from '../db/scope';
 
 /**
- * Measurement reminders (type 4, issue 3 section 4), to the patient: VIGIL_REMINDER_LEAD_MINUTES
- * (15 by default) before each of the plan's measurement times. Sends the reminders whose time
- * (T - lead) falls in (`since`, `now`] for times T still ahead of `now`, unless the patient already
- * has as many readings of the device type that local day as T's rank (they measured early).
- * Idempotent through the dedupe key `reminder:<plan device>:<local day>:<slot>`. Returns the
- * notifications written.
+ * Measurement reminders (notification type 4, spec section 9), to the patient:
+ * VIGIL_REMINDER_LEAD_MINUTES (15 by default) before each of the plan's measurement times. Sends
+ * the reminders whose time (T - lead) falls in (`since`, `now`] for times T still ahead of `now`,
+ * unless the patient already has as many readings of the device type that local day as T's rank
+ * (they measured early). Idempotent through the dedupe key
+ * `reminder:<plan device>:<local day>:<slot>`. Returns the notifications written.
  */
 export async function sendMeasurementReminders(ctx: AppContext, schedules: ActivePlanSchedule[], window: JobWindow): Promise<number> {
   const lead = ctx.config.reminderLeadMinutes * 60_000;
@@ -20,7 +20,7 @@ export async function sendMeasurementReminders(ctx: AppContext, schedules: Activ
   const slots = slotsDueBetween(schedules, new Date(window.since.getTime() + lead + 1), new Date(window.now.getTime() + lead + 1), ctx.log).filter(
     (s) => s.due.at.getTime() > window.now.getTime(),
   );
-  if (slots.length === 0) return 0;
+  if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,

@@ -7,12 +7,13 @@ import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow }
 import { systemScope } from '../db/scope';
 
 /**
- * Missed measurements (type 5, issue 3 section 4). A plan's measurement time T (local 'HH:mm' in
- * the office's time zone, see treatment-plans/schedule.ts) is missed when its deadline T + grace
- * (VIGIL_MISSED_GRACE_MINUTES, 60 by default) has passed and the patient has fewer readings of the
- * device type that local day, up to the deadline, than T's rank among the device's times that day
- * (the 2nd time of the day needs 2 readings by its deadline; an early reading counts). Evaluates
- * the deadlines in (`since`, `now`]; each deadline is decided once, when it passes.
+ * Missed measurements (notification type 5, spec section 9). A plan's measurement time T (local
+ * 'HH:mm' in the office's time zone, see treatment-plans/schedule.ts) is missed when its deadline
+ * T + grace (VIGIL_MISSED_GRACE_MINUTES, 60 by default) has passed and the patient has fewer
+ * readings of the device type that local day, up to the deadline, than T's rank among the device's
+ * times that day (the 2nd time of the day needs 2 readings by its deadline; an early reading
+ * counts). Evaluates the deadlines in (`since`, `now`]; each deadline is decided once, when it
+ * passes.
  *
  * Raises one notification per active member of the patient's medical team in the plan's office,
  * severity 1 (caution), with the slot in `additionalData` (treatmentPlanId, treatmentPlanDeviceId,
@@ -24,7 +25,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
   const grace = ctx.config.missedGraceMinutes * 60_000;
   // deadline = at + grace in (since, now]  <=>  at in [since - grace + 1 ms, now - grace + 1 ms)
   const slots = slotsDueBetween(schedules, new Date(window.since.getTime() - grace + 1), new Date(window.now.getTime() - grace + 1), ctx.log);
-  if (slots.length === 0) return 0;
+  if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
     systemScope,
     ctx.db,
@@ -36,7 +37,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
     })),
   );
   const missed = slots.filter((s, i) => counts[i]! < s.rank);
-  if (missed.length === 0) return 0;
+  if (missed.length === 0) { return 0; }
   const patients = new Map(
     (await findActivePatients(systemScope, ctx.db, [...new Set(missed.map((s) => s.schedule.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
   );

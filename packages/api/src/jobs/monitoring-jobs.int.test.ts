@@ -1,7 +1,8 @@
 /**
- * The scheduled monitoring jobs with an injected clock (issue 3 section 4): missed measurements at
- * the grace period's edge and on a DST day, reminders before the time, daily goals, idempotence.
- * The office is in America/New_York; the plan asks for blood pressure at 08:00 and 20:00.
+ * The scheduled monitoring jobs with an injected clock (README "Remote monitoring", "Alerts"):
+ * missed measurements at the grace period's edge and on a DST day, reminders before the time, daily
+ * goals, idempotence. The office is in America/New_York; the plan asks for blood pressure at 08:00
+ * and 20:00.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

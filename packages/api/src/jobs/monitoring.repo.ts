@@ -51,7 +51,7 @@ export async function findNewReadingPairs(scope: Scope, db: Executor, since: Dat
 
 /** Of `ids`, the active patients (status 1) the caller may see, with their names. */
 export async function findActivePatients(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)

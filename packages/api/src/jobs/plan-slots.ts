@@ -32,7 +32,7 @@ export async function loadActivePlanSchedules(ctx: AppContext): Promise<ActivePl
   let after = 0;
   while (out.length < MAX_PLANS) {
     const batch = await findActivePlanSchedules(ctx, systemScope, after, BATCH);
-    if (batch.length === 0) break;
+    if (batch.length === 0) { break; }
     out.push(...batch);
     after = batch[batch.length - 1]!.treatmentPlanId;
   }
@@ -52,7 +52,7 @@ export interface DueSlot {
  */
 export function slotsDueBetween(schedules: ActivePlanSchedule[], from: Date, to: Date, log: FastifyBaseLogger): DueSlot[] {
   const out: DueSlot[] = [];
-  if (to.getTime() <= from.getTime()) return out;
+  if (to.getTime() <= from.getTime()) { return out; }
   for (const schedule of schedules) {
     let due: ExpectedMeasurement[];
     try {
@@ -61,7 +61,7 @@ export function slotsDueBetween(schedules: ActivePlanSchedule[], from: Date, to:
       log.warn({ treatmentPlanId: schedule.treatmentPlanId, err: (err as Error).message }, 'jobs: plan schedule skipped');
       continue;
     }
-    for (const d of due) out.push({ schedule, due: d, rank: rankOf(schedule, d) });
+    for (const d of due) { out.push({ schedule, due: d, rank: rankOf(schedule, d) }); }
   }
   return out;
 }
@@ -69,7 +69,7 @@ export function slotsDueBetween(schedules: ActivePlanSchedule[], from: Date, to:
 /** The rank of `due` among its device's slots of the same local day, by instant (time1..time4 need not be in order). */
 export function rankOf(schedule: ActivePlanSchedule, due: ExpectedMeasurement): number {
   const device = schedule.devices.find((d) => (d.id ?? null) === due.treatmentPlanDeviceId && d.deviceType === due.deviceType);
-  if (!device) return 1;
+  if (!device) { return 1; }
   const day = expectedMeasurementTimes([device], due.day, schedule.timeZone, { periodStart: schedule.periodStart });
   const index = day.findIndex((d) => d.slot === due.slot);
   return index < 0 ? 1 : index + 1;

@@ -52,8 +52,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (v) { return v; }
+    if (Date.now() > end) { throw new Error(`timed out waiting for ${what}`); }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -126,7 +126,7 @@ describe('two API processes with workers on one database', () => {
     // Ten ticks within a second or two: one slot (two when the ticks crossed a minute), one job each.
     expect(slots.length).toBeGreaterThanOrEqual(1);
     expect(slots.length).toBeLessThanOrEqual(2);
-    for (const s of slots) expect(s.n).toBe(1);
+    for (const s of slots) { expect(s.n).toBe(1); }
     // Each run's output says what span it covered; the next run starts where the last one ended.
     const outputs = await rows<{ until: string }>(sql`select output->>'until' as until from pgboss.job where name = 'monitoring-minute' order by completed_on`);
     expect(outputs.every((o) => typeof o.until === 'string')).toBe(true);

@@ -121,9 +121,9 @@ function bossDb(database: Database, isClosed: () => boolean): { executeSql: (tex
   const pglite = database.pglite!;
   return {
     executeSql: async (text, values) => {
-      if (isClosed()) return { rows: [] };
+      if (isClosed()) { return { rows: [] }; }
       // query() runs one statement with parameters; exec() runs a script (the schema's creation).
-      if (values?.length) return (await pglite.query(text, values)) as { rows: unknown[] };
+      if (values?.length) { return (await pglite.query(text, values)) as { rows: unknown[] }; }
       const results = await pglite.exec(text);
       return { rows: results[results.length - 1]?.rows ?? [] };
     },
@@ -164,7 +164,7 @@ export async function startJobQueue(opts: {
       boss: null,
       async enqueue(name, data) {
         const def = byName.get(name);
-        if (!def) throw new Error(`no worker for queue ${name}`);
+        if (!def) { throw new Error(`no worker for queue ${name}`); }
         const work = def
           .handler(data, { id: 'inline', retryCount: 0, retryLimit: 0, createdOn: new Date() })
           .then(
@@ -196,7 +196,7 @@ export async function startJobQueue(opts: {
     migrate: true,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err: Error) => {
-    if (!closed) log.error({ err: errorOf(err) }, 'job queue error');
+    if (!closed) { log.error({ err: errorOf(err) }, 'job queue error'); }
   });
   await boss.start();
   // A dead-letter queue is created before the queues that name it (pg-boss's foreign key).
@@ -218,7 +218,7 @@ export async function startJobQueue(opts: {
         def.name,
         { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1, includeMetadata: true },
         async ([job]) => {
-          if (!job) return undefined;
+          if (!job) { return undefined; }
           try {
             const result = await def.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, createdOn: job.createdOn });
             void jobLog(def.name, job.id, job.retryCount + 1, null);
@@ -235,7 +235,7 @@ export async function startJobQueue(opts: {
   }
 
   const enqueue: JobQueue['enqueue'] = async (name, data, o = {}) => {
-    if (closed) throw new Error('the job queue is closed');
+    if (closed) { throw new Error('the job queue is closed'); }
     const def = byName.get(name);
     const id = await boss.send(name, data as object, {
       ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
@@ -245,12 +245,12 @@ export async function startJobQueue(opts: {
       ...(def?.deadLetter ? { deadLetter: def.deadLetter } : {}),
     });
     // Wake this process's worker at once instead of at its next poll.
-    if (id && config.jobWorkers) for (const w of workerIds) boss.notifyWorker(w);
+    if (id && config.jobWorkers) { for (const w of workerIds) { boss.notifyWorker(w); } }
     return id;
   };
 
   const tick = async () => {
-    for (const s of schedules) await enqueue(s.name, {} as never, minuteSingleton(s.name));
+    for (const s of schedules) { await enqueue(s.name, {} as never, minuteSingleton(s.name)); }
   };
 
   // Second 30 of every minute: the middle of the database's minute window even when clocks differ by seconds.
@@ -266,7 +266,7 @@ export async function startJobQueue(opts: {
     enqueue,
     tick,
     async close() {
-      if (closed) return;
+      if (closed) { return; }
       cron?.stop();
       // Graceful: stops fetching, waits for the jobs in progress (a job still running at the
       // timeout is failed, and retried by a process that is still up).

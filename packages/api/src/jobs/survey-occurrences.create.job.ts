@@ -17,7 +17,7 @@ export function surveyOccurrencesJobDefinition(ctx: AppContext): JobDefinition<J
     expireInSeconds: 15 * 60,
     handler: async () => {
       const result = await createDueSurveys(ctx);
-      if (result.surveys + result.recurrences > 0) ctx.log.info(result, 'surveys: due surveys created');
+      if (result.surveys + result.recurrences > 0) { ctx.log.info(result, 'surveys: due surveys created'); }
       return result;
     },
   };

@@ -13,7 +13,7 @@ import type { JobDefinition, JobName } from './queue';
 export async function runSystemLogRetention(ctx: AppContext, now = new Date()): Promise<{ deleted: number; cutoff: string }> {
   const cutoff = systemLogCutoff(now, ctx.config.systemLogRetentionDays);
   const deleted = await deleteSystemLogsBefore(ctx.db, cutoff);
-  if (deleted > 0) ctx.log.info({ deleted }, 'system log: old lines deleted');
+  if (deleted > 0) { ctx.log.info({ deleted }, 'system log: old lines deleted'); }
   return { deleted, cutoff: cutoff.toISOString() };
 }
 

@@ -56,7 +56,7 @@ export type ApiKeyResolution = { ok: true; scope: Scope } | { ok: false; reason:
  * `rateLimited` (with the seconds until the window ends) past the limit.
  */
 export async function resolveApiKey(ctx: AppContext, key: string, now = Date.now()): Promise<ApiKeyResolution> {
-  if (!key.startsWith(KEY_MARKER) || key.length > 100) return { ok: false, reason: 'invalid' };
+  if (!key.startsWith(KEY_MARKER) || key.length > 100) { return { ok: false, reason: 'invalid' }; }
   const hash = tokenHash(key);
   const cache = cacheOf(ctx);
   let entry = cache.entries.get(hash);
@@ -72,7 +72,7 @@ export async function resolveApiKey(ctx: AppContext, key: string, now = Date.now
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       .limit(1);
-    if (!row || row.roleId !== Role.API_USER || row.status !== 1) return { ok: false, reason: 'invalid' };
+    if (!row || row.roleId !== Role.API_USER || row.status !== 1) { return { ok: false, reason: 'invalid' }; }
     const offices = await ctx.db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.organizationId, row.organizationId));
     entry = {
       keyId: row.id,
@@ -88,12 +88,12 @@ export async function resolveApiKey(ctx: AppContext, key: string, now = Date.now
         apiKey: { id: row.id, access: row.access as ApiKeyAccess },
       },
     };
-    if (generation === cache.generation) cache.entries.set(hash, entry);
+    if (generation === cache.generation) { cache.entries.set(hash, entry); }
   }
   const window = cache.windows.get(entry.keyId);
-  if (!window || now - window[0] >= WINDOW_MS) cache.windows.set(entry.keyId, [now, 1]);
-  else if (window[1] >= entry.limit) return { ok: false, reason: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil((window[0] + WINDOW_MS - now) / 1000)) };
-  else window[1]++;
+  if (!window || now - window[0] >= WINDOW_MS) { cache.windows.set(entry.keyId, [now, 1]); }
+  else if (window[1] >= entry.limit) { return { ok: false, reason: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil((window[0] + WINDOW_MS - now) / 1000)) }; }
+  else { window[1]++; }
   const last = cache.lastUsed.get(entry.keyId);
   if (last === undefined || now - last >= LAST_USED_EVERY_MS) {
     cache.lastUsed.set(entry.keyId, now);

@@ -80,8 +80,8 @@ export const startChainCursor = (): ChainCursor => ({ prevHash: GENESIS_HASH, la
  */
 export function verifyAuditPage(cursor: ChainCursor, rows: ChainedAuditRow[]): ChainBreak | null {
   for (const r of rows) {
-    if (r.prevHash !== cursor.prevHash) return { kind: 'removedBefore', id: r.id };
-    if (auditRowHash(r.prevHash, r) !== r.hash) return { kind: 'edited', id: r.id };
+    if (r.prevHash !== cursor.prevHash) { return { kind: 'removedBefore', id: r.id }; }
+    if (auditRowHash(r.prevHash, r) !== r.hash) { return { kind: 'edited', id: r.id }; }
     cursor.prevHash = r.hash;
     cursor.lastId = r.id;
     cursor.checked++;
@@ -94,6 +94,6 @@ export function verifyAuditPage(cursor: ChainCursor, rows: ChainedAuditRow[]): C
  * name the last row checked. Otherwise rows at the end were removed (or the head was edited).
  */
 export function verifyAuditHead(cursor: ChainCursor, head: { lastId: number; hash: string }): ChainBreak | null {
-  if (head.lastId !== cursor.lastId || head.hash !== cursor.prevHash) return { kind: 'headMismatch', id: cursor.lastId };
+  if (head.lastId !== cursor.lastId || head.hash !== cursor.prevHash) { return { kind: 'headMismatch', id: cursor.lastId }; }
   return null;
 }

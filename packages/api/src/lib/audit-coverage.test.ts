@@ -160,14 +160,14 @@ const signedIn = (allEndpoints as readonly EndpointDef[]).filter((d) => d.permis
 
 function unwrap(schema: unknown): unknown {
   let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = (s as z.ZodOptional).unwrap();
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) { s = (s as z.ZodOptional).unwrap(); }
   return s;
 }
 
 /** The keys a part of an endpoint can carry; null when its schema is not an object (a union, an array). */
 function keysOf(def: EndpointDef, part: string): string[] | null {
   const schema = unwrap(part === 'answer' ? def.response : def[part as 'headers' | 'query' | 'params' | 'body']);
-  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodObject) { return Object.keys(schema.shape); }
   if (schema instanceof z.ZodUnion) {
     const objects = (schema.options as unknown[]).map(unwrap).filter((o): o is z.ZodObject => o instanceof z.ZodObject);
     return objects.length > 0 ? objects.flatMap((o) => Object.keys(o.shape)) : null;
@@ -195,11 +195,11 @@ describe('the PHI audit trail covers the contract', () => {
     const wrong: string[] = [];
     for (const d of signedIn) {
       const plan = auditPlanOf(d);
-      if (!plan) continue;
+      if (!plan) { continue; }
       const at = plan.record ?? (plan.part && plan.field ? { part: plan.part, field: plan.field } : null);
-      if (!at) continue;
+      if (!at) { continue; }
       const keys = keysOf(d, at.part);
-      if (!keys || !keys.includes(at.field)) wrong.push(`${keyOf(d)}: ${at.part}.${at.field} not in [${keys?.join(', ') ?? 'no object schema'}]`);
+      if (!keys || !keys.includes(at.field)) { wrong.push(`${keyOf(d)}: ${at.part}.${at.field} not in [${keys?.join(', ') ?? 'no object schema'}]`); }
     }
     expect(wrong).toEqual([]);
   });
@@ -212,7 +212,7 @@ describe('the PHI audit trail covers the contract', () => {
   it('every record kind has its patient lookup, and a DELETE keyed by a record reads its patient before the row is gone', () => {
     for (const d of signedIn) {
       const plan = auditPlanOf(d);
-      if (!plan?.record) continue;
+      if (!plan?.record) { continue; }
       expect(PATIENT_LOOKUPS[plan.record.kind], keyOf(d)).toBeDefined();
       expect(plan.readBefore, keyOf(d)).toBe(d.method === 'DELETE');
     }

@@ -219,10 +219,10 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
             ),
           )
           .limit(2);
-        if (byIdentifier.length === 1) out.push({ key, patientId: byIdentifier[0]!.patientId });
+        if (byIdentifier.length === 1) { out.push({ key, patientId: byIdentifier[0]!.patientId }); }
         else if (byIdentifier.length === 0 && /^\d{1,9}$/.test(identifier)) {
           const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, Number(identifier)), eq(users.roleId, Role.PATIENT)));
-          if (user) out.push({ key, patientId: user.id });
+          if (user) { out.push({ key, patientId: user.id }); }
         }
       }
       return out;
@@ -238,7 +238,7 @@ export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
  */
 export function recordKeyOf(kind: AuditRecordKind, value: unknown, organizationId: number | null): RecordKey | null {
   if (PATIENT_LOOKUPS[kind].key === 'text') {
-    if (typeof value !== 'string' || value.length === 0 || value.length > 200) return null;
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) { return null; }
     return kind === 'patientIdentifier' ? `${organizationId ?? 0}:${value.trim()}` : value;
   }
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
@@ -255,7 +255,7 @@ export async function readPatientsOfRecords(db: Executor, wanted: Map<AuditRecor
     const found = new Map<RecordKey, number>();
     if (keys.size > 0) {
       for (const row of await PATIENT_LOOKUPS[kind].read(db, [...keys])) {
-        if (row.patientId !== null && !found.has(row.key)) found.set(row.key, row.patientId);
+        if (row.patientId !== null && !found.has(row.key)) { found.set(row.key, row.patientId); }
       }
     }
     out.set(kind, found);

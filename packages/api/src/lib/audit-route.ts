@@ -76,13 +76,13 @@ function splitField(ref: string): [Part, string] {
  * when a declared record kind has no lookup (`lib/audit-patients.ts`): the server does not start.
  */
 export function auditPlanOf(def: EndpointDef): AuditPlan | null {
-  if (def.permission === 'public' || def.audit === false) return null;
+  if (def.permission === 'public' || def.audit === false) { return null; }
   const endpoint = `${def.method} ${def.path}`;
   const action = def.audit?.action ?? ACTION_OF_METHOD[def.method];
   const base = { action, endpoint, record: null, readBefore: false, patientOnly: def.audit?.patientOnly === true };
   if (def.audit?.record) {
     const { kind, key } = def.audit.record;
-    if (!PATIENT_LOOKUPS[kind]) throw new Error(`${endpoint}: audit record kind ${kind} has no patient lookup`);
+    if (!PATIENT_LOOKUPS[kind]) { throw new Error(`${endpoint}: audit record kind ${kind} has no patient lookup`); }
     const [part, field] = splitField(key);
     return { ...base, resource: def.audit.resource, part: null, field: null, record: { kind, part, field }, readBefore: def.method === 'DELETE' };
   }
@@ -92,16 +92,16 @@ export function auditPlanOf(def: EndpointDef): AuditPlan | null {
   }
   for (const part of ['params', 'headers', 'query', 'body'] as const) {
     const field = shapeKeys(def[part]).find((k) => PATIENT_FIELD.test(k));
-    if (field) return { ...base, resource: def.audit?.resource ?? RESOURCE_OF_TAG[def.tag] ?? def.tag, part, field, patientOnly: false };
+    if (field) { return { ...base, resource: def.audit?.resource ?? RESOURCE_OF_TAG[def.tag] ?? def.tag, part, field, patientOnly: false }; }
   }
   return def.audit ? { ...base, resource: def.audit.resource, part: null, field: null } : null;
 }
 
 /** The value at `part.field` of a call's input (parsed, or raw when refused before parsing). */
 function valueOf(input: CallInput, part: Part | null, field: string | null): unknown {
-  if (!part || !field) return undefined;
+  if (!part || !field) { return undefined; }
   const holder = input[part];
-  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return undefined;
+  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) { return undefined; }
   return (holder as Record<string, unknown>)[field];
 }
 
@@ -118,9 +118,9 @@ function patientOf(plan: AuditPlan, input: CallInput): number | null {
  * other plan (their patient is read by the trail's writer after the answer).
  */
 export async function patientBeforeDelete(ctx: AppContext, plan: AuditPlan, scope: Scope, input: CallInput): Promise<number | null | undefined> {
-  if (!plan.readBefore || !plan.record || !ctx.config.auditEnabled) return undefined;
+  if (!plan.readBefore || !plan.record || !ctx.config.auditEnabled) { return undefined; }
   const key = recordKeyOf(plan.record.kind, valueOf(input, plan.record.part, plan.record.field), scope.organizationId);
-  if (key === null) return null;
+  if (key === null) { return null; }
   try {
     const patientId = await readPatientOfRecord(ctx.db, plan.record.kind, key);
     auditTrail(ctx).fillDeleted(plan.record.kind, key, patientId);
@@ -147,7 +147,7 @@ export function recordAuditedCall(
   answer?: unknown,
   knownPatient?: number | null,
 ): void {
-  if (plan.patientOnly && outcome < 300 && answer && typeof answer === 'object' && 'roleId' in answer && (answer as { roleId?: unknown }).roleId !== Role.PATIENT) return;
+  if (plan.patientOnly && outcome < 300 && answer && typeof answer === 'object' && 'roleId' in answer && (answer as { roleId?: unknown }).roleId !== Role.PATIENT) { return; }
   // A field of the answer (`answer.<field>`) is read only from a success's answer.
   const from: CallInput = { ...input, answer: outcome < 300 ? answer : undefined };
   const key = plan.record && knownPatient === undefined ? recordKeyOf(plan.record.kind, valueOf(from, plan.record.part, plan.record.field), scope.organizationId) : null;

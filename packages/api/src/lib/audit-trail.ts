@@ -62,9 +62,9 @@ export class AuditTrail {
 
   /** Records one event (not awaited by the request; see the file's comment). */
   record(event: AuditEventInput): void {
-    if (!this.ctx.config.auditEnabled) return;
+    if (!this.ctx.config.auditEnabled) { return; }
     this.queue.push(event);
-    if (!this.writing) this.writing = this.drain();
+    if (!this.writing) { this.writing = this.drain(); }
   }
 
   /**
@@ -73,12 +73,12 @@ export class AuditTrail {
    * its patient (the row is gone when their append reads it).
    */
   fillDeleted(kind: AuditRecordKind, key: RecordKey, patientId: number | null): void {
-    for (const e of [...this.queue, ...this.resolving]) if (e.record && e.record.kind === kind && e.record.key === key) e.deletedPatientId = patientId;
+    for (const e of [...this.queue, ...this.resolving]) { if (e.record && e.record.kind === kind && e.record.key === key) { e.deletedPatientId = patientId; } }
   }
 
   /** Resolves once every event recorded before the call is stored (or counted lost). */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    while (this.writing) { await this.writing; }
   }
 
   private async drain(): Promise<void> {
@@ -86,7 +86,7 @@ export class AuditTrail {
       while (this.queue.length > 0) {
         // Appends start at most every APPEND_LINGER_MS (unless a full batch waits): under load each
         // carries the events of that interval, instead of the few that came during the last one.
-        if (this.queue.length < MAX_ROWS_PER_APPEND) await new Promise((resolve) => setTimeout(resolve, APPEND_LINGER_MS));
+        if (this.queue.length < MAX_ROWS_PER_APPEND) { await new Promise((resolve) => setTimeout(resolve, APPEND_LINGER_MS)); }
         const batch = this.queue.splice(0, MAX_ROWS_PER_APPEND);
         try {
           await this.append(batch);
@@ -108,7 +108,7 @@ export class AuditTrail {
   private async resolve(batch: AuditEventInput[]): Promise<AuditFields[]> {
     const wanted = new Map<AuditRecordKind, Set<RecordKey>>();
     for (const e of batch) {
-      if (!e.record) continue;
+      if (!e.record) { continue; }
       const keys = wanted.get(e.record.kind) ?? new Set<RecordKey>();
       wanted.set(e.record.kind, keys.add(e.record.key));
     }
@@ -122,7 +122,7 @@ export class AuditTrail {
     const out: AuditFields[] = [];
     for (const { record, onlyIfPatient, deletedPatientId, ...fields } of batch) {
       const patientId = record ? (found!.get(record.kind)?.get(record.key) ?? deletedPatientId ?? null) : fields.patientId;
-      if (onlyIfPatient && patientId === null) continue;
+      if (onlyIfPatient && patientId === null) { continue; }
       out.push({ ...fields, patientId });
     }
     return out;
@@ -131,10 +131,10 @@ export class AuditTrail {
   /** One transaction: lock the head, chain the rows after it, insert them, move the head. */
   private async append(events: AuditEventInput[]): Promise<void> {
     const batch = await this.resolve(events);
-    if (batch.length === 0) return;
+    if (batch.length === 0) { return; }
     await this.ctx.db.transaction(async (tx) => {
       const [head] = await tx.select().from(auditChainHead).where(eq(auditChainHead.id, 1)).for('update');
-      if (!head) throw new Error('audit chain head missing');
+      if (!head) { throw new Error('audit chain head missing'); }
       const chained = chainAuditRows(head.hash, batch);
       const lastId = await insertChained(tx, chained);
       await tx

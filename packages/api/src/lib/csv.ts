@@ -24,9 +24,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * - null and undefined become an empty cell.
  */
 export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'object') return /^-?\d+(\.\d+)?$/.test(value.numeric) ? value.numeric : csvCell(value.numeric);
+  if (value === null || value === undefined) { return ''; }
+  if (typeof value === 'number') { return Number.isFinite(value) ? String(value) : ''; }
+  if (typeof value === 'object') { return /^-?\d+(\.\d+)?$/.test(value.numeric) ? value.numeric : csvCell(value.numeric); }
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 

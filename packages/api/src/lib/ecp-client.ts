@@ -35,7 +35,7 @@ export interface EcpVitalReading {
  * Answers the ECP's reading id. Errors: EcpClientError.
  */
 export async function sendVitalReading(config: AppConfig['ecp'], reading: EcpVitalReading): Promise<{ ecpReadingId: string }> {
-  if (!config.apiUrl || !config.apiKey) throw new EcpClientError('notConfigured', false);
+  if (!config.apiUrl || !config.apiKey) { throw new EcpClientError('notConfigured', false); }
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/communities/${encodeURIComponent(reading.communityId)}/residents/${encodeURIComponent(reading.residentId)}/vitals`, {
@@ -53,17 +53,17 @@ export async function sendVitalReading(config: AppConfig['ecp'], reading: EcpVit
     const name = (err as Error)?.name;
     throw new EcpClientError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', true);
   }
-  if (res.status >= 500) throw new EcpClientError('server', true);
-  if (res.status !== 200 && res.status !== 201) throw new EcpClientError('refused', false);
+  if (res.status >= 500) { throw new EcpClientError('server', true); }
+  if (res.status !== 200 && res.status !== 201) { throw new EcpClientError('refused', false); }
   const body = (await res.json().catch(() => null)) as { id?: unknown } | null;
-  if (!body || (typeof body.id !== 'string' && typeof body.id !== 'number')) throw new EcpClientError('server', true);
+  if (!body || (typeof body.id !== 'string' && typeof body.id !== 'number')) { throw new EcpClientError('server', true); }
   return { ecpReadingId: String(body.id) };
 }
 
 /** Whether `header` is the hex HMAC-SHA256 of `rawBody` with `secret` (no secret: never). */
 export function verifyEcpSignature(secret: string | undefined, header: string | string[] | undefined, rawBody: Buffer): boolean {
   const text = Array.isArray(header) ? header[0] : header;
-  if (!secret || !text || !/^[0-9a-f]{64}$/i.test(text.trim())) return false;
+  if (!secret || !text || !/^[0-9a-f]{64}$/i.test(text.trim())) { return false; }
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   return timingSafeEqual(Buffer.from(text.trim().toLowerCase(), 'hex'), expected);
 }

@@ -12,10 +12,10 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The content's kind, or null when it is none of these (or empty). */
 export function sniffFileType(data: Buffer): SniffedType | null {
-  if (data.length === 0) return null;
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (data.length >= 8 && data.subarray(0, 8).equals(PNG)) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length === 0) { return null; }
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') { return 'application/pdf'; }
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG)) { return 'image/png'; }
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) { return 'image/jpeg'; }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);

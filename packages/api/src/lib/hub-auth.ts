@@ -73,7 +73,7 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
       .from(hubs)
       .where(and(eq(hubs.credentialHash, hash), isNull(hubs.credentialRevokedAt)))
       .limit(1);
-    if (!hub || hub.status !== 1) return null;
+    if (!hub || hub.status !== 1) { return null; }
     entry = {
       principal: { hubId: hub.id, hubIdentifier: hub.hubIdentifier, hospitalId: hub.hospitalId, assignedToUserId: hub.assignedToUserId },
       expiresAt: now + HUB_CREDENTIAL_TTL_MS,
@@ -84,7 +84,7 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
         cache.checkIns.clear();
       }
       cache.entries.set(hash, entry);
-      if (!cache.checkIns.has(hub.id)) cache.checkIns.set(hub.id, hub.lastCheckInAt ? hub.lastCheckInAt.getTime() : null);
+      if (!cache.checkIns.has(hub.id)) { cache.checkIns.set(hub.id, hub.lastCheckInAt ? hub.lastCheckInAt.getTime() : null); }
     }
   }
   return { ...entry.principal };
@@ -99,7 +99,7 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
 export async function recordHubCheckIn(ctx: AppContext, hub: HubPrincipal): Promise<void> {
   const checkIns = cacheOf(ctx).checkIns;
   const last = checkIns.get(hub.hubId) ?? null;
-  if (last !== null && Date.now() - last <= CHECK_IN_EVERY_MS) return;
+  if (last !== null && Date.now() - last <= CHECK_IN_EVERY_MS) { return; }
   const at = new Date();
   await ctx.db.update(hubs).set({ lastCheckInAt: at }).where(eq(hubs.id, hub.hubId));
   checkIns.set(hub.hubId, at.getTime());

@@ -15,14 +15,14 @@ const MAX_DEPTH = 32;
  * MAX_DEPTH levels; a structure nested deeper is reported at the level where the walk stopped.
  */
 export function findNulCharacter(value: unknown, prefix: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? prefix : null;
-  if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_DEPTH) return prefix;
+  if (typeof value === 'string') { return value.includes(NUL) ? prefix : null; }
+  if (value === null || typeof value !== 'object') { return null; }
+  if (depth >= MAX_DEPTH) { return prefix; }
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (key.includes(NUL)) return prefix || '_';
+    if (key.includes(NUL)) { return prefix || '_'; }
     const found = findNulCharacter(item, path, depth + 1);
-    if (found !== null) return found;
+    if (found !== null) { return found; }
   }
   return null;
 }

@@ -10,10 +10,10 @@ export function requestLang(req: FastifyRequest, userLang?: Lang): Lang {
   const accept = req.headers['accept-language'];
   if (typeof accept === 'string' && accept.length > 0) {
     const first = accept.split(',')[0]!.trim().toLowerCase();
-    if (first.startsWith('es')) return 'es';
-    if (first.startsWith('en')) return 'en';
+    if (first.startsWith('es')) { return 'es'; }
+    if (first.startsWith('en')) { return 'en'; }
   }
   const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.vigil_lang;
-  if (cookie === 'es' || cookie === 'en') return cookie;
+  if (cookie === 'es' || cookie === 'en') { return cookie; }
   return userLang ?? 'en';
 }

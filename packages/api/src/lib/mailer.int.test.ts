@@ -34,16 +34,16 @@ function fakeSmtp(refuse: number): Promise<{ port: number; received: string[]; c
               socket.write('250 queued\r\n');
             }
             data = null;
-          } else data += line + '\n';
+          } else { data += line + '\n'; }
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
+        if (verb === 'EHLO' || verb === 'HELO') { socket.write('250 fake\r\n'); }
         else if (verb === 'DATA') {
           data = '';
           socket.write('354 go on\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
+        } else if (verb === 'QUIT') { socket.end('221 bye\r\n'); }
+        else { socket.write('250 ok\r\n'); }
       }
     });
     socket.on('error', () => undefined);
@@ -59,8 +59,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined>
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (v) { return v; }
+    if (Date.now() > end) { throw new Error(`timed out waiting for ${what}`); }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -52,7 +52,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; que
         return;
       }
       const queue = opts.queue?.();
-      if (!queue?.durable) return sendNow(message);
+      if (!queue?.durable) { return sendNow(message); }
       // The body waits in the outbox (not in the job's data) and is cleared once sent.
       const [row] = await db
         .insert(emailOutbox)
@@ -63,7 +63,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; que
     async deliver(outboxId, job) {
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
       // Sent or failed already (a job delivered twice), or removed: nothing to do.
-      if (!row || row.status !== 'queued' || !transport) return { outboxId, status: row?.status ?? 'missing' };
+      if (!row || row.status !== 'queued' || !transport) { return { outboxId, status: row?.status ?? 'missing' }; }
       try {
         await transport.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.bodyText });
       } catch (err) {

@@ -1,6 +1,6 @@
 /**
  * The one calendar module: calendar months, local dates and wall-clock times in an office's IANA
- * time zone (issue 4: "Months are calendar months in the office's time zone"; billing-rules.md C1:
+ * time zone (docs/billing-engine.md "Windows"; billing-rules.md C1:
  * time-based codes count per calendar month; the offices' local days of the dashboard and the
  * worklist; the monitoring plans' local measurement times). Built on Intl, which knows the zone
  * rules, so DST days are 23 or 25 hours. Pure, no database.
@@ -33,7 +33,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** `timeZone` when Intl knows it, else DEFAULT_OFFICE_TIME_ZONE (a bad stored value must not break a job, a list or a month). */
 export function officeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return DEFAULT_OFFICE_TIME_ZONE;
+  if (!timeZone) { return DEFAULT_OFFICE_TIME_ZONE; }
   try {
     formatterOf(timeZone);
     return timeZone;
@@ -55,7 +55,7 @@ interface WallClock {
 
 function wallClockOf(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
-  for (const p of formatterOf(officeTimeZone(timeZone)).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of formatterOf(officeTimeZone(timeZone)).formatToParts(instant)) { if (p.type !== 'literal') { parts[p.type] = Number(p.value); } }
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
 }
 
@@ -103,7 +103,7 @@ export function localTimeToInstant(date: string, time: string, timeZone: string,
   const before = zoneOffsetMs(new Date(wall - DAY_MS), timeZone);
   const after = zoneOffsetMs(new Date(wall + DAY_MS), timeZone);
   const candidates = [...new Set([before, after])].map((o) => wall - o).filter((t) => zoneOffsetMs(new Date(t), timeZone) === wall - t);
-  if (candidates.length === 0) return new Date(wall - before); // in the gap: shifted forward
+  if (candidates.length === 0) { return new Date(wall - before); } // in the gap: shifted forward
   return new Date(repeated === 'later' ? Math.max(...candidates) : Math.min(...candidates));
 }
 
@@ -117,7 +117,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
  * start of the local day of `now`, WEEK six local days before that, MONTH 29; ALL has no start (null).
  */
 export function filterCaseStart(filterCase: 'TODAY' | 'WEEK' | 'MONTH' | 'ALL', now: Date, timeZone: string): Date | null {
-  if (filterCase === 'ALL') return null;
+  if (filterCase === 'ALL') { return null; }
   const back = filterCase === 'TODAY' ? 0 : filterCase === 'WEEK' ? 6 : 29;
   return startOfLocalDay(addDays(localDateOf(now, timeZone), -back), timeZone);
 }
@@ -160,7 +160,7 @@ export function localDateTimeOf(instant: Date, timeZone: string): { date: string
   const key = `${zone}|${quarter}`;
   let offset = quarterOffsets.get(key);
   if (offset === undefined) {
-    if (quarterOffsets.size > 50_000) quarterOffsets.clear();
+    if (quarterOffsets.size > 50_000) { quarterOffsets.clear(); }
     offset = zoneOffsetMs(new Date(quarter * QUARTER_MS), zone);
     quarterOffsets.set(key, offset);
   }

@@ -8,7 +8,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unk
 function parameters(def: EndpointDef) {
   const out: Record<string, unknown>[] = [];
   const add = (where: 'header' | 'query' | 'path', obj: z.ZodObject | undefined) => {
-    if (!obj) return;
+    if (!obj) { return; }
     for (const [name, field] of Object.entries(obj.shape)) {
       const f = field as z.ZodType;
       out.push({ name, in: where, required: where === 'path' || !f.safeParse(undefined).success, schema: schemaOf(f, 'input') });
@@ -42,7 +42,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         default: { description: 'Failure', content: { 'application/json': { schema: schemaOf(errorEnvelopeSchema, 'output') } } },
       },
     };
-    if (def.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } };
+    if (def.body) { op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } }; }
     if (def.multipart) {
       op.requestBody = {
         required: true,

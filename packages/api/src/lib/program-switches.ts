@@ -8,5 +8,5 @@ import { AppError } from './app-error';
  * "The {program} program is not enabled for this office" when the office's switch is off. Pure.
  */
 export function assertProgramEnabled(office: CareProgramSwitches, program: CareProgram): void {
-  if (!isCareProgramEnabled(office, program)) throw AppError.badRequest('programNotEnabled', undefined, { program });
+  if (!isCareProgramEnabled(office, program)) { throw AppError.badRequest('programNotEnabled', undefined, { program }); }
 }

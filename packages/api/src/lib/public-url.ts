@@ -26,12 +26,12 @@ const hostPattern = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za
  * 3. else (a job, or a malformed Host) `http://localhost:<PORT>`, the port the portal listens on.
  */
 export function linkBase(ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  if (ctx.config.publicUrl) { return ctx.config.publicUrl; }
   const req = currentRequest.getStore();
   if (req) {
     const host = req.host;
     const protocol = req.protocol === 'https' ? 'https' : 'http';
-    if (typeof host === 'string' && hostPattern.test(host)) return `${protocol}://${host}`;
+    if (typeof host === 'string' && hostPattern.test(host)) { return `${protocol}://${host}`; }
   }
   return `http://localhost:${ctx.config.port}`;
 }

@@ -31,13 +31,13 @@ export type Handler<D extends EndpointDef> = (input: HandlerInput<D>) => Promise
 export const urlOf = (def: EndpointDef) => '/api/' + def.path.replace(/\{(\w+)\}/g, ':$1');
 
 function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unknown> {
-  if (!def.headers) return {};
+  if (!def.headers) { return {}; }
   const query = (req.query ?? {}) as Record<string, unknown>;
   const lowerQuery = new Map(Object.entries(query).map(([k, v]) => [k.toLowerCase(), v]));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(def.headers.shape)) {
     const value = req.headers[key] ?? lowerQuery.get(key);
-    if (value !== undefined) out[key] = value;
+    if (value !== undefined) { out[key] = value; }
   }
   return out;
 }
@@ -89,17 +89,17 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const asHub = !scope && def.hubAuth === true && req.hub !== null;
       if (def.permission !== 'public' && !asHub) {
         // A hub credential that does not resolve (unknown, revoked, hub disabled) gets its own message.
-        if (!scope && def.hubAuth === true && req.headers.hubtoken && !req.hub) throw new AppError('unauthorized', 'hubCredentialInvalid');
+        if (!scope && def.hubAuth === true && req.headers.hubtoken && !req.hub) { throw new AppError('unauthorized', 'hubCredentialInvalid'); }
         const refusal = req.apiKeyRefusal;
         if (!scope && refusal?.reason === 'rateLimited') {
           throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: refusal.retryAfterSeconds }, undefined, refusal.retryAfterSeconds);
         }
-        if (!scope && refusal) throw AppError.unauthorized('apiKeyInvalid');
-        if (!scope) throw AppError.unauthorized();
+        if (!scope && refusal) { throw AppError.unauthorized('apiKeyInvalid'); }
+        if (!scope) { throw AppError.unauthorized(); }
         const refusedByKey = scope.apiKey !== undefined && !apiKeyMay(scope.apiKey.access, def.permission);
         if (!can(scope.role, def.permission) || refusedByKey) {
           // A refused attempt at patient data is recorded too, with the patient its raw input names.
-          if (auditPlan) recordAuditedCall(ctx, auditPlan, scope, req, { headers: req.headers, query: req.query, params: req.params, body: req.body }, 403);
+          if (auditPlan) { recordAuditedCall(ctx, auditPlan, scope, req, { headers: req.headers, query: req.query, params: req.params, body: req.body }, 403); }
           // An API key acts with its user's role narrowed by the key's access (docs/api-keys.md).
           throw AppError.forbidden();
         }
@@ -109,10 +109,10 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       // No field may carry a NUL character (input-guard.ts): 400 naming the field, before any schema runs.
       const nulAt =
         findNulCharacter(pickedHeaders, '') ?? findNulCharacter(req.query, '') ?? findNulCharacter(req.params, '') ?? (def.multipart ? null : findNulCharacter(req.body, ''));
-      if (nulAt !== null) throw new AppError('badRequest', 'validationFailed', {}, { [nulAt || '_']: 'controlCharacters' });
+      if (nulAt !== null) { throw new AppError('badRequest', 'validationFailed', {}, { [nulAt || '_']: 'controlCharacters' }); }
       const errors: Record<string, string> = {};
       const parse = <S extends z.ZodType | undefined>(schema: S, input: unknown, prefix: string) => {
-        if (!schema) return undefined;
+        if (!schema) { return undefined; }
         const result = schema.safeParse(input ?? {});
         if (!result.success) {
           Object.assign(errors, fieldErrors(result.error, input, lang, prefix));
@@ -124,8 +124,8 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
       const query = parse(def.query, req.query, '');
       const params = parse(def.params, req.params, '');
       const body = def.multipart ? undefined : parse(def.body, req.body, '');
-      if (Object.keys(errors).length > 0) throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors);
-      if (asHub) await recordHubCheckIn(ctx, req.hub!); // only an accepted hub credential checks in (lib/hub-auth.ts)
+      if (Object.keys(errors).length > 0) { throw new AppError('badRequest', 'validationFailed', {}, undefined, undefined, errors); }
+      if (asHub) { await recordHubCheckIn(ctx, req.hub!); } // only an accepted hub credential checks in (lib/hub-auth.ts)
 
       // A DELETE keyed by a record: its patient is read now, before the row is gone (lib/audit-route.ts).
       const patientBefore = auditPlan?.readBefore && scope && !asHub ? await patientBeforeDelete(ctx, auditPlan, scope, { headers, query, params, body }) : undefined;
@@ -138,17 +138,17 @@ export function registerEndpoint<D extends EndpointDef>(app: FastifyInstance, ct
         throw error;
       } finally {
         // Hubs' readings are not recorded here: each reading keeps its hub (measurements.hub_id).
-        if (auditPlan && scope && !asHub) recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText || data instanceof NotModified ? undefined : data, patientBefore);
+        if (auditPlan && scope && !asHub) { recordAuditedCall(ctx, auditPlan, scope, req, { headers, query, params, body }, outcome, data instanceof JsonText || data instanceof NotModified ? undefined : data, patientBefore); }
         // Any change but a hub's readings or a write declared `changesAccess: false` may have touched sessions, users or offices: cached scopes go (session-cache.ts).
-        if (def.method !== 'GET' && !asHub && def.changesAccess !== false) await forgetSessions(ctx);
+        if (def.method !== 'GET' && !asHub && def.changesAccess !== false) { await forgetSessions(ctx); }
       }
-      if (def.binary) return reply;
-      if (data instanceof NotModified) return sendNotModified(reply, data.etag);
+      if (def.binary) { return reply; }
+      if (data instanceof NotModified) { return sendNotModified(reply, data.etag); }
       if (data instanceof JsonText) {
         // Already the JSON of `data` (built by the database): checked like any answer, sent as is or compressed.
         if (ctx.config.validateResponses) {
           const checked = def.response.safeParse(JSON.parse(data.text));
-          if (!checked.success) throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`);
+          if (!checked.success) { throw new Error(`response of ${def.method} ${def.path} breaks its contract: ${checked.error.message}`); }
         }
         const answer = data.answer ?? { envelope: envelopeOf(data.text), gzip: null, br: null };
         return sendAnswer(req, reply, answer, { status: def.successStatus ?? 200, ...(data.etag ? { etag: data.etag } : {}) });

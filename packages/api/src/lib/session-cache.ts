@@ -68,10 +68,10 @@ export function sessionGeneration(ctx: AppContext): number {
  * than the TTL. The absolute and idle expiry are checked on every hit.
  */
 export function cachedSession(ctx: AppContext, tokenHash: string, nowMs: number): CachedSession | undefined {
-  if (ctx.config.sessionCacheMs <= 0) return undefined;
+  if (ctx.config.sessionCacheMs <= 0) { return undefined; }
   const cache = cacheOf(ctx);
   const entry = cache.entries.get(tokenHash);
-  if (!entry) return undefined;
+  if (!entry) { return undefined; }
   if (entry.cachedUntilMs <= nowMs || entry.expiresAtMs <= nowMs || entry.lastSeenAtMs + ctx.config.sessionIdleMinutes * 60_000 <= nowMs) {
     cache.entries.delete(tokenHash);
     return undefined;
@@ -90,10 +90,10 @@ export function rememberSession(
   nowMs: number,
   generation: number,
 ): void {
-  if (ctx.config.sessionCacheMs <= 0) return;
+  if (ctx.config.sessionCacheMs <= 0) { return; }
   const cache = cacheOf(ctx);
-  if (cache.generation !== generation) return;
-  if (cache.entries.size >= MAX_CACHED) cache.entries.clear();
+  if (cache.generation !== generation) { return; }
+  if (cache.entries.size >= MAX_CACHED) { cache.entries.clear(); }
   Object.freeze(session.scope.officeIds);
   cache.entries.set(tokenHash, {
     scope: Object.freeze(session.scope),

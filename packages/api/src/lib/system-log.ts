@@ -61,7 +61,7 @@ export async function deleteSystemLogsBefore(db: Executor, cutoff: Date, batch =
     const old = db.select({ id: systemLogs.id }).from(systemLogs).where(lt(systemLogs.at, cutoff)).orderBy(systemLogs.at).limit(batch);
     const gone = await db.delete(systemLogs).where(inArray(systemLogs.id, old)).returning({ id: systemLogs.id });
     deleted += gone.length;
-    if (gone.length < batch) return deleted;
+    if (gone.length < batch) { return deleted; }
   }
 }
 

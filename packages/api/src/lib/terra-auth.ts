@@ -25,25 +25,25 @@ export function signTerraPayload(secret: string, rawBody: Buffer | string, times
  * value matches.
  */
 export function verifyTerraSignature(secret: string | undefined, header: string | string[] | undefined, rawBody: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): TerraSignatureCheck {
-  if (!secret) return { ok: false, reason: 'no secret' };
+  if (!secret) { return { ok: false, reason: 'no secret' }; }
   const text = Array.isArray(header) ? header[0] : header;
-  if (!text) return { ok: false, reason: 'no header' };
-  if (text.length > 2048) return { ok: false, reason: 'malformed' };
+  if (!text) { return { ok: false, reason: 'no header' }; }
+  if (text.length > 2048) { return { ok: false, reason: 'malformed' }; }
   let timestamp: number | null = null;
   const candidates: Buffer[] = [];
   for (const part of text.split(',')) {
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
+    if (eq < 0) { continue; }
     const key = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
-    if (key === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) candidates.push(Buffer.from(value.toLowerCase(), 'hex'));
+    if (key === 't' && /^\d{1,12}$/.test(value)) { timestamp = Number(value); }
+    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) { candidates.push(Buffer.from(value.toLowerCase(), 'hex')); }
   }
-  if (timestamp === null || candidates.length === 0) return { ok: false, reason: 'malformed' };
-  if (Math.abs(nowSeconds - timestamp) > TERRA_SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };
+  if (timestamp === null || candidates.length === 0) { return { ok: false, reason: 'malformed' }; }
+  if (Math.abs(nowSeconds - timestamp) > TERRA_SIGNATURE_TOLERANCE_SECONDS) { return { ok: false, reason: 'stale' }; }
   const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
   let matched = false;
   // Every candidate is compared (no early exit), each in constant time.
-  for (const candidate of candidates) if (timingSafeEqual(candidate, expected)) matched = true;
+  for (const candidate of candidates) { if (timingSafeEqual(candidate, expected)) { matched = true; } }
   return matched ? { ok: true, timestamp } : { ok: false, reason: 'mismatch' };
 }

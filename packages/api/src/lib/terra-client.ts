@@ -28,7 +28,7 @@ export class TerraClientError extends Error {
  * for a non-200 answer or one without a URL.
  */
 export async function generateWidgetSession(config: AppConfig['terra'], referenceId: string, language: 'en' | 'es'): Promise<TerraWidgetSession> {
-  if (!config.devId || !config.apiKey) throw new TerraClientError('notConfigured');
+  if (!config.devId || !config.apiKey) { throw new TerraClientError('notConfigured'); }
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/auth/generateWidgetSession`, {
@@ -40,9 +40,9 @@ export async function generateWidgetSession(config: AppConfig['terra'], referenc
   } catch {
     throw new TerraClientError('unreachable');
   }
-  if (res.status !== 200) throw new TerraClientError('refused');
+  if (res.status !== 200) { throw new TerraClientError('refused'); }
   const body = (await res.json().catch(() => null)) as { url?: unknown; session_id?: unknown; expires_in?: unknown; status?: unknown } | null;
-  if (!body || typeof body.url !== 'string' || !/^https?:\/\//.test(body.url) || body.status === 'error') throw new TerraClientError('refused');
+  if (!body || typeof body.url !== 'string' || !/^https?:\/\//.test(body.url) || body.status === 'error') { throw new TerraClientError('refused'); }
   return { url: body.url, sessionId: typeof body.session_id === 'string' ? body.session_id : '', expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 900 };
 }
 
@@ -51,7 +51,7 @@ export async function generateWidgetSession(config: AppConfig['terra'], referenc
  * The Terra user id is Terra's opaque UUID, not PHI. Errors as `generateWidgetSession`.
  */
 export async function deauthenticateUser(config: AppConfig['terra'], terraUserId: string): Promise<void> {
-  if (!config.devId || !config.apiKey) throw new TerraClientError('notConfigured');
+  if (!config.devId || !config.apiKey) { throw new TerraClientError('notConfigured'); }
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/auth/deauthenticateUser?user_id=${encodeURIComponent(terraUserId)}`, {
@@ -63,5 +63,5 @@ export async function deauthenticateUser(config: AppConfig['terra'], terraUserId
     throw new TerraClientError('unreachable');
   }
   // 404: Terra no longer knows the user, which is what a disconnect wants.
-  if (res.status !== 200 && res.status !== 404) throw new TerraClientError('refused');
+  if (res.status !== 200 && res.status !== 404) { throw new TerraClientError('refused'); }
 }

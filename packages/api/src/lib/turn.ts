@@ -25,8 +25,8 @@ export function iceServersFor(
   now = new Date(),
 ): { iceServers: IceServer[]; expiresAt: string | null; iceTransportPolicy: 'all' | 'relay' } {
   const iceTransportPolicy = cfg.iceTransportPolicy;
-  if (cfg.turnUrls.length === 0) return { iceServers: [], expiresAt: null, iceTransportPolicy };
-  if (!cfg.turnSecret) return { iceServers: [{ urls: cfg.turnUrls }], expiresAt: null, iceTransportPolicy };
+  if (cfg.turnUrls.length === 0) { return { iceServers: [], expiresAt: null, iceTransportPolicy }; }
+  if (!cfg.turnSecret) { return { iceServers: [{ urls: cfg.turnUrls }], expiresAt: null, iceTransportPolicy }; }
   const expiry = Math.floor(now.getTime() / 1000) + cfg.turnTtlSeconds;
   const username = `${expiry}:${id}`;
   const credential = createHmac('sha1', cfg.turnSecret).update(username).digest('base64');

@@ -37,17 +37,17 @@ export async function readSingleUpload(req: FastifyRequest, maxBytes: number): P
  * details with its file, such as a release note's title and version). Same errors.
  */
 export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<{ file: SingleUpload | null; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
+  if (!req.isMultipart()) { throw new AppError('unsupportedMediaType', 'unsupportedMediaType'); }
   const contentType = String(req.headers['content-type'] ?? '');
-  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) throw AppError.badRequest('malformedUpload');
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) { throw AppError.badRequest('malformedUpload'); }
   let found: SingleUpload | null = null;
   const fields: Record<string, string> = {};
   try {
     const parts = req.parts({ limits: { fileSize: maxBytes, files: 2, fields: 10, parts: 12, fieldSize: 4096 } });
     for await (const part of parts) {
       if (part.type !== 'file') {
-        if (typeof part.value !== 'string') continue;
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.badRequest('malformedUpload');
+        if (typeof part.value !== 'string') { continue; }
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) { throw AppError.badRequest('malformedUpload'); }
         fields[part.fieldname] = part.value;
         continue;
       }
@@ -57,14 +57,14 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
       }
       const data = await part.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE past maxBytes
       const filename = part.filename ?? '';
-      if (filename.includes('\u0000') || part.fieldname.includes('\u0000') || filename.length > 255) throw AppError.badRequest('malformedUpload');
+      if (filename.includes('\u0000') || part.fieldname.includes('\u0000') || filename.length > 255) { throw AppError.badRequest('malformedUpload'); }
       found = { data, filename, fieldname: part.fieldname, fields };
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError) { throw error; }
     const e = error as MultipartError;
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError('payloadTooLarge', 'payloadTooLarge');
-    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', 'unsupportedMediaType');
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) { throw new AppError('payloadTooLarge', 'payloadTooLarge'); }
+    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') { throw new AppError('unsupportedMediaType', 'unsupportedMediaType'); }
     // Busboy's own errors (no boundary, "Unexpected end of form", malformed part headers) carry no status.
     throw AppError.badRequest('malformedUpload');
   }

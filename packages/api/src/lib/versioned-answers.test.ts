@@ -42,7 +42,7 @@ describe('VersionedAnswers', () => {
     const probe = new VersionedAnswers(1024 * 1024);
     await probe.set('a', '1', json);
     const cache = new VersionedAnswers(probe.size.bytes * 3); // room for three entries
-    for (const k of ['a', 'b', 'c']) await cache.set(k, '1', json);
+    for (const k of ['a', 'b', 'c']) { await cache.set(k, '1', json); }
     expect(cache.get('a', '1')).toBeDefined(); // a is now the most recently used
     await cache.set('d', '1', json);
     expect(cache.get('b', '1')).toBeUndefined();

@@ -72,7 +72,7 @@ export function envelopeOf(json: string): Buffer {
  */
 export async function encodeAnswer(json: string): Promise<EncodedAnswer> {
   const envelope = envelopeOf(json);
-  if (envelope.length < MIN_COMPRESS_BYTES) return { envelope, gzip: null, br: null };
+  if (envelope.length < MIN_COMPRESS_BYTES) { return { envelope, gzip: null, br: null }; }
   const smaller = (b: Buffer) => (b.length < envelope.length ? b : null);
   const [gz, br] = await Promise.all([
     gzip(envelope, { level: GZIP_LEVEL }).then(smaller, () => null),
@@ -103,7 +103,7 @@ export class VersionedAnswers {
   /** The answer kept for `key` when it was built at `version`, else undefined (marks it most recently used). */
   get(key: string, version: string): VersionedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || entry.version !== version) { return undefined; }
     this.entries.delete(key);
     this.entries.set(key, entry); // most recently used last
     return entry;
@@ -117,10 +117,10 @@ export class VersionedAnswers {
    */
   set(key: string, version: string, json: string): Promise<VersionedAnswer> {
     const pending = this.pending.get(key);
-    if (pending && pending.version === version) return pending.answer;
+    if (pending && pending.version === version) { return pending.answer; }
     const answer = encodeAnswer(json).then((encoded) => {
       const entry: VersionedAnswer = { version, json, ...encoded };
-      if (this.pending.get(key)?.answer === answer) this.pending.delete(key);
+      if (this.pending.get(key)?.answer === answer) { this.pending.delete(key); }
       this.keep(key, entry);
       return entry;
     });
@@ -140,11 +140,11 @@ export class VersionedAnswers {
       this.entries.delete(key);
     }
     const bytes = bytesOf(entry);
-    if (bytes > this.maxBytes) return;
+    if (bytes > this.maxBytes) { return; }
     this.entries.set(key, entry);
     this.bytes += bytes;
     for (const [k, e] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes) { break; }
       this.entries.delete(k);
       this.bytes -= bytesOf(e);
     }
@@ -174,30 +174,30 @@ const PREFERENCE: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
  * `x-gzip` counts as gzip (section 8.4.1.3); codings compare case-insensitively.
  */
 export function negotiateEncoding(header: string | string[] | undefined, offered: readonly ContentCoding[]): ContentCoding {
-  if (header === undefined) return 'identity';
+  if (header === undefined) { return 'identity'; }
   const q = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name, ...params] = part.split(';');
     let coding = name!.trim().toLowerCase();
-    if (!coding) continue;
-    if (coding === 'x-gzip') coding = 'gzip';
+    if (!coding) { continue; }
+    if (coding === 'x-gzip') { coding = 'gzip'; }
     let weight = 1;
     for (const p of params) {
       const m = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p);
-      if (m) weight = Math.min(1, Number(m[1]));
+      if (m) { weight = Math.min(1, Number(m[1])); }
     }
     q.set(coding, Math.max(weight, q.get(coding) ?? 0));
   }
   const star = q.get('*');
   const weightOf = (c: ContentCoding): number => {
     const listed = q.get(c) ?? star;
-    if (listed !== undefined) return listed;
+    if (listed !== undefined) { return listed; }
     return c === 'identity' ? Number.MIN_VALUE : 0;
   };
   let best: ContentCoding = 'identity';
   let bestWeight = 0;
   for (const c of PREFERENCE) {
-    if (c !== 'identity' && !offered.includes(c)) continue;
+    if (c !== 'identity' && !offered.includes(c)) { continue; }
     const w = weightOf(c);
     if (w > bestWeight) {
       best = c;
@@ -218,14 +218,14 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Enc
   reply.header('vary', 'Accept-Encoding');
   if (options.etag) {
     reply.header('etag', options.etag).header('cache-control', 'private, no-cache');
-    if (ifNoneMatchNames(req.headers['if-none-match'], options.etag)) return reply.code(304).send();
+    if (ifNoneMatchNames(req.headers['if-none-match'], options.etag)) { return reply.code(304).send(); }
   }
   const offered: ContentCoding[] = [];
-  if (answer.br) offered.push('br');
-  if (answer.gzip) offered.push('gzip');
+  if (answer.br) { offered.push('br'); }
+  if (answer.gzip) { offered.push('gzip'); }
   const coding = offered.length > 0 ? negotiateEncoding(req.headers['accept-encoding'], offered) : 'identity';
   reply.code(options.status ?? 200).type('application/json; charset=utf-8');
-  if (coding === 'identity') return reply.send(answer.envelope);
+  if (coding === 'identity') { return reply.send(answer.envelope); }
   return reply.header('content-encoding', coding).send(coding === 'br' ? answer.br : answer.gzip);
 }
 
@@ -236,7 +236,7 @@ export function sendNotModified(reply: FastifyReply, etag: string): FastifyReply
 
 /** Whether an If-None-Match header value (a list of entity tags, or "*") names `etag`; weak comparison (RFC 9110 section 13.1.2). */
 export function ifNoneMatchNames(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
+  if (header === undefined) { return false; }
   const weak = (t: string) => t.trim().replace(/^W\//, '');
   const wanted = weak(etag);
   return (Array.isArray(header) ? header.join(',') : header).split(',').some((t) => t.trim() === '*' || weak(t) === wanted);

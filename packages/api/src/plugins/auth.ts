@@ -42,7 +42,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, resolveSessi
     const hubToken = Array.isArray(hubHeader) ? hubHeader[0] : hubHeader;
     // Only endpoints that accept a hub read its credential (route.ts records the check-in once accepted).
     const endpoint = (req.routeOptions.config as { endpoint?: { hubAuth?: boolean } } | undefined)?.endpoint;
-    if (hubToken && endpoint?.hubAuth === true) req.hub = await resolveHubToken(ctx, hubToken);
+    if (hubToken && endpoint?.hubAuth === true) { req.hub = await resolveHubToken(ctx, hubToken); }
     const header = req.headers['sessionguid'];
     const token = Array.isArray(header) ? header[0] : header;
     const keyHeader = req.headers['x-api-key'];
@@ -53,12 +53,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, resolveSessi
       if (resolved.ok) {
         req.scope = resolved.scope;
         req.lang = requestLang(req, resolved.scope.lang);
-      } else req.apiKeyRefusal = resolved;
+      } else { req.apiKeyRefusal = resolved; }
       return;
     }
-    if (!token || !req.url.startsWith('/api/')) return;
+    if (!token || !req.url.startsWith('/api/')) { return; }
     const resolved = await resolveSession(ctx, token);
-    if (!resolved) return;
+    if (!resolved) { return; }
     req.scope = resolved.scope;
     req.session = { expiresAt: resolved.expiresAt, lastSeenAt: resolved.lastSeenAt };
     req.lang = requestLang(req, resolved.scope.lang);

@@ -18,7 +18,7 @@ const INPUT_DATA_EXCEPTIONS = new Set(['22001', '22003', '22007', '22008', '2202
  * carries the query's parameters, which may be PHI. Used as pino's `err` serializer too.
  */
 export function safeError(error: unknown): Record<string, unknown> {
-  if (!error || typeof error !== 'object') return { type: typeof error };
+  if (!error || typeof error !== 'object') { return { type: typeof error }; }
   const e = error as { name?: string; code?: unknown; statusCode?: unknown; stack?: string; cause?: { code?: unknown } };
   return {
     type: e.name ?? 'Error',
@@ -38,7 +38,7 @@ export function safeError(error: unknown): Record<string, unknown> {
  */
 export function clientErrorHandler(securityHeaders: ReadonlyArray<[string, string]>) {
   return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (error.code === 'ECONNRESET' || socket.destroyed) { return; }
     const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 65_536).toString('latin1') : '';
     const lang: Lang = /\r\naccept-language:[ \t]*es/i.test(raw) ? 'es' : 'en';
     const [status, label, key] =
@@ -58,8 +58,8 @@ export function clientErrorHandler(securityHeaders: ReadonlyArray<[string, strin
       'Connection: close',
       ...securityHeaders.map(([name, value]) => `${name}: ${value}`),
     ];
-    if (socket.writable) socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`);
-    else socket.destroy();
+    if (socket.writable) { socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`); }
+    else { socket.destroy(); }
   };
 }
 
@@ -74,7 +74,7 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected?: (req:
     if (error instanceof AppError) {
       const resolved = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, message(v, lang, error.params)])) : undefined;
       const fields = resolved || error.fieldMessages ? { ...error.fieldMessages, ...resolved } : undefined;
-      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error.retryAfterSeconds) { reply.header('Retry-After', String(error.retryAfterSeconds)); }
       return reply.code(statusOf[error.code]).send({
         resFlag: false,
         data: null,

@@ -10,7 +10,7 @@ import { sessions, users, visitInvitations } from '../db/schema/index';
  * this process holds).
  */
 export async function findLiveSessionIds(db: Executor, sessionIds: number[], idleMinutes: number, now = new Date()): Promise<Set<number>> {
-  if (sessionIds.length === 0) return new Set();
+  if (sessionIds.length === 0) { return new Set(); }
   const idleCutoff = new Date(now.getTime() - idleMinutes * 60_000);
   const rows = await db
     .select({ id: sessions.id })
@@ -34,7 +34,7 @@ export async function findLiveSessionIds(db: Executor, sessionIds: number[], idl
  * no caller scope (the ids are those of sockets this process holds).
  */
 export async function findLiveInvitationIds(db: Executor, invitationIds: number[], now = new Date()): Promise<Set<number>> {
-  if (invitationIds.length === 0) return new Set();
+  if (invitationIds.length === 0) { return new Set(); }
   const rows = await db
     .select({ id: visitInvitations.id })
     .from(visitInvitations)

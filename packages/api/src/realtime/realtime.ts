@@ -103,15 +103,15 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
 
   const handle = (event: BusEvent) => {
     if (event.kind === 'scopesChanged') {
-      if (event.from !== processKey) for (const listener of scopeListeners) listener();
+      if (event.from !== processKey) { for (const listener of scopeListeners) { listener(); } }
       return;
     }
     if (event.kind === 'deliver') {
       for (const { userId, message } of event.deliveries) {
         const set = byUser.get(userId);
-        if (!set) continue;
+        if (!set) { continue; }
         const text = JSON.stringify(message);
-        for (const client of set) sendTo(client, text);
+        for (const client of set) { sendTo(client, text); }
       }
       return;
     }
@@ -123,12 +123,12 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
         const receives = event.to
           ? peerId === event.to
           : (peerId !== undefined && peerId !== event.except) || (event.waiting === true && peerId === undefined && client.guest?.appointmentId === event.appointmentId);
-        if (receives) sendTo(client, text);
+        if (receives) { sendTo(client, text); }
       }
       return;
     }
     for (const set of byUser.values()) {
-      for (const client of set) if (client.sessionId === event.sessionId) client.close(CloseCode.SESSION_ENDED, 'session ended');
+      for (const client of set) { if (client.sessionId === event.sessionId) { client.close(CloseCode.SESSION_ENDED, 'session ended'); } }
     }
   };
 
@@ -138,7 +138,7 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
   if (opts.redisUrl) {
     pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     sub = new Redis(opts.redisUrl, { lazyConnect: false });
-    for (const client of [pub, sub]) client.on('error', (err: Error) => log.warn({ err: err.message }, 'realtime: redis error'));
+    for (const client of [pub, sub]) { client.on('error', (err: Error) => log.warn({ err: err.message }, 'realtime: redis error')); }
     sub.on('message', (_channel: string, text: string) => {
       try {
         handle(JSON.parse(text) as BusEvent);
@@ -156,8 +156,8 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
 
   const emit = async (event: BusEvent) => {
     try {
-      if (pub) await pub.publish(CHANNEL, JSON.stringify(event));
-      else local.emit('event', event);
+      if (pub) { await pub.publish(CHANNEL, JSON.stringify(event)); }
+      else { local.emit('event', event); }
     } catch (err) {
       log.error({ err }, 'realtime: could not publish');
     }
@@ -165,7 +165,7 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
 
   return {
     publish: async (deliveries) => {
-      if (deliveries.length > 0) await emit({ kind: 'deliver', deliveries });
+      if (deliveries.length > 0) { await emit({ kind: 'deliver', deliveries }); }
     },
     publishRoom: (appointmentId, message, target = {}) => emit({ kind: 'room', appointmentId, message, ...target }),
     endSession: (sessionId) => emit({ kind: 'sessionEnded', sessionId }),
@@ -189,13 +189,13 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
       return () => {
         const current = byUser.get(client.userId);
         current?.delete(client);
-        if (current?.size === 0) byUser.delete(client.userId);
+        if (current?.size === 0) { byUser.delete(client.userId); }
       };
     },
     clients: () => [...guests, ...[...byUser.values()].flatMap((set) => [...set])],
     ready: () => subscribed,
     close: async () => {
-      for (const client of [...guests, ...[...byUser.values()].flatMap((set) => [...set])]) client.close(CloseCode.SERVER_CLOSING, 'server closing');
+      for (const client of [...guests, ...[...byUser.values()].flatMap((set) => [...set])]) { client.close(CloseCode.SERVER_CLOSING, 'server closing'); }
       byUser.clear();
       guests.clear();
       scopeListeners.length = 0;

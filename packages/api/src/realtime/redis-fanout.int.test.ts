@@ -1,8 +1,8 @@
 /**
- * Two API processes share notifications through Redis (issue 3 section 4): two app instances, each
- * with its own database pool and its own Redis connections, on the same PostgreSQL database. A
- * browser connected to instance B receives what instance A raises, and B closes the socket when
- * the session signs out through A.
+ * Two API processes share notifications through Redis (README "Configuration", `REDIS_URL`): two
+ * app instances, each with its own database pool and its own Redis connections, on the same
+ * PostgreSQL database. A browser connected to instance B receives what instance A raises, and B
+ * closes the socket when the session signs out through A.
  *
  * Needs REDIS_URL (e.g. redis://127.0.0.1:6379) and TEST_DATABASE_URL (a PostgreSQL server); it is
  * skipped, saying so, when either is absent.
@@ -52,13 +52,13 @@ async function browserOnB(userId: number, sessionToken: string) {
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as Message;
     messages.push(m);
-    for (const l of listeners) l(m);
+    for (const l of listeners) { l(m); }
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const next = (type: string, timeoutMs = 2000) =>
     new Promise<Message>((resolve, reject) => {
       const found = messages.find((m) => m.type === type);
-      if (found) return resolve(found);
+      if (found) { return resolve(found); }
       const timer = setTimeout(() => reject(new Error(`no '${type}' on instance B within ${timeoutMs} ms`)), timeoutMs);
       listeners.push((m) => {
         if (m.type === type) {
@@ -97,7 +97,7 @@ describe.skipIf(!enabled)('Redis fan-out between two API instances', () => {
   afterAll(async () => {
     await a?.app.close();
     await b?.app.close();
-    if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+    if (dbName) { await admin(`drop database if exists ${dbName} with (force)`); }
   });
 
   it('delivers an alert raised through instance A to a browser connected to instance B', async () => {

@@ -30,7 +30,7 @@ async function connect(): Promise<Client> {
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
     messages.push(JSON.parse(String(data)) as Client['messages'][number]);
-    for (const w of waiters.splice(0)) w();
+    for (const w of waiters.splice(0)) { w(); }
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const next = (type: string, timeoutMs = 1000) =>
@@ -38,8 +38,8 @@ async function connect(): Promise<Client> {
       const started = Date.now();
       const look = () => {
         const i = messages.findIndex((m) => m.type === type);
-        if (i >= 0) return resolve(messages.splice(i, 1)[0]!);
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no '${type}' message within ${timeoutMs} ms`));
+        if (i >= 0) { return resolve(messages.splice(i, 1)[0]!); }
+        if (Date.now() - started > timeoutMs) { return reject(new Error(`no '${type}' message within ${timeoutMs} ms`)); }
         waiters.push(look);
         setTimeout(look, timeoutMs - (Date.now() - started) + 1);
       };
@@ -88,7 +88,7 @@ describe('real-time socket', () => {
     expect(d.data!.AdditionalData).toMatchObject({ patientFullname: `${f.patientA1.firstName} ${f.patientA1.lastName}` });
     await new Promise((r) => setTimeout(r, 100));
     expect(outsider.messages.filter((m) => m.type === 'notification')).toHaveLength(0);
-    for (const c of [doctor, nurse, outsider]) c.ws.close();
+    for (const c of [doctor, nurse, outsider]) { c.ws.close(); }
   });
 
   it("tells the team-mates' sockets when an alert is processed", async () => {

@@ -79,31 +79,31 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
       let registered: RealtimeClient | null = null;
       let alive = true;
       const send = (message: SocketServerMessage) => {
-        if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+        if (socket.readyState === OPEN) { socket.send(JSON.stringify(message)); }
       };
       const refuse = (reason: string) => {
         state = 'closed';
         socket.close(CloseCode.BAD_INIT, reason);
       };
       const initTimer = setTimeout(() => {
-        if (state === 'pending' || state === 'checking') refuse('init timeout');
+        if (state === 'pending' || state === 'checking') { refuse('init timeout'); }
       }, initTimeoutMs);
 
       const init = async (raw: unknown) => {
         const parsed = socketInitMessageSchema.safeParse(raw);
-        if (!parsed.success) return refuse('bad init');
+        if (!parsed.success) { return refuse('bad init'); }
         const resolved = await resolveSession(ctx, parsed.data.sessionToken);
-        if (state !== 'checking') return; // closed meanwhile
-        if (!resolved || resolved.scope.userId !== parsed.data.userId || !can(resolved.scope.role, 'notifications.read')) return refuse('bad init');
+        if (state !== 'checking') { return; } // closed meanwhile
+        if (!resolved || resolved.scope.userId !== parsed.data.userId || !can(resolved.scope.role, 'notifications.read')) { return refuse('bad init'); }
         ready(opts.rooms?.staff(resolved.scope) ?? null, { userId: resolved.scope.userId, sessionId: resolved.scope.sessionId });
       };
 
       const guestInit = async (raw: unknown) => {
         const parsed = socketGuestInitMessageSchema.safeParse(raw);
-        if (!parsed.success) return refuse('bad init');
+        if (!parsed.success) { return refuse('bad init'); }
         const guest = opts.rooms ? await opts.rooms.resolveGuest(parsed.data.invitation) : null;
-        if (state !== 'checking') return; // closed meanwhile
-        if (!guest) return refuse('bad init');
+        if (state !== 'checking') { return; } // closed meanwhile
+        if (!guest) { return refuse('bad init'); }
         ready(guest.principal, { userId: guest.userId, sessionId: 0, guest: { invitationId: guest.invitationId, appointmentId: guest.appointmentId } });
       };
 
@@ -114,7 +114,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         const client: RealtimeClient = {
           ...identity,
           send: (text) => {
-            if (socket.readyState === OPEN) socket.send(text);
+            if (socket.readyState === OPEN) { socket.send(text); }
           },
           close: (code, reason) => {
             state = 'closed';
@@ -144,9 +144,9 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         } catch {
           return; // spec section 8: socket message parse errors are ignored silently
         }
-        if (!message || typeof message !== 'object') return;
+        if (!message || typeof message !== 'object') { return; }
         const type = (message as { type?: unknown }).type;
-        if (type === 'ping') return send({ type: 'pong' });
+        if (type === 'ping') { return send({ type: 'pong' }); }
         if ((type === 'init' || type === 'guestInit') && state === 'pending') {
           state = 'checking';
           (type === 'init' ? init(message) : guestInit(message)).catch((err: unknown) => {
@@ -165,7 +165,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         clearTimeout(initTimer);
         detach?.();
         detach = null;
-        if (registered && opts.rooms) opts.rooms.onClose(registered).catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: leaving the visit rooms failed'));
+        if (registered && opts.rooms) { opts.rooms.onClose(registered).catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: leaving the visit rooms failed')); }
       });
       socket.on('error', () => socket.terminate());
     },
@@ -174,12 +174,12 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
   // Sign-out closes the session's sockets at once, in every API process.
   const signOutUrl = '/api/' + auth.signOut.path;
   app.addHook('onResponse', async (req, reply) => {
-    if (req.scope && reply.statusCode === 200 && req.routeOptions.url === signOutUrl) await ctx.realtime.endSession(req.scope.sessionId);
+    if (req.scope && reply.statusCode === 200 && req.routeOptions.url === signOutUrl) { await ctx.realtime.endSession(req.scope.sessionId); }
   });
 
   let running = false;
   const timer = setInterval(() => {
-    if (running) return;
+    if (running) { return; }
     running = true;
     checkSocketSessions(ctx)
       .catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: session check failed'))
@@ -198,14 +198,14 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
  */
 export async function checkSocketSessions(ctx: AppContext): Promise<void> {
   const clients = ctx.realtime.clients();
-  if (clients.length === 0) return;
+  if (clients.length === 0) { return; }
   const staff = clients.filter((c) => !c.guest);
   const guests = clients.filter((c) => c.guest);
   const live = await findLiveSessionIds(ctx.db, [...new Set(staff.map((c) => c.sessionId))], ctx.config.sessionIdleMinutes);
   const liveInvitations = await findLiveInvitationIds(ctx.db, [...new Set(guests.map((c) => c.guest!.invitationId))]);
   for (const client of clients) {
     const ok = client.guest ? liveInvitations.has(client.guest.invitationId) : live.has(client.sessionId);
-    if (!ok) client.close(CloseCode.SESSION_ENDED, 'session ended');
-    else client.heartbeat();
+    if (!ok) { client.close(CloseCode.SESSION_ENDED, 'session ended'); }
+    else { client.heartbeat(); }
   }
 }

@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema/index';
 
-/** The demo logins' password (README, issue 2 section 7). */
+/** The demo logins' password (README "Demo logins"). */
 export const DEMO_PASSWORD = 'VigilDemo#2026';
 
 /** The demo logins, in the order the README lists them. */
@@ -28,7 +28,8 @@ export type DemoUsername = (typeof DEMO_USERNAMES)[number];
 export const DEMO_SECOND_OFFICE_NAME = 'Vigil Demo North Clinic';
 
 /**
- * Imports the demo data on the first start and creates the demo logins (issue 2, section 7).
+ * Imports the demo data on the first start and creates the demo logins (README "Demo logins";
+ * docs/demo-data.md).
  *
  * First start = nobody can sign in yet (no user has a password), so a database in real use is
  * never touched. Then, when there is no patient yet, imports the first existing folder of
@@ -49,7 +50,7 @@ export const DEMO_SECOND_OFFICE_NAME = 'Vigil Demo North Clinic';
 export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; summary: string }> {
   // Someone can sign in already: not a first start (and never a database in real use).
   const [withPassword] = await ctx.db.select({ id: users.id }).from(users).where(isNotNull(users.passwordHash)).limit(1);
-  if (withPassword) return { created: false, summary: '' };
+  if (withPassword) { return { created: false, summary: '' }; }
   const [anyPatient] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.roleId, Role.PATIENT)).limit(1);
 
   const dir = ctx.config.demoDataDirs.find((d) => fs.existsSync(d));
@@ -130,10 +131,10 @@ async function createLogin(tx: Tx, spec: LoginSpec): Promise<number> {
     })
     .returning({ id: users.id });
   const id = row!.id;
-  for (const o of spec.offices) await tx.insert(userHospitals).values({ userId: id, hospitalId: o.id, isAdmin: o.isAdmin ?? false });
-  if (spec.role === Role.DOCTOR) await tx.insert(doctorMetadata).values({ userId: id, licenceId: `DEMO-${spec.username.toUpperCase()}` });
-  if (spec.role === Role.NURSE) await tx.insert(nurseMetadata).values({ userId: id, licenceId: `DEMO-${spec.username.toUpperCase()}` });
-  if (spec.role === Role.PATIENT) await tx.insert(patientMetadata).values({ userId: id });
+  for (const o of spec.offices) { await tx.insert(userHospitals).values({ userId: id, hospitalId: o.id, isAdmin: o.isAdmin ?? false }); }
+  if (spec.role === Role.DOCTOR) { await tx.insert(doctorMetadata).values({ userId: id, licenceId: `DEMO-${spec.username.toUpperCase()}` }); }
+  if (spec.role === Role.NURSE) { await tx.insert(nurseMetadata).values({ userId: id, licenceId: `DEMO-${spec.username.toUpperCase()}` }); }
+  if (spec.role === Role.PATIENT) { await tx.insert(patientMetadata).values({ userId: id }); }
   return id;
 }
 
@@ -147,7 +148,7 @@ async function teamOf(tx: Tx, patientId: number, hospitalId: number): Promise<nu
 }
 
 async function addToTeams(tx: Tx, teamIds: number[], userId: number) {
-  if (teamIds.length === 0) return;
+  if (teamIds.length === 0) { return; }
   await tx
     .insert(medicalTeamMembers)
     .values(teamIds.map((medicalTeamId) => ({ medicalTeamId, userId })))
@@ -216,7 +217,7 @@ async function createDemoLogins(tx: Tx, hashOf: (u: DemoUsername) => string): Pr
 
   // Office #1's teams: every patient gets one, with the demo doctor and nurse; the caregiver joins the `patient`'s.
   const teams1: number[] = [];
-  for (const p of await patientsOf(tx, office1.id)) teams1.push(await teamOf(tx, p, office1.id));
+  for (const p of await patientsOf(tx, office1.id)) { teams1.push(await teamOf(tx, p, office1.id)); }
   await addToTeams(tx, teams1, doctor);
   await addToTeams(tx, teams1, nurse);
   await addToTeams(tx, [await teamOf(tx, patientId, office1.id)], caregiver);
@@ -248,7 +249,7 @@ async function createDemoLogins(tx: Tx, hashOf: (u: DemoUsername) => string): Pr
   }
   const doctor2 = await login('doctor2', Role.DOCTOR, ['David', 'Navarro'], office2.organizationId, [{ id: office2.id }]);
   const teams2: number[] = [];
-  for (const p of await patientsOf(tx, office2.id)) teams2.push(await teamOf(tx, p, office2.id));
+  for (const p of await patientsOf(tx, office2.id)) { teams2.push(await teamOf(tx, p, office2.id)); }
   await addToTeams(tx, teams2, doctor2);
 
   return { office1Name: office1.hospitalName, office2Name: office2.hospitalName };

@@ -69,18 +69,18 @@ export async function startEcpStandIn(apiKey = 'ecp-test-key', port = 0): Promis
         res.end(JSON.stringify(body));
       };
       const match = /^\/communities\/([^/]+)\/residents\/([^/]+)\/vitals$/.exec(req.url ?? '');
-      if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, { error: 'unauthorized' });
-      if (req.method !== 'POST' || !match) return send(404, { error: 'not found' });
+      if (req.headers.authorization !== `Bearer ${apiKey}`) { return send(401, { error: 'unauthorized' }); }
+      if (req.method !== 'POST' || !match) { return send(404, { error: 'not found' }); }
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string' || key.length === 0) return send(400, { error: 'Idempotency-Key required' });
-      if (state.alwaysFail) return send(500, { error: 'unavailable' });
+      if (typeof key !== 'string' || key.length === 0) { return send(400, { error: 'Idempotency-Key required' }); }
+      if (state.alwaysFail) { return send(500, { error: 'unavailable' }); }
       const fault = state.faults.shift();
       if (fault === 'timeout') {
         hanging.add(res);
         return;
       }
-      if (fault === '500') return send(500, { error: 'unavailable' });
-      if (fault === 'drop-before-store') return req.socket.destroy();
+      if (fault === '500') { return send(500, { error: 'unavailable' }); }
+      if (fault === 'drop-before-store') { return req.socket.destroy(); }
       let body: EcpStoredReading['body'];
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as EcpStoredReading['body'];
@@ -88,7 +88,7 @@ export async function startEcpStandIn(apiKey = 'ecp-test-key', port = 0): Promis
         return send(400, { error: 'bad json' });
       }
       const existing = state.readings.find((r) => r.key === key);
-      if (existing) return send(200, { id: existing.id, duplicate: true });
+      if (existing) { return send(200, { id: existing.id, duplicate: true }); }
       const stored: EcpStoredReading = {
         id: `ecp-reading-${++seq}`,
         key,
@@ -98,7 +98,7 @@ export async function startEcpStandIn(apiKey = 'ecp-test-key', port = 0): Promis
         body,
       };
       state.readings.push(stored);
-      if (fault === 'drop-after-store') return req.socket.destroy();
+      if (fault === 'drop-after-store') { return req.socket.destroy(); }
       send(201, { id: stored.id });
     });
   });
@@ -106,7 +106,7 @@ export async function startEcpStandIn(apiKey = 'ecp-test-key', port = 0): Promis
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
     new Promise<void>((resolve) => {
-      for (const r of hanging) r.socket?.destroy();
+      for (const r of hanging) { r.socket?.destroy(); }
       server.closeAllConnections();
       server.close(() => resolve());
     });

@@ -31,8 +31,8 @@ export async function startTerraStandIn(devId = 'vigil-test-dev', apiKey = 'test
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers['dev-id'] !== devId || req.headers['x-api-key'] !== apiKey) return send(401, { status: 'error', message: 'unauthorized' });
-      if (state.fail) return send(500, { status: 'error' });
+      if (req.headers['dev-id'] !== devId || req.headers['x-api-key'] !== apiKey) { return send(401, { status: 'error', message: 'unauthorized' }); }
+      if (state.fail) { return send(500, { status: 'error' }); }
       if (req.method === 'POST' && url.pathname === '/v2/auth/generateWidgetSession') {
         let body: { reference_id?: string } = {};
         try {

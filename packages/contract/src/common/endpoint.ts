@@ -150,7 +150,7 @@ export type EndpointResponse<D extends EndpointDef> = z.output<D['response']>;
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    if (value === undefined) { throw new Error(`missing path parameter ${name}`); }
     return encodeURIComponent(String(value));
   });
 }

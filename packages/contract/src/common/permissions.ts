@@ -29,7 +29,7 @@ export const permissions = [
   'verifiers.manage',
   'outbox.read', // the e-mail outbox of the embedded default
   'import.run', // FHIR import
-  // Remote monitoring (issue 3)
+  // Remote monitoring
   'devices.read', // hubs, devices, templates, tablets, trusted hubs
   'devices.manage',
   'measurements.read',
@@ -44,7 +44,7 @@ export const permissions = [
   'dashboard.read', // the office figures of /dashboard (not for patients and caregivers)
   'dashboard.system', // every organization's usage and the system's health, /dashboardsystemadmin and /SaReports (system admin; docs/dashboards.md)
   'publicLinks.manage',
-  // Care time, notes and billing (issue 4)
+  // Care time, notes and billing
   'timeTracking.use', // start / stop own timers, manual entries
   'presence.read',
   'presence.manage',

@@ -17,11 +17,11 @@ export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknow
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1 ? message('required', lang) : message('min', lang, { length: Number(issue.minimum) });
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return message('required', lang);
+      if (issue.origin === 'array' || issue.origin === 'set') { return message('required', lang); }
       return message('regex', lang);
     case 'too_big':
       // A length of care time past the 2-hour limit (spec section 9) says so, as the server's rule does.
-      if (issue.message === 'timeLimit') return message('timeLimit', lang);
+      if (issue.message === 'timeLimit') { return message('timeLimit', lang); }
       return issue.origin === 'string' ? message('max', lang, { length: Number(issue.maximum) }) : message('regex', lang);
     case 'invalid_format':
       return issue.format === 'email' ? message('email', lang) : message('regex', lang);
@@ -38,7 +38,7 @@ export function fieldMessage(issue: z.core.$ZodIssue, lang: Lang, input?: unknow
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let cur: unknown = input;
   for (const key of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
+    if (cur === null || typeof cur !== 'object') { return undefined; }
     cur = (cur as Record<PropertyKey, unknown>)[key];
   }
   return cur;
@@ -52,7 +52,7 @@ export function fieldErrors(error: z.ZodError, input: unknown, lang: Lang, prefi
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
-    if (!(key in out)) out[key] = fieldMessage(issue, lang, valueAt(input, issue.path));
+    if (!(key in out)) { out[key] = fieldMessage(issue, lang, valueAt(input, issue.path)); }
   }
   return out;
 }
@@ -97,7 +97,7 @@ export const phoneSchema = z
 
 /** Whether `phone` is valid for `country` (or in international form when it starts with '+'). */
 export function isValidPhone(phone: string, country: string = 'US'): boolean {
-  if (!phone) return true;
+  if (!phone) { return true; }
   try {
     return isValidPhoneNumber(phone, country.toUpperCase() as CountryCode);
   } catch {
@@ -107,7 +107,7 @@ export function isValidPhone(phone: string, country: string = 'US'): boolean {
 
 /** Formats a valid phone into E.164 ('+16175551234'); a missing phone becomes ''. */
 export function toE164(phone: string | null | undefined, country: string = 'US'): string {
-  if (!phone) return '';
+  if (!phone) { return ''; }
   const parsed = parsePhoneNumberFromString(phone, country.toUpperCase() as CountryCode);
   return parsed?.isValid() ? parsed.number : '';
 }
@@ -117,7 +117,7 @@ export function refinePhone<T extends { country?: string | null }>(field: keyof 
   return (value: T, ctx: z.RefinementCtx) => {
     const phone = value[field] as unknown as string | undefined;
     const country = (value[countryField] as unknown as string | undefined) || 'US';
-    if (phone && !isValidPhone(phone, country)) ctx.addIssue({ code: 'custom', path: [field], message: 'phone' });
+    if (phone && !isValidPhone(phone, country)) { ctx.addIssue({ code: 'custom', path: [field], message: 'phone' }); }
   };
 }
 
@@ -141,7 +141,7 @@ export function normaliseName(name: string): string {
     .split(/\s+/)
     .map((word, index) => {
       const lower = word.toLocaleLowerCase('es');
-      if (index > 0 && NAME_PARTICLES.has(lower)) return lower;
+      if (index > 0 && NAME_PARTICLES.has(lower)) { return lower; }
       return lower.replace(/(^|[-'’])(\p{L})/gu, (_m, separator: string, letter: string) => separator + letter.toLocaleUpperCase('es'));
     })
     .join(' ');

@@ -129,9 +129,9 @@ const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v 
  * returns. Each object is visited once.
  */
 function endpointsUnder(node: unknown, seen = new Set<unknown>()): EndpointDef[] {
-  if (typeof node !== 'object' || node === null || seen.has(node)) return [];
+  if (typeof node !== 'object' || node === null || seen.has(node)) { return []; }
   seen.add(node);
-  if (isEndpoint(node)) return [node];
+  if (isEndpoint(node)) { return [node]; }
   return Object.values(node).flatMap((child) => endpointsUnder(child, seen));
 }
 

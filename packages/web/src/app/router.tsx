@@ -25,7 +25,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 /** One screen of app/routes.tsx behind its permission (`can(role, permission)`; the server decides too). */
 function Guarded({ route }: { route: AppRoute }) {
   const { user } = useAuth();
-  if (!user || !can(user.roleId as RoleId, route.permission)) return <Forbidden />;
+  if (!user || !can(user.roleId as RoleId, route.permission)) { return <Forbidden />; }
   return <LazyPage load={route.page} />;
 }
 
@@ -88,7 +88,7 @@ function AppLayout() {
  * Resolves after at most `timeoutMs`, loaded or not, and at once without a session.
  */
 export function preloadFirstScreen(pathname: string, timeoutMs = 3000): Promise<void> {
-  if (!hasSessionGuid()) return Promise.resolve();
+  if (!hasSessionGuid()) { return Promise.resolve(); }
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
   const loads = Promise.all([loadLayout(), route ? loadPage(route.page) : null]).then(
     () => undefined,
@@ -119,11 +119,11 @@ function RequireAuth() {
       void navigate(`/auth/login?redirect=${encodeURIComponent(wanted)}`, { replace: true });
     };
     setUnauthorizedHandler(toLogin);
-    if (!session || Date.now() - lastCheck.current < CHECK_EVERY_MS) return;
+    if (!session || Date.now() - lastCheck.current < CHECK_EVERY_MS) { return; }
     lastCheck.current = Date.now();
     call(authApi.checkAuthentication).then(
       (r) => {
-        if (!r.authenticated) toLogin();
+        if (!r.authenticated) { toLogin(); }
       },
       () => undefined, // offline or server error: keep the session, the next call decides
     );
@@ -133,7 +133,7 @@ function RequireAuth() {
   // and its charts (the `charts` chunk, docs/benchmarks.md "Pages") are fetched while the browser is
   // idle after sign-in, so a click from the worklist or the patient list waits only for its data.
   useEffect(() => {
-    if (!session) return;
+    if (!session) { return; }
     const preload = () => {
       void PATIENT_PAGE?.page().catch(() => undefined);
       void import('./routes/patient-details/components/ChartsSection').catch(() => undefined);
@@ -146,7 +146,7 @@ function RequireAuth() {
     return () => clearTimeout(timer);
   }, [session]);
 
-  if (!session) return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  if (!session) { return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />; }
   return <Outlet />;
 }
 
@@ -178,7 +178,7 @@ const router = createBrowserRouter([
           // stored session's guid is set when lib/auth.tsx loads, before the router's first loader).
           ...(r === PATIENT_PAGE && {
             loader: ({ params }: { params: { id?: string } }) => {
-              if (hasSessionGuid() && params.id && /^\d{1,9}$/.test(params.id)) prefetchPatientPage(queryClient, Number(params.id));
+              if (hasSessionGuid() && params.id && /^\d{1,9}$/.test(params.id)) { prefetchPatientPage(queryClient, Number(params.id)); }
               return null;
             },
           }),

@@ -78,12 +78,13 @@ export function AddressFields<T extends AddressValues>({ form: typed, country }:
   const found = useAddressLookup(v, country);
 
   useEffect(() => {
-    if (!found) return;
+    if (!found) { return; }
     form.setFieldValue('addressLatitude', found.latitude);
     form.setFieldValue('addressLongitude', found.longitude);
     form.setFieldValue('addressTimeZone', found.timeZone ?? '');
-    if (found.city && !v.city.trim()) form.setFieldValue('city', found.city);
-    if (found.state && !v.state.trim()) form.setFieldValue('state', found.state);
+    if (found.city && !v.city.trim()) { form.setFieldValue('city', found.city); }
+    if (found.state && !v.state.trim()) { form.setFieldValue('state', found.state); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a new ZIP code answer arrives; the form is a new object each render and the city / state are read as typed at that moment (with them, a city the user clears would be refilled)
   }, [found]);
 
   return (

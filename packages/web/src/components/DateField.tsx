@@ -23,7 +23,7 @@ export function parseTypedDate(text: string, format: string): string | null {
   const trimmed = text.trim();
   for (const f of [format, 'YYYY-MM-DD']) {
     const d = dayjs(trimmed, f, true);
-    if (d.isValid()) return d.format('YYYY-MM-DD');
+    if (d.isValid()) { return d.format('YYYY-MM-DD'); }
   }
   return null;
 }

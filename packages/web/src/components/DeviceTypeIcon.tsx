@@ -23,7 +23,7 @@ const colors: Record<DeviceType, string> = {
 /** The title of a device type of the measurement catalogue in the UI language (the code when unknown). */
 export function deviceTypeTitle(type: string, lang: string): string {
   const def = measurementCatalogue[type as DeviceType];
-  if (!def) return type;
+  if (!def) { return type; }
   return lang.startsWith('en') ? def.title.en : def.title.es;
 }
 

@@ -24,7 +24,7 @@ export function useListOffice(): { officeId: number | null; officeName: string; 
 
 /** The page's own office picker of `useListOffice` (searchable; `label` is its accessible name). */
 export function ListOfficePicker({ label, office }: { label: string; office: ReturnType<typeof useListOffice> }) {
-  if (!office.showPicker) return null;
+  if (!office.showPicker) { return null; }
   return (
     <Select
       w={260}

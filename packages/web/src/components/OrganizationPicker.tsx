@@ -23,7 +23,7 @@ export function OrganizationPicker({ value, onChange, ...props }: Omit<SelectPro
   const [debounced] = useDebouncedValue(query, 300);
   const { data, isFetching } = useOrganizationOptions(debounced);
   const options: ComboboxItem[] = (data?.items ?? []).map((o) => ({ value: String(o.id), label: o.institutionName }));
-  if (selected && value === selected.value && !options.some((o) => o.value === selected.value)) options.unshift(selected);
+  if (selected && value === selected.value && !options.some((o) => o.value === selected.value)) { options.unshift(selected); }
   return (
     <Select
       searchable

@@ -10,7 +10,8 @@ export function SearchInput({ value, onChange, label }: { value?: string; onChan
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => {
-    if (debounced !== (value ?? '')) onChange(debounced);
+    if (debounced !== (value ?? '')) { onChange(debounced); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- reports only when the debounced text changes; the parent's value and onChange change as it answers (with them, an outside change of value would be overwritten by the old text)
   }, [debounced]);
   return (
     <TextInput

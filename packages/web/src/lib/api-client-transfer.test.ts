@@ -12,7 +12,7 @@ function streamed(chunks: Uint8Array[], status = 200, type = 'application/pdf') 
   const total = chunks.reduce((n, c) => n + c.length, 0);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const c of chunks) controller.enqueue(c);
+      for (const c of chunks) { controller.enqueue(c); }
       controller.close();
     },
   });

@@ -48,15 +48,15 @@ function toText(value: unknown): string {
 function requestOf<D extends EndpointDef>(def: D, input: CallInput<D>): { url: string; init: RequestInit } {
   const url = new URL('/api/' + buildPath(def.path, (input.params ?? {}) as Record<string, string | number>), window.location.origin);
   for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, toText(v));
+    if (v !== undefined && v !== null && v !== '') { url.searchParams.set(k, toText(v)); }
   }
   const headers: Record<string, string> = { 'Accept-Language': currentLang() };
-  if (sessionGuid) headers.SessionGuid = sessionGuid;
+  if (sessionGuid) { headers.SessionGuid = sessionGuid; }
   for (const [k, v] of Object.entries((input.headers ?? {}) as Record<string, unknown>)) {
-    if (v !== undefined && v !== null) headers[k] = toText(v);
+    if (v !== undefined && v !== null) { headers[k] = toText(v); }
   }
   let body: BodyInit | undefined;
-  if (input.form) body = input.form;
+  if (input.form) { body = input.form; }
   else if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input.body);
@@ -71,7 +71,7 @@ async function send<D extends EndpointDef>(def: D, input: CallInput<D>): Promise
   const res = await fetch(url, { ...init, signal });
   if (!res.ok) {
     const env = (await res.json().catch(() => null)) as { msg?: string; code?: string; errors?: Record<string, string> } | null;
-    if (res.status === 401 && sessionGuid && def.permission !== 'public') onUnauthorized?.();
+    if (res.status === 401 && sessionGuid && def.permission !== 'public') { onUnauthorized?.(); }
     // A record of another office or organization reads as not found, never as a bad id: the
     // spec's by-id message "Invalid id" (section 8) is for the API's callers, not for a person.
     const msg = res.status === 404 && env?.code === 'invalidId' ? i18n.t('common:errors.outOfScope') : (env?.msg ?? res.statusText);
@@ -88,7 +88,7 @@ async function send<D extends EndpointDef>(def: D, input: CallInput<D>): Promise
 export async function call<D extends EndpointDef>(def: D, input: CallInput<D> = {}): Promise<EndpointResponse<D>> {
   const res = await send(def, input);
   const env = (await res.json()) as { resFlag: boolean; data: EndpointResponse<D>; msg: string; code?: string };
-  if (!env.resFlag) throw new ApiError(res.status, env.msg, env.code);
+  if (!env.resFlag) { throw new ApiError(res.status, env.msg, env.code); }
   return env.data;
 }
 
@@ -119,7 +119,7 @@ export async function callBlobWithProgress<D extends EndpointDef>(def: D, input:
   onProgress(0, total);
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) { break; }
     chunks.push(value);
     completed += value.length;
     onProgress(completed, total);
@@ -139,7 +139,7 @@ export function uploadWithProgress<D extends EndpointDef>(def: D, input: CallInp
     const xhr = new XMLHttpRequest();
     xhr.open(def.method, url);
     xhr.timeout = API_TIMEOUT_MS;
-    for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries(init.headers as Record<string, string>)) { xhr.setRequestHeader(k, v); }
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
     const failed = () => reject(new ApiError(0, '', 'network'));
     xhr.onerror = failed;
@@ -153,8 +153,8 @@ export function uploadWithProgress<D extends EndpointDef>(def: D, input: CallInp
       } catch {
         env = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && env?.resFlag) return resolve(env.data as EndpointResponse<D>);
-      if (xhr.status === 401 && sessionGuid && def.permission !== 'public') onUnauthorized?.();
+      if (xhr.status >= 200 && xhr.status < 300 && env?.resFlag) { return resolve(env.data as EndpointResponse<D>); }
+      if (xhr.status === 401 && sessionGuid && def.permission !== 'public') { onUnauthorized?.(); }
       const msg = xhr.status === 404 && env?.code === 'invalidId' ? i18n.t('common:errors.outOfScope') : (env?.msg ?? xhr.statusText);
       reject(new ApiError(xhr.status, msg, env?.code, env?.errors ?? {}));
     };

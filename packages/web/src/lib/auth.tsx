@@ -16,9 +16,9 @@ export interface StoredSession {
 function readStored(): StoredSession | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
+    if (!raw) { return null; }
     const s = JSON.parse(raw) as StoredSession;
-    if (new Date(s.expiresAt).getTime() <= Date.now()) return null;
+    if (new Date(s.expiresAt).getTime() <= Date.now()) { return null; }
     return s;
   } catch {
     return null;
@@ -86,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback((user: User) => {
     setSession((prev) => {
-      if (!prev) return prev;
+      if (!prev) { return prev; }
       const next = { ...prev, user };
       localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
       return next;
@@ -102,6 +102,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthValue {
   const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  if (!ctx) { throw new Error('useAuth outside AuthProvider'); }
   return ctx;
 }

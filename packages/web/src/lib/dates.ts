@@ -10,14 +10,14 @@ dayjs.extend(localizedFormat);
  * '' for a missing or unreadable value. Date-only values are read as calendar dates, not instants.
  */
 export function formatDate(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
+  if (!value) { return ''; }
   const d = dayjs(value);
   return d.isValid() ? d.locale(lang.startsWith('en') ? 'en' : 'es').format('ll') : '';
 }
 
 /** As formatDate, with the time ("28 abr 1991 14:05"). */
 export function formatDateTime(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
+  if (!value) { return ''; }
   const d = dayjs(value);
   return d.isValid() ? d.locale(lang.startsWith('en') ? 'en' : 'es').format('lll') : '';
 }
@@ -42,7 +42,7 @@ export function todayIn(timeZone?: string | null): string {
 
 /** Full years between a birth date (YYYY-MM-DD) and today; null when unknown. */
 export function ageFrom(birthdate: string | null | undefined): number | null {
-  if (!birthdate) return null;
+  if (!birthdate) { return null; }
   const d = dayjs(birthdate);
   return d.isValid() ? dayjs().diff(d, 'year') : null;
 }

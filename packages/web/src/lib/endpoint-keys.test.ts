@@ -37,7 +37,7 @@ describe('endpoint query keys', () => {
     const domains = queryKeyOf(verifiers.getDistinctDomains);
     const templates = queryKeyOf(medicalNotes.getMedicalNoteCategoryTemplatesForHospital, { headers: { hospitalid: 1 } });
     const hub = queryKeyOf(devices.getHub, { params: { id: 7 } });
-    for (const k of [listA, listB, domains, templates, hub]) seed(qc, k);
+    for (const k of [listA, listB, domains, templates, hub]) { seed(qc, k); }
 
     await invalidateEndpoints(qc, [verifiers.getAllVerifiers]);
     expect([stale(qc, listA), stale(qc, listB), stale(qc, domains), stale(qc, templates), stale(qc, hub)]).toEqual([true, true, false, false, false]);
@@ -51,7 +51,7 @@ describe('endpoint query keys', () => {
     const gathered = pagesKeyOf(devices.getHubs, { headers: { hospitalid: 3 }, query: { pageSize: 200 } }, { day: '2026-01-10' });
     const deleted = queryKeyOf(devices.getHub, { params: { id: 7 } });
     const other = queryKeyOf(devices.getHub, { params: { id: 8 } });
-    for (const k of [gathered, deleted, other]) seed(qc, k);
+    for (const k of [gathered, deleted, other]) { seed(qc, k); }
     await invalidateEndpoints(qc, [devices], { except: [queryKeyOf(devices.getHub, { params: { id: 7 } })] });
     expect([stale(qc, gathered), stale(qc, deleted), stale(qc, other)]).toEqual([true, false, true]);
   });

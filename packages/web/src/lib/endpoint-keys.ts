@@ -58,8 +58,8 @@ export function pagesKeyOf<D extends EndpointDef>(def: D, input: KeyInput<D> = {
 export function endpointIdsOf(targets: Invalidates): string[] {
   const ids = new Set<string>();
   for (const t of targets) {
-    if (isEndpointDef(t)) ids.add(endpointId(t));
-    else for (const v of Object.values(t)) if (isEndpointDef(v)) ids.add(endpointId(v));
+    if (isEndpointDef(t)) { ids.add(endpointId(t)); }
+    else { for (const v of Object.values(t)) { if (isEndpointDef(v)) { ids.add(endpointId(v)); } } }
   }
   return [...ids];
 }
@@ -95,7 +95,7 @@ export function endpointFilters(targets: Invalidates, except: readonly QueryKey[
 
 /** Marks every cached answer of the named endpoints stale and refetches the ones on screen. */
 export async function invalidateEndpoints(qc: QueryClient, targets: Invalidates, opts: InvalidateOptions = {}): Promise<void> {
-  if (endpointIdsOf(targets).length === 0) return;
+  if (endpointIdsOf(targets).length === 0) { return; }
   await qc.invalidateQueries({ ...endpointFilters(targets, opts.except), refetchType: opts.refetchType });
 }
 

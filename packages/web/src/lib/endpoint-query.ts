@@ -67,7 +67,7 @@ export function useEndpointFileQuery<D extends EndpointDef>(
       try {
         return await callBlob(def, { ...input, signal } as CallInput<D>);
       } catch (err) {
-        if (missingAsNull && err instanceof ApiError && err.status === 404) return null;
+        if (missingAsNull && err instanceof ApiError && err.status === 404) { return null; }
         throw err;
       }
     },
@@ -129,11 +129,11 @@ export function useEndpointMutation<D extends EndpointDef, V = CallInput<D>>(def
     ...rest,
     mutationFn: (vars) => call(def, input ? input(vars) : (vars as CallInput<D>)),
     onSuccess: async (...args) => {
-      if (invalidateOn === 'success') await invalidateEndpoints(qc, invalidates);
+      if (invalidateOn === 'success') { await invalidateEndpoints(qc, invalidates); }
       await onSuccess?.(...args);
     },
     onSettled: async (...args) => {
-      if (invalidateOn === 'settled') await invalidateEndpoints(qc, invalidates);
+      if (invalidateOn === 'settled') { await invalidateEndpoints(qc, invalidates); }
       await onSettled?.(...args);
     },
   });

@@ -1,8 +1,8 @@
 import { can, type RoleId } from '@vigil/contract';
 
-/** Where users land who do not follow alerts (issue 2). */
+/** Where users land who do not follow alerts (docs/first-day.md "Where users land"). */
 export const DEFAULT_HOME_PATH = '/patients';
-/** Where users who read notifications land (issue 3 section 5). */
+/** Where users who read notifications land (docs/first-day.md "Where users land"). */
 export const DASHBOARD_PATH = '/dashboard';
 
 /** The landing page after sign-in (and the logo's target) for a role. */

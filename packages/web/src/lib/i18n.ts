@@ -48,7 +48,7 @@ const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    if (language !== 'en' && language !== 'es') return callback(null, {});
+    if (language !== 'en' && language !== 'es') { return callback(null, {}); }
     loadBundle(language).then(
       (bundle) => callback(null, bundle[`./${language}/${namespace}.json`] ?? {}),
       (err: unknown) => callback(err as Error, null),

@@ -26,7 +26,7 @@ export function initSelectedOffice(user: User): void {
     // Keep a stored choice only while it is valid for this user (a previous user's office is not).
     const stored = read();
     const valid = canSwitchOffice(user.roleId) ? user.hospitalsAssignedData.some((h) => h.id === stored) : stored === fallback;
-    if (valid) return;
+    if (valid) { return; }
   }
   write(fallback);
 }
@@ -37,10 +37,10 @@ export function initSelectedOffice(user: User): void {
  * Called once after `initSelectedOffice`, before the first page; on failure the assigned office stays.
  */
 export async function landOnBusiestOffice(user: User): Promise<void> {
-  if (!canSwitchOffice(user.roleId) || user.hospitalsAssignedData.length < 2) return;
+  if (!canSwitchOffice(user.roleId) || user.hospitalsAssignedData.length < 2) { return; }
   try {
     const { officeId } = await call(offices.getLandingOffice);
-    if (officeId !== null && user.hospitalsAssignedData.some((h) => h.id === officeId)) write(officeId);
+    if (officeId !== null && user.hospitalsAssignedData.some((h) => h.id === officeId)) { write(officeId); }
   } catch {
     // offline or refused: the assigned office chosen by initSelectedOffice stays
   }

@@ -31,9 +31,9 @@ export function useOfficesInScope(): { offices: OfficeOption[]; isLoading: boole
   const { user, assignedOnly, query } = useOfficesInScopeQuery();
   const several = assignedOnly ? (user?.hospitalsAssignedData.length ?? 0) > 1 : true;
   const landing = useEndpointQuery(offices.getLandingOffice, {}, { enabled: !!user && several && can(user.roleId as RoleId, 'offices.read'), staleTime: 5 * 60_000 });
-  if (!user) return { offices: [], isLoading: false };
+  if (!user) { return { offices: [], isLoading: false }; }
   const busiest = landing.data?.officeId;
-  if (assignedOnly) return { offices: busiestFirst(user.hospitalsAssignedData.map((h) => ({ id: h.id, hospitalName: h.hospitalName })), busiest), isLoading: false };
+  if (assignedOnly) { return { offices: busiestFirst(user.hospitalsAssignedData.map((h) => ({ id: h.id, hospitalName: h.hospitalName })), busiest), isLoading: false }; }
   return {
     offices: landing.isLoading ? [] : busiestFirst((query.data?.items ?? []).map((o) => ({ id: o.id, hospitalName: o.hospitalName })), busiest),
     isLoading: query.isLoading || landing.isLoading,

@@ -20,10 +20,10 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window
  * socket message parse errors are ignored silently).
  */
 export function parseServerMessage(text: unknown): SocketServerMessage | null {
-  if (typeof text !== 'string') return null;
+  if (typeof text !== 'string') { return null; }
   try {
     const value = JSON.parse(text) as { type?: unknown; data?: unknown } | null;
-    if (!value || typeof value !== 'object' || typeof value.type !== 'string') return null;
+    if (!value || typeof value !== 'object' || typeof value.type !== 'string') { return null; }
     switch (value.type) {
       case 'ready':
       case 'pong':
@@ -55,7 +55,7 @@ export interface RealtimeOptions {
 }
 
 /**
- * The browser side of the real-time socket (spec section 7, issue 3 section 4): opens
+ * The browser side of the real-time socket (spec section 7 "Notifications and chat"): opens
  * `/api/ws` on the page's origin, sends `{ type: 'init', sessionToken, userId }` on open, hands the
  * server's messages to subscribers, and reconnects every 3000 ms after any close until `stop()`
  * (sign-out). Nothing is sent but the init: the server pings at the protocol level.
@@ -76,7 +76,7 @@ export class RealtimeConnection {
   }
 
   start(): void {
-    if (!this.stopped) return;
+    if (!this.stopped) { return; }
     this.stopped = false;
     this.open();
   }
@@ -84,13 +84,13 @@ export class RealtimeConnection {
   /** Closes the socket and stops reconnecting (sign-out, or leaving the signed-in layout). */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) { clearTimeout(this.timer); }
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      if (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN) socket.close(SocketCloseCode.NORMAL, 'signed out');
+      if (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN) { socket.close(SocketCloseCode.NORMAL, 'signed out'); }
     }
     this.setStatus('closed');
   }
@@ -106,7 +106,7 @@ export class RealtimeConnection {
   }
 
   private setStatus(status: RealtimeStatus): void {
-    if (status === this.currentStatus) return;
+    if (status === this.currentStatus) { return; }
     this.currentStatus = status;
     this.statusListeners.forEach((l) => l());
   }
@@ -122,7 +122,7 @@ export class RealtimeConnection {
   }
 
   private open(): void {
-    if (this.stopped) return;
+    if (this.stopped) { return; }
     const Impl = this.opts.WebSocketImpl ?? WebSocket;
     let socket: WebSocket;
     try {
@@ -138,26 +138,26 @@ export class RealtimeConnection {
     };
     socket.onmessage = (event: MessageEvent) => {
       const message = parseServerMessage(event.data);
-      if (!message) return;
+      if (!message) { return; }
       if (message.type === 'ready') {
         this.setStatus('ready');
-        if (this.everReady) this.emit({ type: 'reconnected' });
+        if (this.everReady) { this.emit({ type: 'reconnected' }); }
         this.everReady = true;
       }
       this.emit(message);
     };
     socket.onerror = () => undefined; // a close follows; it schedules the reconnect
     socket.onclose = (event: CloseEvent) => {
-      if (this.socket !== socket) return;
+      if (this.socket !== socket) { return; }
       this.socket = null;
       this.setStatus('closed');
-      if (event.code === SocketCloseCode.BAD_INIT) this.opts.onRefused?.();
+      if (event.code === SocketCloseCode.BAD_INIT) { this.opts.onRefused?.(); }
       this.scheduleReconnect();
     };
   }
 
   private scheduleReconnect(): void {
-    if (this.stopped || this.timer) return;
+    if (this.stopped || this.timer) { return; }
     this.timer = setTimeout(() => {
       this.timer = null;
       this.open();

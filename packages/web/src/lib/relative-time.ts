@@ -7,7 +7,7 @@ dayjs.extend(relativeTime);
 
 /** How long ago an instant was, in the UI language ("hace 5 minutos" / "5 minutes ago"); '' when missing. */
 export function formatRelative(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
+  if (!value) { return ''; }
   const d = dayjs(value);
   return d.isValid() ? d.locale(lang.startsWith('en') ? 'en' : 'es').fromNow() : '';
 }

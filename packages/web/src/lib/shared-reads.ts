@@ -167,6 +167,6 @@ function browserTimeZones(): TimeZoneOption[] {
 export function useTimeZones(): { data: TimeZoneOption[] | undefined; isLoading: boolean } {
   const allowed = useCan('verifiers.read');
   const q = useEndpointQuery(verifiers.getTimeZones, {}, { enabled: allowed, staleTime: Infinity });
-  if (!allowed) return { data: browserTimeZones(), isLoading: false };
+  if (!allowed) { return { data: browserTimeZones(), isLoading: false }; }
   return { data: q.data, isLoading: q.isLoading };
 }

@@ -37,7 +37,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   const [debounced] = useDebouncedValue(height, 10); // spec: resize debounce 10 ms
   const [screenSize, setScreenSize] = useState(() => screenSizeFor(window.innerHeight));
   useEffect(() => {
-    if (debounced) setScreenSize(screenSizeFor(debounced));
+    if (debounced) { setScreenSize(screenSizeFor(debounced)); }
   }, [debounced]);
   const value = useMemo<UiState>(
     () => ({
@@ -62,6 +62,6 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
 
 export function useUiState(): UiState {
   const v = useContext(Ctx);
-  if (!v) throw new Error('useUiState outside UiStateProvider');
+  if (!v) { throw new Error('useUiState outside UiStateProvider'); }
   return v;
 }

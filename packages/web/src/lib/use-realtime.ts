@@ -30,14 +30,14 @@ export function RealtimeSocket(): null {
   const enabled = !!user && can(user.roleId as RoleId, 'notifications.read');
 
   useEffect(() => {
-    if (!token || userId === null || !enabled) return;
+    if (!token || userId === null || !enabled) { return; }
     const connection = new RealtimeConnection({
       sessionToken: token,
       userId,
       onRefused: () => {
         call(authApi.checkAuthentication).then(
           (r) => {
-            if (!r.authenticated) logoutRef.current();
+            if (!r.authenticated) { logoutRef.current(); }
           },
           () => undefined, // offline: keep trying every 3000 ms
         );
@@ -47,7 +47,7 @@ export function RealtimeSocket(): null {
     connection.start();
     return () => {
       connection.stop();
-      if (currentRealtime() === connection) attachRealtime(null);
+      if (currentRealtime() === connection) { attachRealtime(null); }
     };
   }, [token, userId, enabled]);
 

@@ -13,7 +13,7 @@ export function stepErrors<T>(schema: z.ZodType<unknown, T>, body: T, fields: re
   const out: Record<string, string> = {};
   for (const [key, text] of Object.entries(zodValidate(schema)(body))) {
     const field = fields.find((f) => key === f || key.startsWith(`${f}.`));
-    if (field && !(field in out)) out[field] = text;
+    if (field && !(field in out)) { out[field] = text; }
   }
   return out;
 }
@@ -66,7 +66,7 @@ export function useWizard<V>(opts: WizardOptions<V>) {
     const values = form.getValues();
     const errors = validateStep(active, values);
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) { return; }
     opts.onNext?.(active, values);
     setActive((a) => a + 1);
   };
@@ -100,17 +100,17 @@ export function useWizard<V>(opts: WizardOptions<V>) {
     const owning = Object.keys(fields)
       .map(stepOfField)
       .filter((i) => i >= 0);
-    if (owning.length > 0) setActive(Math.max(lockedThrough + 1, Math.min(...owning)));
+    if (owning.length > 0) { setActive(Math.max(lockedThrough + 1, Math.min(...owning))); }
     else if (err instanceof ApiError) {
       const step = opts.onRefusal?.(err);
-      if (step !== undefined) setActive(step);
+      if (step !== undefined) { setActive(step); }
     }
     setError(err instanceof ApiError ? err.message : err instanceof Error && err.message ? err.message : opts.fallbackMessage);
   };
 
   const submit = async <R>(run: (values: V) => Promise<R>, onDone?: (result: R) => void): Promise<void> => {
     setError(null);
-    if (!validateAll()) return;
+    if (!validateAll()) { return; }
     setPending(true);
     try {
       const result = await run(form.getValues());

@@ -1,7 +1,8 @@
 /**
- * Care time, medical notes and care-management billing (issue 4). Programs: RPM, RTM, CCM, PCM,
- * APCM, BHI, CPM (chronic pain management, G3002/G3003). Billing codes are CPT/HCPCS; diagnoses
- * ICD-10-CM; amounts in cents from the fee schedule, never constants in the rules.
+ * Care time, medical notes and care-management billing (README "Care time, notes and billing").
+ * Programs: RPM, RTM, CCM, PCM, APCM, BHI, CPM (chronic pain management, G3002/G3003). Billing
+ * codes are CPT/HCPCS; diagnoses ICD-10-CM; amounts in cents from the fee schedule, never constants
+ * in the rules.
  */
 import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { videoCalls } from './appointments';

@@ -1,8 +1,8 @@
 /**
- * Remote monitoring (issue 3): hubs, devices, device templates, tablets, measurements, monitoring
- * (treatment) plans, notifications and public share links. Measurement values are stored in
- * canonical UCUM units keyed by LOINC code; the identity (hub, device, type, measured-at) is unique,
- * which gives exactly-once effect under at-least-once delivery.
+ * Remote monitoring (README "Remote monitoring"): hubs, devices, device templates, tablets,
+ * measurements, monitoring (treatment) plans, notifications and public share links. Measurement
+ * values are stored in canonical UCUM units keyed by LOINC code; the identity (hub, device, type,
+ * measured-at) is unique, which gives exactly-once effect under at-least-once delivery.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -42,8 +42,8 @@ describe('tableOwners', () => {
       return [owner, [...(tables ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort()];
     }));
     const expected: Record<string, string[]> = {};
-    for (const [table, owner] of Object.entries(tableOwners)) (expected[owner] ??= []).push(table);
-    for (const tables of Object.values(expected)) tables.sort();
+    for (const [table, owner] of Object.entries(tableOwners)) { (expected[owner] ??= []).push(table); }
+    for (const tables of Object.values(expected)) { tables.sort(); }
     expect(documented).toEqual(expected);
   });
 });

@@ -35,7 +35,7 @@ describe('the seeded fee schedule on an existing database (docs/billing-engine.m
     expect(await row(2026, 'G0557')).toBeUndefined();
     expect(await row(2026, 'G0558')).toMatchObject({ amountCents: 11500 });
     // No invented figures: codes the reference gives no CY2026 amount for stay absent.
-    for (const code of ['99487', '99491', '99492', '99493', '99484', '99426', 'G3002']) expect(await row(2026, code), code).toBeUndefined();
+    for (const code of ['99487', '99491', '99492', '99493', '99484', '99426', 'G3002']) { expect(await row(2026, code), code).toBeUndefined(); }
     expect(await row(2025, 'G0557')).toMatchObject({ amountCents: 4884 });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The national, non-facility fee schedule seeded at start-up (an admin then loads the real CMS
- * PFS/RVU amounts; issue 4 section 3: "payment amounts come from a fee-schedule table ... not from
- * constants in the rules"). Source of every amount: shared/reference/billing-rules.md section 8
- * (rough national guides: CY2025 at CF 32.3465, CY2026 at CF 33.4009 non-QP), named per row in
- * its description; where the reference's sources conflict the value chosen is named.
+ * PFS/RVU amounts; docs/billing-engine.md "Amounts": amounts come from the fee-schedule table,
+ * never from constants in the rules). Source of every amount: shared/reference/billing-rules.md
+ * section 8 (rough national guides: CY2025 at CF 32.3465, CY2026 at CF 33.4009 non-QP), named per
+ * row in its description; where the reference's sources conflict the value chosen is named.
  *
  * Codes the engine produces WITHOUT an amount here, because the reference gives no figure for the
  * year (docs/billing-engine.md "Amounts"; the engine then shows "no amount loaded" and never

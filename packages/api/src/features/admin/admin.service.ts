@@ -21,9 +21,9 @@ export function resolveImportPath(input: string, roots: string[]): string | null
   const realRoots = roots.filter((r) => fs.existsSync(r)).map((r) => fs.realpathSync(r));
   const candidates = path.isAbsolute(input) ? [input] : [...realRoots.map((r) => path.resolve(r, input)), path.resolve(repoRoot, input)];
   for (const c of candidates) {
-    if (!fs.existsSync(c)) continue;
+    if (!fs.existsSync(c)) { continue; }
     const real = fs.realpathSync(c);
-    if (realRoots.some((r) => within(r, real))) return real;
+    if (realRoots.some((r) => within(r, real))) { return real; }
   }
   return null;
 }
@@ -35,7 +35,7 @@ export function resolveImportPath(input: string, roots: string[]): string | null
  */
 export async function runImport(ctx: AppContext, scope: Scope, body: { path: string }): Promise<ImportRun> {
   const resolved = resolveImportPath(body.path, ctx.config.demoDataDirs);
-  if (!resolved) throw AppError.badRequest('validationFailed', { path: 'invalid' });
+  if (!resolved) { throw AppError.badRequest('validationFailed', { path: 'invalid' }); }
   return startImportRun(ctx, scope, { source: body.path, path: resolved });
 }
 
@@ -47,10 +47,10 @@ export async function runImport(ctx: AppContext, scope: Scope, body: { path: str
  */
 export async function uploadImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<ImportRun> {
   const file = await readSingleUpload(req, IMPORT_UPLOAD_MAX_BYTES); // 415 / 413 / 400 malformedUpload (lib/upload.ts)
-  if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const buffer = file.data;
   const name = path.basename(file.filename || 'upload.json').slice(0, 200);
-  if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (buffer.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   return startImportRun(ctx, scope, { source: name, upload: { name, content: buffer } });
 }
 

@@ -94,7 +94,7 @@ describe('API keys', () => {
   it('limits each key per minute (429 with Retry-After)', async () => {
     const { key } = await issue(f.orgAdminA, { userId: apiUserA.id, rateLimitPerMinute: 3 });
     const path = 'medicalinstitution/getrelatedorganizationpatients';
-    for (let n = 0; n < 3; n++) expect((await withKey(key, 'GET', path, { organizationid: String(f.orgA.id) })).statusCode).toBe(200);
+    for (let n = 0; n < 3; n++) { expect((await withKey(key, 'GET', path, { organizationid: String(f.orgA.id) })).statusCode).toBe(200); }
     const limited = await withKey(key, 'GET', path, { organizationid: String(f.orgA.id) });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describe('API keys', () => {
     expect(listA.json().data.items.map((k: { id: number }) => k.id)).not.toContain(apiKey.id);
     // A user who is not an API user gets no key.
     expect((await call('POST', 'apikeys', f.orgAdminA, { payload: { userId: f.doctorA1.id, name: 'x', access: 'read' } })).statusCode).toBe(404);
-    for (const who of [f.officeAdminA1, f.doctorA1]) expect((await call('GET', 'apikeys', who)).statusCode).toBe(403);
+    for (const who of [f.officeAdminA1, f.doctorA1]) { expect((await call('GET', 'apikeys', who)).statusCode).toBe(403); }
     expect((await call('POST', 'apikeys', f.orgAdminA, { payload: { userId: apiUserA.id, name: '', access: 'write' } })).statusCode).toBe(400);
   });
 

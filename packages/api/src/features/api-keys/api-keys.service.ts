@@ -27,10 +27,10 @@ export async function findKeys(ctx: AppContext, scope: Scope, q: ApiKeyListQuery
 export async function createKey(ctx: AppContext, scope: Scope, body: CreateApiKeyBody): Promise<{ key: string; apiKey: ApiKey }> {
   const id = await ctx.db.transaction(async (tx) => {
     const user = await getVisibleUserOfRole(scope, tx, body.userId, Role.API_USER);
-    if (!user) throw AppError.notFound();
+    if (!user) { throw AppError.notFound(); }
     const organizationId = await repo.organizationOfUser(scope, tx, user.id);
-    if (organizationId === null) throw AppError.badRequest('apiUserRequired', { userId: 'apiUserRequired' });
-    if (!isOrganizationInScope(scope, organizationId)) throw AppError.notFound();
+    if (organizationId === null) { throw AppError.badRequest('apiUserRequired', { userId: 'apiUserRequired' }); }
+    if (!isOrganizationInScope(scope, organizationId)) { throw AppError.notFound(); }
     const issued = newApiKey();
     const keyId = await repo.insertKey(scope, tx, {
       userId: user.id,
@@ -50,7 +50,7 @@ export async function createKey(ctx: AppContext, scope: Scope, body: CreateApiKe
 
 /** `DELETE apikeys/{id}`: revokes the key. 404 out of scope. */
 export async function revokeKey(ctx: AppContext, scope: Scope, id: number): Promise<ApiKey> {
-  if (!(await repo.getKey(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await repo.getKey(scope, ctx.db, id))) { throw AppError.notFound(); }
   await repo.revokeKey(scope, ctx.db, id, new Date());
   forgetApiKeys(ctx);
   return (await repo.getKey(scope, ctx.db, id))!;

@@ -35,6 +35,6 @@ export function appointmentIcs(a: Appointment, lang: 'en' | 'es'): IcsFile {
     productId: 'vigil/appointments',
   };
   const { error, value } = createEvent(event);
-  if (error || !value) throw error ?? new Error('ics: no value');
+  if (error || !value) { throw error ?? new Error('ics: no value'); }
   return { fileName: `appointment-${a.appointmentId}.ics`, contentType: 'text/calendar; charset=utf-8', body: value };
 }

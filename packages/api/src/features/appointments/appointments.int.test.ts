@@ -29,7 +29,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -271,7 +271,7 @@ describe('reading appointments', () => {
 
   it('sends the day view gzipped or in brotli as Accept-Encoding asks, with Vary and one entity tag for every encoding', async () => {
     const day = future(30, 0).slice(0, 10);
-    for (const hh of [13, 14, 15]) await schedule({ appointmentDateTime: `${day}T${hh}:00:00.000Z`, reason: 'Compression review' });
+    for (const hh of [13, 14, 15]) { await schedule({ appointmentDateTime: `${day}T${hh}:00:00.000Z`, reason: 'Compression review' }); }
     const read = async (extra: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: '/api/appointments/appointmentsforhospitalfordate', headers: { ...(await as(f.nurseA1)), hospitalid: String(f.a1.id), paramdate: day, ...extra } });
     const built = await read({ 'accept-encoding': 'gzip, deflate, br' }); // built and kept: already compressed

@@ -83,7 +83,7 @@ export interface AppointmentFilter {
 
 /** The rows (with attendees) of the caller's appointments matching `f`, by start, at most `limit`. */
 export async function findAppointments(scope: Scope, db: Executor, f: AppointmentFilter, limit: number): Promise<AppointmentRow[]> {
-  if (f.ids?.length === 0 || f.officeRanges?.length === 0) return [];
+  if (f.ids?.length === 0 || f.officeRanges?.length === 0) { return []; }
   const rows = await db
     .select(columns)
     .from(a)
@@ -107,7 +107,7 @@ export async function findAppointments(scope: Scope, db: Executor, f: Appointmen
     )
     .orderBy(asc(a.startsAt), asc(a.id))
     .limit(limit);
-  if (rows.length === 0) return [];
+  if (rows.length === 0) { return []; }
   const attendees = await db
     .select({ appointmentId: appointmentAttendees.appointmentId, id: users.id, firstName: users.firstName, lastName: users.lastName, roleId: users.roleId })
     .from(appointmentAttendees)
@@ -151,7 +151,7 @@ export async function getAppointment(scope: Scope, db: Executor, id: number): Pr
 
 /** Serialises bookings of the people `userIds` until the transaction ends (in id order, so two writers never deadlock). */
 export async function lockPeople(_scope: Scope, tx: Executor, userIds: number[]): Promise<void> {
-  for (const id of [...new Set(userIds)].sort((x, y) => x - y)) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PERSON_BOOKINGS}::int, ${id}::int)`);
+  for (const id of [...new Set(userIds)].sort((x, y) => x - y)) { await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PERSON_BOOKINGS}::int, ${id}::int)`); }
 }
 
 /** A booking that overlaps a proposed one, with the person it clashes for. */
@@ -176,7 +176,7 @@ export async function findClash(
   db: Executor,
   p: { userIds: number[]; startsAt: Date; endsAt: Date; exceptId?: number; booked: readonly AppointmentStatus[] },
 ): Promise<Clash | null> {
-  if (p.userIds.length === 0) return null;
+  if (p.userIds.length === 0) { return null; }
   const holds: SQL = or(
     inArray(a.doctorId, p.userIds),
     sql`exists (select 1 from ${appointmentAttendees} where ${appointmentAttendees.appointmentId} = ${a.id} and ${inArray(appointmentAttendees.userId, p.userIds)})`,
@@ -196,7 +196,7 @@ export async function findClash(
     )
     .orderBy(asc(a.startsAt))
     .limit(1);
-  if (!row) return null;
+  if (!row) { return null; }
   let userId = row.doctorId;
   if (!p.userIds.includes(userId)) {
     const [att] = await db
@@ -226,7 +226,7 @@ export async function isOfRoleInOffice(_scope: Scope, db: Executor, userId: numb
  * of the patient's medical team in that office, or active doctors, nurses and office admins of the office.
  */
 export async function eligibleAttendees(_scope: Scope, db: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
+  if (userIds.length === 0) { return new Set(); }
   const team = await db
     .select({ id: medicalTeamMembers.userId })
     .from(medicalTeamMembers)
@@ -266,7 +266,7 @@ export async function insertAppointment(_scope: Scope, tx: Executor, v: Appointm
     .insert(a)
     .values({ ...v, endsAt: new Date(v.startsAt.getTime() + v.durationMinutes * 60_000) })
     .returning({ id: a.id });
-  if (attendeeIds.length > 0) await tx.insert(appointmentAttendees).values([...new Set(attendeeIds)].map((userId) => ({ appointmentId: row!.id, userId })));
+  if (attendeeIds.length > 0) { await tx.insert(appointmentAttendees).values([...new Set(attendeeIds)].map((userId) => ({ appointmentId: row!.id, userId }))); }
   return row!.id;
 }
 
@@ -347,7 +347,7 @@ export async function claimDueReminders(_scope: Scope, db: Executor, now: Date, 
       ),
     )
     .returning({ id: a.id, hospitalId: a.hospitalId, patientId: a.patientId, doctorId: a.doctorId, startsAt: a.startsAt, kind: a.kind });
-  if (claimed.length === 0) return [];
+  if (claimed.length === 0) { return []; }
   const zones = await db.select({ id: hospitals.id, timeZone: hospitals.timeZone }).from(hospitals).where(inArray(hospitals.id, [...new Set(claimed.map((c) => c.hospitalId))]));
   const zoneOf = new Map(zones.map((z) => [z.id, z.timeZone]));
   const att = await db.select().from(appointmentAttendees).where(inArray(appointmentAttendees.appointmentId, claimed.map((c) => c.id)));
@@ -470,7 +470,7 @@ export async function resolveInvitation(db: Executor, hash: string, now: Date): 
     .innerJoin(guest, eq(guest.id, inv.userId))
     .where(and(eq(inv.tokenHash, hash), isNull(inv.revokedAt), gt(inv.expiresAt, now)))
     .limit(1);
-  if (!row) return null;
+  if (!row) { return null; }
   await db.update(inv).set({ lastUsedAt: now }).where(eq(inv.id, row.id));
   const { guestFirst, guestLast, ...invitation } = row;
   return { invitation, guestFirst, guestLast };

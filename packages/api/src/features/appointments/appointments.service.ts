@@ -73,7 +73,7 @@ export function viewOf(r: repo.AppointmentRow): Appointment {
 /** The caller's appointment `id` as a row; 404 otherwise. */
 export async function visibleAppointment(scope: Scope, db: Executor, id: number): Promise<repo.AppointmentRow> {
   const row = await repo.getAppointment(scope, db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
@@ -84,8 +84,8 @@ async function answer(ctx: AppContext, scope: Scope, id: number): Promise<Appoin
 /** 404 unless the office is the caller's; 404 unless the patient is visible, 400 unless they belong to the office; 400 unless the doctor is an active doctor of the office. */
 async function checkParties(scope: Scope, tx: Executor, p: { hospitalId: number; patientId: number; doctorId: number }): Promise<string> {
   const office = await getOfficeInScope(scope, tx, p.hospitalId);
-  if (!office) throw AppError.notFound();
-  if (!(await getVisiblePatient(scope, tx, p.patientId))) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
+  if (!(await getVisiblePatient(scope, tx, p.patientId))) { throw AppError.notFound(); }
   if (!(await repo.isOfRoleInOffice(scope, tx, p.patientId, Role.PATIENT, p.hospitalId))) {
     throw AppError.badRequest('appointmentPatientInvalid', { patientId: 'appointmentPatientInvalid' });
   }
@@ -100,20 +100,20 @@ async function checkParties(scope: Scope, tx: Executor, p: { hospitalId: number;
  */
 async function checkDoctor(scope: Scope, tx: Executor, doctorId: number, hospitalId: number): Promise<void> {
   if (!(await repo.isOfRoleInOffice(scope, tx, doctorId, Role.DOCTOR, hospitalId))) {
-    if (!(await allUsersVisible(scope, tx, [doctorId]))) throw AppError.notFound();
+    if (!(await allUsersVisible(scope, tx, [doctorId]))) { throw AppError.notFound(); }
     throw AppError.badRequest('appointmentDoctorInvalid', { doctorId: 'appointmentDoctorInvalid' });
   }
 }
 
 function checkNotPast(startsAt: Date, now = new Date()): void {
-  if (startsAt.getTime() <= now.getTime()) throw AppError.badRequest('appointmentInPast', { appointmentDateTime: 'appointmentInPast' });
+  if (startsAt.getTime() <= now.getTime()) { throw AppError.badRequest('appointmentInPast', { appointmentDateTime: 'appointmentInPast' }); }
 }
 
 async function checkAttendees(scope: Scope, tx: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<void> {
   const eligible = await repo.eligibleAttendees(scope, tx, hospitalId, patientId, userIds);
   if (userIds.some((id) => !eligible.has(id))) {
     // A user the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
-    if (!(await allUsersVisible(scope, tx, userIds))) throw AppError.notFound();
+    if (!(await allUsersVisible(scope, tx, userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('attendeeNotEligible', { attendeeIds: 'attendeeNotEligible' });
   }
 }
@@ -132,7 +132,7 @@ async function checkNoClash(scope: Scope, tx: Executor, p: { userIds: number[]; 
     exceptId: p.exceptId,
     booked: BOOKED_STATUSES,
   });
-  if (!clash) return;
+  if (!clash) { return; }
   const zone = officeTimeZone(clash.timeZone);
   throw new AppError('conflict', 'appointmentClash', {
     name: `${clash.firstName} ${clash.lastName}`.trim(),
@@ -239,7 +239,7 @@ export async function requestAppointment(ctx: AppContext, scope: Scope, body: Ap
 export async function approveReject(ctx: AppContext, scope: Scope, body: ApproveRejectBody): Promise<Appointment> {
   const row = await ctx.db.transaction(async (tx) => {
     const current = await visibleAppointment(scope, tx, body.appointmentId);
-    if (current.status !== 'REQUESTED') throw AppError.conflict('appointmentNotRequested');
+    if (current.status !== 'REQUESTED') { throw AppError.conflict('appointmentNotRequested'); }
     if (body.approve) {
       checkNotPast(current.startsAt);
       await checkNoClash(scope, tx, { userIds: [current.doctor.id], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
@@ -278,12 +278,12 @@ export async function approveReject(ctx: AppContext, scope: Scope, body: Approve
 export async function updateAppointment(ctx: AppContext, scope: Scope, id: number, body: UpdateAppointmentBody): Promise<Appointment> {
   await ctx.db.transaction(async (tx) => {
     const current = await visibleAppointment(scope, tx, id);
-    if (CLOSED.includes(current.status)) throw AppError.conflict('appointmentClosed');
-    if (current.status === 'REQUESTED' && body.status !== undefined) throw AppError.badRequest('invalid', { status: 'invalid' });
+    if (CLOSED.includes(current.status)) { throw AppError.conflict('appointmentClosed'); }
+    if (current.status === 'REQUESTED' && body.status !== undefined) { throw AppError.badRequest('invalid', { status: 'invalid' }); }
     const startsAt = body.appointmentDateTime ? new Date(body.appointmentDateTime) : current.startsAt;
-    if (body.appointmentDateTime && startsAt.getTime() !== current.startsAt.getTime()) checkNotPast(startsAt);
+    if (body.appointmentDateTime && startsAt.getTime() !== current.startsAt.getTime()) { checkNotPast(startsAt); }
     const doctorId = body.doctorId ?? current.doctor.id;
-    if (doctorId !== current.doctor.id) await checkDoctor(scope, tx, doctorId, current.hospitalId);
+    if (doctorId !== current.doctor.id) { await checkDoctor(scope, tx, doctorId, current.hospitalId); }
     const status = body.status ?? current.status;
     const durationMinutes = body.durationMinutes ?? current.durationMinutes;
     const moved = startsAt.getTime() !== current.startsAt.getTime() || durationMinutes !== current.durationMinutes || doctorId !== current.doctor.id;
@@ -309,8 +309,8 @@ export async function updateAppointment(ctx: AppContext, scope: Scope, id: numbe
 export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: number, userId: number): Promise<Appointment> {
   await ctx.db.transaction(async (tx) => {
     const current = await visibleAppointment(scope, tx, appointmentId);
-    if (CLOSED.includes(current.status)) throw AppError.conflict('appointmentClosed');
-    if (userId === current.doctor.id || current.attendees.some((p) => p.id === userId)) return;
+    if (CLOSED.includes(current.status)) { throw AppError.conflict('appointmentClosed'); }
+    if (userId === current.doctor.id || current.attendees.some((p) => p.id === userId)) { return; }
     await checkAttendees(scope, tx, current.hospitalId, current.patient.id, [userId]);
     if (BOOKED_STATUSES.includes(current.status)) {
       await checkNoClash(scope, tx, { userIds: [userId], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
@@ -332,17 +332,17 @@ export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: 
  */
 export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId: number, date?: string, ifNoneMatch?: string | string[], now = new Date()): Promise<JsonText | NotModified> {
   const office = await repo.officeDayVersion(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const zone = officeTimeZone(office.timeZone);
   const day = date ?? localDateOf(now, zone);
   // The tag names whose view it is: a patient's view holds only their own appointments.
   const viewer = isPatient(scope) ? `p${String(scopeValues(scope).scopePatientId)}` : 's';
   const tag = (version: string) => `W/"${hospitalId}-${day}-${viewer}-${version}"`;
-  if (ifNoneMatchNames(ifNoneMatch, tag(office.version))) return new NotModified(tag(office.version));
+  if (ifNoneMatchNames(ifNoneMatch, tag(office.version))) { return new NotModified(tag(office.version)); }
   const cache = viewer === 's' ? dayViewAnswers(ctx) : null;
   const key = dayViewKey(hospitalId, day, zone);
   const kept = cache?.get(key, office.version);
-  if (kept !== undefined) return new JsonText(kept.json, tag(office.version), kept);
+  if (kept !== undefined) { return new JsonText(kept.json, tag(office.version), kept); }
   const range = { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone), zone };
   // One statement that answers the JSON itself (docs/benchmarks.md "Appointments day view"), with the version of the same snapshot.
   const built = await repo.officeDayJson(scope, ctx.db, range, APPOINTMENTS_LIMIT);
@@ -352,7 +352,7 @@ export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId
 }
 
 async function visibleDoctor(scope: Scope, db: Executor, doctorId: number): Promise<void> {
-  if (!(await getVisibleUserOfRole(scope, db, doctorId, Role.DOCTOR))) throw AppError.notFound();
+  if (!(await getVisibleUserOfRole(scope, db, doctorId, Role.DOCTOR))) { throw AppError.notFound(); }
 }
 
 /**
@@ -379,13 +379,13 @@ const noteView = (r: repo.NoteRow): AppointmentNote => ({ ...r, createdAt: r.cre
 
 async function visibleNote(scope: Scope, db: Executor, noteId: number): Promise<repo.NoteRow> {
   const [row] = await repo.findNotes(scope, db, { noteId }, 1);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
 /** Its author, or whoever may change anyone's care records in the office (careRecords.manageAll); 403 otherwise. */
 function assertMayChangeNote(scope: Scope, note: repo.NoteRow): void {
-  if (note.authorId !== scope.userId && !can(scope.role, 'careRecords.manageAll')) throw AppError.forbidden('appointmentNoteForbidden');
+  if (note.authorId !== scope.userId && !can(scope.role, 'careRecords.manageAll')) { throw AppError.forbidden('appointmentNoteForbidden'); }
 }
 
 /** `POST appointments/addnote`: a note by the caller on one of their appointments; 404 otherwise. */
@@ -417,7 +417,7 @@ export async function deleteNote(ctx: AppContext, scope: Scope, noteId: number):
 
 /** `GET appointments/getnotesforpatientid`: newest first, at most 500; 404 for a patient out of scope. */
 export async function findNotesForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<AppointmentNote[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
   return (await repo.findNotes(scope, ctx.db, { patientId }, NOTES_LIMIT)).map(noteView);
 }
 

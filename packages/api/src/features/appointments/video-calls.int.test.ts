@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: { id: number } | null, opts: { headers?: Record<string, string | number>; payload?: object } = {}) {
   const headers: Record<string, string> = { ...(who ? await sessionFor(t, who.id) : {}), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload ? { payload: opts.payload } : {}) });
 }
 

@@ -47,9 +47,9 @@ export async function openCall(
   values: Pick<typeof videoCalls.$inferInsert, 'appointmentId' | 'hospitalId' | 'kind' | 'status' | 'startedBy' | 'startedAt'>,
 ): Promise<{ call: CallRow; created: boolean }> {
   const existing = await lockOpenCall(scope, tx, values.appointmentId);
-  if (existing) return { call: existing, created: false };
+  if (existing) { return { call: existing, created: false }; }
   const [inserted] = await tx.insert(videoCalls).values(values).onConflictDoNothing().returning();
-  if (inserted) return { call: inserted, created: true };
+  if (inserted) { return { call: inserted, created: true }; }
   const raced = await lockOpenCall(scope, tx, values.appointmentId);
   return { call: raced!, created: false };
 }
@@ -123,24 +123,9 @@ export async function patientPrograms(tx: Executor, patientId: number): Promise<
     .where(eq(patientProgramEnrolments.patientId, patientId))
     .orderBy(asc(patientProgramEnrolments.enrolledOn), asc(patientProgramEnrolments.program));
   const list = enrolled.map((e) => e.program);
-  if (profile && list.includes(profile.billingType)) return [profile.billingType, ...list.filter((p) => p !== profile.billingType)];
-  if (list.length > 0) return list;
+  if (profile && list.includes(profile.billingType)) { return [profile.billingType, ...list.filter((p) => p !== profile.billingType)]; }
+  if (list.length > 0) { return list; }
   return profile ? [profile.billingType] : [];
-}
-
-/**
- * Writes the automatic interactive entry of a call for one staff member. Exactly once: the unique
- * index (video_call_id, staff_user_id) makes a second write a no-op. The entry is the
- * time-tracking feature's row (features/time-tracking), written here inside the call's transaction.
- */
-export async function insertCallEntry(
-  tx: Executor,
-  values: Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hospitalId' | 'staffUserId' | 'program' | 'activity' | 'startedAt' | 'endedAt' | 'seconds' | 'videoCallId'>,
-): Promise<void> {
-  await tx
-    .insert(timeEntries)
-    .values({ ...values, interactive: true, isAutomatic: true })
-    .onConflictDoNothing({ target: [timeEntries.videoCallId, timeEntries.staffUserId] });
 }
 
 /** A callee as the ring needs it: visible to the caller (`userFilter`), with role, name and whether the office is theirs. */
@@ -227,19 +212,19 @@ export async function findCalls(scope: Scope, db: Executor, appointmentId: numbe
 
 /** The rings of calls `callIds`, oldest first. */
 export async function ringsOf(db: Executor, callIds: number[]): Promise<RingRow[]> {
-  if (callIds.length === 0) return [];
+  if (callIds.length === 0) { return []; }
   return db.select().from(videoCallRings).where(inArray(videoCallRings.callId, callIds)).orderBy(asc(videoCallRings.createdAt), asc(videoCallRings.id));
 }
 
 /** The presences of calls `callIds`, oldest first. */
 export async function participantsOfCalls(db: Executor, callIds: number[]): Promise<ParticipantRow[]> {
-  if (callIds.length === 0) return [];
+  if (callIds.length === 0) { return []; }
   return db.select().from(videoCallParticipants).where(inArray(videoCallParticipants.callId, callIds)).orderBy(asc(videoCallParticipants.joinedAt), asc(videoCallParticipants.id));
 }
 
 /** The automatic entries of calls `callIds` (in the caller's offices). */
 export async function entriesOfCalls(scope: Scope, db: Executor, callIds: number[]) {
-  if (callIds.length === 0) return [];
+  if (callIds.length === 0) { return []; }
   return db
     .select({ id: timeEntries.id, callId: timeEntries.videoCallId, staffUserId: timeEntries.staffUserId, program: timeEntries.program, seconds: timeEntries.seconds, interactive: timeEntries.interactive })
     .from(timeEntries)
@@ -251,14 +236,14 @@ export async function entriesOfCalls(scope: Scope, db: Executor, callIds: number
 /** The UI language of each of `ids` (users.language; spec section 1: ENG is English, anything else Spanish). */
 export async function languagesOf(db: Executor, ids: number[]): Promise<Map<number, Lang>> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
+  if (unique.length === 0) { return new Map(); }
   const rows = await db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, languageFromStored(r.language)]));
 }
 
 export async function namesOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
+  if (unique.length === 0) { return new Map(); }
   const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
 }

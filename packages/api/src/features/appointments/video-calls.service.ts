@@ -16,7 +16,7 @@ import { systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { createAndDeliver } from '../notifications/index';
-import { assertProgramEnabled } from '../time-tracking/index';
+import { assertProgramEnabled, recordCallEntry } from '../time-tracking/index';
 import type * as apptRepo from './appointments.repo';
 import { visibleAppointment } from './appointments.service';
 import * as repo from './video-calls.repo';
@@ -47,7 +47,7 @@ export function secondsInCall(presences: Presence[], start: number, end: number)
   for (const p of presences) {
     const from = Math.max(p.from, start);
     const to = Math.min(p.to, end);
-    if (to <= from) continue;
+    if (to <= from) { continue; }
     const list = byUser.get(p.userId) ?? [];
     list.push([from, to]);
     byUser.set(p.userId, list);
@@ -58,7 +58,7 @@ export function secondsInCall(presences: Presence[], start: number, end: number)
     let total = 0;
     let [curFrom, curTo] = list[0]!;
     for (const [from, to] of list.slice(1)) {
-      if (from <= curTo) curTo = Math.max(curTo, to);
+      if (from <= curTo) { curTo = Math.max(curTo, to); }
       else {
         total += curTo - curFrom;
         [curFrom, curTo] = [from, to];
@@ -78,7 +78,7 @@ const callKindOf = (row: apptRepo.AppointmentRow, audioOnly?: boolean) => (audio
  */
 export async function recordCallStarted(scope: Scope, tx: Executor, row: apptRepo.AppointmentRow, now: Date): Promise<void> {
   const { call } = await repo.openCall(scope, tx, { appointmentId: row.id, hospitalId: row.hospitalId, kind: callKindOf(row), status: 'active', startedBy: scope.userId, startedAt: now });
-  if (call.status === 'ringing') await repo.activateCall(scope, tx, call.id);
+  if (call.status === 'ringing') { await repo.activateCall(scope, tx, call.id); }
   await repo.attachPresentParticipants(tx, row.id, call.id);
 }
 
@@ -107,12 +107,12 @@ const CALL_ACTIVITY = { video: { en: 'Video visit', es: 'Visita por video' }, au
  */
 export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRepo.AppointmentRow, program: CareProgram | undefined, now: Date): Promise<Ring[]> {
   const office = await getOfficeInScope(scope, tx, row.hospitalId);
-  if (!office) throw AppError.notFound();
-  if (program !== undefined) assertProgramEnabled(office, program);
+  if (!office) { throw AppError.notFound(); }
+  if (program !== undefined) { assertProgramEnabled(office, program); }
   const open = await repo.lockOpenCall(scope, tx, row.id);
-  if (!open) return [];
+  if (!open) { return []; }
   const call = await repo.closeCall(scope, tx, open.id, 'completed', now);
-  if (!call) return [];
+  if (!call) { return []; }
   const missed = await repo.missOpenRings(tx, call.id);
   await repo.closeParticipantsOfCall(tx, call.id, now);
   const presences = await repo.participantsOf(tx, call.id);
@@ -124,8 +124,9 @@ export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRep
     for (const [userId, t] of secondsInCall(staff, call.startedAt.getTime(), now.getTime())) {
       const seconds = Math.min(TIME_ENTRY_MAX_SECONDS, t.seconds);
       const entryProgram = userId === scope.userId && program !== undefined ? program : fallback;
-      if (seconds <= 0 || entryProgram === null) continue;
-      await repo.insertCallEntry(tx, {
+      if (seconds <= 0 || entryProgram === null) { continue; }
+      // Care time is time tracking's: written through its service (one writer, docs/architecture.md "Table ownership").
+      await recordCallEntry(scope, tx, {
         patientId: row.patient.id,
         hospitalId: row.hospitalId,
         staffUserId: userId,
@@ -133,7 +134,6 @@ export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRep
         // The activity is the entry's free text, shown as written: in the staff member's language.
         activity: CALL_ACTIVITY[call.kind === 'audio' ? 'audio' : 'video'][languages.get(userId) ?? 'es'],
         startedAt: new Date(t.firstAt),
-        endedAt: new Date(t.firstAt + seconds * 1000),
         seconds,
         videoCallId: call.id,
       });
@@ -215,10 +215,10 @@ async function callViews(ctx: AppContext, scope: Scope, calls: repo.CallRow[]): 
 }
 
 async function ringViews(db: Executor, row: Pick<apptRepo.AppointmentRow, 'id' | 'hospitalId' | 'patient'>, rings: repo.RingRow[]): Promise<Ring[]> {
-  if (rings.length === 0) return [];
+  if (rings.length === 0) { return []; }
   const names = await repo.namesOf(db, rings.flatMap((r) => [r.callerUserId, r.calleeUserId]));
   const calls = new Map<number, repo.CallRow>();
-  for (const r of rings) if (!calls.has(r.callId)) calls.set(r.callId, (await repo.getCallUnscoped(db, r.callId))!);
+  for (const r of rings) { if (!calls.has(r.callId)) { calls.set(r.callId, (await repo.getCallUnscoped(db, r.callId))!); } }
   return rings.map((r) => ({
     ringId: r.id,
     callId: r.callId,
@@ -235,7 +235,7 @@ async function ringViews(db: Executor, row: Pick<apptRepo.AppointmentRow, 'id' |
 
 /** Tells the caller and the callee of each ring its state (socket event `videoCallRing`). */
 export async function publishRings(ctx: AppContext, rings: Ring[]): Promise<void> {
-  if (rings.length === 0) return;
+  if (rings.length === 0) { return; }
   await ctx.realtime.publish(
     rings.flatMap((r) => [
       { userId: r.callee.id, message: { type: 'videoCallRing' as const, data: r } },
@@ -250,9 +250,9 @@ export async function publishRings(ctx: AppContext, rings: Ring[]): Promise<void
  */
 async function settleRingingCall(tx: Executor, callId: number, now: Date): Promise<void> {
   const call = await repo.getCallUnscoped(tx, callId);
-  if (!call || call.status !== 'ringing') return;
+  if (!call || call.status !== 'ringing') { return; }
   const statuses = await repo.ringStatusesOf(tx, callId);
-  if (statuses.some((s) => s === 'ringing' || s === 'accepted')) return;
+  if (statuses.some((s) => s === 'ringing' || s === 'accepted')) { return; }
   await repo.closeCall(systemScope, tx, callId, statuses.includes('declined') ? 'declined' : 'missed', now);
 }
 
@@ -264,14 +264,14 @@ async function settleRingingCall(tx: Executor, callId: number, now: Date): Promi
 export async function expireRingsNow(ctx: AppContext, now = new Date(), callIds?: number[]): Promise<number> {
   const missed = await ctx.db.transaction(async (tx) => {
     const rings = await repo.expireRings(tx, now, callIds);
-    for (const callId of new Set(rings.map((r) => r.callId))) await settleRingingCall(tx, callId, now);
+    for (const callId of new Set(rings.map((r) => r.callId))) { await settleRingingCall(tx, callId, now); }
     return rings;
   });
   const views: Ring[] = [];
   for (const r of missed) {
     const call = await repo.getCallUnscoped(ctx.db, r.callId);
     const row = call && (await visibleAppointment(systemScope, ctx.db, call.appointmentId).catch(() => null));
-    if (row) views.push(...(await ringViews(ctx.db, row, [r])));
+    if (row) { views.push(...(await ringViews(ctx.db, row, [r]))); }
   }
   await publishRings(ctx, views);
   return missed.length;
@@ -279,8 +279,8 @@ export async function expireRingsNow(ctx: AppContext, now = new Date(), callIds?
 
 /** Whether the user may enter the visit: its doctor or an attendee, or staff of its office with `visits.officeAll`. */
 function calleeMayEnter(row: apptRepo.AppointmentRow, callee: NonNullable<Awaited<ReturnType<typeof repo.calleeOf>>>): boolean {
-  if (!can(callee.roleId, 'visits.join')) return false;
-  if (row.doctor.id === callee.id || row.attendees.some((p) => p.id === callee.id)) return true;
+  if (!can(callee.roleId, 'visits.join')) { return false; }
+  if (row.doctor.id === callee.id || row.attendees.some((p) => p.id === callee.id)) { return true; }
   return can(callee.roleId, 'visits.officeAll') && callee.inOffice;
 }
 
@@ -298,13 +298,13 @@ export async function ringUsers(ctx: AppContext, scope: Scope, body: InitVideoCa
   const { row, rings } = await ctx.db.transaction(async (tx) => {
     const row = await visibleAppointment(scope, tx, body.appointmentId);
     assertMayEnter(scope, row);
-    if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
-    if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
-    if (userIds.includes(scope.userId)) throw AppError.badRequest('ringCalleeSelf', { userIds: 'ringCalleeSelf' });
+    if (row.kind === 'IN_PERSON') { throw AppError.conflict('appointmentNotVideo'); }
+    if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
+    if (userIds.includes(scope.userId)) { throw AppError.badRequest('ringCalleeSelf', { userIds: 'ringCalleeSelf' }); }
     for (const id of userIds) {
       const callee = await repo.calleeOf(scope, tx, id, row.hospitalId);
-      if (!callee) throw AppError.notFound();
-      if (!calleeMayEnter(row, callee)) throw AppError.conflict('ringCalleeCannotEnter');
+      if (!callee) { throw AppError.notFound(); }
+      if (!calleeMayEnter(row, callee)) { throw AppError.conflict('ringCalleeCannotEnter'); }
     }
     const { call } = await repo.openCall(scope, tx, {
       appointmentId: row.id,
@@ -316,7 +316,7 @@ export async function ringUsers(ctx: AppContext, scope: Scope, body: InitVideoCa
     });
     const expiresAt = new Date(now.getTime() + ctx.config.ringTimeoutSeconds * 1000);
     const inserted: repo.RingRow[] = [];
-    for (const id of userIds) inserted.push(await repo.insertRing(tx, { callId: call.id, callerUserId: scope.userId, calleeUserId: id, expiresAt }));
+    for (const id of userIds) { inserted.push(await repo.insertRing(tx, { callId: call.id, callerUserId: scope.userId, calleeUserId: id, expiresAt })); }
     return { row, rings: await ringViews(tx, row, inserted) };
   });
   await publishRings(ctx, rings);
@@ -347,14 +347,14 @@ export async function ringUsers(ctx: AppContext, scope: Scope, body: InitVideoCa
 export async function answerRing(ctx: AppContext, scope: Scope, body: AnswerRingBody, now = new Date()): Promise<Ring> {
   const ring = await ctx.db.transaction(async (tx) => {
     const found = await repo.lockRing(scope, tx, body.ringId);
-    if (!found || found.ring.calleeUserId !== scope.userId) throw AppError.notFound();
+    if (!found || found.ring.calleeUserId !== scope.userId) { throw AppError.notFound(); }
     if (found.ring.status !== 'ringing' || found.ring.expiresAt.getTime() <= now.getTime() || (found.call.status !== 'ringing' && found.call.status !== 'active')) {
       throw AppError.conflict('ringAlreadyAnswered');
     }
     const answered = await repo.answerRing(tx, found.ring.id, body.accept ? 'accepted' : 'declined', now);
-    if (!answered) throw AppError.conflict('ringAlreadyAnswered');
-    if (body.accept) await repo.activateCall(scope, tx, found.call.id);
-    else await settleRingingCall(tx, found.call.id, now);
+    if (!answered) { throw AppError.conflict('ringAlreadyAnswered'); }
+    if (body.accept) { await repo.activateCall(scope, tx, found.call.id); }
+    else { await settleRingingCall(tx, found.call.id, now); }
     const row = await visibleAppointment(systemScope, tx, found.call.appointmentId);
     return (await ringViews(tx, row, [answered]))[0]!;
   });

@@ -9,7 +9,7 @@ import type { AppointmentRow } from './appointments.repo';
  * attendees can enter this visit" otherwise (the row was already read through the caller's scope).
  */
 export function assertMayEnter(scope: Scope, row: AppointmentRow): void {
-  if (row.doctor.id === scope.userId || row.attendees.some((p) => p.id === scope.userId)) return;
-  if (can(scope.role, 'visits.officeAll')) return; // the row is already in the caller's offices
+  if (row.doctor.id === scope.userId || row.attendees.some((p) => p.id === scope.userId)) { return; }
+  if (can(scope.role, 'visits.officeAll')) { return; } // the row is already in the caller's offices
   throw AppError.forbidden('visitNotParticipant');
 }

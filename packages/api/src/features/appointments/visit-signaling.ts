@@ -31,10 +31,10 @@ const OPEN_STATUSES = new Set(['SCHEDULED', 'IN_PROGRESS']);
 export async function resolveGuestSocket(ctx: AppContext, token: string, now = new Date()): Promise<Extract<VisitPrincipal, { kind: 'guest' }> | null> {
   const hash = tokenHash(token);
   const resolved = await repo.resolveInvitation(ctx.db, hash, now);
-  if (!resolved) return null;
+  if (!resolved) { return null; }
   // The invitation is the guest's credential for this one appointment: read it with the system scope.
   const row = await repo.getAppointment(systemScope, ctx.db, resolved.invitation.appointmentId);
-  if (!row || !OPEN_STATUSES.has(row.status)) return null;
+  if (!row || !OPEN_STATUSES.has(row.status)) { return null; }
   return {
     kind: 'guest',
     invitationId: resolved.invitation.id,
@@ -53,14 +53,14 @@ export async function resolveGuestSocket(ctx: AppContext, token: string, now = n
  */
 async function admission(ctx: AppContext, principal: VisitPrincipal, appointmentId: number): Promise<{ name: string; row: repo.AppointmentRow } | null> {
   if (principal.kind === 'guest') {
-    if (principal.appointmentId !== appointmentId) return null;
+    if (principal.appointmentId !== appointmentId) { return null; }
     const resolved = await repo.resolveInvitation(ctx.db, principal.tokenHash, new Date());
-    if (!resolved) return null;
+    if (!resolved) { return null; }
     const row = await repo.getAppointment(systemScope, ctx.db, appointmentId);
     return row && row.status === 'IN_PROGRESS' ? { name: principal.name, row } : null;
   }
   const row = await repo.getAppointment(principal.scope, ctx.db, appointmentId);
-  if (!row || row.kind === 'IN_PERSON' || !OPEN_STATUSES.has(row.status)) return null;
+  if (!row || row.kind === 'IN_PERSON' || !OPEN_STATUSES.has(row.status)) { return null; }
   try {
     assertMayEnter(principal.scope, row);
   } catch {
@@ -92,15 +92,15 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
  */
 export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient, principal: VisitPrincipal, raw: unknown): Promise<void> {
   const parsed = visitClientMessageSchema.safeParse(raw);
-  if (!parsed.success) return;
+  if (!parsed.success) { return; }
   const m = parsed.data;
   const rooms = (client.rooms ??= new Map());
   const own = rooms.get(m.appointmentId);
   switch (m.action) {
     case 'join': {
-      if (own) return client.send(JSON.stringify(message(m.appointmentId, { action: 'joined', peerId: own })));
+      if (own) { return client.send(JSON.stringify(message(m.appointmentId, { action: 'joined', peerId: own }))); }
       const admitted = await admission(ctx, principal, m.appointmentId);
-      if (!admitted) return client.send(JSON.stringify(message(m.appointmentId, { action: 'refused' })));
+      if (!admitted) { return client.send(JSON.stringify(message(m.appointmentId, { action: 'refused' }))); }
       const peerId = randomBytes(12).toString('base64url');
       rooms.set(m.appointmentId, peerId);
       const who = { userId: client.userId, invitationId: principal.kind === 'guest' ? principal.invitationId : null, guest: principal.kind === 'guest' };
@@ -114,10 +114,10 @@ export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient
     case 'leave':
       return leaveRoom(ctx, client, m.appointmentId);
     case 'ice':
-      if (!own) return;
+      if (!own) { return; }
       return ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: 'ice', from: own, candidate: m.candidate }), { to: m.to });
     default: {
-      if (!own) return;
+      if (!own) { return; }
       // An offer goes to a newcomer, who has not seen this peer join: it says who is offering.
       const peer = m.action === 'offer' ? client.roomPeers?.get(m.appointmentId) : undefined;
       return ctx.realtime.publishRoom(m.appointmentId, message(m.appointmentId, { action: m.action, from: own, description: m.description, ...(peer ? { peer } : {}) }), { to: m.to });
@@ -128,11 +128,11 @@ export async function handleVisitMessage(ctx: AppContext, client: RealtimeClient
 /** Leaves one room (or, without `appointmentId`, every room: the socket closed) and tells the peers. */
 export async function leaveRoom(ctx: AppContext, client: RealtimeClient, appointmentId?: number): Promise<void> {
   const rooms = client.rooms;
-  if (!rooms) return;
+  if (!rooms) { return; }
   const ids = appointmentId === undefined ? [...rooms.keys()] : [appointmentId];
   for (const id of ids) {
     const peerId = rooms.get(id);
-    if (!peerId) continue;
+    if (!peerId) { continue; }
     rooms.delete(id);
     client.roomPeers?.delete(id);
     await recordPresence(ctx, (tx) => recordLeave(tx, id, peerId, new Date()));

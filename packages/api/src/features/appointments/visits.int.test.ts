@@ -21,7 +21,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number } | null, opts: { headers?: Record<string, string | number>; payload?: unknown } = {}) {
   const headers: Record<string, string> = { ...(who ? await as(who) : {}), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 

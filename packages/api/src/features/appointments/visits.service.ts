@@ -29,8 +29,8 @@ export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentI
   await ctx.db.transaction(async (tx) => {
     const row = await visibleAppointment(scope, tx, appointmentId);
     assertMayEnter(scope, row);
-    if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
-    if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
+    if (row.kind === 'IN_PERSON') { throw AppError.conflict('appointmentNotVideo'); }
+    if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
     const now = new Date();
     await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? now }, row);
     // The call record (docs/video-visits.md "Call records").
@@ -52,11 +52,11 @@ export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId
   const missed = await ctx.db.transaction(async (tx) => {
     const row = await visibleAppointment(scope, tx, appointmentId);
     assertMayEnter(scope, row);
-    if (row.status !== 'IN_PROGRESS') throw AppError.conflict('visitNotStarted');
+    if (row.status !== 'IN_PROGRESS') { throw AppError.conflict('visitNotStarted'); }
     const now = new Date();
     // Of two stops at once, the second waits here for the first's commit, then finds the visit completed.
     const updated = await repo.markVideoStopped(scope, tx, appointmentId, now);
-    if (!updated) throw AppError.conflict('visitNotStarted');
+    if (!updated) { throw AppError.conflict('visitNotStarted'); }
     return recordCallStopped(scope, tx, row, program, now);
   });
   await publishRings(ctx, missed);
@@ -86,8 +86,8 @@ const invitationView = (r: repo.InvitationRow): VisitInvitation => ({
 export async function createInvitation(ctx: AppContext, scope: Scope, body: CreateInvitationBody): Promise<VisitInvitation> {
   const row = await visibleAppointment(scope, ctx.db, body.appointmentId);
   assertMayEnter(scope, row);
-  if (row.kind === 'IN_PERSON') throw AppError.conflict('appointmentNotVideo');
-  if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') throw AppError.conflict('appointmentClosed');
+  if (row.kind === 'IN_PERSON') { throw AppError.conflict('appointmentNotVideo'); }
+  if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
   const userId = body.userId ?? row.patient.id;
   if (userId !== row.patient.id && !(await repo.isCaregiverOfPatient(scope, ctx.db, userId, row.patient.id, row.hospitalId))) {
     throw AppError.badRequest('invitationGuestInvalid', { userId: 'invitationGuestInvalid' });
@@ -127,7 +127,7 @@ export async function findInvitations(ctx: AppContext, scope: Scope, appointment
 /** `DELETE appointments/invitations/revoke/{invitationId}`: the link stops working at once. 404 out of scope; 403 for staff who may not enter. */
 export async function revokeInvitation(ctx: AppContext, scope: Scope, invitationId: number): Promise<VisitInvitation> {
   const [found] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   assertMayEnter(scope, await visibleAppointment(scope, ctx.db, found.appointmentId));
   await repo.revokeInvitation(scope, ctx.db, invitationId, new Date());
   const [after] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
@@ -151,10 +151,10 @@ export async function getGuestIceServers(ctx: AppContext, token: string, now = n
  */
 export async function getGuestVisit(ctx: AppContext, token: string, now = new Date()): Promise<GuestVisit> {
   const resolved = await repo.resolveInvitation(ctx.db, tokenHash(token), now);
-  if (!resolved) throw AppError.notFound('visitInvitationInvalid');
+  if (!resolved) { throw AppError.notFound('visitInvitationInvalid'); }
   // The invitation is the guest's credential for this one appointment: read it with the system scope.
   const row = await repo.getAppointment(systemScope, ctx.db, resolved.invitation.appointmentId);
-  if (!row || (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS')) throw AppError.notFound('visitInvitationInvalid');
+  if (!row || (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS')) { throw AppError.notFound('visitInvitationInvalid'); }
   const zone = officeTimeZone(row.timeZone);
   return {
     appointmentId: row.id,

@@ -28,7 +28,7 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 async function insertRow(table: PgTable, values: Record<string, unknown>): Promise<{ id: number }> {
   const row: Record<string, unknown> = { ...values };
   for (const [name, column] of Object.entries(getTableColumns(table))) {
-    if (name in row || !column.notNull || column.hasDefault) continue;
+    if (name in row || !column.notNull || column.hasDefault) { continue; }
     const type = column.columnType;
     row[name] =
       type === 'PgText'
@@ -197,7 +197,7 @@ beforeAll(async () => {
     }
   };
   fresh = make;
-  for (const kind of Object.keys(PATIENT_LOOKUPS) as AuditRecordKind[]) keys[kind] = await make(kind);
+  for (const kind of Object.keys(PATIENT_LOOKUPS) as AuditRecordKind[]) { keys[kind] = await make(kind); }
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -206,7 +206,7 @@ describe('the patient of each kind of record', () => {
     const wrong: string[] = [];
     for (const kind of Object.keys(PATIENT_LOOKUPS) as AuditRecordKind[]) {
       const got = await readPatientOfRecord(t.ctx.db, kind, keys[kind]);
-      if (got !== f.patientA1.id) wrong.push(`${kind} ${String(keys[kind])}: ${got}`);
+      if (got !== f.patientA1.id) { wrong.push(`${kind} ${String(keys[kind])}: ${got}`); }
       const none = PATIENT_LOOKUPS[kind].key === 'text' ? `${f.orgA.id}:NO-SUCH-KEY` : 2_000_000_000;
       expect(await readPatientOfRecord(t.ctx.db, kind, none), kind).toBeNull();
     }
@@ -226,15 +226,15 @@ function keyOnlyEndpoints(): Array<{ def: EndpointDef; kind: AuditRecordKind; pa
   const out = [];
   for (const def of allEndpoints as readonly EndpointDef[]) {
     const plan = auditPlanOf(def);
-    if (!plan?.record || plan.record.part === 'answer' || def.multipart) continue;
+    if (!plan?.record || plan.record.part === 'answer' || def.multipart) { continue; }
     const { kind, part, field } = plan.record;
     const others = (['params', 'headers', 'query', 'body'] as const).every((p) => {
       const schema = def[p];
-      if (!schema) return true;
+      if (!schema) { return true; }
       const probe = p === part ? { [field]: p === 'body' ? 1 : '1' } : {};
       return schema.safeParse(probe).success;
     });
-    if (others) out.push({ def, kind, part, field });
+    if (others) { out.push({ def, kind, part, field }); }
   }
   return out;
 }
@@ -247,9 +247,9 @@ async function call(def: EndpointDef, part: string, field: string, key: RecordKe
   const value = typeof key === 'string' ? key.slice(key.indexOf(':') + 1) : key;
   const headers: Record<string, string> = { ...(await sessionFor(t, who.id)), 'accept-language': 'en' };
   let url = urlOf(def);
-  if (part === 'params') url = url.replace(`:${field}`, String(value));
-  if (part === 'headers') headers[field] = String(value);
-  if (part === 'query') url += `?${field}=${encodeURIComponent(String(value))}`;
+  if (part === 'params') { url = url.replace(`:${field}`, String(value)); }
+  if (part === 'headers') { headers[field] = String(value); }
+  if (part === 'query') { url += `?${field}=${encodeURIComponent(String(value))}`; }
   const payload = part === 'body' ? { [field]: value } : def.method === 'GET' ? undefined : {};
   return t.app.inject({ method: def.method, url: `/api/${url.replace(/^\/?(api\/)?/, '')}`, headers, payload });
 }
@@ -265,18 +265,18 @@ describe('calls keyed by a record are recorded with its patient', () => {
     const problems: string[] = [];
     for (const { def, kind, part, field } of endpoints) {
       const who = callerFor(def);
-      if (!who) continue;
+      if (!who) { continue; }
       const key = def.method === 'DELETE' ? await fresh(kind) : keys[kind];
       const res = await call(def, part, field, key, who);
       const name = `${def.method} ${def.path}`;
-      if (res.statusCode >= 500) problems.push(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (res.statusCode >= 500) { problems.push(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`); }
       const [last] = (await eventsOf(name, who.id)).slice(-1);
       // The row's patient: patient A1's row, except where the call itself names another patient
       // (creating a resident from an ECP log maps the log to the patient it creates).
       const expected = def.method === 'DELETE' ? f.patientA1.id : await readPatientOfRecord(t.ctx.db, kind, key);
-      if (expected !== f.patientA1.id && name !== 'POST ecp/createresidentfromecplog') problems.push(`${name}: the call moved the row to patient ${expected}`);
-      if (!last) problems.push(`${name}: no event`);
-      else if (last.patientId !== expected || last.outcome !== res.statusCode) problems.push(`${name} (${kind}): patient ${last.patientId}, outcome ${last.outcome} for ${res.statusCode}`);
+      if (expected !== f.patientA1.id && name !== 'POST ecp/createresidentfromecplog') { problems.push(`${name}: the call moved the row to patient ${expected}`); }
+      if (!last) { problems.push(`${name}: no event`); }
+      else if (last.patientId !== expected || last.outcome !== res.statusCode) { problems.push(`${name} (${kind}): patient ${last.patientId}, outcome ${last.outcome} for ${res.statusCode}`); }
     }
     expect(problems).toEqual([]);
     // Reads and deletes of nearly every kind: the generated list is not empty by accident.

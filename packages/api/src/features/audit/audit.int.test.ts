@@ -21,7 +21,7 @@ async function as(user: { id: number }) {
 }
 async function get(path: string, who: { id: number }, headers: Record<string, string | number> = {}, lang: 'en' | 'es' = 'en') {
   const h: Record<string, string> = { ...(await as(who)), 'accept-language': lang };
-  for (const [k, v] of Object.entries(headers)) h[k] = String(v);
+  for (const [k, v] of Object.entries(headers)) { h[k] = String(v); }
   return t.app.inject({ method: 'GET', url: `/api/${path}`, headers: h });
 }
 async function eventsFor(patientId: number) {

@@ -24,7 +24,7 @@ const eventFilter = (q: EventQuery): repo.AuditEventFilter => ({ patientId: q.pa
 /** A patient or user filter the caller does not see answers 404 (another tenant's ids). */
 async function assertFilterVisible(ctx: AppContext, scope: Scope, q: EventQuery): Promise<void> {
   for (const id of [q.patientId, q.userId]) {
-    if (id !== undefined && !(await repo.isUserVisible(scope, ctx.db, id))) throw AppError.notFound();
+    if (id !== undefined && !(await repo.isUserVisible(scope, ctx.db, id))) { throw AppError.notFound(); }
   }
 }
 
@@ -102,8 +102,8 @@ export async function auditEventsFhir(ctx: AppContext, scope: Scope, q: Endpoint
   async function* lines() {
     for (let page = 1; ; page++) {
       const { items } = await repo.findAuditEvents(scope, ctx.db, filter, { page, pageSize: 1000, sort: 'id' });
-      for (const e of items) yield JSON.stringify(toFhirAuditEvent(e)) + '\n';
-      if (items.length < 1000) return;
+      for (const e of items) { yield JSON.stringify(toFhirAuditEvent(e)) + '\n'; }
+      if (items.length < 1000) { return; }
     }
   }
   return Readable.from(lines());
@@ -124,8 +124,8 @@ export async function checkChain(scope: Scope, db: Executor): Promise<AuditChain
   for (;;) {
     const rows = await repo.chainPage(scope, db, cursor.lastId, 5000);
     const found = verifyAuditPage(cursor, rows);
-    if (found) return { ok: false, checked: cursor.checked, break: found, headId: (await repo.chainHead(scope, db)).lastId };
-    if (rows.length < 5000) break;
+    if (found) { return { ok: false, checked: cursor.checked, break: found, headId: (await repo.chainHead(scope, db)).lastId }; }
+    if (rows.length < 5000) { break; }
   }
   const head = await repo.chainHead(scope, db);
   const found = verifyAuditHead(cursor, head);
@@ -153,7 +153,7 @@ export async function getSystemLogs(ctx: AppContext, scope: Scope, h: LogHeaders
 /** One system log line; 404 "Invalid id" when unknown. */
 export async function getSystemLog(ctx: AppContext, scope: Scope, id: number): Promise<SystemLog> {
   const row = await repo.findSystemLog(scope, ctx.db, id);
-  if (!row) throw new AppError('notFound', 'invalidId');
+  if (!row) { throw new AppError('notFound', 'invalidId'); }
   return row;
 }
 

@@ -21,9 +21,9 @@ const reportFailed = () => new AppError('notFound', 'auditReportFailed');
  */
 export async function reportWindow(ctx: AppContext, scope: Scope, f: ReportFilter): Promise<repo.ReportWindow> {
   const from = new Date(Date.UTC(f.year, (f.month ?? 1) - 1, f.day ?? 1));
-  if (f.day !== undefined && from.getUTCDate() !== f.day) throw new AppError('badRequest', 'validationFailed', {}, { day: 'regex' });
+  if (f.day !== undefined && from.getUTCDate() !== f.day) { throw new AppError('badRequest', 'validationFailed', {}, { day: 'regex' }); }
   const to = f.day !== undefined ? new Date(Date.UTC(f.year, f.month! - 1, f.day + 1)) : f.month !== undefined ? new Date(Date.UTC(f.year, f.month, 1)) : new Date(Date.UTC(f.year + 1, 0, 1));
-  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) throw reportFailed();
+  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) { throw reportFailed(); }
   if (f.organizationId !== undefined) {
     try {
       assertOrganizationInScope(scope, f.organizationId);
@@ -31,7 +31,7 @@ export async function reportWindow(ctx: AppContext, scope: Scope, f: ReportFilte
       throw reportFailed();
     }
   }
-  if (f.staffId !== undefined && !(await repo.isStaffVisible(scope, ctx.db, f.staffId))) throw reportFailed();
+  if (f.staffId !== undefined && !(await repo.isStaffVisible(scope, ctx.db, f.staffId))) { throw reportFailed(); }
   return { from, to, hospitalId: f.hospitalId, organizationId: f.organizationId, staffId: f.staffId };
 }
 
@@ -90,7 +90,7 @@ export function dailyScore(f: { planned: number; taken: number; abnormal: number
 /** Each monitored patient's daily score in the caller's offices (or the one asked for), per office in its time zone. */
 export async function patientDailyScores(ctx: AppContext, scope: Scope, q: EndpointQuery<typeof reportingContract.getAllRelatedPatientDailyScores>): Promise<PatientDailyScore[]> {
   const offices = await repo.officesInScope(scope, ctx.db, q.hospitalId);
-  if (q.hospitalId !== undefined && offices.length === 0) throw reportFailed();
+  if (q.hospitalId !== undefined && offices.length === 0) { throw reportFailed(); }
   const now = new Date();
   const out: PatientDailyScore[] = [];
   for (const office of offices) {

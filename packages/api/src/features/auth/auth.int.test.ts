@@ -75,7 +75,7 @@ describe('POST auth/signinv3', () => {
 
   it('limits repeated failures per account and address with 429 and Retry-After; the user from another address still signs in', async () => {
     const u = await createUser(t, { role: Role.NURSE, organizationId: orgId });
-    for (let i = 0; i < 3; i++) expect((await signIn({ username: u.username, password: 'bad-password-1' }, {}, '198.51.100.7')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) { expect((await signIn({ username: u.username, password: 'bad-password-1' }, {}, '198.51.100.7')).statusCode).toBe(401); }
     // A forged X-Forwarded-For does not escape the limit: the proxy is not trusted by default.
     const forged = await signIn({ username: u.username, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.50' }, '198.51.100.7');
     expect(forged.statusCode).toBe(429);

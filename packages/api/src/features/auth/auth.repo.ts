@@ -33,7 +33,7 @@ export async function findLiveSession(db: Executor, hash: string, idleMinutes: n
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hash), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
     .limit(1);
-  if (!row || row.user.status !== 1) return null;
+  if (!row || row.user.status !== 1) { return null; }
   return row;
 }
 

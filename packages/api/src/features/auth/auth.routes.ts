@@ -21,7 +21,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   registerEndpoint(app, ctx, auth.checkAuthentication, ({ req }) => {
     const session = req.session;
-    if (!session) return { authenticated: false, expiresAt: null, idleExpiresAt: null };
+    if (!session) { return { authenticated: false, expiresAt: null, idleExpiresAt: null }; }
     const idle = new Date(session.lastSeenAt.getTime() + ctx.config.sessionIdleMinutes * 60_000);
     return { authenticated: true, expiresAt: session.expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
   });

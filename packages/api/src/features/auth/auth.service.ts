@@ -12,8 +12,8 @@ import { recordSystemLog } from '../../lib/system-log';
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
 
 function refusalFor(role: RoleId): AppError | null {
-  if (role === Role.PATIENT) return new AppError('forbidden', 'patientCannotAuthenticate');
-  if (rolesRefusedAtStaffSignIn.includes(role)) return new AppError('forbidden', 'roleCannotAuthenticate');
+  if (role === Role.PATIENT) { return new AppError('forbidden', 'patientCannotAuthenticate'); }
+  if (rolesRefusedAtStaffSignIn.includes(role)) { return new AppError('forbidden', 'roleCannotAuthenticate'); }
   return null;
 }
 
@@ -22,7 +22,7 @@ async function openSession(ctx: AppContext, userId: number, sessionType: string,
   const expiresAt = new Date(Date.now() + ctx.config.sessionMaxHours * 3_600_000);
   const session = await repo.insertSession(ctx.db, { tokenHash: tokenHash(token), userId, sessionType, ip, expiresAt });
   const user = await loadUserView(ctx.db, userId, { withMetadata: true });
-  if (!user) throw AppError.unauthorized();
+  if (!user) { throw AppError.unauthorized(); }
   return {
     session: {
       sessionGuid: token,
@@ -120,11 +120,11 @@ export async function signIn(
  */
 export async function signInWithToken(ctx: AppContext, token: string, ip: string): Promise<SignInResult> {
   const userId = await repo.consumeUserToken(ctx.db, tokenHash(token), SIGN_IN_TOKEN_PURPOSE);
-  if (userId === null) throw new AppError('unauthorized', 'tokenSignInFailed');
+  if (userId === null) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
   const user = await loadUserView(ctx.db, userId);
-  if (!user || user.status !== 1) throw new AppError('unauthorized', 'tokenSignInFailed');
+  if (!user || user.status !== 1) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
   const refused = refusalFor(user.roleId as RoleId);
-  if (refused) throw refused;
+  if (refused) { throw refused; }
   return openSession(ctx, userId, 'TOKEN', ip);
 }
 
@@ -154,7 +154,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   }
   const generation = sessionGeneration(ctx);
   const row = await repo.findLiveSession(ctx.db, hash, ctx.config.sessionIdleMinutes);
-  if (!row) return null;
+  if (!row) { return null; }
   let lastSeenAt = row.session.lastSeenAt;
   if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     lastSeenAt = new Date(now);

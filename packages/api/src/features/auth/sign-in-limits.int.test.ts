@@ -42,7 +42,7 @@ describe('sign-in limits with device cookies', () => {
     expect(device!.header).toMatch(/Path=\/api\/auth/i);
 
     // Someone behind the clinic's address guesses passwords for accounts that do not exist.
-    for (let i = 0; i < 5; i++) expect((await signIn(`nobody${i}`, 'wrong-password-x')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) { expect((await signIn(`nobody${i}`, 'wrong-password-x')).statusCode).toBe(401); }
     // The address is now limited for browsers without a device cookie ...
     expect((await signIn(doctor.username, TEST_PASSWORD)).statusCode).toBe(429);
     // ... but the nurse's browser, which signed in before, still signs in.
@@ -57,7 +57,7 @@ describe('sign-in limits with device cookies', () => {
   it('keeps the per-account limit for a trusted browser too', async () => {
     const nurse = await createUser(t, { role: Role.NURSE, organizationId: orgId, offices: [officeId] });
     const device = deviceCookieOf(await signIn(nurse.username, TEST_PASSWORD, undefined, '203.0.113.77'))!;
-    for (let i = 0; i < 3; i++) expect((await signIn(nurse.username, 'wrong-password-y', device.pair, '203.0.113.77')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) { expect((await signIn(nurse.username, 'wrong-password-y', device.pair, '203.0.113.77')).statusCode).toBe(401); }
     const limited = await signIn(nurse.username, TEST_PASSWORD, device.pair, '203.0.113.77');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

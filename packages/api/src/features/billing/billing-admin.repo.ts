@@ -287,7 +287,7 @@ export async function findIcdCategories(
   db: Executor,
   categories: string[],
 ): Promise<{ code: string; longDescription: string; longDescriptionEsp: string }[]> {
-  if (categories.length === 0) return [];
+  if (categories.length === 0) { return []; }
   return db
     .select({ code: verifiers.lowValue, longDescription: verifiers.longDescription, longDescriptionEsp: verifiers.longDescriptionEsp })
     .from(verifiers)
@@ -299,7 +299,7 @@ export async function findIcdCategories(
  * scope) with a billing authorization for `program` in that same office.
  */
 export async function isAuthorizedPractitioner(scope: Scope, db: Executor, userId: number, officeIds: number[], program: BillingProgram): Promise<boolean> {
-  if (officeIds.length === 0) return false;
+  if (officeIds.length === 0) { return false; }
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -41,7 +41,7 @@ function toEntry(row: repo.PatientEntryRow): BillingPatientEntry {
 }
 
 async function organizationOrNotFound(ctx: AppContext, scope: Scope, organizationId: number): Promise<void> {
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
+  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
 }
 
 /**
@@ -114,7 +114,7 @@ export async function findOrganizationPatientsWithBillings(
 
 async function patientOrNotFound(ctx: AppContext, scope: Scope, patientId: number): Promise<repo.PatientRow> {
   const patient = await repo.getPatient(scope, ctx.db, patientId);
-  if (!patient) throw AppError.notFound();
+  if (!patient) { throw AppError.notFound(); }
   return patient;
 }
 
@@ -190,7 +190,7 @@ export async function updatePatientBillingProfile(
   let notBillable: string | undefined;
   body.diagnoses.forEach((code, i) => {
     const v = validity.get(code)!;
-    if (v.status === 'unknown') fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode';
+    if (v.status === 'unknown') { fields[`diagnoses.${i}`] ??= 'unknownDiagnosisCode'; }
     else if (v.status === 'category') {
       fields[`diagnoses.${i}`] ??= 'diagnosisNotBillable';
       notBillable ??= v.code;
@@ -198,12 +198,12 @@ export async function updatePatientBillingProfile(
   });
   const savedSystem = rtmSystemSchema.safeParse(saved?.rtmSystem);
   const rtmSystem = body.rtmSystem !== undefined ? body.rtmSystem : savedSystem.success ? savedSystem.data : null;
-  if (body.billingType === 'RTM' && rtmSystem === null) fields.rtmSystem = 'required';
+  if (body.billingType === 'RTM' && rtmSystem === null) { fields.rtmSystem = 'required'; }
   if (body.billingPractitionerId !== null) {
     const offices = (await repo.findPatientOffices(scope, ctx.db, patientId)).map((o) => o.hospitalId);
     if (!(await repo.isAuthorizedPractitioner(scope, ctx.db, body.billingPractitionerId, offices, body.billingType))) {
       // Another tenant's user (or none) reads as not found (docs/first-day.md).
-      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) throw AppError.notFound();
+      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) { throw AppError.notFound(); }
       fields.billingPractitionerId = 'billingPractitionerNotAuthorized';
     }
   }

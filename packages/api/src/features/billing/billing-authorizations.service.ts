@@ -50,7 +50,7 @@ function toAuthorization(row: repo.AuthorizationRow): UserBillingAuthorization {
 
 async function visibleTemplate(ctx: AppContext, scope: Scope, id: number): Promise<repo.TemplateRow> {
   const row = await repo.getTemplate(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
@@ -74,9 +74,9 @@ export async function getTemplate(ctx: AppContext, scope: Scope, id: number): Pr
  */
 export async function createTemplate(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createBillingAuthorizationTemplate>): Promise<BillingAuthorizationTemplate> {
   const organizationId = body.organizationId ?? scope.organizationId;
-  if (organizationId === null) throw AppError.badRequest('validationFailed', { organizationId: 'required' });
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
-  if (await repo.templateNameTaken(scope, ctx.db, organizationId, body.name)) throw duplicateName();
+  if (organizationId === null) { throw AppError.badRequest('validationFailed', { organizationId: 'required' }); }
+  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
+  if (await repo.templateNameTaken(scope, ctx.db, organizationId, body.name)) { throw duplicateName(); }
   const id = await repo.insertTemplate(scope, ctx.db, { organizationId, name: body.name, programs: body.programs });
   return toTemplate((await repo.getTemplate(scope, ctx.db, id))!);
 }
@@ -89,15 +89,15 @@ export async function updateTemplate(
   body: EndpointBody<typeof contract.updateBillingAuthorizationTemplate>,
 ): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
-  if (body.name !== undefined && row.organizationId !== null && (await repo.templateNameTaken(scope, ctx.db, row.organizationId, body.name, id))) throw duplicateName();
-  if (!(await repo.updateTemplate(scope, ctx.db, id, body))) throw AppError.notFound();
+  if (body.name !== undefined && row.organizationId !== null && (await repo.templateNameTaken(scope, ctx.db, row.organizationId, body.name, id))) { throw duplicateName(); }
+  if (!(await repo.updateTemplate(scope, ctx.db, id, body))) { throw AppError.notFound(); }
   return toTemplate((await repo.getTemplate(scope, ctx.db, id))!);
 }
 
 /** DELETE billingauthorizationtemplate/{id}: answers the deleted template; authorizations made from it keep their programs. */
 export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
-  if (!(await repo.deleteTemplate(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await repo.deleteTemplate(scope, ctx.db, id))) { throw AppError.notFound(); }
   return toTemplate(row);
 }
 
@@ -105,14 +105,14 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
 
 async function visibleAuthorization(ctx: AppContext, scope: Scope, id: number): Promise<repo.AuthorizationRow> {
   const row = await repo.getAuthorization(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
 /** A template usable in `organizationId`'s offices, or 404 on templateId. */
 async function templateFor(ctx: AppContext, scope: Scope, templateId: number, organizationId: number): Promise<repo.TemplateRow> {
   const template = await repo.getTemplate(scope, ctx.db, templateId);
-  if (!template || template.organizationId !== organizationId) throw new AppError('notFound', 'invalidId', {}, { templateId: 'invalidId' });
+  if (!template || template.organizationId !== organizationId) { throw new AppError('notFound', 'invalidId', {}, { templateId: 'invalidId' }); }
   return template;
 }
 
@@ -140,13 +140,13 @@ export async function createAuthorization(
   body: EndpointBody<typeof contract.createUserBillingAuthorization>,
 ): Promise<UserBillingAuthorization> {
   const office = await repo.getOffice(scope, ctx.db, body.hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const user = await repo.getStaffOfOffice(scope, ctx.db, body.userId, office.id);
-  if (!user) throw AppError.notFound();
-  if (!BILLABLE_STAFF_ROLES.includes(user.roleId as RoleId)) throw AppError.badRequest('validationFailed', { userId: 'invalid' });
+  if (!user) { throw AppError.notFound(); }
+  if (!BILLABLE_STAFF_ROLES.includes(user.roleId as RoleId)) { throw AppError.badRequest('validationFailed', { userId: 'invalid' }); }
   const template = body.templateId ? await templateFor(ctx, scope, body.templateId, office.organizationId) : null;
   const programs = body.programs ?? programsOf(template!.programs);
-  if (await repo.authorizationExists(scope, ctx.db, user.id, office.id)) throw AppError.conflict();
+  if (await repo.authorizationExists(scope, ctx.db, user.id, office.id)) { throw AppError.conflict(); }
   const id = await repo.insertAuthorization(scope, ctx.db, { userId: user.id, hospitalId: office.id, templateId: template?.id ?? null, programs });
   return toAuthorization((await repo.getAuthorization(scope, ctx.db, id))!);
 }
@@ -168,19 +168,19 @@ export async function updateAuthorization(
     set.templateId = body.templateId;
     if (body.templateId !== null) {
       const office = await repo.getOffice(scope, ctx.db, row.hospitalId);
-      if (!office) throw AppError.notFound();
+      if (!office) { throw AppError.notFound(); }
       const template = await templateFor(ctx, scope, body.templateId, office.organizationId);
       set.programs = programsOf(template.programs);
     }
   }
-  if (body.programs !== undefined) set.programs = body.programs;
-  if (Object.keys(set).length > 0 && !(await repo.updateAuthorization(scope, ctx.db, id, set))) throw AppError.notFound();
+  if (body.programs !== undefined) { set.programs = body.programs; }
+  if (Object.keys(set).length > 0 && !(await repo.updateAuthorization(scope, ctx.db, id, set))) { throw AppError.notFound(); }
   return toAuthorization((await repo.getAuthorization(scope, ctx.db, id))!);
 }
 
 /** DELETE billingusersauthorization/{id}: answers the removed authorization; 404 when not visible. */
 export async function deleteAuthorization(ctx: AppContext, scope: Scope, id: number): Promise<UserBillingAuthorization> {
   const row = await visibleAuthorization(ctx, scope, id);
-  if (!(await repo.deleteAuthorization(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await repo.deleteAuthorization(scope, ctx.db, id))) { throw AppError.notFound(); }
   return toAuthorization(row);
 }

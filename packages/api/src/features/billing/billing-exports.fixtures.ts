@@ -38,7 +38,7 @@ export function caller(getApp: () => TestApp) {
       sessions.set(who.id, s);
     }
     const headers: Record<string, string> = { ...s, 'accept-language': opts.lang ?? 'en' };
-    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+    for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
     const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
     return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
   };
@@ -73,7 +73,7 @@ export async function describePatient(t: TestApp, patientId: number, v: { firstN
 }
 
 export async function giveNpi(t: TestApp, userId: number, npi: string, name?: { firstName: string; lastName: string }) {
-  if (name) await t.ctx.db.update(users).set(name).where(eq(users.id, userId));
+  if (name) { await t.ctx.db.update(users).set(name).where(eq(users.id, userId)); }
   await t.ctx.db.insert(doctorMetadata).values({ userId, npi });
 }
 

@@ -240,7 +240,7 @@ describe('GET billing/generatemultiplecsvorganizationpatientsformonthV2', () => 
     const files = unzip(res.rawPayload);
     const names = Object.keys(files).sort();
     expect(names).toHaveLength(3);
-    for (const office of [f.a1, f.a2, a3]) expect(names.some((n) => n.startsWith(`billing-2025-06-office-${office.id}-`) && n.endsWith('.csv'))).toBe(true);
+    for (const office of [f.a1, f.a2, a3]) { expect(names.some((n) => n.startsWith(`billing-2025-06-office-${office.id}-`) && n.endsWith('.csv'))).toBe(true); }
     expect(names.find((n) => n.includes(`-office-${a3.id}-`))).toBe(`billing-2025-06-office-${a3.id}-zeta-annex.csv`);
     const csvOf = (office: { id: number }) => parse(strFromU8(files[names.find((n) => n.includes(`-office-${office.id}-`))!]!), { bom: true }) as string[][];
     expect(csvOf(f.a1)).toHaveLength(1 + 4);

@@ -72,14 +72,14 @@ export async function resolveBillingTarget(
   let timeZones: string[];
   if (headers.hospitalid !== undefined) {
     const office = await getOfficeInScope(scope, ctx.db, headers.hospitalid);
-    if (!office) throw AppError.notFound();
-    if (headers.organizationid !== undefined && headers.organizationid !== office.organizationId) throw AppError.notFound();
+    if (!office) { throw AppError.notFound(); }
+    if (headers.organizationid !== undefined && headers.organizationid !== office.organizationId) { throw AppError.notFound(); }
     target = { kind: 'hospital', id: office.id, name: office.hospitalName, organizationId: office.organizationId, offices: [office] };
     timeZones = [office.timeZone];
   } else {
     const organizationId = headers.organizationid!;
     const organization = await repo.getOrganizationInScope(scope, ctx.db, organizationId);
-    if (!organization) throw AppError.notFound();
+    if (!organization) { throw AppError.notFound(); }
     const offices = await repo.findOfficesOfOrganization(scope, ctx.db, organizationId);
     target = { kind: 'organization', id: organization.id, name: organization.institutionName, organizationId, offices };
     timeZones = await repo.findTimeZonesOfOrganization(scope, ctx.db, organizationId);
@@ -88,7 +88,7 @@ export async function resolveBillingTarget(
   const year = headers.year ?? current.year;
   const month = headers.month ?? current.month;
   const upcoming = isUpcoming(year, month, current);
-  if (opts.refuseUpcoming && upcoming) throw upcomingMonthError();
+  if (opts.refuseUpcoming && upcoming) { throw upcomingMonthError(); }
   return { ...target, year, month, upcoming };
 }
 
@@ -103,7 +103,7 @@ export const yearMonthText = (year: number, month: number) => `${year}-${pad2(mo
 
 /** Integer cents as dollars with two decimals ('1234' -> '12.34'); '' when unknown. */
 export function dollars(cents: number | null): string {
-  if (cents === null) return '';
+  if (cents === null) { return ''; }
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${pad2(abs % 100)}`;
@@ -246,7 +246,7 @@ async function organizationFile(ctx: AppContext, scope: Scope, target: BillingTa
     target.month,
   );
   const byOffice = new Map<number, BillingCsvRow[]>(target.offices.map((o) => [o.id, []]));
-  for (const r of rows) byOffice.get(r.hospitalId)?.push(toCsvRow(r));
+  for (const r of rows) { byOffice.get(r.hospitalId)?.push(toCsvRow(r)); }
   const entries: Record<string, Uint8Array> = {};
   for (const office of target.offices) {
     entries[officeCsvName(office, target.year, target.month)] = strToU8(buildBillingCsv(byOffice.get(office.id) ?? []));
@@ -270,7 +270,7 @@ export function billingFile(ctx: AppContext, scope: Scope, target: BillingTarget
  * upcoming month.
  */
 export async function officeCsv(ctx: AppContext, scope: Scope, headers: BillingPeriodHeaders): Promise<BillingFile> {
-  if (headers.hospitalid === undefined) throw AppError.badRequest('validationFailed', { hospitalid: 'required' });
+  if (headers.hospitalid === undefined) { throw AppError.badRequest('validationFailed', { hospitalid: 'required' }); }
   const target = await resolveBillingTarget(ctx, scope, headers, { refuseUpcoming: true });
   return officeFile(ctx, scope, target);
 }
@@ -281,7 +281,7 @@ export async function officeCsv(ctx: AppContext, scope: Scope, headers: BillingP
  * 400 for an upcoming month.
  */
 export async function organizationZip(ctx: AppContext, scope: Scope, headers: BillingPeriodHeaders): Promise<BillingFile> {
-  if (headers.organizationid === undefined) throw AppError.badRequest('validationFailed', { organizationid: 'required' });
+  if (headers.organizationid === undefined) { throw AppError.badRequest('validationFailed', { organizationid: 'required' }); }
   const target = await resolveBillingTarget(ctx, scope, { ...headers, hospitalid: undefined }, { refuseUpcoming: true });
   return organizationFile(ctx, scope, target);
 }

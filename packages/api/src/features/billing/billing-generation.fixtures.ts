@@ -42,7 +42,7 @@ export async function seedReadings(
       enteredBy: kind === 'self' ? o.patientId : kind === 'manual' ? (o.enteredBy ?? null) : null,
     })),
   );
-  for (let i = 0; i < rows.length; i += 1000) await t.ctx.db.insert(measurements).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) { await t.ctx.db.insert(measurements).values(rows.slice(i, i + 1000)); }
 }
 
 /** A finished time entry of `minutes` starting at `time` local on `day`; returns its id. */
@@ -90,7 +90,7 @@ export async function waitForRun(call: ReturnType<typeof caller>, who: { id: num
     const res = await call('GET', 'billing/getbillingrun', who, { headers: { runid: runId } });
     expect(res.statusCode).toBe(200);
     const run = res.json().data;
-    if (run.status !== 'queued' && run.status !== 'running') return run;
+    if (run.status !== 'queued' && run.status !== 'running') { return run; }
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`run ${runId} did not finish`);

@@ -43,7 +43,7 @@ beforeAll(async () => {
     people[name] = p.id;
     await setProfile(t, p.id, { billingType: 'RPM', billingPractitionerId: f.doctorA1.id, rpmEpisodeStart: start });
     await seedReadings(t, { patientId: p.id, hospitalId: f.a1.id, days: dayList(start, days), perDay: 2 });
-    if (minutes > 0) await seedTime(t, { patientId: p.id, hospitalId: f.a1.id, staffUserId: f.nurseA1.id, program: 'RPM', minutes, day: today(), time: '00:05', interactive: true });
+    if (minutes > 0) { await seedTime(t, { patientId: p.id, hospitalId: f.a1.id, staffUserId: f.nurseA1.id, program: 'RPM', minutes, day: today(), time: '00:05', interactive: true }); }
   }
 });
 
@@ -113,7 +113,7 @@ describe('GET billing/generateforallhospitalpatientsformonth and billing/getbill
     for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
       expect((await call('GET', 'billing/getbillingrun', who, { headers: { runid: runId } })).statusCode).toBe(404);
     }
-    for (const who of withoutBillingRead(f)) expect((await call('GET', 'billing/getbillingrun', who, { headers: { runid: runId } })).statusCode).toBe(403);
+    for (const who of withoutBillingRead(f)) { expect((await call('GET', 'billing/getbillingrun', who, { headers: { runid: runId } })).statusCode).toBe(403); }
     const bad = await call('GET', 'billing/getbillingrun', f.nurseA1);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ runid: REQUIRED });
@@ -174,7 +174,7 @@ describe('GET billing/getbillingsummaryforallpatientsformonthv3', () => {
   });
 
   it('403 without billing.read; 404 for another organization', async () => {
-    for (const who of withoutBillingRead(f)) expect((await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', who, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403);
+    for (const who of withoutBillingRead(f)) { expect((await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', who, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403); }
     expect((await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
     expect((await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', f.orgAdminB, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(404);
     expect((await call('GET', 'billing/getbillingsummaryforallpatientsformonthv3', f.orgAdminA, { headers: { hospitalid: f.b1.id } })).statusCode).toBe(404);
@@ -340,7 +340,7 @@ describe('GET billing/getbillingreadiness', () => {
   it('404 for another office, 403 without billing.read, 400 without hospitalid', async () => {
     expect((await call('GET', 'billing/getbillingreadiness', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
     expect((await call('GET', 'billing/getbillingreadiness', f.doctorA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
-    for (const who of withoutBillingRead(f)) expect((await call('GET', 'billing/getbillingreadiness', who, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403);
+    for (const who of withoutBillingRead(f)) { expect((await call('GET', 'billing/getbillingreadiness', who, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403); }
     const bad = await call('GET', 'billing/getbillingreadiness', f.nurseA1);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ hospitalid: REQUIRED });

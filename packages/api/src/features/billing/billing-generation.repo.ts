@@ -43,7 +43,7 @@ export async function findSummaryPage(
   month: number,
   q: { page: number; pageSize: number; sort?: string; search?: string },
 ): Promise<{ rows: SummaryRow[]; total: number; totalAmountCents: number; codesWithoutAmount: number }> {
-  if (officeIds.length === 0) return { rows: [], total: 0, totalAmountCents: 0, codesWithoutAmount: 0 };
+  if (officeIds.length === 0) { return { rows: [], total: 0, totalAmountCents: 0, codesWithoutAmount: 0 }; }
   const search = q.search?.trim()
     ? sql`and (u.first_name || ' ' || u.last_name) ilike ${'%' + escapeLike(q.search.trim()) + '%'}`
     : sql``;
@@ -115,7 +115,7 @@ export type StoredClaim = typeof billingClaims.$inferSelect;
 
 /** Stored claims of the month for (patient, office) pairs, oldest first. */
 export async function findStoredClaims(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<StoredClaim[]> {
-  if (pairs.length === 0) return [];
+  if (pairs.length === 0) { return []; }
   const patientIds = [...new Set(pairs.map((p) => p.patientId))];
   const hospitalIds = [...new Set(pairs.map((p) => p.hospitalId))];
   const wanted = new Set(pairs.map((p) => `${p.patientId}|${p.hospitalId}`));
@@ -145,7 +145,7 @@ export async function findStoredClaims(scope: Scope, db: Executor, pairs: { pati
  */
 export async function findGeneratedAt(_scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
   const out = new Map<string, Date>();
-  if (pairs.length === 0) return out;
+  if (pairs.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; hospital_id: number; finished_at: string | Date }>(
     db,
     sql`select uh.user_id as patient_id, h.id as hospital_id, max(r.finished_at) as finished_at
@@ -161,7 +161,7 @@ export async function findGeneratedAt(_scope: Scope, db: Executor, pairs: { pati
            and uh.hospital_id = any(${sql.param([...new Set(pairs.map((p) => p.hospitalId))])}::int[])
          group by uh.user_id, h.id`,
   );
-  for (const r of rows) out.set(`${Number(r.patient_id)}|${Number(r.hospital_id)}`, new Date(r.finished_at));
+  for (const r of rows) { out.set(`${Number(r.patient_id)}|${Number(r.hospital_id)}`, new Date(r.finished_at)); }
   return out;
 }
 

@@ -6,7 +6,7 @@ import * as service from './billing-generation.service';
 
 /**
  * Billing generation, summaries, details with evidence, runs (chosen) and readiness (chosen):
- * spec section 7 "Billing", issue 4 sections 3-4. Thin: parse (registerEndpoint) -> service.
+ * spec section 7 "Billing", docs/billing-engine.md. Thin: parse (registerEndpoint) -> service.
  * Background runs are jobs (billing-runs.ts): the queue waits for them when the app closes.
  */
 export function billingGenerationRoutes(app: FastifyInstance, ctx: AppContext): void {

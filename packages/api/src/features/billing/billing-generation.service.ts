@@ -1,5 +1,5 @@
 /**
- * Billing generation, summaries, details with evidence, runs and readiness (issue 4 sections 3-4;
+ * Billing generation, summaries, details with evidence, runs and readiness (docs/billing-engine.md;
  * spec section 7 "Billing"). Rules:
  * - the month defaults to the current one in the office's time zone; a month still to come is
  *   refused (400 billingMonthInFuture);
@@ -38,7 +38,7 @@ type ClaimView = Details['claims'][number];
 export function resolveMonth(h: { month?: number; year?: number }, tz: string, now = new Date()): YearMonth {
   const current = localYearMonth(now, officeTimeZone(tz));
   const ym = { year: h.year ?? current.year, month: h.month ?? current.month };
-  if (isLaterMonth(ym, current)) throw AppError.badRequest('billingMonthInFuture', undefined, { month: ym.month, year: ym.year });
+  if (isLaterMonth(ym, current)) { throw AppError.badRequest('billingMonthInFuture', undefined, { month: ym.month, year: ym.year }); }
   return ym;
 }
 
@@ -50,22 +50,22 @@ const isCurrent = (ym: YearMonth, tz: string) => {
 /** The office (404 outside scope); with an organization id as well, it must belong to it. */
 async function officeOr404(ctx: AppContext, scope: Scope, hospitalId: number, organizationId?: number): Promise<repo.OfficeRef> {
   const office = await repo.findOffice(scope, ctx.db, hospitalId);
-  if (!office || (organizationId !== undefined && office.organizationId !== organizationId)) throw AppError.notFound();
+  if (!office || (organizationId !== undefined && office.organizationId !== organizationId)) { throw AppError.notFound(); }
   return office;
 }
 
 /** The offices a header set names: the office, or the organization's offices the caller sees (404 when none). */
 async function officesOf(ctx: AppContext, scope: Scope, h: { hospitalid?: number; organizationid?: number }): Promise<repo.OfficeRef[]> {
-  if (h.hospitalid !== undefined) return [await officeOr404(ctx, scope, h.hospitalid, h.organizationid)];
+  if (h.hospitalid !== undefined) { return [await officeOr404(ctx, scope, h.hospitalid, h.organizationid)]; }
   const offices = await repo.findOrganizationOffices(scope, ctx.db, h.organizationid!);
-  if (offices.length === 0) throw AppError.notFound();
+  if (offices.length === 0) { throw AppError.notFound(); }
   return offices;
 }
 
 /** The patient as a patient of the office (404 when not assigned or out of scope). */
 async function patientOr404(ctx: AppContext, scope: Scope, office: repo.OfficeRef, patientId: number): Promise<repo.PatientBase> {
   const [patient] = await repo.findOfficePatients(scope, ctx.db, office, [patientId]);
-  if (!patient) throw AppError.notFound();
+  if (!patient) { throw AppError.notFound(); }
   return patient;
 }
 
@@ -231,7 +231,7 @@ export async function getSummaryForAllPatients(
   const items = new Map<string, SummaryItem>();
   for (const office of offices) {
     const ids = page.rows.filter((r) => r.hospitalId === office.id).map((r) => r.patientId);
-    if (ids.length === 0) continue;
+    if (ids.length === 0) { continue; }
     const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
     for (const { outcome, readiness } of await liveOutcomes(ctx, scope, om, ids, isCurrent(ym, office.timeZone))) {
       const mine = stored.filter((c) => c.patientId === outcome.patient.patientId && c.hospitalId === office.id);
@@ -315,14 +315,14 @@ export async function generateForOrganization(ctx: AppContext, scope: Scope, h: 
 /** GET billing/getbillingrun (chosen): 404 for a run outside the caller's offices. */
 export async function getRun(ctx: AppContext, scope: Scope, runId: number): Promise<Run> {
   const run = await repo.getRun(scope, ctx.db, runId);
-  if (!run) throw AppError.notFound();
+  if (!run) { throw AppError.notFound(); }
   const visible =
     run.scopeKind === 'hospital'
       ? (await repo.findOffice(scope, ctx.db, run.scopeId)) !== null
       : run.scopeKind === 'organization'
         ? (await repo.findOrganizationOffices(scope, ctx.db, run.scopeId)).length > 0
         : await reads.patientInScope(scope, ctx.db, run.scopeId);
-  if (!visible) throw AppError.notFound();
+  if (!visible) { throw AppError.notFound(); }
   return runView(run);
 }
 

@@ -253,7 +253,7 @@ describe('DELETE billingcodelink/{id}', () => {
     const link = await createLink(f.officeAdminA1, { hospitalId: f.a1.id });
     expect((await call('DELETE', 'billingcodelink/abc', f.officeAdminA1)).json().errors).toEqual({ id: 'This field needs to be formatted' });
     expect((await call('DELETE', `billingcodelink/${link.id}`, f.doctorA1)).statusCode).toBe(403);
-    for (const who of [f.officeAdminA2, f.orgAdminB]) expect((await call('DELETE', `billingcodelink/${link.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB]) { expect((await call('DELETE', `billingcodelink/${link.id}`, who)).statusCode).toBe(404); }
     expect(await t.ctx.db.select().from(billingCodeLinks).where(eq(billingCodeLinks.id, link.id))).toHaveLength(1);
   });
 });

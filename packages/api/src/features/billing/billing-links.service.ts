@@ -47,7 +47,7 @@ async function targetOf(
   year: number,
   month: number,
 ): Promise<BillingTarget> {
-  if (where.hospitalId === null && (where.organizationId === null || !seesWholeOrganization(scope, where.organizationId))) throw AppError.notFound();
+  if (where.hospitalId === null && (where.organizationId === null || !seesWholeOrganization(scope, where.organizationId))) { throw AppError.notFound(); }
   return resolveBillingTarget(
     ctx,
     scope,
@@ -58,7 +58,7 @@ async function targetOf(
 
 async function visibleLink(ctx: AppContext, scope: Scope, id: number): Promise<repo.LinkRow> {
   const row = await repo.getLink(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
@@ -97,20 +97,20 @@ export async function updateLink(ctx: AppContext, scope: Scope, id: number, body
   const year = body.year ?? row.year;
   const month = body.month ?? row.month;
   const periodChanged = year !== row.year || month !== row.month;
-  if (periodChanged) await targetOf(ctx, scope, row, year, month);
+  if (periodChanged) { await targetOf(ctx, scope, row, year, month); }
   const emailChanged = body.email !== undefined && body.email !== row.email;
   const set: Parameters<typeof repo.updateLink>[3] = { year, month };
-  if (body.title !== undefined) set.title = body.title;
-  if (body.email !== undefined) set.email = body.email;
-  if (periodChanged || emailChanged) Object.assign(set, { tokenHash: null, expiresAt: null, isEmailDownloaded: false });
-  if (!(await repo.updateLink(scope, ctx.db, id, set))) throw AppError.notFound();
+  if (body.title !== undefined) { set.title = body.title; }
+  if (body.email !== undefined) { set.email = body.email; }
+  if (periodChanged || emailChanged) { Object.assign(set, { tokenHash: null, expiresAt: null, isEmailDownloaded: false }); }
+  if (!(await repo.updateLink(scope, ctx.db, id, set))) { throw AppError.notFound(); }
   return toLink((await repo.getLink(scope, ctx.db, id))!);
 }
 
 /** DELETE billingcodelink/{id}: deletes the link (its e-mailed URL stops working); answers the deleted link. 404 when not visible. */
 export async function deleteLink(ctx: AppContext, scope: Scope, id: number): Promise<BillingCodeLink> {
   const row = await visibleLink(ctx, scope, id);
-  if (!(await repo.deleteLink(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await repo.deleteLink(scope, ctx.db, id))) { throw AppError.notFound(); }
   return toLink(row);
 }
 
@@ -125,7 +125,7 @@ export async function deleteLink(ctx: AppContext, scope: Scope, id: number): Pro
  */
 export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, lang: Lang): Promise<{ link: BillingCodeLink; emailed: true }> {
   const row = await visibleLink(ctx, scope, id);
-  if (!row.email) throw AppError.badRequest('validationFailed', { email: 'required' });
+  if (!row.email) { throw AppError.badRequest('validationFailed', { email: 'required' }); }
   const target = await targetOf(ctx, scope, row, row.year, row.month);
   const token = newToken();
   const expiresAt = new Date(Date.now() + BILLING_LINK_EXPIRY_DAYS * DAY_MS);
@@ -149,7 +149,7 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
  */
 export async function downloadLink(ctx: AppContext, scope: Scope, token: string): Promise<BillingFile> {
   const row = await repo.getLinkByTokenHash(scope, ctx.db, tokenHash(token), new Date());
-  if (!row) throw AppError.notFound('billingLinkInvalid');
+  if (!row) { throw AppError.notFound('billingLinkInvalid'); }
   const target = await targetOf(ctx, scope, row, row.year, row.month);
   const file = await billingFile(ctx, scope, target);
   await repo.updateLink(scope, ctx.db, row.id, { isEmailDownloaded: true });

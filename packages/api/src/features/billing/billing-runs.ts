@@ -65,7 +65,7 @@ export async function startBackgroundRun(
   run: { kind: 'hospital' | 'organization'; scopeId: number; year: number; month: number; total: number },
 ): Promise<RunRow> {
   const active = await findActiveRun(ctx.db, run.kind, run.scopeId, run.year, run.month);
-  if (active) return active;
+  if (active) { return active; }
   const row = await createQueuedRun(ctx.db, { scopeKind: run.kind, scopeId: run.scopeId, year: run.year, month: run.month, total: run.total, startedBy: scope.userId });
   try {
     await ctx.jobs.enqueue('billing-run', { runId: row.id, scope });
@@ -94,11 +94,11 @@ async function officesOfRun(ctx: AppContext, scope: Scope, run: RunRow): Promise
 export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['billing-run'], job: JobInfo): Promise<{ runId: number; status: string }> {
   const { scope, runId } = data;
   const run = await repo.getRun(scope, ctx.db, runId);
-  if (!run || run.status === 'done' || run.status === 'failed') return { runId, status: run?.status ?? 'missing' };
+  if (!run || run.status === 'done' || run.status === 'failed') { return { runId, status: run?.status ?? 'missing' }; }
   await ctx.db.update(billingRuns).set({ status: 'running', done: 0, finishedAt: null }).where(eq(billingRuns.id, runId));
   try {
     const offices = await officesOfRun(ctx, scope, run);
-    if (offices.length === 0) throw new Error('the run\'s offices are no longer visible to the user who started it');
+    if (offices.length === 0) { throw new Error('the run\'s offices are no longer visible to the user who started it'); }
     await processRun(scope, ctx.db, runId, offices, run.year, run.month);
     return { runId, status: 'done' };
   } catch (err) {

@@ -37,14 +37,14 @@ export async function writeSettings(
   updatedBy: number,
 ): Promise<void> {
   const keys = Object.keys(values);
-  if (keys.length === 0) return;
+  if (keys.length === 0) { return; }
   await db.transaction(async (tx) => {
     const owner = organizationId === null ? isNull(billingSettings.organizationId) : eq(billingSettings.organizationId, organizationId);
     await tx.delete(billingSettings).where(and(owner, inArray(billingSettings.key, keys)));
     const rows = keys
       .filter((key) => values[key] !== null)
       .map((key) => ({ organizationId, key, valueJson: values[key], updatedBy, updatedAt: new Date() }));
-    if (rows.length > 0) await tx.insert(billingSettings).values(rows);
+    if (rows.length > 0) { await tx.insert(billingSettings).values(rows); }
   });
 }
 

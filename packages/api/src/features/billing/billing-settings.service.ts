@@ -28,8 +28,8 @@ const NATIONAL = 'NATIONAL';
  * any for a system admin), else the caller's own (null = global only, for a system admin).
  */
 async function organizationOf(ctx: AppContext, scope: Scope, organizationId: number | undefined): Promise<number | null> {
-  if (organizationId === undefined) return scope.organizationId;
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
+  if (organizationId === undefined) { return scope.organizationId; }
+  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
   return organizationId;
 }
 
@@ -80,22 +80,22 @@ export async function getSettings(ctx: AppContext, scope: Scope, organizationId:
  */
 export async function updateSettings(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.updateBillingSettings>): Promise<BillingSettingsView> {
   let orgId: number | null;
-  if (body.organizationId === null) orgId = null;
-  else orgId = await organizationOf(ctx, scope, body.organizationId);
-  if (orgId === null && !can(scope.role, 'billing.globalSettings')) throw AppError.forbidden();
+  if (body.organizationId === null) { orgId = null; }
+  else { orgId = await organizationOf(ctx, scope, body.organizationId); }
+  if (orgId === null && !can(scope.role, 'billing.globalSettings')) { throw AppError.forbidden(); }
   const fields: Record<string, MessageKey> = {};
   const values: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(body.values)) {
     if (raw === null) {
-      if (billingSettingDefs.some((d) => d.key === key)) values[key] = null;
-      else fields[`values.${key}`] = 'invalid';
+      if (billingSettingDefs.some((d) => d.key === key)) { values[key] = null; }
+      else { fields[`values.${key}`] = 'invalid'; }
       continue;
     }
     const parsed = parseBillingSettingValue(key, raw);
-    if (parsed === undefined) fields[`values.${key}`] = 'invalid';
-    else values[key] = parsed;
+    if (parsed === undefined) { fields[`values.${key}`] = 'invalid'; }
+    else { values[key] = parsed; }
   }
-  if (Object.keys(fields).length > 0) throw AppError.badRequest('validationFailed', fields);
+  if (Object.keys(fields).length > 0) { throw AppError.badRequest('validationFailed', fields); }
   await repo.writeSettings(scope, ctx.db, orgId, values, scope.userId);
   return getSettings(ctx, scope, orgId ?? undefined);
 }
@@ -119,7 +119,7 @@ export async function getFeeSchedule(ctx: AppContext, scope: Scope, query: { yea
 
 /** The fee schedule is one national table shared by every organization: only a holder of billing.feeSchedule (a system admin) changes it (403 otherwise). */
 function assertMayWriteFees(scope: Scope): void {
-  if (!can(scope.role, 'billing.feeSchedule')) throw AppError.forbidden();
+  if (!can(scope.role, 'billing.feeSchedule')) { throw AppError.forbidden(); }
 }
 
 type FeeInput = { code: string; amountCents: number; locality?: string; description?: string };
@@ -137,7 +137,7 @@ async function saveFees(ctx: AppContext, scope: Scope, year: number, input: FeeI
 /**
  * Chosen PUT billing/updatefeeschedule: inserts or updates the amounts of a year by code and
  * locality ('NATIONAL' when left out); duplicates in the body: the last wins. Payment amounts come
- * from this table, never from constants in the rules (issue 4 section 3; reference section 8:
+ * from this table, never from constants in the rules (billing-rules.md section 8:
  * "Do not hard-code these numbers"). 403 unless a system admin.
  */
 export async function updateFeeSchedule(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.updateFeeSchedule>): Promise<FeeScheduleUpdateResult> {
@@ -148,7 +148,7 @@ export async function updateFeeSchedule(ctx: AppContext, scope: Scope, body: End
 /** '$12.34', '12.3', '12' -> cents; undefined when not a non-negative amount with at most 2 decimals. */
 export function dollarsToCents(text: string): number | undefined {
   const m = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ''));
-  if (!m) return undefined;
+  if (!m) { return undefined; }
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
@@ -184,9 +184,9 @@ export function parseFeeScheduleCsv(text: string): { rows: FeeInput[]; errors: R
   }
   const [header, ...lines] = records;
   const columns = (header ?? []).map((h) => headerAliases[h.trim().toLowerCase()]);
-  if (!columns.includes('code') || (!columns.includes('amount') && !columns.includes('amountCents'))) return { rows: [], errors: { file: 'regex' } };
-  if (lines.length === 0) return { rows: [], errors: { file: 'required' } };
-  if (lines.length > FEE_SCHEDULE_MAX_ROWS) return { rows: [], errors: { file: 'regex' } };
+  if (!columns.includes('code') || (!columns.includes('amount') && !columns.includes('amountCents'))) { return { rows: [], errors: { file: 'regex' } }; }
+  if (lines.length === 0) { return { rows: [], errors: { file: 'required' } }; }
+  if (lines.length > FEE_SCHEDULE_MAX_ROWS) { return { rows: [], errors: { file: 'regex' } }; }
   const rows: FeeInput[] = [];
   const errors: Record<string, MessageKey> = {};
   lines.forEach((cells, i) => {
@@ -201,8 +201,8 @@ export function parseFeeScheduleCsv(text: string): { rows: FeeInput[]; errors: R
     const locality = get('locality');
     const candidate = { code: get('code') ?? '', amountCents, locality: locality ? locality : undefined, description: get('description') };
     const parsed = feeScheduleInputRowSchema.safeParse(candidate);
-    if (parsed.success) rows.push(parsed.data);
-    else for (const issue of parsed.error.issues) errors[`rows.${line}.${String(issue.path[0] ?? 'code')}`] ??= candidate[issue.path[0] as keyof typeof candidate] === undefined ? 'required' : 'regex';
+    if (parsed.success) { rows.push(parsed.data); }
+    else { for (const issue of parsed.error.issues) { errors[`rows.${line}.${String(issue.path[0] ?? 'code')}`] ??= candidate[issue.path[0] as keyof typeof candidate] === undefined ? 'required' : 'regex'; } }
   });
   return { rows, errors };
 }
@@ -216,10 +216,10 @@ export function parseFeeScheduleCsv(text: string): { rows: FeeInput[]; errors: R
 export async function uploadFeeSchedule(ctx: AppContext, scope: Scope, year: number, req: FastifyRequest): Promise<FeeScheduleUpdateResult> {
   assertMayWriteFees(scope);
   const file = await readSingleUpload(req, FEE_SCHEDULE_UPLOAD_MAX_BYTES); // 415 / 413 / 400 malformedUpload (lib/upload.ts)
-  if (!file) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const buffer = file.data;
-  if (buffer.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (buffer.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const { rows, errors } = parseFeeScheduleCsv(buffer.toString('utf8'));
-  if (Object.keys(errors).length > 0) throw AppError.badRequest('validationFailed', errors);
+  if (Object.keys(errors).length > 0) { throw AppError.badRequest('validationFailed', errors); }
   return saveFees(ctx, scope, year, rows);
 }

@@ -2,8 +2,9 @@
  * The demo's billable month survives the organization's month being generated again from
  * /billings (docs/demo-data.md "A billable previous month"), also after the clinic records its
  * doctor's billing authorization for another program, as the CCM journey does; and after an
- * organization's month is generated, every patient of it shows its generated state (issue 15 §6).
- * Runs on the real clock: the demo month is the previous month of the office's today.
+ * organization's month is generated, every patient of it shows its generated state
+ * (docs/demo-data.md "Generating the month again"). Runs on the real clock: the demo month is the
+ * previous month of the office's today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -80,7 +81,7 @@ describe('the demo month generated again from /billings', () => {
         const put = await t.app.inject({ method: 'PUT', url: `/api/billingusersauthorization/${row.id}`, headers: officeAdmin, payload: { programs: [...row.programs, 'CCM'] } });
         expect(put.statusCode, put.body).toBe(200);
       }
-    } else expect(created.statusCode, created.body).toBe(201);
+    } else { expect(created.statusCode, created.body).toBe(201); }
     await generateOrganizationMonth();
     expect(await billableCodes()).toEqual(['99453', '99454', '99457', '99458']);
     const details = await t.app.inject({

@@ -49,7 +49,7 @@ function lastDayOfPreviousMonth(today: string): string {
  */
 export function demoReadingDays(start: string): string[] {
   const days: string[] = [];
-  for (let i = 0; i < 30 && days.length < DEMO_READING_DAYS; i++) if (i < 2 || i % 3 !== 2) days.push(addDays(start, i));
+  for (let i = 0; i < 30 && days.length < DEMO_READING_DAYS; i++) { if (i < 2 || i % 3 !== 2) { days.push(addDays(start, i)); } }
   return days;
 }
 
@@ -76,9 +76,9 @@ export async function seedDemoBillableMonth(ctx: AppContext, now = new Date()): 
   const patientId = id('patient');
   const doctorId = id('doctor');
   const nurseId = id('nurse');
-  if (patientId === undefined || doctorId === undefined || nurseId === undefined) return null;
+  if (patientId === undefined || doctorId === undefined || nurseId === undefined) { return null; }
   const [existing] = await db.select({ id: medicalDevices.id }).from(medicalDevices).where(eq(medicalDevices.patientId, patientId)).limit(1);
-  if (existing) return null;
+  if (existing) { return null; }
   const [office] = await db
     .select({ id: hospitals.id, organizationId: hospitals.organizationId, name: hospitals.hospitalName, timeZone: hospitals.timeZone })
     .from(userHospitals)
@@ -86,7 +86,7 @@ export async function seedDemoBillableMonth(ctx: AppContext, now = new Date()): 
     .where(and(eq(userHospitals.userId, patientId), eq(userHospitals.roleId, Role.PATIENT)))
     .orderBy(asc(hospitals.id))
     .limit(1);
-  if (!office) return null;
+  if (!office) { return null; }
 
   const tz = officeTimeZone(office.timeZone);
   const today = localDateOf(now, tz);
@@ -125,7 +125,7 @@ export async function seedDemoBillableMonth(ctx: AppContext, now = new Date()): 
   // The readings, as the hub posts them (POST medicaldevicesdata's service, the hub as caller).
   const previous = demoReadingDays(periodStart);
   const current: string[] = [];
-  for (let d = addDays(monthEnd, 1); d < today; d = addDays(d, 2)) current.push(d);
+  for (let d = addDays(monthEnd, 1); d < today; d = addDays(d, 2)) { current.push(d); }
   const readings: IngestReading[] = [...previous, ...current].map((day, i) => ({
     deviceIdentifier: `DEMO-BP-${patientId}`,
     deviceType: 'BLOOD_PRESSURE',

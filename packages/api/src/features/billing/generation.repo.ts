@@ -111,7 +111,7 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
   const names = new Map<number, string>();
   if (practitionerIds.length > 0) {
     const ps = await rowsOf<{ id: number; name: string }>(db, sql`select id, first_name || ' ' || last_name as name from users where id = any(${sql.param(practitionerIds)}::int[])`);
-    for (const p of ps) names.set(Number(p.id), p.name);
+    for (const p of ps) { names.set(Number(p.id), p.name); }
   }
   return rows.map((r) => {
     const prac = r.profile_practitioner ?? r.team_doctor;
@@ -135,7 +135,7 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
 
 /** Programs each practitioner may bill in the office (user_billing_authorizations); absent = no restriction recorded. */
 export async function findPractitionerPrograms(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<Map<number, Program[]>> {
-  if (userIds.length === 0) return new Map();
+  if (userIds.length === 0) { return new Map(); }
   const rows = await rowsOf<{ user_id: number; programs: unknown }>(
     db,
     sql`select user_id, programs_json as programs from user_billing_authorizations
@@ -153,7 +153,7 @@ export async function findReadingDays(
   range: { from: Date; to: Date },
 ): Promise<Map<number, ReadingDay[]>> {
   const out = new Map<number, ReadingDay[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   // One row per patient: "day:kinds:readings" items joined by ',' (kinds: a automatic, s simulated,
   // p patient-typed, w an FDA-cleared wearable's: docs/integrations.md), so the driver parses one string per patient instead of a row per day.
   const rows = await rowsOf<{ patient_id: number; days: string }>(
@@ -202,7 +202,7 @@ export async function findFirstReadingDays(
   patients: { id: number; rtm: boolean }[],
   simulated: boolean,
 ): Promise<Map<number, string>> {
-  if (patients.length === 0) return new Map();
+  if (patients.length === 0) { return new Map(); }
   const rows = await rowsOf<{ patient_id: number; day: string | null }>(
     db,
     sql`select p.id as patient_id,
@@ -228,7 +228,7 @@ export async function findTimeEntries(
   range: { from: Date; to: Date },
 ): Promise<Map<number, TimeEntryFact[]>> {
   const out = new Map<number, TimeEntryFact[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{
     id: number;
     patient_id: number;
@@ -255,10 +255,10 @@ export async function findTimeEntries(
          order by started_at, id`,
   );
   for (const r of rows) {
-    if (!isProgram(r.program)) continue;
+    if (!isProgram(r.program)) { continue; }
     const id = Number(r.patient_id);
     let list = out.get(id);
-    if (!list) out.set(id, (list = []));
+    if (!list) { out.set(id, (list = [])); }
     list.push({
       id: Number(r.id),
       program: r.program,
@@ -282,7 +282,7 @@ export async function findTimeEntries(
  */
 export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
   const out = new Map<number, NoteFact[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{
     id: number;
     medical_note_id: number;
@@ -307,10 +307,10 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
          order by d.id`,
   );
   for (const r of rows) {
-    if (!isProgram(r.program)) continue;
+    if (!isProgram(r.program)) { continue; }
     const id = Number(r.patient_id);
     let list = out.get(id);
-    if (!list) out.set(id, (list = []));
+    if (!list) { out.set(id, (list = [])); }
     list.push({
       id: Number(r.id),
       medicalNoteId: Number(r.medical_note_id),
@@ -333,7 +333,7 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
  */
 export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
   const out = new Map<number, PriorSetupClaim[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; hospital_id: number; code: string; episode_start: string | null; year: number; month: number; period_start: string | null; period_end: string | null }>(
     db,
     sql`select patient_id, hospital_id, code, evidence_json->>'episodeStart' as episode_start, year, month,
@@ -343,10 +343,10 @@ export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospital
            and not (hospital_id = ${hospitalId} and year = ${year} and month = ${month})`,
   );
   for (const r of rows) {
-    if (!r.episode_start) continue;
+    if (!r.episode_start) { continue; }
     const id = Number(r.patient_id);
     let list = out.get(id);
-    if (!list) out.set(id, (list = []));
+    if (!list) { out.set(id, (list = [])); }
     list.push({
       code: r.code,
       episodeStart: r.episode_start,
@@ -361,7 +361,7 @@ export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospital
 
 /** The first month (office time) with CoCM time (a BHI entry whose activity starts with COCM) per patient, in any office. */
 export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await rowsOf<{ patient_id: number; first: string }>(
     db,
     sql`select patient_id, to_char(min(started_at at time zone ${office.timeZone}), 'YYYY-MM') as first
@@ -380,7 +380,7 @@ export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: O
  */
 export async function findCompletedAssessments(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
   const out = new Map<number, AssessmentFact[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; id: number; code: string; day: string; total: string | number | null; band: string | null }>(
     db,
     sql`select s.patient_id, s.id, t.instrument_code as code, to_char(s.completed_at at time zone ${office.timeZone}, 'YYYY-MM-DD') as day,
@@ -417,7 +417,7 @@ export async function findClaimsElsewhere(
   window: { from: string; to: string },
 ): Promise<Map<number, ClaimElsewhere[]>> {
   const out = new Map<number, ClaimElsewhere[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const periodCodes = [...deviceCodes, ...setupCodes];
   const rows = await rowsOf<{
     patient_id: number;
@@ -440,10 +440,10 @@ export async function findClaimsElsewhere(
                     and evidence_json->'period'->>'end' >= ${window.from} and evidence_json->'period'->>'start' <= ${window.to}))`,
   );
   for (const r of rows) {
-    if (!isProgram(r.program)) continue;
+    if (!isProgram(r.program)) { continue; }
     const id = Number(r.patient_id);
     let list = out.get(id);
-    if (!list) out.set(id, (list = []));
+    if (!list) { out.set(id, (list = [])); }
     list.push({
       hospitalId: Number(r.hospital_id),
       code: r.code,
@@ -465,7 +465,7 @@ export async function findSettingLayers(_scope: Scope, db: Executor, organizatio
     .where(or(isNull(billingSettings.organizationId), eq(billingSettings.organizationId, organizationId)));
   const global: Record<string, unknown> = {};
   const org: Record<string, unknown> = {};
-  for (const r of rows) (r.organizationId === null ? global : org)[r.key] = r.value;
+  for (const r of rows) { (r.organizationId === null ? global : org)[r.key] = r.value; }
   return [global, org];
 }
 
@@ -559,7 +559,7 @@ export async function getRun(_scope: Scope, db: Executor, runId: number): Promis
  * the office dated on or before `lastDay`, earliest first per program.
  */
 export async function findConsents(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
     .from(ccmConsentForms)
@@ -568,7 +568,7 @@ export async function findConsents(_scope: Scope, db: Executor, office: OfficeRe
   const out = new Map<number, ConsentFact[]>();
   for (const { patientId, ...c } of rows) {
     const list = out.get(patientId) ?? [];
-    if (!list.some((x) => x.program === c.program)) list.push(c as ConsentFact);
+    if (!list.some((x) => x.program === c.program)) { list.push(c as ConsentFact); }
     out.set(patientId, list);
   }
   return out;
@@ -576,7 +576,7 @@ export async function findConsents(_scope: Scope, db: Executor, office: OfficeRe
 
 /** The medical decision making level of each patient's latest CCM record in the office dated on or before `lastDay`. */
 export async function findDecisionMaking(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .selectDistinctOn([ccmRecords.patientId], { patientId: ccmRecords.patientId, level: ccmRecords.complexDecisionMaking })
     .from(ccmRecords)

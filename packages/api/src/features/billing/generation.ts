@@ -152,14 +152,14 @@ export async function generateOffice(
       const batch = patients.slice(i, i + BATCH_SIZE);
       const outcomes = await computeBatch(scope, db, om, batch);
       const rows = outcomes.flatMap((o) => o.result.claims.map((c) => toClaimRow(o.patient.patientId, c)));
-      if (keep) kept.push(...outcomes);
-      if (writing) await writing;
+      if (keep) { kept.push(...outcomes); }
+      if (writing) { await writing; }
       writing = repo.replaceClaims(scope, db, { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
     }
-    if (writing) await writing;
+    if (writing) { await writing; }
   } catch (err) {
     // Do not leave a write running unobserved when a read fails.
-    if (writing) await writing.catch(() => undefined);
+    if (writing) { await writing.catch(() => undefined); }
     throw err;
   }
   return kept;
@@ -180,6 +180,6 @@ export async function processRun(scope: Scope, db: Db, runId: number, offices: r
     total += patients.length;
   }
   await repo.setRunTotal(scope, db, runId, total);
-  for (const { om, patients } of perOffice) await generateOffice(scope, db, runId, om, patients);
+  for (const { om, patients } of perOffice) { await generateOffice(scope, db, runId, om, patients); }
   await repo.finishRun(scope, db, runId, 'done');
 }

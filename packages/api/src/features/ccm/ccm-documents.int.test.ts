@@ -16,9 +16,9 @@ type Who = { id: number };
 
 async function call(method: 'GET' | 'POST', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   const headers: Record<string, string> = { ...s, 'accept-language': o.lang ?? 'en' };
-  for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
 }
 
@@ -84,7 +84,7 @@ describe('GET ccmcareplan/getcareplanpdf', () => {
       expect(all).toContain(lang === 'en' ? 'Next review on 12/01/2026' : 'Próxima revisión el 01/12/2026');
     }
 
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await call('GET', 'ccmcareplan/getcareplanpdf', who, { headers: { careplanid: id } })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('GET', 'ccmcareplan/getcareplanpdf', who, { headers: { careplanid: id } })).statusCode).toBe(404); }
     expect((await call('GET', 'ccmcareplan/getcareplanpdf', f.patientA1, { headers: { careplanid: id } })).statusCode).toBe(403);
     expect((await call('GET', 'ccmcareplan/getcareplanpdf', f.doctorA1, { headers: { careplanid: 999_999 } })).statusCode).toBe(404);
   });

@@ -22,7 +22,7 @@ const sessions = new Map<number, { sessionguid: string }>();
 
 async function headersOf(who: Who, lang: 'en' | 'es' = 'en') {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return { ...s, 'accept-language': lang };
 }
 function multipart(filename: string, content: Buffer) {
@@ -99,7 +99,7 @@ describe('POST ccmrecord/{id}/fhir', () => {
     expect(reasons('MedicationRequest')).toEqual(['no prescription of the patient in this office names this medication']);
     // Synthea care plans name no expected outcome, prognosis, ...: skipped, nothing invented; their care teams with them.
     expect(result.skipped.filter((s) => s.resourceType === 'CarePlan')).toHaveLength(6);
-    for (const reason of reasons('CarePlan')) expect(reason).toMatch(/^the care plan lacks the CMS elements: (problem list, )?expected outcome, prognosis, symptom management, medication management, measurable goals/);
+    for (const reason of reasons('CarePlan')) { expect(reason).toMatch(/^the care plan lacks the CMS elements: (problem list, )?expected outcome, prognosis, symptom management, medication management, measurable goals/); }
     expect(reasons('CareTeam')).toEqual(['no imported care plan names this care team']);
     expect(result.notMapped).toBeGreaterThan(100); // Encounter, Claim, Procedure, ...
     // Each condition carries its course from clinicalStatus, with its first history entry.
@@ -152,7 +152,7 @@ describe('POST ccmrecord/{id}/fhir', () => {
   it('answers 404 to another office and another organization and 403 to a patient, importing nothing', async () => {
     const id = await openRecord('2026-01-08');
     const body = Buffer.from(JSON.stringify(smallBundle()));
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) expect((await importInto(id, who, body)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await importInto(id, who, body)).statusCode).toBe(404); }
     expect((await importInto(id, f.patientA1, body)).statusCode).toBe(403);
     expect(await rowsOf(id)).toEqual(nothing);
   });

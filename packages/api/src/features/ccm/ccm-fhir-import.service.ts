@@ -26,7 +26,7 @@ const badEntry = (index: number, resourceType: string) => AppError.badRequest('c
 export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: number, req: FastifyRequest, now: Date = new Date()): Promise<CcmFhirImportResult> {
   await writableParentOf(scope, ctx.db, id);
   const file = await readSingleUpload(req, ctx.config.ccmMaxFileBytes);
-  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   let bundle: unknown;
   try {
     bundle = JSON.parse(file.data.toString('utf8'));
@@ -37,13 +37,13 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
   try {
     mapping = mapBundleToCcm(bundle);
   } catch (err) {
-    if (err instanceof FhirEntryError) throw err.index < 0 ? AppError.badRequest('ccmFhirNotBundle') : badEntry(err.index, err.resourceType);
+    if (err instanceof FhirEntryError) { throw err.index < 0 ? AppError.badRequest('ccmFhirNotBundle') : badEntry(err.index, err.resourceType); }
     throw err;
   }
   // Every row against its group's form (the contract's create body) before anything is written.
   const checked: (MappedEntry & { form: object })[] = mapping.rows.map((row) => {
     const parsed = ccmGroups[row.group].create.body.safeParse({ ...row.fields, ccmRecordId: id });
-    if (!parsed.success) throw badEntry(row.index, row.resourceType);
+    if (!parsed.success) { throw badEntry(row.index, row.resourceType); }
     const { ccmRecordId: _omit, ...form } = parsed.data as { ccmRecordId: number };
     return { ...row, form };
   });
@@ -59,7 +59,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
         continue;
       }
       const parsed = ccmGroups.ccmmedicationevent.create.body.safeParse({ ...med.fields, prescriptionId, ccmRecordId: id });
-      if (!parsed.success) throw badEntry(med.index, med.resourceType);
+      if (!parsed.success) { throw badEntry(med.index, med.resourceType); }
       const { ccmRecordId: _omit, ...form } = parsed.data;
       checked.push({ index: med.index, resourceType: med.resourceType, group: 'ccmmedicationevent', fields: med.fields, form });
     }
@@ -69,7 +69,7 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
         await insertSubRecord(scope, tx, ccmServerGroups[row.group], record, row.form as never, now);
       } catch (err) {
         // A group's own rule (e.g. a date after the office's today) refuses the entry, and the bundle with it.
-        if (err instanceof AppError && err.code === 'badRequest') throw badEntry(row.index, row.resourceType);
+        if (err instanceof AppError && err.code === 'badRequest') { throw badEntry(row.index, row.resourceType); }
         throw err;
       }
       imported[row.group] = (imported[row.group] ?? 0) + 1;

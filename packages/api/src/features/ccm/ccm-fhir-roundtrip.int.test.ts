@@ -17,7 +17,7 @@ const sessions = new Map<number, { sessionguid: string }>();
 
 async function call(method: 'GET' | 'POST', path: string, who: Who, payload?: unknown) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return t.app.inject({ method, url: `/api/${path}`, headers: { ...s, 'accept-language': 'en' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 }
 async function openRecord(recordDate: string) {
@@ -33,7 +33,7 @@ async function importInto(recordId: number, content: string) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   let s = sessions.get(f.nurseA1.id);
-  if (!s) sessions.set(f.nurseA1.id, (s = await sessionFor(t, f.nurseA1.id)));
+  if (!s) { sessions.set(f.nurseA1.id, (s = await sessionFor(t, f.nurseA1.id))); }
   return t.app.inject({ method: 'POST', url: `/api/ccmrecord/${recordId}/fhir`, headers: { ...s, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 }
 

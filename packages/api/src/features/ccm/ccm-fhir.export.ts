@@ -45,7 +45,7 @@ export function stableUuid(name: string): string {
   const parts: string[] = [];
   for (let seed = 0; seed < 4; seed++) {
     let h = 0x811c9dc5 ^ seed;
-    for (const ch of `${seed}:${name}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    for (const ch of `${seed}:${name}`) { h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0; }
     parts.push(h.toString(16).padStart(8, '0'));
   }
   const hex = parts.join('');
@@ -61,7 +61,7 @@ function option(list: keyof typeof ccmOptionLists, code: string | null | undefin
 function concept(list: keyof typeof ccmOptionLists, code: string | null | undefined, text?: string): Json {
   const o = option(list, code);
   const display = text || o?.en || code || '';
-  if (!o || o.system.startsWith('urn:vigil')) return { text: display };
+  if (!o || o.system.startsWith('urn:vigil')) { return { text: display }; }
   return { coding: [{ system: o.system, code: o.code, display: o.en }], text: display };
 }
 
@@ -146,8 +146,8 @@ export function ccmRecordToFhirBundle(r: CcmRecordForFhir, fileUrl: (group: stri
 
   // Care team: the people the care plans name as responsible, and who obtained consent.
   const people = new Set<string>();
-  for (const p of s('ccmcareplan')) for (const i of (p.interventions as { responsible: string }[]) ?? []) if (nonEmpty(i.responsible)) people.add(i.responsible.trim());
-  for (const c of s('ccmconsentform')) if (nonEmpty(c.obtainedBy)) people.add((c.obtainedBy as string).trim());
+  for (const p of s('ccmcareplan')) { for (const i of (p.interventions as { responsible: string }[]) ?? []) { if (nonEmpty(i.responsible)) { people.add(i.responsible.trim()); } } }
+  for (const c of s('ccmconsentform')) { if (nonEmpty(c.obtainedBy)) { people.add((c.obtainedBy as string).trim()); } }
   const careTeamUrl = add('careteam', r.id, {
     resourceType: 'CareTeam',
     meta: profile('us-core-careteam'),

@@ -73,11 +73,11 @@ const firstCode = (c: Concept | undefined) => c?.coding?.[0]?.code;
 /** The calendar date (YYYY-MM-DD) of a FHIR date or dateTime, undefined when absent; bad when malformed. */
 function dateOf(value: unknown, index: number, type: string, element: string, required: boolean): string | undefined {
   if (value === undefined || value === null) {
-    if (required) throw new FhirEntryError(index, type, `${element} is required`);
+    if (required) { throw new FhirEntryError(index, type, `${element} is required`); }
     return undefined;
   }
   const m = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.exec(value) : null;
-  if (!m || Number.isNaN(Date.parse(m[1]!))) throw new FhirEntryError(index, type, `${element} is not a FHIR date`);
+  if (!m || Number.isNaN(Date.parse(m[1]!))) { throw new FhirEntryError(index, type, `${element} is not a FHIR date`); }
   return m[1];
 }
 
@@ -91,8 +91,8 @@ function conditionStatus(r: Res): string {
 /** The CCM rows of `bundle`'s entries, the skipped ones and the count of types not mapped; throws FhirEntryError on a bad entry. */
 export function mapBundleToCcm(bundle: unknown): BundleMapping {
   const b = bundle as { resourceType?: unknown; entry?: unknown };
-  if (!b || typeof b !== 'object' || b.resourceType !== 'Bundle') throw new FhirEntryError(-1, 'Bundle', 'not a FHIR Bundle');
-  if (b.entry !== undefined && !Array.isArray(b.entry)) throw new FhirEntryError(-1, 'Bundle', 'entry is not a list');
+  if (!b || typeof b !== 'object' || b.resourceType !== 'Bundle') { throw new FhirEntryError(-1, 'Bundle', 'not a FHIR Bundle'); }
+  if (b.entry !== undefined && !Array.isArray(b.entry)) { throw new FhirEntryError(-1, 'Bundle', 'entry is not a list'); }
   const out: BundleMapping = { rows: [], medications: [], skipped: [], notMapped: 0 };
   const vaccines = codes('vaccineNames');
   const documentTypes = codes('documentTypes');
@@ -100,7 +100,7 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
   const entries = (b.entry as unknown[]) ?? [];
   const resources = entries.map((entry, index) => {
     const r = (entry as { resource?: Res } | null)?.resource;
-    if (!r || typeof r !== 'object' || typeof r.resourceType !== 'string') throw new FhirEntryError(index, 'unknown', 'the entry has no resource');
+    if (!r || typeof r !== 'object' || typeof r.resourceType !== 'string') { throw new FhirEntryError(index, 'unknown', 'the entry has no resource'); }
     return r;
   });
   const refs = referenceIndex(entries, resources);
@@ -109,10 +109,10 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
   const labResults = new Map<number, { panel: string }>();
   resources.forEach((r) => {
     const panel = r.resourceType === 'DiagnosticReport' ? labPanelOf(r) : undefined;
-    if (panel) for (const ref of (r.result as unknown[] | undefined) ?? []) {
+    if (panel) { for (const ref of (r.result as unknown[] | undefined) ?? []) {
       const found = resolve(ref);
-      if (found?.r.resourceType === 'Observation') labResults.set(found.index, { panel });
-    }
+      if (found?.r.resourceType === 'Observation') { labResults.set(found.index, { panel }); }
+    } }
   });
   // Goals and care teams are read through the care plans that name them.
   const usedByPlans = new Set<number>();
@@ -128,7 +128,7 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
       case 'Condition': {
         const code = r.code as Concept | undefined;
         const name = textOf(code);
-        if (!name) throw new FhirEntryError(index, type, 'code has no text, display or code');
+        if (!name) { throw new FhirEntryError(index, type, 'code has no text, display or code'); }
         const icd = codeIn(code, ICD10);
         add('ccmconditions', {
           name: clip(name, 200),
@@ -144,7 +144,7 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
       case 'AllergyIntolerance': {
         const code = r.code as Concept | undefined;
         const allergen = textOf(code);
-        if (!allergen) throw new FhirEntryError(index, type, 'code has no text, display or code');
+        if (!allergen) { throw new FhirEntryError(index, type, 'code has no text, display or code'); }
         const rx = codeIn(code, RXNORM);
         const category = String((r.category as string[] | undefined)?.[0] ?? 'environment').toUpperCase();
         const clinical = firstCode(r.clinicalStatus as Concept);
@@ -166,9 +166,9 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
       }
       case 'Immunization': {
         const cvx = codeIn(r.vaccineCode as Concept, CVX);
-        if (!cvx) throw new FhirEntryError(index, type, 'vaccineCode has no CVX code');
+        if (!cvx) { throw new FhirEntryError(index, type, 'vaccineCode has no CVX code'); }
         const on = dateOf(r.occurrenceDateTime, index, type, 'occurrenceDateTime', true)!;
-        if (!vaccines.has(cvx)) return skip(`CVX ${cvx} is not in the CCM vaccine list`);
+        if (!vaccines.has(cvx)) { return skip(`CVX ${cvx} is not in the CCM vaccine list`); }
         const manufacturer = optionOf('vaccineManufacturers', { text: (r.manufacturer as { display?: string } | undefined)?.display });
         add('ccmvaccine', {
           cvxCode: cvx,
@@ -185,15 +185,15 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
       }
       case 'Observation': {
         const lab = labResults.get(index);
-        if (lab) return add('ccmlab', labOf(r, lab.panel, index));
+        if (lab) { return add('ccmlab', labOf(r, lab.panel, index)); }
         const code = r.code as Concept | undefined;
         const name = textOf(code);
-        if (!name) throw new FhirEntryError(index, type, 'code has no text, display or code');
+        if (!name) { throw new FhirEntryError(index, type, 'code has no text, display or code'); }
         const on = dateOf(r.effectiveDateTime ?? (r.effectivePeriod as { start?: string } | undefined)?.start ?? r.issued, index, type, 'effectiveDateTime', true)!;
         const category = ((r.category as Concept[] | undefined) ?? []).map(firstCode).find((c) => c && obsCategories.has(c));
-        if (!category) return skip('no CCM observation category');
+        if (!category) { return skip('no CCM observation category'); }
         const value = valueOf(r);
-        if (!value) return skip('no value');
+        if (!value) { return skip('no value'); }
         const loinc = codeIn(code, LOINC);
         add('ccmobservation', { category, loincCode: loinc && /^\d{1,7}-\d$/.test(loinc) ? loinc : '', name: clip(name, 200), value: clip(value.value, 200), unit: clip(value.unit, 40), observedOn: on, notes: clip(notesOf(r), 1000) });
         return;
@@ -202,25 +202,25 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
         const typeCode = codeIn(r.type as Concept, LOINC);
         const date = dateOf(r.date, index, type, 'date', true)!;
         const docType = (r.type as Concept | undefined)?.coding?.map((c) => c.code).find((c) => c && documentTypes.has(c));
-        if (!docType) return skip(`LOINC ${typeCode ?? '(none)'} is not in the CCM document types`);
+        if (!docType) { return skip(`LOINC ${typeCode ?? '(none)'} is not in the CCM document types`); }
         add('ccmattachment', { title: clip(String(r.description ?? textOf(r.type as Concept)) || 'Document', 200), documentType: docType, documentDate: date, notes: '' });
         return;
       }
       case 'DiagnosticReport': {
-        if (labPanelOf(r)) return; // its results are the panel's ccmlab rows
-        if (!isImagingReport(r)) return skip('not a lab panel or an imaging report');
+        if (labPanelOf(r)) { return; } // its results are the panel's ccmlab rows
+        if (!isImagingReport(r)) { return skip('not a lab panel or an imaging report'); }
         const studyDate = dateOf(r.effectiveDateTime ?? (r.effectivePeriod as { start?: string } | undefined)?.start, index, type, 'effectiveDateTime', true)!;
         const [modality, bodyPart] = [optionOf('imagingModalities', r.conclusionCode as Concept[]), optionOf('imagingBodyParts', r.conclusionCode as Concept[])];
-        if (!modality || !bodyPart) return skip('no DICOM modality and body part');
+        if (!modality || !bodyPart) { return skip('no DICOM modality and body part'); }
         const description = textOf(r.code as Concept);
-        if (!description) throw new FhirEntryError(index, type, 'code has no text, display or code');
+        if (!description) { throw new FhirEntryError(index, type, 'code has no text, display or code'); }
         add('ccmimaging', { modality, bodyPart, studyDate, description: clip(description, 200), findings: clip(String(r.conclusion ?? ''), 4000) });
         return;
       }
       case 'CarePlan': {
         const plan = carePlanOf(r, index, resolve);
-        if ('missing' in plan) return skip(`the care plan lacks the CMS elements: ${plan.missing.join(', ')}`);
-        for (const i of plan.used) usedByPlans.add(i);
+        if ('missing' in plan) { return skip(`the care plan lacks the CMS elements: ${plan.missing.join(', ')}`); }
+        for (const i of plan.used) { usedByPlans.add(i); }
         add('ccmcareplan', plan.fields);
         return;
       }
@@ -229,14 +229,14 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
         return; // decided after every care plan was read
       case 'Consent': {
         const consent = consentOf(r, index);
-        if (typeof consent === 'string') return skip(consent);
+        if (typeof consent === 'string') { return skip(consent); }
         add('ccmconsentform', consent);
         return;
       }
       case 'MedicationRequest':
       case 'MedicationStatement': {
         const medication = medicationOf(r, index, resolve);
-        if (typeof medication === 'string') return skip(medication);
+        if (typeof medication === 'string') { return skip(medication); }
         out.medications.push({ index, resourceType: type, ...medication });
         return;
       }
@@ -245,7 +245,7 @@ export function mapBundleToCcm(bundle: unknown): BundleMapping {
     }
   });
   resources.forEach((r, index) => {
-    if ((r.resourceType === 'Goal' || r.resourceType === 'CareTeam') && !usedByPlans.has(index)) out.skipped.push({ index, resourceType: r.resourceType, reason: `no imported care plan names this ${r.resourceType === 'Goal' ? 'goal' : 'care team'}` });
+    if ((r.resourceType === 'Goal' || r.resourceType === 'CareTeam') && !usedByPlans.has(index)) { out.skipped.push({ index, resourceType: r.resourceType, reason: `no imported care plan names this ${r.resourceType === 'Goal' ? 'goal' : 'care team'}` }); }
   });
   out.skipped.sort((x, y) => x.index - y.index);
   return out;
@@ -259,7 +259,7 @@ function referenceIndex(entries: unknown[], resources: Res[]): Map<string, Found
   resources.forEach((r, index) => {
     const found = { index, r };
     const fullUrl = (entries[index] as { fullUrl?: unknown }).fullUrl;
-    if (typeof fullUrl === 'string') map.set(fullUrl, found);
+    if (typeof fullUrl === 'string') { map.set(fullUrl, found); }
     if (typeof r.id === 'string') {
       map.set(`${r.resourceType}/${r.id}`, found);
       map.set(`urn:uuid:${r.id}`, found);
@@ -273,10 +273,10 @@ function optionOf(list: keyof typeof ccmOptionLists, concepts: Concept[] | Conce
   const options = ccmOptionLists[list] as readonly CcmOption[];
   for (const c of [concepts ?? []].flat()) {
     const byCode = c.coding?.map((x) => options.find((o) => o.code === x.code)).find(Boolean);
-    if (byCode) return byCode.code;
+    if (byCode) { return byCode.code; }
     const labels = [c.text, ...(c.coding ?? []).map((x) => x.display)].filter((x): x is string => !!x).map((x) => x.trim().toLowerCase());
     const byText = options.find((o) => labels.includes(o.en.toLowerCase()) || labels.includes(o.es.toLowerCase()));
-    if (byText) return byText.code;
+    if (byText) { return byText.code; }
   }
   return undefined;
 }
@@ -303,7 +303,7 @@ function labOf(r: Res, panel: string, index: number): Record<string, unknown> {
   const type = r.resourceType;
   const code = r.code as Concept | undefined;
   const testName = textOf(code);
-  if (!testName) throw new FhirEntryError(index, type, 'code has no text, display or code');
+  if (!testName) { throw new FhirEntryError(index, type, 'code has no text, display or code'); }
   const collectedOn = dateOf(r.effectiveDateTime ?? (r.effectivePeriod as { start?: string } | undefined)?.start ?? r.issued, index, type, 'effectiveDateTime', true)!;
   const q = r.valueQuantity as { value?: number; unit?: string; code?: string } | undefined;
   const units = codes('labUnits');
@@ -311,12 +311,12 @@ function labOf(r: Res, panel: string, index: number): Record<string, unknown> {
   let unit: string | null = null;
   if (q && typeof q.value === 'number') {
     const u = q.code ?? q.unit ?? '';
-    if (units.has(u)) unit = u;
+    if (units.has(u)) { unit = u; }
     value = unit || !u ? String(q.value) : `${q.value} ${u}`;
   } else {
     value = valueOf(r)?.value ?? '';
   }
-  if (!value) throw new FhirEntryError(index, type, 'the lab result has no value');
+  if (!value) { throw new FhirEntryError(index, type, 'the lab result has no value'); }
   const range = (r.referenceRange as { text?: string; low?: { value?: number }; high?: { value?: number } }[] | undefined)?.[0];
   const rangeText = range?.text ?? (range?.low?.value !== undefined || range?.high?.value !== undefined ? `${range?.low?.value ?? ''}-${range?.high?.value ?? ''}` : '');
   const loinc = codeIn(code, LOINC);
@@ -367,12 +367,12 @@ function carePlanOf(r: Res, index: number, resolve: (ref: unknown) => Found | un
   const found: Record<string, string> = {};
   for (const m of div.matchAll(/<p><b>([^<]+?):<\/b> ([\s\S]*?)<\/p>/g)) {
     const key = narrativeLabels[m[1]!];
-    if (key) found[key] = unescapeXhtml(m[2]!).trim();
+    if (key) { found[key] = unescapeXhtml(m[2]!).trim(); }
   }
   const title = String(r.title ?? '').trim() || unescapeXhtml(/<h1>([\s\S]*?)<\/h1>/.exec(div)?.[1] ?? '').trim() || ((r.category as Concept[] | undefined) ?? []).map(textOf).find((t) => t && t !== 'assess-plan') || '';
   if (!found.problemList) {
     const addressed = ((r.addresses as unknown[] | undefined) ?? []).map((a) => resolve(a)).filter((x): x is Found => x?.r.resourceType === 'Condition').map((x) => textOf(x.r.code as Concept));
-    if (addressed.length) found.problemList = [...new Set(addressed)].join('; ');
+    if (addressed.length) { found.problemList = [...new Set(addressed)].join('; '); }
   }
   const teams = ((r.careTeam as unknown[] | undefined) ?? []).map((t) => resolve(t)).filter((x): x is Found => x?.r.resourceType === 'CareTeam');
   const subject = String((r.subject as { reference?: string } | undefined)?.reference ?? '');
@@ -411,7 +411,7 @@ function carePlanOf(r: Res, index: number, resolve: (ref: unknown) => Found | un
     ...(interventions.length ? [] : ['planned interventions with the person responsible']),
     ...(reviewDate ? [] : ['review date']),
   ];
-  if (missing.length) return { missing };
+  if (missing.length) { return { missing }; }
   return {
     used,
     fields: {
@@ -440,12 +440,12 @@ function carePlanOf(r: Res, index: number, resolve: (ref: unknown) => Found | un
 function consentOf(r: Res, index: number): Record<string, unknown> | string {
   const texts = [...((r.category as Concept[] | undefined) ?? []).map(textOf), textOf(r.policyRule as Concept)].join(' | ');
   const program = /\b(APCM|PCM|CCM)\b/.exec(texts)?.[1];
-  if (!program) return 'no care-management program (CCM, PCM, APCM) named';
+  if (!program) { return 'no care-management program (CCM, PCM, APCM) named'; }
   const detail = /consent \((verbal|written), ([^)]+)\)/i.exec(texts);
   const consentType = detail?.[1]?.toUpperCase() ?? (r.sourceAttachment ? 'WRITTEN' : undefined);
   const method = detail ? optionOf('consentMethods', { text: detail[2] }) : undefined;
   const obtainedBy = /obtained by (.+)$/.exec(textOf(r.policyRule as Concept))?.[1]?.trim();
-  if (!consentType || !method || !obtainedBy) return 'no consent type, method or who obtained it';
+  if (!consentType || !method || !obtainedBy) { return 'no consent type, method or who obtained it'; }
   return {
     program,
     consentType,
@@ -461,11 +461,11 @@ function consentOf(r: Res, index: number): Record<string, unknown> | string {
 function frequencyOf(dosage: { text?: string; timing?: { repeat?: { frequency?: number; period?: number; periodUnit?: string } } } | undefined): string | null {
   const text = (dosage?.text ?? '').toLowerCase();
   const byText = (ccmOptionLists.medicationFrequencies as readonly CcmOption[]).find((o) => text.includes(o.en.toLowerCase()));
-  if (byText) return byText.code;
+  if (byText) { return byText.code; }
   const rep = dosage?.timing?.repeat;
-  if (!rep || (rep.period ?? 1) !== 1) return null;
-  if (rep.periodUnit === 'd') return ({ 1: 'ONCE_DAILY', 2: 'TWICE_DAILY', 3: 'THREE_TIMES_DAILY', 4: 'FOUR_TIMES_DAILY' } as Record<number, string>)[rep.frequency ?? 1] ?? null;
-  if ((rep.frequency ?? 1) !== 1) return null;
+  if (!rep || (rep.period ?? 1) !== 1) { return null; }
+  if (rep.periodUnit === 'd') { return ({ 1: 'ONCE_DAILY', 2: 'TWICE_DAILY', 3: 'THREE_TIMES_DAILY', 4: 'FOUR_TIMES_DAILY' } as Record<number, string>)[rep.frequency ?? 1] ?? null; }
+  if ((rep.frequency ?? 1) !== 1) { return null; }
   return rep.periodUnit === 'wk' ? 'WEEKLY' : rep.periodUnit === 'mo' ? 'MONTHLY' : null;
 }
 
@@ -478,10 +478,10 @@ function frequencyOf(dosage: { text?: string; timing?: { repeat?: { frequency?: 
 function medicationOf(r: Res, index: number, resolve: (ref: unknown) => Found | undefined): Omit<PendingMedication, 'index' | 'resourceType'> | string {
   const type = r.resourceType;
   const eventType = ({ active: 'STARTED', 'on-hold': 'HELD', stopped: 'STOPPED', completed: 'STOPPED', cancelled: 'STOPPED' } as Record<string, string>)[String(r.status)];
-  if (!eventType) return `status ${String(r.status)} is not a medication event`;
+  if (!eventType) { return `status ${String(r.status)} is not a medication event`; }
   const concept = (r.medicationCodeableConcept as Concept | undefined) ?? (resolve(r.medicationReference)?.r.code as Concept | undefined);
   const name = textOf(concept);
-  if (!name) throw new FhirEntryError(index, type, 'the medication has no text, display or code');
+  if (!name) { throw new FhirEntryError(index, type, 'the medication has no text, display or code'); }
   const eventDate =
     type === 'MedicationRequest'
       ? dateOf(r.authoredOn, index, type, 'authoredOn', true)
@@ -497,17 +497,17 @@ function medicationOf(r: Res, index: number, resolve: (ref: unknown) => Found | 
 function valueOf(r: Res): { value: string; unit: string } | null {
   const one = (o: Record<string, unknown>): { value: string; unit: string } | null => {
     const q = o.valueQuantity as { value?: number; unit?: string; code?: string } | undefined;
-    if (q && typeof q.value === 'number') return { value: String(q.value), unit: q.unit ?? q.code ?? '' };
-    if (typeof o.valueString === 'string' && o.valueString.trim()) return { value: o.valueString.trim(), unit: '' };
+    if (q && typeof q.value === 'number') { return { value: String(q.value), unit: q.unit ?? q.code ?? '' }; }
+    if (typeof o.valueString === 'string' && o.valueString.trim()) { return { value: o.valueString.trim(), unit: '' }; }
     const c = textOf(o.valueCodeableConcept as Concept | undefined);
-    if (c) return { value: c, unit: '' };
-    if (typeof o.valueBoolean === 'boolean') return { value: String(o.valueBoolean), unit: '' };
-    if (typeof o.valueInteger === 'number') return { value: String(o.valueInteger), unit: '' };
+    if (c) { return { value: c, unit: '' }; }
+    if (typeof o.valueBoolean === 'boolean') { return { value: String(o.valueBoolean), unit: '' }; }
+    if (typeof o.valueInteger === 'number') { return { value: String(o.valueInteger), unit: '' }; }
     return null;
   };
   const direct = one(r);
-  if (direct) return direct;
+  if (direct) { return direct; }
   const parts = ((r.component as Record<string, unknown>[] | undefined) ?? []).map(one).filter((x): x is { value: string; unit: string } => x !== null);
-  if (parts.length === 0) return null;
+  if (parts.length === 0) { return null; }
   return { value: parts.map((p) => p.value).join('/'), unit: parts[0]!.unit };
 }

@@ -17,7 +17,7 @@ const sessions = new Map<number, { sessionguid: string }>();
 
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: unknown) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return t.app.inject({ method, url: `/api/${path}`, headers: { ...s, 'accept-language': 'en' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 }
 async function create(slug: string, body: object) {
@@ -81,7 +81,7 @@ describe('GET ccmrecord/{id}/fhir', () => {
     const bundle = JSON.parse(res.body) as { resourceType: string; type: string; entry: Entry[] };
     validate(bundle);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
-    for (const e of bundle.entry) validate(e.resource);
+    for (const e of bundle.entry) { validate(e.resource); }
     const types = bundle.entry.map((e) => e.resource.resourceType);
     const count = (type: string) => types.filter((x) => x === type).length;
     expect(count('Patient')).toBe(1);
@@ -100,7 +100,7 @@ describe('GET ccmrecord/{id}/fhir', () => {
     const urls = new Set(bundle.entry.map((e) => e.fullUrl));
     const refs = JSON.stringify(bundle).match(/"reference":"([^"]+)"/g)!.map((m) => m.slice(13, -1));
     expect(refs.length).toBeGreaterThan(10);
-    for (const ref of refs) expect(urls.has(ref), ref).toBe(true);
+    for (const ref of refs) { expect(urls.has(ref), ref).toBe(true); }
     // Standard codes are kept.
     const of = (type: string) => bundle.entry.filter((e) => e.resource.resourceType === type).map((e) => e.resource);
     expect(JSON.stringify(of('Condition'))).toContain('"system":"http://hl7.org/fhir/sid/icd-10-cm","code":"E11.9"');
@@ -124,7 +124,7 @@ describe('GET ccmrecord/{id}/fhir', () => {
   });
 
   it('answers 404 to another office and another organization, 403 without ccm.read', async () => {
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) expect((await call('GET', `ccmrecord/${recordId}/fhir`, who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await call('GET', `ccmrecord/${recordId}/fhir`, who)).statusCode).toBe(404); }
     expect((await call('GET', 'ccmrecord/999999/fhir', f.nurseA1)).statusCode).toBe(404);
     expect((await call('GET', `ccmrecord/${recordId}/fhir`, f.patientA1)).statusCode).toBe(403);
   });

@@ -13,6 +13,6 @@ import { readRecordWithSections } from './ccm-records.service';
 export async function exportRecordAsFhir(ctx: AppContext, scope: Scope, id: number, now: Date = new Date()): Promise<Record<string, unknown>> {
   const record = (await readRecordWithSections(ctx, scope, id)) as unknown as Omit<CcmRecordForFhir, 'patient' | 'office'> & { patientId: number; hospitalId: number };
   const who = await findPatientAndOffice(scope, ctx.db, record.patientId, record.hospitalId);
-  if (!who) throw AppError.notFound();
+  if (!who) { throw AppError.notFound(); }
   return ccmRecordToFhirBundle({ ...record, ...who }, (group, rowId) => `/api/${group}/${rowId}/file`, now);
 }

@@ -16,7 +16,7 @@ const sessions = new Map<number, { sessionguid: string }>();
 
 async function headersOf(who: Who, lang: 'en' | 'es' = 'en') {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return { ...s, 'accept-language': lang };
 }
 async function call(method: 'GET' | 'POST' | 'DELETE', path: string, who: Who, payload?: unknown) {

@@ -18,12 +18,12 @@ const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((byte
  */
 export function ccmFileTypeOf(group: repo.CcmFileGroup, data: Buffer, fileName: string): CcmFileType | null {
   if (group === 'ccmimaging') {
-    if (isDicomPart10(data)) return 'application/dicom';
+    if (isDicomPart10(data)) { return 'application/dicom'; }
     const sniffed = sniffFileType(data);
     return sniffed === 'text' ? null : sniffed;
   }
   const sniffed = sniffFileType(data);
-  if (sniffed === 'text') return extensionOf(fileName) === 'csv' ? 'text/csv' : 'text/plain';
+  if (sniffed === 'text') { return extensionOf(fileName) === 'csv' ? 'text/csv' : 'text/plain'; }
   return sniffed;
 }
 
@@ -38,22 +38,22 @@ const toFile = (f: repo.FileInfo): CcmFile => ({ fileName: f.fileName, contentTy
  * lib/upload.ts.
  */
 export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmFileGroup, id: number, req: FastifyRequest): Promise<CcmFile> {
-  if (!(await repo.getRow(scope, ctx.db, group, id))) throw AppError.notFound();
+  if (!(await repo.getRow(scope, ctx.db, group, id))) { throw AppError.notFound(); }
   const limit = ctx.config.ccmMaxFileBytes;
   let file;
   try {
     file = await readSingleUpload(req, limit);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'payloadTooLarge') throw new AppError('payloadTooLarge', 'ccmFileTooLarge', { limit: sizeLabel(limit) });
+    if (err instanceof AppError && err.code === 'payloadTooLarge') { throw new AppError('payloadTooLarge', 'ccmFileTooLarge', { limit: sizeLabel(limit) }); }
     throw err;
   }
-  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const contentType = ccmFileTypeOf(group, file.data, file.filename);
-  if (!contentType) throw new AppError('unsupportedMediaType', group === 'ccmimaging' ? 'ccmImagingFileType' : 'ccmFileType');
+  if (!contentType) { throw new AppError('unsupportedMediaType', group === 'ccmimaging' ? 'ccmImagingFileType' : 'ccmFileType'); }
   const fileName = safeFileName(file.filename, 'file');
   const stored = await ctx.db.transaction(async (tx) => {
     const row = await repo.getRow(scope, tx, group, id, true);
-    if (!row) throw AppError.notFound();
+    if (!row) { throw AppError.notFound(); }
     await writableParentOf(scope, tx, row.ccmRecordId);
     return repo.putFile(tx, group, row, { fileName, contentType, content: file.data, uploadedBy: scope.userId, now: new Date() });
   });
@@ -63,6 +63,6 @@ export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmF
 /** `GET {group}/{id}/file`: the row's file with its bytes; 404 when the row is not in the caller's offices or has no file. */
 export async function getFile(ctx: AppContext, scope: Scope, group: repo.CcmFileGroup, id: number) {
   const file = await repo.getFile(scope, ctx.db, group, id);
-  if (!file) throw AppError.notFound();
+  if (!file) { throw AppError.notFound(); }
   return file;
 }

@@ -89,7 +89,7 @@ export async function findPatientTimeEntries(db: Executor, record: ParentRecord,
  * counts in one record only: unique time_entry_id).
  */
 export async function linkTimeEntries(db: Executor, record: ParentRecord, ids: number[], createdBy: number): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids.length === 0) { return; }
   await db
     .insert(ccmTimeLogEntries)
     .values(ids.map((timeEntryId) => ({ timeEntryId, ccmRecordId: record.id, patientId: record.patientId, hospitalId: record.hospitalId, createdBy })))

@@ -19,7 +19,7 @@ let nurse2: { id: number };
 const sessions = new Map<number, { sessionguid: string }>();
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: { id: number }, payload?: object, lang: 'en' | 'es' = 'en') {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return t.app.inject({ method, url: `/api/${path}`, headers: { ...s, 'accept-language': lang }, ...(payload ? { payload } : {}) });
 }
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
@@ -138,7 +138,7 @@ describe('CCM switched off in an office', () => {
         await call('POST', 'ccmrecord', f.nurseA1, { patientId: f.patientA1.id, hospitalId: f.a1.id }),
         await call('PUT', `ccmrecord/${recordA1}`, f.nurseA1, { recordDate: '2026-01-02', status: 1 }),
       ];
-      for (const w of writes) expect([w.statusCode, w.json().code]).toEqual([400, 'programNotEnabled']);
+      for (const w of writes) { expect([w.statusCode, w.json().code]).toEqual([400, 'programNotEnabled']); }
       const es = await call('POST', 'ccmtimelogentry', f.nurseA1, { ccmRecordId: recordA1, startedAt: hoursAgo(9), minutes: 10, activity: 'Llamada', interactive: true }, 'es');
       expect(es.json().msg).toBe('El programa CCM no está habilitado para esta oficina');
       expect(await countOf(timeEntries, f.patientA1.id)).toBe(entries);

@@ -88,7 +88,7 @@ const labels = {
 
 /** 'YYYY-MM-DD' as mm/dd/yyyy (English) or dd/mm/aaaa (Spanish), docs/dates.md. */
 export const formatDay = (day: string | null | undefined, lang: DocLang) => {
-  if (!day) return '-';
+  if (!day) { return '-'; }
   const [y, m, d] = day.slice(0, 10).split('-');
   return lang === 'en' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
 };
@@ -135,7 +135,7 @@ export function renderCarePlanPdf(plan: CarePlanForPdf, patient: { firstName: st
   const L = labels[lang];
   const { doc, done } = start(`${L.carePlan}: ${plan.title}`, officeName);
   const heading = (text: string) => {
-    if (doc.y > 680) doc.addPage();
+    if (doc.y > 680) { doc.addPage(); }
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor('#0b7285').text(text, 50).fillColor('black').font('Helvetica').fontSize(10).moveDown(0.2);
   };
   const para = (text: string) => doc.font('Helvetica').fontSize(10).text(text.trim() || L.none, 50, undefined, { width: 512 });
@@ -165,7 +165,7 @@ export function renderCarePlanPdf(plan: CarePlanForPdf, patient: { firstName: st
   para(plan.prognosis);
   heading(L.goals);
   plan.goals.forEach((g, i) => {
-    if (doc.y > 690) doc.addPage();
+    if (doc.y > 690) { doc.addPage(); }
     doc.font('Helvetica-Bold').text(`${i + 1}. ${g.description}`, 50, undefined, { width: 512 });
     const details = [g.measure && `${L.measure}: ${g.measure}`, g.target && `${L.target}: ${g.target}`, g.targetDate && `${L.targetDate}: ${formatDay(g.targetDate, lang)}`, `${L.status}: ${L.goalStatuses[g.status]}`].filter(Boolean).join(' · ');
     doc.font('Helvetica').text(details, 65, undefined, { width: 497 });
@@ -174,7 +174,7 @@ export function renderCarePlanPdf(plan: CarePlanForPdf, patient: { firstName: st
   para(plan.symptomManagement);
   heading(L.interventions);
   plan.interventions.forEach((iv, i) => {
-    if (doc.y > 690) doc.addPage();
+    if (doc.y > 690) { doc.addPage(); }
     doc.font('Helvetica').text(`${i + 1}. ${iv.description}`, 50, undefined, { width: 512 });
     doc.font('Helvetica-Oblique').text(`${L.responsible}: ${iv.responsible}`, 65, undefined, { width: 497 });
   });
@@ -206,7 +206,7 @@ export function renderCcmReportPdf(report: CcmReport, officeName: string, lang: 
   const cols = [50, 270, 340, 400, 500, 580];
   const widths = [215, 65, 55, 95, 75, 162];
   const row = (cells: string[], bold = false) => {
-    if (doc.y > 540) doc.addPage();
+    if (doc.y > 540) { doc.addPage(); }
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     const height = Math.max(...cells.map((c, n) => doc.heightOfString(c, { width: widths[n] })));
@@ -218,7 +218,7 @@ export function renderCcmReportPdf(report: CcmReport, officeName: string, lang: 
   row([...L.columns], true);
   doc.moveTo(50, doc.y).lineTo(742, doc.y).stroke();
   doc.moveDown(0.3);
-  if (report.rows.length === 0) doc.font('Helvetica').text(L.empty, 50);
+  if (report.rows.length === 0) { doc.font('Helvetica').text(L.empty, 50); }
   for (const r of report.rows) {
     row([
       `${r.lastName}, ${r.firstName}`,

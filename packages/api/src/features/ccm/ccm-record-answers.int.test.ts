@@ -24,7 +24,7 @@ type Full = Record<string, unknown> & { sections: Record<string, Item[]> };
 
 async function headersOf(who: Who, extra: Record<string, string> = {}) {
   let session = sessions.get(who.id);
-  if (!session) sessions.set(who.id, (session = await sessionFor(t, who.id)));
+  if (!session) { sessions.set(who.id, (session = await sessionFor(t, who.id))); }
   return { ...session, ...extra };
 }
 
@@ -85,7 +85,7 @@ const sections: { slug: string; table: SubRecordTable; values: () => Promise<Rec
 async function filledRecord(): Promise<{ id: number; rows: Record<string, number> }> {
   const [record] = await t.ctx.db.insert(s.ccmRecords).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-01', createdBy: f.nurseA1.id }).returning();
   const rows: Record<string, number> = {};
-  for (const section of sections) rows[section.slug] = await insertRow(record!.id, section);
+  for (const section of sections) { rows[section.slug] = await insertRow(record!.id, section); }
   return { id: record!.id, rows };
 }
 
@@ -280,7 +280,7 @@ describe('GET ccmrecord/{id}: kept answers and ETag', () => {
         check: (after) => expect(rowOf(after, 'ccmdiagnosis', record.rows.ccmdiagnosis!)).toBeUndefined(),
       },
     ];
-    for (const c of linked) it(c.name, () => expectSeen(record.id, c.write, c.check));
+    for (const c of linked) { it(c.name, () => expectSeen(record.id, c.write, c.check)); }
 
     it('a write that changes nothing the answer shows keeps the tag: a new reading, another record, an unshown column', async () => {
       const before = await read(record.id);

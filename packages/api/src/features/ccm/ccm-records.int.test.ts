@@ -15,9 +15,9 @@ type Who = { id: number };
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   const headers: Record<string, string> = { ...s, 'accept-language': o.lang ?? 'en' };
-  for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
 }
 async function ok<T = Record<string, unknown>>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
@@ -219,7 +219,7 @@ describe('CCM record read', () => {
       ccmmedicalnote: { title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Reviewed glucose log.' },
       ccmallergy: { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', status: 'ACTIVE' },
     };
-    for (const [slug, body] of Object.entries(bodies)) await ok(await call('POST', slug, f.nurseA1, { payload: { ...body, ccmRecordId: id } }), 201);
+    for (const [slug, body] of Object.entries(bodies)) { await ok(await call('POST', slug, f.nurseA1, { payload: { ...body, ccmRecordId: id } }), 201); }
     const full = await ok<{ sections: Record<string, unknown[]> }>(await call('GET', `ccmrecord/${id}`, f.doctorA1));
     for (const slug of Object.keys(full.sections)) {
       const own = await ok<unknown[]>(await call('GET', `${slug}/getbyccmrecordid`, f.doctorA1, { headers: { ccmrecordid: id } }));

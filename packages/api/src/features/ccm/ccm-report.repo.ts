@@ -40,7 +40,7 @@ export async function findLatestRecordsOfOffice(scope: Scope, db: Executor, hosp
  * finished time-tracking entries of program CCM, each entry once (a time log entry IS one).
  */
 export async function sumCcmSeconds(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], from: Date, to: Date): Promise<Map<number, { seconds: number; interactiveSeconds: number }>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({
       patientId: timeEntries.patientId,
@@ -64,27 +64,27 @@ export async function sumCcmSeconds(scope: Scope, db: Executor, hospitalId: numb
 
 /** Patients of `patientIds` with an active consent to `program` in office `hospitalId` dated on or before `lastDay`, with the consent. */
 export async function findConsents(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], lastDay: string): Promise<Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
     .from(ccmConsentForms)
     .where(and(eq(ccmConsentForms.hospitalId, hospitalId), officeFilter(scope, ccmConsentForms.hospitalId), inArray(ccmConsentForms.patientId, patientIds), eq(ccmConsentForms.status, 'ACTIVE'), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
     .orderBy(ccmConsentForms.consentDate);
   const out = new Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>();
-  for (const { patientId, ...c } of rows) out.set(patientId, [...(out.get(patientId) ?? []), c]);
+  for (const { patientId, ...c } of rows) { out.set(patientId, [...(out.get(patientId) ?? []), c]); }
   return out;
 }
 
 /** Per record of `recordIds`: its active care plans' earliest review date. */
 export async function findRecordSummaries(scope: Scope, db: Executor, recordIds: number[]): Promise<Map<number, { reviewDate: string | null }>> {
   const out = new Map<number, { reviewDate: string | null }>(recordIds.map((id) => [id, { reviewDate: null }]));
-  if (recordIds.length === 0) return out;
+  if (recordIds.length === 0) { return out; }
   const reviews = await db
     .select({ id: ccmCarePlans.ccmRecordId, reviewDate: sql<string>`min(${ccmCarePlans.reviewDate})::text` })
     .from(ccmCarePlans)
     .where(and(inArray(ccmCarePlans.ccmRecordId, recordIds), officeFilter(scope, ccmCarePlans.hospitalId), inArray(ccmCarePlans.status, ['draft', 'active', 'on-hold'])))
     .groupBy(ccmCarePlans.ccmRecordId);
-  for (const r of reviews) out.get(r.id)!.reviewDate = r.reviewDate;
+  for (const r of reviews) { out.get(r.id)!.reviewDate = r.reviewDate; }
   return out;
 }
 
@@ -190,6 +190,6 @@ export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: n
     carePlanReviewDate: r.review_date,
   }));
   let total = result.rows.length > 0 ? Number(result.rows[0]!.total) : 0;
-  if (result.rows.length === 0 && q.offset > 0) total = (await findWorklistPage(scope, db, hospitalId, lastDay, from, to, firstMarkMinutes, { ...q, limit: 1, offset: 0 })).total;
+  if (result.rows.length === 0 && q.offset > 0) { total = (await findWorklistPage(scope, db, hospitalId, lastDay, from, to, firstMarkMinutes, { ...q, limit: 1, offset: 0 })).total; }
   return { rows, total };
 }

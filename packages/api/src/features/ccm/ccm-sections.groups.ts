@@ -30,12 +30,12 @@ const todayOf = (h: SubRecordHookContext) => localDate(h.now, officeTimeZone(h.r
 function refuseFutureDates(fields: Record<string, unknown>, names: readonly string[], h: SubRecordHookContext): void {
   const today = todayOf(h);
   const wrong = names.filter((n) => typeof fields[n] === 'string' && (fields[n] as string) > today);
-  if (wrong.length > 0) throw AppError.badRequest('futureDate', Object.fromEntries(wrong.map((n) => [n, 'futureDate' as const])));
+  if (wrong.length > 0) { throw AppError.badRequest('futureDate', Object.fromEntries(wrong.map((n) => [n, 'futureDate' as const]))); }
 }
 
 /** 400 `field` "The date cannot be in the future" for an instant after now. */
 function refuseFutureInstant(value: string, field: string, h: SubRecordHookContext): void {
-  if (new Date(value).getTime() > h.now.getTime()) throw AppError.badRequest('futureDate', { [field]: 'futureDate' });
+  if (new Date(value).getTime() > h.now.getTime()) { throw AppError.badRequest('futureDate', { [field]: 'futureDate' }); }
 }
 
 /**
@@ -57,8 +57,8 @@ function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Reco
     beforeWrite: (fields) => {
       const f = fields as Record<string, unknown>;
       const values: Record<string, unknown> = {};
-      for (const k of Object.keys(f)) values[k] = f[k];
-      for (const [k, d] of Object.entries(defaults)) if (values[k] === undefined) values[k] = d;
+      for (const k of Object.keys(f)) { values[k] = f[k]; }
+      for (const [k, d] of Object.entries(defaults)) { if (values[k] === undefined) { values[k] = d; } }
       return values;
     },
     toResponse: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])) as ItemOf<G>,
@@ -67,7 +67,7 @@ function plainGroup<G extends c.SubRecordEndpoints & { itemSchema: { shape: Reco
 
 /** A row's file details from `ccm_files` (null without one) as `file`, ISO instant (docs/ccm.md "Files"). */
 function fileOf(v: unknown): c.CcmFile | null {
-  if (!v) return null;
+  if (!v) { return null; }
   const f = v as { fileName: string; contentType: c.CcmFileType; sizeBytes: number; uploadedAt: string | Date };
   return { fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, uploadedAt: new Date(f.uploadedAt).toISOString() };
 }
@@ -107,11 +107,11 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
   validate: async (f, h) => {
     refuseFutureDates(f, ['onsetDate'], h);
     // The one ICD-10-CM validity (diagnoses `assertBillableIcd10cm`), as on the problem list and the billing profile.
-    if (f.icd10Code) await diagnoses.assertBillableIcd10cm(h.scope, h.tx, f.icd10Code, 'icd10Code');
+    if (f.icd10Code) { await diagnoses.assertBillableIcd10cm(h.scope, h.tx, f.icd10Code, 'icd10Code'); }
   },
   beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
   afterWrite: async (row, f, h) => {
-    if (h.existing && h.existing.historyStatus === f.historyStatus) return;
+    if (h.existing && h.existing.historyStatus === f.historyStatus) { return; }
     await history.insertEntry(h.scope, h.tx, { conditionId: row.id, hospitalId: row.hospitalId, status: f.historyStatus, recordedOn: todayOf(h), note: '', createdBy: h.scope.userId });
   },
   enrich: async (rows, db) => {
@@ -139,7 +139,7 @@ export const ccmDiagnosisGroup: SubRecordGroup<c.CcmDiagnosisFields, ItemOf<type
   endpoints: c.ccmDiagnosisGroup,
   table: ccmDiagnoses,
   validate: async (f, h) => {
-    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) throw AppError.notFound();
+    if (!(await links.isPatientDiagnosis(h.tx, h.record, f.diagnosisId))) { throw AppError.notFound(); }
   },
   beforeWrite: (f) => ({ diagnosisId: f.diagnosisId, diagnosisType: f.diagnosisType, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {
@@ -163,7 +163,7 @@ export const ccmMedicationEventGroup: SubRecordGroup<c.CcmMedicationEventFields,
   table: ccmMedicationEvents,
   validate: async (f, h) => {
     refuseFutureDates(f, ['eventDate'], h);
-    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) throw AppError.notFound();
+    if (!(await links.isPatientPrescription(h.tx, h.record, f.prescriptionId))) { throw AppError.notFound(); }
   },
   beforeWrite: (f) => ({ prescriptionId: f.prescriptionId, eventType: f.eventType, eventDate: f.eventDate, frequency: f.frequency ?? null, notes: f.notes ?? '' }),
   enrich: async (rows, db) => {
@@ -194,7 +194,7 @@ const vitalStorage: Record<c.CcmVitalEntryFields['vitalType'], { deviceType: c.D
 function readingOf(f: c.CcmVitalEntryFields, h: SubRecordHookContext): measurements.ManualReadingInput {
   const s = vitalStorage[f.vitalType]!;
   const values = [{ code: s.keys[0], value: f.value, unit: f.unit, field: 'value' }];
-  if (s.keys[1] && f.value2 != null) values.push({ code: s.keys[1], value: f.value2, unit: f.unit, field: 'value2' });
+  if (s.keys[1] && f.value2 != null) { values.push({ code: s.keys[1], value: f.value2, unit: f.unit, field: 'value2' }); }
   return { patientId: h.record.patientId, hospitalId: h.record.hospitalId, deviceType: s.deviceType, measuredAt: f.measuredAt, values };
 }
 
@@ -265,7 +265,7 @@ export const ccmMedicalNoteGroup: SubRecordGroup<c.CcmMedicalNoteFields, ItemOf<
     if (detailId === undefined) {
       const { year, month } = localYearMonth(h.now, officeTimeZone(h.record.timeZone));
       detailId = await medicalNotes.addMonthDetailIn(h.scope, h.tx, { patientId: h.record.patientId, hospitalId: h.record.hospitalId, year, month, text: f.text, program: 'CCM' });
-    } else await medicalNotes.updateDetailIn(h.scope, h.tx, detailId, { text: f.text });
+    } else { await medicalNotes.updateDetailIn(h.scope, h.tx, detailId, { text: f.text }); }
     return { medicalNoteDetailId: detailId, title: f.title, noteType: f.noteType };
   },
   afterDelete: async (row, h) => {
@@ -297,8 +297,8 @@ export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c
     const time = { startedAt: new Date(f.startedAt), seconds: f.minutes * 60, activity: f.activity, interactive: f.interactive };
     const fields = { seconds: 'minutes', startedAt: 'startedAt' };
     let timeEntryId = h.existing?.timeEntryId as number | undefined;
-    if (timeEntryId === undefined) timeEntryId = await timeTracking.createManualEntry(h.scope, h.tx, { patientId: h.record.patientId, hospitalId: h.record.hospitalId, program: 'CCM' }, time, h.now, fields);
-    else await timeTracking.updateManualEntry(h.scope, h.tx, timeEntryId, time, h.now, fields);
+    if (timeEntryId === undefined) { timeEntryId = await timeTracking.createManualEntry(h.scope, h.tx, { patientId: h.record.patientId, hospitalId: h.record.hospitalId, program: 'CCM' }, time, h.now, fields); }
+    else { await timeTracking.updateManualEntry(h.scope, h.tx, timeEntryId, time, h.now, fields); }
     return { timeEntryId };
   },
   afterDelete: (row, h) => timeTracking.deleteManualEntry(h.scope, h.tx, row.timeEntryId as number),

@@ -19,7 +19,7 @@ type Event = { at: string; kind: string; action: string; group: string | null; r
 
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: unknown, extra: Record<string, string> = {}) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return t.app.inject({ method, url: `/api/${path}`, headers: { ...s, 'accept-language': 'en', ...extra }, ...(payload !== undefined ? { payload: payload as object | Buffer } : {}) });
 }
 async function create(slug: string, body: object) {
@@ -107,7 +107,7 @@ describe('GET ccmrecord/{id}/timeline', () => {
   });
 
   it('answers 404 to another office and another organization and to an unknown record, 403 to a patient', async () => {
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) expect((await timeline('', who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await timeline('', who)).statusCode).toBe(404); }
     expect((await call('GET', 'ccmrecord/999999/timeline', f.nurseA1)).statusCode).toBe(404);
     expect((await timeline('', f.patientA1)).statusCode).toBe(403);
     // The record's own office reads it.

@@ -14,9 +14,9 @@ type Who = { id: number };
 
 async function call(method: 'GET' | 'POST', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown } = {}) {
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   const headers: Record<string, string> = { ...s, 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(o.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
 }
 async function ok<T>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {

@@ -17,7 +17,7 @@ import { findWorklistPage } from './ccm-report.repo';
  */
 export async function worklist(ctx: AppContext, scope: Scope, hospitalId: number, q: CcmWorklistQuery, now: Date = new Date()) {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const tz = officeTimeZone(office.timeZone);
   const current = localYearMonth(now, tz);
   const year = q.year ?? current.year;

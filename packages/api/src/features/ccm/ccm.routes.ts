@@ -76,5 +76,5 @@ export function ccmRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   registerEndpoint(app, ctx, ccm.importCcmRecordFhir, ({ scope, params, req }) => importFhirIntoRecord(ctx, scope, params.id, req));
   // Sub-record groups: one line each (lib/sub-records).
-  for (const group of Object.values(ccmServerGroups)) registerSubRecordGroup(app, ctx, group);
+  for (const group of Object.values(ccmServerGroups)) { registerSubRecordGroup(app, ctx, group); }
 }

@@ -51,8 +51,8 @@ async function socketOf(user: { id: number }) {
     const started = Date.now();
     for (;;) {
       const i = messages.findIndex((m) => m.type === type);
-      if (i >= 0) return messages.splice(i, 1)[0]!;
-      if (Date.now() - started > timeoutMs) throw new Error(`no '${type}' within ${timeoutMs} ms`);
+      if (i >= 0) { return messages.splice(i, 1)[0]!; }
+      if (Date.now() - started > timeoutMs) { throw new Error(`no '${type}' within ${timeoutMs} ms`); }
       await new Promise((r) => setTimeout(r, 10));
     }
   };
@@ -98,7 +98,7 @@ describe('GET pushnotifications/getmymessageswithuser', () => {
   });
 
   it('pages the thread and leaves other conversations out', async () => {
-    for (let i = 0; i < 3; i++) await send(nurse2A1, f.doctorA1, `page ${i}`);
+    for (let i = 0; i < 3; i++) { await send(nurse2A1, f.doctorA1, `page ${i}`); }
     const page = (await thread(nurse2A1, f.doctorA1, { page: 2, pageSize: 2 })).json().data;
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.items.map((m: { message: string }) => m.message)).toEqual(['page 0']);

@@ -169,7 +169,7 @@ export async function findConversations(scope: Scope, db: Executor, limit: numbe
  * recipient marks their copy read (system work: the reader's copy is already checked as theirs).
  */
 export async function senderMessageId(db: Executor, row: { id: number; fromUserId: number | null; dedupeKey: string | null; isGroupNotification: boolean }): Promise<number> {
-  if (!row.isGroupNotification || row.dedupeKey === null || row.fromUserId === null) return row.id;
+  if (!row.isGroupNotification || row.dedupeKey === null || row.fromUserId === null) { return row.id; }
   const [first] = await rowsOf<{ id: number | string }>(
     db,
     sql`select min(id) as id from ${notifications} where dedupe_key = ${row.dedupeKey} and from_user_id = ${row.fromUserId} and notification_type_id = ${CHAT}`,

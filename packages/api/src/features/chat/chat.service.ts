@@ -51,7 +51,7 @@ function pageOf(scope: Scope, rows: repo.ThreadRow[], q: { page: number; pageSiz
  */
 export async function findMessagesWithUser(ctx: AppContext, scope: Scope, q: MessagesWithUserQuery): Promise<ChatMessagePage> {
   const other = await repo.getVisibleUser(scope, ctx.db, q.userid);
-  if (!other) throw AppError.notFound();
+  if (!other) { throw AppError.notFound(); }
   return pageOf(scope, await repo.findDirectThread(scope, ctx.db, other.id, q), q, false);
 }
 
@@ -63,7 +63,7 @@ export async function findMessagesWithUser(ctx: AppContext, scope: Scope, q: Mes
  */
 export async function findGroupMessages(ctx: AppContext, scope: Scope, q: GroupMessagesQuery): Promise<ChatMessagePage> {
   const team = await repo.getTeamInScope(scope, ctx.db, q.medicalteamid);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   return pageOf(scope, await repo.findGroupThread(scope, ctx.db, team.id, q), q, true);
 }
 
@@ -104,7 +104,7 @@ export async function publishMessageRead(
   ctx: AppContext,
   row: { id: number; notificationTypeId: number; fromUserId: number | null; toUserId: number; dedupeKey: string | null; isGroupNotification: boolean; medicalTeamId: number | null; readAt: Date | null },
 ): Promise<void> {
-  if (row.notificationTypeId !== NotificationType.CHAT || row.fromUserId === null) return;
+  if (row.notificationTypeId !== NotificationType.CHAT || row.fromUserId === null) { return; }
   try {
     const messageId = await repo.senderMessageId(ctx.db, row);
     await ctx.realtime.publish([

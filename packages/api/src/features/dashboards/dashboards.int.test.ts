@@ -12,7 +12,7 @@ const ZONE = 'America/New_York'; // the fixture's offices
 
 async function get(who: { id: number }, headers: Record<string, string | number>, path = 'getfacilitydashboard') {
   const h: Record<string, string> = { ...(await sessionFor(t, who.id)) };
-  for (const [k, v] of Object.entries(headers)) h[k] = String(v);
+  for (const [k, v] of Object.entries(headers)) { h[k] = String(v); }
   return t.app.inject({ method: 'GET', url: `/api/dashboard/${path}`, headers: h });
 }
 
@@ -240,7 +240,7 @@ describe('GET dashboard/getsystemdashboard', () => {
   });
 
   it('refuses everyone but a system admin (403), and answers 401 without a session', async () => {
-    for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1, f.patientA1]) expect((await sys(who)).status).toBe(403);
+    for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1, f.patientA1]) { expect((await sys(who)).status).toBe(403); }
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/getsystemdashboard' })).statusCode).toBe(401);
   });
 });

@@ -17,7 +17,7 @@ import * as repo from './dashboards.repo';
  */
 export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospitalId: number, now = new Date()): Promise<FacilityDashboard> {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const timeZone = officeTimeZone(office.timeZone);
   const localDate = localDateOf(now, timeZone);
   const { year, month } = localYearMonth(now, timeZone);
@@ -78,7 +78,7 @@ export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, or
   assertOrganizationInScope(scope, organizationId);
   const ids = await repo.organizationOfficeIds(scope, ctx.db, organizationId);
   const offices: FacilityDashboard[] = [];
-  for (const id of ids) offices.push(await getFacilityDashboard(ctx, scope, id, now));
+  for (const id of ids) { offices.push(await getFacilityDashboard(ctx, scope, id, now)); }
   const sum = (pick: (o: FacilityDashboard) => number) => offices.reduce((total, o) => total + pick(o), 0);
   return {
     organizationId,

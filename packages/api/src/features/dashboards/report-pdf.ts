@@ -113,7 +113,7 @@ export function renderReportPdf(report: BusinessReport, lang: Lang): Promise<Buf
   const usable = 512;
   /** A section: its heading, then a table whose first column is left-aligned and the others right-aligned. */
   const table = (heading: string, header: string[], body: string[][]) => {
-    if (doc.y > 620) doc.addPage();
+    if (doc.y > 620) { doc.addPage(); }
     doc.font('Helvetica-Bold').fontSize(12).text(heading, left);
     doc.moveDown(0.3);
     doc.fontSize(10);
@@ -123,7 +123,7 @@ export function renderReportPdf(report: BusinessReport, lang: Lang): Promise<Buf
     }
     const width = usable / header.length;
     const row = (cells: string[], bold: boolean) => {
-      if (doc.y > 700) doc.addPage();
+      if (doc.y > 700) { doc.addPage(); }
       const y = doc.y;
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
       const height = Math.max(...cells.map((c) => doc.heightOfString(c, { width: width - 6 })));
@@ -134,7 +134,7 @@ export function renderReportPdf(report: BusinessReport, lang: Lang): Promise<Buf
     row(header, true);
     doc.moveTo(left, doc.y).lineTo(left + usable, doc.y).stroke();
     doc.moveDown(0.2);
-    for (const r of body) row(r, false);
+    for (const r of body) { row(r, false); }
     doc.moveDown();
   };
 
@@ -143,9 +143,9 @@ export function renderReportPdf(report: BusinessReport, lang: Lang): Promise<Buf
 
   // The billable amount by month as bars (the web's chart of the same figures).
   const byMonth = new Map<string, number>();
-  for (const b of report.billing) byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents);
+  for (const b of report.billing) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); }
   if (byMonth.size > 0) {
-    if (doc.y > 560) doc.addPage();
+    if (doc.y > 560) { doc.addPage(); }
     doc.font('Helvetica-Bold').fontSize(11).text(L.billingChart, left);
     const top = doc.y + 6;
     const chartHeight = 110;

@@ -154,7 +154,7 @@ describe('GET report/getbusinessreport', () => {
   });
 
   it('refuses office staff and admins (403)', async () => {
-    for (const who of [f.officeAdminA1, f.doctorA1, f.patientA1]) expect((await call(who, PERIOD)).statusCode).toBe(403);
+    for (const who of [f.officeAdminA1, f.doctorA1, f.patientA1]) { expect((await call(who, PERIOD)).statusCode).toBe(403); }
   });
 
   it("answers 400 for a bad period, in the caller's language, and 401 without a session", async () => {

@@ -114,6 +114,6 @@ export async function organizationName(scope: Scope, db: Executor, organizationI
     .select({ en: organizations.institutionName, es: organizations.institutionNameEsp })
     .from(organizations)
     .where(sql`${eq(organizations.id, organizationId)} and ${organizationFilter(scope, organizations.id)}`);
-  if (!row) return null;
+  if (!row) { return null; }
   return lang === 'es' && row.es ? row.es : row.en;
 }

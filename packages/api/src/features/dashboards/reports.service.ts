@@ -21,14 +21,14 @@ const monthStart = (i: number) => new Date(Date.UTC(Math.floor(i / 12), i % 12, 
 export async function getBusinessReport(ctx: AppContext, scope: Scope, q: BusinessReportQuery, now = new Date()): Promise<BusinessReport> {
   let organizationId: number | null = q.organizationid ?? null;
   if (organizationId === null && !isSystemAdmin(scope)) {
-    if (scope.organizationId === null) throw AppError.notFound();
+    if (scope.organizationId === null) { throw AppError.notFound(); }
     organizationId = scope.organizationId;
   }
   let organizationName: string | null = null;
   if (organizationId !== null) {
     assertOrganizationInScope(scope, organizationId);
     organizationName = await repo.organizationName(scope, ctx.db, organizationId, scope.lang);
-    if (organizationName === null) throw AppError.notFound();
+    if (organizationName === null) { throw AppError.notFound(); }
   }
   const fromIndex = monthIndex(q.from);
   const toIndex = monthIndex(q.to);

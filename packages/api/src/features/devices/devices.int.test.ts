@@ -33,7 +33,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
@@ -254,7 +254,7 @@ describe('PUT medicaldevice/{id}', () => {
 
   it("answers 404 for another office's or organization's device and leaves it unchanged", async () => {
     const device = await insertDevice({ hospitalId: f.a1.id });
-    for (const who of [f.officeAdminA2, f.doctorB1]) expect((await call('PUT', `medicaldevice/${device.id}`, who, { payload: { status: 0 } })).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.doctorB1]) { expect((await call('PUT', `medicaldevice/${device.id}`, who, { payload: { status: 0 } })).statusCode).toBe(404); }
     // Moving one's own device into an office one does not have is a 404 too.
     const own = await insertDevice({ hospitalId: f.a2.id });
     expect((await call('PUT', `medicaldevice/${own.id}`, f.officeAdminA2, { payload: { hospitalId: f.a1.id } })).statusCode).toBe(404);
@@ -292,7 +292,7 @@ describe('DELETE medicaldevice/{id}', () => {
 
   it("answers 404 for another office's or organization's device and keeps it", async () => {
     const device = await insertDevice({ hospitalId: f.a1.id });
-    for (const who of [f.officeAdminA2, f.orgAdminB]) expect((await call('DELETE', `medicaldevice/${device.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB]) { expect((await call('DELETE', `medicaldevice/${device.id}`, who)).statusCode).toBe(404); }
     expect(await t.ctx.db.select().from(medicalDevices).where(eq(medicalDevices.id, device.id))).toHaveLength(1);
   });
 });
@@ -564,7 +564,7 @@ describe('PUT medicaldevice/updateismanualmeasurementformedicaldevice', () => {
 
   it("answers 404 for another office's device and leaves it unchanged", async () => {
     const device = await insertDevice({ hospitalId: f.a1.id });
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await call('PUT', path, who, { payload: { medicalDeviceId: device.id, isManualMeasurement: true } })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('PUT', path, who, { payload: { medicalDeviceId: device.id, isManualMeasurement: true } })).statusCode).toBe(404); }
     const [row] = await t.ctx.db.select().from(medicalDevices).where(eq(medicalDevices.id, device.id));
     expect(row!.isManualMeasurement).toBe(false);
   });
@@ -693,7 +693,7 @@ describe('medicaldevicetemplate', () => {
       'medicaldevicetemplate/getbydevicetemplatesbytype?devicetype=GLUCOSE',
       'medicaldevicetemplate/getbydevicetemplatesbytypeandmanufacturer?devicetype=GLUCOSE&manufacturerid=4',
     ];
-    for (const path of paths) expect((await call('GET', path, partner)).statusCode, path).toBe(403);
+    for (const path of paths) { expect((await call('GET', path, partner)).statusCode, path).toBe(403); }
   });
 });
 

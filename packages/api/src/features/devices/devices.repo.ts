@@ -148,8 +148,8 @@ export async function insertDevice(scope: Scope, db: Executor, values: DeviceVal
 
 /** Updates a device in the caller's scope; a new office must be the caller's too. */
 export async function updateDevice(scope: Scope, db: Executor, id: number, values: Partial<DeviceValues>): Promise<void> {
-  if (values.hospitalId !== undefined) assertOfficeInScope(scope, values.hospitalId);
-  if (Object.keys(values).length === 0) return;
+  if (values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
+  if (Object.keys(values).length === 0) { return; }
   await db
     .update(medicalDevices)
     .set(values)
@@ -213,7 +213,7 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
 
 /** The ids of the devices assigned to `hubIds` in the caller's scope, by hub, type and id. */
 export async function findDeviceIdsOfHubs(scope: Scope, db: Executor, hubIds: number[]): Promise<{ id: number; hubId: number }[]> {
-  if (hubIds.length === 0) return [];
+  if (hubIds.length === 0) { return []; }
   const rows = await db
     .select({ id: medicalDevices.id, hubId: medicalDevices.hubId })
     .from(medicalDevices)
@@ -300,7 +300,7 @@ const deviceViewRows = compiledOnce('deviceViewRows', (db, scope, name) =>
 );
 
 export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalDevice[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await deviceViewRows(scope, db, { ids });
   const byId = new Map(rows.map((r): [number, MedicalDevice] => [r.device.id, deviceViewOf(r)]));
   return ids.map((id) => byId.get(id)).filter((v): v is MedicalDevice => v !== undefined);
@@ -380,7 +380,7 @@ const patientDevicesWithPlan = compiledOnce('patientDevicesWithPlan', (db, scope
  */
 export async function findPatientDevicesWithPlan(scope: Scope, db: Executor, patientId: number): Promise<{ devices: MedicalDevice[]; planDevices: ActivePlanDevice[] } | null> {
   const rows = await patientDevicesWithPlan(scope, db, { patientId });
-  if (rows.length === 0) return null;
+  if (rows.length === 0) { return null; }
   const devices = rows.flatMap((r) => (r.device ? [deviceViewOf({ ...r, device: r.device, hospitalName: r.hospitalName ?? '' })] : []));
   return { devices, planDevices: rows[0]!.planDevices ?? [] };
 }

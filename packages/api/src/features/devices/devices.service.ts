@@ -25,31 +25,31 @@ import * as repo from './devices.repo';
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {
   const [view] = await repo.loadDeviceViews(scope, db, [id]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
 /**
- * The assignment rules of a device of office `hospitalId` (issue 3 section 1): a patient must be a
+ * The assignment rules of a device of office `hospitalId`: a patient must be a
  * patient of that office, a hub a hub of that office. A patient or hub the caller cannot see reads
  * as 404; one of another office of the caller's answers 400 on its field.
  */
 async function checkAssignments(scope: Scope, db: Executor, hospitalId: number, patientId: number | null, hubId: number | null): Promise<void> {
   if (patientId !== null) {
-    if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
-    if (!(await repo.isPatientOfOffice(scope, db, patientId, hospitalId))) throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
+    if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
+    if (!(await repo.isPatientOfOffice(scope, db, patientId, hospitalId))) { throw AppError.badRequest('validationFailed', { patientId: 'invalidId' }); }
   }
   if (hubId !== null) {
     const hub = await repo.getHubInOffices(scope, db, hubId);
-    if (!hub) throw AppError.notFound();
-    if (hub.hospitalId !== hospitalId) throw AppError.badRequest('validationFailed', { hubId: 'invalidId' });
+    if (!hub) { throw AppError.notFound(); }
+    if (hub.hospitalId !== hospitalId) { throw AppError.badRequest('validationFailed', { hubId: 'invalidId' }); }
   }
 }
 
 /** 400 `templateId` unless it names an active template of `deviceType`. */
 async function checkTemplate(scope: Scope, db: Executor, templateId: number, deviceType: string): Promise<void> {
   const template = await repo.getActiveTemplate(scope, db, templateId);
-  if (!template || template.deviceType !== deviceType) throw AppError.badRequest('validationFailed', { templateId: 'invalidId' });
+  if (!template || template.deviceType !== deviceType) { throw AppError.badRequest('validationFailed', { templateId: 'invalidId' }); }
 }
 
 /**
@@ -69,7 +69,7 @@ function checkThresholds(deviceType: DeviceType, thresholds: MedicalDeviceThresh
 
 /** 409 `deviceIdentifierInUse` when another device has the identifier. */
 async function checkIdentifierFree(scope: Scope, db: Executor, deviceIdentifier: string, exceptId?: number): Promise<void> {
-  if (await repo.isDeviceIdentifierTaken(scope, db, deviceIdentifier, exceptId)) throw AppError.conflict('deviceIdentifierInUse');
+  if (await repo.isDeviceIdentifierTaken(scope, db, deviceIdentifier, exceptId)) { throw AppError.conflict('deviceIdentifierInUse'); }
 }
 
 /**
@@ -92,9 +92,9 @@ export async function createDevice(
   },
 ): Promise<MedicalDevice> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignments(scope, db, body.hospitalId, body.patientId ?? null, body.hubId ?? null);
-  if (body.templateId != null) await checkTemplate(scope, db, body.templateId, body.deviceType);
+  if (body.templateId != null) { await checkTemplate(scope, db, body.templateId, body.deviceType); }
   const overrides = body.deviceDefaultValuesJson ? checkThresholds(body.deviceType, body.deviceDefaultValuesJson) : {};
   await checkIdentifierFree(scope, db, body.deviceIdentifier);
   try {
@@ -111,7 +111,7 @@ export async function createDevice(
     forgetHubDevices(ctx); // ingestion in this process sees the new device at once (hub-devices.ts)
     return await viewOf(scope, db, id);
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) { throw AppError.conflict('deviceIdentifierInUse'); }
     throw err;
   }
 }
@@ -142,10 +142,10 @@ export async function updateDevice(
 ): Promise<MedicalDevice> {
   const db = ctx.db;
   const row = await repo.getDeviceRow(scope, db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
-  if (officeChanged && !(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (officeChanged && !(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
   const patientId = body.patientId !== undefined ? body.patientId : row.patientId;
   const hubId = body.hubId !== undefined ? body.hubId : row.hubId;
   await checkAssignments(
@@ -155,8 +155,8 @@ export async function updateDevice(
     officeChanged || body.patientId !== undefined ? patientId : null,
     officeChanged || body.hubId !== undefined ? hubId : null,
   );
-  if (body.templateId != null) await checkTemplate(scope, db, body.templateId, row.deviceType);
-  if (body.deviceIdentifier !== undefined && body.deviceIdentifier !== row.deviceIdentifier) await checkIdentifierFree(scope, db, body.deviceIdentifier, id);
+  if (body.templateId != null) { await checkTemplate(scope, db, body.templateId, row.deviceType); }
+  if (body.deviceIdentifier !== undefined && body.deviceIdentifier !== row.deviceIdentifier) { await checkIdentifierFree(scope, db, body.deviceIdentifier, id); }
   try {
     await repo.updateDevice(scope, db, id, {
       ...(body.deviceIdentifier !== undefined ? { deviceIdentifier: body.deviceIdentifier } : {}),
@@ -168,7 +168,7 @@ export async function updateDevice(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('deviceIdentifierInUse');
+    if (isUniqueViolation(err)) { throw AppError.conflict('deviceIdentifierInUse'); }
     throw err;
   } finally {
     forgetHubDevices(ctx); // ingestion in this process sees the new assignment, office and status at once
@@ -182,13 +182,13 @@ export async function updateDevice(
  */
 export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   const db = ctx.db;
-  if (!(await repo.getDeviceRow(scope, db, id))) throw AppError.notFound();
-  if (await repo.deviceHasReadings(scope, db, id)) throw AppError.conflict('deviceHasReadings');
+  if (!(await repo.getDeviceRow(scope, db, id))) { throw AppError.notFound(); }
+  if (await repo.deviceHasReadings(scope, db, id)) { throw AppError.conflict('deviceHasReadings'); }
   try {
-    if (!(await repo.deleteDevice(scope, db, id))) throw AppError.notFound();
+    if (!(await repo.deleteDevice(scope, db, id))) { throw AppError.notFound(); }
     forgetHubDevices(ctx);
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw AppError.conflict('deviceHasReadings');
+    if (isForeignKeyViolation(err)) { throw AppError.conflict('deviceHasReadings'); }
     throw err;
   }
   return { id };
@@ -196,7 +196,7 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
 
 async function visiblePatientDevices(scope: Scope, db: Executor, patientId: number): Promise<MedicalDevice[]> {
   const ids = await repo.findVisiblePatientDeviceIds(scope, db, patientId);
-  if (ids === null) throw AppError.notFound();
+  if (ids === null) { throw AppError.notFound(); }
   return repo.loadDeviceViews(scope, db, ids);
 }
 
@@ -212,7 +212,7 @@ export function findDevicesForPatient(ctx: AppContext, scope: Scope, patientId: 
  */
 export async function findDevicesForPatientV2(ctx: AppContext, scope: Scope, patientId: number): Promise<AssignedMedicalDevice[]> {
   const found = await repo.findPatientDevicesWithPlan(scope, ctx.db, patientId);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   const { devices, planDevices } = found;
   return devices.map((device) => {
     const entry = planDevices.find((p) => p.medicalDeviceId === device.id) ?? planDevices.find((p) => p.deviceType === device.deviceType);
@@ -252,13 +252,13 @@ export async function findDevicesForOffice(ctx: AppContext, scope: Scope, hospit
 /** `GET medicaldevice/getmedicaldevicebydeviceidentifier`: 404 unless a device of the caller's scope has it. */
 export async function getDeviceByIdentifier(ctx: AppContext, scope: Scope, deviceIdentifier: string): Promise<MedicalDevice> {
   const id = await repo.getDeviceIdByIdentifier(scope, ctx.db, deviceIdentifier);
-  if (id === null) throw AppError.notFound();
+  if (id === null) { throw AppError.notFound(); }
   return viewOf(scope, ctx.db, id);
 }
 
 /** `PUT medicaldevice/updateismanualmeasurementformedicaldevice`: 404 unless the device is the caller's. */
 export async function updateIsManualMeasurement(ctx: AppContext, scope: Scope, medicalDeviceId: number, isManualMeasurement: boolean): Promise<MedicalDevice> {
-  if (!(await repo.getDeviceRow(scope, ctx.db, medicalDeviceId))) throw AppError.notFound();
+  if (!(await repo.getDeviceRow(scope, ctx.db, medicalDeviceId))) { throw AppError.notFound(); }
   await repo.updateDevice(scope, ctx.db, medicalDeviceId, { isManualMeasurement });
   forgetHubDevices(ctx);
   return viewOf(scope, ctx.db, medicalDeviceId);
@@ -277,7 +277,7 @@ export async function updateDeviceDefaultValues(
   thresholds: MedicalDeviceThresholds,
 ): Promise<MedicalDevice> {
   const row = await repo.getDeviceRow(scope, ctx.db, medicalDeviceId);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const overrides = checkThresholds(row.deviceType as DeviceType, thresholds);
   await repo.updateDevice(scope, ctx.db, medicalDeviceId, { deviceDefaultValuesJson: overrides });
   forgetHubDevices(ctx); // the next reading of this device is graded by the new limits
@@ -294,7 +294,7 @@ export function findTemplates(ctx: AppContext, scope: Scope, filter: { deviceTyp
 /** The first active template of a type (and manufacturer), by manufacturer and model; 404 when none. */
 export async function getFirstTemplate(ctx: AppContext, scope: Scope, filter: { deviceType: DeviceType; manufacturerId?: number }): Promise<MedicalDeviceTemplate> {
   const [first] = await repo.findTemplates(scope, ctx.db, filter, 1);
-  if (!first) throw AppError.notFound();
+  if (!first) { throw AppError.notFound(); }
   return first;
 }
 

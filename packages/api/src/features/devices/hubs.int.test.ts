@@ -26,7 +26,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number } | null, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
   const headers: Record<string, string> = { ...(who ? await as(who) : {}), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
@@ -119,12 +119,12 @@ describe('POST hub (chosen)', () => {
   });
 
   it('is refused to a caregiver and a patient (403)', async () => {
-    for (const who of [f.caregiverA1, f.patientA1]) expect((await call('POST', 'hub', who, { payload: hubBody() })).statusCode).toBe(403);
+    for (const who of [f.caregiverA1, f.patientA1]) { expect((await call('POST', 'hub', who, { payload: hubBody() })).statusCode).toBe(403); }
   });
 
   it('answers 404 for an office of another office admin or organization, and stores nothing', async () => {
     const body = hubBody();
-    for (const who of [f.officeAdminA2, f.orgAdminB]) expect((await call('POST', 'hub', who, { payload: body })).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB]) { expect((await call('POST', 'hub', who, { payload: body })).statusCode).toBe(404); }
     expect(await t.ctx.db.select().from(hubs).where(eq(hubs.hubIdentifier, body.hubIdentifier))).toHaveLength(0);
   });
 });
@@ -162,7 +162,7 @@ describe('GET hub (chosen)', () => {
     const idle = await insertHub(f.a1.id, { hubName: 'Yy Idle' });
     const bp = await insertDevice(f.a1.id, { hubId: busy.id, patientId: f.patientA1.id });
     const now = Date.now();
-    for (const minutesAgo of [10, 90, 600]) await insertReading(busy.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - minutesAgo * 60_000));
+    for (const minutesAgo of [10, 90, 600]) { await insertReading(busy.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - minutesAgo * 60_000)); }
     await insertReading(quiet.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - 20 * 60 * 60_000));
     await insertReading(quiet.id, bp.id, f.patientA1.id, f.a1.id, new Date(now - 30 * 60 * 60_000));
     const res = await call('GET', 'hub', f.nurseA1, { query: { search: 'yy' } });
@@ -234,7 +234,7 @@ describe('GET hub/{id} (chosen)', () => {
 
   it("answers 404 to another office, another organization and a patient it is not assigned to", async () => {
     const hub = await insertHub(f.a1.id);
-    for (const who of [f.doctorA2, f.doctorB1, f.patientA1]) expect((await call('GET', `hub/${hub.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.patientA1]) { expect((await call('GET', `hub/${hub.id}`, who)).statusCode).toBe(404); }
   });
 });
 
@@ -277,7 +277,7 @@ describe('PUT hub/{id} (chosen)', () => {
 
   it("answers 404 for another office's or organization's hub and leaves it unchanged", async () => {
     const hub = await insertHub(f.a1.id, { hubName: 'Unchanged' });
-    for (const who of [f.officeAdminA2, f.orgAdminB]) expect((await call('PUT', `hub/${hub.id}`, who, { payload: { hubName: 'Taken over' } })).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB]) { expect((await call('PUT', `hub/${hub.id}`, who, { payload: { hubName: 'Taken over' } })).statusCode).toBe(404); }
     const [row] = await t.ctx.db.select().from(hubs).where(eq(hubs.id, hub.id));
     expect(row!.hubName).toBe('Unchanged');
   });
@@ -319,7 +319,7 @@ describe('DELETE hub/{id} (chosen)', () => {
 
   it("answers 404 for another office's or organization's hub and keeps it", async () => {
     const hub = await insertHub(f.a1.id);
-    for (const who of [f.officeAdminA2, f.doctorB1]) expect((await call('DELETE', `hub/${hub.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.doctorB1]) { expect((await call('DELETE', `hub/${hub.id}`, who)).statusCode).toBe(404); }
     expect(await t.ctx.db.select().from(hubs).where(eq(hubs.id, hub.id))).toHaveLength(1);
   });
 });
@@ -363,20 +363,20 @@ describe('hub credential (chosen)', () => {
   });
 
   it('refuses an id that is not a number', async () => {
-    for (const method of ['POST', 'DELETE'] as const) expect((await call(method, 'hub/x/credential', f.doctorA1)).json().errors).toEqual({ id: FORMAT });
+    for (const method of ['POST', 'DELETE'] as const) { expect((await call(method, 'hub/x/credential', f.doctorA1)).json().errors).toEqual({ id: FORMAT }); }
   });
 
   it('is refused to a caregiver and a patient (403)', async () => {
     const hub = await insertHub(f.a1.id, { assignedToUserId: f.patientA1.id });
     for (const who of [f.caregiverA1, f.patientA1]) {
-      for (const method of ['POST', 'DELETE'] as const) expect((await call(method, `hub/${hub.id}/credential`, who)).statusCode).toBe(403);
+      for (const method of ['POST', 'DELETE'] as const) { expect((await call(method, `hub/${hub.id}/credential`, who)).statusCode).toBe(403); }
     }
   });
 
   it("answers 404 for another office's or organization's hub and issues nothing", async () => {
     const hub = await insertHub(f.a1.id);
     for (const who of [f.officeAdminA2, f.doctorB1]) {
-      for (const method of ['POST', 'DELETE'] as const) expect((await call(method, `hub/${hub.id}/credential`, who)).statusCode).toBe(404);
+      for (const method of ['POST', 'DELETE'] as const) { expect((await call(method, `hub/${hub.id}/credential`, who)).statusCode).toBe(404); }
     }
     const [row] = await t.ctx.db.select().from(hubs).where(eq(hubs.id, hub.id));
     expect(row!.credentialHash).toBeNull();

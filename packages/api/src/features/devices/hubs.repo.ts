@@ -48,8 +48,8 @@ export async function insertHub(scope: Scope, db: Executor, values: HubValues): 
 
 /** Updates a hub in the caller's scope; a new office must be the caller's too. */
 export async function updateHub(scope: Scope, db: Executor, id: number, values: Partial<HubValues>): Promise<void> {
-  if (values.hospitalId !== undefined) assertOfficeInScope(scope, values.hospitalId);
-  if (Object.keys(values).length === 0) return;
+  if (values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
+  if (Object.keys(values).length === 0) { return; }
   await db
     .update(hubs)
     .set(values)
@@ -88,7 +88,7 @@ export async function hubHasReadings(scope: Scope, db: Executor, id: number): Pr
  * in one grouped query on the identity index's leading `hub_key` (hubs without readings are absent).
  */
 export async function countReadingsSinceByHub(scope: Scope, db: Executor, hubIds: number[], since: Date): Promise<Map<number, number>> {
-  if (hubIds.length === 0) return new Map();
+  if (hubIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ hubId: measurements.hubKey, n: count() })
     .from(measurements)
@@ -136,7 +136,7 @@ export async function findHubIdsPage(scope: Scope, db: Executor, hospitalId: num
 
 /** Hub rows `ids` in the caller's scope with office name and assigned patient's name. */
 export async function findHubRows(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ hub: hubs, hospitalName: hospitals.hospitalName, patientFirstName: users.firstName, patientLastName: users.lastName })
     .from(hubs)
@@ -159,7 +159,7 @@ export async function findOfficeIdsOfPatient(scope: Scope, db: Executor, patient
 
 /** Hub rows `ids` of the caller's offices (id and office). */
 export async function findHubsInOffices(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: hubs.id, hospitalId: hubs.hospitalId })
     .from(hubs)
@@ -188,7 +188,7 @@ export async function findTrustedHubs(scope: Scope, db: Executor, patientId: num
 /** Adds trusted hubs of a patient (no change for those already trusted); hubs must be of the caller's offices. */
 export async function addTrustedHubs(scope: Scope, db: Executor, patientId: number, hubIds: number[]): Promise<void> {
   const visible = await findHubsInOffices(scope, db, hubIds);
-  if (visible.length === 0) return;
+  if (visible.length === 0) { return; }
   await db
     .insert(trustedHubs)
     .values(visible.map((h) => ({ patientId, hubId: h.id })))
@@ -215,7 +215,7 @@ export async function removeTrustedHubsExcept(scope: Scope, db: Executor, patien
 
 /** Removes one trusted hub of a patient (a hub of the caller's offices); the removed row's id or null. */
 export async function removeTrustedHub(scope: Scope, db: Executor, patientId: number, hubId: number): Promise<number | null> {
-  if (!(await findHubsInOffices(scope, db, [hubId])).length) return null;
+  if (!(await findHubsInOffices(scope, db, [hubId])).length) { return null; }
   const [row] = await db
     .delete(trustedHubs)
     .where(and(eq(trustedHubs.patientId, patientId), eq(trustedHubs.hubId, hubId)))

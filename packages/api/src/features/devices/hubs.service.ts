@@ -32,7 +32,7 @@ async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]
   const byId = new Map(rows.map((r) => [r.hub.id, r]));
   return ids.flatMap((id): Hub[] => {
     const r = byId.get(id);
-    if (!r) return [];
+    if (!r) { return []; }
     const h = r.hub;
     return [
       {
@@ -58,7 +58,7 @@ async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]
 /** One hub with its health (last check-in, readings measured in the last 24 hours, devices); 404 when not the caller's. */
 async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDetail> {
   const [hub] = await viewsOf(scope, db, [id]);
-  if (!hub) throw AppError.notFound();
+  if (!hub) { throw AppError.notFound(); }
   return {
     ...hub,
     health: {
@@ -75,15 +75,15 @@ async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDeta
  * the patient, 400 `assignedToUserId` when the patient is of another office.
  */
 async function checkAssignedPatient(scope: Scope, db: Executor, hospitalId: number, patientId: number | null): Promise<void> {
-  if (patientId === null) return;
-  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (patientId === null) { return; }
+  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
   if (!(await devicesRepo.isPatientOfOffice(scope, db, patientId, hospitalId))) {
     throw AppError.badRequest('validationFailed', { assignedToUserId: 'invalidId' });
   }
 }
 
 async function checkIdentifierFree(scope: Scope, db: Executor, hubIdentifier: string, exceptId?: number): Promise<void> {
-  if (await repo.isHubIdentifierTaken(scope, db, hubIdentifier, exceptId)) throw AppError.conflict('hubIdentifierInUse');
+  if (await repo.isHubIdentifierTaken(scope, db, hubIdentifier, exceptId)) { throw AppError.conflict('hubIdentifierInUse'); }
 }
 
 /** Chosen `GET hub`: a page of the caller's hubs (of office `hospitalId` when given; another office's gives an empty page). */
@@ -108,7 +108,7 @@ export async function createHub(
   body: { hubIdentifier: string; hubMAC: string; hubName: string; hospitalId: number; assignedToUserId?: number | null },
 ): Promise<HubDetail> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignedPatient(scope, db, body.hospitalId, body.assignedToUserId ?? null);
   await checkIdentifierFree(scope, db, body.hubIdentifier);
   let id: number;
@@ -121,7 +121,7 @@ export async function createHub(
       assignedToUserId: body.assignedToUserId ?? null,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) { throw AppError.conflict('hubIdentifierInUse'); }
     throw err;
   }
   return detailOf(scope, db, id);
@@ -140,18 +140,18 @@ export async function updateHub(
 ): Promise<HubDetail> {
   const db = ctx.db;
   const row = await repo.getHubRow(scope, db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
   if (officeChanged) {
-    if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+    if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
     if ((await devicesRepo.countHubDevicesOutsideOffice(scope, db, id, hospitalId)) > 0) {
       throw AppError.badRequest('validationFailed', { hospitalId: 'invalid' });
     }
   }
   const assigned = body.assignedToUserId !== undefined ? body.assignedToUserId : row.assignedToUserId;
-  if (officeChanged || body.assignedToUserId !== undefined) await checkAssignedPatient(scope, db, hospitalId, assigned);
-  if (body.hubIdentifier !== undefined && body.hubIdentifier !== row.hubIdentifier) await checkIdentifierFree(scope, db, body.hubIdentifier, id);
+  if (officeChanged || body.assignedToUserId !== undefined) { await checkAssignedPatient(scope, db, hospitalId, assigned); }
+  if (body.hubIdentifier !== undefined && body.hubIdentifier !== row.hubIdentifier) { await checkIdentifierFree(scope, db, body.hubIdentifier, id); }
   try {
     await repo.updateHub(scope, db, id, {
       ...(body.hubIdentifier !== undefined ? { hubIdentifier: body.hubIdentifier } : {}),
@@ -162,7 +162,7 @@ export async function updateHub(
       ...(body.status !== undefined ? { status: body.status } : {}),
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('hubIdentifierInUse');
+    if (isUniqueViolation(err)) { throw AppError.conflict('hubIdentifierInUse'); }
     throw err;
   } finally {
     forgetHubCaches(ctx); // cached credentials and hub devices must see the hub's new office, patient and status
@@ -176,13 +176,13 @@ export async function updateHub(
  */
 export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   const db = ctx.db;
-  if (!(await repo.getHubRow(scope, db, id))) throw AppError.notFound();
-  if (await repo.hubHasReadings(scope, db, id)) throw AppError.conflict('hubHasReadings');
+  if (!(await repo.getHubRow(scope, db, id))) { throw AppError.notFound(); }
+  if (await repo.hubHasReadings(scope, db, id)) { throw AppError.conflict('hubHasReadings'); }
   try {
-    if (!(await repo.deleteHub(scope, db, id))) throw AppError.notFound();
+    if (!(await repo.deleteHub(scope, db, id))) { throw AppError.notFound(); }
     forgetHubCaches(ctx);
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw AppError.conflict('hubHasReadings');
+    if (isForeignKeyViolation(err)) { throw AppError.conflict('hubHasReadings'); }
     throw err;
   }
   return { id };
@@ -195,7 +195,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
  */
 export async function issueCredential(ctx: AppContext, scope: Scope, id: number): Promise<HubCredential> {
   const row = await repo.getHubRow(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const credential = await issueHubCredential(ctx, row.id);
   forgetHubDevices(ctx);
   return { hubId: row.id, hubIdentifier: row.hubIdentifier, credential };
@@ -203,7 +203,7 @@ export async function issueCredential(ctx: AppContext, scope: Scope, id: number)
 
 /** Chosen `DELETE hub/{id}/credential`: revokes the hub's credential (its next reading answers 401). 404 when not the caller's. */
 export async function revokeCredential(ctx: AppContext, scope: Scope, id: number): Promise<{ hubId: number; revokedAt: string }> {
-  if (!(await repo.getHubRow(scope, ctx.db, id))) throw AppError.notFound();
+  if (!(await repo.getHubRow(scope, ctx.db, id))) { throw AppError.notFound(); }
   await revokeHubCredential(ctx, id);
   forgetHubDevices(ctx);
   const row = await repo.getHubRow(scope, ctx.db, id);
@@ -217,7 +217,7 @@ export async function revokeCredential(ctx: AppContext, scope: Scope, id: number
  * of one of these offices.
  */
 async function officesOfVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
-  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
   return repo.findOfficeIdsOfPatient(scope, db, patientId);
 }
 
@@ -230,11 +230,11 @@ export async function createTrustedHub(ctx: AppContext, scope: Scope, patientId:
   const db = ctx.db;
   const offices = await officesOfVisiblePatient(scope, db, patientId);
   const [hub] = await repo.findHubsInOffices(scope, db, [hubId]);
-  if (!hub) throw AppError.notFound();
-  if (!offices.includes(hub.hospitalId)) throw AppError.badRequest('validationFailed', { hubId: 'invalidId' });
+  if (!hub) { throw AppError.notFound(); }
+  if (!offices.includes(hub.hospitalId)) { throw AppError.badRequest('validationFailed', { hubId: 'invalidId' }); }
   await repo.addTrustedHubs(scope, db, patientId, [hubId]);
   const trusted = (await repo.findTrustedHubs(scope, db, patientId)).find((t) => t.hubId === hubId);
-  if (!trusted) throw AppError.notFound();
+  if (!trusted) { throw AppError.notFound(); }
   return trusted;
 }
 
@@ -248,7 +248,7 @@ export async function updateTrustedHubs(ctx: AppContext, scope: Scope, patientId
   const offices = await officesOfVisiblePatient(scope, db, patientId);
   const hubs = await repo.findHubsInOffices(scope, db, hubIds);
   // A hub outside the caller's offices (or none) reads as not found (docs/first-day.md).
-  if (hubs.length !== new Set(hubIds).size) throw AppError.notFound();
+  if (hubs.length !== new Set(hubIds).size) { throw AppError.notFound(); }
   if (hubs.some((h) => !offices.includes(h.hospitalId))) {
     throw AppError.badRequest('validationFailed', { hubIds: 'invalidId' });
   }
@@ -263,6 +263,6 @@ export async function updateTrustedHubs(ctx: AppContext, scope: Scope, patientId
 export async function deleteTrustedHub(ctx: AppContext, scope: Scope, patientId: number, hubId: number): Promise<{ id: number }> {
   await officesOfVisiblePatient(scope, ctx.db, patientId);
   const id = await repo.removeTrustedHub(scope, ctx.db, patientId, hubId);
-  if (id === null) throw AppError.notFound();
+  if (id === null) { throw AppError.notFound(); }
   return { id };
 }

@@ -38,7 +38,7 @@ describe('chronicConditionsOf', () => {
   it('names every condition in English and Spanish with well-formed ranges', () => {
     for (const c of CHRONIC_CONDITIONS) {
       expect(c.en && c.es, c.id).toBeTruthy();
-      for (const r of c.ranges) expect(r, c.id).toMatch(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?(-[A-Z][0-9][0-9A-Z])?$/);
+      for (const r of c.ranges) { expect(r, c.id).toMatch(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?(-[A-Z][0-9][0-9A-Z])?$/); }
     }
   });
 });

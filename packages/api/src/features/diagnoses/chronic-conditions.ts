@@ -61,14 +61,14 @@ const compact = (code: string) => code.trim().toUpperCase().replace(/\./g, '');
 export function inChronicRange(code: string, range: string): boolean {
   const c = compact(code);
   const dash = range.indexOf('-');
-  if (dash < 0) return c.startsWith(compact(range));
+  if (dash < 0) { return c.startsWith(compact(range)); }
   const category = c.slice(0, 3);
   return category >= range.slice(0, dash) && category <= range.slice(dash + 1);
 }
 
 /** The chronic conditions `code` belongs to (none for an acute or unknown code, or null). */
 export function chronicConditionsOfCode(code: string | null): ChronicConditionDef[] {
-  if (!code) return [];
+  if (!code) { return []; }
   return CHRONIC_CONDITIONS.filter((c) => c.ranges.some((r) => inChronicRange(code, r)));
 }
 
@@ -91,7 +91,7 @@ export function chronicConditionsOf(codes: readonly string[]): ChronicConditionM
   const out: ChronicConditionMatch[] = [];
   for (const def of CHRONIC_CONDITIONS) {
     const matching = unique.filter((code) => def.ranges.some((r) => inChronicRange(code, r)));
-    if (matching.length > 0) out.push({ id: def.id, en: def.en, es: def.es, codes: matching });
+    if (matching.length > 0) { out.push({ id: def.id, en: def.en, es: def.es, codes: matching }); }
   }
   return out;
 }

@@ -29,7 +29,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -96,7 +96,7 @@ describe('GET icd10cm/search', () => {
     expect(release).toMatch(/FY2025/);
     expect(items[0]!.chronicConditions.map((c) => c.id)).toEqual(['diabetes']);
     const firstCategory = items.findIndex((i) => !i.billable);
-    if (firstCategory >= 0) expect(items.slice(firstCategory).every((i) => !i.billable)).toBe(true);
+    if (firstCategory >= 0) { expect(items.slice(firstCategory).every((i) => !i.billable)).toBe(true); }
     // "type 2" typed together outranks a type 1 code that has a "stage 2" (E10.A2).
     expect(items.slice(0, 10).every((i) => i.code.startsWith('E11')), JSON.stringify(items)).toBe(true);
   });
@@ -219,7 +219,7 @@ describe('GET patientdiagnosis/getdiagnosislistforpatient', () => {
     expect(resolved.items.map((i: DiagnosisView) => i.id)).toEqual([htn.id]);
     expect(resolved.chronic.count).toBe(2);
     expect((await list(f.patientA1.id, f.doctorA1, 'gone')).statusCode).toBe(400);
-    for (const d of [dm, dm2, htn, copd, acute]) await call('DELETE', `patientdiagnosis/${d.id}`, f.doctorA1);
+    for (const d of [dm, dm2, htn, copd, acute]) { await call('DELETE', `patientdiagnosis/${d.id}`, f.doctorA1); }
   });
 
   it('answers 404 "Could not get the diagnosis data!" for a patient of another office or organization, in Spanish too', async () => {
@@ -303,7 +303,7 @@ describe('POST icd10cm/import (official code file, queued job)', () => {
   async function waitDone(id: number) {
     for (let i = 0; i < 200; i++) {
       const [row] = await t.ctx.db.select().from(icd10cmReleases).where(eq(icd10cmReleases.id, id));
-      if (row!.status === 'done' || row!.status === 'failed') return row!;
+      if (row!.status === 'done' || row!.status === 'failed') { return row!; }
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error('the import did not finish');

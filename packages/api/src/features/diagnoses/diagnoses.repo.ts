@@ -45,13 +45,13 @@ export async function findForPatient(scope: Scope, db: Executor, patientId: numb
 /** The codes of the active coded diagnoses of each of `patientIds` (the chronic-condition count's input). */
 export async function findActiveCodes(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await db
     .select({ patientId: d.patientId, code: d.code })
     .from(d)
     .where(and(inArray(d.patientId, patientIds), eq(d.status, 'active'), sql`${d.code} is not null`, userFilter(scope, d.patientId)))
     .orderBy(desc(d.isPrimary), asc(d.id));
-  for (const r of rows) out.set(r.patientId, [...(out.get(r.patientId) ?? []), r.code!]);
+  for (const r of rows) { out.set(r.patientId, [...(out.get(r.patientId) ?? []), r.code!]); }
   return out;
 }
 
@@ -61,12 +61,12 @@ export async function findActiveCodes(scope: Scope, db: Executor, patientIds: nu
  */
 export async function findProfileCodes(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (patientIds.length === 0) return out;
+  if (patientIds.length === 0) { return out; }
   const rows = await db
     .select({ patientId: patientBillingProfiles.patientId, codes: patientBillingProfiles.diagnosesJson })
     .from(patientBillingProfiles)
     .where(and(inArray(patientBillingProfiles.patientId, patientIds), userFilter(scope, patientBillingProfiles.patientId)));
-  for (const r of rows) out.set(r.patientId, Array.isArray(r.codes) ? r.codes.map(String) : []);
+  for (const r of rows) { out.set(r.patientId, Array.isArray(r.codes) ? r.codes.map(String) : []); }
   return out;
 }
 
@@ -162,7 +162,7 @@ export async function upsertImported(scope: Scope, tx: Executor, patientId: numb
     // A clinician may have coded an imported problem since: a re-import does not undo that.
     const code = existing.code ?? r.code;
     const description = existing.code !== null && r.code === null ? existing.description : r.description;
-    if (existing.code === code && existing.description === description && existing.onsetDate === r.onsetDate && existing.status === r.status) continue;
+    if (existing.code === code && existing.description === description && existing.onsetDate === r.onsetDate && existing.status === r.status) { continue; }
     await tx
       .update(d)
       .set({ code, description, onsetDate: r.onsetDate, status: r.status, updatedAt: new Date() })

@@ -69,7 +69,7 @@ function toDiagnosis(row: repo.DiagnosisRow): PatientDiagnosis {
  * the diagnosis data!" for a patient the caller does not see.
  */
 export async function findDiagnosesForPatient(ctx: AppContext, scope: Scope, patientId: number, filter?: DiagnosisListFilter): Promise<DiagnosisList> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound('couldNotGetDiagnosis');
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
   const [rows, chronic] = await Promise.all([repo.findForPatient(scope, ctx.db, patientId, filter, DIAGNOSIS_LIST_LIMIT), chronicConditionsForPatients(scope, ctx.db, [patientId])]);
   const conditions = chronic.get(patientId) ?? [];
   return { items: rows.map(toDiagnosis), chronic: { count: conditions.length, conditions } };
@@ -78,7 +78,7 @@ export async function findDiagnosesForPatient(ctx: AppContext, scope: Scope, pat
 /** `GET patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or its patient is out of scope. */
 export async function getDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<PatientDiagnosis> {
   const row = await repo.getDiagnosis(scope, ctx.db, id);
-  if (!row) throw noDiagnosis();
+  if (!row) { throw noDiagnosis(); }
   return toDiagnosis(row);
 }
 
@@ -98,9 +98,9 @@ async function checkedValues(
   const found = await assertBillableIcd10cm(scope, tx, body.code, 'code');
   if (body.onsetDate) {
     const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(scope, tx, patientId));
-    if (body.onsetDate > localDate(new Date(), zone)) throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' });
+    if (body.onsetDate > localDate(new Date(), zone)) { throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' }); }
   }
-  if (await repo.hasCode(scope, tx, patientId, found.code, exceptId)) throw AppError.conflict('duplicateDiagnosis');
+  if (await repo.hasCode(scope, tx, patientId, found.code, exceptId)) { throw AppError.conflict('duplicateDiagnosis'); }
   return { code: found.code, description: found.description, isPrimary: body.isPrimary ?? false, onsetDate: body.onsetDate ?? null, status: body.status };
 }
 
@@ -109,7 +109,7 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict('duplicateDiagnosis');
+    if (isUniqueViolation(error)) { throw AppError.conflict('duplicateDiagnosis'); }
     throw error;
   }
 }
@@ -121,10 +121,10 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
 export async function createDiagnosis(ctx: AppContext, scope: Scope, body: CreateDiagnosisBody & { code: string }): Promise<PatientDiagnosis> {
   const id = await write(() =>
     ctx.db.transaction(async (tx) => {
-      if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound('couldNotGetDiagnosis');
+      if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
       await repo.lockPatientDiagnoses(scope, tx, body.patientId);
       const values = await checkedValues(ctx, scope, tx, body.patientId, body);
-      if (values.isPrimary) await repo.clearPrimary(scope, tx, body.patientId);
+      if (values.isPrimary) { await repo.clearPrimary(scope, tx, body.patientId); }
       return repo.insertDiagnosis(scope, tx, body.patientId, values);
     }),
   );
@@ -139,10 +139,10 @@ export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: Endpo
   await write(() =>
     ctx.db.transaction(async (tx) => {
       const current = await repo.getDiagnosis(scope, tx, body.id);
-      if (!current) throw noDiagnosis();
+      if (!current) { throw noDiagnosis(); }
       await repo.lockPatientDiagnoses(scope, tx, current.patientId);
       const values = await checkedValues(ctx, scope, tx, current.patientId, body, body.id);
-      if (values.isPrimary && !current.isPrimary) await repo.clearPrimary(scope, tx, current.patientId);
+      if (values.isPrimary && !current.isPrimary) { await repo.clearPrimary(scope, tx, current.patientId); }
       await repo.updateDiagnosis(scope, tx, body.id, values);
     }),
   );
@@ -152,7 +152,7 @@ export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: Endpo
 /** `DELETE patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or is out of scope. */
 export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.getDiagnosis(scope, tx, id))) throw noDiagnosis();
+    if (!(await repo.getDiagnosis(scope, tx, id))) { throw noDiagnosis(); }
     await repo.deleteDiagnosis(scope, tx, id);
   });
   return { id };
@@ -176,12 +176,12 @@ const searchIndex = perContext((): { held: { releaseId: number; index: Promise<I
  */
 function indexOf(ctx: AppContext, scope: Scope, releaseId: number): Promise<Icd10cmIndex> {
   const state = searchIndex(ctx);
-  if (state.held?.releaseId === releaseId) return state.held.index;
+  if (state.held?.releaseId === releaseId) { return state.held.index; }
   const index = codes.readReleaseCodes(scope, ctx.db).then((read) => new Icd10cmIndex(read?.rows ?? []));
   const held = { releaseId, index };
   state.held = held;
   index.catch(() => {
-    if (state.held === held) state.held = null;
+    if (state.held === held) { state.held = null; }
   });
   return index;
 }
@@ -192,7 +192,7 @@ function indexOf(ctx: AppContext, scope: Scope, releaseId: number): Promise<Icd1
  */
 export async function warmIcd10cmSearch(ctx: AppContext, scope: Scope): Promise<void> {
   const release = await codes.getCurrentReleaseRef(scope, ctx.db);
-  if (release) await indexOf(ctx, scope, release.id);
+  if (release) { await indexOf(ctx, scope, release.id); }
 }
 
 /**
@@ -204,13 +204,13 @@ export async function warmIcd10cmSearch(ctx: AppContext, scope: Scope): Promise<
  * searched once more with the corrections as alternatives.
  */
 async function findCandidates(scope: Scope, db: Executor, index: Icd10cmIndex, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
-  if (query.kind === 'none') return [];
-  if (query.kind === 'code') return index.findByCode(query.compact, limit);
+  if (query.kind === 'none') { return []; }
+  if (query.kind === 'code') { return index.findByCode(query.compact, limit); }
   const exact = index.findByWords(
     query.tokens.map((t) => [t]),
     WORD_CANDIDATES,
   );
-  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) return exact;
+  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) { return exact; }
   const alternatives = await Promise.all(
     query.tokens.map(async (t) => (t.length < 4 ? [t] : [t, ...(await codes.findSimilarWords(scope, db, t, CORRECTIONS)).filter((w) => w !== t)])),
   );
@@ -233,10 +233,10 @@ export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limi
   const query = readIcd10cmQuery(q);
   const cache = searchCache(ctx);
   const release = await codes.getCurrentReleaseRef(scope, ctx.db);
-  if (!release) return { items: [], release: '' };
+  if (!release) { return { items: [], release: '' }; }
   const key = `${release.id}|${JSON.stringify(query)}|${limit}`;
   const cached = cache?.get(key);
-  if (cached) return cached;
+  if (cached) { return cached; }
   const candidates = query.kind === 'none' ? [] : await findCandidates(scope, ctx.db, await indexOf(ctx, scope, release.id), query, limit);
   const items = rankIcd10cm(query, candidates, limit).map((h) => ({
     code: h.code,
@@ -288,8 +288,8 @@ export async function icd10cmValidity(scope: Scope, db: Executor, codeList: stri
  */
 export async function assertBillableIcd10cm(scope: Scope, db: Executor, code: string, field: string): Promise<{ code: string; description: string }> {
   const v = (await icd10cmValidity(scope, db, [code])).get(code)!;
-  if (v.status === 'unknown') throw AppError.badRequest('unknownDiagnosisCode', { [field]: 'unknownDiagnosisCode' });
-  if (v.status === 'category') throw new AppError('badRequest', 'diagnosisNotBillable', { code: v.code }, { [field]: 'diagnosisNotBillable' });
+  if (v.status === 'unknown') { throw AppError.badRequest('unknownDiagnosisCode', { [field]: 'unknownDiagnosisCode' }); }
+  if (v.status === 'category') { throw new AppError('badRequest', 'diagnosisNotBillable', { code: v.code }, { [field]: 'diagnosisNotBillable' }); }
   return { code: v.code, description: v.description };
 }
 

@@ -78,15 +78,15 @@ function parseWithTerms(text: string): Icd10cmCodeRow[] {
  */
 export async function startImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<Icd10cmRelease> {
   const file = await readSingleUpload(req, ICD10CM_UPLOAD_MAX_BYTES);
-  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const text = fileText(file.data);
   try {
     parseOfficialCodeFile(text, new Map(), new Map());
   } catch (error) {
-    if (error instanceof Icd10cmFileError) throw AppError.badRequest('icd10cmFileInvalid', { file: 'icd10cmFileInvalid' }, { reason: error.message });
+    if (error instanceof Icd10cmFileError) { throw AppError.badRequest('icd10cmFileInvalid', { file: 'icd10cmFileInvalid' }, { reason: error.message }); }
     throw error;
   }
-  if (await repo.findActiveImport(scope, ctx.db)) throw AppError.conflict('icd10cmImportRunning');
+  if (await repo.findActiveImport(scope, ctx.db)) { throw AppError.conflict('icd10cmImportRunning'); }
   const fileName = path.basename(file.filename || 'icd10cm.txt').slice(0, 200);
   const row = await repo.insertQueuedRelease(scope, ctx.db, { label: releaseLabel(fileName), fileName, upload: Buffer.from(text, 'utf8') });
   try {
@@ -107,7 +107,7 @@ export async function startImport(ctx: AppContext, scope: Scope, req: FastifyReq
 export async function runImport(ctx: AppContext, data: JobPayloads['icd10cm-import'], job: JobInfo): Promise<{ releaseId: number; status: string }> {
   const { releaseId, scope } = data;
   const release = await repo.getRelease(scope, ctx.db, releaseId);
-  if (!release || (release.status !== 'queued' && release.status !== 'running') || !release.upload) return { releaseId, status: release?.status ?? 'missing' };
+  if (!release || (release.status !== 'queued' && release.status !== 'running') || !release.upload) { return { releaseId, status: release?.status ?? 'missing' }; }
   await repo.setReleaseStatus(scope, ctx.db, releaseId, 'running');
   let rows: Icd10cmCodeRow[];
   try {

@@ -28,8 +28,8 @@ function lowerBound(sorted: readonly string[], key: string): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < key) lo = mid + 1;
-    else hi = mid;
+    if (sorted[mid]! < key) { lo = mid + 1; }
+    else { hi = mid; }
   }
   return lo;
 }
@@ -40,7 +40,7 @@ function lowerBound(sorted: readonly string[], key: string): number {
  * the description merely holds it (`LIKE '%w%'`), else 0.
  */
 function descriptionPoints(description: string, word: string): number {
-  if (description.startsWith(word) || description.includes(` ${word}`)) return 2;
+  if (description.startsWith(word) || description.includes(` ${word}`)) { return 2; }
   return description.includes(word) ? 1 : 0;
 }
 
@@ -62,10 +62,10 @@ export class Icd10cmIndex {
     const byWord = new Map<string, number[]>();
     sorted.forEach((row, i) => {
       for (const word of new Set(row.searchText.split(' '))) {
-        if (!word) continue;
+        if (!word) { continue; }
         const list = byWord.get(word);
-        if (list) list.push(i);
-        else byWord.set(word, [i]);
+        if (list) { list.push(i); }
+        else { byWord.set(word, [i]); }
       }
     });
     this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -84,7 +84,7 @@ export class Icd10cmIndex {
   findByCode(compact: string, limit: number): Icd10cmCandidate[] {
     const from = lowerBound(this.compacts, compact);
     const hits: Icd10cmCandidate[] = [];
-    for (let i = from; i < this.compacts.length && this.compacts[i]!.startsWith(compact); i++) hits.push(this.rows[i]!);
+    for (let i = from; i < this.compacts.length && this.compacts[i]!.startsWith(compact); i++) { hits.push(this.rows[i]!); }
     return hits
       .sort(
         (a, b) =>
@@ -107,14 +107,14 @@ export class Icd10cmIndex {
     for (const group of alternatives) {
       const codes = this.codesStartingAnyOf(group);
       matched = matched ? intersect(matched, codes) : codes;
-      if (matched.length === 0) return [];
+      if (matched.length === 0) { return []; }
     }
-    if (!matched) return [];
+    if (!matched) { return []; }
     const all = alternatives.flat();
     const scored = Array.from(matched, (i) => {
       const description = this.lowerDescriptions[i]!;
       let points = 0;
-      for (const word of all) points += descriptionPoints(description, word);
+      for (const word of all) { points += descriptionPoints(description, word); }
       return { row: this.rows[i]!, points };
     });
     return scored
@@ -134,21 +134,21 @@ export class Icd10cmIndex {
   private codesStartingAnyOf(prefixes: readonly string[]): Int32Array {
     const lists: Int32Array[] = [];
     for (const prefix of prefixes) {
-      if (!prefix) continue;
-      for (let w = lowerBound(this.words, prefix); w < this.words.length && this.words[w]!.startsWith(prefix); w++) lists.push(this.postings[w]!);
+      if (!prefix) { continue; }
+      for (let w = lowerBound(this.words, prefix); w < this.words.length && this.words[w]!.startsWith(prefix); w++) { lists.push(this.postings[w]!); }
     }
-    if (lists.length === 1) return lists[0]!;
+    if (lists.length === 1) { return lists[0]!; }
     const seen = new Uint8Array(this.rows.length);
     let n = 0;
     for (const list of lists) {
       for (const i of list) {
-        if (seen[i]) continue;
+        if (seen[i]) { continue; }
         seen[i] = 1;
         n++;
       }
     }
     const out = new Int32Array(n);
-    for (let i = 0, k = 0; i < seen.length; i++) if (seen[i]) out[k++] = i;
+    for (let i = 0, k = 0; i < seen.length; i++) { if (seen[i]) { out[k++] = i; } }
     return out;
   }
 }
@@ -157,8 +157,8 @@ export class Icd10cmIndex {
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const out: number[] = [];
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
+    if (a[i]! < b[j]!) { i++; }
+    else if (a[i]! > b[j]!) { j++; }
     else {
       out.push(a[i]!);
       i++;

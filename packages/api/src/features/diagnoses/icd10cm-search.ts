@@ -26,9 +26,9 @@ const CODE_QUERY = /^[a-z][0-9]([0-9a-z]([.]?[0-9a-z]{0,4})?|[.])?$/i;
  */
 export function readIcd10cmQuery(q: string): Icd10cmQuery {
   const text = q.trim();
-  if (CODE_QUERY.test(text)) return { kind: 'code', compact: text.toUpperCase().replace(/\./g, '') };
+  if (CODE_QUERY.test(text)) { return { kind: 'code', compact: text.toUpperCase().replace(/\./g, '') }; }
   const tokens = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
-  if (!tokens.some((t) => t.length >= 3)) return { kind: 'none' };
+  if (!tokens.some((t) => t.length >= 3)) { return { kind: 'none' }; }
   return { kind: 'words', tokens };
 }
 
@@ -53,14 +53,14 @@ const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]
 
 /** Whether `token` starts a word of `text` (at the start, or after a character that is not a letter or digit). */
 function startsWord(text: string, token: string): boolean {
-  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) if (!isWordChar(text[at - 1])) return true;
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) { if (!isWordChar(text[at - 1])) { return true; } }
   return false;
 }
 
 /** Points one typed word earns in a description or term (0: not found there). */
 function wordPoints(text: string, token: string, start: number, inside: number): number {
-  if (startsWord(text, token)) return start;
-  if (token.length >= 3 && text.includes(token)) return inside;
+  if (startsWord(text, token)) { return start; }
+  if (token.length >= 3 && text.includes(token)) { return inside; }
   return 0;
 }
 
@@ -70,7 +70,7 @@ function wordPoints(text: string, token: string, start: number, inside: number):
  * billable first, then the word score, then shorter codes and descriptions.
  */
 export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCandidate[], limit: number): RankedHit[] {
-  if (query.kind === 'none') return [];
+  if (query.kind === 'none') { return []; }
   if (query.kind === 'code') {
     return candidates
       .filter((c) => c.codeCompact.startsWith(query.compact))
@@ -98,16 +98,16 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
       const inTerms = inTermsAtAll(token) ? Math.max(0, ...lowerTerms.map((t) => wordPoints(t, token, 1.5, 1))) : 0;
       score += inTerms > 0 ? inTerms : 0.5; // found by the trigram (typo-tolerant) match
     }
-    if (allInDescription) score += 1;
+    if (allInDescription) { score += 1; }
     // Typed words next to each other in the description as typed ("type 2"): a phrase.
-    for (let i = 0; i + 1 < query.tokens.length; i++) if (startsWord(description, `${query.tokens[i]} ${query.tokens[i + 1]}`)) score += 1;
+    for (let i = 0; i + 1 < query.tokens.length; i++) { if (startsWord(description, `${query.tokens[i]} ${query.tokens[i + 1]}`)) { score += 1; } }
     // An index entry that holds every typed word is the index pointing at this very code; one
     // that is exactly what was typed ("Dyslipidemia") is its main term.
     const everyToken = query.tokens.every(inTermsAtAll);
     const exactIndex = everyToken ? lowerTerms.findIndex((t) => t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === whole) : -1;
     const termIndex = exactIndex >= 0 ? exactIndex : everyToken ? lowerTerms.findIndex((t) => query.tokens.every((token) => wordPoints(t, token, 1, 1) > 0)) : -1;
-    if (exactIndex >= 0) score += 2;
-    else if (termIndex >= 0) score += 1;
+    if (exactIndex >= 0) { score += 2; }
+    else if (termIndex >= 0) { score += 1; }
     const matchedTerm = allInDescription ? null : (terms[termIndex] ?? terms.find((_, i) => query.tokens.some((token) => inTermsAtAll(token) && wordPoints(lowerTerms[i]!, token, 1, 1) > 0)) ?? null);
     return { ...c, matchedTerm, score };
   });

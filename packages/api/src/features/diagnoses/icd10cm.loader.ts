@@ -45,7 +45,7 @@ export function vendoredChapters(): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split(/\r?\n/).slice(1)) {
     const m = /^([A-Z][0-9][0-9A-Z]),.*,(\d+)\s*$/.exec(line);
-    if (m) out.set(m[1]!, Number(m[2]));
+    if (m) { out.set(m[1]!, Number(m[2])); }
   }
   return out;
 }
@@ -84,12 +84,12 @@ export async function replaceCodes(tx: Executor, releaseId: number, rows: Icd10c
  */
 export async function ensureIcd10cmLoaded(db: Db, set: Icd10cmDataSet): Promise<void> {
   const current = async (ex: Executor) => (await ex.select({ id: icd10cmReleases.id }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1))[0];
-  if (await current(db)) return;
+  if (await current(db)) { return; }
   const { codes, index } = readVendoredFiles(set);
   const rows = parseVendoredCodes(codes, index);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ICD10CM_LOAD}::int)`);
-    if (await current(tx)) return;
+    if (await current(tx)) { return; }
     const [release] = await tx
       .insert(icd10cmReleases)
       .values({ label: set === 'full' ? VENDORED_RELEASE : `${VENDORED_RELEASE}, test subset`, source: 'vendored', fileName: set === 'full' ? 'icd10cm-fy2025-codes.csv.gz' : 'fixture/icd10cm-codes.csv', status: 'running' })

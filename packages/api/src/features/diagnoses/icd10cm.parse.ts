@@ -71,10 +71,10 @@ const SEVENTH_CHARACTER_PREFIXES = [
 export function needsSeventhCharacter(compact: string): boolean {
   const letter = compact[0]!;
   const two = Number(compact.slice(1, 3));
-  if (letter === 'S') return true;
-  if (letter === 'T') return !(two >= 30 && two <= 32);
-  if (letter === 'V' || letter === 'W' || letter === 'X') return true;
-  if (letter === 'Y') return two <= 38;
+  if (letter === 'S') { return true; }
+  if (letter === 'T') { return !(two >= 30 && two <= 32); }
+  if (letter === 'V' || letter === 'W' || letter === 'X') { return true; }
+  if (letter === 'Y') { return two <= 38; }
   return SEVENTH_CHARACTER_PREFIXES.some((p) => compact.startsWith(p));
 }
 
@@ -99,15 +99,15 @@ export function indexTermsByCode(indexCsv: string): Map<string, string[]> {
   const path: string[] = [];
   for (const r of readCsv(indexCsv)) {
     const level = Number(r.Level);
-    if (!Number.isInteger(level) || level < 0) continue;
+    if (!Number.isInteger(level) || level < 0) { continue; }
     path.length = level;
     path[level] = (r.Term ?? '').trim();
     const code = (r.Code ?? '').trim().toUpperCase();
-    if (!code) continue;
+    if (!code) { continue; }
     const key = code.replace(/[-.]+$/, '');
     const terms = out.get(key) ?? [];
     const text = path.join(' ').replace(/\s+/g, ' ').trim();
-    if (!terms.includes(text)) terms.push(text);
+    if (!terms.includes(text)) { terms.push(text); }
     out.set(key, terms);
   }
   return out;
@@ -125,12 +125,12 @@ export function parseVendoredCodes(codesCsv: string, indexCsv: string): Icd10cmC
   const terms = indexTermsByCode(indexCsv);
   const compacts = records.map((r, i) => {
     const compact = compactCode(r.Code ?? '');
-    if (!COMPACT_CODE.test(compact) || !(r.Description ?? '').trim()) throw new Icd10cmFileError(i + 2, 'a code and its description are required');
+    if (!COMPACT_CODE.test(compact) || !(r.Description ?? '').trim()) { throw new Icd10cmFileError(i + 2, 'a code and its description are required'); }
     return compact;
   });
   const sorted = [...compacts].sort();
   const hasChild = new Set<string>();
-  for (let i = 0; i + 1 < sorted.length; i++) if (sorted[i + 1]!.startsWith(sorted[i]!)) hasChild.add(sorted[i]!);
+  for (let i = 0; i + 1 < sorted.length; i++) { if (sorted[i + 1]!.startsWith(sorted[i]!)) { hasChild.add(sorted[i]!); } }
   return records.map((r, i) => {
     const compact = compacts[i]!;
     const code = withDot(compact);
@@ -157,34 +157,34 @@ export function parseVendoredCodes(codesCsv: string, indexCsv: string): Icd10cmC
 export function parseOfficialCodeFile(text: string, terms: Map<string, string[]>, chapters: Map<string, number>): Icd10cmCodeRow[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const firstLine = lines.find((l) => l.trim() !== '');
-  if (firstLine === undefined) throw new Icd10cmFileError(0, 'the file is empty');
-  if (lines.length > 200_000) throw new Icd10cmFileError(0, 'more than 200,000 lines');
+  if (firstLine === undefined) { throw new Icd10cmFileError(0, 'the file is empty'); }
+  if (lines.length > 200_000) { throw new Icd10cmFileError(0, 'more than 200,000 lines'); }
   const orderFormat = /^\d{5} /.test(firstLine);
   const rows: Icd10cmCodeRow[] = [];
   const seen = new Set<string>();
   lines.forEach((line, i) => {
-    if (line.trim() === '') return;
+    if (line.trim() === '') { return; }
     let compact: string;
     let billable: boolean;
     let description: string;
     if (orderFormat) {
-      if (!/^\d{5} /.test(line) || line.length < 17 || line[13] !== ' ' || line[15] !== ' ') throw new Icd10cmFileError(i + 1, 'not in the order file layout');
+      if (!/^\d{5} /.test(line) || line.length < 17 || line[13] !== ' ' || line[15] !== ' ') { throw new Icd10cmFileError(i + 1, 'not in the order file layout'); }
       compact = line.slice(6, 13).trim();
       const flag = line[14];
-      if (flag !== '0' && flag !== '1') throw new Icd10cmFileError(i + 1, 'the billable flag must be 0 or 1');
+      if (flag !== '0' && flag !== '1') { throw new Icd10cmFileError(i + 1, 'the billable flag must be 0 or 1'); }
       billable = flag === '1';
       description = (line.length > 77 ? line.slice(77) : line.slice(16)).trim();
     } else {
       const match = /^(\S+)\s+(.+)$/.exec(line.trim());
-      if (!match) throw new Icd10cmFileError(i + 1, 'a code and its description are required');
+      if (!match) { throw new Icd10cmFileError(i + 1, 'a code and its description are required'); }
       compact = match[1]!;
       billable = true;
       description = match[2]!.trim();
     }
     compact = compact.toUpperCase();
-    if (!COMPACT_CODE.test(compact)) throw new Icd10cmFileError(i + 1, 'not an ICD-10-CM code');
-    if (!description) throw new Icd10cmFileError(i + 1, 'the description is missing');
-    if (seen.has(compact)) throw new Icd10cmFileError(i + 1, 'the code is listed twice');
+    if (!COMPACT_CODE.test(compact)) { throw new Icd10cmFileError(i + 1, 'not an ICD-10-CM code'); }
+    if (!description) { throw new Icd10cmFileError(i + 1, 'the description is missing'); }
+    if (seen.has(compact)) { throw new Icd10cmFileError(i + 1, 'the code is listed twice'); }
     seen.add(compact);
     const code = withDot(compact);
     const category = compact.slice(0, 3);

@@ -46,7 +46,7 @@ export async function readReleaseCodes(_scope: Scope, db: Db): Promise<{ release
   return db.transaction(
     async (tx) => {
       const [release] = await tx.select({ id: icd10cmReleases.id, label: icd10cmReleases.label }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
-      if (!release) return null;
+      if (!release) { return null; }
       const rows = await tx.select({ ...candidateColumns, searchText: c.searchText }).from(c);
       return { release, rows };
     },
@@ -56,7 +56,7 @@ export async function readReleaseCodes(_scope: Scope, db: Db): Promise<{ release
 
 /** The codes among `codes` (with their dots) in the current release. */
 export async function findCodes(_scope: Scope, db: Executor, codes: string[]): Promise<CodeRow[]> {
-  if (codes.length === 0) return [];
+  if (codes.length === 0) { return []; }
   return db.select().from(icd10cmCodes).where(inArray(icd10cmCodes.code, codes));
 }
 

@@ -1,6 +1,6 @@
 /**
- * What the diagnoses feature offers the others (shared11 agreement: cross-feature imports go
- * through this barrel): the start-up load of the ICD-10-CM code set, the release-import job,
+ * What the diagnoses feature offers the others (docs/architecture.md "Feature boundaries (API)":
+ * cross-feature imports go through this barrel): the start-up load of the ICD-10-CM code set, the release-import job,
  * the FHIR importer's Condition writes, the one chronic-condition count, the one ICD-10-CM
  * validity of a code, and the search index's build at start.
  */

@@ -16,7 +16,7 @@ const UNITS: Record<string, string> = { '8480-6': 'mm[Hg]', '8462-4': 'mm[Hg]', 
 /** Sends outbound row `outboundId` once; throws (for a retry) when the ECP could not be reached. */
 export async function sendOne(ctx: AppContext, outboundId: number, job: JobInfo): Promise<{ status: string }> {
   const row = await repo.findSend(systemScope, ctx.db, outboundId);
-  if (!row || row.out.status !== 'queued') return { status: row?.out.status ?? 'missing' };
+  if (!row || row.out.status !== 'queued') { return { status: row?.out.status ?? 'missing' }; }
   const attempts = row.out.attempts + 1;
   try {
     const m = row.m;
@@ -36,7 +36,7 @@ export async function sendOne(ctx: AppContext, outboundId: number, job: JobInfo)
     const retryable = err instanceof EcpClientError ? err.retryable : true;
     const last = !retryable || job.retryCount >= job.retryLimit;
     await repo.updateOutbound(systemScope, ctx.db, outboundId, { attempts, lastError: `attempt ${attempts}: ${kind}`, ...(last ? { status: 'dead' } : {}) }, 'queued');
-    if (last) return { status: 'dead' };
+    if (last) { return { status: 'dead' }; }
     throw err;
   }
 }

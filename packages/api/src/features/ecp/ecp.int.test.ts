@@ -23,7 +23,7 @@ async function as(user: { id: number }) {
 }
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -37,8 +37,8 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (v) { return v; }
+    if (Date.now() > end) { throw new Error(`timed out waiting for ${what}`); }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

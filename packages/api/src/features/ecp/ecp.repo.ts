@@ -95,7 +95,7 @@ export async function findCandidates(scope: Scope, db: Executor, log: typeof ecp
       .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
       .innerJoin(patientMetadata, eq(patientMetadata.userId, users.id))
       .where(and(base, eq(patientMetadata.medicalRegistrationNumber, log.medicalRecordNumber)));
-    if (byId.length > 0) return { by: 'identifier' as const, ids: byId.map((r) => r.id) };
+    if (byId.length > 0) { return { by: 'identifier' as const, ids: byId.map((r) => r.id) }; }
   }
   if (log.kind === 'user' && log.email) {
     const byId = await db
@@ -103,7 +103,7 @@ export async function findCandidates(scope: Scope, db: Executor, log: typeof ecp
       .from(users)
       .innerJoin(userHospitals, eq(userHospitals.userId, users.id))
       .where(and(base, sql`lower(${users.email}) = lower(${log.email})`));
-    if (byId.length > 0) return { by: 'identifier' as const, ids: byId.map((r) => r.id) };
+    if (byId.length > 0) { return { by: 'identifier' as const, ids: byId.map((r) => r.id) }; }
   }
   const byName = await db
     .selectDistinct({ id: users.id })
@@ -132,7 +132,7 @@ export async function mappedUserIds(scope: Scope, db: Executor, kind: string, ho
 /** Creates a user of `role` in office `hospitalId` (in scope) from a log; answers its id. */
 export async function insertUserFromLog(scope: Scope, db: Executor, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
   const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, log.hospitalId!), officeFilter(scope, hospitals.id))).limit(1);
-  if (!office) return null;
+  if (!office) { return null; }
   const [user] = await db
     .insert(users)
     .values({
@@ -148,7 +148,7 @@ export async function insertUserFromLog(scope: Scope, db: Executor, log: typeof 
     })
     .returning({ id: users.id });
   await db.insert(userHospitals).values({ userId: user!.id, hospitalId: log.hospitalId!, isAdmin: false });
-  if (role === Role.PATIENT && log.medicalRecordNumber) await db.insert(patientMetadata).values({ userId: user!.id, medicalRegistrationNumber: log.medicalRecordNumber });
+  if (role === Role.PATIENT && log.medicalRecordNumber) { await db.insert(patientMetadata).values({ userId: user!.id, medicalRegistrationNumber: log.medicalRecordNumber }); }
   return user!.id;
 }
 
@@ -191,7 +191,7 @@ export async function findSend(scope: Scope, db: Executor, outboundId: number) {
     .innerJoin(measurements, eq(measurements.id, ecpOutbound.measurementId))
     .where(eq(ecpOutbound.id, outboundId))
     .limit(1);
-  if (!row) return null;
+  if (!row) { return null; }
   const [impersonated] = await db
     .select({ ecpId: ecpLogs.ecpId })
     .from(terraConnections)
@@ -250,7 +250,7 @@ export async function upsertLogFromWebhook(
       setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb`,
     })
     .returning({ id: ecpLogs.id });
-  if (row) return { id: row.id, changed: true };
+  if (row) { return { id: row.id, changed: true }; }
   const [existing] = await db.select({ id: ecpLogs.id }).from(ecpLogs).where(and(eq(ecpLogs.kind, values.kind), eq(ecpLogs.ecpId, values.ecpId))).limit(1);
   return { id: existing!.id, changed: false };
 }

@@ -42,12 +42,12 @@ export function ecpRoutes(app: FastifyInstance, ctx: AppContext): void {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
       const raw = body as Buffer;
-      if (!verifyEcpSignature(ctx.config.ecp.webhookSecret, req.headers['ecp-signature'], raw)) return done(new AppError('unauthorized', 'ecpSignatureInvalid'), undefined);
+      if (!verifyEcpSignature(ctx.config.ecp.webhookSecret, req.headers['ecp-signature'], raw)) { return done(new AppError('unauthorized', 'ecpSignatureInvalid'), undefined); }
       done(null, new VerifiedEcpDelivery(raw));
     });
     registerEndpoint(webhook, ctx, ecp.ecpWebhook, ({ req }) => {
       if (!(req.body instanceof VerifiedEcpDelivery)) {
-        if (!verifyEcpSignature(ctx.config.ecp.webhookSecret, req.headers['ecp-signature'], Buffer.alloc(0))) throw new AppError('unauthorized', 'ecpSignatureInvalid');
+        if (!verifyEcpSignature(ctx.config.ecp.webhookSecret, req.headers['ecp-signature'], Buffer.alloc(0))) { throw new AppError('unauthorized', 'ecpSignatureInvalid'); }
         return service.receiveWebhook(ctx, Buffer.alloc(0));
       }
       return service.receiveWebhook(ctx, req.body.raw);

@@ -48,7 +48,7 @@ function toOutbound(r: repo.OutboundRow): EcpOutbound {
 
 async function officeOrThrow(ctx: AppContext, scope: Scope, hospitalId: number) {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   return office;
 }
 
@@ -74,7 +74,7 @@ export async function setLocation(
       hospitalId: body.hospitalId,
     }),
   );
-  if (!row) throw AppError.conflict();
+  if (!row) { throw AppError.conflict(); }
   return row;
 }
 
@@ -112,7 +112,7 @@ export async function automaticOrganizationMapping(ctx: AppContext, scope: Scope
     let review = 0;
     let unmatched = 0;
     for (const row of await repo.findEcpOrganizations(scope, tx)) {
-      if (row.status === 'mapped') continue;
+      if (row.status === 'mapped') { continue; }
       const ids = await repo.findOrganizationCandidates(scope, tx, row.ecpOrganizationId);
       if (ids.length === 1 && isOrganizationInScope(scope, ids[0]!)) {
         await repo.updateEcpOrganization(scope, tx, row.id, { status: 'mapped', organizationId: ids[0]!, reason: 'communities' });
@@ -136,11 +136,11 @@ export async function automaticOrganizationMapping(ctx: AppContext, scope: Scope
  */
 export async function setOrganizationMapping(ctx: AppContext, scope: Scope, id: number, organizationId: number | null): Promise<EcpOrganization> {
   const row = await repo.findEcpOrganization(scope, ctx.db, id);
-  if (!row || (row.organizationId !== null && !isOrganizationInScope(scope, row.organizationId))) throw AppError.notFound();
+  if (!row || (row.organizationId !== null && !isOrganizationInScope(scope, row.organizationId))) { throw AppError.notFound(); }
   if (organizationId === null) {
     await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'new', organizationId: null, reason: 'unmapped' }));
   } else {
-    if (!(await repo.findOrganizationInScope(scope, ctx.db, organizationId))) throw AppError.notFound();
+    if (!(await repo.findOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
     await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'mapped', organizationId, reason: 'confirmed' }));
   }
   return toOrganization((await repo.findEcpOrganization(scope, ctx.db, id))!);
@@ -168,7 +168,7 @@ export async function automaticMapping(ctx: AppContext, scope: Scope, hospitalId
     let review = 0;
     let unmatched = 0;
     for (const log of await repo.findLogs(scope, tx, hospitalId, kind)) {
-      if (log.status === 'mapped') continue;
+      if (log.status === 'mapped') { continue; }
       const found = await repo.findCandidates(scope, tx, log, roles);
       const ids = found.ids.filter((id) => !taken.has(id));
       if (ids.length === 1) {
@@ -189,7 +189,7 @@ export async function automaticMapping(ctx: AppContext, scope: Scope, hospitalId
 
 async function logOrThrow(ctx: AppContext, scope: Scope, id: number, kind?: string) {
   const log = await repo.findLog(scope, ctx.db, id);
-  if (!log || log.hospitalId === null || (kind && log.kind !== kind)) throw AppError.notFound();
+  if (!log || log.hospitalId === null || (kind && log.kind !== kind)) { throw AppError.notFound(); }
   return log;
 }
 
@@ -200,7 +200,7 @@ export async function setMapping(ctx: AppContext, scope: Scope, id: number, vigi
     await ctx.db.transaction((tx) => repo.updateLog(scope, tx, id, { status: 'new', vigilUserId: null, reason: 'unmapped' }));
   } else {
     const roles = log.kind === 'resident' ? [Role.PATIENT] : STAFF_ROLES;
-    if (!(await repo.findOfficeUser(scope, ctx.db, vigilUserId, log.hospitalId!, roles))) throw AppError.badRequest('validationFailed', { vigilUserId: 'invalidId' });
+    if (!(await repo.findOfficeUser(scope, ctx.db, vigilUserId, log.hospitalId!, roles))) { throw AppError.badRequest('validationFailed', { vigilUserId: 'invalidId' }); }
     await ctx.db.transaction((tx) => repo.updateLog(scope, tx, id, { status: 'mapped', vigilUserId, reason: 'confirmed' }));
   }
   return toLog((await repo.findLog(scope, ctx.db, id))!);
@@ -209,10 +209,10 @@ export async function setMapping(ctx: AppContext, scope: Scope, id: number, vigi
 /** `createresidentfromecplog` / `createuserfromecplog`: 404 out of scope or another kind; 409 when the log is already mapped. */
 export async function createFromLog(ctx: AppContext, scope: Scope, id: number, kind: 'resident' | 'user'): Promise<EcpLog> {
   const log = await logOrThrow(ctx, scope, id, kind);
-  if (log.status === 'mapped') throw AppError.conflict();
+  if (log.status === 'mapped') { throw AppError.conflict(); }
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.insertUserFromLog(scope, tx, log, kind === 'resident' ? Role.PATIENT : Role.ECP_USER);
-    if (userId === null) throw AppError.notFound();
+    if (userId === null) { throw AppError.notFound(); }
     await repo.updateLog(scope, tx, id, { status: 'mapped', vigilUserId: userId, reason: 'created' });
   });
   return toLog((await repo.findLog(scope, ctx.db, id))!);
@@ -226,7 +226,7 @@ export async function createFromLog(ctx: AppContext, scope: Scope, id: number, k
 export async function finalize(ctx: AppContext, scope: Scope, hospitalId: number) {
   await officeOrThrow(ctx, scope, hospitalId);
   const { ids, alreadyQueued } = await ctx.db.transaction((tx) => repo.queueReviewedReadings(scope, tx, hospitalId, scope.userId));
-  for (const id of ids) await ctx.jobs.enqueue('ecp-send', { outboundId: id });
+  for (const id of ids) { await ctx.jobs.enqueue('ecp-send', { outboundId: id }); }
   return { queued: ids.length, alreadyQueued };
 }
 
@@ -239,8 +239,8 @@ export async function outbound(ctx: AppContext, scope: Scope, hospitalId: number
 /** `ecp/outbound/{id}/retry`: a dead letter goes back to the queue with its same key. 404 out of scope; 409 when it is not dead. */
 export async function retry(ctx: AppContext, scope: Scope, id: number): Promise<EcpOutbound> {
   const [row] = await repo.findOutbound(scope, ctx.db, null, id, undefined);
-  if (!row) throw AppError.notFound();
-  if (!(await ctx.db.transaction((tx) => repo.updateOutbound(scope, tx, id, { status: 'queued', lastError: null }, 'dead')))) throw AppError.conflict();
+  if (!row) { throw AppError.notFound(); }
+  if (!(await ctx.db.transaction((tx) => repo.updateOutbound(scope, tx, id, { status: 'queued', lastError: null }, 'dead')))) { throw AppError.conflict(); }
   await ctx.jobs.enqueue('ecp-send', { outboundId: id });
   return toOutbound((await repo.findOutbound(scope, ctx.db, null, id, undefined))[0]!);
 }

@@ -37,7 +37,7 @@ export async function getInsurance(scope: Scope, db: Executor, patientId: number
 /** Replaces the patient's program enrolments with `programs` (the whole list is the new state). */
 export async function replacePrograms(scope: Scope, tx: Executor, patientId: number, programs: { program: string; enrolledOn: string }[]): Promise<void> {
   await tx.delete(e).where(and(eq(e.patientId, patientId), userFilter(scope, e.patientId)));
-  if (programs.length === 0) return;
+  if (programs.length === 0) { return; }
   await tx.insert(e).values(programs.map((p) => ({ patientId, program: p.program, enrolledOn: p.enrolledOn, createdBy: scope.userId })));
 }
 

@@ -40,7 +40,7 @@ async function read(scope: Scope, db: Executor, patientId: number): Promise<Enro
  * id" when the patient is not visible to the caller (another tenant's patient reads as not found).
  */
 export async function getEnrolment(ctx: AppContext, scope: Scope, patientId: number): Promise<Enrolment> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
   return read(scope, ctx.db, patientId);
 }
 
@@ -53,12 +53,12 @@ export async function getEnrolment(ctx: AppContext, scope: Scope, patientId: num
  */
 export async function updateEnrolment(ctx: AppContext, scope: Scope, patientId: number, body: UpdateBody): Promise<Enrolment> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await getVisiblePatient(scope, tx, patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, tx, patientId))) { throw AppError.notFound(); }
     await repo.lockPatientEnrolment(scope, tx, patientId);
     const offices = await repo.findPatientOffices(scope, tx, patientId);
     const today = localDate(new Date(), officeTimeZone(offices[0]?.timeZone));
     body.programs.forEach((p, i) => {
-      if (p.enrolledOn > today) throw AppError.badRequest('futureDate', { [`programs.${i}.enrolledOn`]: 'futureDate' });
+      if (p.enrolledOn > today) { throw AppError.badRequest('futureDate', { [`programs.${i}.enrolledOn`]: 'futureDate' }); }
       const switchName = SWITCHED[p.program as keyof typeof SWITCHED];
       if (switchName && offices.length > 0 && !offices.some((o) => o[switchName])) {
         throw new AppError('badRequest', 'programNotOffered', { program: p.program }, { [`programs.${i}.program`]: 'programNotOffered' });

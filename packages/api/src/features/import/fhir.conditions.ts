@@ -37,7 +37,7 @@ const firstCode = (cc: { coding?: { code?: string }[] } | undefined) => cc?.codi
 /** "e11.9" / "E119" -> "E11.9"; null when it is not an ICD-10-CM code. */
 function icd10cmCode(code: string): string | null {
   const compact = code.trim().toUpperCase().replace(/\./g, '');
-  if (!/^[A-Z][0-9][0-9A-Z][0-9A-Z]{0,4}$/.test(compact)) return null;
+  if (!/^[A-Z][0-9][0-9A-Z][0-9A-Z]{0,4}$/.test(compact)) { return null; }
   return compact.length > 3 ? `${compact.slice(0, 3)}.${compact.slice(3)}` : compact;
 }
 
@@ -49,12 +49,12 @@ function icd10cmCode(code: string): string | null {
  */
 export function mapCondition(r: FhirCondition): { kind: 'mapped'; value: MappedCondition } | { kind: 'skipped'; reason: string } {
   const verification = firstCode(r.verificationStatus);
-  if (verification === 'entered-in-error' || verification === 'refuted') return { kind: 'skipped', reason: `verificationStatus: ${verification}` };
+  if (verification === 'entered-in-error' || verification === 'refuted') { return { kind: 'skipped', reason: `verificationStatus: ${verification}` }; }
   const codings = r.code?.coding ?? [];
   const icd = codings.find((c) => c.system === ICD10CM_SYSTEM && c.code && icd10cmCode(c.code));
   const other = codings.find((c) => c.code);
   const text = (r.code?.text ?? icd?.display ?? other?.display ?? '').trim();
-  if (!icd && !other && !text) throw new MappingError('code: a Condition needs a coding or a text');
+  if (!icd && !other && !text) { throw new MappingError('code: a Condition needs a coding or a text'); }
   const clinical = firstCode(r.clinicalStatus);
   const status: ImportedDiagnosis['status'] =
     clinical === 'resolved' || (!clinical && r.abatementDateTime) ? 'resolved' : clinical === 'inactive' || clinical === 'remission' ? 'inactive' : 'active';
@@ -87,16 +87,16 @@ export function conditionMapper(resolvePatient: PatientResolver): ResourceMapper
     order: 70,
     prepare(resource: FhirResource, bundle: BundleIndex, run: RunState): Prepared {
       const parsed = conditionSchema.safeParse(resource);
-      if (!parsed.success) throw new MappingError(describeZodError(parsed.error));
+      if (!parsed.success) { throw new MappingError(describeZodError(parsed.error)); }
       const mapped = mapCondition(parsed.data);
-      if (mapped.kind === 'skipped') return { kind: 'skipped', reason: mapped.reason };
+      if (mapped.kind === 'skipped') { return { kind: 'skipped', reason: mapped.reason }; }
       const subject = parseReference(parsed.data.subject, 'Patient', bundle.fullUrls);
-      if (!subject) throw new MappingError('subject: a Condition needs a reference to its Patient');
+      if (!subject) { throw new MappingError('subject: a Condition needs a reference to its Patient'); }
       return {
         kind: 'record',
         async apply(tx) {
           const patientId = await resolvePatient(tx, subject, run);
-          if (patientId === null) return { status: 'skipped', reason: 'subject: patient not imported' };
+          if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
           const { icd10cm, ...rest } = mapped.value;
           const billable = icd10cm ? await billableCodes(systemScope, tx, [icd10cm]) : new Map<string, string>();
           const code = icd10cm && billable.has(icd10cm) ? icd10cm : null;

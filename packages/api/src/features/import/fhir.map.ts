@@ -58,28 +58,28 @@ export const refKey = (type: string, id: string) => `${type}/${id}`;
  * transaction bundles) or a logical `identifier`. Null when absent or of another type.
  */
 export function parseReference(ref: Reference | undefined, expectedType: string, fullUrls: ReadonlyMap<string, { type: string; id: string }>): FhirRef | null {
-  if (!ref) return null;
+  if (!ref) { return null; }
   const r = ref.reference?.trim();
   if (r) {
     if (r.startsWith('urn:uuid:') || r.startsWith('urn:oid:')) {
       const known = fullUrls.get(r);
-      if (known) return known.type === expectedType ? known : null;
+      if (known) { return known.type === expectedType ? known : null; }
       return { type: expectedType, id: r.slice(r.lastIndexOf(':') + 1) };
     }
     const conditional = /^(?:.*\/)?([A-Z][A-Za-z]+)\?identifier=([^&]+)$/.exec(r);
     if (conditional) {
-      if (conditional[1] !== expectedType) return null;
+      if (conditional[1] !== expectedType) { return null; }
       const token = decodeURIComponent(conditional[2]!);
       const bar = token.lastIndexOf('|');
       return bar < 0 ? { type: expectedType, system: '', value: token } : { type: expectedType, system: token.slice(0, bar), value: token.slice(bar + 1) };
     }
     const literal = /(?:^|\/)([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(r);
-    if (literal) return literal[1] === expectedType ? { type: expectedType, id: literal[2]! } : null;
+    if (literal) { return literal[1] === expectedType ? { type: expectedType, id: literal[2]! } : null; }
     const known = fullUrls.get(r);
-    if (known) return known.type === expectedType ? known : null;
+    if (known) { return known.type === expectedType ? known : null; }
     return null;
   }
-  if (ref.identifier?.value) return { type: expectedType, system: ref.identifier.system ?? '', value: ref.identifier.value };
+  if (ref.identifier?.value) { return { type: expectedType, system: ref.identifier.system ?? '', value: ref.identifier.value }; }
   return null;
 }
 
@@ -111,17 +111,17 @@ export function pickName(names: HumanName[]): { firstName: string; lastName: str
   }
   const firstName = cleanName(given);
   const lastName = cleanName(family);
-  if (!firstName) throw new MappingError('name: no given name');
-  if (!lastName) throw new MappingError('name: no family name');
+  if (!firstName) { throw new MappingError('name: no given name'); }
+  if (!lastName) { throw new MappingError('name: no family name'); }
   return { firstName, lastName };
 }
 
 /** ISO 3166-1 alpha-2 from FHIR's free-text country ('US', 'USA', 'United States'); default US. */
 export function countryCode(country: string | undefined): string {
   const c = country?.trim();
-  if (!c) return 'US';
-  if (/^[A-Za-z]{2}$/.test(c) && countriesLib.isValid(c.toUpperCase())) return c.toUpperCase();
-  if (/^[A-Za-z]{3}$/.test(c)) return countriesLib.alpha3ToAlpha2(c.toUpperCase()) ?? 'US';
+  if (!c) { return 'US'; }
+  if (/^[A-Za-z]{2}$/.test(c) && countriesLib.isValid(c.toUpperCase())) { return c.toUpperCase(); }
+  if (/^[A-Za-z]{3}$/.test(c)) { return countriesLib.alpha3ToAlpha2(c.toUpperCase()) ?? 'US'; }
   return countriesLib.getAlpha2Code(c, 'en') ?? 'US';
 }
 
@@ -168,7 +168,7 @@ export function pickPhone(telecom: ContactPoint[] | undefined, country = 'US'): 
   for (const t of phones) {
     for (const part of t.value!.split(/\s+or\s+|[;,/]/i)) {
       const e164 = toE164(part.trim(), country);
-      if (e164) return e164;
+      if (e164) { return e164; }
     }
   }
   return '';
@@ -180,7 +180,7 @@ const emailCheck = z.email();
 export function pickEmail(telecom: ContactPoint[] | undefined): string | null {
   for (const t of telecom ?? []) {
     const v = t.system === 'email' ? t.value?.trim() : undefined;
-    if (v && v.length <= 100 && emailCheck.safeParse(v).success) return v.toLowerCase();
+    if (v && v.length <= 100 && emailCheck.safeParse(v).success) { return v.toLowerCase(); }
   }
   return null;
 }
@@ -190,9 +190,9 @@ export const genderOf = (g: string | undefined) => (g === 'male' || g === 'femal
 
 /** A full date for a FHIR date of any precision ('1986' -> '1986-01-01'); null when missing. */
 export function birthdateOf(d: string | undefined): string | null {
-  if (!d) return null;
-  if (/^\d{4}$/.test(d)) return `${d}-01-01`;
-  if (/^\d{4}-\d{2}$/.test(d)) return `${d}-01`;
+  if (!d) { return null; }
+  if (/^\d{4}$/.test(d)) { return `${d}-01-01`; }
+  if (/^\d{4}-\d{2}$/.test(d)) { return `${d}-01`; }
   return d;
 }
 
@@ -213,7 +213,7 @@ const zoneStates: [string, string[]][] = [
   ['Pacific/Guam', ['GU', 'MP']],
   ['Pacific/Pago_Pago', ['AS']],
 ];
-for (const [zone, states] of zoneStates) for (const s of states) STATE_ZONES[s] = zone;
+for (const [zone, states] of zoneStates) { for (const s of states) { STATE_ZONES[s] = zone; } }
 const STATE_NAMES: Record<string, string> = {
   alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE',
   'district of columbia': 'DC', florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA',
@@ -229,7 +229,7 @@ const STATE_NAMES: Record<string, string> = {
  * (Massachusetts -> America/New_York); America/New_York when unknown or outside the US.
  */
 export function timeZoneForState(state: string | undefined, country = 'US'): string {
-  if (!state || country !== 'US') return 'America/New_York';
+  if (!state || country !== 'US') { return 'America/New_York'; }
   const s = state.trim();
   const code = s.length === 2 ? s.toUpperCase() : STATE_NAMES[s.toLowerCase()];
   return (code && STATE_ZONES[code]) || 'America/New_York';
@@ -242,7 +242,7 @@ export function timeZoneForState(state: string | undefined, country = 'US'): str
 export function languageOf(communication: { language: CodeableConcept; preferred?: boolean }[] | undefined): 'ENG' | 'ESP' {
   const c = (communication ?? []).find((x) => x.preferred) ?? communication?.[0];
   const words = [...(c?.language.coding ?? []).map((k) => k.code ?? ''), c?.language.text ?? ''].map((w) => w.toLowerCase());
-  if (words.some((w) => /^es(\b|-|_)|^spanish|^español|^espanol/.test(w))) return 'ESP';
+  if (words.some((w) => /^es(\b|-|_)|^spanish|^español|^espanol/.test(w))) { return 'ESP'; }
   return 'ENG';
 }
 
@@ -320,7 +320,7 @@ export interface OfficeValues {
  * reported as skipped. Position gives latitude / longitude; the time zone follows the state.
  */
 export function mapLocation(r: FhirLocation): OfficeValues | null {
-  if (r.mode === 'kind' || !r.name?.trim()) return null;
+  if (r.mode === 'kind' || !r.name?.trim()) { return null; }
   const a = pickAddress(r.address);
   return {
     hospitalName: r.name.trim(),
@@ -440,15 +440,15 @@ export type BodyMeasure = 'height' | 'weight';
 export function classifyObservation(o: FhirObservation): { kind: BodyMeasure; value: number; at: number } | { kind: 'other' } {
   const codings = o.code.coding ?? [];
   const bad = codings.find((c) => c.system === LOINC_SYSTEM && !LOINC_CODE.test(c.code ?? ''));
-  if (bad) throw new MappingError(`code: '${(bad.code ?? '').slice(0, 40)}' is filed under ${LOINC_SYSTEM} but is not a LOINC code`);
+  if (bad) { throw new MappingError(`code: '${(bad.code ?? '').slice(0, 40)}' is filed under ${LOINC_SYSTEM} but is not a LOINC code`); }
   const loinc = codings.filter((c) => c.system === LOINC_SYSTEM).map((c) => c.code);
   const kind: BodyMeasure | null = loinc.includes(LOINC_BODY_HEIGHT) ? 'height' : loinc.includes(LOINC_BODY_WEIGHT) ? 'weight' : null;
-  if (!kind) return { kind: 'other' };
+  if (!kind) { return { kind: 'other' }; }
   const q = o.valueQuantity;
-  if (!q || typeof q.value !== 'number' || !Number.isFinite(q.value)) throw new MappingError(`valueQuantity: body ${kind} has no numeric value`);
+  if (!q || typeof q.value !== 'number' || !Number.isFinite(q.value)) { throw new MappingError(`valueQuantity: body ${kind} has no numeric value`); }
   const value = kind === 'height' ? toCentimetres(q.value, q.code ?? q.unit) : toKilograms(q.value, q.code ?? q.unit);
   const [min, max] = kind === 'height' ? [20, 280] : [0.2, 700];
-  if (value < min || value > max) throw new MappingError(`valueQuantity: body ${kind} of ${round2(value)} ${kind === 'height' ? 'cm' : 'kg'} is not plausible`);
+  if (value < min || value > max) { throw new MappingError(`valueQuantity: body ${kind} of ${round2(value)} ${kind === 'height' ? 'cm' : 'kg'} is not plausible`); }
   const when = o.effectiveDateTime ?? o.effectivePeriod?.end ?? o.effectivePeriod?.start ?? o.issued;
   const at = when ? Date.parse(when) : NaN;
   return { kind, value: round2(value), at: Number.isNaN(at) ? 0 : at };
@@ -460,7 +460,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function toCentimetres(value: number, unit: string | undefined): number {
   const factor: Record<string, number> = { cm: 1, m: 100, mm: 0.1, '[in_i]': 2.54, '[in_us]': 2.54000508, '[ft_i]': 30.48, in: 2.54, inches: 2.54, ft: 30.48 };
   const f = factor[(unit ?? '').trim()] ?? factor[(unit ?? '').trim().toLowerCase()];
-  if (f === undefined) throw new MappingError(`valueQuantity: '${(unit ?? '').slice(0, 20)}' is not a UCUM length unit`);
+  if (f === undefined) { throw new MappingError(`valueQuantity: '${(unit ?? '').slice(0, 20)}' is not a UCUM length unit`); }
   return value * f;
 }
 
@@ -468,7 +468,7 @@ export function toCentimetres(value: number, unit: string | undefined): number {
 export function toKilograms(value: number, unit: string | undefined): number {
   const factor: Record<string, number> = { kg: 1, g: 0.001, '[lb_av]': 0.45359237, '[oz_av]': 0.028349523125, lb: 0.45359237, lbs: 0.45359237 };
   const f = factor[(unit ?? '').trim()] ?? factor[(unit ?? '').trim().toLowerCase()];
-  if (f === undefined) throw new MappingError(`valueQuantity: '${(unit ?? '').slice(0, 20)}' is not a UCUM mass unit`);
+  if (f === undefined) { throw new MappingError(`valueQuantity: '${(unit ?? '').slice(0, 20)}' is not a UCUM mass unit`); }
   return value * f;
 }
 
@@ -476,18 +476,18 @@ export function toKilograms(value: number, unit: string | undefined): number {
 export function latestBodyMeasures(observations: FhirObservation[]): { heightInCm: number | null; weightInKg: number | null } {
   const latest: Record<BodyMeasure, { value: number; at: number } | null> = { height: null, weight: null };
   for (const o of observations) {
-    if (o.status === 'entered-in-error' || o.status === 'cancelled') continue;
+    if (o.status === 'entered-in-error' || o.status === 'cancelled') { continue; }
     let c: ReturnType<typeof classifyObservation>;
     try {
       c = classifyObservation(o);
     } catch (err) {
       // A bad Observation is reported as its own record (and fails its bundle); it never feeds metadata.
-      if (err instanceof MappingError) continue;
+      if (err instanceof MappingError) { continue; }
       throw err;
     }
-    if (c.kind === 'other') continue;
+    if (c.kind === 'other') { continue; }
     const cur = latest[c.kind];
-    if (!cur || c.at >= cur.at) latest[c.kind] = { value: c.value, at: c.at };
+    if (!cur || c.at >= cur.at) { latest[c.kind] = { value: c.value, at: c.at }; }
   }
   return { heightInCm: latest.height?.value ?? null, weightInKg: latest.weight?.value ?? null };
 }

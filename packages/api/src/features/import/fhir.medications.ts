@@ -95,15 +95,15 @@ export function dateOf(value: string | undefined): string | null {
 
 /** Timing.repeat as one of the spec's frequencies (section 9), or null. UCUM-style units of FHIR's units-of-time: h, d, wk, mo. */
 export function frequencyOf(repeat: { frequency?: number; period?: number; periodUnit?: string } | undefined): MedicationFrequency | null {
-  if (!repeat?.frequency || !repeat.period || !repeat.periodUnit) return null;
+  if (!repeat?.frequency || !repeat.period || !repeat.periodUnit) { return null; }
   const { frequency, period, periodUnit } = repeat;
   const hours = { h: 1, d: 24, wk: 24 * 7, mo: 24 * 30 }[periodUnit];
-  if (!hours) return null;
+  if (!hours) { return null; }
   const perDay = (frequency * 24) / (period * hours);
   const daily = [null, 'ONCE_DAILY', 'TWICE_DAILY', 'THREE_TIMES_DAILY', 'FOUR_TIMES_DAILY'] as const;
-  if (Number.isInteger(perDay) && perDay >= 1 && perDay <= 4) return daily[perDay]!;
-  if (frequency === 1 && period === 1 && periodUnit === 'wk') return 'WEEKLY';
-  if (frequency === 1 && period === 1 && periodUnit === 'mo') return 'MONTHLY';
+  if (Number.isInteger(perDay) && perDay >= 1 && perDay <= 4) { return daily[perDay]!; }
+  if (frequency === 1 && period === 1 && periodUnit === 'wk') { return 'WEEKLY'; }
+  if (frequency === 1 && period === 1 && periodUnit === 'mo') { return 'MONTHLY'; }
   return null;
 }
 
@@ -123,14 +123,14 @@ export interface MappedMedicationRequest {
 /** Maps the resource (pure). Throws MappingError for a bad record; answers a skip reason for a status that is no prescription. */
 export function mapMedicationRequest(resource: unknown): MappedMedicationRequest | { skip: string } {
   const parsed = medicationRequestSchema.safeParse(resource);
-  if (!parsed.success) throw new MappingError(describeZodError(parsed.error));
+  if (!parsed.success) { throw new MappingError(describeZodError(parsed.error)); }
   const r = parsed.data;
   const status = STATUS[r.status];
-  if (!status) return { skip: `status ${r.status}: not a prescription` };
+  if (!status) { return { skip: `status ${r.status}: not a prescription` }; }
   let medication: MappedMedicationRequest['medication'];
-  if (r.medicationCodeableConcept) medication = medicationOf(r.medicationCodeableConcept);
-  else if (r.medicationReference?.reference) medication = { reference: r.medicationReference.reference };
-  else throw new MappingError('medication[x]: neither medicationCodeableConcept nor medicationReference');
+  if (r.medicationCodeableConcept) { medication = medicationOf(r.medicationCodeableConcept); }
+  else if (r.medicationReference?.reference) { medication = { reference: r.medicationReference.reference }; }
+  else { throw new MappingError('medication[x]: neither medicationCodeableConcept nor medicationReference'); }
   const dosage = r.dosageInstruction?.[0];
   const repeat = dosage?.timing?.repeat;
   const dose = dosage?.doseAndRate?.find((d) => d.doseQuantity?.value !== undefined)?.doseQuantity;
@@ -152,9 +152,9 @@ export function mapMedicationRequest(resource: unknown): MappedMedicationRequest
 }
 
 const candidateKeys = (ref: FhirRef, run: RunState): string[] => {
-  if ('id' in ref) return [refKey(ref.type, ref.id)];
+  if ('id' in ref) { return [refKey(ref.type, ref.id)]; }
   const known = run.identifiers.get(`${ref.type}|${ref.system}|${ref.value}`);
-  if (known) return [known];
+  if (known) { return [known]; }
   return /^[A-Za-z0-9\-.]{1,64}$/.test(ref.value) ? [refKey(ref.type, ref.value)] : [];
 };
 
@@ -163,11 +163,11 @@ export const medicationMapper: ResourceMapper = {
   order: 65,
   prepare(resource: FhirResource, bundle, run) {
     const parsed = medicationSchema.safeParse(resource);
-    if (!parsed.success) throw new MappingError(describeZodError(parsed.error));
+    if (!parsed.success) { throw new MappingError(describeZodError(parsed.error)); }
     run.medications ??= new Map();
     const known = medicationOf(parsed.data.code);
     run.medications.set(refKey('Medication', parsed.data.id), known);
-    for (const [fullUrl, target] of bundle.fullUrls) if (target.type === 'Medication' && target.id === parsed.data.id) run.medications.set(fullUrl, known);
+    for (const [fullUrl, target] of bundle.fullUrls) { if (target.type === 'Medication' && target.id === parsed.data.id) { run.medications.set(fullUrl, known); } }
     return { kind: 'merged' };
   },
 };
@@ -177,10 +177,10 @@ export const medicationRequestMapper: ResourceMapper = {
   order: 70,
   prepare(resource, bundle, run) {
     const m = mapMedicationRequest(resource);
-    if ('skip' in m) return { kind: 'skipped', reason: m.skip };
+    if ('skip' in m) { return { kind: 'skipped', reason: m.skip }; }
     const r = resource as FhirMedicationRequest;
     const subject = parseReference(r.subject, 'Patient', bundle.fullUrls);
-    if (!subject) throw new MappingError('subject: a prescription needs a reference to its Patient');
+    if (!subject) { throw new MappingError('subject: a prescription needs a reference to its Patient'); }
     const requester = parseReference(r.requester, 'Practitioner', bundle.fullUrls);
     return {
       kind: 'record',
@@ -193,19 +193,19 @@ export const medicationRequestMapper: ResourceMapper = {
             break;
           }
         }
-        if (patientId === null) return { status: 'skipped', reason: 'subject: patient not imported' };
+        if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
         const hospitalId = await repo.getFirstOfficeOfUser(tx, patientId);
-        if (hospitalId === null) return { status: 'skipped', reason: 'subject: the patient has no office' };
+        if (hospitalId === null) { return { status: 'skipped', reason: 'subject: the patient has no office' }; }
         let prescriberId: number | null = null;
         if (requester) {
-          if (!('id' in requester) && requester.system === NPI_SYSTEM) prescriberId = await repo.getStaffIdByNpi(tx, requester.value);
+          if (!('id' in requester) && requester.system === NPI_SYSTEM) { prescriberId = await repo.getStaffIdByNpi(tx, requester.value); }
           for (const key of prescriberId === null ? candidateKeys(requester, run) : []) {
             const row = await repo.getUserByRef(tx, key);
-            if (row) prescriberId = row.id;
+            if (row) { prescriberId = row.id; }
           }
           if (prescriberId !== null) {
             const [user] = await repo.getUsersByIds(tx, [prescriberId]);
-            if (user?.roleId !== Role.DOCTOR) prescriberId = null;
+            if (user?.roleId !== Role.DOCTOR) { prescriberId = null; }
           }
         }
         const medication = 'reference' in m.medication ? (run.medications?.get(m.medication.reference) ?? { rxcui: '', text: '' }) : m.medication;

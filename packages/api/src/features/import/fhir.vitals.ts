@@ -1,6 +1,6 @@
 /**
  * FHIR R4 Observations of the US Core vital signs profiles (and blood glucose) to Vigil's
- * measurements, pure (issue 3 section 2). What each LOINC code becomes:
+ * measurements, pure. What each LOINC code becomes:
  *
  * - blood pressure panel 85354-9 / 55284-4 with components 8480-6 (systolic) and 8462-4
  *   (diastolic): a BLOOD_PRESSURE reading; a heart rate (8867-4) component, or a heart-rate
@@ -50,7 +50,7 @@ export function loincCodesOf(o: Pick<FhirObservation, 'code'>): string[] {
 export function countingCode(o: Pick<FhirObservation, 'code'>): string {
   const coding = o.code.coding ?? [];
   const loinc = coding.find((c) => c.system === LOINC_SYSTEM && c.code);
-  if (loinc) return loinc.code!.slice(0, 40);
+  if (loinc) { return loinc.code!.slice(0, 40); }
   const other = coding.find((c) => c.code);
   return other ? `${(other.system ?? '').slice(0, 80)}|${other.code!.slice(0, 40)}` : 'no code';
 }
@@ -65,23 +65,23 @@ export function effectiveTextOf(o: FhirObservation): string | undefined {
  * midnight; a time without offset is read as UTC. Throws for a year or a month alone.
  */
 export function instantOf(text: string | undefined): { at: Date; offset: string } {
-  if (!text) throw new MappingError('effectiveDateTime: a measurement needs the time it was taken');
+  if (!text) { throw new MappingError('effectiveDateTime: a measurement needs the time it was taken'); }
   const m = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(text.trim());
-  if (!m) throw new MappingError('effectiveDateTime: not a date and time (a measurement needs at least a day)');
+  if (!m) { throw new MappingError('effectiveDateTime: not a date and time (a measurement needs at least a day)'); }
   const offset = !m[3] || m[3] === 'Z' || m[3] === '-00:00' ? '+00:00' : m[3];
   const at = new Date(`${m[1]}${m[2] ?? 'T00:00:00'}${m[3] ?? 'Z'}`);
-  if (Number.isNaN(at.getTime())) throw new MappingError('effectiveDateTime: not a calendar date and time');
+  if (Number.isNaN(at.getTime())) { throw new MappingError('effectiveDateTime: not a calendar date and time'); }
   return { at, offset };
 }
 
 /** A quantity of `code` in the catalogue's canonical unit, checked against the plausible range. */
 function canonicalValue(deviceType: DeviceType, code: string, q: FhirObservation['valueQuantity'], where: string): number {
   const def = measurementCatalogue[deviceType].values.find((v) => v.code === code)!;
-  if (!q || typeof q.value !== 'number' || !Number.isFinite(q.value)) throw new MappingError(`${where}: ${code} has no numeric value`);
+  if (!q || typeof q.value !== 'number' || !Number.isFinite(q.value)) { throw new MappingError(`${where}: ${code} has no numeric value`); }
   const unit = (q.code ?? q.unit ?? '').trim();
   const value = toCanonical(def, q.value, unit);
-  if (value === null) throw new MappingError(`${where}: '${unit.slice(0, 20)}' is not a UCUM unit of ${code} (${Object.keys(def.accepts).join(', ')})`);
-  if (value < def.min || value > def.max) throw new MappingError(`${where}: ${code} outside the plausible range ${def.min}-${def.max} ${def.unit}`);
+  if (value === null) { throw new MappingError(`${where}: '${unit.slice(0, 20)}' is not a UCUM unit of ${code} (${Object.keys(def.accepts).join(', ')})`); }
+  if (value < def.min || value > def.max) { throw new MappingError(`${where}: ${code} outside the plausible range ${def.min}-${def.max} ${def.unit}`); }
   return value;
 }
 
@@ -101,14 +101,14 @@ const inactive = (o: FhirObservation) => o.status === 'entered-in-error' || o.st
  */
 export function mapVitalObservation(o: FhirObservation, sameSubject: readonly FhirObservation[] = []): VitalMapping {
   const codes = loincCodesOf(o);
-  if (codes.includes(LOINC_HEIGHT)) return { kind: 'merged' };
-  if (inactive(o)) return { kind: 'skipped', reason: `status ${o.status}: not imported` };
+  if (codes.includes(LOINC_HEIGHT)) { return { kind: 'merged' }; }
+  if (inactive(o)) { return { kind: 'skipped', reason: `status ${o.status}: not imported` }; }
 
   if (codes.includes(LOINC_BP_PANEL)) {
     const values: Record<string, number> = {};
     for (const [i, c] of (o.component ?? []).entries()) {
       const code = loincCodesOf(c)[0];
-      if (code === '8480-6' || code === '8462-4' || code === LOINC_HEART_RATE) values[code] = canonicalValue('BLOOD_PRESSURE', code, c.valueQuantity, `component[${i}]`);
+      if (code === '8480-6' || code === '8462-4' || code === LOINC_HEART_RATE) { values[code] = canonicalValue('BLOOD_PRESSURE', code, c.valueQuantity, `component[${i}]`); }
     }
     if (values['8480-6'] === undefined || values['8462-4'] === undefined) {
       throw new MappingError('component: a blood pressure needs systolic 8480-6 and diastolic 8462-4');
@@ -120,7 +120,7 @@ export function mapVitalObservation(o: FhirObservation, sameSubject: readonly Fh
           values[LOINC_HEART_RATE] = canonicalValue('BLOOD_PRESSURE', LOINC_HEART_RATE, pulse.valueQuantity, 'valueQuantity');
         } catch (err) {
           // A bad heart rate fails as its own record; the blood pressure stands without a pulse.
-          if (!(err instanceof MappingError)) throw err;
+          if (!(err instanceof MappingError)) { throw err; }
         }
       }
     }
@@ -130,14 +130,14 @@ export function mapVitalObservation(o: FhirObservation, sameSubject: readonly Fh
 
   if (codes[0] === LOINC_HEART_RATE) {
     const withBp = sameSubject.some((p) => p !== o && isBpPanel(p) && !inactive(p) && sameInstant(p, o));
-    if (!withBp) return { kind: 'unmapped', code: LOINC_HEART_RATE };
+    if (!withBp) { return { kind: 'unmapped', code: LOINC_HEART_RATE }; }
     // It becomes that blood pressure's pulse: a bad one is reported here, as its own record.
     canonicalValue('BLOOD_PRESSURE', LOINC_HEART_RATE, o.valueQuantity, 'valueQuantity');
     return { kind: 'merged' };
   }
 
   const code = codes.find((c) => c in singleValueTypes);
-  if (!code) return { kind: 'unmapped', code: countingCode(o) };
+  if (!code) { return { kind: 'unmapped', code: countingCode(o) }; }
   const deviceType = singleValueTypes[code]!;
   const value = canonicalValue(deviceType, code, o.valueQuantity, 'valueQuantity');
   const { at, offset } = instantOf(effectiveTextOf(o));

@@ -55,8 +55,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (v) { return v; }
+    if (Date.now() > end) { throw new Error(`timed out waiting for ${what}`); }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -64,7 +64,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 const sessions = new Map<TestApp, { sessionguid: string }>();
 /** The system admin's session on app `t` (signed in once). */
 async function adminOf(t: TestApp): Promise<{ sessionguid: string }> {
-  if (!sessions.has(t)) sessions.set(t, await signInAs(t, sysadmin.username));
+  if (!sessions.has(t)) { sessions.set(t, await signInAs(t, sysadmin.username)); }
   return sessions.get(t)!;
 }
 

@@ -19,7 +19,7 @@ export async function createQueuedRun(
 ): Promise<ImportRunRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(importRuns).values({ source: values.source, startedBy: values.startedBy, input: values.input, status: 'queued' }).returning();
-    if (values.upload) await tx.insert(importUploads).values({ runId: row!.id, name: values.upload.name, content: values.upload.content });
+    if (values.upload) { await tx.insert(importUploads).values({ runId: row!.id, name: values.upload.name, content: values.upload.content }); }
     return row!;
   });
 }
@@ -32,7 +32,7 @@ export async function getRunForJob(db: Executor, id: number): Promise<ImportRunR
 
 /** The run `id` when the caller may see import runs (system admins); null otherwise. */
 export async function getRun(scope: Scope, db: Executor, id: number): Promise<ImportRunRow | null> {
-  if (!isSystemAdmin(scope)) return null;
+  if (!isSystemAdmin(scope)) { return null; }
   return getRunForJob(db, id);
 }
 

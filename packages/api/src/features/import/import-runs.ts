@@ -77,10 +77,10 @@ export async function startImportRun(ctx: AppContext, scope: Scope, what: Queued
 async function importRunInput(ctx: AppContext, run: runs.ImportRunRow): Promise<ImportReport> {
   const opts = { run: { id: run.id, startedAt: run.startedAt }, label: run.source };
   const input = run.input;
-  if (input?.kind === 'path') return importFhir(ctx, input.path, opts);
+  if (input?.kind === 'path') { return importFhir(ctx, input.path, opts); }
   if (input?.kind === 'upload') {
     const upload = await runs.getUpload(ctx.db, run.id);
-    if (!upload) throw new Error('the run\'s upload is missing');
+    if (!upload) { throw new Error('the run\'s upload is missing'); }
     return importFhirText(ctx, upload.name, upload.content.toString('utf8'), opts);
   }
   throw new Error('the run names nothing to import');
@@ -95,7 +95,7 @@ async function importRunInput(ctx: AppContext, run: runs.ImportRunRow): Promise<
 export async function executeImportRun(ctx: AppContext, data: JobPayloads['import-run'], job: JobInfo): Promise<{ runId: number; status: string }> {
   const { runId } = data;
   const run = await runs.getRunForJob(ctx.db, runId);
-  if (!run || !(await runs.markRunning(ctx.db, runId))) return { runId, status: run?.status ?? 'missing' };
+  if (!run || !(await runs.markRunning(ctx.db, runId))) { return { runId, status: run?.status ?? 'missing' }; }
   try {
     const report = await importRunInput(ctx, run);
     await runs.closeFinishedRun(ctx.db, runId);
@@ -103,8 +103,8 @@ export async function executeImportRun(ctx: AppContext, data: JobPayloads['impor
   } catch (err) {
     const attempt = job.retryCount + 1;
     const attempts = job.retryLimit + 1;
-    if (job.retryCount < job.retryLimit) await runs.requeueRun(ctx.db, runId, `Attempt ${attempt} of ${attempts} failed; retrying`);
-    else await runs.failRun(ctx.db, runId, attempts > 1 ? `${IMPORT_FAILED_MESSAGE} (${attempts} attempts)` : IMPORT_FAILED_MESSAGE);
+    if (job.retryCount < job.retryLimit) { await runs.requeueRun(ctx.db, runId, `Attempt ${attempt} of ${attempts} failed; retrying`); }
+    else { await runs.failRun(ctx.db, runId, attempts > 1 ? `${IMPORT_FAILED_MESSAGE} (${attempts} attempts)` : IMPORT_FAILED_MESSAGE); }
     throw err;
   }
 }
@@ -144,7 +144,7 @@ export function importRunFailedJobDefinition(ctx: AppContext): JobDefinition<Job
 /** `GET admin/importruns/{id}`: one run (404 when unknown; import runs are a system admin's). */
 export async function getImportRun(ctx: Pick<AppContext, 'db'>, scope: Scope, id: number): Promise<ImportRun> {
   const row = await runs.getRun(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return runView(row);
 }
 

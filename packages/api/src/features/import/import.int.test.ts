@@ -84,7 +84,7 @@ describe('importFhir: the Synthea R4 folder', () => {
     expect(first.byType.Observation).toMatchObject({ created: 188, merged: 152, unmapped: 1044, error: 0 });
     expect(first.unmappedCodes).toMatchObject({ '9279-1': 77, '39156-5': 75 });
     expect(Object.values(first.unmappedCodes!).reduce((a, b) => a + b, 0)).toBe(1044);
-    for (const stored of ['85354-9', '8867-4', '29463-7', '8302-2', '2339-0', '8310-5', '2708-6']) expect(first.unmappedCodes).not.toHaveProperty(stored);
+    for (const stored of ['85354-9', '8867-4', '29463-7', '8302-2', '2339-0', '8310-5', '2708-6']) { expect(first.unmappedCodes).not.toHaveProperty(stored); }
     // Conditions become diagnoses; Synthea codes them in SNOMED CT, so every one is an uncoded problem "to be coded".
     expect(first.byType.Condition).toMatchObject({ created: 237, unmapped: 0, error: 0 });
     expect(first.byType.Claim).toMatchObject({ unmapped: 424 });
@@ -387,7 +387,7 @@ async function finishedRun(h: Record<string, string>, runId: number): Promise<Im
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${runId}`, headers: h });
     expect(res.statusCode).toBe(200);
     const run = res.json().data as ImportRun;
-    if (run.status === 'done' || run.status === 'failed') return run;
+    if (run.status === 'done' || run.status === 'failed') { return run; }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`import run ${runId} did not finish`);
@@ -451,7 +451,7 @@ describe('POST admin/importupload', () => {
     expect(run.report!.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
     expect(await t.ctx.db.select({ name: organizations.institutionName }).from(organizations).where(eq(organizations.externalRef, 'Organization/uploaded-org'))).toEqual([{ name: 'Uploaded Clinic' }]);
     // The stored file goes once the run is closed (just after its report is written).
-    for (let i = 0; i < 100 && (await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).length > 0; i++) { await new Promise((r) => setTimeout(r, 20)); }
     expect(await t.ctx.db.select().from(importUploads).where(eq(importUploads.runId, queued.id))).toEqual([]);
   });
 
@@ -553,8 +553,8 @@ describe('GET admin/importruns', () => {
     let running: { status: string; progress: { files: number; filesTotal: number } | null; report: unknown } | undefined;
     for (let i = 0; i < 400 && !running; i++) {
       const item = await newest();
-      if (item.source === syntheaDir && item.status === 'running' && item.progress) running = item;
-      else await new Promise((r) => setTimeout(r, 5));
+      if (item.source === syntheaDir && item.status === 'running' && item.progress) { running = item; }
+      else { await new Promise((r) => setTimeout(r, 5)); }
     }
     await work;
     expect(running).toMatchObject({ status: 'running', report: null, progress: { filesTotal: totalFiles } });

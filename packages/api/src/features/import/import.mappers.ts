@@ -85,12 +85,12 @@ export interface ResourceMapper {
 const identKey = (type: string, system: string, value: string) => `${type}|${system}|${value}`;
 
 function registerIdentifiers(run: RunState, type: string, id: string, identifiers: { system?: string; value?: string }[] | undefined) {
-  for (const i of identifiers ?? []) if (i.value) run.identifiers.set(identKey(type, i.system ?? '', i.value), refKey(type, id));
+  for (const i of identifiers ?? []) { if (i.value) { run.identifiers.set(identKey(type, i.system ?? '', i.value), refKey(type, id)); } }
 }
 
 function parse<S extends z.ZodType>(schema: S, resource: unknown): z.output<S> {
   const result = schema.safeParse(resource);
-  if (!result.success) throw new MappingError(describeZodError(result.error));
+  if (!result.success) { throw new MappingError(describeZodError(result.error)); }
   return result.data;
 }
 
@@ -98,22 +98,22 @@ function parse<S extends z.ZodType>(schema: S, resource: unknown): z.output<S> {
 export function buildBundleIndex(entries: { fullUrl?: string; resource: FhirResource }[]): BundleIndex {
   const fullUrls = new Map<string, { type: string; id: string }>();
   for (const e of entries) {
-    if (e.fullUrl && typeof e.resource.id === 'string') fullUrls.set(e.fullUrl, { type: e.resource.resourceType, id: e.resource.id });
+    if (e.fullUrl && typeof e.resource.id === 'string') { fullUrls.set(e.fullUrl, { type: e.resource.resourceType, id: e.resource.id }); }
   }
   const index: BundleIndex = { fullUrls, observationsBySubject: new Map(), encountersBySubject: new Map(), roles: [] };
   const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   for (const { resource } of entries) {
     if (resource.resourceType === 'Observation' || resource.resourceType === 'Encounter') {
       const parsed = (resource.resourceType === 'Observation' ? observationSchema : encounterSchema).safeParse(resource);
-      if (!parsed.success) continue;
+      if (!parsed.success) { continue; }
       const subject = parseReference(parsed.data.subject, 'Patient', fullUrls);
-      if (!subject || !('id' in subject)) continue;
+      if (!subject || !('id' in subject)) { continue; }
       const key = refKey('Patient', subject.id);
-      if (parsed.data.resourceType === 'Observation') push(index.observationsBySubject, key, parsed.data);
-      else push(index.encountersBySubject, key, parsed.data);
+      if (parsed.data.resourceType === 'Observation') { push(index.observationsBySubject, key, parsed.data); }
+      else { push(index.encountersBySubject, key, parsed.data); }
     } else if (resource.resourceType === 'PractitionerRole') {
       const parsed = practitionerRoleSchema.safeParse(resource);
-      if (parsed.success) index.roles.push(parsed.data);
+      if (parsed.success) { index.roles.push(parsed.data); }
     }
   }
   return index;
@@ -123,8 +123,8 @@ export function buildBundleIndex(entries: { fullUrl?: string; resource: FhirReso
 function rolesOf(p: FhirPractitioner, bundle: BundleIndex): FhirPractitionerRole[] {
   return bundle.roles.filter((r) => {
     const ref = parseReference(r.practitioner, 'Practitioner', bundle.fullUrls);
-    if (!ref) return false;
-    if ('id' in ref) return ref.id === p.id;
+    if (!ref) { return false; }
+    if ('id' in ref) { return ref.id === p.id; }
     return (p.identifier ?? []).some((i) => i.value === ref.value && (i.system ?? '') === ref.system);
   });
 }
@@ -132,40 +132,40 @@ function rolesOf(p: FhirPractitioner, bundle: BundleIndex): FhirPractitionerRole
 // Resolution of references to rows (inside the transaction) -------------------------------------
 
 function candidateKeys(ref: FhirRef, run: RunState): string[] {
-  if ('id' in ref) return [refKey(ref.type, ref.id)];
+  if ('id' in ref) { return [refKey(ref.type, ref.id)]; }
   const known = run.identifiers.get(identKey(ref.type, ref.system, ref.value));
-  if (known) return [known];
+  if (known) { return [known]; }
   // Synthea's conditional references carry its own identifier, equal to the resource id.
   return /^[A-Za-z0-9\-.]{1,64}$/.test(ref.value) ? [refKey(ref.type, ref.value)] : [];
 }
 
 async function resolveOrganizationId(tx: Executor, ref: FhirRef | null, run: RunState): Promise<number | null> {
-  if (!ref) return null;
+  if (!ref) { return null; }
   for (const key of candidateKeys(ref, run)) {
     const row = await repo.getOrganizationByRef(tx, key);
-    if (row) return row.id;
+    if (row) { return row.id; }
   }
   return null;
 }
 
 async function resolveOfficeId(tx: Executor, ref: FhirRef | null, run: RunState): Promise<number | null> {
-  if (!ref) return null;
+  if (!ref) { return null; }
   for (const key of candidateKeys(ref, run)) {
     const row = await repo.getOfficeByRef(tx, key);
-    if (row) return row.id;
+    if (row) { return row.id; }
   }
   return null;
 }
 
 async function resolveStaffId(tx: Executor, ref: FhirRef | null, run: RunState): Promise<number | null> {
-  if (!ref) return null;
+  if (!ref) { return null; }
   if (!('id' in ref) && ref.system === NPI_SYSTEM) {
     const byNpi = await repo.getStaffIdByNpi(tx, ref.value);
-    if (byNpi) return byNpi;
+    if (byNpi) { return byNpi; }
   }
   for (const key of candidateKeys(ref, run)) {
     const row = await repo.getUserByRef(tx, key);
-    if (row && (row.roleId === Role.DOCTOR || row.roleId === Role.NURSE)) return row.id;
+    if (row && (row.roleId === Role.DOCTOR || row.roleId === Role.NURSE)) { return row.id; }
   }
   return null;
 }
@@ -178,7 +178,7 @@ function changed<T extends Record<string, unknown>>(current: Record<string, unkn
   for (const [k, v] of Object.entries(next)) {
     const c = current[k];
     const same = typeof v === 'number' && typeof c === 'number' ? Math.abs(v - c) < 1e-9 : c === v || (c == null && v == null);
-    if (!same) (out as Record<string, unknown>)[k] = v;
+    if (!same) { (out as Record<string, unknown>)[k] = v; }
   }
   return out;
 }
@@ -198,7 +198,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** `email` when free (or already this user's); null when another user holds it. */
 async function usableEmail(tx: Executor, email: string | null, selfId: number | null): Promise<string | null> {
-  if (!email) return null;
+  if (!email) { return null; }
   const owner = await repo.getEmailOwner(tx, email);
   return owner === null || owner === selfId ? email : null;
 }
@@ -206,7 +206,7 @@ async function usableEmail(tx: Executor, email: string | null, selfId: number | 
 async function freeUsername(tx: Executor, person: PersonValues, externalRef: string): Promise<string> {
   for (let extra = 0; extra < 8; extra += 2) {
     const candidate = deriveUsername(person.firstName, person.lastName, externalRef, extra);
-    if (!(await repo.isUsernameTaken(tx, candidate))) return candidate;
+    if (!(await repo.isUsernameTaken(tx, candidate))) { return candidate; }
   }
   throw new MappingError('username: no free username could be derived');
 }
@@ -243,10 +243,10 @@ async function upsertPerson(
   // A field the FHIR record leaves empty does not clear what Vigil already holds (an e-mail added later).
   const provided = Object.fromEntries(Object.entries({ ...demographic, email: await usableEmail(tx, email, existing.id) }).filter(([, v]) => v !== null && v !== ''));
   const next: Record<string, unknown> = { ...provided, roleId: input.roleId };
-  if (input.status === UserStatus.DECEASED) next.status = UserStatus.DECEASED;
-  if (existing.organizationId === null && input.organizationId !== null) next.organizationId = input.organizationId;
+  if (input.status === UserStatus.DECEASED) { next.status = UserStatus.DECEASED; }
+  if (existing.organizationId === null && input.organizationId !== null) { next.organizationId = input.organizationId; }
   const diff = changed(existing, next);
-  if (!isEmpty(diff)) await repo.updateUser(tx, existing.id, diff as Partial<repo.UserRow>);
+  if (!isEmpty(diff)) { await repo.updateUser(tx, existing.id, diff as Partial<repo.UserRow>); }
   return { user: { ...existing, ...diff } as repo.UserRow, created: false, updated: !isEmpty(diff) };
 }
 
@@ -268,7 +268,7 @@ const organizationMapper: ResourceMapper = {
           return { status: 'created' };
         }
         const diff = changed(existing, { ...values });
-        if (isEmpty(diff)) return { status: 'unchanged' };
+        if (isEmpty(diff)) { return { status: 'unchanged' }; }
         await repo.updateOrganization(tx, existing.id, diff);
         return { status: 'updated' };
       },
@@ -282,21 +282,21 @@ const locationMapper: ResourceMapper = {
     const r = parse(locationSchema, resource);
     registerIdentifiers(run, 'Location', r.id, r.identifier);
     const values = mapLocation(r);
-    if (!values) return { kind: 'skipped', reason: r.mode === 'kind' ? 'a kind of location (mode kind), not an office' : 'no name: not an office' };
+    if (!values) { return { kind: 'skipped', reason: r.mode === 'kind' ? 'a kind of location (mode kind), not an office' : 'no name: not an office' }; }
     const externalRef = refKey('Location', r.id);
     const orgRef = parseReference(r.managingOrganization, 'Organization', bundle.fullUrls);
     return {
       kind: 'record',
       async apply(tx) {
         const organizationId = (await resolveOrganizationId(tx, orgRef, run)) ?? (await repo.getFirstOrganizationId(tx));
-        if (organizationId === null) throw new MappingError('managingOrganization: no organization has been imported to hold this office');
+        if (organizationId === null) { throw new MappingError('managingOrganization: no organization has been imported to hold this office'); }
         const existing = await repo.getOfficeByRef(tx, externalRef);
         if (!existing) {
           await repo.createOffice(tx, { ...values, organizationId, externalRef });
           return { status: 'created' };
         }
         const diff = changed(existing, { ...values, organizationId });
-        if (isEmpty(diff)) return { status: 'unchanged' };
+        if (isEmpty(diff)) { return { status: 'unchanged' }; }
         await repo.updateOffice(tx, existing.id, diff);
         return { status: 'updated' };
       },
@@ -308,7 +308,7 @@ const locationMapper: ResourceMapper = {
 async function officeOfRole(tx: Executor, role: FhirPractitionerRole, bundle: BundleIndex, run: RunState): Promise<number | null> {
   for (const l of role.location ?? []) {
     const id = await resolveOfficeId(tx, parseReference(l, 'Location', bundle.fullUrls), run);
-    if (id !== null) return id;
+    if (id !== null) { return id; }
   }
   const orgId = await resolveOrganizationId(tx, parseReference(role.organization, 'Organization', bundle.fullUrls), run);
   return orgId === null ? null : repo.getFirstOfficeId(tx, orgId);
@@ -363,14 +363,14 @@ const practitionerRoleMapper: ResourceMapper = {
   prepare(resource, bundle, run) {
     const r = parse(practitionerRoleSchema, resource);
     const practitionerRef = parseReference(r.practitioner, 'Practitioner', bundle.fullUrls);
-    if (!practitionerRef) throw new MappingError('practitioner: not a reference to a Practitioner');
+    if (!practitionerRef) { throw new MappingError('practitioner: not a reference to a Practitioner'); }
     return {
       kind: 'record',
       async apply(tx) {
         const userId = await resolveStaffId(tx, practitionerRef, run);
-        if (userId === null) return { status: 'skipped', reason: 'practitioner: not imported' };
+        if (userId === null) { return { status: 'skipped', reason: 'practitioner: not imported' }; }
         const officeId = await officeOfRole(tx, r, bundle, run);
-        if (officeId === null) return { status: 'skipped', reason: 'location / organization: no imported office' };
+        if (officeId === null) { return { status: 'skipped', reason: 'location / organization: no imported office' }; }
         const added = await repo.ensureOfficeAssignment(tx, userId, officeId);
         const office = await repo.getOffice(tx, officeId);
         const [user] = await repo.getUsersByIds(tx, [userId]);
@@ -388,7 +388,7 @@ const practitionerRoleMapper: ResourceMapper = {
 /** Counts values and returns them most frequent first (ties: first seen first). */
 function byFrequency<T>(values: T[]): T[] {
   const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  for (const v of values) { counts.set(v, (counts.get(v) ?? 0) + 1); }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
 }
 
@@ -407,7 +407,7 @@ const patientMapper: ResourceMapper = {
         // The office: the most frequent among the Encounters' locations / service providers, else the first office.
         const officeCache = new Map<string, number | null>();
         const officeOfRef = async (ref: FhirRef): Promise<number | null> => {
-          if (ref.type === 'Location') return resolveOfficeId(tx, ref, run);
+          if (ref.type === 'Location') { return resolveOfficeId(tx, ref, run); }
           const orgId = await resolveOrganizationId(tx, ref, run);
           return orgId === null ? null : repo.getFirstOfficeId(tx, orgId);
         };
@@ -418,19 +418,19 @@ const patientMapper: ResourceMapper = {
           ].filter((r): r is FhirRef => r !== null);
           for (const ref of refs) {
             const k = refText(ref);
-            if (!officeCache.has(k)) officeCache.set(k, await officeOfRef(ref));
+            if (!officeCache.has(k)) { officeCache.set(k, await officeOfRef(ref)); }
             const id = officeCache.get(k);
-            if (id != null) return id;
+            if (id != null) { return id; }
           }
           return null;
         };
         const offices: number[] = [];
         for (const e of encounters) {
           const id = await officeOf(e);
-          if (id !== null) offices.push(id);
+          if (id !== null) { offices.push(id); }
         }
         const officeId = byFrequency(offices)[0] ?? (await repo.getFirstOfficeId(tx, null));
-        if (officeId == null) throw new MappingError('no office has been imported to assign the patient to (import Organization and Location first)');
+        if (officeId == null) { throw new MappingError('no office has been imported to assign the patient to (import Organization and Location first)'); }
         const office = (await repo.getOffice(tx, officeId))!;
 
         const { user, created, updated } = await upsertPerson(tx, key, {
@@ -456,9 +456,9 @@ const patientMapper: ResourceMapper = {
           }
         }
 
-        if (await repo.ensureOfficeAssignment(tx, user.id, officeId)) changedAny = true;
+        if (await repo.ensureOfficeAssignment(tx, user.id, officeId)) { changedAny = true; }
         const team = await repo.ensureMedicalTeam(tx, user.id, officeId);
-        if (team.created) changedAny = true;
+        if (team.created) { changedAny = true; }
         const memberRoles = team.created ? [] : await repo.getTeamMemberRoles(tx, team.id);
         const needDoctor = !memberRoles.includes(Role.DOCTOR);
         const needNurse = !memberRoles.includes(Role.NURSE);
@@ -473,13 +473,13 @@ const patientMapper: ResourceMapper = {
           const participants: number[] = [];
           for (const k of byFrequency(participantRefs.map(refText)).slice(0, 10)) {
             const id = await resolveStaffId(tx, byText.get(k)!, run);
-            if (id !== null) participants.push(id);
+            if (id !== null) { participants.push(id); }
           }
           const pick = (staff: number[]) => participants.find((p) => staff.includes(p)) ?? staff[0];
           const doctor = needDoctor ? pick(officeDoctors) : undefined;
           const nurse = needNurse ? pick(officeNurses) : undefined;
           for (const member of [doctor, nurse]) {
-            if (member !== undefined && (await repo.addTeamMember(tx, team.id, member))) changedAny = true;
+            if (member !== undefined && (await repo.addTeamMember(tx, team.id, member))) { changedAny = true; }
           }
         }
         return { status: created ? 'created' : changedAny ? 'updated' : 'unchanged' };
@@ -506,10 +506,10 @@ const observationMapper: ResourceMapper = {
     const subject = parseReference(r.subject, 'Patient', bundle.fullUrls);
     const sameSubject = subject && 'id' in subject ? (bundle.observationsBySubject.get(refKey('Patient', subject.id)) ?? []) : [];
     const v = mapVitalObservation(r, sameSubject);
-    if (v.kind === 'merged') return { kind: 'merged' };
-    if (v.kind === 'unmapped') return { kind: 'unmapped', code: v.code };
-    if (v.kind === 'skipped') return { kind: 'skipped', reason: v.reason };
-    if (!subject) throw new MappingError('subject: a measurement needs a reference to its Patient');
+    if (v.kind === 'merged') { return { kind: 'merged' }; }
+    if (v.kind === 'unmapped') { return { kind: 'unmapped', code: v.code }; }
+    if (v.kind === 'skipped') { return { kind: 'skipped', reason: v.reason }; }
+    if (!subject) { throw new MappingError('subject: a measurement needs a reference to its Patient'); }
     const externalRef = refKey('Observation', r.id);
     return {
       kind: 'record',
@@ -522,9 +522,9 @@ const observationMapper: ResourceMapper = {
             break;
           }
         }
-        if (patientId === null) return { status: 'skipped', reason: 'subject: patient not imported' };
+        if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
         const hospitalId = await repo.getFirstOfficeOfUser(tx, patientId);
-        if (hospitalId === null) return { status: 'skipped', reason: 'subject: the patient has no office' };
+        if (hospitalId === null) { return { status: 'skipped', reason: 'subject: the patient has no office' }; }
         const { thresholds } = resolveThresholds(v.deviceType, await repo.getOfficeThresholdsJson(tx, hospitalId, v.deviceType));
         const reading = {
           deviceType: v.deviceType,
@@ -555,7 +555,7 @@ const observationMapper: ResourceMapper = {
           existing.severity === reading.severity &&
           existing.deviceKey === reading.deviceKey &&
           sameJson(existing.valuesJson, reading.valuesJson);
-        if (same) return { status: 'unchanged' };
+        if (same) { return { status: 'unchanged' }; }
         await repo.updateMeasurement(tx, existing.id, reading);
         return { status: 'updated' };
       },
@@ -577,7 +577,7 @@ export const resourceMappers: Record<string, ResourceMapper> = {
   Condition: conditionMapper(async (tx, subject, run) => {
     for (const key of candidateKeys(subject, run)) {
       const row = await repo.getUserByRef(tx, key);
-      if (row && row.roleId === Role.PATIENT) return row.id;
+      if (row && row.roleId === Role.PATIENT) { return row.id; }
     }
     return null;
   }),

@@ -121,7 +121,7 @@ export async function updateUser(tx: Executor, id: number, values: Partial<typeo
 /** The doctor or nurse whose metadata carries this NPI (doctors: `npi`; nurses: metadataInfo.npi). */
 export async function getStaffIdByNpi(tx: Executor, npi: string): Promise<number | null> {
   const [doc] = await tx.select({ id: doctorMetadata.userId }).from(doctorMetadata).where(eq(doctorMetadata.npi, npi)).limit(1);
-  if (doc) return doc.id;
+  if (doc) { return doc.id; }
   const [nurse] = await tx
     .select({ id: nurseMetadata.userId })
     .from(nurseMetadata)
@@ -131,7 +131,7 @@ export async function getStaffIdByNpi(tx: Executor, npi: string): Promise<number
 }
 
 export async function getUsersByIds(tx: Executor, ids: number[]): Promise<{ id: number; roleId: number; organizationId: number | null }[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return tx.select({ id: users.id, roleId: users.roleId, organizationId: users.organizationId }).from(users).where(inArray(users.id, ids));
 }
 
@@ -193,7 +193,7 @@ export async function getOfficeStaffIds(tx: Executor, hospitalId: number, role: 
 /** The patient's medical team in an office, created when missing. */
 export async function ensureMedicalTeam(tx: Executor, patientId: number, hospitalId: number): Promise<{ id: number; created: boolean }> {
   const inserted = await tx.insert(medicalTeams).values({ patientId, hospitalId }).onConflictDoNothing().returning({ id: medicalTeams.id });
-  if (inserted[0]) return { id: inserted[0].id, created: true };
+  if (inserted[0]) { return { id: inserted[0].id, created: true }; }
   const [row] = await tx
     .select({ id: medicalTeams.id })
     .from(medicalTeams)

@@ -1,7 +1,7 @@
 /**
- * The FHIR R4 importer (issue 2, section 7): reads Bundles (any type) or single resources from a
- * file, a folder or memory, maps them with the table of import.mappers.ts, commits each bundle in
- * one transaction, and records an `import_runs` row with the per-record report.
+ * The FHIR R4 importer (README "Importing FHIR data"): reads Bundles (any type) or single resources
+ * from a file, a folder or memory, maps them with the table of import.mappers.ts, commits each
+ * bundle in one transaction, and records an `import_runs` row with the per-record report.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,25 +46,25 @@ const emptyCounts = (): ImportTypeCounts => ({ created: 0, updated: 0, unchanged
 
 /** Files and folders: organizations / offices first, then staff, then everything else (patients), by name. */
 function rankOf(text: string): number {
-  if (/"resourceType"\s*:\s*"(Organization|Location)"/.test(text)) return 0;
-  if (/"resourceType"\s*:\s*"(Practitioner|PractitionerRole)"/.test(text)) return 1;
+  if (/"resourceType"\s*:\s*"(Organization|Location)"/.test(text)) { return 0; }
+  if (/"resourceType"\s*:\s*"(Practitioner|PractitionerRole)"/.test(text)) { return 1; }
   return 2;
 }
 
 function listJsonFiles(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') { continue; }
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) listJsonFiles(full, out);
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.json')) out.push(full);
-    if (out.length > MAX_FILES) throw new UnitError(`more than ${MAX_FILES} JSON files in the folder`);
+    if (entry.isDirectory()) { listJsonFiles(full, out); }
+    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.json')) { out.push(full); }
+    if (out.length > MAX_FILES) { throw new UnitError(`more than ${MAX_FILES} JSON files in the folder`); }
   }
   return out;
 }
 
 function jsonReason(err: unknown): string {
   const msg = (err as Error).message ?? '';
-  if (/end of JSON input|Unterminated|Unexpected end/i.test(msg)) return 'not valid JSON: the file ends early (truncated)';
+  if (/end of JSON input|Unterminated|Unexpected end/i.test(msg)) { return 'not valid JSON: the file ends early (truncated)'; }
   const pos = /position (\d+)/.exec(msg)?.[1];
   return `not valid JSON${pos ? ` (at character ${pos})` : ''}`;
 }
@@ -74,7 +74,7 @@ function readFileUnit(full: string, label: string): Unit {
     file: label,
     load: async () => {
       const stat = await fs.promises.stat(full);
-      if (stat.size > MAX_FILE_BYTES) throw new UnitError(`file larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+      if (stat.size > MAX_FILE_BYTES) { throw new UnitError(`file larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`); }
       const text = await fs.promises.readFile(full, 'utf8');
       try {
         return JSON.parse(text) as unknown;
@@ -88,8 +88,8 @@ function readFileUnit(full: string, label: string): Unit {
 /** The units of a path: the file itself, or the folder's *.json files ordered by what they hold. */
 async function unitsOfPath(source: string): Promise<Unit[]> {
   const stat = await fs.promises.stat(source).catch(() => null);
-  if (!stat) throw new UnitError('file or folder not found');
-  if (stat.isFile()) return [readFileUnit(source, path.basename(source))];
+  if (!stat) { throw new UnitError('file or folder not found'); }
+  if (stat.isFile()) { return [readFileUnit(source, path.basename(source))]; }
   const files = listJsonFiles(source);
   const ranked = await Promise.all(
     files.map(async (f) => {
@@ -109,34 +109,34 @@ interface Entry {
 
 /** The resources of a parsed document: a Bundle's entries (nested Bundles flattened) or the single resource. */
 function resourcesOf(doc: unknown, records: ImportRecord[], file: string): Entry[] {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new UnitError('not a FHIR resource: the JSON is not an object');
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) { throw new UnitError('not a FHIR resource: the JSON is not an object'); }
   const top = anyResourceSchema.safeParse(doc);
-  if (!top.success) throw new UnitError('not a FHIR resource: no resourceType');
-  if (top.data.resourceType !== 'Bundle') return [{ resource: withId(top.data, undefined) }];
+  if (!top.success) { throw new UnitError('not a FHIR resource: no resourceType'); }
+  if (top.data.resourceType !== 'Bundle') { return [{ resource: withId(top.data, undefined) }]; }
   const bundle = bundleSchema.safeParse(doc);
-  if (!bundle.success) throw new UnitError(`not a valid Bundle: ${describeZodError(bundle.error)}`);
+  if (!bundle.success) { throw new UnitError(`not a valid Bundle: ${describeZodError(bundle.error)}`); }
   const out: Entry[] = [];
   (bundle.data.entry ?? []).forEach((e, i) => {
-    if (e.resource === undefined) return; // a request-only entry (e.g. DELETE): nothing to import
+    if (e.resource === undefined) { return; } // a request-only entry (e.g. DELETE): nothing to import
     const r = anyResourceSchema.safeParse(e.resource);
     if (!r.success) {
       records.push({ file, resourceType: '', id: `entry ${i}`, status: 'error', reason: 'not a FHIR resource: no resourceType' });
       return;
     }
-    if (r.data.resourceType === 'Bundle') out.push(...resourcesOf(r.data, records, file));
-    else out.push({ fullUrl: e.fullUrl, resource: withId(r.data, e.fullUrl) });
+    if (r.data.resourceType === 'Bundle') { out.push(...resourcesOf(r.data, records, file)); }
+    else { out.push({ fullUrl: e.fullUrl, resource: withId(r.data, e.fullUrl) }); }
   });
   return out;
 }
 
 /** A resource of a transaction bundle may carry its id only in `fullUrl` (urn:uuid:...). */
 function withId(resource: FhirResource, fullUrl: string | undefined): FhirResource {
-  if (resource.id !== undefined || !fullUrl?.startsWith('urn:uuid:')) return resource;
+  if (resource.id !== undefined || !fullUrl?.startsWith('urn:uuid:')) { return resource; }
   return { ...resource, id: fullUrl.slice('urn:uuid:'.length) };
 }
 
 function reasonOf(err: unknown): string {
-  if (err instanceof MappingError) return err.reason;
+  if (err instanceof MappingError) { return err.reason; }
   const e = err as { message?: string; code?: string; cause?: { message?: string; code?: string } };
   // Drizzle wraps the driver's error; the driver's message names the constraint, never the values.
   const inner = e.cause?.message ?? e.message ?? String(err);
@@ -156,9 +156,9 @@ function reasonOf(err: unknown): string {
  * the report. Errors: AppError forbidden when `opts.scope` is not a system admin.
  */
 export async function importFhir(ctx: Pick<AppContext, 'db'>, source: string | object, opts: ImportOptions = {}): Promise<ImportReport> {
-  if (opts.scope && !isSystemAdmin(opts.scope)) throw AppError.forbidden();
+  if (opts.scope && !isSystemAdmin(opts.scope)) { throw AppError.forbidden(); }
   const label = opts.label ?? (typeof source === 'string' ? source : 'upload');
-  if (typeof source !== 'string') return importUnits(ctx, label, async () => [{ file: label, load: async () => source }], opts);
+  if (typeof source !== 'string') { return importUnits(ctx, label, async () => [{ file: label, load: async () => source }], opts); }
   return importUnits(ctx, label, () => unitsOfPath(source), opts, path.basename(source));
 }
 
@@ -167,7 +167,7 @@ export async function importFhir(ctx: Pick<AppContext, 'db'>, source: string | o
  * `name`; text that is not JSON is reported as one error record.
  */
 export async function importFhirText(ctx: Pick<AppContext, 'db'>, name: string, text: string, opts: ImportOptions = {}): Promise<ImportReport> {
-  if (opts.scope && !isSystemAdmin(opts.scope)) throw AppError.forbidden();
+  if (opts.scope && !isSystemAdmin(opts.scope)) { throw AppError.forbidden(); }
   const label = opts.label ?? name;
   const load = async () => {
     try {
@@ -202,7 +202,7 @@ async function importUnits(
   try {
     units = await listUnits();
   } catch (err) {
-    if (!(err instanceof UnitError)) throw err;
+    if (!(err instanceof UnitError)) { throw err; }
     records.push({ file: sourceName, resourceType: '', id: '', status: 'error', reason: err.message });
   }
 
@@ -210,7 +210,7 @@ async function importUnits(
   // (GET admin/importruns) while the import works; written at most every PROGRESS_MS.
   let progressAt = 0;
   const progress = async (force = false) => {
-    if (!force && Date.now() - progressAt < PROGRESS_MS) return;
+    if (!force && Date.now() - progressAt < PROGRESS_MS) { return; }
     progressAt = Date.now();
     await repo.setImportProgress(ctx.db, runRow.id, { files, filesTotal: units.length });
   };
@@ -222,16 +222,16 @@ async function importUnits(
     try {
       entries = resourcesOf(await unit.load(), records, unit.file);
     } catch (err) {
-      if (!(err instanceof UnitError)) throw err;
+      if (!(err instanceof UnitError)) { throw err; }
       records.push({ file: unit.file, resourceType: '', id: '', status: 'error', reason: err.message });
       continue;
     }
     bundles++;
-    if (!(await importBundle(ctx, unit.file, entries, run, records, typeCounts, unmappedCodes))) rolledBack++;
+    if (!(await importBundle(ctx, unit.file, entries, run, records, typeCounts, unmappedCodes))) { rolledBack++; }
   }
 
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, error: 0 };
-  for (const r of records) counts[r.status]++;
+  for (const r of records) { counts[r.status]++; }
   const finishedAt = new Date();
   const report: ImportReport = {
     runId: runRow.id,
@@ -291,21 +291,21 @@ async function importBundle(
   const writes: (Item & { prepared: Extract<Prepared, { kind: 'record' }> })[] = [];
   for (const item of items) {
     const p = item.prepared;
-    if (!p) continue;
+    if (!p) { continue; }
     if (p.kind === 'merged' || p.kind === 'unmapped') {
       typeCounts(item.type)[p.kind]++;
-      if (p.kind === 'unmapped' && p.code) unmappedCodes.set(p.code, (unmappedCodes.get(p.code) ?? 0) + 1);
-    } else if (p.kind === 'skipped') report(item, 'skipped', p.reason);
-    else writes.push({ ...item, prepared: p });
+      if (p.kind === 'unmapped' && p.code) { unmappedCodes.set(p.code, (unmappedCodes.get(p.code) ?? 0) + 1); }
+    } else if (p.kind === 'skipped') { report(item, 'skipped', p.reason); }
+    else { writes.push({ ...item, prepared: p }); }
   }
 
   const failed = items.filter((i) => i.error !== undefined);
   if (failed.length > 0) {
-    for (const item of failed) report(item, 'error', item.error);
-    for (const w of writes) report(w, 'skipped', `bundle rolled back: ${failed.length} record(s) failed`);
+    for (const item of failed) { report(item, 'error', item.error); }
+    for (const w of writes) { report(w, 'skipped', `bundle rolled back: ${failed.length} record(s) failed`); }
     return false;
   }
-  if (writes.length === 0) return true;
+  if (writes.length === 0) { return true; }
 
   const outcomes: RecordOutcome[] = [];
   let failedAt = -1;

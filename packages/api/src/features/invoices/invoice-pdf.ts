@@ -65,7 +65,7 @@ export function formatCents(cents: number, locale: 'en-US' | 'es-US'): string {
 
 /** 'YYYY-MM-DD' as mm/dd/yyyy (English) or dd/mm/aaaa (Spanish), docs/dates.md. */
 const formatDay = (day: string | null, lang: 'en' | 'es') => {
-  if (!day) return '-';
+  if (!day) { return '-'; }
   const [y, m, d] = day.split('-');
   return lang === 'en' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
 };
@@ -87,11 +87,11 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
   const orgName = lang === 'es' && org.institutionNameEsp ? org.institutionNameEsp : org.institutionName;
 
   doc.font('Helvetica-Bold').fontSize(20).text(L.title, { align: 'right' });
-  if (invoice.status === 'draft') doc.font('Helvetica').fontSize(10).fillColor('#b00020').text(L.draft, { align: 'right' }).fillColor('black');
+  if (invoice.status === 'draft') { doc.font('Helvetica').fontSize(10).fillColor('#b00020').text(L.draft, { align: 'right' }).fillColor('black'); }
   doc.moveUp(invoice.status === 'draft' ? 2 : 1);
   doc.font('Helvetica-Bold').fontSize(14).text(orgName, 50);
   doc.font('Helvetica').fontSize(10);
-  for (const line of [org.address, [org.city, org.state, org.zip].filter(Boolean).join(', '), org.country, org.contactEmail, org.contactPhone]) if (line) doc.text(line);
+  for (const line of [org.address, [org.city, org.state, org.zip].filter(Boolean).join(', '), org.country, org.contactEmail, org.contactPhone]) { if (line) { doc.text(line); } }
   doc.moveDown();
 
   const facts: [string, string][] = [
@@ -124,7 +124,7 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
   doc.moveTo(50, doc.y).lineTo(562, doc.y).stroke();
   doc.moveDown(0.3);
   for (const l of invoice.lines) {
-    if (doc.y > 680) doc.addPage();
+    if (doc.y > 680) { doc.addPage(); }
     row([l.description, String(l.quantity), money(l.unitPriceCents), money(l.amountCents)]);
   }
   doc.moveTo(50, doc.y).lineTo(562, doc.y).stroke();
@@ -140,8 +140,8 @@ export function renderInvoicePdf(invoice: Invoice, org: InvoiceOrganization): Pr
   total(`${L.tax} (${percent(invoice.taxPercent)})`, money(invoice.taxAmountCents));
   total(L.total, money(invoice.grandTotalCents), true);
   doc.moveDown();
-  if (invoice.paymentMethods) doc.font('Helvetica-Bold').text(L.payment, 50).font('Helvetica').text(invoice.paymentMethods).moveDown(0.5);
-  if (invoice.terms) doc.font('Helvetica-Bold').text(L.terms, 50).font('Helvetica').text(invoice.terms);
+  if (invoice.paymentMethods) { doc.font('Helvetica-Bold').text(L.payment, 50).font('Helvetica').text(invoice.paymentMethods).moveDown(0.5); }
+  if (invoice.terms) { doc.font('Helvetica-Bold').text(L.terms, 50).font('Helvetica').text(invoice.terms); }
   doc.end();
   return done;
 }

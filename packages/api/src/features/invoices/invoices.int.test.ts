@@ -20,7 +20,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await claim(f.patientA2.id, f.a2.id, 2026, 3);
   await claim(p4.id, f.a2.id, 2026, 3, '99454', 'suppressed');
   await claim(f.patientB1.id, f.b1.id, 2026, 3);
-  for (const month of [1, 2, 4, 5, 6, 7, 8, 9]) await claim(f.patientA1.id, f.a1.id, 2026, month);
+  for (const month of [1, 2, 4, 5, 6, 7, 8, 9]) { await claim(f.patientA1.id, f.a1.id, 2026, month); }
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -113,7 +113,7 @@ describe('POST invoice/generateinvoicefororganization', () => {
   });
 
   it('is refused to office admins and clinicians (403) and answers 404 for another organization', async () => {
-    for (const who of [f.officeAdminA1, f.doctorA1, f.nurseA1]) expect((await generate(who, { organizationId: f.orgA.id, year: 2026, month: 4, unitPriceCents: 100 })).statusCode).toBe(403);
+    for (const who of [f.officeAdminA1, f.doctorA1, f.nurseA1]) { expect((await generate(who, { organizationId: f.orgA.id, year: 2026, month: 4, unitPriceCents: 100 })).statusCode).toBe(403); }
     const other = await generate(f.orgAdminB, { organizationId: f.orgA.id, year: 2026, month: 4, unitPriceCents: 100 });
     expect(other.statusCode).toBe(404);
     expect(await t.ctx.db.select().from(invoices).where(eq(invoices.month, 4))).toHaveLength(0);
@@ -242,7 +242,7 @@ describe('invoice numbers under concurrency', () => {
     const admin = await createUser(t, { role: Role.ORGANIZATION_ADMIN, organizationId: org.id });
     const patient = await createUser(t, { role: Role.PATIENT, organizationId: org.id, offices: [office.id] });
     const months = [1, 2, 3, 4, 5, 6, 7, 8];
-    for (const month of months) await claim(patient.id, office.id, 2025, month);
+    for (const month of months) { await claim(patient.id, office.id, 2025, month); }
     const ids: number[] = [];
     for (const month of months) {
       const res = await generate(admin, { organizationId: org.id, year: 2025, month, unitPriceCents: 1_000 });

@@ -174,7 +174,7 @@ export async function getInvoice(scope: Scope, db: Executor, id: number, opts: {
     .where(and(eq(i.id, id), organizationFilter(scope, i.organizationId)))
     .limit(1);
   const [row] = opts.forUpdate ? await base.for('update', { of: i }) : await base;
-  if (!row) return null;
+  if (!row) { return null; }
   const lines = await db
     .select(lineColumns)
     .from(invoiceLines)
@@ -222,7 +222,7 @@ export async function insertDraft(
 /** Replaces the lines of invoice `invoiceId` (already checked to be the caller's). */
 export async function replaceLines(_scope: Scope, db: Executor, invoiceId: number, lines: LineValues[]): Promise<void> {
   await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  if (lines.length > 0) await db.insert(invoiceLines).values(lines.map((l, n) => ({ ...l, invoiceId, sortOrder: n })));
+  if (lines.length > 0) { await db.insert(invoiceLines).values(lines.map((l, n) => ({ ...l, invoiceId, sortOrder: n }))); }
 }
 
 /** Updates invoice `id` in the caller's organizations. */

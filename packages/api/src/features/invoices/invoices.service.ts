@@ -33,13 +33,13 @@ const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 async function visibleInvoice(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<Invoice> {
   const invoice = await repo.getInvoice(scope, db, id, { forUpdate });
-  if (!invoice) throw AppError.notFound();
+  if (!invoice) { throw AppError.notFound(); }
   return invoice;
 }
 
 async function visibleOrganization(scope: Scope, db: Executor, organizationId: number): Promise<repo.InvoiceOrganization> {
   const org = await repo.getOrganization(scope, db, organizationId);
-  if (!org) throw AppError.notFound();
+  if (!org) { throw AppError.notFound(); }
   return org;
 }
 
@@ -52,7 +52,7 @@ async function linesOfMonth(scope: Scope, db: Executor, organizationId: number, 
 /** Runs the engine; 400 invoiceDiscountTooLarge when an amount discount exceeds the subtotal. */
 function totalsOf(facts: InvoiceFacts) {
   const computed = computeInvoice(facts);
-  if (!computed.ok) throw AppError.badRequest(computed.reason === 'discountExceedsSubtotal' ? 'invoiceDiscountTooLarge' : 'validationFailed', { discountCents: 'invoiceDiscountTooLarge' });
+  if (!computed.ok) { throw AppError.badRequest(computed.reason === 'discountExceedsSubtotal' ? 'invoiceDiscountTooLarge' : 'validationFailed', { discountCents: 'invoiceDiscountTooLarge' }); }
   return computed.totals;
 }
 
@@ -98,13 +98,13 @@ export async function findInvoices(ctx: AppContext, scope: Scope, q: InvoiceList
  * the month already has an invoice that is not void.
  */
 export async function generateInvoice(ctx: AppContext, scope: Scope, body: GenerateInvoiceBody, now = new Date()): Promise<Invoice> {
-  if (body.year * 12 + body.month - 1 > now.getUTCFullYear() * 12 + now.getUTCMonth()) throw AppError.badRequest('invoiceMonthUpcoming', { month: 'invoiceMonthUpcoming' });
+  if (body.year * 12 + body.month - 1 > now.getUTCFullYear() * 12 + now.getUTCMonth()) { throw AppError.badRequest('invoiceMonthUpcoming', { month: 'invoiceMonthUpcoming' }); }
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
       await visibleOrganization(scope, tx, body.organizationId);
       const lines = await linesOfMonth(scope, tx, body.organizationId, body.year, body.month, body.unitPriceCents);
-      if (lines.length === 0) throw AppError.badRequest('noSummary');
+      if (lines.length === 0) { throw AppError.badRequest('noSummary'); }
       const discountBasisPoints = basisPointsOf(body.discountPercent);
       const taxBasisPoints = basisPointsOf(body.taxPercent);
       const totals = totalsOf({ lines, discountCents: body.discountCents, discountBasisPoints, taxBasisPoints });
@@ -135,7 +135,7 @@ export async function generateInvoice(ctx: AppContext, scope: Scope, body: Gener
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict('invoiceExistsForMonth');
+    if (isUniqueViolation(error)) { throw AppError.conflict('invoiceExistsForMonth'); }
     throw error;
   }
   return visibleInvoice(scope, ctx.db, id);
@@ -143,13 +143,13 @@ export async function generateInvoice(ctx: AppContext, scope: Scope, body: Gener
 
 /** Edits the terms of a draft (in its transaction, the row locked) and recomputes its totals. */
 async function editDraft(scope: Scope, tx: Executor, invoice: Invoice, body: UpdateInvoiceBody): Promise<void> {
-  if (invoice.status !== 'draft') throw AppError.conflict('invoiceNotDraft');
+  if (invoice.status !== 'draft') { throw AppError.conflict('invoiceNotDraft'); }
   const unitPriceCents = body.unitPriceCents ?? invoice.unitPriceCents;
   // A new percentage replaces an amount discount and the other way round (one discount at a time).
   let discountBasisPoints = body.discountPercent !== undefined ? basisPointsOf(body.discountPercent) : basisPointsOf(invoice.discountPercent);
   let discountCents = body.discountCents ?? invoice.discountCents;
-  if (body.discountCents !== undefined && body.discountCents > 0 && body.discountPercent === undefined) discountBasisPoints = 0;
-  if (discountBasisPoints > 0) discountCents = 0;
+  if (body.discountCents !== undefined && body.discountCents > 0 && body.discountPercent === undefined) { discountBasisPoints = 0; }
+  if (discountBasisPoints > 0) { discountCents = 0; }
   const taxBasisPoints = body.taxPercent !== undefined ? basisPointsOf(body.taxPercent) : basisPointsOf(invoice.taxPercent);
   const lines = body.refreshLines
     ? await linesOfMonth(scope, tx, invoice.organizationId, invoice.year, invoice.month, unitPriceCents)
@@ -157,7 +157,7 @@ async function editDraft(scope: Scope, tx: Executor, invoice: Invoice, body: Upd
   const totals = totalsOf({ lines, discountCents, discountBasisPoints, taxBasisPoints });
   const invoiceDate = body.invoiceDate ?? invoice.invoiceDate;
   const dueDate = body.dueDate ?? invoice.dueDate;
-  if (invoiceDate && dueDate && dueDate < invoiceDate) throw AppError.badRequest('validationFailed', { dueDate: 'invalid' });
+  if (invoiceDate && dueDate && dueDate < invoiceDate) { throw AppError.badRequest('validationFailed', { dueDate: 'invalid' }); }
   await repo.updateInvoice(scope, tx, invoice.id, {
     unitPriceCents,
     discountCents,
@@ -182,15 +182,15 @@ async function editDraft(scope: Scope, tx: Executor, invoice: Invoice, body: Upd
  * draft without a date today; overdue needs the due date to have passed (409 invoiceNotYetOverdue).
  */
 async function changeStatus(scope: Scope, tx: Executor, invoice: Invoice, to: InvoiceStatus, now: Date): Promise<void> {
-  if (!invoiceTransitions[invoice.status].includes(to)) throw new AppError('conflict', 'invoiceTransitionNotAllowed', { from: invoice.status, to });
+  if (!invoiceTransitions[invoice.status].includes(to)) { throw new AppError('conflict', 'invoiceTransitionNotAllowed', { from: invoice.status, to }); }
   if (to === 'issued') {
-    if (invoice.lines.length === 0) throw AppError.badRequest('noSummary');
+    if (invoice.lines.length === 0) { throw AppError.badRequest('noSummary'); }
     const number = await repo.takeNextNumber(scope, tx, invoice.organizationId);
     const invoiceDate = invoice.invoiceDate ?? todayUtc(now);
     await repo.updateInvoice(scope, tx, invoice.id, { status: 'issued', number, issuedAt: now, invoiceDate, dueDate: invoice.dueDate ?? addDays(invoiceDate, DEFAULT_PAYMENT_DAYS) });
     return;
   }
-  if (to === 'overdue' && !(invoice.dueDate && invoice.dueDate < todayUtc(now))) throw AppError.conflict('invoiceNotYetOverdue');
+  if (to === 'overdue' && !(invoice.dueDate && invoice.dueDate < todayUtc(now))) { throw AppError.conflict('invoiceNotYetOverdue'); }
   await repo.updateInvoice(scope, tx, invoice.id, { status: to, ...(to === 'paid' ? { paidAt: now } : {}) });
 }
 
@@ -201,8 +201,8 @@ async function changeStatus(scope: Scope, tx: Executor, invoice: Invoice, to: In
 export async function updateInvoice(ctx: AppContext, scope: Scope, body: UpdateInvoiceBody, now = new Date()): Promise<Invoice> {
   await ctx.db.transaction(async (tx) => {
     const invoice = await visibleInvoice(scope, tx, body.id, true);
-    if (body.status !== undefined) await changeStatus(scope, tx, invoice, body.status, now);
-    else await editDraft(scope, tx, invoice, body);
+    if (body.status !== undefined) { await changeStatus(scope, tx, invoice, body.status, now); }
+    else { await editDraft(scope, tx, invoice, body); }
   });
   return visibleInvoice(scope, ctx.db, body.id);
 }
@@ -211,7 +211,7 @@ export async function updateInvoice(ctx: AppContext, scope: Scope, body: UpdateI
 export async function deleteInvoice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
     const invoice = await visibleInvoice(scope, tx, id, true);
-    if (invoice.status !== 'draft') throw AppError.conflict('invoiceNotDraft');
+    if (invoice.status !== 'draft') { throw AppError.conflict('invoiceNotDraft'); }
     await repo.deleteDraft(scope, tx, id);
   });
   return { id };
@@ -226,7 +226,7 @@ export interface InvoiceFile {
 /** `GET invoice/getinvoicepdf`: the invoice as a PDF in its language. 404 "No summary!" for an invoice out of scope. */
 export async function invoicePdf(ctx: AppContext, scope: Scope, id: number): Promise<InvoiceFile> {
   const invoice = await repo.getInvoice(scope, ctx.db, id);
-  if (!invoice) throw AppError.notFound('noSummary');
+  if (!invoice) { throw AppError.notFound('noSummary'); }
   const org = await visibleOrganization(scope, ctx.db, invoice.organizationId);
   const body = await renderInvoicePdf(invoice, org);
   const name = invoice.number === null ? `invoice-draft-${invoice.id}` : `invoice-${formatInvoiceNumber(invoice.year, invoice.number)}`;

@@ -88,7 +88,7 @@ export interface LicenseValues {
 
 /** Inserts licences into office `hospitalId` (checked by the service); returns their ids in order. */
 export async function insertLicenses(_scope: Scope, db: Executor, hospitalId: number, values: LicenseValues[], createdBy: number): Promise<number[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   const rows = await db
     .insert(l)
     .values(values.map((v) => ({ ...v, hospitalId, createdBy })))
@@ -194,7 +194,7 @@ export async function findExpiryCandidates(scope: Scope, db: Executor, latestDat
 
 /** Marks licences `ids` expired (if still active or assigned) and ends their current assignments at `at`; returns how many expired. */
 export async function expireLicenses(scope: Scope, db: Executor, ids: number[], at: Date): Promise<number> {
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) { return 0; }
   const expired = await db
     .update(l)
     .set({ status: 'expired', updatedAt: at })

@@ -12,7 +12,7 @@ export function licensesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, licenses.createLicense, ({ scope, body }) => service.createLicense(ctx, scope, body));
   registerEndpoint(app, ctx, licenses.bulkInsertLicenses, async ({ scope, headers, req }) => {
     const upload = await readSingleUpload(req, LICENSE_CSV_MAX_BYTES);
-    if (!upload) throw AppError.badRequest('malformedUpload');
+    if (!upload) { throw AppError.badRequest('malformedUpload'); }
     return service.bulkInsertLicenses(ctx, scope, headers.hospitalid, upload.data);
   });
   registerEndpoint(app, ctx, licenses.getLicense, ({ scope, params }) => service.getLicense(ctx, scope, params.id));

@@ -29,7 +29,7 @@ import * as repo from './licenses.repo';
 
 async function visibleLicense(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<License> {
   const license = await repo.getLicense(scope, db, id, { forUpdate });
-  if (!license) throw AppError.notFound();
+  if (!license) { throw AppError.notFound(); }
   return license;
 }
 
@@ -59,7 +59,7 @@ const statusAt = (wanted: 'active' | 'inactive', expirationDate: string, timeZon
 /** `POST licenses`: a licence in office `hospitalId` (404 out of scope); already expired when its date has passed. */
 export async function createLicense(ctx: AppContext, scope: Scope, body: CreateLicenseBody, now = new Date()): Promise<License> {
   const office = await getOfficeInScope(scope, ctx.db, body.hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const [id] = await repo.insertLicenses(scope, ctx.db, body.hospitalId, [{ ...valuesOf(body), status: statusAt(body.status, body.expirationDate, office.timeZone, now) }], scope.userId);
   return visibleLicense(scope, ctx.db, id!);
 }
@@ -73,7 +73,7 @@ export async function updateLicense(ctx: AppContext, scope: Scope, id: number, b
   await ctx.db.transaction(async (tx) => {
     const license = await visibleLicense(scope, tx, id, true);
     const office = (await getOfficeInScope(scope, tx, license.hospitalId))!;
-    if (license.status === 'assigned' && (body.status === 'inactive' || body.type !== license.type)) throw AppError.conflict('licenseAssigned');
+    if (license.status === 'assigned' && (body.status === 'inactive' || body.type !== license.type)) { throw AppError.conflict('licenseAssigned'); }
     const values = valuesOf(body);
     if (license.status === 'assigned') {
       if (isLicenseExpired(body.expirationDate, office.timeZone, now)) {
@@ -94,7 +94,7 @@ export async function updateLicense(ctx: AppContext, scope: Scope, id: number, b
 export async function deleteLicense(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
     await visibleLicense(scope, tx, id, true);
-    if (await repo.wasEverAssigned(scope, tx, id)) throw AppError.conflict('licenseAssigned');
+    if (await repo.wasEverAssigned(scope, tx, id)) { throw AppError.conflict('licenseAssigned'); }
     await repo.deleteLicense(scope, tx, id);
   });
   return { id };
@@ -106,7 +106,7 @@ export const LICENSE_CSV_COLUMNS = ['name', 'description', 'content', 'type', 'p
 /** '12', '12.5', '12.50', '$1,234.56' as cents, exactly (no float); null when not money. */
 export function parseDollars(text: string): number | null {
   const m = text.trim().replace(/^\$/, '').replace(/,/g, '').match(/^(\d{1,9})(?:\.(\d{1,2}))?$/);
-  if (!m) return null;
+  if (!m) { return null; }
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
@@ -119,7 +119,7 @@ export function parseDollars(text: string): number | null {
  */
 export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospitalId: number, file: Buffer, now = new Date()): Promise<LicenseBulkReport> {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   let records: Record<string, string>[];
   try {
     const text = file.toString('utf8').replace(/^\uFEFF/, '');
@@ -136,9 +136,9 @@ export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospital
   } catch {
     throw AppError.badRequest('malformedUpload');
   }
-  if (records.length > LICENSE_CSV_MAX_ROWS) throw AppError.badRequest('malformedUpload');
+  if (records.length > LICENSE_CSV_MAX_ROWS) { throw AppError.badRequest('malformedUpload'); }
   const first = records[0];
-  if (first && !['name', 'type', 'price', 'expirationdate'].every((c) => c in first)) throw AppError.badRequest('malformedUpload');
+  if (first && !['name', 'type', 'price', 'expirationdate'].every((c) => c in first)) { throw AppError.badRequest('malformedUpload'); }
 
   const rows: LicenseBulkReport['rows'] = [];
   const valid: { index: number; values: repo.LicenseValues }[] = [];
@@ -180,12 +180,12 @@ export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospital
 }
 
 async function visiblePatientOfLicense(scope: Scope, db: Executor, license: License, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId)) || !(await repo.isPatientOfOffice(scope, db, patientId, license.hospitalId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId)) || !(await repo.isPatientOfOffice(scope, db, patientId, license.hospitalId))) { throw AppError.notFound(); }
 }
 
 /** `GET licenseassignments/getforpatient`: 404 for a patient out of scope. */
 export async function findAssignmentsForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<LicenseAssignment[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
   return repo.findAssignmentsForPatient(scope, ctx.db, patientId);
 }
 
@@ -202,13 +202,13 @@ export async function assignLicense(ctx: AppContext, scope: Scope, body: License
       const license = await visibleLicense(scope, tx, body.licenseId, true);
       await visiblePatientOfLicense(scope, tx, license, body.patientId);
       const office = (await getOfficeInScope(scope, tx, license.hospitalId))!;
-      if (license.status !== 'active' || isLicenseExpired(license.expirationDate, office.timeZone, now)) throw AppError.conflict('licenseNotAssignable');
+      if (license.status !== 'active' || isLicenseExpired(license.expirationDate, office.timeZone, now)) { throw AppError.conflict('licenseNotAssignable'); }
       const newId = await repo.insertAssignment(scope, tx, license, body.patientId, scope.userId);
       await repo.updateLicense(scope, tx, license.id, { status: 'assigned' });
       return newId;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict('licenseTypeAlreadyAssigned');
+    if (isUniqueViolation(error)) { throw AppError.conflict('licenseTypeAlreadyAssigned'); }
     throw error;
   }
   return (await repo.getAssignment(scope, ctx.db, id))!;
@@ -220,8 +220,8 @@ export async function deassignLicense(ctx: AppContext, scope: Scope, body: Licen
     const license = await visibleLicense(scope, tx, body.licenseId, true);
     await visiblePatientOfLicense(scope, tx, license, body.patientId);
     const ended = await repo.endAssignment(scope, tx, license.id, body.patientId, now);
-    if (ended === null) throw AppError.conflict('licenseNotAssignedToPatient');
-    if (license.status === 'assigned') await repo.updateLicense(scope, tx, license.id, { status: 'active' });
+    if (ended === null) { throw AppError.conflict('licenseNotAssignedToPatient'); }
+    if (license.status === 'assigned') { await repo.updateLicense(scope, tx, license.id, { status: 'active' }); }
     return ended;
   });
   return (await repo.getAssignment(scope, ctx.db, id))!;
@@ -242,6 +242,6 @@ export async function expireDueLicenses(ctx: AppContext, now = new Date()): Prom
     const at = licenseExpiresAt(c.expirationDate, c.timeZone).getTime();
     byInstant.set(at, [...(byInstant.get(at) ?? []), c.id]);
   }
-  for (const [at, ids] of byInstant) expired += await ctx.db.transaction((tx) => repo.expireLicenses(systemScope, tx, ids, new Date(at)));
+  for (const [at, ids] of byInstant) { expired += await ctx.db.transaction((tx) => repo.expireLicenses(systemScope, tx, ids, new Date(at))); }
   return { expired };
 }

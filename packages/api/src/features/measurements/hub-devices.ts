@@ -1,6 +1,6 @@
 /**
  * The devices a hub may post for, cached in this process: ingestion resolves the device of every
- * reading (issue 3 section 2), and at thousands of single readings a second that lookup would be
+ * reading, and at thousands of single readings a second that lookup would be
  * one query per request for an answer that rarely changes.
  *
  * An entry is keyed by hub, the hub's office, the hub's patient and the device identifier (the
@@ -67,19 +67,19 @@ export async function findHubDevices(ctx: AppContext, hub: HubPrincipal, identif
   for (const identifier of identifiers) {
     const entry = cache.entries.get(keyOf(hub, identifier));
     if (entry !== undefined && entry.expiresAt > now) {
-      if (entry.device) found.set(identifier, entry.device);
+      if (entry.device) { found.set(identifier, entry.device); }
     } else {
       (missing ??= []).push(identifier);
     }
   }
-  if (missing === undefined) return found;
+  if (missing === undefined) { return found; }
 
   const generation = cache.generation;
-  for (const device of await repo.findDevicesForHub(hub, ctx.db, missing)) found.set(device.deviceIdentifier, device);
+  for (const device of await repo.findDevicesForHub(hub, ctx.db, missing)) { found.set(device.deviceIdentifier, device); }
   if (generation === cache.generation) {
-    if (cache.entries.size + missing.length > MAX_CACHED) cache.entries.clear();
+    if (cache.entries.size + missing.length > MAX_CACHED) { cache.entries.clear(); }
     const expiresAt = Date.now() + HUB_DEVICE_TTL_MS;
-    for (const identifier of missing) cache.entries.set(keyOf(hub, identifier), { device: found.get(identifier) ?? null, expiresAt });
+    for (const identifier of missing) { cache.entries.set(keyOf(hub, identifier), { device: found.get(identifier) ?? null, expiresAt }); }
   }
   return found;
 }

@@ -81,7 +81,7 @@ describe('checkReading', () => {
   it('builds the same identity key for the same instant written at different offsets', () => {
     const a = checkReading(bp(sysDia, { measuredAt: '2026-03-10T07:30:00-05:00' }), 0, NOW);
     const b = checkReading(bp(sysDia, { measuredAt: '2026-03-10T12:30:00.000Z' }), 0, NOW);
-    if (!a.ok || !b.ok) throw new Error('expected both to pass');
+    if (!a.ok || !b.ok) { throw new Error('expected both to pass'); }
     expect(identityKey(1, 2, 'BLOOD_PRESSURE', a.reading.measuredAt)).toBe(identityKey(1, 2, 'BLOOD_PRESSURE', b.reading.measuredAt));
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The rules one reading must pass before anything is looked up (issue 3 section 2), pure: its
- * shape, its time (ISO 8601 with offset, not in the future), its values (LOINC codes of the device
- * type, aliases mapped, converted from the sent UCUM unit to the canonical one, inside the
+ * The rules one reading must pass before anything is looked up (README "Remote monitoring"), pure:
+ * its shape, its time (ISO 8601 with offset, not in the future), its values (LOINC codes of the
+ * device type, aliases mapped, converted from the sent UCUM unit to the canonical one, inside the
  * catalogue's plausible range, every required code present). A refused reading gets a stable
  * reason and a detail naming the field, code or unit (never a value, never PHI).
  */
@@ -56,23 +56,23 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
     const first = issues[0]!;
     const top = String(first.path[0] ?? '');
     const input = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-    if (top === 'deviceType' && input.deviceType !== undefined) return reject(index, 'unknown device type', 'deviceType');
-    if (top === 'measuredAt' && input.measuredAt !== undefined) return reject(index, 'invalid measuredAt', 'measuredAt: ISO 8601 date-time with offset');
+    if (top === 'deviceType' && input.deviceType !== undefined) { return reject(index, 'unknown device type', 'deviceType'); }
+    if (top === 'measuredAt' && input.measuredAt !== undefined) { return reject(index, 'invalid measuredAt', 'measuredAt: ISO 8601 date-time with offset'); }
     const fields = [...new Set(issues.map((i) => i.path.map(String).join('.') || '(reading)'))].slice(0, 5);
     return reject(index, 'invalid reading', fields.join(', '));
   }
   const r = parsed.data;
   const measuredAt = new Date(r.measuredAt);
-  if (measuredAt.getTime() < EARLIEST_READING) return reject(index, 'invalid measuredAt', 'measuredAt: before 2000-01-01');
-  if (measuredAt.getTime() > now + FUTURE_TOLERANCE_MS) return reject(index, 'measuredAt in the future');
+  if (measuredAt.getTime() < EARLIEST_READING) { return reject(index, 'invalid measuredAt', 'measuredAt: before 2000-01-01'); }
+  if (measuredAt.getTime() > now + FUTURE_TOLERANCE_MS) { return reject(index, 'measuredAt in the future'); }
 
   const def = measurementCatalogue[r.deviceType];
   const values: Record<string, number> = {};
   for (const v of r.values) {
     const code = loincAliases[v.code] ?? v.code;
     const valueDef = def.values.find((d) => d.code === code);
-    if (!valueDef) return reject(index, 'unknown code', `${v.code.slice(0, 20)} is not a value of ${r.deviceType}`);
-    if (code in values) return reject(index, 'duplicate code', code);
+    if (!valueDef) { return reject(index, 'unknown code', `${v.code.slice(0, 20)} is not a value of ${r.deviceType}`); }
+    if (code in values) { return reject(index, 'duplicate code', code); }
     const canonical = toCanonical(valueDef, v.value, v.unit);
     if (canonical === null) {
       return reject(index, 'wrong unit', `${code}: '${v.unit.slice(0, 20)}' is not accepted (${Object.keys(valueDef.accepts).join(', ')})`);
@@ -83,7 +83,7 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
     values[code] = canonical;
   }
   const missing = def.required.filter((code) => !(code in values));
-  if (missing.length > 0) return reject(index, 'missing value', missing.join(', '));
+  if (missing.length > 0) { return reject(index, 'missing value', missing.join(', ')); }
 
   return {
     ok: true,
@@ -100,7 +100,7 @@ export function checkReading(raw: unknown, index: number, now = Date.now()): Che
   };
 }
 
-/** The identity of a reading (issue 3 section 2): hub, device, type, measured-at. */
+/** The identity of a reading (README "Remote monitoring", "Exactly once"): hub, device, type, measured-at. */
 export function identityKey(hubKey: number, deviceKey: number, deviceType: string, measuredAt: Date): string {
   return `${hubKey}|${deviceKey}|${deviceType}|${measuredAt.getTime()}`;
 }

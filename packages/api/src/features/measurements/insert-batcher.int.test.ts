@@ -29,11 +29,11 @@ function gate(db: Db) {
       if (prop === 'execute') {
         return async (...args: Parameters<Db['execute']>) => {
           state.statements++;
-          if (held) await held.promise;
+          if (held) { await held.promise; }
           return target.execute(...args);
         };
       }
-      if (prop === 'select') state.selects++;
+      if (prop === 'select') { state.selects++; }
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
@@ -127,7 +127,7 @@ describe('InsertBatcher', () => {
     expect(new Set(ids).size).toBe(5);
     const stored = await t.ctx.db.select({ id: measurements.id, measuredAt: measurements.measuredAt }).from(measurements).where(inArray(measurements.id, ids));
     const atOf = new Map(stored.map((s) => [s.id, s.measuredAt.getTime()]));
-    for (const inserted of answers.flat()) expect(atOf.get(inserted.id)).toBe(inserted.measuredAt.getTime());
+    for (const inserted of answers.flat()) { expect(atOf.get(inserted.id)).toBe(inserted.measuredAt.getTime()); }
   });
 
   it('writes a repeated identity of two waiting callers once: the earlier caller stores it, the later gets nothing back', async () => {

@@ -58,10 +58,10 @@ export class InsertBatcher {
    * own, fail (then none of them is stored).
    */
   insert(rows: repo.NewMeasurement[]): Promise<repo.StoredIdentity[]> {
-    if (rows.length === 0) return Promise.resolve([]);
+    if (rows.length === 0) { return Promise.resolve([]); }
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, inserted: [], resolve, reject });
-      if (!this.writing) void this.drain();
+      if (!this.writing) { void this.drain(); }
     });
   }
 
@@ -96,13 +96,13 @@ export class InsertBatcher {
 
   /** Writes one batch and settles every request of it. */
   private async write(batch: Pending[]): Promise<void> {
-    if (batch.length === 1) return this.writeAlone(batch[0]!);
+    if (batch.length === 1) { return this.writeAlone(batch[0]!); }
     const owner = new Map<string, Pending>();
     const rows: repo.NewMeasurement[] = [];
     for (const p of batch) {
       for (const row of p.rows) {
         const key = rowKey(row);
-        if (owner.has(key)) continue;
+        if (owner.has(key)) { continue; }
         owner.set(key, p);
         rows.push(row);
       }
@@ -115,8 +115,8 @@ export class InsertBatcher {
       await Promise.all(batch.map((p) => this.writeAlone(p)));
       return;
     }
-    for (const r of inserted) owner.get(storedKey(r))?.inserted.push(r);
-    for (const p of batch) p.resolve(p.inserted);
+    for (const r of inserted) { owner.get(storedKey(r))?.inserted.push(r); }
+    for (const p of batch) { p.resolve(p.inserted); }
   }
 
   private async writeAlone(p: Pending): Promise<void> {

@@ -55,10 +55,10 @@ async function graded(scope: Scope, tx: Executor, input: ManualReadingInput, mea
   const outcome = checkReading({ deviceType: input.deviceType, measuredAt: input.measuredAt, values: input.values.map(({ code, value, unit }) => ({ code, value, unit })), patientId: input.patientId }, 0, now);
   if (!outcome.ok) {
     const { reason, detail } = outcome.rejection;
-    if (reason === 'measuredAt in the future') throw AppError.badRequest('futureDate', { [measuredAtField]: 'futureDate' });
+    if (reason === 'measuredAt in the future') { throw AppError.badRequest('futureDate', { [measuredAtField]: 'futureDate' }); }
     const field = input.values.find((v) => detail?.startsWith(`${v.code}:`) || detail === v.code)?.field ?? input.values[0]?.field ?? 'value';
-    if (reason === 'impossible value') throw AppError.badRequest('readingOutOfRange', { [field]: 'readingOutOfRange' });
-    if (reason === 'invalid measuredAt') throw AppError.badRequest('validationFailed', { [measuredAtField]: 'invalid' });
+    if (reason === 'impossible value') { throw AppError.badRequest('readingOutOfRange', { [field]: 'readingOutOfRange' }); }
+    if (reason === 'invalid measuredAt') { throw AppError.badRequest('validationFailed', { [measuredAtField]: 'invalid' }); }
     throw AppError.badRequest('validationFailed', { [field]: 'invalid' });
   }
   const r = outcome.reading;
@@ -93,7 +93,7 @@ export async function recordManualReading(scope: Scope, tx: Executor, input: Man
       enteredBy: scope.userId,
     },
   ]);
-  if (!row) throw AppError.conflict();
+  if (!row) { throw AppError.conflict(); }
   const alert: CommittedReading = { measurementId: row.id, patientId: input.patientId, hospitalId: input.hospitalId, deviceType: input.deviceType, severity: g.severity, valuesJson: g.values, measuredAt: g.measuredAt, isSimulated: false };
   return { id: row.id, severity: g.severity, alert };
 }
@@ -107,10 +107,10 @@ export async function recordManualReading(scope: Scope, tx: Executor, input: Man
 export async function changeManualReading(scope: Scope, tx: Executor, id: number, input: ManualReadingInput, measuredAtField = 'measuredAt', now = Date.now()): Promise<StoredManualReading> {
   const g = await graded(scope, tx, input, measuredAtField, now);
   const before = await repo.getManualReading(scope, tx, id, input.patientId);
-  if (!before) throw AppError.notFound();
+  if (!before) { throw AppError.notFound(); }
   const changed = await repo.updateManualReading(scope, tx, id, input.patientId, { deviceType: input.deviceType, measuredAt: g.measuredAt, measuredAtOffset: g.measuredAtOffset, valuesJson: g.values, severity: g.severity });
-  if (changed === 'taken') throw AppError.conflict();
-  if (changed === 'missing') throw AppError.notFound();
+  if (changed === 'taken') { throw AppError.conflict(); }
+  if (changed === 'missing') { throw AppError.notFound(); }
   const same = before.severity === g.severity && JSON.stringify(before.valuesJson) === JSON.stringify(g.values) && before.measuredAt.getTime() === g.measuredAt.getTime();
   const alert: CommittedReading | null =
     same || g.severity === 0
@@ -130,7 +130,7 @@ export async function deleteManualReading(scope: Scope, tx: Executor, id: number
  */
 export async function alertManualReadings(ctx: AppContext, readings: (CommittedReading | null)[]): Promise<void> {
   const due = readings.filter((r): r is CommittedReading => r !== null);
-  if (due.length === 0) return;
+  if (due.length === 0) { return; }
   try {
     await raiseMeasurementAlerts(ctx, due);
   } catch (err) {

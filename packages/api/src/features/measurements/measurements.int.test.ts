@@ -36,16 +36,16 @@ const FORMAT = 'This field needs to be formatted';
 type Who = { id: number } | { hubtoken: string } | Record<string, never>;
 const sessions = new Map<number, { sessionguid: string }>();
 async function authOf(who: Who): Promise<Record<string, string>> {
-  if ('hubtoken' in who) return { hubtoken: who.hubtoken };
-  if (!('id' in who)) return {};
+  if ('hubtoken' in who) { return { hubtoken: who.hubtoken }; }
+  if (!('id' in who)) { return {}; }
   let s = sessions.get(who.id);
-  if (!s) sessions.set(who.id, (s = await sessionFor(t, who.id)));
+  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
   return s;
 }
 
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: Who, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
   const headers: Record<string, string> = { ...(await authOf(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
@@ -653,7 +653,7 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     const times = bpSeries.readings.map((r: { measuredAt: string }) => r.measuredAt);
     expect([...times].sort()).toEqual(times);
     // Instants as Date#toISOString writes them (UTC, milliseconds), whatever the database formatted.
-    for (const at of times) expect(new Date(at).toISOString()).toBe(at);
+    for (const at of times) { expect(new Date(at).toISOString()).toBe(at); }
     expect(bpSeries.readings.some((r: { isSimulated: boolean }) => r.isSimulated)).toBe(true);
     // The 20-day-old reading is in the default 30 days; a 7-day range leaves it out.
     const week = await call('GET', path, f.doctorA1, { headers: { patientid: f.patientA1.id }, query: { from: new Date(Date.now() - 7 * 86_400_000).toISOString() } });
@@ -730,7 +730,7 @@ describe('GET medicaldevicesdata/getpatientseries (chosen)', () => {
     };
     const expected = await pointsOf(f.doctorA1);
     expect(expected.flatMap((s) => s.ids).length).toBeGreaterThan(0); // readings posted by the tests above
-    for (const who of [f.patientA1, f.officeAdminA1, f.orgAdminA, f.sysadmin]) expect(await pointsOf(who)).toEqual(expected);
+    for (const who of [f.patientA1, f.officeAdminA1, f.orgAdminA, f.sysadmin]) { expect(await pointsOf(who)).toEqual(expected); }
   });
 
   it('answers 400 for a reversed or too long range', async () => {

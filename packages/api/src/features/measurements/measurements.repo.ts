@@ -54,7 +54,7 @@ const ingestDeviceColumns = {
  * the hub's office assigned to the hub's patient. One query, with the office defaults joined.
  */
 export async function findDevicesForHub(hub: HubPrincipal, db: Executor, identifiers: string[]): Promise<IngestDevice[]> {
-  if (identifiers.length === 0) return [];
+  if (identifiers.length === 0) { return []; }
   const ofPatient =
     hub.assignedToUserId === null ? undefined : and(eq(medicalDevices.hospitalId, hub.hospitalId), eq(medicalDevices.patientId, hub.assignedToUserId));
   return db
@@ -69,7 +69,7 @@ export async function findDevicesForHub(hub: HubPrincipal, db: Executor, identif
 
 /** Of `identifiers`, the active devices of the caller's offices (manual readings), with office defaults. */
 export async function findDevicesInScope(scope: Scope, db: Executor, identifiers: string[]): Promise<IngestDevice[]> {
-  if (identifiers.length === 0) return [];
+  if (identifiers.length === 0) { return []; }
   return db
     .select(ingestDeviceColumns)
     .from(medicalDevices)
@@ -85,7 +85,7 @@ export async function findDevicesInScope(scope: Scope, db: Executor, identifiers
  * one of the caller's (lowest id): the office a manual reading without a device belongs to.
  */
 export async function findPatientOfficesInScope(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, number>> {
-  if (patientIds.length === 0) return new Map();
+  if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: users.id, hospitalId: sql<number>`min(${userHospitals.hospitalId})`.mapWith(Number) })
     .from(users)
@@ -97,7 +97,7 @@ export async function findPatientOfficesInScope(scope: Scope, db: Executor, pati
 
 /** The stored office defaults of (office, device type) pairs: key `${hospitalId}|${deviceType}`. */
 export async function findOfficeDefaults(scope: Scope, db: Executor, hospitalIds: number[], deviceTypes: string[]): Promise<Map<string, unknown>> {
-  if (hospitalIds.length === 0 || deviceTypes.length === 0) return new Map();
+  if (hospitalIds.length === 0 || deviceTypes.length === 0) { return new Map(); }
   const rows = await db
     .select({ hospitalId: hospitalDeviceDefaults.hospitalId, deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson })
     .from(hospitalDeviceDefaults)
@@ -147,7 +147,7 @@ const arrayParam = (values: unknown[]) => sql.param(values);
  * table's defaults as before; `created_at` is the statement's `now()`.
  */
 export async function insertMeasurements(tx: Executor, rows: NewMeasurement[]): Promise<StoredIdentity[]> {
-  if (rows.length === 0) return [];
+  if (rows.length === 0) { return []; }
   const n = rows.length;
   const patientId = new Array<number>(n);
   const hospitalId = new Array<number>(n);
@@ -210,7 +210,7 @@ export async function findByIdentities(
   tx: Executor,
   identities: { hubKey: number; deviceKey: number; deviceType: string; measuredAt: Date }[],
 ): Promise<StoredIdentity[]> {
-  if (identities.length === 0) return [];
+  if (identities.length === 0) { return []; }
   const tuples = identities.map((i) => sql`(${i.hubKey}::int, ${i.deviceKey}::int, ${i.deviceType}::text, ${i.measuredAt.toISOString()}::timestamptz)`);
   return tx
     .select(identityColumns)
@@ -238,7 +238,7 @@ export interface RestatedReading {
  * trigger.
  */
 export async function updateChangedValues(tx: Executor, rows: NewMeasurement[]): Promise<RestatedReading[]> {
-  if (rows.length === 0) return [];
+  if (rows.length === 0) { return []; }
   const hubKey = rows.map((r) => r.hubKey ?? 0);
   const deviceKey = rows.map((r) => r.deviceKey ?? 0);
   const deviceType = rows.map((r) => r.deviceType);
@@ -277,9 +277,9 @@ export async function findVisiblePatientByIdentifier(scope: Scope, db: Executor,
     .innerJoin(users, eq(users.id, patientMetadata.userId))
     .where(and(eq(patientMetadata.patientIdentifier, identifier), eq(users.roleId, Role.PATIENT), userFilter(scope, users.id)))
     .limit(2);
-  if (byIdentifier.length === 1) return byIdentifier[0]!;
-  if (byIdentifier.length > 1) return null;
-  if (!/^\d{1,9}$/.test(identifier)) return null;
+  if (byIdentifier.length === 1) { return byIdentifier[0]!; }
+  if (byIdentifier.length > 1) { return null; }
+  if (!/^\d{1,9}$/.test(identifier)) { return null; }
   return getVisiblePatient(scope, db, Number(identifier));
 }
 
@@ -496,7 +496,7 @@ export type SeriesReading = [
  */
 export async function findSeries(scope: Scope, db: Executor, patientId: number, from: Date, to: Date): Promise<(SeriesContext & { readings: SeriesReading[] }) | null> {
   const [row] = await seriesContext(scope, db, { patientId, from: from.toISOString(), to: to.toISOString() });
-  if (!row) return null;
+  if (!row) { return null; }
   const readings = JSON.parse(row.readings) as SeriesReading[];
   return {
     userTimezone: row.userTimezone,
@@ -579,7 +579,7 @@ export async function updateManualReading(
     const rows = await tx.update(measurements).set(v).where(manualReadingOf(scope, id, patientId)).returning({ id: measurements.id });
     return rows.length > 0 ? 'updated' : 'missing';
   } catch (e) {
-    if (isUniqueViolation(e) || String((e as Error).message).includes('measurements_identity_uq')) return 'taken';
+    if (isUniqueViolation(e) || String((e as Error).message).includes('measurements_identity_uq')) { return 'taken'; }
     throw e;
   }
 }

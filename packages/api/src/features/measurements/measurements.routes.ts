@@ -12,8 +12,8 @@ const answered = undefined as never;
 /** Spec section 7, "Medical device, measurements": ingestion, reading lists, office thresholds; plus chosen device readings (CSV) and chart series. */
 export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, measurements.postMeasurements, ({ hub, scope, body }) => {
-    if (hub) return service.ingest(ctx, { kind: 'hub', hub }, body);
-    if (!scope) throw AppError.unauthorized();
+    if (hub) { return service.ingest(ctx, { kind: 'hub', hub }, body); }
+    if (!scope) { throw AppError.unauthorized(); }
     return service.ingest(ctx, { kind: 'staff', scope }, body);
   });
   registerEndpoint(app, ctx, measurements.getMeasurementsForPatientsForHospital, ({ scope, headers, query }) =>
@@ -41,7 +41,7 @@ export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void 
       return answered;
     }
     const data = await service.findForDevice(ctx, scope, headers.deviceid, query);
-    if (ctx.config.validateResponses) measurements.getMeasurementsForDevice.response.parse(data);
+    if (ctx.config.validateResponses) { measurements.getMeasurementsForDevice.response.parse(data); }
     await reply.code(200).send({ resFlag: true, data, msg: 'OK' });
     return answered;
   });

@@ -1,6 +1,6 @@
 /**
- * Measurements (issue 3 section 2): ingestion with exactly-once effect, the reading lists, the
- * office thresholds and the chart series. Values are stored in canonical UCUM units keyed by
+ * Measurements (README "Remote monitoring"): ingestion with exactly-once effect, the reading lists,
+ * the office thresholds and the chart series. Values are stored in canonical UCUM units keyed by
  * LOINC code and answered both canonical and in the caller's display units (spec section 9).
  */
 import {
@@ -68,8 +68,8 @@ interface Planned {
 }
 
 function readingsOf(body: IngestBody): { items: unknown[]; batchSimulated: boolean } {
-  if (Array.isArray(body)) return { items: body, batchSimulated: false };
-  if ('readings' in body && Array.isArray(body.readings)) return { items: body.readings, batchSimulated: body.simulated === true };
+  if (Array.isArray(body)) { return { items: body, batchSimulated: false }; }
+  if ('readings' in body && Array.isArray(body.readings)) { return { items: body.readings, batchSimulated: body.simulated === true }; }
   return { items: [body], batchSimulated: false };
 }
 
@@ -99,7 +99,7 @@ function readingsOf(body: IngestBody): { items: unknown[]; batchSimulated: boole
  */
 export async function ingest(ctx: AppContext, caller: IngestCaller, body: IngestBody): Promise<IngestResponse> {
   const { items, batchSimulated } = readingsOf(body);
-  if (items.length > INGEST_MAX_READINGS) throw new AppError('payloadTooLarge', 'payloadTooLarge');
+  if (items.length > INGEST_MAX_READINGS) { throw new AppError('payloadTooLarge', 'payloadTooLarge'); }
   const now = Date.now();
   const rejections: Rejection[] = [];
   const checked: CheckedReading[] = [];
@@ -110,8 +110,8 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
       rejections.push(outcome.rejection);
       continue;
     }
-    if (batchSimulated) outcome.reading.simulated = true;
-    else if (outcome.reading.simulated) wantsSimulated = true;
+    if (batchSimulated) { outcome.reading.simulated = true; }
+    else if (outcome.reading.simulated) { wantsSimulated = true; }
     checked.push(outcome.reading);
   }
   if (wantsSimulated && !(caller.kind === 'hub' && caller.hub.hubIdentifier.startsWith(SIMULATED_HUB_PREFIX))) {
@@ -131,7 +131,7 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     const keys = new Set<string>();
     toInsert = [];
     for (const p of planned) {
-      if (keys.has(p.key)) continue;
+      if (keys.has(p.key)) { continue; }
       keys.add(p.key);
       toInsert.push(p);
     }
@@ -141,7 +141,7 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     toInsert.map((p) => p.row),
   );
   const stored = new Map<string, { id: number; severity: number; isNew: boolean }>();
-  for (const r of inserted) stored.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: true });
+  for (const r of inserted) { stored.set(identityKey(r.hubKey, r.deviceKey, r.deviceType, r.measuredAt), { id: r.id, severity: r.severity, isNew: true }); }
   if (stored.size < toInsert.length) {
     // Repeats: their originals are committed (ON CONFLICT waited for any insert of them in flight).
     const repeats = toInsert.filter((p) => !stored.has(p.key)).map((p) => p.row);
@@ -151,12 +151,12 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
   }
 
   const results: IngestResult[] = new Array<IngestResult>(items.length);
-  for (const r of rejections) results[r.index] = { index: r.index, status: 'rejected', reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) };
+  for (const r of rejections) { results[r.index] = { index: r.index, status: 'rejected', reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) }; }
   const committed: CommittedReading[] = [];
   for (const p of planned) {
     const s = stored.get(p.key);
     // Cannot happen unless the original was deleted between the insert and the read: let the client retry.
-    if (!s) throw new Error('reading identity vanished during ingestion');
+    if (!s) { throw new Error('reading identity vanished during ingestion'); }
     const isNew = s.isNew;
     // A later reading of the same identity in this request repeats the one just stored.
     s.isNew = false;
@@ -237,9 +237,9 @@ async function planManualReadings(ctx: AppContext, scope: Scope, readings: Check
   const devices = new Map((await repo.findDevicesInScope(scope, ctx.db, identifiers)).map((d) => [d.deviceIdentifier, d]));
   const patientIds = new Set<number>();
   for (const r of readings) {
-    if (r.patientId !== undefined) patientIds.add(r.patientId);
+    if (r.patientId !== undefined) { patientIds.add(r.patientId); }
     const devPatient = r.deviceIdentifier !== undefined ? devices.get(r.deviceIdentifier)?.patientId : null;
-    if (devPatient != null) patientIds.add(devPatient);
+    if (devPatient != null) { patientIds.add(devPatient); }
   }
   const patientOffices = await repo.findPatientOfficesInScope(scope, ctx.db, [...patientIds]);
 
@@ -334,14 +334,14 @@ export async function restateTerraReadings(
   const checked: CheckedReading[] = [];
   for (let index = 0; index < items.length; index++) {
     const outcome = checkReading(items[index], index, now);
-    if (outcome.ok && !outcome.reading.simulated) checked.push(outcome.reading);
+    if (outcome.ok && !outcome.reading.simulated) { checked.push(outcome.reading); }
   }
-  if (checked.length === 0) return 0;
+  if (checked.length === 0) { return 0; }
   // The first reading of an identity counts, as in `ingest`.
   const keys = new Set<string>();
   const rows: repo.NewMeasurement[] = [];
   for (const p of await planTerraReadings(ctx, caller, checked)) {
-    if (keys.has(p.key)) continue;
+    if (keys.has(p.key)) { continue; }
     keys.add(p.key);
     rows.push(p.row);
   }
@@ -357,7 +357,7 @@ export async function restateTerraReadings(
     isSimulated: r.isSimulated,
     revision,
   }));
-  if (committed.length > 0) await raiseMeasurementAlerts(ctx, committed);
+  if (committed.length > 0) { await raiseMeasurementAlerts(ctx, committed); }
   return changed.length;
 }
 
@@ -455,7 +455,7 @@ async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter
  */
 export async function findForHospitalMonth(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number, q: MeasurementPageQuery) {
   const office = await getOfficeInScope(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   const tz = safeTimeZone(office.timeZone);
   return page(ctx, scope, { hospitalId, from: zonedMidnight(year, month, 1, tz), to: zonedMidnight(year, month + 1, 1, tz) }, q);
 }
@@ -478,7 +478,7 @@ export function periodStart(filter: MeasurementFilterCase, now: Date, tz: string
 
 async function patientByIdentifier(ctx: AppContext, scope: Scope, identifier: string) {
   const patient = await repo.findVisiblePatientByIdentifier(scope, ctx.db, identifier);
-  if (!patient) throw AppError.notFound();
+  if (!patient) { throw AppError.notFound(); }
   return patient;
 }
 
@@ -499,7 +499,7 @@ export async function findForPatientIdentifier(ctx: AppContext, scope: Scope, id
 export async function findForPatientIdentifierRange(ctx: AppContext, scope: Scope, identifier: string, start: string, end: string, q: MeasurementPageQuery) {
   const patient = await patientByIdentifier(ctx, scope, identifier);
   const range = rangeOf(start, end, safeTimeZone(patient.userTimezone));
-  if (range.to.getTime() <= range.from.getTime()) throw AppError.badRequest('validationFailed', { enddate: 'invalid' });
+  if (range.to.getTime() <= range.from.getTime()) { throw AppError.badRequest('validationFailed', { enddate: 'invalid' }); }
   return page(ctx, scope, { patientId: patient.id, from: range.from, to: range.to }, q);
 }
 
@@ -507,7 +507,7 @@ export async function findForPatientIdentifierRange(ctx: AppContext, scope: Scop
 function openRange(from: string | undefined, to: string | undefined, tz: string): { from?: Date; to?: Date } {
   const f = from ? rangeOf(from, from, tz).from : undefined;
   const t = to ? rangeOf(to, to, tz).to : undefined;
-  if (f && t && t.getTime() <= f.getTime()) throw AppError.badRequest('validationFailed', { to: 'invalid' });
+  if (f && t && t.getTime() <= f.getTime()) { throw AppError.badRequest('validationFailed', { to: 'invalid' }); }
   return { ...(f ? { from: f } : {}), ...(t ? { to: t } : {}) };
 }
 
@@ -517,7 +517,7 @@ function openRange(from: string | undefined, to: string | undefined, tz: string)
  */
 export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: number, q: MeasurementPageQuery & { from?: string; to?: string }) {
   const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
-  if (!device) throw AppError.notFound();
+  if (!device) { throw AppError.notFound(); }
   return page(ctx, scope, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q);
 }
 
@@ -528,7 +528,7 @@ export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: num
  */
 export async function deviceCsv(ctx: AppContext, scope: Scope, deviceId: number, q: { from?: string; to?: string; sort?: string }, lang: Lang) {
   const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
-  if (!device) throw AppError.notFound();
+  if (!device) { throw AppError.notFound(); }
   const [rows, prefs] = await Promise.all([
     repo.findAllMeasurements(scope, ctx.db, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
     callerPrefs(ctx, scope),
@@ -586,7 +586,7 @@ function defaultsOf(hospitalId: number, deviceType: DeviceType, stored: { json: 
  * and in the caller's units. 404 when the office is not the caller's.
  */
 export async function getOfficeDefaults(ctx: AppContext, scope: Scope, hospitalId: number): Promise<DeviceDefaults[]> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   const [rows, prefs] = await Promise.all([repo.findOfficeDefaultRows(scope, ctx.db, hospitalId), callerPrefs(ctx, scope)]);
   const stored = new Map(rows.map((r) => [r.deviceType, r]));
   return deviceTypes.map((t) => defaultsOf(hospitalId, t, stored.get(t), prefs));
@@ -606,9 +606,9 @@ export async function updateOfficeDefaults(
   hospitalId: number,
   body: { deviceType: DeviceType; thresholds: Parameters<typeof checkMedicalDeviceThresholds>[1] },
 ): Promise<DeviceDefaults> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   const { value, issues } = checkMedicalDeviceThresholds(body.deviceType, body.thresholds, 'thresholds');
-  if (Object.keys(issues).length > 0) throw AppError.badRequest('validationFailed', issues);
+  if (Object.keys(issues).length > 0) { throw AppError.badRequest('validationFailed', issues); }
   await repo.saveOfficeDefaults(scope, ctx.db, hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);
   forgetHubDevices(ctx); // the hub device cache holds each device's office defaults: grade the next reading by the new ones
   const all = await getOfficeDefaults(ctx, scope, hospitalId);
@@ -683,11 +683,11 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   wide.from -= ZONE_SPAN_MS;
   wide.to += ZONE_SPAN_MS;
   // Reversed or too long in every time zone: refused before reading anything.
-  if (wide.to <= wide.from || wide.to - wide.from > SERIES_MAX_MS + 4 * ZONE_SPAN_MS) throw invalid();
+  if (wide.to <= wide.from || wide.to - wide.from > SERIES_MAX_MS + 4 * ZONE_SPAN_MS) { throw invalid(); }
   const found = await repo.findSeries(scope, ctx.db, patientId, new Date(wide.from), new Date(wide.to));
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   const range = seriesBounds(q, safeTimeZone(found.userTimezone), now);
-  if (range.to <= range.from || range.to - range.from > SERIES_MAX_MS) throw invalid();
+  if (range.to <= range.from || range.to - range.from > SERIES_MAX_MS) { throw invalid(); }
   const from = new Date(range.from).toISOString();
   const to = new Date(range.to).toISOString();
   // ISO 8601 UTC instants of one format compare as strings.
@@ -698,14 +698,14 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   const types = deviceTypes.filter((t) => present.has(t));
   // Thresholds: the type's newest device of the patient (its office and overrides), else the patient's first office.
   const deviceOfType = new Map<string, (typeof devices)[number]>();
-  for (const d of devices) if (!deviceOfType.has(d.deviceType)) deviceOfType.set(d.deviceType, d);
+  for (const d of devices) { if (!deviceOfType.has(d.deviceType)) { deviceOfType.set(d.deviceType, d); } }
   const officeOf = (t: string) => deviceOfType.get(t)?.hospitalId ?? offices[0];
 
   const byType = new Map<string, typeof readings>();
   for (const r of readings) {
     const list = byType.get(r[3]);
-    if (list) list.push(r);
-    else byType.set(r[3], [r]);
+    if (list) { list.push(r); }
+    else { byType.set(r[3], [r]); }
   }
 
   return {

@@ -1,7 +1,7 @@
 /**
- * Threshold resolution (issue 3 section 3): the caution / critical limits a reading is graded
- * against. Three layers, most specific last, laid over each other CODE BY CODE: the catalogue's
- * defaults (measurement-types.ts), the office's defaults for the device type
+ * Threshold resolution (README "Remote monitoring", "Alerts"): the caution / critical limits a
+ * reading is graded against. Three layers, most specific last, laid over each other CODE BY CODE:
+ * the catalogue's defaults (measurement-types.ts), the office's defaults for the device type
  * (`hospital_device_defaults.thresholdsJson`), the patient's device
  * (`medical_devices.deviceDefaultValuesJson`). A layer that names a LOINC code replaces that code's
  * limits whole (so its limits stay consistent: critical outside caution); codes it does not name
@@ -48,18 +48,18 @@ export function parseThresholdJson(json: unknown, deviceType: DeviceType): Thres
       return {};
     }
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) { return {}; }
   const codes = new Set(measurementCatalogue[deviceType].values.map((v) => v.code));
   const out: ThresholdMap = {};
   for (const [given, limits] of Object.entries(value as Record<string, unknown>)) {
     const code = loincAliases[given] ?? given;
-    if (!codes.has(code) || limits === null || typeof limits !== 'object') continue;
+    if (!codes.has(code) || limits === null || typeof limits !== 'object') { continue; }
     const kept: Thresholds = {};
     for (const name of LIMITS) {
       const v = (limits as Record<string, unknown>)[name];
-      if (typeof v === 'number' && Number.isFinite(v)) kept[name] = v;
+      if (typeof v === 'number' && Number.isFinite(v)) { kept[name] = v; }
     }
-    if (Object.keys(kept).length > 0) out[code] = kept;
+    if (Object.keys(kept).length > 0) { out[code] = kept; }
   }
   return out;
 }
@@ -81,7 +81,7 @@ export function resolveThresholds(deviceType: DeviceType, officeJson?: unknown, 
     ['device', deviceJson],
   ];
   for (const [source, json] of layers) {
-    if (json === undefined || json === null) continue;
+    if (json === undefined || json === null) { continue; }
     for (const [code, limits] of Object.entries(parseThresholdJson(json, deviceType))) {
       thresholds[code] = limits;
       sources[code] = source;
@@ -95,7 +95,7 @@ export function severityOfReading(values: Record<string, number>, thresholds: Th
   let worst: Severity = 0;
   for (const [code, value] of Object.entries(values)) {
     const s = severityOf(value, thresholds[code]);
-    if (s > worst) worst = s;
+    if (s > worst) { worst = s; }
   }
   return worst;
 }

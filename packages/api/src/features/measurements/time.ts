@@ -9,9 +9,9 @@ const DAY_MS = 86_400_000;
 
 /** `tz` when the runtime knows it as an IANA time zone, else the one default office zone of lib/office-calendar.ts (DEFAULT_OFFICE_TIME_ZONE). */
 export function safeTimeZone(tz: string | null | undefined): string {
-  if (!tz) return FALLBACK_TIME_ZONE;
+  if (!tz) { return FALLBACK_TIME_ZONE; }
   const known = checkedZones.get(tz);
-  if (known !== undefined) return known;
+  if (known !== undefined) { return known; }
   let zone = FALLBACK_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -20,7 +20,7 @@ export function safeTimeZone(tz: string | null | undefined): string {
     // not an IANA zone of this runtime: the fallback
   }
   // Building a DateTimeFormat costs tens of microseconds: each distinct value is checked once.
-  if (checkedZones.size < 1_000) checkedZones.set(tz, zone);
+  if (checkedZones.size < 1_000) { checkedZones.set(tz, zone); }
   return zone;
 }
 
@@ -61,7 +61,7 @@ export function localParts(instant: Date, tz: string): { year: number; month: nu
 
 /** The offset of `tz` from UTC at `instant`, in milliseconds (New York in winter: -5 h). */
 export function zoneOffsetMs(instant: Date, tz: string): number {
-  if (tz === 'UTC') return 0; // no formatter needed (formatToParts costs microseconds a call)
+  if (tz === 'UTC') { return 0; } // no formatter needed (formatToParts costs microseconds a call)
   const p = localParts(instant, tz);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
@@ -76,7 +76,7 @@ export function zonedMidnight(year: number, month: number, day: number, tz: stri
   let instant = guess - zoneOffsetMs(new Date(guess), tz);
   // The offset at the result may differ from the offset at the guess (a DST change that day).
   const second = guess - zoneOffsetMs(new Date(instant), tz);
-  if (second !== instant) instant = second;
+  if (second !== instant) { instant = second; }
   return new Date(instant);
 }
 
@@ -90,12 +90,12 @@ export function startOfLocalDay(now: Date, tz: string): Date {
 export function dayStart(day: string, tz: string, plusDays = 0): Date {
   const key = `${day}|${tz}|${plusDays}`;
   const known = dayStarts.get(key);
-  if (known !== undefined) return new Date(known);
+  if (known !== undefined) { return new Date(known); }
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const start = zonedMidnight(y, m, d + plusDays, tz);
   // A zone's rules do not change while the process runs: each (day, zone) is worked out once
   // (Intl's formatToParts costs microseconds, four calls a chart request). Bounded: emptied when full.
-  if (dayStarts.size >= 10_000) dayStarts.clear();
+  if (dayStarts.size >= 10_000) { dayStarts.clear(); }
   dayStarts.set(key, start.getTime());
   return start;
 }
@@ -120,14 +120,14 @@ export function rangeOf(from: string, to: string, tz: string): { from: Date; to:
 /** The offset part of an ISO 8601 date-time ('Z' -> '+00:00'). */
 export function offsetOf(isoWithOffset: string): string {
   const m = /(Z|[+-]\d{2}:\d{2})$/.exec(isoWithOffset);
-  if (!m || m[1] === 'Z') return '+00:00';
+  if (!m || m[1] === 'Z') { return '+00:00'; }
   return m[1] === '-00:00' ? '+00:00' : m[1]!;
 }
 
 /** `instant` written at `offset` ('-05:00'): '2026-03-01T07:30:00.000-05:00'. */
 export function localIso(instant: Date, offset: string): string {
   const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  if (!m) return instant.toISOString();
+  if (!m) { return instant.toISOString(); }
   const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
   const shifted = new Date(instant.getTime() + minutes * 60_000).toISOString();
   return shifted.slice(0, -1) + (minutes === 0 ? '+00:00' : offset);

@@ -25,7 +25,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -212,7 +212,7 @@ describe('DELETE medicalnotecategorytemplate/{id}', () => {
     const res = await call('DELETE', `medicalnotecategorytemplate/${tpl.id}`, f.doctorA1);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(TEMPLATES_FORBIDDEN);
-    for (const who of [f.officeAdminA2, f.orgAdminB]) expect((await call('DELETE', `medicalnotecategorytemplate/${tpl.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB]) { expect((await call('DELETE', `medicalnotecategorytemplate/${tpl.id}`, who)).statusCode).toBe(404); }
     expect(await stored(tpl.id)).toBeDefined();
   });
 });

@@ -42,7 +42,7 @@ export async function lockOfficeTemplates(_scope: Scope, tx: Executor, hospitalI
 
 /** Templates of the caller's offices (of `hospitalId`, of `status`, among `ids`, when given), by office then title, at most `limit`. */
 export async function findTemplates(scope: Scope, db: Executor, f: { hospitalId?: number; status?: number; ids?: number[] }, limit: number): Promise<MedicalNoteCategoryTemplate[]> {
-  if (f.ids?.length === 0) return [];
+  if (f.ids?.length === 0) { return []; }
   const rows = await db
     .select(columns)
     .from(t)
@@ -94,7 +94,7 @@ export async function insertTemplates(
   values: (TemplateValues & { status?: number })[],
   createdBy: number,
 ): Promise<number[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   const rows = await db
     .insert(t)
     .values(values.map((v) => ({ ...v, hospitalId, createdBy })))

@@ -15,7 +15,7 @@ import { isForeignKeyViolation } from '../../db/query-helpers';
 import * as repo from './category-templates.repo';
 
 /**
- * Medical note category templates per office (issue 4 section 2; spec section 6 "Category
+ * Medical note category templates per office (spec section 6 "Category
  * templates: a 403 on category template edit, delete or copy is treated as a permission
  * failure"). Titles are unique in an office, case-insensitively. A template is "in use" while a
  * note detail names it: it cannot be deleted then, only deactivated (status 0), which stops it
@@ -23,12 +23,12 @@ import * as repo from './category-templates.repo';
  */
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<void> {
-  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
 }
 
 async function visibleTemplate(scope: Scope, db: Executor, id: number): Promise<MedicalNoteCategoryTemplate> {
   const template = await repo.getTemplate(scope, db, id);
-  if (!template) throw AppError.notFound();
+  if (!template) { throw AppError.notFound(); }
   return template;
 }
 
@@ -59,7 +59,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Create
   const id = await ctx.db.transaction(async (tx) => {
     await visibleOffice(scope, tx, body.hospitalId);
     await repo.lockOfficeTemplates(scope, tx, body.hospitalId);
-    if ((await repo.findTitlesOfOffice(scope, tx, body.hospitalId)).has(body.title.toLowerCase())) throw AppError.conflict('duplicateCategoryTemplate');
+    if ((await repo.findTitlesOfOffice(scope, tx, body.hospitalId)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
     const [newId] = await repo.insertTemplates(scope, tx, body.hospitalId, [valuesOf(body)], scope.userId);
     return newId!;
   });
@@ -71,7 +71,7 @@ export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, 
   await ctx.db.transaction(async (tx) => {
     const template = await visibleTemplate(scope, tx, id);
     await repo.lockOfficeTemplates(scope, tx, template.hospitalId);
-    if ((await repo.findTitlesOfOffice(scope, tx, template.hospitalId, id)).has(body.title.toLowerCase())) throw AppError.conflict('duplicateCategoryTemplate');
+    if ((await repo.findTitlesOfOffice(scope, tx, template.hospitalId, id)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
     await repo.updateTemplate(scope, tx, id, valuesOf(body));
   });
   return visibleTemplate(scope, ctx.db, id);
@@ -96,10 +96,10 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
   try {
     deleted = await repo.deleteUnusedTemplate(scope, ctx.db, id);
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw AppError.conflict('categoryTemplateInUse');
+    if (isForeignKeyViolation(err)) { throw AppError.conflict('categoryTemplateInUse'); }
     throw err;
   }
-  if (!deleted) throw AppError.conflict('categoryTemplateInUse');
+  if (!deleted) { throw AppError.conflict('categoryTemplateInUse'); }
   return { id };
 }
 
@@ -110,7 +110,7 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
  * either office is out of scope; 400 `toHospitalId` "Invalid" when both are the same office.
  */
 export async function copyTemplates(ctx: AppContext, scope: Scope, body: CopyCategoryTemplatesBody): Promise<CopiedCategoryTemplates> {
-  if (body.fromHospitalId === body.toHospitalId) throw AppError.badRequest('invalid', { toHospitalId: 'invalid' });
+  if (body.fromHospitalId === body.toHospitalId) { throw AppError.badRequest('invalid', { toHospitalId: 'invalid' }); }
   const { ids, skippedTitles } = await ctx.db.transaction(async (tx) => {
     await visibleOffice(scope, tx, body.fromHospitalId);
     await visibleOffice(scope, tx, body.toHospitalId);

@@ -32,7 +32,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -265,7 +265,7 @@ describe('POST medicalnote/medicalnotewithcustomseconds', () => {
   });
 
   it('answers 404 for a patient of another office or organization and 403 for a caregiver', async () => {
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await customSeconds(f.patientA1.id, {}, who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await customSeconds(f.patientA1.id, {}, who)).statusCode).toBe(404); }
     expect((await customSeconds(f.patientA1.id, {}, f.caregiverA1)).statusCode).toBe(403);
   });
 });
@@ -328,7 +328,7 @@ describe('PUT medicalnotedetail/{id}', () => {
   it('answers 404 for a detail of another office or organization and 400 without text', async () => {
     const patient = await newPatient();
     const id = (await addNote(patient.id)).medicalNoteDetails[0]!.id;
-    for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2]) expect((await call('PUT', `medicalnotedetail/${id}`, who, { payload: { text: 'x' } })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2]) { expect((await call('PUT', `medicalnotedetail/${id}`, who, { payload: { text: 'x' } })).statusCode).toBe(404); }
     expect((await call('PUT', `medicalnotedetail/${id}`, f.nurseA1, { payload: {} })).json().errors).toEqual({ text: REQUIRED });
     expect((await call('PUT', `medicalnotedetail/${id}`, f.caregiverA1, { payload: { text: 'x' } })).statusCode).toBe(403);
   });
@@ -368,7 +368,7 @@ describe('DELETE medicalnotedetail/{id}', () => {
     const id = (await addNote(patient.id)).medicalNoteDetails[0]!.id;
     const other = await newNurse();
     expect((await call('DELETE', `medicalnotedetail/${id}`, other)).json().msg).toBe(NOT_AUTHOR);
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await call('DELETE', `medicalnotedetail/${id}`, who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('DELETE', `medicalnotedetail/${id}`, who)).statusCode).toBe(404); }
     expect((await call('DELETE', `medicalnotedetail/${id}`, f.caregiverA1)).statusCode).toBe(403);
     expect(await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.id, id))).toHaveLength(1);
     expect((await call('DELETE', `medicalnotedetail/${id}`, f.officeAdminA1)).json().data).toMatchObject({ id, medicalNoteDeleted: true, deletedTimeEntryId: null });
@@ -414,7 +414,7 @@ describe('DELETE medicalnote/{id}', () => {
   it('answers 404 for a note of another office or organization and 403 for a caregiver', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
-    for (const who of [f.officeAdminA2, f.orgAdminB, f.doctorB1]) expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, who)).statusCode).toBe(404);
+    for (const who of [f.officeAdminA2, f.orgAdminB, f.doctorB1]) { expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, who)).statusCode).toBe(404); }
     expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, f.caregiverA1)).statusCode).toBe(403);
     expect((await call('DELETE', 'medicalnote/abc', f.nurseA1)).json().errors).toEqual({ id: FORMAT });
   });

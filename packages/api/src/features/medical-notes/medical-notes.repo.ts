@@ -97,7 +97,7 @@ const author = alias(users, 'author');
  * with author, template title and the time entry it documents), in the order of `ids`.
  */
 export async function loadNoteViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalNoteWithPatient[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const notes = await db
     .select({ n: medicalNotes, firstName: patient.firstName, lastName: patient.lastName })
     .from(medicalNotes)
@@ -130,7 +130,7 @@ export async function loadNoteViews(scope: Scope, db: Executor, ids: number[]): 
   const seen = new Set<number>();
   for (const r of details) {
     // A detail documents at most one entry through the API; should several point at it, show the first.
-    if (seen.has(r.d.id)) continue;
+    if (seen.has(r.d.id)) { continue; }
     seen.add(r.d.id);
     const list = detailsByNote.get(r.d.medicalNoteId) ?? [];
     list.push({

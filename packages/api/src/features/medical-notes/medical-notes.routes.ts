@@ -12,7 +12,7 @@ import * as service from './medical-notes.service';
  * permission to do this". Everything else goes on to the app's error handler unchanged.
  */
 function templatePermissionMessage(error: FastifyError | AppError | Error): never {
-  if (error instanceof AppError && error.code === 'forbidden' && error.messageKey === 'forbidden') throw AppError.forbidden('noteTemplatesForbidden');
+  if (error instanceof AppError && error.code === 'forbidden' && error.messageKey === 'forbidden') { throw AppError.forbidden('noteTemplatesForbidden'); }
   throw error;
 }
 

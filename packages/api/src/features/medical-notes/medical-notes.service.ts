@@ -26,7 +26,7 @@ import * as care from '../time-tracking/index';
 import * as repo from './medical-notes.repo';
 
 /**
- * Medical notes (issue 4 section 2; spec sections 3 "Medical note", 5 "Deleting a medical note is
+ * Medical notes (spec sections 3 "Medical note", 5 "Deleting a medical note is
  * refused when the user is not authorised or the category template is in use", 8 "No medical
  * note for the patient for the month {month} and year {year}!").
  *
@@ -45,17 +45,17 @@ const stripPatient = ({ patient: _patient, ...note }: MedicalNoteWithPatient): M
 
 async function noteView(scope: Scope, db: Executor, id: number): Promise<MedicalNote> {
   const [view] = await repo.loadNoteViews(scope, db, [id]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return stripPatient(view);
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
 }
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeInScope> {
   const office = await getOfficeInScope(scope, db, hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   return office;
 }
 
@@ -80,7 +80,7 @@ export async function getNoteForMonth(ctx: AppContext, scope: Scope, f: { patien
   await visibleOffice(scope, ctx.db, f.hospitalId);
   await visiblePatient(scope, ctx.db, f.patientId);
   const id = await repo.getNoteIdForMonth(scope, ctx.db, f);
-  if (id === null) throw new AppError('notFound', 'noMedicalNoteForMonth', { month: f.month, year: f.year });
+  if (id === null) { throw new AppError('notFound', 'noMedicalNoteForMonth', { month: f.month, year: f.year }); }
   return noteView(scope, ctx.db, id);
 }
 
@@ -107,7 +107,7 @@ export async function findNotesForOffice(
  */
 async function checkNewDetail(scope: Scope, db: Executor, office: OfficeInScope, program: CareProgram, templateId: number | null | undefined): Promise<void> {
   assertProgramEnabled(office, program);
-  if (templateId) await assertUsableTemplate(scope, db, templateId, office.id);
+  if (templateId) { await assertUsableTemplate(scope, db, templateId, office.id); }
 }
 
 /**
@@ -152,7 +152,7 @@ export async function createNoteWithCustomSeconds(
   body: CreateMedicalNoteWithCustomSecondsBody,
   now: Date = new Date(),
 ): Promise<MedicalNoteWithTimeEntry> {
-  if (body.seconds > TIME_ENTRY_MAX_SECONDS) throw AppError.badRequest('timeLimit', { seconds: 'timeLimit' });
+  if (body.seconds > TIME_ENTRY_MAX_SECONDS) { throw AppError.badRequest('timeLimit', { seconds: 'timeLimit' }); }
   const { noteId, entryId } = await ctx.db.transaction(async (tx) => {
     await visiblePatient(scope, tx, body.patientId);
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'invalidId');
@@ -163,7 +163,7 @@ export async function createNoteWithCustomSeconds(
         ? new Date(now.getTime() - body.seconds * 1000)
         : instantOfLocal(body.date, '12:00', zone);
     const endedAt = new Date(startedAt.getTime() + body.seconds * 1000);
-    if (endedAt.getTime() > now.getTime()) throw AppError.badRequest('futureDate', { [body.time ? 'time' : 'date']: 'futureDate' });
+    if (endedAt.getTime() > now.getTime()) { throw AppError.badRequest('futureDate', { [body.time ? 'time' : 'date']: 'futureDate' }); }
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
     const { year, month } = localYearMonth(startedAt, zone);
     const { medicalNoteId, detailId } = await care.addDetailToMonthNote(scope, tx, {
@@ -192,7 +192,7 @@ export async function createNoteWithCustomSeconds(
     return { noteId: medicalNoteId, entryId: id };
   });
   const [entry] = await care.loadEntryViews(scope, ctx.db, [entryId]);
-  if (!entry) throw AppError.notFound();
+  if (!entry) { throw AppError.notFound(); }
   return { medicalNote: await noteView(scope, ctx.db, noteId), timeEntry: entry.entry };
 }
 
@@ -204,7 +204,7 @@ export async function createNoteWithCustomSeconds(
 export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: number, body: AddMedicalNoteDetailBody): Promise<MedicalNote> {
   await ctx.db.transaction(async (tx) => {
     const note = await repo.getNote(scope, tx, medicalNoteId);
-    if (!note) throw AppError.notFound();
+    if (!note) { throw AppError.notFound(); }
     const office = await visibleOffice(scope, tx, note.hospitalId);
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
     await care.insertDetail(scope, tx, {
@@ -228,7 +228,7 @@ export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: nu
 export async function updateDetail(ctx: AppContext, scope: Scope, id: number, body: UpdateMedicalNoteDetailBody): Promise<MedicalNoteDetail> {
   const noteId = await ctx.db.transaction((tx) => updateDetailIn(scope, tx, id, body));
   const view = (await noteView(scope, ctx.db, noteId)).medicalNoteDetails.find((d) => d.id === id);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
@@ -239,14 +239,14 @@ export async function updateDetail(ctx: AppContext, scope: Scope, id: number, bo
  */
 export async function updateDetailIn(scope: Scope, tx: Executor, id: number, body: UpdateMedicalNoteDetailBody): Promise<number> {
   const detail = await repo.getDetail(scope, tx, id);
-  if (!detail) throw AppError.notFound();
+  if (!detail) { throw AppError.notFound(); }
   assertAuthorOrOfficeAdmin(scope, detail.authorId);
   const programChange = body.program !== undefined && body.program !== detail.program ? body.program : undefined;
   if (programChange) {
     assertProgramEnabled(await visibleOffice(scope, tx, detail.hospitalId), programChange);
     const entries = await care.findEntriesOfDetails(scope, tx, [id]);
-    if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('automaticEntryLocked');
-    for (const e of entries) await care.updateEntry(scope, tx, e.id, { program: programChange });
+    if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('automaticEntryLocked'); }
+    for (const e of entries) { await care.updateEntry(scope, tx, e.id, { program: programChange }); }
   }
   if (body.categoryTemplateId && body.categoryTemplateId !== detail.categoryTemplateId) {
     await assertUsableTemplate(scope, tx, body.categoryTemplateId, detail.hospitalId);
@@ -289,10 +289,10 @@ export async function deleteDetail(ctx: AppContext, scope: Scope, id: number): P
 /** `deleteDetail`'s write inside the caller's transaction `tx` (as `updateDetailIn`); same rules and errors. */
 export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Promise<DeletedMedicalNoteDetail> {
   const detail = await repo.getDetail(scope, tx, id);
-  if (!detail) throw AppError.notFound();
+  if (!detail) { throw AppError.notFound(); }
   assertAuthorOrOfficeAdmin(scope, detail.authorId);
   const entries = await care.findEntriesOfDetails(scope, tx, [id]);
-  if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('medicalNoteInUse');
+  if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
   const deletedEntries = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
   const deletedNotes = await care.deleteDetailsAndEmptyNotes(scope, tx, [id]);
   return {
@@ -312,10 +312,10 @@ export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Pr
 export async function deleteNote(ctx: AppContext, scope: Scope, id: number): Promise<DeletedMedicalNote> {
   return ctx.db.transaction(async (tx) => {
     const note = await repo.getNote(scope, tx, id);
-    if (!note) throw AppError.notFound();
+    if (!note) { throw AppError.notFound(); }
     assertAuthorOrOfficeAdmin(scope, note.createdBy, 'medicalNoteDeleteNotAuthorised');
     const entries = await care.findEntriesOfDetails(scope, tx, await repo.findDetailIdsOfNote(scope, tx, id));
-    if (entries.some((e) => e.isAutomatic)) throw AppError.conflict('medicalNoteInUse');
+    if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
     const deletedTimeEntryIds = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
     await repo.deleteNote(scope, tx, id);
     return { medicalNoteId: id, deletedTimeEntryIds };

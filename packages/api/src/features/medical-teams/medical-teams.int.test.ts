@@ -42,7 +42,7 @@ type Who = { id: number } | { sessionguid: string };
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
   const auth = 'sessionguid' in who ? who : await as(who);
   const headers: Record<string, string> = { ...auth, 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }

@@ -24,7 +24,7 @@ function teamFilter(scope: Scope): SQL {
 
 /** Of `userIds`, those assigned to office `hospitalId` (in the caller's scope), with role and status. */
 export async function findOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
-  if (userIds.length === 0) return [];
+  if (userIds.length === 0) { return []; }
   return db
     .select({ userId: users.id, roleId: users.roleId, status: users.status })
     .from(userHospitals)
@@ -86,7 +86,7 @@ export async function findMemberIds(scope: Scope, db: Executor, teamId: number):
 
 /** The roles of `userIds` (callers pass members they already checked). */
 export async function findRolesOf(scope: Scope, db: Executor, userIds: number[]) {
-  if (userIds.length === 0) return [];
+  if (userIds.length === 0) { return []; }
   return db
     .select({ userId: users.id, roleId: users.roleId })
     .from(users)
@@ -95,7 +95,7 @@ export async function findRolesOf(scope: Scope, db: Executor, userIds: number[])
 
 /** Adds members to a team (existing members are left as they are). */
 export async function addMembers(scope: Scope, db: Executor, teamId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) return;
+  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) { return; }
   await db
     .insert(medicalTeamMembers)
     .values(userIds.map((userId) => ({ medicalTeamId: teamId, userId })))
@@ -104,7 +104,7 @@ export async function addMembers(scope: Scope, db: Executor, teamId: number, use
 
 /** Removes members from a team. */
 export async function removeMembers(scope: Scope, db: Executor, teamId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) return;
+  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) { return; }
   await db.delete(medicalTeamMembers).where(and(eq(medicalTeamMembers.medicalTeamId, teamId), inArray(medicalTeamMembers.userId, userIds)));
 }
 
@@ -129,7 +129,7 @@ export async function findTeamIdsOfPatient(scope: Scope, db: Executor, patientId
 export type TeamListFilter = { hospitalId: number } | { memberUserId: number } | { officesOfUserId: number };
 
 function listCondition(filter: TeamListFilter): SQL {
-  if ('hospitalId' in filter) return eq(medicalTeams.hospitalId, filter.hospitalId);
+  if ('hospitalId' in filter) { return eq(medicalTeams.hospitalId, filter.hospitalId); }
   if ('memberUserId' in filter) {
     return sql`exists (select 1 from ${medicalTeamMembers} where ${medicalTeamMembers.medicalTeamId} = ${medicalTeams.id} and ${medicalTeamMembers.userId} = ${filter.memberUserId})`;
   }
@@ -179,7 +179,7 @@ export async function findTeamIdsPage(scope: Scope, db: Executor, filter: TeamLi
  * order given; ids outside the caller's scope are left out. Two queries, no N+1.
  */
 export async function loadTeamViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalTeam[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const [teams, members] = await Promise.all([
     db
       .select({
@@ -205,7 +205,7 @@ export async function loadTeamViews(scope: Scope, db: Executor, ids: number[]): 
       .orderBy(asc(users.roleId), asc(users.lastName), asc(users.firstName), asc(users.id)),
   ]);
   const membersOf = new Map<number, MedicalTeam['members']>();
-  for (const { teamId, ...member } of members) membersOf.set(teamId, [...(membersOf.get(teamId) ?? []), member]);
+  for (const { teamId, ...member } of members) { membersOf.set(teamId, [...(membersOf.get(teamId) ?? []), member]); }
   const byId = new Map(
     teams.map((t): [number, MedicalTeam] => [
       t.id,

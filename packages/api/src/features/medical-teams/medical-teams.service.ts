@@ -26,7 +26,7 @@ async function checkMembers(scope: Scope, db: Executor, hospitalId: number, user
   const rows = await repo.findOfficeAssignments(scope, db, hospitalId, userIds);
   const staff = rows.filter((r) => repo.TEAM_MEMBER_ROLES.includes(r.roleId) && r.status === UserStatus.ACTIVE);
   if (staff.length !== new Set(userIds).size) {
-    if (!(await allUsersVisible(scope, db, userIds))) throw AppError.notFound();
+    if (!(await allUsersVisible(scope, db, userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('validationFailed', { [field]: 'invalidId' });
   }
   return staff.map((r) => r.roleId as RoleId);
@@ -45,13 +45,13 @@ function requireDoctorAndNurse(roles: readonly number[], field: MemberField): vo
 /** A user of `role` the caller sees (db/visible.ts), or 404 "Invalid id": another tenant's user reads as not found. */
 async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser> {
   const user = await getVisibleUserOfRole(scope, db, userId, role);
-  if (!user) throw AppError.notFound();
+  if (!user) { throw AppError.notFound(); }
   return user;
 }
 
 async function viewOf(scope: Scope, db: Executor, teamId: number): Promise<MedicalTeam> {
   const [view] = await repo.loadTeamViews(scope, db, [teamId]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
@@ -69,14 +69,14 @@ export async function createTeam(
 ): Promise<MedicalTeam> {
   const db = ctx.db;
   const { patientId, hospitalId } = body;
-  if (!(await getOfficeInScope(scope, db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
   await visibleUserOfRole(scope, db, patientId, Role.PATIENT);
   if ((await repo.findOfficeAssignments(scope, db, hospitalId, [patientId])).length === 0) {
     throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
   }
   const roles = await checkMembers(scope, db, hospitalId, body.memberIds, 'memberIds');
-  if (await repo.getTeamOfPatientInOffice(scope, db, patientId, hospitalId)) throw AppError.conflict();
-  if ((await repo.countTeamsOfPatient(scope, db, patientId)) === 0) requireDoctorAndNurse(roles, 'memberIds');
+  if (await repo.getTeamOfPatientInOffice(scope, db, patientId, hospitalId)) { throw AppError.conflict(); }
+  if ((await repo.countTeamsOfPatient(scope, db, patientId)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
   try {
     const teamId = await db.transaction(async (tx) => {
       const team = await repo.insertTeam(scope, tx, { patientId, hospitalId });
@@ -85,7 +85,7 @@ export async function createTeam(
     });
     return await viewOf(scope, db, teamId);
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict();
+    if (isUniqueViolation(err)) { throw AppError.conflict(); }
     throw err;
   }
 }
@@ -97,7 +97,7 @@ export async function createTeam(
  */
 export async function assignMembers(ctx: AppContext, scope: Scope, medicalTeamId: number, userIds: number[], field: MemberField): Promise<MedicalTeam> {
   const team = await repo.getTeam(scope, ctx.db, medicalTeamId);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   await checkMembers(scope, ctx.db, team.hospitalId, userIds, field);
   await ctx.db.transaction((tx) => repo.addMembers(scope, tx, team.id, userIds));
   return viewOf(scope, ctx.db, team.id);
@@ -113,10 +113,10 @@ export async function assignMembers(ctx: AppContext, scope: Scope, medicalTeamId
 export async function deassignMembers(ctx: AppContext, scope: Scope, medicalTeamId: number, userIds: number[], field: MemberField): Promise<MedicalTeam> {
   const db = ctx.db;
   const team = await repo.getTeam(scope, db, medicalTeamId);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   const current = await repo.findMemberIds(scope, db, team.id);
   if (userIds.some((id) => !current.includes(id))) {
-    if (!(await allUsersVisible(scope, db, userIds))) throw AppError.notFound();
+    if (!(await allUsersVisible(scope, db, userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('errorDeassigningStaff', { [field]: 'invalidId' });
   }
   const remaining = current.filter((id) => !userIds.includes(id));
@@ -137,9 +137,9 @@ export async function deassignMembers(ctx: AppContext, scope: Scope, medicalTeam
 export async function updateTeamForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId: number, memberIds: number[]): Promise<MedicalTeam> {
   const db = ctx.db;
   const team = await repo.getTeamOfPatientInOffice(scope, db, patientId, hospitalId);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   const roles = await checkMembers(scope, db, hospitalId, memberIds, 'memberIds');
-  if ((await repo.countTeamsOfPatient(scope, db, patientId, team.id)) === 0) requireDoctorAndNurse(roles, 'memberIds');
+  if ((await repo.countTeamsOfPatient(scope, db, patientId, team.id)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
   await db.transaction(async (tx) => {
     const current = await repo.findMemberIds(scope, tx, team.id);
     await repo.removeMembers(scope, tx, team.id, current.filter((id) => !memberIds.includes(id)));
@@ -151,7 +151,7 @@ export async function updateTeamForPatient(ctx: AppContext, scope: Scope, patien
 /** `DELETE medicalteam/deletemedicalteamforpatient`: deletes the patient's team in an office; 404 when there is none in scope. */
 export async function deleteTeamForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId: number): Promise<{ id: number }> {
   const team = await repo.getTeamOfPatientInOffice(scope, ctx.db, patientId, hospitalId);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   await repo.deleteTeam(scope, ctx.db, team.id);
   return { id: team.id };
 }
@@ -190,6 +190,6 @@ export async function findTeamsForHospitalAdmin(ctx: AppContext, scope: Scope, u
 
 /** `getmedicalteamsforhospital`: an office's teams, paged; 404 when the office is not the caller's. */
 export async function findTeamsForHospital(ctx: AppContext, scope: Scope, hospitalId: number, query: MedicalTeamPageQuery): Promise<MedicalTeamPage> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   return page(ctx, scope, { hospitalId }, query);
 }

@@ -11,8 +11,8 @@ export type SexForIbw = 'male' | 'female';
  */
 export function sexFromGender(gender: string | null | undefined): SexForIbw | null {
   const g = (gender ?? '').trim().toLowerCase();
-  if (['male', 'm', 'masculino', 'hombre'].includes(g)) return 'male';
-  if (['female', 'f', 'femenino', 'mujer'].includes(g)) return 'female';
+  if (['male', 'm', 'masculino', 'hombre'].includes(g)) { return 'male'; }
+  if (['female', 'f', 'femenino', 'mujer'].includes(g)) { return 'female'; }
   return null;
 }
 
@@ -28,9 +28,9 @@ export function sexFromGender(gender: string | null | undefined): SexForIbw | nu
  * the answer is null rather than an extrapolated figure.
  */
 export function idealBodyWeightKg(heightInCm: number | null | undefined, sex: SexForIbw | null): number | null {
-  if (heightInCm === null || heightInCm === undefined || sex === null) return null;
+  if (heightInCm === null || heightInCm === undefined || sex === null) { return null; }
   const inchesOverFiveFeet = heightInCm / CM_PER_INCH - BASE_HEIGHT_INCHES;
-  if (inchesOverFiveFeet < -1e-9) return null;
+  if (inchesOverFiveFeet < -1e-9) { return null; }
   const base = sex === 'male' ? 50 : 45.5;
   return Math.round((base + 2.3 * Math.max(0, inchesOverFiveFeet)) * 10) / 10;
 }

@@ -34,7 +34,7 @@ async function as(user: { id: number }) {
 
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 

@@ -55,7 +55,7 @@ export async function getPatientMetadata(scope: Scope, db: Executor, userId: num
 
 /** Inserts a patient's metadata; a second row for the same patient fails with SQLSTATE 23505. */
 export async function insertPatientMetadata(scope: Scope, db: Executor, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) throw new Error('patient not in scope');
+  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('patient not in scope'); }
   try {
     const [row] = await db.insert(patientMetadata).values({ ...values, userId }).returning();
     return row!;
@@ -66,7 +66,7 @@ export async function insertPatientMetadata(scope: Scope, db: Executor, userId: 
 
 /** Updates a patient's metadata, creating the row when missing (one statement). */
 export async function upsertPatientMetadata(scope: Scope, db: Executor, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) throw new Error('patient not in scope');
+  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('patient not in scope'); }
   try {
     const insert = db.insert(patientMetadata).values({ ...values, userId });
     const [row] = await (Object.keys(values).length
@@ -100,7 +100,7 @@ export async function upsertDoctorMetadata(
   userId: number,
   values: Partial<Pick<DoctorMetadataRow, 'licenceId' | 'npi' | 'metadataInfo'>>,
 ): Promise<DoctorMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) throw new Error('doctor not in scope');
+  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('doctor not in scope'); }
   const insert = db.insert(doctorMetadata).values({ ...values, userId });
   const [row] = await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: doctorMetadata.userId, set: values }) : insert.onConflictDoNothing()).returning();
   return row ?? (await getDoctorMetadata(scope, db, userId))!;
@@ -122,7 +122,7 @@ export async function findSpecializationsOf(scope: Scope, db: Executor, doctorMe
  * every tenant; `scope` is taken for the repo convention.
  */
 export async function findSpecializationIds(_scope: Scope, db: Executor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db
     .select({ id: verifiers.id })
     .from(verifiers)
@@ -142,7 +142,7 @@ async function doctorMetadataVisible(scope: Scope, db: Executor, doctorMetadataI
 
 /** Adds specializations to a visible doctor's metadata row (existing ones are kept). */
 export async function addSpecializations(scope: Scope, db: Executor, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
-  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) return;
+  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) { return; }
   await db
     .insert(doctorSpecializations)
     .values(verifierIds.map((verifierId) => ({ doctorMetadataId, verifierId })))
@@ -151,7 +151,7 @@ export async function addSpecializations(scope: Scope, db: Executor, doctorMetad
 
 /** Removes specializations from a doctor's metadata row. */
 export async function removeSpecializations(scope: Scope, db: Executor, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
-  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) return;
+  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) { return; }
   await db
     .delete(doctorSpecializations)
     .where(and(eq(doctorSpecializations.doctorMetadataId, doctorMetadataId), inArray(doctorSpecializations.verifierId, verifierIds)));
@@ -178,7 +178,7 @@ export async function upsertNurseMetadata(
   userId: number,
   values: Partial<Pick<NurseMetadataRow, 'licenceId' | 'metadataInfo'>>,
 ): Promise<NurseMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) throw new Error('nurse not in scope');
+  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('nurse not in scope'); }
   const insert = db.insert(nurseMetadata).values({ ...values, userId });
   const [row] = await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: nurseMetadata.userId, set: values }) : insert.onConflictDoNothing()).returning();
   return row ?? (await getNurseMetadata(scope, db, userId))!;

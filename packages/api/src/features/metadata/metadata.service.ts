@@ -26,7 +26,7 @@ type SpecializationsBody = EndpointBody<typeof metadata.assignDoctorToMultipleSp
 /** A user of `role` the caller sees (db/visible.ts), or 404 "Invalid id": another tenant's user reads as not found. */
 async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser> {
   const user = await getVisibleUserOfRole(scope, db, userId, role);
-  if (!user) throw AppError.notFound();
+  if (!user) { throw AppError.notFound(); }
   return user;
 }
 
@@ -35,12 +35,12 @@ async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, rol
  * and staff managers (`users.manage`) may edit any in scope. A colleague gets 403.
  */
 function assertMayEditStaffMetadata(scope: Scope, userId: number): void {
-  if (scope.userId !== userId && !can(scope.role, 'users.manage')) throw AppError.forbidden();
+  if (scope.userId !== userId && !can(scope.role, 'users.manage')) { throw AppError.forbidden(); }
 }
 
 /** Only callers who may read the SSN (`patients.manage`) may set it. */
 function assertMayWriteSsn(scope: Scope, fields: { ssn?: string }): void {
-  if (fields.ssn !== undefined && !can(scope.role, 'patients.manage')) throw AppError.forbidden();
+  if (fields.ssn !== undefined && !can(scope.role, 'patients.manage')) { throw AppError.forbidden(); }
 }
 
 /** The API shape of a row; the SSN only when `withSsn` (never in lists, never in write answers). */
@@ -57,7 +57,7 @@ function patientView(row: repo.PatientMetadataRow, withSsn: boolean): PatientMet
     prescriptions: row.prescriptions,
     metadataInfo: row.metadataInfo,
   };
-  if (withSsn) view.ssn = row.ssn;
+  if (withSsn) { view.ssn = row.ssn; }
   return view;
 }
 
@@ -65,7 +65,7 @@ function patientView(row: repo.PatientMetadataRow, withSsn: boolean): PatientMet
 function patientValues(fields: PatientFields, currentHeight: number | null, gender: string): repo.PatientMetadataValues {
   const values: repo.PatientMetadataValues = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) (values as Record<string, unknown>)[key] = value;
+    if (value !== undefined) { (values as Record<string, unknown>)[key] = value; }
   }
   const height = fields.heightInCm !== undefined ? fields.heightInCm : currentHeight;
   values.idealWeightCalculatedInKg = idealBodyWeightKg(height, sexFromGender(gender));
@@ -93,11 +93,11 @@ export async function createPatientMetadata(ctx: AppContext, scope: Scope, body:
   const { patientId, ...fields } = body;
   const patient = await visibleUserOfRole(scope, ctx.db, patientId, Role.PATIENT);
   assertMayWriteSsn(scope, fields);
-  if (await repo.getPatientMetadata(scope, ctx.db, patientId)) throw AppError.conflict();
+  if (await repo.getPatientMetadata(scope, ctx.db, patientId)) { throw AppError.conflict(); }
   try {
     return patientView(await repo.insertPatientMetadata(scope, ctx.db, patientId, patientValues(fields, null, patient.gender)), false);
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict();
+    if (isUniqueViolation(err)) { throw AppError.conflict(); }
     throw err;
   }
 }
@@ -148,9 +148,9 @@ export async function updateDoctorMetadata(ctx: AppContext, scope: Scope, doctor
   await visibleUserOfRole(scope, ctx.db, doctorId, Role.DOCTOR);
   assertMayEditStaffMetadata(scope, doctorId);
   const values: Parameters<typeof repo.upsertDoctorMetadata>[3] = {};
-  if (fields.licenceId !== undefined) values.licenceId = fields.licenceId;
-  if (fields.npi !== undefined) values.npi = fields.npi;
-  if (fields.metadataInfo !== undefined) values.metadataInfo = fields.metadataInfo;
+  if (fields.licenceId !== undefined) { values.licenceId = fields.licenceId; }
+  if (fields.npi !== undefined) { values.npi = fields.npi; }
+  if (fields.metadataInfo !== undefined) { values.metadataInfo = fields.metadataInfo; }
   return doctorView(scope, ctx.db, await repo.upsertDoctorMetadata(scope, ctx.db, doctorId, values));
 }
 
@@ -166,11 +166,11 @@ export async function changeSpecializations(ctx: AppContext, scope: Scope, body:
   await visibleUserOfRole(scope, ctx.db, doctorId, Role.DOCTOR);
   assertMayEditStaffMetadata(scope, doctorId);
   const valid = await repo.findSpecializationIds(scope, ctx.db, specializationIds);
-  if (valid.length !== specializationIds.length) throw AppError.badRequest('validationFailed', { specializationIds: 'invalidId' });
+  if (valid.length !== specializationIds.length) { throw AppError.badRequest('validationFailed', { specializationIds: 'invalidId' }); }
   const row = await ctx.db.transaction(async (tx) => {
     const meta = await repo.upsertDoctorMetadata(scope, tx, doctorId, {});
-    if (change === 'assign') await repo.addSpecializations(scope, tx, meta.id, specializationIds);
-    else await repo.removeSpecializations(scope, tx, meta.id, specializationIds);
+    if (change === 'assign') { await repo.addSpecializations(scope, tx, meta.id, specializationIds); }
+    else { await repo.removeSpecializations(scope, tx, meta.id, specializationIds); }
     return meta;
   });
   return doctorView(scope, ctx.db, row);
@@ -196,7 +196,7 @@ export async function updateNurseMetadata(ctx: AppContext, scope: Scope, nurseId
   await visibleUserOfRole(scope, ctx.db, nurseId, Role.NURSE);
   assertMayEditStaffMetadata(scope, nurseId);
   const values: Parameters<typeof repo.upsertNurseMetadata>[3] = {};
-  if (fields.licenceId !== undefined) values.licenceId = fields.licenceId;
-  if (fields.metadataInfo !== undefined) values.metadataInfo = fields.metadataInfo;
+  if (fields.licenceId !== undefined) { values.licenceId = fields.licenceId; }
+  if (fields.metadataInfo !== undefined) { values.metadataInfo = fields.metadataInfo; }
   return nurseView(scope, ctx.db, await repo.upsertNurseMetadata(scope, ctx.db, nurseId, values));
 }

@@ -24,7 +24,7 @@ const masculineEs = new Set(['WEIGHT']);
 
 function titleOf(deviceType: string): Texts {
   const def = measurementCatalogue[deviceType as DeviceType];
-  if (def) return def.title;
+  if (def) { return def.title; }
   const readable = deviceType.toLowerCase().replace(/_/g, ' ');
   return { en: readable.charAt(0).toUpperCase() + readable.slice(1), es: readable.charAt(0).toUpperCase() + readable.slice(1) };
 }

@@ -28,12 +28,12 @@ export interface CommittedReading {
 export const alertDedupeKey = (measurementId: number, revision?: string) => (revision ? `measurement:${measurementId}:${revision}` : `measurement:${measurementId}`);
 
 /**
- * Called by ingestion AFTER the readings are committed (issue 3 section 4): for every reading with
- * severity >= 1, an abnormal-measurement notification (type 3) to each active member of the
- * patient's medical team in the reading's office (medical_teams + medical_team_members), with
- * severity, deviceType, measurementId, relatedPatientId, hospitalId and the team, additionalData
- * { measuredAt, isSimulated, patientFullname } (the patient's first + last name, so a pushed row
- * can name the patient at once), and messages in
+ * Called by ingestion AFTER the readings are committed (README "Remote monitoring", "Alerts"): for
+ * every reading with severity >= 1, an abnormal-measurement notification (type 3) to each active
+ * member of the patient's medical team in the reading's office (medical_teams +
+ * medical_team_members), with severity, deviceType, measurementId, relatedPatientId, hospitalId and
+ * the team, additionalData { measuredAt, isSimulated, patientFullname } (the patient's first + last
+ * name, so a pushed row can name the patient at once), and messages in
  * English and Spanish naming the patient, the values in display units and the severity ("Critical
  * blood pressure 186/124 mmHg for Ana García" / "Presión arterial crítica 186/124 mmHg para Ana
  * García"; a simulated reading says so). All of a call's notifications are written in one
@@ -45,16 +45,16 @@ export const alertDedupeKey = (measurementId: number, revision?: string) => (rev
  */
 export async function raiseMeasurementAlerts(ctx: AppContext, readings: CommittedReading[]): Promise<void> {
   const abnormal = readings.filter((r) => r.severity >= 1);
-  if (abnormal.length === 0) return;
+  if (abnormal.length === 0) { return; }
   try {
     const recipients = await repo.findTeamRecipients(systemScope, ctx.db, abnormal);
-    if (recipients.length === 0) return;
+    if (recipients.length === 0) { return; }
     const patients = new Map(
       (await repo.findUserNames(systemScope, ctx.db, [...new Set(abnormal.map((r) => r.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
     );
     const values = abnormal.flatMap((reading) => {
       const team = recipients.filter((m) => m.patientId === reading.patientId && m.hospitalId === reading.hospitalId);
-      if (team.length === 0) return [];
+      if (team.length === 0) { return []; }
       const texts = abnormalMeasurementTexts({
         deviceType: reading.deviceType,
         severity: reading.severity as 1 | 2,

@@ -35,7 +35,7 @@ async function call(
   opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {},
 ) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
   return t.app.inject({ method, url: `/api/pushnotifications/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
@@ -675,7 +675,7 @@ describe('GET pushnotifications/getmypushnotificationswithpatient: one row per a
     expect(res.json().data).toMatchObject({ processedCount: 3, notification: { processedBy: f.officeAdminA1.id, processingStatus: 1 } });
     const copies = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, duplicated.measurementId));
     expect(copies.map((c) => c.id)).toContain(extraCopy);
-    for (const c of copies) expect(c).toMatchObject({ processingStatus: 1, processedBy: f.officeAdminA1.id, resolutionComments: 'Scale recalibrated' });
+    for (const c of copies) { expect(c).toMatchObject({ processingStatus: 1, processedBy: f.officeAdminA1.id, resolutionComments: 'Scale recalibrated' }); }
     expect(new Set(copies.map((c) => c.processedAt!.getTime())).size).toBe(1);
 
     const open = await worklist(f.officeAdminA1, { processed: 'false' });

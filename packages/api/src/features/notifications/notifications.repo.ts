@@ -31,8 +31,8 @@ const patient = alias(users, 'patient');
  * whose zone is not in the map (or null). Null `fallback` and an empty map: no condition.
  */
 function sinceByZone(createdAt: SQL | typeof notifications.createdAt, zoneColumn: SQL | typeof hospitals.timeZone, starts: Map<string, Date>, fallback: Date | null): SQL | undefined {
-  if (fallback === null) return undefined;
-  if (starts.size === 0) return sql`${createdAt} >= ${fallback.toISOString()}::timestamptz`;
+  if (fallback === null) { return undefined; }
+  if (starts.size === 0) { return sql`${createdAt} >= ${fallback.toISOString()}::timestamptz`; }
   const branches = [...starts].map(([zone, start]) => sql`when ${zone} then ${start.toISOString()}::timestamptz`);
   return sql`${createdAt} >= (case ${zoneColumn} ${sql.join(branches, sql` `)} else ${fallback.toISOString()}::timestamptz end)`;
 }
@@ -74,7 +74,7 @@ export async function getOwnNotification(scope: Scope, db: Executor, notificatio
  * sender, or the server delivering what it just wrote (system scope), reads back.
  */
 export async function findNotificationsByIds(scope: Scope, db: Executor, ids: number[]): Promise<NamedRow[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await namesQuery(db)
     .where(and(inArray(notifications.id, ids), userFilter(scope, notifications.toUserId)))
     .orderBy(asc(notifications.id));
@@ -328,7 +328,7 @@ export async function processAlertCopies(
   values: { processedBy: number; processedAt: Date; resolutionComments: string },
 ) {
   const copies = [eq(notifications.id, alert.id)];
-  if (alert.measurementId !== null) copies.push(eq(notifications.measurementId, alert.measurementId));
+  if (alert.measurementId !== null) { copies.push(eq(notifications.measurementId, alert.measurementId)); }
   else if (alert.dedupeKey !== null && alert.hospitalId !== null) {
     copies.push(and(eq(notifications.dedupeKey, alert.dedupeKey), eq(notifications.hospitalId, alert.hospitalId))!);
   }
@@ -360,13 +360,13 @@ export async function processAlertCopies(
  * caller may see (callers check; rows for others are dropped here too). Returns the rows written.
  */
 export async function insertNotifications(scope: Scope, tx: Executor, values: NotificationInsert[]): Promise<NotificationRow[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   const recipients = [...new Set(values.map((v) => v.toUserId))];
   const visible = new Set(
     (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, recipients), userFilter(scope, users.id)))).map((r) => r.id),
   );
   const allowed = values.filter((v) => visible.has(v.toUserId));
-  if (allowed.length === 0) return [];
+  if (allowed.length === 0) { return []; }
   return tx.insert(notifications).values(allowed).onConflictDoNothing().returning();
 }
 
@@ -375,7 +375,7 @@ export async function insertNotifications(scope: Scope, tx: Executor, values: No
  * with the team id and the patient's name. A patient has at most one team per office.
  */
 export async function findTeamRecipients(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[]) {
-  if (pairs.length === 0) return [];
+  if (pairs.length === 0) { return []; }
   const keys = [...new Map(pairs.map((p) => [`${p.patientId}:${p.hospitalId}`, p])).values()];
   return db
     .select({
@@ -399,7 +399,7 @@ export async function findTeamRecipients(scope: Scope, db: Executor, pairs: { pa
 
 /** Names and status of users the caller may see, by id. */
 export async function findUserNames(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, status: users.status, roleId: users.roleId })
     .from(users)
@@ -479,7 +479,7 @@ function monitoredPatientIds(officeIds: number[]): SQL {
  */
 export async function dashboardFigures(scope: Scope, db: Executor, officeIds: number[], dayStarts: Map<number, Date>, silentSince: Date, limit: number) {
   const empty = { monitored: 0, alerts: { total: 0, caution: 0, critical: 0, open: 0 }, missed: 0, readings: 0, simulated: 0, silent: [] as SilentPatient[], silentTotal: 0 };
-  if (officeIds.length === 0) return empty;
+  if (officeIds.length === 0) { return empty; }
   const startOf = (column: SQL) =>
     sql`(case ${column} ${sql.join(
       [...dayStarts].map(([id, start]) => sql`when ${id} then ${start.toISOString()}::timestamptz`),

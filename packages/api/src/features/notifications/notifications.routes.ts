@@ -5,9 +5,9 @@ import { registerEndpoint } from '../../lib/route';
 import * as service from './notifications.service';
 
 /**
- * Spec section 7, "Notifications and chat": the eight endpoints of issue 3 (video calls and chat
- * threads are later issues), plus the chosen dashboard summary. The real-time socket is in
- * src/realtime/socket.ts.
+ * Spec section 7, "Notifications and chat": its endpoints but the video call
+ * (features/appointments) and the chat threads (features/chat), plus the chosen dashboard summary.
+ * The real-time socket is in src/realtime/socket.ts.
  */
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, notifications.sendNotificationToUser, ({ scope, body }) => service.sendToUser(ctx, scope, body));

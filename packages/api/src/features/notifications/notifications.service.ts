@@ -40,7 +40,7 @@ const isAlertType = (typeId: number) => (worklistNotificationTypeIds as readonly
  * `{ type: 'notification', data }` with the notification as received (spec section 3).
  */
 export async function deliverNotifications(ctx: AppContext, rows: NotificationRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  if (rows.length === 0) { return; }
   const named = await repo.findNotificationsByIds(systemScope, ctx.db, rows.map((r) => r.id));
   await ctx.realtime.publish(named.map(({ row, names }) => ({ userId: row.toUserId, message: { type: 'notification', data: toNotificationView(row, names) } })));
 }
@@ -50,10 +50,10 @@ export async function deliverNotifications(ctx: AppContext, rows: NotificationRo
  * skipping those whose (recipient, dedupeKey) exists, then publishes the new ones. Returns them.
  */
 export async function createAndDeliver(ctx: AppContext, values: repo.NotificationInsert[]): Promise<NotificationRow[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   const rows = await ctx.db.transaction(async (tx) => {
     const out: NotificationRow[] = [];
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) out.push(...(await repo.insertNotifications(systemScope, tx, values.slice(i, i + INSERT_CHUNK))));
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) { out.push(...(await repo.insertNotifications(systemScope, tx, values.slice(i, i + INSERT_CHUNK)))); }
     return out;
   });
   await deliverNotifications(ctx, rows);
@@ -62,7 +62,7 @@ export async function createAndDeliver(ctx: AppContext, values: repo.Notificatio
 
 async function ownOrNotFound(ctx: AppContext, scope: Scope, notificationId: number) {
   const found = await repo.getOwnNotification(scope, ctx.db, notificationId);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   return found;
 }
 
@@ -91,7 +91,7 @@ export async function sendToUser(
   },
 ): Promise<Notification> {
   const recipient = await repo.getVisibleUser(scope, ctx.db, body.userId);
-  if (!recipient) throw AppError.notFound();
+  if (!recipient) { throw AppError.notFound(); }
   const [row] = await ctx.db.transaction((tx) =>
     repo.insertNotifications(scope, tx, [
       {
@@ -108,7 +108,7 @@ export async function sendToUser(
       },
     ]),
   );
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   // One read with names serves both the push and the answer (a chat message's send-to-delivered path, bench/chat.ts).
   const [named] = await repo.findNotificationsByIds(scope, ctx.db, [row.id]);
   const view = toNotificationView(named!.row, named!.names);
@@ -128,7 +128,7 @@ export async function sendToMedicalTeam(
   body: { medicalTeamId: number; message: string; notificationTypeId: number },
 ): Promise<SentToMedicalTeam> {
   const team = await repo.getTeamInScope(scope, ctx.db, body.medicalTeamId);
-  if (!team) throw AppError.notFound();
+  if (!team) { throw AppError.notFound(); }
   const members = (await repo.findActiveTeamMemberIds(scope, ctx.db, team.id)).filter((id) => id !== scope.userId);
   const now = new Date();
   // The copies of one chat message share a key, so a thread shows the sender one message (features/chat).
@@ -162,10 +162,10 @@ export async function sendToMedicalTeam(
  */
 export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: number): Promise<Notification> {
   const before = await ownOrNotFound(ctx, scope, notificationId);
-  if (!(await repo.markRead(scope, ctx.db, notificationId, new Date()))) throw AppError.notFound();
+  if (!(await repo.markRead(scope, ctx.db, notificationId, new Date()))) { throw AppError.notFound(); }
   const found = await ownOrNotFound(ctx, scope, notificationId);
   // A chat message's sender sees it turn "read" live (spec section 4, features/chat).
-  if (!before.row.isRead) await publishMessageRead(ctx, found.row);
+  if (!before.row.isRead) { await publishMessageRead(ctx, found.row); }
   return toNotificationView(found.row, found.names);
 }
 
@@ -179,8 +179,8 @@ export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: 
  */
 export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
   if (userId !== scope.userId) {
-    if (!can(scope.role, 'notifications.markForOthers')) throw AppError.forbidden();
-    if (!(await repo.getVisibleUser(scope, ctx.db, userId))) throw AppError.notFound();
+    if (!can(scope.role, 'notifications.markForOthers')) { throw AppError.forbidden(); }
+    if (!(await repo.getVisibleUser(scope, ctx.db, userId))) { throw AppError.notFound(); }
   }
   const updated = await repo.markAllRead(scope, ctx.db, userId, type === 0 ? null : type, new Date());
   return { userId, notificationTypeId: type, updated };
@@ -229,13 +229,13 @@ export async function findWorklist(
   lang: Lang = 'es',
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
-  if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) throw AppError.notFound();
-  if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) throw AppError.notFound();
+  if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) { throw AppError.notFound(); }
+  if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) { throw AppError.notFound(); }
   const typeIds = q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds];
   const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
   const starts = new Map<string, Date>();
   if (q.filtercase !== 'ALL') {
-    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!);
+    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) { starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!); }
   }
   const me = await repo.getCallerSettings(scope, ctx.db);
   const fallback = filterCaseStart(q.filtercase, now, officeTimeZone(me?.userTimezone));
@@ -265,7 +265,7 @@ async function processableOrNotFound(ctx: AppContext, scope: Scope, notification
   const found =
     (await repo.getOwnNotification(scope, ctx.db, notificationId)) ??
     (seesOfficeView(scope) ? await repo.getOfficeAlert(scope, ctx.db, notificationId, [...worklistNotificationTypeIds]) : null);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   return found;
 }
 
@@ -283,14 +283,14 @@ async function processableOrNotFound(ctx: AppContext, scope: Scope, notification
 export async function markAsProcessed(ctx: AppContext, scope: Scope, notificationId: number, comments: string): Promise<MarkAsProcessedResult> {
   const found = await processableOrNotFound(ctx, scope, notificationId);
   const alert = found.row;
-  if (alert.hospitalId === null) throw AppError.badRequest('notificationNotProcessable', { notificationid: 'invalid' });
+  if (alert.hospitalId === null) { throw AppError.badRequest('notificationNotProcessable', { notificationid: 'invalid' }); }
   assertOfficeInScope(scope, alert.hospitalId);
-  if (alert.processingStatus !== ProcessingStatus.OPEN) throw AppError.conflict('alertAlreadyProcessed');
+  if (alert.processingStatus !== ProcessingStatus.OPEN) { throw AppError.conflict('alertAlreadyProcessed'); }
   const processedAt = new Date();
   const changed = await ctx.db.transaction((tx) =>
     repo.processAlertCopies(scope, tx, alert, { processedBy: scope.userId, processedAt, resolutionComments: comments }),
   );
-  if (!changed.some((c) => c.id === alert.id)) throw AppError.conflict('alertAlreadyProcessed');
+  if (!changed.some((c) => c.id === alert.id)) { throw AppError.conflict('alertAlreadyProcessed'); }
   const after = await processableOrNotFound(ctx, scope, notificationId);
   const view = toNotificationView(after.row, after.names);
   const event = {
@@ -321,10 +321,10 @@ export async function getDetails(ctx: AppContext, scope: Scope, notificationId: 
  * caller's.
  */
 export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
-  if (!can(scope.role, 'dashboard.read')) throw AppError.forbidden();
+  if (!can(scope.role, 'dashboard.read')) { throw AppError.forbidden(); }
   const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
   const offices = await repo.findDashboardOffices(scope, ctx.db, office);
-  if (office !== undefined && offices.length === 0) throw AppError.notFound();
+  if (office !== undefined && offices.length === 0) { throw AppError.notFound(); }
   const dayStarts = new Map(
     offices.map((o) => {
       const zone = officeTimeZone(o.timeZone);

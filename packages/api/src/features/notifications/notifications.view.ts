@@ -101,7 +101,7 @@ const canonicalUnits = new Map(Object.values(measurementCatalogue).flatMap((d) =
  * (`toDisplay`), with the unit's label in Spanish, the product's default (`unitLabelIn`). Non-numeric entries are skipped.
  */
 export function alertValues(deviceType: string | null, valuesJson: Record<string, unknown> | null | undefined, prefs: UnitPreferences, lang: Lang = 'es'): AlertValue[] {
-  if (!valuesJson) return [];
+  if (!valuesJson) { return []; }
   const present = Object.keys(valuesJson).filter((code) => typeof valuesJson[code] === 'number' && Number.isFinite(valuesJson[code]));
   const known = (measurementCatalogue[deviceType as DeviceType]?.values ?? []).map((v) => v.code).filter((code) => present.includes(code));
   return [...known, ...present.filter((code) => !known.includes(code))].map((code) => {

@@ -70,7 +70,7 @@ async function assignment(userId: number, hospitalId: number) {
 /** A patient's medical team in an office, with members. */
 async function teamFor(patientId: number, hospitalId: number, memberIds: number[]) {
   const [team] = await t.ctx.db.insert(medicalTeams).values({ patientId, hospitalId }).returning();
-  if (memberIds.length) await t.ctx.db.insert(medicalTeamMembers).values(memberIds.map((userId) => ({ medicalTeamId: team!.id, userId })));
+  if (memberIds.length) { await t.ctx.db.insert(medicalTeamMembers).values(memberIds.map((userId) => ({ medicalTeamId: team!.id, userId }))); }
   return team!;
 }
 
@@ -137,9 +137,9 @@ describe('GET hospital/landing', () => {
     const empty = await createOffice(t, f.orgA.id, { hospitalName: 'AAA Empty office' });
     const busy = await createOffice(t, f.orgA.id, { hospitalName: 'ZZZ Busy office' });
     const closed = await createOffice(t, f.orgA.id, { hospitalName: 'ZZZ Closed office', status: 0 });
-    for (let i = 0; i < 3; i++) await newUser(Role.PATIENT, [busy.id]);
-    for (let i = 0; i < 4; i++) await newUser(Role.PATIENT, [empty.id], f.orgA.id).then((p) => t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, p.id)));
-    for (let i = 0; i < 5; i++) await newUser(Role.PATIENT, [closed.id]);
+    for (let i = 0; i < 3; i++) { await newUser(Role.PATIENT, [busy.id]); }
+    for (let i = 0; i < 4; i++) { await newUser(Role.PATIENT, [empty.id], f.orgA.id).then((p) => t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, p.id))); }
+    for (let i = 0; i < 5; i++) { await newUser(Role.PATIENT, [closed.id]); }
     const nurse = await newUser(Role.NURSE, [empty.id, busy.id, closed.id]);
     const res = await call('GET', 'hospital/landing', await signInAs(t, nurse.username));
     expect(res.statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe('GET hospital/landing', () => {
 
   it('keeps to the caller\'s scope: another organization\'s busier office is not chosen', async () => {
     const other = await createOffice(t, f.orgB.id);
-    for (let i = 0; i < 9; i++) await newUser(Role.PATIENT, [other.id], f.orgB.id);
+    for (let i = 0; i < 9; i++) { await newUser(Role.PATIENT, [other.id], f.orgB.id); }
     const res = await call('GET', 'hospital/landing', as.orgAdminA);
     expect(res.json().data.officeId).not.toBe(other.id);
     const sys = await call('GET', 'hospital/landing', as.sysadmin);

@@ -127,7 +127,7 @@ export async function organizationInScope(scope: Scope, db: Executor, id: number
 
 /** Inserts an office into organization `organizationId`; null when that organization is not in the caller's scope. */
 export async function insertOffice(scope: Scope, db: Executor, organizationId: number, values: OfficeValues): Promise<number | null> {
-  if (!(await organizationInScope(scope, db, organizationId))) return null;
+  if (!(await organizationInScope(scope, db, organizationId))) { return null; }
   const [row] = await db
     .insert(hospitals)
     .values({ ...values, organizationId })
@@ -186,7 +186,7 @@ export async function deleteOffice(scope: Scope, db: Executor, id: number): Prom
 
 /** Of `ids`, the users the caller may see (`userFilter`), with role and organization. */
 export async function findVisibleUsers(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, roleId: users.roleId, organizationId: users.organizationId })
     .from(users)
@@ -199,8 +199,8 @@ export async function findVisibleUsers(scope: Scope, db: Executor, ids: number[]
  * in the caller's scope.
  */
 export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
-  if (rows.length === 0) return [];
-  if (!(await getOffice(scope, db, hospitalId))) return null;
+  if (rows.length === 0) { return []; }
+  if (!(await getOffice(scope, db, hospitalId))) { return null; }
   return upsertOfficeAssignments(db, hospitalId, rows);
 }
 
@@ -209,7 +209,7 @@ export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: 
  * assignments were removed (0 when none existed: the call is idempotent).
  */
 export async function removeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<number> {
-  if (userIds.length === 0) return 0;
+  if (userIds.length === 0) { return 0; }
   await removeMembersFromOfficeTeams(scope, db, hospitalId, userIds);
   const removed = await removeOfficeAssignments(scope, db, hospitalId, userIds);
   return removed.length;
@@ -353,17 +353,17 @@ function triageJoin(patientId: SQL, hospitalId: number, cal: TriageCalendar): SQ
 /** The triage filters over the `tr_` columns of triageJoin. */
 function triageWhere(q: PatientQuery): SQL | undefined {
   const f: SQL[] = [];
-  if (q.program !== undefined) f.push(sql`${q.program}::text = any(tr_programs)`);
-  if (q.alerts === 'open') f.push(sql`tr_alerts_caution + tr_alerts_critical > 0`);
-  if (q.alerts === 'critical') f.push(sql`tr_alerts_critical > 0`);
-  if (q.alerts === 'none') f.push(sql`tr_alerts_caution + tr_alerts_critical = 0`);
-  if (q.lastReading === 'abnormal') f.push(sql`tr_last_severity > 0`);
-  if (q.lastReading === 'normal') f.push(sql`tr_last_severity = 0`);
-  if (q.lastReading === 'none') f.push(sql`tr_last_at is null`);
-  if (q.readingDays === 'below') f.push(sql`tr_reading_days < ${TRIAGE_READING_DAYS_TARGET}`);
-  if (q.readingDays === 'reached') f.push(sql`tr_reading_days >= ${TRIAGE_READING_DAYS_TARGET}`);
-  if (q.careMinutes === 'below') f.push(sql`tr_care_seconds < ${TRIAGE_CARE_MINUTES_TARGET * 60}`);
-  if (q.careMinutes === 'reached') f.push(sql`tr_care_seconds >= ${TRIAGE_CARE_MINUTES_TARGET * 60}`);
+  if (q.program !== undefined) { f.push(sql`${q.program}::text = any(tr_programs)`); }
+  if (q.alerts === 'open') { f.push(sql`tr_alerts_caution + tr_alerts_critical > 0`); }
+  if (q.alerts === 'critical') { f.push(sql`tr_alerts_critical > 0`); }
+  if (q.alerts === 'none') { f.push(sql`tr_alerts_caution + tr_alerts_critical = 0`); }
+  if (q.lastReading === 'abnormal') { f.push(sql`tr_last_severity > 0`); }
+  if (q.lastReading === 'normal') { f.push(sql`tr_last_severity = 0`); }
+  if (q.lastReading === 'none') { f.push(sql`tr_last_at is null`); }
+  if (q.readingDays === 'below') { f.push(sql`tr_reading_days < ${TRIAGE_READING_DAYS_TARGET}`); }
+  if (q.readingDays === 'reached') { f.push(sql`tr_reading_days >= ${TRIAGE_READING_DAYS_TARGET}`); }
+  if (q.careMinutes === 'below') { f.push(sql`tr_care_seconds < ${TRIAGE_CARE_MINUTES_TARGET * 60}`); }
+  if (q.careMinutes === 'reached') { f.push(sql`tr_care_seconds >= ${TRIAGE_CARE_MINUTES_TARGET * 60}`); }
   return f.length ? sql.join(f, sql` and `) : undefined;
 }
 
@@ -494,7 +494,7 @@ function patientPage(scope: Scope, hospitalId: number, q: PatientQuery, cal?: Tr
   // re-plans the list on every call, which cost as much as running it.
   const pageSize = Math.trunc(q.pageSize);
   const offset = Math.trunc((q.page - 1) * q.pageSize);
-  if (!Number.isSafeInteger(pageSize) || !Number.isSafeInteger(offset) || pageSize < 1 || offset < 0) throw new Error('invalid page');
+  if (!Number.isSafeInteger(pageSize) || !Number.isSafeInteger(offset) || pageSize < 1 || offset < 0) { throw new Error('invalid page'); }
   const limit = sql`limit ${sql.raw(String(pageSize))} offset ${sql.raw(String(offset))}`;
   if (cal && needsTriagePage(q)) {
     // A triage sort or filter: every matching patient's figures are computed once (set-based, in a
@@ -678,6 +678,6 @@ export async function getPatientListView(scope: Scope, db: Executor): Promise<un
 
 /** Turns assessments on for offices (the demo's). */
 export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
-  if (hospitalIds.length === 0) return;
+  if (hospitalIds.length === 0) { return; }
   await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
 }

@@ -69,7 +69,7 @@ export async function findOffices(ctx: AppContext, scope: Scope, q: EndpointQuer
 /** GET hospital/{id}; 404 'invalidId' when the office is not in the caller's scope. */
 export async function getOffice(ctx: AppContext, scope: Scope, id: number): Promise<Office> {
   const office = await repo.getOffice(scope, ctx.db, id);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   return office;
 }
 
@@ -80,14 +80,14 @@ export async function getOffice(ctx: AppContext, scope: Scope, id: number): Prom
 export async function createOffice(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createOffice>): Promise<Office> {
   const id = await repo.insertOffice(scope, ctx.db, body.organizationId, valuesOf(body));
   const office = id === null ? null : await repo.getCreatedOffice(scope, ctx.db, id);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   return office;
 }
 
 /** PUT hospital/{id} (offices.update): office admins only their own offices; 404 when out of scope. */
 export async function updateOffice(ctx: AppContext, scope: Scope, id: number, body: OfficeBody): Promise<Office> {
   const updated = await repo.updateOffice(scope, ctx.db, id, valuesOf(body));
-  if (!updated) throw AppError.notFound();
+  if (!updated) { throw AppError.notFound(); }
   return getOffice(ctx, scope, id);
 }
 
@@ -98,8 +98,8 @@ export async function updateOffice(ctx: AppContext, scope: Scope, id: number, bo
  */
 export async function deleteOffice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await repo.getOffice(scope, tx, id))) throw AppError.notFound();
-    if ((await repo.countOfficePatients(scope, tx, id)) > 0) throw AppError.conflict();
+    if (!(await repo.getOffice(scope, tx, id))) { throw AppError.notFound(); }
+    if ((await repo.countOfficePatients(scope, tx, id)) > 0) { throw AppError.conflict(); }
     await repo.deleteOffice(scope, tx, id);
     return { id };
   });
@@ -150,13 +150,13 @@ async function checkOfficeAndUsers(
 ) {
   const errorKey = opts.errorKey ?? 'invalidId';
   const office = await repo.getOffice(scope, ctx.db, hospitalId);
-  if (!office) throw AppError.notFound(errorKey);
+  if (!office) { throw AppError.notFound(errorKey); }
   const found = await repo.findVisibleUsers(scope, ctx.db, userIds);
-  if (found.length !== userIds.length) throw AppError.notFound(errorKey);
+  if (found.length !== userIds.length) { throw AppError.notFound(errorKey); }
   if (found.some((u) => !roles.includes(u.roleId))) {
     throw AppError.badRequest(opts.errorKey ?? 'validationFailed', { [opts.field]: 'invalid' });
   }
-  if (opts.assigning && found.some((u) => u.organizationId !== null && u.organizationId !== office.organizationId)) throw AppError.conflict();
+  if (opts.assigning && found.some((u) => u.organizationId !== null && u.organizationId !== office.organizationId)) { throw AppError.conflict(); }
   return { office, users: found };
 }
 
@@ -191,7 +191,7 @@ export async function assignUsers(
       userIds.map((userId) => ({ userId, isAdmin: rule.isAdmin(roleOf.get(userId)!) })),
     ),
   );
-  if (!stored) throw AppError.notFound();
+  if (!stored) { throw AppError.notFound(); }
   const byUser = new Map(stored.map((a) => [a.userId, a]));
   return userIds.map((id) => byUser.get(id)!);
 }
@@ -328,7 +328,7 @@ export async function findOfficePatientsV4(
 ): Promise<Page<OfficePatientListItem>> {
   assertOfficeInScope(scope, hospitalId);
   const zone = await repo.findOfficeTimeZone(scope, ctx.db, hospitalId);
-  if (zone === null) throw AppError.notFound();
+  if (zone === null) { throw AppError.notFound(); }
   const { items, total } = await repo.findOfficePatientsPage(scope, ctx.db, hospitalId, q, triageCalendarOf(zone, now));
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

@@ -67,18 +67,18 @@ beforeAll(async () => {
   const none = byName.None!.id;
   const full = byName.Full!.id;
   // Few: 3 reading days (two readings on one day count once); a simulated and a typed reading never count.
-  for (const d of [1, 2, 3]) await reading(few, f.a1.id, d);
+  for (const d of [1, 2, 3]) { await reading(few, f.a1.id, d); }
   await reading(few, f.a1.id, 1, { deviceType: 'WEIGHT', valuesJson: { '29463-7': 80 }, measuredAt: localTimeToInstant(addDays(today, -1), '08:00', zone) });
   await reading(few, f.a1.id, 4, { source: 'simulated', isSimulated: true });
   await reading(few, f.a1.id, 5, { source: 'manual', isManual: true, enteredBy: few });
   // Before the period: does not count.
   await reading(few, f.a1.id, 25);
   // Many: 12 reading days, and readings in another office (A2) that do not count here.
-  for (let d = 1; d <= 12; d++) await reading(many, f.a1.id, d);
+  for (let d = 1; d <= 12; d++) { await reading(many, f.a1.id, d); }
   await t.ctx.db.insert(userHospitals).values({ userId: many, hospitalId: f.a2.id });
-  for (const d of [13, 14, 15, 16, 17]) await reading(many, f.a2.id, d);
+  for (const d of [13, 14, 15, 16, 17]) { await reading(many, f.a2.id, d); }
   // Full: 17 reading days, the last one abnormal.
-  for (let d = 1; d <= 17; d++) await reading(full, f.a1.id, d, d === 1 ? { severity: 2 } : {});
+  for (let d = 1; d <= 17; d++) { await reading(full, f.a1.id, d, d === 1 ? { severity: 2 } : {}); }
   // Care time this month: Many 25 min of RPM; Few 5 min of RPM and 30 of CCM (not its billing program); an open timer never counts.
   const entry = (patientId: number, program: string, minutes: number, ended = true) => ({
     patientId,

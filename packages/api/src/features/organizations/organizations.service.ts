@@ -38,7 +38,7 @@ export async function findOrganizations(
 /** GET medicalinstitution/{id}; 404 'invalidId' when it is not in the caller's scope. */
 export async function getOrganization(ctx: AppContext, scope: Scope, id: number): Promise<Organization> {
   const org = await repo.getOrganization(scope, ctx.db, id);
-  if (!org) throw AppError.notFound();
+  if (!org) { throw AppError.notFound(); }
   return org;
 }
 
@@ -57,7 +57,7 @@ export async function createOrganization(ctx: AppContext, scope: Scope, body: Or
  */
 export async function updateOrganization(ctx: AppContext, scope: Scope, id: number, body: OrganizationBody): Promise<Organization> {
   const updated = await repo.updateOrganization(scope, ctx.db, id, valuesOf(body));
-  if (!updated) throw AppError.notFound();
+  if (!updated) { throw AppError.notFound(); }
   return getOrganization(ctx, scope, id);
 }
 
@@ -68,9 +68,9 @@ export async function updateOrganization(ctx: AppContext, scope: Scope, id: numb
 export async function deleteOrganization(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     const org = await repo.getOrganization(scope, tx, id);
-    if (!org) throw AppError.notFound();
+    if (!org) { throw AppError.notFound(); }
     const dependents = await repo.countDependents(scope, tx, id);
-    if (dependents.offices > 0 || dependents.users > 0) throw AppError.conflict();
+    if (dependents.offices > 0 || dependents.users > 0) { throw AppError.conflict(); }
     await repo.deleteOrganization(scope, tx, id);
     return { id };
   });

@@ -81,16 +81,16 @@ export function readDefaultDrugProducts(file = DEFAULT_DRUGS_FILE): DrugProductV
  * (docs/prescriptions.md "Search").
  */
 export async function seedDrugProducts(db: Db, which: DrugDataSet): Promise<number> {
-  if (which === 'none') return 0;
+  if (which === 'none') { return 0; }
   const rows = readDefaultDrugProducts().filter((p) => which === 'default' || TEST_FIXTURE_KEYS.has(p.sourceKey));
   try {
     return await db.transaction(async (tx) => {
       const written = await upsertDrugProducts(systemScope, tx, rows);
-      if (written === 0) tx.rollback();
+      if (written === 0) { tx.rollback(); }
       return written;
     });
   } catch (err) {
-    if (err instanceof TransactionRollbackError) return 0;
+    if (err instanceof TransactionRollbackError) { return 0; }
     throw err;
   }
 }

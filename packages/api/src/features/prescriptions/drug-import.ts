@@ -59,7 +59,7 @@ const { fileData: _fileData, ...runColumns } = getTableColumns(drugImportRuns);
  */
 export async function startDrugImport(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<DrugImportRun> {
   const upload = await readSingleUpload(req, DRUG_IMPORT_MAX_BYTES);
-  if (!upload || upload.data.length === 0) throw AppError.badRequest('drugFileMissing', { file: 'required' });
+  if (!upload || upload.data.length === 0) { throw AppError.badRequest('drugFileMissing', { file: 'required' }); }
   const [row] = await ctx.db
     .insert(drugImportRuns)
     .values({ fileName: (upload.filename || 'product.txt').slice(0, 255), status: 'queued', fileData: upload.data, startedBy: scope.userId })
@@ -88,7 +88,7 @@ export async function findDrugImportRuns(ctx: AppContext, _scope: Scope): Promis
 export async function executeDrugImport(ctx: AppContext, data: JobPayloads['drug-import'], job: JobInfo): Promise<{ runId: number; status: string }> {
   const { runId } = data;
   const [run] = await ctx.db.select().from(drugImportRuns).where(eq(drugImportRuns.id, runId)).limit(1);
-  if (!run || run.status === 'done' || run.status === 'failed' || !run.fileData) return { runId, status: run?.status ?? 'missing' };
+  if (!run || run.status === 'done' || run.status === 'failed' || !run.fileData) { return { runId, status: run?.status ?? 'missing' }; }
   await ctx.db.update(drugImportRuns).set({ status: 'running', rowsDone: 0, error: null }).where(eq(drugImportRuns.id, runId));
   const finish = (values: Partial<RunRow>) => ctx.db.update(drugImportRuns).set({ ...values, fileData: null, finishedAt: new Date() }).where(eq(drugImportRuns.id, runId));
   try {
@@ -96,7 +96,7 @@ export async function executeDrugImport(ctx: AppContext, data: JobPayloads['drug
     try {
       file = parseProductFile(run.fileData);
     } catch (err) {
-      if (!(err instanceof ProductFileError)) throw err;
+      if (!(err instanceof ProductFileError)) { throw err; }
       await finish({ status: 'failed', error: err.message });
       return { runId, status: 'failed' };
     }

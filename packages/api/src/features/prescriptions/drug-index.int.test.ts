@@ -76,7 +76,7 @@ afterAll(async () => t.close());
 /** The SQL's and the index's answers for `text` on one page: ids in order and total. */
 async function both(text: string, page = { skip: 0, limit: 10 }) {
   const q = parseDrugQuery(text);
-  if (q.kind === 'empty') return null;
+  if (q.kind === 'empty') { return null; }
   const sql = await findWithTypos(sqlFinder(t.ctx, systemScope), q, page);
   const mine = await findWithTypos(indexFinder(t.ctx, systemScope, index, today), q, page);
   return { sql: { ids: sql.items.map((r) => r.id), total: sql.total }, index: { ids: mine.items, total: mine.total } };

@@ -70,10 +70,10 @@ function compareCodePoints(a: string, b: string): number {
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);
-    if (x === y) continue;
+    if (x === y) { continue; }
     // Surrogates (D800-DFFF) sort after E000-FFFF in code-point order.
-    if (x >= 0xd800) x += x < 0xe000 ? 0x2000 : -0x800;
-    if (y >= 0xd800) y += y < 0xe000 ? 0x2000 : -0x800;
+    if (x >= 0xd800) { x += x < 0xe000 ? 0x2000 : -0x800; }
+    if (y >= 0xd800) { y += y < 0xe000 ? 0x2000 : -0x800; }
     return x - y;
   }
   return a.length - b.length;
@@ -85,8 +85,8 @@ function lowerBound(sorted: readonly string[], key: string, compare: (a: string,
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare(sorted[mid]!, key) < 0) lo = mid + 1;
-    else hi = mid;
+    if (compare(sorted[mid]!, key) < 0) { lo = mid + 1; }
+    else { hi = mid; }
   }
   return lo;
 }
@@ -101,8 +101,8 @@ function prefixRange(sorted: readonly string[], prefix: string, compare: (a: str
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]!.startsWith(prefix)) lo = mid + 1;
-    else hi = mid;
+    if (sorted[mid]!.startsWith(prefix)) { lo = mid + 1; }
+    else { hi = mid; }
   }
   return [from, lo];
 }
@@ -112,7 +112,7 @@ function trigramKey(text: string, i: number): number {
   const a = text.charCodeAt(i);
   const b = text.charCodeAt(i + 1);
   const c = text.charCodeAt(i + 2);
-  if (a < 1024 && b < 1024 && c < 1024) return (a << 20) | (b << 10) | c;
+  if (a < 1024 && b < 1024 && c < 1024) { return (a << 20) | (b << 10) | c; }
   return 2 ** 40 + a * 2 ** 32 + b * 2 ** 16 + c;
 }
 
@@ -132,15 +132,15 @@ function postings(texts: readonly string[], wordStarts: boolean): Map<number, In
     for (let p = 0; p < texts.length; p++) {
       const text = texts[p]!;
       for (let i = 0; i + 3 <= text.length; i++) {
-        if (isSeparator(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i + 1)) || isSeparator(text.charCodeAt(i + 2))) continue;
-        if (wordStarts && i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+        if (isSeparator(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i + 1)) || isSeparator(text.charCodeAt(i + 2))) { continue; }
+        if (wordStarts && i > 0 && isWordChar(text.charCodeAt(i - 1))) { continue; }
         each(trigramKey(text, i), p);
       }
     }
   };
   windows((key, p) => {
     const entry = counts.get(key);
-    if (!entry) counts.set(key, { n: 1, last: p, list: null });
+    if (!entry) { counts.set(key, { n: 1, last: p, list: null }); }
     else if (entry.last !== p) {
       entry.n++;
       entry.last = p;
@@ -153,20 +153,20 @@ function postings(texts: readonly string[], wordStarts: boolean): Map<number, In
   }
   windows((key, p) => {
     const entry = counts.get(key)!;
-    if (entry.last === p) return;
+    if (entry.last === p) { return; }
     entry.list![entry.n++] = p;
     entry.last = p;
   });
   const out = new Map<number, Int32Array>();
-  for (const [key, entry] of counts) out.set(key, entry.list!);
+  for (const [key, entry] of counts) { out.set(key, entry.list!); }
   return out;
 }
 
 /** `first` starts the text or follows a character outside [a-z0-9] (the SQL's `~ '(^|[^a-z0-9])first'`). */
 function startsAWord(text: string, first: string): boolean {
   for (let i = text.indexOf(first); i >= 0; i = text.indexOf(first, i + 1)) {
-    if (i === 0) return true;
-    if (!isWordChar(text.charCodeAt(i - 1))) return true;
+    if (i === 0) { return true; }
+    if (!isWordChar(text.charCodeAt(i - 1))) { return true; }
   }
   return false;
 }
@@ -176,31 +176,31 @@ function startsAWord(text: string, first: string): boolean {
  * the database's locale): lower case, words of letters and digits, each padded "  word ", distinct.
  */
 export function pgTrigrams(text: string): Set<string> | null {
-  if (/[^\x00-\x7f]/.test(text)) return null;
+  if (/[^\x00-\x7f]/.test(text)) { return null; }
   const out = new Set<string>();
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
-    if (!word) continue;
+    if (!word) { continue; }
     const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+    for (let i = 0; i + 3 <= padded.length; i++) { out.add(padded.slice(i, i + 3)); }
   }
   return out;
 }
 
 /** The `k` smallest of `keys` (numbers), ascending. */
 function smallest(keys: number[], k: number): number[] {
-  if (keys.length <= k * 4) return keys.sort((a, b) => a - b).slice(0, k);
+  if (keys.length <= k * 4) { return keys.sort((a, b) => a - b).slice(0, k); }
   const out: number[] = [];
   for (const key of keys) {
-    if (out.length === k && key >= out[k - 1]!) continue;
+    if (out.length === k && key >= out[k - 1]!) { continue; }
     let lo = 0;
     let hi = out.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (out[mid]! < key) lo = mid + 1;
-      else hi = mid;
+      if (out[mid]! < key) { lo = mid + 1; }
+      else { hi = mid; }
     }
     out.splice(lo, 0, key);
-    if (out.length > k) out.pop();
+    if (out.length > k) { out.pop(); }
   }
   return out;
 }
@@ -248,7 +248,7 @@ export class DrugIndex {
     const intern = new Map<string, string>();
     const same = (s: string) => {
       const held = intern.get(s);
-      if (held !== undefined) return held;
+      if (held !== undefined) { return held; }
       intern.set(s, s);
       return s;
     };
@@ -277,10 +277,10 @@ export class DrugIndex {
     this.ndcSorted = Array.from(this.byNdc, (p) => this.ndcCompacts[p]!);
     this.byNdcRank = order((r) => r.ndcRank);
     sorted.forEach((r, p) => {
-      if (!r.rxcui) return;
+      if (!r.rxcui) { return; }
       const list = this.byRxcui.get(r.rxcui);
-      if (list) list.push(p);
-      else this.byRxcui.set(r.rxcui, [p]);
+      if (list) { list.push(p); }
+      else { this.byRxcui.set(r.rxcui, [p]); }
     });
 
     this.trigrams = postings(this.texts, false);
@@ -300,12 +300,12 @@ export class DrugIndex {
       this.wordTrigramCounts[w] = set.size;
       for (const t of set) {
         const list = byTrigram.get(t);
-        if (list) list.push(w);
-        else byTrigram.set(t, [w]);
+        if (list) { list.push(w); }
+        else { byTrigram.set(t, [w]); }
       }
     });
     this.dictionaryAscii = ascii;
-    for (const [t, list] of byTrigram) this.wordsByTrigram.set(t, Int32Array.from(list));
+    for (const [t, list] of byTrigram) { this.wordsByTrigram.set(t, Int32Array.from(list)); }
   }
 
   /** How many products the index holds. */
@@ -321,14 +321,14 @@ export class DrugIndex {
   footprint(): number {
     const str = (s: string) => 16 + s.length;
     let bytes = 0;
-    for (const a of [this.ids, this.ndcRanks, this.byNdcRank, this.byName, this.byGeneric, this.byNdc, this.discontinued, this.wordTrigramCounts]) bytes += a.byteLength;
-    for (const list of [this.texts, this.nameKeys, this.genericKeys]) for (const s of list) bytes += str(s) + 8;
+    for (const a of [this.ids, this.ndcRanks, this.byNdcRank, this.byName, this.byGeneric, this.byNdc, this.discontinued, this.wordTrigramCounts]) { bytes += a.byteLength; }
+    for (const list of [this.texts, this.nameKeys, this.genericKeys]) { for (const s of list) { bytes += str(s) + 8; } }
     bytes += 8 * 5 * this.n; // the other per-position arrays' slots (interned strings)
     bytes += 8 * 3 * this.n; // the sorted key arrays' slots
-    for (const ndc of new Set(this.ndcCompacts)) bytes += str(ndc);
-    for (const map of [this.trigrams, this.wordStartTrigrams]) for (const list of map.values()) bytes += list.byteLength + 64;
-    for (const w of this.words) bytes += str(w) + 8;
-    for (const list of this.wordsByTrigram.values()) bytes += list.byteLength + 64;
+    for (const ndc of new Set(this.ndcCompacts)) { bytes += str(ndc); }
+    for (const map of [this.trigrams, this.wordStartTrigrams]) { for (const list of map.values()) { bytes += list.byteLength + 64; } }
+    for (const w of this.words) { bytes += str(w) + 8; }
+    for (const list of this.wordsByTrigram.values()) { bytes += list.byteLength + 64; }
     bytes += this.byRxcui.size * 64;
     return bytes;
   }
@@ -340,8 +340,8 @@ export class DrugIndex {
    */
   search(q: Exclude<DrugQuery, { kind: 'empty' }>, at: { skip: number; limit: number }, today: string, alternatives?: readonly (readonly string[])[]): DrugIndexPage {
     this.flagsFor(today);
-    if (q.kind === 'code') return this.searchCode(q, at);
-    if (alternatives) return this.searchAlternatives(alternatives, at);
+    if (q.kind === 'code') { return this.searchCode(q, at); }
+    if (alternatives) { return this.searchAlternatives(alternatives, at); }
     return this.searchWords(q.tokens, at);
   }
 
@@ -351,19 +351,19 @@ export class DrugIndex {
    * the token or the dictionary is not ASCII (the caller asks the database).
    */
   similarWords(token: string, limit: number): string[] | null {
-    if (!this.dictionaryAscii) return null;
+    if (!this.dictionaryAscii) { return null; }
     const mine = pgTrigrams(token);
-    if (!mine) return null;
+    if (!mine) { return null; }
     const shared = new Map<number, number>();
     for (const t of mine) {
       const list = this.wordsByTrigram.get(t);
-      if (list) for (const w of list) shared.set(w, (shared.get(w) ?? 0) + 1);
+      if (list) { for (const w of list) { shared.set(w, (shared.get(w) ?? 0) + 1); } }
     }
     const hits: { w: number; sim: number }[] = [];
     for (const [w, count] of shared) {
       // float4 as pg_trgm's CALCSML computes it; the threshold is a float8 setting.
       const sim = Math.fround(count / (mine.size + this.wordTrigramCounts[w]! - count));
-      if (sim >= SIMILARITY_THRESHOLD) hits.push({ w, sim });
+      if (sim >= SIMILARITY_THRESHOLD) { hits.push({ w, sim }); }
     }
     return hits
       .sort((a, b) => b.sim - a.sim || a.w - b.w)
@@ -372,7 +372,7 @@ export class DrugIndex {
   }
 
   private flagsFor(today: string): void {
-    if (this.flagsDay === today) return;
+    if (this.flagsDay === today) { return; }
     const flags = new Uint8Array(this.n);
     for (let p = 0; p < this.n; p++) {
       const end = this.endDates[p]!;
@@ -388,12 +388,12 @@ export class DrugIndex {
 
   /** The positions (ascending) whose text may hold `token` (3+ units), or null for a shorter one. */
   private candidates(token: string): Int32Array | null {
-    if (token.length < 3) return null;
+    if (token.length < 3) { return null; }
     let best: Int32Array | null = null;
     for (let i = 0; i + 3 <= token.length; i++) {
       const list = this.trigrams.get(trigramKey(token, i));
-      if (!list) return new Int32Array(0);
-      if (!best || list.length < best.length) best = list;
+      if (!list) { return new Int32Array(0); }
+      if (!best || list.length < best.length) { best = list; }
     }
     return best;
   }
@@ -403,7 +403,7 @@ export class DrugIndex {
     let best: Int32Array | null = null;
     for (const t of tokens) {
       const list = this.candidates(t);
-      if (list && (!best || list.length < best.length)) best = list;
+      if (list && (!best || list.length < best.length)) { best = list; }
     }
     return best;
   }
@@ -418,11 +418,11 @@ export class DrugIndex {
     // Exact: the NDC as typed (its compact form starts the range) or the RxCUI.
     const exact: number[] = [];
     let i = from;
-    for (; i < to && this.ndcSorted[i] === q.digits; i++) exact.push(key(this.byNdc[i]!, true));
+    for (; i < to && this.ndcSorted[i] === q.digits; i++) { exact.push(key(this.byNdc[i]!, true)); }
     let total = to - from;
     for (const p of this.byRxcui.get(q.digits) ?? []) {
       if (this.ndcCompacts[p]!.startsWith(q.digits)) {
-        if (this.ndcCompacts[p] !== q.digits) exact.push(key(p, true)); // an RxCUI that is also a longer NDC's prefix
+        if (this.ndcCompacts[p] !== q.digits) { exact.push(key(p, true)); } // an RxCUI that is also a longer NDC's prefix
       } else {
         exact.push(key(p, true));
         total++;
@@ -432,7 +432,7 @@ export class DrugIndex {
     let others: number[];
     if (to - i <= 4 * want + 64) {
       others = [];
-      for (let j = i; j < to; j++) if (!exactPositions.has(this.byNdc[j]!)) others.push(key(this.byNdc[j]!, false));
+      for (let j = i; j < to; j++) { if (!exactPositions.has(this.byNdc[j]!)) { others.push(key(this.byNdc[j]!, false)); } }
     } else {
       // A wide range ("0", "1"): walk the products in product_ndc order and stop after the page's
       // last NDC group, instead of ranking the whole range.
@@ -440,9 +440,9 @@ export class DrugIndex {
       let lastRank = -1;
       for (const p of this.byNdcRank) {
         const rank = this.ndcRanks[p]!;
-        if (others.length >= want && rank !== lastRank) break;
+        if (others.length >= want && rank !== lastRank) { break; }
         const compact = this.ndcCompacts[p]!;
-        if (compact === q.digits || !compact.startsWith(q.digits) || exactPositions.has(p)) continue;
+        if (compact === q.digits || !compact.startsWith(q.digits) || exactPositions.has(p)) { continue; }
         others.push(key(p, false));
         lastRank = rank;
       }
@@ -458,7 +458,7 @@ export class DrugIndex {
     let bestSize = Infinity;
     for (const group of alternatives) {
       const lists = group.map((t) => this.candidates(t));
-      if (lists.some((l) => l === null)) continue;
+      if (lists.some((l) => l === null)) { continue; }
       const size = lists.reduce((s, l) => s + l!.length, 0);
       if (size < bestSize) {
         best = lists as Int32Array[];
@@ -466,20 +466,20 @@ export class DrugIndex {
       }
     }
     let positions: Iterable<number>;
-    if (!best) positions = Array.from({ length: this.n }, (_, p) => p);
-    else if (best.length === 1) positions = best[0]!;
-    else positions = [...new Set(best.flatMap((l) => Array.from(l)))].sort((a, b) => a - b);
+    if (!best) { positions = Array.from({ length: this.n }, (_, p) => p); }
+    else if (best.length === 1) { positions = best[0]!; }
+    else { positions = [...new Set(best.flatMap((l) => Array.from(l)))].sort((a, b) => a - b); }
     const want = at.skip + at.limit;
     const marketed: number[] = [];
     const withdrawn: number[] = [];
     let total = 0;
     for (const p of positions) {
-      if (!alternatives.every((g) => holdsGroup(p, g))) continue;
-      if (total < TOTAL_CAP) total++;
+      if (!alternatives.every((g) => holdsGroup(p, g))) { continue; }
+      if (total < TOTAL_CAP) { total++; }
       if (this.discontinued[p]) {
-        if (withdrawn.length < want) withdrawn.push(p);
-      } else if (marketed.length < want) marketed.push(p);
-      if (marketed.length >= want && total >= TOTAL_CAP) break;
+        if (withdrawn.length < want) { withdrawn.push(p); }
+      } else if (marketed.length < want) { marketed.push(p); }
+      if (marketed.length >= want && total >= TOTAL_CAP) { break; }
     }
     return { ids: [...marketed, ...withdrawn].slice(at.skip, want).map((p) => this.ids[p]!), total };
   }
@@ -497,32 +497,32 @@ export class DrugIndex {
     if (first.length < 3) {
       const restList = this.bestCandidates(rest);
       if (restList && restList.length < nameTo - nameFrom + genericTo - genericFrom) {
-        for (const p of restList) if ((nameStarts(p) || genericStarts(p)) && holdsRest(p) && ++total >= TOTAL_CAP) break;
+        for (const p of restList) { if ((nameStarts(p) || genericStarts(p)) && holdsRest(p) && ++total >= TOTAL_CAP) { break; } }
       } else {
-        for (let i = nameFrom; i < nameTo && total < TOTAL_CAP; i++) if (holdsRest(this.byName[i]!)) total++;
+        for (let i = nameFrom; i < nameTo && total < TOTAL_CAP; i++) { if (holdsRest(this.byName[i]!)) { total++; } }
         for (let i = genericFrom; i < genericTo && total < TOTAL_CAP; i++) {
           const p = this.byGeneric[i]!;
-          if (!nameStarts(p) && holdsRest(p)) total++;
+          if (!nameStarts(p) && holdsRest(p)) { total++; }
         }
       }
     } else {
       const list = this.bestCandidates(tokens) ?? new Int32Array(0);
-      for (const p of list) if (tokens.every((t) => this.holds(p, t)) && ++total >= TOTAL_CAP) break;
+      for (const p of list) { if (tokens.every((t) => this.holds(p, t)) && ++total >= TOTAL_CAP) { break; } }
     }
-    if (total === 0) return { ids: [], total };
+    if (total === 0) { return { ids: [], total }; }
 
     // Tiers 1-2: the shown name starts with the first word, then the generic name does (and the shown name not), each in key order.
     const want = at.skip + at.limit;
     const top: number[] = [];
     for (let i = nameFrom; i < nameTo && top.length < want; i++) {
       const p = this.byName[i]!;
-      if (holdsRest(p)) top.push(p);
+      if (holdsRest(p)) { top.push(p); }
     }
     for (let i = genericFrom; i < genericTo && top.length < want; i++) {
       const p = this.byGeneric[i]!;
-      if (!nameStarts(p) && holdsRest(p)) top.push(p);
+      if (!nameStarts(p) && holdsRest(p)) { top.push(p); }
     }
-    if (top.length === want || first.length < 3) return { ids: top.slice(at.skip).map((p) => this.ids[p]!), total };
+    if (top.length === want || first.length < 3) { return { ids: top.slice(at.skip).map((p) => this.ids[p]!), total }; }
 
     // Tiers 3-4: the first word inside the text, not at a name's start: a word starts with it (its
     // word-start trigram's list), then inside a word; each marketed first, then by position. Each
@@ -531,18 +531,18 @@ export class DrugIndex {
     const inside = (p: number) => !nameStarts(p) && !genericStarts(p) && tokens.every((t) => this.holds(p, t));
     const classes: number[][] = [[], [], [], []];
     for (const p of this.wordStartTrigrams.get(trigramKey(first, 0)) ?? []) {
-      if (!inside(p) || !startsAWord(this.texts[p]!, first)) continue;
+      if (!inside(p) || !startsAWord(this.texts[p]!, first)) { continue; }
       const c = this.discontinued[p]!;
-      if (classes[c]!.length < need) classes[c]!.push(p);
-      if (classes[0]!.length === need) break;
+      if (classes[c]!.length < need) { classes[c]!.push(p); }
+      if (classes[0]!.length === need) { break; }
     }
     const left = need - classes[0]!.length - classes[1]!.length;
     if (left > 0) {
       for (const p of this.bestCandidates(tokens) ?? []) {
-        if (!inside(p) || startsAWord(this.texts[p]!, first)) continue;
+        if (!inside(p) || startsAWord(this.texts[p]!, first)) { continue; }
         const c = 2 + this.discontinued[p]!;
-        if (classes[c]!.length < left) classes[c]!.push(p);
-        if (classes[2]!.length === left) break;
+        if (classes[c]!.length < left) { classes[c]!.push(p); }
+        if (classes[2]!.length === left) { break; }
       }
     }
     const more = classes.flat().slice(0, need);

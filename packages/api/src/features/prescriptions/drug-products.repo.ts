@@ -22,7 +22,7 @@ export async function getDrugProduct(_scope: Scope, db: Executor, id: number): P
 
 /** The products whose RxNorm RxCUI is `rxcui` (the default data set's demo rows carry theirs), lowest id first. */
 export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui: string): Promise<DrugProductRow[]> {
-  if (!rxcui) return [];
+  if (!rxcui) { return []; }
   return db.select().from(drugProducts).where(eq(drugProducts.rxcui, rxcui)).orderBy(drugProducts.id).limit(5);
 }
 
@@ -49,7 +49,7 @@ export async function countDrugProducts(_scope: Scope, db: Executor): Promise<Re
  * A product whose stored values are the same is left untouched. Answers how many rows were written.
  */
 export async function upsertDrugProducts(_scope: Scope, db: Executor, values: DrugProductValues[]): Promise<number> {
-  if (values.length === 0) return 0;
+  if (values.length === 0) { return 0; }
   // The words first: a catalogue version (taken by the products' statement) never names products
   // whose words are not yet in the dictionary (drug-index.ts reads both in one snapshot).
   const words = [...new Set(values.flatMap((v) => dictionaryWords(v.searchText)))];
@@ -98,7 +98,7 @@ export async function upsertDrugProducts(_scope: Scope, db: Executor, values: Dr
 
 /** Products by id, for the prescriptions that name them. */
 export async function getDrugProducts(_scope: Scope, db: Executor, ids: number[]): Promise<DrugProductRow[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db.select().from(drugProducts).where(and(inArray(drugProducts.id, ids)));
 }
 
@@ -176,7 +176,7 @@ export async function searchDrugProducts(
   const rest = others.map(inText);
   const all = sql.join([first.length < 3 ? namePrefix(first) : inText(first), ...rest], sql` and `);
   const total = await countCapped(db, all);
-  if (total === 0) return { rows: [], total };
+  if (total === 0) { return { rows: [], total }; }
 
   // Tiers 1-2: the shown name (brand, else generic) starts with the first word, then the generic
   // name does; each read in order from its "C"-collated key index (migration 0006), so only the
@@ -189,7 +189,7 @@ export async function searchDrugProducts(
     const generic = await page(db, sql.join([sql`p.generic_key like ${prefix}`, sql`p.name_key not like ${prefix}`, ...rest], sql` and `), sql`p.generic_key, p.id`, want - top.length, 0);
     top = [...top, ...generic];
   }
-  if (top.length === want || first.length < 3) return { rows: top.slice(at.skip), total };
+  if (top.length === want || first.length < 3) { return { rows: top.slice(at.skip), total }; }
 
   // Tiers 4-5: the first word inside the product's text but not at the start of a name.
   const inside = sql`${all} and p.name_key not like ${prefix} and p.generic_key not like ${prefix}`;
@@ -217,7 +217,7 @@ export async function readDrugCatalogue(_scope: Scope, db: Db): Promise<{ versio
   return db.transaction(
     async (tx) => {
       const [head] = await rowsOf<{ version: string | number }>(tx, sql`select version from drug_catalogue_version where id = 1`);
-      if (!head) return null;
+      if (!head) { return null; }
       const rows = await rowsOf<DrugIndexRow>(
         tx,
         sql`select p.id, p.search_text as "searchText", p.name_key as "nameKey", p.generic_key as "genericKey", p.product_ndc as "productNdc",

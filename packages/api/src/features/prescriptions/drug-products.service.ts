@@ -89,13 +89,13 @@ async function cachedSearch(
   const head = await repo.getCatalogueHead(scope, ctx.db);
   const key = head === null ? null : `${head.version}|${head.today}|${JSON.stringify(q)}|${page.skip}|${page.limit}`;
   const cached = key === null ? undefined : cache?.get(key);
-  if (cached) return cached;
+  if (cached) { return cached; }
   let answer = head === null ? null : await searchIndexed(ctx, scope, head, q, page);
   if (!answer) {
     const found = await findWithTypos(sqlFinder(ctx, scope), q, page);
     answer = { total: found.total, results: found.items.map(toOpenFdaResult) };
   }
-  if (key !== null) cache?.set(key, answer);
+  if (key !== null) { cache?.set(key, answer); }
   return answer;
 }
 
@@ -115,7 +115,7 @@ const drugIndex = perContext((): { held: HeldIndex | null; building: Promise<voi
 /** Builds the index of the current catalogue (drug-products.repo.ts readDrugCatalogue) and holds it. Errors are the caller's. */
 async function buildIndex(ctx: AppContext, scope: Scope): Promise<void> {
   const read = await repo.readDrugCatalogue(scope, ctx.db);
-  if (read) drugIndex(ctx).held = { version: read.version, index: new DrugIndex(read.rows, read.words), results: new Map() };
+  if (read) { drugIndex(ctx).held = { version: read.version, index: new DrugIndex(read.rows, read.words), results: new Map() }; }
 }
 
 /**
@@ -125,7 +125,7 @@ async function buildIndex(ctx: AppContext, scope: Scope): Promise<void> {
  */
 function startBuild(ctx: AppContext, scope: Scope): void {
   const state = drugIndex(ctx);
-  if (state.building || Date.now() < state.nextBuildAt) return;
+  if (state.building || Date.now() < state.nextBuildAt) { return; }
   const started = Date.now();
   state.building = buildIndex(ctx, scope)
     .catch((err: unknown) => ctx.log.warn({ err }, 'drug search index build failed'))
@@ -166,9 +166,9 @@ async function searchIndexed(
   const missing = found.items.filter((id) => !held.results.has(id));
   if (missing.length > 0) {
     const read = await repo.getDrugProductsAtVersion(scope, ctx.db, missing);
-    if (read.version !== held.version) return null;
-    if (held.results.size + read.rows.length > RESULTS_KEPT) held.results.clear();
-    for (const row of read.rows) held.results.set(row.id, toOpenFdaResult(row));
+    if (read.version !== held.version) { return null; }
+    if (held.results.size + read.rows.length > RESULTS_KEPT) { held.results.clear(); }
+    for (const row of read.rows) { held.results.set(row.id, toOpenFdaResult(row)); }
   }
   const results = found.items.map((id) => held.results.get(id));
   return results.every((r) => r !== undefined) ? { total: found.total, results } : null;
@@ -214,7 +214,7 @@ export async function findWithTypos<T>(finder: DrugFinder<T>, q: SearchableQuery
       const similar = token.length >= 3 && /[a-z]/.test(token) ? await finder.similarWords(token, SIMILAR_WORDS) : [];
       alternatives.push([token, ...similar]);
     }
-    if (alternatives.some((a) => a.length > 1)) found = await finder.find(q, page, alternatives);
+    if (alternatives.some((a) => a.length > 1)) { found = await finder.find(q, page, alternatives); }
   }
   return found;
 }

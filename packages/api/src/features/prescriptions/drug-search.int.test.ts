@@ -68,7 +68,7 @@ describe('the default drug data set', () => {
     const codes = new Set<string>();
     for (const file of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      for (const m of text.matchAll(/"system"\s*:\s*"http:\/\/www\.nlm\.nih\.gov\/research\/umls\/rxnorm"\s*,\s*"code"\s*:\s*"(\d+)"/g)) codes.add(m[1]!);
+      for (const m of text.matchAll(/"system"\s*:\s*"http:\/\/www\.nlm\.nih\.gov\/research\/umls\/rxnorm"\s*,\s*"code"\s*:\s*"(\d+)"/g)) { codes.add(m[1]!); }
     }
     expect(codes.size).toBeGreaterThan(25);
     const known = new Set(readDefaultDrugProducts().map((p) => p.rxcui));

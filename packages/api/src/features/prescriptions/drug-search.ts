@@ -20,10 +20,10 @@ export function parseDrugQuery(search: string): DrugQuery {
     .replace(/[\u0000-\u001f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (text === '') return { kind: 'empty' };
+  if (text === '') { return { kind: 'empty' }; }
   if (/^[\d-]+$/.test(text)) {
     const digits = text.replace(/-/g, '');
-    if (digits.length > 0) return { kind: 'code', text, digits };
+    if (digits.length > 0) { return { kind: 'code', text, digits }; }
   }
   const tokens = [
     ...new Set(

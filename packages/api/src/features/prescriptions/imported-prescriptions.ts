@@ -66,7 +66,7 @@ export async function upsertImportedPrescription(tx: Executor, p: ImportedPrescr
     return 'created';
   }
   const same = (Object.keys(values) as (keyof typeof values)[]).every((k) => JSON.stringify(existing[k]) === JSON.stringify(values[k]));
-  if (same) return 'unchanged';
+  if (same) { return 'unchanged'; }
   await repo.updatePrescription(systemScope, tx, existing.id, values);
   return 'updated';
 }

@@ -25,7 +25,7 @@ export const SALT_WORDS: ReadonlySet<string> = new Set([
 /** The active moiety of one ingredient name, lower case ("METFORMIN HYDROCHLORIDE" -> "metformin"); '' for a blank name. */
 export function activeMoiety(name: string): string {
   const words = name.toLowerCase().replace(/[^a-z0-9 ,.-]+/g, ' ').replace(/,/g, ' ').trim().split(/\s+/).filter(Boolean);
-  while (words.length > 1 && SALT_WORDS.has(words[words.length - 1]!)) words.pop();
+  while (words.length > 1 && SALT_WORDS.has(words[words.length - 1]!)) { words.pop(); }
   return words.join(' ');
 }
 

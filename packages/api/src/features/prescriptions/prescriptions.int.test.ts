@@ -19,13 +19,13 @@ let inactiveDoctorA1: { id: number };
 const sessions = new Map<number, { sessionguid: string }>();
 async function as(user: { id: number }) {
   let s = sessions.get(user.id);
-  if (!s) sessions.set(user.id, (s = await sessionFor(t, user.id)));
+  if (!s) { sessions.set(user.id, (s = await sessionFor(t, user.id))); }
   return s;
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es'; contentType?: string } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -130,7 +130,7 @@ describe('POST patientprescription', () => {
     const res = await call('POST', 'patientprescription', f.doctorA1, { payload: { patientId: f.patientA1.id } });
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors as Record<string, string>;
-    for (const field of ['drugProductId', 'dose', 'frequency', 'route', 'startDate', 'prescriberId', 'status']) expect(errors[field], field).toBe('This field is required');
+    for (const field of ['drugProductId', 'dose', 'frequency', 'route', 'startDate', 'prescriberId', 'status']) { expect(errors[field], field).toBe('This field is required'); }
     expect(errors.endDate).toBeUndefined();
     expect(errors.instructions).toBeUndefined();
   });
@@ -327,7 +327,7 @@ async function finished(runId: number) {
   for (let i = 0; i < 100; i++) {
     const runs = (await (await call('GET', 'drugproduct/importruns', f.sysadmin)).json()).data as { id: number; status: string }[];
     const run = runs.find((r) => r.id === runId);
-    if (run && (run.status === 'done' || run.status === 'failed')) return run as Record<string, unknown>;
+    if (run && (run.status === 'done' || run.status === 'failed')) { return run as Record<string, unknown>; }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the import did not finish');

@@ -50,7 +50,7 @@ export async function findPrescriptionsOfPatient(scope: Scope, db: Executor, pat
 
 /** The ACTIVE prescriptions of patient `patientId` (in the caller's offices) sharing an ingredient key with `keys`, but `exceptId`. */
 export async function findActiveSharing(scope: Scope, db: Executor, patientId: number, keys: string[], exceptId?: number): Promise<{ id: number; medicationName: string; ingredientKeys: string[] }[]> {
-  if (keys.length === 0) return [];
+  if (keys.length === 0) { return []; }
   return db
     .select({ id: p.id, medicationName: p.medicationName, ingredientKeys: p.ingredientKeys })
     .from(p)

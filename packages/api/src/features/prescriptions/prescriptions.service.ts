@@ -60,13 +60,13 @@ function view(row: repo.PrescriptionRow, duplicateWarning: DuplicateWarning | nu
 
 /** The warning for `row` from the other active prescriptions of its patient (`others`), or null. */
 function warningFor(row: { id: number; status: string; ingredientKeys: string[] }, others: { id: number; medicationName: string; ingredientKeys: string[] }[]): DuplicateWarning | null {
-  if (row.status !== 'ACTIVE') return null;
+  if (row.status !== 'ACTIVE') { return null; }
   const ingredients = new Set<string>();
   const sharing: { id: number; medicationName: string }[] = [];
   for (const o of others) {
-    if (o.id === row.id) continue;
+    if (o.id === row.id) { continue; }
     const shared = sharedMoieties(row.ingredientKeys, o.ingredientKeys);
-    if (shared.length === 0) continue;
+    if (shared.length === 0) { continue; }
     shared.forEach((s) => ingredients.add(s));
     sharing.push({ id: o.id, medicationName: o.medicationName });
   }
@@ -75,7 +75,7 @@ function warningFor(row: { id: number; status: string; ingredientKeys: string[] 
 
 async function answer(scope: Scope, db: Executor, id: number, missing: MessageKey): Promise<Prescription> {
   const row = await repo.getPrescription(scope, db, id);
-  if (!row) throw AppError.notFound(missing);
+  if (!row) { throw AppError.notFound(missing); }
   const others = row.status === 'ACTIVE' ? await repo.findActiveSharing(scope, db, row.patientId, row.ingredientKeys, row.id) : [];
   return view(row, warningFor(row, others));
 }
@@ -96,7 +96,7 @@ export async function findPrescriptionsOfPatient(
   patientId: number,
   q: PrescriptionListQuery,
 ): Promise<{ items: Prescription[]; total: number; page: number; pageSize: number }> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound('prescriptionsError');
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound('prescriptionsError'); }
   const { rows, total } = await repo.findPrescriptionsOfPatient(scope, ctx.db, patientId, q);
   const active = rows.some((r) => r.status === 'ACTIVE') ? await repo.findActiveIngredientKeys(scope, ctx.db, patientId) : [];
   return { items: rows.map((r) => view(r, warningFor(r, active))), total, page: q.page, pageSize: q.pageSize };
@@ -109,12 +109,12 @@ export async function findPrescriptionsOfPatient(
  */
 async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdateBody, hospitalId: number, key: MessageKey) {
   const product = await products.getDrugProduct(scope, tx, body.drugProductId);
-  if (!product || !product.finished) throw AppError.badRequest(key, { drugProductId: 'invalidId' });
+  if (!product || !product.finished) { throw AppError.badRequest(key, { drugProductId: 'invalidId' }); }
   const route = product.routes.find((r) => r.toLowerCase() === body.route.toLowerCase());
-  if (product.routes.length > 0 && !route) throw AppError.badRequest(key, { route: 'routeNotOfProduct' });
+  if (product.routes.length > 0 && !route) { throw AppError.badRequest(key, { route: 'routeNotOfProduct' }); }
   if (!(await repo.isActiveDoctorOfOffice(scope, tx, body.prescriberId, hospitalId))) {
     // A prescriber the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
-    if (!(await allUsersVisible(scope, tx, [body.prescriberId]))) throw AppError.notFound();
+    if (!(await allUsersVisible(scope, tx, [body.prescriberId]))) { throw AppError.notFound(); }
     throw AppError.badRequest(key, { prescriberId: 'prescriberNotDoctor' });
   }
   return {
@@ -144,15 +144,15 @@ async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdat
  */
 export async function createPrescription(ctx: AppContext, scope: Scope, body: PrescriptionCreateBody): Promise<Prescription> {
   const id = await ctx.db.transaction(async (tx) => {
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound('prescriptionAddError');
+    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound('prescriptionAddError'); }
     const offices = await repo.findPatientOfficeIds(scope, tx, body.patientId);
     let hospitalId = offices[0];
     if (body.hospitalId !== undefined) {
-      if (!(await getOfficeInScope(scope, tx, body.hospitalId))) throw AppError.notFound('prescriptionAddError');
-      if (!offices.includes(body.hospitalId)) throw AppError.badRequest('prescriptionAddError', { hospitalId: 'invalidId' });
+      if (!(await getOfficeInScope(scope, tx, body.hospitalId))) { throw AppError.notFound('prescriptionAddError'); }
+      if (!offices.includes(body.hospitalId)) { throw AppError.badRequest('prescriptionAddError', { hospitalId: 'invalidId' }); }
       hospitalId = body.hospitalId;
     }
-    if (hospitalId === undefined) throw AppError.notFound('prescriptionAddError');
+    if (hospitalId === undefined) { throw AppError.notFound('prescriptionAddError'); }
     const values = await checkedValues(scope, tx, body, hospitalId, 'prescriptionAddError');
     return repo.insertPrescription(scope, tx, { ...values, patientId: body.patientId, hospitalId, source: 'manual', createdBy: scope.userId });
   });
@@ -163,7 +163,7 @@ export async function createPrescription(ctx: AppContext, scope: Scope, body: Pr
 export async function updatePrescription(ctx: AppContext, scope: Scope, id: number, body: PrescriptionUpdateBody): Promise<Prescription> {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.getPrescription(scope, tx, id);
-    if (!row) throw AppError.notFound('prescriptionUpdateError');
+    if (!row) { throw AppError.notFound('prescriptionUpdateError'); }
     const values = await checkedValues(scope, tx, body, row.hospitalId, 'prescriptionUpdateError');
     await repo.updatePrescription(scope, tx, id, values);
   });
@@ -172,6 +172,6 @@ export async function updatePrescription(ctx: AppContext, scope: Scope, id: numb
 
 /** `DELETE patientprescription/{id}`. 404 "Error deleting prescription" out of scope. */
 export async function deletePrescription(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
-  if (!(await repo.deletePrescription(scope, ctx.db, id))) throw AppError.notFound('prescriptionDeleteError');
+  if (!(await repo.deletePrescription(scope, ctx.db, id))) { throw AppError.notFound('prescriptionDeleteError'); }
   return { id };
 }

@@ -97,9 +97,9 @@ function decodeLines(data: Uint8Array): { lines: string[]; notUtf8: Set<number> 
   const notUtf8 = new Set<number>();
   let start = 0;
   for (let i = 0; i <= data.length; i++) {
-    if (i < data.length && data[i] !== 0x0a) continue;
+    if (i < data.length && data[i] !== 0x0a) { continue; }
     let end = i;
-    if (end > start && data[end - 1] === 0x0d) end--;
+    if (end > start && data[end - 1] === 0x0d) { end--; }
     const bytes = data.subarray(start, end);
     try {
       lines.push(utf8.decode(bytes));
@@ -109,8 +109,8 @@ function decodeLines(data: Uint8Array): { lines: string[]; notUtf8: Set<number> 
     }
     start = i + 1;
   }
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  if (lines[0]?.startsWith('\uFEFF')) lines[0] = lines[0].slice(1);
+  if (lines.length > 0 && lines[lines.length - 1] === '') { lines.pop(); }
+  if (lines[0]?.startsWith('\uFEFF')) { lines[0] = lines[0].slice(1); }
   return { lines, notUtf8 };
 }
 
@@ -138,9 +138,9 @@ export function parseProductFile(data: Uint8Array): ProductFile {
   const out: ProductFile = { kind, rowsTotal: records.length, products: [], rejected: 0, warnings: 0, problems: [] };
   const byKey = new Map<string, number>();
   const problem = (line: number, productId: string, level: 'error' | 'warning', reason: string) => {
-    if (level === 'error') out.rejected++;
-    else out.warnings++;
-    if (out.problems.length < MAX_PROBLEMS) out.problems.push({ line, productId: productId.slice(0, 100), level, reason });
+    if (level === 'error') { out.rejected++; }
+    else { out.warnings++; }
+    if (out.problems.length < MAX_PROBLEMS) { out.problems.push({ line, productId: productId.slice(0, 100), level, reason }); }
   };
 
   for (const { record, info } of records) {
@@ -176,7 +176,7 @@ export function parseProductFile(data: Uint8Array): ProductFile {
       continue;
     }
     const warnings: string[] = [];
-    if (notUtf8.has(line)) warnings.push('bytes that are not UTF-8 were read as Windows-1252');
+    if (notUtf8.has(line)) { warnings.push('bytes that are not UTF-8 were read as Windows-1252'); }
     const substances = splitList(field('SUBSTANCENAME'), ';');
     const strengths = splitList(field('ACTIVE_NUMERATOR_STRENGTH'), ';');
     const units = splitList(field('ACTIVE_INGRED_UNIT'), ';');
@@ -187,10 +187,10 @@ export function parseProductFile(data: Uint8Array): ProductFile {
       activeIngredients = substances.map((name) => ({ name, strength: '' }));
       warnings.push(`${substances.length} substance(s), ${strengths.length} strength(s) and ${units.length} unit(s): strengths left blank rather than paired`);
     }
-    if (substances.length === 0) warnings.push('no active ingredient is listed');
+    if (substances.length === 0) { warnings.push('no active ingredient is listed'); }
     const date = (name: string) => {
       const v = field(name);
-      if (v === '' || /^\d{8}$/.test(v)) return v;
+      if (v === '' || /^\d{8}$/.test(v)) { return v; }
       warnings.push(`${name} "${v.slice(0, 20)}" is not YYYYMMDD: left blank`);
       return '';
     };
@@ -224,7 +224,7 @@ export function parseProductFile(data: Uint8Array): ProductFile {
     }
     byKey.set(productId, line);
     out.products.push(values);
-    for (const w of warnings) problem(line, productId, 'warning', w);
+    for (const w of warnings) { problem(line, productId, 'warning', w); }
   }
   return out;
 }

@@ -36,7 +36,7 @@ async function staffCall(
   opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number>; lang?: string } = {},
 ) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
@@ -439,7 +439,7 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
 
   it('limits each client IP to 30 requests a minute (429 with Retry-After), and no other route', async () => {
     const ip = '198.51.100.23';
-    for (let i = 0; i < 30; i++) expect((await report('B'.repeat(43), { ip })).statusCode).toBe(404);
+    for (let i = 0; i < 30; i++) { expect((await report('B'.repeat(43), { ip })).statusCode).toBe(404); }
     const limited = await report('B'.repeat(43), { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ resFlag: false, code: 'tooManyRequests' });

@@ -180,8 +180,8 @@ export async function findPublicLinks(
   page: { page: number; pageSize: number; sort?: string },
 ): Promise<{ rows: PublicLinkRow[]; total: number }> {
   const parts: SQL[] = [visible(scope)];
-  if (filter.patientId !== undefined) parts.push(eq(publicLinks.patientId, filter.patientId));
-  if (filter.status) parts.push(statusCondition(filter.status, filter.now));
+  if (filter.patientId !== undefined) { parts.push(eq(publicLinks.patientId, filter.patientId)); }
+  if (filter.status) { parts.push(statusCondition(filter.status, filter.now)); }
   const text = filter.search?.trim();
   if (text) {
     const pattern = `%${escapeLike(text.toLowerCase())}%`;
@@ -339,7 +339,7 @@ export async function findDeviceThresholds(grant: LinkGrant, db: Executor, hubId
     .where(and(eq(medicalDevices.patientId, grant.patientId), eq(medicalDevices.hospitalId, grant.hospitalId), eq(medicalDevices.status, 1)))
     .orderBy(...(hubId === null ? [] : [sql`(${medicalDevices.hubId} = ${hubId}) desc nulls last`]), desc(medicalDevices.id));
   const out: Record<string, Record<string, unknown>> = {};
-  for (const r of rows) out[r.deviceType] ??= r.values;
+  for (const r of rows) { out[r.deviceType] ??= r.values; }
   return out;
 }
 

@@ -31,7 +31,7 @@ const boundKeys = ['cautionLow', 'cautionHigh', 'criticalLow', 'criticalHigh'] a
  * office's, then the patient's device's, code by code). A type outside the catalogue has none.
  */
 export function effectiveThresholds(deviceType: string, office: unknown, device: unknown): Record<string, Thresholds> {
-  if (!(deviceType in measurementCatalogue)) return {};
+  if (!(deviceType in measurementCatalogue)) { return {}; }
   return resolveThresholds(deviceType as DeviceType, office, device).thresholds;
 }
 
@@ -42,7 +42,7 @@ function displayThresholds(thresholds: Record<string, Thresholds>, prefs: UnitPr
     const shown: Thresholds = {};
     for (const key of boundKeys) {
       const v = t[key];
-      if (v !== undefined) shown[key] = toDisplay(code, v, prefs).value;
+      if (v !== undefined) { shown[key] = toDisplay(code, v, prefs).value; }
     }
     out[code] = shown;
   }
@@ -67,8 +67,8 @@ export function buildSeries(
   const byType = new Map<string, ReportReading[]>();
   for (const r of readings) {
     const list = byType.get(r.deviceType);
-    if (list) list.push(r);
-    else byType.set(r.deviceType, [r]);
+    if (list) { list.push(r); }
+    else { byType.set(r.deviceType, [r]); }
   }
   const rank = (type: string) => {
     const i = catalogueOrder.indexOf(type);
@@ -81,7 +81,7 @@ export function buildSeries(
     const shown = byType.get(deviceType)!.map((r) => {
       const values: Record<string, number> = {};
       for (const [rawCode, canonical] of Object.entries(r.valuesJson)) {
-        if (typeof canonical !== 'number' || !Number.isFinite(canonical)) continue;
+        if (typeof canonical !== 'number' || !Number.isFinite(canonical)) { continue; }
         const code = loincAliases[rawCode] ?? rawCode;
         values[code] = toDisplay(code, canonical, prefs).value;
         present.add(code);

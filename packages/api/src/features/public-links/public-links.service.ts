@@ -30,7 +30,7 @@ type CreateBody = EndpointBody<typeof contract.createPublicLink>;
 type FindQuery = EndpointQuery<typeof contract.findPublicLinks>;
 
 function statusOf(row: { revokedAt: Date | null; expiresAt: Date }, now: Date): PublicLinkStatus {
-  if (row.revokedAt) return 'revoked';
+  if (row.revokedAt) { return 'revoked'; }
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
@@ -100,7 +100,7 @@ async function insertLink(ctx: AppContext, scope: Scope, body: CreateBody): Prom
   const now = new Date();
   const ranges = checkRanges(body, now);
   const patient = await repo.getShareablePatient(scope, ctx.db, body.patientId);
-  if (!patient) throw AppError.notFound();
+  if (!patient) { throw AppError.notFound(); }
   const token = newToken();
   const id = await repo.insertPublicLink(scope, ctx.db, {
     tokenHash: tokenHash(token),
@@ -160,7 +160,7 @@ export async function shareLinkWithEmail(
 /** DELETE publiclink/{id}: revokes the link (revokedAt = now; a second revoke keeps the first time). 404 when not visible. */
 export async function revokeLink(ctx: AppContext, scope: Scope, id: number): Promise<PublicLink> {
   const now = new Date();
-  if (!(await repo.revokePublicLink(scope, ctx.db, id, now))) throw AppError.notFound();
+  if (!(await repo.revokePublicLink(scope, ctx.db, id, now))) { throw AppError.notFound(); }
   const row = await repo.getVisiblePublicLink(scope, ctx.db, id);
   return toPublicLink(row!, now);
 }
@@ -183,7 +183,7 @@ export async function getReport(
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     const link = await repo.getLinkByTokenHash(tx, tokenHash(token));
-    if (!link || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) throw AppError.notFound('noPublicLinks');
+    if (!link || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) { throw AppError.notFound('noPublicLinks'); }
     const grant: repo.LinkGrant = {
       linkId: link.id,
       patientId: link.patientId,
@@ -194,7 +194,7 @@ export async function getReport(
     let hubId: number | null = null;
     if (hubIdentifier !== null) {
       const hub = await repo.getHubOfPatient(grant, tx, hubIdentifier);
-      if (!hub) throw AppError.notFound('noPublicLinks');
+      if (!hub) { throw AppError.notFound('noPublicLinks'); }
       hubId = hub.id;
     }
     const readings = await repo.findGrantedReadings(grant, tx, { hubId, limit: MAX_REPORT_READINGS + 1 });

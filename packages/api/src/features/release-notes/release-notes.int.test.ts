@@ -23,8 +23,8 @@ const MD = Buffer.from('# Vigil 2.1\n\n- Chat between colleagues\n- Support requ
 function form(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
   const boundary = '----vigil' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  for (const [k, v] of Object.entries(fields)) { parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)); }
+  if (file) { parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n')); }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -64,7 +64,7 @@ describe('POST releasenote', () => {
   });
 
   it('refuses anyone but a system admin (403)', async () => {
-    for (const who of [f.orgAdminA, f.officeAdminA1, f.nurseA1]) expect((await upload(who, manual, { name: 'm.pdf', content: PDF })).statusCode).toBe(403);
+    for (const who of [f.orgAdminA, f.officeAdminA1, f.nurseA1]) { expect((await upload(who, manual, { name: 'm.pdf', content: PDF })).statusCode).toBe(403); }
   });
 });
 

@@ -46,7 +46,7 @@ export async function findReleaseNotes(ctx: AppContext, scope: Scope, q: Release
  */
 export async function openReleaseNote(ctx: AppContext, scope: Scope, id: number) {
   const file = await repo.getFile(scope, ctx.db, id);
-  if (!file) throw AppError.notFound('releaseNoteNotFound');
+  if (!file) { throw AppError.notFound('releaseNoteNotFound'); }
   await repo.markOpened(scope, ctx.db, id);
   return file;
 }
@@ -63,20 +63,20 @@ export async function addReleaseNote(ctx: AppContext, scope: Scope, req: Fastify
   try {
     form = await readUploadForm(req, RELEASE_NOTE_MAX_BYTES);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'payloadTooLarge') throw new AppError('payloadTooLarge', 'releaseNoteAddFailed');
+    if (err instanceof AppError && err.code === 'payloadTooLarge') { throw new AppError('payloadTooLarge', 'releaseNoteAddFailed'); }
     throw err;
   }
   const upload = form.file;
   const parsed = releaseNoteFieldsSchema.safeParse(form.fields);
   const fields: Record<string, 'required' | 'invalid'> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] = form.fields[String(issue.path[0])] ? 'invalid' : 'required';
-  if (!upload || upload.data.length === 0) fields.File = 'required';
-  if (!parsed.success || !upload || upload.data.length === 0) throw AppError.badRequest('releaseNoteAddFailed', fields);
+  if (!parsed.success) { for (const issue of parsed.error.issues) { fields[String(issue.path[0])] = form.fields[String(issue.path[0])] ? 'invalid' : 'required'; } }
+  if (!upload || upload.data.length === 0) { fields.File = 'required'; }
+  if (!parsed.success || !upload || upload.data.length === 0) { throw AppError.badRequest('releaseNoteAddFailed', fields); }
   const sniffed = sniffFileType(upload.data);
   const ext = extensionOf(upload.filename);
   const contentType: ReleaseNoteContentType | null =
     sniffed === 'application/pdf' ? 'application/pdf' : sniffed === 'text' && (ext === 'md' || ext === 'markdown') ? 'text/markdown' : null;
-  if (!contentType) throw new AppError('unsupportedMediaType', 'releaseNoteAddFailed', {}, { File: 'invalid' });
+  if (!contentType) { throw new AppError('unsupportedMediaType', 'releaseNoteAddFailed', {}, { File: 'invalid' }); }
   const f = parsed.data;
   const id = await ctx.db.transaction((tx) =>
     repo.insert(scope, tx, {
@@ -97,6 +97,6 @@ export async function addReleaseNote(ctx: AppContext, scope: Scope, req: Fastify
 /** `DELETE releasenote?id=` (system admin; the web asks for confirmation first). 404 "Error getting release note by ID". */
 export async function deleteReleaseNote(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   const removed = await ctx.db.transaction((tx) => repo.remove(scope, tx, id));
-  if (!removed) throw AppError.notFound('releaseNoteNotFound');
+  if (!removed) { throw AppError.notFound('releaseNoteNotFound'); }
   return { id };
 }

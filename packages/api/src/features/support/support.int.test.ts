@@ -21,7 +21,7 @@ async function as(user: { id: number }) {
 }
 async function call(method: 'GET' | 'POST', path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
   return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }

@@ -113,7 +113,7 @@ export async function addReply(scope: Scope, tx: Executor, threadId: number, v: 
     .set({ lastMessageAt: v.now })
     .where(and(eq(supportThreads.id, threadId), visible(scope)))
     .returning({ id: supportThreads.id });
-  if (touched.length === 0) return false;
+  if (touched.length === 0) { return false; }
   await tx.insert(supportMessages).values({ threadId, fromUserId: scope.userId, fromSupport: v.fromSupport, message: v.message, createdAt: v.now });
   return true;
 }
@@ -140,7 +140,7 @@ export async function addFile(
     .set({ lastMessageAt: v.now })
     .where(and(eq(supportThreads.id, threadId), visible(scope)))
     .returning({ id: supportThreads.id });
-  if (touched.length === 0) return null;
+  if (touched.length === 0) { return null; }
   const [row] = await tx
     .insert(supportFiles)
     .values({ threadId, uploadedBy: scope.userId, fileName: v.fileName, contentType: v.contentType, sizeBytes: v.content.length, content: v.content, createdAt: v.now })

@@ -57,7 +57,7 @@ export async function findThreads(ctx: AppContext, scope: Scope, q: SupportThrea
  */
 export async function getThreadDetail(ctx: AppContext, scope: Scope, threadId: number): Promise<SupportThreadDetail> {
   const thread = await repo.getThread(scope, ctx.db, threadId);
-  if (!thread) throw AppError.notFound();
+  if (!thread) { throw AppError.notFound(); }
   const [messages, files] = await Promise.all([repo.findMessages(scope, ctx.db, threadId), repo.findFiles(scope, ctx.db, threadId)]);
   return {
     thread: toThread(thread),
@@ -95,7 +95,7 @@ export async function createMessage(ctx: AppContext, scope: Scope, body: CreateS
   const now = new Date();
   const fromSupport = isSupport(scope);
   if (body.supportMessageId === undefined) {
-    if (body.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, body.hospitalId))) throw AppError.notFound();
+    if (body.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, body.hospitalId))) { throw AppError.notFound(); }
     const id = await ctx.db.transaction((tx) =>
       repo.createThread(scope, tx, { subject: body.subject ?? '', message: body.message, organizationId: scope.organizationId, hospitalId: body.hospitalId ?? null, fromSupport, now }),
     );
@@ -103,14 +103,14 @@ export async function createMessage(ctx: AppContext, scope: Scope, body: CreateS
   }
   const threadId = body.supportMessageId;
   const added = await ctx.db.transaction((tx) => repo.addReply(scope, tx, threadId, { message: body.message, fromSupport, now }));
-  if (!added) throw AppError.notFound();
+  if (!added) { throw AppError.notFound(); }
   return getThreadDetail(ctx, scope, threadId);
 }
 
 /** `POST supportmessage/setstatus` (HTTP 201, system admin): the thread's status; 404 for an unknown thread. Answers the thread. */
 export async function setStatus(ctx: AppContext, scope: Scope, threadId: number, status: SupportStatus): Promise<SupportThreadDetail> {
   const changed = await ctx.db.transaction((tx) => repo.setStatus(scope, tx, threadId, statusNumber(status)));
-  if (!changed) throw AppError.notFound();
+  if (!changed) { throw AppError.notFound(); }
   return getThreadDetail(ctx, scope, threadId);
 }
 
@@ -126,23 +126,23 @@ const TEXT_KINDS: Record<string, SupportFileType> = { csv: 'text/csv' };
  * than VIGIL_SUPPORT_MAX_FILE_BYTES: 413. Empty or absent: 400 `file: required`. Stored in the database.
  */
 export async function addFile(ctx: AppContext, scope: Scope, threadId: number, req: FastifyRequest): Promise<SupportFile> {
-  if (!(await repo.getThread(scope, ctx.db, threadId))) throw AppError.notFound();
+  if (!(await repo.getThread(scope, ctx.db, threadId))) { throw AppError.notFound(); }
   const limit = ctx.config.supportMaxFileBytes;
   let file;
   try {
     file = await readSingleUpload(req, limit);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'payloadTooLarge') throw new AppError('payloadTooLarge', 'supportFileTooLarge', { limit: sizeLabel(limit) });
+    if (err instanceof AppError && err.code === 'payloadTooLarge') { throw new AppError('payloadTooLarge', 'supportFileTooLarge', { limit: sizeLabel(limit) }); }
     throw err;
   }
-  if (!file || file.data.length === 0) throw AppError.badRequest('validationFailed', { file: 'required' });
+  if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const sniffed = sniffFileType(file.data);
-  if (!sniffed) throw new AppError('unsupportedMediaType', 'supportFileType');
+  if (!sniffed) { throw new AppError('unsupportedMediaType', 'supportFileType'); }
   const contentType: SupportFileType = sniffed === 'text' ? (TEXT_KINDS[extensionOf(file.filename)] ?? 'text/plain') : sniffed;
   const fileName = safeFileName(file.filename, 'file');
   const now = new Date();
   const id = await ctx.db.transaction((tx) => repo.addFile(scope, tx, threadId, { fileName, contentType, content: file.data, now }));
-  if (id === null) throw AppError.notFound();
+  if (id === null) { throw AppError.notFound(); }
   const [me] = (await repo.findFiles(scope, ctx.db, threadId)).filter((f) => f.id === id);
   return toFile(me!);
 }
@@ -150,6 +150,6 @@ export async function addFile(ctx: AppContext, scope: Scope, threadId: number, r
 /** Chosen `GET supportmessage/file/{id}`: a file of a thread the caller sees, or 404. */
 export async function getFile(ctx: AppContext, scope: Scope, fileId: number) {
   const file = await repo.getFile(scope, ctx.db, fileId);
-  if (!file) throw AppError.notFound();
+  if (!file) { throw AppError.notFound(); }
   return file;
 }

@@ -41,7 +41,7 @@ type SurveyRecord = NonNullable<Awaited<ReturnType<typeof repo.lockSurvey>>>;
 /** A survey the caller sees, as `GET survey/{id}` answers it; 404 otherwise. */
 export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: Executor = ctx.db): Promise<Survey> {
   const [row] = await repo.findSurveys(scope, db, { ids: [id] });
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const template = await loadTemplate(systemScope, db, row.s.templateId);
   const answers = await repo.findAnswers(scope, db, [id]);
   return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy, copyright: template.copyright, copyrightEs: template.copyrightEs };
@@ -49,7 +49,7 @@ export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: E
 
 /** `GET survey/getassignedinprogresssurveysforpatient`: a visible patient's surveys due now and not completed, oldest due first. */
 export async function findInProgress(ctx: AppContext, scope: Scope, patientId: number, now = new Date()): Promise<SurveySummary[]> {
-  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) throw AppError.notFound();
+  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) { throw AppError.notFound(); }
   const rows = await repo.findSurveys(scope, ctx.db, { patientId, statuses: ['assigned', 'inProgress'], dueBefore: endOfToday(now) });
   return rows.map(toSurveySummary);
 }
@@ -76,22 +76,22 @@ function answerRow(q: Question, input: SaveBody['answers'][number], index: numbe
     case SurveyAnswerType.MULTIPLE_CHOICE: {
       const ids = [...new Set(input.offeredAnswerIds ?? [])];
       const chosen = ids.map((id) => q.offeredAnswers.find((a) => a.id === id));
-      if (ids.length === 0 || chosen.some((a) => a === undefined) || (q.answerType !== SurveyAnswerType.MULTIPLE_CHOICE && ids.length !== 1)) throw bad(index);
+      if (ids.length === 0 || chosen.some((a) => a === undefined) || (q.answerType !== SurveyAnswerType.MULTIPLE_CHOICE && ids.length !== 1)) { throw bad(index); }
       const picked = chosen as NonNullable<(typeof chosen)[number]>[];
       return { ...base, offeredAnswerIds: ids, answerText: picked.map((a) => a.text).join('; '), score: picked.reduce((sum, a) => sum + a.score, 0) };
     }
     case SurveyAnswerType.FREE_TEXT:
-      if (!input.valueText) throw bad(index);
+      if (!input.valueText) { throw bad(index); }
       return { ...base, answerText: input.valueText };
     case SurveyAnswerType.NUMBER:
     case SurveyAnswerType.SCALE: {
       const v = input.valueNumber;
-      if (v === undefined || (q.minValue !== null && v < q.minValue) || (q.maxValue !== null && v > q.maxValue)) throw bad(index);
-      if (q.answerType === SurveyAnswerType.SCALE && !Number.isInteger(v)) throw bad(index);
+      if (v === undefined || (q.minValue !== null && v < q.minValue) || (q.maxValue !== null && v > q.maxValue)) { throw bad(index); }
+      if (q.answerType === SurveyAnswerType.SCALE && !Number.isInteger(v)) { throw bad(index); }
       return { ...base, valueNumber: v, answerText: String(v), score: q.answerType === SurveyAnswerType.SCALE ? v : null };
     }
     case SurveyAnswerType.DATE:
-      if (!input.valueDate) throw bad(index);
+      if (!input.valueDate) { throw bad(index); }
       return { ...base, valueDate: input.valueDate, answerText: input.valueDate };
     default:
       throw bad(index);
@@ -101,9 +101,9 @@ function answerRow(q: Question, input: SaveBody['answers'][number], index: numbe
 /** The survey locked for a change: open (409 'surveyAlreadySubmitted' when completed, 'surveyNotOpen' when cancelled). */
 async function lockOpen(who: Who, tx: Executor, id: number): Promise<SurveyRecord> {
   const survey = await repo.lockSurvey(who, tx, id);
-  if (!survey) throw 'grant' in who ? AppError.notFound('couldNotGetData') : AppError.notFound();
-  if (survey.status === 'completed') throw AppError.conflict('surveyAlreadySubmitted');
-  if (survey.status === 'cancelled') throw AppError.conflict('surveyNotOpen');
+  if (!survey) { throw 'grant' in who ? AppError.notFound('couldNotGetData') : AppError.notFound(); }
+  if (survey.status === 'completed') { throw AppError.conflict('surveyAlreadySubmitted'); }
+  if (survey.status === 'cancelled') { throw AppError.conflict('surveyNotOpen'); }
   return survey;
 }
 
@@ -118,7 +118,7 @@ interface Completed {
 async function answerInBothLanguages(tx: Executor, saved: repo.AnswerRow[], questions: { id: number; itemKey: string | null }[], itemKey: string): Promise<{ en: string; es: string } | null> {
   const question = questions.find((q) => q.itemKey === itemKey);
   const answer = question ? saved.find((a) => a.questionId === question.id) : undefined;
-  if (!answer) return null;
+  if (!answer) { return null; }
   const offeredId = answer.offeredAnswerIds[0];
   const offered = offeredId === undefined ? null : await templatesRepo.getOfferedAnswer(systemScope, tx, offeredId);
   const en = offered?.a.text ?? answer.answerText ?? '';
@@ -137,18 +137,18 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
   const cleared: number[] = [];
   for (const [index, input] of body.answers.entries()) {
     const q = questions.find((x) => x.id === input.questionId);
-    if (!q) throw bad(index);
-    if (input.clear) cleared.push(q.id);
-    else rows.push(answerRow(q, input, index, survey.id, answeredBy, now));
+    if (!q) { throw bad(index); }
+    if (input.clear) { cleared.push(q.id); }
+    else { rows.push(answerRow(q, input, index, survey.id, answeredBy, now)); }
   }
   await repo.deleteAnswers(null, tx, survey.id, cleared);
   await repo.upsertAnswers(null, tx, rows);
-  if (body.answers.length > 0 && survey.status === 'assigned') await repo.updateSurvey(null, tx, survey.id, { status: 'inProgress', startedAt: now });
-  if (!body.submit) return null;
+  if (body.answers.length > 0 && survey.status === 'assigned') { await repo.updateSurvey(null, tx, survey.id, { status: 'inProgress', startedAt: now }); }
+  if (!body.submit) { return null; }
 
   const saved = await repo.findAnswers(null, tx, [survey.id]);
   const missing = questions.filter((q) => q.isRequired && !saved.some((a) => a.questionId === q.id));
-  if (missing.length > 0) throw AppError.badRequest('surveyIncomplete', Object.fromEntries(missing.map((q) => [`questions.${q.id}`, 'required' as const])));
+  if (missing.length > 0) { throw AppError.badRequest('surveyIncomplete', Object.fromEntries(missing.map((q) => [`questions.${q.id}`, 'required' as const]))); }
   const template = await templatesRepo.getTemplate(systemScope, tx, survey.templateId);
   const gender = (await repo.getPatientGender(null, tx, survey.patientId))?.toLowerCase() ?? '';
   const scoring: ScoringAnswer[] = saved.map((a) => ({
@@ -171,7 +171,7 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
     scoreJson: score as unknown as Record<string, unknown>,
     severity: score.band?.severity ?? null,
   });
-  if (!done) throw AppError.conflict('surveyAlreadySubmitted');
+  if (!done) { throw AppError.conflict('surveyAlreadySubmitted'); }
   return { survey, score, answerOfItem9: await answerInBothLanguages(tx, saved, questions, 'PHQ9.9') };
 }
 
@@ -185,9 +185,9 @@ async function alertOnRisk(ctx: AppContext, completed: Completed): Promise<void>
   const { survey, score } = completed;
   const item9 = score.flags.includes(PHQ9_ITEM9_POSITIVE);
   const high = score.band !== null && score.band.severity >= ALERT_SEVERITY;
-  if (!item9 && !high) return;
+  if (!item9 && !high) { return; }
   const [row] = await repo.findSurveys(systemScope, ctx.db, { ids: [survey.id] });
-  if (!row) return;
+  if (!row) { return; }
   const name = `${row.patientFirstName} ${row.patientLastName}`.trim();
   const band = score.band;
   const bandEn = band ? ` (${band.label})` : '';
@@ -223,7 +223,7 @@ async function alertOnRisk(ctx: AppContext, completed: Completed): Promise<void>
  */
 export async function saveByStaff(ctx: AppContext, scope: Scope, id: number, body: SaveBody, now = new Date()): Promise<Survey> {
   const completed = await ctx.db.transaction((tx) => saveInTx(tx, { scope }, id, body, 'staff', scope.userId, now));
-  if (completed) await alertOnRisk(ctx, completed);
+  if (completed) { await alertOnRisk(ctx, completed); }
   return getSurvey(ctx, scope, id);
 }
 
@@ -231,8 +231,8 @@ export async function saveByStaff(ctx: AppContext, scope: Scope, id: number, bod
 export async function cancelSurvey(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number; status: 'cancelled' }> {
   return ctx.db.transaction(async (tx) => {
     const survey = await repo.lockSurvey({ scope }, tx, id);
-    if (!survey) throw AppError.notFound();
-    if (survey.status === 'completed') throw AppError.conflict('surveyCompletedCannotDelete');
+    if (!survey) { throw AppError.notFound(); }
+    if (survey.status === 'completed') { throw AppError.conflict('surveyCompletedCannotDelete'); }
     await repo.updateSurvey(scope, tx, id, { status: 'cancelled' });
     return { id, status: 'cancelled' as const };
   });
@@ -290,13 +290,13 @@ export async function createLink(ctx: AppContext, scope: Scope, body: EndpointBo
 /** `GET surveylink` (header surveyid): a visible survey's links, newest first. */
 export async function findLinks(ctx: AppContext, scope: Scope, surveyId: number, now = new Date()): Promise<SurveyLink[]> {
   const [survey] = await repo.findSurveys(scope, ctx.db, { ids: [surveyId] });
-  if (!survey) throw AppError.notFound();
+  if (!survey) { throw AppError.notFound(); }
   return (await repo.findLinks(scope, ctx.db, { surveyId })).map((r) => toLink(r, survey.s.status, now));
 }
 
 /** `DELETE surveylink/{id}`: revokes a link at once (a second revoke keeps the first time). */
 export async function revokeLink(ctx: AppContext, scope: Scope, id: number, now = new Date()): Promise<SurveyLink> {
-  if (!(await ctx.db.transaction((tx) => repo.revokeLink(scope, tx, id, now)))) throw AppError.notFound();
+  if (!(await ctx.db.transaction((tx) => repo.revokeLink(scope, tx, id, now)))) { throw AppError.notFound(); }
   const [row] = await repo.findLinks(scope, ctx.db, { id });
   const [survey] = await repo.findSurveys(scope, ctx.db, { ids: [row!.l.surveyId] });
   return toLink(row!, survey?.s.status ?? null, now);
@@ -311,7 +311,7 @@ export async function revokeLink(ctx: AppContext, scope: Scope, id: number, now 
  */
 async function resolveGrant(tx: Executor, token: string, now: Date): Promise<repo.SurveyLinkGrant> {
   const link = await repo.getLinkByTokenHash(tx, tokenHash(token));
-  if (!link || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) throw AppError.notFound('couldNotGetData');
+  if (!link || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) { throw AppError.notFound('couldNotGetData'); }
   return { linkId: link.id, surveyId: link.surveyId, patientId: link.patientId, hospitalId: link.hospitalId, lang: link.lang === 'en' ? 'en' : 'es', expiresAt: link.expiresAt };
 }
 
@@ -326,7 +326,7 @@ export async function getPublicSurvey(ctx: AppContext, token: string, now = new 
     const grant = await resolveGrant(tx, token, now);
     const row = await repo.getGrantedSurvey(grant, tx);
     const names = await repo.getGrantNames(grant, tx);
-    if (!row || !names || row.s.status === 'cancelled') throw AppError.notFound('couldNotGetData');
+    if (!row || !names || row.s.status === 'cancelled') { throw AppError.notFound('couldNotGetData'); }
     await repo.recordLinkAccess(grant, tx, now);
     const template = await templatesRepo.getTemplate(systemScope, tx, row.s.templateId);
     const completed = row.s.status === 'completed';
@@ -360,7 +360,7 @@ export async function saveByLink(ctx: AppContext, token: string, body: SaveBody,
     await repo.recordLinkAccess(grant, tx, now);
     return { completed: await saveInTx(tx, { grant }, grant.surveyId, body, 'link', null, now), surveyId: grant.surveyId };
   });
-  if (completed) await alertOnRisk(ctx, completed);
+  if (completed) { await alertOnRisk(ctx, completed); }
   const [row] = await repo.findSurveys(systemScope, ctx.db, { ids: [surveyId] });
   return { status: row!.s.status as PublicSurveySaved['status'], answeredCount: Number(row!.answeredCount), questionCount: Number(row!.questionCount) };
 }

@@ -84,17 +84,17 @@ type Schedule = { templateId: number; recurrenceRule: SurveyRecurrenceRuleKey; s
  */
 async function checkTemplateAndRule(scope: Scope, db: Executor, body: Schedule, hospitalId: number): Promise<string> {
   const template = await templatesRepo.getTemplate(scope, db, body.templateId);
-  if (!template || (template.hospitalId !== null && template.hospitalId !== hospitalId)) throw AppError.notFound();
-  if (template.status !== 'active') throw AppError.badRequest('surveyTemplateInactive', { templateId: 'surveyTemplateInactive' });
-  if (Number(template.questionCount) === 0) throw AppError.badRequest('surveyTemplateEmpty', { templateId: 'surveyTemplateEmpty' });
+  if (!template || (template.hospitalId !== null && template.hospitalId !== hospitalId)) { throw AppError.notFound(); }
+  if (template.status !== 'active') { throw AppError.badRequest('surveyTemplateInactive', { templateId: 'surveyTemplateInactive' }); }
+  if (Number(template.questionCount) === 0) { throw AppError.badRequest('surveyTemplateEmpty', { templateId: 'surveyTemplateEmpty' }); }
   const rrule = await repo.getRecurrenceRule(scope, db, body.recurrenceRule);
-  if (!rrule) throw AppError.badRequest('validationFailed', { recurrenceRule: 'regex' });
+  if (!rrule) { throw AppError.badRequest('validationFailed', { recurrenceRule: 'regex' }); }
   return rrule;
 }
 
 /** Assessments must be enabled for the office (spec section 6); 400 'programNotEnabled' otherwise. */
 function assertAssessmentsEnabled(office: { assessmentsEnabled: boolean }) {
-  if (!office.assessmentsEnabled) throw AppError.badRequest('programNotEnabled', undefined, { program: 'Assessments' });
+  if (!office.assessmentsEnabled) { throw AppError.badRequest('programNotEnabled', undefined, { program: 'Assessments' }); }
 }
 
 /** The latest due instant after `after` and at or before `now` (null: none), paging past the per-call cap. */
@@ -103,9 +103,9 @@ export function latestDue(schedule: SurveySchedule, after: Date | null, now: Dat
   let cursor = after;
   for (;;) {
     const page = occurrencesBetween(schedule, cursor, now);
-    if (page.length === 0) return latest;
+    if (page.length === 0) { return latest; }
     latest = page[page.length - 1]!;
-    if (page.length < MAX_OCCURRENCES_PER_CALL) return latest;
+    if (page.length < MAX_OCCURRENCES_PER_CALL) { return latest; }
     cursor = latest;
   }
 }
@@ -127,11 +127,11 @@ export async function createRecurrence(
   let first = latestDue(schedule, null, now);
   if (first === null) {
     const upcomingFirst = nextOccurrence(schedule, null);
-    if (upcomingFirst && localDateOf(upcomingFirst, values.timeZone) === localDateOf(now, values.timeZone)) first = upcomingFirst;
+    if (upcomingFirst && localDateOf(upcomingFirst, values.timeZone) === localDateOf(now, values.timeZone)) { first = upcomingFirst; }
   }
   const next = first === null ? nextOccurrence(schedule, now) : nextOccurrence(schedule, first);
   const id = await repo.insertRecurrence(scope, tx, { ...values, status: next === null ? 'ended' : 'active', lastDueAt: first, nextDueAt: next });
-  if (id === null) return null;
+  if (id === null) { return null; }
   if (first !== null) {
     await repo.insertSurveys(scope, tx, [{ recurrenceId: id, templateId: values.templateId, patientId: values.patientId, hospitalId: values.hospitalId, dueAt: first, dueDate: localDateOf(first, values.timeZone) }]);
   }
@@ -143,7 +143,7 @@ async function officesFor(scope: Scope, db: Executor, patientIds: number[], hosp
   const rows = await repo.findPatientOffices(scope, db, patientIds);
   return patientIds.map((id) => {
     const office = rows.find((o) => o.patientId === id && (hospitalId === undefined || o.hospitalId === hospitalId));
-    if (!office) throw AppError.notFound();
+    if (!office) { throw AppError.notFound(); }
     return office;
   });
 }
@@ -174,7 +174,7 @@ async function assign(ctx: AppContext, scope: Scope, patientIds: number[], body:
         },
         now,
       );
-      if (id !== null) out.push(id);
+      if (id !== null) { out.push(id); }
     }
     return out;
   });
@@ -199,7 +199,7 @@ export async function assignToPatients(
   headers: EndpointHeaders<typeof contract.assignSurveyTemplateToMultiplePatients>,
   body: EndpointBody<typeof contract.assignSurveyTemplateToMultiplePatients>,
 ) {
-  if (headers.patientsidslist.length === 0) throw AppError.badRequest('validationFailed', { patientsidslist: 'required' });
+  if (headers.patientsidslist.length === 0) { throw AppError.badRequest('validationFailed', { patientsidslist: 'required' }); }
   return { recurrences: await assign(ctx, scope, headers.patientsidslist, body) };
 }
 
@@ -212,8 +212,8 @@ export async function assignToPatients(
 export async function assignToPlan(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.assignSurveyTemplateToClientMonitoringPlan>, now = new Date()): Promise<SurveyPlanAssignment> {
   const id = await ctx.db.transaction(async (tx) => {
     const plan = await repo.getClientPlan(scope, tx, body.treatmentPlanId);
-    if (!plan) throw AppError.notFound();
-    if (!plan.isClientMonitoringPlan) throw AppError.badRequest('notClientMonitoringPlan', { treatmentPlanId: 'notClientMonitoringPlan' });
+    if (!plan) { throw AppError.notFound(); }
+    if (!plan.isClientMonitoringPlan) { throw AppError.badRequest('notClientMonitoringPlan', { treatmentPlanId: 'notClientMonitoringPlan' }); }
     assertAssessmentsEnabled(plan);
     const rrule = await checkTemplateAndRule(scope, tx, body, plan.hospitalId);
     const timeZone = officeTimeZone(plan.timeZone);
@@ -235,7 +235,7 @@ export async function assignToPlan(ctx: AppContext, scope: Scope, body: Endpoint
 export async function deassignFromPlan(ctx: AppContext, scope: Scope, planAssignmentId: number, now = new Date()): Promise<SurveyPlanAssignment> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await repo.findPlanAssignments(scope, tx, { id: planAssignmentId });
-    if (!row) throw AppError.notFound();
+    if (!row) { throw AppError.notFound(); }
     const stopped = await repo.stopPlanRecurrences(scope, tx, planAssignmentId, now);
     await repo.cancelUnstartedSurveys(scope, tx, stopped);
     await repo.deletePlanAssignment(scope, tx, planAssignmentId);
@@ -251,7 +251,7 @@ export async function findPlanAssignments(ctx: AppContext, scope: Scope, headers
 
 /** `GET surveyrecurrence/getforpatient`: a visible patient's recurrences (404 for a patient not visible). */
 export async function findForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<SurveyRecurrence[]> {
-  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) throw AppError.notFound();
+  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) { throw AppError.notFound(); }
   return (await repo.findRecurrences(scope, ctx.db, { patientId })).map(toRecurrence);
 }
 
@@ -259,8 +259,8 @@ export async function findForPatient(ctx: AppContext, scope: Scope, patientId: n
 export async function stopRecurrence(ctx: AppContext, scope: Scope, id: number, now = new Date()): Promise<SurveyRecurrence> {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockRecurrence(scope, tx, id);
-    if (!row) throw AppError.notFound();
-    if (row.status !== 'active') throw AppError.conflict('surveyRecurrenceStopped');
+    if (!row) { throw AppError.notFound(); }
+    if (row.status !== 'active') { throw AppError.conflict('surveyRecurrenceStopped'); }
     await repo.updateRecurrence(scope, tx, id, { status: 'stopped', stoppedAt: now, nextDueAt: null });
     await repo.cancelUnstartedSurveys(scope, tx, [id]);
   });
@@ -273,7 +273,7 @@ export async function stopRecurrence(ctx: AppContext, scope: Scope, id: number, 
  */
 export async function getChildData(ctx: AppContext, scope: Scope, recurrenceId: number): Promise<SurveyRecurrenceChildData> {
   const [row] = await repo.findRecurrences(scope, ctx.db, { ids: [recurrenceId] });
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const created = await repo.findSurveys(scope, ctx.db, { recurrenceId }, { newestFirst: true });
   const tz = row.r.timeZone;
   const occurrences: SurveyOccurrence[] = created.map((c) => ({
@@ -322,7 +322,7 @@ export async function createDueSurveys(ctx: AppContext, now = new Date()): Promi
       }
       return due.length;
     });
-    if (n < DUE_BATCH) break;
+    if (n < DUE_BATCH) { break; }
   }
   const pending = await repo.findPlanPatientsWithoutRecurrence(scope, ctx.db, DUE_BATCH);
   let recurrences = 0;
@@ -335,7 +335,7 @@ export async function createDueSurveys(ctx: AppContext, now = new Date()): Promi
         now,
       ),
     );
-    if (id !== null) recurrences++;
+    if (id !== null) { recurrences++; }
   }
   return { surveys: createdSurveys, recurrences };
 }

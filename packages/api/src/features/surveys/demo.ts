@@ -31,14 +31,14 @@ function spread(total: number, count: number): number[] {
 
 export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Promise<{ patients: number; surveys: number }> {
   const scope = systemScope;
-  if (await repo.anyCompletedSurvey(scope, ctx.db)) return { patients: 0, surveys: 0 };
+  if (await repo.anyCompletedSurvey(scope, ctx.db)) { return { patients: 0, surveys: 0 }; }
   const offices = await repo.findOfficePatientsOfUser(scope, ctx.db, 'nurse', TRENDS.length);
   await enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
   const office = offices.find((o) => o.patientIds.length > 0);
-  if (!office) return { patients: 0, surveys: 0 };
+  if (!office) { return { patients: 0, surveys: 0 }; }
   const { rows } = await templatesRepo.findTemplatesPage(scope, ctx.db, { hospitalId: 'library' }, { page: 1, pageSize: 50 });
   const templates = { PHQ9: rows.find((r) => r.instrumentCode === 'PHQ9'), GAD7: rows.find((r) => r.instrumentCode === 'GAD7') };
-  if (!templates.PHQ9 || !templates.GAD7) return { patients: 0, surveys: 0 };
+  if (!templates.PHQ9 || !templates.GAD7) { return { patients: 0, surveys: 0 }; }
   const tz = officeTimeZone(office.timeZone);
   // About five and a half months back: five past months completed, the latest due survey (this month's) left open.
   const startDate = addDays(localDateOf(now, tz), -170);
@@ -50,7 +50,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
         const template = await loadTemplate(scope, tx, templates[code]!.id);
         const values = { templateId: template.id, patientId, hospitalId: office.hospitalId, ruleKey: 'MONTHLY', rrule: 'FREQ=MONTHLY', startDate, endDate: null, dueTime: '09:00', timeZone: tz, planAssignmentId: null, createdBy: office.userId };
         const recurrenceId = await createRecurrence(scope, tx, values, now);
-        if (recurrenceId === null) continue;
+        if (recurrenceId === null) { continue; }
         const due = occurrencesBetween(values, null, now).slice(0, trend[code].length);
         for (const [m, dueAt] of due.entries()) {
           const scored = template.questions.filter((q) => q.itemKey && Number(q.itemKey.split('.')[1]) <= (code === 'PHQ9' ? 9 : 7));
@@ -65,7 +65,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
           const [surveyId] = await repo.insertSurveys(scope, tx, [
             { recurrenceId, templateId: template.id, patientId, hospitalId: office.hospitalId, dueAt, dueDate: localDateOf(dueAt, tz), status: 'completed', startedAt: completedAt, completedAt, completedBy: office.userId, answeredVia: 'staff', totalScore: score.total, scoreJson: score as unknown as Record<string, unknown>, severity: score.band?.severity ?? null },
           ]);
-          if (surveyId === undefined) continue;
+          if (surveyId === undefined) { continue; }
           await repo.upsertAnswers(scope, tx, chosen.map(({ q, a }) => ({ surveyId, questionId: q.id, questionText: q.text, offeredAnswerIds: [a.id], answerText: a.text, score: a.score, answeredBy: office.userId, answeredAt: completedAt })));
           created++;
         }

@@ -13,6 +13,6 @@ export async function questionnaire(ctx: AppContext, scope: Scope, id: number) {
 /** `GET survey/{id}/fhir`: a visible completed survey as a FHIR R4 Bundle (404 when not visible, 409 'surveyNotOpen' while not completed). */
 export async function surveyBundle(ctx: AppContext, scope: Scope, id: number) {
   const survey = await getSurvey(ctx, scope, id);
-  if (survey.status !== 'completed') throw AppError.conflict('surveyNotOpen');
+  if (survey.status !== 'completed') { throw AppError.conflict('surveyNotOpen'); }
   return toSurveyBundle(survey, survey.patientName);
 }

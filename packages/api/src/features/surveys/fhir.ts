@@ -84,9 +84,9 @@ function answerValues(q: SurveyQuestion, a: Survey['answers'][number]): Json[] {
       return offered ? [{ valueCoding: answerCoding(offered) }] : [];
     });
   }
-  if (q.answerType === SurveyAnswerType.SCALE && a.valueNumber !== null) return [{ valueInteger: a.valueNumber }];
-  if (q.answerType === SurveyAnswerType.NUMBER && a.valueNumber !== null) return [{ valueDecimal: a.valueNumber }];
-  if (q.answerType === SurveyAnswerType.DATE && a.valueDate) return [{ valueDate: a.valueDate }];
+  if (q.answerType === SurveyAnswerType.SCALE && a.valueNumber !== null) { return [{ valueInteger: a.valueNumber }]; }
+  if (q.answerType === SurveyAnswerType.NUMBER && a.valueNumber !== null) { return [{ valueDecimal: a.valueNumber }]; }
+  if (q.answerType === SurveyAnswerType.DATE && a.valueDate) { return [{ valueDate: a.valueDate }]; }
   return a.answerText ? [{ valueString: a.answerText }] : [];
 }
 

@@ -30,8 +30,8 @@ const RRULE_PART = /^[A-Z]+=[A-Z0-9,+-]+$/;
  */
 export function assertRrule(rrule: string): void {
   const parts = rrule.split(';');
-  if (!parts.every((p) => RRULE_PART.test(p)) || !parts.some((p) => p.startsWith('FREQ='))) throw new Error(`not an RRULE value: ${rrule}`);
-  if (parts.some((p) => p.startsWith('DTSTART') || p.startsWith('UNTIL='))) throw new Error(`RRULE must not carry its own dates: ${rrule}`);
+  if (!parts.every((p) => RRULE_PART.test(p)) || !parts.some((p) => p.startsWith('FREQ='))) { throw new Error(`not an RRULE value: ${rrule}`); }
+  if (parts.some((p) => p.startsWith('DTSTART') || p.startsWith('UNTIL='))) { throw new Error(`RRULE must not carry its own dates: ${rrule}`); }
 }
 
 /**
@@ -43,10 +43,10 @@ export function assertRrule(rrule: string): void {
 export function clampedRule(rrule: string, startDate: string): string {
   const day = Number(startDate.slice(8, 10));
   const month = Number(startDate.slice(5, 7));
-  if (/BYMONTHDAY|BYDAY|BYSETPOS/.test(rrule) || day <= 28) return rrule;
+  if (/BYMONTHDAY|BYDAY|BYSETPOS/.test(rrule) || day <= 28) { return rrule; }
   const days = Array.from({ length: day - 27 }, (_, i) => 28 + i).join(',');
-  if (/FREQ=MONTHLY/.test(rrule)) return `${rrule};BYMONTHDAY=${days};BYSETPOS=-1`;
-  if (/FREQ=YEARLY/.test(rrule)) return `${rrule};BYMONTH=${month};BYMONTHDAY=${days};BYSETPOS=-1`;
+  if (/FREQ=MONTHLY/.test(rrule)) { return `${rrule};BYMONTHDAY=${days};BYSETPOS=-1`; }
+  if (/FREQ=YEARLY/.test(rrule)) { return `${rrule};BYMONTH=${month};BYMONTHDAY=${days};BYSETPOS=-1`; }
   return rrule;
 }
 
@@ -69,7 +69,7 @@ function* dueDates(s: SurveySchedule, fromDate: string | null): Generator<[strin
   let guard = 0;
   while (cursor && guard++ < 100_000) {
     const date = localDateOf(new Date(cursor.epochMilliseconds), s.timeZone);
-    if (s.endDate !== null && date > s.endDate) return;
+    if (s.endDate !== null && date > s.endDate) { return; }
     yield [date, localTimeToInstant(date, s.dueTime, s.timeZone)];
     cursor = rule.next(new Date(cursor.epochMilliseconds), false);
   }
@@ -87,8 +87,8 @@ export function occurrencesBetween(s: SurveySchedule, after: Date | null, until:
   const cap = Math.min(limit, MAX_OCCURRENCES_PER_CALL);
   const out: Date[] = [];
   for (const [, at] of dueDates(s, searchFrom(after, s))) {
-    if (at.getTime() > until.getTime() || out.length >= cap) break;
-    if (after === null || at.getTime() > after.getTime()) out.push(at);
+    if (at.getTime() > until.getTime() || out.length >= cap) { break; }
+    if (after === null || at.getTime() > after.getTime()) { out.push(at); }
   }
   return out;
 }
@@ -96,7 +96,7 @@ export function occurrencesBetween(s: SurveySchedule, after: Date | null, until:
 /** The first due instant strictly after `after` (null: the first of all), or null when the schedule has ended. */
 export function nextOccurrence(s: SurveySchedule, after: Date | null): Date | null {
   for (const [, at] of dueDates(s, searchFrom(after, s))) {
-    if (after === null || at.getTime() > after.getTime()) return at;
+    if (after === null || at.getTime() > after.getTime()) { return at; }
   }
   return null;
 }
@@ -105,8 +105,8 @@ export function nextOccurrence(s: SurveySchedule, after: Date | null): Date | nu
 export function upcoming(s: SurveySchedule, after: Date | null, count: number): Date[] {
   const out: Date[] = [];
   for (const [, at] of dueDates(s, searchFrom(after, s))) {
-    if (out.length >= count) break;
-    if (after === null || at.getTime() > after.getTime()) out.push(at);
+    if (out.length >= count) { break; }
+    if (after === null || at.getTime() > after.getTime()) { out.push(at); }
   }
   return out;
 }

@@ -89,7 +89,7 @@ export async function findRankedPatientIds(
 
 /** For `patientIds` of office `hospitalId`: the latest completed survey of each instrument, and the open surveys' count. */
 export async function findLatestResults(scope: Scope, db: Executor, hospitalId: number, patientIds: number[]) {
-  if (patientIds.length === 0) return { latest: [], open: [] };
+  if (patientIds.length === 0) { return { latest: [], open: [] }; }
   const ids = sql.join(patientIds.map((id) => sql`${id}::int`), sql`, `);
   const latest = await db
     .selectDistinctOn([surveys.patientId, surveys.templateId], {

@@ -33,7 +33,7 @@ const REPORT_READ_LIMIT = 5000;
  */
 export async function getReport(ctx: AppContext, scope: Scope, headers: EndpointHeaders<typeof contract.getSurveysReportForPatient>, now = new Date()): Promise<SurveyReport> {
   const offices = await repo.findPatientOffices(scope, ctx.db, [headers.patientid]);
-  if (offices.length === 0) throw AppError.notFound();
+  if (offices.length === 0) { throw AppError.notFound(); }
   const tz = officeTimeZone(offices[0]!.timeZone);
   const days = filterDays[headers.filtercase ?? 'ALL'] ?? null;
   const from = days === null ? null : startOfLocalDay(addDays(localDateOf(now, tz), -days), tz);
@@ -48,7 +48,7 @@ export async function getReport(ctx: AppContext, scope: Scope, headers: Endpoint
       entry = { templateId: row.s.templateId, templateName: row.templateName, templateNameEs: row.templateNameEs, instrumentCode: instrument, loincCode: row.loincCode, maxScore: score?.maxTotal ?? null, bands: bandsOf(instrument), points: [] };
       series.set(row.s.templateId, entry);
     }
-    if (entry.points.length >= limit) continue;
+    if (entry.points.length >= limit) { continue; }
     const score = toScore(row.s.scoreJson);
     entry.points.push({
       surveyId: row.s.id,
@@ -90,7 +90,7 @@ export async function findMentalHealthList(
   const byId = new Map(users.map((u) => [u.id, u]));
   const items: PatientWithMentalHealth[] = ids.flatMap((id) => {
     const user = byId.get(id);
-    if (!user) return [];
+    if (!user) { return []; }
     const latest: LatestAssessment[] = results.latest
       .filter((r) => r.s.patientId === id)
       .map((r) => {

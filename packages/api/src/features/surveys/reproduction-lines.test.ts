@@ -26,8 +26,8 @@ describe('seeded instruments: reproduction lines', () => {
   for (const instrument of surveyInstruments) {
     it(`${instrument.code} carries its line in English and Spanish`, () => {
       const line = expected[instrument.code]!;
-      if (typeof line === 'string') expect(instrument.copyright).toBe(line);
-      else expect(instrument.copyright).toMatch(line);
+      if (typeof line === 'string') { expect(instrument.copyright).toBe(line); }
+      else { expect(instrument.copyright).toMatch(line); }
       expect(instrument.copyrightEs.length).toBeGreaterThan(20);
       expect(instrument.copyrightEs).not.toBe(instrument.copyright);
       // the holder is named in both languages

@@ -24,7 +24,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number } | null, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(who ? await as(who) : {}), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
@@ -67,7 +67,7 @@ beforeAll(async () => {
   validateResource = await fhirR4Validator();
   t = await createTestApp();
   f = await createTenancyFixture(t);
-  for (const office of [f.a1, f.a2, f.b1]) await t.ctx.db.update(hospitals).set({ assessmentsEnabled: true }).where(eq(hospitals.id, office.id));
+  for (const office of [f.a1, f.a2, f.b1]) { await t.ctx.db.update(hospitals).set({ assessmentsEnabled: true }).where(eq(hospitals.id, office.id)); }
   // The a1 patient's care team: the a1 doctor and nurse (alerts go to them).
   const [team] = await t.ctx.db.insert(medicalTeams).values({ patientId: f.patientA1.id, hospitalId: f.a1.id }).returning();
   await t.ctx.db.insert(medicalTeamMembers).values([
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const list = await ok(await call('GET', 'surveytemplate', f.nurseA1, { headers: { hospitalid: f.a1.id } }));
   library = new Map();
   for (const summary of list as { id: number; instrumentCode: string | null }[]) {
-    if (summary.instrumentCode) library.set(summary.instrumentCode, await ok(await call('GET', `surveytemplate/${summary.id}`, f.nurseA1)));
+    if (summary.instrumentCode) { library.set(summary.instrumentCode, await ok(await call('GET', `surveytemplate/${summary.id}`, f.nurseA1))); }
   }
 });
 afterAll(async () => t?.close());
@@ -96,7 +96,7 @@ describe('the validated instruments in the library', () => {
     expect(phq9.copyright).toMatch(/^Developed by Drs\. Robert L\. Spitzer.*Pfizer Inc\. No permission required to reproduce, translate, display or distribute\.$/);
     expect(phq9.copyrightEs).toContain('Pfizer Inc.');
     expect(library.get('AUDITC')!.copyright).toBe('AUDIT © World Health Organization.');
-    for (const tpl of library.values()) expect([tpl.copyright, tpl.copyrightEs]).toEqual([expect.any(String), expect.any(String)]);
+    for (const tpl of library.values()) { expect([tpl.copyright, tpl.copyrightEs]).toEqual([expect.any(String), expect.any(String)]); }
   });
 
   it('cannot be changed, even by a system admin (403 surveyTemplateLocked)', async () => {
@@ -225,7 +225,7 @@ describe('assigning, answering and scoring a PHQ-9', () => {
 
     const bundle = await ok(await call('GET', `survey/${survey.id}/fhir`, f.doctorA1));
     expect(() => validateResource(bundle)).not.toThrow();
-    for (const entry of (bundle as { entry: { resource: unknown }[] }).entry) expect(() => validateResource(entry.resource)).not.toThrow();
+    for (const entry of (bundle as { entry: { resource: unknown }[] }).entry) { expect(() => validateResource(entry.resource)).not.toThrow(); }
     const observation = (bundle as { entry: { resource: unknown }[] }).entry[1]!.resource as { code: { coding: { code: string }[] }; valueInteger: number };
     expect([observation.code.coding[0]!.code, observation.valueInteger]).toEqual(['44261-6', 17]);
   });

@@ -52,7 +52,7 @@ export async function getRecurrenceRule(_scope: Scope, db: Executor, key: string
 
 /** The visible patients `patientIds` with each of their offices that is also the caller's. */
 export async function findPatientOffices(scope: Scope, db: Executor, patientIds: number[]) {
-  if (patientIds.length === 0) return [];
+  if (patientIds.length === 0) { return []; }
   return db
     .select({
       patientId: users.id,
@@ -177,7 +177,7 @@ export async function insertRecurrence(_scope: Scope, tx: Executor, values: type
 
 /** Visible recurrences (of a patient, among ids, of a plan assignment), active first then newest. */
 export async function findRecurrences(scope: Scope, db: Executor, f: { patientId?: number; ids?: number[]; planAssignmentId?: number }) {
-  if (f.ids?.length === 0) return [];
+  if (f.ids?.length === 0) { return []; }
   return db
     .select(recurrenceColumns)
     .from(r)
@@ -234,14 +234,14 @@ export async function stopPlanRecurrences(_scope: Scope, tx: Executor, planAssig
 
 /** Creates the surveys of a recurrence (a due instant already created is skipped). */
 export async function insertSurveys(_scope: Scope, tx: Executor, values: (typeof s.$inferInsert)[]): Promise<number[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   const rows = await tx.insert(s).values(values).onConflictDoNothing().returning({ id: s.id });
   return rows.map((x) => x.id);
 }
 
 /** Cancels the surveys of `recurrenceIds` that nobody has started (assigned, no answers). */
 export async function cancelUnstartedSurveys(_scope: Scope, tx: Executor, recurrenceIds: number[]): Promise<void> {
-  if (recurrenceIds.length === 0) return;
+  if (recurrenceIds.length === 0) { return; }
   await tx.update(s).set({ status: 'cancelled' }).where(and(inArray(s.recurrenceId, recurrenceIds), eq(s.status, 'assigned')));
 }
 
@@ -283,7 +283,7 @@ function surveyWhere(scope: Scope | null, f: SurveyFilter): SQL | undefined {
 
 /** Visible surveys, by due instant (newest first with `newestFirst`), at most `limit`. */
 export async function findSurveys(scope: Scope, db: Executor, f: SurveyFilter, opts: { newestFirst?: boolean; limit?: number } = {}) {
-  if (f.ids?.length === 0) return [];
+  if (f.ids?.length === 0) { return []; }
   return db
     .select(surveyColumns)
     .from(s)
@@ -340,13 +340,13 @@ export async function completeSurvey(_scope: Scope | null, tx: Executor, id: num
 export type AnswerRow = typeof surveyAnswers.$inferSelect;
 
 export async function findAnswers(_scope: Scope | null, db: Executor, surveyIds: number[]): Promise<AnswerRow[]> {
-  if (surveyIds.length === 0) return [];
+  if (surveyIds.length === 0) { return []; }
   return db.select().from(surveyAnswers).where(inArray(surveyAnswers.surveyId, surveyIds)).orderBy(asc(surveyAnswers.surveyId), asc(surveyAnswers.id));
 }
 
 /** Saves answers: one row per question (a second save of the same question replaces it). */
 export async function upsertAnswers(_scope: Scope | null, tx: Executor, values: (typeof surveyAnswers.$inferInsert)[]): Promise<void> {
-  if (values.length === 0) return;
+  if (values.length === 0) { return; }
   await tx
     .insert(surveyAnswers)
     .values(values)
@@ -366,7 +366,7 @@ export async function upsertAnswers(_scope: Scope | null, tx: Executor, values: 
 }
 
 export async function deleteAnswers(_scope: Scope | null, tx: Executor, surveyId: number, questionIds: number[]): Promise<void> {
-  if (questionIds.length === 0) return;
+  if (questionIds.length === 0) { return; }
   await tx.delete(surveyAnswers).where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, questionIds)));
 }
 
@@ -455,7 +455,7 @@ export async function anyCompletedSurvey(_scope: Scope, db: Executor): Promise<b
 /** The offices of user `username` with their patients (ids ascending, at most `limit` each). */
 export async function findOfficePatientsOfUser(_scope: Scope, db: Executor, username: string, limit: number) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-  if (!user) return [];
+  if (!user) { return []; }
   const offices = await db
     .select({ hospitalId: userHospitals.hospitalId, timeZone: hospitals.timeZone })
     .from(userHospitals)

@@ -129,7 +129,7 @@ export type OfferedAnswerRow = typeof a.$inferSelect;
 
 /** The questions of visible templates `templateIds`, in order, with their offered answers in order. */
 export async function findQuestions(scope: Scope, db: Executor, templateIds: number[]): Promise<{ questions: QuestionRow[]; answers: OfferedAnswerRow[] }> {
-  if (templateIds.length === 0) return { questions: [], answers: [] };
+  if (templateIds.length === 0) { return { questions: [], answers: [] }; }
   const questions = await db
     .select({ q })
     .from(q)
@@ -180,7 +180,7 @@ export async function insertQuestion(_scope: Scope, tx: Executor, values: typeof
 }
 
 export async function insertOfferedAnswers(_scope: Scope, tx: Executor, values: (typeof a.$inferInsert)[]): Promise<OfferedAnswerRow[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) { return []; }
   return tx.insert(a).values(values).returning();
 }
 

@@ -78,7 +78,7 @@ export function toSummary(r: repo.TemplateRow): SurveyTemplateSummary {
 /** The template `id` with its questions and offered answers in order; 404 when not visible. */
 export async function loadTemplate(scope: Scope, db: Executor, id: number): Promise<SurveyTemplate> {
   const row = await repo.getTemplate(scope, db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   const { questions, answers } = await repo.findQuestions(scope, db, [id]);
   const summary = toSummary(row);
   return { ...summary, questions: questions.map((q) => toQuestion(q, answers)), bands: bandsOf(summary.instrumentCode), ...copyrightOf(summary.instrumentCode) };
@@ -103,7 +103,7 @@ export async function findForOffice(
 
 /** `GET surveytemplate/getlistoftemplates`: a page of the visible templates; an office not in scope answers 404. */
 export async function findPage(ctx: AppContext, scope: Scope, query: EndpointQuery<typeof contract.getListOfSurveyTemplates>) {
-  if (typeof query.hospitalid === 'number') assertOfficeInScope(scope, query.hospitalid);
+  if (typeof query.hospitalid === 'number') { assertOfficeInScope(scope, query.hospitalid); }
   const { rows, total } = await repo.findTemplatesPage(
     scope,
     ctx.db,
@@ -119,13 +119,13 @@ export async function findPage(ctx: AppContext, scope: Scope, query: EndpointQue
  * A locked template (validated instrument) cannot change: 403 surveyTemplateLocked.
  */
 function assertMayChange(scope: Scope, template: { hospitalId: number | null; isLocked: boolean }): void {
-  if (template.isLocked) throw new AppError('forbidden', 'surveyTemplateLocked');
-  if (template.hospitalId === null && !can(scope.role, 'surveyTemplates.library')) throw AppError.forbidden();
+  if (template.isLocked) { throw new AppError('forbidden', 'surveyTemplateLocked'); }
+  if (template.hospitalId === null && !can(scope.role, 'surveyTemplates.library')) { throw AppError.forbidden(); }
 }
 
 async function lockedForChange(scope: Scope, tx: Executor, templateId: number) {
   const template = await repo.lockTemplate(scope, tx, templateId);
-  if (!template) throw AppError.notFound();
+  if (!template) { throw AppError.notFound(); }
   assertMayChange(scope, template);
   return template;
 }
@@ -138,8 +138,8 @@ async function lockedForChange(scope: Scope, tx: Executor, templateId: number) {
  */
 export async function createTemplate(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createSurveyTemplate>): Promise<SurveyTemplate> {
   if (body.hospitalId === null) {
-    if (!can(scope.role, 'surveyTemplates.library')) throw AppError.forbidden();
-  } else assertOfficeInScope(scope, body.hospitalId);
+    if (!can(scope.role, 'surveyTemplates.library')) { throw AppError.forbidden(); }
+  } else { assertOfficeInScope(scope, body.hospitalId); }
   const id = await ctx.db.transaction(async (tx) => {
     const source = body.copyFromTemplateId !== undefined ? await loadTemplate(scope, tx, body.copyFromTemplateId) : null;
     const newId = await repo.insertTemplate(scope, tx, {
@@ -195,7 +195,7 @@ export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, 
 export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, id);
-    if (await repo.isTemplateAssigned(scope, tx, id)) throw AppError.conflict('surveyTemplateAssigned');
+    if (await repo.isTemplateAssigned(scope, tx, id)) { throw AppError.conflict('surveyTemplateAssigned'); }
     await repo.deleteTemplate(scope, tx, id);
     return { id };
   });
@@ -208,7 +208,7 @@ function checkRange(body: { answerType: number; minValue?: number | null; maxVal
   if (body.answerType === SurveyAnswerType.SCALE) {
     return { minValue: body.minValue ?? 0, maxValue: body.maxValue ?? 10 };
   }
-  if (body.answerType === SurveyAnswerType.NUMBER) return { minValue: body.minValue ?? null, maxValue: body.maxValue ?? null };
+  if (body.answerType === SurveyAnswerType.NUMBER) { return { minValue: body.minValue ?? null, maxValue: body.maxValue ?? null }; }
   return { minValue: null, maxValue: null };
 }
 
@@ -220,7 +220,7 @@ export async function createQuestion(ctx: AppContext, scope: Scope, body: Endpoi
   return ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, body.templateId);
     const order = await repo.nextQuestionOrder(scope, tx, body.templateId);
-    if (order >= SURVEY_MAX_QUESTIONS) throw AppError.badRequest('validationFailed', { templateId: 'regex' });
+    if (order >= SURVEY_MAX_QUESTIONS) { throw AppError.badRequest('validationFailed', { templateId: 'regex' }); }
     const question = await repo.insertQuestion(scope, tx, {
       templateId: body.templateId,
       text: body.text,
@@ -244,14 +244,14 @@ export async function createQuestion(ctx: AppContext, scope: Scope, body: Endpoi
 
 async function questionForChange(scope: Scope, tx: Executor, id: number) {
   const found = await repo.getQuestion(scope, tx, id);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   await lockedForChange(scope, tx, found.q.templateId);
   return found.q;
 }
 
 async function reloadQuestion(scope: Scope, db: Executor, id: number): Promise<SurveyQuestion> {
   const found = await repo.getQuestion(scope, db, id);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   const { questions, answers } = await repo.findQuestions(scope, db, [found.q.templateId]);
   return toQuestion(questions.find((q) => q.id === id)!, answers);
 }
@@ -286,7 +286,7 @@ export async function deleteQuestion(ctx: AppContext, scope: Scope, id: number):
 /** The same ids in any order, each once (400 'surveyReorderMismatch' otherwise). */
 function assertPermutation(current: number[], wanted: number[], field: string) {
   const same = current.length === wanted.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
-  if (!same) throw AppError.badRequest('surveyReorderMismatch', { [field]: 'surveyReorderMismatch' });
+  if (!same) { throw AppError.badRequest('surveyReorderMismatch', { [field]: 'surveyReorderMismatch' }); }
 }
 
 /** `PUT stquestion/reorder`: the body lists every question of the template once, in the new order. */
@@ -306,9 +306,9 @@ export async function reorderQuestions(ctx: AppContext, scope: Scope, body: Endp
 export async function createOfferedAnswer(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createSurveyOfferedAnswer>): Promise<SurveyOfferedAnswer> {
   return ctx.db.transaction(async (tx) => {
     const question = await questionForChange(scope, tx, body.questionId);
-    if (!isChoice(question.answerType)) throw AppError.badRequest('surveyQuestionNotChoice', { questionId: 'surveyQuestionNotChoice' });
+    if (!isChoice(question.answerType)) { throw AppError.badRequest('surveyQuestionNotChoice', { questionId: 'surveyQuestionNotChoice' }); }
     const order = await repo.nextAnswerOrder(scope, tx, question.id);
-    if (order >= SURVEY_MAX_OFFERED_ANSWERS) throw AppError.badRequest('validationFailed', { questionId: 'regex' });
+    if (order >= SURVEY_MAX_OFFERED_ANSWERS) { throw AppError.badRequest('validationFailed', { questionId: 'regex' }); }
     const [row] = await repo.insertOfferedAnswers(scope, tx, [{ questionId: question.id, text: body.text, textEs: body.textEs ?? '', score: body.score, sortOrder: order }]);
     await repo.touchTemplate(scope, tx, question.templateId);
     return toOfferedAnswer(row!);
@@ -317,7 +317,7 @@ export async function createOfferedAnswer(ctx: AppContext, scope: Scope, body: E
 
 async function offeredAnswerForChange(scope: Scope, tx: Executor, id: number) {
   const found = await repo.getOfferedAnswer(scope, tx, id);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   await lockedForChange(scope, tx, found.templateId);
   return found;
 }

@@ -24,7 +24,7 @@ export function copyrightOf(code: string | null): { copyright: string | null; co
 
 /** The stored score (surveys.score_json), or null when absent or not of the contract's shape. */
 export function toScore(json: unknown): SurveyScore | null {
-  if (json === null || json === undefined) return null;
+  if (json === null || json === undefined) { return null; }
   const parsed = surveyScoreSchema.safeParse(json);
   return parsed.success ? parsed.data : null;
 }

@@ -30,7 +30,7 @@ const INGEST_CHUNK = 500;
  */
 export function orderingInstant(header: string | string[] | undefined, now = new Date()): Date {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!value || value.length > 40) return now;
+  if (!value || value.length > 40) { return now; }
   if (/^\d{1,16}(\.\d+)?$/.test(value)) {
     const n = Number(value);
     const d = new Date(n > 1e12 ? n : n * 1000);
@@ -59,15 +59,15 @@ export async function receiveDelivery(ctx: AppContext, raw: Buffer, orderingHead
     payload = null;
   }
   const type = payload ? text(payload.type) : null;
-  if (!payload || !type) throw AppError.badRequest('noEventData');
+  if (!payload || !type) { throw AppError.badRequest('noEventData'); }
   // PostgreSQL text cannot hold U+0000 (docs/security.md): such a delivery is refused like any bad input.
-  if (raw.includes(0) || raw.toString('utf8').includes('\\u0000')) throw AppError.badRequest('noEventData');
+  if (raw.includes(0) || raw.toString('utf8').includes('\\u0000')) { throw AppError.badRequest('noEventData'); }
   const deliveryKey = createHash('sha256').update(raw).digest('hex');
   const stored = await repo.insertEvent(systemScope, ctx.db, { deliveryKey, type, terraUserId: terraUserOf(payload), orderingAt: orderingInstant(orderingHeader), payload });
-  if (!stored.duplicate) await ctx.jobs.enqueue('terra-event', { eventId: stored.id });
+  if (!stored.duplicate) { await ctx.jobs.enqueue('terra-event', { eventId: stored.id }); }
   else {
     const event = await repo.findEvent(systemScope, ctx.db, stored.id);
-    if (event?.status === 'received') await ctx.jobs.enqueue('terra-event', { eventId: stored.id });
+    if (event?.status === 'received') { await ctx.jobs.enqueue('terra-event', { eventId: stored.id }); }
   }
   return { eventId: stored.id, duplicate: stored.duplicate };
 }
@@ -89,7 +89,7 @@ export interface ProcessOutcome {
 export async function processEvent(ctx: AppContext, eventId: number): Promise<ProcessOutcome> {
   const event = await repo.findEvent(systemScope, ctx.db, eventId);
   const none = { stored: 0, duplicates: 0, rejected: 0 };
-  if (!event || event.status !== 'received') return { status: event?.status ?? 'missing', ...none };
+  if (!event || event.status !== 'received') { return { status: event?.status ?? 'missing', ...none }; }
   const payload = event.payload;
   const type = event.type;
   const isConnection = CONNECTION_TYPES.has(type);
@@ -133,7 +133,7 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
   let seen = 0;
   for (const item of Array.isArray(payload.data) ? payload.data : []) {
     const key = copyKeyOf(type, item);
-    if (!key) continue;
+    if (!key) { continue; }
     seen++;
     const outcome = await repo.recordCopy(
       systemScope,
@@ -141,7 +141,7 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
       { terraUserId: event.terraUserId, type, key, orderingAt: event.orderingAt, eventId, data: obj(item) ?? {} },
       true,
     );
-    if (outcome !== 'kept') fresh.push({ item, key });
+    if (outcome !== 'kept') { fresh.push({ item, key }); }
   }
   if (seen > 0 && fresh.length === 0) {
     const status = replace ? 'superseded' : 'duplicate';
@@ -164,8 +164,8 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
       duplicates += answer.duplicates;
       rejected += answer.rejected;
     }
-    // A newer copy of a day replaces the values its samples had in an older one (issue 14, Terra:
-    // "body and daily payloads replace the same day's earlier copy"); only while this copy is the
+    // A newer copy of a day replaces the values its samples had in an older one
+    // (docs/integrations.md "Terra": a newer copy of a day); only while this copy is the
     // day's newest, under its lock.
     const terraUserId = event.terraUserId;
     for (const day of days) {

@@ -44,57 +44,58 @@ export function readingsOfBody(data: unknown): IngestReading[] {
     readings.push(r);
     const key = instantKey(r.measuredAt);
     const list = byInstant.get(key);
-    if (list) list.push(r);
-    else byInstant.set(key, [r]);
+    if (list) { list.push(r); }
+    else { byInstant.set(key, [r]); }
   };
   const hr: { at: string; bpm: number }[] = [];
   for (const item of arr(data)) {
     const day = obj(item);
-    if (!day) continue;
+    if (!day) { continue; }
     for (const s of arr(obj(day.blood_pressure_data)?.blood_pressure_samples)) {
       const o = obj(s);
       const at = str(o?.timestamp);
       const sys = num(o?.systolic_bp);
       const dia = num(o?.diastolic_bp);
-      if (at && sys !== null && dia !== null)
+      if (at && sys !== null && dia !== null) {
         add({ deviceType: 'BLOOD_PRESSURE', measuredAt: at, values: [{ code: '8480-6', value: sys, unit: 'mm[Hg]' }, { code: '8462-4', value: dia, unit: 'mm[Hg]' }] });
+      }
     }
     for (const s of arr(obj(day.glucose_data)?.blood_glucose_samples)) {
       const o = obj(s);
       const at = str(o?.timestamp);
       const v = num(o?.blood_glucose_mg_per_dL);
-      if (at && v !== null) add({ deviceType: 'GLUCOSE', measuredAt: at, values: [{ code: '2339-0', value: v, unit: 'mg/dL' }] });
+      if (at && v !== null) { add({ deviceType: 'GLUCOSE', measuredAt: at, values: [{ code: '2339-0', value: v, unit: 'mg/dL' }] }); }
     }
     for (const s of arr(obj(day.oxygen_data)?.saturation_samples)) {
       const o = obj(s);
       const at = str(o?.timestamp);
       const v = num(o?.percentage);
-      if (at && v !== null) add({ deviceType: 'SPO2', measuredAt: at, values: [{ code: '59408-5', value: v, unit: '%' }] });
+      if (at && v !== null) { add({ deviceType: 'SPO2', measuredAt: at, values: [{ code: '59408-5', value: v, unit: '%' }] }); }
     }
     for (const s of arr(obj(day.temperature_data)?.body_temperature_samples)) {
       const o = obj(s);
       const at = str(o?.timestamp);
       const v = num(o?.temperature_celsius);
-      if (at && v !== null) add({ deviceType: 'TEMPERATURE', measuredAt: at, values: [{ code: '8310-5', value: v, unit: 'Cel' }] });
+      if (at && v !== null) { add({ deviceType: 'TEMPERATURE', measuredAt: at, values: [{ code: '8310-5', value: v, unit: 'Cel' }] }); }
     }
     for (const s of arr(obj(day.measurements_data)?.measurements)) {
       const o = obj(s);
       const at = str(o?.measurement_time);
       const v = num(o?.weight_kg);
-      if (at && v !== null) add({ deviceType: 'WEIGHT', measuredAt: at, values: [{ code: '29463-7', value: v, unit: 'kg' }] });
+      if (at && v !== null) { add({ deviceType: 'WEIGHT', measuredAt: at, values: [{ code: '29463-7', value: v, unit: 'kg' }] }); }
     }
     for (const s of arr(obj(obj(obj(day.heart_data)?.heart_rate_data)?.detailed)?.hr_samples)) {
       const o = obj(s);
       const at = str(o?.timestamp);
       const bpm = num(o?.bpm);
-      if (at && bpm !== null) hr.push({ at, bpm });
+      if (at && bpm !== null) { hr.push({ at, bpm }); }
     }
   }
   for (const h of hr) {
     const pulse = { code: '8867-4', value: Math.round(h.bpm), unit: '/min' };
     const target = byInstant.get(instantKey(h.at))?.find((r) => (r.deviceType === 'SPO2' || r.deviceType === 'BLOOD_PRESSURE') && !r.values.some((v) => v.code === '8867-4'));
-    if (target) target.values.push(pulse);
-    else readings.push({ deviceType: 'HEART_RATE', measuredAt: h.at, values: [pulse] });
+    if (target) { target.values.push(pulse); }
+    else { readings.push({ deviceType: 'HEART_RATE', measuredAt: h.at, values: [pulse] }); }
   }
   return readings;
 }
@@ -106,10 +107,10 @@ export function readingsOfBody(data: unknown): IngestReading[] {
  */
 export function copyKeyOf(type: string, item: unknown): string | null {
   const meta = obj(obj(item)?.metadata);
-  if (!meta) return null;
+  if (!meta) { return null; }
   if (type === 'activity' || type === 'sleep') {
     const id = typeof meta.summary_id === 'string' && meta.summary_id.length <= 200 ? meta.summary_id : null;
-    if (id) return id;
+    if (id) { return id; }
     const start = str(meta.start_time);
     const end = str(meta.end_time);
     return start && end ? `${start}/${end}` : null;

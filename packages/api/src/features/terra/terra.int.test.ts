@@ -30,7 +30,7 @@ async function as(user: { id: number }) {
 }
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -54,7 +54,7 @@ async function eventCount() {
 async function processed(id: number) {
   for (let i = 0; i < 200; i++) {
     const [row] = await t.ctx.db.select().from(terraEvents).where(eq(terraEvents.id, id));
-    if (row && row.status !== 'received') return row;
+    if (row && row.status !== 'received') { return row; }
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`event ${id} was not processed`);
@@ -274,7 +274,7 @@ describe('POST terra/eventhandler', () => {
 
   it("turns stand-alone heart-rate samples (Terra's example body, with its detailed samples) into heart-rate readings, graded and alerted", async () => {
     const team = (await t.ctx.db.insert(medicalTeams).values({ patientId: f.patientA1.id, hospitalId: f.a1.id }).onConflictDoNothing().returning())[0];
-    if (team) await t.ctx.db.insert(medicalTeamMembers).values({ medicalTeamId: team.id, userId: f.nurseA1.id });
+    if (team) { await t.ctx.db.insert(medicalTeamMembers).values({ medicalTeamId: team.id, userId: f.nurseA1.id }); }
     const example = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'body.json'), 'utf8'));
     const day = example.data[0];
     day.metadata.start_time = '2026-09-01T00:00:00.000000+01:00';

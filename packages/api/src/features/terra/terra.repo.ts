@@ -120,7 +120,7 @@ export async function insertEvent(
 ): Promise<{ id: number; duplicate: boolean }> {
   void scope;
   const [row] = await db.insert(terraEvents).values(values).onConflictDoNothing({ target: terraEvents.deliveryKey }).returning({ id: terraEvents.id });
-  if (row) return { id: row.id, duplicate: false };
+  if (row) { return { id: row.id, duplicate: false }; }
   const [existing] = await db.select({ id: terraEvents.id }).from(terraEvents).where(eq(terraEvents.deliveryKey, values.deliveryKey)).limit(1);
   return { id: existing!.id, duplicate: true };
 }
@@ -151,7 +151,7 @@ export async function findConnectionForDelivery(scope: Scope, db: Executor, terr
   const conds = [terraUserId ? eq(terraConnections.terraUserId, terraUserId) : undefined, referenceId ? eq(terraConnections.referenceId, referenceId) : undefined].filter(
     (c) => c !== undefined,
   );
-  if (conds.length === 0) return null;
+  if (conds.length === 0) { return null; }
   const rows = await db
     .select()
     .from(terraConnections)
@@ -183,12 +183,12 @@ export async function recordCopy(
 ): Promise<'new' | 'replaced' | 'kept'> {
   void scope;
   const inserted = await db.insert(terraDataCopies).values(values).onConflictDoNothing().returning({ id: terraDataCopies.id });
-  if (inserted.length > 0) return 'new';
+  if (inserted.length > 0) { return 'new'; }
   const where = and(eq(terraDataCopies.terraUserId, values.terraUserId), eq(terraDataCopies.type, values.type), eq(terraDataCopies.key, values.key));
   const [existing] = await db.select({ eventId: terraDataCopies.eventId }).from(terraDataCopies).where(where).limit(1);
   // The same delivery again (a retried job that stopped after this write): its readings are ingested again, as duplicates at worst.
-  if (existing?.eventId === values.eventId) return 'new';
-  if (!replaceByOrdering) return 'kept';
+  if (existing?.eventId === values.eventId) { return 'new'; }
+  if (!replaceByOrdering) { return 'kept'; }
   const updated = await db
     .update(terraDataCopies)
     .set({ orderingAt: values.orderingAt, eventId: values.eventId, data: values.data, updatedAt: new Date() })

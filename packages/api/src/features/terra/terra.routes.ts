@@ -41,7 +41,7 @@ export function terraRoutes(app: FastifyInstance, ctx: AppContext): void {
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
       const raw = body as Buffer;
       const check = verifyTerraSignature(ctx.config.terra.signingSecret, req.headers['terra-signature'], raw);
-      if (!check.ok) return done(new AppError('unauthorized', 'terraSignatureInvalid'), undefined);
+      if (!check.ok) { return done(new AppError('unauthorized', 'terraSignatureInvalid'), undefined); }
       done(null, new VerifiedDelivery(raw));
     });
     registerEndpoint(webhook, ctx, terra.terraEventHandler, ({ req }) => {
@@ -49,7 +49,7 @@ export function terraRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(delivery instanceof VerifiedDelivery)) {
         // No body reached the parser (no content type, or empty): the signature must still cover the empty body.
         const raw = Buffer.alloc(0);
-        if (!verifyTerraSignature(ctx.config.terra.signingSecret, req.headers['terra-signature'], raw).ok) throw new AppError('unauthorized', 'terraSignatureInvalid');
+        if (!verifyTerraSignature(ctx.config.terra.signingSecret, req.headers['terra-signature'], raw).ok) { throw new AppError('unauthorized', 'terraSignatureInvalid'); }
         delivery = new VerifiedDelivery(raw);
       }
       return receiveDelivery(ctx, (delivery as VerifiedDelivery).raw, req.headers['x-terra-ordering-timestamp']);

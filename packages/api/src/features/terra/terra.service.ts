@@ -31,7 +31,7 @@ function toMapping(r: repo.MappingRow): TerraMapping {
 
 function terraFailure(err: unknown): never {
   if (err instanceof TerraClientError) {
-    if (err.kind === 'notConfigured') throw new AppError('conflict', 'terraNotConfigured');
+    if (err.kind === 'notConfigured') { throw new AppError('conflict', 'terraNotConfigured'); }
     throw new AppError('badGateway', 'terraUnreachable');
   }
   throw err;
@@ -45,7 +45,7 @@ function terraFailure(err: unknown): never {
  */
 export async function authorize(ctx: AppContext, scope: Scope, patientId: number, lang: Lang) {
   const hospitalId = await repo.findPatientOfficeInScope(scope, ctx.db, patientId);
-  if (hospitalId === null) throw AppError.notFound();
+  if (hospitalId === null) { throw AppError.notFound(); }
   const referenceId = randomUUID();
   const session = await generateWidgetSession(ctx.config.terra, referenceId, lang).catch(terraFailure);
   await ctx.db.transaction(async (tx) => repo.upsertPendingConnection(scope, tx, patientId, hospitalId, referenceId));
@@ -54,7 +54,7 @@ export async function authorize(ctx: AppContext, scope: Scope, patientId: number
 
 /** `terra/getterrausermappingtable`: the caller's connections (of office `locationId` when given; 404 for an office out of scope). */
 export async function mappingTable(ctx: AppContext, scope: Scope, locationId: number | undefined): Promise<TerraMapping[]> {
-  if (locationId !== undefined && !(await getOfficeInScope(scope, ctx.db, locationId))) throw AppError.notFound();
+  if (locationId !== undefined && !(await getOfficeInScope(scope, ctx.db, locationId))) { throw AppError.notFound(); }
   return (await repo.findMappings(scope, ctx.db, locationId)).map(toMapping);
 }
 
@@ -65,14 +65,14 @@ export async function ecpUsers(ctx: AppContext, scope: Scope) {
 
 async function connectionOrThrow(ctx: AppContext, scope: Scope, patientId: number): Promise<repo.MappingRow> {
   const row = await repo.findConnectionOfPatient(scope, ctx.db, patientId);
-  if (!row) throw AppError.notFound('noUserMappingData');
+  if (!row) { throw AppError.notFound('noUserMappingData'); }
   return row;
 }
 
 async function change(ctx: AppContext, scope: Scope, patientId: number, values: Parameters<typeof repo.updateConnection>[3]): Promise<TerraMapping> {
   await connectionOrThrow(ctx, scope, patientId);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.updateConnection(scope, tx, patientId, values))) throw AppError.notFound('noUserMappingData');
+    if (!(await repo.updateConnection(scope, tx, patientId, values))) { throw AppError.notFound('noUserMappingData'); }
   });
   return toMapping(await connectionOrThrow(ctx, scope, patientId));
 }
@@ -88,7 +88,7 @@ export function setSendingToEcp(ctx: AppContext, scope: Scope, patientId: number
  */
 export async function setImpersonatedEcpUser(ctx: AppContext, scope: Scope, patientId: number, ecpUserId: number) {
   const connection = await connectionOrThrow(ctx, scope, patientId);
-  if (!(await repo.isEcpUserOfOffice(scope, ctx.db, ecpUserId, connection.hospitalId))) throw AppError.badRequest('validationFailed', { ecpuserinpersonateid: 'invalidId' });
+  if (!(await repo.isEcpUserOfOffice(scope, ctx.db, ecpUserId, connection.hospitalId))) { throw AppError.badRequest('validationFailed', { ecpuserinpersonateid: 'invalidId' }); }
   return change(ctx, scope, patientId, { ecpUserInpersonateId: ecpUserId });
 }
 
@@ -104,7 +104,7 @@ export function setFdaCleared(ctx: AppContext, scope: Scope, patientId: number, 
  */
 export async function disconnect(ctx: AppContext, scope: Scope, patientId: number) {
   const connection = await connectionOrThrow(ctx, scope, patientId);
-  if (connection.terraUserId && connection.status !== 'disconnected') await deauthenticateUser(ctx.config.terra, connection.terraUserId).catch(terraFailure);
+  if (connection.terraUserId && connection.status !== 'disconnected') { await deauthenticateUser(ctx.config.terra, connection.terraUserId).catch(terraFailure); }
   return change(ctx, scope, patientId, { status: 'disconnected' });
 }
 

@@ -3,7 +3,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 
 /**
- * The rules time entries and medical notes share (issue 4 sections 1 and 2). Pure: the caller has
+ * The rules time entries and medical notes share (spec sections 5 and 6). Pure: the caller has
  * already loaded the rows from its scope.
  */
 
@@ -17,7 +17,7 @@ export function isOfficeAdmin(scope: Scope): boolean {
  * office (the record was loaded through the caller's scope, so its office is one of theirs).
  */
 export function assertAuthorOrOfficeAdmin(scope: Scope, authorId: number | null, key: MessageKey = 'notAuthorOrOfficeAdmin'): void {
-  if (authorId === scope.userId || isOfficeAdmin(scope)) return;
+  if (authorId === scope.userId || isOfficeAdmin(scope)) { return; }
   throw new AppError('forbidden', key);
 }
 

@@ -6,7 +6,7 @@
  */
 export { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 export { assertUsableTemplate, closeForgottenTimers, officeForPatient } from './time-tracking.service';
-export { createManualEntry, deleteManualEntry, updateManualEntry, type ManualEntryFields, type ManualEntryValues } from './manual-entries.service';
+export { createManualEntry, deleteManualEntry, recordCallEntry, updateManualEntry, type ManualEntryFields, type ManualEntryValues } from './manual-entries.service';
 export {
   addDetailToMonthNote,
   deleteDetailsAndEmptyNotes,

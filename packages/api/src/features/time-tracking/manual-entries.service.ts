@@ -37,8 +37,8 @@ export interface ManualEntryValues {
 }
 
 function checkLength(v: ManualEntryValues, now: Date, fields: ManualEntryFields): void {
-  if (v.seconds > TIME_ENTRY_MAX_SECONDS) throw AppError.badRequest('timeLimit', { [fields.seconds]: 'timeLimit' });
-  if (v.startedAt.getTime() + v.seconds * 1000 > now.getTime()) throw AppError.badRequest('futureDate', { [fields.startedAt]: 'futureDate' });
+  if (v.seconds > TIME_ENTRY_MAX_SECONDS) { throw AppError.badRequest('timeLimit', { [fields.seconds]: 'timeLimit' }); }
+  if (v.startedAt.getTime() + v.seconds * 1000 > now.getTime()) { throw AppError.badRequest('futureDate', { [fields.startedAt]: 'futureDate' }); }
 }
 
 /**
@@ -56,7 +56,7 @@ export async function createManualEntry(
 ): Promise<number> {
   checkLength(v, now, fields);
   const office = await getOfficeInScope(scope, tx, target.hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   assertProgramEnabled(office, target.program);
   return repo.insertEntry(scope, tx, {
     patientId: target.patientId,
@@ -75,8 +75,8 @@ export async function createManualEntry(
 /** The manual entry `id` the caller may change: 404 out of scope, 409 for a timer entry, 403 unless author or office admin. */
 async function changeable(scope: Scope, tx: Executor, id: number): Promise<repo.EntryRow> {
   const entry = await repo.getEntry(scope, tx, id);
-  if (!entry) throw AppError.notFound();
-  if (entry.isAutomatic) throw AppError.conflict('automaticEntryLocked');
+  if (!entry) { throw AppError.notFound(); }
+  if (entry.isAutomatic) { throw AppError.conflict('automaticEntryLocked'); }
   assertAuthorOrOfficeAdmin(scope, entry.staffUserId);
   return entry;
 }
@@ -86,7 +86,7 @@ export async function updateManualEntry(scope: Scope, tx: Executor, id: number, 
   checkLength(v, now, fields);
   const entry = await changeable(scope, tx, id);
   const office = await getOfficeInScope(scope, tx, entry.hospitalId);
-  if (!office) throw AppError.notFound();
+  if (!office) { throw AppError.notFound(); }
   assertProgramEnabled(office, entry.program as CareProgram);
   await repo.updateEntry(scope, tx, id, {
     startedAt: v.startedAt,
@@ -104,5 +104,21 @@ export async function updateManualEntry(scope: Scope, tx: Executor, id: number, 
 export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<void> {
   const entry = await changeable(scope, tx, id);
   await repo.deleteEntries(scope, tx, [id]);
-  if (entry.medicalNoteDetailId !== null) await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]);
+  if (entry.medicalNoteDetailId !== null) { await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
+}
+
+/**
+ * The automatic entry of a video or voice visit (docs/video-visits.md "Call records"): an
+ * interactive timer entry of `program` for staff member `staffUserId`, `seconds` long from
+ * `startedAt`, at most 2 hours (longer calls count 7200 seconds, like a timer left running),
+ * linked to call `videoCallId`, written once per call and staff member inside the call's
+ * transaction `tx`. Like every timer entry it cannot be edited or deleted afterwards.
+ */
+export async function recordCallEntry(
+  scope: Scope,
+  tx: Executor,
+  v: { patientId: number; hospitalId: number; staffUserId: number; program: CareProgram; activity: string; startedAt: Date; seconds: number; videoCallId: number },
+): Promise<void> {
+  const seconds = Math.min(TIME_ENTRY_MAX_SECONDS, Math.max(0, Math.floor(v.seconds)));
+  await repo.insertCallEntry(scope, tx, { ...v, seconds, endedAt: new Date(v.startedAt.getTime() + seconds * 1000) });
 }

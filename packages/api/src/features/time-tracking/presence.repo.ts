@@ -130,7 +130,7 @@ export async function findStayIdsOfPatient(scope: Scope, db: Executor, patientId
 
 /** The views of stays `ids` (in the caller's offices) with the patient's name, in the order of `ids`. */
 export async function loadStayViews(scope: Scope, db: Executor, ids: number[]): Promise<PatientPresence[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db
     .select({ s: patientPresence, firstName: users.firstName, lastName: users.lastName })
     .from(patientPresence)

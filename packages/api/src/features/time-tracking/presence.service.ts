@@ -15,7 +15,7 @@ import * as repo from './presence.repo';
 import { officeForPatient } from './time-tracking.service';
 
 /**
- * Patient presence (issue 4 section 1; spec section 5 "The location a patient is leaving to is
+ * Patient presence (spec section 5 "The location a patient is leaving to is
  * mandatory when marking the patient out of facility", section 8 "Patient presence delete returns
  * the error object instead of failing"). A stay out of facility is open while the patient is out;
  * marking the patient back closes it and keeps it as history.
@@ -26,7 +26,7 @@ const FUTURE_TOLERANCE_MS = 60_000;
 
 async function stayView(scope: Scope, db: Executor, id: number): Promise<PatientPresence> {
   const [view] = await repo.loadStayViews(scope, db, [id]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
@@ -40,12 +40,12 @@ async function stayView(scope: Scope, db: Executor, id: number): Promise<Patient
  */
 export async function createPresence(ctx: AppContext, scope: Scope, body: CreatePatientPresenceBody, now: Date = new Date()): Promise<PatientPresence> {
   const startedAt = body.startedAt ? new Date(body.startedAt) : now;
-  if (startedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) throw AppError.badRequest('futureDate', { startedAt: 'futureDate' });
+  if (startedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) { throw AppError.badRequest('futureDate', { startedAt: 'futureDate' }); }
   const id = await ctx.db.transaction(async (tx) => {
     await repo.lockPatientPresence(scope, tx, body.patientId);
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'invalidId');
-    if (await repo.findOpenStay(scope, tx, body.patientId, office.id)) throw AppError.conflict('patientAlreadyOut');
+    if (await repo.findOpenStay(scope, tx, body.patientId, office.id)) { throw AppError.conflict('patientAlreadyOut'); }
     return repo.insertStay(scope, tx, { patientId: body.patientId, hospitalId: office.id, leavingTo: body.leavingTo, startedAt, createdBy: scope.userId });
   });
   return stayView(scope, ctx.db, id);
@@ -59,8 +59,8 @@ export async function createPresence(ctx: AppContext, scope: Scope, body: Create
  */
 export async function endPresence(ctx: AppContext, scope: Scope, id: number, now: Date = new Date()): Promise<PatientPresence> {
   const stay = await repo.getStay(scope, ctx.db, id);
-  if (!stay) throw AppError.notFound();
-  if (stay.endedAt !== null || !(await repo.endStay(scope, ctx.db, id, now))) throw AppError.conflict('patientAlreadyBack');
+  if (!stay) { throw AppError.notFound(); }
+  if (stay.endedAt !== null || !(await repo.endStay(scope, ctx.db, id, now))) { throw AppError.conflict('patientAlreadyBack'); }
   return stayView(scope, ctx.db, id);
 }
 
@@ -69,7 +69,7 @@ export async function endPresence(ctx: AppContext, scope: Scope, id: number, now
  * (latest departure first, at most 500) and a page of its past stays. 404 for an office out of scope.
  */
 export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospitalId: number, query: PresencePageQuery): Promise<OfficePresence> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   const currentIds = await repo.findOpenStayIds(scope, ctx.db, hospitalId, PRESENCE_CURRENT_LIMIT);
   const page = await repo.findPastStayIdsPage(scope, ctx.db, hospitalId, query);
   return {
@@ -84,8 +84,8 @@ export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospi
  * patient or office out of scope.
  */
 export async function findPresenceForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId?: number): Promise<PatientPresence[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
-  if (hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
+  if (hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   const ids = await repo.findStayIdsOfPatient(scope, ctx.db, patientId, hospitalId, PRESENCE_PATIENT_LIMIT);
   return repo.loadStayViews(scope, ctx.db, ids);
 }

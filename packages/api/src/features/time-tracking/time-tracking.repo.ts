@@ -96,7 +96,7 @@ export async function insertDetail(
  * then every note of theirs left without a detail. Returns the ids of the notes deleted.
  */
 export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, detailIds: number[]): Promise<number[]> {
-  if (detailIds.length === 0) return [];
+  if (detailIds.length === 0) { return []; }
   const notesOfDetails = tx
     .select({ id: medicalNotes.id })
     .from(medicalNotes)
@@ -106,7 +106,7 @@ export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, det
     .where(and(inArray(medicalNoteDetails.id, detailIds), inArray(medicalNoteDetails.medicalNoteId, notesOfDetails)))
     .returning({ medicalNoteId: medicalNoteDetails.medicalNoteId });
   const noteIds = [...new Set(deleted.map((d) => d.medicalNoteId))];
-  if (noteIds.length === 0) return [];
+  if (noteIds.length === 0) { return []; }
   const emptied = await tx
     .delete(medicalNotes)
     .where(
@@ -121,7 +121,7 @@ export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, det
 
 /** Inside an open transaction: sets the program of the details `detailIds` (a manual entry and its note move together). */
 export async function setDetailsProgram(scope: Scope, tx: Executor, detailIds: number[], program: CareProgram): Promise<void> {
-  if (detailIds.length === 0) return;
+  if (detailIds.length === 0) { return; }
   const visibleNotes = tx.select({ id: medicalNotes.id }).from(medicalNotes).where(officeFilter(scope, medicalNotes.hospitalId));
   await tx
     .update(medicalNoteDetails)
@@ -185,7 +185,7 @@ export async function getEntry(scope: Scope, db: Executor, id: number): Promise<
 
 /** The entries documented by the details `detailIds` (in the caller's offices). */
 export async function findEntriesOfDetails(scope: Scope, db: Executor, detailIds: number[]) {
-  if (detailIds.length === 0) return [];
+  if (detailIds.length === 0) { return []; }
   return db
     .select({ id: timeEntries.id, isAutomatic: timeEntries.isAutomatic, medicalNoteDetailId: timeEntries.medicalNoteDetailId })
     .from(timeEntries)
@@ -216,7 +216,7 @@ export async function updateEntry(
 
 /** Deletes the entries `ids` in the caller's offices; returns the ids deleted. */
 export async function deleteEntries(scope: Scope, db: Executor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db
     .delete(timeEntries)
     .where(and(inArray(timeEntries.id, ids), officeFilter(scope, timeEntries.hospitalId)))
@@ -269,7 +269,7 @@ export interface EntryView {
 
 /** The views of entries `ids` (in the caller's offices) with staff, note and patient, in the order of `ids`. */
 export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]): Promise<EntryView[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db
     .select({
       e: timeEntries,
@@ -312,4 +312,20 @@ export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]):
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Writes the automatic interactive entry of a video or voice visit for one staff member, inside
+ * the call's transaction. Exactly once: the unique index (video_call_id, staff_user_id) makes a
+ * second write a no-op.
+ */
+export async function insertCallEntry(
+  _scope: Scope,
+  tx: Executor,
+  values: Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hospitalId' | 'staffUserId' | 'program' | 'activity' | 'startedAt' | 'endedAt' | 'seconds' | 'videoCallId'>,
+): Promise<void> {
+  await tx
+    .insert(timeEntries)
+    .values({ ...values, interactive: true, isAutomatic: true })
+    .onConflictDoNothing({ target: [timeEntries.videoCallId, timeEntries.staffUserId] });
 }

@@ -22,7 +22,7 @@ import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 import * as repo from './time-tracking.repo';
 
 /**
- * Care time (issue 4 section 1; spec sections 4 "Time tracking", 5 "Time cannot exceed 2 hours"
+ * Care time (spec sections 4 "Time tracking", 5 "Time cannot exceed 2 hours"
  * and "Automatically added entries cannot be edited or deleted").
  *
  * One running timer per staff member: starting a timer stops the running one first (its seconds
@@ -40,7 +40,7 @@ const MAX_MS = TIME_ENTRY_MAX_SECONDS * 1000;
  */
 export function timerStopAt(startedAt: Date, now: Date): { seconds: number; endedAt: Date; autoClosed: boolean } {
   const elapsedMs = Math.max(0, now.getTime() - startedAt.getTime());
-  if (elapsedMs > MAX_MS) return { seconds: TIME_ENTRY_MAX_SECONDS, endedAt: new Date(startedAt.getTime() + MAX_MS), autoClosed: true };
+  if (elapsedMs > MAX_MS) { return { seconds: TIME_ENTRY_MAX_SECONDS, endedAt: new Date(startedAt.getTime() + MAX_MS), autoClosed: true }; }
   return { seconds: Math.floor(elapsedMs / 1000), endedAt: now, autoClosed: false };
 }
 
@@ -60,13 +60,13 @@ async function entryViews(scope: Scope, db: Executor, ids: number[]): Promise<Ti
 
 async function entryView(scope: Scope, db: Executor, id: number): Promise<TimeEntry> {
   const [view] = await entryViews(scope, db, [id]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
 async function openTimerView(scope: Scope, db: Executor, id: number, now: Date): Promise<OpenTimer> {
   const [view] = await repo.loadEntryViews(scope, db, [id]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   const elapsed = Math.floor((now.getTime() - Date.parse(view.entry.startedAt)) / 1000);
   return { ...view.entry, patient: view.patient, elapsedSeconds: Math.min(TIME_ENTRY_MAX_SECONDS, Math.max(0, elapsed)) };
 }
@@ -79,14 +79,14 @@ async function openTimerView(scope: Scope, db: Executor, id: number, now: Date):
 export async function officeForPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number | undefined, missingKey: MessageKey): Promise<OfficeInScope> {
   if (hospitalId !== undefined) {
     const office = await getOfficeInScope(scope, db, hospitalId);
-    if (!office) throw AppError.notFound();
+    if (!office) { throw AppError.notFound(); }
     const offices = await repo.findPatientOfficeIds(scope, db, patientId);
-    if (!offices.includes(hospitalId)) throw AppError.badRequest(missingKey, { hospitalId: 'invalidId' });
+    if (!offices.includes(hospitalId)) { throw AppError.badRequest(missingKey, { hospitalId: 'invalidId' }); }
     return office;
   }
   const [first] = await repo.findPatientOfficeIds(scope, db, patientId);
   const office = first === undefined ? null : await getOfficeInScope(scope, db, first);
-  if (!office) throw AppError.badRequest(missingKey);
+  if (!office) { throw AppError.badRequest(missingKey); }
   return office;
 }
 
@@ -97,8 +97,8 @@ export async function officeForPatient(scope: Scope, db: Executor, patientId: nu
  */
 export async function assertUsableTemplate(scope: Scope, db: Executor, templateId: number, hospitalId: number): Promise<void> {
   const template = await repo.getTemplateOfOffice(scope, db, templateId, hospitalId);
-  if (!template) throw AppError.notFound();
-  if (template.status !== 1) throw AppError.badRequest('invalidId', { categoryTemplateId: 'invalidId' });
+  if (!template) { throw AppError.notFound(); }
+  if (template.status !== 1) { throw AppError.badRequest('invalidId', { categoryTemplateId: 'invalidId' }); }
 }
 
 /**
@@ -107,8 +107,8 @@ export async function assertUsableTemplate(scope: Scope, db: Executor, templateI
  */
 async function writeEntryNote(scope: Scope, tx: Executor, entry: repo.EntryRow, text: string, templateId: number | null): Promise<number> {
   const office = await getOfficeInScope(scope, tx, entry.hospitalId);
-  if (!office) throw AppError.notFound();
-  if (templateId !== null) await assertUsableTemplate(scope, tx, templateId, office.id);
+  if (!office) { throw AppError.notFound(); }
+  if (templateId !== null) { await assertUsableTemplate(scope, tx, templateId, office.id); }
   const { year, month } = localYearMonth(entry.startedAt, officeTimeZone(office.timeZone));
   const { detailId } = await repo.addDetailToMonthNote(scope, tx, {
     patientId: entry.patientId,
@@ -165,11 +165,11 @@ export async function getOpenTimer(ctx: AppContext, scope: Scope, now: Date = ne
 export async function startTracking(ctx: AppContext, scope: Scope, body: StartTrackingBody, now: Date = new Date()): Promise<StartTrackingResult> {
   const { timerId, stoppedId } = await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) throw AppError.notFound();
+    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'startTrackingError');
     assertProgramEnabled(office, body.program);
     const running = await repo.getOpenTimer(scope, tx, scope.userId);
-    if (running) await finishTimer(scope, tx, running, now, {});
+    if (running) { await finishTimer(scope, tx, running, now, {}); }
     const id = await repo.insertEntry(scope, tx, {
       patientId: body.patientId,
       hospitalId: office.id,
@@ -199,7 +199,7 @@ export async function stopTracking(ctx: AppContext, scope: Scope, body: StopTrac
   const id = await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
     const running = await repo.getOpenTimer(scope, tx, scope.userId);
-    if (!running) throw AppError.conflict('stopTrackingError');
+    if (!running) { throw AppError.conflict('stopTrackingError'); }
     await finishTimer(scope, tx, running, now, body);
     return running.id;
   });
@@ -217,9 +217,9 @@ export async function stopTrackingV2(ctx: AppContext, scope: Scope, body: StopTr
   await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
     const entry = await repo.getEntry(scope, tx, body.timeTrackingId);
-    if (!entry || entry.staffUserId !== scope.userId || !entry.isAutomatic) throw AppError.notFound();
-    if (entry.endedAt === null) return finishTimer(scope, tx, entry, now, body);
-    if (!entry.autoClosed || entry.medicalNoteDetailId !== null || !body.noteText) throw AppError.conflict('stopTrackingError');
+    if (!entry || entry.staffUserId !== scope.userId || !entry.isAutomatic) { throw AppError.notFound(); }
+    if (entry.endedAt === null) { return finishTimer(scope, tx, entry, now, body); }
+    if (!entry.autoClosed || entry.medicalNoteDetailId !== null || !body.noteText) { throw AppError.conflict('stopTrackingError'); }
     const detailId = await writeEntryNote(scope, tx, entry, body.noteText, body.categoryTemplateId ?? null);
     await repo.updateEntry(scope, tx, entry.id, {
       medicalNoteDetailId: detailId,
@@ -242,8 +242,8 @@ export async function findEntriesForPatient(
   f: { patientId: number; year: number; month: number; hospitalId?: number },
   now: Date = new Date(),
 ): Promise<TimeEntry[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, f.patientId))) throw AppError.notFound();
-  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, ctx.db, f.patientId))) { throw AppError.notFound(); }
+  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) { throw AppError.notFound(); }
   await repo.closeForgottenTimers(scope, ctx.db, now, { patientId: f.patientId });
   const ids = await repo.findEntryIdsForPatientMonth(scope, ctx.db, f, TIME_ENTRIES_LIST_LIMIT);
   return entryViews(scope, ctx.db, ids);
@@ -252,8 +252,8 @@ export async function findEntriesForPatient(
 /** Loads an entry the caller may change: 404 out of scope; 409 for a timer entry; 403 unless author or office admin. */
 async function changeableEntry(scope: Scope, db: Executor, id: number): Promise<repo.EntryRow> {
   const entry = await repo.getEntry(scope, db, id);
-  if (!entry) throw AppError.notFound();
-  if (entry.isAutomatic) throw AppError.conflict('automaticEntryLocked');
+  if (!entry) { throw AppError.notFound(); }
+  if (entry.isAutomatic) { throw AppError.conflict('automaticEntryLocked'); }
   assertAuthorOrOfficeAdmin(scope, entry.staffUserId);
   return entry;
 }
@@ -266,14 +266,14 @@ async function changeableEntry(scope: Scope, db: Executor, id: number): Promise<
  * caller wrote it or is an office admin.
  */
 export async function updateEntry(ctx: AppContext, scope: Scope, id: number, body: UpdateTimeEntryBody): Promise<TimeEntry> {
-  if (body.seconds !== undefined && body.seconds > TIME_ENTRY_MAX_SECONDS) throw AppError.badRequest('timeLimit', { seconds: 'timeLimit' });
+  if (body.seconds !== undefined && body.seconds > TIME_ENTRY_MAX_SECONDS) { throw AppError.badRequest('timeLimit', { seconds: 'timeLimit' }); }
   await ctx.db.transaction(async (tx) => {
     const entry = await changeableEntry(scope, tx, id);
     if (body.program !== undefined && body.program !== entry.program) {
       const office = await getOfficeInScope(scope, tx, entry.hospitalId);
-      if (!office) throw AppError.notFound();
+      if (!office) { throw AppError.notFound(); }
       assertProgramEnabled(office, body.program);
-      if (entry.medicalNoteDetailId !== null) await repo.setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program);
+      if (entry.medicalNoteDetailId !== null) { await repo.setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program); }
     }
     await repo.updateEntry(scope, tx, id, {
       ...(body.seconds !== undefined ? { seconds: body.seconds, endedAt: new Date(entry.startedAt.getTime() + body.seconds * 1000) } : {}),
@@ -294,7 +294,7 @@ export async function deleteEntry(ctx: AppContext, scope: Scope, id: number): Pr
   return ctx.db.transaction(async (tx) => {
     const entry = await changeableEntry(scope, tx, id);
     await repo.deleteEntries(scope, tx, [id]);
-    if (entry.medicalNoteDetailId !== null) await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]);
+    if (entry.medicalNoteDetailId !== null) { await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
     return { id, deletedMedicalNoteDetailId: entry.medicalNoteDetailId };
   });
 }

@@ -1,6 +1,6 @@
 /**
- * When a monitoring plan's readings are due, as UTC instants (issue 3 sections 3 and 4: the
- * missed-measurement and reminder jobs use this).
+ * When a monitoring plan's readings are due, as UTC instants (the missed-measurement
+ * and reminder jobs use this).
  *
  * A plan device asks for `measurementsCount` readings (1-4) on each due day at `time1`..`timeN`,
  * which are local 'HH:mm' times (24-hour clock) in the office's IANA time zone. The period says
@@ -79,11 +79,11 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 function checkDay(day: string, name: string): void {
-  if (!DAY_PATTERN.test(day) || dayjs.utc(day).format('YYYY-MM-DD') !== day) throw new RangeError(`${name} must be a calendar day 'YYYY-MM-DD', got '${day}'`);
+  if (!DAY_PATTERN.test(day) || dayjs.utc(day).format('YYYY-MM-DD') !== day) { throw new RangeError(`${name} must be a calendar day 'YYYY-MM-DD', got '${day}'`); }
 }
 
 function checkTimeZone(timeZone: string): void {
-  if (!isValidTimeZone(timeZone)) throw new RangeError(`unknown time zone '${timeZone}'`);
+  if (!isValidTimeZone(timeZone)) { throw new RangeError(`unknown time zone '${timeZone}'`); }
 }
 
 /** The local calendar day 'YYYY-MM-DD' of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
@@ -99,7 +99,7 @@ export function localDayOf(instant: Date, timeZone: string): string {
 export function isDueOn(measurementPeriod: string, day: string, periodStart?: string): boolean {
   const d = dayjs.utc(day);
   const start = periodStart ? dayjs.utc(periodStart) : null;
-  if (start && d.isBefore(start, 'day')) return false;
+  if (start && d.isBefore(start, 'day')) { return false; }
   switch (measurementPeriod) {
     case 'DAILY':
       return true;
@@ -126,14 +126,14 @@ export function expectedMeasurementTimes(
 ): ExpectedMeasurement[] {
   checkDay(day, 'day');
   checkTimeZone(timeZone);
-  if (options.periodStart !== undefined) checkDay(options.periodStart, 'periodStart');
+  if (options.periodStart !== undefined) { checkDay(options.periodStart, 'periodStart'); }
   const out: ExpectedMeasurement[] = [];
   for (const device of devices) {
-    if (!isDueOn(device.measurementPeriod, day, options.periodStart)) continue;
+    if (!isDueOn(device.measurementPeriod, day, options.periodStart)) { continue; }
     const count = Math.min(Math.max(Math.trunc(device.measurementsCount), 0), SLOTS.length);
     for (let i = 0; i < count; i++) {
       const localTime = device[SLOTS[i]!];
-      if (!localTime || !TIME_PATTERN.test(localTime)) continue;
+      if (!localTime || !TIME_PATTERN.test(localTime)) { continue; }
       out.push({
         treatmentPlanDeviceId: device.id ?? null,
         deviceType: device.deviceType,
@@ -163,13 +163,13 @@ export function expectedMeasurementsBetween(
   options: ScheduleOptions = {},
 ): ExpectedMeasurement[] {
   checkTimeZone(timeZone);
-  if (to.getTime() < from.getTime()) throw new RangeError('the range ends before it starts');
-  if (to.getTime() - from.getTime() > MAX_SCHEDULE_RANGE_DAYS * 86_400_000) throw new RangeError(`the range exceeds ${MAX_SCHEDULE_RANGE_DAYS} days`);
+  if (to.getTime() < from.getTime()) { throw new RangeError('the range ends before it starts'); }
+  if (to.getTime() - from.getTime() > MAX_SCHEDULE_RANGE_DAYS * 86_400_000) { throw new RangeError(`the range exceeds ${MAX_SCHEDULE_RANGE_DAYS} days`); }
   const last = dayjs.utc(localDayOf(to, timeZone));
   const out: ExpectedMeasurement[] = [];
   for (let d = dayjs.utc(localDayOf(from, timeZone)); !d.isAfter(last, 'day'); d = d.add(1, 'day')) {
     for (const due of expectedMeasurementTimes(devices, d.format('YYYY-MM-DD'), timeZone, options)) {
-      if (due.at.getTime() >= from.getTime() && due.at.getTime() < to.getTime()) out.push(due);
+      if (due.at.getTime() >= from.getTime() && due.at.getTime() < to.getTime()) { out.push(due); }
     }
   }
   return out;

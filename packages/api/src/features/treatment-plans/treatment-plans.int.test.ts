@@ -34,7 +34,7 @@ async function as(user: { id: number }) {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
   const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
   return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
@@ -342,7 +342,7 @@ describe('DELETE treatmentplan/{id}', () => {
     expect((await call('DELETE', 'treatmentplan/0', f.doctorA1)).json().errors).toEqual({ id: FORMAT });
     expect((await call('DELETE', `treatmentplan/${plan.id}`, f.caregiverA1)).statusCode).toBe(403);
     expect((await call('DELETE', `treatmentplan/${plan.id}`, patient)).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) expect((await call('DELETE', `treatmentplan/${plan.id}`, who)).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await call('DELETE', `treatmentplan/${plan.id}`, who)).statusCode).toBe(404); }
     expect(await stored(patient.id)).toEqual([[plan.id, 1, 0]]);
   });
 });
@@ -529,7 +529,7 @@ describe('PUT treatmentplan/updatetreatmanplandevice', () => {
     expect(bad.json().errors).toEqual({ time2: REQUIRED });
     const payload = { treatmentPlanDeviceId: id, time1: '10:00', measurementPeriod: 'DAILY', measurementsCount: 1 };
     expect((await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.caregiverA1, { payload })).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await call('PUT', 'treatmentplan/updatetreatmanplandevice', who, { payload })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('PUT', 'treatmentplan/updatetreatmanplandevice', who, { payload })).statusCode).toBe(404); }
     expect((await storedDevices(plan.id))[0]!.time1).toBe('08:00');
   });
 });
@@ -550,7 +550,7 @@ describe('PUT treatmentplan/updatetitledescription', () => {
     expect(bad.json().errors).toEqual({ title: REQUIRED, description: 'This field must be 1000 characters or less' });
     const payload = { treatmentPlanId: plan.id, title: 'Stolen' };
     expect((await call('PUT', 'treatmentplan/updatetitledescription', f.caregiverA1, { payload })).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1]) expect((await call('PUT', 'treatmentplan/updatetitledescription', who, { payload })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('PUT', 'treatmentplan/updatetitledescription', who, { payload })).statusCode).toBe(404); }
   });
 });
 
@@ -775,7 +775,7 @@ describe('active plan schedules for the scheduled jobs', () => {
     const all = [];
     for (let after = 0, guard = 0; guard < 100; guard++) {
       const batch = await findActivePlanSchedules(t.ctx, system, after, 50);
-      if (batch.length === 0) break;
+      if (batch.length === 0) { break; }
       all.push(...batch);
       after = batch[batch.length - 1]!.treatmentPlanId;
     }

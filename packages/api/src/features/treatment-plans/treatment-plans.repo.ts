@@ -111,7 +111,7 @@ export async function demoteOtherPlansOfPatient(scope: Scope, tx: Executor, pati
 
 /** Updates a plan's title, description and default flag (those given). */
 export async function updatePlanFields(scope: Scope, db: Executor, planId: number, values: { title?: string; description?: string; isDefault?: boolean }): Promise<void> {
-  if (Object.keys(values).length === 0) return;
+  if (Object.keys(values).length === 0) { return; }
   await db
     .update(treatmentPlans)
     .set(values)
@@ -165,7 +165,7 @@ const deviceValues = (d: TreatmentPlanDeviceValues) => ({
 
 /** Adds devices to a plan the caller may see; returns their ids in order. */
 export async function insertDevices(scope: Scope, tx: Executor, planId: number, devices: readonly TreatmentPlanDeviceValues[]): Promise<number[]> {
-  if (devices.length === 0 || !(await getPlan(scope, tx, planId))) return [];
+  if (devices.length === 0 || !(await getPlan(scope, tx, planId))) { return []; }
   const rows = await tx
     .insert(treatmentPlanDevices)
     .values(devices.map((d) => ({ treatmentPlanId: planId, ...deviceValues(d) })))
@@ -194,7 +194,7 @@ export async function updatePlanDevice(scope: Scope, db: Executor, planDeviceId:
 
 /** Deletes plan devices by id (of plans the caller may see). */
 export async function deletePlanDevices(scope: Scope, db: Executor, planDeviceIds: number[]): Promise<void> {
-  if (planDeviceIds.length === 0) return;
+  if (planDeviceIds.length === 0) { return; }
   await db
     .delete(treatmentPlanDevices)
     .where(and(inArray(treatmentPlanDevices.id, planDeviceIds), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(scope, db))));
@@ -236,9 +236,9 @@ const visiblePatientActivePlan = compiledOnce('visiblePatientActivePlan', (db, s
  */
 export async function findVisiblePatientActivePlan(scope: Scope, db: Executor, patientId: number): Promise<TreatmentPlan | null | undefined> {
   const rows = await visiblePatientActivePlan(scope, db, { patientId });
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0) { return undefined; }
   const plan = rows[0]!.plan;
-  if (!plan) return null;
+  if (!plan) { return null; }
   return planView(plan, rows.flatMap((r) => (r.device ? [deviceView(r.device)] : [])));
 }
 
@@ -274,7 +274,7 @@ export async function getDefaultTemplate(scope: Scope, db: Executor, hospitalId:
 
 /** Records a patient's assignment to a client monitoring plan (no change when already assigned). */
 export async function addPatientToTemplate(scope: Scope, tx: Executor, planId: number, patientId: number): Promise<void> {
-  if (!(await getPlan(scope, tx, planId))) return;
+  if (!(await getPlan(scope, tx, planId))) { return; }
   await tx.insert(treatmentPlanPatients).values({ treatmentPlanId: planId, patientUserId: patientId }).onConflictDoNothing();
 }
 
@@ -295,7 +295,7 @@ export async function removePatientFromTemplate(scope: Scope, db: Executor, plan
 
 /** Medical devices by id in the caller's offices, with owner, office and type (to check a plan device's link). */
 export async function findMedicalDevices(scope: Scope, db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: medicalDevices.id, patientId: medicalDevices.patientId, hospitalId: medicalDevices.hospitalId, deviceType: medicalDevices.deviceType })
     .from(medicalDevices)
@@ -331,7 +331,7 @@ export function deviceView(d: PlanDeviceRow): TreatmentPlanDevice {
  * the most recent 200, each row with the plan's total.
  */
 async function findTemplateAssignments(scope: Scope, db: Executor, templateIds: number[]) {
-  if (templateIds.length === 0) return [];
+  if (templateIds.length === 0) { return []; }
   const ranked = db
     .select({
       treatmentPlanId: treatmentPlanPatients.treatmentPlanId,
@@ -399,9 +399,9 @@ function planView(p: PlanRow, devices: TreatmentPlanDevice[], templateAssignment
  * order given; ids outside the caller's scope are left out. At most three queries, no N+1.
  */
 export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): Promise<TreatmentPlan[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const plans = await planRows(scope, db, { ids });
-  if (plans.length === 0) return [];
+  if (plans.length === 0) { return []; }
   const planIds = plans.map((p) => p.id);
   const templateIds = plans.filter((p) => p.patientId === null).map((p) => p.id);
   const [devices, assignments] = await Promise.all([
@@ -409,7 +409,7 @@ export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): 
     findTemplateAssignments(scope, db, templateIds),
   ]);
   const devicesOf = new Map<number, TreatmentPlanDevice[]>();
-  for (const d of devices) devicesOf.set(d.treatmentPlanId, [...(devicesOf.get(d.treatmentPlanId) ?? []), deviceView(d)]);
+  for (const d of devices) { devicesOf.set(d.treatmentPlanId, [...(devicesOf.get(d.treatmentPlanId) ?? []), deviceView(d)]); }
   const assignmentsOf = new Map<number, { list: TreatmentPlan['patientAssignments']; total: number }>();
   for (const a of assignments) {
     const entry = assignmentsOf.get(a.treatmentPlanId) ?? { list: [], total: Number(a.total) };
@@ -432,13 +432,13 @@ export async function findActivePlansWithDevices(scope: Scope, db: Executor, aft
     .where(and(eq(treatmentPlans.status, TreatmentPlanStatus.ACTIVE), gt(treatmentPlans.id, afterPlanId), sql`${treatmentPlans.patientId} is not null`, planFilter(scope)))
     .orderBy(asc(treatmentPlans.id))
     .limit(limit);
-  if (plans.length === 0) return [];
+  if (plans.length === 0) { return []; }
   const devices = await db
     .select()
     .from(treatmentPlanDevices)
     .where(inArray(treatmentPlanDevices.treatmentPlanId, plans.map((p) => p.id)))
     .orderBy(asc(treatmentPlanDevices.id));
   const devicesOf = new Map<number, PlanDeviceRow[]>();
-  for (const d of devices) devicesOf.set(d.treatmentPlanId, [...(devicesOf.get(d.treatmentPlanId) ?? []), d]);
+  for (const d of devices) { devicesOf.set(d.treatmentPlanId, [...(devicesOf.get(d.treatmentPlanId) ?? []), d]); }
   return plans.map((p) => ({ ...p, patientId: p.patientId!, devices: devicesOf.get(p.id) ?? [] }));
 }

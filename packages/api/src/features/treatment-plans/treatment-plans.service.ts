@@ -37,7 +37,7 @@ const path = (prefix: string, field: string) => (prefix ? `${prefix}.${field}` :
 async function checkDevices(scope: Scope, db: Executor, devices: readonly TreatmentPlanDeviceValues[], owner: PlanOwner, prefix: string): Promise<void> {
   const seen = new Set<string>();
   devices.forEach((d, i) => {
-    if (seen.has(d.deviceType)) throw fieldError('duplicatePlanDeviceType', path(prefix, `${i}.deviceType`));
+    if (seen.has(d.deviceType)) { throw fieldError('duplicatePlanDeviceType', path(prefix, `${i}.deviceType`)); }
     seen.add(d.deviceType);
   });
   await checkLinkedDevices(scope, db, devices, owner, (i) => path(prefix, `${i}.medicalDeviceId`));
@@ -51,12 +51,12 @@ async function checkLinkedDevices(
   fieldOf: (index: number) => string,
 ): Promise<void> {
   const linked = devices.flatMap((d, i) => (d.medicalDeviceId ? [{ i, id: d.medicalDeviceId, deviceType: d.deviceType }] : []));
-  if (linked.length === 0) return;
+  if (linked.length === 0) { return; }
   const rows = owner.patientId === null ? [] : await repo.findMedicalDevices(scope, db, linked.map((l) => l.id));
   for (const l of linked) {
     const row = rows.find((r) => r.id === l.id);
     // A device outside the caller's offices (or none) reads as not found (docs/first-day.md).
-    if (!row && owner.patientId !== null) throw AppError.notFound();
+    if (!row && owner.patientId !== null) { throw AppError.notFound(); }
     if (!row || row.patientId !== owner.patientId || row.hospitalId !== owner.hospitalId || row.deviceType !== l.deviceType) {
       throw fieldError('invalidId', fieldOf(l.i));
     }
@@ -77,18 +77,18 @@ const copyOf = (d: repo.PlanDeviceRow, keepLink: boolean): TreatmentPlanDeviceVa
 
 async function viewOf(scope: Scope, db: Executor, planId: number): Promise<TreatmentPlan> {
   const [view] = await repo.loadPlanViews(scope, db, [planId]);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
 async function visiblePlan(scope: Scope, db: Executor, planId: number): Promise<repo.PlanRow> {
   const plan = await repo.getPlan(scope, db, planId);
-  if (!plan) throw AppError.notFound();
+  if (!plan) { throw AppError.notFound(); }
   return plan;
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId))) throw AppError.notFound();
+  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
 }
 
 /**
@@ -130,7 +130,7 @@ async function insertTemplate(
     isClientMonitoringPlan: true,
     isDefault: values.isDefault,
   });
-  if (values.isDefault) await repo.clearDefaultTemplates(scope, tx, values.hospitalId, planId);
+  if (values.isDefault) { await repo.clearDefaultTemplates(scope, tx, values.hospitalId, planId); }
   await repo.insertDevices(scope, tx, planId, values.devices);
   return planId;
 }
@@ -148,9 +148,9 @@ export async function createPlan(
   body: { patientId: number; hospitalId: number; title: string; description: string; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientId);
-  if (!(await repo.isPatientInOffice(scope, db, body.patientId, body.hospitalId))) throw fieldError('invalidId', 'patientId');
+  if (!(await repo.isPatientInOffice(scope, db, body.patientId, body.hospitalId))) { throw fieldError('invalidId', 'patientId'); }
   await checkDevices(scope, db, body.devices, body, 'devices');
   const planId = await db.transaction((tx) => insertActivePatientPlan(scope, tx, body));
   return viewOf(scope, db, planId);
@@ -170,8 +170,8 @@ export async function updatePlan(
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
   const plan = await visiblePlan(scope, db, planId);
-  if (body.isDefault === true && !plan.isClientMonitoringPlan) throw fieldError('regex', 'isDefault');
-  if (body.devices) await checkDevices(scope, db, body.devices, plan, 'devices');
+  if (body.isDefault === true && !plan.isClientMonitoringPlan) { throw fieldError('regex', 'isDefault'); }
+  if (body.devices) { await checkDevices(scope, db, body.devices, plan, 'devices'); }
   await db.transaction(async (tx) => {
     if (body.isDefault === true) {
       await repo.lockOfficeTemplates(scope, tx, plan.hospitalId);
@@ -188,8 +188,8 @@ export async function updatePlan(
       const added: TreatmentPlanDeviceValues[] = [];
       for (const device of body.devices) {
         const existing = byType.get(device.deviceType);
-        if (existing) await repo.updatePlanDevice(scope, tx, existing.id, device);
-        else added.push(device);
+        if (existing) { await repo.updatePlanDevice(scope, tx, existing.id, device); }
+        else { added.push(device); }
       }
       const kept = new Set<string>(body.devices.map((d) => d.deviceType));
       await repo.deletePlanDevices(scope, tx, current.filter((d) => !kept.has(d.deviceType)).map((d) => d.id));
@@ -205,7 +205,7 @@ export async function updatePlan(
  * inactive; duplicating one makes it active again. 404 outside the caller's scope.
  */
 export async function deletePlan(ctx: AppContext, scope: Scope, planId: number): Promise<{ id: number }> {
-  if (!(await repo.deletePlan(scope, ctx.db, planId))) throw AppError.notFound();
+  if (!(await repo.deletePlan(scope, ctx.db, planId))) { throw AppError.notFound(); }
   return { id: planId };
 }
 
@@ -227,7 +227,7 @@ export async function findPlansForPatient(ctx: AppContext, scope: Scope, patient
 /** `GET treatmentplan/getactivetreatmentplanforpatient`: the patient's active plan (status 1) or null; 404 when the patient is not visible. */
 export async function getActivePlanForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<TreatmentPlan | null> {
   const plan = await repo.findVisiblePatientActivePlan(scope, ctx.db, patientId);
-  if (plan === undefined) throw AppError.notFound();
+  if (plan === undefined) { throw AppError.notFound(); }
   return plan;
 }
 
@@ -242,22 +242,22 @@ export async function assignDevice(ctx: AppContext, scope: Scope, body: Treatmen
   const { treatmentPlanId: _planId, ...device } = body;
   await checkLinkedDevices(scope, db, [device], plan, () => 'medicalDeviceId');
   const id = await db.transaction(async (tx) => {
-    if (plan.patientId !== null) await repo.lockPatientPlans(scope, tx, plan.patientId);
-    else await repo.lockOfficeTemplates(scope, tx, plan.hospitalId);
+    if (plan.patientId !== null) { await repo.lockPatientPlans(scope, tx, plan.patientId); }
+    else { await repo.lockOfficeTemplates(scope, tx, plan.hospitalId); }
     const current = await repo.findDevices(scope, tx, plan.id);
-    if (current.some((d) => d.deviceType === device.deviceType)) throw new AppError('conflict', 'duplicatePlanDeviceType');
+    if (current.some((d) => d.deviceType === device.deviceType)) { throw new AppError('conflict', 'duplicatePlanDeviceType'); }
     const [inserted] = await repo.insertDevices(scope, tx, plan.id, [device]);
     return inserted!;
   });
   const stored = await repo.getPlanDevice(scope, db, id);
-  if (!stored) throw AppError.notFound();
+  if (!stored) { throw AppError.notFound(); }
   return repo.deviceView(stored.device);
 }
 
 /** `DELETE treatmentplan/deassigndevice`: removes a device from its plan; 404 outside the caller's scope. */
 export async function deassignDevice(ctx: AppContext, scope: Scope, planDeviceId: number): Promise<{ id: number; treatmentPlanId: number }> {
   const found = await repo.getPlanDevice(scope, ctx.db, planDeviceId);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   await repo.deletePlanDevices(scope, ctx.db, [planDeviceId]);
   return { id: planDeviceId, treatmentPlanId: found.device.treatmentPlanId };
 }
@@ -274,7 +274,7 @@ export async function updatePlanDevice(
 ): Promise<TreatmentPlanDevice> {
   const db = ctx.db;
   const found = await repo.getPlanDevice(scope, db, body.treatmentPlanDeviceId);
-  if (!found) throw AppError.notFound();
+  if (!found) { throw AppError.notFound(); }
   const { device, plan } = found;
   const deviceType = body.deviceType ?? (device.deviceType as TreatmentPlanDeviceValues['deviceType']);
   const typeChanged = deviceType !== device.deviceType;
@@ -289,14 +289,14 @@ export async function updatePlanDevice(
     measurementPeriod: body.measurementPeriod,
     measurementsCount: body.measurementsCount,
   };
-  if (body.medicalDeviceId !== undefined) await checkLinkedDevices(scope, db, [values], plan, () => 'medicalDeviceId');
+  if (body.medicalDeviceId !== undefined) { await checkLinkedDevices(scope, db, [values], plan, () => 'medicalDeviceId'); }
   if (typeChanged) {
     const others = await repo.findDevices(scope, db, plan.id);
-    if (others.some((d) => d.id !== device.id && d.deviceType === deviceType)) throw new AppError('conflict', 'duplicatePlanDeviceType');
+    if (others.some((d) => d.id !== device.id && d.deviceType === deviceType)) { throw new AppError('conflict', 'duplicatePlanDeviceType'); }
   }
   await repo.updatePlanDevice(scope, db, device.id, values);
   const stored = await repo.getPlanDevice(scope, db, device.id);
-  if (!stored) throw AppError.notFound();
+  if (!stored) { throw AppError.notFound(); }
   return repo.deviceView(stored.device);
 }
 
@@ -337,7 +337,7 @@ export async function duplicatePlan(ctx: AppContext, scope: Scope, planId: numbe
  * 404 when the office is not the caller's; a patient caller gets an empty list.
  */
 export async function findClientMonitoringPlans(ctx: AppContext, scope: Scope, hospitalId: number): Promise<TreatmentPlan[]> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
   return repo.loadPlanViews(scope, ctx.db, await repo.findTemplateIdsOfOffice(scope, ctx.db, hospitalId, OFFICE_TEMPLATES_LIMIT));
 }
 
@@ -353,7 +353,7 @@ export async function createClientMonitoringPlan(
   body: { hospitalId: number; title: string; description: string; isDefault: boolean; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await checkDevices(scope, db, body.devices, { patientId: null, hospitalId: body.hospitalId }, 'devices');
   const planId = await db.transaction((tx) => insertTemplate(scope, tx, body));
   return viewOf(scope, db, planId);
@@ -371,9 +371,9 @@ export async function deassignPatientFromClientMonitoringPlan(
 ): Promise<TreatmentPlanAssignment> {
   const db = ctx.db;
   const plan = await visiblePlan(scope, db, body.treatmentPlanId);
-  if (!plan.isClientMonitoringPlan) throw AppError.notFound();
+  if (!plan.isClientMonitoringPlan) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientUserId);
-  if (!(await repo.removePatientFromTemplate(scope, db, plan.id, body.patientUserId))) throw AppError.notFound();
+  if (!(await repo.removePatientFromTemplate(scope, db, plan.id, body.patientUserId))) { throw AppError.notFound(); }
   return { treatmentPlanId: plan.id, patientUserId: body.patientUserId };
 }
 
@@ -391,13 +391,13 @@ export async function assignPatientToDefaultClientMonitoringPlan(
   body: { patientUserId: number; hospitalId: number },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) throw AppError.notFound();
+  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientUserId);
-  if (!(await repo.isPatientInOffice(scope, db, body.patientUserId, body.hospitalId))) throw fieldError('invalidId', 'patientUserId');
+  if (!(await repo.isPatientInOffice(scope, db, body.patientUserId, body.hospitalId))) { throw fieldError('invalidId', 'patientUserId'); }
   const planId = await db.transaction(async (tx) => {
     await repo.lockOfficeTemplates(scope, tx, body.hospitalId);
     const template = await repo.getDefaultTemplate(scope, tx, body.hospitalId);
-    if (!template) throw fieldError('noDefaultMonitoringPlan', 'hospitalId');
+    if (!template) { throw fieldError('noDefaultMonitoringPlan', 'hospitalId'); }
     const devices = await repo.findDevices(scope, tx, template.id);
     await repo.addPatientToTemplate(scope, tx, template.id, body.patientUserId);
     return insertActivePatientPlan(scope, tx, {

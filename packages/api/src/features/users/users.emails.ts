@@ -43,7 +43,7 @@ const texts: Record<Kind, Record<Lang, { subject: string; body: (name: string, l
 };
 
 function duration(minutes: number, lang: Lang): string {
-  if (minutes % 60 !== 0 || minutes < 120) return lang === 'en' ? `${minutes} minutes` : `${minutes} minutos`;
+  if (minutes % 60 !== 0 || minutes < 120) { return lang === 'en' ? `${minutes} minutes` : `${minutes} minutos`; }
   const hours = minutes / 60;
   return lang === 'en' ? `${hours} hours` : `${hours} horas`;
 }

@@ -20,7 +20,7 @@ const sessionCache = new Map<number, Headers>();
 /** Staff sign in through the API; patients and caregivers cannot, so their session is opened directly. */
 async function as(user: { id: number; username: string; roleId: number }): Promise<Headers> {
   const cached = sessionCache.get(user.id);
-  if (cached) return cached;
+  if (cached) { return cached; }
   let headers: Headers;
   if (user.roleId === Role.PATIENT || user.roleId === Role.CARE_GIVER) {
     const token = newToken();
@@ -80,8 +80,8 @@ describe('GET user', () => {
     const res = await api('GET', 'user?pageSize=200', await as(fx.officeAdminA1));
     expect(res.statusCode).toBe(200);
     const seen = ids(res);
-    for (const u of [fx.officeAdminA1, fx.doctorA1, fx.nurseA1, fx.patientA1, fx.caregiverA1]) expect(seen).toContain(u.id);
-    for (const u of [fx.doctorA2, fx.patientA2, fx.doctorB1, fx.patientB1, fx.orgAdminB]) expect(seen).not.toContain(u.id);
+    for (const u of [fx.officeAdminA1, fx.doctorA1, fx.nurseA1, fx.patientA1, fx.caregiverA1]) { expect(seen).toContain(u.id); }
+    for (const u of [fx.doctorA2, fx.patientA2, fx.doctorB1, fx.patientB1, fx.orgAdminB]) { expect(seen).not.toContain(u.id); }
     expect(res.json().data.total).toBe(seen.length);
     const doctor = res.json().data.items.find((u: { id: number }) => u.id === fx.doctorA1.id);
     expect(doctor.hospitalsAssignedData.map((h: { id: number }) => h.id)).toEqual([fx.a1.id]);

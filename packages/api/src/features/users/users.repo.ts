@@ -53,9 +53,9 @@ const sortColumns = {
 
 function listWhere(scope: Scope, filter: UserListFilter): SQL {
   const parts: SQL[] = [userFilter(scope, users.id)];
-  if (filter.roleIds) parts.push(inArray(users.roleId, [...filter.roleIds]));
-  if (filter.status !== undefined) parts.push(eq(users.status, filter.status));
-  if (filter.organizationId !== undefined) parts.push(eq(users.organizationId, filter.organizationId));
+  if (filter.roleIds) { parts.push(inArray(users.roleId, [...filter.roleIds])); }
+  if (filter.status !== undefined) { parts.push(eq(users.status, filter.status)); }
+  if (filter.organizationId !== undefined) { parts.push(eq(users.organizationId, filter.organizationId)); }
   if (filter.hospitalId !== undefined) {
     parts.push(
       exists(
@@ -115,9 +115,9 @@ export async function findTakenIdentifiers(
   exceptUserId?: number,
 ): Promise<{ username: boolean; email: boolean }> {
   const conds: SQL[] = [];
-  if (values.username) conds.push(eq(sql`lower(${users.username})`, values.username.toLowerCase()));
-  if (values.email) conds.push(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
-  if (conds.length === 0) return { username: false, email: false };
+  if (values.username) { conds.push(eq(sql`lower(${users.username})`, values.username.toLowerCase())); }
+  if (values.email) { conds.push(eq(sql`lower(${users.email})`, values.email.toLowerCase())); }
+  if (conds.length === 0) { return { username: false, email: false }; }
   const rows = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -139,7 +139,7 @@ export async function findUsernamesLike(db: Executor, _scope: Scope, prefix: str
 
 /** The offices among `ids` that the caller may see. */
 export async function findOfficesInScope(db: Executor, scope: Scope, ids: number[]) {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   return db
     .select({ id: hospitals.id, organizationId: hospitals.organizationId, timeZone: hospitals.timeZone })
     .from(hospitals)
@@ -209,7 +209,7 @@ export async function getProfileImage(db: Executor, scope: Scope): Promise<{ ima
     .from(users)
     .where(eq(users.id, scope.userId))
     .limit(1);
-  if (!row?.image || !row.type) return null;
+  if (!row?.image || !row.type) { return null; }
   return { image: row.image, type: row.type };
 }
 

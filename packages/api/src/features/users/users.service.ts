@@ -65,18 +65,19 @@ function managePermission(role: RoleId): Permission {
  * organizations and system admins).
  */
 function assertMayManage(scope: Scope, role: RoleId): void {
-  if (!can(scope.role, managePermission(role)) || !creatableRoles[scope.role].includes(role)) throw AppError.forbidden();
+  // eslint-disable-next-line vigil/no-scope-internals -- creatableRoles (contract users.schemas.ts) is the contract's who-may-create-whom rule, keyed by the caller's role like can(); it has no form in the permission map yet
+  if (!can(scope.role, managePermission(role)) || !creatableRoles[scope.role].includes(role)) { throw AppError.forbidden(); }
 }
 
 /** Throws 403 unless the caller may read `target`: themselves, a patient with patients.read, anybody else with users.read. */
 function assertMayRead(scope: Scope, target: repo.UserRow): void {
-  if (target.id === scope.userId) return;
-  if (!can(scope.role, target.roleId === Role.PATIENT ? 'patients.read' : 'users.read')) throw AppError.forbidden();
+  if (target.id === scope.userId) { return; }
+  if (!can(scope.role, target.roleId === Role.PATIENT ? 'patients.read' : 'users.read')) { throw AppError.forbidden(); }
 }
 
 async function visibleUser(ctx: AppContext, scope: Scope, id: number): Promise<repo.UserRow> {
   const row = await repo.getVisibleUser(ctx.db, scope, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return row;
 }
 
@@ -89,13 +90,13 @@ function maskSsn(ssn: string | undefined): string {
 
 async function viewOf(ctx: AppContext, id: number, opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User> {
   const view = await loadUserView(ctx.db, id, opts);
-  if (!view) throw AppError.notFound();
+  if (!view) { throw AppError.notFound(); }
   return view;
 }
 
 async function ensureUnique(ctx: AppContext, scope: Scope, values: { username?: string; email?: string | null }, exceptUserId?: number) {
   const taken = await repo.findTakenIdentifiers(ctx.db, scope, values, exceptUserId);
-  if (taken.username || taken.email) throw AppError.conflict('duplicateUser');
+  if (taken.username || taken.email) { throw AppError.conflict('duplicateUser'); }
 }
 
 /** A free username made from the names: "mary.smith", then "mary.smith2", ... */
@@ -107,17 +108,17 @@ async function generateUsername(ctx: AppContext, scope: Scope, firstName: string
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '');
   let base = `${clean(firstName)}.${clean(lastName)}`.replace(/^\.|\.$/g, '').slice(0, 40);
-  if (base.length < 3) base = `user.${base}`.replace(/\.$/, '');
+  if (base.length < 3) { base = `user.${base}`.replace(/\.$/, ''); }
   const taken = await repo.findUsernamesLike(ctx.db, scope, base);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+  if (!taken.has(base)) { return base; }
+  for (let n = 2; ; n++) { if (!taken.has(`${base}${n}`)) { return `${base}${n}`; } }
 }
 
 /** Checks the offices exist in the caller's scope (404 otherwise) and belong to `organizationId` (400). */
 async function officesFor(ctx: AppContext, scope: Scope, hospitalIds: number[], organizationId: number | null) {
   const offices = await repo.findOfficesInScope(ctx.db, scope, hospitalIds);
-  if (offices.length !== hospitalIds.length) throw AppError.notFound();
-  if (organizationId !== null && offices.some((o) => o.organizationId !== organizationId)) throw badField('invalid', 'hospitalIds');
+  if (offices.length !== hospitalIds.length) { throw AppError.notFound(); }
+  if (organizationId !== null && offices.some((o) => o.organizationId !== organizationId)) { throw badField('invalid', 'hospitalIds'); }
   return offices;
 }
 
@@ -127,7 +128,7 @@ async function sendLink(
   user: { id: number; email: string | null; firstName: string; language: string },
   path: string,
 ): Promise<void> {
-  if (!user.email) throw new Error('user has no e-mail');
+  if (!user.email) { throw new Error('user has no e-mail'); }
   const token = newToken();
   const minutes = TOKEN_MINUTES[kind];
   await insertUserToken(ctx.db, { userId: user.id, purpose: kind, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
@@ -158,7 +159,7 @@ async function pageOfUsers(
  * filtered by role, status, office (404 when the office is not in scope) and text.
  */
 export function findUsers(ctx: AppContext, scope: Scope, q: ListQuery): Promise<Page<User>> {
-  if (q.hospitalId !== undefined) assertOfficeInScope(scope, q.hospitalId);
+  if (q.hospitalId !== undefined) { assertOfficeInScope(scope, q.hospitalId); }
   return pageOfUsers(ctx, scope, { roleIds: q.roleId ? [q.roleId] : undefined, status: q.status, hospitalId: q.hospitalId, search: q.search }, q);
 }
 
@@ -172,7 +173,7 @@ export async function getUser(ctx: AppContext, scope: Scope, id: number): Promis
   assertMayRead(scope, target);
   const showSsn = target.roleId === Role.PATIENT && can(scope.role, 'patients.manage');
   const view = await viewOf(ctx, id, { withMetadata: true, withSsn: showSsn });
-  if (view.patientMetadata && showSsn) view.patientMetadata = { ...view.patientMetadata, ssn: maskSsn(view.patientMetadata.ssn) };
+  if (view.patientMetadata && showSsn) { view.patientMetadata = { ...view.patientMetadata, ssn: maskSsn(view.patientMetadata.ssn) }; }
   return view;
 }
 
@@ -185,7 +186,7 @@ export async function getUserMinimal(ctx: AppContext, scope: Scope, id: number):
 
 /** `GET user/gethospitalpatients`: a page of the patients of the caller's offices, or of one office (404 when not in scope). */
 export function findOfficePatients(ctx: AppContext, scope: Scope, hospitalId: number | undefined, q: PatientQuery): Promise<Page<User>> {
-  if (hospitalId !== undefined) assertOfficeInScope(scope, hospitalId);
+  if (hospitalId !== undefined) { assertOfficeInScope(scope, hospitalId); }
   return pageOfUsers(ctx, scope, { roleIds: [Role.PATIENT], hospitalId, status: q.status, search: q.search }, q, true);
 }
 
@@ -201,8 +202,8 @@ export function findUsersOfRole(
   q: PageQuery,
   where: { hospitalId?: number; organizationId?: number } = {},
 ): Promise<Page<User>> {
-  if (where.hospitalId !== undefined) assertOfficeInScope(scope, where.hospitalId);
-  if (where.organizationId !== undefined) assertOrganizationInScope(scope, where.organizationId);
+  if (where.hospitalId !== undefined) { assertOfficeInScope(scope, where.hospitalId); }
+  if (where.organizationId !== undefined) { assertOrganizationInScope(scope, where.organizationId); }
   return pageOfUsers(ctx, scope, { roleIds: [role], hospitalId: where.hospitalId, organizationId: where.organizationId, search: q.search }, q);
 }
 
@@ -225,25 +226,25 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
 
   let organizationId: number | null = null;
   if (rolesWithoutOrganization.includes(role)) {
-    if (hospitalIds.length > 0) throw badField('invalid', 'hospitalIds');
-    if (body.organizationId) throw badField('invalid', 'organizationId');
+    if (hospitalIds.length > 0) { throw badField('invalid', 'hospitalIds'); }
+    if (body.organizationId) { throw badField('invalid', 'organizationId'); }
   } else {
     organizationId = body.organizationId ?? (isSystemAdmin(scope) ? null : scope.organizationId);
     if (organizationId !== null) {
       assertOrganizationInScope(scope, organizationId);
-      if (!(await repo.organizationVisible(ctx.db, scope, organizationId))) throw AppError.notFound();
+      if (!(await repo.organizationVisible(ctx.db, scope, organizationId))) { throw AppError.notFound(); }
     }
   }
   const offices = await officesFor(ctx, scope, hospitalIds, organizationId);
   if (organizationId === null && offices[0] && !rolesWithoutOrganization.includes(role)) {
     organizationId = offices[0].organizationId;
-    if (offices.some((o) => o.organizationId !== organizationId)) throw badField('invalid', 'hospitalIds');
+    if (offices.some((o) => o.organizationId !== organizationId)) { throw badField('invalid', 'hospitalIds'); }
   }
-  if (organizationId === null && !organizationOptional.includes(role)) throw badField('required', 'organizationId');
-  if (rolesNeedingFacility.includes(role) && hospitalIds.length === 0) throw badField('atLeastOneFacility', 'hospitalIds');
+  if (organizationId === null && !organizationOptional.includes(role)) { throw badField('required', 'organizationId'); }
+  if (rolesNeedingFacility.includes(role) && hospitalIds.length === 0) { throw badField('atLeastOneFacility', 'hospitalIds'); }
 
   const status = body.status ?? UserStatus.ACTIVE;
-  if (role !== Role.PATIENT && status !== UserStatus.ACTIVE && status !== UserStatus.INACTIVE) throw badField('invalid', 'status');
+  if (role !== Role.PATIENT && status !== UserStatus.ACTIVE && status !== UserStatus.INACTIVE) { throw badField('invalid', 'status'); }
 
   const firstName = normaliseName(body.firstName);
   const lastName = normaliseName(body.lastName);
@@ -307,21 +308,21 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
 export async function updateUser(ctx: AppContext, scope: Scope, id: number, body: UpdateBody, opts: { replaceOffices: boolean }): Promise<User> {
   const target = await visibleUser(ctx, scope, id);
   const role = target.roleId as RoleId;
-  if (opts.replaceOffices || target.id !== scope.userId) assertMayManage(scope, role);
+  if (opts.replaceOffices || target.id !== scope.userId) { assertMayManage(scope, role); }
 
   const values: Partial<repo.UserInsert> = {};
-  if (body.firstName !== undefined) values.firstName = normaliseName(body.firstName);
-  if (body.lastName !== undefined) values.lastName = normaliseName(body.lastName);
+  if (body.firstName !== undefined) { values.firstName = normaliseName(body.firstName); }
+  if (body.lastName !== undefined) { values.lastName = normaliseName(body.lastName); }
   if (body.phone !== undefined || body.country !== undefined) {
     const country = body.country ?? target.country;
     const phone = body.phone !== undefined ? (body.phone ?? '') : target.phone;
-    if (phone && !isValidPhone(phone, country)) throw badField('validationFailed', 'phone', 'phone');
+    if (phone && !isValidPhone(phone, country)) { throw badField('validationFailed', 'phone', 'phone'); }
     values.phone = toE164(phone, country);
     values.country = country;
   }
   if (body.email !== undefined) {
     const email = body.email ? body.email.toLowerCase() : null;
-    if (!email && role !== Role.PATIENT) throw badField('validationFailed', 'email', 'required');
+    if (!email && role !== Role.PATIENT) { throw badField('validationFailed', 'email', 'required'); }
     if (email !== (target.email?.toLowerCase() ?? null)) {
       await ensureUnique(ctx, scope, { email }, id);
       values.email = email;
@@ -333,15 +334,15 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
     values.username = body.username;
   }
   for (const key of ['gender', 'address', 'city', 'zip', 'state'] as const) {
-    if (body[key] !== undefined) values[key] = body[key];
+    if (body[key] !== undefined) { values[key] = body[key]; }
   }
-  if (body.birthdate !== undefined) values.birthdate = body.birthdate;
-  if (body.addressLatitude !== undefined) values.addressLatitude = body.addressLatitude;
-  if (body.addressLongitude !== undefined) values.addressLongitude = body.addressLongitude;
-  if (body.language !== undefined) values.language = body.language;
-  if (body.userTimezone !== undefined) values.userTimezone = body.userTimezone;
-  if (body.userSettingsJson !== undefined) values.userSettingsJson = body.userSettingsJson;
-  if (body.isSequoiaUser !== undefined) values.isSequoiaUser = body.isSequoiaUser;
+  if (body.birthdate !== undefined) { values.birthdate = body.birthdate; }
+  if (body.addressLatitude !== undefined) { values.addressLatitude = body.addressLatitude; }
+  if (body.addressLongitude !== undefined) { values.addressLongitude = body.addressLongitude; }
+  if (body.language !== undefined) { values.language = body.language; }
+  if (body.userTimezone !== undefined) { values.userTimezone = body.userTimezone; }
+  if (body.userSettingsJson !== undefined) { values.userSettingsJson = body.userSettingsJson; }
+  if (body.isSequoiaUser !== undefined) { values.isSequoiaUser = body.isSequoiaUser; }
 
   let hospitalIds: number[] | null = null;
   if (opts.replaceOffices && body.hospitalIds !== undefined) {
@@ -350,13 +351,13 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
     if (rolesNeedingFacility.includes(role)) {
       const current = await repo.findAssignments(ctx.db, scope, id);
       const outsideScope = current.filter((h) => !isOfficeInScope(scope, h));
-      if (hospitalIds.length + outsideScope.length === 0) throw badField('atLeastOneFacility', 'hospitalIds');
+      if (hospitalIds.length + outsideScope.length === 0) { throw badField('atLeastOneFacility', 'hospitalIds'); }
     }
   }
 
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.updateUserRow(tx, scope, id, values))) throw AppError.notFound();
-    if (hospitalIds) await repo.replaceAssignmentsInScope(tx, scope, id, hospitalIds, role === Role.HOSPITAL_ADMIN);
+    if (!(await repo.updateUserRow(tx, scope, id, values))) { throw AppError.notFound(); }
+    if (hospitalIds) { await repo.replaceAssignmentsInScope(tx, scope, id, hospitalIds, role === Role.HOSPITAL_ADMIN); }
   });
   return viewOf(ctx, id, { withMetadata: true });
 }
@@ -369,9 +370,9 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
  */
 export async function deleteUser(ctx: AppContext, scope: Scope, id: number): Promise<null> {
   const target = await visibleUser(ctx, scope, id);
-  if (target.id === scope.userId) throw AppError.forbidden();
+  if (target.id === scope.userId) { throw AppError.forbidden(); }
   assertMayManage(scope, target.roleId as RoleId);
-  if (target.status === UserStatus.DECEASED) throw AppError.badRequest('deceasedIsFinal');
+  if (target.status === UserStatus.DECEASED) { throw AppError.badRequest('deceasedIsFinal'); }
   await ctx.db.transaction(async (tx) => {
     await repo.updateUserRow(tx, scope, id, { status: UserStatus.INACTIVE });
     await endSessionsOfUser(tx, id, 'deleted');
@@ -387,15 +388,15 @@ export async function deleteUser(ctx: AppContext, scope: Scope, id: number): Pro
  */
 export async function setStatus(ctx: AppContext, scope: Scope, id: number, status: number): Promise<UserMinimal> {
   const target = await visibleUser(ctx, scope, id);
-  if (target.id === scope.userId) throw AppError.forbidden();
+  if (target.id === scope.userId) { throw AppError.forbidden(); }
   assertMayManage(scope, target.roleId as RoleId);
   if (target.roleId !== Role.PATIENT && status !== UserStatus.ACTIVE && status !== UserStatus.INACTIVE) {
     throw badField('validationFailed', 'statusvaluetoset', 'invalid');
   }
-  if (target.status === UserStatus.DECEASED && status !== UserStatus.DECEASED) throw AppError.badRequest('deceasedIsFinal');
+  if (target.status === UserStatus.DECEASED && status !== UserStatus.DECEASED) { throw AppError.badRequest('deceasedIsFinal'); }
   await ctx.db.transaction(async (tx) => {
     await repo.updateUserRow(tx, scope, id, { status });
-    if (status !== UserStatus.ACTIVE) await endSessionsOfUser(tx, id, 'disabled');
+    if (status !== UserStatus.ACTIVE) { await endSessionsOfUser(tx, id, 'disabled'); }
   });
   return { ...minimalOf(target), status };
 }
@@ -412,7 +413,7 @@ export async function changeMyLanguage(ctx: AppContext, scope: Scope, language: 
  */
 export async function changeMyPassword(ctx: AppContext, scope: Scope, body: z.output<typeof changeMyPasswordBodySchema>): Promise<null> {
   const self = await repo.getSelf(ctx.db, scope);
-  if (!self || !(await verifyPassword(self.passwordHash, body.currentPassword))) throw AppError.badRequest('passwordNotChanged');
+  if (!self || !(await verifyPassword(self.passwordHash, body.currentPassword))) { throw AppError.badRequest('passwordNotChanged'); }
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
     await repo.updateUserRow(tx, scope, scope.userId, { passwordHash });
@@ -436,7 +437,7 @@ export async function changePasswordWithToken(
   const signInToken = newToken();
   await ctx.db.transaction(async (tx) => {
     const userId = (await consumeUserToken(tx, hash, 'reset')) ?? (await consumeUserToken(tx, hash, 'validation'));
-    if (userId === null) throw AppError.badRequest('passwordNotChanged');
+    if (userId === null) { throw AppError.badRequest('passwordNotChanged'); }
     await repo.setPasswordFromToken(tx, userId, passwordHash);
     await retireUserTokens(tx, userId, ['reset', 'validation']);
     await endSessionsOfUser(tx, userId, 'password-reset');
@@ -471,10 +472,10 @@ export async function sendValidationLink(ctx: AppContext, scope: Scope | null, b
     }
     return null;
   }
-  if (!scope) throw AppError.unauthorized();
+  if (!scope) { throw AppError.unauthorized(); }
   const target = await visibleUser(ctx, scope, body.userId!);
-  if (target.id !== scope.userId) assertMayManage(scope, target.roleId as RoleId);
-  if (!target.email) throw AppError.badRequest('validationLinkNotSent');
+  if (target.id !== scope.userId) { assertMayManage(scope, target.roleId as RoleId); }
+  if (!target.email) { throw AppError.badRequest('validationLinkNotSent'); }
   try {
     await sendLink(ctx, 'validation', target, VALIDATE_PATH);
   } catch (err) {
@@ -487,7 +488,7 @@ export async function sendValidationLink(ctx: AppContext, scope: Scope | null, b
 /** `GET user/getmyprofileimage`: the caller's picture and its type; 404 couldNotGetImage when none. */
 export async function getMyProfileImage(ctx: AppContext, scope: Scope): Promise<{ image: Buffer; type: string }> {
   const found = await repo.getProfileImage(ctx.db, scope);
-  if (!found) throw AppError.notFound('couldNotGetImage');
+  if (!found) { throw AppError.notFound('couldNotGetImage'); }
   return found;
 }
 
@@ -527,11 +528,11 @@ export async function uploadMyProfileImage(
   data: Buffer | null,
   maxBytes: number,
 ): Promise<{ contentType: ProfileImageType; size: number }> {
-  if (!data || data.length === 0) throw AppError.badRequest('profilePictureRule');
-  if (data.length > maxBytes) throw new AppError('payloadTooLarge', 'profilePictureRule');
+  if (!data || data.length === 0) { throw AppError.badRequest('profilePictureRule'); }
+  if (data.length > maxBytes) { throw new AppError('payloadTooLarge', 'profilePictureRule'); }
   const detected = await fileTypeFromBuffer(data);
   const type = PROFILE_IMAGE_TYPES.find((t) => t === detected?.mime);
-  if (!type) throw AppError.badRequest('profilePictureRule');
+  if (!type) { throw AppError.badRequest('profilePictureRule'); }
   const clean = await reencodeImage(data, type);
   await repo.setProfileImage(ctx.db, scope, clean, type);
   return { contentType: type, size: clean.length };
@@ -549,7 +550,7 @@ export async function updateEmailForUser(
   newEmail: string,
 ): Promise<UserMinimal & { email: string; emailValidated: boolean }> {
   const target = await visibleUser(ctx, scope, id);
-  if (target.id !== scope.userId) assertMayManage(scope, target.roleId as RoleId);
+  if (target.id !== scope.userId) { assertMayManage(scope, target.roleId as RoleId); }
   const email = newEmail.toLowerCase();
   await ensureUnique(ctx, scope, { email }, id);
   await repo.updateUserRow(ctx.db, scope, id, { email, emailValidated: false });
@@ -563,7 +564,7 @@ export async function updateEmailForUser(
  */
 export async function sendProfileRemovalEmail(ctx: AppContext, scope: Scope): Promise<null> {
   const self = await repo.getSelf(ctx.db, scope);
-  if (!self?.email) throw AppError.badRequest('profileRemovalNotSent');
+  if (!self?.email) { throw AppError.badRequest('profileRemovalNotSent'); }
   try {
     await sendLink(ctx, 'removal', self, REMOVAL_PATH);
   } catch (err) {

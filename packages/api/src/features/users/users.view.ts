@@ -32,7 +32,7 @@ export async function loadUserViews(
   ids: number[],
   opts: { withMetadata?: boolean; withSsn?: boolean; officesVisibleTo?: Scope } = {},
 ): Promise<User[]> {
-  if (ids.length === 0) return [];
+  if (ids.length === 0) { return []; }
   const rows = await db.select().from(users).where(inArray(users.id, ids));
   const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((v): v is number => v !== null))];
   const [orgRows, assignRows, teamRows, countryRows] = await Promise.all([
@@ -61,7 +61,7 @@ export async function loadUserViews(
     assigned.set(a.userId, list);
   }
   const teams = new Map<number, number[]>();
-  for (const t of teamRows) teams.set(t.userId, [...(teams.get(t.userId) ?? []), t.teamId]);
+  for (const t of teamRows) { teams.set(t.userId, [...(teams.get(t.userId) ?? []), t.teamId]); }
 
   const meta = opts.withMetadata ? await loadMetadata(db, ids, opts.withSsn ?? false) : null;
   const byId = new Map(rows.map((r) => [r.id, r]));

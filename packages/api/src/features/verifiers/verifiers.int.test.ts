@@ -52,7 +52,7 @@ describe('seeded reference values', () => {
     const res = await call('GET', 'verifier/dinstinctDomains', doctorA);
     expect(res.statusCode).toBe(200);
     const domains = res.json().data as string[];
-    for (const d of verifierDomains) expect(domains).toContain(d);
+    for (const d of verifierDomains) { expect(domains).toContain(d); }
     expect(domains).toEqual([...domains].sort());
   });
 
@@ -62,7 +62,7 @@ describe('seeded reference values', () => {
     const byDomain = res.json().data as Record<string, Verifier[]>;
     for (const d of verifierDomains) {
       expect(byDomain[d]!.length).toBeGreaterThan(0);
-      for (const v of byDomain[d]!) expect(v.longDescriptionEsp).not.toBe('');
+      for (const v of byDomain[d]!) { expect(v.longDescriptionEsp).not.toBe(''); }
     }
     const find = (d: string, low: string) => byDomain[d]!.find((v) => v.lowValue === low);
     expect(find('SPECIALIZATION_TYPE', '207RC0000X')).toMatchObject({ longDescription: 'Cardiology (Cardiovascular Disease)', longDescriptionEsp: 'Cardiología' });
@@ -83,7 +83,7 @@ describe('seeded reference values', () => {
   it('seeds the 22 ICD-10-CM chapters, each category inside its chapter and the chronic RPM/CCM conditions present', () => {
     expect(icd10cmChapters).toHaveLength(22);
     expect(icd10cmChapters.map((c) => c.chapter)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
-    for (const chapter of icd10cmChapters) for (const cat of chapter.categories) expect(inChapterRange(cat.code, chapter.range), cat.code).toBe(true);
+    for (const chapter of icd10cmChapters) { for (const cat of chapter.categories) { expect(inChapterRange(cat.code, chapter.range), cat.code).toBe(true); } }
     const codes = new Set(icd10cmChapters.flatMap((c) => c.categories.map((x) => x.code)));
     for (const code of ['I10', 'I11', 'I12', 'I13', 'I15', 'I16', 'I50', 'E08', 'E09', 'E10', 'E11', 'E13', 'J44', 'J45', 'N18', 'E66', 'I48', 'E78', 'F32', 'F33']) {
       expect(codes.has(code), code).toBe(true);

@@ -73,7 +73,7 @@ export async function findVerifierPage(_scope: Scope, db: Executor, query: Verif
 
 /** Active verifiers of `domains`, by domain, sortOrder, then description. */
 export function findActiveInDomains(_scope: Scope, db: Executor, domains: string[]): Promise<VerifierRow[]> {
-  if (domains.length === 0) return Promise.resolve([]);
+  if (domains.length === 0) { return Promise.resolve([]); }
   return db
     .select()
     .from(verifiers)

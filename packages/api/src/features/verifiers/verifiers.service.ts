@@ -47,7 +47,7 @@ export async function findForDomain(ctx: AppContext, scope: Scope, domain: strin
  */
 export async function findForDomains(ctx: AppContext, scope: Scope, domains: string[]): Promise<VerifiersByDomain> {
   const out: VerifiersByDomain = Object.fromEntries(domains.map((d) => [d, [] as Verifier[]]));
-  for (const row of await repo.findActiveInDomains(scope, ctx.db, domains)) out[row.rvDomain]?.push(toVerifier(row));
+  for (const row of await repo.findActiveInDomains(scope, ctx.db, domains)) { out[row.rvDomain]?.push(toVerifier(row)); }
   return out;
 }
 
@@ -65,9 +65,9 @@ export const ICD10CM_CODE_DOMAIN = 'ICD10CM_CODE';
  */
 export async function findDiagnosesByCategoryCode(ctx: AppContext, scope: Scope, code: string): Promise<Verifier[]> {
   const row = await repo.getByDomainValue(scope, ctx.db, ICD_DOMAIN, code);
-  if (row && row.parentLowValue === '') return (await repo.findActiveChildren(scope, ctx.db, ICD_DOMAIN, row.lowValue)).map(toVerifier);
+  if (row && row.parentLowValue === '') { return (await repo.findActiveChildren(scope, ctx.db, ICD_DOMAIN, row.lowValue)).map(toVerifier); }
   const release = code.includes('-') ? null : await findCategoryCodes(scope, ctx.db, code);
-  if (!row && !release?.category) throw AppError.notFound('noDiagnosisData');
+  if (!row && !release?.category) { throw AppError.notFound('noDiagnosisData'); }
   const codeEntry = (c: { code: string; description: string }, i: number): Verifier => ({
     id: 0,
     rvDomain: ICD10CM_CODE_DOMAIN,
@@ -86,13 +86,13 @@ export async function findDiagnosesByCategoryCode(ctx: AppContext, scope: Scope,
 /** One verifier; 404 "Invalid id" when there is none. */
 export async function getVerifier(ctx: AppContext, scope: Scope, id: number): Promise<Verifier> {
   const row = await repo.getVerifier(scope, ctx.db, id);
-  if (!row) throw AppError.notFound();
+  if (!row) { throw AppError.notFound(); }
   return toVerifier(row);
 }
 
 /** Creates a verifier; 409 when its domain already has that lowValue. */
 export async function createVerifier(ctx: AppContext, scope: Scope, body: VerifierBody): Promise<Verifier> {
-  if (await repo.getByDomainValue(scope, ctx.db, body.rvDomain, body.lowValue)) throw duplicate();
+  if (await repo.getByDomainValue(scope, ctx.db, body.rvDomain, body.lowValue)) { throw duplicate(); }
   try {
     const row = await repo.insertVerifier(scope, ctx.db, {
       rvDomain: body.rvDomain,
@@ -106,7 +106,7 @@ export async function createVerifier(ctx: AppContext, scope: Scope, body: Verifi
     });
     return toVerifier(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
+    if (isUniqueViolation(error)) { throw duplicate(); }
     throw error;
   }
 }
@@ -117,13 +117,13 @@ export async function createVerifier(ctx: AppContext, scope: Scope, body: Verifi
  * value in use by a doctor would move to another domain.
  */
 export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, body: VerifierUpdateBody): Promise<Verifier> {
-  if (body.id !== undefined && body.id !== id) throw AppError.badRequest('invalid', { id: 'invalid' });
+  if (body.id !== undefined && body.id !== id) { throw AppError.badRequest('invalid', { id: 'invalid' }); }
   try {
     return await ctx.db.transaction(async (tx) => {
       const current = await repo.getVerifier(scope, tx, id);
-      if (!current) throw AppError.notFound();
-      if (await repo.getByDomainValue(scope, tx, body.rvDomain, body.lowValue, id)) throw duplicate();
-      if (body.rvDomain !== current.rvDomain && (await repo.isInUse(scope, tx, id))) throw inUse();
+      if (!current) { throw AppError.notFound(); }
+      if (await repo.getByDomainValue(scope, tx, body.rvDomain, body.lowValue, id)) { throw duplicate(); }
+      if (body.rvDomain !== current.rvDomain && (await repo.isInUse(scope, tx, id))) { throw inUse(); }
       const row = await repo.updateVerifier(scope, tx, id, {
         rvDomain: body.rvDomain,
         lowValue: body.lowValue,
@@ -134,11 +134,11 @@ export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, 
         sortOrder: body.sortOrder ?? current.sortOrder,
         status: body.status ?? current.status,
       });
-      if (!row) throw AppError.notFound();
+      if (!row) { throw AppError.notFound(); }
       return toVerifier(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
+    if (isUniqueViolation(error)) { throw duplicate(); }
     throw error;
   }
 }
@@ -147,12 +147,12 @@ export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, 
 export async function deleteVerifier(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   try {
     await ctx.db.transaction(async (tx) => {
-      if (!(await repo.getVerifier(scope, tx, id))) throw AppError.notFound();
-      if (await repo.isInUse(scope, tx, id)) throw inUse();
+      if (!(await repo.getVerifier(scope, tx, id))) { throw AppError.notFound(); }
+      if (await repo.isInUse(scope, tx, id)) { throw inUse(); }
       await repo.deleteVerifier(scope, tx, id);
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw inUse();
+    if (isForeignKeyViolation(error)) { throw inUse(); }
     throw error;
   }
   return { id };
@@ -169,7 +169,7 @@ function utcOffset(zone: string, at: Date): { text: string; minutes: number } {
   }
   const name = formatter.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
-  if (!match) return { text: '+00:00', minutes: 0 };
+  if (!match) { return { text: '+00:00', minutes: 0 }; }
   const [, sign, hh, mm] = match as unknown as [string, '+' | '-', string, string];
   const minutes = (Number(hh) * 60 + Number(mm)) * (sign === '-' ? -1 : 1);
   return { text: `${sign}${hh}:${mm}`, minutes };

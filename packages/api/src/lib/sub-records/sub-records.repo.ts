@@ -126,7 +126,7 @@ export function recordSectionsReader<K extends string>(name: string, tables: Rec
   const columnsOf = Object.fromEntries(keys.map((key) => [key, Object.entries(getTableColumns(tables[key])) as [string, PgColumn][]])) as Record<K, [string, PgColumn][]>;
   return async (scope: Scope, db: Executor, ccmRecordId: number): Promise<Record<K, SubRecordRow[]> | null> => {
     const [row] = (await statement(scope, db, { ccmRecordId })) as Record<string, unknown>[];
-    if (!row) return null;
+    if (!row) { return null; }
     return Object.fromEntries(
       keys.map((key, i) => {
         const raw = row[`s${i}`];
@@ -136,7 +136,7 @@ export function recordSectionsReader<K extends string>(name: string, tables: Rec
           key,
           list.map((r) => {
             const out: Record<string, unknown> = Object.fromEntries(columns.map(([field, col]) => [field, r[col.name] === null || r[col.name] === undefined ? null : col.mapFromDriverValue(r[col.name])]));
-            if (key in linked) out.linked = r.linked ?? null;
+            if (key in linked) { out.linked = r.linked ?? null; }
             return out as SubRecordRow;
           }),
         ];

@@ -20,5 +20,5 @@ export function registerSubRecordGroup<F extends object, Item extends object>(ap
     [e.getByPatientId, ({ scope, headers }) => service.findSubRecordsByPatient(ctx, scope!, group, (headers as { patientid: number }).patientid)],
     [e.getByCcmRecordId, ({ scope, headers }) => service.findSubRecordsByRecord(ctx, scope!, group, (headers as { ccmrecordid: number }).ccmrecordid)],
   ];
-  for (const [def, handler] of handlers) registerEndpoint(app, ctx, def, handler);
+  for (const [def, handler] of handlers) { registerEndpoint(app, ctx, def, handler); }
 }

@@ -47,7 +47,7 @@ function commitQueue(): { afterCommit: SubRecordHookContext['afterCommit']; run:
   return {
     afterCommit: (fn) => void queue.push(fn),
     run: async (ctx) => {
-      for (const fn of queue.splice(0)) await fn(ctx);
+      for (const fn of queue.splice(0)) { await fn(ctx); }
     },
   };
 }
@@ -131,7 +131,7 @@ export function responseOf<Item extends object>(group: SubRecordGroup<never, Ite
 
 async function parentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promise<repo.ParentRecord> {
   const record = await repo.getParentRecord(scope, tx, ccmRecordId);
-  if (!record) throw AppError.notFound();
+  if (!record) { throw AppError.notFound(); }
   return record;
 }
 
@@ -210,12 +210,12 @@ export async function updateSubRecord<F extends object, Item extends object>(
   const effects = commitQueue();
   const answer = await ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
-    if (!existing) throw AppError.notFound();
+    if (!existing) { throw AppError.notFound(); }
     const record = await writableParentOf(scope, tx, existing.ccmRecordId);
     const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
     const values = await valuesFor(group, fields, hook);
     const row = await repo.updateRow(scope, tx, group.table, id, values);
-    if (!row) throw AppError.notFound();
+    if (!row) { throw AppError.notFound(); }
     await group.afterWrite?.(row, fields, hook);
     const [enriched] = await enrichRows(group, [row], tx);
     return responseOf(group as SubRecordGroup<never, Item>, enriched!);
@@ -235,12 +235,12 @@ export async function deleteSubRecord<F extends object, Item extends object>(
   const effects = commitQueue();
   const answer = await ctx.db.transaction(async (tx) => {
     const existing = await repo.getRow(scope, tx, group.table, id, true);
-    if (!existing) throw AppError.notFound();
+    if (!existing) { throw AppError.notFound(); }
     const record = await writableParentOf(scope, tx, existing.ccmRecordId);
     const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
-    if (group.beforeDelete) await group.beforeDelete(existing, hook);
-    if (!(await repo.deleteRow(scope, tx, group.table, id))) throw AppError.notFound();
-    if (group.afterDelete) await group.afterDelete(existing, hook);
+    if (group.beforeDelete) { await group.beforeDelete(existing, hook); }
+    if (!(await repo.deleteRow(scope, tx, group.table, id))) { throw AppError.notFound(); }
+    if (group.afterDelete) { await group.afterDelete(existing, hook); }
     return { id };
   });
   await effects.run(ctx);
@@ -252,7 +252,7 @@ export async function deleteSubRecord<F extends object, Item extends object>(
  * `SUB_RECORD_LIST_LIMIT`. 404 for a patient the caller may not see.
  */
 export async function findSubRecordsByPatient<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, patientId: number): Promise<SubRecordItem<Item>[]> {
-  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) throw AppError.notFound();
+  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
   const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }

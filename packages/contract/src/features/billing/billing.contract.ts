@@ -360,7 +360,7 @@ export const getFeeSchedule = endpoint({
   response: feeScheduleSchema,
 });
 
-/** Chosen (for /billingsettings): an admin loads payment amounts (issue 4 section 3: "from a fee-schedule table ... that an admin can load"). */
+/** Chosen (for /billingsettings): an admin loads payment amounts (docs/billing-engine.md "Amounts"). */
 export const updateFeeSchedule = endpoint({
   method: 'PUT',
   path: 'billing/updatefeeschedule',

@@ -15,7 +15,7 @@ import {
   billingSummaryQuerySchema,
 } from './billing.generation.schemas';
 
-// Billing generation, summaries, details with evidence, runs and readiness (issue 4 sections 3-4;
+// Billing generation, summaries, details with evidence, runs and readiness (docs/billing-engine.md;
 // spec section 7 "Billing"). Every month header defaults to the current month in the office's
 // time zone (spec: "the billing month defaults to the current YYYY-MM"); a month still to come is
 // refused with 400 billingMonthInFuture.
@@ -101,7 +101,7 @@ export const getBillingRun = endpoint({
   audit: { resource: 'Claim' },
 });
 
-/** Chosen: live billing readiness of an office's monitored patients (issue 4 section 4). */
+/** Chosen: live billing readiness of an office's monitored patients (docs/billing-engine.md "Readiness"). */
 export const getBillingReadiness = endpoint({
   method: 'GET',
   path: 'billing/getbillingreadiness',

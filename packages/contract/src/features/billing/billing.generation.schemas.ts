@@ -4,10 +4,11 @@ import { idSchema } from '../../common/ids';
 import { billingMonthSchema, billingPeriodHeadersSchema, billingYearSchema } from './billing.schemas';
 
 /**
- * Billing generation, summaries, details with evidence, runs and readiness (issue 4 sections 3-4).
- * Amounts are integer US cents from the fee schedule; time is seconds plus the spec's MM:SS text.
- * Reasons and descriptions come in both languages (`en`, `es`) plus `text` in the caller's.
- * Rule ids (C1..C10, section numbers) refer to shared/reference/billing-rules.md.
+ * Billing generation, summaries, details with evidence, runs and readiness
+ * (docs/billing-engine.md). Amounts are integer US cents from the fee schedule; time is seconds
+ * plus the spec's MM:SS text. Reasons and descriptions come in both languages (`en`, `es`) plus
+ * `text` in the caller's. Rule ids (C1..C10, section numbers) refer to
+ * shared/reference/billing-rules.md.
  */
 
 const bilingualSchema = z.object({ en: z.string(), es: z.string() });

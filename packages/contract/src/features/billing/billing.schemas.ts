@@ -4,10 +4,10 @@ import { bodyIdSchema, idSchema, intTextSchema } from '../../common/ids';
 import { emailSchema, optionalText, requiredText } from '../../common/validation';
 
 /**
- * Billing (issue 4): CSV exports, billing code links, billing authorizations, the admin patient
- * lists and report, the billing settings, the fee schedule and the patient's billing profile.
- * Billing codes are CPT/HCPCS, diagnoses ICD-10-CM; amounts are integer US cents (the CSV writes
- * dollars with two decimals). Rule ids (C1..C10, section numbers) refer to
+ * Billing (spec section 7 "Billing"): CSV exports, billing code links, billing authorizations, the
+ * admin patient lists and report, the billing settings, the fee schedule and the patient's billing
+ * profile. Billing codes are CPT/HCPCS, diagnoses ICD-10-CM; amounts are integer US cents (the CSV
+ * writes dollars with two decimals). Rule ids (C1..C10, section numbers) refer to
  * shared/reference/billing-rules.md.
  */
 

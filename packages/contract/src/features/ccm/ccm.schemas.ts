@@ -94,11 +94,11 @@ export type CcmAllergyFields = z.infer<typeof ccmAllergyFieldsSchema>;
 export function refineAllergenCode(value: CcmAllergyFields, ctx: z.RefinementCtx): void {
   const code = value.allergenCode ?? '';
   if (value.allergenCodeSystem === 'TEXT') {
-    if (code !== '') ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'regex' });
+    if (code !== '') { ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'regex' }); }
     return;
   }
-  if (code === '') ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'required' });
-  else if (!codePatterns[value.allergenCodeSystem].test(code)) ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'regex' });
+  if (code === '') { ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'required' }); }
+  else if (!codePatterns[value.allergenCodeSystem].test(code)) { ctx.addIssue({ code: 'custom', path: ['allergenCode'], message: 'regex' }); }
 }
 
 /** An allergy as answered (the sub-record columns are added by `subRecordEndpoints`). */

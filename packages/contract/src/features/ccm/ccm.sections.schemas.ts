@@ -176,9 +176,9 @@ export const ccmVitalEntryItemSchema = z.object({
 /** The vital type's unit must be one that measures it; blood pressure needs both values. */
 export function refineVitalEntry(v: CcmVitalEntryFields, ctx: z.RefinementCtx): void {
   const units = vitalUnitsByType[v.vitalType];
-  if (!units?.includes(v.unit)) ctx.addIssue({ code: 'custom', path: ['unit'], message: 'regex' });
-  if (v.vitalType === '85354-9' && (v.value2 === null || v.value2 === undefined)) ctx.addIssue({ code: 'custom', path: ['value2'], message: 'required' });
-  if (v.vitalType !== '85354-9' && v.value2 !== null && v.value2 !== undefined) ctx.addIssue({ code: 'custom', path: ['value2'], message: 'regex' });
+  if (!units?.includes(v.unit)) { ctx.addIssue({ code: 'custom', path: ['unit'], message: 'regex' }); }
+  if (v.vitalType === '85354-9' && (v.value2 === null || v.value2 === undefined)) { ctx.addIssue({ code: 'custom', path: ['value2'], message: 'required' }); }
+  if (v.vitalType !== '85354-9' && v.value2 !== null && v.value2 !== undefined) { ctx.addIssue({ code: 'custom', path: ['value2'], message: 'regex' }); }
 }
 /** UCUM units each vital type may be given in (the first is the stored canonical unit). */
 export const vitalUnitsByType: Record<(typeof vitalTypeCodes)[number], readonly string[]> = {

@@ -90,7 +90,7 @@ describe('identifiers', () => {
   it('accepts serial numbers and BLE addresses and refuses spaces and edge punctuation', () => {
     expect(medicalDeviceIdentifierSchema.safeParse('OMRON-BP7250-000123').success).toBe(true);
     expect(medicalDeviceIdentifierSchema.safeParse('C8:FD:19:AA:01:02').success).toBe(true);
-    for (const bad of ['', 'with space', '-leading', 'trailing.', 'x'.repeat(101)]) expect(medicalDeviceIdentifierSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['', 'with space', '-leading', 'trailing.', 'x'.repeat(101)]) { expect(medicalDeviceIdentifierSchema.safeParse(bad).success, bad).toBe(false); }
   });
 
   it('requires hub name, identifier, MAC and office to register a hub', () => {

@@ -28,9 +28,9 @@ const macPattern = /^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}$
  * "001B44113AB7"): the all-zero, broadcast and multicast (I/G bit set) addresses never name a hub.
  */
 export function isUnicastMac(text: string): boolean {
-  if (!macPattern.test(text)) return false;
+  if (!macPattern.test(text)) { return false; }
   const hex = text.replace(/[:-]/g, '');
-  if (/^0{12}$/.test(hex)) return false;
+  if (/^0{12}$/.test(hex)) { return false; }
   return (parseInt(hex.slice(0, 2), 16) & 1) === 0;
 }
 
@@ -101,7 +101,7 @@ export const medicalDeviceThresholdsInputSchema = z
 const limitOrder = ['criticalLow', 'cautionLow', 'cautionHigh', 'criticalHigh'] as const;
 
 /**
- * Checks per-device threshold overrides against the device type (issue 3 section 3): every code
+ * Checks per-device threshold overrides against the device type: every code
  * must be a value of that type (LOINC aliases such as SpO2 2708-6 name the stored code 59408-5),
  * each limit must lie in the value's plausible range, and the limits present must rise strictly in
  * the order criticalLow < cautionLow < cautionHigh < criticalHigh (critical outside caution).
@@ -135,9 +135,9 @@ export function checkMedicalDeviceThresholds(
       issues[key] = 'thresholdsOutOfOrder';
       continue;
     }
-    if (present.length === 0) continue; // no limits: the office's and the catalogue's defaults apply
+    if (present.length === 0) { continue; } // no limits: the office's and the catalogue's defaults apply
     const kept: Thresholds = {};
-    for (const name of limitOrder) if (limits[name] !== undefined) kept[name] = limits[name];
+    for (const name of limitOrder) { if (limits[name] !== undefined) { kept[name] = limits[name]; } }
     value[code] = kept;
   }
   return { value, issues };

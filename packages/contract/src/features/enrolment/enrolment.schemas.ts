@@ -33,7 +33,7 @@ export const insuranceInputSchema = z
   })
   .transform((v) => (v.payerType === 'MEDICARE' ? { ...v, memberId: normaliseMbi(v.memberId) } : v))
   .superRefine((v, ctx) => {
-    if (v.payerType === 'MEDICARE' && !isValidMbi(v.memberId)) ctx.addIssue({ code: 'custom', message: 'mbi', path: ['memberId'] });
+    if (v.payerType === 'MEDICARE' && !isValidMbi(v.memberId)) { ctx.addIssue({ code: 'custom', message: 'mbi', path: ['memberId'] }); }
   });
 export type InsuranceInput = z.input<typeof insuranceInputSchema>;
 
@@ -48,7 +48,7 @@ export const updateEnrolmentBodySchema = z.strictObject({
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((p, i) => {
-        if (seen.has(p.program)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'program'] });
+        if (seen.has(p.program)) { ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'program'] }); }
         seen.add(p.program);
       });
     }),

@@ -129,10 +129,10 @@ const invoiceTermsFields = {
 
 /** A discount is an amount or a percentage, not both. */
 const oneDiscount = (v: { discountCents?: number; discountPercent?: number }, ctx: z.RefinementCtx) => {
-  if ((v.discountCents ?? 0) > 0 && (v.discountPercent ?? 0) > 0) ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: 'invalid' });
+  if ((v.discountCents ?? 0) > 0 && (v.discountPercent ?? 0) > 0) { ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: 'invalid' }); }
 };
 const dueAfterDate = (v: { invoiceDate?: string; dueDate?: string }, ctx: z.RefinementCtx) => {
-  if (v.invoiceDate && v.dueDate && v.dueDate < v.invoiceDate) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'invalid' });
+  if (v.invoiceDate && v.dueDate && v.dueDate < v.invoiceDate) { ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'invalid' }); }
 };
 
 export const generateInvoiceBodySchema = z
@@ -165,7 +165,7 @@ export const updateInvoiceBodySchema = z
   .superRefine(dueAfterDate)
   .superRefine((v, ctx) => {
     const edits = Object.entries(v).some(([k, value]) => k !== 'id' && k !== 'status' && value !== undefined);
-    if (v.status !== undefined && edits) ctx.addIssue({ code: 'custom', path: ['status'], message: 'invalid' });
+    if (v.status !== undefined && edits) { ctx.addIssue({ code: 'custom', path: ['status'], message: 'invalid' }); }
   });
 export type UpdateInvoiceBody = z.output<typeof updateInvoiceBodySchema>;
 

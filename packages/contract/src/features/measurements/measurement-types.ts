@@ -9,7 +9,8 @@
  * glucose 2339-0 / 2345-7); UCUM units. Default thresholds: 2017 ACC/AHA blood pressure guideline
  * (stage 2 >= 140/90, hypertensive crisis > 180/120), ADA Standards of Care (hypoglycaemia level 1
  * < 70 mg/dL, level 2 < 54 mg/dL; hyperglycaemia > 180 mg/dL), BTS oxygen guideline (target SpO2
- * 94-98 %, < 90 % urgent). Offices and devices override them (issue 3, section 3).
+ * 94-98 %, < 90 % urgent). Offices and devices override them (README "Remote monitoring",
+ * "Alerts").
  *
  * HEART_RATE is a stand-alone heart rate (LOINC 8867-4, UCUM /min), as a wearable reports it
  * (Terra's heart-rate samples, docs/integrations.md); its thresholds are the pulse's.
@@ -148,9 +149,9 @@ export type Severity = 0 | 1 | 2; // normal, caution, critical
 
 /** The severity of one canonical value against thresholds: critical beats caution. */
 export function severityOf(value: number, t: Thresholds | undefined): Severity {
-  if (!t) return 0;
-  if ((t.criticalHigh !== undefined && value > t.criticalHigh) || (t.criticalLow !== undefined && value < t.criticalLow)) return 2;
-  if ((t.cautionHigh !== undefined && value > t.cautionHigh) || (t.cautionLow !== undefined && value < t.cautionLow)) return 1;
+  if (!t) { return 0; }
+  if ((t.criticalHigh !== undefined && value > t.criticalHigh) || (t.criticalLow !== undefined && value < t.criticalLow)) { return 2; }
+  if ((t.cautionHigh !== undefined && value > t.cautionHigh) || (t.cautionLow !== undefined && value < t.cautionLow)) { return 1; }
   return 0;
 }
 
@@ -170,15 +171,15 @@ export const defaultUnitPreferences: UnitPreferences = { system: 'metric', gluco
 /** Each LOINC value code -> its definition (the first one in catalogue order), built once for toDisplay. */
 const valueDefByCode: ReadonlyMap<string, ValueDef> = (() => {
   const map = new Map<string, ValueDef>();
-  for (const d of Object.values(measurementCatalogue)) for (const v of d.values) if (!map.has(v.code)) map.set(v.code, v);
+  for (const d of Object.values(measurementCatalogue)) { for (const v of d.values) { if (!map.has(v.code)) { map.set(v.code, v); } } }
   return map;
 })();
 
 /** A canonical value in the user's display unit: { value, unit }. */
 export function toDisplay(code: string, canonical: number, prefs: UnitPreferences = defaultUnitPreferences): { value: number; unit: string } {
-  if (code === '29463-7' && prefs.system === 'imperial') return { value: round(canonical / 0.45359237, 1), unit: '[lb_av]' };
-  if (code === '8310-5' && prefs.system === 'imperial') return { value: round((canonical * 9) / 5 + 32, 1), unit: '[degF]' };
-  if (code === '2339-0' && prefs.glucose === 'mmol/L') return { value: round(canonical / 18.0156, 1), unit: 'mmol/L' };
+  if (code === '29463-7' && prefs.system === 'imperial') { return { value: round(canonical / 0.45359237, 1), unit: '[lb_av]' }; }
+  if (code === '8310-5' && prefs.system === 'imperial') { return { value: round((canonical * 9) / 5 + 32, 1), unit: '[degF]' }; }
+  if (code === '2339-0' && prefs.glucose === 'mmol/L') { return { value: round(canonical / 18.0156, 1), unit: 'mmol/L' }; }
   const def = valueDefByCode.get(code);
   return { value: round(canonical, def?.decimals ?? 1), unit: def?.unit ?? '' };
 }

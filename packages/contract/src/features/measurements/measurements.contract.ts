@@ -21,9 +21,10 @@ import {
 const tag = 'Measurements';
 
 /**
- * Ingestion (issue 3 section 2). A hub authenticates with its own credential (header `HubToken`);
- * a staff member with a session enters a manual reading. Exactly-once effect: a repeat of a
- * reading's identity (hub, device, type, measured-at) answers 'duplicate' with the original id.
+ * Ingestion (README "Remote monitoring"). A hub authenticates with its own credential (header
+ * `HubToken`); a staff member with a session enters a manual reading. Exactly-once effect: a
+ * repeat of a reading's identity (hub, device, type, measured-at) answers 'duplicate' with the
+ * original id.
  */
 export const postMeasurements = endpoint({
   method: 'POST',

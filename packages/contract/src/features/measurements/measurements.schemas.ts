@@ -352,7 +352,7 @@ export function seriesReadings(points: SeriesPoints): SeriesReading[] {
     const display: Record<string, number> = {};
     for (const code of codes) {
       const value = points.display[code]![i];
-      if (value !== null && value !== undefined) display[code] = value;
+      if (value !== null && value !== undefined) { display[code] = value; }
     }
     return {
       id,

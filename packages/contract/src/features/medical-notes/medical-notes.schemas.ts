@@ -15,8 +15,7 @@ import {
 /**
  * Medical notes and their category templates (portal-spec.md section 3 "Medical note", section 5
  * "Deleting a medical note is refused when the user is not authorised or the category template is
- * in use", section 8 "No medical note for the patient for the month {month} and year {year}!";
- * issue 4 section 2).
+ * in use", section 8 "No medical note for the patient for the month {month} and year {year}!").
  *
  * A medical note is one per patient, office, calendar month and year; its text lives in details
  * ("additional details"), each written by one author for one program, optionally from a category

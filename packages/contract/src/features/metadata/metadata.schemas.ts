@@ -10,7 +10,7 @@ import { optionalText } from '../../common/validation';
  * (CMS, "Requirements for National Provider Identifier Check Digit Algorithm", ISO/IEC 7812).
  */
 export function isValidNpi(npi: string): boolean {
-  if (!/^\d{10}$/.test(npi)) return false;
+  if (!/^\d{10}$/.test(npi)) { return false; }
   const digits = ('80840' + npi).split('').map(Number);
   let sum = 0;
   // Luhn: from the rightmost digit (the check digit), double every second digit.
@@ -18,7 +18,7 @@ export function isValidNpi(npi: string): boolean {
     let d = digits[i]!;
     if (double) {
       d *= 2;
-      if (d > 9) d -= 9;
+      if (d > 9) { d -= 9; }
     }
     sum += d;
   }

@@ -301,10 +301,10 @@ const additionalDataSchema = z
   .union([
     z.record(z.string(), z.unknown()),
     z.string().max(4000).transform((text, ctx) => {
-      if (text.trim() === '') return {};
+      if (text.trim() === '') { return {}; }
       try {
         const value: unknown = JSON.parse(text);
-        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (value && typeof value === 'object' && !Array.isArray(value)) { return value as Record<string, unknown>; }
       } catch {
         // reported below
       }

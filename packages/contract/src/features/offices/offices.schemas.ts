@@ -23,7 +23,7 @@ const optionalEmailSchema = z.preprocess((v) => (typeof v === 'string' && v.trim
 
 /** Whether `zone` is an IANA time zone name this runtime knows ('America/New_York', 'UTC'). */
 export function isIanaTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) { return false; }
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -52,7 +52,7 @@ export type PrescriptionFields = z.infer<typeof prescriptionFieldsSchema>;
 
 /** The end date may not be before the start date: "The end date cannot be before the start date" on endDate. */
 export function refinePrescriptionDates(value: { startDate?: string; endDate?: string | null }, ctx: z.RefinementCtx): void {
-  if (value.startDate && value.endDate && value.endDate < value.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' });
+  if (value.startDate && value.endDate && value.endDate < value.startDate) { ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' }); }
 }
 
 export const prescriptionUpdateBodySchema = prescriptionFieldsSchema.superRefine(refinePrescriptionDates);

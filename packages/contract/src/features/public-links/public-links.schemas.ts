@@ -4,9 +4,9 @@ import { bodyIdSchema, idSchema } from '../../common/ids';
 import { emailSchema } from '../../common/validation';
 
 /**
- * Public share links (issue 3, section 5): a staff member shares one patient's measurements for a
- * period, with an expiry, by copy or e-mail, and may revoke the link. The link carries a 256-bit
- * token; only its SHA-256 is stored, so the URL is answered once, at creation.
+ * Public share links (spec section 7 "Public links"): a staff member shares one patient's
+ * measurements for a period, with an expiry, by copy or e-mail, and may revoke the link. The link
+ * carries a 256-bit token; only its SHA-256 is stored, so the URL is answered once, at creation.
  */
 
 /** The longest period a link may cover: one year (366 days, so a leap year fits). */

@@ -84,7 +84,7 @@ export const createSupportMessageBodySchema = z
     message: requiredText(SUPPORT_MESSAGE_MAX),
   })
   .superRefine((v, c) => {
-    if (v.supportMessageId === undefined && !v.subject) c.addIssue({ code: 'custom', path: ['subject'], message: 'required' });
+    if (v.supportMessageId === undefined && !v.subject) { c.addIssue({ code: 'custom', path: ['subject'], message: 'required' }); }
   });
 export type CreateSupportMessageBody = z.input<typeof createSupportMessageBodySchema>;
 

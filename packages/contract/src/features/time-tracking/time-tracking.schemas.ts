@@ -6,7 +6,7 @@ import { optionalText, requiredText } from '../../common/validation';
 /**
  * Care time and patient presence (portal-spec.md sections 4 "Time tracking", 5 "Time cannot
  * exceed 2 hours", "Automatically added entries cannot be edited or deleted", "The location a
- * patient is leaving to is mandatory..."; issue 4 section 1).
+ * patient is leaving to is mandatory...").
  *
  * A time entry is time a staff member spent on a patient for one care program. Timer entries
  * (`isAutomatic` true) are started and stopped with the patient open; their seconds are counted

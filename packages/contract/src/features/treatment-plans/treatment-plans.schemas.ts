@@ -5,7 +5,7 @@ import { deviceTypes } from '../measurements/measurement-types';
 
 /**
  * Monitoring (treatment) plans (portal-spec.md section 3 "Treatment (monitoring) plan" and
- * "Assigned device"; section 4 "Treatment plan"; issue 3 section 3).
+ * "Assigned device"; section 4 "Treatment plan").
  *
  * A plan belongs to a patient in an office, or is an office's client monitoring plan (a template:
  * no patient, `isClientMonitoringPlan` true). Each plan lists device types with when readings are
@@ -48,15 +48,15 @@ export function refinePlanDeviceSchedule(
 ): void {
   const count = value.measurementsCount;
   // A bad count is reported on its own field; the slots are checked against a valid count only.
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > PLAN_MAX_MEASUREMENTS_PER_DAY) return;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > PLAN_MAX_MEASUREMENTS_PER_DAY) { return; }
   const seen = new Set<string>();
   planTimeSlots.forEach((slot, i) => {
     const time = value[slot];
     const given = time !== null && time !== undefined;
-    if (i < count && !given) ctx.addIssue({ code: 'custom', path: [slot], message: 'required' });
-    if (i >= count && given) ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' });
+    if (i < count && !given) { ctx.addIssue({ code: 'custom', path: [slot], message: 'required' }); }
+    if (i >= count && given) { ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' }); }
     if (given) {
-      if (seen.has(time)) ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' });
+      if (seen.has(time)) { ctx.addIssue({ code: 'custom', path: [slot], message: 'regex' }); }
       seen.add(time);
     }
   });

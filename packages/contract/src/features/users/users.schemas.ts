@@ -200,7 +200,7 @@ const userFieldsShape = {
 
 /** Checks the phone for the body's country (US when absent): the rule for a new user. */
 function phoneForCountry(value: { phone?: string | null; country?: string }, ctx: z.RefinementCtx) {
-  if (value.phone && !isValidPhone(value.phone, value.country || 'US')) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phone' });
+  if (value.phone && !isValidPhone(value.phone, value.country || 'US')) { ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phone' }); }
 }
 
 /**
@@ -208,7 +208,7 @@ function phoneForCountry(value: { phone?: string | null; country?: string }, ctx
  * when the body carries a country or an international number, and by the server otherwise.
  */
 function phoneForCountryIfKnown(value: { phone?: string | null; country?: string }, ctx: z.RefinementCtx) {
-  if (value.country || value.phone?.trim().startsWith('+')) phoneForCountry(value, ctx);
+  if (value.country || value.phone?.trim().startsWith('+')) { phoneForCountry(value, ctx); }
 }
 
 /**
@@ -229,7 +229,7 @@ export const userCreateBodySchema = z
   })
   .superRefine((value, ctx) => {
     phoneForCountry(value, ctx);
-    if (value.roleId !== Role.PATIENT && !value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'required' });
+    if (value.roleId !== Role.PATIENT && !value.email) { ctx.addIssue({ code: 'custom', path: ['email'], message: 'required' }); }
   });
 export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 

@@ -21,7 +21,7 @@ export function HeaderBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveLanguage = useSaveMyLanguage();
-  if (!user) return null;
+  if (!user) { return null; }
 
   const signOut = async () => {
     await call(authApi.signOut).catch(() => undefined);

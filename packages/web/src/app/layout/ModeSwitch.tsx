@@ -18,7 +18,7 @@ export function ModeSwitch({ phone = false }: { phone?: boolean }) {
   const mode = useSelectedMode();
   const canCcm = useCan('ccm.read');
   const labelId = useId();
-  if (!user || !canCcm) return null;
+  if (!user || !canCcm) { return null; }
 
   const control = (
     <SegmentedControl
@@ -31,7 +31,7 @@ export function ModeSwitch({ phone = false }: { phone?: boolean }) {
       data-testid={phone ? 'mode-switch-phone' : 'mode-switch'}
     />
   );
-  if (!phone) return control;
+  if (!phone) { return control; }
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed" id={labelId}>

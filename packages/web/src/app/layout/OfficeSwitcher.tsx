@@ -16,7 +16,7 @@ export function OfficeSwitcher({ fullWidth = false, onSwitched }: { fullWidth?: 
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const selected = useSelectedOffice();
-  if (!user || !canSwitchOffice(user.roleId) || user.hospitalsAssignedData.length === 0) return null;
+  if (!user || !canSwitchOffice(user.roleId) || user.hospitalsAssignedData.length === 0) { return null; }
   const offices = user.hospitalsAssignedData;
   const current = offices.find((o) => o.id === selected);
 

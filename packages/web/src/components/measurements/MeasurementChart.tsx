@@ -58,7 +58,7 @@ function niceScale(lo: number, hi: number): { domain: [number, number]; ticks: n
   const from = Math.floor(lo / step) * step - (lo % step === 0 ? step : 0);
   const to = Math.ceil(hi / step) * step + (hi % step === 0 ? step : 0);
   const ticks: number[] = [];
-  for (let v = from; v <= to + step / 2; v += step) ticks.push(Math.round(v * 1000) / 1000);
+  for (let v = from; v <= to + step / 2; v += step) { ticks.push(Math.round(v * 1000) / 1000); }
   return { domain: [from, to], ticks };
 }
 
@@ -68,13 +68,13 @@ function dayTicks(from: number, to: number): number[] {
   const step = [1, 2, 7, 14, 30].find((s) => days / s <= 8) ?? 30;
   const first = Math.ceil(from / DAY_MS) * DAY_MS;
   const ticks: number[] = [];
-  for (let v = first; v <= to; v += step * DAY_MS) ticks.push(v);
+  for (let v = first; v <= to; v += step * DAY_MS) { ticks.push(v); }
   return ticks;
 }
 
 /** The point marker: a circle for a device's reading, a triangle for a simulated one, a square for one entered by hand. */
 function Marker({ source, cx, cy, r, fill }: { source: Source; cx: number; cy: number; r: number; fill: string }) {
-  if (source === 'manual') return <rect x={cx - r} y={cy - r} width={r * 2} height={r * 2} fill={fill} stroke="#fff" strokeWidth={1} />;
+  if (source === 'manual') { return <rect x={cx - r} y={cy - r} width={r * 2} height={r * 2} fill={fill} stroke="#fff" strokeWidth={1} />; }
   if (source === 'simulated') {
     const h = r * 1.25;
     return <path d={`M${cx},${cy - h} L${cx + h},${cy + h * 0.8} L${cx - h},${cy + h * 0.8} Z`} fill={fill} stroke="#fff" strokeWidth={1} />;
@@ -153,19 +153,19 @@ export function MeasurementChart(props: {
   const byY = new Map<number, { y: number; level: 'caution' | 'critical'; codes: string[] }>();
   for (const code of codes) {
     const th = thresholds[code];
-    if (!th) continue;
+    if (!th) { continue; }
     for (const [y, level] of [
       [th.cautionLow, 'caution'],
       [th.cautionHigh, 'caution'],
       [th.criticalLow, 'critical'],
       [th.criticalHigh, 'critical'],
     ] as const) {
-      if (y === null) continue;
+      if (y === null) { continue; }
       const line = byY.get(y);
-      if (!line) byY.set(y, { y, level, codes: [code] });
+      if (!line) { byY.set(y, { y, level, codes: [code] }); }
       else {
-        if (!line.codes.includes(code)) line.codes.push(code);
-        if (level === 'critical') line.level = 'critical';
+        if (!line.codes.includes(code)) { line.codes.push(code); }
+        if (level === 'critical') { line.level = 'critical'; }
       }
     }
   }
@@ -316,7 +316,7 @@ export function MeasurementChart(props: {
                       dot={(p) => {
                         const point = p.payload as Point | undefined;
                         const value = point?.[code];
-                        if (typeof value !== 'number' || p.cx === undefined || p.cy === undefined || !point) return <g key={`${code}-${p.index}`} />;
+                        if (typeof value !== 'number' || p.cx === undefined || p.cy === undefined || !point) { return <g key={`${code}-${p.index}`} />; }
                         const severity = severityOf(value, limits);
                         return (
                           <g key={`${code}-${p.index}`}>
@@ -381,7 +381,7 @@ export function MeasurementChart(props: {
 function PointTooltip({ active, payload, values }: { active?: boolean; payload?: readonly { payload?: Point }[]; values: ChartValue[] }) {
   const lang = currentLang();
   const point = payload?.[0]?.payload;
-  if (!active || !point) return null;
+  if (!active || !point) { return null; }
   const r = point.reading;
   return (
     <Paper withBorder shadow="sm" p="xs" radius="sm">

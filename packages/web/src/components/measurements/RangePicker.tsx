@@ -25,7 +25,7 @@ export const defaultRange: RangeValue = { preset: '30', from: '', to: '' };
  * reading taken now is in); for a custom range both days.
  */
 export function rangeQuery(v: RangeValue): { from: string; to?: string } {
-  if (v.preset === 'custom') return { from: v.from, to: v.to };
+  if (v.preset === 'custom') { return { from: v.from, to: v.to }; }
   return { from: localDay(Number(v.preset) - 1) };
 }
 
@@ -56,10 +56,10 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
   const [error, setError] = useState<string | null>(null);
 
   const apply = () => {
-    if (!isDay(draft.from) || !isDay(draft.to)) return setError(t('range.invalid'));
+    if (!isDay(draft.from) || !isDay(draft.to)) { return setError(t('range.invalid')); }
     const span = dayjs(draft.to).diff(dayjs(draft.from), 'day');
-    if (span < 0) return setError(t('range.reversed'));
-    if (span + 1 > maxDays) return setError(t('range.tooLong', { count: maxDays }));
+    if (span < 0) { return setError(t('range.reversed')); }
+    if (span + 1 > maxDays) { return setError(t('range.tooLong', { count: maxDays })); }
     setError(null);
     onChange({ preset: 'custom', from: draft.from, to: draft.to });
   };

@@ -22,7 +22,7 @@ export function SeverityBadge({ severity, size = 'sm' }: { severity: number; siz
 /** The "simulated" and "entered by hand" marks of a reading. */
 export function ReadingFlags({ isSimulated, isManual }: { isSimulated: boolean; isManual: boolean }) {
   const { t } = useTranslation('measurements');
-  if (!isSimulated && !isManual) return null;
+  if (!isSimulated && !isManual) { return null; }
   return (
     <Group gap={4} wrap="nowrap">
       {isSimulated && (

@@ -20,7 +20,7 @@ const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'es-ES');
 /** Minutes east of UTC of an offset text such as '-05:00' or '+0530'; 0 when unreadable. */
 export function offsetMinutes(offset: string): number {
   const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim());
-  if (!m) return 0;
+  if (!m) { return 0; }
   const minutes = Number(m[2]) * 60 + Number(m[3]);
   return m[1] === '-' ? -minutes : minutes;
 }
@@ -80,7 +80,7 @@ export function valueLabel(code: string, lang: Lang): string {
 /** The values a chart draws: the type's required values (pulse stays in the table); all for an unknown type. */
 export function chartedCodes(deviceType: string, present: string[]): string[] {
   const entry = catalogueEntry(deviceType);
-  if (!entry) return present;
+  if (!entry) { return present; }
   const charted = present.filter((code) => entry.required.includes(code));
   return charted.length > 0 ? charted : present;
 }
@@ -98,12 +98,12 @@ export function thresholdsToDisplay(code: string, t: Thresholds | undefined, pre
 
 /** EffectiveThresholds (nulls) as the catalogue's Thresholds (undefined), for severityOf. */
 export function asThresholds(t: EffectiveThresholds | undefined): Thresholds | undefined {
-  if (!t) return undefined;
+  if (!t) { return undefined; }
   const out: Thresholds = {};
-  if (t.cautionLow !== null) out.cautionLow = t.cautionLow;
-  if (t.cautionHigh !== null) out.cautionHigh = t.cautionHigh;
-  if (t.criticalLow !== null) out.criticalLow = t.criticalLow;
-  if (t.criticalHigh !== null) out.criticalHigh = t.criticalHigh;
+  if (t.cautionLow !== null) { out.cautionLow = t.cautionLow; }
+  if (t.cautionHigh !== null) { out.cautionHigh = t.cautionHigh; }
+  if (t.criticalLow !== null) { out.criticalLow = t.criticalLow; }
+  if (t.criticalHigh !== null) { out.criticalHigh = t.criticalHigh; }
   return out;
 }
 

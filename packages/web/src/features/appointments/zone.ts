@@ -5,7 +5,7 @@
 function offsetMs(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   const f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  for (const p of f.formatToParts(new Date(instant))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of f.formatToParts(new Date(instant))) { if (p.type !== 'literal') { parts[p.type] = Number(p.value); } }
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
 }
 

@@ -14,7 +14,7 @@ export function parseMmSs(text: string): number | null {
 
 /** The programs an office offers (RPM, RTM and CCM follow its switches; the others are always offered). */
 export function enabledPrograms(office: CareProgramSwitches | undefined): CareProgram[] {
-  if (!office) return [];
+  if (!office) { return []; }
   return carePrograms.filter((p) => isCareProgramEnabled(office, p));
 }
 
@@ -61,6 +61,6 @@ export const MINUTE_MARKS = [10, 20, 40, 60] as const;
 /** Seconds per program of finished entries (running timers have no seconds yet). */
 export function secondsByProgram(entries: { program: CareProgram; seconds: number | null }[]): Map<CareProgram, number> {
   const out = new Map<CareProgram, number>();
-  for (const e of entries) if (e.seconds) out.set(e.program, (out.get(e.program) ?? 0) + e.seconds);
+  for (const e of entries) { if (e.seconds) { out.set(e.program, (out.get(e.program) ?? 0) + e.seconds); } }
   return out;
 }

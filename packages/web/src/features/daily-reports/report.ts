@@ -16,9 +16,9 @@ export function patientsOfDay(readings: Measurement[]): PatientDay[] {
   for (const m of readings) {
     const p = byPatient.get(m.patientId) ?? { patientId: m.patientId, name: `${m.patient.lastName}, ${m.patient.firstName}`, readings: 0, abnormal: 0, last: m.measuredAt, types: [] };
     p.readings += 1;
-    if (m.severity > 0) p.abnormal += 1;
-    if (m.measuredAt > p.last) p.last = m.measuredAt;
-    if (!p.types.includes(m.deviceType)) p.types.push(m.deviceType);
+    if (m.severity > 0) { p.abnormal += 1; }
+    if (m.measuredAt > p.last) { p.last = m.measuredAt; }
+    if (!p.types.includes(m.deviceType)) { p.types.push(m.deviceType); }
     byPatient.set(m.patientId, p);
   }
   return [...byPatient.values()].sort((a, b) => b.abnormal - a.abnormal || a.name.localeCompare(b.name));
@@ -38,9 +38,9 @@ export function readingsByHour(readings: Measurement[], timeZone: string | undef
   const hours = Array.from({ length: 24 }, (_, h) => ({ hour: String(h).padStart(2, '0'), normal: 0, abnormal: 0 }));
   for (const m of readings) {
     const slot = hours[hourIn(timeZone, m.measuredAt)];
-    if (!slot) continue;
-    if (m.severity > 0) slot.abnormal += 1;
-    else slot.normal += 1;
+    if (!slot) { continue; }
+    if (m.severity > 0) { slot.abnormal += 1; }
+    else { slot.normal += 1; }
   }
   return hours;
 }
@@ -67,13 +67,13 @@ export function staffOfDay(notes: MedicalNoteWithPatient[], day: string, timeZon
   };
   for (const note of notes) {
     for (const d of note.medicalNoteDetails) {
-      if (dayIn(timeZone, d.createdAt) === day) get(d.author).notes += 1;
+      if (dayIn(timeZone, d.createdAt) === day) { get(d.author).notes += 1; }
       const e = d.timeEntry;
       if (e && e.seconds && dayIn(timeZone, e.startedAt) === day) {
         const s = get(d.author);
         s.entries += 1;
         s.seconds += e.seconds;
-        if (e.interactive) s.interactive += 1;
+        if (e.interactive) { s.interactive += 1; }
       }
     }
   }
@@ -90,7 +90,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** An instant as the office's local time ('19:30'), with the date too when it is not on `day` ('Nov 21, 19:30'). */
 export function timeInZone(at: string | null | undefined, timeZone: string | undefined, lang: string, day: string): string {
-  if (!at) return '';
+  if (!at) { return ''; }
   const locale = lang.startsWith('en') ? 'en-US' : 'es-ES';
   const d = new Date(at);
   const sameDay = dayIn(timeZone, d) === day;

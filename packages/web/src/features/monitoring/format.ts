@@ -3,9 +3,9 @@ import { catalogueEntry, formatNumber, valueLabel } from '../../components/measu
 
 /** A device type's title in the UI language ("Blood pressure" / "Presión arterial"); unknown types readable. */
 export function deviceTypeTitle(deviceType: string | null | undefined, lang: string): string {
-  if (!deviceType) return '';
+  if (!deviceType) { return ''; }
   const def = measurementCatalogue[deviceType as DeviceType];
-  if (def) return lang.startsWith('en') ? def.title.en : def.title.es;
+  if (def) { return lang.startsWith('en') ? def.title.en : def.title.es; }
   const readable = deviceType.toLowerCase().replace(/_/g, ' ');
   return readable.charAt(0).toUpperCase() + readable.slice(1);
 }
@@ -28,7 +28,7 @@ export function alertUnitLabel(v: Pick<AlertValue, 'displayUnit' | 'displayUnitL
  * the alert has no reading (a missed measurement).
  */
 export function alertReading(deviceType: string | null, values: AlertValue[], lang: string): { main: string; rest: string[] } | null {
-  if (values.length === 0) return null;
+  if (values.length === 0) { return null; }
   const l = asLang(lang);
   const required = catalogueEntry(deviceType ?? '')?.required ?? [values[0]!.code];
   const main = values.filter((v) => required.includes(v.code));
@@ -51,7 +51,7 @@ export function mentalHealthAlert(
   data: unknown,
   lang: string = 'en',
 ): { urgent: boolean; instrument: string | null; score: number | null; item9Answer: string | null } | null {
-  if (typeId !== NotificationType.MENTAL_HEALTH && typeId !== NotificationType.MENTAL_HEALTH_RESULT) return null;
+  if (typeId !== NotificationType.MENTAL_HEALTH && typeId !== NotificationType.MENTAL_HEALTH_RESULT) { return null; }
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   return {
     urgent: typeId === NotificationType.MENTAL_HEALTH,

@@ -8,7 +8,7 @@ export function readingDay(r: { measuredAt: string; measuredAtOffset: string }):
 /** 'YYYY-MM' as a month; null when not that. */
 export function parseMonth(text: string | null): { year: number; month: number } | null {
   const m = /^(\d{4})-(\d{2})$/.exec(text ?? '');
-  if (!m) return null;
+  if (!m) { return null; }
   const month = Number(m[2]);
   return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
 }
@@ -24,6 +24,6 @@ export function monthDays(ym: { year: number; month: number }): { from: string; 
 
 /** US dollars from cents ('—' when unknown). */
 export function money(cents: number | null | undefined, lang: string): string {
-  if (cents === null || cents === undefined) return '—';
+  if (cents === null || cents === undefined) { return '—'; }
   return new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }

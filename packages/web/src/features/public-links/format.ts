@@ -5,7 +5,7 @@ const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'es-ES');
 /** Minutes east of UTC of an offset text such as '-05:00' or '+0530'; 0 when unreadable. */
 export function offsetMinutes(offset: string): number {
   const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim());
-  if (!m) return 0;
+  if (!m) { return 0; }
   const minutes = Number(m[2]) * 60 + Number(m[3]);
   return m[1] === '-' ? -minutes : minutes;
 }
@@ -94,7 +94,7 @@ export function valueLabel(deviceType: string, code: string, lang: Lang): string
 /** The values a chart draws: the type's required values (pulse beside blood pressure stays in the table); all of them for an unknown type. */
 export function chartedCodes(deviceType: string, present: string[]): string[] {
   const entry = entryOf(deviceType);
-  if (!entry) return present;
+  if (!entry) { return present; }
   const charted = present.filter((code) => entry.required.includes(code));
   return charted.length > 0 ? charted : present;
 }

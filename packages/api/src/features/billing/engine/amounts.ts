@@ -12,7 +12,7 @@ export function sumKnownAmounts(codes: { amountCents: number | null }[]): { cent
   let cents = 0;
   let known = 0;
   for (const c of codes) {
-    if (c.amountCents === null) continue;
+    if (c.amountCents === null) { continue; }
     cents += c.amountCents;
     known += 1;
   }

@@ -79,7 +79,7 @@ const byCode = new Map(codeCatalogue.map((info) => [info.code, info]));
 /** The catalogue entry of a code (throws for a code the engine does not know). */
 export function codeInfo(code: string): CodeInfo {
   const info = byCode.get(code);
-  if (!info) throw new Error(`unknown billing code ${code}`);
+  if (!info) { throw new Error(`unknown billing code ${code}`); }
   return info;
 }
 

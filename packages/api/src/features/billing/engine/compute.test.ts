@@ -173,7 +173,7 @@ describe('reasons and settings', () => {
       expect(d.name.en).not.toBe('');
       expect(d.name.es).not.toBe('');
       // No internal markers: whether a rule is confirmed is the toBeConfirmed flag, shown as words.
-      for (const text of [d.name.en, d.name.es, d.description.en, d.description.es]) expect(text).not.toMatch(/UNCONFIRMED|NO CONFIRMADO|\(\?\)|[A-Z]{2,}_[A-Z]/);
+      for (const text of [d.name.en, d.name.es, d.description.en, d.description.es]) { expect(text).not.toMatch(/UNCONFIRMED|NO CONFIRMADO|\(\?\)|[A-Z]{2,}_[A-Z]/); }
     }
     expect(defaultBillingSettings.RPM_SETUP_MIN_DAYS).toBe(2);
     expect(defaultBillingSettings.RPM_99458_MAX_UNITS).toBe(2);
@@ -185,7 +185,7 @@ describe('reasons and settings', () => {
       'Vigil billing rules reference (US Medicare care-management billing, CY2024-CY2026): section 1.1, RPM codes (99453); section 1.2, RPM billing logic; section 11, open question 1',
     );
     expect(citationOf('C6', 'es')).toContain('regla común C6: las lecturas deben llegar automáticamente de un dispositivo médico');
-    for (const d of billingSettingDefs) for (const lang of ['en', 'es'] as const) expect(citationOf(d.source, lang)).not.toMatch(/§/);
+    for (const d of billingSettingDefs) { for (const lang of ['en', 'es'] as const) { expect(citationOf(d.source, lang)).not.toMatch(/§/); } }
   });
 
   it('resolves overrides in layers and ignores unknown keys and invalid values', () => {

@@ -48,18 +48,18 @@ const suppress = (c: EngineClaim, reason: BilingualText, rules: string[], preced
   c.datesOfService = [];
   c.amountCents = null;
   c.evidence = { ...c.evidence, rules: [...new Set([...c.evidence.rules, ...rules])] };
-  if (precedence) withPrecedence(c, precedence);
+  if (precedence) { withPrecedence(c, precedence); }
 };
 
 /** Records on the kept claims which rule kept them over which codes. */
 const kept = (claims: EngineClaim[], precedence: PrecedenceEvidence): void => {
-  for (const c of claims) withPrecedence(c, precedence);
+  for (const c of claims) { withPrecedence(c, precedence); }
 };
 const codesOf = (claims: EngineClaim[]) => claims.map((c) => c.code);
 
 const flag = (c: EngineClaim, text: BilingualText, rules: string[], precedence?: PrecedenceEvidence): void => {
   c.evidence = { ...c.evidence, rules: [...new Set([...c.evidence.rules, ...rules])], flags: [...(c.evidence.flags ?? []), text] };
-  if (precedence) withPrecedence(c, precedence);
+  if (precedence) { withPrecedence(c, precedence); }
 };
 
 const billable = (claims: EngineClaim[], program: Program) => claims.filter((c) => c.status === 'billable' && c.program === program);
@@ -111,10 +111,10 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
 
   // Notes of the month as evidence of the program's codes (plus the notes linked to counted time), each on its day of service.
   for (const c of claims) {
-    if (c.evidence.notes) continue;
+    if (c.evidence.notes) { continue; }
     const linked = new Set((c.evidence.timeEntries ?? []).map((e) => e.medicalNoteDetailId).filter((id): id is number => id !== null));
     const notes = facts.notes.filter((n) => n.program === c.program || linked.has(n.id));
-    if (notes.length > 0 || c.evidence.timeEntries) c.evidence.notes = notes.map((n) => noteEvidence(n, facts.year, facts.month));
+    if (notes.length > 0 || c.evidence.timeEntries) { c.evidence.notes = notes.map((n) => noteEvidence(n, facts.year, facts.month)); }
   }
 
   // 2. The billing practitioner (C2) and their authorisation.
@@ -154,11 +154,11 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     // a device or set-up code billed elsewhere for a period that OVERLAPS ours (whatever month it
     // ended in) takes the period (precedence DEVICE_ONE_PRACTITIONER).
     const other = facts.claimsElsewhere.filter((e) => e.program === program && (deviceCodes.has(e.code) || setupCodes.has(e.code)));
-    if (other.length === 0) continue;
+    if (other.length === 0) { continue; }
     for (const c of billable(claims, program).filter((x) => x.evidence.period)) {
       const mine = c.evidence.period!;
       const clash = other.find((e) => (e.period ? e.period.start <= mine.end && e.period.end >= mine.start : sameMonth(e)));
-      if (!clash) continue;
+      if (!clash) { continue; }
       const span = clash.period ? t(` for the overlapping device period ${clash.period.start} to ${clash.period.end}`, ` en el período de dispositivo superpuesto del ${clash.period.start} al ${clash.period.end}`) : t(' this month', ' este mes');
       suppress(
         c,
@@ -176,13 +176,13 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     ['RPM', 'RTM'],
     ['RTM', 'RPM'],
   ] as const) {
-    if (elsewhere(other).length === 0) continue;
+    if (elsewhere(other).length === 0) { continue; }
     for (const c of billable(claims, program)) {
       suppress(c, t(`${other} is billed for this patient this month by another office: RPM and RTM cannot both be billed`, `Otra oficina factura ${other} de este paciente este mes: RPM y RTM no se pueden facturar juntos`), ['C3'], precedenceEvidence('RPM_RTM_ELSEWHERE', null, [c.code]));
     }
   }
   for (const program of ['CCM', 'APCM'] as const) {
-    if (elsewhere(program).length === 0) continue;
+    if (elsewhere(program).length === 0) { continue; }
     for (const c of billable(claims, program)) {
       suppress(
         c,
@@ -197,7 +197,7 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     ['CCM', 'PCM'],
   ] as const) {
     const there = elsewhere(other).filter((e) => e.practitionerUserId !== practitionerId);
-    if (there.length === 0 || !has(claims, program)) continue;
+    if (there.length === 0 || !has(claims, program)) { continue; }
     const policy = settings.PCM_CCM_DIFFERENT_PRACTITIONER;
     const text = t(
       `${other} is billed this month by a different practitioner in another office (id ${otherOffice(other)}); PCM with CCM by different practitioners is unconfirmed (setting PCM_CCM_DIFFERENT_PRACTITIONER: ${policy})`,
@@ -205,8 +205,8 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     );
     const p = precedenceEvidence('PCM_CCM_DIFFERENT_PRACTITIONER', policy === 'block' ? null : program, policy === 'block' ? codesOf(billable(claims, program)) : []);
     for (const c of billable(claims, program)) {
-      if (policy === 'block') suppress(c, text, ['§4', '§9', '§11 item 6'], p);
-      else if (policy === 'flag') flag(c, text, ['§4', '§9', '§11 item 6'], p);
+      if (policy === 'block') { suppress(c, text, ['§4', '§9', '§11 item 6'], p); }
+      else if (policy === 'flag') { flag(c, text, ['§4', '§9', '§11 item 6'], p); }
     }
   }
 
@@ -273,8 +273,8 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
     const text = t(`CoCM with CCM or PCM in the same month is unconfirmed (setting COCM_WITH_CCM_PCM: ${policy})`, `CoCM con CCM o PCM en el mismo mes no está confirmado (ajuste COCM_WITH_CCM_PCM: ${policy})`);
     const p = precedenceEvidence('COCM_WITH_CCM_PCM', policy === 'block' ? null : 'CoCM', policy === 'block' ? codesOf(cocm) : []);
     for (const c of cocm) {
-      if (policy === 'block') suppress(c, text, ['§9'], p);
-      else if (policy === 'flag') flag(c, text, ['§9'], p);
+      if (policy === 'block') { suppress(c, text, ['§9'], p); }
+      else if (policy === 'flag') { flag(c, text, ['§9'], p); }
     }
   }
   if (has(claims, 'CPM')) {
@@ -288,8 +288,8 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
       const cpm = billable(claims, 'CPM');
       const p = precedenceEvidence('CPM_CONCURRENCY', policy === 'block' ? null : 'CPM', policy === 'block' ? codesOf(cpm) : []);
       for (const c of cpm) {
-        if (policy === 'block') suppress(c, text, ['§7', '§9', '§11 item 8'], p);
-        else if (policy === 'flag') flag(c, text, ['§7', '§9', '§11 item 8'], p);
+        if (policy === 'block') { suppress(c, text, ['§7', '§9', '§11 item 8'], p); }
+        else if (policy === 'flag') { flag(c, text, ['§7', '§9', '§11 item 8'], p); }
       }
     }
   }

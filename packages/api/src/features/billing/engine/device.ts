@@ -43,14 +43,14 @@ export function devicePeriodsEndingIn(anchor: string, year: number, month: numbe
   const kMin = Math.max(0, Math.ceil((dayNumber(first) - a - (PERIOD_DAYS - 1)) / PERIOD_DAYS));
   const kMax = Math.floor((dayNumber(last) - a - (PERIOD_DAYS - 1)) / PERIOD_DAYS);
   const out: DevicePeriod[] = [];
-  for (let k = kMin; k <= kMax; k++) out.push(periodAt(anchor, k, today));
+  for (let k = kMin; k <= kMax; k++) { out.push(periodAt(anchor, k, today)); }
   return out;
 }
 
 /** The device period containing `day` (null before the anchor). */
 export function periodContaining(anchor: string, day: string, today: string): DevicePeriod | null {
   const diff = dayNumber(day) - dayNumber(anchor);
-  if (diff < 0) return null;
+  if (diff < 0) { return null; }
   return periodAt(anchor, Math.floor(diff / PERIOD_DAYS), today);
 }
 
@@ -64,7 +64,7 @@ export const SIMULATED_READINGS_DO_NOT_COUNT = t('Readings from the simulator do
  * reading has arrived.
  */
 export function onlySimulatedReadings(facts: Pick<PatientMonthFacts, 'readingDays'>, settings: BillingSettings): boolean {
-  if (settings.INCLUDE_SIMULATED_READINGS) return false;
+  if (settings.INCLUDE_SIMULATED_READINGS) { return false; }
   return facts.readingDays.some((d) => d.simulated) && !facts.readingDays.some((d) => d.automatic || d.fdaClearedWearable === true || d.selfReported);
 }
 
@@ -83,7 +83,7 @@ export function daysInPeriod(days: ReadingDay[], program: 'RPM' | 'RTM', setting
 
 /** Supply codes per program and system: [16-30 days, 2-15 days]. */
 export function supplyCodes(program: 'RPM' | 'RTM', system: RtmSystem | null): { full: string; partial: string } | null {
-  if (program === 'RPM') return { full: '99454', partial: '99445' };
+  if (program === 'RPM') { return { full: '99454', partial: '99445' }; }
   switch (system) {
     case 'RESPIRATORY':
       return { full: '98976', partial: '98984' };
@@ -210,7 +210,7 @@ export function evaluateDevicePeriod(
 export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, settings: BillingSettings): EngineClaim[] {
   const anchor = episodeAnchor(facts);
   const setupCode = program === 'RPM' ? '99453' : '98975';
-  if (!anchor) return [];
+  if (!anchor) { return []; }
   const periods = devicePeriodsEndingIn(anchor, facts.year, facts.month, facts.today);
   const out: EngineClaim[] = [];
   const minSetup = program === 'RPM' ? settings.RPM_SETUP_MIN_DAYS : settings.RTM_SETUP_MIN_DAYS;
@@ -224,9 +224,9 @@ export function deviceClaims(program: 'RPM' | 'RTM', facts: PatientMonthFacts, s
     const wearableDays = facts.readingDays.filter((d) => !d.automatic && d.fdaClearedWearable === true && days.includes(d.day)).map((d) => d.day);
     const periodClaims = evaluateDevicePeriod(program, period, days, settings, facts.rtmSystem, anchor);
     // Days that count only through an FDA-cleared wearable are named in the evidence (docs/integrations.md "Billing").
-    if (wearableDays.length > 0) for (const c of periodClaims) c.evidence = { ...c.evidence, details: { ...c.evidence.details, fdaClearedWearableDays: wearableDays } };
+    if (wearableDays.length > 0) { for (const c of periodClaims) { c.evidence = { ...c.evidence, details: { ...c.evidence.details, fdaClearedWearableDays: wearableDays } }; } }
     out.push(...periodClaims);
-    if (setupDone) continue;
+    if (setupDone) { continue; }
     const setupRules = program === 'RPM' ? ['§1.1 99453', '§1.2', '§11 item 1'] : ['§2 98975', '§11 item 1'];
     if (days.length >= minSetup && elsewhere) {
       // Precedence DEVICE_ONE_PRACTITIONER: once per episode across offices (section 1.1, C2).

@@ -123,7 +123,7 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
   const m = minutesText(s);
   const name = program;
   if (s === 0) {
-    if (facts.billingType !== program) return [];
+    if (facts.billingType !== program) { return []; }
     return [mk(program, base, 1, 'suppressed', t(`No ${name} management time this month`, `No hay tiempo de gestión de ${name} este mes`), ev)];
   }
   const interactiveMissing = settings.REQUIRE_INTERACTIVE_FOR_MANAGEMENT && !bucket?.interactive;
@@ -196,10 +196,10 @@ const decisionMakingText = (facts: PatientMonthFacts): BilingualText =>
  */
 export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts): EngineClaim[] {
   return claims.map((c) => {
-    if (c.program !== 'CCM' && c.program !== 'PCM' && c.program !== 'APCM') return c;
+    if (c.program !== 'CCM' && c.program !== 'PCM' && c.program !== 'APCM') { return c; }
     const consent = (facts.consents ?? []).find((x) => x.program === c.program);
-    if (consent) return { ...c, evidence: { ...c.evidence, details: { ...c.evidence.details, consent } } };
-    if (c.status !== 'billable') return c;
+    if (consent) { return { ...c, evidence: { ...c.evidence, details: { ...c.evidence.details, consent } } }; }
+    if (c.status !== 'billable') { return c; }
     return {
       ...c,
       status: 'suppressed',
@@ -229,12 +229,12 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   const complex = isComplexCcmMonth(facts);
   const revised = hasCarePlanRevision(facts);
   if (s === 0) {
-    if (facts.billingType !== 'CCM') return [];
+    if (facts.billingType !== 'CCM') { return []; }
     return [mk('CCM', '99490', 1, 'suppressed', t('No CCM time this month', 'No hay tiempo de CCM este mes'), ev)];
   }
   // Reference section 3: CCM needs two or more chronic conditions (docs/chronic-conditions.md).
   const chronic = facts.chronicConditions;
-  if (chronic.length < 2) return [mk('CCM', '99490', 1, 'suppressed', fewChronicConditions(chronic), ev)];
+  if (chronic.length < 2) { return [mk('CCM', '99490', 1, 'suppressed', fewChronicConditions(chronic), ev)]; }
   const eligible: Family[] = [];
   const out: EngineClaim[] = [];
   const m = minutesText(s);
@@ -311,7 +311,7 @@ export function pcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   const prac = facts.practitioner?.userId ?? null;
   const ev = evidenceOf(bucket, ['C1', 'C4', '§4'], { details: { practitionerSeconds: p, practitionerTime: formatMmSs(p) } });
   if (s === 0) {
-    if (facts.billingType !== 'PCM') return [];
+    if (facts.billingType !== 'PCM') { return []; }
     return [mk('PCM', '99426', 1, 'suppressed', t('No PCM time this month', 'No hay tiempo de PCM este mes'), ev)];
   }
   const eligible: Family[] = [];
@@ -357,14 +357,14 @@ export function behavioralClaims(bhi: BucketTime | undefined, cocm: BucketTime |
   const sb = bhi?.totalSeconds ?? 0;
   const sc = cocm?.totalSeconds ?? 0;
   if (sb === 0 && sc === 0) {
-    if (facts.billingType !== 'BHI') return [];
+    if (facts.billingType !== 'BHI') { return []; }
     return [mk('BHI', '99484', 1, 'suppressed', t('No behavioral health time this month', 'No hay tiempo de salud conductual este mes'), evidenceOf(undefined, ['C1', '§6']))];
   }
   // CPT 99484 and 99492/99493 include the use of validated rating scales: the month's completed instruments are evidence.
   const assessments = facts.assessments ?? [];
   if (sb > 0) {
     const ev = evidenceOf(bhi, ['C1', 'C4', '§6 99484'], { assessments });
-    if (sb >= 20 * MIN) eligible.push({ base: '99484', claims: [mk('BHI', '99484', 1, 'billable', null, ev, dos(facts, dayReached(bhi, 20 * MIN)))] });
+    if (sb >= 20 * MIN) { eligible.push({ base: '99484', claims: [mk('BHI', '99484', 1, 'billable', null, ev, dos(facts, dayReached(bhi, 20 * MIN)))] }); }
     else {
       const m = minutesText(sb);
       out.push(mk('BHI', '99484', 1, 'suppressed', t(`Only ${m.en} of general BHI time: 20 needed for 99484`, `Solo ${m.es} de tiempo de BHI general: se necesitan 20 para 99484`), ev));
@@ -424,7 +424,7 @@ export function chronicPainClaims(bucket: BucketTime | undefined, facts: Patient
     flags: [t('G3002 requires an initial in-person visit of at least 30 minutes and pain lasting more than 3 months: verify', 'G3002 requiere una visita inicial presencial de al menos 30 minutos y dolor de más de 3 meses: verifíquelo')],
   });
   if (s === 0) {
-    if (facts.billingType !== 'CPM') return [];
+    if (facts.billingType !== 'CPM') { return []; }
     return [mk('CPM', 'G3002', 1, 'suppressed', t('No chronic pain management time this month', 'No hay tiempo de manejo del dolor crónico este mes'), ev)];
   }
   if (p < 30 * MIN) {
@@ -463,7 +463,7 @@ export function apcmClaims(bucket: BucketTime | undefined, facts: PatientMonthFa
     flags: [t('APCM: check consent, 24/7 access and the care plan are documented', 'APCM: verifique que constan el consentimiento, el acceso 24/7 y el plan de cuidados')],
   });
   if (!bucket && notes.length === 0) {
-    if (facts.billingType !== 'APCM') return [];
+    if (facts.billingType !== 'APCM') { return []; }
     return [mk('APCM', code, 1, 'suppressed', t('No APCM care management documented this month (no APCM time entry or note)', 'No hay gestión de APCM documentada este mes (ni registro de tiempo ni nota de APCM)'), ev)];
   }
   const days = [...(bucket?.entries.map((e) => e.day) ?? []), ...noted.map((n) => n.day)].sort();

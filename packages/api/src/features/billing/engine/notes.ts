@@ -15,9 +15,9 @@ import type { NoteEvidence, NoteFact } from './types';
 
 /** The detail's day of service within the note's month (`year`, `month`) and where it comes from. */
 export function noteServiceDay(n: Pick<NoteFact, 'timeEntryDay' | 'writtenDay'>, year: number, month: number): { day: string; daySource: NoteEvidence['daySource'] } {
-  if (n.timeEntryDay) return { day: n.timeEntryDay, daySource: 'timeEntry' };
+  if (n.timeEntryDay) { return { day: n.timeEntryDay, daySource: 'timeEntry' }; }
   const { first, last } = monthBounds(year, month);
-  if (n.writtenDay >= first && n.writtenDay <= last) return { day: n.writtenDay, daySource: 'written' };
+  if (n.writtenDay >= first && n.writtenDay <= last) { return { day: n.writtenDay, daySource: 'written' }; }
   return { day: n.writtenDay > last ? last : first, daySource: 'noteMonth' };
 }
 

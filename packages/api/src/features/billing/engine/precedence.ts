@@ -118,10 +118,10 @@ export function familyAmount(f: Family, fees: Record<string, number>): { cents: 
   let cents = 0;
   const missing: string[] = [];
   for (const c of f.claims) {
-    if (c.status !== 'billable') continue;
+    if (c.status !== 'billable') { continue; }
     const fee = fees[c.code];
-    if (fee === undefined) missing.push(c.code);
-    else cents += fee * c.units;
+    if (fee === undefined) { missing.push(c.code); }
+    else { cents += fee * c.units; }
   }
   return { cents: missing.length > 0 ? null : cents, missing };
 }
@@ -138,10 +138,10 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * losing family's base claim as suppressed with the reason in English and Spanish.
  */
 export function chooseFamily(id: PrecedenceRuleId, tiers: string[][], eligible: Family[], fees: Record<string, number>, ruleText: BilingualText): EngineClaim[] {
-  if (eligible.length === 0) return [];
+  if (eligible.length === 0) { return []; }
   const byBase = new Map(eligible.map((f) => [f.base, f]));
   const tier = tiers.find((codes) => codes.some((code) => byBase.has(code)));
-  if (!tier) throw new Error(`precedence ${id}: no tier holds ${eligible.map((f) => f.base).join(', ')}`);
+  if (!tier) { throw new Error(`precedence ${id}: no tier holds ${eligible.map((f) => f.base).join(', ')}`); }
   const inTier = tier.filter((code) => byBase.has(code)).map((code) => byBase.get(code)!);
   let best = inTier[0]!;
   let basis: PrecedenceBasis = 'codingRule';
@@ -155,7 +155,7 @@ export function chooseFamily(id: PrecedenceRuleId, tiers: string[][], eligible: 
     }
     if (notLoaded.length === 0) {
       basis = 'amount';
-      for (const f of inTier) if (amounts[f.base]! > amounts[best.base]!) best = f;
+      for (const f of inTier) { if (amounts[f.base]! > amounts[best.base]!) { best = f; } }
     } else {
       basis = 'ruleOrderAmountMissing';
     }
@@ -164,11 +164,11 @@ export function chooseFamily(id: PrecedenceRuleId, tiers: string[][], eligible: 
   const decision: PrecedenceEvidence = { ...precedenceEvidence(id, best.base, over, basis), ...(inTier.length > 1 ? { amounts, amountsNotLoaded: notLoaded } : {}) };
   const out = best.claims.map((c) => {
     const copy = { ...c };
-    if (over.length > 0) withPrecedence(copy, decision);
+    if (over.length > 0) { withPrecedence(copy, decision); }
     return copy;
   });
   for (const f of eligible) {
-    if (f === best) continue;
+    if (f === best) { continue; }
     const baseClaim = f.claims.find((c) => c.code === f.base)!;
     let why: BilingualText;
     if (!tier.includes(f.base)) {

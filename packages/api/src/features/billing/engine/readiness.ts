@@ -1,7 +1,7 @@
 /**
- * Live billing readiness (issue 4 section 4): for a monitored patient's CURRENT device period and
- * calendar month, what has been reached, what can still be reached, and what is at risk, so a nurse
- * can act before the period or month ends. Pure; built on the month engine.
+ * Live billing readiness (docs/billing-engine.md "Readiness"): for a monitored patient's CURRENT
+ * device period and calendar month, what has been reached, what can still be reached, and what is
+ * at risk, so a nurse can act before the period or month ends. Pure; built on the month engine.
  *
  * "At risk" means a threshold is not reached yet, can still be reached, but will not be at the
  * current pace (with a safety margin of AT_RISK_MARGIN_DAYS device days), or the month is nearly
@@ -20,7 +20,7 @@ import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
 
 export const AT_RISK_MARGIN_DAYS = 4;
 export const MONTH_END_WARNING_DAYS = 7;
-/** Minute marks shown per program (issue 4 section 4). */
+/** Minute marks shown per program (docs/billing-engine.md "Readiness"). */
 export const MINUTE_MARKS = [10, 20, 40, 60] as const;
 
 export interface ReadinessFlag {
@@ -144,7 +144,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
 
   const time = countTime(facts.timeEntries, facts.practitioner?.userId ?? null);
   const programsInPlay = new Set<TimeBucket>([...time.keys()]);
-  if (facts.billingType !== 'APCM') programsInPlay.add(facts.billingType);
+  if (facts.billingType !== 'APCM') { programsInPlay.add(facts.billingType); }
   const programs: ProgramReadiness[] = [...programsInPlay].map((program) => {
     const b = time.get(program);
     const seconds = b?.totalSeconds ?? 0;
@@ -159,7 +159,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     };
   });
   for (const p of programs) {
-    if (p.target === 0) continue;
+    if (p.target === 0) { continue; }
     const relevant = p.program === 'CPM' ? p.practitionerSeconds : p.seconds;
     if (relevant < p.target * 60) {
       const projected = dayOfMonth > 0 ? (relevant / dayOfMonth) * monthDays : 0;
@@ -199,8 +199,8 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     const [endYear, endMonth] = period.end.split('-').map(Number) as [number, number];
     const setupThisMonth = codes.some((c) => setupCodes.has(c.code));
     for (const c of deviceClaims(deviceProgram, { ...facts, year: endYear, month: endMonth, readingDays: facts.readingDays }, settings)) {
-      if (c.status !== 'billable' || c.evidence.period?.start !== period.start) continue;
-      if (setupCodes.has(c.code) && setupThisMonth) continue;
+      if (c.status !== 'billable' || c.evidence.period?.start !== period.start) { continue; }
+      if (setupCodes.has(c.code) && setupThisMonth) { continue; }
       codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
     }
   }

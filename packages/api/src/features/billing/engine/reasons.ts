@@ -1,6 +1,6 @@
 /**
- * Bilingual reasons for codes produced or not (issue 4 section 3: "a reviewer can open any code and
- * see why it was produced, and why a code was not"). English first, Spanish second.
+ * Bilingual reasons for codes produced or not (docs/billing-engine.md: every code carries its
+ * evidence, and every code not produced says why). English first, Spanish second.
  */
 import type { BilingualText } from './settings';
 import { formatMmSs } from './dates';

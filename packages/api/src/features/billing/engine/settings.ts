@@ -1,9 +1,9 @@
 /**
  * Billing settings: every rule that /work/shared/reference/billing-rules.md marks UNCONFIRMED (or
  * where sources conflict) is a setting with a stated default, shown on the billing settings page
- * (issue 4 section 3). Settings are stored in `billing_settings` (global row: organization null;
- * an organization row overrides the global one) as `{ key, valueJson }`; the engine receives the
- * resolved values through {@link resolveSettings}.
+ * (docs/billing-engine.md "Settings"). Settings are stored in `billing_settings` (global row:
+ * organization null; an organization row overrides the global one) as `{ key, valueJson }`; the
+ * engine receives the resolved values through {@link resolveSettings}.
  *
  * Pure module: no DB access, safe to import from the contract-facing routes and from the web.
  */
@@ -313,14 +313,14 @@ export function citationOf(source: string, lang: 'en' | 'es'): string {
   const section = lang === 'en' ? 'section' : 'sección';
   const parts = source.split(/,\s*/).map((part) => {
     const item = /^§11 item (\d+)$/.exec(part);
-    if (item) return `${section} 11, ${lang === 'en' ? 'open question' : 'pregunta abierta'} ${item[1]}`;
+    if (item) { return `${section} 11, ${lang === 'en' ? 'open question' : 'pregunta abierta'} ${item[1]}`; }
     const sec = /^§(\d+(?:\.\d+)?)(?:\s*\((.+)\))?$/.exec(part);
     if (sec) {
       const title = SECTION_TITLES[sec[1]!]?.[lang];
       return `${section} ${sec[1]}${title ? `, ${title}` : ''}${sec[2] ? ` (${sec[2]})` : ''}`;
     }
     const rule = SHARED_RULES[part];
-    if (rule) return `${lang === 'en' ? 'shared rule' : 'regla común'} ${part}: ${rule[lang]}`;
+    if (rule) { return `${lang === 'en' ? 'shared rule' : 'regla común'} ${part}: ${rule[lang]}`; }
     return part;
   });
   return `${REFERENCE_TITLE[lang]}: ${parts.join('; ')}`;
@@ -341,17 +341,17 @@ export function billingSettingDef(key: string): BillingSettingDef | undefined {
  */
 export function parseBillingSettingValue(key: string, value: unknown): number | boolean | string | undefined {
   const def = billingSettingDef(key);
-  if (!def) return undefined;
+  if (!def) { return undefined; }
   switch (def.type) {
     case 'integer': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < def.min || n > def.max) return undefined;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < def.min || n > def.max) { return undefined; }
       return n;
     }
     case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (value === 'true') return true;
-      if (value === 'false') return false;
+      if (typeof value === 'boolean') { return value; }
+      if (value === 'true') { return true; }
+      if (value === 'false') { return false; }
       return undefined;
     case 'enum':
       return typeof value === 'string' && def.options.some((o) => o.value === value) ? value : undefined;
@@ -365,10 +365,10 @@ export function parseBillingSettingValue(key: string, value: unknown): number | 
 export function resolveSettings(...overrides: (Partial<Record<string, unknown>> | undefined | null)[]): BillingSettings {
   const out: Record<string, unknown> = { ...defaultBillingSettings };
   for (const layer of overrides) {
-    if (!layer) continue;
+    if (!layer) { continue; }
     for (const [key, raw] of Object.entries(layer)) {
       const v = parseBillingSettingValue(key, raw);
-      if (v !== undefined) out[key] = v;
+      if (v !== undefined) { out[key] = v; }
     }
   }
   return out as unknown as BillingSettings;

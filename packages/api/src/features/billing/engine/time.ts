@@ -61,20 +61,20 @@ export function countTime(entries: TimeEntryFact[], practitionerUserId: number |
       ...(e.videoCallId != null ? { videoCallId: e.videoCallId } : {}),
     });
     b.totalSeconds += counted;
-    if (practitionerUserId !== null && e.staffUserId === practitionerUserId) b.practitionerSeconds += counted;
-    if (e.interactive && !b.interactive) b.interactive = { timeEntryId: e.id, day: e.day, staffUserId: e.staffUserId, ...(e.videoCallId != null ? { videoCallId: e.videoCallId } : {}) };
+    if (practitionerUserId !== null && e.staffUserId === practitionerUserId) { b.practitionerSeconds += counted; }
+    if (e.interactive && !b.interactive) { b.interactive = { timeEntryId: e.id, day: e.day, staffUserId: e.staffUserId, ...(e.videoCallId != null ? { videoCallId: e.videoCallId } : {}) }; }
   }
   return out;
 }
 
 /** The local day on which the counted time (of everyone, or of `onlyStaff`) reached `seconds`; null if never. */
 export function dayReached(bucket: BucketTime | undefined, seconds: number, onlyStaff?: number | null): string | null {
-  if (!bucket) return null;
+  if (!bucket) { return null; }
   let sum = 0;
   for (const e of bucket.entries) {
-    if (onlyStaff != null && e.staffUserId !== onlyStaff) continue;
+    if (onlyStaff != null && e.staffUserId !== onlyStaff) { continue; }
     sum += e.countedSeconds;
-    if (sum >= seconds) return e.day;
+    if (sum >= seconds) { return e.day; }
   }
   return null;
 }

@@ -14,7 +14,7 @@ const facts = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
 
 function totals(over: Partial<InvoiceFacts> = {}) {
   const r = computeInvoice(facts(over));
-  if (!r.ok) throw new Error(r.reason);
+  if (!r.ok) { throw new Error(r.reason); }
   return r.totals;
 }
 

@@ -65,8 +65,8 @@ export function percentOfCents(amountCents: number, basisPoints: number): number
  */
 export function computeInvoice(facts: InvoiceFacts): InvoiceComputation {
   const pctOk = (bp: number) => isWhole(bp) && bp <= 10_000;
-  if (!isWhole(facts.discountCents) || !pctOk(facts.discountBasisPoints) || !pctOk(facts.taxBasisPoints)) return { ok: false, reason: 'invalidFacts' };
-  if (facts.lines.some((l) => !isWhole(l.quantity) || !isWhole(l.unitPriceCents))) return { ok: false, reason: 'invalidFacts' };
+  if (!isWhole(facts.discountCents) || !pctOk(facts.discountBasisPoints) || !pctOk(facts.taxBasisPoints)) { return { ok: false, reason: 'invalidFacts' }; }
+  if (facts.lines.some((l) => !isWhole(l.quantity) || !isWhole(l.unitPriceCents))) { return { ok: false, reason: 'invalidFacts' }; }
   const evidence: string[] = [];
   const lines = facts.lines.map((l) => {
     const amountCents = l.quantity * l.unitPriceCents;
@@ -74,14 +74,14 @@ export function computeInvoice(facts: InvoiceFacts): InvoiceComputation {
     return { ...l, amountCents };
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  if (!Number.isSafeInteger(subtotalCents)) return { ok: false, reason: 'invalidFacts' };
+  if (!Number.isSafeInteger(subtotalCents)) { return { ok: false, reason: 'invalidFacts' }; }
   evidence.push(`subtotal = ${subtotalCents}`);
   let discountAmountCents: number;
   if (facts.discountBasisPoints > 0) {
     discountAmountCents = percentOfCents(subtotalCents, facts.discountBasisPoints);
     evidence.push(`discount = ${facts.discountBasisPoints / 100} % of ${subtotalCents} = ${discountAmountCents} (half up)`);
   } else {
-    if (facts.discountCents > subtotalCents) return { ok: false, reason: 'discountExceedsSubtotal' };
+    if (facts.discountCents > subtotalCents) { return { ok: false, reason: 'discountExceedsSubtotal' }; }
     discountAmountCents = facts.discountCents;
     evidence.push(`discount = ${discountAmountCents}`);
   }

@@ -12,7 +12,7 @@ function spread(total: number, count: number, maxItem: number): number[] {
     out.push(s);
     left -= s;
   }
-  if (left !== 0) throw new Error(`cannot spread ${total} over ${count} items`);
+  if (left !== 0) { throw new Error(`cannot spread ${total} over ${count} items`); }
   return out;
 }
 

@@ -46,8 +46,8 @@ function sumItems(answers: Map<string, ScoringAnswer>, prefix: string, count: nu
   const missing: string[] = [];
   for (let i = 1; i <= count; i++) {
     const s = scoreOf(answers, `${prefix}.${i}`);
-    if (s === null) missing.push(`${prefix}.${i}`);
-    else total += s;
+    if (s === null) { missing.push(`${prefix}.${i}`); }
+    else { total += s; }
   }
   return { total, missing };
 }
@@ -64,12 +64,12 @@ function incomplete(maxTotal: number, total: number, missing: string[]): SurveyS
 
 function summed(code: string, label: string, prefix: string, count: number, maxTotal: number, bands: SurveyBand[], answers: Map<string, ScoringAnswer>): SurveyScore {
   const { total, missing } = sumItems(answers, prefix, count);
-  if (missing.length > 0) return incomplete(maxTotal, total, missing);
+  if (missing.length > 0) { return incomplete(maxTotal, total, missing); }
   const band = bandFor(bands, total);
   const evidence = [
     ev('TOTAL', `${label} total ${total} of ${maxTotal} (sum of items 1-${count})`, `Total ${label} ${total} de ${maxTotal} (suma de los ítems 1-${count})`),
   ];
-  if (band) evidence.push(ev('BAND', band.label, band.labelEs));
+  if (band) { evidence.push(ev('BAND', band.label, band.labelEs)); }
   return { total, maxTotal, band, flags: [], evidence: evidence.map((e) => ({ ...e, code: `${code}_${e.code}` })) };
 }
 
@@ -110,7 +110,7 @@ const mdqQ1Keys = 'abcdefghijklm'.split('').map((l) => `MDQ.1${l}`);
 function mdq(answers: Map<string, ScoringAnswer>): SurveyScore {
   const missing = [...mdqQ1Keys, 'MDQ.2', 'MDQ.3'].filter((k) => scoreOf(answers, k) === null);
   const yes = mdqQ1Keys.filter((k) => (scoreOf(answers, k) ?? 0) >= 1).length;
-  if (missing.length > 0) return incomplete(13, yes, missing);
+  if (missing.length > 0) { return incomplete(13, yes, missing); }
   const sameTime = (scoreOf(answers, 'MDQ.2') ?? 0) >= 1;
   const problem = scoreOf(answers, 'MDQ.3') ?? 0;
   const enoughYes = yes >= 7;
@@ -161,7 +161,7 @@ function custom(facts: ScoringFacts): SurveyScore {
  */
 export function scoreSurvey(facts: ScoringFacts): SurveyScore {
   const answers = new Map<string, ScoringAnswer>();
-  for (const a of facts.answers) if (a.itemKey) answers.set(a.itemKey, a);
+  for (const a of facts.answers) { if (a.itemKey) { answers.set(a.itemKey, a); } }
   switch (facts.instrumentCode) {
     case 'PHQ9':
       return phq9(answers);

@@ -36,8 +36,8 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   /** Rules the body schema cannot state: an office admin needs an office, every admin an organization. */
   const extraErrors = (v: AdminFormValues): Record<string, string> => {
     const out: Record<string, string> = {};
-    if (!v.organizationId) out.organizationId = message('required', currentLang());
-    if (isOfficeAdmin && v.hospitalIds.length === 0) out.hospitalIds = message('atLeastOneFacility', currentLang());
+    if (!v.organizationId) { out.organizationId = message('required', currentLang()); }
+    if (isOfficeAdmin && v.hospitalIds.length === 0) { out.hospitalIds = message('atLeastOneFacility', currentLang()); }
     return out;
   };
   const validateAll = (v: AdminFormValues) => ({ ...extraErrors(v), ...zodValidate(userCreateBodySchema)(toBody(v, roleId)) });
@@ -55,7 +55,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
     validateStep: (index, values) => {
       const fields: readonly string[] = steps[index] ?? [];
       const errors = stepErrors(userCreateBodySchema, toBody(values, roleId), fields);
-      for (const [k, m] of Object.entries(extraErrors(values))) if (fields.includes(k) && !(k in errors)) errors[k] = m;
+      for (const [k, m] of Object.entries(extraErrors(values))) { if (fields.includes(k) && !(k in errors)) { errors[k] = m; } }
       return errors;
     },
     stepOfField: (field) => stepOfFieldIn(steps, field),

@@ -44,7 +44,7 @@ export function AdminsTable({ kind, ...p }: Props) {
     { header: t('columns.username'), sortKey: 'username', render: (u) => u.username },
     { header: t('columns.organization'), render: (u) => u.organizationAssignedData?.institutionName ?? '' },
   ];
-  if (kind === 'office')
+  if (kind === 'office') {
     columns.push({
       header: t('columns.offices'),
       render: (u) => (
@@ -53,6 +53,7 @@ export function AdminsTable({ kind, ...p }: Props) {
         </Text>
       ),
     });
+  }
   columns.push({
     header: t('columns.status'),
     sortKey: 'status',

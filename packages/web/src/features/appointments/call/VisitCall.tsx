@@ -11,7 +11,7 @@ const qualityColor: Record<CallQuality, string> = { good: 'green', fair: 'yellow
 function MediaTile({ stream, label, muted, mirrored, children, notice, testId, data }: { stream: MediaStream | null; label: string; muted?: boolean; mirrored?: boolean; children?: ReactNode; notice?: ReactNode; testId: string; data?: Record<string, string | number> }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+    if (ref.current && ref.current.srcObject !== stream) { ref.current.srcObject = stream; }
   }, [stream]);
   const hasVideo = !!stream && stream.getVideoTracks().some((t) => t.readyState === 'live' && t.enabled);
   return (

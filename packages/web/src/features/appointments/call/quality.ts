@@ -11,8 +11,8 @@ export type CallQuality = 'good' | 'fair' | 'poor';
 export function qualityOf(rttSeconds: number | null, lossFraction: number | null): CallQuality {
   const rtt = rttSeconds ?? 0;
   const loss = lossFraction ?? 0;
-  if (rtt > 0.8 || loss > 0.08) return 'poor';
-  if (rtt > 0.3 || loss > 0.02) return 'fair';
+  if (rtt > 0.8 || loss > 0.08) { return 'poor'; }
+  if (rtt > 0.3 || loss > 0.02) { return 'fair'; }
   return 'good';
 }
 
@@ -35,17 +35,17 @@ export function summariseStats(report: Iterable<[string, Stat]> | Map<string, St
   const stats = new Map<string, Stat>(report as Iterable<[string, Stat]>);
   let pair: Stat | undefined;
   for (const s of stats.values()) {
-    if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') pair = stats.get(s.selectedCandidatePairId);
+    if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') { pair = stats.get(s.selectedCandidatePairId); }
   }
-  if (!pair) for (const s of stats.values()) if (s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded') pair = s;
+  if (!pair) { for (const s of stats.values()) { if (s.type === 'candidate-pair' && s.nominated === true && s.state === 'succeeded') { pair = s; } } }
   let lost = 0;
   let received = 0;
   let framesDecoded = 0;
   for (const s of stats.values()) {
-    if (s.type !== 'inbound-rtp') continue;
+    if (s.type !== 'inbound-rtp') { continue; }
     lost += Math.max(0, Number(s.packetsLost ?? 0));
     received += Number(s.packetsReceived ?? 0);
-    if (s.kind === 'video') framesDecoded += Number(s.framesDecoded ?? 0);
+    if (s.kind === 'video') { framesDecoded += Number(s.framesDecoded ?? 0); }
   }
   const local = pair && typeof pair.localCandidateId === 'string' ? stats.get(pair.localCandidateId) : undefined;
   return {
@@ -67,8 +67,8 @@ export type MediaLink = 'connecting' | 'connected' | 'failed';
  * "Proving the media"); otherwise `connecting` (also while disconnected, which ICE may recover).
  */
 export function mediaLinkOf(connectionState: RTCPeerConnectionState, gatheringComplete: boolean, localCandidates: number): MediaLink {
-  if (connectionState === 'connected') return 'connected';
-  if (connectionState === 'failed') return 'failed';
-  if (gatheringComplete && localCandidates === 0) return 'failed';
+  if (connectionState === 'connected') { return 'connected'; }
+  if (connectionState === 'failed') { return 'failed'; }
+  if (gatheringComplete && localCandidates === 0) { return 'failed'; }
   return 'connecting';
 }

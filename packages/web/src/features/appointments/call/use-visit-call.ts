@@ -76,13 +76,13 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
 
   // Camera and microphone, once the call is active.
   useEffect(() => {
-    if (!active) return;
+    if (!active) { return; }
     let cancelled = false;
     navigator.mediaDevices
       .getUserMedia({ audio: true, video: !opts.startAudioOnly })
       .then(
         (stream) => {
-          if (cancelled) return stream.getTracks().forEach((t) => t.stop());
+          if (cancelled) { return stream.getTracks().forEach((t) => t.stop()); }
           localRef.current = stream;
           setLocal(stream);
           setCameraId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
@@ -90,7 +90,7 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
           setMediaReady(true);
         },
         () => {
-          if (cancelled) return;
+          if (cancelled) { return; }
           localRef.current = new MediaStream();
           setLocal(localRef.current);
           setMediaError(true); // receive-only: the others are still seen and heard
@@ -109,7 +109,7 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
 
   // Signaling: join once the local media (or its failure) is known; one connection per peer.
   useEffect(() => {
-    if (!active || !socket || !ice || !mediaReady) return;
+    if (!active || !socket || !ice || !mediaReady) { return; }
     const config: RTCConfiguration = { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
     const current = peers.current;
 
@@ -121,8 +121,8 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
 
     const makePeer = (info: PeerEntry['info']): PeerEntry | null => {
       const existing = current.get(info.peerId);
-      if (existing) return existing;
-      if (current.size >= MAX_PARTICIPANTS - 1) return null;
+      if (existing) { return existing; }
+      if (current.size >= MAX_PARTICIPANTS - 1) { return null; }
       const pc = new RTCPeerConnection(config);
       const entry: PeerEntry = { pc, info, chain: Promise.resolve() };
       current.set(info.peerId, entry);
@@ -132,8 +132,8 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
       pc.onconnectionstatechange = updateLink;
       pc.onicegatheringstatechange = updateLink;
       pc.onicecandidate = (e) => {
-        if (e.candidate) localCandidates += 1;
-        if (e.candidate) socket.send({ type: 'visit', action: 'ice', appointmentId, to: info.peerId, candidate: { ...e.candidate.toJSON(), candidate: e.candidate.candidate } });
+        if (e.candidate) { localCandidates += 1; }
+        if (e.candidate) { socket.send({ type: 'visit', action: 'ice', appointmentId, to: info.peerId, candidate: { ...e.candidate.toJSON(), candidate: e.candidate.candidate } }); }
       };
       pc.ontrack = (e) => {
         const stream = e.streams[0] ?? new MediaStream([e.track]);
@@ -146,17 +146,17 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
       const stream = localRef.current;
       for (const kind of ['audio', 'video'] as const) {
         const track = stream?.getTracks().find((t) => t.kind === kind);
-        if (track && stream) pc.addTrack(track, stream);
-        else if (offering) pc.addTransceiver(kind, { direction: 'recvonly' });
+        if (track && stream) { pc.addTrack(track, stream); }
+        else if (offering) { pc.addTransceiver(kind, { direction: 'recvonly' }); }
       }
     };
 
     const onMessage = (m: VisitSocketMessage) => {
-      if (m.appointmentId !== appointmentId) return;
+      if (m.appointmentId !== appointmentId) { return; }
       switch (m.action) {
         case 'peerJoined': {
           const entry = makePeer(m.peer);
-          if (!entry) return;
+          if (!entry) { return; }
           entry.chain = entry.chain.then(async () => {
             addLocalTracks(entry.pc, true);
             await entry.pc.setLocalDescription(await entry.pc.createOffer());
@@ -167,8 +167,8 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
         }
         case 'offer': {
           const entry = makePeer({ peerId: m.from, name: m.peer?.name ?? '', guest: m.peer?.guest ?? false });
-          if (!entry) return;
-          if (m.peer) patchRemote(m.from, { name: m.peer.name, guest: m.peer.guest });
+          if (!entry) { return; }
+          if (m.peer) { patchRemote(m.from, { name: m.peer.name, guest: m.peer.guest }); }
           entry.chain = entry.chain.then(async () => {
             await entry.pc.setRemoteDescription(m.description);
             addLocalTracks(entry.pc, false);
@@ -179,12 +179,12 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
         }
         case 'answer': {
           const entry = current.get(m.from);
-          if (entry) entry.chain = entry.chain.then(() => entry.pc.setRemoteDescription(m.description));
+          if (entry) { entry.chain = entry.chain.then(() => entry.pc.setRemoteDescription(m.description)); }
           return;
         }
         case 'ice': {
           const entry = current.get(m.from);
-          if (entry) entry.chain = entry.chain.then(() => entry.pc.addIceCandidate(m.candidate)).catch(() => undefined);
+          if (entry) { entry.chain = entry.chain.then(() => entry.pc.addIceCandidate(m.candidate)).catch(() => undefined); }
           return;
         }
         case 'peerLeft':
@@ -198,28 +198,28 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
     };
 
     const off = socket.subscribe((event) => {
-      if (event.type === 'ready') socket.send({ type: 'visit', action: 'join', appointmentId });
-      else if (event.type === 'visit') onMessage(event);
+      if (event.type === 'ready') { socket.send({ type: 'visit', action: 'join', appointmentId }); }
+      else if (event.type === 'visit') { onMessage(event); }
     });
     socket.send({ type: 'visit', action: 'join', appointmentId });
     return () => {
       off();
       socket.send({ type: 'visit', action: 'leave', appointmentId });
-      for (const peerId of [...current.keys()]) closePeer(peerId);
+      for (const peerId of [...current.keys()]) { closePeer(peerId); }
     };
   }, [active, socket, ice, mediaReady, appointmentId, patchRemote]);
 
   // The offerer learns the answerer's name from peerJoined; the answerer only from the offer's sender: keep names as known.
   useEffect(() => {
-    if (!socket) return;
+    if (!socket) { return; }
     return socket.subscribe((event) => {
-      if (event.type === 'visit' && event.action === 'peerJoined') patchRemote(event.peer.peerId, { name: event.peer.name, guest: event.peer.guest });
+      if (event.type === 'visit' && event.action === 'peerJoined') { patchRemote(event.peer.peerId, { name: event.peer.name, guest: event.peer.guest }); }
     });
   }, [socket, patchRemote]);
 
   // Connection quality and route from getStats().
   useEffect(() => {
-    if (!active) return;
+    if (!active) { return; }
     const timer = setInterval(() => {
       for (const [peerId, entry] of peers.current) {
         entry.pc.getStats().then(
@@ -236,15 +236,15 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
 
   // The visit ended: release camera and microphone at once.
   useEffect(() => {
-    if (!ended) return;
-    for (const entry of peers.current.values()) entry.pc.close();
+    if (!ended) { return; }
+    for (const entry of peers.current.values()) { entry.pc.close(); }
     peers.current.clear();
     localRef.current?.getTracks().forEach((t) => t.stop());
   }, [ended]);
 
   const replaceTrack = useCallback(async (kind: 'audio' | 'video', constraints: MediaTrackConstraints | false) => {
     const stream = localRef.current;
-    if (!stream) return;
+    if (!stream) { return; }
     for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
       old.stop();
       stream.removeTrack(old);
@@ -253,11 +253,11 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
     if (constraints !== false) {
       const got = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: constraints } : { video: constraints });
       track = got.getTracks()[0] ?? null;
-      if (track) stream.addTrack(track);
+      if (track) { stream.addTrack(track); }
     }
     for (const entry of peers.current.values()) {
       const sender = entry.pc.getTransceivers().find((t) => t.receiver.track.kind === kind)?.sender;
-      if (sender) await sender.replaceTrack(track);
+      if (sender) { await sender.replaceTrack(track); }
     }
     setLocal(new MediaStream(stream.getTracks()));
     return track;
@@ -294,13 +294,13 @@ export function useVisitCall(opts: { socket: VisitSocket | null; appointmentId: 
     },
     chooseCamera: (deviceId) => {
       setCameraId(deviceId);
-      if (!audioOnly) replaceTrack('video', { deviceId: { exact: deviceId } }).catch(() => setMediaError(true));
+      if (!audioOnly) { replaceTrack('video', { deviceId: { exact: deviceId } }).catch(() => setMediaError(true)); }
     },
     chooseMicrophone: (deviceId) => {
       setMicrophoneId(deviceId);
       replaceTrack('audio', { deviceId: { exact: deviceId } }).then(
         (track) => {
-          if (track) track.enabled = micOn;
+          if (track) { track.enabled = micOn; }
         },
         () => setMediaError(true),
       );

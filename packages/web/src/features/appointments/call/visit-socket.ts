@@ -9,12 +9,12 @@ export type VisitSocketEvent = VisitSocketMessage | { type: 'ready' } | { type: 
 
 /** A room message from the server, or null (spec section 8: what does not parse is ignored silently). */
 export function parseVisitMessage(text: unknown): VisitSocketEvent | null {
-  if (typeof text !== 'string') return null;
+  if (typeof text !== 'string') { return null; }
   try {
     const v = JSON.parse(text) as { type?: unknown; action?: unknown; appointmentId?: unknown } | null;
-    if (!v || typeof v !== 'object') return null;
-    if (v.type === 'ready') return { type: 'ready' };
-    if (v.type === 'visit' && typeof v.action === 'string' && typeof v.appointmentId === 'number') return v as VisitSocketMessage;
+    if (!v || typeof v !== 'object') { return null; }
+    if (v.type === 'ready') { return { type: 'ready' }; }
+    if (v.type === 'visit' && typeof v.action === 'string' && typeof v.appointmentId === 'number') { return v as VisitSocketMessage; }
     return null;
   } catch {
     return null;
@@ -44,7 +44,7 @@ export class VisitSocket {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) { clearTimeout(this.timer); }
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -55,7 +55,7 @@ export class VisitSocket {
 
   /** Sends a room message when connected (dropped otherwise: the room is joined again on `ready`). */
   send(message: VisitClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket?.readyState === WebSocket.OPEN) { this.socket.send(JSON.stringify(message)); }
   }
 
   subscribe(listener: (e: VisitSocketEvent) => void): () => void {
@@ -64,22 +64,22 @@ export class VisitSocket {
   }
 
   private open(): void {
-    if (this.stopped) return;
+    if (this.stopped) { return; }
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.onopen = () => socket.send(JSON.stringify(this.init));
     socket.onmessage = (e: MessageEvent) => {
       const event = parseVisitMessage(e.data);
-      if (event) this.listeners.forEach((l) => l(event));
+      if (event) { this.listeners.forEach((l) => l(event)); }
     };
     socket.onclose = (e: CloseEvent) => {
-      if (this.socket !== socket) return;
+      if (this.socket !== socket) { return; }
       this.socket = null;
       if (e.code === 4401) {
         this.listeners.forEach((l) => l({ type: 'refused' }));
         return;
       }
-      if (!this.stopped) this.timer = setTimeout(() => this.open(), SOCKET_RECONNECT_MS);
+      if (!this.stopped) { this.timer = setTimeout(() => this.open(), SOCKET_RECONNECT_MS); }
     };
   }
 }

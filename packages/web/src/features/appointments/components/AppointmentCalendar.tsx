@@ -74,7 +74,7 @@ export function AppointmentCalendar({ appointments, onOpen, onRange }: { appoint
           arg.el.setAttribute('role', 'button');
           arg.el.setAttribute('aria-label', arg.event.title);
           arg.el.addEventListener('keydown', (e) => {
-            if (e.key === 'Enter' || e.key === ' ') onOpen(Number(arg.event.id));
+            if (e.key === 'Enter' || e.key === ' ') { onOpen(Number(arg.event.id)); }
           });
         }}
       />

@@ -52,12 +52,12 @@ function AppointmentForm({ hospitalId, patientId, doctorId, onClose }: { hospita
   const submit = () => {
     const missing: Record<string, string> = {};
     const required = message('required', currentLang());
-    if (!values.patientId) missing.patientId = required;
-    if (!values.doctorId) missing.doctorId = required;
-    if (!values.date) missing.date = required;
-    if (!/^\d{2}:\d{2}$/.test(values.time)) missing.time = t('form.timeInvalid');
+    if (!values.patientId) { missing.patientId = required; }
+    if (!values.doctorId) { missing.doctorId = required; }
+    if (!values.date) { missing.date = required; }
+    if (!/^\d{2}:\d{2}$/.test(values.time)) { missing.time = t('form.timeInvalid'); }
     setFieldErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(missing).length > 0) { return; }
     setError(null);
     create.mutate(
       {

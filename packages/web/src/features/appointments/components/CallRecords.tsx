@@ -18,10 +18,10 @@ export function CallRecords({ appointmentId }: { appointmentId: number }) {
   const { t } = useTranslation('appointments');
   const { dateTime } = useDates();
   const calls = useVideoCalls(appointmentId);
-  if (calls.isLoading) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (calls.error) return <Text c="red.9">{calls.error.message}</Text>;
+  if (calls.isLoading) { return <Loader size="sm" aria-label={t('common:list.loading')} />; }
+  if (calls.error) { return <Text c="red.9">{calls.error.message}</Text>; }
   const list = calls.data ?? [];
-  if (list.length === 0) return <Text c="dimmed">{t('calls.empty')}</Text>;
+  if (list.length === 0) { return <Text c="dimmed">{t('calls.empty')}</Text>; }
   return (
     <Stack gap="sm" data-testid="call-records">
       {list.map((c) => (

@@ -23,28 +23,28 @@ export function IncomingRing() {
   const answer = useEndpointMutation(appointments.answerVideoCallRing, { input: (body: { ringId: number; accept: boolean }) => ({ body }), invalidates: [appointments.findVideoCalls] });
 
   useRealtimeEvent((event) => {
-    if (event.type !== 'videoCallRing' || !user) return;
+    if (event.type !== 'videoCallRing' || !user) { return; }
     const r = event.data;
     if (r.callee.id === user.id) {
       if (r.status === 'ringing') {
         setRing(r);
         // Close by itself when the time is up (the server then records the ring as missed).
         window.setTimeout(() => setRing((cur) => (cur?.ringId === r.ringId ? null : cur)), Math.max(0, Date.parse(r.expiresAt) - Date.now()));
-      } else setRing((cur) => (cur?.ringId === r.ringId ? null : cur));
+      } else { setRing((cur) => (cur?.ringId === r.ringId ? null : cur)); }
     } else if (r.caller.id === user.id && r.status !== 'ringing') {
       notify({ color: r.status === 'accepted' ? 'teal' : 'orange', message: t(`ring.${r.status}`, { name: r.callee.name }) });
     }
   });
 
   const reply = (accept: boolean) => {
-    if (!ring) return;
+    if (!ring) { return; }
     const r = ring;
     answer.mutate(
       { ringId: r.ringId, accept },
       {
         onSuccess: () => {
           setRing(null);
-          if (accept) void navigate(`/videoRoom/${r.hospitalId}/${r.patientId}/${r.appointmentId}`);
+          if (accept) { void navigate(`/videoRoom/${r.hospitalId}/${r.patientId}/${r.appointmentId}`); }
         },
         onError: (e) => {
           setRing(null);

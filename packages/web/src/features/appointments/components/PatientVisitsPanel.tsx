@@ -25,7 +25,7 @@ export function PatientVisitsPanel({ patientId, hospitalId }: { patientId: numbe
     [which, patientId, now],
   );
   const visits = useAppointments(query, canRead);
-  if (!canRead) return null;
+  if (!canRead) { return null; }
   const rows = which === 'past' ? [...(visits.data ?? [])].reverse() : (visits.data ?? []);
   return (
     <Card withBorder radius="md" data-testid="patient-visits">

@@ -17,18 +17,20 @@ export function RequestQueue({ hospitalId, onOpen }: { hospitalId: number; onOpe
   const [reason, setReason] = useState('');
   const approve = (a: Appointment) =>
     decide.mutate({ appointmentId: a.appointmentId, approve: true }, { onSuccess: () => notify({ color: 'green', message: t('requests.approved') }), onError: (e) => notify({ color: 'red', message: e.message }) });
-  if (requests.isLoading)
+  if (requests.isLoading) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common:list.loading')} />
       </Center>
     );
-  if (requests.error)
+  }
+  if (requests.error) {
     return (
       <Alert color="red" role="alert">
         {requests.error.message}
       </Alert>
     );
+  }
   const rows = requests.data ?? [];
   return (
     <Paper withBorder radius="md">

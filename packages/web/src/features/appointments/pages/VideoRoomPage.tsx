@@ -33,9 +33,9 @@ export default function VideoRoomPage() {
   const token = inviteToken();
   const { user } = useAuth();
   const id = Number(appointmentId);
-  if (!Number.isInteger(id) || id < 1) return <Refused />;
-  if (token) return <GuestRoom token={token} appointmentId={id} />;
-  if (user) return <StaffRoom appointmentId={id} />;
+  if (!Number.isInteger(id) || id < 1) { return <Refused />; }
+  if (token) { return <GuestRoom token={token} appointmentId={id} />; }
+  if (user) { return <StaffRoom appointmentId={id} />; }
   return <Refused />;
 }
 
@@ -55,7 +55,7 @@ function useVisitSocket(init: VisitSocketInit | null): VisitSocket | null {
   const key = init ? JSON.stringify(init) : null;
   const [socket, setSocket] = useState<VisitSocket | null>(null);
   useEffect(() => {
-    if (!key) return;
+    if (!key) { return; }
     const s = new VisitSocket(JSON.parse(key) as VisitSocketInit);
     s.start();
     setSocket(s);
@@ -73,12 +73,12 @@ function useRoomEvents(socket: VisitSocket | null, appointmentId: number) {
   const [ended, setEnded] = useState(false);
   const [refused, setRefused] = useState(false);
   useEffect(() => {
-    if (!socket) return;
+    if (!socket) { return; }
     return socket.subscribe((e) => {
-      if (e.type === 'refused') setRefused(true);
-      if (e.type !== 'visit' || e.appointmentId !== appointmentId) return;
-      if (e.action === 'admitted') setAdmitted(true);
-      if (e.action === 'ended') setEnded(true);
+      if (e.type === 'refused') { setRefused(true); }
+      if (e.type !== 'visit' || e.appointmentId !== appointmentId) { return; }
+      if (e.action === 'admitted') { setAdmitted(true); }
+      if (e.action === 'ended') { setEnded(true); }
     });
   }, [socket, appointmentId]);
   return { admitted, ended, refused };
@@ -115,17 +115,18 @@ function GuestRoom({ token, appointmentId }: { token: string; appointmentId: num
   const inCall = !room.ended && (room.admitted || visit.data?.status === 'IN_PROGRESS');
   const ice = useEndpointQuery(appointments.getGuestIceServers, { headers: { visitinvitation: token } }, { retry: false, enabled: inCall, staleTime: 600_000 });
   const call = useVisitCall({ socket, appointmentId, ice: ice.data, startAudioOnly: visit.data?.kind === 'PHONE', active: inCall });
-  if (room.ended || call.ended) return <EndScreen />;
-  if (visit.isLoading) return <Loading />;
-  if (room.refused || visit.error || !visit.data || visit.data.appointmentId !== appointmentId) return <Refused message={visit.error?.message} />;
+  if (room.ended || call.ended) { return <EndScreen />; }
+  if (visit.isLoading) { return <Loading />; }
+  if (room.refused || visit.error || !visit.data || visit.data.appointmentId !== appointmentId) { return <Refused message={visit.error?.message} />; }
   const v = visit.data;
-  if (inCall)
+  if (inCall) {
     return (
       <PublicCard title={t('room.guestTitle', { name: v.guestName })} icon={<IconVideo size={40} aria-hidden />} maxWidth={1000}>
         <Text ta="center">{t('room.with', { doctor: v.doctorName, office: v.hospitalName })}</Text>
         <VisitCallView call={call} />
       </PublicCard>
     );
+  }
   return (
     <PublicCard title={t('room.guestTitle', { name: v.guestName })} icon={<IconVideo size={40} aria-hidden />}>
       <Stack gap="sm" data-testid="visit-waiting">
@@ -148,11 +149,11 @@ function StaffRoom({ appointmentId }: { appointmentId: number }) {
   const { t } = useTranslation('appointments');
   const { user } = useAuth();
   const appointment = useAppointment(appointmentId);
-  if (appointment.isLoading) return <Loading />;
+  if (appointment.isLoading) { return <Loading />; }
   const a = appointment.data;
-  if (appointment.error || !a || !user) return <Refused message={appointment.error?.message} />;
+  if (appointment.error || !a || !user) { return <Refused message={appointment.error?.message} />; }
   const participant = a.doctor.id === user.id || a.attendees.some((p) => p.id === user.id);
-  if (!participant && !can(user.roleId as RoleId, 'visits.officeAll')) return <Refused message={t('room.notParticipant')} />;
+  if (!participant && !can(user.roleId as RoleId, 'visits.officeAll')) { return <Refused message={t('room.notParticipant')} />; }
   return <StaffControls a={a} />;
 }
 
@@ -177,7 +178,7 @@ function StaffControls({ a }: { a: Appointment }) {
   const call = useVisitCall({ socket, appointmentId: a.appointmentId, ice: ice.data, startAudioOnly: a.kind === 'PHONE', active: open && !room.ended });
   // Colleagues to ring (docs/video-visits.md "Ringing"): the doctor and the attendees, but not oneself.
   const ringable = [a.doctor, ...a.attendees].filter((p) => p.id !== user?.id).map((p) => ({ value: String(p.id), label: `${p.firstName} ${p.lastName}` }));
-  if (room.ended || call.ended || a.status === 'COMPLETED') return <EndScreen />;
+  if (room.ended || call.ended || a.status === 'COMPLETED') { return <EndScreen />; }
   const endVisit = () =>
     confirmAction({
       title: t('room.end'),

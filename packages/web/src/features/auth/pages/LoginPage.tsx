@@ -30,7 +30,7 @@ export default function LoginPage() {
     validate: zodValidate(signInBodySchema),
   });
   const redirect = params.get('redirect');
-  if (session) return <Navigate to={safeRedirect(redirect, session.user.roleId)} replace />;
+  if (session) { return <Navigate to={safeRedirect(redirect, session.user.roleId)} replace />; }
 
   const submit = form.onSubmit(async (values) => {
     setError(null);

@@ -43,8 +43,8 @@ export default function ValidateTokenPage() {
     initialValues: { newPassword: '', repeatPassword: '' },
     validate: (values) => {
       const errors = checkBody({ token: token || 'x', newPassword: values.newPassword });
-      if (!values.repeatPassword) errors.repeatPassword = message('required', currentLang());
-      else if (values.repeatPassword !== values.newPassword) errors.repeatPassword = t('newPassword.mismatch');
+      if (!values.repeatPassword) { errors.repeatPassword = message('required', currentLang()); }
+      else if (values.repeatPassword !== values.newPassword) { errors.repeatPassword = t('newPassword.mismatch'); }
       return errors;
     },
   });

@@ -171,7 +171,7 @@ export interface OfficeChoice {
  */
 export function useAuthorizationOffices(): { offices: OfficeChoice[]; isLoading: boolean } {
   const { user, assignedOnly, query } = useOfficesInScopeQuery();
-  if (!user) return { offices: [], isLoading: false };
-  if (assignedOnly) return { offices: user.hospitalsAssignedData.map((h) => ({ id: h.id, name: h.hospitalName, organizationId: h.organizationId })), isLoading: false };
+  if (!user) { return { offices: [], isLoading: false }; }
+  if (assignedOnly) { return { offices: user.hospitalsAssignedData.map((h) => ({ id: h.id, name: h.hospitalName, organizationId: h.organizationId })), isLoading: false }; }
   return { offices: (query.data?.items ?? []).map((o) => ({ id: o.id, name: o.hospitalName, organizationId: o.organizationId })), isLoading: query.isLoading };
 }

@@ -52,12 +52,13 @@ export function AuthorizationModal({
       });
       form.clearErrors();
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fills the form when the modal opens or the authorization changes; the form is a new object each render (with it, every render would overwrite the user's edits)
   }, [opened, authorization]);
 
   const pickTemplate = (id: string | null) => {
     form.setFieldValue('templateId', id);
     const tpl = templates.find((x) => String(x.id) === id);
-    if (tpl) form.setFieldValue('programs', tpl.programs);
+    if (tpl) { form.setFieldValue('programs', tpl.programs); }
   };
   const submit = form.onSubmit((v) =>
     save.mutate(

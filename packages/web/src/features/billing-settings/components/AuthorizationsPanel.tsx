@@ -69,7 +69,7 @@ export function AuthorizationsPanel({
     { header: t('authorizations.template'), render: (a) => <Text size="sm">{a.templateName ?? '—'}</Text> },
     { header: t('authorizations.since'), sortKey: 'createdAt', render: (a) => <Text size="sm">{date(a.createdAt)}</Text> },
   ];
-  if (canManage)
+  if (canManage) {
     columns.push({
       header: t('authorizations.actions'),
       render: (a) => (
@@ -91,6 +91,7 @@ export function AuthorizationsPanel({
         </Group>
       ),
     });
+  }
 
   return (
     <>

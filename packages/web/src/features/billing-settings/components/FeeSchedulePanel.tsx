@@ -22,9 +22,9 @@ const money = (cents: number, lang: string) =>
   new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /**
- * The fee schedule of a year (issue 4 section 3: payment amounts from a table an admin loads, never
- * constants): amounts per code and locality. A system admin edits amounts, adds codes and uploads a
- * CSV; others read it.
+ * The fee schedule of a year (docs/billing-engine.md "Amounts": payment amounts from a table an
+ * admin loads, never constants): amounts per code and locality. A system admin edits amounts, adds
+ * codes and uploads a CSV; others read it.
  */
 export function FeeSchedulePanel({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('billingSettings');
@@ -73,7 +73,7 @@ export function FeeSchedulePanel({ canEdit }: { canEdit: boolean }) {
     ),
   );
   const onFile = (file: File | null) => {
-    if (!file) return;
+    if (!file) { return; }
     if (file.size > FEE_SCHEDULE_UPLOAD_MAX_BYTES) {
       notify({ color: 'red', message: t('fees.tooLarge') });
       return;

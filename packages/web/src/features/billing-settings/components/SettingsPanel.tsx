@@ -24,18 +24,20 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
   const [draft, setDraft] = useState<Record<string, Value>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  if (query.isLoading)
+  if (query.isLoading) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common:list.loading')} />
       </Center>
     );
-  if (query.error || !query.data)
+  }
+  if (query.error || !query.data) {
     return (
       <Alert color="red" role="alert" title={t('settings.error')}>
         {query.error instanceof Error ? query.error.message : ''}
       </Alert>
     );
+  }
 
   const level = organizationId === null ? 'global' : 'organization';
   const override = (s: BillingSetting) => (level === 'global' ? s.globalValue : s.organizationValue);
@@ -43,7 +45,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
   const label = (s: BillingSetting) => (en ? s.description.en : s.description.es);
   const name = (s: BillingSetting) => (en ? s.name.en : s.name.es);
   const display = (s: BillingSetting, v: Value) => {
-    if (s.type === 'boolean') return v ? t('settings.on') : t('settings.off');
+    if (s.type === 'boolean') { return v ? t('settings.on') : t('settings.off'); }
     if (s.type === 'enum') {
       const o = s.options?.find((x) => x.value === v);
       return o ? (en ? o.label.en : o.label.es) : String(v);
@@ -78,8 +80,8 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
     const v = shown(s);
     const set = (next: Value) => setDraft((d) => ({ ...d, [s.key]: next }));
     const common = { 'aria-label': t('settings.valueOf', { key: name(s) }), error: errors[s.key], disabled: !canEdit };
-    if (s.type === 'boolean') return <Switch {...common} checked={Boolean(v)} onChange={(e) => set(e.currentTarget.checked)} label={display(s, v)} />;
-    if (s.type === 'enum')
+    if (s.type === 'boolean') { return <Switch {...common} checked={Boolean(v)} onChange={(e) => set(e.currentTarget.checked)} label={display(s, v)} />; }
+    if (s.type === 'enum') {
       return (
         <Select
           {...common}
@@ -90,6 +92,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
           allowDeselect={false}
         />
       );
+    }
     return <NumberInput {...common} w={110} min={s.min} max={s.max} allowDecimal={false} value={Number(v)} onChange={(x) => typeof x === 'number' && set(x)} />;
   };
 

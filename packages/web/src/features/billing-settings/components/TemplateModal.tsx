@@ -37,6 +37,7 @@ export function TemplateModal({
       form.resetDirty();
       form.clearErrors();
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fills the form when the modal opens or the template changes; the form is a new object each render (with it, every render would overwrite the user's edits)
   }, [opened, template]);
 
   const submit = form.onSubmit((v) =>

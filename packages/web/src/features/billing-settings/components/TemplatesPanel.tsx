@@ -40,7 +40,7 @@ export function TemplatesPanel({ organizationId, canManage }: { organizationId: 
     { header: t('templates.programs'), render: (x) => <ProgramBadges programs={x.programs} /> },
     { header: t('templates.usedBy'), render: (x) => <Text size="sm">{x.usedBy}</Text> },
   ];
-  if (canManage)
+  if (canManage) {
     columns.push({
       header: t('authorizations.actions'),
       render: (x) => (
@@ -62,6 +62,7 @@ export function TemplatesPanel({ organizationId, canManage }: { organizationId: 
         </Group>
       ),
     });
+  }
   return (
     <>
       <Group mb="sm" justify="space-between" align="flex-end" wrap="wrap">

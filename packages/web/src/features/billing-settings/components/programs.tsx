@@ -17,12 +17,13 @@ const programColor: Record<string, string> = {
 /** Programs as badges, each titled with its full name. */
 export function ProgramBadges({ programs }: { programs: string[] }) {
   const { t } = useTranslation('billingSettings');
-  if (programs.length === 0)
+  if (programs.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         —
       </Text>
     );
+  }
   return (
     <Group gap={4}>
       {programs.map((p) => (

@@ -26,7 +26,7 @@ export default function BillingSettingsPage() {
   const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
   const [level, setLevel] = useState<'global' | 'organization'>('global');
   const [orgPick, setOrgPick] = useState<string | null>(null);
-  if (!allowed || !user) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed || !user) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const organizationId = isSystemAdmin ? (level === 'global' ? null : orgPick ? Number(orgPick) : undefined) : user.organizationId;
   const tab = params.get('tab') === 'fees' ? 'fees' : 'settings';

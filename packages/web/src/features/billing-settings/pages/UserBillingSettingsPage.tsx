@@ -29,7 +29,7 @@ export default function UserBillingSettingsPage() {
   const officeId = picked && offices.some((o) => String(o.id) === picked) ? Number(picked) : selected > 0 && offices.some((o) => o.id === selected) ? selected : (offices[0]?.id ?? null);
   const office = offices.find((o) => o.id === officeId);
   const templates = useTemplates(office?.organizationId ?? null, { page: 1, pageSize: TEMPLATE_CHOICES, sort: 'name' }, !!office);
-  if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
   const tab = params.get('tab') === 'templates' ? 'templates' : 'staff';
 
   return (

@@ -164,7 +164,7 @@ const organizationLevelRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGAN
  */
 export function useBillingScopes(): { offices: ScopeOffice[]; organizations: ScopeOrganization[]; isLoading: boolean } {
   const { user, assignedOnly, query } = useOfficesInScopeQuery();
-  if (!user) return { offices: [], organizations: [], isLoading: false };
+  if (!user) { return { offices: [], organizations: [], isLoading: false }; }
   if (assignedOnly) {
     const orgName = user.organizationAssignedData?.institutionName ?? '';
     return {
@@ -176,8 +176,8 @@ export function useBillingScopes(): { offices: ScopeOffice[]; organizations: Sco
   const offices = (query.data?.items ?? []).map((o) => ({ id: o.id, name: o.hospitalName, organizationId: o.organizationId, organizationName: o.organizationName }));
   const organizations = new Map<number, string>();
   if (organizationLevelRoles.includes(user.roleId)) {
-    if (user.organizationId && user.organizationAssignedData) organizations.set(user.organizationId, user.organizationAssignedData.institutionName);
-    for (const o of offices) organizations.set(o.organizationId, o.organizationName);
+    if (user.organizationId && user.organizationAssignedData) { organizations.set(user.organizationId, user.organizationAssignedData.institutionName); }
+    for (const o of offices) { organizations.set(o.organizationId, o.organizationName); }
   }
   return {
     offices,

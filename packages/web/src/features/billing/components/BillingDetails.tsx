@@ -18,8 +18,8 @@ type Claim = Details['claims'][number];
 type Bilingual = { en: string; es: string };
 
 /**
- * A patient's month with its evidence (issue 4 section 3): every code produced, with its units,
- * practitioner, dates of service, reading days, time entries and notes, and every code not
+ * A patient's month with its evidence (docs/billing-engine.md): every code produced, with its
+ * units, practitioner, dates of service, reading days, time entries and notes, and every code not
  * produced with the reason. Generating for this one patient replaces its stored codes.
  */
 export function BillingDetails({ patientId, hospitalId, period }: { patientId: number; hospitalId: number; period: BillingMonth }) {
@@ -32,18 +32,20 @@ export function BillingDetails({ patientId, hospitalId, period }: { patientId: n
   const staff = useStaffNames(hospitalId);
   const tr = (b: Bilingual) => (lang.startsWith('en') ? b.en : b.es);
 
-  if (query.isLoading)
+  if (query.isLoading) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common:list.loading')} />
       </Center>
     );
-  if (query.error || !query.data)
+  }
+  if (query.error || !query.data) {
     return (
       <Alert color="red" role="alert" title={t('details.error')}>
         {query.error instanceof Error ? query.error.message : ''}
       </Alert>
     );
+  }
   const d = query.data;
   const onGenerate = () =>
     generate.mutate(
@@ -58,7 +60,7 @@ export function BillingDetails({ patientId, hospitalId, period }: { patientId: n
   const periods = new Map<string, { start: string; end: string; days: string[]; program: string }>();
   for (const c of [...d.claims, ...d.suppressed]) {
     const p = c.evidence.period;
-    if (p && c.evidence.readingDays && !periods.has(p.start)) periods.set(p.start, { start: p.start, end: p.end, days: c.evidence.readingDays, program: c.program });
+    if (p && c.evidence.readingDays && !periods.has(p.start)) { periods.set(p.start, { start: p.start, end: p.end, days: c.evidence.readingDays, program: c.program }); }
   }
 
   return (
@@ -413,7 +415,7 @@ function ClaimItem({ claim: c, patientId, staff, tr }: { claim: Claim; patientId
 /** The consent in a care-management code's evidence (`details.consent`): the consent, null for none on file, undefined for a code that needs none. */
 function consentOf(details: Record<string, unknown> | undefined): { consentType: string; consentDate: string; obtainedBy: string } | null | undefined {
   const c = details?.consent;
-  if (c === null) return null;
-  if (c && typeof c === 'object' && 'consentDate' in c) return c as { consentType: string; consentDate: string; obtainedBy: string };
+  if (c === null) { return null; }
+  if (c && typeof c === 'object' && 'consentDate' in c) { return c as { consentType: string; consentDate: string; obtainedBy: string }; }
   return undefined;
 }

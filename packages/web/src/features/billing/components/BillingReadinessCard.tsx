@@ -12,14 +12,14 @@ import { AT_RISK_COLOR, currentMonth, formatMoney, monthText } from './format';
 const SHOWN = 5;
 
 /**
- * The dashboard's billing readiness card (issue 4 section 4): for the selected office (or one
- * picked), how many monitored patients are at risk of missing a billing threshold this month, and
- * the first of them with what to act on, linking to the patient and to /billings' readiness tab.
- * Shown only to users with billing.read.
+ * The dashboard's billing readiness card (docs/billing-engine.md "Readiness"): for the selected
+ * office (or one picked), how many monitored patients are at risk of missing a billing threshold
+ * this month, and the first of them with what to act on, linking to the patient and to /billings'
+ * readiness tab. Shown only to users with billing.read.
  */
 export function BillingReadinessCard() {
   const allowed = useCan('billing.read');
-  if (!allowed) return null;
+  if (!allowed) { return null; }
   return <ReadinessCard />;
 }
 

@@ -11,12 +11,13 @@ interface CodeItem {
 /** Billing codes as badges coloured by program; units above one shown as "99458 ×2". */
 export function CodeBadges({ codes, empty }: { codes: CodeItem[]; empty?: string }) {
   const { t } = useTranslation('billing');
-  if (codes.length === 0)
+  if (codes.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         {empty ?? t('codes.none')}
       </Text>
     );
+  }
   return (
     <Group gap={4}>
       {codes.map((c) => (

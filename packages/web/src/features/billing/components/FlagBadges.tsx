@@ -13,12 +13,13 @@ interface Flag {
 /** A compact at-risk / missed marker for a table row; the flags' texts in its title. */
 export function FlagBadges({ flags }: { flags: Flag[] }) {
   const { t } = useTranslation('billing');
-  if (flags.length === 0)
+  if (flags.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         {t('flags.ok')}
       </Text>
     );
+  }
   const missed = flags.filter((f) => f.severity === 'missed').length;
   const atRisk = flags.length - missed;
   const title = flags.map((f) => f.text).join('\n');
@@ -41,7 +42,7 @@ export function FlagBadges({ flags }: { flags: Flag[] }) {
 /** The flags' texts as a list (details and readiness). */
 export function FlagList({ flags }: { flags: Flag[] }) {
   const { t } = useTranslation('billing');
-  if (flags.length === 0) return null;
+  if (flags.length === 0) { return null; }
   return (
     <List size="sm" spacing={2} data-testid="billing-flags">
       {flags.map((f) => (

@@ -19,20 +19,21 @@ export function GenerationProgress({ runId, label, onFinished, onClose }: { runI
   const r = run.data;
   const ended = useRef(false);
   useEffect(() => {
-    if (!r || runInProgress(r.status) || ended.current) return;
+    if (!r || runInProgress(r.status) || ended.current) { return; }
     ended.current = true;
     void invalidateEndpoints(qc, generatedReads);
-    if (r.status === 'done') notify({ color: 'teal', message: t('generate.done', { count: r.total }) });
-    else notify({ color: 'red', message: t('generate.failed') });
+    if (r.status === 'done') { notify({ color: 'teal', message: t('generate.done', { count: r.total }) }); }
+    else { notify({ color: 'red', message: t('generate.failed') }); }
     onFinished();
   }, [r, qc, t, onFinished]);
 
-  if (run.error)
+  if (run.error) {
     return (
       <Alert color="red" role="alert" mb="md" withCloseButton closeButtonLabel={t('common:actions.close')} onClose={onClose}>
         {run.error instanceof Error ? run.error.message : ''}
       </Alert>
     );
+  }
   const percent = r?.percent ?? 0;
   return (
     <Paper withBorder p="sm" radius="md" mb="md" data-testid="generation-progress" role="status" aria-live="polite">

@@ -17,7 +17,7 @@ export function MonthPicker({ value, onChange, label }: { value: BillingMonth; o
     const p = { year: Math.floor(total / 12), month: (total % 12) + 1 };
     options.push({ value: monthValue(p), label: monthLabel(p, i18n.language) });
   }
-  if (!options.some((o) => o.value === monthValue(value))) options.push({ value: monthValue(value), label: monthLabel(value, i18n.language) });
+  if (!options.some((o) => o.value === monthValue(value))) { options.push({ value: monthValue(value), label: monthLabel(value, i18n.language) }); }
   return (
     <Select
       w={220}
@@ -26,7 +26,7 @@ export function MonthPicker({ value, onChange, label }: { value: BillingMonth; o
       value={monthValue(value)}
       onChange={(v) => {
         const p = parseMonth(v);
-        if (p) onChange(p);
+        if (p) { onChange(p); }
       }}
       allowDeselect={false}
       searchable

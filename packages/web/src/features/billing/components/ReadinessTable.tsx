@@ -14,9 +14,10 @@ type ReadinessRow = ReadinessPage['items'][number];
 const FULL_DAYS = 16;
 
 /**
- * Live billing readiness of the current period (issue 4 section 4), at-risk patients first: reading
- * days so far and left, whether 16 days can still be reached, minutes per program against 10, 20,
- * 40 and 60, the interactive contact, today's codes and their estimated amount, and what to act on.
+ * Live billing readiness of the current period (docs/billing-engine.md "Readiness"), at-risk
+ * patients first: reading days so far and left, whether 16 days can still be reached, minutes per
+ * program against 10, 20, 40 and 60, the interactive contact, today's codes and their estimated
+ * amount, and what to act on.
  */
 export function ReadinessTable({
   data,

@@ -12,7 +12,7 @@ export function ReadingDaysCalendar({ start, end, readingDays }: { start: string
   const lang = i18n.language;
   const read = new Set(readingDays);
   const days: string[] = [];
-  for (let d = dayjs(start); !d.isAfter(dayjs(end), 'day') && days.length < 62; d = d.add(1, 'day')) days.push(d.format('YYYY-MM-DD'));
+  for (let d = dayjs(start); !d.isAfter(dayjs(end), 'day') && days.length < 62; d = d.add(1, 'day')) { days.push(d.format('YYYY-MM-DD')); }
   return (
     <Box data-testid="reading-days-calendar">
       <Text size="sm" c="dimmed" mb={4}>

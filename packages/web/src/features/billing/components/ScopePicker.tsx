@@ -7,7 +7,7 @@ export const scopeValue = (s: BillingScope | null) => (s ? `${s.kind === 'hospit
 
 export function parseScope(value: string | null | undefined): BillingScope | null {
   const m = value?.match(/^(office|org):(\d+)$/);
-  if (!m) return null;
+  if (!m) { return null; }
   return { kind: m[1] === 'office' ? 'hospital' : 'organization', id: Number(m[2]) };
 }
 
@@ -37,7 +37,7 @@ export function ScopePicker({
       value={scopeValue(value)}
       onChange={(v) => {
         const s = parseScope(v);
-        if (s) onChange(s);
+        if (s) { onChange(s); }
       }}
       allowDeselect={false}
       searchable

@@ -10,7 +10,7 @@ import type { BillingMonth } from '../api/period';
  * importe cargado", never $0.00 (docs/billing-engine.md "Amounts").
  */
 export function formatMoney(cents: number | null | undefined, lang: string): string {
-  if (cents === null || cents === undefined) return (lang.startsWith('en') ? enCommon : esCommon).money.notLoaded;
+  if (cents === null || cents === undefined) { return (lang.startsWith('en') ? enCommon : esCommon).money.notLoaded; }
   return new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 

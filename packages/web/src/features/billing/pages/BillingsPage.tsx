@@ -31,11 +31,11 @@ import { SendLinkModal } from '../components/SendLinkModal';
 import { SummaryTable, type SummaryRow } from '../components/SummaryTable';
 
 /**
- * /billings (issue 4 sections 3-5): the month (default the current YYYY-MM) of an office or, for
- * organization and system admins, a whole organization. The summary lists every patient with
- * reading days, time per program (MM:SS), codes, amount and at-risk flags; a row opens the
- * details with evidence. Generation runs with a progress bar; the CSV (office) and ZIP
- * (organization) download for months that have begun. The readiness tab shows, for the current
+ * /billings (spec section 7 "Billing"; docs/billing-engine.md): the month (default the current
+ * YYYY-MM) of an office or, for organization and system admins, a whole organization. The summary
+ * lists every patient with reading days, time per program (MM:SS), codes, amount and at-risk flags;
+ * a row opens the details with evidence. Generation runs with a progress bar; the CSV (office) and
+ * ZIP (organization) download for months that have begun. The readiness tab shows, for the current
  * period, who is at risk of missing a threshold. `?billinglink=<token>` downloads the file of an
  * e-mailed billing link once signed in.
  */
@@ -56,11 +56,11 @@ export default function BillingsPage() {
     !!s && (s.kind === 'hospital' ? offices.some((o) => o.id === s.id) : organizations.some((o) => o.id === s.id));
   const fromUrl = parseScope(params.get('scope'));
   let scope: BillingScope | null = null;
-  if (isKnown(fromUrl)) scope = fromUrl;
-  else if (selectedOffice > 0 && offices.some((o) => o.id === selectedOffice)) scope = { kind: 'hospital', id: selectedOffice };
-  else if (user?.organizationId && organizations.some((o) => o.id === user.organizationId)) scope = { kind: 'organization', id: user.organizationId };
-  else if (organizations[0]) scope = { kind: 'organization', id: organizations[0].id };
-  else if (offices[0]) scope = { kind: 'hospital', id: offices[0].id };
+  if (isKnown(fromUrl)) { scope = fromUrl; }
+  else if (selectedOffice > 0 && offices.some((o) => o.id === selectedOffice)) { scope = { kind: 'hospital', id: selectedOffice }; }
+  else if (user?.organizationId && organizations.some((o) => o.id === user.organizationId)) { scope = { kind: 'organization', id: user.organizationId }; }
+  else if (organizations[0]) { scope = { kind: 'organization', id: organizations[0].id }; }
+  else if (offices[0]) { scope = { kind: 'hospital', id: offices[0].id }; }
   const tab = params.get('tab') === 'readiness' ? 'readiness' : 'summary';
 
   const setParam = useCallback(
@@ -68,8 +68,8 @@ export default function BillingsPage() {
       setParams(
         (p) => {
           const next = new URLSearchParams(p);
-          if (value === null) next.delete(key);
-          else next.set(key, value);
+          if (value === null) { next.delete(key); }
+          else { next.set(key, value); }
           return next;
         },
         { replace: true },
@@ -128,7 +128,7 @@ export default function BillingsPage() {
   const handledToken = useRef<string | null>(null);
   const token = params.get('billinglink');
   useEffect(() => {
-    if (!token || handledToken.current === token) return;
+    if (!token || handledToken.current === token) { return; }
     handledToken.current = token;
     linkDownload.mutate(token, {
       onSuccess: () => {
@@ -140,7 +140,7 @@ export default function BillingsPage() {
     });
   }, [token, linkDownload, setParam, t]);
 
-  if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const upcoming = isUpcoming(period);
   const office = scope?.kind === 'hospital' ? offices.find((o) => o.id === scope.id) : undefined;
@@ -149,7 +149,7 @@ export default function BillingsPage() {
   const monthText = monthInText(period, lang);
 
   const onGenerate = () => {
-    if (!scope) return;
+    if (!scope) { return; }
     confirmAction({
       title: t('generate.confirmTitle'),
       text: t(scope.kind === 'hospital' ? 'generate.confirmOffice' : 'generate.confirmOrganization', { name: scopeName, month: monthText }),
@@ -170,8 +170,8 @@ export default function BillingsPage() {
   };
   const onDownload = () => {
     const onError = (err: Error) => notify({ color: 'red', message: err.message });
-    if (office) officeCsv.mutate({ hospitalId: office.id, hospitalName: office.name, period }, { onError });
-    else if (organization) orgZip.mutate({ organizationId: organization.id, organizationName: organization.name, period }, { onError });
+    if (office) { officeCsv.mutate({ hospitalId: office.id, hospitalName: office.name, period }, { onError }); }
+    else if (organization) { orgZip.mutate({ organizationId: organization.id, organizationName: organization.name, period }, { onError }); }
   };
   const openDetails = (r: SummaryRow) =>
     ui.openDetails(

@@ -31,20 +31,20 @@ export default function PartnerBillingReportsPage() {
   const known = (s: BillingScope | null): s is BillingScope =>
     !!s && (s.kind === 'hospital' ? offices.some((o) => o.id === s.id) : organizations.some((o) => o.id === s.id));
   let scope: BillingScope | null = null;
-  if (known(fromUrl)) scope = fromUrl;
-  else if (user?.organizationId && organizations.some((o) => o.id === user.organizationId)) scope = { kind: 'organization', id: user.organizationId };
-  else if (selectedOffice > 0 && offices.some((o) => o.id === selectedOffice)) scope = { kind: 'hospital', id: selectedOffice };
-  else if (organizations[0]) scope = { kind: 'organization', id: organizations[0].id };
-  else if (offices[0]) scope = { kind: 'hospital', id: offices[0].id };
+  if (known(fromUrl)) { scope = fromUrl; }
+  else if (user?.organizationId && organizations.some((o) => o.id === user.organizationId)) { scope = { kind: 'organization', id: user.organizationId }; }
+  else if (selectedOffice > 0 && offices.some((o) => o.id === selectedOffice)) { scope = { kind: 'hospital', id: selectedOffice }; }
+  else if (organizations[0]) { scope = { kind: 'organization', id: organizations[0].id }; }
+  else if (offices[0]) { scope = { kind: 'hospital', id: offices[0].id }; }
   const report = useBillingReport(scope, period);
-  if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const set = (key: string, value: string | null) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
+        if (value === null) { next.delete(key); }
+        else { next.set(key, value); }
         return next;
       },
       { replace: true },

@@ -10,9 +10,9 @@ import { TimeSection } from './TimeEntriesList';
 import { TimerBlock } from './TimerBlock';
 
 /**
- * The notes and timer panel of /patientdetails/{id} (issue 4 sections 1-2): the visible timer,
- * then for a calendar month of the office (default the current one) the time entries with the
- * minutes per program and the medical note with its details.
+ * The notes and timer panel of /patientdetails/{id} (README "Care time, notes and billing"): the
+ * visible timer, then for a calendar month of the office (default the current one) the time entries
+ * with the minutes per program and the medical note with its details.
  */
 export function CareTimePanel({ patientId, hospitalId }: { patientId: number; hospitalId: number }) {
   const { t, i18n } = useTranslation('careTime');
@@ -21,7 +21,7 @@ export function CareTimePanel({ patientId, hospitalId }: { patientId: number; ho
   const canReadNotes = useCan('notes.read');
   const office = useOffice(hospitalId, { staleTime: 5 * 60_000 });
   const [picked, setPicked] = useState<YearMonth | null>(null);
-  if (!canTrack && !canReadNotes) return null;
+  if (!canTrack && !canReadNotes) { return null; }
 
   const timeZone = office.data?.timeZone;
   const current = currentMonthIn(timeZone);

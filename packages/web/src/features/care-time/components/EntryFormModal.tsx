@@ -36,10 +36,10 @@ interface Values {
 /** The duration field's own rule: MM:SS, at least one second, at most 2 hours ("Time cannot exceed 2 hours"). */
 function durationError(duration: string): string | null {
   const lang = currentLang();
-  if (!duration.trim()) return message('required', lang);
+  if (!duration.trim()) { return message('required', lang); }
   const seconds = parseMmSs(duration);
-  if (seconds === null || seconds < 1) return message('regex', lang);
-  if (seconds > TIME_ENTRY_MAX_SECONDS) return message('timeLimit', lang);
+  if (seconds === null || seconds < 1) { return message('regex', lang); }
+  if (seconds > TIME_ENTRY_MAX_SECONDS) { return message('timeLimit', lang); }
   return null;
 }
 
@@ -128,7 +128,7 @@ function EntryForm({
       const errors = entry ? updateCheck(updateBody(v)) : createCheck(createBody(v));
       delete errors.seconds;
       const d = durationError(v.duration);
-      if (d) errors.duration = d;
+      if (d) { errors.duration = d; }
       return errors;
     },
   });
@@ -166,7 +166,7 @@ function EntryForm({
     const id = value ? Number(value) : null;
     form.setFieldValue('categoryTemplateId', id);
     const tpl = templates.data?.find((x) => x.id === id);
-    if (tpl?.bodyTemplate && !form.getValues().text.trim()) form.setFieldValue('text', tpl.bodyTemplate);
+    if (tpl?.bodyTemplate && !form.getValues().text.trim()) { form.setFieldValue('text', tpl.bodyTemplate); }
   };
   const text = form.getValues().text;
   const pending = create.isPending || update.isPending;

@@ -191,7 +191,7 @@ function DetailForm({
     const tpl = templates.data?.find((x) => x.id === id);
     if (tpl) {
       form.setFieldValue('program', tpl.program);
-      if (tpl.bodyTemplate && !form.getValues().text.trim()) form.setFieldValue('text', tpl.bodyTemplate);
+      if (tpl.bodyTemplate && !form.getValues().text.trim()) { form.setFieldValue('text', tpl.bodyTemplate); }
     }
   };
 
@@ -206,9 +206,9 @@ function DetailForm({
   const submit = form.onSubmit((v) => {
     setError(null);
     const body = { text: v.text.trim(), program: v.program, categoryTemplateId: v.categoryTemplateId };
-    if (detail) update.mutate({ id: detail.id, body }, { onSuccess: done(t('note.updated')), onError: failed });
-    else if (note) add.mutate({ medicalNoteId: note.medicalNoteId, body }, { onSuccess: done(t('note.saved')), onError: failed });
-    else create.mutate({ ...body, patientId, hospitalId, month: month.month, year: month.year }, { onSuccess: done(t('note.saved')), onError: failed });
+    if (detail) { update.mutate({ id: detail.id, body }, { onSuccess: done(t('note.updated')), onError: failed }); }
+    else if (note) { add.mutate({ medicalNoteId: note.medicalNoteId, body }, { onSuccess: done(t('note.saved')), onError: failed }); }
+    else { create.mutate({ ...body, patientId, hospitalId, month: month.month, year: month.year }, { onSuccess: done(t('note.saved')), onError: failed }); }
   });
   const pending = create.isPending || add.isPending || update.isPending;
   const text = form.getValues().text;

@@ -25,7 +25,7 @@ export function PatientPresenceAction({ patientId, hospitalId }: { patientId: nu
   const presence = usePatientPresence(patientId, hospitalId, canRead);
   const back = useDeletePresence();
   const [marking, setMarking] = useState(false);
-  if (!canRead || presence.isLoading) return null;
+  if (!canRead || presence.isLoading) { return null; }
 
   const open = presence.data?.find((s) => s.endedAt === null) ?? null;
   const markBack = () =>

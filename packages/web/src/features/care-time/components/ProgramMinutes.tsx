@@ -11,7 +11,7 @@ import { formatMmSs, MINUTE_MARKS } from '../format';
 export function ProgramMinutes({ seconds, programs }: { seconds: Map<CareProgram, number>; programs: CareProgram[] }) {
   const { t } = useTranslation('careTime');
   const shown = programs.filter((p) => (seconds.get(p) ?? 0) > 0 || p === programs[0]);
-  for (const p of seconds.keys()) if (!shown.includes(p)) shown.push(p);
+  for (const p of seconds.keys()) { if (!shown.includes(p)) { shown.push(p); } }
   const top = 60;
   return (
     <Stack gap="xs" data-testid="program-minutes">

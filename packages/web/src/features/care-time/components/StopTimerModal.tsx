@@ -42,7 +42,7 @@ function StopForm({ entry, hospitalId, mode, onClose }: { entry: TimeEntry; hosp
     validate: (values) => {
       const errors = schemaCheck(values);
       // The server documents a timer closed at 2 hours only with a note.
-      if (mode === 'document' && !values.noteText.trim() && !errors.noteText) errors.noteText = message('required', currentLang());
+      if (mode === 'document' && !values.noteText.trim() && !errors.noteText) { errors.noteText = message('required', currentLang()); }
       return errors;
     },
   });
@@ -52,7 +52,7 @@ function StopForm({ entry, hospitalId, mode, onClose }: { entry: TimeEntry; hosp
     const id = value ? Number(value) : null;
     form.setFieldValue('categoryTemplateId', id);
     const tpl = templates.data?.find((x) => x.id === id);
-    if (tpl?.bodyTemplate && !form.getValues().noteText.trim()) form.setFieldValue('noteText', tpl.bodyTemplate);
+    if (tpl?.bodyTemplate && !form.getValues().noteText.trim()) { form.setFieldValue('noteText', tpl.bodyTemplate); }
   };
 
   const submit = form.onSubmit((values) => {

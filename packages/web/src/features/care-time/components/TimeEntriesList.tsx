@@ -38,7 +38,7 @@ export function TimeSection({
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [documenting, setDocumenting] = useState<TimeEntry | null>(null);
 
-  if (!canTrack) return null;
+  if (!canTrack) { return null; }
   // Newest first (the server answers in time order).
   const list = [...(entries.data ?? [])].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id - a.id);
   return (

@@ -18,8 +18,8 @@ import { StopTimerModal } from './StopTimerModal';
 export const NEAR_LIMIT_SECONDS = TIME_ENTRY_MAX_SECONDS - 10 * 60;
 
 /**
- * The visible timer (issue 4 section 1). The running timer is read from the server on mount
- * (getnotfinishedwithpatient), so it survives a reload; it ticks locally from the seconds the
+ * The visible timer (spec section 4 "Time tracking"). The running timer is read from the server on
+ * mount (getnotfinishedwithpatient), so it survives a reload; it ticks locally from the seconds the
  * server counted. Near 2 hours it warns; at 2 hours the server closes it and flags the entry.
  */
 export function TimerBlock({ patientId, hospitalId, programs }: { patientId: number; hospitalId: number; programs: CareProgram[] }) {

@@ -32,6 +32,6 @@ export function useRecordFieldMutations() {
 /** GET ccmbilling/getbyccmrecordid: the engine's CCM-family lines of the record's month; 401 reads as none (spec section 8). */
 export function useCcmBillingOfRecord(ccmRecordId: number) {
   const q = useEndpointQuery(ccm.getCcmBillingByCcmRecordId, { headers: { ccmrecordid: ccmRecordId } }, { retry: false });
-  if (q.error instanceof ApiError && q.error.status === 401) return { ...q, data: [], error: null };
+  if (q.error instanceof ApiError && q.error.status === 401) { return { ...q, data: [], error: null }; }
   return q;
 }

@@ -32,7 +32,7 @@ const NO_CONSENT_FORMS = 'No Ccm consent forms found.';
  * billing, and "No Ccm consent forms found." for consent forms.
  */
 export function readsAsEmpty(slug: string, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiError)) { return false; }
   return (error.status === 401 && emptyOn401.has(slug)) || (slug === 'ccmconsentform' && error.message === NO_CONSENT_FORMS);
 }
 
@@ -47,7 +47,7 @@ export function useSubRecordsOfRecord<Item, Form>(group: SubRecordGroupDecl<Item
     isError: boolean;
     error: unknown;
   };
-  if (q.error && readsAsEmpty(group.slug, q.error)) return { data: [] as Item[], isLoading: false, isError: false, error: null };
+  if (q.error && readsAsEmpty(group.slug, q.error)) { return { data: [] as Item[], isLoading: false, isError: false, error: null }; }
   return { ...q, data: q.data === null ? ([] as Item[]) : q.data };
 }
 

@@ -89,8 +89,8 @@ function AllergyForm({ ccmRecordId, hospitalId, allergy, onClose }: { ccmRecordI
       notify({ color: 'teal', message: allergy ? t('allergies.updated') : t('allergies.added') });
       onClose();
     };
-    if (allergy) update.mutate({ id: allergy.id, body }, { onSuccess: done, onError: failed });
-    else create.mutate({ ...body, ccmRecordId }, { onSuccess: done, onError: failed });
+    if (allergy) { update.mutate({ id: allergy.id, body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ ...body, ccmRecordId }, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
   const coded = form.values.allergenCodeSystem !== 'TEXT';

@@ -34,7 +34,7 @@ export function CcmFhirActions({ ccmRecordId, patientId, canManage }: { ccmRecor
   };
 
   const importBundle = async (picked: File | null) => {
-    if (!picked) return;
+    if (!picked) { return; }
     const job = transferJobs.start(patientId, picked.name, 'upload', picked.size);
     setBusy(true);
     try {

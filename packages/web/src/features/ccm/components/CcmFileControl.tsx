@@ -40,7 +40,7 @@ export function CcmFileControl({ group, rowId, patientId, file, canManage, label
   const reason = (err: unknown) => (err instanceof ApiError && err.message ? err.message : t('failed'));
 
   const upload = async (picked: File | null) => {
-    if (!picked) return;
+    if (!picked) { return; }
     const job = transferJobs.start(patientId, picked.name, 'upload', picked.size);
     setBusy(true);
     try {
@@ -57,7 +57,7 @@ export function CcmFileControl({ group, rowId, patientId, file, canManage, label
   };
 
   const download = async () => {
-    if (!file) return;
+    if (!file) { return; }
     const job = transferJobs.start(patientId, file.fileName, 'download', file.sizeBytes);
     try {
       const blob = await callBlobWithProgress(e.download, { params: { id: rowId } }, (done, total) => transferJobs.progress(job, done, total));

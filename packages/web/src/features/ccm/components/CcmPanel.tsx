@@ -39,7 +39,7 @@ export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospita
   const remove = useDeleteCcmRecord();
   const [selected, setSelected] = useState<string | null>(null);
 
-  if (!canRead) return null;
+  if (!canRead) { return null; }
   const list = records.data ?? [];
   const recordId = list.some((r) => String(r.id) === selected) ? Number(selected) : (list[0]?.id ?? null);
   const openRecord = () =>

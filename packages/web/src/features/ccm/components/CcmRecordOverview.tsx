@@ -37,7 +37,7 @@ export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
   const { date } = useDates();
   const record = useCcmRecord(ccmRecordId);
   const r = record.data;
-  if (!r) return null;
+  if (!r) { return null; }
   const s = r.sections;
   const consent = s.ccmconsentform.find((c) => c.program === 'CCM' && c.status === 'ACTIVE');
   const month = new Date().toISOString().slice(0, 7);
@@ -45,8 +45,8 @@ export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
   const top = CCM_MINUTE_MARKS[2];
   const reached = [...CCM_MINUTE_MARKS].reverse().find((m) => minutes >= m) ?? 0;
   const count = (key: (typeof SUBSECTIONS)[number]): number | null => {
-    if (key === 'socialDeterminants') return r.socialDeterminants.length;
-    if (key === 'complexDecisionMaking' || key === 'functionalStatus' || key === 'ccmbilling') return null;
+    if (key === 'socialDeterminants') { return r.socialDeterminants.length; }
+    if (key === 'complexDecisionMaking' || key === 'functionalStatus' || key === 'ccmbilling') { return null; }
     return s[key].length;
   };
 

@@ -14,7 +14,7 @@ const statusColor = { uploading: 'blue', downloading: 'blue', completed: 'teal',
 export function FileTransferTray() {
   const { t } = useTranslation('ccmFiles');
   const jobs = useTransferJobs();
-  if (jobs.length === 0) return null;
+  if (jobs.length === 0) { return null; }
   return (
     <Affix position={{ bottom: 16, right: 16 }} zIndex={250}>
       <Paper withBorder shadow="md" p="sm" w={340} component="section" aria-label={t('tray.title')} data-testid="transfer-tray">

@@ -70,8 +70,8 @@ function SubRecordForm({ group, fields, onClose, ccmRecordId, patientId, hospita
       notify({ color: 'teal', message: row ? t('sections.updated') : t('sections.added') });
       onClose();
     };
-    if (row) update.mutate({ id: Number(row.id), body }, { onSuccess: done, onError: failed });
-    else create.mutate({ ...body, ccmRecordId }, { onSuccess: done, onError: failed });
+    if (row) { update.mutate({ id: Number(row.id), body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ ...body, ccmRecordId }, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
 

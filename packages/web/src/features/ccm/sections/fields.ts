@@ -159,7 +159,7 @@ export const groupFields: Record<string, FieldSpec[]> = {
 
 /** The display of `code` in list `list` in the UI language (the code itself when unknown). */
 export function optionLabel(list: CcmOptionListName, code: string | null | undefined, lang: string): string {
-  if (!code) return '';
+  if (!code) { return ''; }
   const o = (ccmOptionLists[list] as readonly { code: string; en: string; es: string }[]).find((x) => x.code === code);
   return o ? (lang.startsWith('es') ? o.es : o.en) : code;
 }
@@ -172,7 +172,7 @@ export function optionChoices(list: CcmOptionListName, lang: string): { value: s
 /** An ISO instant as the value of a datetime-local input (the browser's zone). */
 export function toLocalInput(iso: string): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
+  if (Number.isNaN(d.getTime())) { return ''; }
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }

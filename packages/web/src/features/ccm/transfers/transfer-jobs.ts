@@ -27,7 +27,7 @@ export interface TransferJob {
 
 /** The percentage of `completed` of `total` bytes, whole, 0-100 (0 while the total is not known). */
 export function percentOf(completed: number, total: number): number {
-  if (total <= 0) return 0;
+  if (total <= 0) { return 0; }
   return Math.max(0, Math.min(100, Math.floor((completed / total) * 100)));
 }
 
@@ -38,21 +38,21 @@ export function newJob(id: number, patientId: number, fileName: string, directio
 
 /** The job after `completed` of `total` bytes moved; a finished job does not move back. */
 export function progressed(job: TransferJob, completed: number, total: number): TransferJob {
-  if (job.status === 'completed' || job.status === 'failed') return job;
+  if (job.status === 'completed' || job.status === 'failed') { return job; }
   const totalSize = total > 0 ? total : job.totalSize;
   return { ...job, completedSize: completed, totalSize, percentage: percentOf(completed, totalSize) };
 }
 
 /** The job completed: every byte moved, 100 %. */
 export function completed(job: TransferJob): TransferJob {
-  if (job.status === 'failed') return job;
+  if (job.status === 'failed') { return job; }
   const size = Math.max(job.totalSize, job.completedSize);
   return { ...job, status: 'completed', totalSize: size, completedSize: size, percentage: 100 };
 }
 
 /** The job failed (a transfer error), with the reason; a completed job stays completed. */
 export function failed(job: TransferJob, error: string): TransferJob {
-  if (job.status === 'completed') return job;
+  if (job.status === 'completed') { return job; }
   return { ...job, status: 'failed', error };
 }
 

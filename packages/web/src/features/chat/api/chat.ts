@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { chat, notifications, NotificationType, type ChatMessagePage } from '@vigil/contract';
 import { call } from '../../../lib/api-client';
@@ -48,12 +49,16 @@ export function useSendTeamMessage() {
  */
 export function useMarkThreadRead() {
   const qc = useQueryClient();
-  return async (page: ChatMessagePage | undefined) => {
-    const unread = (page?.items ?? []).filter((m) => !m.mine && !m.isRead);
-    if (unread.length === 0) return;
-    await Promise.allSettled(unread.map((m) => call(notifications.markAsRead, { query: { notificationid: m.messageId } })));
-    await invalidateEndpoints(qc, chatReads);
-  };
+  // One function for the client's lifetime: the thread's effect depends on it.
+  return useCallback(
+    async (page: ChatMessagePage | undefined) => {
+      const unread = (page?.items ?? []).filter((m) => !m.mine && !m.isRead);
+      if (unread.length === 0) { return; }
+      await Promise.allSettled(unread.map((m) => call(notifications.markAsRead, { query: { notificationid: m.messageId } })));
+      await invalidateEndpoints(qc, chatReads);
+    },
+    [qc],
+  );
 }
 
 /**
@@ -65,8 +70,8 @@ export function useMarkThreadRead() {
 export function useChatLiveUpdates(): void {
   const qc = useQueryClient();
   useRealtimeEvent((event) => {
-    if (event.type === 'notification' && event.data.notificationTypeId === NotificationType.CHAT) void invalidateEndpoints(qc, [chat]);
-    else if (event.type === 'messageRead') void invalidateEndpoints(qc, [chat]);
-    else if (event.type === 'reconnected') void invalidateEndpoints(qc, [chat]);
+    if (event.type === 'notification' && event.data.notificationTypeId === NotificationType.CHAT) { void invalidateEndpoints(qc, [chat]); }
+    else if (event.type === 'messageRead') { void invalidateEndpoints(qc, [chat]); }
+    else if (event.type === 'reconnected') { void invalidateEndpoints(qc, [chat]); }
   });
 }

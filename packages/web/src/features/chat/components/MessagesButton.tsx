@@ -13,7 +13,7 @@ import { MessagesPanel } from './MessagesPanel';
 export function MessagesButton() {
   const { t } = useTranslation();
   const allowed = useCan('notifications.read');
-  if (!allowed) return null;
+  if (!allowed) { return null; }
   return (
     <Suspense
       fallback={

@@ -104,7 +104,7 @@ function NewConversation({ onOpen }: { onOpen: (c: OpenConversation) => void }) 
       disabled={officeId === null}
       onChange={(v) => {
         const found = staff.data?.find((o) => o.value === v);
-        if (found) onOpen({ kind: 'user', id: Number(found.value), title: found.label });
+        if (found) { onOpen({ kind: 'user', id: Number(found.value), title: found.label }); }
       }}
       data-testid="new-conversation"
     />
@@ -137,7 +137,7 @@ function Thread({ conversation, onBack }: { conversation: OpenConversation; onBa
   // Opening (or receiving into) a thread reads it.
   useEffect(() => {
     void markRead(page);
-  }, [page]);
+  }, [page, markRead]);
 
   const shownIds = useMemo(() => new Set((page?.items ?? []).map((m) => m.messageId)), [page]);
   const visiblePending = pending.filter((p) => p.messageId === undefined || !shownIds.has(p.messageId));
@@ -149,7 +149,7 @@ function Thread({ conversation, onBack }: { conversation: OpenConversation; onBa
 
   const submit = () => {
     const body = text.trim();
-    if (!body) return;
+    if (!body) { return; }
     const key = ++seq.current;
     setPending((p) => [...p, { key, text: body, at: new Date().toISOString(), status: 'sent' }]);
     setText('');

@@ -32,10 +32,10 @@ export function useDayReadings(hospitalId: number, day: string, timeZone: string
         let older = false;
         for (const m of r.items) {
           const d = dayIn(timeZone, m.measuredAt);
-          if (d === day) items.push(m);
-          else if (d < day) older = true;
+          if (d === day) { items.push(m); }
+          else if (d < day) { older = true; }
         }
-        if (older || page * PAGE_SIZE >= r.total) return { items, truncated: false };
+        if (older || page * PAGE_SIZE >= r.total) { return { items, truncated: false }; }
       }
       return { items, truncated: true };
     },
@@ -63,7 +63,7 @@ export function useMonthNotes(hospitalId: number, year: number, month: number, e
       for (let page = 1; page <= MAX_PAGES; page++) {
         const r = await callPage(page);
         items.push(...r.items);
-        if (page * PAGE_SIZE >= r.total) return { items, truncated: false };
+        if (page * PAGE_SIZE >= r.total) { return { items, truncated: false }; }
       }
       return { items, truncated: true };
     },
@@ -80,9 +80,9 @@ export interface DayAlerts {
 
 /** The worklist's period that holds a day `daysAgo` days back (TODAY, the last 7 or 30 days, or everything). */
 function periodFor(daysAgo: number): 'TODAY' | 'WEEK' | 'MONTH' | 'ALL' {
-  if (daysAgo <= 0) return 'TODAY';
-  if (daysAgo < 7) return 'WEEK';
-  if (daysAgo < 30) return 'MONTH';
+  if (daysAgo <= 0) { return 'TODAY'; }
+  if (daysAgo < 7) { return 'WEEK'; }
+  if (daysAgo < 30) { return 'MONTH'; }
   return 'ALL';
 }
 
@@ -104,10 +104,10 @@ export function useDayAlerts(hospitalId: number, day: string, daysAgo: number, t
         let older = false;
         for (const a of r.items) {
           const d = dayIn(timeZone, a.measuredAt ?? a.timestamp);
-          if (d === day) items.push(a);
-          else if (d < day) older = true;
+          if (d === day) { items.push(a); }
+          else if (d < day) { older = true; }
         }
-        if (older || page * PAGE_SIZE >= r.total) return { items, view, truncated: false };
+        if (older || page * PAGE_SIZE >= r.total) { return { items, view, truncated: false }; }
       }
       return { items, view, truncated: true };
     },

@@ -79,8 +79,8 @@ export function ReportTable<T>({
   renderRow: (row: T) => ReactNode;
   minWidth?: number;
 }) {
-  if (!loaded) return <Pending error={error} />;
-  if (rows.length === 0) return <EmptyState text={empty} />;
+  if (!loaded) { return <Pending error={error} />; }
+  if (rows.length === 0) { return <EmptyState text={empty} />; }
   return (
     <ScrollArea>
       <Table striped verticalSpacing="xs" miw={minWidth}>

@@ -20,7 +20,7 @@ import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay
 import { DateField } from '../../../components/DateField';
 
 /**
- * /dailyreports (issue 4 section 5): for one office and day (default today, the office's day):
+ * /dailyreports (spec section 2): for one office and day (default today, the office's day):
  * the patients with readings, the abnormal readings, the alerts of the day and those processed,
  * and the time logged per staff member, with a chart of the readings per hour. Built from the
  * office's monthly readings, the alert worklist and the office's monthly notes (the API has no
@@ -43,7 +43,7 @@ export default function DailyReportsPage() {
   const readings = useDayReadings(officeId, day, timeZone, ready);
   const alerts = useDayAlerts(officeId, day, daysBetween(day, today), timeZone, ready);
   const notes = useMonthNotes(officeId, year, month, ready);
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const lang = currentLang();
   const patients = readings.data ? patientsOfDay(readings.data.items) : [];

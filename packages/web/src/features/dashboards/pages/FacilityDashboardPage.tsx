@@ -19,9 +19,9 @@ import { Figure } from '../components/Figure';
 function useDuration() {
   const { t } = useTranslation('dashboards');
   return (minutes: number | null) => {
-    if (minutes === null) return '—';
-    if (minutes < 60) return t('duration.minutes', { n: Math.round(minutes) });
-    if (minutes < 1440) return t('duration.hours', { n: Math.round(minutes / 6) / 10 });
+    if (minutes === null) { return '—'; }
+    if (minutes < 60) { return t('duration.minutes', { n: Math.round(minutes) }); }
+    if (minutes < 1440) { return t('duration.hours', { n: Math.round(minutes / 6) / 10 }); }
     return t('duration.days', { n: Math.round(minutes / 144) / 10 });
   };
 }

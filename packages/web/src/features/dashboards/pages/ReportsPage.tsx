@@ -106,10 +106,10 @@ export default function ReportsPage({ system = false }: { system?: boolean }) {
   const summary = (rows: { name: string; value: number }[]) => rows.map((r) => `${r.name}: ${r.value}`).join('; ');
 
   const byProgram = new Map<string, number>();
-  for (const p of d?.patients ?? []) byProgram.set(p.program, (byProgram.get(p.program) ?? 0) + p.patients);
+  for (const p of d?.patients ?? []) { byProgram.set(p.program, (byProgram.get(p.program) ?? 0) + p.patients); }
   const programs = [...byProgram.entries()].map(([name, value]) => ({ name, value }));
   const byMonth = new Map<string, number>();
-  for (const b of d?.billing ?? []) byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents);
+  for (const b of d?.billing ?? []) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); }
   const billingMonths = [...byMonth.entries()].map(([name, cents]) => ({ name, value: cents / 100 }));
   const hours = (d?.staffTime ?? []).map((s) => ({ name: s.program, value: Math.round(s.seconds / 360) / 10 }));
   const medians = (d?.responseTimes ?? []).map((r) => ({ name: r.month, value: r.medianMinutes ?? 0 }));

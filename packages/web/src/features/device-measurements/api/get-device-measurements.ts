@@ -33,7 +33,7 @@ async function gatherChartReadings(callPage: PageCaller<typeof measurements.getM
     const data = await callPage(page);
     total = data.total;
     items.push(...data.items);
-    if (data.items.length < CHART_PAGE || page * CHART_PAGE >= data.total) break;
+    if (data.items.length < CHART_PAGE || page * CHART_PAGE >= data.total) { break; }
   }
   return { items: items.reverse(), total };
 }

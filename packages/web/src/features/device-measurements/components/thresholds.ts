@@ -9,17 +9,17 @@ import { displayUnitOf, thresholdsToDisplay } from '../../../components/measurem
  */
 export function deviceThresholds(device: MedicalDevice, office: DeviceDefaults | undefined, prefs: UnitPreferences): Record<string, EffectiveThresholds> {
   const out: Record<string, EffectiveThresholds> = {};
-  for (const v of office?.values ?? []) out[v.code] = v.displayThresholds;
+  for (const v of office?.values ?? []) { out[v.code] = v.displayThresholds; }
   let own: Record<string, Thresholds> = {};
   try {
     const parsed = JSON.parse(device.deviceDefaultValuesJson || '{}') as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) own = parsed as Record<string, Thresholds>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) { own = parsed as Record<string, Thresholds>; }
   } catch {
     own = {};
   }
   const codes = new Set(measurementCatalogue[device.deviceType].values.map((v) => v.code));
   for (const [code, limits] of Object.entries(own)) {
-    if (codes.has(code) && limits && typeof limits === 'object') out[code] = thresholdsToDisplay(code, limits, prefs);
+    if (codes.has(code) && limits && typeof limits === 'object') { out[code] = thresholdsToDisplay(code, limits, prefs); }
   }
   return out;
 }

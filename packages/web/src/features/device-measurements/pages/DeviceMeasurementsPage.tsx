@@ -19,14 +19,14 @@ import { DeviceReadingsTable } from '../components/DeviceReadingsTable';
 import { deviceThresholds, deviceValues } from '../components/thresholds';
 
 /**
- * /devicemeasurements/{id} (issue 3 section 5): one device's readings for a period (7, 30, 90 days
+ * /devicemeasurements/{id} (spec section 2): one device's readings for a period (7, 30, 90 days
  * or custom) as a chart with the thresholds in effect and as a table paged and sorted on the
  * server, with a CSV export of the period; a link back to the patient. A non-numeric id goes to
  * /auth/login (spec section 2).
  */
 export default function DeviceMeasurementsPage() {
   const { id } = useParams();
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) { return <Navigate to="/auth/login" replace />; }
   return <DeviceReadings key={id} deviceId={Number(id)} />;
 }
 

@@ -88,7 +88,7 @@ export function useTablets(officeId: number | null, query: TabletListQuery, enab
 export function usePatientNamesOfOffices(officeIds: readonly number[]): Map<number, string> {
   const results = useQueries({ queries: [...new Set(officeIds)].map((id) => officePatientOptionsQuery(id)) });
   const names = new Map<number, string>();
-  for (const r of results) for (const p of r.data?.items ?? []) names.set(p.id, `${p.firstName} ${p.lastName}`);
+  for (const r of results) { for (const p of r.data?.items ?? []) { names.set(p.id, `${p.firstName} ${p.lastName}`); } }
   return names;
 }
 

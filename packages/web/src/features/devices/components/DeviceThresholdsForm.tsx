@@ -22,7 +22,7 @@ export function DeviceThresholdsForm({ device, onDone }: { device: MedicalDevice
     setError(null);
     const errors = thresholdErrors(device.deviceType, values, lang);
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) { return; }
     save.mutate(
       { medicalDeviceId: device.id, deviceDefaultValuesJson: toThresholds(values) },
       {

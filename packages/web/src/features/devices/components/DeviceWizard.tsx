@@ -61,7 +61,7 @@ function toBody(v: DeviceWizardValues): CreateMedicalDeviceBody {
 }
 
 function validateStep(step: number, v: DeviceWizardValues, lang: Lang): Record<string, string> {
-  if (step === THRESHOLDS_STEP) return thresholdErrors(v.deviceType, v.thresholds, lang);
+  if (step === THRESHOLDS_STEP) { return thresholdErrors(v.deviceType, v.thresholds, lang); }
   return stepErrors(createMedicalDeviceBodySchema, toBody(v), STEP_FIELDS[step] ?? []);
 }
 
@@ -137,7 +137,7 @@ function DeviceWizard({
     stepOfField,
     lockedThrough: created ? DONE : -1,
     onRefusal: (err) => {
-      if (err.status !== 409) return undefined;
+      if (err.status !== 409) { return undefined; }
       form.setFieldError('deviceIdentifier', err.message);
       return 2;
     },
@@ -155,11 +155,13 @@ function DeviceWizard({
   const hubs = useHubs(officeId, { page: 1, pageSize: 200, sort: 'hubName' }, !!officeId);
 
   useEffect(() => {
-    if (!form.values.hospitalId && offices.length === 1) form.setFieldValue('hospitalId', String(offices[0]!.id));
+    if (!form.values.hospitalId && offices.length === 1) { form.setFieldValue('hospitalId', String(offices[0]!.id)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < DONE) form.setErrors(validateStep(active, form.values, lang));
+    if (Object.keys(form.errors).length > 0 && active < DONE) { form.setErrors(validateStep(active, form.values, lang)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 
   guard.current = !created && form.isDirty() ? t('wizard.closeDirty') : null;
@@ -179,7 +181,7 @@ function DeviceWizard({
 
   const chooseType = (value: string) => {
     const type = value as DeviceType;
-    if (type === form.values.deviceType) return;
+    if (type === form.values.deviceType) { return; }
     form.setValues({ deviceType: type, manufacturerId: ALL_MANUFACTURERS, templateId: NO_MODEL, thresholds: thresholdValues(type) });
     form.clearErrors();
   };
@@ -426,7 +428,7 @@ export function DeviceWizardModal({
     onClose();
   };
   const requestClose = () => {
-    if (!guard.current) return close();
+    if (!guard.current) { return close(); }
     confirmAction({ title: t('wizard.closeTitle'), text: guard.current, confirmLabel: t('wizard.closeConfirm'), onConfirm: close });
   };
   return (

@@ -76,7 +76,7 @@ function HubWizard({
     stepOfField,
     lockedThrough: created ? DONE : -1,
     onRefusal: (err) => {
-      if (err.status !== 409) return undefined;
+      if (err.status !== 409) { return undefined; }
       form.setFieldError('hubIdentifier', err.message);
       return 0;
     },
@@ -89,12 +89,14 @@ function HubWizard({
 
   // One office in scope is the obvious choice.
   useEffect(() => {
-    if (!form.values.hospitalId && offices.length === 1) form.setFieldValue('hospitalId', String(offices[0]!.id));
+    if (!form.values.hospitalId && offices.length === 1) { form.setFieldValue('hospitalId', String(offices[0]!.id)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   // Messages follow the UI language.
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < DONE) form.setErrors(stepErrors(createHubBodySchema, toBody(form.values), STEPS[active]!));
+    if (Object.keys(form.errors).length > 0 && active < DONE) { form.setErrors(stepErrors(createHubBodySchema, toBody(form.values), STEPS[active]!)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [i18n.language]);
 
   guard.current = credential ? t('hubWizard.closeWithCredential') : !created && form.isDirty() ? t('wizard.closeDirty') : null;
@@ -109,7 +111,7 @@ function HubWizard({
     );
 
   const issueCredential = () => {
-    if (!created) return;
+    if (!created) { return; }
     setError(null);
     issue.mutate(created.id, { onSuccess: setCredential, onError: (err) => setError(err.message) });
   };
@@ -248,7 +250,7 @@ export function HubWizardModal({ opened, onClose }: { opened: boolean; onClose: 
       close();
       then?.();
     };
-    if (!guard.current) return done();
+    if (!guard.current) { return done(); }
     confirmAction({ title: t('wizard.closeTitle'), text: guard.current, confirmLabel: t('wizard.closeConfirm'), onConfirm: done });
   };
   return (

@@ -56,7 +56,7 @@ function TypeThresholdsForm({ officeId, defaults, canEdit }: { officeId: number;
   const submit = () => {
     const errors = thresholdErrors(type, form.values.thresholds, lang, FIELD);
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) { return; }
     send(officeOverrides(type, form.values.thresholds), t('officeThresholds.saved', { type: title }));
   };
 
@@ -134,7 +134,7 @@ export function OfficeThresholdsTab({ officeId }: { officeId: number | null }) {
   const query = useDeviceDefaultsForHospital(officeId);
   const [opened, setOpened] = useState<string[]>(['BLOOD_PRESSURE']);
 
-  if (officeId === null) return <EmptyState text={t('officeThresholds.chooseOffice')} />;
+  if (officeId === null) { return <EmptyState text={t('officeThresholds.chooseOffice')} />; }
   if (query.error) {
     return (
       <Alert color="red" role="alert" title={t('common:list.error')}>

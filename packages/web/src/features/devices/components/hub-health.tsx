@@ -8,9 +8,9 @@ export type HubHealthState = 'disabled' | 'noCredential' | 'never' | 'healthy' |
 export const SILENT_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function hubHealthState(hub: { status: number; hasCredential: boolean; lastCheckInAt: string | null }, now = Date.now()): HubHealthState {
-  if (hub.status !== 1) return 'disabled';
-  if (!hub.hasCredential) return 'noCredential';
-  if (!hub.lastCheckInAt) return 'never';
+  if (hub.status !== 1) { return 'disabled'; }
+  if (!hub.hasCredential) { return 'noCredential'; }
+  if (!hub.lastCheckInAt) { return 'never'; }
   return now - Date.parse(hub.lastCheckInAt) <= SILENT_AFTER_MS ? 'healthy' : 'silent';
 }
 

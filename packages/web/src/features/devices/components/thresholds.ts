@@ -16,7 +16,7 @@ export type ThresholdValues = Record<string, Record<LimitName, number | string>>
 
 /** Empty inputs for every value of `type`, filled from `overrides` (a device's deviceDefaultValuesJson). */
 export function thresholdValues(type: DeviceType | null, overrides: string | MedicalDeviceThresholds = {}): ThresholdValues {
-  if (!type) return {};
+  if (!type) { return {}; }
   let parsed: MedicalDeviceThresholds = {};
   if (typeof overrides === 'string') {
     try {
@@ -24,7 +24,7 @@ export function thresholdValues(type: DeviceType | null, overrides: string | Med
     } catch {
       parsed = {};
     }
-  } else parsed = overrides;
+  } else { parsed = overrides; }
   const out: ThresholdValues = {};
   for (const v of measurementCatalogue[type].values) {
     const given = parsed[v.code] ?? {};
@@ -40,10 +40,10 @@ export function toThresholds(values: ThresholdValues): MedicalDeviceThresholds {
     const kept: Partial<Record<LimitName, number>> = {};
     for (const name of LIMITS) {
       const raw = limits[name];
-      if (raw === '' || raw === null || raw === undefined) continue;
+      if (raw === '' || raw === null || raw === undefined) { continue; }
       kept[name] = Number(raw);
     }
-    if (Object.keys(kept).length > 0) out[code] = kept;
+    if (Object.keys(kept).length > 0) { out[code] = kept; }
   }
   return out;
 }
@@ -57,12 +57,12 @@ export const overrideCount = (values: ThresholdValues) => Object.keys(toThreshol
  * answers them (`deviceDefaultValuesJson` for a device's overrides, `thresholds` for an office's).
  */
 export function thresholdErrors(type: DeviceType | null, values: ThresholdValues, lang: Lang, field = 'deviceDefaultValuesJson'): Record<string, string> {
-  if (!type) return {};
+  if (!type) { return {}; }
   const thresholds = toThresholds(values);
   const shape = medicalDeviceThresholdsSchema.safeParse(thresholds);
   if (!shape.success) {
     const out: Record<string, string> = {};
-    for (const issue of shape.error.issues) out[`${field}.${String(issue.path[0] ?? '')}`] = message('regex', lang);
+    for (const issue of shape.error.issues) { out[`${field}.${String(issue.path[0] ?? '')}`] = message('regex', lang); }
     return out;
   }
   const { issues } = checkMedicalDeviceThresholds(type, thresholds, field);
@@ -104,7 +104,7 @@ export function officeOverrides(type: DeviceType, values: ThresholdValues): Medi
   const out: MedicalDeviceThresholds = {};
   for (const [code, limits] of Object.entries(given)) {
     const base = catalogue[code] ?? {};
-    if (LIMITS.every((name) => limits[name] === base[name])) continue;
+    if (LIMITS.every((name) => limits[name] === base[name])) { continue; }
     out[code] = limits;
   }
   return out;

@@ -26,7 +26,7 @@ export function useHubActions({ onCredential, onDeleted }: { onCredential: (c: H
     });
 
   const issueOrRotate = (hub: Hub) => {
-    if (!hub.hasCredential) return doIssue(hub);
+    if (!hub.hasCredential) { return doIssue(hub); }
     confirmAction({
       title: t('credential.rotateTitle'),
       text: t('credential.rotateText', { name: hub.hubName }),

@@ -60,8 +60,8 @@ function DiagnosisForm({ patientId, diagnosis, onClose }: { patientId: number; d
       notify({ color: 'teal', message: diagnosis ? t('form.updated') : t('form.added') });
       onClose();
     };
-    if (diagnosis) update.mutate({ id: diagnosis.id, ...fields }, { onSuccess: done, onError: failed });
-    else create.mutate({ patientId, ...fields }, { onSuccess: done, onError: failed });
+    if (diagnosis) { update.mutate({ id: diagnosis.id, ...fields }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ patientId, ...fields }, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
 

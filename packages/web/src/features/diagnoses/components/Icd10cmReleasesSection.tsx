@@ -30,7 +30,7 @@ function Releases() {
   const busy = releases.data?.some((r) => r.status === 'queued' || r.status === 'running') ?? false;
 
   const onFile = (file: File | null) => {
-    if (!file) return;
+    if (!file) { return; }
     if (file.size > ICD10CM_UPLOAD_MAX_BYTES) {
       notify({ color: 'red', message: t('releases.tooLarge') });
       return;

@@ -29,12 +29,13 @@ export function Icd10cmSearchBox({ value, onChange, error }: { value: ChosenCode
   useEffect(() => {
     // The best hit is preselected, so Enter takes it (keyboard selection).
     const first = hits.findIndex((h) => h.billable);
-    if (first >= 0) combobox.selectOption(first);
+    if (first >= 0) { combobox.selectOption(first); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- preselects the best hit only when a new answer arrives; the combobox store and the hits list are new objects each render (with them, every render would move the keyboard selection back)
   }, [search.data]);
 
   const choose = (code: string) => {
     const hit = hits.find((h) => h.code === code);
-    if (!hit || !hit.billable) return;
+    if (!hit || !hit.billable) { return; }
     onChange({ code: hit.code, description: hit.description });
     setText('');
     combobox.closeDropdown();

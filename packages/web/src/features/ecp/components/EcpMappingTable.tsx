@@ -33,9 +33,9 @@ const tieKeys: Record<string, string> = { identifier: 'reasons.tieIdentifier', n
 
 /** The API's mapping reason in the user's language ('—' for none; an unknown reason as it came). */
 export function ecpReasonText(t: TFunction, reason: string | null): string {
-  if (!reason) return '—';
+  if (!reason) { return '—'; }
   const tie = candidates.exec(reason);
-  if (tie) return t(tieKeys[tie[2]!]!, { count: Number(tie[1]) });
+  if (tie) { return t(tieKeys[tie[2]!]!, { count: Number(tie[1]) }); }
   return reasonKeys[reason] ? t(reasonKeys[reason]) : reason;
 }
 

@@ -11,7 +11,7 @@ import { RunStatusBadge } from './ImportStatusBadge';
 function useElapsed(running: boolean): number {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
-    if (!running) return;
+    if (!running) { return; }
     setSeconds(0);
     const started = Date.now();
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
@@ -37,17 +37,18 @@ export function ImportRunProgress({ runId }: { runId: number }) {
   const elapsed = useElapsed(inProgress);
   const ended = useRef(false);
   useEffect(() => {
-    if (!r || importInProgress(r.status) || ended.current) return;
+    if (!r || importInProgress(r.status) || ended.current) { return; }
     ended.current = true;
     void qc.invalidateQueries();
   }, [r, qc]);
 
-  if (run.error)
+  if (run.error) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mt="md" title={t('failed')}>
         {run.error.message}
       </Alert>
     );
+  }
   if (inProgress) {
     const percent = r?.progress && r.progress.filesTotal > 0 ? Math.round((100 * r.progress.files) / r.progress.filesTotal) : 0;
     return (
@@ -74,12 +75,13 @@ export function ImportRunProgress({ runId }: { runId: number }) {
       </Paper>
     );
   }
-  if (!r.report)
+  if (!r.report) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mt="md" title={t('failed')} data-testid="import-run-failed">
         {t('run.failed')}
       </Alert>
     );
+  }
   return (
     <Paper withBorder radius="md" p="lg" mt="md" data-testid="import-report">
       <Stack gap="md">

@@ -61,8 +61,8 @@ export default function ImportPage() {
   const submitFile = () => {
     setFileError(null);
     setError(null);
-    if (!file) return setFileError(t('upload.required'));
-    if (file.size > IMPORT_UPLOAD_MAX_BYTES) return setFileError(t('upload.tooLarge', { mb: IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    if (!file) { return setFileError(t('upload.required')); }
+    if (file.size > IMPORT_UPLOAD_MAX_BYTES) { return setFileError(t('upload.tooLarge', { mb: IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024 })); }
     setRunId(null);
     upload.mutate(file, { onSuccess: queued, onError: failed });
   };

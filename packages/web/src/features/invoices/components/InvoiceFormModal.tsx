@@ -61,7 +61,7 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
 
   const failed = (err: unknown) => {
     setError(err instanceof ApiError ? err.message : t('errors.saveFailed'));
-    if (err instanceof ApiError) setFieldErrors(err.fieldErrors);
+    if (err instanceof ApiError) { setFieldErrors(err.fieldErrors); }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

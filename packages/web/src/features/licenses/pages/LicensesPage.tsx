@@ -177,7 +177,7 @@ function LicenseForm({ license, officeId, offices, onClose }: { license: License
   });
   const failed = (err: unknown) => {
     setError(err instanceof ApiError ? err.message : t('errors.saveFailed'));
-    if (err instanceof ApiError) setFields(err.fieldErrors);
+    if (err instanceof ApiError) { setFields(err.fieldErrors); }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -187,8 +187,8 @@ function LicenseForm({ license, officeId, offices, onClose }: { license: License
       notify({ color: 'teal', message: t('form.saved') });
       onClose();
     };
-    if (license) update.mutate({ id: license.id, body: license.status === 'assigned' || license.status === 'expired' ? { ...body, status: undefined } : body }, { onSuccess: done, onError: failed });
-    else create.mutate({ ...body, hospitalId: Number(v.hospitalId) }, { onSuccess: done, onError: failed });
+    if (license) { update.mutate({ id: license.id, body: license.status === 'assigned' || license.status === 'expired' ? { ...body, status: undefined } : body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ ...body, hospitalId: Number(v.hospitalId) }, { onSuccess: done, onError: failed }); }
   };
   return (
     <form onSubmit={submit} noValidate data-testid="license-form">
@@ -232,10 +232,10 @@ function AssignLicense({ license, onClose }: { license: License; onClose: () => 
   const term = debounced === selectedLabel ? '' : debounced;
   const options = useHospitalPatients(license.hospitalId, { page: 1, pageSize: 20, search: term || undefined, sort: 'lastName' }, { staleTime: 60_000 });
   const data = (options.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.lastName}, ${p.firstName}` }));
-  if (patientId !== null && !data.some((d) => d.value === String(patientId))) data.unshift({ value: String(patientId), label: selectedLabel });
+  if (patientId !== null && !data.some((d) => d.value === String(patientId))) { data.unshift({ value: String(patientId), label: selectedLabel }); }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (patientId === null) return;
+    if (patientId === null) { return; }
     setError(null);
     assign.mutate(
       { licenseId: license.id, patientId },
@@ -293,7 +293,7 @@ function BulkInsert({ officeId, offices }: { officeId: number | null; offices: O
   const [report, setReport] = useState<LicenseBulkReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const send = () => {
-    if (!file || !hospitalId) return;
+    if (!file || !hospitalId) { return; }
     setError(null);
     upload.mutate({ hospitalId: Number(hospitalId), file }, { onSuccess: setReport, onError: (err) => setError(err instanceof ApiError ? err.message : t('errors.saveFailed')) });
   };

@@ -33,7 +33,7 @@ function CopyForm({ offices, fromHospitalId, onClose }: { offices: OfficeOption[
     initialValues: { fromHospitalId: fromHospitalId > 0 ? fromHospitalId : 0, toHospitalId: 0 },
     validate: (v) => {
       const errors = schemaCheck(v);
-      if (!errors.toHospitalId && v.toHospitalId === v.fromHospitalId) errors.toHospitalId = t('copy.sameOffice');
+      if (!errors.toHospitalId && v.toHospitalId === v.fromHospitalId) { errors.toHospitalId = t('copy.sameOffice'); }
       return errors;
     },
   });

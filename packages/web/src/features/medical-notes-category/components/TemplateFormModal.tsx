@@ -69,8 +69,8 @@ function TemplateForm({ hospitalId, template, onClose }: { hospitalId: number; t
       notify({ color: 'teal', message: template ? t('form.updated') : t('form.created') });
       onClose();
     };
-    if (template) update.mutate({ id: template.id, body }, { onSuccess: done, onError: failed });
-    else create.mutate({ ...body, hospitalId: v.hospitalId }, { onSuccess: done, onError: failed });
+    if (template) { update.mutate({ id: template.id, body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ ...body, hospitalId: v.hospitalId }, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
 

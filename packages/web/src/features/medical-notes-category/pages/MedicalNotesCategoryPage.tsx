@@ -23,11 +23,11 @@ import { TemplateFormModal } from '../components/TemplateFormModal';
 type StatusFilter = 'all' | 'active' | 'inactive';
 
 /**
- * /medicalNotesCategory (issue 4 section 2): an office's medical note category templates. Everyone
- * with notes.read sees them; noteTemplates.manage creates, edits, activates or deactivates,
- * deletes (asking first; refused while a note uses the template) and copies them between the
- * user's offices. Spec section 8: a 403 on edit shows the server's message, on delete or copy
- * "403 Forbidden Error".
+ * /medicalNotesCategory (spec section 7 "Medical notes"): an office's medical note category
+ * templates. Everyone with notes.read sees them; noteTemplates.manage creates, edits, activates or
+ * deactivates, deletes (asking first; refused while a note uses the template) and copies them
+ * between the user's offices. Spec section 8: a 403 on edit shows the server's message, on delete
+ * or copy "403 Forbidden Error".
  */
 export default function MedicalNotesCategoryPage() {
   const { t } = useTranslation('medicalNotesCategory');
@@ -52,7 +52,7 @@ export default function MedicalNotesCategoryPage() {
     );
   }, [templates.data, status, search]);
 
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const newButton = canManage && office > 0 && (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} data-testid="template-new">

@@ -39,7 +39,7 @@ export function StaffActionsMenu({
   const canAssign = useCan('offices.assign');
   const status = useSetStaffStatus();
   const deassign = useDeassignStaff();
-  if (!canStatus && !canAssign) return null;
+  if (!canStatus && !canAssign) { return null; }
   const name = `${member.firstName} ${member.lastName}`;
   const active = member.status === UserStatus.ACTIVE;
 

@@ -36,8 +36,8 @@ function Pending({ error }: { error: unknown }) {
 function DoctorData({ id }: { id: number }) {
   const { t, i18n } = useTranslation('medicalStaff');
   const meta = useDoctorMetadata(id);
-  if (meta.isLoading || meta.error) return <Pending error={meta.error} />;
-  if (!meta.data) return <Text size="sm" c="dimmed">{t('details.noProfessional')}</Text>;
+  if (meta.isLoading || meta.error) { return <Pending error={meta.error} />; }
+  if (!meta.data) { return <Text size="sm" c="dimmed">{t('details.noProfessional')}</Text>; }
   const es = i18n.language.startsWith('es');
   return (
     <DetailList
@@ -66,8 +66,8 @@ function DoctorData({ id }: { id: number }) {
 function NurseData({ id }: { id: number }) {
   const { t } = useTranslation('medicalStaff');
   const meta = useNurseMetadata(id);
-  if (meta.isLoading || meta.error) return <Pending error={meta.error} />;
-  if (!meta.data) return <Text size="sm" c="dimmed">{t('details.noProfessional')}</Text>;
+  if (meta.isLoading || meta.error) { return <Pending error={meta.error} />; }
+  if (!meta.data) { return <Text size="sm" c="dimmed">{t('details.noProfessional')}</Text>; }
   return <DetailList items={[{ label: t('fields.licenceId'), value: meta.data.licenceId }]} />;
 }
 
@@ -77,7 +77,7 @@ export function StaffDetails({ userId, officeId, officeName, onRemoved }: { user
   const member = useUser(userId);
   const countries = useCountries();
   const m = member.data;
-  if (!m) return <Pending error={member.error} />;
+  if (!m) { return <Pending error={member.error} />; }
   const country = countries.data?.find((c) => c.countryCode === m.country);
   const es = i18n.language.startsWith('es');
   return (

@@ -116,11 +116,13 @@ export function StaffWizard({
   const roles = staffFormRoles.filter((r) => user && creatableRoles[user.roleId as RoleId].includes(r));
 
   useEffect(() => {
-    if (offices.length === 1 && form.values.hospitalIds.length === 0) form.setFieldValue('hospitalIds', [String(offices[0]!.id)]);
+    if (offices.length === 1 && form.values.hospitalIds.length === 0) { form.setFieldValue('hospitalIds', [String(offices[0]!.id)]); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < COMPLETED) form.setErrors(validateStaffStep(step, form.values, lang));
+    if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStaffStep(step, form.values, lang)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 
   useEffect(() => {
@@ -140,7 +142,7 @@ export function StaffWizard({
 
   const submit = async () => {
     // Every unlocked step is checked again: a value may have been edited after its step was left.
-    if (!wizard.validateAll()) return;
+    if (!wizard.validateAll()) { return; }
     setFailed(null);
     const v = form.values;
     let id = createdId;
@@ -159,8 +161,8 @@ export function StaffWizard({
     if (meta && !metaDone) {
       setRunning('metadata');
       try {
-        if (role === Role.DOCTOR) await updateDoctor.mutateAsync({ doctorId: id, body: meta });
-        else await updateNurse.mutateAsync({ nurseId: id, body: { licenceId: meta.licenceId } });
+        if (role === Role.DOCTOR) { await updateDoctor.mutateAsync({ doctorId: id, body: meta }); }
+        else { await updateNurse.mutateAsync({ nurseId: id, body: { licenceId: meta.licenceId } }); }
         setMetaDone(true);
       } catch (err) {
         return fail('metadata', err);

@@ -17,7 +17,7 @@ export function StaffWizardModal({ opened, onClose }: { opened: boolean; onClose
     onClose();
   };
   const requestClose = () => {
-    if (!guard.current) return close();
+    if (!guard.current) { return close(); }
     confirmAction({ title: t('wizard.closeTitle'), text: guard.current, confirmLabel: t('wizard.closeConfirm'), onConfirm: close });
   };
   return (

@@ -27,9 +27,9 @@ export type StaffStep = (typeof STAFF_STEPS)[number];
 
 export function stepOfStaffField(field: string): number {
   const name = field.split('.')[0]!;
-  if ((personFieldNames as readonly string[]).includes(name)) return 0;
-  if (name === 'roleId' || name === 'hospitalIds') return 1;
-  if (name === 'licenceId' || name === 'npi' || name === 'specializationIds') return 2;
+  if ((personFieldNames as readonly string[]).includes(name)) { return 0; }
+  if (name === 'roleId' || name === 'hospitalIds') { return 1; }
+  if (name === 'licenceId' || name === 'npi' || name === 'specializationIds') { return 2; }
   return 3;
 }
 
@@ -49,7 +49,7 @@ export function professionalBody(v: StaffWizardValues): UpdateDoctorMetadataBody
     const body = { licenceId: v.licenceId.trim() || undefined, npi: v.npi.trim() || undefined };
     return body.licenceId || body.npi ? body : null;
   }
-  if (role === Role.NURSE) return v.licenceId.trim() ? { licenceId: v.licenceId.trim() } : null;
+  if (role === Role.NURSE) { return v.licenceId.trim() ? { licenceId: v.licenceId.trim() } : null; }
   return null;
 }
 
@@ -60,14 +60,14 @@ export function validateStaffStep(step: StaffStep, v: StaffWizardValues, lang: L
       return stepErrors(userCreateBodySchema, staffUserBody(v), personFieldNames);
     case 'role': {
       const errors: Record<string, string> = {};
-      if (!v.roleId || !staffFormRoles.includes(Number(v.roleId) as never)) errors.roleId = message('required', lang);
-      if (v.hospitalIds.length === 0) errors.hospitalIds = message('atLeastOneFacility', lang);
+      if (!v.roleId || !staffFormRoles.includes(Number(v.roleId) as never)) { errors.roleId = message('required', lang); }
+      if (v.hospitalIds.length === 0) { errors.hospitalIds = message('atLeastOneFacility', lang); }
       return errors;
     }
     case 'professional': {
       const role = Number(v.roleId);
-      if (role === Role.DOCTOR) return stepErrors(updateDoctorMetadataBodySchema, { licenceId: v.licenceId, npi: v.npi }, ['licenceId', 'npi']);
-      if (role === Role.NURSE) return stepErrors(updateNurseMetadataBodySchema, { licenceId: v.licenceId }, ['licenceId']);
+      if (role === Role.DOCTOR) { return stepErrors(updateDoctorMetadataBodySchema, { licenceId: v.licenceId, npi: v.npi }, ['licenceId', 'npi']); }
+      if (role === Role.NURSE) { return stepErrors(updateNurseMetadataBodySchema, { licenceId: v.licenceId }, ['licenceId']); }
       return {};
     }
     case 'review':

@@ -62,7 +62,7 @@ export function TeamDetails({ patientId, officeId }: { patientId: number; office
     });
   };
   const add = () => {
-    if (!toAdd) return;
+    if (!toAdd) { return; }
     assign.mutate(
       { medicalTeamId: team.id, userId: Number(toAdd) },
       {

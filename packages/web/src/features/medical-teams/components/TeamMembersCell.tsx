@@ -7,7 +7,7 @@ const ROLE_ORDER = [Role.DOCTOR, Role.NURSE, Role.CARE_GIVER, Role.HOSPITAL_ADMI
 /** A team's members, one line per role ("Doctor: A. Koch, D. Reyes"). */
 export function TeamMembersCell({ members }: { members: MedicalTeamMember[] }) {
   const { t } = useTranslation('medicalTeams');
-  if (members.length === 0) return <Text size="sm" c="dimmed">{t('list.noMembers')}</Text>;
+  if (members.length === 0) { return <Text size="sm" c="dimmed">{t('list.noMembers')}</Text>; }
   const lines = ROLE_ORDER.map((role) => ({ role, names: members.filter((m) => m.roleId === role).map((m) => `${m.firstName.charAt(0)}. ${m.lastName}`) })).filter(
     (l) => l.names.length > 0,
   );

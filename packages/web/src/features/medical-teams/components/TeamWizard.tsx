@@ -87,16 +87,16 @@ export function TeamWizard({
     hasTeam: p.medicalTeam.length > 0,
   }));
   // The chosen patient stays an option while its label is shown, even when the last search did not return it.
-  if (picked && search === picked.label && !options.some((o) => o.value === picked.value)) options.unshift({ ...picked, label: picked.label.split(' · ')[0]! });
+  if (picked && search === picked.label && !options.some((o) => o.value === picked.value)) { options.unshift({ ...picked, label: picked.label.split(' · ')[0]! }); }
 
   const validate = (s: (typeof STEPS)[number]): Record<string, string> => {
     if (s === 'patient') {
-      if (!form.values.patientId) return { patientId: message('required', lang) };
-      if (hasTeamHere) return { patientId: t('wizard.teamExists') };
+      if (!form.values.patientId) { return { patientId: message('required', lang) }; }
+      if (hasTeamHere) { return { patientId: t('wizard.teamExists') }; }
       return {};
     }
     if (s === 'members') {
-      if (isFirstTeam && !hasDoctorAndNurse(roleIds)) return { memberIds: message('teamNeedsDoctorAndNurse', lang) };
+      if (isFirstTeam && !hasDoctorAndNurse(roleIds)) { return { memberIds: message('teamNeedsDoctorAndNurse', lang) }; }
       return stepErrors(
         createMedicalTeamBodySchema,
         { patientId: patientId ?? 1, hospitalId: officeId, memberIds: form.values.memberIds.map(Number) },
@@ -107,7 +107,7 @@ export function TeamWizard({
   };
 
   const next = () => {
-    if (step === 'patient' && patientId && teams.isLoading) return;
+    if (step === 'patient' && patientId && teams.isLoading) { return; }
     wizard.next();
   };
   const submit = () =>
@@ -180,7 +180,7 @@ export function TeamWizard({
                   <Stack gap="md" py={4}>
                     {TEAM_ROLES.map((role) => {
                       const people = staffList.filter((s) => s.roleId === role);
-                      if (people.length === 0) return null;
+                      if (people.length === 0) { return null; }
                       return (
                         <Stack key={role} gap={6}>
                           <Title order={3} fz="sm" c="dimmed">

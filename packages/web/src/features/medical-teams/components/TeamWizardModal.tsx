@@ -29,7 +29,7 @@ export function TeamWizardModal({
     onClose();
   };
   const requestClose = () => {
-    if (!dirty.current) return close();
+    if (!dirty.current) { return close(); }
     confirmAction({ title: t('wizard.closeTitle'), text: t('wizard.closeDirty'), confirmLabel: t('wizard.closeConfirm'), onConfirm: close });
   };
   return (

@@ -26,7 +26,7 @@ export function AssignedPatients({ planId, officeId }: { planId: number; officeI
   const assign = useAssignPatientToDefaultPlan();
   const [pick, setPick] = useState<string | null>(null);
   const plan: TreatmentPlan | undefined = plans.data?.find((p) => p.id === planId);
-  if (!plan) return null;
+  if (!plan) { return null; }
 
   const nameOf = (id: number) => patients.data?.find((p) => p.id === id)?.name ?? t('plan.patientNumber', { id });
   const assigned = new Set(plan.patientAssignments.map((a) => a.patientUserId));
@@ -47,7 +47,7 @@ export function AssignedPatients({ planId, officeId }: { planId: number; officeI
     });
 
   const assignPicked = () => {
-    if (!pick) return;
+    if (!pick) { return; }
     const id = Number(pick);
     confirmAction({
       title: t('patient.assignDefaultTitle'),

@@ -48,12 +48,12 @@ export function DeviceScheduleForm({ plan, device, onDone }: { plan: TreatmentPl
       const body = { ...input, treatmentPlanDeviceId: device.id };
       const found = zodValidate(updateTreatmentPlanDeviceBodySchema)(body);
       setErrors(found);
-      if (Object.keys(found).length === 0) update.mutate(body, { onSuccess, onError });
+      if (Object.keys(found).length === 0) { update.mutate(body, { onSuccess, onError }); }
     } else {
       const body = { ...input, treatmentPlanId: plan.id };
       const found = zodValidate(assignTreatmentPlanDeviceBodySchema)(body);
       setErrors(found);
-      if (Object.keys(found).length === 0) assign.mutate(body, { onSuccess, onError });
+      if (Object.keys(found).length === 0) { assign.mutate(body, { onSuccess, onError }); }
     }
   };
 

@@ -67,7 +67,7 @@ export function PatientMonitoringPlanPanel({
   const replacing = plan ? t('patient.createReplaces', { title: plan.title }) : t('patient.createFirst');
 
   const openCreate = () => {
-    if (!officeId) return;
+    if (!officeId) { return; }
     const validate = (v: PlanValues) =>
       zodValidate(createTreatmentPlanBodySchema)({ patientId, hospitalId: officeId, title: v.title, description: v.description, devices: v.devices.map(scheduleInput) });
     setDialog({
@@ -122,7 +122,7 @@ export function PatientMonitoringPlanPanel({
     });
 
   const askAssignDefault = () => {
-    if (!officeId || !defaultPlan) return;
+    if (!officeId || !defaultPlan) { return; }
     confirmAction({
       title: t('patient.assignDefaultTitle'),
       text: t('patient.assignDefaultText', { title: defaultPlan.title }) + (plan ? ' ' + t('patient.replaces', { title: plan.title }) : ''),

@@ -35,8 +35,8 @@ export function emptySchedule(deviceType: DeviceType | null = null): ScheduleVal
 export function withCount(v: ScheduleValues, count: number): ScheduleValues {
   const next = { ...v, measurementsCount: count };
   planTimeSlots.forEach((slot, i) => {
-    if (i >= count) next[slot] = '';
-    else if (!next[slot]) next[slot] = SUGGESTED_TIMES[count]![i]!;
+    if (i >= count) { next[slot] = ''; }
+    else if (!next[slot]) { next[slot] = SUGGESTED_TIMES[count]![i]!; }
   });
   return next;
 }
@@ -83,6 +83,6 @@ export interface PlanValues {
 }
 
 export function planValues(plan?: TreatmentPlan | null): PlanValues {
-  if (!plan) return { title: '', description: '', isDefault: false, devices: [] };
+  if (!plan) { return { title: '', description: '', isDefault: false, devices: [] }; }
   return { title: plan.title, description: plan.description, isDefault: plan.isDefault, devices: plan.devices.map(fromPlanDevice) };
 }

@@ -42,7 +42,7 @@ export default function MonitoringPlansPage() {
 
   // With all offices selected the user picks one (plans are per office); the first by default.
   useEffect(() => {
-    if (selectedOffice <= 0 && !picked && offices.length > 0) setPicked(String(offices[0]!.id));
+    if (selectedOffice <= 0 && !picked && offices.length > 0) { setPicked(String(offices[0]!.id)); }
   }, [selectedOffice, picked, offices]);
   const officeId = selectedOffice > 0 ? selectedOffice : picked ? Number(picked) : null;
   const officeName = offices.find((o) => o.id === officeId)?.hospitalName ?? '';
@@ -122,20 +122,22 @@ export default function MonitoringPlansPage() {
   );
 
   let list;
-  if (!officeId) list = <EmptyState text={t('pickOffice')} />;
-  else if (plans.isLoading)
+  if (!officeId) { list = <EmptyState text={t('pickOffice')} />; }
+  else if (plans.isLoading) {
     list = (
       <Center py="xl">
         <Loader aria-label={t('common:list.loading')} />
       </Center>
     );
-  else if (plans.error)
+  }
+  else if (plans.error) {
     list = (
       <Alert color="red" role="alert">
         {plans.error.message}
       </Alert>
     );
-  else if (!plans.data || plans.data.length === 0)
+  }
+  else if (!plans.data || plans.data.length === 0) {
     list = (
       <EmptyState
         text={t('plan.empty')}
@@ -148,7 +150,8 @@ export default function MonitoringPlansPage() {
         }
       />
     );
-  else
+  }
+  else {
     list = (
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {plans.data.map((plan) => (
@@ -165,6 +168,7 @@ export default function MonitoringPlansPage() {
         ))}
       </SimpleGrid>
     );
+  }
 
   return (
     <>
@@ -189,8 +193,8 @@ export default function MonitoringPlansPage() {
         value={tab}
         onChange={(v) => {
           const next = new URLSearchParams(params);
-          if (v === 'patients') next.set('tab', 'patients');
-          else next.delete('tab');
+          if (v === 'patients') { next.set('tab', 'patients'); }
+          else { next.delete('tab'); }
           setParams(next, { replace: true });
         }}
         keepMounted={false}
@@ -227,8 +231,8 @@ export default function MonitoringPlansPage() {
               onChange={(v) => {
                 setPatient(v);
                 const next = new URLSearchParams(params);
-                if (v) next.set('patient', v);
-                else next.delete('patient');
+                if (v) { next.set('patient', v); }
+                else { next.delete('patient'); }
                 setParams(next, { replace: true });
               }}
             />

@@ -76,7 +76,7 @@ describe('a measurement alert pushed on the socket', () => {
       queryKeyOf(notifications.getMyPushNotificationsWithPatient, { headers: { patientid }, query: { filtercase: 'WEEK', processed: 'all', sort: 'newest', page: 1, pageSize: 10 } });
     const report = pagesKeyOf(notifications.getMyPushNotificationsWithPatient, { headers: { hospitalid: 12 }, query: { pageSize: 200 } }, { day: '2026-01-10' });
     const empty = { items: [], total: 0, page: 1, pageSize: 10 } as unknown as NotificationWithPatientPage;
-    for (const key of [history(53), history(54)]) qc.setQueryData(key, empty);
+    for (const key of [history(53), history(54)]) { qc.setQueryData(key, empty); }
     qc.setQueryData(report, { items: [], view: 'own', truncated: false });
     applyIncomingNotification(qc, pushedAlert({ patientFullname: 'Ana García' }), new Map());
     expect(qc.getQueryData<NotificationWithPatientPage>(history(53))!.items.map((i) => i.notificationId)).toEqual([901]);

@@ -116,9 +116,9 @@ export function toWorklistRow(n: Notification, hospitalName: string): Notificati
 /** Whether a pushed notification belongs on a bell list with this query (page 1, type, unread-only). */
 function matchesBell(input: BellInput, n: Notification): boolean {
   const q = input?.query;
-  if (!q || (q.page ?? 1) !== 1) return false;
-  if (q.notificationtypeid !== undefined && Number(q.notificationtypeid) !== n.notificationTypeId) return false;
-  if (String(q.unreadonly) === 'true' && n.isRead) return false;
+  if (!q || (q.page ?? 1) !== 1) { return false; }
+  if (q.notificationtypeid !== undefined && Number(q.notificationtypeid) !== n.notificationTypeId) { return false; }
+  if (String(q.unreadonly) === 'true' && n.isRead) { return false; }
   return true; // a new notification is within every period (TODAY, WEEK, MONTH, ALL)
 }
 
@@ -130,14 +130,14 @@ function matchesWorklist(input: WorklistInput, n: Notification): boolean {
   const q = input?.query;
   const office = input?.headers?.hospitalid === undefined ? undefined : Number(input.headers.hospitalid);
   const patient = input?.headers?.patientid === undefined ? undefined : Number(input.headers.patientid);
-  if (!q || (q.page ?? 1) !== 1 || q.search) return false;
-  if (patient !== undefined && patient !== n.relatedPatientId) return false;
-  if (q.notificationtypeid !== undefined ? Number(q.notificationtypeid) !== n.notificationTypeId : !isWorklistType(n.notificationTypeId)) return false;
-  if (office !== undefined && office !== -1 && office !== n.hospitalId) return false;
-  if (q.devicetype && q.devicetype.toUpperCase() !== (n.deviceType ?? '').toUpperCase()) return false;
+  if (!q || (q.page ?? 1) !== 1 || q.search) { return false; }
+  if (patient !== undefined && patient !== n.relatedPatientId) { return false; }
+  if (q.notificationtypeid !== undefined ? Number(q.notificationtypeid) !== n.notificationTypeId : !isWorklistType(n.notificationTypeId)) { return false; }
+  if (office !== undefined && office !== -1 && office !== n.hospitalId) { return false; }
+  if (q.devicetype && q.devicetype.toUpperCase() !== (n.deviceType ?? '').toUpperCase()) { return false; }
   const processed = (q.processed ?? 'false').toLowerCase();
-  if (processed === 'true' && n.processingStatus === ProcessingStatus.OPEN) return false;
-  if (processed === 'false' && n.processingStatus !== ProcessingStatus.OPEN) return false;
+  if (processed === 'true' && n.processingStatus === ProcessingStatus.OPEN) { return false; }
+  if (processed === 'false' && n.processingStatus !== ProcessingStatus.OPEN) { return false; }
   return true;
 }
 
@@ -149,7 +149,7 @@ function matchesWorklist(input: WorklistInput, n: Notification): boolean {
 export function applyIncomingNotification(qc: QueryClient, pushed: Notification, officeNames: ReadonlyMap<number, string>): void {
   const n = asReceived(pushed);
   for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>(endpointCallFilters(bell))) {
-    if (!data || data.items.some((i) => i.notificationId === n.notificationId)) continue;
+    if (!data || data.items.some((i) => i.notificationId === n.notificationId)) { continue; }
     const unreadCount = data.unreadCount + (n.isRead ? 0 : 1);
     if (!matchesBell(key[1] as BellInput, n)) {
       qc.setQueryData<NotificationMinimalPage>(key, { ...data, unreadCount });
@@ -161,8 +161,8 @@ export function applyIncomingNotification(qc: QueryClient, pushed: Notification,
 
   markFresh(n.notificationId);
   for (const [key, data] of qc.getQueriesData<NotificationWithPatientPage>(endpointCallFilters(worklist))) {
-    if (!data || data.items.some((i) => i.notificationId === n.notificationId)) continue;
-    if (!matchesWorklist(key[1] as WorklistInput, n)) continue;
+    if (!data || data.items.some((i) => i.notificationId === n.notificationId)) { continue; }
+    if (!matchesWorklist(key[1] as WorklistInput, n)) { continue; }
     const row = toWorklistRow(n, n.hospitalId !== null ? (officeNames.get(n.hospitalId) ?? '') : '');
     qc.setQueryData<NotificationWithPatientPage>(key, { ...data, items: [row, ...data.items], total: data.total + 1 });
   }
@@ -206,7 +206,7 @@ export function applyProcessed(qc: QueryClient, event: NotificationProcessedEven
 export function markReadInCaches(qc: QueryClient, ids: number[]): void {
   const set = new Set(ids);
   for (const [key, data] of qc.getQueriesData<NotificationMinimalPage>(endpointCallFilters(bell))) {
-    if (!data) continue;
+    if (!data) { continue; }
     const newlyRead = data.items.filter((i) => set.has(i.notificationId) && !i.isRead).length;
     qc.setQueryData<NotificationMinimalPage>(key, {
       ...data,
@@ -241,7 +241,7 @@ export function useNotificationLiveUpdates(): void {
       case 'notificationProcessed':
         applyProcessed(qc, event.data);
         // The server marks the processor's own copy read with it: the bell count follows.
-        if (user && event.data.processedBy === user.id) markReadInCaches(qc, event.data.notificationIds);
+        if (user && event.data.processedBy === user.id) { markReadInCaches(qc, event.data.notificationIds); }
         break;
       case 'reconnected':
         void invalidateEndpoints(qc, [notifications]);

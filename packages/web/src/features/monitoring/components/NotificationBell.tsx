@@ -39,7 +39,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const allowed = useCan('notifications.read');
   useNotificationLiveUpdates();
-  if (!allowed) return null;
+  if (!allowed) { return null; }
   return (
     <Suspense
       fallback={
@@ -149,7 +149,7 @@ function BellItem({ n, onClose }: { n: NotificationMinimal; onClose: () => void 
   const isAlert = n.severity > 0 || n.relatedPatientId !== null;
 
   const open = () => {
-    if (!n.isRead) markRead.mutate(n.notificationId);
+    if (!n.isRead) { markRead.mutate(n.notificationId); }
     if (n.relatedPatientId !== null) {
       onClose();
       void navigate(`/patientdetails/${n.relatedPatientId}`);

@@ -27,7 +27,7 @@ export function RelativeTime({ value, plain, ...props }: { value: string; plain?
   const { dateTime } = useDates();
   const now = useNow();
   const d = dayjs(value);
-  if (!d.isValid()) return null;
+  if (!d.isValid()) { return null; }
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
   const relative = d.locale(lang).from(now);
   const absolute = dateTime(value);
@@ -37,7 +37,7 @@ export function RelativeTime({ value, plain, ...props }: { value: string; plain?
       <span className="vigil-visually-hidden"> ({absolute})</span>
     </Text>
   );
-  if (plain) return text;
+  if (plain) { return text; }
   return (
     <Tooltip label={absolute} events={{ hover: true, focus: true, touch: true }} withArrow>
       {text}

@@ -25,7 +25,7 @@ export function SeverityBadge({ severity, size = 'md' }: { severity: number; siz
   );
 }
 
-/** The mark of a reading sent by the hub simulator (issue 3 section 2). */
+/** The mark of a reading sent by the hub simulator (docs/demo-data.md "Simulated readings"). */
 export function SimulatedBadge() {
   const { t } = useTranslation('monitoring');
   return (

@@ -68,10 +68,10 @@ export default function MonitoringPage() {
       (prev) => {
         const next = new URLSearchParams(prev);
         for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
+          if (v === null || v === '') { next.delete(k); }
+          else { next.set(k, v); }
         }
-        if (resetPage) next.delete('page');
+        if (resetPage) { next.delete('page'); }
         return next;
       },
       { replace: true },
@@ -91,12 +91,12 @@ export default function MonitoringPage() {
   // New alerts stay at the top (newest first) while the page is open, whatever their severity.
   const fresh = useMemo(() => {
     const ids = new Map<number, number>();
-    for (const [id, at] of freshAll) if (at >= openedAt - FRESH_WINDOW_MS) ids.set(id, at);
+    for (const [id, at] of freshAll) { if (at >= openedAt - FRESH_WINDOW_MS) { ids.set(id, at); } }
     return ids;
   }, [freshAll, openedAt]);
   const rows = useMemo(() => {
     const items = list.data?.items;
-    if (!items) return items;
+    if (!items) { return items; }
     const pinned = items.filter((r) => fresh.has(r.notificationId)).sort((a, b) => fresh.get(b.notificationId)! - fresh.get(a.notificationId)!);
     return [...pinned, ...items.filter((r) => !fresh.has(r.notificationId))];
   }, [list.data, fresh]);

@@ -15,7 +15,7 @@ export function PatientPicker({ office, value, selectedLabel, onChange }: { offi
   const term = debounced === selectedLabel ? '' : debounced;
   const options = useHospitalPatients(office > 0 ? office : null, { page: 1, pageSize: PICKER_SIZE, search: term || undefined, sort: 'lastName' }, { staleTime: 60_000 });
   const data = (options.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.lastName}, ${p.firstName}` }));
-  if (value && selectedLabel && !data.some((d) => d.value === String(value))) data.unshift({ value: String(value), label: selectedLabel });
+  if (value && selectedLabel && !data.some((d) => d.value === String(value))) { data.unshift({ value: String(value), label: selectedLabel }); }
   return (
     <Select
       label={t('filters.patient')}

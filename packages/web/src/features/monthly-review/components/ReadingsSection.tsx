@@ -91,7 +91,7 @@ function SeriesRow({ series, lang }: { series: PatientSeriesWithReadings['series
       <Table.Td>
         {series.values.map((v) => {
           const nums = series.readings.map((r) => r.display[v.code]).filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
-          if (nums.length === 0) return null;
+          if (nums.length === 0) { return null; }
           const mean = nums.reduce((a, b) => a + b, 0) / nums.length;
           return (
             <Text key={v.code} size="sm">

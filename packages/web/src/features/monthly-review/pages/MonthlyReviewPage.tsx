@@ -18,7 +18,7 @@ import { monthDays, monthText, parseMonth } from '../review';
 import '../monthly-review.css';
 
 /**
- * /monthlyreview (issue 4 section 5): a patient's month on one printable page: readings (per
+ * /monthlyreview (spec section 2): a patient's month on one printable page: readings (per
  * type, reading days, link to the charts), the medical note, the time entries with totals per
  * program (MM:SS) and the codes with their evidence and the suppressed ones with the reason. The
  * patient and month are in the address (?patientId=&month=YYYY-MM; default the current month).
@@ -36,12 +36,12 @@ export default function MonthlyReviewPage() {
   const office = useOffice(hospitalId, { staleTime: 5 * 60_000 });
   const current = currentMonthIn(office.data?.timeZone);
   const month = parseMonth(params.get('month')) ?? current;
-  if (!canRead) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    if (value) { next.set(key, value); }
+    else { next.delete(key); }
     setParams(next, { replace: true });
   };
   const { from, to } = monthDays(month);

@@ -24,7 +24,7 @@ export function AssignAdminModal({ office, opened, onClose }: { office: Office; 
   const options = (q.data?.items ?? [])
     .filter((u) => u.organizationId === office.organizationId && !u.hospitalsAssignedData.some((h) => h.id === office.id && h.isAdmin))
     .map((u) => ({ value: String(u.id), label: `${u.lastName}, ${u.firstName}${u.email ? ` (${u.email})` : ''}` }));
-  if (selected && !options.some((o) => o.value === selected.value)) options.unshift(selected);
+  if (selected && !options.some((o) => o.value === selected.value)) { options.unshift(selected); }
 
   const close = () => {
     setSelected(null);

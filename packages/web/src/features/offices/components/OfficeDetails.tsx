@@ -25,9 +25,9 @@ export function OfficeDetails({ office: initial }: { office: Office }) {
   const mayReadPatients = useCan('patients.read');
 
   const tabs: DetailsTab[] = [];
-  if (mayReadStaff) tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <OfficeStaffTab office={office} /> });
-  if (mayReadPatients) tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <OfficePatientsTab officeId={office.id} /> });
-  if (mayReadStaff) tabs.push({ value: 'admins', label: t('details.admins'), icon: <IconUserShield size={16} aria-hidden />, content: <OfficeAdminsTab office={office} /> });
+  if (mayReadStaff) { tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <OfficeStaffTab office={office} /> }); }
+  if (mayReadPatients) { tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <OfficePatientsTab officeId={office.id} /> }); }
+  if (mayReadStaff) { tabs.push({ value: 'admins', label: t('details.admins'), icon: <IconUserShield size={16} aria-hidden />, content: <OfficeAdminsTab office={office} /> }); }
 
   return (
     <DetailsLayout

@@ -34,13 +34,14 @@ export function AddressFields({ form }: { form: Form }) {
   const phoneCode = countries?.find((c) => c.countryCode === values.country)?.phoneCode;
   const found = useAddressLookup(values, values.country);
   useEffect(() => {
-    if (!found) return;
+    if (!found) { return; }
     const now = form.getValues();
     form.setFieldValue('addressLatitude', found.latitude);
     form.setFieldValue('addressLongitude', found.longitude);
-    if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) form.setFieldValue('timeZone', found.timeZone);
-    if (found.city && !now.city.trim()) form.setFieldValue('city', found.city);
-    if (found.state && !now.state.trim()) form.setFieldValue('state', found.state);
+    if (found.timeZone && (form.isDirty('zip') || !now.timeZone)) { form.setFieldValue('timeZone', found.timeZone); }
+    if (found.city && !now.city.trim()) { form.setFieldValue('city', found.city); }
+    if (found.state && !now.state.trim()) { form.setFieldValue('state', found.state); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a new ZIP code answer arrives; the form is a new object each render (with it, every render would refill a city or state the user clears)
   }, [found]);
   return (
     <Stack gap="md">

@@ -73,7 +73,7 @@ export function OfficeMembersTab({ office, kind, state, onStateChange, query: q,
     column,
     { header: t('columns.status'), sortKey: 'status', render: (u) => <UserStatusBadge status={u.status} /> },
   ];
-  if (mayAssign)
+  if (mayAssign) {
     columns.push({
       header: t('columns.actions'),
       width: 70,
@@ -87,6 +87,7 @@ export function OfficeMembersTab({ office, kind, state, onStateChange, query: q,
           </Tooltip>
         ),
     });
+  }
 
   const assignButton = (
     <Can permission="offices.assign">

@@ -7,12 +7,13 @@ import { programs } from './office-form';
 export function ProgramBadges({ office }: { office: Pick<Office, (typeof programs)[number]> }) {
   const { t } = useTranslation('offices');
   const enabled = programs.filter((p) => office[p]);
-  if (enabled.length === 0)
+  if (enabled.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         {t('programs.none')}
       </Text>
     );
+  }
   return (
     <Group gap={4}>
       {enabled.map((p) => (

@@ -36,19 +36,20 @@ export default function OfficesPage() {
   const openDetails = (office: Office) => ui.openDetails(t('details.title'), <OfficeDetails key={office.id} office={office} />);
 
   const columns: Column<Office>[] = [{ header: t('columns.name'), sortKey: 'hospitalName', render: (o) => <TwoLineName name={o.hospitalName} second={o.hospitalNameESP} /> }];
-  if (isSystemAdmin) columns.push({ header: t('columns.organization'), sortKey: 'organizationName', render: (o) => o.organizationName });
+  if (isSystemAdmin) { columns.push({ header: t('columns.organization'), sortKey: 'organizationName', render: (o) => o.organizationName }); }
   columns.push(
     { header: t('columns.place'), sortKey: 'city', render: (o) => placeOf(o) },
     { header: t('columns.timeZone'), render: (o) => o.timeZone },
     { header: t('columns.programs'), render: (o) => <ProgramBadges office={o} /> },
     { header: t('columns.status'), sortKey: 'status', render: (o) => <UserStatusBadge status={o.status} /> },
   );
-  if (mayUpdate || mayManage)
+  if (mayUpdate || mayManage) {
     columns.push({
       header: t('columns.actions'),
       width: 100,
       render: (o) => <EditDeleteActions ns="offices" name={o.hospitalName} mayUpdate={mayUpdate} mayManage={mayManage} onEdit={() => edit(o)} onDelete={() => askDelete(o)} />,
     });
+  }
 
   return (
     <ListPage

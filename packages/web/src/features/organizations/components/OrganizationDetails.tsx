@@ -25,8 +25,8 @@ export function OrganizationDetails({ organization }: { organization: Organizati
   const mayReadStaff = useCan('users.read');
 
   const tabs: DetailsTab[] = [];
-  if (mayReadPatients) tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <PatientsTab organizationId={org.id} /> });
-  if (mayReadStaff) tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <StaffTab organizationId={org.id} /> });
+  if (mayReadPatients) { tabs.push({ value: 'patients', label: t('details.patients'), icon: <IconUsers size={16} aria-hidden />, content: <PatientsTab organizationId={org.id} /> }); }
+  if (mayReadStaff) { tabs.push({ value: 'staff', label: t('details.staff'), icon: <IconStethoscope size={16} aria-hidden />, content: <StaffTab organizationId={org.id} /> }); }
 
   return (
     <DetailsLayout

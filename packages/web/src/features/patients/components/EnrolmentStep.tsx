@@ -24,8 +24,8 @@ export function EnrolmentStep({ form, officeId }: { form: UseFormReturnType<Pati
   const programs = form.values.programs;
   const indexOf = (p: BillingProgram) => programs.findIndex((x) => x.program === p);
   const toggle = (p: BillingProgram, on: boolean) => {
-    if (on) form.setFieldValue('programs', [...programs, { program: p, enrolledOn: today }]);
-    else form.setFieldValue('programs', programs.filter((x) => x.program !== p));
+    if (on) { form.setFieldValue('programs', [...programs, { program: p, enrolledOn: today }]); }
+    else { form.setFieldValue('programs', programs.filter((x) => x.program !== p)); }
   };
   const payer = form.values.insurance.payerType;
   const devices = free.data?.items ?? [];

@@ -27,7 +27,7 @@ export function PatientStatusMenu({ patient, compact = false }: { patient: Patie
   const { t } = useTranslation('patients');
   const allowed = useCan('users.setStatus');
   const mutation = useSetPatientStatus();
-  if (!allowed) return null;
+  if (!allowed) { return null; }
   const name = `${patient.firstName} ${patient.lastName}`;
 
   if (patient.status === UserStatus.DECEASED) {

@@ -38,7 +38,7 @@ const COMPLETED = WIZARD_STEPS.length;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * The patient registration wizard (spec section 2; issue 2 section 6): personal data, facilities
+ * The patient registration wizard (spec sections 2 and 5): personal data, facilities
  * (at least one), first care team (a doctor and a nurse), optional metadata, enrolment (programs with
  * their dates, insurance, devices; docs/enrolment.md), review. Submitting makes the calls in order —
  * POST user (role 5), POST medicalteam, POST patientmetadata, PUT patientenrolment and the device
@@ -106,6 +106,7 @@ export function PatientWizard({
       form.setFieldValue('hospitalIds', [String(offices[0]!.id)]);
       form.setFieldValue('teamHospitalId', String(offices[0]!.id));
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- picks the only office once the office list arrives; the form is a new object each render (with it, an office the user clears would be picked again)
   }, [offices.length]);
 
   // A failed or started call is shown where the user can see it.
@@ -118,7 +119,8 @@ export function PatientWizard({
 
   // Messages shown follow the UI language.
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < COMPLETED) form.setErrors(validateStep(step, form.values, lang, roleOf));
+    if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStep(step, form.values, lang, roleOf)); }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 
   const name = createdName || `${normaliseName(form.values.firstName)} ${normaliseName(form.values.lastName)}`.trim();
@@ -134,7 +136,7 @@ export function PatientWizard({
 
   const submit = async (skipMetadata = false) => {
     // Every unlocked step is checked again: a value may have been edited after its step was left.
-    if (!wizard.validateAll()) return;
+    if (!wizard.validateAll()) { return; }
     setFailed(null);
     const values = form.values;
     let id = createdId;

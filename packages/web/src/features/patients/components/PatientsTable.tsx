@@ -26,7 +26,7 @@ export interface PatientRow {
 
 function Identifier({ row }: { row: PatientRow }) {
   const { t } = useTranslation('patients');
-  if (!row.patientIdentifier && !row.medicalRegistrationNumber) return <Text size="sm">—</Text>;
+  if (!row.patientIdentifier && !row.medicalRegistrationNumber) { return <Text size="sm">—</Text>; }
   const cell = (label: string, value: string) => (
     <Tooltip label={`${label}: ${value}`} openDelay={400} withinPortal>
       <Text size="sm" maw={200} truncate="end">

@@ -78,7 +78,7 @@ export function TeamStep({
               <Stack gap="md" py={4}>
                 {TEAM_ROLES.map((role) => {
                   const people = staff.filter((s) => s.roleId === role);
-                  if (people.length === 0) return null;
+                  if (people.length === 0) { return null; }
                   return (
                     <Stack key={role} gap={6}>
                       <Title order={3} fz="sm" c="dimmed">

@@ -15,7 +15,7 @@ export function LastReadingCell({ triage }: { triage: Triage }) {
   const { t } = useTranslation('patients');
   const { dateTime } = useDates();
   const last = triage.lastReading;
-  if (!last) return <Text size="sm" c="dimmed">{t('triage.noReading')}</Text>;
+  if (!last) { return <Text size="sm" c="dimmed">{t('triage.noReading')}</Text>; }
   return (
     <Stack gap={2} align="flex-start">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -66,7 +66,7 @@ export function CareMinutesCell({ triage }: { triage: Triage }) {
 export function OpenAlertsCell({ triage }: { triage: Triage }) {
   const { t } = useTranslation('patients');
   const { critical, caution } = triage.openAlerts;
-  if (critical + caution === 0) return <Text size="sm" c="dimmed">{t('triage.noAlerts')}</Text>;
+  if (critical + caution === 0) { return <Text size="sm" c="dimmed">{t('triage.noAlerts')}</Text>; }
   return (
     <Group gap={4} wrap="nowrap">
       {critical > 0 && (
@@ -85,7 +85,7 @@ export function OpenAlertsCell({ triage }: { triage: Triage }) {
 
 /** The programs the patient is enrolled in. */
 export function ProgramsCell({ triage }: { triage: Triage }) {
-  if (triage.programs.length === 0) return <Text size="sm">—</Text>;
+  if (triage.programs.length === 0) { return <Text size="sm">—</Text>; }
   return (
     <Group gap={4}>
       {triage.programs.map((p) => (

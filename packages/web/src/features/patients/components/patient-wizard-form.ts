@@ -49,11 +49,11 @@ export const metadataFieldNames = ['heightInCm', 'weightInKg', 'medicalRegistrat
 /** Which step holds a field (to go back to it when the server refuses the value). */
 export function stepOfField(field: string): number {
   const name = field.split('.')[0]!;
-  if ((personFieldNames as readonly string[]).includes(name) || (addressFieldNames as readonly string[]).includes(name)) return 0;
-  if (name === 'hospitalIds') return 1;
-  if (name === 'teamHospitalId' || name === 'memberIds') return 2;
-  if ((metadataFieldNames as readonly string[]).includes(name)) return 3;
-  if (['programs', 'insurance', 'deviceIds', 'newDevice', 'deviceIdentifier'].includes(name)) return 4;
+  if ((personFieldNames as readonly string[]).includes(name) || (addressFieldNames as readonly string[]).includes(name)) { return 0; }
+  if (name === 'hospitalIds') { return 1; }
+  if (name === 'teamHospitalId' || name === 'memberIds') { return 2; }
+  if ((metadataFieldNames as readonly string[]).includes(name)) { return 3; }
+  if (['programs', 'insurance', 'deviceIds', 'newDevice', 'deviceIdentifier'].includes(name)) { return 4; }
   return 5;
 }
 
@@ -79,7 +79,7 @@ export function initialValues(lang: Lang, officeId: number): PatientWizardValues
 export function enrolmentBody(v: PatientWizardValues): UpdateEnrolmentBody | null {
   const { payerType, payerName, planName, memberId } = v.insurance;
   const insurance = payerType === '' ? null : { payerType, payerName: payerName.trim() || undefined, planName: planName.trim() || undefined, memberId };
-  if (v.programs.length === 0 && insurance === null) return null;
+  if (v.programs.length === 0 && insurance === null) { return null; }
   return { programs: v.programs, insurance };
 }
 
@@ -126,11 +126,11 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
     case 'personal':
       return stepErrors(userCreateBodySchema, userBody(v), [...personFieldNames, ...addressFieldNames]);
     case 'facilities':
-      if (v.hospitalIds.length === 0) return { hospitalIds: message('atLeastOneFacility', lang) };
+      if (v.hospitalIds.length === 0) { return { hospitalIds: message('atLeastOneFacility', lang) }; }
       return stepErrors(userCreateBodySchema, userBody(v), ['hospitalIds']);
     case 'team': {
       const errors: Record<string, string> = {};
-      if (!v.teamHospitalId) errors.teamHospitalId = message('required', lang);
+      if (!v.teamHospitalId) { errors.teamHospitalId = message('required', lang); }
       const roles = v.memberIds.map((id) => roleOf(Number(id)));
       if (v.memberIds.length === 0 || !roles.includes(Role.DOCTOR) || !roles.includes(Role.NURSE)) {
         errors.memberIds = message('teamNeedsDoctorAndNurse', lang);
@@ -144,11 +144,11 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
       const parsed = body ? updateEnrolmentBodySchema.safeParse(body) : null;
       const errors: Record<string, string> = parsed && !parsed.success ? fieldErrors(parsed.error, body, lang) : {};
       v.programs.forEach((p, i) => {
-        if (!p.enrolledOn) errors[`programs.${i}.enrolledOn`] = message('required', lang);
+        if (!p.enrolledOn) { errors[`programs.${i}.enrolledOn`] = message('required', lang); }
       });
       if (v.newDevice.deviceType !== '') {
         const id = medicalDeviceIdentifierSchema.safeParse(v.newDevice.deviceIdentifier);
-        if (!id.success) errors['newDevice.deviceIdentifier'] = fieldErrors(id.error, v.newDevice.deviceIdentifier, lang)['_'] ?? message('required', lang);
+        if (!id.success) { errors['newDevice.deviceIdentifier'] = fieldErrors(id.error, v.newDevice.deviceIdentifier, lang)['_'] ?? message('required', lang); }
       }
       return errors;
     }
@@ -162,9 +162,9 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
  * country and its calling code, or the text as typed when it cannot be read as a number.
  */
 export function reviewPhone(phone: string, country: string, countryName: string | undefined): string {
-  if (!phone.trim()) return '';
+  if (!phone.trim()) { return ''; }
   const parsed = parsePhoneNumberFromString(phone, (country || 'US') as CountryCode);
-  if (!parsed) return phone;
+  if (!parsed) { return phone; }
   const name = countryName ?? parsed.country ?? country;
   return `${parsed.formatNational()} · ${name} (+${parsed.countryCallingCode})`;
 }

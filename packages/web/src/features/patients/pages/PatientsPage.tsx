@@ -60,9 +60,9 @@ export default function PatientsPage() {
   // The saved default view, applied once when it arrives.
   useEffect(() => {
     const view = savedView.data?.view;
-    if (restored.current || savedView.data === undefined) return;
+    if (restored.current || savedView.data === undefined) { return; }
     restored.current = true;
-    if (!view) return;
+    if (!view) { return; }
     const { sort: savedSort, status: savedStatus, pageSize, ...savedFilters } = view;
     setFilters(savedFilters);
     setStatus(savedStatus === undefined ? null : String(savedStatus));

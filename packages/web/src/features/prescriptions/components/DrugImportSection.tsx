@@ -25,7 +25,7 @@ export function DrugImportSection() {
   const [error, setError] = useState<string | null>(null);
   const tooBig = file !== null && file.size > DRUG_IMPORT_MAX_BYTES;
   const start = () => {
-    if (!file) return;
+    if (!file) { return; }
     setError(null);
     upload.mutate(file, {
       onSuccess: () => {

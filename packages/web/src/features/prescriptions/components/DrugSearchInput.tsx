@@ -45,7 +45,7 @@ export function DrugSearchInput({ value, onChange, error }: { value: SelectedPro
 
   const choose = (id: string) => {
     const p = results.find((r) => String(r.drug_product_id) === id);
-    if (!p) return;
+    if (!p) { return; }
     const label = productLabel(p);
     onChange({ id: p.drug_product_id, label, routes: p.route });
     setText(label);
@@ -67,7 +67,7 @@ export function DrugSearchInput({ value, onChange, error }: { value: SelectedPro
           rightSection={typing ? <Loader size={16} aria-label={t('search.searching')} /> : null}
           onChange={(e) => {
             setText(e.currentTarget.value);
-            if (value) onChange(null);
+            if (value) { onChange(null); }
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
           }}

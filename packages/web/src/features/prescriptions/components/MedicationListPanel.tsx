@@ -33,7 +33,7 @@ export function MedicationListPanel({ patientId, hospitalId }: { patientId: numb
   const [adding, setAdding] = useState(false);
   const [warning, setWarning] = useState<{ w: DuplicateWarning; name: string } | null>(null);
   const list = usePrescriptionList(patientId, filter, page, PAGE_SIZE, canRead);
-  if (!canRead) return null;
+  if (!canRead) { return null; }
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const onDuplicate = (w: DuplicateWarning, name: string) => setWarning({ w, name });

@@ -101,13 +101,13 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
   const pickProduct = (next: SelectedProduct | null) => {
     setProduct(next);
     setProductError(null);
-    if (next && next.routes.length > 0 && !next.routes.includes(form.values.route)) form.setFieldValue('route', next.routes[0]!);
+    if (next && next.routes.length > 0 && !next.routes.includes(form.values.route)) { form.setFieldValue('route', next.routes[0]!); }
   };
   const options = (values: readonly string[], group: string) => values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   const failed = (err: unknown) => {
     const fields = serverFieldErrors(err);
-    if (fields.drugProductId) setProductError(fields.drugProductId);
+    if (fields.drugProductId) { setProductError(fields.drugProductId); }
     form.setErrors(fields);
     setError(err instanceof ApiError ? err.message : t('form.saveFailed'));
   };
@@ -120,11 +120,11 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
     const body = toBody(v, product);
     const done = (saved: Prescription) => {
       notify({ color: 'teal', message: p ? t('form.updated') : t('form.added') });
-      if (saved.duplicateWarning) onDuplicate(saved.duplicateWarning, saved.medicationName);
+      if (saved.duplicateWarning) { onDuplicate(saved.duplicateWarning, saved.medicationName); }
       onClose();
     };
-    if (p) update.mutate({ id: p.id, body }, { onSuccess: done, onError: failed });
-    else create.mutate({ ...body, patientId, hospitalId }, { onSuccess: done, onError: failed });
+    if (p) { update.mutate({ id: p.id, body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate({ ...body, patientId, hospitalId }, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
   const routes = product?.routes ?? [];
@@ -132,7 +132,7 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
   return (
     <form
       onSubmit={(e) => {
-        if (!product) setProductError(message('required', currentLang()));
+        if (!product) { setProductError(message('required', currentLang())); }
         submit(e);
       }}
       noValidate

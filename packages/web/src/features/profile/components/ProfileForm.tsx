@@ -62,6 +62,7 @@ export function ProfileForm({ user }: { user: User }) {
   useEffect(() => {
     form.setFieldValue('language', storedLanguage);
     form.setInitialValues({ ...form.getInitialValues(), language: storedLanguage });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows a language saved elsewhere (the header's switch); the form is a new object each render (with it, every render would reset the language field)
   }, [storedLanguage]);
 
   const phoneCode = countries.data?.find((c) => c.countryCode === form.values.country)?.phoneCode;

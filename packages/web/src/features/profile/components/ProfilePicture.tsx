@@ -18,7 +18,7 @@ export function ProfilePicture({ initials }: { initials: string }) {
 
   const choose = (file: File | null) => {
     setError(null);
-    if (!file) return;
+    if (!file) { return; }
     if (!PROFILE_IMAGE_TYPES.includes(file.type) || file.size > PROFILE_IMAGE_MAX_BYTES) {
       setError(message('profilePictureRule', currentLang()));
       return;

@@ -28,8 +28,8 @@ export default function ResetPasswordPage() {
     initialValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
     validate: (values) => {
       const errors = checkBody({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      if (!values.repeatPassword) errors.repeatPassword = message('required', currentLang());
-      else if (values.repeatPassword !== values.newPassword) errors.repeatPassword = t('password.mismatch');
+      if (!values.repeatPassword) { errors.repeatPassword = message('required', currentLang()); }
+      else if (values.repeatPassword !== values.newPassword) { errors.repeatPassword = t('password.mismatch'); }
       return errors;
     },
   });

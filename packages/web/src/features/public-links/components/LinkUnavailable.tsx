@@ -12,9 +12,9 @@ export function LinkUnavailable({ error, onRetry }: { error: unknown; onRetry?: 
   const status = error instanceof ApiError ? error.status : 0;
   const gone = error === null || status === 404 || status === 400;
   let text = t('unavailable.text');
-  if (error === null) text = t('unavailable.noLink');
-  else if (status === 429) text = t('unavailable.tooMany');
-  else if (!gone) text = t('unavailable.error');
+  if (error === null) { text = t('unavailable.noLink'); }
+  else if (status === 429) { text = t('unavailable.tooMany'); }
+  else if (!gone) { text = t('unavailable.error'); }
   return (
     <Paper withBorder shadow="sm" radius="lg" p="xl" maw={560} mx="auto" mt="xl">
       <Stack align="center" gap="md">

@@ -19,7 +19,7 @@ export function SeverityBadge({ severity }: { severity: number }) {
 /** The "simulated" and "entered by hand" marks of a reading. */
 export function ReadingFlags({ isSimulated, isManual }: { isSimulated: boolean; isManual: boolean }) {
   const { t } = useTranslation('publicLinks');
-  if (!isSimulated && !isManual) return null;
+  if (!isSimulated && !isManual) { return null; }
   return (
     <Group gap={4} wrap="nowrap">
       {isSimulated && (

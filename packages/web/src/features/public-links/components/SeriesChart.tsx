@@ -19,7 +19,7 @@ function niceScale(lo: number, hi: number): { domain: [number, number]; ticks: n
   const from = Math.floor(lo / step) * step - (lo % step === 0 ? step : 0);
   const to = Math.ceil(hi / step) * step + (hi % step === 0 ? step : 0);
   const ticks: number[] = [];
-  for (let v = from; v <= to + step / 2; v += step) ticks.push(Math.round(v * 1000) / 1000);
+  for (let v = from; v <= to + step / 2; v += step) { ticks.push(Math.round(v * 1000) / 1000); }
   return { domain: [from, to], ticks };
 }
 
@@ -46,14 +46,14 @@ export function SeriesChart({ series, title }: { series: PublicLinkSeries; title
   const lines = new Map<string, { y: number; level: 'caution' | 'critical' }>();
   for (const code of codes) {
     const th = series.thresholds[code];
-    if (!th) continue;
+    if (!th) { continue; }
     for (const [y, level] of [
       [th.cautionLow, 'caution'],
       [th.cautionHigh, 'caution'],
       [th.criticalLow, 'critical'],
       [th.criticalHigh, 'critical'],
     ] as const) {
-      if (y !== undefined) lines.set(`${level}:${y}`, { y, level });
+      if (y !== undefined) { lines.set(`${level}:${y}`, { y, level }); }
     }
   }
 

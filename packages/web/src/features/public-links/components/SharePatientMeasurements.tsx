@@ -35,7 +35,7 @@ function periodOf(v: ShareForm): { periodStart: Date; periodEnd: Date } | null {
   if (v.period === 'custom') {
     const from = localDay(v.from);
     const to = localDay(v.to);
-    if (!from || !to) return null;
+    if (!from || !to) { return null; }
     return { periodStart: from, periodEnd: new Date(to.getTime() + DAY_MS - 1) };
   }
   const today = new Date();
@@ -45,11 +45,11 @@ function periodOf(v: ShareForm): { periodStart: Date; periodEnd: Date } | null {
 }
 
 /**
- * Staff-side sharing of a patient's measurements (issue 3 section 5): a button that opens a modal
- * to choose the period (7, 30, 90 days or custom) and the expiry (1, 7, 30 days), optionally an
- * e-mail (then the link is created and sent in the chosen language); the new link is shown once
- * with a Copy button; the patient's links are listed below, each revocable. Hidden without
- * publicLinks.manage.
+ * Staff-side sharing of a patient's measurements (spec section 7 "Public links"): a button that
+ * opens a modal to choose the period (7, 30, 90 days or custom) and the expiry (1, 7, 30 days),
+ * optionally an e-mail (then the link is created and sent in the chosen language); the new link is
+ * shown once with a Copy button; the patient's links are listed below, each revocable. Hidden
+ * without publicLinks.manage.
  */
 export function SharePatientMeasurements({ patientId, patientName }: { patientId: number; patientName?: string }) {
   const { t } = useTranslation('publicLinks');
@@ -66,21 +66,21 @@ export function SharePatientMeasurements({ patientId, patientName }: { patientId
     validate: {
       from: (value, v) => (v.period === 'custom' && !localDay(value) ? message('required', currentLang()) : null),
       to: (value, v) => {
-        if (v.period !== 'custom') return null;
-        if (!localDay(value)) return message('required', currentLang());
+        if (v.period !== 'custom') { return null; }
+        if (!localDay(value)) { return message('required', currentLang()); }
         const p = periodOf(v);
         const span = p ? p.periodEnd.getTime() - p.periodStart.getTime() : 0;
         return span <= 0 || span > PUBLIC_LINK_MAX_PERIOD_DAYS * DAY_MS ? message('publicLinkPeriodInvalid', currentLang()) : null;
       },
       email: (value) => {
-        if (!value.trim()) return null;
+        if (!value.trim()) { return null; }
         const r = emailSchema.safeParse(value);
         return r.success ? null : fieldMessage(r.error.issues[0]!, currentLang(), value);
       },
     },
   });
 
-  if (!allowed) return null;
+  if (!allowed) { return null; }
 
   const close = () => {
     setOpened(false);
@@ -106,8 +106,8 @@ export function SharePatientMeasurements({ patientId, patientName }: { patientId
       }
     };
     const email = v.email.trim();
-    if (email) share.mutate({ ...base, email, lang: v.lang }, { onSuccess: setCreated, onError });
-    else create.mutate(base, { onSuccess: setCreated, onError });
+    if (email) { share.mutate({ ...base, email, lang: v.lang }, { onSuccess: setCreated, onError }); }
+    else { create.mutate(base, { onSuccess: setCreated, onError }); }
   });
 
   const busy = create.isPending || share.isPending;

@@ -74,7 +74,7 @@ export default function ReleaseNotesPage() {
                       onConfirm: () =>
                         remove.mutate(r.id, {
                           onSuccess: () => {
-                            if (open?.id === r.id) setOpen(null);
+                            if (open?.id === r.id) { setOpen(null); }
                             notifications.show({ color: 'teal', message: t('delete.done', { title: r.title }) });
                           },
                           onError: (err) => notifications.show({ color: 'red', message: err.message }),
@@ -161,10 +161,10 @@ function Viewer({ note }: { note: ReleaseNote }) {
   const url = useMemo(() => (file.data && note.contentType === 'application/pdf' ? URL.createObjectURL(new Blob([file.data], { type: 'application/pdf' })) : null), [file.data, note.contentType]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   useEffect(() => {
-    if (!file.data) return;
+    if (!file.data) { return; }
     // Opening cleared the "new" mark on the server.
     void invalidateEndpoints(qc, [releaseNotes.findReleaseNotes]);
-    if (note.contentType === 'text/markdown') void file.data.text().then((text) => setMarkdown(DOMPurify.sanitize(marked.parse(text, { async: false }))));
+    if (note.contentType === 'text/markdown') { void file.data.text().then((text) => setMarkdown(DOMPurify.sanitize(marked.parse(text, { async: false })))); }
   }, [file.data, note.contentType, qc]);
 
   return (
@@ -207,7 +207,7 @@ function UploadModal({ opened, onClose }: { opened: boolean; onClose: () => void
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
-    if (!file) return setErrors({ File: t('upload.fileRequired') });
+    if (!file) { return setErrors({ File: t('upload.fileRequired') }); }
     add.mutate(
       { kind, title: title.trim(), version: version.trim(), date, language, file },
       {

@@ -116,10 +116,10 @@ function ThreadView({ id }: { id: number }) {
   const addFile = useAddSupportFile();
   const [text, setText] = useState('');
   const d = thread.data;
-  if (!d) return null;
+  if (!d) { return null; }
 
   const attach = (file: File | null) => {
-    if (!file) return;
+    if (!file) { return; }
     addFile.mutate(
       { threadId: id, file },
       { onError: (e) => notifications.show({ color: 'red', message: e.message }), onSuccess: () => notifications.show({ color: 'teal', message: t('files.added', { name: file.name }) }) },
@@ -260,8 +260,8 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
             setErrors({});
             onClose();
           };
-          if (file) addFile.mutate({ threadId: id, file }, { onSettled: done, onError: (e) => notifications.show({ color: 'red', message: e.message }) });
-          else done();
+          if (file) { addFile.mutate({ threadId: id, file }, { onSettled: done, onError: (e) => notifications.show({ color: 'red', message: e.message }) }); }
+          else { done(); }
         },
       },
     );

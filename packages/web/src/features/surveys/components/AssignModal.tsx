@@ -85,12 +85,12 @@ function AssignForm({ hospitalId, target, templateId, onClose }: { hospitalId: n
       onClose();
     };
     const failed = (err: unknown) => {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+      if (err instanceof ApiError) { form.setErrors(err.fieldErrors); }
       setError(err instanceof Error ? err.message : t('errors.saveFailed'));
     };
-    if (target.kind === 'patient') one.mutate({ ...schedule, patientId: target.patientId }, { onSuccess: done, onError: failed });
-    else if (target.kind === 'patients') many.mutate({ patientIds: v.patientIds.map(Number), body: schedule }, { onSuccess: done, onError: failed });
-    else plan.mutate({ ...schedule, treatmentPlanId: Number(v.treatmentPlanId) }, { onSuccess: done, onError: failed });
+    if (target.kind === 'patient') { one.mutate({ ...schedule, patientId: target.patientId }, { onSuccess: done, onError: failed }); }
+    else if (target.kind === 'patients') { many.mutate({ patientIds: v.patientIds.map(Number), body: schedule }, { onSuccess: done, onError: failed }); }
+    else { plan.mutate({ ...schedule, treatmentPlanId: Number(v.treatmentPlanId) }, { onSuccess: done, onError: failed }); }
   });
   const pending = one.isPending || many.isPending || plan.isPending;
   const lang = i18n.language;

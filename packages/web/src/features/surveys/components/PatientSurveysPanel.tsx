@@ -38,7 +38,7 @@ export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { pa
   const [assigning, setAssigning] = useState(false);
   const [answering, setAnswering] = useState<number | null>(null);
   const [linking, setLinking] = useState<SurveySummary | null>(null);
-  if (!canRead) return null;
+  if (!canRead) { return null; }
   const lang = i18n.language;
 
   const completed = (report.data?.series ?? [])

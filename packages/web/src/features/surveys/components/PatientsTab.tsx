@@ -28,7 +28,7 @@ export function PatientsTab({ officeId }: { officeId: number }) {
     { enabled: officeId > 0 },
   );
   const options = (patients.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.lastName}, ${p.firstName}` }));
-  if (patient && !options.some((o) => o.value === String(patient.id))) options.unshift({ value: String(patient.id), label: patient.name });
+  if (patient && !options.some((o) => o.value === String(patient.id))) { options.unshift({ value: String(patient.id), label: patient.name }); }
 
   return (
     <Stack gap="md">

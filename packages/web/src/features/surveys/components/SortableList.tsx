@@ -42,7 +42,7 @@ export function SortableList<T extends { id: number }>({
   };
   const move = (index: number, by: -1 | 1) => apply(arrayMove(order, index, index + by));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
+    if (!over || active.id === over.id) { return; }
     apply(arrayMove(order, order.indexOf(Number(active.id)), order.indexOf(Number(over.id))));
   };
 

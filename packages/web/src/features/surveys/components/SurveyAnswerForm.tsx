@@ -40,7 +40,7 @@ const emptyDraft: Draft = { offeredAnswerIds: [], valueText: '', valueNumber: nu
 const isChoice = (type: number) => type === SurveyAnswerType.SINGLE_CHOICE || type === SurveyAnswerType.MULTIPLE_CHOICE || type === SurveyAnswerType.YES_NO;
 
 function draftOf(q: AnswerableQuestion, a: SavedAnswer | undefined): Draft {
-  if (!a) return emptyDraft;
+  if (!a) { return emptyDraft; }
   return {
     offeredAnswerIds: a.offeredAnswerIds,
     valueText: !isChoice(q.answerType) && q.answerType === SurveyAnswerType.FREE_TEXT ? (a.answerText ?? '') : '',
@@ -51,18 +51,18 @@ function draftOf(q: AnswerableQuestion, a: SavedAnswer | undefined): Draft {
 
 /** Whether a draft holds an answer for its question's type. */
 function isAnswered(q: AnswerableQuestion, d: Draft): boolean {
-  if (isChoice(q.answerType)) return d.offeredAnswerIds.length > 0;
-  if (q.answerType === SurveyAnswerType.FREE_TEXT) return d.valueText.trim().length > 0;
-  if (q.answerType === SurveyAnswerType.DATE) return d.valueDate.length > 0;
+  if (isChoice(q.answerType)) { return d.offeredAnswerIds.length > 0; }
+  if (q.answerType === SurveyAnswerType.FREE_TEXT) { return d.valueText.trim().length > 0; }
+  if (q.answerType === SurveyAnswerType.DATE) { return d.valueDate.length > 0; }
   return d.valueNumber !== null;
 }
 
 /** The answer as the API takes it (surveyAnswerInputSchema); `clear` when the draft was emptied. */
 function inputOf(q: AnswerableQuestion, d: Draft): SurveyAnswerInput {
-  if (!isAnswered(q, d)) return { questionId: q.id, clear: true };
-  if (isChoice(q.answerType)) return { questionId: q.id, offeredAnswerIds: d.offeredAnswerIds };
-  if (q.answerType === SurveyAnswerType.FREE_TEXT) return { questionId: q.id, valueText: d.valueText.trim() };
-  if (q.answerType === SurveyAnswerType.DATE) return { questionId: q.id, valueDate: d.valueDate };
+  if (!isAnswered(q, d)) { return { questionId: q.id, clear: true }; }
+  if (isChoice(q.answerType)) { return { questionId: q.id, offeredAnswerIds: d.offeredAnswerIds }; }
+  if (q.answerType === SurveyAnswerType.FREE_TEXT) { return { questionId: q.id, valueText: d.valueText.trim() }; }
+  if (q.answerType === SurveyAnswerType.DATE) { return { questionId: q.id, valueDate: d.valueDate }; }
   return { questionId: q.id, valueNumber: d.valueNumber! };
 }
 
@@ -124,7 +124,7 @@ export function SurveyAnswerForm({
       () => {
         setDirty(new Set());
         setErrors({});
-        if (!submit) setMessage({ color: 'teal', text: t('answer.saved') });
+        if (!submit) { setMessage({ color: 'teal', text: t('answer.saved') }); }
       },
       (err: unknown) => {
         if (err instanceof ApiError) {

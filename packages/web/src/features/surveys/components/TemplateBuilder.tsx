@@ -279,7 +279,7 @@ function AnswerRow({ answer: a, editable }: { answer: SurveyOfferedAnswer; edita
   const { t, i18n } = useTranslation('surveys');
   const [editing, setEditing] = useState(false);
   const remove = useDeleteOfferedAnswer();
-  if (editing) return <AnswerForm questionId={a.questionId} answer={a} onDone={() => setEditing(false)} />;
+  if (editing) { return <AnswerForm questionId={a.questionId} answer={a} onDone={() => setEditing(false)} />; }
   const name = textIn(a, i18n.language);
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="answer-row">
@@ -327,11 +327,11 @@ function AnswerForm({ questionId, answer, onDone }: { questionId: number; answer
   const submit = form.onSubmit((v) => {
     const body = { text: v.text.trim(), textEs: v.textEs.trim(), score: Number(v.score) || 0 };
     const onError = (err: unknown) => {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+      if (err instanceof ApiError) { form.setErrors(err.fieldErrors); }
       notify({ color: 'red', message: failText(err, t('errors.saveFailed')) });
     };
-    if (answer) update.mutate({ id: answer.id, body }, { onSuccess: () => onDone?.(), onError });
-    else create.mutate({ questionId, ...body }, { onSuccess: () => form.reset(), onError });
+    if (answer) { update.mutate({ id: answer.id, body }, { onSuccess: () => onDone?.(), onError }); }
+    else { create.mutate({ questionId, ...body }, { onSuccess: () => form.reset(), onError }); }
   });
   return (
     <form onSubmit={submit} noValidate data-testid="answer-form">
@@ -382,11 +382,11 @@ function QuestionForm({ templateId, question, onDone }: { templateId: number; qu
       maxValue: ranged && v.maxValue !== '' ? Number(v.maxValue) : null,
     };
     const onError = (err: unknown) => {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+      if (err instanceof ApiError) { form.setErrors(err.fieldErrors); }
       notify({ color: 'red', message: failText(err, t('errors.saveFailed')) });
     };
-    if (question) update.mutate({ id: question.id, body }, { onSuccess: () => onDone?.(), onError });
-    else
+    if (question) { update.mutate({ id: question.id, body }, { onSuccess: () => onDone?.(), onError }); }
+    else {
       create.mutate(
         { templateId, ...body },
         {
@@ -397,6 +397,7 @@ function QuestionForm({ templateId, question, onDone }: { templateId: number; qu
           onError,
         },
       );
+    }
   });
   return (
     <Paper withBorder={!question} p={question ? 0 : 'sm'} radius="md" bg={question ? undefined : 'gray.0'}>
@@ -456,7 +457,7 @@ function DetailsForm({ template, editable }: { template: SurveyTemplate; editabl
       {
         onSuccess: () => notify({ color: 'teal', message: t('builder.saved') }),
         onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+          if (err instanceof ApiError) { form.setErrors(err.fieldErrors); }
           notify({ color: 'red', message: failText(err, t('errors.saveFailed')) });
         },
       },

@@ -203,7 +203,7 @@ function CreateTemplateModal({ opened, onClose, officeId, offices, onCreated }: 
           onCreated(created.id);
         },
         onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+          if (err instanceof ApiError) { form.setErrors(err.fieldErrors); }
           notify({ color: 'red', message: err instanceof Error ? err.message : t('errors.saveFailed') });
         },
       },

@@ -48,9 +48,9 @@ function PublicSurvey({ token }: { token: string }) {
   useEffect(() => {
     if (data && !langSet) {
       setLangSet(true);
-      if (!i18n.language.startsWith(data.lang)) void i18n.changeLanguage(data.lang);
+      if (!i18n.language.startsWith(data.lang)) { void i18n.changeLanguage(data.lang); }
     }
-  }, [data, langSet, i18n.language]);
+  }, [data, langSet, i18n, i18n.language]);
 
   if (survey.isLoading) {
     return (
@@ -63,18 +63,18 @@ function PublicSurvey({ token }: { token: string }) {
     const status = survey.error instanceof ApiError ? survey.error.status : 0;
     return <Unavailable kind={status === 404 || status === 400 ? 'gone' : 'error'} detail={survey.error instanceof Error ? survey.error.message : undefined} />;
   }
-  if (submitted || data.status === 'completed') return <Done />;
-  if (data.status === 'cancelled') return <Unavailable kind="gone" />;
+  if (submitted || data.status === 'completed') { return <Done />; }
+  if (data.status === 'cancelled') { return <Unavailable kind="gone" />; }
 
   const onSave = (body: SaveSurveyAnswersBody) =>
     (body.submit ? submit : save).mutateAsync(body).then(
       (r) => {
-        if (r.status === 'completed') setSubmitted(true);
+        if (r.status === 'completed') { setSubmitted(true); }
       },
       (err: unknown) => {
         // Submitted meanwhile (another device, a double tap): say so instead of an error.
-        if (err instanceof ApiError && err.status === 409) setSubmitted(true);
-        else throw err;
+        if (err instanceof ApiError && err.status === 409) { setSubmitted(true); }
+        else { throw err; }
       },
     );
 

@@ -77,8 +77,8 @@ function VerifierForm({ verifier, domains, defaultDomain, onClose }: { verifier:
       notify({ color: 'teal', message: verifier ? t('form.updated') : t('form.created') });
       onClose();
     };
-    if (verifier) update.mutate({ id: verifier.id, body }, { onSuccess: done, onError: failed });
-    else create.mutate(body, { onSuccess: done, onError: failed });
+    if (verifier) { update.mutate({ id: verifier.id, body }, { onSuccess: done, onError: failed }); }
+    else { create.mutate(body, { onSuccess: done, onError: failed }); }
   });
   const pending = create.isPending || update.isPending;
 

@@ -22,7 +22,7 @@ import { StatTile } from '../components/StatTile';
 const SILENT_SHOWN = 10;
 
 /**
- * /dashboard (issue 3 section 5): for the selected office (or all the user's offices) the patients
+ * /dashboard (spec section 2): for the selected office (or all the user's offices) the patients
  * monitored, today's alerts by severity, today's readings and the patients without a reading for 3
  * days, each linking into the worklist or the patient lists. Alerts pushed on the socket refresh
  * the figures at once; readings every minute.
@@ -40,7 +40,7 @@ export default function DashboardPage() {
       void invalidateEndpoints(qc, [notifications.getDashboardSummary]);
     }
   });
-  if (!allowed) return <Navigate to={DEFAULT_HOME_PATH} replace />;
+  if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const d = summary.data;
   const loading = summary.isLoading;

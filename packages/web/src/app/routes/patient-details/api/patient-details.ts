@@ -23,7 +23,7 @@ const NEWEST = 100;
 /** The latest reading of each device type among a page of readings, newest first. */
 function latestOfEachType(page: EndpointResponse<typeof measurements.getMeasurementsForPatientByIdentifier>): Measurement[] {
   const latest = new Map<string, Measurement>();
-  for (const m of page.items) if (!latest.has(m.deviceType)) latest.set(m.deviceType, m);
+  for (const m of page.items) { if (!latest.has(m.deviceType)) { latest.set(m.deviceType, m); } }
   return [...latest.values()];
 }
 
@@ -51,7 +51,7 @@ export function prefetchPatientPage(client: QueryClient, patientId: number): voi
   const meta = client.fetchQuery(endpointQueryOptions(metadata.getMetadataForPatient, { headers: { patientid: patientId } }));
   Promise.all([user, meta])
     .then(([u, m]) => {
-      if (u.roleId !== Role.PATIENT) return;
+      if (u.roleId !== Role.PATIENT) { return; }
       return client.prefetchQuery(endpointQueryOptions(measurements.getMeasurementsForPatientByIdentifier, latestReadingsInput(m?.patientIdentifier || String(patientId))));
     })
     .catch(() => undefined);

@@ -33,7 +33,7 @@ export function AlertHistory({ patientId }: { patientId: number }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // The list can shrink under the reader (an alert processed elsewhere): stay on a page that exists.
   useEffect(() => {
-    if (alerts.data && page > pages) setPage(pages);
+    if (alerts.data && page > pages) { setPage(pages); }
   }, [alerts.data, page, pages]);
 
   return (

@@ -73,12 +73,12 @@ export function VitalsCheckModal(props: {
         const key = `values.${value.code}`;
         const n = toNumber(v.values[value.code]);
         if (n === null) {
-          if (def.required.includes(value.code)) errors[key] = message('required', lang);
+          if (def.required.includes(value.code)) { errors[key] = message('required', lang); }
           continue;
         }
         const unit = displayUnitOf(value.code, prefs);
         const canonical = Number.isFinite(n) ? toCanonical(value, n, unit) : null;
-        if (canonical === null) errors[key] = message('regex', lang);
+        if (canonical === null) { errors[key] = message('regex', lang); }
         else if (canonical < value.min || canonical > value.max) {
           errors[key] = t('vitals.range', {
             min: formatNumber(toDisplay(value.code, value.min, prefs).value, lang),
@@ -125,7 +125,7 @@ export function VitalsCheckModal(props: {
           const reason = result?.reason ?? 'invalid reading';
           setError(t(`vitals.reasons.${reason}`, { defaultValue: reason }));
           const code = result?.detail;
-          if (code && def.values.some((x) => x.code === code)) form.setFieldError(`values.${code}`, t(`vitals.reasons.${reason}`, { defaultValue: reason }));
+          if (code && def.values.some((x) => x.code === code)) { form.setFieldError(`values.${code}`, t(`vitals.reasons.${reason}`, { defaultValue: reason })); }
           return;
         }
         const severity = result.severity ?? 0;
@@ -163,7 +163,7 @@ export function VitalsCheckModal(props: {
               data={orderedTypes.map((d) => ({ value: d, label: deviceTitle(d, lang) }))}
               value={form.values.deviceType}
               onChange={(value) => {
-                if (!value) return;
+                if (!value) { return; }
                 const type = value as DeviceType;
                 form.setValues({ deviceType: type, device: defaultDevice(props.devices, type), values: emptyValues(type) });
                 form.clearErrors();

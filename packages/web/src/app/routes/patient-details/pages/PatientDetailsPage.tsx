@@ -28,13 +28,13 @@ import { Pending } from '../components/SectionCard';
 import { VitalsCheckModal } from '../components/VitalsCheckModal';
 
 /**
- * /patientdetails/{id} (issue 3 section 5): the patient's record for the care team. Header (name,
+ * /patientdetails/{id} (spec section 2): the patient's record for the care team. Header (name,
  * age, status, offices, actions: vitals check, share measurements); main column: latest readings,
  * one chart per measurement type with the thresholds, the alert history; side column:
  * demographics and metadata, care team, the monitoring plan (the monitoring-plans panel: staff who
  * manage plans create, duplicate and edit it here), devices and hubs. The side
- * column's top is kept for the notes and time-tracking panel (issue 4). A non-numeric id goes to
- * /auth/login (spec section 2).
+ * column's top is kept for the notes and time-tracking panel (README "Care time, notes and
+ * billing"). A non-numeric id goes to /auth/login (spec section 2).
  *
  * First content (docs/benchmarks.md "Pages"): the page asks only for what its header, the latest
  * readings and the demographics need (the patient, its metadata, its newest readings); every other
@@ -51,7 +51,7 @@ const ChartsSection = lazy(() => loadChartsSection().then((m) => ({ default: m.C
 
 export default function PatientDetailsPage() {
   const { id } = useParams();
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) return <Navigate to="/auth/login" replace />;
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) < 1) { return <Navigate to="/auth/login" replace />; }
   return <PatientRecord key={id} patientId={Number(id)} />;
 }
 
@@ -59,14 +59,14 @@ export default function PatientDetailsPage() {
 function useAfterPaint(ready: boolean) {
   const [after, setAfter] = useState(false);
   useEffect(() => {
-    if (!ready || after) return;
+    if (!ready || after) { return; }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setAfter(true), 50);
     });
     return () => {
       cancelAnimationFrame(frame);
-      if (timer) clearTimeout(timer);
+      if (timer) { clearTimeout(timer); }
     };
   }, [ready, after]);
   return after;

@@ -1,0 +1,12 @@
+// The project's local ESLint plugin `vigil`: one plugin object for every local rule (ESLint refuses
+// two different objects under one plugin name).
+// - vigil/no-scope-internals: tenancy and roles are decided in db/scope.ts and by `can` (no-scope-internals.js);
+// - vigil/one-writer: one writer per table (one-writer.js, docs/architecture.md "Table ownership").
+import noScopeInternals from './no-scope-internals.js';
+import oneWriter from './one-writer.js';
+
+export const vigilPlugin = {
+  meta: { name: 'vigil' },
+  rules: { 'no-scope-internals': noScopeInternals, 'one-writer': oneWriter },
+};
+export default vigilPlugin;
