@@ -85,8 +85,11 @@ const dateInstants = [
   ['US daylight-saving start day', '2027-03-14T15:00:00Z'],
   ['US daylight-saving end day', '2027-11-07T12:00:00Z'],
 ];
+// The lanes run on the embedded database (TEST_DATABASE_URL cleared): PGlite reads the same pinned
+// clock, so a column's SQL default (created_at) and an instant the API writes agree; a PostgreSQL
+// server keeps its own clock.
 if (process.env.VIGIL_DATE_LANES !== '0') {
-  for (const [name, at] of dateInstants) step(`date lane: ${name} (${at})`, 'npx', ['vitest', 'run', ...dateSuites], { env: { ...process.env, VIGIL_TEST_NOW: at } });
+  for (const [name, at] of dateInstants) step(`date lane: ${name} (${at})`, 'npx', ['vitest', 'run', ...dateSuites], { env: { ...process.env, VIGIL_TEST_NOW: at, TEST_DATABASE_URL: '' } });
 }
 
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';

@@ -137,6 +137,9 @@ test('the nurse switches to CCM mode, records verbal consent, writes a care plan
   await expect(page.getByText('Registro CCM abierto')).toBeVisible();
   const overview = panel.getByTestId('ccm-record-overview');
   await expect(overview.getByTestId('ccm-consent-badge')).toHaveText('No hay consentimiento de CCM registrado');
+  // The chronic conditions are the diagnoses feature's one count (problem list and billing profile:
+  // E11.9 and I10), before the record's own conditions section has a row (docs/chronic-conditions.md).
+  await expect(overview.getByTestId('ccm-chronic-count')).toHaveText('2 afecciones crónicas');
   await expect(panel.getByTestId('ccm-sections-index').getByRole('listitem')).toHaveCount(18);
   await expect(panel.getByText('Sin consentimientos en este registro CCM')).toBeVisible();
 

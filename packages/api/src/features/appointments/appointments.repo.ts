@@ -407,14 +407,23 @@ export async function insertNote(_scope: Scope, tx: Executor, appointmentId: num
   return row!.id;
 }
 
-/** Sets note `noteId`'s text (visibility checked by the caller through `findNotes`). */
-export async function updateNote(_scope: Scope, tx: Executor, noteId: number, text: string): Promise<void> {
-  await tx.update(n).set({ text, updatedAt: new Date() }).where(eq(n.id, noteId));
+/**
+ * `column` (an appointment id) names an appointment of the caller's offices: the tenant filter of
+ * the rows that reach their office only through their appointment (notes, invitations).
+ */
+const ofVisibleAppointment = (scope: Scope, column: typeof n.appointmentId | typeof visitInvitations.appointmentId): SQL =>
+  sql`${column} in (select ${appointments.id} from ${appointments} where ${officeFilter(scope, appointments.hospitalId)})`;
+
+/** Sets note `noteId`'s text when its appointment is in the caller's offices; whether it did. */
+export async function updateNote(scope: Scope, tx: Executor, noteId: number, text: string): Promise<boolean> {
+  const rows = await tx.update(n).set({ text, updatedAt: new Date() }).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
+  return rows.length > 0;
 }
 
-/** Deletes note `noteId` (visibility checked by the caller through `findNotes`). */
-export async function deleteNote(_scope: Scope, tx: Executor, noteId: number): Promise<void> {
-  await tx.delete(n).where(eq(n.id, noteId));
+/** Deletes note `noteId` when its appointment is in the caller's offices; whether it did. */
+export async function deleteNote(scope: Scope, tx: Executor, noteId: number): Promise<boolean> {
+  const rows = await tx.delete(n).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
+  return rows.length > 0;
 }
 
 // Invitations -------------------------------------------------------------------------------------
@@ -452,9 +461,9 @@ export async function findInvitations(scope: Scope, db: Executor, f: { appointme
     .limit(100);
 }
 
-/** Marks invitation `id` revoked (visibility checked by the caller through `findInvitations`). */
-export async function revokeInvitation(_scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
-  await db.update(inv).set({ revokedAt: at }).where(and(eq(inv.id, id), isNull(inv.revokedAt)));
+/** Marks invitation `id` revoked when its appointment is in the caller's offices (and it is not revoked yet). */
+export async function revokeInvitation(scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
+  await db.update(inv).set({ revokedAt: at }).where(and(eq(inv.id, id), isNull(inv.revokedAt), ofVisibleAppointment(scope, inv.appointmentId)));
 }
 
 /**

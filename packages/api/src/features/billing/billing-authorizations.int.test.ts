@@ -258,10 +258,15 @@ describe('billing/patientbillingprofile', () => {
     expect(ccm.statusCode).toBe(200);
   });
 
-  it('refuses unknown or malformed ICD-10-CM codes and more than 12', async () => {
-    const unknown = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: ['I10', 'A00.1'] });
+  it('refuses unknown, category or malformed ICD-10-CM codes and more than 12 (the problem list\'s rule: diagnoses icd10cmValidity)', async () => {
+    // A00.1 is a billable code of the loaded release: accepted, as on the problem list.
+    expect((await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: ['I10', 'A00.1'] })).statusCode).toBe(200);
+    const unknown = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: ['I10', 'Q99.99'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ msg: 'Unknown ICD-10-CM diagnosis code', errors: { 'diagnoses.1': 'Unknown ICD-10-CM diagnosis code' } });
+    const category = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: ['E11'] });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().code).toBe('diagnosisNotBillable');
     const malformed = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: ['1234'] });
     expect(malformed.json().errors).toEqual({ 'diagnoses.0': FORMAT });
     const many = await put(f.officeAdminA1, f.patientA1.id, { billingType: 'RPM', billingPractitionerId: null, diagnoses: Array.from({ length: 13 }, (_, i) => `I1${i % 10}`) });

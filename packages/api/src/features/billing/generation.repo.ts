@@ -540,11 +540,14 @@ export async function setRunTotal(_scope: Scope, db: Executor, runId: number, to
   await db.update(billingRuns).set({ total }).where(eq(billingRuns.id, runId));
 }
 
-/** Ends a run as done or failed (the error text is generic: no PHI). */
+/**
+ * Ends a run as done or failed (the error text is generic: no PHI). Its end is the database's
+ * clock, like the assignments' `created_at` it is compared with (`findGeneratedAt`).
+ */
 export async function finishRun(_scope: Scope, db: Executor, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
   await db
     .update(billingRuns)
-    .set({ status, finishedAt: new Date(), error: error ?? null })
+    .set({ status, finishedAt: sql`now()`, error: error ?? null })
     .where(eq(billingRuns.id, runId));
 }
 

@@ -301,7 +301,9 @@ export const ccmTimeLogGroup: SubRecordGroup<c.CcmTimeLogFields, ItemOf<typeof c
     else { await timeTracking.updateManualEntry(h.scope, h.tx, timeEntryId, time, h.now, fields); }
     return { timeEntryId };
   },
-  afterDelete: (row, h) => timeTracking.deleteManualEntry(h.scope, h.tx, row.timeEntryId as number),
+  afterDelete: async (row, h) => {
+    await timeTracking.deleteManualEntry(h.scope, h.tx, row.timeEntryId as number);
+  },
   enrich: async (rows, db) => {
     const found = await links.findTimeEntries(db, rows.map((r) => r.timeEntryId as number));
     return rows.map((r) => ({ ...r, entry: found.get(r.timeEntryId as number) ?? null }));

@@ -87,13 +87,13 @@ export async function getClientPlan(scope: Scope, db: Executor, planId: number) 
   return row ?? null;
 }
 
-/** The patients assigned to plan `planId` who belong to its office (`hospitalId`). */
-export async function findPlanPatients(_scope: Scope, db: Executor, planId: number, hospitalId: number) {
+/** The patients assigned to plan `planId` who belong to its office (`hospitalId`), an office of the caller's scope (none otherwise). */
+export async function findPlanPatients(scope: Scope, db: Executor, planId: number, hospitalId: number) {
   return db
     .select({ patientId: treatmentPlanPatients.patientUserId })
     .from(treatmentPlanPatients)
     .innerJoin(userHospitals, and(eq(userHospitals.userId, treatmentPlanPatients.patientUserId), eq(userHospitals.hospitalId, hospitalId)))
-    .where(eq(treatmentPlanPatients.treatmentPlanId, planId));
+    .where(and(eq(treatmentPlanPatients.treatmentPlanId, planId), officeFilter(scope, userHospitals.hospitalId)));
 }
 
 // Plan assignments ----------------------------------------------------------------------------

@@ -72,8 +72,8 @@ export async function createManualEntry(
   });
 }
 
-/** The manual entry `id` the caller may change: 404 out of scope, 409 for a timer entry, 403 unless author or office admin. */
-async function changeable(scope: Scope, tx: Executor, id: number): Promise<repo.EntryRow> {
+/** The manual entry `id` the caller may change: 404 out of scope, 409 for a timer entry, 403 unless author or office admin (the one rule of who changes care time). */
+export async function changeableManualEntry(scope: Scope, tx: Executor, id: number): Promise<repo.EntryRow> {
   const entry = await repo.getEntry(scope, tx, id);
   if (!entry) { throw AppError.notFound(); }
   if (entry.isAutomatic) { throw AppError.conflict('automaticEntryLocked'); }
@@ -84,7 +84,7 @@ async function changeable(scope: Scope, tx: Executor, id: number): Promise<repo.
 /** Replaces the values of manual entry `id` in transaction `tx` (its program stays enabled in the office). Errors as above. */
 export async function updateManualEntry(scope: Scope, tx: Executor, id: number, v: ManualEntryValues, now: Date = new Date(), fields: ManualEntryFields = defaultFields): Promise<void> {
   checkLength(v, now, fields);
-  const entry = await changeable(scope, tx, id);
+  const entry = await changeableManualEntry(scope, tx, id);
   const office = await getOfficeInScope(scope, tx, entry.hospitalId);
   if (!office) { throw AppError.notFound(); }
   assertProgramEnabled(office, entry.program as CareProgram);
@@ -101,10 +101,11 @@ export async function updateManualEntry(scope: Scope, tx: Executor, id: number, 
  * Deletes manual entry `id` in transaction `tx`, with the note detail written with it (and the
  * month's note when that was its last detail), as `DELETE timetracking/{id}` does. Errors as above.
  */
-export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<void> {
-  const entry = await changeable(scope, tx, id);
+export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<{ medicalNoteDetailId: number | null }> {
+  const entry = await changeableManualEntry(scope, tx, id);
   await repo.deleteEntries(scope, tx, [id]);
   if (entry.medicalNoteDetailId !== null) { await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
+  return { medicalNoteDetailId: entry.medicalNoteDetailId };
 }
 
 /**

@@ -19,6 +19,7 @@ import { type OfficeInScope, getOfficeInScope, getVisiblePatient } from '../../d
 import { AppError } from '../../lib/app-error';
 import { localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
+import { changeableManualEntry, deleteManualEntry } from './manual-entries.service';
 import * as repo from './time-tracking.repo';
 
 /**
@@ -249,15 +250,6 @@ export async function findEntriesForPatient(
   return entryViews(scope, ctx.db, ids);
 }
 
-/** Loads an entry the caller may change: 404 out of scope; 409 for a timer entry; 403 unless author or office admin. */
-async function changeableEntry(scope: Scope, db: Executor, id: number): Promise<repo.EntryRow> {
-  const entry = await repo.getEntry(scope, db, id);
-  if (!entry) { throw AppError.notFound(); }
-  if (entry.isAutomatic) { throw AppError.conflict('automaticEntryLocked'); }
-  assertAuthorOrOfficeAdmin(scope, entry.staffUserId);
-  return entry;
-}
-
 /**
  * `PUT timetracking/{id}` (chosen): edits a manual entry: seconds (1..7200, else 400 "Time cannot
  * exceed 2 hours"; the entry keeps its start and ends `seconds` later), program (enabled in the
@@ -268,7 +260,7 @@ async function changeableEntry(scope: Scope, db: Executor, id: number): Promise<
 export async function updateEntry(ctx: AppContext, scope: Scope, id: number, body: UpdateTimeEntryBody): Promise<TimeEntry> {
   if (body.seconds !== undefined && body.seconds > TIME_ENTRY_MAX_SECONDS) { throw AppError.badRequest('timeLimit', { seconds: 'timeLimit' }); }
   await ctx.db.transaction(async (tx) => {
-    const entry = await changeableEntry(scope, tx, id);
+    const entry = await changeableManualEntry(scope, tx, id);
     if (body.program !== undefined && body.program !== entry.program) {
       const office = await getOfficeInScope(scope, tx, entry.hospitalId);
       if (!office) { throw AppError.notFound(); }
@@ -292,9 +284,7 @@ export async function updateEntry(ctx: AppContext, scope: Scope, id: number, bod
  */
 export async function deleteEntry(ctx: AppContext, scope: Scope, id: number): Promise<DeletedTimeEntry> {
   return ctx.db.transaction(async (tx) => {
-    const entry = await changeableEntry(scope, tx, id);
-    await repo.deleteEntries(scope, tx, [id]);
-    if (entry.medicalNoteDetailId !== null) { await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
-    return { id, deletedMedicalNoteDetailId: entry.medicalNoteDetailId };
+    const { medicalNoteDetailId } = await deleteManualEntry(scope, tx, id);
+    return { id, deletedMedicalNoteDetailId: medicalNoteDetailId };
   });
 }
