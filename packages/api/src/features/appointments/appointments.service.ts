@@ -401,7 +401,7 @@ export async function addNote(ctx: AppContext, scope: Scope, body: AddNoteBody):
 export async function editNote(ctx: AppContext, scope: Scope, noteId: number, text: string): Promise<AppointmentNote> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.updateNote(scope, tx, noteId, text))) throw AppError.notFound();
+    if (!(await repo.updateNote(scope, tx, noteId, text))) { throw AppError.notFound(); }
   });
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
@@ -410,7 +410,7 @@ export async function editNote(ctx: AppContext, scope: Scope, noteId: number, te
 export async function deleteNote(ctx: AppContext, scope: Scope, noteId: number): Promise<{ noteId: number }> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.deleteNote(scope, tx, noteId))) throw AppError.notFound();
+    if (!(await repo.deleteNote(scope, tx, noteId))) { throw AppError.notFound(); }
   });
   return { noteId };
 }

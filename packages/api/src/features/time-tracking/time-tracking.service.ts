@@ -18,7 +18,7 @@ import { systemScope, type Scope } from '../../db/scope';
 import { type OfficeInScope, getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { localYearMonth, officeTimeZone } from '../../lib/office-calendar';
-import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
+import { assertProgramEnabled } from './care-rules';
 import { changeableManualEntry, deleteManualEntry } from './manual-entries.service';
 import * as repo from './time-tracking.repo';
 
