@@ -197,7 +197,11 @@ describe('one chronic-condition count and one ICD-10-CM validity (diagnoses own 
     const category = await put(['E11']);
     expect(category.statusCode).toBe(400);
     const fromList = await call('POST', 'patientdiagnosis', f.nurseA1, { patientId: f.patientA1.id, code: 'E11', status: 'active' });
-    expect(category.json().errors).toEqual(fromList.json().errors && { 'diagnoses.0': fromList.json().errors.code });
+    expect(fromList.statusCode).toBe(400);
+    expect([category.json().code, fromList.json().code]).toEqual(['diagnosisNotBillable', 'diagnosisNotBillable']);
+    // The same message, on the profile's field for the code.
+    expect(category.json().errors).toEqual({ 'diagnoses.0': fromList.json().errors.code });
+    expect(category.json().errors['diagnoses.0']).toContain('E11');
     const es = await put(['Q99.99'], 'es');
     expect(es.json().errors).toEqual({ 'diagnoses.0': 'Código de diagnóstico CIE-10-MC desconocido' });
 

@@ -198,7 +198,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     // unless a set-up of this episode is already among this month's codes or billed before.
     const [endYear, endMonth] = period.end.split('-').map(Number) as [number, number];
     const setupThisMonth = codes.some((c) => setupCodes.has(c.code));
-    for (const c of deviceClaims(deviceProgram, { ...facts, year: endYear, month: endMonth, readingDays: facts.readingDays }, settings)) {
+    for (const c of deviceClaims(deviceProgram, { ...facts, year: endYear, month: endMonth }, settings)) {
       if (c.status !== 'billable' || c.evidence.period?.start !== period.start) { continue; }
       if (setupCodes.has(c.code) && setupThisMonth) { continue; }
       codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
