@@ -1,5 +1,6 @@
 import { Checkbox, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_PROGRAMS, PAYER_TYPES, deviceTypes, type BillingProgram } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
@@ -22,6 +23,15 @@ export function EnrolmentStep({ form, officeId }: { form: UseFormReturnType<Pati
   const firstOffice = chosen.length > 0 ? Math.min(...chosen) : officeId;
   const today = useOfficeToday(firstOffice);
   const programs = form.values.programs;
+  // Until the office is read, today is the browser's; once it is, a default taken from the browser's
+  // calendar that is already tomorrow in the office (a UTC browser after 19:00 in New York) moves
+  // back to the office's today, the day the server checks against.
+  useEffect(() => {
+    if (programs.some((p) => p.enrolledOn > today)) {
+      form.setFieldValue('programs', programs.map((p) => (p.enrolledOn > today ? { ...p, enrolledOn: today } : p)));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the office's today becomes known or changes: the form object is new on every render
+  }, [today]);
   const indexOf = (p: BillingProgram) => programs.findIndex((x) => x.program === p);
   const toggle = (p: BillingProgram, on: boolean) => {
     if (on) { form.setFieldValue('programs', [...programs, { program: p, enrolledOn: today }]); }
