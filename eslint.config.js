@@ -150,12 +150,21 @@ export default tseslint.config(
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/no-scope-internals': 'error' },
   },
+  // A function that takes the caller's Scope uses it: a repository never accepts a scope and trusts
+  // its caller with the tenant filter; rows of no tenant take a CatalogueDb, the server's own
+  // cross-tenant work a SystemDb (packages/api/src/db/handles.ts, eslint-rules/scope-used.js).
+  {
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { vigil: vigilPlugin },
+    rules: { 'vigil/scope-used': 'error' },
+  },
   // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
   // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
   {
     files: [`${lintProbes}/**/*.ts`],
     plugins: { vigil: vigilPlugin },
-    rules: { 'vigil/no-scope-internals': 'error' },
+    rules: { 'vigil/no-scope-internals': 'error', 'vigil/scope-used': 'error' },
   },
   // ---- end API / contract ----------------------------------------------------------------------------
   {

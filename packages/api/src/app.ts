@@ -17,7 +17,6 @@ import { resolveSession } from './features/auth/index';
 import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
-import { systemScope } from './db/scope';
 import { startAppJobs } from './jobs/app-jobs';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
@@ -128,9 +127,9 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   ctx.jobs = await startAppJobs(ctx);
   // The diagnosis search's in-memory index of the current release, built now rather than on the
   // first keystroke (docs/diagnoses.md "Search").
-  await warmIcd10cmSearch(ctx, systemScope);
+  await warmIcd10cmSearch(ctx);
   // The drug search's in-memory index of the current catalogue, likewise (docs/prescriptions.md "Search").
-  await warmDrugSearch(ctx, systemScope);
+  await warmDrugSearch(ctx);
   if (!database) { app.addHook('onClose', async () => db.close()); }
   // onClose hooks run last-added first: jobs and sockets stop before the database closes.
   app.addHook('onClose', async () => {

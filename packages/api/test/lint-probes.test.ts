@@ -56,6 +56,12 @@ const expected: Record<string, Array<[number, string]>> = {
   ],
   // can(scope.role, ...), scope.userId, scope.organizationId, and fields of values that are not a Scope.
   'allowed.ts': [],
+  // A Scope parameter never read (`_scope`, a parameter named otherwise, `Scope | null`); one that
+  // filters and a CatalogueDb pass (eslint-rules/scope-used.js).
+  'scope-unused.ts': [
+    [8, 'vigil/scope-used'],
+    [12, 'vigil/scope-used'],
+  ],
 };
 
 const results = new Map<string, ESLint.LintResult>();

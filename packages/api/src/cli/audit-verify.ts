@@ -6,7 +6,6 @@
  */
 import { loadConfig } from '../config/index';
 import { openDatabase } from '../db/client';
-import { systemScope } from '../db/scope';
 import { checkChain } from '../features/audit/index';
 
 async function main(): Promise<number> {
@@ -14,7 +13,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
   try {
     const started = performance.now();
-    const result = await checkChain(systemScope, database.db);
+    const result = await checkChain(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (result.ok) {
       process.stdout.write(`Audit trail intact: ${result.checked} events checked in ${seconds} s (head at id ${result.headId}).\n`);

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiKey, ApiKeyListQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { apiKeys, users } from '../../db/schema/index';
-import { organizationFilter, type Scope } from '../../db/scope';
+import { assertOrganizationInScope, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
 
 /** API keys of the caller's organizations. Every function takes the caller's scope first. */
@@ -59,10 +59,11 @@ export async function getKey(scope: Scope, db: Executor, id: number): Promise<Ap
 
 /** Inserts a key (its hash only) for API user `userId` of organization `organizationId` (both checked by the service); returns its id. */
 export async function insertKey(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   v: { userId: number; organizationId: number; name: string; prefix: string; keyHash: string; access: 'read' | 'ingest'; rateLimitPerMinute: number; createdBy: number },
 ): Promise<number> {
+  assertOrganizationInScope(scope, v.organizationId);
   const [row] = await db.insert(k).values(v).returning({ id: k.id });
   return row!.id;
 }
@@ -75,8 +76,8 @@ export async function revokeKey(scope: Scope, db: Executor, id: number, at: Date
     .where(and(eq(k.id, id), organizationFilter(scope, k.organizationId)));
 }
 
-/** The organization of user `userId` (already checked visible by the service). */
-export async function organizationOfUser(_scope: Scope, db: Executor, userId: number): Promise<number | null> {
-  const [row] = await db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, userId)).limit(1);
+/** The organization of user `userId` when the caller sees the user (userFilter), else null. */
+export async function organizationOfUser(scope: Scope, db: Executor, userId: number): Promise<number | null> {
+  const [row] = await db.select({ organizationId: users.organizationId }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id))).limit(1);
   return row?.organizationId ?? null;
 }

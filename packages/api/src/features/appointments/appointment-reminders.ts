@@ -1,9 +1,9 @@
 import { NotificationType } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { systemScope } from '../../db/scope';
 import { localDateOf, localTimeOf, officeTimeZone } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
 import { claimDueReminders } from './appointments.repo';
+import { systemDb } from '../../db/handles';
 
 /** Most appointments one run reminds (the next minute takes the rest). */
 const REMINDERS_PER_RUN = 1000;
@@ -18,7 +18,7 @@ const REMINDERS_PER_RUN = 1000;
  * notifications written.
  */
 export async function sendAppointmentReminders(ctx: AppContext, now = new Date()): Promise<number> {
-  const due = await claimDueReminders(systemScope, ctx.db, now, ctx.config.appointmentReminderMinutes * 60_000, REMINDERS_PER_RUN);
+  const due = await claimDueReminders(systemDb(ctx.db), now, ctx.config.appointmentReminderMinutes * 60_000, REMINDERS_PER_RUN);
   const values = due.flatMap((d) => {
     const zone = officeTimeZone(d.timeZone);
     const when = `${localDateOf(d.startsAt, zone)} ${localTimeOf(d.startsAt, zone)}`;

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Role, type AppointmentKind, type AppointmentPerson, type AppointmentStatus } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { appointmentAttendees, appointmentDayVersions, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, isOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import type { SystemDb } from '../../db/handles';
 
 /** Appointments, their attendees and notes. Every function takes the caller's scope first. */
 
@@ -150,7 +152,7 @@ export async function getAppointment(scope: Scope, db: Executor, id: number): Pr
 }
 
 /** Serialises bookings of the people `userIds` until the transaction ends (in id order, so two writers never deadlock). */
-export async function lockPeople(_scope: Scope, tx: Executor, userIds: number[]): Promise<void> {
+export async function lockPeople(tx: Executor, userIds: number[]): Promise<void> {
   for (const id of [...new Set(userIds)].sort((x, y) => x - y)) { await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PERSON_BOOKINGS}::int, ${id}::int)`); }
 }
 
@@ -172,7 +174,6 @@ export interface Clash {
  * person's name and the times leave this function (never the other office's patient).
  */
 export async function findClash(
-  _scope: Scope,
   db: Executor,
   p: { userIds: number[]; startsAt: Date; endsAt: Date; exceptId?: number; booked: readonly AppointmentStatus[] },
 ): Promise<Clash | null> {
@@ -211,12 +212,12 @@ export async function findClash(
 }
 
 /** Whether user `userId` of role `role` is assigned to office `hospitalId`. */
-export async function isOfRoleInOffice(_scope: Scope, db: Executor, userId: number, role: number, hospitalId: number): Promise<boolean> {
+export async function isOfRoleInOffice(scope: Scope, db: Executor, userId: number, role: number, hospitalId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(userHospitals)
     .innerJoin(users, eq(users.id, userHospitals.userId))
-    .where(and(eq(userHospitals.userId, userId), eq(userHospitals.hospitalId, hospitalId), eq(users.roleId, role), eq(users.status, 1)))
+    .where(and(eq(userHospitals.userId, userId), eq(userHospitals.hospitalId, hospitalId), officeFilter(scope, userHospitals.hospitalId), eq(users.roleId, role), eq(users.status, 1)))
     .limit(1);
   return row !== undefined;
 }
@@ -225,8 +226,8 @@ export async function isOfRoleInOffice(_scope: Scope, db: Executor, userId: numb
  * Of `userIds`, those who may attend a visit of patient `patientId` in office `hospitalId`: members
  * of the patient's medical team in that office, or active doctors, nurses and office admins of the office.
  */
-export async function eligibleAttendees(_scope: Scope, db: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0) { return new Set(); }
+export async function eligibleAttendees(scope: Scope, db: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0 || !isOfficeInScope(scope, hospitalId)) { return new Set(); }
   const team = await db
     .select({ id: medicalTeamMembers.userId })
     .from(medicalTeamMembers)
@@ -261,7 +262,8 @@ export interface AppointmentValues {
 }
 
 /** Inserts an appointment with its attendees; returns its id. */
-export async function insertAppointment(_scope: Scope, tx: Executor, v: AppointmentValues, attendeeIds: number[]): Promise<number> {
+export async function insertAppointment(scope: Scope, tx: Executor, v: AppointmentValues, attendeeIds: number[]): Promise<number> {
+  assertOfficeInScope(scope, v.hospitalId);
   const [row] = await tx
     .insert(a)
     .values({ ...v, endsAt: new Date(v.startsAt.getTime() + v.durationMinutes * 60_000) })
@@ -305,8 +307,15 @@ export async function markVideoStopped(scope: Scope, tx: Executor, id: number, a
   return rows.length > 0;
 }
 
-/** Adds attendee `userId` to appointment `id` (nothing when already there). */
-export async function addAttendee(_scope: Scope, tx: Executor, id: number, userId: number): Promise<void> {
+/** Throws not-found unless appointment `id` is one the caller sees (patientRowFilter). */
+async function assertVisibleAppointment(scope: Scope, db: Executor, id: number): Promise<void> {
+  const [row] = await db.select({ id: a.id }).from(a).where(and(eq(a.id, id), patientRowFilter(scope, a.hospitalId, a.patientId))).limit(1);
+  if (!row) { throw AppError.notFound(); }
+}
+
+/** Adds attendee `userId` to appointment `id` the caller sees (nothing when already there; 404 for another office's). */
+export async function addAttendee(scope: Scope, tx: Executor, id: number, userId: number): Promise<void> {
+  await assertVisibleAppointment(scope, tx, id);
   await tx.insert(appointmentAttendees).values({ appointmentId: id, userId }).onConflictDoNothing();
 }
 
@@ -329,7 +338,7 @@ export interface DueReminder {
  * `reminder_sent_at` in the same statement that selects them, so that of several processes (or a
  * retried job) exactly one gets each appointment. System work (scope unused).
  */
-export async function claimDueReminders(_scope: Scope, db: Executor, now: Date, leadMs: number, limit: number): Promise<DueReminder[]> {
+export async function claimDueReminders({ db }: SystemDb, now: Date, leadMs: number, limit: number): Promise<DueReminder[]> {
   const claimed = await db
     .update(a)
     .set({ reminderSentAt: now })
@@ -402,7 +411,8 @@ export async function findNotes(scope: Scope, db: Executor, f: { noteId?: number
 }
 
 /** Inserts a note on appointment `appointmentId`; returns its id. */
-export async function insertNote(_scope: Scope, tx: Executor, appointmentId: number, authorId: number, text: string): Promise<number> {
+export async function insertNote(scope: Scope, tx: Executor, appointmentId: number, authorId: number, text: string): Promise<number> {
+  await assertVisibleAppointment(scope, tx, appointmentId);
   const [row] = await tx.insert(n).values({ appointmentId, authorId, text }).returning({ id: n.id });
   return row!.id;
 }
@@ -439,7 +449,8 @@ export interface InvitationRow {
 }
 
 /** Stores an invitation (the token's hash only); returns its row. */
-export async function insertInvitation(_scope: Scope, db: Executor, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
+export async function insertInvitation(scope: Scope, db: Executor, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
+  await assertVisibleAppointment(scope, db, v.appointmentId);
   const [row] = await db.insert(inv).values(v).returning({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt });
   return row!;
 }
@@ -485,26 +496,26 @@ export async function resolveInvitation(db: Executor, hash: string, now: Date): 
   return { invitation, guestFirst, guestLast };
 }
 
-/** "First Last" of user `userId` ('' when none); visibility checked by the caller. */
-export async function fullNameOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+/** "First Last" of user `userId` ('' when none or not visible to the caller: userFilter). */
+export async function fullNameOf(scope: Scope, db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id)));
   return row ? `${row.firstName} ${row.lastName}`.trim() : '';
 }
 
-/** The e-mail address of user `userId` ('' when none); visibility checked by the caller. */
-export async function emailOf(_scope: Scope, db: Executor, userId: number): Promise<string> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+/** The e-mail address of user `userId` ('' when none or not visible to the caller: userFilter). */
+export async function emailOf(scope: Scope, db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id)));
   return row?.email ?? '';
 }
 
 /** Whether `userId` is a caregiver on patient `patientId`'s medical team in office `hospitalId`. */
-export async function isCaregiverOfPatient(_scope: Scope, db: Executor, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
+export async function isCaregiverOfPatient(scope: Scope, db: Executor, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(medicalTeamMembers)
     .innerJoin(medicalTeams, eq(medicalTeams.id, medicalTeamMembers.medicalTeamId))
     .innerJoin(users, eq(users.id, medicalTeamMembers.userId))
-    .where(and(eq(medicalTeamMembers.userId, userId), eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId), eq(users.roleId, Role.CARE_GIVER)))
+    .where(and(eq(medicalTeamMembers.userId, userId), eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId), officeFilter(scope, medicalTeams.hospitalId), eq(users.roleId, Role.CARE_GIVER)))
     .limit(1);
   return row !== undefined;
 }

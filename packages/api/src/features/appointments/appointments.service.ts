@@ -123,9 +123,9 @@ async function checkAttendees(scope: Scope, tx: Executor, hospitalId: number, pa
  * {end} on {date}" (the clash's local times in its office's zone) when one of them holds an
  * overlapping booked appointment. Runs inside the writing transaction.
  */
-async function checkNoClash(scope: Scope, tx: Executor, p: { userIds: number[]; startsAt: Date; durationMinutes: number; exceptId?: number }): Promise<void> {
-  await repo.lockPeople(scope, tx, p.userIds);
-  const clash = await repo.findClash(scope, tx, {
+async function checkNoClash(tx: Executor, p: { userIds: number[]; startsAt: Date; durationMinutes: number; exceptId?: number }): Promise<void> {
+  await repo.lockPeople(tx, p.userIds);
+  const clash = await repo.findClash(tx, {
     userIds: p.userIds,
     startsAt: p.startsAt,
     endsAt: new Date(p.startsAt.getTime() + p.durationMinutes * 60_000),
@@ -167,7 +167,7 @@ export async function createAppointment(ctx: AppContext, scope: Scope, body: Cre
     await checkParties(scope, tx, body);
     checkNotPast(startsAt);
     await checkAttendees(scope, tx, body.hospitalId, body.patientId, attendeeIds);
-    await checkNoClash(scope, tx, { userIds: [body.doctorId, ...attendeeIds], startsAt, durationMinutes: body.durationMinutes });
+    await checkNoClash(tx, { userIds: [body.doctorId, ...attendeeIds], startsAt, durationMinutes: body.durationMinutes });
     return repo.insertAppointment(
       scope,
       tx,
@@ -242,7 +242,7 @@ export async function approveReject(ctx: AppContext, scope: Scope, body: Approve
     if (current.status !== 'REQUESTED') { throw AppError.conflict('appointmentNotRequested'); }
     if (body.approve) {
       checkNotPast(current.startsAt);
-      await checkNoClash(scope, tx, { userIds: [current.doctor.id], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
+      await checkNoClash(tx, { userIds: [current.doctor.id], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
       await repo.updateAppointment(scope, tx, current.id, { status: 'SCHEDULED' }, current);
     } else {
       await repo.updateAppointment(scope, tx, current.id, { status: 'CANCELLED', rejectionReason: body.reason ?? '' }, current);
@@ -288,7 +288,7 @@ export async function updateAppointment(ctx: AppContext, scope: Scope, id: numbe
     const durationMinutes = body.durationMinutes ?? current.durationMinutes;
     const moved = startsAt.getTime() !== current.startsAt.getTime() || durationMinutes !== current.durationMinutes || doctorId !== current.doctor.id;
     if (BOOKED_STATUSES.includes(status) && (moved || !BOOKED_STATUSES.includes(current.status))) {
-      await checkNoClash(scope, tx, { userIds: [doctorId, ...current.attendees.map((p) => p.id)], startsAt, durationMinutes, exceptId: id });
+      await checkNoClash(tx, { userIds: [doctorId, ...current.attendees.map((p) => p.id)], startsAt, durationMinutes, exceptId: id });
     }
     await repo.updateAppointment(
       scope,
@@ -313,7 +313,7 @@ export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: 
     if (userId === current.doctor.id || current.attendees.some((p) => p.id === userId)) { return; }
     await checkAttendees(scope, tx, current.hospitalId, current.patient.id, [userId]);
     if (BOOKED_STATUSES.includes(current.status)) {
-      await checkNoClash(scope, tx, { userIds: [userId], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
+      await checkNoClash(tx, { userIds: [userId], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
     }
     await repo.addAttendee(scope, tx, appointmentId, userId);
   });

@@ -5,8 +5,6 @@ import { createTenancyFixture, createTestApp, sessionFor, TEST_PASSWORD, type Te
 import { auditEvents, measurements, systemLogs, timeEntries } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
 import { checkChain } from './index';
-import { systemScope } from '../../db/scope';
-
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 
@@ -295,10 +293,10 @@ describe('GET audit/verifychain and the check', () => {
     expect(edited).toMatchObject({ ok: false, break: { kind: 'edited', id: victim!.id } });
 
     await t.ctx.db.execute(sql`update audit_events set patient_id = ${f.patientA1.id} where id = ${victim!.id}`);
-    expect((await checkChain(systemScope, t.ctx.db)).ok).toBe(true);
+    expect((await checkChain(t.ctx.db)).ok).toBe(true);
     await t.ctx.db.execute(sql`delete from audit_events where id = ${victim!.id}`);
     await t.ctx.db.execute(sql`alter table audit_events enable trigger audit_events_no_change`);
-    const removed = await checkChain(systemScope, t.ctx.db);
+    const removed = await checkChain(t.ctx.db);
     expect(removed.ok).toBe(false);
     expect(removed.break!.kind).toBe('removedBefore');
     expect(removed.break!.id).toBeGreaterThan(victim!.id);

@@ -6,6 +6,7 @@ import { auditChainHead, auditEvents, systemLogs, users } from '../../db/schema/
 import { organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 import type { ChainedAuditRow } from '../../lib/audit-chain';
+import type { SystemDb } from '../../db/handles';
 
 /** The audit trail and system logs, read. Every function takes the caller's scope first (db/scope.ts). */
 
@@ -89,12 +90,12 @@ export async function isUserVisible(scope: Scope, db: Executor, id: number): Pro
 }
 
 /** Rows of the chain after id `afterId`, ascending, at most `limit` (the chain check reads the whole table, unscoped: system admin). */
-export async function chainPage(_scope: Scope, db: Executor, afterId: number, limit: number): Promise<ChainedAuditRow[]> {
+export async function chainPage({ db }: SystemDb, afterId: number, limit: number): Promise<ChainedAuditRow[]> {
   return db.select().from(e).where(gt(e.id, afterId)).orderBy(asc(e.id)).limit(limit);
 }
 
 /** The chain head (newest id and hash). */
-export async function chainHead(_scope: Scope, db: Executor): Promise<{ lastId: number; hash: string }> {
+export async function chainHead({ db }: SystemDb): Promise<{ lastId: number; hash: string }> {
   const [head] = await db.select({ lastId: auditChainHead.lastId, hash: auditChainHead.hash }).from(auditChainHead).where(eq(auditChainHead.id, 1));
   return head ?? { lastId: 0, hash: '' };
 }

@@ -39,5 +39,5 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, auditTrail.exportAuditEventsFhir, async ({ scope, query, reply }) =>
     sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),
   );
-  registerEndpoint(app, ctx, auditTrail.verifyAuditChain, ({ scope }) => audit.verifyChain(ctx, scope));
+  registerEndpoint(app, ctx, auditTrail.verifyAuditChain, () => audit.verifyChain(ctx));
 }

@@ -8,6 +8,7 @@ import { startChainCursor, verifyAuditHead, verifyAuditPage } from '../../lib/au
 import { auditTrail } from '../../lib/audit-trail';
 import { buildCsv } from '../../lib/csv';
 import * as repo from './audit.repo';
+import { systemDb } from '../../db/handles';
 
 /** The audit trail's and the system logs' reads (docs/audit.md). */
 
@@ -110,24 +111,24 @@ export async function auditEventsFhir(ctx: AppContext, scope: Scope, q: Endpoint
 }
 
 /** Checks the whole chain (after storing the events recorded so far). */
-export async function verifyChain(ctx: AppContext, scope: Scope): Promise<AuditChainCheck> {
+export async function verifyChain(ctx: AppContext): Promise<AuditChainCheck> {
   await auditTrail(ctx).flush();
-  return checkChain(scope, ctx.db);
+  return checkChain(ctx.db);
 }
 
 /**
  * Checks the whole chain on `db`, 5,000 rows at a time, then the head (lib/audit-chain.ts): the
  * first edited or removed row, if any. Used by the endpoint and by `npm run audit:verify`.
  */
-export async function checkChain(scope: Scope, db: Executor): Promise<AuditChainCheck> {
+export async function checkChain(db: Executor): Promise<AuditChainCheck> {
   const cursor = startChainCursor();
   for (;;) {
-    const rows = await repo.chainPage(scope, db, cursor.lastId, 5000);
+    const rows = await repo.chainPage(systemDb(db), cursor.lastId, 5000);
     const found = verifyAuditPage(cursor, rows);
-    if (found) { return { ok: false, checked: cursor.checked, break: found, headId: (await repo.chainHead(scope, db)).lastId }; }
+    if (found) { return { ok: false, checked: cursor.checked, break: found, headId: (await repo.chainHead(systemDb(db))).lastId }; }
     if (rows.length < 5000) { break; }
   }
-  const head = await repo.chainHead(scope, db);
+  const head = await repo.chainHead(systemDb(db));
   const found = verifyAuditHead(cursor, head);
   return { ok: found === null, checked: cursor.checked, break: found, headId: head.lastId };
 }

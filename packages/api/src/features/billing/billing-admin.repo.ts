@@ -13,8 +13,10 @@ import {
   users,
   verifiers,
 } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
 import { pageOffset } from '../../db/query-helpers';
+import type { CatalogueDb } from '../../db/handles';
 
 // Patients are seen through their office assignments (user_hospitals) in the caller's offices
 // (officeFilter); claims through their office. A patient or claim outside scope reads as absent.
@@ -259,8 +261,8 @@ export interface ProfileRow {
 
 const practitioner = alias(users, 'practitioner');
 
-/** The saved billing profile of a patient the service found in scope, with the practitioner's name and NPI; null when none was saved. */
-export async function getProfile(_scope: Scope, db: Executor, patientId: number): Promise<ProfileRow | null> {
+/** The saved billing profile of a patient the caller sees (userFilter), with the practitioner's name and NPI; null when none was saved or not visible. */
+export async function getProfile(scope: Scope, db: Executor, patientId: number): Promise<ProfileRow | null> {
   const [row] = await db
     .select({
       patientId: patientBillingProfiles.patientId,
@@ -277,14 +279,13 @@ export async function getProfile(_scope: Scope, db: Executor, patientId: number)
     .from(patientBillingProfiles)
     .leftJoin(practitioner, eq(practitioner.id, patientBillingProfiles.billingPractitionerId))
     .leftJoin(doctorMetadata, eq(doctorMetadata.userId, patientBillingProfiles.billingPractitionerId))
-    .where(eq(patientBillingProfiles.patientId, patientId));
+    .where(and(eq(patientBillingProfiles.patientId, patientId), userFilter(scope, patientBillingProfiles.patientId)));
   return row ?? null;
 }
 
 /** The active ICD-10-CM categories (3 characters, ICD_10_MAIN_CODES rows under a chapter) among `categories`, with their titles. */
 export async function findIcdCategories(
-  _scope: Scope,
-  db: Executor,
+  { db }: CatalogueDb,
   categories: string[],
 ): Promise<{ code: string; longDescription: string; longDescriptionEsp: string }[]> {
   if (categories.length === 0) { return []; }
@@ -317,12 +318,14 @@ export async function isAuthorizedPractitioner(scope: Scope, db: Executor, userI
   return row !== undefined;
 }
 
-/** Inserts or replaces the billing profile of a patient the service found in scope (one row per patient: one billing type). */
+/** Inserts or replaces the billing profile of a patient the caller sees (one row per patient: one billing type; 404 otherwise). */
 export async function upsertProfile(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   values: { patientId: number; billingType: BillingProgram; billingPractitionerId: number | null; diagnoses: string[]; rtmSystem: RtmSystem | null; rpmEpisodeStart: string | null },
 ): Promise<void> {
+  const [visible] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, values.patientId), userFilter(scope, users.id))).limit(1);
+  if (!visible) { throw AppError.notFound(); }
   const set = {
     billingType: values.billingType,
     billingPractitionerId: values.billingPractitionerId,

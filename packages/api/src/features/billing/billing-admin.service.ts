@@ -20,6 +20,7 @@ import { icd10cmValidity } from '../diagnoses/index';
 import * as repo from './billing-admin.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
 import { clientOf, currentMonthOf, resolveBillingTarget } from './billing-exports.service';
+import { catalogueDb } from '../../db/handles';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
 
@@ -136,7 +137,7 @@ async function profileView(ctx: AppContext, scope: Scope, patientId: number): Pr
     };
   }
   const codes = row.diagnoses ?? [];
-  const categories = new Map((await repo.findIcdCategories(scope, ctx.db, [...new Set(codes.map((c) => c.slice(0, 3)))])).map((c) => [c.code, c]));
+  const categories = new Map((await repo.findIcdCategories(catalogueDb(ctx.db), [...new Set(codes.map((c) => c.slice(0, 3)))])).map((c) => [c.code, c]));
   const type = billingProgramSchema.safeParse(row.billingType);
   const system = rtmSystemSchema.safeParse(row.rtmSystem);
   return {
@@ -186,7 +187,7 @@ export async function updatePatientBillingProfile(
   const saved = await repo.getProfile(scope, ctx.db, patientId);
   const fields: Record<string, MessageKey> = {};
   // The one ICD-10-CM validity (diagnoses `icd10cmValidity`): a billable code of the loaded release, as on the problem list.
-  const validity = await icd10cmValidity(scope, ctx.db, body.diagnoses);
+  const validity = await icd10cmValidity(ctx.db, body.diagnoses);
   let notBillable: string | undefined;
   body.diagnoses.forEach((code, i) => {
     const v = validity.get(code)!;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle
 import type { BillingProgram } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingAuthorizationTemplates, hospitals, organizations, userBillingAuthorizations, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, assertOrganizationInScope, officeFilter, organizationFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
 
 // Templates belong to an organization (organizationFilter); user authorizations to an office
@@ -91,8 +91,9 @@ export async function templateNameTaken(scope: Scope, db: Executor, organization
   return row !== undefined;
 }
 
-/** Inserts a template for an organization the service checked; returns its id. */
-export async function insertTemplate(_scope: Scope, db: Executor, values: { organizationId: number; name: string; programs: BillingProgram[] }): Promise<number> {
+/** Inserts a template of the caller's organization (404 otherwise); returns its id. */
+export async function insertTemplate(scope: Scope, db: Executor, values: { organizationId: number; name: string; programs: BillingProgram[] }): Promise<number> {
+  assertOrganizationInScope(scope, values.organizationId);
   const [row] = await db
     .insert(billingAuthorizationTemplates)
     .values({ organizationId: values.organizationId, name: values.name, programsJson: values.programs })
@@ -220,12 +221,13 @@ export async function getStaffOfOffice(scope: Scope, db: Executor, userId: numbe
   return row ?? null;
 }
 
-/** Inserts an authorization (the service checked office, user and template); returns its id. */
+/** Inserts an authorization in one of the caller's offices (404 otherwise; the service checked user and template); returns its id. */
 export async function insertAuthorization(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   values: { userId: number; hospitalId: number; templateId: number | null; programs: BillingProgram[] },
 ): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db
     .insert(userBillingAuthorizations)
     .values({ userId: values.userId, hospitalId: values.hospitalId, templateId: values.templateId, programsJson: values.programs })

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -143,7 +143,8 @@ export async function findStoredClaims(scope: Scope, db: Executor, pairs: { pati
  * A patient for whom the engine found no code at all has no stored claim, yet that run generated
  * their month (docs/billing-engine.md, "Storage"). `pairs` are already checked against the scope.
  */
-export async function findGeneratedAt(_scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
+export async function findGeneratedAt(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
+  for (const pair of pairs) { assertOfficeInScope(scope, pair.hospitalId); }
   const out = new Map<string, Date>();
   if (pairs.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; hospital_id: number; finished_at: string | Date }>(

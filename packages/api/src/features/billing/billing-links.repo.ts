@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { billingCodeLinks, hospitals, organizations, users } from '../../db/schema/index';
-import { officeOrOrganizationRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, assertOrganizationInScope, officeOrOrganizationRowFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
 
 // A billing code link belongs to an office (hospitalId) or to a whole organization
@@ -115,12 +115,14 @@ export async function getLinkByTokenHash(scope: Scope, db: Executor, tokenHash: 
   return row ?? null;
 }
 
-/** Inserts a link (the service checked the office or organization is the caller's); returns its id. */
+/** Inserts a link of one of the caller's offices or of their organization (404 otherwise); returns its id. */
 export async function insertLink(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   values: { hospitalId: number | null; organizationId: number | null; year: number; month: number; title: string; email: string | null; createdBy: number },
 ): Promise<number> {
+  if (values.hospitalId !== null) { assertOfficeInScope(scope, values.hospitalId); }
+  else if (values.organizationId !== null) { assertOrganizationInScope(scope, values.organizationId); }
   const [row] = await db.insert(billingCodeLinks).values(values).returning({ id: billingCodeLinks.id });
   return row!.id;
 }

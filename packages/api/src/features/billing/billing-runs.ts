@@ -15,7 +15,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { billingRuns } from '../../db/schema/index';
-import type { Scope } from '../../db/scope';
+import { systemScope, type Scope } from '../../db/scope';
 import type { JobDefinition, JobInfo, JobName, JobPayloads } from '../../jobs/queue';
 import { processRun } from './generation';
 import * as repo from './generation.repo';
@@ -93,7 +93,9 @@ async function officesOfRun(ctx: AppContext, scope: Scope, run: RunRow): Promise
  */
 export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['billing-run'], job: JobInfo): Promise<{ runId: number; status: string }> {
   const { scope, runId } = data;
-  const run = await repo.getRun(scope, ctx.db, runId);
+  // The job reads and ends its own run as the server (systemScope); what it generates is what the
+  // starting user still sees (officesOfRun with their scope).
+  const run = await repo.getRun(systemScope, ctx.db, runId);
   if (!run || run.status === 'done' || run.status === 'failed') { return { runId, status: run?.status ?? 'missing' }; }
   await ctx.db.update(billingRuns).set({ status: 'running', done: 0, finishedAt: null }).where(eq(billingRuns.id, runId));
   try {
@@ -110,7 +112,7 @@ export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['b
         .set({ status: 'queued', error: `Attempt ${attempt} of ${attempts} failed; retrying` })
         .where(eq(billingRuns.id, runId));
     } else {
-      await repo.finishRun(scope, ctx.db, runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
+      await repo.finishRun(systemScope, ctx.db, runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
     }
     throw err;
   }

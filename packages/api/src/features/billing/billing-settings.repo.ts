@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billingSettings, feeSchedule } from '../../db/schema/index';
-import { isOrganizationInScope, type Scope } from '../../db/scope';
+import { isOrganizationInScope, isSystemAdmin, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import type { CatalogueDb } from '../../db/handles';
 
 // Billing settings: global rows (organization null) apply to everybody and are read by every
 // caller; an organization's rows only by its members (system admins: all). The fee schedule is
@@ -30,12 +32,14 @@ export function findSettingRows(scope: Scope, db: Executor, organizationId: numb
  * each key is deleted and re-inserted rather than upserted.
  */
 export async function writeSettings(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   organizationId: number | null,
   values: Record<string, unknown>,
   updatedBy: number,
 ): Promise<void> {
+  // The global rows (null) are the system admins'; an organization's rows its own (404 otherwise).
+  if (organizationId === null ? !isSystemAdmin(scope) : !isOrganizationInScope(scope, organizationId)) { throw AppError.notFound(); }
   const keys = Object.keys(values);
   if (keys.length === 0) { return; }
   await db.transaction(async (tx) => {
@@ -51,7 +55,7 @@ export async function writeSettings(
 export type FeeRow = typeof feeSchedule.$inferSelect;
 
 /** The fee schedule of a year (optionally one locality), by code then locality. */
-export function findFees(_scope: Scope, db: Executor, year: number, locality?: string): Promise<FeeRow[]> {
+export function findFees({ db }: CatalogueDb, year: number, locality?: string): Promise<FeeRow[]> {
   return db
     .select()
     .from(feeSchedule)
@@ -65,8 +69,7 @@ export function findFees(_scope: Scope, db: Executor, year: number, locality?: s
  * saved one. Answers how many rows were new and how many replaced a saved amount.
  */
 export async function upsertFees(
-  _scope: Scope,
-  db: Executor,
+  { db }: CatalogueDb,
   year: number,
   rows: { code: string; locality: string; amountCents: number; description: string }[],
 ): Promise<{ inserted: number; updated: number }> {

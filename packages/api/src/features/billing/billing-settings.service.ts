@@ -20,6 +20,7 @@ import { billingSettingDefs, citationOf, parseBillingSettingValue } from './engi
 import { getOrganizationInScope } from './billing-exports.repo';
 import * as repo from './billing-settings.repo';
 import { readSingleUpload } from '../../lib/upload';
+import { catalogueDb } from '../../db/handles';
 
 const NATIONAL = 'NATIONAL';
 
@@ -112,9 +113,9 @@ const toFee = (r: repo.FeeRow): FeeScheduleRow => ({
 });
 
 /** Chosen GET billing/getfeeschedule: the amounts (cents) of a year (default the current one), by code and locality. */
-export async function getFeeSchedule(ctx: AppContext, scope: Scope, query: { year?: number; locality?: string }) {
+export async function getFeeSchedule(ctx: AppContext, query: { year?: number; locality?: string }) {
   const year = query.year ?? new Date().getUTCFullYear();
-  return { year, items: (await repo.findFees(scope, ctx.db, year, query.locality)).map(toFee) };
+  return { year, items: (await repo.findFees(catalogueDb(ctx.db), year, query.locality)).map(toFee) };
 }
 
 /** The fee schedule is one national table shared by every organization: only a holder of billing.feeSchedule (a system admin) changes it (403 otherwise). */
@@ -124,14 +125,14 @@ function assertMayWriteFees(scope: Scope): void {
 
 type FeeInput = { code: string; amountCents: number; locality?: string; description?: string };
 
-async function saveFees(ctx: AppContext, scope: Scope, year: number, input: FeeInput[]): Promise<FeeScheduleUpdateResult> {
+async function saveFees(ctx: AppContext, year: number, input: FeeInput[]): Promise<FeeScheduleUpdateResult> {
   const unique = new Map<string, { code: string; locality: string; amountCents: number; description: string }>();
   for (const row of input) {
     const locality = row.locality ?? NATIONAL;
     unique.set(`${row.code}|${locality}`, { code: row.code, locality, amountCents: row.amountCents, description: row.description ?? '' });
   }
-  const { inserted, updated } = await repo.upsertFees(scope, ctx.db, year, [...unique.values()]);
-  return { year, inserted, updated, items: (await repo.findFees(scope, ctx.db, year)).map(toFee) };
+  const { inserted, updated } = await repo.upsertFees(catalogueDb(ctx.db), year, [...unique.values()]);
+  return { year, inserted, updated, items: (await repo.findFees(catalogueDb(ctx.db), year)).map(toFee) };
 }
 
 /**
@@ -142,7 +143,7 @@ async function saveFees(ctx: AppContext, scope: Scope, year: number, input: FeeI
  */
 export async function updateFeeSchedule(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.updateFeeSchedule>): Promise<FeeScheduleUpdateResult> {
   assertMayWriteFees(scope);
-  return saveFees(ctx, scope, body.year, body.rows);
+  return saveFees(ctx, body.year, body.rows);
 }
 
 /** '$12.34', '12.3', '12' -> cents; undefined when not a non-negative amount with at most 2 decimals. */
@@ -221,5 +222,5 @@ export async function uploadFeeSchedule(ctx: AppContext, scope: Scope, year: num
   if (buffer.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const { rows, errors } = parseFeeScheduleCsv(buffer.toString('utf8'));
   if (Object.keys(errors).length > 0) { throw AppError.badRequest('validationFailed', errors); }
-  return saveFees(ctx, scope, year, rows);
+  return saveFees(ctx, year, rows);
 }

@@ -78,7 +78,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Settings, fee schedule, patient billing profile (chosen)
   registerEndpoint(app, ctx, billing.getBillingSettings, ({ scope, headers }) => settings.getSettings(ctx, scope, headers.organizationid));
   registerEndpoint(app, ctx, billing.updateBillingSettings, ({ scope, body }) => settings.updateSettings(ctx, scope, body));
-  registerEndpoint(app, ctx, billing.getFeeSchedule, ({ scope, query }) => settings.getFeeSchedule(ctx, scope, query));
+  registerEndpoint(app, ctx, billing.getFeeSchedule, ({ query }) => settings.getFeeSchedule(ctx, query));
   registerEndpoint(app, ctx, billing.updateFeeSchedule, ({ scope, body }) => settings.updateFeeSchedule(ctx, scope, body));
   registerEndpoint(app, ctx, billing.uploadFeeSchedule, ({ scope, query, req }) => settings.uploadFeeSchedule(ctx, scope, query.year, req));
   registerEndpoint(app, ctx, billing.getPatientBillingProfile, ({ scope, headers }) => admin.getPatientBillingProfile(ctx, scope, headers.patientid));

@@ -11,10 +11,11 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Db, Executor } from '../../db/client';
-import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals } from '../../db/schema/index';
-import { officeFilter, officeRowFilter, type Scope } from '../../db/scope';
+import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
+import { assertOfficeInScope, assertOrganizationInScope, officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
 import type { AssessmentFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import type { CatalogueDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -331,7 +332,8 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
  * tenant-filtered on purpose: the rule is about the patient, whichever office billed it; only the
  * office id, episode start, month and period leave this function.
  */
-export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
+export async function findPriorSetupClaims(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
+  assertOfficeInScope(scope, hospitalId);
   const out = new Map<number, PriorSetupClaim[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; hospital_id: number; code: string; episode_start: string | null; year: number; month: number; period_start: string | null; period_end: string | null }>(
@@ -360,7 +362,8 @@ export async function findPriorSetupClaims(_scope: Scope, db: Executor, hospital
 }
 
 /** The first month (office time) with CoCM time (a BHI entry whose activity starts with COCM) per patient, in any office. */
-export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
+export async function findFirstCocmMonths(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
+  assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await rowsOf<{ patient_id: number; first: string }>(
     db,
@@ -378,7 +381,8 @@ export async function findFirstCocmMonths(_scope: Scope, db: Executor, office: O
  * patients in this office within [from, to), with the office's local day of completion: BHI / CoCM
  * evidence (engine AssessmentFact).
  */
-export async function findCompletedAssessments(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
+export async function findCompletedAssessments(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
+  assertOfficeInScope(scope, office.id);
   const out = new Map<number, AssessmentFact[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{ patient_id: number; id: number; code: string; day: string; total: string | number | null; band: string | null }>(
@@ -408,7 +412,6 @@ export async function findCompletedAssessments(_scope: Scope, db: Executor, offi
  * practitioner id, month and period leave this function.
  */
 export async function findClaimsElsewhere(
-  _scope: Scope,
   db: Executor,
   hospitalId: number,
   patientIds: number[],
@@ -458,7 +461,8 @@ export async function findClaimsElsewhere(
 }
 
 /** The billing settings rows that apply to an organization: global first, then the organization's. */
-export async function findSettingLayers(_scope: Scope, db: Executor, organizationId: number): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+export async function findSettingLayers(scope: Scope, db: Executor, organizationId: number): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+  assertOrganizationInScope(scope, organizationId);
   const rows = await db
     .select({ organizationId: billingSettings.organizationId, key: billingSettings.key, value: billingSettings.valueJson })
     .from(billingSettings)
@@ -470,7 +474,7 @@ export async function findSettingLayers(_scope: Scope, db: Executor, organizatio
 }
 
 /** The NATIONAL fee schedule of a year: code -> cents (reference data, no tenant). */
-export async function findFees(_scope: Scope, db: Executor, year: number): Promise<Record<string, number>> {
+export async function findFees({ db }: CatalogueDb, year: number): Promise<Record<string, number>> {
   const rows = await db
     .select({ code: feeSchedule.code, amountCents: feeSchedule.amountCents })
     .from(feeSchedule)
@@ -525,35 +529,48 @@ export async function replaceClaims(
 
 export type RunRow = typeof billingRuns.$inferSelect;
 
-/** Starts a run (status 'running'). */
+/**
+ * The runs the caller sees: an office's run when the office is theirs, an organization's when the
+ * organization is, a patient's when the patient is assigned to one of their offices.
+ */
+const runVisible = (scope: Scope): SQL =>
+  or(
+    and(eq(billingRuns.scopeKind, 'hospital'), officeFilter(scope, billingRuns.scopeId)),
+    and(eq(billingRuns.scopeKind, 'organization'), organizationFilter(scope, billingRuns.scopeId)),
+    and(eq(billingRuns.scopeKind, 'patient'), sql`exists (select 1 from ${userHospitals} where ${userHospitals.userId} = ${billingRuns.scopeId} and ${officeFilter(scope, userHospitals.hospitalId)})`),
+  )!;
+
+/** Starts a run (status 'running') the caller may start: of one of their offices, their organization or a patient they see (404 otherwise). */
 export async function createRun(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   values: { scopeKind: 'patient' | 'hospital' | 'organization'; scopeId: number; year: number; month: number; total: number; startedBy: number },
 ): Promise<RunRow> {
+  if (values.scopeKind === 'hospital') { assertOfficeInScope(scope, values.scopeId); }
+  if (values.scopeKind === 'organization') { assertOrganizationInScope(scope, values.scopeId); }
   const [row] = await db.insert(billingRuns).values({ ...values, status: 'running', done: 0 }).returning();
   return row!;
 }
 
 /** Sets a run's total (after counting the patients). */
-export async function setRunTotal(_scope: Scope, db: Executor, runId: number, total: number): Promise<void> {
-  await db.update(billingRuns).set({ total }).where(eq(billingRuns.id, runId));
+export async function setRunTotal(scope: Scope, db: Executor, runId: number, total: number): Promise<void> {
+  await db.update(billingRuns).set({ total }).where(and(eq(billingRuns.id, runId), runVisible(scope)));
 }
 
 /**
  * Ends a run as done or failed (the error text is generic: no PHI). Its end is the database's
  * clock, like the assignments' `created_at` it is compared with (`findGeneratedAt`).
  */
-export async function finishRun(_scope: Scope, db: Executor, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
+export async function finishRun(scope: Scope, db: Executor, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
   await db
     .update(billingRuns)
     .set({ status, finishedAt: sql`now()`, error: error ?? null })
-    .where(eq(billingRuns.id, runId));
+    .where(and(eq(billingRuns.id, runId), runVisible(scope)));
 }
 
-/** A run by id (tenancy is checked by the service from its scope kind and id). */
-export async function getRun(_scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
-  const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
+/** A run by id, when the caller sees it (`runVisible`), or null. */
+export async function getRun(scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
+  const [row] = await db.select().from(billingRuns).where(and(eq(billingRuns.id, runId), runVisible(scope)));
   return row ?? null;
 }
 
@@ -561,7 +578,8 @@ export async function getRun(_scope: Scope, db: Executor, runId: number): Promis
  * Consents on file per patient (docs/ccm.md "Consent"): active consent forms of CCM records in
  * the office dated on or before `lastDay`, earliest first per program.
  */
-export async function findConsents(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
+export async function findConsents(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
+  assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
@@ -578,7 +596,8 @@ export async function findConsents(_scope: Scope, db: Executor, office: OfficeRe
 }
 
 /** The medical decision making level of each patient's latest CCM record in the office dated on or before `lastDay`. */
-export async function findDecisionMaking(_scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
+export async function findDecisionMaking(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
+  assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .selectDistinctOn([ccmRecords.patientId], { patientId: ccmRecords.patientId, level: ccmRecords.complexDecisionMaking })

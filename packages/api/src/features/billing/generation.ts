@@ -17,6 +17,7 @@ import { resolveSettings, type BillingSettings } from './engine/settings';
 import type { EngineClaim, PatientMonthFacts } from './engine/types';
 import * as repo from './generation.repo';
 import { chronicConditionsForPatients } from '../diagnoses/index';
+import { catalogueDb } from '../../db/handles';
 
 /** Patients per batch (one transaction and one progress step each). */
 export const BATCH_SIZE = 1000;
@@ -35,7 +36,7 @@ export interface OfficeMonth {
 /** Resolved settings (defaults <- global rows <- organization rows) and the fee schedule of the year. */
 export async function loadOfficeMonth(scope: Scope, db: Db, office: repo.OfficeRef, year: number, month: number, now = new Date()): Promise<OfficeMonth> {
   const tz = officeTimeZone(office.timeZone);
-  const [layers, fees] = await Promise.all([repo.findSettingLayers(scope, db, office.organizationId), repo.findFees(scope, db, year)]);
+  const [layers, fees] = await Promise.all([repo.findSettingLayers(scope, db, office.organizationId), repo.findFees(catalogueDb(db), year)]);
   return { office: { ...office, timeZone: tz }, year, month, today: localDate(now, tz), settings: resolveSettings(...layers), fees };
 }
 
@@ -73,7 +74,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     repo.findNotes(scope, db, office, ids, year, month),
     repo.findPriorSetupClaims(scope, db, office.id, ids, year, month),
     repo.findFirstCocmMonths(scope, db, office, ids),
-    repo.findClaimsElsewhere(scope, db, office.id, ids, year, month, window),
+    repo.findClaimsElsewhere(db, office.id, ids, year, month, window),
     repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
     repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
     chronicConditionsForPatients(scope, db, ids),

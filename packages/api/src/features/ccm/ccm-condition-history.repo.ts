@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { ccmConditionHistory } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
 
 /** A condition's course (ccm_condition_history). Reads and writes by id take the caller's scope first. */
 
@@ -16,7 +16,8 @@ export interface HistoryEntry {
 const columns = { id: ccmConditionHistory.id, status: ccmConditionHistory.status, recordedOn: ccmConditionHistory.recordedOn, note: ccmConditionHistory.note };
 
 /** Adds an entry to condition `conditionId` (a condition the caller's write just found in scope). */
-export async function insertEntry(_scope: Scope, db: Executor, v: { conditionId: number; hospitalId: number; status: string; recordedOn: string; note: string; createdBy: number }): Promise<void> {
+export async function insertEntry(scope: Scope, db: Executor, v: { conditionId: number; hospitalId: number; status: string; recordedOn: string; note: string; createdBy: number }): Promise<void> {
+  assertOfficeInScope(scope, v.hospitalId);
   await db.insert(ccmConditionHistory).values(v);
 }
 

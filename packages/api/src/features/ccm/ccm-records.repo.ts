@@ -3,7 +3,7 @@ import type { CcmRecord } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { compiledOnce } from '../../db/compiled';
 import { ccmRecords, ccmRecordVersions, hospitals, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /** CCM records (db/schema/ccm.ts). Every function takes the caller's scope first. */
 
@@ -40,7 +40,8 @@ export async function getOfficeOfPatient(
 }
 
 /** Inserts a record; returns it. */
-export async function insertRecord(_scope: Scope, db: Executor, values: { patientId: number; hospitalId: number; recordDate: string; createdBy: number }): Promise<CcmRecord> {
+export async function insertRecord(scope: Scope, db: Executor, values: { patientId: number; hospitalId: number; recordDate: string; createdBy: number }): Promise<CcmRecord> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(ccmRecords).values(values).returning();
   return view(row!);
 }

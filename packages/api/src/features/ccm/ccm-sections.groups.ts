@@ -107,7 +107,7 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
   validate: async (f, h) => {
     refuseFutureDates(f, ['onsetDate'], h);
     // The one ICD-10-CM validity (diagnoses `assertBillableIcd10cm`), as on the problem list and the billing profile.
-    if (f.icd10Code) { await diagnoses.assertBillableIcd10cm(h.scope, h.tx, f.icd10Code, 'icd10Code'); }
+    if (f.icd10Code) { await diagnoses.assertBillableIcd10cm(h.tx, f.icd10Code, 'icd10Code'); }
   },
   beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
   afterWrite: async (row, f, h) => {

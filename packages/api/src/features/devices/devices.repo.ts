@@ -26,6 +26,7 @@ import {
 import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset } from '../../db/query-helpers';
+import type { CatalogueDb } from '../../db/handles';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
 export const PATIENT_DEVICES_LIMIT = 200;
@@ -90,7 +91,7 @@ export async function getHubInOffices(scope: Scope, db: Executor, hubId: number)
 }
 
 /** An active device template (templates are reference data shared by every tenant), or null. */
-export async function getActiveTemplate(_scope: Scope, db: Executor, templateId: number) {
+export async function getActiveTemplate({ db }: CatalogueDb, templateId: number) {
   const [row] = await db
     .select({ id: medicalDeviceTemplates.id, deviceType: medicalDeviceTemplates.deviceType })
     .from(medicalDeviceTemplates)
@@ -128,7 +129,7 @@ export async function getDeviceIdByIdentifier(scope: Scope, db: Executor, device
  * identifier is unique across the installation (a physical device reports it to any hub), so a
  * clash with another tenant's device must be refused too; the answer says only "taken".
  */
-export async function isDeviceIdentifierTaken(_scope: Scope, db: Executor, deviceIdentifier: string, exceptId?: number): Promise<boolean> {
+export async function isDeviceIdentifierTaken(db: Executor, deviceIdentifier: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: medicalDevices.id })
     .from(medicalDevices)
@@ -392,8 +393,7 @@ export async function findPatientDevicesWithPlan(scope: Scope, db: Executor, pat
  * manufacturer, by type, manufacturer name and model. `limit` 1 gives "the first".
  */
 export async function findTemplates(
-  _scope: Scope,
-  db: Executor,
+  { db }: CatalogueDb,
   filter: { deviceType?: DeviceType; manufacturerId?: number } = {},
   limit = TEMPLATES_LIMIT,
 ): Promise<MedicalDeviceTemplate[]> {

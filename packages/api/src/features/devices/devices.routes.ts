@@ -41,17 +41,17 @@ export function devicesRoutes(app: FastifyInstance, ctx: AppContext): void {
     service.updateDeviceDefaultValues(ctx, scope, body.medicalDeviceId, body.deviceDefaultValuesJson),
   );
 
-  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplates, ({ scope }) => service.findTemplates(ctx, scope));
-  registerEndpoint(app, ctx, devices.getPossibleDevices, ({ scope }) => service.findPossibleDevices(ctx, scope));
-  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceType, ({ scope, headers }) =>
-    service.getFirstTemplate(ctx, scope, { deviceType: headers.devicetype }),
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplates, () => service.findTemplates(ctx));
+  registerEndpoint(app, ctx, devices.getPossibleDevices, () => service.findPossibleDevices(ctx));
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceType, ({ headers }) =>
+    service.getFirstTemplate(ctx, { deviceType: headers.devicetype }),
   );
-  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceTypeAndManufacturerId, ({ scope, headers }) =>
-    service.getFirstTemplate(ctx, scope, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplateByDeviceTypeAndManufacturerId, ({ headers }) =>
+    service.getFirstTemplate(ctx, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
   );
-  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByType, ({ scope, headers }) => service.findTemplates(ctx, scope, { deviceType: headers.devicetype }));
-  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByTypeAndManufacturer, ({ scope, headers }) =>
-    service.findTemplates(ctx, scope, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByType, ({ headers }) => service.findTemplates(ctx, { deviceType: headers.devicetype }));
+  registerEndpoint(app, ctx, devices.getMedicalDeviceTemplatesByTypeAndManufacturer, ({ headers }) =>
+    service.findTemplates(ctx, { deviceType: headers.devicetype, manufacturerId: headers.manufacturerid }),
   );
 
   registerEndpoint(app, ctx, devices.getAllTabletInfos, ({ scope, headers, query }) => service.findTablets(ctx, scope, headers.hospitalid, query));

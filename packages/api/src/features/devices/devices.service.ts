@@ -22,6 +22,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers
 import { AppError } from '../../lib/app-error';
 import { forgetHubDevices } from '../measurements/index';
 import * as repo from './devices.repo';
+import { catalogueDb } from '../../db/handles';
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {
   const [view] = await repo.loadDeviceViews(scope, db, [id]);
@@ -47,8 +48,8 @@ async function checkAssignments(scope: Scope, db: Executor, hospitalId: number, 
 }
 
 /** 400 `templateId` unless it names an active template of `deviceType`. */
-async function checkTemplate(scope: Scope, db: Executor, templateId: number, deviceType: string): Promise<void> {
-  const template = await repo.getActiveTemplate(scope, db, templateId);
+async function checkTemplate(db: Executor, templateId: number, deviceType: string): Promise<void> {
+  const template = await repo.getActiveTemplate(catalogueDb(db), templateId);
   if (!template || template.deviceType !== deviceType) { throw AppError.badRequest('validationFailed', { templateId: 'invalidId' }); }
 }
 
@@ -68,8 +69,8 @@ function checkThresholds(deviceType: DeviceType, thresholds: MedicalDeviceThresh
 }
 
 /** 409 `deviceIdentifierInUse` when another device has the identifier. */
-async function checkIdentifierFree(scope: Scope, db: Executor, deviceIdentifier: string, exceptId?: number): Promise<void> {
-  if (await repo.isDeviceIdentifierTaken(scope, db, deviceIdentifier, exceptId)) { throw AppError.conflict('deviceIdentifierInUse'); }
+async function checkIdentifierFree(db: Executor, deviceIdentifier: string, exceptId?: number): Promise<void> {
+  if (await repo.isDeviceIdentifierTaken(db, deviceIdentifier, exceptId)) { throw AppError.conflict('deviceIdentifierInUse'); }
 }
 
 /**
@@ -94,9 +95,9 @@ export async function createDevice(
   const db = ctx.db;
   if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignments(scope, db, body.hospitalId, body.patientId ?? null, body.hubId ?? null);
-  if (body.templateId != null) { await checkTemplate(scope, db, body.templateId, body.deviceType); }
+  if (body.templateId != null) { await checkTemplate(db, body.templateId, body.deviceType); }
   const overrides = body.deviceDefaultValuesJson ? checkThresholds(body.deviceType, body.deviceDefaultValuesJson) : {};
-  await checkIdentifierFree(scope, db, body.deviceIdentifier);
+  await checkIdentifierFree(db, body.deviceIdentifier);
   try {
     const id = await repo.insertDevice(scope, db, {
       deviceIdentifier: body.deviceIdentifier,
@@ -155,8 +156,8 @@ export async function updateDevice(
     officeChanged || body.patientId !== undefined ? patientId : null,
     officeChanged || body.hubId !== undefined ? hubId : null,
   );
-  if (body.templateId != null) { await checkTemplate(scope, db, body.templateId, row.deviceType); }
-  if (body.deviceIdentifier !== undefined && body.deviceIdentifier !== row.deviceIdentifier) { await checkIdentifierFree(scope, db, body.deviceIdentifier, id); }
+  if (body.templateId != null) { await checkTemplate(db, body.templateId, row.deviceType); }
+  if (body.deviceIdentifier !== undefined && body.deviceIdentifier !== row.deviceIdentifier) { await checkIdentifierFree(db, body.deviceIdentifier, id); }
   try {
     await repo.updateDevice(scope, db, id, {
       ...(body.deviceIdentifier !== undefined ? { deviceIdentifier: body.deviceIdentifier } : {}),
@@ -287,20 +288,20 @@ export async function updateDeviceDefaultValues(
 // Templates -------------------------------------------------------------------------------------
 
 /** Active templates, optionally of one type and manufacturer (reference data: no tenant). */
-export function findTemplates(ctx: AppContext, scope: Scope, filter: { deviceType?: DeviceType; manufacturerId?: number } = {}): Promise<MedicalDeviceTemplate[]> {
-  return repo.findTemplates(scope, ctx.db, filter);
+export function findTemplates(ctx: AppContext, filter: { deviceType?: DeviceType; manufacturerId?: number } = {}): Promise<MedicalDeviceTemplate[]> {
+  return repo.findTemplates(catalogueDb(ctx.db), filter);
 }
 
 /** The first active template of a type (and manufacturer), by manufacturer and model; 404 when none. */
-export async function getFirstTemplate(ctx: AppContext, scope: Scope, filter: { deviceType: DeviceType; manufacturerId?: number }): Promise<MedicalDeviceTemplate> {
-  const [first] = await repo.findTemplates(scope, ctx.db, filter, 1);
+export async function getFirstTemplate(ctx: AppContext, filter: { deviceType: DeviceType; manufacturerId?: number }): Promise<MedicalDeviceTemplate> {
+  const [first] = await repo.findTemplates(catalogueDb(ctx.db), filter, 1);
   if (!first) { throw AppError.notFound(); }
   return first;
 }
 
 /** Every catalogue device type with its titles, values and the manufacturers of its active templates. */
-export async function findPossibleDevices(ctx: AppContext, scope: Scope): Promise<PossibleDevice[]> {
-  const templates = await repo.findTemplates(scope, ctx.db);
+export async function findPossibleDevices(ctx: AppContext): Promise<PossibleDevice[]> {
+  const templates = await repo.findTemplates(catalogueDb(ctx.db));
   return deviceTypes.map((type) => {
     const def = measurementCatalogue[type];
     const ofType = templates.filter((t) => t.deviceType === type);

@@ -30,7 +30,7 @@ export async function getHubRow(scope: Scope, db: Executor, id: number): Promise
  * Whether another hub already has `hubIdentifier`. Not tenant-filtered on purpose: the identifier
  * is unique across the installation (it names the hub to ingestion and public links).
  */
-export async function isHubIdentifierTaken(_scope: Scope, db: Executor, hubIdentifier: string, exceptId?: number): Promise<boolean> {
+export async function isHubIdentifierTaken(db: Executor, hubIdentifier: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: hubs.id })
     .from(hubs)

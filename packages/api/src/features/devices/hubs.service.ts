@@ -82,8 +82,8 @@ async function checkAssignedPatient(scope: Scope, db: Executor, hospitalId: numb
   }
 }
 
-async function checkIdentifierFree(scope: Scope, db: Executor, hubIdentifier: string, exceptId?: number): Promise<void> {
-  if (await repo.isHubIdentifierTaken(scope, db, hubIdentifier, exceptId)) { throw AppError.conflict('hubIdentifierInUse'); }
+async function checkIdentifierFree(db: Executor, hubIdentifier: string, exceptId?: number): Promise<void> {
+  if (await repo.isHubIdentifierTaken(db, hubIdentifier, exceptId)) { throw AppError.conflict('hubIdentifierInUse'); }
 }
 
 /** Chosen `GET hub`: a page of the caller's hubs (of office `hospitalId` when given; another office's gives an empty page). */
@@ -110,7 +110,7 @@ export async function createHub(
   const db = ctx.db;
   if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignedPatient(scope, db, body.hospitalId, body.assignedToUserId ?? null);
-  await checkIdentifierFree(scope, db, body.hubIdentifier);
+  await checkIdentifierFree(db, body.hubIdentifier);
   let id: number;
   try {
     id = await repo.insertHub(scope, db, {
@@ -151,7 +151,7 @@ export async function updateHub(
   }
   const assigned = body.assignedToUserId !== undefined ? body.assignedToUserId : row.assignedToUserId;
   if (officeChanged || body.assignedToUserId !== undefined) { await checkAssignedPatient(scope, db, hospitalId, assigned); }
-  if (body.hubIdentifier !== undefined && body.hubIdentifier !== row.hubIdentifier) { await checkIdentifierFree(scope, db, body.hubIdentifier, id); }
+  if (body.hubIdentifier !== undefined && body.hubIdentifier !== row.hubIdentifier) { await checkIdentifierFree(db, body.hubIdentifier, id); }
   try {
     await repo.updateHub(scope, db, id, {
       ...(body.hubIdentifier !== undefined ? { hubIdentifier: body.hubIdentifier } : {}),

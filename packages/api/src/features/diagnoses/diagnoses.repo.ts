@@ -19,7 +19,7 @@ const d = patientDiagnoses;
 const LOCK_PATIENT_DIAGNOSES = 730_612;
 
 /** Serialises writes to patient `patientId`'s problem list until the transaction ends. */
-export async function lockPatientDiagnoses(_scope: Scope, tx: Executor, patientId: number): Promise<void> {
+export async function lockPatientDiagnoses(tx: Executor, patientId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PATIENT_DIAGNOSES}::int, ${patientId}::int)`);
 }
 

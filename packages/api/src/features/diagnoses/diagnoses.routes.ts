@@ -10,8 +10,8 @@ export function diagnosesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, diagnoses.getDiagnosisListForPatient, ({ scope, headers, query }) =>
     service.findDiagnosesForPatient(ctx, scope, headers.patientid, query.status),
   );
-  registerEndpoint(app, ctx, diagnoses.searchIcd10cm, ({ scope, query }) => service.searchCodes(ctx, scope, query.q, query.limit));
-  registerEndpoint(app, ctx, diagnoses.findIcd10cmReleases, ({ scope }) => findReleases(ctx, scope));
+  registerEndpoint(app, ctx, diagnoses.searchIcd10cm, ({ query }) => service.searchCodes(ctx, query.q, query.limit));
+  registerEndpoint(app, ctx, diagnoses.findIcd10cmReleases, () => findReleases(ctx));
   registerEndpoint(app, ctx, diagnoses.importIcd10cmRelease, ({ scope, req }) => startImport(ctx, scope, req));
   registerEndpoint(app, ctx, diagnoses.getDiagnosis, ({ scope, params }) => service.getDiagnosis(ctx, scope, params.id));
   registerEndpoint(app, ctx, diagnoses.deleteDiagnosis, ({ scope, params }) => service.deleteDiagnosis(ctx, scope, params.id));

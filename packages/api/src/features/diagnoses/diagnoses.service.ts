@@ -23,6 +23,7 @@ import { rankIcd10cm, readIcd10cmQuery, type Icd10cmCandidate, type Icd10cmQuery
 import { Icd10cmIndex } from './icd10cm-index';
 import * as codes from './icd10cm.repo';
 import * as repo from './diagnoses.repo';
+import { catalogueDb } from '../../db/handles';
 
 /**
  * A patient's problem list in ICD-10-CM (portal-spec.md section 7 "Diagnosis and prescriptions",
@@ -95,7 +96,7 @@ async function checkedValues(
   body: { code: string; isPrimary?: boolean; onsetDate?: string | null; status: PatientDiagnosis['status'] },
   exceptId?: number,
 ): Promise<repo.DiagnosisValues> {
-  const found = await assertBillableIcd10cm(scope, tx, body.code, 'code');
+  const found = await assertBillableIcd10cm(tx, body.code, 'code');
   if (body.onsetDate) {
     const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(scope, tx, patientId));
     if (body.onsetDate > localDate(new Date(), zone)) { throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' }); }
@@ -122,7 +123,7 @@ export async function createDiagnosis(ctx: AppContext, scope: Scope, body: Creat
   const id = await write(() =>
     ctx.db.transaction(async (tx) => {
       if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
-      await repo.lockPatientDiagnoses(scope, tx, body.patientId);
+      await repo.lockPatientDiagnoses(tx, body.patientId);
       const values = await checkedValues(ctx, scope, tx, body.patientId, body);
       if (values.isPrimary) { await repo.clearPrimary(scope, tx, body.patientId); }
       return repo.insertDiagnosis(scope, tx, body.patientId, values);
@@ -140,7 +141,7 @@ export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: Endpo
     ctx.db.transaction(async (tx) => {
       const current = await repo.getDiagnosis(scope, tx, body.id);
       if (!current) { throw noDiagnosis(); }
-      await repo.lockPatientDiagnoses(scope, tx, current.patientId);
+      await repo.lockPatientDiagnoses(tx, current.patientId);
       const values = await checkedValues(ctx, scope, tx, current.patientId, body, body.id);
       if (values.isPrimary && !current.isPrimary) { await repo.clearPrimary(scope, tx, current.patientId); }
       await repo.updateDiagnosis(scope, tx, body.id, values);
@@ -174,10 +175,10 @@ const searchIndex = perContext((): { held: { releaseId: number; index: Promise<I
  * one built from the database (icd10cm.repo.ts readReleaseCodes; a few hundred milliseconds for
  * the full code set), which replaces it. A failed build is forgotten, so the next search retries.
  */
-function indexOf(ctx: AppContext, scope: Scope, releaseId: number): Promise<Icd10cmIndex> {
+function indexOf(ctx: AppContext, releaseId: number): Promise<Icd10cmIndex> {
   const state = searchIndex(ctx);
   if (state.held?.releaseId === releaseId) { return state.held.index; }
-  const index = codes.readReleaseCodes(scope, ctx.db).then((read) => new Icd10cmIndex(read?.rows ?? []));
+  const index = codes.readReleaseCodes(catalogueDb(ctx.db)).then((read) => new Icd10cmIndex(read?.rows ?? []));
   const held = { releaseId, index };
   state.held = held;
   index.catch(() => {
@@ -190,9 +191,9 @@ function indexOf(ctx: AppContext, scope: Scope, releaseId: number): Promise<Icd1
  * Builds this process's search index for the current release now (at start, so the first
  * keystroke does not wait for it); nothing before the first load. Errors are the caller's.
  */
-export async function warmIcd10cmSearch(ctx: AppContext, scope: Scope): Promise<void> {
-  const release = await codes.getCurrentReleaseRef(scope, ctx.db);
-  if (release) { await indexOf(ctx, scope, release.id); }
+export async function warmIcd10cmSearch(ctx: AppContext): Promise<void> {
+  const release = await codes.getCurrentReleaseRef(catalogueDb(ctx.db));
+  if (release) { await indexOf(ctx, release.id); }
 }
 
 /**
@@ -203,7 +204,7 @@ export async function warmIcd10cmSearch(ctx: AppContext, scope: Scope): Promise<
  * dictionary (icd10cm.repo.ts findSimilarWords, the CORRECTIONS nearest) and the words are
  * searched once more with the corrections as alternatives.
  */
-async function findCandidates(scope: Scope, db: Executor, index: Icd10cmIndex, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
+async function findCandidates(db: Executor, index: Icd10cmIndex, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
   if (query.kind === 'none') { return []; }
   if (query.kind === 'code') { return index.findByCode(query.compact, limit); }
   const exact = index.findByWords(
@@ -212,7 +213,7 @@ async function findCandidates(scope: Scope, db: Executor, index: Icd10cmIndex, q
   );
   if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) { return exact; }
   const alternatives = await Promise.all(
-    query.tokens.map(async (t) => (t.length < 4 ? [t] : [t, ...(await codes.findSimilarWords(scope, db, t, CORRECTIONS)).filter((w) => w !== t)])),
+    query.tokens.map(async (t) => (t.length < 4 ? [t] : [t, ...(await codes.findSimilarWords(catalogueDb(db), t, CORRECTIONS)).filter((w) => w !== t)])),
   );
   return index.findByWords(alternatives, WORD_CANDIDATES);
 }
@@ -229,15 +230,15 @@ async function findCandidates(scope: Scope, db: Executor, index: Icd10cmIndex, q
  * the release's id, the query as read (case, dots and extra spaces do not matter) and the limit
  * (docs/diagnoses.md "Search").
  */
-export async function searchCodes(ctx: AppContext, scope: Scope, q: string, limit = 20): Promise<Icd10cmSearchResult> {
+export async function searchCodes(ctx: AppContext, q: string, limit = 20): Promise<Icd10cmSearchResult> {
   const query = readIcd10cmQuery(q);
   const cache = searchCache(ctx);
-  const release = await codes.getCurrentReleaseRef(scope, ctx.db);
+  const release = await codes.getCurrentReleaseRef(catalogueDb(ctx.db));
   if (!release) { return { items: [], release: '' }; }
   const key = `${release.id}|${JSON.stringify(query)}|${limit}`;
   const cached = cache?.get(key);
   if (cached) { return cached; }
-  const candidates = query.kind === 'none' ? [] : await findCandidates(scope, ctx.db, await indexOf(ctx, scope, release.id), query, limit);
+  const candidates = query.kind === 'none' ? [] : await findCandidates(ctx.db, await indexOf(ctx, release.id), query, limit);
   const items = rankIcd10cm(query, candidates, limit).map((h) => ({
     code: h.code,
     description: h.description,
@@ -272,8 +273,8 @@ export type Icd10cmValidity = { status: 'billable'; code: string; description: s
  * `codeList` (with its dot, as stored) against the loaded release: 'billable', 'category' (in the
  * release but a header that is not billed) or 'unknown'.
  */
-export async function icd10cmValidity(scope: Scope, db: Executor, codeList: string[]): Promise<Map<string, Icd10cmValidity>> {
-  const found = new Map((await codes.findCodes(scope, db, [...new Set(codeList)])).map((c) => [c.code, c]));
+export async function icd10cmValidity(db: Executor, codeList: string[]): Promise<Map<string, Icd10cmValidity>> {
+  const found = new Map((await codes.findCodes(catalogueDb(db), [...new Set(codeList)])).map((c) => [c.code, c]));
   return new Map(
     codeList.map((code): [string, Icd10cmValidity] => {
       const c = found.get(code);
@@ -286,16 +287,16 @@ export async function icd10cmValidity(scope: Scope, db: Executor, codeList: stri
  * Throws 400 on `field` unless `code` is a billable code of the loaded release: "Unknown ICD-10-CM
  * diagnosis code", or "{code} is a category ..." for a header (`icd10cmValidity`).
  */
-export async function assertBillableIcd10cm(scope: Scope, db: Executor, code: string, field: string): Promise<{ code: string; description: string }> {
-  const v = (await icd10cmValidity(scope, db, [code])).get(code)!;
+export async function assertBillableIcd10cm(db: Executor, code: string, field: string): Promise<{ code: string; description: string }> {
+  const v = (await icd10cmValidity(db, [code])).get(code)!;
   if (v.status === 'unknown') { throw AppError.badRequest('unknownDiagnosisCode', { [field]: 'unknownDiagnosisCode' }); }
   if (v.status === 'category') { throw new AppError('badRequest', 'diagnosisNotBillable', { code: v.code }, { [field]: 'diagnosisNotBillable' }); }
   return { code: v.code, description: v.description };
 }
 
 /** The billable codes among `codeList` in the loaded release, code -> description (the FHIR importer's check). */
-export async function billableCodes(scope: Scope, db: Executor, codeList: string[]): Promise<Map<string, string>> {
-  return new Map((await codes.findCodes(scope, db, codeList)).filter((c) => c.billable).map((c) => [c.code, c.description]));
+export async function billableCodes(db: Executor, codeList: string[]): Promise<Map<string, string>> {
+  return new Map((await codes.findCodes(catalogueDb(db), codeList)).filter((c) => c.billable).map((c) => [c.code, c.description]));
 }
 
 /** Most codes one category answers (the largest FY2025 category, S52, has under 1,000). */
@@ -306,10 +307,9 @@ const CATEGORY_CODES_LIMIT = 2000;
  * codes by code: `category` null when the release does not have it (verifier/getdiagnosesbycategorycode).
  */
 export async function findCategoryCodes(
-  scope: Scope,
   db: Executor,
   category: string,
 ): Promise<{ category: { code: string; description: string } | null; codes: { code: string; description: string }[] }> {
-  const [[row], billable] = await Promise.all([codes.findCodes(scope, db, [category]), codes.findBillableInCategory(scope, db, category, CATEGORY_CODES_LIMIT)]);
+  const [[row], billable] = await Promise.all([codes.findCodes(catalogueDb(db), [category]), codes.findBillableInCategory(catalogueDb(db), category, CATEGORY_CODES_LIMIT)]);
   return { category: row ? { code: row.code, description: row.description } : null, codes: billable.map((c) => ({ code: c.code, description: c.description })) };
 }

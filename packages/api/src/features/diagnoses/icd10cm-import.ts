@@ -22,6 +22,7 @@ import { readSingleUpload } from '../../lib/upload';
 import { Icd10cmFileError, indexTermsByCode, parseOfficialCodeFile, type Icd10cmCodeRow } from './icd10cm.parse';
 import { readVendoredFiles, replaceCodes, vendoredChapters } from './icd10cm.loader';
 import * as repo from './icd10cm.repo';
+import { catalogueDb } from '../../db/handles';
 
 /** The largest file after gunzip (the FY2025 order file is about 15 MB). */
 const MAX_TEXT_BYTES = 64 * 1024 * 1024;
@@ -86,13 +87,13 @@ export async function startImport(ctx: AppContext, scope: Scope, req: FastifyReq
     if (error instanceof Icd10cmFileError) { throw AppError.badRequest('icd10cmFileInvalid', { file: 'icd10cmFileInvalid' }, { reason: error.message }); }
     throw error;
   }
-  if (await repo.findActiveImport(scope, ctx.db)) { throw AppError.conflict('icd10cmImportRunning'); }
+  if (await repo.findActiveImport(catalogueDb(ctx.db))) { throw AppError.conflict('icd10cmImportRunning'); }
   const fileName = path.basename(file.filename || 'icd10cm.txt').slice(0, 200);
   const row = await repo.insertQueuedRelease(scope, ctx.db, { label: releaseLabel(fileName), fileName, upload: Buffer.from(text, 'utf8') });
   try {
     await ctx.jobs.enqueue('icd10cm-import', { releaseId: row.id, scope }); // after the commit (jobs/queue.ts on PGlite)
   } catch (error) {
-    await repo.setReleaseStatus(scope, ctx.db, row.id, 'failed', 'The job could not be queued');
+    await repo.setReleaseStatus(catalogueDb(ctx.db), row.id, 'failed', 'The job could not be queued');
     throw error;
   }
   const { upload: _upload, ...rest } = row;
@@ -105,15 +106,15 @@ export async function startImport(ctx: AppContext, scope: Scope, req: FastifyReq
  * delivered twice does nothing); a bad file or a last failed attempt ends it `failed`.
  */
 export async function runImport(ctx: AppContext, data: JobPayloads['icd10cm-import'], job: JobInfo): Promise<{ releaseId: number; status: string }> {
-  const { releaseId, scope } = data;
-  const release = await repo.getRelease(scope, ctx.db, releaseId);
+  const { releaseId } = data;
+  const release = await repo.getRelease(catalogueDb(ctx.db), releaseId);
   if (!release || (release.status !== 'queued' && release.status !== 'running') || !release.upload) { return { releaseId, status: release?.status ?? 'missing' }; }
-  await repo.setReleaseStatus(scope, ctx.db, releaseId, 'running');
+  await repo.setReleaseStatus(catalogueDb(ctx.db), releaseId, 'running');
   let rows: Icd10cmCodeRow[];
   try {
     rows = parseWithTerms(release.upload.toString('utf8'));
   } catch (error) {
-    await repo.setReleaseStatus(scope, ctx.db, releaseId, 'failed', error instanceof Icd10cmFileError ? error.message : 'The file could not be read');
+    await repo.setReleaseStatus(catalogueDb(ctx.db), releaseId, 'failed', error instanceof Icd10cmFileError ? error.message : 'The file could not be read');
     return { releaseId, status: 'failed' };
   }
   try {
@@ -121,7 +122,7 @@ export async function runImport(ctx: AppContext, data: JobPayloads['icd10cm-impo
     return { releaseId, status: 'done' };
   } catch (error) {
     const last = job.retryCount >= job.retryLimit;
-    await repo.setReleaseStatus(scope, ctx.db, releaseId, last ? 'failed' : 'queued', last ? 'Loading failed; see the server log' : `Attempt ${job.retryCount + 1} failed; retrying`);
+    await repo.setReleaseStatus(catalogueDb(ctx.db), releaseId, last ? 'failed' : 'queued', last ? 'Loading failed; see the server log' : `Attempt ${job.retryCount + 1} failed; retrying`);
     throw error;
   }
 }
@@ -138,6 +139,6 @@ export function icd10cmImportJobDefinition(ctx: AppContext): JobDefinition<JobNa
 }
 
 /** `GET icd10cm/releases`: the loads, newest first, at most 50. */
-export async function findReleases(ctx: AppContext, scope: Scope): Promise<Icd10cmRelease[]> {
-  return (await repo.findReleases(scope, ctx.db, 50)).map(toRelease);
+export async function findReleases(ctx: AppContext): Promise<Icd10cmRelease[]> {
+  return (await repo.findReleases(catalogueDb(ctx.db), 50)).map(toRelease);
 }

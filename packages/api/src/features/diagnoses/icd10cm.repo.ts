@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import type { Icd10cmIndexRow } from './icd10cm-index';
+import type { CatalogueDb } from '../../db/handles';
 
 // The ICD-10-CM code set is global reference data, not tenant data: no tenant filter applies.
 // Functions still take the caller's scope first (house rule).
@@ -26,7 +27,7 @@ const c = icd10cmCodes;
  * (similarity >= 0.3 through the GiST index, nearest first): the corrections tried for a misspelt
  * word ("hypertenson" -> "hypertension").
  */
-export async function findSimilarWords(_scope: Scope, db: Executor, word: string, limit: number): Promise<string[]> {
+export async function findSimilarWords({ db }: CatalogueDb, word: string, limit: number): Promise<string[]> {
   const similar = await db
     .select({ word: icd10cmWords.word })
     .from(icd10cmWords)
@@ -42,7 +43,7 @@ export async function findSimilarWords(_scope: Scope, db: Executor, word: string
  * that the codes are those of the release named even while another process loads a new one.
  * Null before the first load.
  */
-export async function readReleaseCodes(_scope: Scope, db: Db): Promise<{ release: { id: number; label: string }; rows: Icd10cmIndexRow[] } | null> {
+export async function readReleaseCodes({ db }: CatalogueDb): Promise<{ release: { id: number; label: string }; rows: Icd10cmIndexRow[] } | null> {
   return db.transaction(
     async (tx) => {
       const [release] = await tx.select({ id: icd10cmReleases.id, label: icd10cmReleases.label }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
@@ -55,13 +56,13 @@ export async function readReleaseCodes(_scope: Scope, db: Db): Promise<{ release
 }
 
 /** The codes among `codes` (with their dots) in the current release. */
-export async function findCodes(_scope: Scope, db: Executor, codes: string[]): Promise<CodeRow[]> {
+export async function findCodes({ db }: CatalogueDb, codes: string[]): Promise<CodeRow[]> {
   if (codes.length === 0) { return []; }
   return db.select().from(icd10cmCodes).where(inArray(icd10cmCodes.code, codes));
 }
 
 /** The billable codes of category `category` ("E11"), by code, at most `limit`. */
-export async function findBillableInCategory(_scope: Scope, db: Executor, category: string, limit: number): Promise<CodeRow[]> {
+export async function findBillableInCategory({ db }: CatalogueDb, category: string, limit: number): Promise<CodeRow[]> {
   return db
     .select()
     .from(icd10cmCodes)
@@ -71,31 +72,31 @@ export async function findBillableInCategory(_scope: Scope, db: Executor, catego
 }
 
 /** The current release (null before the first load). */
-export async function getCurrentRelease(_scope: Scope, db: Executor): Promise<ReleaseRow | null> {
+export async function getCurrentRelease({ db }: CatalogueDb): Promise<ReleaseRow | null> {
   const [row] = await db.select().from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
   return row ?? null;
 }
 
 /** The current release's id and label (null before the first load): the search's cache key. */
-export async function getCurrentReleaseRef(_scope: Scope, db: Executor): Promise<{ id: number; label: string } | null> {
+export async function getCurrentReleaseRef({ db }: CatalogueDb): Promise<{ id: number; label: string } | null> {
   const [row] = await db.select({ id: icd10cmReleases.id, label: icd10cmReleases.label }).from(icd10cmReleases).where(eq(icd10cmReleases.isCurrent, true)).limit(1);
   return row ?? null;
 }
 
 /** The releases, newest first, at most `limit`, without their uploaded files. */
-export async function findReleases(_scope: Scope, db: Executor, limit: number): Promise<Omit<ReleaseRow, 'upload'>[]> {
+export async function findReleases({ db }: CatalogueDb, limit: number): Promise<Omit<ReleaseRow, 'upload'>[]> {
   const { upload: _upload, ...columns } = getTableColumns(icd10cmReleases);
   return db.select(columns).from(icd10cmReleases).orderBy(desc(icd10cmReleases.id)).limit(limit);
 }
 
 /** One release with its file (the job reads it). */
-export async function getRelease(_scope: Scope, db: Executor, id: number): Promise<ReleaseRow | null> {
+export async function getRelease({ db }: CatalogueDb, id: number): Promise<ReleaseRow | null> {
   const [row] = await db.select().from(icd10cmReleases).where(eq(icd10cmReleases.id, id)).limit(1);
   return row ?? null;
 }
 
 /** A queued or running upload started in the last hour (one load at a time). */
-export async function findActiveImport(_scope: Scope, db: Executor): Promise<ReleaseRow | null> {
+export async function findActiveImport({ db }: CatalogueDb): Promise<ReleaseRow | null> {
   const [row] = await db
     .select()
     .from(icd10cmReleases)
@@ -114,7 +115,7 @@ export async function insertQueuedRelease(scope: Scope, db: Executor, values: { 
 }
 
 /** Sets a release's status (and error), finishing it when done or failed; a failed one drops its file. */
-export async function setReleaseStatus(_scope: Scope, db: Executor, id: number, status: 'queued' | 'running' | 'failed', error: string | null = null): Promise<void> {
+export async function setReleaseStatus({ db }: CatalogueDb, id: number, status: 'queued' | 'running' | 'failed', error: string | null = null): Promise<void> {
   await db
     .update(icd10cmReleases)
     .set({ status, error, ...(status === 'failed' ? { finishedAt: new Date(), upload: null } : {}) })

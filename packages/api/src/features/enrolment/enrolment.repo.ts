@@ -19,7 +19,7 @@ const ins = patientInsurance;
 const LOCK_PATIENT_ENROLMENT = 730_615;
 
 /** Serialises writes to patient `patientId`'s enrolment until the transaction ends. */
-export async function lockPatientEnrolment(_scope: Scope, tx: Executor, patientId: number): Promise<void> {
+export async function lockPatientEnrolment(tx: Executor, patientId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PATIENT_ENROLMENT}::int, ${patientId}::int)`);
 }
 

@@ -54,7 +54,7 @@ export async function getEnrolment(ctx: AppContext, scope: Scope, patientId: num
 export async function updateEnrolment(ctx: AppContext, scope: Scope, patientId: number, body: UpdateBody): Promise<Enrolment> {
   return ctx.db.transaction(async (tx) => {
     if (!(await getVisiblePatient(scope, tx, patientId))) { throw AppError.notFound(); }
-    await repo.lockPatientEnrolment(scope, tx, patientId);
+    await repo.lockPatientEnrolment(tx, patientId);
     const offices = await repo.findPatientOffices(scope, tx, patientId);
     const today = localDate(new Date(), officeTimeZone(offices[0]?.timeZone));
     body.programs.forEach((p, i) => {

@@ -98,7 +98,7 @@ export function conditionMapper(resolvePatient: PatientResolver): ResourceMapper
           const patientId = await resolvePatient(tx, subject, run);
           if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
           const { icd10cm, ...rest } = mapped.value;
-          const billable = icd10cm ? await billableCodes(systemScope, tx, [icd10cm]) : new Map<string, string>();
+          const billable = icd10cm ? await billableCodes(tx, [icd10cm]) : new Map<string, string>();
           const code = icd10cm && billable.has(icd10cm) ? icd10cm : null;
           const row: ImportedDiagnosis = { ...rest, code, description: code ? (billable.get(code) ?? rest.description) : rest.description };
           const { created, updated } = await upsertImportedDiagnoses(systemScope, tx, patientId, [row]);

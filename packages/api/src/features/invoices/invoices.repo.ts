@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'driz
 import { formatInvoiceNumber, type Invoice, type InvoiceLine, type InvoiceListQuery, type InvoiceStatus, type InvoiceSummary } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims, hospitals, invoiceLines, invoiceNumberCounters, invoices, organizations } from '../../db/schema/index';
-import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { assertOrganizationInScope, officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 import { percentOf } from './engine/compute';
 
@@ -209,18 +210,21 @@ export interface LineValues {
 
 /** Inserts a draft invoice of organization `organizationId` (the caller's, checked by the service) with its lines; returns its id. */
 export async function insertDraft(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   v: { organizationId: number; year: number; month: number; createdBy: number } & InvoiceValues,
   lines: LineValues[],
 ): Promise<number> {
+  assertOrganizationInScope(scope, v.organizationId);
   const [row] = await db.insert(i).values({ ...v, status: 'draft' }).returning({ id: i.id });
-  await replaceLines(_scope, db, row!.id, lines);
+  await replaceLines(scope, db, row!.id, lines);
   return row!.id;
 }
 
-/** Replaces the lines of invoice `invoiceId` (already checked to be the caller's). */
-export async function replaceLines(_scope: Scope, db: Executor, invoiceId: number, lines: LineValues[]): Promise<void> {
+/** Replaces the lines of invoice `invoiceId` of the caller's organizations (404 otherwise). */
+export async function replaceLines(scope: Scope, db: Executor, invoiceId: number, lines: LineValues[]): Promise<void> {
+  const [own] = await db.select({ id: i.id }).from(i).where(and(eq(i.id, invoiceId), organizationFilter(scope, i.organizationId))).limit(1);
+  if (!own) { throw AppError.notFound(); }
   await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   if (lines.length > 0) { await db.insert(invoiceLines).values(lines.map((l, n) => ({ ...l, invoiceId, sortOrder: n }))); }
 }
@@ -239,7 +243,8 @@ export async function updateInvoice(scope: Scope, db: Executor, id: number, valu
  * transaction ends, so concurrent issuers wait for each other and a rolled-back issue gives its
  * number back (gap-free, docs/invoices.md "Numbers").
  */
-export async function takeNextNumber(_scope: Scope, tx: Executor, organizationId: number): Promise<number> {
+export async function takeNextNumber(scope: Scope, tx: Executor, organizationId: number): Promise<number> {
+  assertOrganizationInScope(scope, organizationId);
   const [row] = await tx
     .insert(invoiceNumberCounters)
     .values({ organizationId, lastNumber: 1 })

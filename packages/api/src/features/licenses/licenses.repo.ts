@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Role, type License, type LicenseAssignment, type LicenseListQuery, type LicenseStatus, type LicenseType } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, licenseAssignments, licenses, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 
 /** Licences of offices and their assignments to patients. Every function takes the caller's scope first. */
@@ -87,7 +87,8 @@ export interface LicenseValues {
 }
 
 /** Inserts licences into office `hospitalId` (checked by the service); returns their ids in order. */
-export async function insertLicenses(_scope: Scope, db: Executor, hospitalId: number, values: LicenseValues[], createdBy: number): Promise<number[]> {
+export async function insertLicenses(scope: Scope, db: Executor, hospitalId: number, values: LicenseValues[], createdBy: number): Promise<number[]> {
+  assertOfficeInScope(scope, hospitalId);
   if (values.length === 0) { return []; }
   const rows = await db
     .insert(l)
@@ -104,9 +105,9 @@ export async function updateLicense(scope: Scope, db: Executor, id: number, valu
     .where(and(eq(l.id, id), officeFilter(scope, l.hospitalId)));
 }
 
-/** Whether licence `id` was ever assigned. */
-export async function wasEverAssigned(_scope: Scope, db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: a.id }).from(a).where(eq(a.licenseId, id)).limit(1);
+/** Whether licence `id` of the caller's offices was ever assigned. */
+export async function wasEverAssigned(scope: Scope, db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: a.id }).from(a).where(and(eq(a.licenseId, id), officeFilter(scope, a.hospitalId))).limit(1);
   return row !== undefined;
 }
 
@@ -164,7 +165,8 @@ export async function getAssignment(scope: Scope, db: Executor, id: number): Pro
 }
 
 /** Inserts a current assignment of licence `license` to patient `patientId`; returns its id. The unique indexes refuse a second one. */
-export async function insertAssignment(_scope: Scope, db: Executor, license: License, patientId: number, assignedBy: number): Promise<number> {
+export async function insertAssignment(scope: Scope, db: Executor, license: License, patientId: number, assignedBy: number): Promise<number> {
+  assertOfficeInScope(scope, license.hospitalId);
   const [row] = await db
     .insert(a)
     .values({ licenseId: license.id, patientId, hospitalId: license.hospitalId, licenseType: license.type, assignedBy })

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CareProgram, MedicalNoteCategoryTemplate } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { medicalNoteCategoryTemplates } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
 
 /** Medical note category templates of the offices. Every function takes the caller's scope first. */
 
@@ -36,7 +36,7 @@ type Row = { [K in keyof typeof columns]: K extends 'inUse' ? boolean : (typeof 
 const view = (r: Row): MedicalNoteCategoryTemplate => ({ ...r, program: r.program as CareProgram, inUse: Boolean(r.inUse), createdAt: r.createdAt.toISOString() });
 
 /** Serialises template writes of office `hospitalId` until the transaction ends. */
-export async function lockOfficeTemplates(_scope: Scope, tx: Executor, hospitalId: number): Promise<void> {
+export async function lockOfficeTemplates(tx: Executor, hospitalId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_OFFICE_NOTE_TEMPLATES}::int, ${hospitalId}::int)`);
 }
 
@@ -88,12 +88,13 @@ export interface TemplateValues {
 
 /** Inserts templates into office `hospitalId`; returns their ids in order. */
 export async function insertTemplates(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   hospitalId: number,
   values: (TemplateValues & { status?: number })[],
   createdBy: number,
 ): Promise<number[]> {
+  assertOfficeInScope(scope, hospitalId);
   if (values.length === 0) { return []; }
   const rows = await db
     .insert(t)

@@ -58,7 +58,7 @@ const valuesOf = (body: UpdateCategoryTemplateBody): repo.TemplateValues => ({
 export async function createTemplate(ctx: AppContext, scope: Scope, body: CreateCategoryTemplateBody): Promise<MedicalNoteCategoryTemplate> {
   const id = await ctx.db.transaction(async (tx) => {
     await visibleOffice(scope, tx, body.hospitalId);
-    await repo.lockOfficeTemplates(scope, tx, body.hospitalId);
+    await repo.lockOfficeTemplates(tx, body.hospitalId);
     if ((await repo.findTitlesOfOffice(scope, tx, body.hospitalId)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
     const [newId] = await repo.insertTemplates(scope, tx, body.hospitalId, [valuesOf(body)], scope.userId);
     return newId!;
@@ -70,7 +70,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Create
 export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, body: UpdateCategoryTemplateBody): Promise<MedicalNoteCategoryTemplate> {
   await ctx.db.transaction(async (tx) => {
     const template = await visibleTemplate(scope, tx, id);
-    await repo.lockOfficeTemplates(scope, tx, template.hospitalId);
+    await repo.lockOfficeTemplates(tx, template.hospitalId);
     if ((await repo.findTitlesOfOffice(scope, tx, template.hospitalId, id)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
     await repo.updateTemplate(scope, tx, id, valuesOf(body));
   });
@@ -114,7 +114,7 @@ export async function copyTemplates(ctx: AppContext, scope: Scope, body: CopyCat
   const { ids, skippedTitles } = await ctx.db.transaction(async (tx) => {
     await visibleOffice(scope, tx, body.fromHospitalId);
     await visibleOffice(scope, tx, body.toHospitalId);
-    await repo.lockOfficeTemplates(scope, tx, body.toHospitalId);
+    await repo.lockOfficeTemplates(tx, body.toHospitalId);
     const taken = await repo.findTitlesOfOffice(scope, tx, body.toHospitalId);
     const toCopy: repo.TemplateValues[] = [];
     const skipped: string[] = [];

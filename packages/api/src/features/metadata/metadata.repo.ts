@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { doctorMetadata, doctorSpecializations, hospitals, nurseMetadata, patientMetadata, userHospitals, users, verifiers } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import type { CatalogueDb } from '../../db/handles';
 
 /** The verifier domain that holds doctor specializations. */
 export const SPECIALIZATION_DOMAIN = 'SPECIALIZATION_TYPE';
@@ -121,7 +122,7 @@ export async function findSpecializationsOf(scope: Scope, db: Executor, doctorMe
  * Of `ids`, the active verifiers of the SPECIALIZATION_TYPE domain. Reference data is the same for
  * every tenant; `scope` is taken for the repo convention.
  */
-export async function findSpecializationIds(_scope: Scope, db: Executor, ids: number[]): Promise<number[]> {
+export async function findSpecializationIds({ db }: CatalogueDb, ids: number[]): Promise<number[]> {
   if (ids.length === 0) { return []; }
   const rows = await db
     .select({ id: verifiers.id })

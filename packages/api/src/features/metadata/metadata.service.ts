@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { idealBodyWeightKg, sexFromGender } from './ideal-weight';
 import * as repo from './metadata.repo';
+import { catalogueDb } from '../../db/handles';
 
 type PatientFields = EndpointBody<typeof metadata.updateMetadataForPatient>;
 type CreatePatientBody = EndpointBody<typeof metadata.createPatientMetadata>;
@@ -165,7 +166,7 @@ export async function changeSpecializations(ctx: AppContext, scope: Scope, body:
   const { doctorId, specializationIds } = body;
   await visibleUserOfRole(scope, ctx.db, doctorId, Role.DOCTOR);
   assertMayEditStaffMetadata(scope, doctorId);
-  const valid = await repo.findSpecializationIds(scope, ctx.db, specializationIds);
+  const valid = await repo.findSpecializationIds(catalogueDb(ctx.db), specializationIds);
   if (valid.length !== specializationIds.length) { throw AppError.badRequest('validationFailed', { specializationIds: 'invalidId' }); }
   const row = await ctx.db.transaction(async (tx) => {
     const meta = await repo.upsertDoctorMetadata(scope, tx, doctorId, {});

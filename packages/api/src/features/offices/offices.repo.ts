@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, typ
 import { NotificationType, ProcessingStatus, Role, UserStatus, officeStaffRoleIds, TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type Office, type OfficePatientListItem, type OfficePatientTriageFilters } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
 import { removeMembersFromOfficeTeams } from '../medical-teams/index';
 import { removeOfficeAssignments, upsertOfficeAssignments } from '../users/index';
@@ -677,7 +677,8 @@ export async function getPatientListView(scope: Scope, db: Executor): Promise<un
 }
 
 /** Turns assessments on for offices (the demo's). */
-export async function enableAssessments(_scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+export async function enableAssessments(scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+  for (const id of hospitalIds) { assertOfficeInScope(scope, id); }
   if (hospitalIds.length === 0) { return; }
   await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
 }

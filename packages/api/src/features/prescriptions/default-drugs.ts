@@ -11,9 +11,9 @@ import { parse } from 'csv-parse/sync';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
 import type { Db } from '../../db/client';
-import { systemScope } from '../../db/scope';
 import { upsertDrugProducts } from './drug-products.repo';
 import { withDerived, type DrugProductValues } from './product-file';
+import { catalogueDb } from '../../db/handles';
 
 export const DEFAULT_DRUGS_FILE = path.join(repoRoot, 'packages/api/data/drugs/default-products.tsv');
 
@@ -85,7 +85,7 @@ export async function seedDrugProducts(db: Db, which: DrugDataSet): Promise<numb
   const rows = readDefaultDrugProducts().filter((p) => which === 'default' || TEST_FIXTURE_KEYS.has(p.sourceKey));
   try {
     return await db.transaction(async (tx) => {
-      const written = await upsertDrugProducts(systemScope, tx, rows);
+      const written = await upsertDrugProducts(catalogueDb(tx), rows);
       if (written === 0) { tx.rollback(); }
       return written;
     });

@@ -19,12 +19,13 @@ import type { FastifyRequest } from 'fastify';
 import { DRUG_IMPORT_MAX_BYTES, type DrugImportRun } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { drugImportRuns } from '../../db/schema/index';
-import { systemScope, type Scope } from '../../db/scope';
+import { type Scope } from '../../db/scope';
 import type { JobDefinition, JobInfo, JobName, JobPayloads } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { readSingleUpload } from '../../lib/upload';
 import { upsertDrugProducts } from './drug-products.repo';
 import { ProductFileError, parseProductFile } from './product-file';
+import { catalogueDb } from '../../db/handles';
 
 /** Products written per transaction. */
 const BATCH = 1000;
@@ -74,7 +75,7 @@ export async function startDrugImport(ctx: AppContext, scope: Scope, req: Fastif
 }
 
 /** `GET drugproduct/importruns`: the last 20 runs, newest first. */
-export async function findDrugImportRuns(ctx: AppContext, _scope: Scope): Promise<DrugImportRun[]> {
+export async function findDrugImportRuns(ctx: AppContext): Promise<DrugImportRun[]> {
   const rows = await ctx.db.select(runColumns).from(drugImportRuns).orderBy(desc(drugImportRuns.id)).limit(20);
   return rows.map(view);
 }
@@ -107,7 +108,7 @@ export async function executeDrugImport(ctx: AppContext, data: JobPayloads['drug
     for (let i = 0; i < file.products.length; i += BATCH) {
       const batch = file.products.slice(i, i + BATCH);
       await ctx.db.transaction(async (tx) => {
-        await upsertDrugProducts(systemScope, tx, batch);
+        await upsertDrugProducts(catalogueDb(tx), batch);
         await tx
           .update(drugImportRuns)
           .set({ rowsDone: Math.min(file.rowsTotal, file.rejected + i + batch.length) })

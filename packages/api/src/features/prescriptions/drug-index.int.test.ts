@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/setup';
-import { systemScope } from '../../db/scope';
 import { DrugIndex } from './drug-index';
 import { getCatalogueHead, readDrugCatalogue, upsertDrugProducts } from './drug-products.repo';
 import { findWithTypos, indexFinder, sqlFinder } from './drug-products.service';
 import { parseDrugQuery } from './drug-search';
 import { withDerived, type DrugProductValues } from './product-file';
+import { catalogueDb } from '../../db/handles';
 
 // The in-memory index (drug-index.ts) answers EXACTLY what the SQL search answers (ids in order,
 // total), typo fallback included, over the whole default data set plus products made to exercise
@@ -66,10 +66,10 @@ function madeProducts(count: number): DrugProductValues[] {
 
 beforeAll(async () => {
   t = await createTestApp({ drugProducts: 'default' });
-  await upsertDrugProducts(systemScope, t.ctx.db, madeProducts(600));
-  const read = await readDrugCatalogue(systemScope, t.ctx.db);
+  await upsertDrugProducts(catalogueDb(t.ctx.db), madeProducts(600));
+  const read = await readDrugCatalogue(catalogueDb(t.ctx.db));
   index = new DrugIndex(read!.rows, read!.words);
-  today = (await getCatalogueHead(systemScope, t.ctx.db))!.today;
+  today = (await getCatalogueHead(catalogueDb(t.ctx.db)))!.today;
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -77,8 +77,8 @@ afterAll(async () => t.close());
 async function both(text: string, page = { skip: 0, limit: 10 }) {
   const q = parseDrugQuery(text);
   if (q.kind === 'empty') { return null; }
-  const sql = await findWithTypos(sqlFinder(t.ctx, systemScope), q, page);
-  const mine = await findWithTypos(indexFinder(t.ctx, systemScope, index, today), q, page);
+  const sql = await findWithTypos(sqlFinder(t.ctx), q, page);
+  const mine = await findWithTypos(indexFinder(t.ctx, index, today), q, page);
   return { sql: { ids: sql.items.map((r) => r.id), total: sql.total }, index: { ids: mine.items, total: mine.total } };
 }
 
@@ -106,8 +106,8 @@ describe('the drug index against the SQL search', () => {
 
   it('suggests the same similar words as pg_trgm', async () => {
     for (const token of ['metfromin', 'atorvastain', 'lisinoprl', 'glucofage', 'hydro', 'zzzz', 'ab1', 'x-ray', 'mg1', 'acido', 'ácido', 'tabet']) {
-      const sql = await sqlFinder(t.ctx, systemScope).similarWords(token, 4);
-      const mine = await indexFinder(t.ctx, systemScope, index, today).similarWords(token, 4);
+      const sql = await sqlFinder(t.ctx).similarWords(token, 4);
+      const mine = await indexFinder(t.ctx, index, today).similarWords(token, 4);
       expect(mine, token).toEqual(sql);
     }
   });

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { drugProducts, drugSearchWords } from '../../db/schema/index';
-import type { Scope } from '../../db/scope';
 import { escapeLike } from '../../db/query-helpers';
 import type { DrugIndexRow } from './drug-index';
 import { dictionaryWords, escapeRegex, type DrugQuery } from './drug-search';
 import type { DrugProductValues } from './product-file';
+import type { CatalogueDb } from '../../db/handles';
 
 // Drug products are global reference data (the FDA NDC Directory and Vigil's default data set),
 // not tenant data: no tenant filter applies. Functions still take the caller's scope first (house rule).
@@ -15,13 +15,13 @@ export type DrugProductRow = typeof drugProducts.$inferSelect;
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The product `id`, or null. */
-export async function getDrugProduct(_scope: Scope, db: Executor, id: number): Promise<DrugProductRow | null> {
+export async function getDrugProduct({ db }: CatalogueDb, id: number): Promise<DrugProductRow | null> {
   const [row] = await db.select().from(drugProducts).where(eq(drugProducts.id, id)).limit(1);
   return row ?? null;
 }
 
 /** The products whose RxNorm RxCUI is `rxcui` (the default data set's demo rows carry theirs), lowest id first. */
-export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui: string): Promise<DrugProductRow[]> {
+export async function findDrugProductsByRxcui({ db }: CatalogueDb, rxcui: string): Promise<DrugProductRow[]> {
   if (!rxcui) { return []; }
   return db.select().from(drugProducts).where(eq(drugProducts.rxcui, rxcui)).orderBy(drugProducts.id).limit(5);
 }
@@ -30,7 +30,7 @@ export async function findDrugProductsByRxcui(_scope: Scope, db: Executor, rxcui
  * The catalogue's version and the database's day ('YYYYMMDD', `current_date` as the search's
  * "discontinued" compares it), one row; null when the version is not recorded.
  */
-export async function getCatalogueHead(_scope: Scope, db: Executor): Promise<{ version: number; today: string } | null> {
+export async function getCatalogueHead({ db }: CatalogueDb): Promise<{ version: number; today: string } | null> {
   const [row] = await rowsOf<{ version: string | number; today: string }>(
     db,
     sql`select version, to_char(current_date, 'YYYYMMDD') as today from drug_catalogue_version where id = 1`,
@@ -39,7 +39,7 @@ export async function getCatalogueHead(_scope: Scope, db: Executor): Promise<{ v
 }
 
 /** How many products each source holds. */
-export async function countDrugProducts(_scope: Scope, db: Executor): Promise<Record<string, number>> {
+export async function countDrugProducts({ db }: CatalogueDb): Promise<Record<string, number>> {
   const rows = await db.select({ source: drugProducts.source, n: sql<number>`count(*)::int` }).from(drugProducts).groupBy(drugProducts.source);
   return Object.fromEntries(rows.map((r) => [r.source, r.n]));
 }
@@ -48,7 +48,7 @@ export async function countDrugProducts(_scope: Scope, db: Executor): Promise<Re
  * Inserts or updates products by (source, key), and adds their words to the typo dictionary.
  * A product whose stored values are the same is left untouched. Answers how many rows were written.
  */
-export async function upsertDrugProducts(_scope: Scope, db: Executor, values: DrugProductValues[]): Promise<number> {
+export async function upsertDrugProducts({ db }: CatalogueDb, values: DrugProductValues[]): Promise<number> {
   if (values.length === 0) { return 0; }
   // The words first: a catalogue version (taken by the products' statement) never names products
   // whose words are not yet in the dictionary (drug-index.ts reads both in one snapshot).
@@ -97,7 +97,7 @@ export async function upsertDrugProducts(_scope: Scope, db: Executor, values: Dr
 }
 
 /** Products by id, for the prescriptions that name them. */
-export async function getDrugProducts(_scope: Scope, db: Executor, ids: number[]): Promise<DrugProductRow[]> {
+export async function getDrugProducts({ db }: CatalogueDb, ids: number[]): Promise<DrugProductRow[]> {
   if (ids.length === 0) { return []; }
   return db.select().from(drugProducts).where(and(inArray(drugProducts.id, ids)));
 }
@@ -152,8 +152,7 @@ async function countCapped(db: Executor, where: SQL): Promise<number> {
  * - `alternatives` (the typo fallback): per token, similar dictionary words any of which may match.
  */
 export async function searchDrugProducts(
-  _scope: Scope,
-  db: Executor,
+  { db }: CatalogueDb,
   q: Exclude<DrugQuery, { kind: 'empty' }>,
   at: { skip: number; limit: number },
   alternatives?: string[][],
@@ -199,7 +198,7 @@ export async function searchDrugProducts(
 }
 
 /** Dictionary words similar to `token` (pg_trgm similarity above its threshold, 0.3 by default), most similar first. */
-export async function findSimilarWords(_scope: Scope, db: Executor, token: string, limit: number): Promise<string[]> {
+export async function findSimilarWords({ db }: CatalogueDb, token: string, limit: number): Promise<string[]> {
   const rows = await rowsOf<{ word: string }>(db, sql`select word from drug_search_words where word % ${token} order by similarity(word, ${token}) desc, word limit ${limit}`);
   return rows.map((r) => r.word);
 }
@@ -213,7 +212,7 @@ export async function findSimilarWords(_scope: Scope, db: Executor, token: strin
  * sorts by (computed here, with the search's own expressions, so that collation and casts are the
  * database's), and the typo dictionary in `order by word`. Null when the version is not recorded.
  */
-export async function readDrugCatalogue(_scope: Scope, db: Db): Promise<{ version: number; rows: DrugIndexRow[]; words: string[] } | null> {
+export async function readDrugCatalogue({ db }: CatalogueDb): Promise<{ version: number; rows: DrugIndexRow[]; words: string[] } | null> {
   return db.transaction(
     async (tx) => {
       const [head] = await rowsOf<{ version: string | number }>(tx, sql`select version from drug_catalogue_version where id = 1`);
@@ -239,7 +238,7 @@ export async function readDrugCatalogue(_scope: Scope, db: Db): Promise<{ versio
  * The products `ids` and, in the same statement (one snapshot), the catalogue's version: the
  * in-memory search's page rows, valid for the index of that version only.
  */
-export async function getDrugProductsAtVersion(_scope: Scope, db: Executor, ids: number[]): Promise<{ version: number | null; rows: DrugProductRow[] }> {
+export async function getDrugProductsAtVersion({ db }: CatalogueDb, ids: number[]): Promise<{ version: number | null; rows: DrugProductRow[] }> {
   const rows = await rowsOf<DrugProductRow & { catalogueVersion: string | number | null }>(
     db,
     sql`select ${SELECT_COLUMNS}, v.version as "catalogueVersion" from drug_catalogue_version v

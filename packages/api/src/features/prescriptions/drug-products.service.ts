@@ -2,10 +2,10 @@ import { LRUCache } from 'lru-cache';
 import type { DrugProductResult, DrugSearchBody, DrugSearchResponse } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { perContext } from '../../lib/per-context';
-import type { Scope } from '../../db/scope';
 import * as repo from './drug-products.repo';
 import { DrugIndex } from './drug-index';
 import { parseDrugQuery, type DrugQuery } from './drug-search';
+import { catalogueDb } from '../../db/handles';
 
 /** openFDA's meta.disclaimer, in our words: where the data comes from (docs/prescriptions.md). */
 const DISCLAIMER =
@@ -57,10 +57,10 @@ export function toOpenFdaResult(p: repo.DrugProductRow): DrugProductResult {
  * process's in-memory index of the catalogue's version (drug-index.ts) as that SQL answers it;
  * answers are kept per process, catalogue version and day (`cachedSearch`).
  */
-export async function searchDrugProducts(ctx: AppContext, scope: Scope, body: DrugSearchBody): Promise<DrugSearchResponse> {
+export async function searchDrugProducts(ctx: AppContext, body: DrugSearchBody): Promise<DrugSearchResponse> {
   const page = { skip: body.skip, limit: body.limit };
   const q = parseDrugQuery(body.search);
-  const answer = q.kind === 'empty' ? { total: 0, results: [] } : await cachedSearch(ctx, scope, q, page);
+  const answer = q.kind === 'empty' ? { total: 0, results: [] } : await cachedSearch(ctx, q, page);
   return {
     meta: {
       disclaimer: DISCLAIMER,
@@ -81,18 +81,17 @@ export async function searchDrugProducts(ctx: AppContext, scope: Scope, body: Dr
  */
 async function cachedSearch(
   ctx: AppContext,
-  scope: Scope,
   q: SearchableQuery,
   page: { skip: number; limit: number },
 ): Promise<{ total: number; results: DrugProductResult[] }> {
   const cache = searchCache(ctx);
-  const head = await repo.getCatalogueHead(scope, ctx.db);
+  const head = await repo.getCatalogueHead(catalogueDb(ctx.db));
   const key = head === null ? null : `${head.version}|${head.today}|${JSON.stringify(q)}|${page.skip}|${page.limit}`;
   const cached = key === null ? undefined : cache?.get(key);
   if (cached) { return cached; }
-  let answer = head === null ? null : await searchIndexed(ctx, scope, head, q, page);
+  let answer = head === null ? null : await searchIndexed(ctx, head, q, page);
   if (!answer) {
-    const found = await findWithTypos(sqlFinder(ctx, scope), q, page);
+    const found = await findWithTypos(sqlFinder(ctx), q, page);
     answer = { total: found.total, results: found.items.map(toOpenFdaResult) };
   }
   if (key !== null) { cache?.set(key, answer); }
@@ -113,8 +112,8 @@ interface HeldIndex {
 const drugIndex = perContext((): { held: HeldIndex | null; building: Promise<void> | null; nextBuildAt: number } => ({ held: null, building: null, nextBuildAt: 0 }));
 
 /** Builds the index of the current catalogue (drug-products.repo.ts readDrugCatalogue) and holds it. Errors are the caller's. */
-async function buildIndex(ctx: AppContext, scope: Scope): Promise<void> {
-  const read = await repo.readDrugCatalogue(scope, ctx.db);
+async function buildIndex(ctx: AppContext): Promise<void> {
+  const read = await repo.readDrugCatalogue(catalogueDb(ctx.db));
   if (read) { drugIndex(ctx).held = { version: read.version, index: new DrugIndex(read.rows, read.words), results: new Map() }; }
 }
 
@@ -123,11 +122,11 @@ async function buildIndex(ctx: AppContext, scope: Scope): Promise<void> {
  * long import writes a new version per batch: rebuilding for each would take a core; meanwhile the
  * database answers). A failed build is logged and retried by a later search.
  */
-function startBuild(ctx: AppContext, scope: Scope): void {
+function startBuild(ctx: AppContext): void {
   const state = drugIndex(ctx);
   if (state.building || Date.now() < state.nextBuildAt) { return; }
   const started = Date.now();
-  state.building = buildIndex(ctx, scope)
+  state.building = buildIndex(ctx)
     .catch((err: unknown) => ctx.log.warn({ err }, 'drug search index build failed'))
     .finally(() => {
       state.building = null;
@@ -140,9 +139,9 @@ function startBuild(ctx: AppContext, scope: Scope): void {
  * keystroke does not wait for it nor fall back to the database: a few seconds for an FDA-sized
  * catalogue (docs/benchmarks.md "Drug search"). Errors are the caller's.
  */
-export async function warmDrugSearch(ctx: AppContext, scope: Scope): Promise<void> {
+export async function warmDrugSearch(ctx: AppContext): Promise<void> {
   await drugIndex(ctx).building;
-  await buildIndex(ctx, scope);
+  await buildIndex(ctx);
 }
 
 /**
@@ -152,20 +151,19 @@ export async function warmDrugSearch(ctx: AppContext, scope: Scope): Promise<voi
  */
 async function searchIndexed(
   ctx: AppContext,
-  scope: Scope,
   head: { version: number; today: string },
   q: SearchableQuery,
   page: { skip: number; limit: number },
 ): Promise<{ total: number; results: DrugProductResult[] } | null> {
   const held = drugIndex(ctx).held;
   if (!held || held.version !== head.version) {
-    startBuild(ctx, scope);
+    startBuild(ctx);
     return null;
   }
-  const found = await findWithTypos(indexFinder(ctx, scope, held.index, head.today), q, page);
+  const found = await findWithTypos(indexFinder(ctx, held.index, head.today), q, page);
   const missing = found.items.filter((id) => !held.results.has(id));
   if (missing.length > 0) {
-    const read = await repo.getDrugProductsAtVersion(scope, ctx.db, missing);
+    const read = await repo.getDrugProductsAtVersion(catalogueDb(ctx.db), missing);
     if (read.version !== held.version) { return null; }
     if (held.results.size + read.rows.length > RESULTS_KEPT) { held.results.clear(); }
     for (const row of read.rows) { held.results.set(row.id, toOpenFdaResult(row)); }
@@ -181,24 +179,24 @@ export interface DrugFinder<T> {
 }
 
 /** The database's search (drug-products.repo.ts): the reference the index answers as. */
-export function sqlFinder(ctx: AppContext, scope: Scope): DrugFinder<repo.DrugProductRow> {
+export function sqlFinder(ctx: AppContext): DrugFinder<repo.DrugProductRow> {
   return {
     find: async (q, page, alternatives) => {
-      const found = await repo.searchDrugProducts(scope, ctx.db, q, page, alternatives);
+      const found = await repo.searchDrugProducts(catalogueDb(ctx.db), q, page, alternatives);
       return { items: found.rows, total: found.total };
     },
-    similarWords: (token, limit) => repo.findSimilarWords(scope, ctx.db, token, limit),
+    similarWords: (token, limit) => repo.findSimilarWords(catalogueDb(ctx.db), token, limit),
   };
 }
 
 /** The in-memory index's search (product ids) on day `today`; similar words of a non-ASCII token from the database. */
-export function indexFinder(ctx: AppContext, scope: Scope, index: DrugIndex, today: string): DrugFinder<number> {
+export function indexFinder(ctx: AppContext, index: DrugIndex, today: string): DrugFinder<number> {
   return {
     find: (q, page, alternatives) => {
       const found = index.search(q, page, today, alternatives);
       return Promise.resolve({ items: found.ids, total: found.total });
     },
-    similarWords: async (token, limit) => index.similarWords(token, limit) ?? (await repo.findSimilarWords(scope, ctx.db, token, limit)),
+    similarWords: async (token, limit) => index.similarWords(token, limit) ?? (await repo.findSimilarWords(catalogueDb(ctx.db), token, limit)),
   };
 }
 

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
 import { createTestApp, createTenancyFixture, sessionFor, type TestApp } from '../../../test/setup';
 import { drugProducts } from '../../db/schema/index';
-import { systemScope } from '../../db/scope';
 import { readDefaultDrugProducts, seedDrugProducts } from './default-drugs';
 import { getCatalogueHead, upsertDrugProducts } from './drug-products.repo';
 import { withDerived } from './product-file';
+import { catalogueDb } from '../../db/handles';
 
 // The search's ranking over the WHOLE default drug data set (the one test file that loads it:
 // config drugProducts 'default'), and the data set itself: every RxNorm-coded medication of the
@@ -49,7 +49,7 @@ describe('the default drug data set', () => {
   });
 
   it('is loaded again by every process start without taking a new catalogue version, unless a product changed', async () => {
-    const version = async () => (await getCatalogueHead(systemScope, t.ctx.db))!.version;
+    const version = async () => (await getCatalogueHead(catalogueDb(t.ctx.db)))!.version;
     const before = await version();
     expect(await seedDrugProducts(t.ctx.db, 'default')).toBe(0);
     expect(await version()).toBe(before); // other API processes keep their index
@@ -157,7 +157,7 @@ describe('the answer cache (docs/prescriptions.md "Search")', () => {
 
   it('answers a repeated search from the process while the catalogue is unchanged, and sees every write at once', async () => {
     expect((await search('zyxcache')).total).toBe(0);
-    await upsertDrugProducts(systemScope, t.ctx.db, [product('Zyxbrand')]);
+    await upsertDrugProducts(catalogueDb(t.ctx.db), [product('Zyxbrand')]);
     expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxbrand']);
 
     // A write that does not change the version (its trigger off for a moment) is not seen: the answer came from the cache.
@@ -170,7 +170,7 @@ describe('the answer cache (docs/prescriptions.md "Search")', () => {
     expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxbrand']);
 
     // Any write through the table changes the version, and the next search reads the database.
-    await upsertDrugProducts(systemScope, t.ctx.db, [product('Zyxrenamed')]);
+    await upsertDrugProducts(catalogueDb(t.ctx.db), [product('Zyxrenamed')]);
     expect((await search('zyxcache')).results.map((r) => r.brand_name)).toEqual(['Zyxrenamed']);
     await t.ctx.db.delete(drugProducts).where(eq(drugProducts.sourceKey, 'cache-test-1'));
     expect((await search('zyxcache')).total).toBe(0);

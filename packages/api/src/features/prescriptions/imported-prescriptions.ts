@@ -11,6 +11,7 @@ import { findDrugProductsByRxcui } from './drug-products.repo';
 import { moietiesOf } from './ingredients';
 import * as repo from './prescriptions.repo';
 import { medicationNameOf } from './prescriptions.service';
+import { catalogueDb } from '../../db/handles';
 
 export interface ImportedPrescription {
   externalRef: string;
@@ -38,7 +39,7 @@ export interface ImportedPrescription {
  * product's first route is taken. Answers what happened.
  */
 export async function upsertImportedPrescription(tx: Executor, p: ImportedPrescription): Promise<'created' | 'updated' | 'unchanged'> {
-  const [product] = await findDrugProductsByRxcui(systemScope, tx, p.rxcui);
+  const [product] = await findDrugProductsByRxcui(catalogueDb(tx), p.rxcui);
   const values = {
     patientId: p.patientId,
     hospitalId: p.hospitalId,

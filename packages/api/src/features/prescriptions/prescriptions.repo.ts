@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, eq, getTableColumns, ne, sql, type SQL } from 
 import { Role, UserStatus, type PrescriptionListQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { prescriptions, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, type Scope } from '../../db/scope';
 import { pageOffset, parseSort } from '../../db/query-helpers';
 
 /** Prescriptions of the patients in the caller's offices. Every function takes the caller's scope first. */
@@ -99,7 +99,8 @@ export async function isActiveDoctorOfOffice(scope: Scope, db: Executor, userId:
 }
 
 /** Inserts a prescription (the caller checked patient, office and product); answers its id. */
-export async function insertPrescription(_scope: Scope, db: Executor, values: PrescriptionValues): Promise<number> {
+export async function insertPrescription(scope: Scope, db: Executor, values: PrescriptionValues): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(p).values(values).returning({ id: p.id });
   return row!.id;
 }

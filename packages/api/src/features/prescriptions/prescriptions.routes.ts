@@ -13,7 +13,7 @@ export function prescriptionsRoutes(app: FastifyInstance, ctx: AppContext): void
   registerEndpoint(app, ctx, prescriptions.updatePrescription, ({ scope, params, body }) => service.updatePrescription(ctx, scope, params.id, body));
   registerEndpoint(app, ctx, prescriptions.deletePrescription, ({ scope, params }) => service.deletePrescription(ctx, scope, params.id));
   registerEndpoint(app, ctx, prescriptions.createPrescription, ({ scope, body }) => service.createPrescription(ctx, scope, body));
-  registerEndpoint(app, ctx, prescriptions.searchDrugProducts, ({ scope, body }) => drugs.searchDrugProducts(ctx, scope, body));
+  registerEndpoint(app, ctx, prescriptions.searchDrugProducts, ({ body }) => drugs.searchDrugProducts(ctx, body));
   registerEndpoint(app, ctx, prescriptions.importDrugProducts, ({ scope, req }) => startDrugImport(ctx, scope, req));
-  registerEndpoint(app, ctx, prescriptions.findDrugImportRuns, ({ scope }) => findDrugImportRuns(ctx, scope));
+  registerEndpoint(app, ctx, prescriptions.findDrugImportRuns, () => findDrugImportRuns(ctx));
 }

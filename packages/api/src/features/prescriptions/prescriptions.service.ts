@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import * as products from './drug-products.repo';
 import { sharedMoieties } from './ingredients';
 import * as repo from './prescriptions.repo';
+import { catalogueDb } from '../../db/handles';
 
 /**
  * Prescriptions: a patient's medication list (portal-spec.md section 7 "Diagnosis and
@@ -108,7 +109,7 @@ export async function findPrescriptionsOfPatient(
  * the columns to store. 400 `key` with the field's message otherwise.
  */
 async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdateBody, hospitalId: number, key: MessageKey) {
-  const product = await products.getDrugProduct(scope, tx, body.drugProductId);
+  const product = await products.getDrugProduct(catalogueDb(tx), body.drugProductId);
   if (!product || !product.finished) { throw AppError.badRequest(key, { drugProductId: 'invalidId' }); }
   const route = product.routes.find((r) => r.toLowerCase() === body.route.toLowerCase());
   if (product.routes.length > 0 && !route) { throw AppError.badRequest(key, { route: 'routeNotOfProduct' }); }

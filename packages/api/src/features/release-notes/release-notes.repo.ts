@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { releaseNotes, releaseNoteViews, users } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { CatalogueDb } from '../../db/handles';
 
 // Release notes and manuals belong to no tenant: every signed-in user reads every one (spec
 // section 7; docs/release-notes.md). The caller's scope only says whose "opened" marks to read.
@@ -48,7 +49,7 @@ export async function findReleaseNotes(scope: Scope, db: Executor, q: { kind?: s
 export type ReleaseNoteListRow = Awaited<ReturnType<typeof findReleaseNotes>>['rows'][number];
 
 /** One release note's file, or null. */
-export async function getFile(_scope: Scope, db: Executor, id: number) {
+export async function getFile({ db }: CatalogueDb, id: number) {
   const [row] = await db
     .select({ id: releaseNotes.id, fileName: releaseNotes.fileName, contentType: releaseNotes.contentType, content: releaseNotes.content })
     .from(releaseNotes)
@@ -76,7 +77,7 @@ export async function insert(
 }
 
 /** Deletes release note `id` (and its opened marks); whether it existed. */
-export async function remove(_scope: Scope, tx: Executor, id: number): Promise<boolean> {
+export async function remove({ db: tx }: CatalogueDb, id: number): Promise<boolean> {
   const rows = await tx.delete(releaseNotes).where(eq(releaseNotes.id, id)).returning({ id: releaseNotes.id });
   return rows.length > 0;
 }

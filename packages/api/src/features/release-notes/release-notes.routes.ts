@@ -19,5 +19,5 @@ export function releaseNotesRoutes(app: FastifyInstance, ctx: AppContext): void 
     return '';
   });
   registerEndpoint(app, ctx, releaseNotes.addReleaseNote, ({ scope, req }) => service.addReleaseNote(ctx, scope, req));
-  registerEndpoint(app, ctx, releaseNotes.deleteReleaseNote, ({ scope, query }) => service.deleteReleaseNote(ctx, scope, query.id));
+  registerEndpoint(app, ctx, releaseNotes.deleteReleaseNote, ({ query }) => service.deleteReleaseNote(ctx, query.id));
 }

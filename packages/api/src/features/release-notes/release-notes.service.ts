@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { extensionOf, safeFileName, sniffFileType } from '../../lib/file-sniff';
 import { readUploadForm } from '../../lib/upload';
 import * as repo from './release-notes.repo';
+import { catalogueDb } from '../../db/handles';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -45,7 +46,7 @@ export async function findReleaseNotes(ctx: AppContext, scope: Scope, q: Release
  * (the list stops showing it as new). 404 "Error getting release note by ID" (spec section 8).
  */
 export async function openReleaseNote(ctx: AppContext, scope: Scope, id: number) {
-  const file = await repo.getFile(scope, ctx.db, id);
+  const file = await repo.getFile(catalogueDb(ctx.db), id);
   if (!file) { throw AppError.notFound('releaseNoteNotFound'); }
   await repo.markOpened(scope, ctx.db, id);
   return file;
@@ -95,8 +96,8 @@ export async function addReleaseNote(ctx: AppContext, scope: Scope, req: Fastify
 }
 
 /** `DELETE releasenote?id=` (system admin; the web asks for confirmation first). 404 "Error getting release note by ID". */
-export async function deleteReleaseNote(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
-  const removed = await ctx.db.transaction((tx) => repo.remove(scope, tx, id));
+export async function deleteReleaseNote(ctx: AppContext, id: number): Promise<{ id: number }> {
+  const removed = await ctx.db.transaction((tx) => repo.remove(catalogueDb(tx), id));
   if (!removed) { throw AppError.notFound('releaseNoteNotFound'); }
   return { id };
 }

@@ -35,7 +35,7 @@ import { copyrightOf, toAnswer, toSurveySummary } from './views';
 // (docs/assessments.md "Safety").
 
 type SaveBody = EndpointBody<typeof contract.saveSurvey>;
-type Who = { scope: Scope } | { grant: repo.SurveyLinkGrant };
+type Who = repo.SurveyCaller;
 type SurveyRecord = NonNullable<Awaited<ReturnType<typeof repo.lockSurvey>>>;
 
 /** A survey the caller sees, as `GET survey/{id}` answers it; 404 otherwise. */
@@ -43,7 +43,7 @@ export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: E
   const [row] = await repo.findSurveys(scope, db, { ids: [id] });
   if (!row) { throw AppError.notFound(); }
   const template = await loadTemplate(systemScope, db, row.s.templateId);
-  const answers = await repo.findAnswers(scope, db, [id]);
+  const answers = await repo.findAnswers({ scope }, db, [id]);
   return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy, copyright: template.copyright, copyrightEs: template.copyrightEs };
 }
 
@@ -141,16 +141,16 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
     if (input.clear) { cleared.push(q.id); }
     else { rows.push(answerRow(q, input, index, survey.id, answeredBy, now)); }
   }
-  await repo.deleteAnswers(null, tx, survey.id, cleared);
-  await repo.upsertAnswers(null, tx, rows);
-  if (body.answers.length > 0 && survey.status === 'assigned') { await repo.updateSurvey(null, tx, survey.id, { status: 'inProgress', startedAt: now }); }
+  await repo.deleteAnswers(who, tx, survey.id, cleared);
+  await repo.upsertAnswers(who, tx, rows);
+  if (body.answers.length > 0 && survey.status === 'assigned') { await repo.updateSurvey(who, tx, survey.id, { status: 'inProgress', startedAt: now }); }
   if (!body.submit) { return null; }
 
-  const saved = await repo.findAnswers(null, tx, [survey.id]);
+  const saved = await repo.findAnswers(who, tx, [survey.id]);
   const missing = questions.filter((q) => q.isRequired && !saved.some((a) => a.questionId === q.id));
   if (missing.length > 0) { throw AppError.badRequest('surveyIncomplete', Object.fromEntries(missing.map((q) => [`questions.${q.id}`, 'required' as const]))); }
   const template = await templatesRepo.getTemplate(systemScope, tx, survey.templateId);
-  const gender = (await repo.getPatientGender(null, tx, survey.patientId))?.toLowerCase() ?? '';
+  const gender = (await repo.getPatientGender(who, tx, survey.patientId))?.toLowerCase() ?? '';
   const scoring: ScoringAnswer[] = saved.map((a) => ({
     itemKey: questions.find((q) => q.id === a.questionId)?.itemKey ?? null,
     score: a.score === null ? null : Number(a.score),
@@ -162,7 +162,7 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
     sex: gender.startsWith('m') ? 'male' : gender.startsWith('f') ? 'female' : null,
     maxTotal: template?.maxScore === null || template?.maxScore === undefined ? null : Number(template.maxScore),
   });
-  const done = await repo.completeSurvey(null, tx, survey.id, {
+  const done = await repo.completeSurvey(who, tx, survey.id, {
     completedAt: now,
     completedBy: answeredBy,
     answeredVia: via,
@@ -233,7 +233,7 @@ export async function cancelSurvey(ctx: AppContext, scope: Scope, id: number): P
     const survey = await repo.lockSurvey({ scope }, tx, id);
     if (!survey) { throw AppError.notFound(); }
     if (survey.status === 'completed') { throw AppError.conflict('surveyCompletedCannotDelete'); }
-    await repo.updateSurvey(scope, tx, id, { status: 'cancelled' });
+    await repo.updateSurvey({ scope }, tx, id, { status: 'cancelled' });
     return { id, status: 'cancelled' as const };
   });
 }
@@ -331,7 +331,7 @@ export async function getPublicSurvey(ctx: AppContext, token: string, now = new 
     const template = await templatesRepo.getTemplate(systemScope, tx, row.s.templateId);
     const completed = row.s.status === 'completed';
     const questions = completed ? [] : await questionsOf(tx, row.s.templateId);
-    const answers = completed ? [] : await repo.findAnswers(null, tx, [row.s.id]);
+    const answers = completed ? [] : await repo.findAnswers({ grant }, tx, [row.s.id]);
     return {
       patient: { firstName: names.firstName.trim(), lastInitial: names.lastName.trim().charAt(0).toUpperCase() },
       office: { name: names.hospitalName, nameEs: names.hospitalNameEsp },

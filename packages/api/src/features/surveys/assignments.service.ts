@@ -18,6 +18,7 @@ import { MAX_OCCURRENCES_PER_CALL, nextOccurrence, occurrencesBetween, upcoming,
 import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
 import { instrumentOf, toScore } from './views';
+import { catalogueDb, systemDb } from '../../db/handles';
 
 // Assigning templates to patients and client monitoring plans, and creating the due surveys of each
 // recurrence (docs/assessments.md "Recurrence"). A recurrence's surveys are created when due: the
@@ -87,7 +88,7 @@ async function checkTemplateAndRule(scope: Scope, db: Executor, body: Schedule, 
   if (!template || (template.hospitalId !== null && template.hospitalId !== hospitalId)) { throw AppError.notFound(); }
   if (template.status !== 'active') { throw AppError.badRequest('surveyTemplateInactive', { templateId: 'surveyTemplateInactive' }); }
   if (Number(template.questionCount) === 0) { throw AppError.badRequest('surveyTemplateEmpty', { templateId: 'surveyTemplateEmpty' }); }
-  const rrule = await repo.getRecurrenceRule(scope, db, body.recurrenceRule);
+  const rrule = await repo.getRecurrenceRule(catalogueDb(db), body.recurrenceRule);
   if (!rrule) { throw AppError.badRequest('validationFailed', { recurrenceRule: 'regex' }); }
   return rrule;
 }
@@ -311,7 +312,7 @@ export async function createDueSurveys(ctx: AppContext, now = new Date()): Promi
   let createdSurveys = 0;
   for (;;) {
     const n = await ctx.db.transaction(async (tx) => {
-      const due = await repo.lockDueRecurrences(scope, tx, now, DUE_BATCH);
+      const due = await repo.lockDueRecurrences(systemDb(tx), now, DUE_BATCH);
       for (const r of due) {
         const schedule = scheduleOf(r);
         const latest = latestDue(schedule, r.lastDueAt, now) ?? r.nextDueAt!;
@@ -324,7 +325,7 @@ export async function createDueSurveys(ctx: AppContext, now = new Date()): Promi
     });
     if (n < DUE_BATCH) { break; }
   }
-  const pending = await repo.findPlanPatientsWithoutRecurrence(scope, ctx.db, DUE_BATCH);
+  const pending = await repo.findPlanPatientsWithoutRecurrence(systemDb(ctx.db), DUE_BATCH);
   let recurrences = 0;
   for (const p of pending) {
     const id = await ctx.db.transaction((tx) =>

@@ -14,6 +14,7 @@ import { occurrencesBetween } from './recurrence';
 import { scoreSurvey } from './scoring/score';
 import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
+import { systemDb } from '../../db/handles';
 import { loadTemplate } from './templates.service';
 
 /** PHQ-9 and GAD-7 totals per patient, oldest month first (improving, worsening, steady, severe with item 9 at the end). */
@@ -31,8 +32,8 @@ function spread(total: number, count: number): number[] {
 
 export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Promise<{ patients: number; surveys: number }> {
   const scope = systemScope;
-  if (await repo.anyCompletedSurvey(scope, ctx.db)) { return { patients: 0, surveys: 0 }; }
-  const offices = await repo.findOfficePatientsOfUser(scope, ctx.db, 'nurse', TRENDS.length);
+  if (await repo.anyCompletedSurvey(systemDb(ctx.db))) { return { patients: 0, surveys: 0 }; }
+  const offices = await repo.findOfficePatientsOfUser(systemDb(ctx.db), 'nurse', TRENDS.length);
   await enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
   const office = offices.find((o) => o.patientIds.length > 0);
   if (!office) { return { patients: 0, surveys: 0 }; }
@@ -66,7 +67,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
             { recurrenceId, templateId: template.id, patientId, hospitalId: office.hospitalId, dueAt, dueDate: localDateOf(dueAt, tz), status: 'completed', startedAt: completedAt, completedAt, completedBy: office.userId, answeredVia: 'staff', totalScore: score.total, scoreJson: score as unknown as Record<string, unknown>, severity: score.band?.severity ?? null },
           ]);
           if (surveyId === undefined) { continue; }
-          await repo.upsertAnswers(scope, tx, chosen.map(({ q, a }) => ({ surveyId, questionId: q.id, questionText: q.text, offeredAnswerIds: [a.id], answerText: a.text, score: a.score, answeredBy: office.userId, answeredAt: completedAt })));
+          await repo.upsertAnswers({ scope }, tx, chosen.map(({ q, a }) => ({ surveyId, questionId: q.id, questionText: q.text, offeredAnswerIds: [a.id], answerText: a.text, score: a.score, answeredBy: office.userId, answeredAt: completedAt })));
           created++;
         }
       }

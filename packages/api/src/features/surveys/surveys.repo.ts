@@ -16,7 +16,9 @@ import {
   users,
   verifiers,
 } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
+import type { CatalogueDb, SystemDb } from '../../db/handles';
 
 // Recurrences, surveys, answers and links. Staff functions take the caller's scope first and see a
 // row about a patient through `patientRowFilter` (the row's office is theirs; a patient sees only
@@ -41,7 +43,7 @@ export interface SurveyLinkGrant {
 // Reference values and offices --------------------------------------------------------------
 
 /** The RRULE a SURVEY_RECURRENCER_RULE value stands for (active values only), or null. */
-export async function getRecurrenceRule(_scope: Scope, db: Executor, key: string): Promise<string | null> {
+export async function getRecurrenceRule({ db }: CatalogueDb, key: string): Promise<string | null> {
   const [row] = await db
     .select({ rrule: verifiers.highValue })
     .from(verifiers)
@@ -105,7 +107,9 @@ const planColumns = {
   patientCount: sql<number>`(select count(*) from survey_recurrences x where x.plan_assignment_id = "survey_plan_assignments"."id" and x.status = 'active')::int`,
 };
 
-export async function insertPlanAssignment(_scope: Scope, tx: Executor, values: typeof surveyPlanAssignments.$inferInsert): Promise<number> {
+/** Inserts a plan assignment in one of the caller's offices (404 for another office). */
+export async function insertPlanAssignment(scope: Scope, tx: Executor, values: typeof surveyPlanAssignments.$inferInsert): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(surveyPlanAssignments).values(values).returning({ id: surveyPlanAssignments.id });
   return row!.id;
 }
@@ -134,7 +138,7 @@ export async function deletePlanAssignment(scope: Scope, tx: Executor, id: numbe
 }
 
 /** Patients of each plan assignment's plan (in its office) without a recurrence from it yet: the job gives them one. */
-export async function findPlanPatientsWithoutRecurrence(_scope: Scope, db: Executor, limit: number) {
+export async function findPlanPatientsWithoutRecurrence({ db }: SystemDb, limit: number) {
   return db
     .select({
       planAssignmentId: surveyPlanAssignments.id,
@@ -170,7 +174,8 @@ const recurrenceColumns = {
 export type RecurrenceRow = Awaited<ReturnType<typeof findRecurrences>>[number];
 
 /** Inserts a recurrence (a plan's patient who has one already is skipped: answers null). */
-export async function insertRecurrence(_scope: Scope, tx: Executor, values: typeof r.$inferInsert): Promise<number | null> {
+export async function insertRecurrence(scope: Scope, tx: Executor, values: typeof r.$inferInsert): Promise<number | null> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(r).values(values).onConflictDoNothing().returning({ id: r.id });
   return row?.id ?? null;
 }
@@ -205,12 +210,13 @@ export async function lockRecurrence(scope: Scope, tx: Executor, id: number) {
   return row ?? null;
 }
 
-export async function updateRecurrence(_scope: Scope, tx: Executor, id: number, values: Partial<typeof r.$inferInsert>): Promise<void> {
-  await tx.update(r).set(values).where(eq(r.id, id));
+/** Changes a visible recurrence (nothing otherwise). */
+export async function updateRecurrence(scope: Scope, tx: Executor, id: number, values: Partial<typeof r.$inferInsert>): Promise<void> {
+  await tx.update(r).set(values).where(and(eq(r.id, id), patientRowFilter(scope, r.hospitalId, r.patientId)));
 }
 
 /** Active recurrences whose next due instant has come (system scope: the scheduled job), locked, skipping rows another run holds. */
-export async function lockDueRecurrences(_scope: Scope, tx: Executor, now: Date, limit: number) {
+export async function lockDueRecurrences({ db: tx }: SystemDb, now: Date, limit: number) {
   return tx
     .select()
     .from(r)
@@ -221,11 +227,11 @@ export async function lockDueRecurrences(_scope: Scope, tx: Executor, now: Date,
 }
 
 /** Stops the recurrences of a plan assignment (answers their ids). */
-export async function stopPlanRecurrences(_scope: Scope, tx: Executor, planAssignmentId: number, now: Date): Promise<number[]> {
+export async function stopPlanRecurrences(scope: Scope, tx: Executor, planAssignmentId: number, now: Date): Promise<number[]> {
   const rows = await tx
     .update(r)
     .set({ status: 'stopped', stoppedAt: now, nextDueAt: null })
-    .where(and(eq(r.planAssignmentId, planAssignmentId), eq(r.status, 'active')))
+    .where(and(eq(r.planAssignmentId, planAssignmentId), eq(r.status, 'active'), officeFilter(scope, r.hospitalId)))
     .returning({ id: r.id });
   return rows.map((x) => x.id);
 }
@@ -233,16 +239,17 @@ export async function stopPlanRecurrences(_scope: Scope, tx: Executor, planAssig
 // Surveys ---------------------------------------------------------------------------------------
 
 /** Creates the surveys of a recurrence (a due instant already created is skipped). */
-export async function insertSurveys(_scope: Scope, tx: Executor, values: (typeof s.$inferInsert)[]): Promise<number[]> {
+export async function insertSurveys(scope: Scope, tx: Executor, values: (typeof s.$inferInsert)[]): Promise<number[]> {
   if (values.length === 0) { return []; }
+  for (const v of values) { assertOfficeInScope(scope, v.hospitalId); }
   const rows = await tx.insert(s).values(values).onConflictDoNothing().returning({ id: s.id });
   return rows.map((x) => x.id);
 }
 
 /** Cancels the surveys of `recurrenceIds` that nobody has started (assigned, no answers). */
-export async function cancelUnstartedSurveys(_scope: Scope, tx: Executor, recurrenceIds: number[]): Promise<void> {
+export async function cancelUnstartedSurveys(scope: Scope, tx: Executor, recurrenceIds: number[]): Promise<void> {
   if (recurrenceIds.length === 0) { return; }
-  await tx.update(s).set({ status: 'cancelled' }).where(and(inArray(s.recurrenceId, recurrenceIds), eq(s.status, 'assigned')));
+  await tx.update(s).set({ status: 'cancelled' }).where(and(inArray(s.recurrenceId, recurrenceIds), eq(s.status, 'assigned'), patientRowFilter(scope, s.hospitalId, s.patientId)));
 }
 
 const answeredCount = sql<number>`(select count(*) from survey_answers sa where sa.survey_id = "surveys"."id")::int`;
@@ -306,9 +313,19 @@ export async function getGrantedSurvey(grant: SurveyLinkGrant, db: Executor) {
   return row ?? null;
 }
 
+/** Who acts on a survey: a signed-in caller (their scope), or the holder of a survey link (its grant). */
+export type SurveyCaller = { scope: Scope } | { grant: SurveyLinkGrant };
+
+/** The surveys `who` may act on: visible to the scope (patientRowFilter), or the one survey a link grants. */
+const surveyCallerFilter = (who: SurveyCaller): SQL =>
+  'scope' in who ? patientRowFilter(who.scope, s.hospitalId, s.patientId) : and(eq(s.patientId, who.grant.patientId), eq(s.id, who.grant.surveyId))!;
+
+/** The ids of the surveys `who` may act on, as a subquery (for answers, reached through their survey). */
+const callerSurveyIds = (who: SurveyCaller) => sql`(select ${s.id} from ${s} where ${surveyCallerFilter(who)})`;
+
 /** Locks a survey for an answer or a submission: visible to `scope`, or the one a link grants. */
-export async function lockSurvey(who: { scope: Scope } | { grant: SurveyLinkGrant }, tx: Executor, id: number) {
-  const filter = 'scope' in who ? patientRowFilter(who.scope, s.hospitalId, s.patientId) : and(eq(s.patientId, who.grant.patientId), eq(s.id, who.grant.surveyId));
+export async function lockSurvey(who: SurveyCaller, tx: Executor, id: number) {
+  const filter = surveyCallerFilter(who);
   const [row] = await tx
     .select()
     .from(s)
@@ -318,19 +335,20 @@ export async function lockSurvey(who: { scope: Scope } | { grant: SurveyLinkGran
   return row ?? null;
 }
 
-export async function updateSurvey(_scope: Scope | null, tx: Executor, id: number, values: Partial<typeof s.$inferInsert>): Promise<void> {
-  await tx.update(s).set(values).where(eq(s.id, id));
+/** Changes a survey `who` may act on (nothing otherwise). */
+export async function updateSurvey(who: SurveyCaller, tx: Executor, id: number, values: Partial<typeof s.$inferInsert>): Promise<void> {
+  await tx.update(s).set(values).where(and(eq(s.id, id), surveyCallerFilter(who)));
 }
 
 /**
  * Completes a survey once: the update applies only while it is not completed or cancelled, so of
  * two concurrent submissions one changes the row and the other answers false.
  */
-export async function completeSurvey(_scope: Scope | null, tx: Executor, id: number, values: Partial<typeof s.$inferInsert>): Promise<boolean> {
+export async function completeSurvey(who: SurveyCaller, tx: Executor, id: number, values: Partial<typeof s.$inferInsert>): Promise<boolean> {
   const rows = await tx
     .update(s)
     .set({ ...values, status: 'completed' })
-    .where(and(eq(s.id, id), notInArray(s.status, ['completed', 'cancelled'])))
+    .where(and(eq(s.id, id), notInArray(s.status, ['completed', 'cancelled']), surveyCallerFilter(who)))
     .returning({ id: s.id });
   return rows.length > 0;
 }
@@ -339,14 +357,21 @@ export async function completeSurvey(_scope: Scope | null, tx: Executor, id: num
 
 export type AnswerRow = typeof surveyAnswers.$inferSelect;
 
-export async function findAnswers(_scope: Scope | null, db: Executor, surveyIds: number[]): Promise<AnswerRow[]> {
+/** The answers of the surveys `surveyIds` that `who` may act on. */
+export async function findAnswers(who: SurveyCaller, db: Executor, surveyIds: number[]): Promise<AnswerRow[]> {
   if (surveyIds.length === 0) { return []; }
-  return db.select().from(surveyAnswers).where(inArray(surveyAnswers.surveyId, surveyIds)).orderBy(asc(surveyAnswers.surveyId), asc(surveyAnswers.id));
+  return db.select().from(surveyAnswers).where(and(inArray(surveyAnswers.surveyId, surveyIds), sql`${surveyAnswers.surveyId} in ${callerSurveyIds(who)}`)).orderBy(asc(surveyAnswers.surveyId), asc(surveyAnswers.id));
 }
 
-/** Saves answers: one row per question (a second save of the same question replaces it). */
-export async function upsertAnswers(_scope: Scope | null, tx: Executor, values: (typeof surveyAnswers.$inferInsert)[]): Promise<void> {
+/**
+ * Saves answers: one row per question (a second save of the same question replaces it). Every
+ * answer's survey must be one `who` may act on (404 otherwise, nothing saved).
+ */
+export async function upsertAnswers(who: SurveyCaller, tx: Executor, values: (typeof surveyAnswers.$inferInsert)[]): Promise<void> {
   if (values.length === 0) { return; }
+  const surveyIds = [...new Set(values.map((v) => v.surveyId))];
+  const allowed = await tx.select({ id: s.id }).from(s).where(and(inArray(s.id, surveyIds), surveyCallerFilter(who)));
+  if (allowed.length !== surveyIds.length) { throw AppError.notFound(); }
   await tx
     .insert(surveyAnswers)
     .values(values)
@@ -365,9 +390,10 @@ export async function upsertAnswers(_scope: Scope | null, tx: Executor, values: 
     });
 }
 
-export async function deleteAnswers(_scope: Scope | null, tx: Executor, surveyId: number, questionIds: number[]): Promise<void> {
+/** Clears the answers of `questionIds` on a survey `who` may act on. */
+export async function deleteAnswers(who: SurveyCaller, tx: Executor, surveyId: number, questionIds: number[]): Promise<void> {
   if (questionIds.length === 0) { return; }
-  await tx.delete(surveyAnswers).where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, questionIds)));
+  await tx.delete(surveyAnswers).where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, questionIds), sql`${surveyAnswers.surveyId} in ${callerSurveyIds(who)}`));
 }
 
 // Links -------------------------------------------------------------------------------------------
@@ -376,7 +402,9 @@ const creator = alias(users, 'creator');
 const linkColumns = { l: surveyLinks, creatorFirstName: creator.firstName, creatorLastName: creator.lastName };
 export type LinkRow = Awaited<ReturnType<typeof findLinks>>[number];
 
-export async function insertLink(_scope: Scope, tx: Executor, values: typeof surveyLinks.$inferInsert): Promise<number> {
+/** Inserts a survey link in one of the caller's offices (404 for another office). */
+export async function insertLink(scope: Scope, tx: Executor, values: typeof surveyLinks.$inferInsert): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(surveyLinks).values(values).returning({ id: surveyLinks.id });
   return row!.id;
 }
@@ -433,27 +461,28 @@ export async function getGrantNames(grant: SurveyLinkGrant, db: Executor) {
 }
 
 /** A patient's recorded sex (users.gender), for AUDIT-C's cut-off. */
-export async function getPatientGender(_scope: Scope | null, db: Executor, patientId: number): Promise<string | null> {
-  const [row] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, patientId)).limit(1);
+export async function getPatientGender(who: SurveyCaller, db: Executor, patientId: number): Promise<string | null> {
+  const allowed = 'scope' in who ? userFilter(who.scope, users.id) : eq(users.id, who.grant.patientId);
+  const [row] = await db.select({ gender: users.gender }).from(users).where(and(eq(users.id, patientId), allowed)).limit(1);
   return row?.gender ?? null;
 }
 
 /** A patient's stored language (users.language: ENG or ESP). */
-export async function getPatientLanguage(_scope: Scope, db: Executor, patientId: number): Promise<string | null> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, patientId)).limit(1);
+export async function getPatientLanguage(scope: Scope, db: Executor, patientId: number): Promise<string | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(and(eq(users.id, patientId), userFilter(scope, users.id))).limit(1);
   return row?.language ?? null;
 }
 
 // Demo data -------------------------------------------------------------------------------------
 
 /** Whether any survey has been completed (the demo assessments are seeded once). */
-export async function anyCompletedSurvey(_scope: Scope, db: Executor): Promise<boolean> {
+export async function anyCompletedSurvey({ db }: SystemDb): Promise<boolean> {
   const [row] = await db.select({ id: s.id }).from(s).where(eq(s.status, 'completed')).limit(1);
   return row !== undefined;
 }
 
 /** The offices of user `username` with their patients (ids ascending, at most `limit` each). */
-export async function findOfficePatientsOfUser(_scope: Scope, db: Executor, username: string, limit: number) {
+export async function findOfficePatientsOfUser({ db }: SystemDb, username: string, limit: number) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
   if (!user) { return []; }
   const offices = await db

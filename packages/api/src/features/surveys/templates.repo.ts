@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hospitals, surveyOfferedAnswers, surveyQuestions, surveyRecurrences, surveyTemplates } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 
 // Survey templates, questions and offered answers. Every function takes the caller's scope first:
@@ -14,6 +15,11 @@ const a = surveyOfferedAnswers;
 
 /** The tenant filter of templates: the library, or the caller's offices. */
 export const templateVisible = (scope: Scope): SQL => or(isNull(t.hospitalId), officeFilter(scope, t.hospitalId))!;
+
+/** The ids of the templates the caller sees, as a subquery (for rows reached through their template). */
+const visibleTemplateIds = (scope: Scope) => sql`(select ${t.id} from ${t} where ${templateVisible(scope)})`;
+/** The ids of the questions of templates the caller sees, as a subquery. */
+const visibleQuestionIds = (scope: Scope) => sql`(select ${q.id} from ${q} where ${q.templateId} in ${visibleTemplateIds(scope)})`;
 
 const questionCount = sql<number>`(select count(*) from survey_questions sq where sq.template_id = "survey_templates"."id")::int`;
 const assignedCount = sql<number>`(select count(*) from survey_recurrences sr where sr.template_id = "survey_templates"."id")::int`;
@@ -98,7 +104,9 @@ export async function lockTemplate(scope: Scope, tx: Executor, id: number) {
   return row ?? null;
 }
 
-export async function insertTemplate(_scope: Scope, tx: Executor, values: typeof t.$inferInsert): Promise<number> {
+/** Inserts a template of one of the caller's offices, or of the library (`hospitalId` null, system admins); 404 for another office. */
+export async function insertTemplate(scope: Scope, tx: Executor, values: typeof t.$inferInsert): Promise<number> {
+  if (values.hospitalId !== null && values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
   const [row] = await tx.insert(t).values(values).returning({ id: t.id });
   return row!.id;
 }
@@ -117,12 +125,21 @@ export async function deleteTemplate(scope: Scope, tx: Executor, id: number): Pr
 }
 
 /** Whether any recurrence (a patient's assignment) uses the template. */
-export async function isTemplateAssigned(_scope: Scope, tx: Executor, id: number): Promise<boolean> {
-  const [row] = await tx.select({ id: surveyRecurrences.id }).from(surveyRecurrences).where(eq(surveyRecurrences.templateId, id)).limit(1);
+export async function isTemplateAssigned(scope: Scope, tx: Executor, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: surveyRecurrences.id }).from(surveyRecurrences).where(and(eq(surveyRecurrences.templateId, id), sql`${surveyRecurrences.templateId} in ${visibleTemplateIds(scope)}`)).limit(1);
   return row !== undefined;
 }
 
 // Questions and offered answers --------------------------------------------------------------
+// Every write of a question or an offered answer is filtered by its template's visibility
+// (`visibleTemplateIds`), so a row id from another office matches nothing.
+
+/** Throws not-found unless every template of `templateIds` is one the caller sees. */
+async function assertTemplatesVisible(scope: Scope, tx: Executor, templateIds: number[]): Promise<void> {
+  const ids = [...new Set(templateIds)];
+  const seen = await tx.select({ id: t.id }).from(t).where(and(inArray(t.id, ids), templateVisible(scope)));
+  if (seen.length !== ids.length) { throw AppError.notFound(); }
+}
 
 export type QuestionRow = typeof q.$inferSelect;
 export type OfferedAnswerRow = typeof a.$inferSelect;
@@ -164,57 +181,63 @@ export async function getOfferedAnswer(scope: Scope, db: Executor, id: number) {
   return row ?? null;
 }
 
-export async function nextQuestionOrder(_scope: Scope, tx: Executor, templateId: number): Promise<number> {
-  const [row] = await tx.select({ m: max(q.sortOrder) }).from(q).where(eq(q.templateId, templateId));
+export async function nextQuestionOrder(scope: Scope, tx: Executor, templateId: number): Promise<number> {
+  const [row] = await tx.select({ m: max(q.sortOrder) }).from(q).where(and(eq(q.templateId, templateId), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
   return (row?.m ?? -1) + 1;
 }
 
-export async function nextAnswerOrder(_scope: Scope, tx: Executor, questionId: number): Promise<number> {
-  const [row] = await tx.select({ m: max(a.sortOrder) }).from(a).where(eq(a.questionId, questionId));
+export async function nextAnswerOrder(scope: Scope, tx: Executor, questionId: number): Promise<number> {
+  const [row] = await tx.select({ m: max(a.sortOrder) }).from(a).where(and(eq(a.questionId, questionId), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
   return (row?.m ?? -1) + 1;
 }
 
-export async function insertQuestion(_scope: Scope, tx: Executor, values: typeof q.$inferInsert): Promise<QuestionRow> {
+/** Inserts a question into a template the caller sees (404 otherwise). */
+export async function insertQuestion(scope: Scope, tx: Executor, values: typeof q.$inferInsert): Promise<QuestionRow> {
+  await assertTemplatesVisible(scope, tx, [values.templateId]);
   const [row] = await tx.insert(q).values(values).returning();
   return row!;
 }
 
-export async function insertOfferedAnswers(_scope: Scope, tx: Executor, values: (typeof a.$inferInsert)[]): Promise<OfferedAnswerRow[]> {
+/** Inserts offered answers of questions of templates the caller sees (404 otherwise). */
+export async function insertOfferedAnswers(scope: Scope, tx: Executor, values: (typeof a.$inferInsert)[]): Promise<OfferedAnswerRow[]> {
   if (values.length === 0) { return []; }
+  const questionIds = [...new Set(values.map((v) => v.questionId))];
+  const seen = await tx.select({ id: q.id }).from(q).where(and(inArray(q.id, questionIds), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
+  if (seen.length !== questionIds.length) { throw AppError.notFound(); }
   return tx.insert(a).values(values).returning();
 }
 
-export async function updateQuestion(_scope: Scope, tx: Executor, id: number, values: Partial<typeof q.$inferInsert>): Promise<void> {
-  await tx.update(q).set(values).where(eq(q.id, id));
+export async function updateQuestion(scope: Scope, tx: Executor, id: number, values: Partial<typeof q.$inferInsert>): Promise<void> {
+  await tx.update(q).set(values).where(and(eq(q.id, id), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
 }
 
-export async function deleteQuestion(_scope: Scope, tx: Executor, id: number): Promise<void> {
-  await tx.delete(q).where(eq(q.id, id));
+export async function deleteQuestion(scope: Scope, tx: Executor, id: number): Promise<void> {
+  await tx.delete(q).where(and(eq(q.id, id), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
 }
 
-export async function updateOfferedAnswer(_scope: Scope, tx: Executor, id: number, values: Partial<typeof a.$inferInsert>): Promise<void> {
-  await tx.update(a).set(values).where(eq(a.id, id));
+export async function updateOfferedAnswer(scope: Scope, tx: Executor, id: number, values: Partial<typeof a.$inferInsert>): Promise<void> {
+  await tx.update(a).set(values).where(and(eq(a.id, id), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
 }
 
-export async function deleteOfferedAnswer(_scope: Scope, tx: Executor, id: number): Promise<void> {
-  await tx.delete(a).where(eq(a.id, id));
+export async function deleteOfferedAnswer(scope: Scope, tx: Executor, id: number): Promise<void> {
+  await tx.delete(a).where(and(eq(a.id, id), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
 }
 
 /** Ids of a template's questions (or a question's offered answers), in their current order. */
-export async function questionIdsOf(_scope: Scope, tx: Executor, templateId: number): Promise<number[]> {
-  return (await tx.select({ id: q.id }).from(q).where(eq(q.templateId, templateId)).orderBy(asc(q.sortOrder), asc(q.id))).map((r) => r.id);
+export async function questionIdsOf(scope: Scope, tx: Executor, templateId: number): Promise<number[]> {
+  return (await tx.select({ id: q.id }).from(q).where(and(eq(q.templateId, templateId), sql`${q.templateId} in ${visibleTemplateIds(scope)}`)).orderBy(asc(q.sortOrder), asc(q.id))).map((r) => r.id);
 }
-export async function offeredAnswerIdsOf(_scope: Scope, tx: Executor, questionId: number): Promise<number[]> {
-  return (await tx.select({ id: a.id }).from(a).where(eq(a.questionId, questionId)).orderBy(asc(a.sortOrder), asc(a.id))).map((r) => r.id);
+export async function offeredAnswerIdsOf(scope: Scope, tx: Executor, questionId: number): Promise<number[]> {
+  return (await tx.select({ id: a.id }).from(a).where(and(eq(a.questionId, questionId), sql`${a.questionId} in ${visibleQuestionIds(scope)}`)).orderBy(asc(a.sortOrder), asc(a.id))).map((r) => r.id);
 }
 
 /** An int[] literal of bound parameters. */
 const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]::int[]`;
 
 /** Sets sort_order 0..n-1 in the order of `ids` (one statement). */
-export async function setQuestionOrder(_scope: Scope, tx: Executor, ids: number[]): Promise<void> {
-  await tx.execute(sql`update survey_questions set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_questions.id = o.id`);
+export async function setQuestionOrder(scope: Scope, tx: Executor, ids: number[]): Promise<void> {
+  await tx.execute(sql`update survey_questions set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_questions.id = o.id and survey_questions.template_id in ${visibleTemplateIds(scope)}`);
 }
-export async function setOfferedAnswerOrder(_scope: Scope, tx: Executor, ids: number[]): Promise<void> {
-  await tx.execute(sql`update survey_offered_answers set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_offered_answers.id = o.id`);
+export async function setOfferedAnswerOrder(scope: Scope, tx: Executor, ids: number[]): Promise<void> {
+  await tx.execute(sql`update survey_offered_answers set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_offered_answers.id = o.id and survey_offered_answers.question_id in ${visibleQuestionIds(scope)}`);
 }

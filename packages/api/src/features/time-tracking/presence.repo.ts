@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import type { PatientPresence, PresencePageQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { patientPresence, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 /** Patient presence rows (stays out of facility). Every function takes the caller's scope first. */
@@ -13,7 +13,7 @@ const LOCK_PATIENT_PRESENCE = 730_202;
 export type StayRow = typeof patientPresence.$inferSelect;
 
 /** Serialises presence changes of one patient until the transaction ends (one open stay per patient and office). */
-export async function lockPatientPresence(_scope: Scope, tx: Executor, patientId: number): Promise<void> {
+export async function lockPatientPresence(tx: Executor, patientId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PATIENT_PRESENCE}::int, ${patientId}::int)`);
 }
 
@@ -36,10 +36,11 @@ export async function findOpenStay(scope: Scope, db: Executor, patientId: number
 
 /** Inserts an open stay (the patient is out of facility since `startedAt`) and returns its id. */
 export async function insertStay(
-  _scope: Scope,
+  scope: Scope,
   db: Executor,
   values: { patientId: number; hospitalId: number; leavingTo: string; startedAt: Date; createdBy: number },
 ): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db
     .insert(patientPresence)
     .values({ ...values, outOfFacility: true })

@@ -42,7 +42,7 @@ export async function createPresence(ctx: AppContext, scope: Scope, body: Create
   const startedAt = body.startedAt ? new Date(body.startedAt) : now;
   if (startedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) { throw AppError.badRequest('futureDate', { startedAt: 'futureDate' }); }
   const id = await ctx.db.transaction(async (tx) => {
-    await repo.lockPatientPresence(scope, tx, body.patientId);
+    await repo.lockPatientPresence(tx, body.patientId);
     if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'invalidId');
     if (await repo.findOpenStay(scope, tx, body.patientId, office.id)) { throw AppError.conflict('patientAlreadyOut'); }

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TIME_ENTRY_MAX_SECONDS, type CareProgram, type CareUserRef, type TimeEntry } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { AppError } from '../../lib/app-error';
 
 /**
  * The care-time records: time entries, and the note-detail primitives a stopped timer or a manual
@@ -68,7 +69,8 @@ export interface NewNoteDetail {
  * creating the note when it is missing (one note per patient, office, year and month: the unique
  * index makes two concurrent first details share one note). Returns both ids.
  */
-export async function addDetailToMonthNote(_scope: Scope, tx: Executor, v: NewNoteDetail): Promise<{ medicalNoteId: number; detailId: number }> {
+export async function addDetailToMonthNote(scope: Scope, tx: Executor, v: NewNoteDetail): Promise<{ medicalNoteId: number; detailId: number }> {
+  assertOfficeInScope(scope, v.hospitalId);
   const [note] = await tx
     .insert(medicalNotes)
     .values({ patientId: v.patientId, hospitalId: v.hospitalId, year: v.year, month: v.month, createdBy: v.authorId })
@@ -81,12 +83,14 @@ export async function addDetailToMonthNote(_scope: Scope, tx: Executor, v: NewNo
   return { medicalNoteId: note!.id, detailId: detail!.id };
 }
 
-/** Inside an open transaction: adds a detail to the existing note `medicalNoteId`. */
+/** Inside an open transaction: adds a detail to the existing note `medicalNoteId` of the caller's offices (404 otherwise). */
 export async function insertDetail(
-  _scope: Scope,
+  scope: Scope,
   tx: Executor,
   v: { medicalNoteId: number; text: string; program: CareProgram; categoryTemplateId: number | null; authorId: number },
 ): Promise<number> {
+  const [note] = await tx.select({ id: medicalNotes.id }).from(medicalNotes).where(and(eq(medicalNotes.id, v.medicalNoteId), officeFilter(scope, medicalNotes.hospitalId))).limit(1);
+  if (!note) { throw AppError.notFound(); }
   const [detail] = await tx.insert(medicalNoteDetails).values(v).returning({ id: medicalNoteDetails.id });
   return detail!.id;
 }
@@ -134,7 +138,7 @@ export async function setDetailsProgram(scope: Scope, tx: Executor, detailIds: n
 export type EntryRow = typeof timeEntries.$inferSelect;
 
 /** Serialises one staff member's timer changes until the transaction ends (one running timer per person). */
-export async function lockStaffTimers(_scope: Scope, tx: Executor, staffUserId: number): Promise<void> {
+export async function lockStaffTimers(tx: Executor, staffUserId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_STAFF_TIMERS}::int, ${staffUserId}::int)`);
 }
 
@@ -196,7 +200,8 @@ export type NewEntry = Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hosp
   Partial<Pick<typeof timeEntries.$inferInsert, 'endedAt' | 'seconds' | 'isAutomatic' | 'medicalNoteDetailId'>>;
 
 /** Inserts an entry (a started timer, or a manual entry with its seconds) and returns its id. */
-export async function insertEntry(_scope: Scope, db: Executor, values: NewEntry): Promise<number> {
+export async function insertEntry(scope: Scope, db: Executor, values: NewEntry): Promise<number> {
+  assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(timeEntries).values(values).returning({ id: timeEntries.id });
   return row!.id;
 }
@@ -320,10 +325,11 @@ export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]):
  * second write a no-op.
  */
 export async function insertCallEntry(
-  _scope: Scope,
+  scope: Scope,
   tx: Executor,
   values: Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hospitalId' | 'staffUserId' | 'program' | 'activity' | 'startedAt' | 'endedAt' | 'seconds' | 'videoCallId'>,
 ): Promise<void> {
+  assertOfficeInScope(scope, values.hospitalId);
   await tx
     .insert(timeEntries)
     .values({ ...values, interactive: true, isAutomatic: true })

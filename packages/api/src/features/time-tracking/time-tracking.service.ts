@@ -140,7 +140,7 @@ async function finishTimer(scope: Scope, tx: Executor, entry: repo.EntryRow, now
 
 /** Inside an open transaction: serialises the caller's timers and closes their forgotten ones. */
 async function beginTimerChange(scope: Scope, tx: Executor, now: Date): Promise<void> {
-  await repo.lockStaffTimers(scope, tx, scope.userId);
+  await repo.lockStaffTimers(tx, scope.userId);
   await repo.closeForgottenTimers(scope, tx, now, { staffUserId: scope.userId });
 }
 

@@ -61,12 +61,12 @@ export async function isPatientInOffice(scope: Scope, db: Executor, patientId: n
  * Serialises changes to one patient's plans until the transaction ends, so that two concurrent
  * "new plan" calls cannot both leave an active plan. Call inside `db.transaction`.
  */
-export async function lockPatientPlans(_scope: Scope, tx: Executor, patientId: number): Promise<void> {
+export async function lockPatientPlans(tx: Executor, patientId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PATIENT_PLANS}::int, ${patientId}::int)`);
 }
 
 /** Serialises changes to one office's client monitoring plans (the one-default rule). Call inside `db.transaction`. */
-export async function lockOfficeTemplates(_scope: Scope, tx: Executor, hospitalId: number): Promise<void> {
+export async function lockOfficeTemplates(tx: Executor, hospitalId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_OFFICE_TEMPLATES}::int, ${hospitalId}::int)`);
 }
 
@@ -359,12 +359,17 @@ const planRows = compiledOnce('planRows', (db, scope, name) =>
     .prepare(name),
 );
 
-/** The devices of plans `planIds` (already checked against the caller's scope), by id. */
-const planDeviceRows = compiledOnce('planDeviceRows', (db, _scope, name) =>
+/** The devices of plans `planIds` of the caller's offices, by id. */
+const planDeviceRows = compiledOnce('planDeviceRows', (db, scope, name) =>
   db
     .select()
     .from(treatmentPlanDevices)
-    .where(sql`${treatmentPlanDevices.treatmentPlanId} = any(${sql.placeholder('planIds')})`)
+    .where(
+      and(
+        sql`${treatmentPlanDevices.treatmentPlanId} = any(${sql.placeholder('planIds')})`,
+        sql`${treatmentPlanDevices.treatmentPlanId} in (select ${treatmentPlans.id} from ${treatmentPlans} where ${officeFilter(scope, treatmentPlans.hospitalId)})`,
+      ),
+    )
     .orderBy(asc(treatmentPlanDevices.id))
     .prepare(name),
 );

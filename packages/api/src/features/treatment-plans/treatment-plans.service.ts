@@ -101,7 +101,7 @@ async function insertActivePatientPlan(
   tx: Executor,
   values: { patientId: number; hospitalId: number; title: string; description: string; devices: readonly TreatmentPlanDeviceValues[] },
 ): Promise<number> {
-  await repo.lockPatientPlans(scope, tx, values.patientId);
+  await repo.lockPatientPlans(tx, values.patientId);
   const planId = await repo.insertPlan(scope, tx, {
     patientId: values.patientId,
     hospitalId: values.hospitalId,
@@ -121,7 +121,7 @@ async function insertTemplate(
   tx: Executor,
   values: { hospitalId: number; title: string; description: string; isDefault: boolean; devices: readonly TreatmentPlanDeviceValues[] },
 ): Promise<number> {
-  await repo.lockOfficeTemplates(scope, tx, values.hospitalId);
+  await repo.lockOfficeTemplates(tx, values.hospitalId);
   const planId = await repo.insertPlan(scope, tx, {
     patientId: null,
     hospitalId: values.hospitalId,
@@ -174,7 +174,7 @@ export async function updatePlan(
   if (body.devices) { await checkDevices(scope, db, body.devices, plan, 'devices'); }
   await db.transaction(async (tx) => {
     if (body.isDefault === true) {
-      await repo.lockOfficeTemplates(scope, tx, plan.hospitalId);
+      await repo.lockOfficeTemplates(tx, plan.hospitalId);
       await repo.clearDefaultTemplates(scope, tx, plan.hospitalId, plan.id);
     }
     await repo.updatePlanFields(scope, tx, plan.id, {
@@ -242,8 +242,8 @@ export async function assignDevice(ctx: AppContext, scope: Scope, body: Treatmen
   const { treatmentPlanId: _planId, ...device } = body;
   await checkLinkedDevices(scope, db, [device], plan, () => 'medicalDeviceId');
   const id = await db.transaction(async (tx) => {
-    if (plan.patientId !== null) { await repo.lockPatientPlans(scope, tx, plan.patientId); }
-    else { await repo.lockOfficeTemplates(scope, tx, plan.hospitalId); }
+    if (plan.patientId !== null) { await repo.lockPatientPlans(tx, plan.patientId); }
+    else { await repo.lockOfficeTemplates(tx, plan.hospitalId); }
     const current = await repo.findDevices(scope, tx, plan.id);
     if (current.some((d) => d.deviceType === device.deviceType)) { throw new AppError('conflict', 'duplicatePlanDeviceType'); }
     const [inserted] = await repo.insertDevices(scope, tx, plan.id, [device]);
@@ -395,7 +395,7 @@ export async function assignPatientToDefaultClientMonitoringPlan(
   await visiblePatient(scope, db, body.patientUserId);
   if (!(await repo.isPatientInOffice(scope, db, body.patientUserId, body.hospitalId))) { throw fieldError('invalidId', 'patientUserId'); }
   const planId = await db.transaction(async (tx) => {
-    await repo.lockOfficeTemplates(scope, tx, body.hospitalId);
+    await repo.lockOfficeTemplates(tx, body.hospitalId);
     const template = await repo.getDefaultTemplate(scope, tx, body.hospitalId);
     if (!template) { throw fieldError('noDefaultMonitoringPlan', 'hospitalId'); }
     const devices = await repo.findDevices(scope, tx, template.id);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } fro
 import type { PatientListView, RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 
 // Every function that reads or writes users on behalf of a caller takes the caller's `scope` and
@@ -110,7 +110,6 @@ export async function findUserIds(db: Executor, scope: Scope, filter: UserListFi
  */
 export async function findTakenIdentifiers(
   db: Executor,
-  _scope: Scope,
   values: { username?: string; email?: string | null },
   exceptUserId?: number,
 ): Promise<{ username: boolean; email: boolean }> {
@@ -129,7 +128,7 @@ export async function findTakenIdentifiers(
 }
 
 /** Usernames starting with `prefix` (lower case), to pick a free generated one. */
-export async function findUsernamesLike(db: Executor, _scope: Scope, prefix: string): Promise<Set<string>> {
+export async function findUsernamesLike(db: Executor, prefix: string): Promise<Set<string>> {
   const rows = await db
     .select({ username: users.username })
     .from(users)
@@ -156,8 +155,9 @@ export async function organizationVisible(db: Executor, scope: Scope, id: number
   return !!row;
 }
 
-/** Inserts a user and their office assignments; run inside the caller's transaction. */
-export async function insertUser(tx: Executor, _scope: Scope, values: UserInsert, hospitalIds: number[], isAdmin: boolean): Promise<UserRow> {
+/** Inserts a user and their assignments to offices of the caller's (404 for another office); run inside the caller's transaction. */
+export async function insertUser(tx: Executor, scope: Scope, values: UserInsert, hospitalIds: number[], isAdmin: boolean): Promise<UserRow> {
+  for (const id of hospitalIds) { assertOfficeInScope(scope, id); }
   const [row] = await tx.insert(users).values(values).returning();
   if (hospitalIds.length > 0) {
     await tx.insert(userHospitals).values(hospitalIds.map((hospitalId) => ({ userId: row!.id, hospitalId, isAdmin })));
@@ -175,9 +175,9 @@ export async function updateUserRow(db: Executor, scope: Scope, id: number, valu
   return rows.length > 0;
 }
 
-/** The user's office assignments. */
-export async function findAssignments(db: Executor, _scope: Scope, userId: number): Promise<number[]> {
-  const rows = await db.select({ hospitalId: userHospitals.hospitalId }).from(userHospitals).where(eq(userHospitals.userId, userId));
+/** The office assignments of a user the caller sees (userFilter; none otherwise). */
+export async function findAssignments(db: Executor, scope: Scope, userId: number): Promise<number[]> {
+  const rows = await db.select({ hospitalId: userHospitals.hospitalId }).from(userHospitals).where(and(eq(userHospitals.userId, userId), userFilter(scope, userHospitals.userId)));
   return rows.map((r) => r.hospitalId);
 }
 

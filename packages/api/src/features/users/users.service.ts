@@ -94,13 +94,13 @@ async function viewOf(ctx: AppContext, id: number, opts: { withMetadata?: boolea
   return view;
 }
 
-async function ensureUnique(ctx: AppContext, scope: Scope, values: { username?: string; email?: string | null }, exceptUserId?: number) {
-  const taken = await repo.findTakenIdentifiers(ctx.db, scope, values, exceptUserId);
+async function ensureUnique(ctx: AppContext, values: { username?: string; email?: string | null }, exceptUserId?: number) {
+  const taken = await repo.findTakenIdentifiers(ctx.db, values, exceptUserId);
   if (taken.username || taken.email) { throw AppError.conflict('duplicateUser'); }
 }
 
 /** A free username made from the names: "mary.smith", then "mary.smith2", ... */
-async function generateUsername(ctx: AppContext, scope: Scope, firstName: string, lastName: string): Promise<string> {
+async function generateUsername(ctx: AppContext, firstName: string, lastName: string): Promise<string> {
   const clean = (s: string) =>
     s
       .normalize('NFD')
@@ -109,7 +109,7 @@ async function generateUsername(ctx: AppContext, scope: Scope, firstName: string
       .replace(/[^a-z0-9]+/g, '');
   let base = `${clean(firstName)}.${clean(lastName)}`.replace(/^\.|\.$/g, '').slice(0, 40);
   if (base.length < 3) { base = `user.${base}`.replace(/\.$/, ''); }
-  const taken = await repo.findUsernamesLike(ctx.db, scope, base);
+  const taken = await repo.findUsernamesLike(ctx.db, base);
   if (!taken.has(base)) { return base; }
   for (let n = 2; ; n++) { if (!taken.has(`${base}${n}`)) { return `${base}${n}`; } }
 }
@@ -249,8 +249,8 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
   const firstName = normaliseName(body.firstName);
   const lastName = normaliseName(body.lastName);
   const email = body.email ? body.email.toLowerCase() : null;
-  const username = body.username ?? (await generateUsername(ctx, scope, firstName, lastName));
-  await ensureUnique(ctx, scope, { username, email });
+  const username = body.username ?? (await generateUsername(ctx, firstName, lastName));
+  await ensureUnique(ctx, { username, email });
   const country = body.country ?? 'US';
 
   const created = await ctx.db.transaction(async (tx) =>
@@ -324,13 +324,13 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
     const email = body.email ? body.email.toLowerCase() : null;
     if (!email && role !== Role.PATIENT) { throw badField('validationFailed', 'email', 'required'); }
     if (email !== (target.email?.toLowerCase() ?? null)) {
-      await ensureUnique(ctx, scope, { email }, id);
+      await ensureUnique(ctx, { email }, id);
       values.email = email;
       values.emailValidated = false;
     }
   }
   if (body.username !== undefined && body.username.toLowerCase() !== target.username.toLowerCase()) {
-    await ensureUnique(ctx, scope, { username: body.username }, id);
+    await ensureUnique(ctx, { username: body.username }, id);
     values.username = body.username;
   }
   for (const key of ['gender', 'address', 'city', 'zip', 'state'] as const) {
@@ -552,7 +552,7 @@ export async function updateEmailForUser(
   const target = await visibleUser(ctx, scope, id);
   if (target.id !== scope.userId) { assertMayManage(scope, target.roleId as RoleId); }
   const email = newEmail.toLowerCase();
-  await ensureUnique(ctx, scope, { email }, id);
+  await ensureUnique(ctx, { email }, id);
   await repo.updateUserRow(ctx.db, scope, id, { email, emailValidated: false });
   return { ...minimalOf(target), email, emailValidated: false };
 }

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { VerifierPageQuery } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { doctorSpecializations, verifiers } from '../../db/schema/index';
-import type { Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { CatalogueDb } from '../../db/handles';
 
 // Verifiers are global reference data, not tenant data: no tenant filter applies. Functions still
 // take the caller's scope first (house rule) so a later tenant-specific domain has one place to go.
@@ -28,7 +27,7 @@ function containsPattern(text: string): string {
 }
 
 /** The distinct domain names, alphabetical. */
-export async function findDistinctDomains(_scope: Scope, db: Executor): Promise<string[]> {
+export async function findDistinctDomains({ db }: CatalogueDb): Promise<string[]> {
   const rows = await db.selectDistinct({ rvDomain: verifiers.rvDomain }).from(verifiers).orderBy(asc(verifiers.rvDomain));
   return rows.map((r) => r.rvDomain);
 }
@@ -37,7 +36,7 @@ export async function findDistinctDomains(_scope: Scope, db: Executor): Promise<
  * A page of verifiers: filtered by domain, status and search (lowValue or either description,
  * case-insensitive), sorted by `sort` then id; by default by domain, sortOrder, description.
  */
-export async function findVerifierPage(_scope: Scope, db: Executor, query: VerifierPageQuery): Promise<{ items: VerifierRow[]; total: number }> {
+export async function findVerifierPage({ db }: CatalogueDb, query: VerifierPageQuery): Promise<{ items: VerifierRow[]; total: number }> {
   const search = query.search?.trim();
   const where = and(
     query.domain ? eq(verifiers.rvDomain, query.domain) : undefined,
@@ -72,7 +71,7 @@ export async function findVerifierPage(_scope: Scope, db: Executor, query: Verif
 }
 
 /** Active verifiers of `domains`, by domain, sortOrder, then description. */
-export function findActiveInDomains(_scope: Scope, db: Executor, domains: string[]): Promise<VerifierRow[]> {
+export function findActiveInDomains({ db }: CatalogueDb, domains: string[]): Promise<VerifierRow[]> {
   if (domains.length === 0) { return Promise.resolve([]); }
   return db
     .select()
@@ -83,7 +82,7 @@ export function findActiveInDomains(_scope: Scope, db: Executor, domains: string
 }
 
 /** Active children of `parentLowValue` in `domain` (ICD-10-CM categories of a chapter), by lowValue. */
-export function findActiveChildren(_scope: Scope, db: Executor, domain: string, parentLowValue: string): Promise<VerifierRow[]> {
+export function findActiveChildren({ db }: CatalogueDb, domain: string, parentLowValue: string): Promise<VerifierRow[]> {
   return db
     .select()
     .from(verifiers)
@@ -93,13 +92,13 @@ export function findActiveChildren(_scope: Scope, db: Executor, domain: string, 
 }
 
 /** A verifier by id, or null. */
-export async function getVerifier(_scope: Scope, db: Executor, id: number): Promise<VerifierRow | null> {
+export async function getVerifier({ db }: CatalogueDb, id: number): Promise<VerifierRow | null> {
   const [row] = await db.select().from(verifiers).where(eq(verifiers.id, id)).limit(1);
   return row ?? null;
 }
 
 /** The verifier of `domain` with `lowValue` (other than `exceptId`), or null. */
-export async function getByDomainValue(_scope: Scope, db: Executor, domain: string, lowValue: string, exceptId?: number): Promise<VerifierRow | null> {
+export async function getByDomainValue({ db }: CatalogueDb, domain: string, lowValue: string, exceptId?: number): Promise<VerifierRow | null> {
   const [row] = await db
     .select()
     .from(verifiers)
@@ -109,7 +108,7 @@ export async function getByDomainValue(_scope: Scope, db: Executor, domain: stri
 }
 
 /** Whether a doctor has verifier `id` as a specialization (doctor_specializations). */
-export async function isInUse(_scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function isInUse({ db }: CatalogueDb, id: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(doctorSpecializations)
@@ -118,16 +117,16 @@ export async function isInUse(_scope: Scope, db: Executor, id: number): Promise<
   return row !== undefined;
 }
 
-export async function insertVerifier(_scope: Scope, db: Executor, values: VerifierValues): Promise<VerifierRow> {
+export async function insertVerifier({ db }: CatalogueDb, values: VerifierValues): Promise<VerifierRow> {
   const [row] = await db.insert(verifiers).values(values).returning();
   return row!;
 }
 
-export async function updateVerifier(_scope: Scope, db: Executor, id: number, values: VerifierValues): Promise<VerifierRow | null> {
+export async function updateVerifier({ db }: CatalogueDb, id: number, values: VerifierValues): Promise<VerifierRow | null> {
   const [row] = await db.update(verifiers).set(values).where(eq(verifiers.id, id)).returning();
   return row ?? null;
 }
 
-export async function deleteVerifier(_scope: Scope, db: Executor, id: number): Promise<void> {
+export async function deleteVerifier({ db }: CatalogueDb, id: number): Promise<void> {
   await db.delete(verifiers).where(eq(verifiers.id, id));
 }

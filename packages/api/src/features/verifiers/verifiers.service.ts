@@ -1,10 +1,10 @@
 import type { TimeZoneOption, Verifier, VerifierBody, VerifierPage, VerifierPageQuery, VerifierUpdateBody, VerifiersByDomain } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { Scope } from '../../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './verifiers.repo';
 import { findCategoryCodes } from '../diagnoses/index';
+import { catalogueDb } from '../../db/handles';
 
 const ICD_DOMAIN = 'ICD_10_MAIN_CODES';
 
@@ -26,28 +26,28 @@ function toVerifier(row: repo.VerifierRow): Verifier {
 }
 
 /** The distinct domain names, alphabetical (GET verifier/dinstinctDomains). */
-export function findDistinctDomains(ctx: AppContext, scope: Scope): Promise<string[]> {
-  return repo.findDistinctDomains(scope, ctx.db);
+export function findDistinctDomains(ctx: AppContext): Promise<string[]> {
+  return repo.findDistinctDomains(catalogueDb(ctx.db));
 }
 
 /** A page of verifiers (GET verifier/getallverifiers): all statuses unless `status` is given. */
-export async function findVerifiers(ctx: AppContext, scope: Scope, query: VerifierPageQuery): Promise<VerifierPage> {
-  const { items, total } = await repo.findVerifierPage(scope, ctx.db, query);
+export async function findVerifiers(ctx: AppContext, query: VerifierPageQuery): Promise<VerifierPage> {
+  const { items, total } = await repo.findVerifierPage(catalogueDb(ctx.db), query);
   return { items: items.map(toVerifier), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Active values of one domain by sortOrder then description; [] for an unknown domain. */
-export async function findForDomain(ctx: AppContext, scope: Scope, domain: string): Promise<Verifier[]> {
-  return (await repo.findActiveInDomains(scope, ctx.db, [domain])).map(toVerifier);
+export async function findForDomain(ctx: AppContext, domain: string): Promise<Verifier[]> {
+  return (await repo.findActiveInDomains(catalogueDb(ctx.db), [domain])).map(toVerifier);
 }
 
 /**
  * Active values of several domains as a map domain -> values (each by sortOrder then
  * description). Every requested domain is a key, in the order asked, with [] when it has none.
  */
-export async function findForDomains(ctx: AppContext, scope: Scope, domains: string[]): Promise<VerifiersByDomain> {
+export async function findForDomains(ctx: AppContext, domains: string[]): Promise<VerifiersByDomain> {
   const out: VerifiersByDomain = Object.fromEntries(domains.map((d) => [d, [] as Verifier[]]));
-  for (const row of await repo.findActiveInDomains(scope, ctx.db, domains)) { out[row.rvDomain]?.push(toVerifier(row)); }
+  for (const row of await repo.findActiveInDomains(catalogueDb(ctx.db), domains)) { out[row.rvDomain]?.push(toVerifier(row)); }
   return out;
 }
 
@@ -63,10 +63,10 @@ export const ICD10CM_CODE_DOMAIN = 'ICD10CM_CODE';
  * (the diagnoses a patient's problem list may carry). `code` is already upper-case. A code that
  * neither the verifiers nor the release know: 404 "No diagnosis data!".
  */
-export async function findDiagnosesByCategoryCode(ctx: AppContext, scope: Scope, code: string): Promise<Verifier[]> {
-  const row = await repo.getByDomainValue(scope, ctx.db, ICD_DOMAIN, code);
-  if (row && row.parentLowValue === '') { return (await repo.findActiveChildren(scope, ctx.db, ICD_DOMAIN, row.lowValue)).map(toVerifier); }
-  const release = code.includes('-') ? null : await findCategoryCodes(scope, ctx.db, code);
+export async function findDiagnosesByCategoryCode(ctx: AppContext, code: string): Promise<Verifier[]> {
+  const row = await repo.getByDomainValue(catalogueDb(ctx.db), ICD_DOMAIN, code);
+  if (row && row.parentLowValue === '') { return (await repo.findActiveChildren(catalogueDb(ctx.db), ICD_DOMAIN, row.lowValue)).map(toVerifier); }
+  const release = code.includes('-') ? null : await findCategoryCodes(ctx.db, code);
   if (!row && !release?.category) { throw AppError.notFound('noDiagnosisData'); }
   const codeEntry = (c: { code: string; description: string }, i: number): Verifier => ({
     id: 0,
@@ -84,17 +84,17 @@ export async function findDiagnosesByCategoryCode(ctx: AppContext, scope: Scope,
 }
 
 /** One verifier; 404 "Invalid id" when there is none. */
-export async function getVerifier(ctx: AppContext, scope: Scope, id: number): Promise<Verifier> {
-  const row = await repo.getVerifier(scope, ctx.db, id);
+export async function getVerifier(ctx: AppContext, id: number): Promise<Verifier> {
+  const row = await repo.getVerifier(catalogueDb(ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return toVerifier(row);
 }
 
 /** Creates a verifier; 409 when its domain already has that lowValue. */
-export async function createVerifier(ctx: AppContext, scope: Scope, body: VerifierBody): Promise<Verifier> {
-  if (await repo.getByDomainValue(scope, ctx.db, body.rvDomain, body.lowValue)) { throw duplicate(); }
+export async function createVerifier(ctx: AppContext, body: VerifierBody): Promise<Verifier> {
+  if (await repo.getByDomainValue(catalogueDb(ctx.db), body.rvDomain, body.lowValue)) { throw duplicate(); }
   try {
-    const row = await repo.insertVerifier(scope, ctx.db, {
+    const row = await repo.insertVerifier(catalogueDb(ctx.db), {
       rvDomain: body.rvDomain,
       lowValue: body.lowValue,
       highValue: body.highValue ?? '',
@@ -116,15 +116,15 @@ export async function createVerifier(ctx: AppContext, scope: Scope, body: Verifi
  * when the body repeats a different id, 409 when the domain already has that lowValue or when a
  * value in use by a doctor would move to another domain.
  */
-export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, body: VerifierUpdateBody): Promise<Verifier> {
+export async function updateVerifier(ctx: AppContext, id: number, body: VerifierUpdateBody): Promise<Verifier> {
   if (body.id !== undefined && body.id !== id) { throw AppError.badRequest('invalid', { id: 'invalid' }); }
   try {
     return await ctx.db.transaction(async (tx) => {
-      const current = await repo.getVerifier(scope, tx, id);
+      const current = await repo.getVerifier(catalogueDb(tx), id);
       if (!current) { throw AppError.notFound(); }
-      if (await repo.getByDomainValue(scope, tx, body.rvDomain, body.lowValue, id)) { throw duplicate(); }
-      if (body.rvDomain !== current.rvDomain && (await repo.isInUse(scope, tx, id))) { throw inUse(); }
-      const row = await repo.updateVerifier(scope, tx, id, {
+      if (await repo.getByDomainValue(catalogueDb(tx), body.rvDomain, body.lowValue, id)) { throw duplicate(); }
+      if (body.rvDomain !== current.rvDomain && (await repo.isInUse(catalogueDb(tx), id))) { throw inUse(); }
+      const row = await repo.updateVerifier(catalogueDb(tx), id, {
         rvDomain: body.rvDomain,
         lowValue: body.lowValue,
         highValue: body.highValue ?? current.highValue,
@@ -144,12 +144,12 @@ export async function updateVerifier(ctx: AppContext, scope: Scope, id: number, 
 }
 
 /** Deletes a verifier; 404 when it does not exist, 409 while a doctor has it as a specialization. */
-export async function deleteVerifier(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
+export async function deleteVerifier(ctx: AppContext, id: number): Promise<{ id: number }> {
   try {
     await ctx.db.transaction(async (tx) => {
-      if (!(await repo.getVerifier(scope, tx, id))) { throw AppError.notFound(); }
-      if (await repo.isInUse(scope, tx, id)) { throw inUse(); }
-      await repo.deleteVerifier(scope, tx, id);
+      if (!(await repo.getVerifier(catalogueDb(tx), id))) { throw AppError.notFound(); }
+      if (await repo.isInUse(catalogueDb(tx), id)) { throw inUse(); }
+      await repo.deleteVerifier(catalogueDb(tx), id);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) { throw inUse(); }

@@ -4,7 +4,7 @@ import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { compiledOnce } from '../../db/compiled';
 import { ccmRecords, hospitals, users } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
 
 /**
  * Rows of any CCM sub-record group (db/schema/ccm.ts `subRecordTable`). Every function takes the
@@ -157,7 +157,8 @@ export async function getRow(scope: Scope, db: Executor, table: SubRecordTable, 
 }
 
 /** Inserts a row under `record` written by `createdBy`; returns it. */
-export async function insertRow(_scope: Scope, db: Executor, table: SubRecordTable, record: ParentRecord, createdBy: number, values: Record<string, unknown>): Promise<SubRecordRow> {
+export async function insertRow(scope: Scope, db: Executor, table: SubRecordTable, record: ParentRecord, createdBy: number, values: Record<string, unknown>): Promise<SubRecordRow> {
+  assertOfficeInScope(scope, record.hospitalId);
   const [row] = await db
     .insert(table)
     .values({ ...values, ccmRecordId: record.id, patientId: record.patientId, hospitalId: record.hospitalId, createdBy } as never)
