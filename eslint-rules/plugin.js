@@ -1,12 +1,15 @@
 // The project's local ESLint plugin `vigil`: one plugin object for every local rule (ESLint refuses
 // two different objects under one plugin name).
 // - vigil/no-scope-internals: tenancy and roles are decided in db/scope.ts and by `can` (no-scope-internals.js);
-// - vigil/one-writer: one writer per table (one-writer.js, docs/architecture.md "Table ownership").
+// - vigil/one-writer: one writer per table (one-writer.js, docs/architecture.md "Table ownership");
+// - vigil/table-imports: a tables file is imported only by its owner, the db/schema aggregate, other
+//   tables files, seeds, migrations and tests (table-imports.js, the same section).
 import noScopeInternals from './no-scope-internals.js';
 import oneWriter from './one-writer.js';
+import tableImports from './table-imports.js';
 
 export const vigilPlugin = {
   meta: { name: 'vigil' },
-  rules: { 'no-scope-internals': noScopeInternals, 'one-writer': oneWriter },
+  rules: { 'no-scope-internals': noScopeInternals, 'one-writer': oneWriter, 'table-imports': tableImports },
 };
 export default vigilPlugin;
