@@ -44,23 +44,41 @@ const apiFeatures = fs.existsSync(apiFeaturesDir)
   ? fs.readdirSync(apiFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 const apiFeatureIndexes = (but) => apiFeatures.filter((other) => other !== but).map((other) => `./${other}/index.ts`);
+// A feature's tables file (`features/<slug>/<slug>.tables.ts`, docs/architecture.md "Table
+// ownership"): other tables files import it for their foreign keys, seed/ and the aggregate
+// db/schema/index.ts import it; who else may is `vigil/table-imports`' (eslint-rules/table-imports.js).
+const apiFeatureTables = (but) => apiFeatures.filter((other) => other !== but).map((other) => `./${other}/${other}.tables.ts`);
+const apiRoot = `${import.meta.dirname}/packages/api/src`;
 const apiZones = [
   ...apiFeatures.map((name) => ({
     target: `${apiSrc}/features/${name}`,
     from: `${apiSrc}/features`,
-    except: [`./${name}`, ...apiFeatureIndexes(name)],
+    except: [`./${name}`, ...apiFeatureIndexes(name), ...apiFeatureTables(name)],
     message: "A feature imports another feature only through its index.ts (the other feature's public surface); move truly shared code to lib/ or db/.",
   })),
   {
-    target: [`${apiSrc}/jobs`, `${apiSrc}/cli`, `${apiSrc}/seed`],
+    target: [`${apiSrc}/jobs`, `${apiSrc}/cli`],
     from: `${apiSrc}/features`,
     except: apiFeatureIndexes(null),
-    message: "jobs/, cli/ and seed/ use a feature only through its index.ts (the feature's public surface).",
+    message: "jobs/ and cli/ use a feature only through its index.ts (the feature's public surface).",
   },
   {
-    target: [`${apiSrc}/lib`, `${apiSrc}/db`, `${apiSrc}/plugins`, `${apiSrc}/realtime`, `${apiSrc}/config`],
+    target: `${apiSrc}/seed`,
     from: `${apiSrc}/features`,
-    message: 'lib/, db/, plugins/, realtime/ and config/ import no feature: move the shared code here, or let app.ts pass it in.',
+    except: [...apiFeatureIndexes(null), ...apiFeatureTables(null)],
+    message: "seed/ uses a feature only through its index.ts (the feature's public surface), or its tables file.",
+  },
+  {
+    // db/ except the aggregate db/schema/index.ts (the next zone).
+    target: [`${apiSrc}/lib`, `${apiSrc}/plugins`, `${apiSrc}/realtime`, `${apiSrc}/config`, `${apiRoot}/db/*.ts`, `${apiRoot}/db/!(schema)/**`, `${apiRoot}/db/schema/!(index).ts`],
+    from: `${apiSrc}/features`,
+    message: 'lib/, db/, plugins/, realtime/ and config/ import no feature: move the shared code here, or let app.ts pass it in (db/ reads tables through db/schema/index.ts).',
+  },
+  {
+    target: `${apiRoot}/db/schema/index.ts`,
+    from: `${apiRoot}/features/**`,
+    except: [`${apiRoot}/features/*/*.tables.ts`],
+    message: "db/schema/index.ts, the tables' aggregate, imports a feature's tables file only.",
   },
 ];
 const apiBoundaries = {

@@ -2,7 +2,7 @@
 // In packages/api/src, an INSERT, UPDATE or DELETE of a table is written only by the table's
 // owner (packages/api/src/db/schema/owners.ts): a drizzle call `x.insert(t)`, `x.update(t)` or
 // `x.delete(t)` whose `t` the TypeScript type checker resolves (through imports under any name and
-// local `const a = table` short names) to a table of packages/api/src/db/schema, and a raw SQL
+// local `const a = table` short names) to a table of an owner's `*.tables.ts`, and a raw SQL
 // string or template naming the table (`insert into t`, `update t`, `delete from t`, `truncate t`,
 // `${table}` placeholders resolved). The file's owner is its feature folder (features/<slug>/),
 // or the infrastructure it belongs to (eslint-rules/table-ownership.js); db/seed, seed/, cli/ and

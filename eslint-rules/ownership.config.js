@@ -1,6 +1,7 @@
 // ---- API table ownership (docs/architecture.md "Table ownership") --------------------------------
-// One writer per table: the local plugin `vigil` with its rule `vigil/one-writer`
-// (eslint-rules/one-writer.js), applied to packages/api/src except tests. The type information
+// One writer per table: the local plugin `vigil` with its rules `vigil/one-writer`
+// (eslint-rules/one-writer.js) and `vigil/table-imports` (eslint-rules/table-imports.js: who may
+// import an owner's tables file directly), applied to packages/api/src except tests. The type information
 // comes from the main config's `parserOptions.projectService` (packages/**/*.ts).
 //
 // The lint probes (packages/api/test/fixtures/lint-probes/) break the rules on purpose: they are
@@ -16,7 +17,7 @@ export default [
     files: ['packages/api/src/**/*.ts', 'packages/api/test/fixtures/lint-probes/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { vigil: plugin },
-    rules: { 'vigil/one-writer': 'error' },
+    rules: { 'vigil/one-writer': 'error', 'vigil/table-imports': 'error' },
   },
   { ignores: ['packages/api/test/fixtures/lint-probes/**'] },
 ];

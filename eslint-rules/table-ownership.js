@@ -88,15 +88,31 @@ export function ownerOfFile(rel, text = null) {
   return { owner: parts[0] };
 }
 
-/** Whether `file` (absolute) is a schema module (packages/api/src/db/schema/*.ts). */
+/**
+ * The owner whose tables file `rel` (repo-relative) is: `features/<slug>/<slug>.tables.ts` is the
+ * feature's, `lib/<name>.tables.ts` the infrastructure owner `lib/<name>`'s (docs/architecture.md
+ * "Table ownership"). Null for any other file.
+ */
+export function tablesFileOwner(rel) {
+  const feature = new RegExp(`^${apiSrc}/features/([a-z0-9-]+)/([a-z0-9-]+)\\.tables\\.ts$`).exec(rel);
+  if (feature) return feature[1] === feature[2] ? feature[1] : null;
+  const lib = new RegExp(`^${apiSrc}/lib/([a-z0-9-]+)\\.tables\\.ts$`).exec(rel);
+  return lib ? `lib/${lib[1]}` : null;
+}
+
+/**
+ * Whether `file` (absolute) defines tables: an owner's tables file (`tablesFileOwner`), or a module
+ * of packages/api/src/db/schema (the aggregate re-exports them).
+ */
 export function isSchemaFile(file) {
-  return relPath(file).startsWith(`${schemaDir}/`);
+  const rel = relPath(file);
+  return rel.startsWith(`${schemaDir}/`) || tablesFileOwner(rel) !== null;
 }
 
 /**
  * The table that `expr` (a TypeScript node: an identifier, `schema.table`, ...) names, followed
- * through imports under any name: `{ exportName, sqlName }` when it is a const declared in
- * packages/api/src/db/schema, else null. The SQL name is the first argument of the declaration's
+ * through imports under any name: `{ exportName, sqlName }` when it is a const declared in a
+ * tables file (`isSchemaFile`), else null. The SQL name is the first argument of the declaration's
  * call (`pgTable('x', ...)`, `subRecordTable('x', ...)`), else the literal `name` of its type.
  */
 export function schemaTableOf(expr, checker, depth = 0) {

@@ -13,11 +13,17 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { visitSocketRooms } from './features/appointments/index';
+import { recordApiKeyUse } from './features/api-keys/index';
 import { resolveSession } from './features/auth/index';
+import { writeHubCheckIn } from './features/devices/index';
+import { noteDetailsWriter } from './features/medical-notes/index';
+import { useNoteDetailsWriter } from './features/time-tracking/index';
 import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
 import { featureRoutes } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
 import { startAppJobs } from './jobs/app-jobs';
+import { useApiKeyUseRecorder } from './lib/api-key-auth';
+import { useHubCheckInRecorder } from './lib/hub-auth';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
@@ -123,6 +129,12 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     log: app.log,
     realtime: createRealtime({ redisUrl: config.redisUrl, log: app.log }),
   } as AppContext;
+  // The owners' writers for code that may not import them (docs/architecture.md "Table ownership"):
+  // lib's principals record a key's use and a hub's check-in; time tracking keeps the note details
+  // of its entries (medical notes, which call time tracking for their entries).
+  useApiKeyUseRecorder(ctx, recordApiKeyUse);
+  useHubCheckInRecorder(ctx, writeHubCheckIn);
+  useNoteDetailsWriter(noteDetailsWriter);
   // The job queue (jobs/queue.ts; README "Jobs"): pg-boss on this database when VIGIL_JOBS_ENABLED.
   ctx.jobs = await startAppJobs(ctx);
   // The diagnosis search's in-memory index of the current release, built now rather than on the

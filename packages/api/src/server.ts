@@ -2,7 +2,7 @@ import { loadConfig } from './config/index';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
 import { seedDemoAssessments } from './features/surveys/index';
-import { seedDemoBillableMonth } from './features/billing/index';
+import { seedDemoBillableMonth } from './seed/billable-month';
 
 /** Starts Vigil: one port for the API (/api) and the web app. */
 async function main() {

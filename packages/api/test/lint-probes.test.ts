@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The lint rules bite: each probe of test/fixtures/lint-probes is linted with the repository's
+// The lint rules bite (vigil/no-scope-internals, vigil/table-imports): each probe of test/fixtures/lint-probes is linted with the repository's
 // ESLint config (eslint.config.js, type information from packages/api/tsconfig.json) and must
 // report exactly these rules at exactly these lines. The probes are in the config's global
 // ignores (so `eslint packages` passes), hence `ignore: false` here.
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const probes = path.join(root, 'packages/api/test/fixtures/lint-probes');
 const RULE = 'vigil/no-scope-internals';
+const TABLES = 'vigil/table-imports';
 
 /** Probe file → the [line, rule id] of every message, in order. */
 const expected: Record<string, Array<[number, string]>> = {
@@ -61,6 +62,12 @@ const expected: Record<string, Array<[number, string]>> = {
   'scope-unused.ts': [
     [8, 'vigil/scope-used'],
     [12, 'vigil/scope-used'],
+  ],
+  // A ccm file importing time tracking's and lib/audit's tables files directly (eslint-rules/table-imports.js);
+  // its own feature's tables file and the db/schema aggregate pass.
+  'foreign-tables-import.ts': [
+    [9, TABLES],
+    [10, TABLES],
   ],
 };
 

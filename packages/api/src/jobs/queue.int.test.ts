@@ -16,8 +16,8 @@ import { buildApp } from '../app';
 import { loadTestConfig, type AppConfig } from '../config/index';
 import { openDatabase, type Database } from '../db/client';
 import { createTenancyFixture, openTestDatabase, type TestApp } from '../../test/setup';
-import { caller, setProfile, type Fixture } from '../features/billing/billing-exports.fixtures';
-import { dayList, seedReadings } from '../features/billing/billing-generation.fixtures';
+import { caller, setProfile, type Fixture } from '../../test/fixtures/billing-exports.fixtures';
+import { dayList, seedReadings } from '../../test/fixtures/billing-generation.fixtures';
 
 /** Two months back: a past month whatever today is. */
 const now = new Date();

@@ -4,7 +4,9 @@
  * the key's organization (every office of it), narrowed by the key's access (`apiKeyMay` in the
  * contract's permission map). Keys are 256 random bits shown once and stored as SHA-256; a
  * revoked key, or one whose user is not active, resolves to nothing. Each key has a rate limit per
- * minute, and its last use is recorded (at most once a minute).
+ * minute, and its last use is recorded (at most once a minute) by the api-keys feature, which owns
+ * the table: app.ts hands its recorder in (`useApiKeyUseRecorder`; lib imports no feature,
+ * docs/architecture.md "Table ownership").
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { languageFromStored, Role, type ApiKeyAccess } from '@vigil/contract';
@@ -39,6 +41,16 @@ interface Cache {
 }
 
 const cacheOf = perContext((): Cache => ({ entries: new Map(), windows: new Map(), lastUsed: new Map(), generation: 0 }));
+
+/** Records that API key `keyId` was used at `at` (the api-keys feature's `recordApiKeyUse`). */
+export type ApiKeyUseRecorder = (ctx: AppContext, keyId: number, at: Date) => Promise<void>;
+
+const recorderOf = perContext((): { record: ApiKeyUseRecorder | null } => ({ record: null }));
+
+/** Hands this context's API-key principal the recorder of a key's last use (app.ts, before serving). */
+export function useApiKeyUseRecorder(ctx: AppContext, record: ApiKeyUseRecorder): void {
+  recorderOf(ctx).record = record;
+}
 
 /** Forgets this process's resolved keys (after a key is issued or revoked, or a user changes). */
 export function forgetApiKeys(ctx: AppContext): void {
@@ -96,8 +108,10 @@ export async function resolveApiKey(ctx: AppContext, key: string, now = Date.now
   else { window[1]++; }
   const last = cache.lastUsed.get(entry.keyId);
   if (last === undefined || now - last >= LAST_USED_EVERY_MS) {
+    const record = recorderOf(ctx).record;
+    if (!record) { throw new Error('API-key principal: no recorder of a key\'s use; app.ts hands in the api-keys feature\'s (useApiKeyUseRecorder)'); }
     cache.lastUsed.set(entry.keyId, now);
-    await ctx.db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, entry.keyId));
+    await record(ctx, entry.keyId, new Date(now));
   }
   return { ok: true, scope: { ...entry.scope, officeIds: [...entry.scope.officeIds] } };
 }

@@ -116,7 +116,7 @@ function viaParent(table: PgTable, id: PgColumn, fk: PgColumn, parent: PgTable, 
 /** Each kind of record and how its patient is read. Exhaustive over the contract's kinds. */
 export const PATIENT_LOOKUPS: Record<AuditRecordKind, PatientLookup> = {
   ccmRecord: own(ccmRecords),
-  // The CCM sub-record tables carry their record's patient (db/schema/ccm.ts `subRecordTable`).
+  // The CCM sub-record tables carry their record's patient (features/ccm/ccm.tables.ts `subRecordTable`).
   ccmallergy: own(ccmAllergies),
   ccmdiagnosis: own(ccmDiagnoses),
   ccmconditions: own(ccmConditions),

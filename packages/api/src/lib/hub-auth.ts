@@ -1,15 +1,17 @@
 /**
  * The hub principal (docs/security.md "Hub credentials"): a hub's ingestion credential (the
- * `HubToken` header) resolved to its hub, its check-in, and issuing / revoking the credential. The
- * auth plugin (plugins/auth.ts) and lib/route.ts call it for every hub request; the devices
- * feature issues and revokes credentials through it.
+ * `HubToken` header) resolved to its hub, and its check-in. The auth plugin (plugins/auth.ts) and
+ * lib/route.ts call it for every hub request. The devices feature owns the hubs table: it issues
+ * and revokes credentials (features/devices/hub-credentials.ts, forgetting this cache), and
+ * writes the check-in through the recorder app.ts hands in here (`useHubCheckInRecorder`; lib
+ * imports no feature, docs/architecture.md "Table ownership").
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { perContext } from './per-context';
 import type { HubPrincipal } from '../db/scope';
 import { hubs } from '../db/schema/index';
-import { newToken, tokenHash } from './crypto';
+import { tokenHash } from './crypto';
 
 const CHECK_IN_EVERY_MS = 60_000;
 
@@ -37,6 +39,16 @@ interface Cache {
 
 /** Per application context (each test app has its own database). */
 const cacheOf = perContext((): Cache => ({ entries: new Map(), checkIns: new Map(), generation: 0 }));
+
+/** Records hub `hubId`'s check-in at `at` (the devices feature's `writeHubCheckIn`). */
+export type HubCheckInRecorder = (ctx: AppContext, hubId: number, at: Date) => Promise<void>;
+
+const recorderOf = perContext((): { record: HubCheckInRecorder | null } => ({ record: null }));
+
+/** Hands this context's hub principal the recorder of check-ins (app.ts, before serving). */
+export function useHubCheckInRecorder(ctx: AppContext, record: HubCheckInRecorder): void {
+  recorderOf(ctx).record = record;
+}
 const MAX_CACHED = 10_000;
 
 /**
@@ -100,21 +112,9 @@ export async function recordHubCheckIn(ctx: AppContext, hub: HubPrincipal): Prom
   const checkIns = cacheOf(ctx).checkIns;
   const last = checkIns.get(hub.hubId) ?? null;
   if (last !== null && Date.now() - last <= CHECK_IN_EVERY_MS) { return; }
+  const record = recorderOf(ctx).record;
+  if (!record) { throw new Error('hub principal: no recorder of check-ins; app.ts hands in the devices feature\'s (useHubCheckInRecorder)'); }
   const at = new Date();
-  await ctx.db.update(hubs).set({ lastCheckInAt: at }).where(eq(hubs.id, hub.hubId));
+  await record(ctx, hub.hubId, at);
   checkIns.set(hub.hubId, at.getTime());
-}
-
-/** Issues a new ingestion credential for a hub (replacing any previous one); returns the token once. */
-export async function issueHubCredential(ctx: AppContext, hubId: number): Promise<string> {
-  const token = newToken();
-  await ctx.db.update(hubs).set({ credentialHash: tokenHash(token), credentialRevokedAt: null }).where(eq(hubs.id, hubId));
-  forgetHubCredentials(ctx);
-  return token;
-}
-
-/** Revokes a hub's credential: its next reading answers 401 (in another API process: within HUB_CREDENTIAL_TTL_MS). */
-export async function revokeHubCredential(ctx: AppContext, hubId: number): Promise<void> {
-  await ctx.db.update(hubs).set({ credentialRevokedAt: new Date() }).where(eq(hubs.id, hubId));
-  forgetHubCredentials(ctx);
 }

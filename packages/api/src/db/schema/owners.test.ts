@@ -1,7 +1,9 @@
 /**
  * The ownership map (owners.ts, docs/architecture.md "Table ownership") names every table of
  * db/schema exactly once, by its SQL name, and each owner is a feature folder or shared
- * infrastructure.
+ * infrastructure; each table is defined in its owner's tables file
+ * (`features/<owner>/<owner>.tables.ts`, `lib/<name>.tables.ts` for `lib/<name>`), and the
+ * aggregate db/schema/index.ts re-exports exactly those files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,27 @@ const sqlNames = schemaTables.map((table) => getTableName(table));
 const featuresDir = path.resolve(import.meta.dirname, '../../features');
 const architectureDoc = path.resolve(import.meta.dirname, '../../../../../docs/architecture.md');
 const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const srcDir = path.resolve(import.meta.dirname, '../..');
+
+/** Every tables file under src/ (repo-relative to src/, forward slashes) with the owner its path names. */
+function tablesFiles(): Array<{ file: string; owner: string }> {
+  const found: Array<{ file: string; owner: string }> = [];
+  for (const feature of features) {
+    for (const name of fs.readdirSync(path.join(featuresDir, feature))) {
+      if (name.endsWith('.tables.ts')) { found.push({ file: `features/${feature}/${name}`, owner: name === `${feature}.tables.ts` ? feature : `(misnamed) ${feature}` }); }
+    }
+  }
+  for (const name of fs.readdirSync(path.join(srcDir, 'lib'))) {
+    if (name.endsWith('.tables.ts')) { found.push({ file: `lib/${name}`, owner: `lib/${name.slice(0, -'.tables.ts'.length)}` }); }
+  }
+  return found;
+}
+
+/** The SQL name of each table a file defines: the first argument of `pgTable(...)` / `subRecordTable(...)`. */
+function definedTables(file: string): string[] {
+  const text = fs.readFileSync(path.join(srcDir, file), 'utf8');
+  return [...text.matchAll(/\bexport const \w+ = (?:pgTable|subRecordTable)\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!);
+}
 
 describe('tableOwners', () => {
   it('covers exactly the tables of db/schema: none missing, none extra', () => {
@@ -31,6 +54,27 @@ describe('tableOwners', () => {
     const allowed = new Set<string>([...features, ...infrastructureOwners]);
     const unknown = Object.entries(tableOwners).filter(([, owner]) => !allowed.has(owner));
     expect(unknown, 'owners that are neither a folder of features/ nor infrastructure').toEqual([]);
+  });
+
+  it('agrees with the file defining each table: the owner\'s tables file, and no other', () => {
+    const definedBy: Record<string, string> = {};
+    for (const { file, owner } of tablesFiles()) {
+      for (const table of definedTables(file)) {
+        expect(definedBy[table], `${table} defined twice`).toBeUndefined();
+        definedBy[table] = owner;
+      }
+    }
+    expect(definedBy).toEqual({ ...tableOwners });
+    // Nothing else under db/schema defines a table: the aggregate only re-exports the tables files.
+    for (const name of fs.readdirSync(import.meta.dirname)) {
+      if (!name.endsWith('.test.ts')) { expect(definedTables(`db/schema/${name}`), name).toEqual([]); }
+    }
+  });
+
+  it('re-exports exactly the tables files from db/schema/index.ts', () => {
+    const index = fs.readFileSync(path.join(import.meta.dirname, 'index.ts'), 'utf8');
+    const reexported = [...index.matchAll(/^export \* from '([^']+)';$/gm)].map((m) => path.relative(srcDir, path.resolve(import.meta.dirname, m[1]!)).split(path.sep).join('/') + '.ts');
+    expect(reexported.sort()).toEqual(tablesFiles().map((t) => t.file).sort());
   });
 
   it('is the owner table of docs/architecture.md "Table ownership" (node scripts/table-owners-md.mjs)', () => {

@@ -9,16 +9,19 @@
  * not whoever writes it today; today's other writers are the allow-list of the lint rule
  * `vigil/one-writer` (eslint-rules/one-writer.allow.json).
  *
- * Keyed by the table's SQL name (the first argument of `pgTable`); owners.test.ts checks that the
- * map names every table of db/schema and nothing else. Keep it a plain object literal of string
- * pairs: the lint rule and scripts/table-writers.mjs read this file's text.
+ * Each table is defined in its owner's tables file: `features/<owner>/<owner>.tables.ts`, or
+ * `lib/<name>.tables.ts` for the infrastructure owner `lib/<name>`; db/schema/index.ts re-exports
+ * them all. Keyed by the table's SQL name (the first argument of `pgTable`); owners.test.ts checks
+ * that the map names every table of db/schema and nothing else, and that it agrees with the file
+ * defining each table. Keep it a plain object literal of string pairs: the lint rules and
+ * scripts/table-writers.mjs read this file's text.
  */
 
 /** The owners that are not features. */
 export const infrastructureOwners = ['lib/audit', 'lib/mailer', 'lib/sub-records', 'realtime', 'db'] as const;
 
 export const tableOwners: Readonly<Record<string, string>> = {
-  // core.ts
+  // Tables files of: reference-data, organizations, offices, users, metadata, medical-teams, verifiers, auth, lib/mailer, import.
   // Reference values the reference-data feature serves (db/seed/reference.ts loads them).
   roles: 'reference-data',
   countries: 'reference-data',
@@ -44,7 +47,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   import_runs: 'import',
   import_uploads: 'import',
 
-  // monitoring.ts
+  // Tables files of: devices, measurements, treatment-plans, notifications, public-links.
   // Hubs, their devices and tablets, and the device templates (db/seed/device-templates.ts loads them).
   medical_device_templates: 'devices',
   hubs: 'devices',
@@ -61,8 +64,8 @@ export const tableOwners: Readonly<Record<string, string>> = {
   public_links: 'public-links',
   public_link_accesses: 'public-links',
 
-  // billing.ts
-  // Medical notes (and their category templates) are the medical-notes feature's, though stored in billing.ts.
+  // Tables files of: medical-notes, time-tracking, billing.
+  // Medical notes and their category templates.
   medical_note_category_templates: 'medical-notes',
   medical_notes: 'medical-notes',
   medical_note_details: 'medical-notes',
@@ -78,7 +81,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   billing_runs: 'billing',
   billing_claims: 'billing',
 
-  // ccm.ts
+  // Tables files of: ccm.
   // The record, its sub-record groups (written through lib/sub-records' generic repo, the table handed in
   // by the ccm feature), a condition's history, the files, and the answer version (kept by triggers).
   ccm_records: 'ccm',
@@ -100,7 +103,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   ccm_files: 'ccm',
   ccm_record_versions: 'ccm',
 
-  // surveys.ts
+  // Tables files of: surveys.
   survey_templates: 'surveys',
   survey_questions: 'surveys',
   survey_offered_answers: 'surveys',
@@ -110,7 +113,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   survey_answers: 'surveys',
   survey_links: 'surveys',
 
-  // prescriptions.ts
+  // Tables files of: prescriptions.
   // The drug catalogue (products, search words, its version kept by a trigger, the FDA file loads) with the prescriptions.
   drug_products: 'prescriptions',
   drug_catalogue_version: 'prescriptions',
@@ -118,14 +121,14 @@ export const tableOwners: Readonly<Record<string, string>> = {
   prescriptions: 'prescriptions',
   drug_import_runs: 'prescriptions',
 
-  // diagnoses.ts
+  // Tables files of: diagnoses.
   // The ICD-10-CM code set and its loads, with the patients' problem lists.
   icd10cm_releases: 'diagnoses',
   icd10cm_codes: 'diagnoses',
   icd10cm_words: 'diagnoses',
   patient_diagnoses: 'diagnoses',
 
-  // invoices.ts
+  // Tables files of: invoices, licenses, api-keys.
   invoices: 'invoices',
   invoice_lines: 'invoices',
   invoice_number_counters: 'invoices',
@@ -133,14 +136,14 @@ export const tableOwners: Readonly<Record<string, string>> = {
   license_assignments: 'licenses',
   api_keys: 'api-keys',
 
-  // audit.ts
+  // Tables files of: lib/audit.
   // The PHI audit trail and the system logs (docs/audit.md): appended by lib/audit-trail.ts and
   // lib/system-log.ts for every feature; the audit feature only reads them.
   audit_events: 'lib/audit',
   audit_chain_head: 'lib/audit',
   system_logs: 'lib/audit',
 
-  // appointments.ts
+  // Tables files of: appointments.
   // Appointments with their attendees, notes, day-view version (kept by triggers), visit invitations and calls.
   appointments: 'appointments',
   appointment_attendees: 'appointments',
@@ -151,16 +154,16 @@ export const tableOwners: Readonly<Record<string, string>> = {
   video_call_participants: 'appointments',
   video_call_rings: 'appointments',
 
-  // support.ts
+  // Tables files of: support.
   support_threads: 'support',
   support_messages: 'support',
   support_files: 'support',
 
-  // release-notes.ts
+  // Tables files of: release-notes.
   release_notes: 'release-notes',
   release_note_views: 'release-notes',
 
-  // integrations.ts
+  // Tables files of: terra, ecp.
   terra_connections: 'terra',
   terra_events: 'terra',
   terra_data_copies: 'terra',
@@ -169,7 +172,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   ecp_logs: 'ecp',
   ecp_outbound: 'ecp',
 
-  // enrolment.ts
+  // Tables files of: enrolment.
   patient_program_enrolments: 'enrolment',
   patient_insurance: 'enrolment',
 };

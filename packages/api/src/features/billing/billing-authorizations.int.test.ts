@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { billingAuthorizationTemplates, patientBillingProfiles, userBillingAuthorizations } from '../../db/schema/index';
-import { authorize, caller, FORBIDDEN, giveNpi, INVALID_ID, REQUIRED, type Fixture } from './billing-exports.fixtures';
+import { authorize, caller, FORBIDDEN, giveNpi, INVALID_ID, REQUIRED, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 
 let t: TestApp;
 let f: Fixture;

@@ -17,7 +17,7 @@ import {
   seedClaim,
   setProfile,
   type Fixture,
-} from './billing-exports.fixtures';
+} from '../../../test/fixtures/billing-exports.fixtures';
 import { currentYearMonth } from './billing-exports.service';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { Role } from '@vigil/contract';
 import { runClock, useTestClock } from '../../../test/clock';
 import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { localDate, localYearMonth } from '../../lib/office-calendar';
-import { caller, setProfile, withoutBillingRead, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from './billing-exports.fixtures';
-import { dayList, seedReadings, seedTime, TZ, waitForRun } from './billing-generation.fixtures';
+import { caller, setProfile, withoutBillingRead, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
+import { dayList, seedReadings, seedTime, TZ, waitForRun } from '../../../test/fixtures/billing-generation.fixtures';
 import { addDays } from './engine/dates';
 
 // A mid-month day by default; CI's date lanes run it on a month's first and last day and on the

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { billingCodeLinks, emailOutbox } from '../../db/schema/index';
 import { tokenHash } from '../../lib/crypto';
-import { caller, describePatient, FORBIDDEN, FUTURE_MONTH, FUTURE_YEAR, INVALID_ID, PAST, REQUIRED, seedClaim, type Fixture } from './billing-exports.fixtures';
+import { caller, describePatient, FORBIDDEN, FUTURE_MONTH, FUTURE_YEAR, INVALID_ID, PAST, REQUIRED, seedClaim, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 
 let t: TestApp;
 let f: Fixture;

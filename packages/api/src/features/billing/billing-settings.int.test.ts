@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { billingSettings, feeSchedule } from '../../db/schema/index';
 import { billingSettingDefs } from './engine/settings';
-import { caller, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from './billing-exports.fixtures';
+import { caller, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 import { dollarsToCents, parseFeeScheduleCsv } from './billing-settings.service';
 
 let t: TestApp;

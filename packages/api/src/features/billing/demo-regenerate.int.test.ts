@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { billingClaims, users } from '../../db/schema/index';
 import { seedDemo } from '../../seed/demo';
-import { seedDemoBillableMonth } from './demo';
+import { seedDemoBillableMonth } from '../../seed/billable-month';
 
 describe('the demo month generated again from /billings', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { billingClaims, measurements, users } from '../../db/schema/index';
 import { seedDemo } from '../../seed/demo';
-import { DEMO_READING_DAYS, demoReadingDays, seedDemoBillableMonth } from './demo';
+import { DEMO_READING_DAYS, demoReadingDays, seedDemoBillableMonth } from '../../seed/billable-month';
 
 /** 10 November 2026, 15:00 UTC: the previous month is October (31 days, device period 2-31 October). */
 const NOW = new Date('2026-11-10T15:00:00Z');

@@ -4,8 +4,8 @@ import { Role } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { billingClaims, billingRuns, ccmConsentForms, ccmRecords, medicalTeamMembers, medicalTeams, patientDiagnoses, userHospitals } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
-import { setProfile, type Fixture } from './billing-exports.fixtures';
-import { dayList, seedNote, seedReadings, seedTime } from './billing-generation.fixtures';
+import { setProfile, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
+import { dayList, seedNote, seedReadings, seedTime } from '../../../test/fixtures/billing-generation.fixtures';
 import { processRun } from './generation';
 import * as repo from './generation.repo';
 

@@ -1,3 +1,3 @@
-/** The billing feature's public surface (docs/architecture.md "Feature boundaries"): the billing-run job's worker, the demo's billable month. */
+/** The billing feature's public surface (docs/architecture.md "Feature boundaries"): the billing-run job's worker, an office's month generated as the system (the demo seed's). */
 export { billingRunJobDefinition } from './billing-runs';
-export { seedDemoBillableMonth } from './demo';
+export { generateOfficeMonthAsSystem } from './office-month';

@@ -18,7 +18,7 @@ export interface CcmFile {
 
 /**
  * `GET ccmcareplan/getcareplanpdf`: care plan `id` as a PDF in its patient's language (English
- * for a patient whose language is English, else Spanish; db/schema/core.ts), the copy CMS
+ * for a patient whose language is English, else Spanish; features/metadata/metadata.tables.ts), the copy CMS
  * requires the patient to receive (docs/ccm.md). 404 for a care plan, office or patient outside
  * the caller's offices.
  */

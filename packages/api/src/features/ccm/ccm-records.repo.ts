@@ -141,7 +141,7 @@ export async function deleteRecord(scope: Scope, db: Executor, id: number): Prom
 /**
  * The name, birth date and language of patient `patientId` when the caller may see them
  * (`userFilter`); the stored language is 'ENG' for English, anything else Spanish
- * (db/schema/core.ts). Null otherwise.
+ * (features/metadata/metadata.tables.ts). Null otherwise.
  */
 export async function getPatientForDocument(scope: Scope, db: Executor, patientId: number): Promise<{ firstName: string; lastName: string; birthdate: string | null; lang: 'en' | 'es' } | null> {
   const [row] = await db

@@ -100,7 +100,7 @@ const recordAnswers = defineVersionedAnswers();
  * Access is decided before any kept answer is looked at: the version is read with the caller's
  * office filter, so a record outside the caller's offices is 404 whatever is kept. The answer is
  * the same for every caller who may read the record (every section row carries the record's
- * office: composite foreign key, db/schema/ccm.ts), so it is kept by record id alone.
+ * office: composite foreign key, ccm.tables.ts), so it is kept by record id alone.
  */
 export async function getRecordAnswer(ctx: AppContext, scope: Scope, id: number, ifNoneMatch?: string | string[]): Promise<JsonText | NotModified> {
   const version = await repo.getRecordVersion(scope, ctx.db, id);

@@ -5,8 +5,9 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
-import { forgetHubCredentials, issueHubCredential, revokeHubCredential } from '../../lib/hub-auth';
+import { forgetHubCredentials } from '../../lib/hub-auth';
 import { forgetHubDevices } from '../measurements/index';
+import { issueHubCredential, revokeHubCredential } from './hub-credentials';
 import * as devicesRepo from './devices.repo';
 import * as repo from './hubs.repo';
 

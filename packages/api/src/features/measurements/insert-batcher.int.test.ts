@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { hubs, measurements, medicalDevices } from '../../db/schema/index';
-import { issueHubCredential } from '../../lib/hub-auth';
+import { issueHubCredential } from '../devices/hub-credentials';
 import { pgCode } from '../../db/query-helpers';
 import { localIso } from './time';
 import { HUB_DEVICE_TTL_MS, findHubDevices, forgetHubDevices } from './hub-devices';

@@ -24,6 +24,7 @@ import { instantOfLocal, isLaterMonth, localDate, localYearMonth, officeTimeZone
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled, assertUsableTemplate, officeForPatient } from '../time-tracking/index';
 import * as care from '../time-tracking/index';
 import * as repo from './medical-notes.repo';
+import * as details from './note-details.repo';
 
 /**
  * Medical notes (spec sections 3 "Medical note", 5 "Deleting a medical note is
@@ -124,7 +125,7 @@ export async function createNote(ctx: AppContext, scope: Scope, body: CreateMedi
       throw AppError.badRequest('futureDate', { month: 'futureDate' });
     }
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
-    const { medicalNoteId } = await care.addDetailToMonthNote(scope, tx, {
+    const { medicalNoteId } = await details.addDetailToMonthNote(scope, tx, {
       patientId: body.patientId,
       hospitalId: office.id,
       year: body.year,
@@ -166,7 +167,7 @@ export async function createNoteWithCustomSeconds(
     if (endedAt.getTime() > now.getTime()) { throw AppError.badRequest('futureDate', { [body.time ? 'time' : 'date']: 'futureDate' }); }
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
     const { year, month } = localYearMonth(startedAt, zone);
-    const { medicalNoteId, detailId } = await care.addDetailToMonthNote(scope, tx, {
+    const { medicalNoteId, detailId } = await details.addDetailToMonthNote(scope, tx, {
       patientId: body.patientId,
       hospitalId: office.id,
       year,
@@ -207,7 +208,7 @@ export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: nu
     if (!note) { throw AppError.notFound(); }
     const office = await visibleOffice(scope, tx, note.hospitalId);
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
-    await care.insertDetail(scope, tx, {
+    await details.insertDetail(scope, tx, {
       medicalNoteId,
       text: body.text,
       program: body.program,
@@ -272,7 +273,7 @@ export async function addMonthDetailIn(
 ): Promise<number> {
   const office = await visibleOffice(scope, tx, f.hospitalId);
   await checkNewDetail(scope, tx, office, f.program, null);
-  const { detailId } = await care.addDetailToMonthNote(scope, tx, { ...f, hospitalId: office.id, categoryTemplateId: null, authorId: scope.userId });
+  const { detailId } = await details.addDetailToMonthNote(scope, tx, { ...f, hospitalId: office.id, categoryTemplateId: null, authorId: scope.userId });
   return detailId;
 }
 
@@ -294,7 +295,7 @@ export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Pr
   const entries = await care.findEntriesOfDetails(scope, tx, [id]);
   if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
   const deletedEntries = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
-  const deletedNotes = await care.deleteDetailsAndEmptyNotes(scope, tx, [id]);
+  const deletedNotes = await details.deleteDetailsAndEmptyNotes(scope, tx, [id]);
   return {
     id,
     medicalNoteId: detail.medicalNoteId,

@@ -25,7 +25,7 @@ import type { DrugImportProblem } from '@vigil/contract';
 import type { StoredIngredient } from '../../db/schema/index';
 import { moietiesOf } from './ingredients';
 
-/** A drug product as stored (db/schema/prescriptions.ts `drug_products`, without ids and times). */
+/** A drug product as stored (features/prescriptions/prescriptions.tables.ts `drug_products`, without ids and times). */
 export interface DrugProductValues {
   source: 'fda-ndc' | 'vigil-default';
   sourceKey: string;

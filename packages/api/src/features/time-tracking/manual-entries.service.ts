@@ -4,6 +4,7 @@ import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
+import { noteDetails } from './note-details.port';
 import * as repo from './time-tracking.repo';
 
 /**
@@ -104,7 +105,7 @@ export async function updateManualEntry(scope: Scope, tx: Executor, id: number, 
 export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<{ medicalNoteDetailId: number | null }> {
   const entry = await changeableManualEntry(scope, tx, id);
   await repo.deleteEntries(scope, tx, [id]);
-  if (entry.medicalNoteDetailId !== null) { await repo.deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
+  if (entry.medicalNoteDetailId !== null) { await noteDetails().deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
   return { medicalNoteDetailId: entry.medicalNoteDetailId };
 }
 

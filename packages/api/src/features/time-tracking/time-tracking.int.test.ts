@@ -392,6 +392,29 @@ describe('PUT and DELETE timetracking/{id} (chosen)', () => {
     expect(await storedEntry(entry.id)).toBeUndefined();
   });
 
+  it("moves a manual entry's note detail with its program, and deletes the detail, and the month's note with its last detail, with the entry", async () => {
+    // The detail is the medical-notes feature's row, written through the writer app.ts hands to time
+    // tracking (docs/architecture.md "Table ownership").
+    const nurse = await newNurse();
+    const patient = await newPatient();
+    const created = await call('POST', 'medicalnote/medicalnotewithcustomseconds', nurse, {
+      payload: { patientId: patient.id, hospitalId: f.a1.id, text: 'Care coordination with pharmacy', program: 'RPM', seconds: 900, interactive: true, date: '2025-06-03', time: '10:00' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { medicalNote, timeEntry } = created.json().data as { medicalNote: { id: number; medicalNoteDetails: { id: number }[] }; timeEntry: { id: number } };
+    const detailId = medicalNote.medicalNoteDetails[0]!.id;
+
+    const put = await call('PUT', `timetracking/${timeEntry.id}`, nurse, { payload: { program: 'PCM' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const [moved] = await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.id, detailId));
+    expect(moved).toMatchObject({ program: 'PCM' });
+
+    const del = await call('DELETE', `timetracking/${timeEntry.id}`, nurse);
+    expect(del.json().data).toEqual({ id: timeEntry.id, deletedMedicalNoteDetailId: detailId });
+    expect(await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.id, detailId))).toEqual([]);
+    expect(await t.ctx.db.select().from(medicalNotes).where(eq(medicalNotes.id, medicalNote.id))).toEqual([]);
+  });
+
   it('answers 404 for an entry of another office or organization and a caregiver 403', async () => {
     const entry = await manualEntry(f.nurseA1.id);
     for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2]) {

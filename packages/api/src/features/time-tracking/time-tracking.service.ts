@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { assertProgramEnabled } from './care-rules';
 import { changeableManualEntry, deleteManualEntry } from './manual-entries.service';
+import { noteDetails } from './note-details.port';
 import * as repo from './time-tracking.repo';
 
 /**
@@ -111,7 +112,7 @@ async function writeEntryNote(scope: Scope, tx: Executor, entry: repo.EntryRow, 
   if (!office) { throw AppError.notFound(); }
   if (templateId !== null) { await assertUsableTemplate(scope, tx, templateId, office.id); }
   const { year, month } = localYearMonth(entry.startedAt, officeTimeZone(office.timeZone));
-  const { detailId } = await repo.addDetailToMonthNote(scope, tx, {
+  const { detailId } = await noteDetails().addDetailToMonthNote(scope, tx, {
     patientId: entry.patientId,
     hospitalId: entry.hospitalId,
     year,
@@ -265,7 +266,7 @@ export async function updateEntry(ctx: AppContext, scope: Scope, id: number, bod
       const office = await getOfficeInScope(scope, tx, entry.hospitalId);
       if (!office) { throw AppError.notFound(); }
       assertProgramEnabled(office, body.program);
-      if (entry.medicalNoteDetailId !== null) { await repo.setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program); }
+      if (entry.medicalNoteDetailId !== null) { await noteDetails().setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program); }
     }
     await repo.updateEntry(scope, tx, id, {
       ...(body.seconds !== undefined ? { seconds: body.seconds, endedAt: new Date(entry.startedAt.getTime() + body.seconds * 1000) } : {}),

@@ -10,7 +10,7 @@ import * as repo from './sub-records.repo';
 /**
  * One generic service for every CCM sub-record group (portal-spec.md section 7 "CCM": create,
  * update, delete, get by patient id, get by CCM record id). A group brings its contract
- * declarations (contract `subRecordEndpoints`), its table (db/schema/ccm.ts `subRecordTable`) and
+ * declarations (contract `subRecordEndpoints`), its table (features/ccm/ccm.tables.ts `subRecordTable`) and
  * optional hooks for its own rules; the service does the rest the same way for all groups:
  *
  * - Tenancy: a record, row or patient outside the caller's offices answers 404 "Invalid id"

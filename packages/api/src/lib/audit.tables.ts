@@ -1,4 +1,7 @@
 /**
+ * `lib/audit`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * The PHI audit trail and the system logs (docs/audit.md). HIPAA 164.312(b): every read and change
  * of patient data is recorded in `audit_events`, append-only (the trigger of the hand-written part
  * of the migration refuses UPDATE, DELETE and TRUNCATE), each row chained to the one before by a

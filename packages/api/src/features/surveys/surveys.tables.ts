@@ -1,4 +1,7 @@
 /**
+ * `surveys`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Surveys and wellness assessments (portal-spec.md section 7 "Surveys"; docs/assessments.md):
  * templates (an office's, or the system library's when hospital_id is null) with questions and
  * offered answers; recurrences (a template assigned to a patient on an RFC 5545 schedule, directly
@@ -7,8 +10,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { hospitals, users } from './core';
-import { treatmentPlans } from './monitoring';
+import { hospitals } from '../offices/offices.tables';
+import { treatmentPlans } from '../treatment-plans/treatment-plans.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** A score or a numeric answer: exact decimals, read as numbers. */

@@ -1,11 +1,14 @@
 /**
+ * `enrolment`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * A patient's program enrolments and insurance (docs/enrolment.md). Programs are the billing
  * programs (RPM, RTM, CCM, PCM, APCM, BHI, CPM); a patient may be enrolled in several at once
  * (CMS allows RPM with CCM, for instance), each from its own date. The billing type of
  * patient_billing_profiles stays the one type the spec allows per patient (section 5).
  */
 import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,11 +1,15 @@
 /**
+ * `appointments`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Appointments and their notes (portal-spec.md section 3 "Appointment"; docs/appointments.md).
  * Start and end are UTC instants; a "day" is the office's calendar day (lib/office-calendar.ts).
  * `endsAt` is stored (start + duration) so that the double-booking check is one range comparison.
  */
-import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { hospitals, users } from './core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { hospitals } from '../offices/offices.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

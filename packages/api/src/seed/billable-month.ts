@@ -11,18 +11,17 @@
  * and amounts. Readings continue every other day in the current month up to yesterday.
  *
  * Run once after the demo logins are created: nothing happens when the `patient` login is missing
- * or already has a device. Every write goes through the system scope (the seed is the server's own
- * work, db/scope.ts `systemScope`).
+ * or already has a device. A seed (docs/architecture.md "Table ownership": seeds write the rows they
+ * set up directly); the readings go through measurement ingestion and the month through billing's
+ * generation (`generateOfficeMonthAsSystem`, the system scope: the seed is the server's own work).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Role, type IngestReading } from '@vigil/contract';
-import type { AppContext } from '../../context';
-import { hospitals, hubs, medicalDevices, patientBillingProfiles, patientProgramEnrolments, timeEntries, userBillingAuthorizations, userHospitals, users } from '../../db/schema/index';
-import { systemScope } from '../../db/scope';
-import { addDays, localDateOf, localTimeToInstant, localYearMonth, officeTimeZone, zoneOffsetMs } from '../../lib/office-calendar';
-import { ingest } from '../measurements/index';
-import { processRun } from './generation';
-import * as repo from './generation.repo';
+import type { AppContext } from '../context';
+import { hospitals, hubs, medicalDevices, patientBillingProfiles, patientProgramEnrolments, timeEntries, userBillingAuthorizations, userHospitals, users } from '../db/schema/index';
+import { addDays, localDateOf, localTimeToInstant, localYearMonth, officeTimeZone, zoneOffsetMs } from '../lib/office-calendar';
+import { generateOfficeMonthAsSystem } from '../features/billing/index';
+import { ingest } from '../features/measurements/index';
 
 /** Reading days of the previous month's device period (of 30): at least 16 bill 99454 (reference §1.1). */
 export const DEMO_READING_DAYS = 20;
@@ -155,7 +154,6 @@ export async function seedDemoBillableMonth(ctx: AppContext, now = new Date()): 
   );
 
   // Generate the previous month for the office, as GET billing/generateforallhospitalpatientsformonth would.
-  const run = await repo.createRun(systemScope, db, { scopeKind: 'hospital', scopeId: office.id, year, month, total: 0, startedBy: id('sysadmin') ?? doctorId });
-  await processRun(systemScope, db, run.id, [office], year, month, now);
+  await generateOfficeMonthAsSystem(db, office, year, month, id('sysadmin') ?? doctorId, now);
   return { patientId, readings: answer.stored, year, month };
 }

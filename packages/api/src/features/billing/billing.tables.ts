@@ -1,134 +1,17 @@
 /**
- * Care time, medical notes and care-management billing (README "Care time, notes and billing").
- * Programs: RPM, RTM, CCM, PCM, APCM, BHI, CPM (chronic pain management, G3002/G3003). Billing
- * codes are CPT/HCPCS; diagnoses ICD-10-CM; amounts in cents from the fee schedule, never constants
- * in the rules.
+ * `billing`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
+ * Care-management billing (README "Care time, notes and billing"). Programs: RPM, RTM, CCM, PCM, APCM,
+ * BHI, CPM (chronic pain management, G3002/G3003). Billing codes are CPT/HCPCS; diagnoses ICD-10-CM;
+ * amounts in cents from the fee schedule, never constants in the rules.
  */
 import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { videoCalls } from './appointments';
-import { hospitals, organizations, users } from './core';
+import { hospitals } from '../offices/offices.tables';
+import { organizations } from '../organizations/organizations.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** Medical-note category templates per office. */
-export const medicalNoteCategoryTemplates = pgTable(
-  'medical_note_category_templates',
-  {
-    id: serial('id').primaryKey(),
-    hospitalId: integer('hospital_id')
-      .notNull()
-      .references(() => hospitals.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    titleEsp: text('title_esp').notNull().default(''),
-    categoryType: text('category_type').notNull().default(''), // verifier MEDICAL_NOTE_CATEGORY_TYPE lowValue
-    program: text('program').notNull().default('RPM'),
-    bodyTemplate: text('body_template').notNull().default(''),
-    status: smallint('status').notNull().default(1),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('medical_note_category_templates_hospital_idx').on(t.hospitalId)],
-);
-
-/** A patient's medical note for one office and calendar month; its text lives in details. */
-export const medicalNotes = pgTable(
-  'medical_notes',
-  {
-    id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hospitalId: integer('hospital_id')
-      .notNull()
-      .references(() => hospitals.id),
-    month: smallint('month').notNull(),
-    year: smallint('year').notNull(),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('medical_notes_patient_month_uq').on(t.patientId, t.hospitalId, t.year, t.month)],
-);
-
-export const medicalNoteDetails = pgTable(
-  'medical_note_details',
-  {
-    id: serial('id').primaryKey(),
-    medicalNoteId: integer('medical_note_id')
-      .notNull()
-      .references(() => medicalNotes.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-    program: text('program').notNull().default('RPM'),
-    categoryTemplateId: integer('category_template_id').references(() => medicalNoteCategoryTemplates.id),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [index('medical_note_details_note_idx').on(t.medicalNoteId), index('medical_note_details_template_idx').on(t.categoryTemplateId)],
-);
-
-/**
- * Time spent on a patient. `interactive` = the entry included a real-time, synchronous two-way
- * communication with the patient or caregiver (billing rule C8). Automatic entries cannot be
- * edited or deleted; a forgotten timer is closed at 2 hours with `autoClosed`. A completed video
- * or phone visit call adds one automatic interactive entry per staff member in it (`videoCallId`).
- */
-export const timeEntries = pgTable(
-  'time_entries',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hospitalId: integer('hospital_id')
-      .notNull()
-      .references(() => hospitals.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => users.id),
-    program: text('program').notNull(), // RPM | RTM | CCM | PCM | APCM | BHI | CPM
-    activity: text('activity').notNull().default(''),
-    interactive: boolean('interactive').notNull().default(false),
-    startedAt: ts('started_at').notNull(),
-    endedAt: ts('ended_at'),
-    seconds: integer('seconds'),
-    isAutomatic: boolean('is_automatic').notNull().default(true),
-    autoClosed: boolean('auto_closed').notNull().default(false),
-    medicalNoteDetailId: integer('medical_note_detail_id').references(() => medicalNoteDetails.id, { onDelete: 'set null' }),
-    /** The video or phone visit call this automatic interactive entry was written for (docs/video-visits.md). */
-    videoCallId: integer('video_call_id').references(() => videoCalls.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    // One automatic entry per staff member and call, whoever stops the call and however often.
-    uniqueIndex('time_entries_video_call_staff_uq').on(t.videoCallId, t.staffUserId),
-    index('time_entries_patient_time_idx').on(t.patientId, t.startedAt),
-    index('time_entries_staff_open_idx').on(t.staffUserId, t.endedAt),
-    index('time_entries_hospital_time_idx').on(t.hospitalId, t.startedAt),
-  ],
-);
-
-/** Patient presence: out of facility with the location the patient is leaving to (mandatory). */
-export const patientPresence = pgTable(
-  'patient_presence',
-  {
-    id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hospitalId: integer('hospital_id')
-      .notNull()
-      .references(() => hospitals.id),
-    outOfFacility: boolean('out_of_facility').notNull().default(true),
-    leavingTo: text('leaving_to').notNull(),
-    startedAt: ts('started_at').notNull().defaultNow(),
-    endedAt: ts('ended_at'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('patient_presence_hospital_idx').on(t.hospitalId, t.startedAt), index('patient_presence_patient_idx').on(t.patientId)],
-);
 
 /** A patient's billing profile: one billing type (spec section 5), practitioner, ICD-10-CM diagnoses. */
 export const patientBillingProfiles = pgTable('patient_billing_profiles', {
@@ -261,4 +144,3 @@ export const billingClaims = pgTable(
   },
   (t) => [index('billing_claims_patient_month_idx').on(t.patientId, t.year, t.month), index('billing_claims_hospital_month_idx').on(t.hospitalId, t.year, t.month)],
 );
-

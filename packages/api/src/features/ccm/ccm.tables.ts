@@ -1,4 +1,7 @@
 /**
+ * `ccm`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Chronic care management (portal-spec.md section 2 "CCM records with these subsections",
  * section 3 "CCM record: id, date", section 7 "CCM").
  *
@@ -8,15 +11,47 @@
  * (`db/scope.ts` `officeFilter`) and the by-patient list read one table. A composite foreign key
  * keeps the copy equal to the record's, and deleting a record deletes its sub-records.
  */
-import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { medicalNoteDetails, timeEntries } from './billing';
-import { hospitals, users } from './core';
-import { patientDiagnoses } from './diagnoses';
-import { measurements } from './monitoring';
-import { prescriptions } from './prescriptions';
+import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { patientDiagnoses } from '../diagnoses/diagnoses.tables';
+import { measurements } from '../measurements/measurements.tables';
+import { medicalNoteDetails } from '../medical-notes/medical-notes.tables';
+import { hospitals } from '../offices/offices.tables';
+import { prescriptions } from '../prescriptions/prescriptions.tables';
+import { timeEntries } from '../time-tracking/time-tracking.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** The columns every sub-record table starts with (see `subRecordTable`). */
+const subRecordColumns = () => ({
+  id: serial('id').primaryKey(),
+  ccmRecordId: integer('ccm_record_id').notNull(),
+  patientId: integer('patient_id').notNull(),
+  hospitalId: integer('hospital_id').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+/**
+ * A sub-record group's table: the standard columns (id, record, patient, office, author,
+ * created/updated) plus the group's own `columns`, with the composite foreign key to the record
+ * (cascading delete) and indexes for the two lists. `name` is the table's snake_case name.
+ */
+export function subRecordTable<const N extends string, C extends Record<string, PgColumnBuilderBase>>(name: N, columns: C, linkColumn?: keyof C & string) {
+  return pgTable(name, { ...subRecordColumns(), ...columns }, (t) => [
+    foreignKey({ name: `${name}_record_fk`, columns: [t.ccmRecordId, t.patientId, t.hospitalId], foreignColumns: [ccmRecords.id, ccmRecords.patientId, ccmRecords.hospitalId] }).onDelete('cascade'),
+    index(`${name}_record_idx`).on(t.ccmRecordId),
+    index(`${name}_patient_idx`).on(t.patientId, t.hospitalId),
+    // A link group's column to another feature's row: what the record-version triggers (schema
+    // `ccmRecordVersions`) and the cascading delete of that row look the link up by.
+    ...(linkColumn ? [index(`${name}_link_idx`).on((t as unknown as Record<string, AnyPgColumn>)[linkColumn]!)] : []),
+  ]);
+}
+/** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (typeof value === 'string' ? Buffer.from(value.replace(/^\\x/, ''), 'hex') : Buffer.from(value)),
+});
 
 /** A patient's CCM record in one office. */
 export const ccmRecords = pgTable(
@@ -47,33 +82,6 @@ export const ccmRecords = pgTable(
     unique('ccm_records_id_patient_office_uq').on(t.id, t.patientId, t.hospitalId),
   ],
 );
-
-/** The columns every sub-record table starts with (see `subRecordTable`). */
-const subRecordColumns = () => ({
-  id: serial('id').primaryKey(),
-  ccmRecordId: integer('ccm_record_id').notNull(),
-  patientId: integer('patient_id').notNull(),
-  hospitalId: integer('hospital_id').notNull(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-
-/**
- * A sub-record group's table: the standard columns (id, record, patient, office, author,
- * created/updated) plus the group's own `columns`, with the composite foreign key to the record
- * (cascading delete) and indexes for the two lists. `name` is the table's snake_case name.
- */
-export function subRecordTable<const N extends string, C extends Record<string, PgColumnBuilderBase>>(name: N, columns: C, linkColumn?: keyof C & string) {
-  return pgTable(name, { ...subRecordColumns(), ...columns }, (t) => [
-    foreignKey({ name: `${name}_record_fk`, columns: [t.ccmRecordId, t.patientId, t.hospitalId], foreignColumns: [ccmRecords.id, ccmRecords.patientId, ccmRecords.hospitalId] }).onDelete('cascade'),
-    index(`${name}_record_idx`).on(t.ccmRecordId),
-    index(`${name}_patient_idx`).on(t.patientId, t.hospitalId),
-    // A link group's column to another feature's row: what the record-version triggers (schema
-    // `ccmRecordVersions`) and the cascading delete of that row look the link up by.
-    ...(linkColumn ? [index(`${name}_link_idx`).on((t as unknown as Record<string, AnyPgColumn>)[linkColumn]!)] : []),
-  ]);
-}
 
 /** ccmallergy: FHIR R4 AllergyIntolerance in the spec's terms (values as in contract ccm.schemas.ts). */
 export const ccmAllergies = subRecordTable('ccm_allergies', {
@@ -247,12 +255,6 @@ export const ccmTimeLogEntries = subRecordTable('ccm_time_log_entries', {
     .notNull()
     .unique('ccm_time_log_entries_entry_uq')
     .references(() => timeEntries.id, { onDelete: 'cascade' }),
-});
-
-/** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (typeof value === 'string' ? Buffer.from(value.replace(/^\\x/, ''), 'hex') : Buffer.from(value)),
 });
 
 /**

@@ -1,4 +1,7 @@
 /**
+ * `prescriptions`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Prescriptions and the drug products they name (portal-spec.md section 7 "Diagnosis and
  * prescriptions"; docs/prescriptions.md).
  *
@@ -9,11 +12,11 @@
  * of the products for the typo-tolerant fallback (pg_trgm's "similar words" recipe).
  */
 import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { hospitals, users } from './core';
+import { hospitals } from '../offices/offices.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-
 /** One active ingredient as stored: openFDA's { name, strength }. */
 export interface StoredIngredient {
   name: string;
@@ -131,4 +134,3 @@ export const drugImportRuns = pgTable('drug_import_runs', {
   createdAt: ts('created_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
 });
-

@@ -1,13 +1,17 @@
 /**
+ * `support`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Support messaging (portal-spec.md section 7 "Support"; docs/support.md): threads between a clinic
  * user and the system admins, their messages, and their files (kept in the database, so the
  * embedded default and PostgreSQL keep them with the rest of the data).
  */
 import { boolean, customType, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { hospitals, organizations, users } from './core';
+import { hospitals } from '../offices/offices.tables';
+import { organizations } from '../organizations/organizations.tables';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
   dataType: () => 'bytea',

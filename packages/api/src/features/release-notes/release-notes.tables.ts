@@ -1,12 +1,14 @@
 /**
+ * `release-notes`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Release notes and manuals (portal-spec.md section 7 "Release notes"; docs/release-notes.md):
  * the files a system admin uploads (kept in the database) and who has opened which (the "new" mark).
  */
 import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
   dataType: () => 'bytea',

@@ -1,4 +1,7 @@
 /**
+ * `diagnoses`'s tables: the owner is the only writer of their rows (docs/architecture.md "Table
+ * ownership"; db/schema/index.ts re-exports them for drizzle-kit and for reads elsewhere).
+ *
  * Diagnoses in ICD-10-CM (portal-spec.md section 7 "Diagnosis and prescriptions"; docs/diagnoses.md).
  *
  * - `icd10cm_releases`: every load of the code set (the vendored FY2025 list at first start, or an
@@ -11,12 +14,11 @@
  *   is an uncoded problem (imported from FHIR with another code system, e.g. SNOMED CT) waiting for a
  *   clinician to code it; it keeps the source system, code and text.
  */
-import { boolean, customType, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './core';
+import { boolean, customType, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** bytea as a Buffer (a driver that answers the text form "\\x..." is decoded too). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
   dataType: () => 'bytea',
