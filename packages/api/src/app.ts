@@ -15,10 +15,11 @@ import { seedReferenceData } from './db/seed/reference';
 import { visitSocketRooms } from './features/appointments/index';
 import { resolveSession } from './features/auth/index';
 import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
-import { featureRoutes } from './features/index';
+import { auditRecordLookups, featureModules } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
 import { systemScope } from './db/scope';
 import { startAppJobs } from './jobs/app-jobs';
+import { gatherJobs } from './lib/feature-module';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
@@ -87,7 +88,7 @@ function securityHeaderPairs(): Array<[string, string]> {
 
 /**
  * Builds the server: database (migrated, reference data seeded), security headers, the session
- * guard, every feature's routes, the OpenAPI document and docs page, and the built web app.
+ * guard, every feature module's routes (features/index.ts), the OpenAPI document and docs page, and the built web app.
  * `database` may be passed in (tests share one per file); `logStream` receives the log lines
  * instead of stdout (tests read what the server logs).
  */
@@ -123,9 +124,11 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: () => ctx.jobs }),
     log: app.log,
     realtime: createRealtime({ redisUrl: config.redisUrl, log: app.log }),
+    auditRecords: auditRecordLookups,
   } as AppContext;
   // The job queue (jobs/queue.ts; README "Jobs"): pg-boss on this database when VIGIL_JOBS_ENABLED.
-  ctx.jobs = await startAppJobs(ctx);
+  // The feature modules' queues with the runner's own (lib/feature-module.ts).
+  ctx.jobs = await startAppJobs(ctx, (full) => gatherJobs(featureModules, full));
   // The diagnosis search's in-memory index of the current release, built now rather than on the
   // first keystroke (docs/diagnoses.md "Search").
   await warmIcd10cmSearch(ctx, systemScope);
@@ -178,7 +181,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
   await registerRealtimeSocket(app, ctx, resolveSession, { rooms: visitSocketRooms(ctx) });
-  for (const register of featureRoutes) { register(app, ctx); }
+  for (const feature of featureModules) { feature.routes?.(app, ctx); }
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which
   // never change under their name and so are cached for a year as immutable (setHeaders below).

@@ -1,7 +1,7 @@
 /**
  * The hub principal (docs/security.md "Hub credentials"): a hub's ingestion credential (the
  * `HubToken` header) resolved to its hub, its check-in, and issuing / revoking the credential. The
- * auth plugin (plugins/auth.ts) and lib/route.ts call it for every hub request; the devices
+ * route chain (lib/route/principal.ts, hub-check-in.ts) calls it for every hub request; the devices
  * feature issues and revokes credentials through it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
