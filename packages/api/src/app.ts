@@ -168,7 +168,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {
-    // An answer with an entity tag (lib/route.ts JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
+    // An answer with an entity tag (lib/route JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
     if (req.url.startsWith('/api/') && !reply.hasHeader('etag')) { reply.header('Cache-Control', 'no-store'); }
     // The public report page and its API (share links, spec section 2) are never indexed.
     if (/^\/(measurements|survey|api\/publiclink|api\/surveylink)(\/|\?|$)/i.test(req.url)) { reply.header('X-Robots-Tag', 'noindex, nofollow'); }

@@ -1,5 +1,5 @@
 /**
- * The PHI audit trail's writer (docs/audit.md). The route layer (`lib/route.ts`) hands every
+ * The PHI audit trail's writer (docs/audit.md). The route chain's audit concern (`lib/route/audit.ts`) hands every
  * audited call here; rows are appended by group commit, like ingestion's INSERTs
  * (features/measurements/insert-batcher.ts): events wait a short while (APPEND_LINGER_MS) and are
  * written with whatever came meanwhile; one append in flight, events wait and the next append

@@ -93,7 +93,7 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
 /**
  * Records a hub's check-in time (at most once a minute per cached credential) once its credential
  * was ACCEPTED for a hub endpoint: signed in as a hub, with a request that passed validation
- * (lib/route.ts). A refused credential (unknown, revoked, inactive hub, a route that takes no hub
+ * (lib/route/hub-check-in.ts). A refused credential (unknown, revoked, inactive hub, a route that takes no hub
  * credential, a malformed request) never moves the hub's last check-in.
  */
 export async function recordHubCheckIn(ctx: AppContext, hub: HubPrincipal): Promise<void> {
