@@ -15,6 +15,7 @@ import { callOf, type RouteConcern } from './types';
 /** Calls already recorded: an answer sent twice (an error raised while sending) is recorded once. */
 const recorded = new WeakSet<FastifyRequest>();
 
+/** The audit concern: null for an endpoint whose calls are not recorded (`auditPlanOf`); throws for a record kind without a lookup. */
 export const audit: RouteConcern = (def, ctx) => {
   const plan = auditPlanOf(def);
   if (!plan) { return null; }

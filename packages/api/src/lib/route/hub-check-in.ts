@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordHubCheckIn } from '../hub-auth';
 import { callOf, type RouteConcern } from './types';
 
+/** The hub check-in concern (preHandler), on `hubAuth` endpoints only. */
 export const hubCheckIn: RouteConcern = (def, ctx) => {
   if (def.hubAuth !== true) { return null; }
   return {

@@ -28,6 +28,7 @@ function pickHeaders(def: EndpointDef, req: FastifyRequest): Record<string, unkn
   return out;
 }
 
+/** The parse concern (preValidation): 400 for a NUL character or a part the contract's schemas refuse; else the parsed input on the call. */
 export const parse: RouteConcern = (def) => ({
   preValidation: async (req: FastifyRequest) => {
     const pickedHeaders = pickHeaders(def, req);

@@ -10,6 +10,7 @@ import { apiKeyMay, can } from '@vigil/contract';
 import { AppError } from '../app-error';
 import { callOf, type RouteConcern } from './types';
 
+/** The permission concern (preValidation): 403 unless the caller's role (and API key) has `def.permission`. */
 export const permission: RouteConcern = (def) => {
   const needed = def.permission;
   if (needed === 'public') { return null; }

@@ -15,6 +15,7 @@ function hubTokenOf(req: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
+/** The principal concern: onRequest reads a hub's credential on `hubAuth` endpoints; preValidation answers 401 / 429 without a principal. */
 export const principal: RouteConcern = (def, ctx) => {
   const hubAuth = def.hubAuth === true;
   if (def.permission === 'public' && !hubAuth) { return null; }

@@ -11,6 +11,7 @@ import { callOf, type RouteConcern } from './types';
 /** Calls whose sessions were already dropped: an answer sent twice drops them once. */
 const refreshed = new WeakSet<FastifyRequest>();
 
+/** The session refresh concern (onSend), on writes not declared `changesAccess: false`. */
 export const sessionRefresh: RouteConcern = (def, ctx) => {
   if (def.method === 'GET' || def.changesAccess === false) { return null; }
   return {
