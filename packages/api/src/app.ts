@@ -19,11 +19,12 @@ import { writeHubCheckIn } from './features/devices/index';
 import { noteDetailsWriter } from './features/medical-notes/index';
 import { useNoteDetailsWriter } from './features/time-tracking/index';
 import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
-import { featureRoutes } from './features/index';
+import { auditRecordLookups, featureModules } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { useApiKeyUseRecorder } from './lib/api-key-auth';
 import { useHubCheckInRecorder } from './lib/hub-auth';
+import { gatherJobs } from './lib/feature-module';
 import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
@@ -92,7 +93,7 @@ function securityHeaderPairs(): Array<[string, string]> {
 
 /**
  * Builds the server: database (migrated, reference data seeded), security headers, the session
- * guard, every feature's routes, the OpenAPI document and docs page, and the built web app.
+ * guard, every feature module's routes (features/index.ts), the OpenAPI document and docs page, and the built web app.
  * `database` may be passed in (tests share one per file); `logStream` receives the log lines
  * instead of stdout (tests read what the server logs).
  */
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: () => ctx.jobs }),
     log: app.log,
     realtime: createRealtime({ redisUrl: config.redisUrl, log: app.log }),
+    auditRecords: auditRecordLookups,
   } as AppContext;
   // The owners' writers for code that may not import them (docs/architecture.md "Table ownership"):
   // lib's principals record a key's use and a hub's check-in; time tracking keeps the note details
@@ -136,7 +138,8 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   useHubCheckInRecorder(ctx, writeHubCheckIn);
   useNoteDetailsWriter(noteDetailsWriter);
   // The job queue (jobs/queue.ts; README "Jobs"): pg-boss on this database when VIGIL_JOBS_ENABLED.
-  ctx.jobs = await startAppJobs(ctx);
+  // The feature modules' queues with the runner's own (lib/feature-module.ts).
+  ctx.jobs = await startAppJobs(ctx, (full) => gatherJobs(featureModules, full));
   // The diagnosis search's in-memory index of the current release, built now rather than on the
   // first keystroke (docs/diagnoses.md "Search").
   await warmIcd10cmSearch(ctx);
@@ -176,7 +179,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {
-    // An answer with an entity tag (lib/route.ts JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
+    // An answer with an entity tag (lib/route JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
     if (req.url.startsWith('/api/') && !reply.hasHeader('etag')) { reply.header('Cache-Control', 'no-store'); }
     // The public report page and its API (share links, spec section 2) are never indexed.
     if (/^\/(measurements|survey|api\/publiclink|api\/surveylink)(\/|\?|$)/i.test(req.url)) { reply.header('X-Robots-Tag', 'noindex, nofollow'); }
@@ -189,7 +192,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   app.route({ method: 'GET', url: '/api/openapi.json', config: { public: true }, handler: async () => document });
 
   await registerRealtimeSocket(app, ctx, resolveSession, { rooms: visitSocketRooms(ctx) });
-  for (const register of featureRoutes) { register(app, ctx); }
+  for (const feature of featureModules) { feature.routes?.(app, ctx); }
 
   // The index is revalidated on every load (ETag, `no-cache`); it names the hashed assets, which
   // never change under their name and so are cached for a year as immutable (setHeaders below).

@@ -416,7 +416,7 @@ function requestFor(def: EndpointDef, fields: IdField[], target: IdField, probe:
   return { url, headers, body };
 }
 
-/** The fixture's kinds of record whose row names a patient, by the audit's record kind (lib/audit-patients.ts). */
+/** The fixture's kinds of record whose row names a patient, by the audit's record kind (the feature modules' `auditRecords`, lib/feature-module.ts). */
 const AUDIT_KIND_OF: Partial<Record<string, Kind>> = { ccmRecord: 'ccmRecord', treatmentPlan: 'treatmentPlan', hub: 'hub', medicalDevice: 'device', medicalTeam: 'medicalTeam', user: 'patient' };
 
 /**

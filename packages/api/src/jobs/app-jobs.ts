@@ -1,21 +1,15 @@
 /**
- * The app's queues, registered in one place (README "Jobs"): the per-minute monitoring jobs
- * (jobs/index.ts), billing generation runs (features/billing/billing-runs.ts), FHIR imports from
- * the web (POST admin/import, admin/importupload: features/import/import-runs.ts, with their dead
- * letter queue), e-mail sending (lib/mailer.ts) and ICD-10-CM release loads
- * (features/diagnoses/icd10cm-import.ts) Terra webhook deliveries (features/terra/terra-events.ts) and readings sent to the ECP
- * (features/ecp/ecp-send.ts), and the system log's retention rule (jobs/system-log-retention.run.job.ts).
+ * The app's queues, started in one place (README "Jobs"): the runner's own (the per-minute
+ * monitoring jobs of jobs/index.ts, survey occurrences, licence expiry, appointment reminders, the
+ * system log's retention rule), e-mail sending (lib/mailer.ts), and every feature module's `jobs`
+ * (lib/feature-module.ts; app.ts hands them in: billing generation runs, FHIR imports and their
+ * dead letter queue, drug catalogue and ICD-10-CM release loads, Terra webhook deliveries,
+ * readings sent to the ECP).
  */
 import type { AppContext } from '../context';
-import { billingRunJobDefinition } from '../features/billing/index';
-import { importRunFailedJobDefinition, importRunJobDefinition } from '../features/import/index';
-import { icd10cmImportJobDefinition } from '../features/diagnoses/index';
 import { mailJobDefinition } from '../lib/mailer';
-import { drugImportJobDefinition } from '../features/prescriptions/index';
-import { terraEventJobDefinition } from '../features/terra/index';
-import { ecpSendJobDefinition } from '../features/ecp/index';
 import { minuteSchedules, monitoringJobDefinition } from './index';
-import { startJobQueue, type JobQueue } from './queue';
+import { startJobQueue, type JobDefinition, type JobName, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
 import { licenseExpiryJobDefinition } from './license-expiry.run.job';
 import { appointmentRemindersJobDefinition } from './appointment-reminders.send.job';
@@ -23,10 +17,11 @@ import { systemLogRetentionJobDefinition } from './system-log-retention.run.job'
 
 /**
  * Starts the queue of `ctx` (without its `jobs`, which the caller sets to the answer): pg-boss on
- * the app's database when VIGIL_JOBS_ENABLED, else the in-process fallback. The caller closes it
- * (`jobs.close()`) before the database.
+ * the app's database when VIGIL_JOBS_ENABLED, else the in-process fallback, with the runner's own
+ * queues and `featureJobs` (the feature modules' queues, built with the full context). The caller
+ * closes it (`jobs.close()`) before the database.
  */
-export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }): Promise<JobQueue> {
+export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }, featureJobs: (ctx: AppContext) => JobDefinition<JobName>[]): Promise<JobQueue> {
   const full = ctx as AppContext;
   return startJobQueue({
     config: ctx.config,
@@ -34,18 +29,12 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
     log: ctx.log,
     definitions: [
       monitoringJobDefinition(full),
-      billingRunJobDefinition(full),
-      importRunJobDefinition(full),
-      importRunFailedJobDefinition(full),
       mailJobDefinition(ctx.mailer, ctx.config.jobsRetryDelaySeconds),
       surveyOccurrencesJobDefinition(full),
-      drugImportJobDefinition(full),
-      icd10cmImportJobDefinition(full),
       licenseExpiryJobDefinition(full),
       appointmentRemindersJobDefinition(full),
       systemLogRetentionJobDefinition(full),
-      terraEventJobDefinition(full),
-      ecpSendJobDefinition(full),
+      ...featureJobs(full),
     ],
     schedules: minuteSchedules,
   });

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints, type EndpointDef } from '@vigil/contract';
 import { auditPlanOf } from './audit-route';
-import { PATIENT_LOOKUPS } from './audit-patients';
+import { auditRecordLookups } from '../features/index';
 
 /** Whole tags that hold no patient data, with the reason. */
 const NOT_PATIENT_DATA_TAGS: Record<string, string> = {
@@ -213,7 +213,7 @@ describe('the PHI audit trail covers the contract', () => {
     for (const d of signedIn) {
       const plan = auditPlanOf(d);
       if (!plan?.record) { continue; }
-      expect(PATIENT_LOOKUPS[plan.record.kind], keyOf(d)).toBeDefined();
+      expect(auditRecordLookups[plan.record.kind], keyOf(d)).toBeDefined();
       expect(plan.readBefore, keyOf(d)).toBe(d.method === 'DELETE');
     }
   });

@@ -1,6 +1,6 @@
 /**
  * From an endpoint declaration to its audit events (docs/audit.md "What is recorded"). The route
- * layer (`lib/route.ts`) asks `auditPlanOf` once per endpoint at registration and
+ * chain's audit concern (`lib/route/audit.ts`) asks `auditPlanOf` once per endpoint at registration and
  * `recordAuditedCall` once per call: the declaration says which patient, resource and action
  * (`EndpointDef.audit`), so no service records anything itself.
  */
@@ -9,7 +9,7 @@ import { Role, type AuditAction, type AuditRecordKind, type EndpointDef } from '
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Scope } from '../db/scope';
-import { PATIENT_LOOKUPS, readPatientOfRecord, recordKeyOf } from './audit-patients';
+import { readPatientOfRecord, recordKeyOf } from './audit-patients';
 import { auditTrail } from './audit-trail';
 
 type Part = 'headers' | 'query' | 'params' | 'body' | 'answer';
@@ -72,8 +72,8 @@ function splitField(ref: string): [Part, string] {
 
 /**
  * The audit plan of an endpoint, or null when its calls are not recorded: public endpoints, a
- * declaration `audit: false`, and undeclared endpoints whose input names no patient field. Throws
- * when a declared record kind has no lookup (`lib/audit-patients.ts`): the server does not start.
+ * declaration `audit: false`, and undeclared endpoints whose input names no patient field. (A declared
+ * record kind without a lookup stops the server when its route is registered: lib/route/audit.ts.)
  */
 export function auditPlanOf(def: EndpointDef): AuditPlan | null {
   if (def.permission === 'public' || def.audit === false) { return null; }
@@ -82,7 +82,6 @@ export function auditPlanOf(def: EndpointDef): AuditPlan | null {
   const base = { action, endpoint, record: null, readBefore: false, patientOnly: def.audit?.patientOnly === true };
   if (def.audit?.record) {
     const { kind, key } = def.audit.record;
-    if (!PATIENT_LOOKUPS[kind]) { throw new Error(`${endpoint}: audit record kind ${kind} has no patient lookup`); }
     const [part, field] = splitField(key);
     return { ...base, resource: def.audit.resource, part: null, field: null, record: { kind, part, field }, readBefore: def.method === 'DELETE' };
   }
@@ -119,10 +118,10 @@ function patientOf(plan: AuditPlan, input: CallInput): number | null {
  */
 export async function patientBeforeDelete(ctx: AppContext, plan: AuditPlan, scope: Scope, input: CallInput): Promise<number | null | undefined> {
   if (!plan.readBefore || !plan.record || !ctx.config.auditEnabled) { return undefined; }
-  const key = recordKeyOf(plan.record.kind, valueOf(input, plan.record.part, plan.record.field), scope.organizationId);
+  const key = recordKeyOf(ctx.auditRecords, plan.record.kind, valueOf(input, plan.record.part, plan.record.field), scope.organizationId);
   if (key === null) { return null; }
   try {
-    const patientId = await readPatientOfRecord(ctx.db, plan.record.kind, key);
+    const patientId = await readPatientOfRecord(ctx.db, ctx.auditRecords, plan.record.kind, key);
     auditTrail(ctx).fillDeleted(plan.record.kind, key, patientId);
     return patientId;
   } catch {
@@ -150,7 +149,7 @@ export function recordAuditedCall(
   if (plan.patientOnly && outcome < 300 && answer && typeof answer === 'object' && 'roleId' in answer && (answer as { roleId?: unknown }).roleId !== Role.PATIENT) { return; }
   // A field of the answer (`answer.<field>`) is read only from a success's answer.
   const from: CallInput = { ...input, answer: outcome < 300 ? answer : undefined };
-  const key = plan.record && knownPatient === undefined ? recordKeyOf(plan.record.kind, valueOf(from, plan.record.part, plan.record.field), scope.organizationId) : null;
+  const key = plan.record && knownPatient === undefined ? recordKeyOf(ctx.auditRecords, plan.record.kind, valueOf(from, plan.record.part, plan.record.field), scope.organizationId) : null;
   auditTrail(ctx).record({
     at: new Date(),
     userId: scope.userId,

@@ -1,5 +1,5 @@
 /**
- * The PHI audit trail's writer (docs/audit.md). The route layer (`lib/route.ts`) hands every
+ * The PHI audit trail's writer (docs/audit.md). The route chain's audit concern (`lib/route/audit.ts`) hands every
  * audited call here; rows are appended by group commit, like ingestion's INSERTs
  * (features/measurements/insert-batcher.ts): events wait a short while (APPEND_LINGER_MS) and are
  * written with whatever came meanwhile; one append in flight, events wait and the next append
@@ -14,7 +14,7 @@
  *
  * An event of a call keyed by a record's id (contract `AuditDecl.record`) comes with that record
  * instead of its patient: the append reads the patients of all such events first, one statement
- * per kind of record (`lib/audit-patients.ts`), so the request pays no extra statement.
+ * per kind of record (the feature modules' lookups, `lib/audit-patients.ts`), so the request pays no extra statement.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -115,7 +115,7 @@ export class AuditTrail {
     this.resolving = batch;
     let found: Awaited<ReturnType<typeof readPatientsOfRecords>> | null;
     try {
-      found = wanted.size > 0 ? await readPatientsOfRecords(this.ctx.db, wanted) : null;
+      found = wanted.size > 0 ? await readPatientsOfRecords(this.ctx.db, this.ctx.auditRecords, wanted) : null;
     } finally {
       this.resolving = [];
     }

@@ -1,8 +1,8 @@
 /**
  * The hub principal (docs/security.md "Hub credentials"): a hub's ingestion credential (the
- * `HubToken` header) resolved to its hub, and its check-in. The auth plugin (plugins/auth.ts) and
- * lib/route.ts call it for every hub request. The devices feature owns the hubs table: it issues
- * and revokes credentials (features/devices/hub-credentials.ts, forgetting this cache), and
+ * `HubToken` header) resolved to its hub, and its check-in. The route chain (lib/route/principal.ts,
+ * hub-check-in.ts) calls it for every hub request. The devices feature owns the hubs table: it
+ * issues and revokes credentials (features/devices/hub-credentials.ts, forgetting this cache), and
  * writes the check-in through the recorder app.ts hands in here (`useHubCheckInRecorder`; lib
  * imports no feature, docs/architecture.md "Table ownership").
  */
@@ -105,7 +105,7 @@ export async function resolveHubToken(ctx: AppContext, token: string): Promise<H
 /**
  * Records a hub's check-in time (at most once a minute per cached credential) once its credential
  * was ACCEPTED for a hub endpoint: signed in as a hub, with a request that passed validation
- * (lib/route.ts). A refused credential (unknown, revoked, inactive hub, a route that takes no hub
+ * (lib/route/hub-check-in.ts). A refused credential (unknown, revoked, inactive hub, a route that takes no hub
  * credential, a malformed request) never moves the hub's last check-in.
  */
 export async function recordHubCheckIn(ctx: AppContext, hub: HubPrincipal): Promise<void> {

@@ -3,7 +3,7 @@ import { permissions } from '@vigil/contract';
 
 /**
  * Default deny for the API: a route that names neither a known permission nor `public: true` stops the server
- * at start-up. The permission itself is checked in `registerEndpoint` for every contract route.
+ * at start-up. The permission itself is checked by the route chain for every contract route (lib/route/permission.ts).
  */
 export function registerAccessGate(app: FastifyInstance): void {
   const known = new Set<string>([...permissions, 'public']);

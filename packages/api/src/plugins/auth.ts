@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Lang } from '@vigil/contract';
 import type { AppContext } from '../context';
 import type { HubPrincipal, Scope } from '../db/scope';
-import { resolveHubToken } from '../lib/hub-auth';
 import { resolveApiKey, type ApiKeyResolution } from '../lib/api-key-auth';
 import { requestLang } from '../lib/lang';
 import type { SessionResolver } from '../lib/session-cache';
@@ -11,11 +10,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, built from the SessionGuid header's session; null when there is none. */
     scope: Scope | null;
-    /** The hub whose `HubToken` credential came with the request, or null. */
+    /** The hub whose `HubToken` credential came with a request to a `hubAuth` endpoint, or null (lib/route/principal.ts). */
     hub: HubPrincipal | null;
     session: { expiresAt: Date; lastSeenAt: Date } | null;
     lang: Lang;
-    /** Why an `X-Api-Key` header did not give a scope (lib/route.ts answers 401 or 429), or null. */
+    /** Why an `X-Api-Key` header did not give a scope (lib/route/principal.ts answers 401 or 429), or null. */
     apiKeyRefusal: Exclude<ApiKeyResolution, { ok: true }> | null;
   }
   interface FastifyContextConfig {
@@ -26,9 +25,10 @@ declare module 'fastify' {
 }
 
 /**
- * Reads the SessionGuid (staff), X-Api-Key (API user) and HubToken (hub) headers on every API request and sets
- * `request.scope`, `request.hub` and `request.lang`. `resolveSession` is the auth feature's
- * (app.ts passes it: a plugin imports no feature); hub credentials are lib/hub-auth.ts's.
+ * Reads the SessionGuid (staff) and X-Api-Key (API user) headers on every API request and sets
+ * `request.scope` and `request.lang`. `resolveSession` is the auth feature's (app.ts passes it: a
+ * plugin imports no feature). A hub's `HubToken` is read only by the endpoints that accept it
+ * (lib/route/principal.ts sets `request.hub`).
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext, resolveSession: SessionResolver): void {
   app.decorateRequest('scope', null);
@@ -38,11 +38,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, resolveSessi
   app.decorateRequest('apiKeyRefusal', null);
   app.addHook('onRequest', async (req) => {
     req.lang = requestLang(req);
-    const hubHeader = req.headers['hubtoken'];
-    const hubToken = Array.isArray(hubHeader) ? hubHeader[0] : hubHeader;
-    // Only endpoints that accept a hub read its credential (route.ts records the check-in once accepted).
-    const endpoint = (req.routeOptions.config as { endpoint?: { hubAuth?: boolean } } | undefined)?.endpoint;
-    if (hubToken && endpoint?.hubAuth === true) { req.hub = await resolveHubToken(ctx, hubToken); }
     const header = req.headers['sessionguid'];
     const token = Array.isArray(header) ? header[0] : header;
     const keyHeader = req.headers['x-api-key'];

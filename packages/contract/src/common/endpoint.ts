@@ -39,7 +39,7 @@ export type SubRecordKind =
 
 /**
  * Kinds of stored record whose row names a patient, for calls keyed by a record's own id (api
- * `lib/audit-patients.ts` holds the statement of each; docs/audit.md "Calls keyed by a record").
+ * the feature that owns the record declares its statement in its module descriptor's `auditRecords`, api lib/feature-module.ts; docs/audit.md "Calls keyed by a record").
  * The CCM sub-record groups are named by their slug. `user` names any user: the patient is
  * recorded only when that user is a patient. `patientIdentifier` and `deviceIdentifier` are texts (a
  * patient's identifier in the caller's organization, or the patient's user id; a device's identifier).
@@ -76,7 +76,7 @@ export type AuditRecordKind =
   | 'patientIdentifier';
 
 /**
- * Which patient data an endpoint touches, for the PHI audit trail (api `lib/route.ts` records it;
+ * Which patient data an endpoint touches, for the PHI audit trail (api `lib/route/audit.ts` records it;
  * docs/audit.md). Exactly one of:
  * - `patient`: the input field that holds the patient's user id;
  * - `record`: the input field that holds the id of a record of `kind` whose row names the

@@ -17,9 +17,14 @@ import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePr
 import * as schema from '../../db/schema/index';
 import { auditEvents } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
-import { PATIENT_LOOKUPS, readPatientOfRecord, type RecordKey } from '../../lib/audit-patients';
+import type { Executor } from '../../db/client';
+import { readPatientOfRecord as readWith, type RecordKey } from '../../lib/audit-patients';
+import { auditRecordLookups } from '../index';
 import { auditPlanOf } from '../../lib/audit-route';
 import { urlOf } from '../../lib/route';
+
+/** The patient of one record, by the feature modules' lookups (features/index.ts). */
+const readPatientOfRecord = (db: Executor, kind: AuditRecordKind, key: RecordKey) => readWith(db, auditRecordLookups, kind, key);
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -197,17 +202,17 @@ beforeAll(async () => {
     }
   };
   fresh = make;
-  for (const kind of Object.keys(PATIENT_LOOKUPS) as AuditRecordKind[]) { keys[kind] = await make(kind); }
+  for (const kind of Object.keys(auditRecordLookups) as AuditRecordKind[]) { keys[kind] = await make(kind); }
 }, 120_000);
 afterAll(async () => t?.close());
 
 describe('the patient of each kind of record', () => {
   it('is read from the row for every kind the trail knows, and no row names none', async () => {
     const wrong: string[] = [];
-    for (const kind of Object.keys(PATIENT_LOOKUPS) as AuditRecordKind[]) {
+    for (const kind of Object.keys(auditRecordLookups) as AuditRecordKind[]) {
       const got = await readPatientOfRecord(t.ctx.db, kind, keys[kind]);
       if (got !== f.patientA1.id) { wrong.push(`${kind} ${String(keys[kind])}: ${got}`); }
-      const none = PATIENT_LOOKUPS[kind].key === 'text' ? `${f.orgA.id}:NO-SUCH-KEY` : 2_000_000_000;
+      const none = auditRecordLookups[kind].key === 'text' ? `${f.orgA.id}:NO-SUCH-KEY` : 2_000_000_000;
       expect(await readPatientOfRecord(t.ctx.db, kind, none), kind).toBeNull();
     }
     expect(wrong).toEqual([]);

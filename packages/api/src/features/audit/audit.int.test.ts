@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
+import { allEndpoints, can, Role, type EndpointDef } from '@vigil/contract';
 import { createTenancyFixture, createTestApp, sessionFor, TEST_PASSWORD, type TestApp } from '../../../test/setup';
 import { auditEvents, measurements, systemLogs, timeEntries } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
+import { auditPlanOf } from '../../lib/audit-route';
 import { checkChain } from './index';
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -61,6 +62,21 @@ describe('the route layer records patient data access from the endpoint declarat
     expect(res.statusCode).toBe(404);
     const row = (await eventsFor(f.patientA1.id)).find((r) => r.userId === f.doctorB1.id)!;
     expect(row).toMatchObject({ outcome: 404, organizationId: f.orgB.id, action: 'R' });
+  });
+
+  it("records a refused role's attempt (403) with the patient its raw input names", async () => {
+    // A read naming its patient in a header, and a caller of organization A whose role may not call it (from the contract).
+    const callers = [
+      { user: f.officeAdminA1, role: Role.HOSPITAL_ADMIN },
+      { user: f.caregiverA1, role: Role.CARE_GIVER },
+      { user: f.patientA2, role: Role.PATIENT },
+    ];
+    const reads = (allEndpoints as readonly EndpointDef[]).filter((d) => d.method === 'GET' && !d.path.includes('{') && d.permission !== 'public' && auditPlanOf(d)?.part === 'headers');
+    const [def, caller] = reads.flatMap((d) => callers.filter((c) => !can(c.role, d.permission as Exclude<EndpointDef['permission'], 'public'>)).map((c) => [d, c] as const))[0]!;
+    const res = await get(def.path, caller.user, { [auditPlanOf(def)!.field!]: f.patientA1.id });
+    expect(res.statusCode, def.path).toBe(403);
+    const row = (await eventsFor(f.patientA1.id)).find((r) => r.endpoint === `GET ${def.path}` && r.userId === caller.user.id);
+    expect(row, def.path).toMatchObject({ outcome: 403, roleId: caller.role, organizationId: f.orgA.id, action: 'R' });
   });
 
   it('records nothing for calls that touch no patient', async () => {

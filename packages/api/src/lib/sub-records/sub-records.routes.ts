@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { registerEndpoint, type Handler } from '../route';
+import { registerGroup } from '../route/index';
 import * as service from './sub-records.service';
 
 /**
@@ -9,16 +9,14 @@ import * as service from './sub-records.service';
  * `registerSubRecordGroup(app, ctx, ccmAllergyGroup)`.
  */
 export function registerSubRecordGroup<F extends object, Item extends object>(app: FastifyInstance, ctx: AppContext, group: service.SubRecordGroup<F, Item>): void {
-  const e = group.endpoints;
   // The declarations are generic here; the contract's schemas validated every part before the
   // handler runs, and responses are checked against the contract when `validateResponses` is on.
-  type Any = Handler<typeof e.create>;
-  const handlers: [typeof e.create, Any][] = [
-    [e.create, ({ scope, body }) => service.createSubRecord(ctx, scope!, group, body as F & { ccmRecordId: number })],
-    [e.update, ({ scope, params, body }) => service.updateSubRecord(ctx, scope!, group, (params as { id: number }).id, body as F)],
-    [e.remove, ({ scope, params }) => service.deleteSubRecord(ctx, scope!, group, (params as { id: number }).id)],
-    [e.getByPatientId, ({ scope, headers }) => service.findSubRecordsByPatient(ctx, scope!, group, (headers as { patientid: number }).patientid)],
-    [e.getByCcmRecordId, ({ scope, headers }) => service.findSubRecordsByRecord(ctx, scope!, group, (headers as { ccmrecordid: number }).ccmrecordid)],
-  ];
-  for (const [def, handler] of handlers) { registerEndpoint(app, ctx, def, handler); }
+  // One handler per declaration of the group (a missing one does not compile: `registerGroup`).
+  registerGroup(app, ctx, group.endpoints, {
+    create: ({ scope, body }) => service.createSubRecord(ctx, scope!, group, body as F & { ccmRecordId: number }),
+    update: ({ scope, params, body }) => service.updateSubRecord(ctx, scope!, group, (params as { id: number }).id, body as F),
+    remove: ({ scope, params }) => service.deleteSubRecord(ctx, scope!, group, (params as { id: number }).id),
+    getByPatientId: ({ scope, headers }) => service.findSubRecordsByPatient(ctx, scope!, group, (headers as { patientid: number }).patientid),
+    getByCcmRecordId: ({ scope, headers }) => service.findSubRecordsByRecord(ctx, scope!, group, (headers as { ccmrecordid: number }).ccmrecordid),
+  });
 }
