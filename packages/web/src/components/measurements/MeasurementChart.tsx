@@ -5,18 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { severityOf, type EffectiveThresholds } from '@vigil/contract';
 import { currentLang } from '../../lib/i18n';
-import {
-  asThresholds,
-  chartedCodes,
-  formatLocalDateTime,
-  formatLocalDay,
-  formatNumber,
-  formatOffset,
-  localMillis,
-  offsetMinutes,
-  unitLabel,
-  valueLabel,
-} from './format';
+import { asThresholds, chartedCodes, formatNumber, unitLabel, valueLabel } from './format';
+import { formatLocalDateTime, formatLocalDay, formatOffset, localMillis, offsetMinutes } from '../../lib/calendar';
 import { ReadingFlags, SEVERITY_COLOURS, SeverityBadge } from './ReadingBadges';
 
 /** Line colours (Mantine blue.8, violet.8, cyan.9): distinct, and dark enough on white. */
