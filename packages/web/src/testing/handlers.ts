@@ -74,7 +74,14 @@ export function answer<D extends EndpointDef>(def: D, data: AnswerOf<D>, calls?:
   );
 }
 
-/** A handler that refuses `def` as the API does: HTTP `status` with the envelope `{ resFlag: false, msg, code }`. */
-export function refuse<D extends EndpointDef>(def: D, status: number, msg: string, code?: string, calls?: ReceivedRequest[]) {
-  return handlerOf(def, async () => HttpResponse.json({ resFlag: false, data: null, msg, code }, { status }), calls);
+/** What a refusal carries besides its message: the error code and per-field messages (a 400), and where to collect requests. */
+export interface RefusalOptions {
+  code?: string;
+  errors?: Record<string, string>;
+  calls?: ReceivedRequest[];
+}
+
+/** A handler that refuses `def` as the API does: HTTP `status` with the envelope `{ resFlag: false, msg, code, errors }`. */
+export function refuse<D extends EndpointDef>(def: D, status: number, msg: string, opts: RefusalOptions = {}) {
+  return handlerOf(def, async () => HttpResponse.json({ resFlag: false, data: null, msg, code: opts.code, errors: opts.errors }, { status }), opts.calls);
 }
