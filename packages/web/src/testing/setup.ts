@@ -24,7 +24,13 @@ class NoResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
-if (inBrowser) { Element.prototype.scrollIntoView ??= () => undefined; }
+if (inBrowser) {
+  Element.prototype.scrollIntoView ??= () => undefined;
+  // Mantine's autosize textarea listens for web fonts loading (document.fonts).
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+  }
+}
 
 // A screen's first render loads its language namespace (lib/i18n.ts) and its reads: allow 5 s.
 configure({ asyncUtilTimeout: 5000 });
