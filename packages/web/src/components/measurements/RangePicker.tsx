@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { addDays, daysBetween, isDay, todayIn } from '../../lib/calendar';
+import { addDays, browserOffsetMinutes, daysBetween, isDay, todayIn } from '../../lib/calendar';
 
 /** The browser's today ('YYYY-MM-DD'), or `daysBefore` days before it. */
 const localDay = (daysBefore = 0) => addDays(todayIn(), -daysBefore);
@@ -35,7 +35,7 @@ export function rangeQuery(v: RangeValue): { from: string; to?: string } {
 export function rangeDomain(v: RangeValue): [number, number] {
   const q = rangeQuery(v);
   const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
-  const now = Date.now() - new Date().getTimezoneOffset() * 60_000;
+  const now = Date.now() + browserOffsetMinutes() * 60_000;
   return [day(q.from), q.to ? day(q.to) + 86_400_000 - 1 : now];
 }
 

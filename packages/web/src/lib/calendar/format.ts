@@ -169,6 +169,22 @@ export function formatOffset(offset: string): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/** Minutes the browser's zone is ahead of UTC at `at` (Los Angeles in winter: -480). */
+export function browserOffsetMinutes(at: Date = new Date()): number {
+  return -at.getTimezoneOffset();
+}
+
+/**
+ * An ISO instant as the value of a native datetime-local input ('2026-03-12T12:45'), which reads
+ * and writes the browser's wall clock; '' when unreadable.
+ */
+export function toDateTimeLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) { return ''; }
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
 /** Now as an ISO 8601 date-time with the browser's UTC offset ('2026-03-01T08:15:00-05:00'), as a manual reading carries it. */
 export function nowWithOffset(): string {
   return dayjs().format('YYYY-MM-DDTHH:mm:ssZ');
