@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Test files that must each get fresh modules: they replace a module (vi.mock), a global or the
 // clock for the whole file, or run in a browser-like environment. Every other file shares its
 // worker's module graph (`isolate: false`, the "shared" project below).
+const webFiles = ['packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx'];
 const isolatedFiles = [
-  // The web's tests (jsdom, vi.mock of the API client, stubbed globals).
-  'packages/web/src/**/*.test.ts',
-  'packages/web/src/**/*.test.tsx',
+  // The web's tests (the "web" project below: jsdom, vi.mock of the API client, stubbed globals).
+  ...webFiles,
   // vi.mock('../notifications/alerts'): the mock would leak into the files after it in a shared worker.
   'packages/api/src/features/measurements/measurements.int.test.ts',
 ];
@@ -42,6 +42,19 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: isolatedFiles,
+          exclude: webFiles,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The web's unit and component tests (docs/architecture.md "Web: the testing folder"): a
+          // browser-like document (jsdom), the request handlers of packages/web/src/testing/ (msw),
+          // and a fresh module graph per file.
+          name: 'web',
+          include: webFiles,
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/testing/setup.ts'],
         },
       },
     ],

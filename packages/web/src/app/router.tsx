@@ -7,10 +7,10 @@ import { call, hasSessionGuid, setUnauthorizedHandler } from '../lib/api-client'
 import { queryClient } from './providers';
 import { useAuth } from '../lib/auth';
 import LoginPage from '../features/auth/pages/LoginPage';
-import { can, type RoleId } from '@vigil/contract';
 import { appRoutes, type AppRoute } from './routes';
 import { prefetchPatientPage } from './routes/patient-details/api/patient-details';
-import { Forbidden, RouteError } from './RouteError';
+import { RouteError } from './RouteError';
+import { RouteGuard } from './guard';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Lazy = lazy(load);
@@ -22,11 +22,13 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 };
 
 
-/** One screen of app/routes.tsx behind its permission (`can(role, permission)`; the server decides too). */
+/** One screen of app/routes.tsx behind its permission (app/guard.tsx; the server decides too). */
 function Guarded({ route }: { route: AppRoute }) {
-  const { user } = useAuth();
-  if (!user || !can(user.roleId as RoleId, route.permission)) { return <Forbidden />; }
-  return <LazyPage load={route.page} />;
+  return (
+    <RouteGuard permission={route.permission}>
+      <LazyPage load={route.page} />
+    </RouteGuard>
+  );
 }
 
 const lazyPages = new Map<AppRoute['page'], ComponentType>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_INPUT_FORMATS, parseTypedDate } from './DateField';
+import { DATE_INPUT_FORMATS, parseTypedDate } from '../lib/calendar';
 
 describe('parseTypedDate: a typed date in the UI language’s order', () => {
   it('reads Spanish dates day first (dd/mm/aaaa)', () => {

@@ -1,32 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import 'dayjs/locale/es';
 import { useTranslation } from 'react-i18next';
-
-dayjs.extend(customParseFormat);
-
-/**
- * How a calendar date is written and read in each UI language: Spanish "dd/mm/aaaa" (RAE's
- * numeric order, day first), English (US) "mm/dd/yyyy". See docs/dates.md.
- */
-export const DATE_INPUT_FORMATS = {
-  es: { format: 'DD/MM/YYYY', placeholder: 'dd/mm/aaaa' },
-  en: { format: 'MM/DD/YYYY', placeholder: 'mm/dd/yyyy' },
-} as const;
-
-/**
- * Reads a typed date in `format` (strictly: "31/02/2026" is no date); also accepts the ISO form
- * YYYY-MM-DD, which pasted values often are. Null when unreadable.
- */
-export function parseTypedDate(text: string, format: string): string | null {
-  const trimmed = text.trim();
-  for (const f of [format, 'YYYY-MM-DD']) {
-    const d = dayjs(trimmed, f, true);
-    if (d.isValid()) { return d.format('YYYY-MM-DD'); }
-  }
-  return null;
-}
+import { DATE_INPUT_FORMATS, parseTypedDate, pickedDay } from '../lib/calendar';
 
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'locale' | 'dateParser' | 'minDate' | 'maxDate' | 'min' | 'max'> {
   /** The date as YYYY-MM-DD; '' (or null) when empty. */
@@ -54,7 +28,7 @@ export function DateField({ value, onChange, min, max, clearable, ...rest }: Dat
       {...rest}
       clearable={clearable ?? !rest.required}
       value={value || null}
-      onChange={(v) => onChange?.(v ? dayjs(v).format('YYYY-MM-DD') : '')}
+      onChange={(v) => onChange?.(pickedDay(v))}
       valueFormat={format}
       locale={lang}
       firstDayOfWeek={lang === 'es' ? 1 : 0}

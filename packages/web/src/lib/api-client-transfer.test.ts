@@ -1,3 +1,5 @@
+// @vitest-environment node
+// (The client under test runs on a stubbed window; jsdom's Blob has no arrayBuffer, Node's has.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ccm } from '@vigil/contract';
 import type { ApiError } from './api-client';

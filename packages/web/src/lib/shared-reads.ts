@@ -13,7 +13,6 @@ import {
   type TimeZoneOption,
 } from '@vigil/contract';
 import { useCan } from './can';
-import { todayIn } from './dates';
 import { endpointQueryOptions, useEndpointQuery, type EndpointQueryOptions } from './endpoint-query';
 
 /**
@@ -32,16 +31,6 @@ export function useUser<T = EndpointResponse<typeof users.getUser>>(id: number |
 /** GET hospital/{id}: an office (its programs RPM / RTM / CCM, its IANA time zone: months and days are the office's). */
 export function useOffice<T = EndpointResponse<typeof offices.getOffice>>(id: number | null | undefined, opts: EndpointQueryOptions<typeof offices.getOffice, T> = {}) {
   return useEndpointQuery(offices.getOffice, { params: { id: id ?? 0 } }, { enabled: !!id && id > 0, ...opts });
-}
-
-/**
- * Today's date ('YYYY-MM-DD') in office `officeId`'s time zone (GET hospital/{id}, shared with
- * useOffice), the browser's today until the office is read. Dates the server refuses "in the
- * future" are checked in that calendar (lib/dates.ts todayIn).
- */
-export function useOfficeToday(officeId: number | null | undefined): string {
-  const office = useOffice(officeId);
-  return todayIn(office.data?.timeZone);
 }
 
 export type OfficePatientsQuery = NonNullable<In<typeof offices.findOfficePatientsV4.query>>;

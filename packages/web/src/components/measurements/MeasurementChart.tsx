@@ -5,18 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { severityOf, type EffectiveThresholds } from '@vigil/contract';
 import { currentLang } from '../../lib/i18n';
-import {
-  asThresholds,
-  chartedCodes,
-  formatLocalDateTime,
-  formatLocalDay,
-  formatNumber,
-  formatOffset,
-  localMillis,
-  offsetMinutes,
-  unitLabel,
-  valueLabel,
-} from './format';
+import { asThresholds, chartedCodes, formatNumber, unitLabel, valueLabel } from './format';
+import { browserOffsetMinutes, formatLocalDateTime, formatLocalDay, formatOffset, localMillis, offsetMinutes } from '../../lib/calendar';
 import { ReadingFlags, SEVERITY_COLOURS, SeverityBadge } from './ReadingBadges';
 
 /** Line colours (Mantine blue.8, violet.8, cyan.9): distinct, and dark enough on white. */
@@ -177,7 +167,7 @@ export function MeasurementChart(props: {
   const { domain: yDomain, ticks: yTicks } = ys.length > 0 ? niceScale(Math.min(...ys), Math.max(...ys)) : { domain: [0, 1] as [number, number], ticks: [] };
 
   // X domain: the period (shifted by the readings' offset so that it matches their local times).
-  const offsetMs = (readings.at(-1) ? offsetMinutes(readings.at(-1)!.measuredAtOffset) : -new Date().getTimezoneOffset()) * 60_000;
+  const offsetMs = (readings.at(-1) ? offsetMinutes(readings.at(-1)!.measuredAtOffset) : browserOffsetMinutes()) * 60_000;
   const ts = data.map((p) => p.t);
   const xFrom = props.from ? new Date(props.from).getTime() + offsetMs : Math.min(...ts) - DAY_MS / 4;
   const xTo = props.to ? new Date(props.to).getTime() + offsetMs : Math.max(...ts) + DAY_MS / 4;

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { isDay, localDay } from './format';
+import { addDays, browserOffsetMinutes, daysBetween, isDay, todayIn } from '../../lib/calendar';
+
+/** The browser's today ('YYYY-MM-DD'), or `daysBefore` days before it. */
+const localDay = (daysBefore = 0) => addDays(todayIn(), -daysBefore);
 import { DateField } from '../DateField';
 
 export const RANGE_PRESETS = ['7', '30', '90', 'custom'] as const;
@@ -33,7 +35,7 @@ export function rangeQuery(v: RangeValue): { from: string; to?: string } {
 export function rangeDomain(v: RangeValue): [number, number] {
   const q = rangeQuery(v);
   const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
-  const now = Date.now() - new Date().getTimezoneOffset() * 60_000;
+  const now = Date.now() + browserOffsetMinutes() * 60_000;
   return [day(q.from), q.to ? day(q.to) + 86_400_000 - 1 : now];
 }
 
@@ -57,7 +59,7 @@ export function RangePicker({ value, onChange, maxDays = 400 }: { value: RangeVa
 
   const apply = () => {
     if (!isDay(draft.from) || !isDay(draft.to)) { return setError(t('range.invalid')); }
-    const span = dayjs(draft.to).diff(dayjs(draft.from), 'day');
+    const span = daysBetween(draft.from, draft.to);
     if (span < 0) { return setError(t('range.reversed')); }
     if (span + 1 > maxDays) { return setError(t('range.tooLong', { count: maxDays })); }
     setError(null);

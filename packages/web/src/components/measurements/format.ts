@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   measurementCatalogue,
   toDisplay,
@@ -11,45 +10,12 @@ import {
 } from '@vigil/contract';
 
 /**
- * Formatting shared by the measurement screens (/patientdetails, /devicemeasurements): reading
- * times at the offset the device reported, numbers in the UI language, unit labels, day ranges.
+ * Formatting shared by the measurement screens (/patientdetails, /devicemeasurements): numbers in
+ * the UI language, unit labels, catalogue titles. Reading times (at the offset the device reported)
+ * are lib/calendar's (formatLocalDateTime, formatOffset).
  */
 
 const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'es-ES');
-
-/** Minutes east of UTC of an offset text such as '-05:00' or '+0530'; 0 when unreadable. */
-export function offsetMinutes(offset: string): number {
-  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim());
-  if (!m) { return 0; }
-  const minutes = Number(m[2]) * 60 + Number(m[3]);
-  return m[1] === '-' ? -minutes : minutes;
-}
-
-/**
- * The wall-clock time where the reading was taken, as epoch milliseconds to be formatted in UTC:
- * the instant shifted by the offset the device reported.
- */
-export function localMillis(measuredAt: string, offset: string): number {
-  return new Date(measuredAt).getTime() + offsetMinutes(offset) * 60_000;
-}
-
-/** "12 mar 2026, 8:15" for a local-millis value (see localMillis). */
-export function formatLocalDateTime(millis: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(millis);
-}
-
-/** "12 mar" for chart ticks. */
-export function formatLocalDay(millis: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(millis);
-}
-
-/** "UTC−05:00" for an offset text. */
-export function formatOffset(offset: string): string {
-  const minutes = offsetMinutes(offset);
-  const sign = minutes < 0 ? '−' : '+';
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
 
 /** A number in the UI language's notation (decimal comma in Spanish), up to `decimals` decimals. */
 export function formatNumber(value: number, lang: Lang, decimals = 1): string {
@@ -105,19 +71,4 @@ export function asThresholds(t: EffectiveThresholds | undefined): Thresholds | u
   if (t.criticalLow !== null) { out.criticalLow = t.criticalLow; }
   if (t.criticalHigh !== null) { out.criticalHigh = t.criticalHigh; }
   return out;
-}
-
-/** Today's local date ('2026-03-01'), or `days` days before it. */
-export function localDay(daysBefore = 0): string {
-  return dayjs().subtract(daysBefore, 'day').format('YYYY-MM-DD');
-}
-
-/** Whether a text is a real calendar day 'YYYY-MM-DD'. */
-export function isDay(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text, 'YYYY-MM-DD').format('YYYY-MM-DD') === text;
-}
-
-/** Now as an ISO 8601 date-time with the browser's UTC offset ('2026-03-01T08:15:00-05:00'). */
-export function nowWithOffset(): string {
-  return dayjs().format('YYYY-MM-DDTHH:mm:ssZ');
 }

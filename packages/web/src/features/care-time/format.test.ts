@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentMonthIn, dayIn, enabledPrograms, formatMmSs, monthLabel, parseMmSs, secondsByProgram, shiftMonth } from './format';
+import { enabledPrograms, formatMmSs, parseMmSs, secondsByProgram } from './format';
 
 describe('care time formats', () => {
   it('shows seconds as MM:SS without capping the minutes', () => {
@@ -24,16 +24,6 @@ describe('care time formats', () => {
     expect(enabledPrograms({ rpmEnabled: true, rtmEnabled: false, ccmEnabled: false })).toEqual(['RPM', 'PCM', 'APCM', 'BHI', 'CPM']);
     expect(enabledPrograms({ rpmEnabled: false, rtmEnabled: true, ccmEnabled: true })).toEqual(['RTM', 'CCM', 'PCM', 'APCM', 'BHI', 'CPM']);
     expect(enabledPrograms(undefined)).toEqual([]);
-  });
-
-  it("takes days and months in the office's time zone", () => {
-    expect(dayIn('America/New_York', '2026-11-21T02:30:00Z')).toBe('2026-11-20');
-    expect(dayIn('Europe/Madrid', '2026-11-21T02:30:00Z')).toBe('2026-11-21');
-    expect(typeof currentMonthIn('America/New_York').month).toBe('number');
-    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
-    expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
-    expect(monthLabel({ year: 2026, month: 10 }, 'es')).toBe('Octubre de 2026');
-    expect(monthLabel({ year: 2026, month: 10 }, 'en')).toBe('October 2026');
   });
 
   it('sums finished time per program (a running timer has no seconds yet)', () => {

@@ -1,5 +1,5 @@
 import type { Measurement, MedicalNoteWithPatient, NotificationWithPatient } from '@vigil/contract';
-import { dayIn } from '../care-time';
+import { dayIn, hourIn } from '../../lib/calendar';
 
 export interface PatientDay {
   patientId: number;
@@ -22,15 +22,6 @@ export function patientsOfDay(readings: Measurement[]): PatientDay[] {
     byPatient.set(m.patientId, p);
   }
   return [...byPatient.values()].sort((a, b) => b.abnormal - a.abnormal || a.name.localeCompare(b.name));
-}
-
-/** Hour of the day (0-23) of an instant in a time zone. */
-export function hourIn(timeZone: string | undefined, at: string): number {
-  try {
-    return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(at)));
-  } catch {
-    return new Date(at).getHours();
-  }
 }
 
 /** Readings per hour of the day, normal and abnormal apart (for the chart). */
@@ -82,22 +73,3 @@ export function staffOfDay(notes: MedicalNoteWithPatient[], day: string, timeZon
 
 /** Alerts of the day processed (processingStatus 1). */
 export const processedAlerts = (alerts: NotificationWithPatient[]) => alerts.filter((a) => a.processingStatus === 1);
-
-/** Whole days between two 'YYYY-MM-DD' days. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** An instant as the office's local time ('19:30'), with the date too when it is not on `day` ('Nov 21, 19:30'). */
-export function timeInZone(at: string | null | undefined, timeZone: string | undefined, lang: string, day: string): string {
-  if (!at) { return ''; }
-  const locale = lang.startsWith('en') ? 'en-US' : 'es-ES';
-  const d = new Date(at);
-  const sameDay = dayIn(timeZone, d) === day;
-  const opts: Intl.DateTimeFormatOptions = sameDay ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(d);
-  } catch {
-    return new Intl.DateTimeFormat(locale, opts).format(d);
-  }
-}

@@ -6,6 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { message, Role, toE164, userCreateBodySchema, type User } from '@vigil/contract';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/can';
 import { zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { stepErrors, stepOfFieldIn, useWizard } from '../../../lib/use-wizard';
@@ -26,7 +27,8 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const { t } = useTranslation('admins');
   const { t: tc, i18n } = useTranslation();
   const { user } = useAuth();
-  const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
+  // Choosing any organization is system-wide organization work (the permission map's 'organizations.manage'; docs/architecture.md "Web: permissions").
+  const mayChooseOrganization = useCan('organizations.manage');
   const isOfficeAdmin = roleId === Role.HOSPITAL_ADMIN;
   const [organizationLabel, setOrganizationLabel] = useState('');
   const create = useCreateAdmin();
@@ -43,7 +45,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const validateAll = (v: AdminFormValues) => ({ ...extraErrors(v), ...zodValidate(userCreateBodySchema)(toBody(v, roleId)) });
 
   const form = useForm<AdminFormValues>({
-    initialValues: emptyAdmin(lang, isSystemAdmin ? null : (user?.organizationId ?? null)),
+    initialValues: emptyAdmin(lang, mayChooseOrganization ? null : (user?.organizationId ?? null)),
     validate: validateAll,
   });
   const v = form.getValues();
@@ -84,7 +86,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
     label: i18n.language.startsWith('es') && o.hospitalNameESP ? o.hospitalNameESP : o.hospitalName,
   }));
   const fixedOrganization = user?.organizationAssignedData?.institutionName ?? '';
-  const organizationName = isSystemAdmin ? organizationLabel : fixedOrganization;
+  const organizationName = mayChooseOrganization ? organizationLabel : fixedOrganization;
   const phone = v.phone ? toE164(v.phone, v.country) || v.phone : '';
   const kind = isOfficeAdmin ? 'office' : 'organization';
 
@@ -109,7 +111,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
           </Stepper.Step>
           <Stepper.Step label={t(`wizard.${kind}Step`)} description={t(`wizard.${kind}StepHint`)}>
             <Stack gap="md">
-              {isSystemAdmin ? (
+              {mayChooseOrganization ? (
                 <OrganizationPicker
                   label={t('fields.organization')}
                   withAsterisk

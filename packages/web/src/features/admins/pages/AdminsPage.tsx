@@ -27,7 +27,8 @@ export default function AdminsPage() {
   const { user } = useAuth();
   const ui = useUiState();
   const selectedOffice = useSelectedOffice();
-  const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
+  // Choosing any organization is system-wide organization work (the permission map's 'organizations.manage'; docs/architecture.md "Web: permissions").
+  const mayChooseOrganization = useCan('organizations.manage');
   const mayManage = useCan('users.manage');
   const creatable = user ? (creatableRoles[user.roleId as RoleId] ?? []) : [];
   const mayCreate = (role: AdminRole) => mayManage && creatable.includes(role);
@@ -107,7 +108,7 @@ export default function AdminsPage() {
           <Stack gap="sm">
             <Group gap="sm">
               <SearchInput value={orgState.search} onChange={(search) => setOrgState({ ...orgState, page: 1, search })} label={t('filters.search')} />
-              {isSystemAdmin && (
+              {mayChooseOrganization && (
                 <OrganizationPicker
                   w={280}
                   aria-label={t('filters.organization')}

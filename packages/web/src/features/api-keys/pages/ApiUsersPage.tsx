@@ -7,7 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useApiKeys, useApiUsers, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -38,7 +38,8 @@ export default function ApiUsersPage() {
 }
 
 function KeysOfUser({ user }: { user: User }) {
-  const { t, i18n } = useTranslation('apiKeys');
+  const { t } = useTranslation('apiKeys');
+  const { dateTime } = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 10 });
   const keys = useApiKeys({ userId: user.id, page: state.page, pageSize: state.pageSize });
   const revoke = useRevokeApiKey();
@@ -55,7 +56,7 @@ function KeysOfUser({ user }: { user: User }) {
     { header: t('fields.prefix'), render: (k) => <Text size="sm" ff="monospace">{k.prefix}…</Text> },
     { header: t('fields.access'), render: (k) => t(`access.${k.access}`) },
     { header: t('fields.limit'), render: (k) => t('fields.perMinute', { count: k.rateLimitPerMinute }) },
-    { header: t('fields.lastUsed'), render: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, i18n.language) : t('never')) },
+    { header: t('fields.lastUsed'), render: (k) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : t('never')) },
     { header: t('fields.state'), render: (k) => (k.revokedAt ? <Badge color="red" variant="light">{t('revoked')}</Badge> : <Badge color="teal" variant="light">{t('active')}</Badge>) },
     {
       header: t('fields.actions'),

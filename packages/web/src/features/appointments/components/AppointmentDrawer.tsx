@@ -7,7 +7,7 @@ import type { Appointment } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useActiveOfficeStaff } from '../../../lib/shared-reads';
 import { downloadIcs, useAddAppointmentNote, useAddAttendee, useAppointment, useDeleteAppointmentNote, usePatientAppointmentNotes, useUpdateAppointment } from '../api/appointments';
@@ -138,7 +138,7 @@ function AddAttendee({ a }: { a: Appointment }) {
 
 function Notes({ a, canManage }: { a: Appointment; canManage: boolean }) {
   const { t } = useTranslation('appointments');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const notes = usePatientAppointmentNotes(a.patient.id);
   const add = useAddAppointmentNote();
   const del = useDeleteAppointmentNote();

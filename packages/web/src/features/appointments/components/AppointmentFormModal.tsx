@@ -8,8 +8,8 @@ import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useActiveOfficeStaff, useOffice, useOfficePatientOptions } from '../../../lib/shared-reads';
 import { useCreateAppointment } from '../api/appointments';
-import { todayIn } from '../../../lib/dates';
-import { instantOfWallTime } from '../zone';
+import { todayIn } from '../../../lib/calendar';
+import { instantOfWallTime } from '../../../lib/calendar';
 
 /**
  * Schedule an appointment (POST appointments) in office `hospitalId`: patient, doctor, local date

@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VideoCall } from '@vigil/contract';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useVideoCalls } from '../api/appointments';
 
 /** "m:ss" of whole seconds. */
@@ -16,7 +16,7 @@ const STATUS_COLOR: Record<VideoCall['status'], string> = { ringing: 'blue.9', a
  */
 export function CallRecords({ appointmentId }: { appointmentId: number }) {
   const { t } = useTranslation('appointments');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const calls = useVideoCalls(appointmentId);
   if (calls.isLoading) { return <Loader size="sm" aria-label={t('common:list.loading')} />; }
   if (calls.error) { return <Text c="red.9">{calls.error.message}</Text>; }

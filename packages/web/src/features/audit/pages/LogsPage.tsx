@@ -8,7 +8,7 @@ import { DateField } from '../../../components/DateField';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useAuditEvents, useExportAuditCsv, useExportAuditFhir, useExportSystemLogsCsv, useSystemLogs, useVerifyChain, type SystemLogHeaders } from '../api/audit';
 
@@ -56,7 +56,7 @@ export default function LogsPage() {
 
 function AuditTrailPanel() {
   const { t, i18n } = useTranslation('logs');
-  const dates = useDates();
+  const dates = useCalendar();
   const canVerify = useCan('audit.verify');
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-at' });
   const [patientId, setPatientId] = useState<number | ''>('');
@@ -138,7 +138,7 @@ function AuditTrailPanel() {
 
 function SystemLogsPanel({ initialKind }: { initialKind: string | null }) {
   const { t } = useTranslation('logs');
-  const dates = useDates();
+  const dates = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-at' });
   const [kind, setKind] = useState<string | null>(initialKind);
   const [level, setLevel] = useState<string | null>(null);

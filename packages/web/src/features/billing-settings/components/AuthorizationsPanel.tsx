@@ -6,7 +6,7 @@ import { BILLING_PROGRAMS, roleNames, type BillingAuthorizationTemplate, type Bi
 import { confirmAction } from '../../../components/confirm';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useAuthorizations, useDeleteAuthorization } from '../api/billing-settings';
 import { AuthorizationModal } from './AuthorizationModal';
@@ -26,7 +26,7 @@ export function AuthorizationsPanel({
 }) {
   const { t, i18n } = useTranslation('billingSettings');
   const en = i18n.language.startsWith('en');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'userFullname' });
   const [program, setProgram] = useState<BillingProgram | null>(null);
   const [editing, setEditing] = useState<UserBillingAuthorization | null>(null);

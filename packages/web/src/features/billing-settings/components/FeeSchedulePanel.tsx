@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { billingCodeSchema, localitySchema, optionalText, FEE_SCHEDULE_UPLOAD_MAX_BYTES } from '@vigil/contract';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { useCalendar } from '../../../lib/calendar';
 import { useFeeSchedule, useUpdateFeeSchedule, useUploadFeeSchedule } from '../api/billing-settings';
 
 /** The new-row form: amounts in dollars (the table stores cents). */
@@ -29,7 +30,7 @@ const money = (cents: number, lang: string) =>
 export function FeeSchedulePanel({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('billingSettings');
   const lang = i18n.language;
-  const thisYear = new Date().getFullYear();
+  const thisYear = useCalendar().currentMonth.year;
   const [year, setYear] = useState(thisYear);
   const query = useFeeSchedule(year);
   const update = useUpdateFeeSchedule();

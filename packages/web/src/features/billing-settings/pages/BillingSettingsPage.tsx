@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { Role } from '@vigil/contract';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/EmptyState';
@@ -23,12 +22,14 @@ export default function BillingSettingsPage() {
   const allowed = useCan('billing.settings');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
+  // The settings every organization inherits, and the one national fee schedule: their endpoints' permissions.
+  const mayEditGlobal = useCan('billing.globalSettings');
+  const mayEditFees = useCan('billing.feeSchedule');
   const [level, setLevel] = useState<'global' | 'organization'>('global');
   const [orgPick, setOrgPick] = useState<string | null>(null);
   if (!allowed || !user) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
-  const organizationId = isSystemAdmin ? (level === 'global' ? null : orgPick ? Number(orgPick) : undefined) : user.organizationId;
+  const organizationId = mayEditGlobal ? (level === 'global' ? null : orgPick ? Number(orgPick) : undefined) : user.organizationId;
   const tab = params.get('tab') === 'fees' ? 'fees' : 'settings';
 
   return (
@@ -45,7 +46,7 @@ export default function BillingSettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="settings">
           <Stack gap="sm">
-            {isSystemAdmin ? (
+            {mayEditGlobal ? (
               <Group align="flex-end" gap="md" wrap="wrap">
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="settings-level">
@@ -68,7 +69,7 @@ export default function BillingSettingsPage() {
             ) : (
               <Text size="sm">{t('level.own', { name: user.organizationAssignedData?.institutionName ?? '' })}</Text>
             )}
-            {organizationId === undefined || (organizationId === null && !isSystemAdmin) ? (
+            {organizationId === undefined || (organizationId === null && !mayEditGlobal) ? (
               <EmptyState text={t('level.choose')} />
             ) : (
               <SettingsPanel key={String(organizationId)} organizationId={organizationId} canEdit />
@@ -76,7 +77,7 @@ export default function BillingSettingsPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="fees">
-          <FeeSchedulePanel canEdit={isSystemAdmin} />
+          <FeeSchedulePanel canEdit={mayEditFees} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { billing, Role, type CreateBillingCodeLinkBody } from '@vigil/contract';
+import { billing, can, type CreateBillingCodeLinkBody, type RoleId } from '@vigil/contract';
 import { call } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { invalidateEndpoints, queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
@@ -154,9 +154,6 @@ export interface ScopeOrganization {
   name: string;
 }
 
-/** Roles offered the organization level (all the organization's offices at once) on the billing pages. */
-const organizationLevelRoles: readonly number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.PARTNER];
-
 /**
  * The offices and organizations a billing page may be about: office staff their assigned offices
  * (from the session), organization and system admins and partners the offices in scope (GET
@@ -175,7 +172,9 @@ export function useBillingScopes(): { offices: ScopeOffice[]; organizations: Sco
   }
   const offices = (query.data?.items ?? []).map((o) => ({ id: o.id, name: o.hospitalName, organizationId: o.organizationId, organizationName: o.organizationName }));
   const organizations = new Map<number, string>();
-  if (organizationLevelRoles.includes(user.roleId)) {
+  // A user not bound to assigned offices who reads billing is offered each organization as a
+  // whole (system and organization admins, partners): the billing summary's permission.
+  if (can(user.roleId as RoleId, 'billing.read')) {
     if (user.organizationId && user.organizationAssignedData) { organizations.set(user.organizationId, user.organizationAssignedData.institutionName); }
     for (const o of offices) { organizations.set(o.organizationId, o.organizationName); }
   }

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { billing, EndpointResponse } from '@vigil/contract';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useBillingDetails, useGenerateForPatient, useStaffNames } from '../api/billing';
 import type { BillingMonth } from '../api/period';
 import { CodeBadges } from './CodeBadges';
 import { FlagList } from './FlagBadges';
-import { formatMoney, isUpcoming, mmss, programColor, shortDay } from './format';
+import { formatMoney, mmss, programColor } from './format';
+import { shortDay } from '../../../lib/calendar';
 import { ReadingDaysCalendar } from './ReadingDaysCalendar';
 
 type Details = EndpointResponse<typeof billing.getBillingDetailsForPatientForMonth>;
@@ -25,7 +26,7 @@ type Bilingual = { en: string; es: string };
 export function BillingDetails({ patientId, hospitalId, period }: { patientId: number; hospitalId: number; period: BillingMonth }) {
   const { t, i18n } = useTranslation('billing');
   const lang = i18n.language;
-  const { dateTime } = useDates();
+  const { dateTime, isUpcomingMonth: isUpcoming } = useCalendar();
   const canGenerate = useCan('billing.generate');
   const query = useBillingDetails(patientId, hospitalId, period);
   const generate = useGenerateForPatient();

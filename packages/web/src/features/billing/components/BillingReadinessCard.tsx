@@ -6,7 +6,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
 import { useSelectedOffice } from '../../../lib/office';
 import { useBillingReadiness, useBillingScopes } from '../api/billing';
-import { AT_RISK_COLOR, currentMonth, formatMoney, monthText } from './format';
+import { AT_RISK_COLOR, formatMoney } from './format';
+import { monthText, useCalendar } from '../../../lib/calendar';
 
 /** How many at-risk patients the card lists. */
 const SHOWN = 5;
@@ -31,7 +32,7 @@ function ReadinessCard() {
   const officeId = selected > 0 ? selected : picked ? Number(picked) : (offices[0]?.id ?? null);
   const query = useBillingReadiness(officeId, { page: 1, pageSize: SHOWN, atRiskOnly: true });
   const d = query.data;
-  const period = currentMonth();
+  const period = useCalendar().currentMonth;
 
   return (
     <Paper withBorder radius="md" p="md" mt="md" data-testid="billing-readiness-card">

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BillingMonth } from '../api/period';
-import { currentMonth, monthLabel, monthValue, parseMonth } from './format';
+import { monthLabel, monthValue, parseMonth, useCalendar } from '../../../lib/calendar';
 
 /** Months offered: two years back and three ahead of the current one. */
 const MONTHS_BACK = 24;
@@ -10,7 +10,7 @@ const MONTHS_AHEAD = 3;
 /** The billing month (default the current YYYY-MM); upcoming months can be picked to look ahead. */
 export function MonthPicker({ value, onChange, label }: { value: BillingMonth; onChange: (p: BillingMonth) => void; label?: string }) {
   const { t, i18n } = useTranslation('billing');
-  const now = currentMonth();
+  const now = useCalendar().currentMonth;
   const options: { value: string; label: string }[] = [];
   for (let i = MONTHS_AHEAD; i >= -MONTHS_BACK; i--) {
     const total = now.year * 12 + (now.month - 1) + i;

@@ -1,7 +1,6 @@
 import { Box, Group, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { shortDay } from './format';
+import { addDays, shortDay } from '../../../lib/calendar';
 
 /**
  * The days of a device period (or of a month) as a small calendar: a filled day had at least one
@@ -12,7 +11,7 @@ export function ReadingDaysCalendar({ start, end, readingDays }: { start: string
   const lang = i18n.language;
   const read = new Set(readingDays);
   const days: string[] = [];
-  for (let d = dayjs(start); !d.isAfter(dayjs(end), 'day') && days.length < 62; d = d.add(1, 'day')) { days.push(d.format('YYYY-MM-DD')); }
+  for (let d = start; d <= end && days.length < 62; d = addDays(d, 1)) { days.push(d); }
   return (
     <Box data-testid="reading-days-calendar">
       <Text size="sm" c="dimmed" mb={4}>
@@ -31,7 +30,7 @@ export function ReadingDaysCalendar({ start, end, readingDays }: { start: string
               bd={has ? undefined : '1px solid var(--mantine-color-gray-4)'}
               style={{ borderRadius: 4, textAlign: 'center', fontSize: 12, lineHeight: '24px', fontWeight: has ? 700 : 400 }}
             >
-              <span aria-hidden>{dayjs(d).date()}</span>
+              <span aria-hidden>{Number(d.slice(8, 10))}</span>
               <VisuallyHidden>{`${shortDay(d, lang)}: ${has ? t('evidence.reading') : t('evidence.noReading')}`}</VisuallyHidden>
             </Box>
           );

@@ -22,7 +22,8 @@ import { useDownloadOrganizationZip } from '../api/download-organization-zip';
 import { useBillingReadiness, useBillingScopes, useBillingSummary, useGenerateForScope } from '../api/billing';
 import type { BillingMonth, BillingScope } from '../api/period';
 import { BillingDetails } from '../components/BillingDetails';
-import { currentMonth, formatMoney, isCurrent, isUpcoming, monthLabel, monthText as monthInText, monthValue, parseMonth } from '../components/format';
+import { formatMoney } from '../components/format';
+import { monthLabel, monthText as monthInText, monthValue, parseMonth, useCalendar } from '../../../lib/calendar';
 import { GenerationProgress } from '../components/GenerationProgress';
 import { MonthPicker } from '../components/MonthPicker';
 import { ReadinessTable } from '../components/ReadinessTable';
@@ -49,9 +50,10 @@ export default function BillingsPage() {
   const selectedOffice = useSelectedOffice();
   const { offices, organizations, isLoading: scopesLoading } = useBillingScopes();
   const lang = i18n.language;
+  const { currentMonth, isCurrentMonth: isCurrent, isUpcomingMonth: isUpcoming } = useCalendar();
 
   // Month and scope live in the address so a view can be shared or reloaded.
-  const period: BillingMonth = parseMonth(params.get('month')) ?? currentMonth();
+  const period: BillingMonth = parseMonth(params.get('month')) ?? currentMonth;
   const isKnown = (s: BillingScope | null): s is BillingScope =>
     !!s && (s.kind === 'hospital' ? offices.some((o) => o.id === s.id) : organizations.some((o) => o.id === s.id));
   const fromUrl = parseScope(params.get('scope'));
@@ -277,7 +279,7 @@ export default function BillingsPage() {
           <Tabs.Panel value="readiness">
             {!isCurrent(period) && (
               <Alert color="dark" variant="outline" mb="sm">
-                {t('readiness.currentOnly', { month: monthInText(currentMonth(), lang) })}
+                {t('readiness.currentOnly', { month: monthInText(currentMonth, lang) })}
               </Alert>
             )}
             <Group mb="sm" gap="md" align="flex-end" wrap="wrap">

@@ -9,7 +9,8 @@ import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { useSelectedOffice } from '../../../lib/office';
 import { useBillingReport, useBillingScopes } from '../api/billing';
 import type { BillingScope } from '../api/period';
-import { currentMonth, formatMoney, isCurrent, monthValue, parseMonth, programColor } from '../components/format';
+import { formatMoney, programColor } from '../components/format';
+import { monthValue, parseMonth, useCalendar } from '../../../lib/calendar';
 import { MonthPicker } from '../components/MonthPicker';
 import { ReportChart } from '../components/ReportChart';
 import { parseScope, ScopePicker, scopeValue } from '../components/ScopePicker';
@@ -21,12 +22,13 @@ import { parseScope, ScopePicker, scopeValue } from '../components/ScopePicker';
 export default function PartnerBillingReportsPage() {
   const { t, i18n } = useTranslation('billing');
   const lang = i18n.language;
+  const { currentMonth, isCurrentMonth: isCurrent } = useCalendar();
   const allowed = useCan('billing.read');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const selectedOffice = useSelectedOffice();
   const { offices, organizations, isLoading } = useBillingScopes();
-  const period = parseMonth(params.get('month')) ?? currentMonth();
+  const period = parseMonth(params.get('month')) ?? currentMonth;
   const fromUrl = parseScope(params.get('scope'));
   const known = (s: BillingScope | null): s is BillingScope =>
     !!s && (s.kind === 'hospital' ? offices.some((o) => o.id === s.id) : organizations.some((o) => o.id === s.id));

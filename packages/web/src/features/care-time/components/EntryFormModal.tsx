@@ -18,7 +18,8 @@ import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useOfficeTemplates } from '../../medical-notes-category';
 import { useCreateManualEntry, useUpdateTimeEntry } from '../api/care-time';
-import { dayIn, formatMmSs, parseMmSs } from '../format';
+import { formatMmSs, parseMmSs } from '../format';
+import { dayIn } from '../../../lib/calendar';
 import { useProgramOptions } from './shared';
 import { DateField } from '../../../components/DateField';
 

@@ -8,12 +8,13 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useAddNoteDetail, useCreateMedicalNote, useDeleteNoteDetail, useMonthNote, useUpdateNoteDetail } from '../api/care-time';
 import { useOfficeTemplates } from '../../medical-notes-category';
-import { formatMmSs, type YearMonth } from '../format';
+import { formatMmSs } from '../format';
+import { type YearMonth } from '../../../lib/calendar';
 import { fullName, ProgramBadge, useMayChange, useProgramOptions } from './shared';
 
 /**
@@ -92,7 +93,7 @@ export function NoteSection({ patientId, hospitalId, month, programs }: { patien
 
 function DetailRow({ detail, onEdit }: { detail: MedicalNoteDetail; onEdit: () => void }) {
   const { t } = useTranslation('careTime');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const canManage = useCan('notes.manage');
   const mayChange = useMayChange();
   const remove = useDeleteNoteDetail();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { createPatientPresenceBodySchema, PRESENCE_LEAVING_TO_MAX } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCreatePresence, useDeletePresence, usePatientPresence } from '../api/care-time';
@@ -19,7 +19,7 @@ import { useCreatePresence, useDeletePresence, usePatientPresence } from '../api
  */
 export function PatientPresenceAction({ patientId, hospitalId }: { patientId: number; hospitalId: number }) {
   const { t } = useTranslation('careTime');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const canRead = useCan('presence.read');
   const canManage = useCan('presence.manage');
   const presence = usePatientPresence(patientId, hospitalId, canRead);

@@ -7,10 +7,11 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useDeleteTimeEntry, useTimeEntries } from '../api/care-time';
-import { formatMmSs, secondsByProgram, type YearMonth } from '../format';
+import { formatMmSs, secondsByProgram } from '../format';
+import { type YearMonth } from '../../../lib/calendar';
 import { EntryFormModal } from './EntryFormModal';
 import { ProgramMinutes } from './ProgramMinutes';
 import { fullName, ProgramBadge, useMayChange } from './shared';
@@ -93,7 +94,7 @@ export function TimeSection({
 
 function EntryRow({ entry, onEdit, onDocument }: { entry: TimeEntry; onEdit: () => void; onDocument: () => void }) {
   const { t } = useTranslation('careTime');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const { user } = useAuth();
   const mayChange = useMayChange();
   const remove = useDeleteTimeEntry();

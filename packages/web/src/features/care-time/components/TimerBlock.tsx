@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { startTrackingBodySchema, TIME_ENTRY_ACTIVITY_MAX, TIME_ENTRY_MAX_SECONDS, type CareProgram, type OpenTimer } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { reloadCareTime, useOpenTimer, useStartTracking } from '../api/care-time';
 import { formatMmSs } from '../format';
@@ -60,7 +60,7 @@ function useElapsed(timer: OpenTimer, fetchedAt: number): number {
 
 function RunningTimer({ timer, fetchedAt, onStop }: { timer: OpenTimer; fetchedAt: number; onStop: () => void }) {
   const { t } = useTranslation('careTime');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const qc = useQueryClient();
   const elapsed = useElapsed(timer, fetchedAt);
   const asked = useRef(false);

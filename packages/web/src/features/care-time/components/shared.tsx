@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Role, type CareProgram } from '@vigil/contract';
+import type { CareProgram } from '@vigil/contract';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/can';
 
 /** Program codes with their names for selects ("RPM · Remote physiologic monitoring"). */
 export function useProgramOptions(programs: readonly CareProgram[]) {
@@ -30,15 +31,15 @@ export function useNow(everyMs = 1000): number {
   return now;
 }
 
-const adminRoles: number[] = [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN];
-
 /**
- * Whether the signed-in user may change a record written by `authorId`: its author or an office
- * (organization, system) admin, as the server decides (only to hide buttons).
+ * Whether the signed-in user may change a record written by `authorId`: its author, or a role
+ * holding 'careRecords.manageAll' (office, organization and system admins), as the server decides
+ * (only to hide buttons).
  */
 export function useMayChange() {
   const { user } = useAuth();
-  return (authorId: number) => !!user && (user.id === authorId || adminRoles.includes(user.roleId));
+  const manageAll = useCan('careRecords.manageAll');
+  return (authorId: number) => !!user && (user.id === authorId || manageAll);
 }
 
 /** A person's name. */

@@ -16,7 +16,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useOfficeToday } from '../../../lib/shared-reads';
+import { useOfficeToday } from '../../../lib/calendar';
 import { useSubRecordMutations } from '../api/sub-records';
 import type { CcmAllergy } from './AllergySection';
 import { DateField } from '../../../components/DateField';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useSubRecordMutations, useSubRecordsOfRecord } from '../api/sub-records';
 import { AllergyFormModal } from './AllergyFormModal';
@@ -62,7 +62,7 @@ export function AllergySection({ ccmRecordId, hospitalId, canManage }: { ccmReco
 
 function AllergyRow({ allergy: a, canManage, onEdit }: { allergy: CcmAllergy; canManage: boolean; onEdit: () => void }) {
   const { t } = useTranslation('ccm');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const { remove } = useSubRecordMutations(ccmAllergyGroup);
   const askDelete = () =>
     confirmAction({

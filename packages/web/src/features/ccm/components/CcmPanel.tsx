@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useCreateCcmRecord } from '../api/create-ccm-record';
 import { useCcmRecords } from '../api/get-ccm-records';
@@ -31,7 +31,7 @@ import { SubRecordSection } from './SubRecordSection';
  */
 export function CcmPanel({ patientId, hospitalId }: { patientId: number; hospitalId: number }) {
   const { t } = useTranslation('ccm');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const canRead = useCan('ccm.read');
   const canManage = useCan('ccm.manage');
   const records = useCcmRecords(patientId);

@@ -1,7 +1,7 @@
 import { Anchor, Badge, List, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CCM_MINUTE_MARKS, ccmGroups, type CcmGroupSlug } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useDiagnosisList } from '../../diagnoses/index';
 import { useCcmRecord } from '../api/get-ccm-record';
 
@@ -34,7 +34,7 @@ function ChronicConditions({ patientId }: { patientId: number }) {
  */
 export function CcmRecordOverview({ ccmRecordId }: { ccmRecordId: number }) {
   const { t } = useTranslation('ccm');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const record = useCcmRecord(ccmRecordId);
   const r = record.data;
   if (!r) { return null; }

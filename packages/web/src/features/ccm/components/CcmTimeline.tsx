@@ -3,7 +3,7 @@ import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Select, Stack, 
 import { ccmTimelineKinds, type CcmTimelineEvent, type CcmTimelineKind } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useCcmTimeline } from '../api/timeline';
 
 const PAGE_SIZE = 20;
@@ -80,7 +80,7 @@ function EventTitle({ event }: { event: CcmTimelineEvent }) {
 
 function EventLine({ event }: { event: CcmTimelineEvent }) {
   const { t } = useTranslation('ccm');
-  const dates = useDates();
+  const dates = useCalendar();
   const detail =
     event.action === 'logged'
       ? t('timeline.minutes', { count: Number(event.detail) })

@@ -8,7 +8,7 @@ import { DateField } from '../../../components/DateField';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { useOfficeToday } from '../../../lib/shared-reads';
+import { useOfficeToday } from '../../../lib/calendar';
 import { useDiagnosisList } from '../../diagnoses';
 import { usePrescriptionList } from '../../prescriptions';
 import { useSubRecordMutations, type SubRecordGroupDecl } from '../api/sub-records';

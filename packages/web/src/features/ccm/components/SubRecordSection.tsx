@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useSubRecordMutations, useSubRecordsOfRecord, type SubRecordGroupDecl } from '../api/sub-records';
 import { groupFields } from '../sections/fields';
@@ -93,7 +93,7 @@ export function SubRecordSection({
 
 function SubRecordRow({ group, row, canManage, onEdit, actions }: { group: SubRecordGroupDecl<unknown, unknown>; row: Row; canManage: boolean; onEdit: () => void; actions?: ReactNode }) {
   const { t, i18n } = useTranslation('ccm');
-  const { date, dateTime } = useDates();
+  const { date, dateTime } = useCalendar();
   const { remove } = useSubRecordMutations(group);
   const slug = group.slug;
   const summary = groupSummaries[slug]?.(row, { t, lang: i18n.language, date, dateTime }) ?? { title: `#${row.id}`, badges: [], lines: [] };

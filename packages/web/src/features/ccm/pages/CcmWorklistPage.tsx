@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { monthText, monthValue, parseMonth, shiftMonth, useCalendar, type YearMonth } from '../../../lib/calendar';
 import { Link } from 'react-router';
 import { CCM_MINUTE_MARKS, ccmWorklistFilters, type CcmReport } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
@@ -10,7 +11,6 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useDownloadCcmReportPdf } from '../api/documents';
 import { useCcmMonthReport, useCcmWorklist } from '../api/worklist';
@@ -18,12 +18,8 @@ import { useCcmMonthReport, useCcmWorklist } from '../api/worklist';
 type Row = CcmReport['rows'][number];
 
 /** The current month and the eleven before it, as 'YYYY-MM', newest first. */
-function recentMonths(): string[] {
-  const d = new Date();
-  return Array.from({ length: 12 }, (_, i) => {
-    const m = new Date(d.getFullYear(), d.getMonth() - i, 1);
-    return `${m.getFullYear()}-${String(m.getMonth() + 1).padStart(2, '0')}`;
-  });
+function recentMonths(now: YearMonth): string[] {
+  return Array.from({ length: 12 }, (_, i) => monthValue(shiftMonth(now, -i)));
 }
 
 /** The month's minutes against the 20 / 40 / 60 marks, as a bar with its text. */
@@ -56,10 +52,10 @@ function MinutesCell({ row }: { row: Row }) {
 export default function CcmWorklistPage() {
   const { t, i18n } = useTranslation('ccm');
   const office = useListOffice();
-  const months = recentMonths();
+  const months = recentMonths(useCalendar().currentMonth);
   const [ym, setYm] = useState(months[0]!);
   const [year, month] = ym.split('-').map(Number) as [number, number];
-  const monthLabel = (v: string) => new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(Number(v.slice(0, 4)), Number(v.slice(5)) - 1, 1));
+  const monthLabel = (v: string) => monthText(parseMonth(v)!, i18n.language);
 
   return (
     <>
@@ -92,7 +88,7 @@ export default function CcmWorklistPage() {
 
 function Worklist({ hospitalId, year, month }: { hospitalId: number; year: number; month: number }) {
   const { t } = useTranslation('ccm');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const [filter, setFilter] = useState<(typeof ccmWorklistFilters)[number]>('all');
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'minutes' });
   const page = useCcmWorklist(hospitalId, { year, month, filter, page: state.page, pageSize: state.pageSize, sort: state.sort, search: state.search || undefined });
@@ -174,7 +170,7 @@ function Worklist({ hospitalId, year, month }: { hospitalId: number; year: numbe
 
 function MonthReport({ hospitalId, year, month, monthName }: { hospitalId: number; year: number; month: number; monthName: string }) {
   const { t } = useTranslation('ccm');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const report = useCcmMonthReport(hospitalId, year, month);
   const pdf = useDownloadCcmReportPdf();
   const rows = report.data?.rows ?? [];

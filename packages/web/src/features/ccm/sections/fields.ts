@@ -1,3 +1,4 @@
+import { toDateTimeLocalInput } from '../../../lib/calendar';
 import { ccmOptionLists, medicationFrequencies, type CcmOptionListName } from '@vigil/contract';
 
 /**
@@ -169,19 +170,11 @@ export function optionChoices(list: CcmOptionListName, lang: string): { value: s
   return (ccmOptionLists[list] as readonly { code: string; en: string; es: string }[]).map((o) => ({ value: o.code, label: lang.startsWith('es') ? o.es : o.en }));
 }
 
-/** An ISO instant as the value of a datetime-local input (the browser's zone). */
-export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) { return ''; }
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
 type Values = Record<string, unknown>;
 
 /**
  * The form's starting values: a row's values for an edit, else the fields' defaults; a date field
- * marked `today` starts on `today` ('YYYY-MM-DD', the office's calendar: lib/dates.ts todayIn).
+ * marked `today` starts on `today` ('YYYY-MM-DD', the office's calendar: lib/calendar useOfficeToday).
  */
 export function initialValues(fields: FieldSpec[], row: Values | null, today: string): Values {
   const out: Values = {};
@@ -196,7 +189,7 @@ export function initialValues(fields: FieldSpec[], row: Values | null, today: st
         out[f.name] = typeof v === 'string' ? v : row || !f.today ? '' : today;
         break;
       case 'datetime':
-        out[f.name] = typeof v === 'string' ? toLocalInput(v) : row ? '' : toLocalInput(new Date().toISOString());
+        out[f.name] = typeof v === 'string' ? toDateTimeLocalInput(v) : row ? '' : toDateTimeLocalInput(new Date().toISOString());
         break;
       case 'number':
         out[f.name] = typeof v === 'number' ? v : '';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatMessagePage, Conversation } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { useAuth } from '../../../lib/auth';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useSelectedOffice } from '../../../lib/office';
 import { useAllOfficeStaff } from '../../../lib/shared-reads';
 import { useConversations, useDirectThread, useGroupThread, useMarkThreadRead, useSendDirectMessage, useSendTeamMessage } from '../api/chat';
@@ -53,7 +53,7 @@ function ConversationList({ onOpen }: { onOpen: (c: OpenConversation) => void })
 
 function ConversationItem({ c, onOpen }: { c: Conversation; onOpen: (c: OpenConversation) => void }) {
   const { t } = useTranslation('chat');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const title = c.kind === 'team' ? t('list.teamOf', { name: c.title }) : c.title;
   return (
     <Box component="li" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="conversation">
@@ -242,7 +242,7 @@ function StatusMark({ status }: { status: 'sent' | 'delivered' | 'read' | 'faile
 
 function Bubble({ m, group }: { m: ChatMessage; group: boolean }) {
   const { t } = useTranslation('chat');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   return (
     <Box
       component="li"
@@ -276,7 +276,7 @@ function Bubble({ m, group }: { m: ChatMessage; group: boolean }) {
 }
 
 function PendingBubble({ p }: { p: Pending }) {
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   return (
     <Box component="li" data-testid="message" data-mine="true" style={{ alignSelf: 'flex-end', maxWidth: '85%' }}>
       <Box px="sm" py={6} bg="var(--mantine-color-teal-0)" style={{ borderRadius: 12, opacity: p.status === 'sent' ? 0.7 : 1 }}>

@@ -1,6 +1,6 @@
 import { measurements, medicalNotes, notifications, type Measurement, type MedicalNoteWithPatient, type NotificationWithPatient } from '@vigil/contract';
 import { useEndpointPagesQuery } from '../../../lib/endpoint-query';
-import { dayIn } from '../../care-time';
+import { dayIn } from '../../../lib/calendar';
 
 /** Most pages (of 200) one part of the report reads; beyond, the report says it is incomplete. */
 const MAX_PAGES = 25;

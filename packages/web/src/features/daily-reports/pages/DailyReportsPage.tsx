@@ -11,12 +11,13 @@ import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { currentLang } from '../../../lib/i18n';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
-import { dayIn, formatMmSs } from '../../care-time';
+import { formatMmSs } from '../../care-time';
+import { dayIn, daysBetween, formatTimeOnDay } from '../../../lib/calendar';
 import { useDayAlerts, useDayReadings, useMonthNotes } from '../api/daily-reports';
 import { useOffice } from '../../../lib/shared-reads';
 import { Figure, Pending, ReportCard, ReportTable } from '../components/ReportCard';
 import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
-import { daysBetween, patientsOfDay, processedAlerts, readingsByHour, staffOfDay, timeInZone } from '../report';
+import { patientsOfDay, processedAlerts, readingsByHour, staffOfDay } from '../report';
 import { DateField } from '../../../components/DateField';
 
 /**
@@ -130,7 +131,7 @@ export default function DailyReportsPage() {
                     )}
                   </Table.Td>
                   <Table.Td>{p.types.map((d) => deviceTitle(d, lang)).join(', ')}</Table.Td>
-                  <Table.Td>{timeInZone(p.last, timeZone, lang, day)}</Table.Td>
+                  <Table.Td>{formatTimeOnDay(p.last, lang, timeZone, day)}</Table.Td>
                 </Table.Tr>
               )}
             />
@@ -146,7 +147,7 @@ export default function DailyReportsPage() {
               headers={[t('abnormal.time'), t('patients.patient'), t('abnormal.type'), t('abnormal.values'), t('abnormal.severity')]}
               renderRow={(m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{timeInZone(m.measuredAt, timeZone, lang, day)}</Table.Td>
+                  <Table.Td>{formatTimeOnDay(m.measuredAt, lang, timeZone, day)}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/patientdetails/${m.patientId}`} size="sm">
                       {m.patient.lastName}, {m.patient.firstName}
@@ -172,7 +173,7 @@ export default function DailyReportsPage() {
               headers={[t('alerts.processedAt'), t('patients.patient'), t('abnormal.type'), t('alerts.by'), t('alerts.comments')]}
               renderRow={(a) => (
                 <Table.Tr key={a.notificationId}>
-                  <Table.Td>{timeInZone(a.processedAt, timeZone, lang, day)}</Table.Td>
+                  <Table.Td>{formatTimeOnDay(a.processedAt, lang, timeZone, day)}</Table.Td>
                   <Table.Td>{a.patientFullname}</Table.Td>
                   <Table.Td>{a.deviceType ? deviceTitle(a.deviceType, lang) : ''}</Table.Td>
                   <Table.Td>{a.processedByFullname ?? ''}</Table.Td>

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { dashboards, type FacilityDashboard } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { invalidateEndpoints } from '../../../lib/endpoint-query';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
@@ -34,7 +34,7 @@ function useDuration() {
  */
 export default function FacilityDashboardPage() {
   const { t, i18n } = useTranslation('dashboards');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const duration = useDuration();
   const selected = useSelectedOffice();
   const { offices, isLoading: officesLoading } = useOfficesInScope();

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useBusinessReport, useExportReportCsv, useExportReportPdf, type ReportFilters } from '../api/reports';
 import { BandChart } from '../components/BandChart';
@@ -83,7 +83,7 @@ function ReportTable({ caption, header, rows }: { caption: string; header: strin
  */
 export default function ReportsPage({ system = false }: { system?: boolean }) {
   const { t, i18n } = useTranslation('dashboards');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const { user } = useAuth();
   const [picked, setPicked] = useState<number | null>(null);
   const [from, setFrom] = useState(monthBack(2));

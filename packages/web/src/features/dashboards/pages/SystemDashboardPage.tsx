@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useSystemDashboard } from '../api/dashboards';
 import { BandChart } from '../components/BandChart';
 import { Figure } from '../components/Figure';
@@ -16,7 +16,7 @@ import { Figure } from '../components/Figure';
  */
 export default function SystemDashboardPage() {
   const { t } = useTranslation('dashboards');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const query = useSystemDashboard();
   const d = query.data;
   const loading = query.isLoading;

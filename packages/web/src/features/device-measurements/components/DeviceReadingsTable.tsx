@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Measurement } from '@vigil/contract';
-import { formatLocalDateTime, formatNumber, formatOffset, localMillis, unitLabel, valueLabel } from '../../../components/measurements/format';
+import { formatNumber, unitLabel, valueLabel } from '../../../components/measurements/format';
+import { formatLocalDateTime, formatOffset, localMillis } from '../../../lib/calendar';
 import { ReadingFlags, SeverityBadge } from '../../../components/measurements/ReadingBadges';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { currentLang } from '../../../lib/i18n';

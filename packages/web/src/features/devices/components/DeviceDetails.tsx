@@ -6,7 +6,7 @@ import { measurementCatalogue, unitLabelIn } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
 import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useUiState } from '../../../lib/ui-state';
 import { useMedicalDevice } from '../api/devices';
 import { limitsText, thresholdValues, toThresholds } from './thresholds';
@@ -16,7 +16,7 @@ import { useDeviceActions } from './useDeviceActions';
 export function DeviceDetails({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation('devices');
   const lang = i18n.language;
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const ui = useUiState();
   const canManage = useCan('devices.manage');
   const { data: device, isLoading, error } = useMedicalDevice(deviceId);

@@ -7,7 +7,7 @@ import type { MedicalDevice } from '@vigil/contract';
 import { DeviceTypeIcon, deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useUiState } from '../../../lib/ui-state';
 import { DeviceDetails } from './DeviceDetails';
 import { useDeviceActions } from './useDeviceActions';
@@ -90,7 +90,7 @@ export function DevicesTable({
   const navigate = useNavigate();
   const canManage = useCan('devices.manage');
   const actions = useDeviceActions();
-  const { date } = useDates();
+  const { date } = useCalendar();
   const server = devices === undefined;
   const { rows, total } = devices === undefined ? { rows: serverPage?.items, total: serverPage?.total } : pageOfDevices(devices, state, lang);
   /** A column's sort key when the list can sort by it (the server sorts by fewer keys). */

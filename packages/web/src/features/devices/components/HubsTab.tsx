@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import type { Hub } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { useDates } from '../../../lib/dates';
-import { useRelativeTime } from '../../../lib/relative-time';
+import { useCalendar } from '../../../lib/calendar';
+import { useRelativeTime } from '../../../lib/calendar';
 import { useHubs } from '../api/devices';
 import { HubHealthBadge } from './hub-health';
 
@@ -14,7 +14,7 @@ import { HubHealthBadge } from './hub-health';
 export function CheckInText({ at }: { at: string | null }) {
   const { t } = useTranslation('devices');
   const relative = useRelativeTime();
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   if (!at) {
     return (
       <Text size="sm" c="dimmed">

@@ -8,7 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DeviceTypeIcon } from '../../../components/DeviceTypeIcon';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { serverFieldErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useDeviceDefaultsForHospital, useUpdateDeviceDefaultsForHospital } from '../api/devices';
@@ -129,7 +129,7 @@ function TypeThresholdsForm({ officeId, defaults, canEdit }: { officeId: number;
  */
 export function OfficeThresholdsTab({ officeId }: { officeId: number | null }) {
   const { t, i18n } = useTranslation('devices');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const canEdit = useCan('treatmentPlans.manage');
   const query = useDeviceDefaultsForHospital(officeId);
   const [opened, setOpened] = useState<string[]>(['BLOOD_PRESSURE']);

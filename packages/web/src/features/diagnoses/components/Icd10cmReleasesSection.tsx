@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ICD10CM_UPLOAD_MAX_BYTES, type Icd10cmRelease } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useIcd10cmReleases, useImportIcd10cm } from '../api/diagnoses';
 
@@ -22,7 +22,7 @@ export function Icd10cmReleasesSection() {
 
 function Releases() {
   const { t } = useTranslation('diagnoses');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const canImport = useCan('icd10cm.import');
   const releases = useIcd10cmReleases();
   const upload = useImportIcd10cm();

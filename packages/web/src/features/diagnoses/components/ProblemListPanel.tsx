@@ -7,7 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useDiagnosisList, useDiagnosisMutations } from '../api/diagnoses';
 import { DiagnosisFormModal } from './DiagnosisFormModal';
@@ -99,7 +99,7 @@ function ProblemList({ patientId }: { patientId: number }) {
 
 function DiagnosisRow({ diagnosis: d, canManage, onEdit, lang }: { diagnosis: PatientDiagnosis; canManage: boolean; onEdit: () => void; lang: 'en' | 'es' }) {
   const { t } = useTranslation('diagnoses');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const { remove } = useDiagnosisMutations();
   const label = d.code ? `${d.code} ${d.description}` : d.description;
   const askDelete = () =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useEcpOutbound, useFinalize, useRetryOutbound } from '../api/ecp';
 
@@ -17,7 +17,7 @@ const statusColor = { queued: 'blue', sent: 'green', dead: 'red' } as const;
  */
 export function EcpOutboundPanel({ office }: { office: number }) {
   const { t } = useTranslation('ecp');
-  const dates = useDates();
+  const dates = useCalendar();
   const canFinalize = useCan('ecp.finalize');
   const canRetry = useCan('ecp.manage');
   const [status, setStatus] = useState<'all' | 'dead'>('all');

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconCircleCheck, IconSearch } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import type { ImportRecordStatus, ImportReport } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatDateTime, formatDuration } from '../format';
+import { formatDuration } from '../format';
+import { useCalendar } from '../../../lib/calendar';
 import { recordStatuses, RecordStatusBadge, RunStatusBadge } from './ImportStatusBadge';
 
 const PAGE_SIZE = 25;
@@ -28,6 +29,7 @@ function Stat({ label, value, status }: { label: string; value: number; status?:
  */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const { t, i18n } = useTranslation('import');
+  const { dateTime } = useCalendar();
   const { t: tc } = useTranslation();
   const [status, setStatus] = useState<'all' | ImportRecordStatus>(report.counts.error > 0 ? 'error' : 'all');
   const [type, setType] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             })}
           </Text>
           <Text size="sm">
-            {t('report.when', { started: formatDateTime(report.startedAt, i18n.language) })} · <RunStatusBadge status={report.status} />
+            {t('report.when', { started: (dateTime(report.startedAt) || '—') })} · <RunStatusBadge status={report.status} />
           </Text>
         </Stack>
       </Alert>

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Anchor, Badge, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@vigil/contract';
-import { formatDateTime } from '../format';
+import { useCalendar } from '../../../lib/calendar';
 
 /** Badges in table cells keep their whole label (the label's overflow would let the cell squeeze it). */
 const NO_TRUNCATE = { label: { overflow: 'visible' } } as const;
@@ -52,12 +52,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** One e-mail of the outbox: recipient, subject, date, status and the text with clickable links. */
 export function OutboxMessageView({ message }: { message: OutboxMessage }) {
-  const { t, i18n } = useTranslation('import');
+  const { t } = useTranslation('import');
+  const { dateTime } = useCalendar();
   return (
     <Stack gap="md" data-testid="outbox-message">
       <Field label={t('outbox.to')}>{message.toAddress}</Field>
       <Field label={t('outbox.subject')}>{message.subject}</Field>
-      <Field label={t('outbox.date')}>{formatDateTime(message.createdAt, i18n.language)}</Field>
+      <Field label={t('outbox.date')}>{(dateTime(message.createdAt) || '—')}</Field>
       <Field label={t('outbox.statusLabel')}>
         <OutboxStatusBadge status={message.status} />
       </Field>

@@ -14,7 +14,8 @@ import { IMPORT_UPLOAD_MAX_BYTES, useImportRuns, useRunImport, useUploadImport }
 import { ImportReportView } from '../components/ImportReportView';
 import { ImportRunProgress } from '../components/ImportRunProgress';
 import { RunStatusBadge } from '../components/ImportStatusBadge';
-import { formatDateTime, formatDuration } from '../format';
+import { formatDuration } from '../format';
+import { useCalendar } from '../../../lib/calendar';
 import { DrugImportSection } from '../../prescriptions';
 
 /**
@@ -24,6 +25,7 @@ import { DrugImportSection } from '../../prescriptions';
  */
 export default function ImportPage() {
   const { t, i18n } = useTranslation('import');
+  const { dateTime } = useCalendar();
   const { t: tc } = useTranslation();
   const ui = useUiState();
   const runPath = useRunImport();
@@ -83,7 +85,7 @@ export default function ImportPage() {
       sortKey: 'startedAt',
       render: (r) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(r.startedAt, i18n.language)}
+          {(dateTime(r.startedAt) || '—')}
         </Text>
       ),
     },

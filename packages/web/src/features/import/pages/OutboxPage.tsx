@@ -9,11 +9,12 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { useUiState } from '../../../lib/ui-state';
 import { useOutbox, type OutboxStatus } from '../api/import';
 import { OutboxMessageView, OutboxStatusBadge } from '../components/OutboxMessageView';
-import { formatDateTime } from '../format';
+import { useCalendar } from '../../../lib/calendar';
 
 /** /outbox (system admin): the e-mails kept by the embedded default (no SMTP server), newest first. */
 export default function OutboxPage() {
-  const { t, i18n } = useTranslation('import');
+  const { t } = useTranslation('import');
+  const { dateTime } = useCalendar();
   const ui = useUiState();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-createdAt' });
   const [status, setStatus] = useState<OutboxStatus | undefined>(undefined);
@@ -25,7 +26,7 @@ export default function OutboxPage() {
       sortKey: 'createdAt',
       render: (m) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(m.createdAt, i18n.language)}
+          {(dateTime(m.createdAt) || '—')}
         </Text>
       ),
     },

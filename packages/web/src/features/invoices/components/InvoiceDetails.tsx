@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { invoiceTransitions, type Invoice, type InvoiceStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, monthText } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useDeleteInvoice, useDownloadInvoicePdf, useUpdateInvoice } from '../api/invoices';
 import { formatCents } from './money';
@@ -49,7 +49,7 @@ export function InvoiceDetails({ invoice, onEdit, onDeleted, onChanged }: { invo
       onConfirm: () => remove.mutate(invoice.id, { onSuccess: () => { notify({ color: 'teal', message: t('delete.done') }); onDeleted(); }, onError: failed }),
     });
   const fileName = `invoice-${invoice.displayNumber || `draft-${invoice.id}`}.pdf`;
-  const period = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(invoice.year, invoice.month - 1, 1)));
+  const period = monthText(invoice, i18n.language);
 
   return (
     <Stack gap="sm" data-testid="invoice-details">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { monthText } from '../../../lib/calendar';
 import type { Invoice, InvoiceReference } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
 import { ApiError } from '../../../lib/api-client';
@@ -57,7 +58,7 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
     terms: invoice?.terms ?? '',
   });
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
-  const monthLabel = (r: InvoiceReference) => `${new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(r.year, r.month - 1, 1)))} · ${t('form.billablePatients', { count: r.billablePatients })}`;
+  const monthLabel = (r: InvoiceReference) => `${monthText(r, i18n.language)} · ${t('form.billablePatients', { count: r.billablePatients })}`;
 
   const failed = (err: unknown) => {
     setError(err instanceof ApiError ? err.message : t('errors.saveFailed'));

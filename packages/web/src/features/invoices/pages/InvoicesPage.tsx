@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, monthText } from '../../../lib/calendar';
 import { useInvoicePage, useInvoiceReferences } from '../api/invoices';
 import { InvoiceDetails, statusColor } from '../components/InvoiceDetails';
 import { InvoiceFormModal } from '../components/InvoiceFormModal';
@@ -43,7 +43,7 @@ export default function InvoicesPage() {
     year: year === ALL ? undefined : Number(year),
   });
   const money = (c: number) => formatCents(c, i18n.language);
-  const period = (r: { year: number; month: number }) => new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(r.year, r.month - 1, 1)));
+  const period = (r: { year: number; month: number }) => monthText(r, i18n.language);
 
   const columns: Column<Invoice>[] = [
     { header: t('fields.number'), sortKey: 'number', render: (r) => <Text size="sm" ff="monospace">{r.displayNumber || t('details.draftShort')}</Text> },

@@ -12,7 +12,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useHospitalPatients } from '../../../lib/shared-reads';
 import { useAssignLicense, useBulkInsertLicenses, useCreateLicense, useDeassignLicense, useDeleteLicense, useLicensePage, useUpdateLicense } from '../api/licenses';

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { notify } from '../../../lib/notify';
 import { useSelectedOffice } from '../../../lib/office';
@@ -149,7 +149,7 @@ export default function MedicalNotesCategoryPage() {
 
 function TemplateRow({ template, canManage, onEdit }: { template: MedicalNoteCategoryTemplate; canManage: boolean; onEdit: () => void }) {
   const { t } = useTranslation('medicalNotesCategory');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const changeStatus = useChangeTemplateStatus();
   const remove = useDeleteTemplate();
   const active = template.status === CategoryTemplateStatus.ACTIVE;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useAssignMember, useDeassignMember } from '../api/medical-teams';
 import { useActiveOfficeStaff, usePatientTeams } from '../../../lib/shared-reads';
 
@@ -18,7 +18,7 @@ const errorText = (err: unknown) => (err instanceof ApiError ? err.message : Str
  */
 export function TeamDetails({ patientId, officeId }: { patientId: number; officeId: number }) {
   const { t } = useTranslation('medicalTeams');
-  const dates = useDates();
+  const dates = useCalendar();
   const canManage = useCan('medicalTeams.manage');
   const teams = usePatientTeams(patientId);
   const staff = useActiveOfficeStaff(canManage ? officeId : null);

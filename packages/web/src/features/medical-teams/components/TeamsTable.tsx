@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { MedicalTeam } from '@vigil/contract';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { TeamMembersCell } from './TeamMembersCell';
 
 /** The office's medical teams: patient, members by role, member count, created date. */
@@ -19,7 +19,7 @@ export function TeamsTable(props: {
   emptyAction?: ReactNode;
 }) {
   const { t } = useTranslation('medicalTeams');
-  const dates = useDates();
+  const dates = useCalendar();
   const columns: Column<MedicalTeam>[] = [
     {
       header: t('list.patient'),

@@ -7,7 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { zodValidate } from '../../../lib/forms';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { useSelectedOffice } from '../../../lib/office';
@@ -44,7 +44,7 @@ export function PatientMonitoringPlanPanel({
   headingOrder?: TitleOrder;
 }) {
   const { t, i18n } = useTranslation('monitoringPlans');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const canManage = useCan('treatmentPlans.manage');
   const selectedOffice = useSelectedOffice();
   const { offices } = useOfficesInScope();

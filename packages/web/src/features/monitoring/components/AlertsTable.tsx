@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationType, ProcessingStatus, type NotificationWithPatient } from '@vigil/contract';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { alertReading, deviceTypeTitle, mentalHealthAlert, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
@@ -39,7 +39,7 @@ interface Props {
 export function AlertsTable(props: Props) {
   const { t, i18n } = useTranslation('monitoring');
   const lang = i18n.language;
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
 
   const columns: Column<NotificationWithPatient>[] = [
     {

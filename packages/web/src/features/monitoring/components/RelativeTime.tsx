@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text, Tooltip, type TextProps } from '@mantine/core';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
-import 'dayjs/locale/es';
-import { useTranslation } from 'react-i18next';
-import { useDates } from '../../../lib/dates';
-
-dayjs.extend(relativeTime);
+import { useCalendar } from '../../../lib/calendar';
 
 /** Re-renders every `everyMs` so relative times stay true on a page left open. */
 function useNow(everyMs = 30_000): number {
@@ -23,16 +17,15 @@ function useNow(everyMs = 30_000): number {
  * and for screen readers. `plain`: no focusable tooltip (inside a button or link).
  */
 export function RelativeTime({ value, plain, ...props }: { value: string; plain?: boolean } & TextProps) {
-  const { i18n } = useTranslation();
-  const { dateTime } = useDates();
+  const { dateTime, relative: relativeOf } = useCalendar();
   const now = useNow();
-  const d = dayjs(value);
-  if (!d.isValid()) { return null; }
-  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
-  const relative = d.locale(lang).from(now);
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) { return null; }
+  const relative = relativeOf(value, now);
+  // The absolute time in the office's zone, labelled (lib/calendar useCalendar), as the cards show it.
   const absolute = dateTime(value);
   const text = (
-    <Text component="time" dateTime={d.toISOString()} tabIndex={plain ? undefined : 0} size="sm" {...props}>
+    <Text component="time" dateTime={at.toISOString()} tabIndex={plain ? undefined : 0} size="sm" {...props}>
       {relative}
       <span className="vigil-visually-hidden"> ({absolute})</span>
     </Text>

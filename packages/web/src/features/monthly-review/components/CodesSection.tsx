@@ -2,7 +2,7 @@ import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { billing, EndpointResponse } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useBillingDetails } from '../../billing';
 import { money } from '../review';
 import { ReviewSection, SectionPending } from './ReviewSection';
@@ -124,7 +124,7 @@ export function CodesSection({ patientId, hospitalId, year, month }: { patientId
 
 function Evidence({ claim }: { claim: BillingClaim }) {
   const { t } = useTranslation('monthlyReview');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const e = claim.evidence;
   const days = e.deviceDays ?? e.readingDays?.length;
   return (

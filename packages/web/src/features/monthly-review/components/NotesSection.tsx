@@ -1,14 +1,14 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { formatMmSs, ProgramBadge, useMonthNote } from '../../care-time';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
 /** The month's medical note with its details; the server's "No medical note ..." when there is none. */
 export function NotesSection({ patientId, hospitalId, year, month }: { patientId: number; hospitalId: number; year: number; month: number }) {
   const { t } = useTranslation('monthlyReview');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const note = useMonthNote(patientId, hospitalId, year, month, true);
   if (!note.data) {
     return (

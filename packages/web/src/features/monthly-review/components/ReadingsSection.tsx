@@ -5,7 +5,7 @@ import type { PatientSeriesWithReadings } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatNumber, unitLabel } from '../../../components/measurements/format';
 import { usePatientSeries } from '../../../lib/shared-reads';
-import { readingDay } from '../review';
+import { readingDay } from '../../../lib/calendar';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
 

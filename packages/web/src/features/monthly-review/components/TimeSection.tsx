@@ -1,14 +1,14 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { formatMmSs, ProgramBadge, secondsByProgram, useTimeEntries } from '../../care-time';
 import { ReviewSection, SectionPending } from './ReviewSection';
 
 /** The month's time entries with the total per program as MM:SS. */
 export function TimeSection({ patientId, hospitalId, year, month }: { patientId: number; hospitalId: number; year: number; month: number }) {
   const { t } = useTranslation(['monthlyReview', 'careTime']);
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const entries = useTimeEntries(patientId, hospitalId, year, month, true);
   if (!entries.data) {
     return (

@@ -7,14 +7,14 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/can';
 import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { useSelectedOffice } from '../../../lib/office';
-import { currentMonthIn, monthLabel } from '../../care-time';
+import { currentMonthIn, monthLabel } from '../../../lib/calendar';
 import { useOffice, useUser } from '../../../lib/shared-reads';
 import { CodesSection } from '../components/CodesSection';
 import { NotesSection } from '../components/NotesSection';
 import { PatientPicker } from '../components/PatientPicker';
 import { ReadingsSection } from '../components/ReadingsSection';
 import { TimeSection } from '../components/TimeSection';
-import { monthDays, monthText, parseMonth } from '../review';
+import { monthDays, monthValue as monthText, parseMonth } from '../../../lib/calendar';
 import '../monthly-review.css';
 
 /**

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { officeCreateSchema, Role, toE164, type Office } from '@vigil/contract';
+import { officeCreateSchema, toE164, type Office } from '@vigil/contract';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/can';
 import { zodValidate } from '../../../lib/forms';
 import { schemaSteps, useWizard } from '../../../lib/use-wizard';
 import { DetailList } from '../../../components/DetailList';
@@ -23,12 +24,13 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
   const { t } = useTranslation('offices');
   const { t: tc } = useTranslation();
   const { user } = useAuth();
-  const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
+  // Choosing any organization is system-wide organization work (the permission map's 'organizations.manage'; docs/architecture.md "Web: permissions").
+  const mayChooseOrganization = useCan('organizations.manage');
   const [organizationLabel, setOrganizationLabel] = useState<string>('');
   const create = useCreateOffice();
   const countryName = useCountryName();
   const { data: zones } = useTimeZones();
-  const initial = emptyOffice(isSystemAdmin ? null : (user?.organizationId ?? null));
+  const initial = emptyOffice(mayChooseOrganization ? null : (user?.organizationId ?? null));
   const form = useForm<OfficeFormValues>({ initialValues: initial, validate: (values) => zodValidate(officeCreateSchema)(toCreateBody(values)) });
 
   const wizard = useWizard({ form, ...schemaSteps(officeCreateSchema, toCreateBody, steps), fallbackMessage: tc('list.error') });
@@ -72,7 +74,7 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
         <Stepper active={active} onStepClick={wizard.goTo} allowNextStepsSelect={false} size="sm">
           <Stepper.Step label={t('wizard.names')} description={t('wizard.namesHint')}>
             <Stack gap="md">
-              {isSystemAdmin ? (
+              {mayChooseOrganization ? (
                 <OrganizationPicker
                   label={t('fields.organization')}
                   withAsterisk
@@ -103,7 +105,7 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
               </Text>
               <DetailList
                 items={[
-                  { label: t('fields.organization'), value: isSystemAdmin ? organizationLabel : fixedOrganization },
+                  { label: t('fields.organization'), value: mayChooseOrganization ? organizationLabel : fixedOrganization },
                   { label: t('fields.hospitalName'), value: v.hospitalName },
                   { label: t('fields.hospitalNameESP'), value: v.hospitalNameESP },
                   { label: t('fields.address'), value: v.address },

@@ -1,3 +1,4 @@
+import { browserTimeZone as browserZone } from '../../../lib/calendar';
 import type { Office, OfficeCreate, OfficeUpdate } from '@vigil/contract';
 
 /** The office form: the contract's body fields as the inputs hold them (ids as text for Select). */
@@ -30,14 +31,8 @@ export const nameFields = ['organizationId', 'hospitalName', 'hospitalNameESP'] 
 export const addressFields = ['address', 'city', 'state', 'zip', 'country', 'phone', 'email', 'timeZone'] as const;
 export const programFields = programs;
 
-/** The browser's time zone, the default of a new office. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
+/** The browser's time zone, the default of a new office (lib/calendar). */
+const browserTimeZone = (): string | null => browserZone() || null;
 
 export function emptyOffice(organizationId: number | null): OfficeFormValues {
   return {

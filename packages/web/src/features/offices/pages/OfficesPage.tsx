@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Role, type Office } from '@vigil/contract';
-import { useAuth } from '../../../lib/auth';
+import type { Office } from '@vigil/contract';
 import { Can, useCan } from '../../../lib/can';
 import { useUiState } from '../../../lib/ui-state';
 import { EditDeleteActions, ListPage, TwoLineName, useListPageState } from '../../../components/ListPage';
@@ -18,9 +17,9 @@ import { placeOf } from '../components/office-form';
 /** /offices: the offices in scope, paged, sorted and searched on the server; a system admin filters by organization. */
 export default function OfficesPage() {
   const { t } = useTranslation('offices');
-  const { user } = useAuth();
   const ui = useUiState();
-  const isSystemAdmin = user?.roleId === Role.SYSTEM_ADMIN;
+  // Every organization's offices (the organization column) is system-wide organization work (the permission map's 'organizations.manage'; docs/architecture.md "Web: permissions").
+  const seesAllOrganizations = useCan('organizations.manage');
   const list = useListPageState('hospitalName');
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -36,7 +35,7 @@ export default function OfficesPage() {
   const openDetails = (office: Office) => ui.openDetails(t('details.title'), <OfficeDetails key={office.id} office={office} />);
 
   const columns: Column<Office>[] = [{ header: t('columns.name'), sortKey: 'hospitalName', render: (o) => <TwoLineName name={o.hospitalName} second={o.hospitalNameESP} /> }];
-  if (isSystemAdmin) { columns.push({ header: t('columns.organization'), sortKey: 'organizationName', render: (o) => o.organizationName }); }
+  if (seesAllOrganizations) { columns.push({ header: t('columns.organization'), sortKey: 'organizationName', render: (o) => o.organizationName }); }
   columns.push(
     { header: t('columns.place'), sortKey: 'city', render: (o) => placeOf(o) },
     { header: t('columns.timeZone'), render: (o) => o.timeZone },
@@ -58,7 +57,7 @@ export default function OfficesPage() {
       onRegister={() => setWizardOpen(true)}
       list={list}
       filters={
-        isSystemAdmin && (
+        seesAllOrganizations && (
           <OrganizationPicker
             w={280}
             aria-label={t('filters.organization')}

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_PROGRAMS, PAYER_TYPES, deviceTypes, type BillingProgram } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
-import { useOfficeToday } from '../../../lib/shared-reads';
+import { useOfficeToday } from '../../../lib/calendar';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { useMedicalDevicesForHospital } from '../../devices';
 import type { PatientWizardValues } from './patient-wizard-form';

@@ -5,7 +5,7 @@ import { UserStatus } from '@vigil/contract';
 import { useCountries } from '../../../components/CountrySelect';
 import { DetailList } from '../../../components/DetailList';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { ageFrom, useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { usePatientMetadata, usePatientTeams, useUser } from '../../../lib/shared-reads';
 import { PatientStatusMenu } from './PatientStatusMenu';
 
@@ -42,14 +42,14 @@ const number = (value: number | null | undefined, unit: string, lang: string) =>
 /** The patient details drawer: demographics, metadata (height, weight, ideal weight) and care teams, with the status menu. */
 export function PatientDetails({ patientId }: { patientId: number }) {
   const { t, i18n } = useTranslation(['patients', 'person']);
-  const dates = useDates();
+  const dates = useCalendar();
   const patient = useUser(patientId);
   const meta = usePatientMetadata(patientId);
   const teams = usePatientTeams(patientId);
   const p = patient.data;
   const countries = useCountries();
   const country = countries.data?.find((c) => c.countryCode === p?.country);
-  const age = ageFrom(p?.birthdate);
+  const age = dates.age(p?.birthdate);
 
   return (
     <Stack gap="lg" data-testid="patient-details">

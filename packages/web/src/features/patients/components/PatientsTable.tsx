@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { CareTeamCell } from './CareTeamCell';
 import { PatientStatusMenu } from './PatientStatusMenu';
 import { CareMinutesCell, LastReadingCell, OpenAlertsCell, ProgramsCell, ReadingDaysCell, type Triage } from './TriageCells';
@@ -66,7 +66,7 @@ export function PatientsTable(props: {
   emptyAction?: ReactNode;
 }) {
   const { t } = useTranslation('patients');
-  const dates = useDates();
+  const dates = useCalendar();
   const columns: Column<PatientRow>[] = [
     {
       header: t('list.name'),

@@ -6,7 +6,7 @@ import { formatMbi, normaliseName, type User } from '@vigil/contract';
 import { DetailList } from '../../../components/DetailList';
 import { useCountries } from '../../../components/CountrySelect';
 import type { OfficeOption } from '../../../lib/offices-in-scope';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { deviceTypeTitle } from '../../../components/DeviceTypeIcon';
 import { useMedicalDevicesForHospital } from '../../devices';
 import { metadataFields, reviewPhone, type PatientWizardValues } from './patient-wizard-form';
@@ -47,7 +47,7 @@ export function ReviewStep({
   lockedThrough: number;
 }) {
   const { t, i18n } = useTranslation(['patients', 'person']);
-  const dates = useDates();
+  const dates = useCalendar();
   const countries = useCountries();
   const country = countries.data?.find((c) => c.countryCode === values.country);
   // The same read as the enrolment step's (cached): labels of the chosen unassigned devices.

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type OfficePatientListItem } from '@vigil/contract';
 import { useTranslation } from 'react-i18next';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { SeverityBadge } from '../../monitoring';
 
 /** The triage figures of a /patients row (docs/patient-list.md). */
@@ -13,7 +13,7 @@ const NO_TRUNCATE = { label: { overflow: 'visible' } } as const;
 /** The last reading: when it was measured, and whether it was abnormal (a severity badge) or normal. */
 export function LastReadingCell({ triage }: { triage: Triage }) {
   const { t } = useTranslation('patients');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const last = triage.lastReading;
   if (!last) { return <Text size="sm" c="dimmed">{t('triage.noReading')}</Text>; }
   return (
@@ -35,7 +35,7 @@ export function LastReadingCell({ triage }: { triage: Triage }) {
 /** "12 / 16" reading days in the current device period, with the period in words for screen readers and a tooltip. */
 export function ReadingDaysCell({ triage }: { triage: Triage }) {
   const { t } = useTranslation('patients');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const reached = triage.readingDays >= TRIAGE_READING_DAYS_TARGET;
   const period = triage.devicePeriod;
   return (

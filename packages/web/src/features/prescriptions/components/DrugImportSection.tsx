@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DRUG_IMPORT_MAX_BYTES, type DrugImportRun } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useDrugImportRuns, useDrugImportUpload } from '../api/prescriptions';
 
@@ -18,7 +18,7 @@ const statusColor = { queued: 'gray.7', running: 'blue.8', done: 'teal.9', faile
  */
 export function DrugImportSection() {
   const { t } = useTranslation('prescriptions');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const runs = useDrugImportRuns();
   const upload = useDrugImportUpload();
   const [file, setFile] = useState<File | null>(null);

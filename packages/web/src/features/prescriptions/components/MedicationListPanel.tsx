@@ -7,7 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { usePrescriptionList, usePrescriptionMutations } from '../api/prescriptions';
 import { PrescriptionFormModal } from './PrescriptionFormModal';
@@ -109,7 +109,7 @@ export function MedicationListPanel({ patientId, hospitalId }: { patientId: numb
 
 function PrescriptionRow({ prescription: p, canManage, onEdit }: { prescription: Prescription; canManage: boolean; onEdit: () => void }) {
   const { t } = useTranslation('prescriptions');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const { remove } = usePrescriptionMutations();
   const askDelete = () =>
     confirmAction({

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { useOfficeToday } from '../../../lib/shared-reads';
+import { useOfficeToday } from '../../../lib/calendar';
 import { useOfficeDoctors, usePrescriptionMutations } from '../api/prescriptions';
 import { DrugSearchInput, type SelectedProduct } from './DrugSearchInput';
 

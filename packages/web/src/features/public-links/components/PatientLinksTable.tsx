@@ -7,9 +7,10 @@ import type { PublicLink } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { usePublicLinks, useRevokePublicLink } from '../api/public-links';
-import { formatInstant, formatLinkPeriod } from '../format';
+import { formatLinkPeriod } from '../format';
+import { formatLongDateTime } from '../../../lib/calendar';
 
 const STATUS_COLOUR: Record<PublicLink['status'], string> = { active: 'teal.9', expired: 'gray.7', revoked: 'red.9' };
 
@@ -17,7 +18,7 @@ const STATUS_COLOUR: Record<PublicLink['status'], string> = { active: 'teal.9', 
 export function PatientLinksTable({ patientId }: { patientId: number }) {
   const { t, i18n } = useTranslation('publicLinks');
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
-  const dates = useDates();
+  const dates = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 10, sort: '-createdAt' });
   const q = usePublicLinks(patientId, { page: state.page, pageSize: state.pageSize, sort: state.sort });
   const revoke = useRevokePublicLink();
@@ -35,9 +36,9 @@ export function PatientLinksTable({ patientId }: { patientId: number }) {
     });
 
   const columns: Column<PublicLink>[] = [
-    // The same period and expiry, in the office's zone and named, as the public report shows (formatLinkPeriod, formatInstant).
+    // The same period and expiry, in the office's zone and named, as the public report shows (formatLinkPeriod, lib/calendar formatLongDateTime).
     { header: t('share.col.period'), sortKey: 'periodStart', render: (l) => formatLinkPeriod(l.periodStart, l.periodEnd, lang, l.timeZone) },
-    { header: t('share.col.expires'), sortKey: 'expiresAt', render: (l) => formatInstant(l.expiresAt, lang, l.timeZone) },
+    { header: t('share.col.expires'), sortKey: 'expiresAt', render: (l) => formatLongDateTime(l.expiresAt, lang, l.timeZone) },
     {
       header: t('share.col.status'),
       render: (l) => (

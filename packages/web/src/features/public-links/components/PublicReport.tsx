@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PublicLinkReport } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { currentLang } from '../../../lib/i18n';
-import { deviceTitle, formatInstant, formatLinkPeriod } from '../format';
+import { deviceTitle, formatLinkPeriod } from '../format';
+import { formatLongDateTime } from '../../../lib/calendar';
 import { ReadingsTable } from './ReadingsTable';
 import { SeriesChart } from './SeriesChart';
 import { ThresholdsSummary } from './ThresholdsSummary';
@@ -50,7 +51,7 @@ export function PublicReport({ report }: { report: PublicLinkReport }) {
             {report.hubIdentifier && <Fact label={t('report.hub')} value={report.hubIdentifier} />}
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            {t('report.units')} {t('report.validUntil', { date: formatInstant(report.expiresAt, lang, tz) })}
+            {t('report.units')} {t('report.validUntil', { date: formatLongDateTime(report.expiresAt, lang, tz) })}
           </Text>
         </Stack>
       </Paper>

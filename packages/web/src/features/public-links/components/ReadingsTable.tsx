@@ -2,7 +2,8 @@ import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitLabelIn, type PublicLinkSeries } from '@vigil/contract';
 import { currentLang } from '../../../lib/i18n';
-import { formatLocalDateTime, formatNumber, formatOffset, localMillis, valueLabel } from '../format';
+import { formatNumber, valueLabel } from '../format';
+import { formatLocalDateTime, formatOffset, localMillis } from '../../../lib/calendar';
 import { ReadingFlags, SeverityBadge } from './ReadingBadges';
 
 /** Every reading of one device type, newest first: local time, values with units, severity, simulated / manual marks. */

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { severityOf, unitLabelIn, type PublicLinkSeries } from '@vigil/contract';
 import { currentLang } from '../../../lib/i18n';
-import { chartedCodes, formatLocalDateTime, formatLocalDay, formatNumber, localMillis, valueLabel } from '../format';
+import { chartedCodes, formatNumber, valueLabel } from '../format';
+import { formatLocalDateTime, formatLocalDay, localMillis } from '../../../lib/calendar';
 
 /** Line colours (Mantine blue.8, violet.8, cyan.9): distinct, and dark enough on white. */
 const LINE_COLOURS = ['#1971c2', '#6741d9', '#0b7285'];

@@ -14,7 +14,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { confirmAction } from '../../../components/confirm';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { invalidateEndpoints } from '../../../lib/endpoint-keys';
 import { useAddReleaseNote, useDeleteReleaseNote, useReleaseNoteFile, useReleaseNotes } from '../api/release-notes';
 
@@ -26,7 +26,7 @@ import { useAddReleaseNote, useDeleteReleaseNote, useReleaseNoteFile, useRelease
  */
 export default function ReleaseNotesPage() {
   const { t } = useTranslation('releaseNotes');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const manage = useCan('releaseNotes.manage');
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25 });
   const [kind, setKind] = useState<ReleaseNoteKind | 'all'>('all');

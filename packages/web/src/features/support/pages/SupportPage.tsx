@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useSelectedOffice } from '../../../lib/office';
 import { downloadSupportFile, useAddSupportFile, useCreateSupportMessage, useSetSupportStatus, useSupportThread, useSupportThreads } from '../api/support';
 
@@ -34,7 +34,7 @@ const ACCEPT = 'application/pdf,image/png,image/jpeg,text/plain,text/csv,.csv,.t
  */
 export default function SupportPage() {
   const { t } = useTranslation('support');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25 });
   const [status, setStatus] = useState<SupportStatus | 'all'>('all');
   const [openId, setOpenId] = useState<number | null>(null);
@@ -108,7 +108,7 @@ export default function SupportPage() {
 
 function ThreadView({ id }: { id: number }) {
   const { t } = useTranslation('support');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const manage = useCan('support.manage');
   const thread = useSupportThread(id);
   const reply = useCreateSupportMessage();

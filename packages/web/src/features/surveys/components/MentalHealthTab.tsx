@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { PatientWithMentalHealth } from '@vigil/contract';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { useMentalHealthPage } from '../api/surveys';
 import { bandLabel, instrumentLabel, nameIn, severityColor } from '../format';
 
@@ -18,7 +18,7 @@ import { bandLabel, instrumentLabel, nameIn, severityColor } from '../format';
  */
 export function MentalHealthTab({ officeId }: { officeId: number }) {
   const { t, i18n } = useTranslation('surveys');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: '-risk' });
   const [minRisk, setMinRisk] = useState<string | null>(null);
   const page = useMentalHealthPage(officeId, { page: state.page, pageSize: state.pageSize, sort: state.sort, search: state.search || undefined, minrisk: minRisk ?? undefined });

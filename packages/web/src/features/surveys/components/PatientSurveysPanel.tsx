@@ -6,7 +6,7 @@ import type { SurveySummary } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useCancelSurvey, useInProgressSurveys, usePatientRecurrences, useStopRecurrence, useSurveyReport } from '../api/surveys';
 import { bandLabel, nameIn, severityColor } from '../format';
@@ -26,7 +26,7 @@ const PERIODS = ['THREE_MONTHS', 'SIX_MONTHS', 'YEAR', 'ALL'] as const;
  */
 export function PatientSurveysPanel({ patientId, patientName, hospitalId }: { patientId: number; patientName: string; hospitalId: number }) {
   const { t, i18n } = useTranslation('surveys');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const canRead = useCan('surveys.read');
   const canManage = useCan('surveys.manage');
   const open = useInProgressSurveys(canRead ? patientId : null);

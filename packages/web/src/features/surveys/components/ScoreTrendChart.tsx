@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SurveyReportSeries } from '@vigil/contract';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { BAND_FILL, bandLabel, nameIn, severityColor } from '../format';
 
 const LINE = '#1971c2'; // blue.8
@@ -15,7 +15,7 @@ const FLAG = '#c92a2a'; // red.9
  */
 export function ScoreTrendChart({ series }: { series: SurveyReportSeries }) {
   const { t, i18n } = useTranslation('surveys');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const lang = i18n.language;
   const data = series.points.map((p) => ({ t: Date.parse(p.completedAt), total: p.total, flagged: p.flags.length > 0 }));
   const rangedBands = series.bands.filter((b) => b.min !== null && b.max !== null);

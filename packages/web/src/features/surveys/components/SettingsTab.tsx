@@ -6,7 +6,7 @@ import type { SurveyPlanAssignment } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useDeassignFromPlan, usePlanAssignments } from '../api/surveys';
 import { AssignModal } from './AssignModal';
@@ -18,7 +18,7 @@ import { AssignModal } from './AssignModal';
  */
 export function SettingsTab({ officeId }: { officeId: number }) {
   const { t } = useTranslation('surveys');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const canManage = useCan('surveys.manage');
   const list = usePlanAssignments(officeId);
   const remove = useDeassignFromPlan();

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next';
 import { SURVEY_LINK_DEFAULT_HOURS, type SurveyLink } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useCreateSurveyLink, useRevokeSurveyLink, useSurveyLinks } from '../api/surveys';
 
@@ -27,7 +27,7 @@ export function SurveyLinkModal({ surveyId, title, onClose }: { surveyId: number
 
 function LinkBody({ surveyId }: { surveyId: number }) {
   const { t, i18n } = useTranslation('surveys');
-  const { dateTime } = useDates();
+  const { dateTime } = useCalendar();
   const links = useSurveyLinks(surveyId);
   const create = useCreateSurveyLink();
   const revoke = useRevokeSurveyLink();

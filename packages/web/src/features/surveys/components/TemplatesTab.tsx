@@ -9,7 +9,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import type { OfficeOption } from '../../../lib/offices-in-scope';
 import { useCreateTemplate, useDeleteTemplate, useTemplatePage } from '../api/surveys';
@@ -24,7 +24,7 @@ import { TemplateBuilder } from './TemplateBuilder';
  */
 export function TemplatesTab({ officeId, offices }: { officeId: number; offices: OfficeOption[] }) {
   const { t, i18n } = useTranslation('surveys');
-  const { date } = useDates();
+  const { date } = useCalendar();
   const canManage = useCan('surveyTemplates.manage');
   const canLibrary = useCan('surveyTemplates.library');
   const [state, setState] = useState<PageState>({ page: 1, pageSize: 25, sort: 'name' });

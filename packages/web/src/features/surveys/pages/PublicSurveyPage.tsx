@@ -7,7 +7,7 @@ import type { SaveSurveyAnswersBody } from '@vigil/contract';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { ApiError } from '../../../lib/api-client';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { usePublicSurvey, useSavePublicAnswers, useSubmitPublicSurvey } from '../api/surveys';
 import { SurveyAnswerForm } from '../components/SurveyAnswerForm';
 import { nameIn } from '../format';
@@ -36,7 +36,7 @@ export default function PublicSurveyPage() {
 
 function PublicSurvey({ token }: { token: string }) {
   const { t, i18n } = useTranslation('surveys');
-  const { date, dateTime } = useDates();
+  const { date, dateTime } = useCalendar();
   const survey = usePublicSurvey(token);
   const save = useSavePublicAnswers(token);
   const submit = useSubmitPublicSurvey(token);

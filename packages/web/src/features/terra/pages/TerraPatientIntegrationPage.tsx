@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useDates } from '../../../lib/dates';
+import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
@@ -26,7 +26,7 @@ const statusColor: Record<TerraMapping['status'], string> = { pending: 'yellow',
  */
 export default function TerraPatientIntegrationPage() {
   const { t } = useTranslation('terra');
-  const dates = useDates();
+  const dates = useCalendar();
   const canManage = useCan('terra.manage');
   const canClear = useCan('terra.fdaClearance');
   const selected = useSelectedOffice();

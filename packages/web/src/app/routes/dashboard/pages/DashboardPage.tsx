@@ -7,7 +7,7 @@ import { DASHBOARD_SILENT_HOURS, notifications } from '@vigil/contract';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageHeader } from '../../../../components/PageHeader';
 import { useCan } from '../../../../lib/can';
-import { useDates } from '../../../../lib/dates';
+import { useCalendar } from '../../../../lib/calendar';
 import { invalidateEndpoints } from '../../../../lib/endpoint-query';
 import { DEFAULT_HOME_PATH } from '../../../../lib/home';
 import { useSelectedOffice } from '../../../../lib/office';
@@ -32,7 +32,7 @@ export default function DashboardPage() {
   const allowed = useCan('notifications.read');
   const office = useSelectedOffice();
   const { offices } = useOfficesInScope();
-  const { date, dateTime } = useDates();
+  const { date, dateTime } = useCalendar();
   const qc = useQueryClient();
   const summary = useDashboardSummary(office);
   useRealtimeEvent((event) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NotificationType, ProcessingStatus } from '@vigil/contract';
 import { deviceTitle } from '../../../../components/measurements/format';
 import { ReadingFlags, SeverityBadge } from '../../../../components/measurements/ReadingBadges';
-import { useDates } from '../../../../lib/dates';
+import { useCalendar } from '../../../../lib/calendar';
 import { currentLang } from '../../../../lib/i18n';
 import { usePatientAlerts, type AlertPeriod, type AlertStatus } from '../api/patient-details';
 import { Pending, SectionCard } from './SectionCard';
@@ -22,7 +22,7 @@ const STATUSES: AlertStatus[] = ['all', 'false', 'true'];
  */
 export function AlertHistory({ patientId }: { patientId: number }) {
   const { t } = useTranslation('patientDetails');
-  const dates = useDates();
+  const dates = useCalendar();
   const lang = currentLang();
   const [period, setPeriod] = useState<AlertPeriod>('MONTH');
   const [status, setStatus] = useState<AlertStatus>('all');

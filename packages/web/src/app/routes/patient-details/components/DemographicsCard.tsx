@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PatientMetadata, User } from '@vigil/contract';
 import { DetailList } from '../../../../components/DetailList';
-import { ageFrom, useDates } from '../../../../lib/dates';
+import { useCalendar } from '../../../../lib/calendar';
 import { currentLang } from '../../../../lib/i18n';
 import { formatNumber } from '../../../../components/measurements/format';
 import { Pending, SectionCard } from './SectionCard';
@@ -11,8 +11,8 @@ const withUnit = (value: number | null | undefined, unit: string) => (value === 
 /** Demographics and clinical metadata: birth date and age, gender, contact, language, identifiers, height, weight, ideal weight. */
 export function DemographicsCard({ patient, meta, metaError }: { patient: User; meta: PatientMetadata | null | undefined; metaError: unknown }) {
   const { t } = useTranslation(['patientDetails', 'person']);
-  const dates = useDates();
-  const age = ageFrom(patient.birthdate);
+  const dates = useCalendar();
+  const age = dates.age(patient.birthdate);
   return (
     <SectionCard title={t('demographics.title')} testId="demographics">
       <DetailList

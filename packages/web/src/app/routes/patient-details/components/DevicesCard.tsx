@@ -3,7 +3,7 @@ import { IconChevronRight, IconDeviceWatch, IconRouter } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssignedMedicalDevice } from '@vigil/contract';
-import { useDates } from '../../../../lib/dates';
+import { useCalendar } from '../../../../lib/calendar';
 import { currentLang } from '../../../../lib/i18n';
 import { useHubsById } from '../../../../features/devices';
 import { timesOf } from './schedule';
@@ -15,7 +15,7 @@ import { Pending, SectionCard } from './SectionCard';
  */
 export function DevicesCard({ devices, error }: { devices: AssignedMedicalDevice[] | undefined; error: unknown }) {
   const { t } = useTranslation('patientDetails');
-  const dates = useDates();
+  const dates = useCalendar();
   const lang = currentLang();
   const hubIds = [...new Set((devices ?? []).map((d) => d.hubId).filter((id): id is number => id !== null))];
   const hubs = useHubsById(hubIds);

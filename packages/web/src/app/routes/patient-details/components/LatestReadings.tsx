@@ -1,7 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { deviceTypes, type Measurement } from '@vigil/contract';
-import { catalogueEntry, deviceTitle, formatLocalDateTime, formatNumber, formatOffset, localMillis, unitLabel, valueLabel } from '../../../../components/measurements/format';
+import { catalogueEntry, deviceTitle, formatNumber, unitLabel, valueLabel } from '../../../../components/measurements/format';
+import { formatLocalDateTime, formatOffset, localMillis } from '../../../../lib/calendar';
 import { ReadingFlags, SEVERITY_COLOURS, SeverityBadge } from '../../../../components/measurements/ReadingBadges';
 import { currentLang } from '../../../../lib/i18n';
 import { Pending, SectionCard } from './SectionCard';

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@vigil/contract';
 import { UserStatusBadge } from '../../../../components/UserStatusBadge';
-import { ageFrom } from '../../../../lib/dates';
+import { useCalendar } from '../../../../lib/calendar';
 
 /** The page's header: back link, the patient's name (the page's h1), status, age, offices and the page actions. */
 export function PatientHeader({ patient, identifier, actions }: { patient: User; identifier?: string; actions?: ReactNode }) {
   const { t } = useTranslation('patientDetails');
-  const age = ageFrom(patient.birthdate);
+  const age = useCalendar().age(patient.birthdate);
   return (
     <Stack gap={6} mb="md">
       <Anchor component={Link} to="/patients" size="sm" w="fit-content">

@@ -16,7 +16,8 @@ import {
   type DeviceType,
   type IngestReading,
 } from '@vigil/contract';
-import { deviceTitle, displayUnitOf, formatNumber, nowWithOffset, unitLabel } from '../../../../components/measurements/format';
+import { deviceTitle, displayUnitOf, formatNumber, unitLabel } from '../../../../components/measurements/format';
+import { nowWithOffset } from '../../../../lib/calendar';
 import { ApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 import { serverFieldErrors } from '../../../../lib/forms';
