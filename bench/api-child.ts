@@ -9,7 +9,7 @@
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
-import { issueHubCredential } from '../packages/api/src/lib/hub-auth';
+import { issueHubCredential } from '../packages/api/src/features/devices/hub-credentials';
 import { API_POOL_SIZE, type ChildReply, type ChildRequest, type MemorySample } from './api-process';
 
 function memorySample(): MemorySample {

@@ -270,7 +270,7 @@ async function main(): Promise<void> {
       [seeded.target.id],
     );
     console.log(`their events: ${named.rows[0]!.n}, naming the patient: ${named.rows[0]!.with_patient}`);
-    const check = await checkChain(systemScope, database.db);
+    const check = await checkChain(database.db);
     console.log(`chain check after the run: ${check.ok ? 'intact' : 'BROKEN'}, ${check.checked} events`);
   } finally {
     for (const api of apis) { await api.stop().catch(() => undefined); }

@@ -28,6 +28,7 @@ import { hashPassword } from '../packages/api/src/lib/crypto';
 import { readDefaultDrugProducts } from '../packages/api/src/features/prescriptions/default-drugs';
 import { DrugIndex } from '../packages/api/src/features/prescriptions/drug-index';
 import { readDrugCatalogue, upsertDrugProducts } from '../packages/api/src/features/prescriptions/drug-products.repo';
+import { catalogueDb } from '../packages/api/src/db/handles';
 import { parseDrugQuery } from '../packages/api/src/features/prescriptions/drug-search';
 import { withDerived, type DrugProductValues } from '../packages/api/src/features/prescriptions/product-file';
 import { ApiProcess } from './api-process';
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     const { app, ctx } = await buildApp(loadTestConfig({ validateResponses: false, drugProducts: 'default' }), database);
     const started = Date.now();
     const catalogue = syntheticCatalogue(PRODUCTS);
-    for (let i = 0; i < catalogue.length; i += 1000) { await upsertDrugProducts(systemScope, ctx.db, catalogue.slice(i, i + 1000)); }
+    for (let i = 0; i < catalogue.length; i += 1000) { await upsertDrugProducts(catalogueDb(ctx.db), catalogue.slice(i, i + 1000)); }
     const [doctor] = await ctx.db.insert(users).values({ roleId: Role.DOCTOR, firstName: 'Bench', lastName: 'Doctor', username: 'benchdoctor', email: 'benchdoctor@example.test', passwordHash: await hashPassword('Bench#Password1') }).returning({ id: users.id });
     const doctorId = doctor!.id;
     await database.pool!.query('vacuum analyze');
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     gc();
     const heap0 = process.memoryUsage().heapUsed;
     const b0 = performance.now();
-    const read = await readDrugCatalogue(systemScope, ctx.db);
+    const read = await readDrugCatalogue(catalogueDb(ctx.db));
     const b1 = performance.now();
     let index: DrugIndex | null = new DrugIndex(read!.rows, read!.words);
     const b2 = performance.now();

@@ -19,7 +19,7 @@ import { Role } from '@vigil/contract';
 import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
-import { issueHubCredential } from '../packages/api/src/lib/hub-auth';
+import { issueHubCredential } from '../packages/api/src/features/devices/hub-credentials';
 import { signTerraPayload } from '../packages/api/src/lib/terra-auth';
 import { createBenchDatabase, workQueue } from './lib';
 
