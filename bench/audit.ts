@@ -29,7 +29,6 @@ import os from 'node:os';
 import { Role } from '@vigil/contract';
 import { openDatabase } from '../packages/api/src/db/client';
 import { hospitals, medicalDevices, organizations, patientMetadata, treatmentPlanDevices, treatmentPlans, userHospitals, users } from '../packages/api/src/db/schema/index';
-import { systemScope } from '../packages/api/src/db/scope';
 import { checkChain } from '../packages/api/src/features/audit/index';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { ApiProcess } from './api-process';

@@ -23,7 +23,6 @@ import { buildApp } from '../packages/api/src/app';
 import { loadTestConfig } from '../packages/api/src/config/index';
 import { openDatabase } from '../packages/api/src/db/client';
 import { users } from '../packages/api/src/db/schema/index';
-import { systemScope } from '../packages/api/src/db/scope';
 import { hashPassword } from '../packages/api/src/lib/crypto';
 import { readDefaultDrugProducts } from '../packages/api/src/features/prescriptions/default-drugs';
 import { DrugIndex } from '../packages/api/src/features/prescriptions/drug-index';

@@ -10,6 +10,7 @@ import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestA
 import { medicalDevices } from './schema/index';
 import { patientRowFilter, type Scope } from './scope';
 import { getOfficeInScope, getVisiblePatient } from './visible';
+import { tenantDb } from './handles';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -71,17 +72,17 @@ describe('patientRowFilter: what a patient sees', () => {
 describe('db/visible.ts', () => {
   it('answers an office only inside the caller scope', async () => {
     const doctor: Scope = { userId: f.doctorA1.id, role: Role.DOCTOR, organizationId: f.orgA.id, officeIds: [f.a1.id], sessionId: 0, lang: 'en' };
-    expect((await getOfficeInScope(doctor, t.ctx.db, f.a1.id))?.id).toBe(f.a1.id);
-    expect(await getOfficeInScope(doctor, t.ctx.db, f.b1.id)).toBeNull();
+    expect((await getOfficeInScope(tenantDb(doctor, t.ctx.db), f.a1.id))?.id).toBe(f.a1.id);
+    expect(await getOfficeInScope(tenantDb(doctor, t.ctx.db), f.b1.id)).toBeNull();
   });
 
   it('answers a patient to staff of their office and to themselves, to nobody else', async () => {
     const doctorA1: Scope = { userId: f.doctorA1.id, role: Role.DOCTOR, organizationId: f.orgA.id, officeIds: [f.a1.id], sessionId: 0, lang: 'en' };
     const doctorB1: Scope = { userId: f.doctorA1.id, role: Role.DOCTOR, organizationId: f.orgB.id, officeIds: [f.b1.id], sessionId: 0, lang: 'en' };
     const other: Scope = { userId: f.patientB1.id, role: Role.PATIENT, organizationId: f.orgB.id, officeIds: [f.b1.id], patientId: f.patientB1.id, sessionId: 0, lang: 'en' };
-    expect((await getVisiblePatient(doctorA1, t.ctx.db, patient.id))?.id).toBe(patient.id);
-    expect(await getVisiblePatient(doctorB1, t.ctx.db, patient.id)).toBeNull();
-    expect(await getVisiblePatient(other, t.ctx.db, patient.id)).toBeNull();
-    expect(await getVisiblePatient(doctorA1, t.ctx.db, f.doctorA1.id)).toBeNull();
+    expect((await getVisiblePatient(tenantDb(doctorA1, t.ctx.db), patient.id))?.id).toBe(patient.id);
+    expect(await getVisiblePatient(tenantDb(doctorB1, t.ctx.db), patient.id)).toBeNull();
+    expect(await getVisiblePatient(tenantDb(other, t.ctx.db), patient.id)).toBeNull();
+    expect(await getVisiblePatient(tenantDb(doctorA1, t.ctx.db), f.doctorA1.id)).toBeNull();
   });
 });

@@ -189,6 +189,14 @@ export function userFilter(scope: Scope, userIdColumn: AnyColumn | SQL): SQL {
 }
 
 /**
+ * The tenant filter for rows that belong to no tenant but span them all (the e-mail outbox, the
+ * FHIR import runs): only a system admin sees them; anyone else sees none.
+ */
+export function systemWideFilter(scope: Scope): SQL {
+  return isSystemAdmin(scope) ? sql`true` : never;
+}
+
+/**
  * A row its author owns (`authorColumn` is the caller), or any row for a caller holding `allWith`:
  * a support thread is its author's, and every thread is the system admins' (support.manage;
  * docs/support.md).

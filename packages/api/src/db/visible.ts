@@ -7,9 +7,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
-import type { Executor } from './client';
 import { hospitals, users } from './schema/index';
-import { officeFilter, userFilter, type Scope } from './scope';
+import { officeFilter, userFilter } from './scope';
+import { tenantDb } from './handles';
+import type { TenantDb } from './handles';
 
 /** An office as the features need it to check scope and to work in its calendar. */
 export interface OfficeInScope {
@@ -26,7 +27,8 @@ export interface OfficeInScope {
 }
 
 /** The office `hospitalId` when it is one of the caller's (`officeFilter`); null otherwise. */
-export async function getOfficeInScope(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeInScope | null> {
+export async function getOfficeInScope(tenant: TenantDb, hospitalId: number): Promise<OfficeInScope | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: hospitals.id,
@@ -57,7 +59,8 @@ export interface VisiblePatient {
  * The user `patientId` when it is a patient (role 5) the caller may see (`userFilter`: in one of
  * the caller's offices, or themselves for a patient); null otherwise.
  */
-export async function getVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<VisiblePatient | null> {
+export async function getVisiblePatient(tenant: TenantDb, patientId: number): Promise<VisiblePatient | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userTimezone: users.userTimezone })
     .from(users)
@@ -79,7 +82,8 @@ export interface VisibleUser {
  * or themselves) AND they hold `role`; null otherwise (another tenant's user, or a user of another
  * role, reads as not found: the caller answers 404).
  */
-export async function getVisibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser | null> {
+export async function getVisibleUserOfRole(tenant: TenantDb, userId: number, role: RoleId): Promise<VisibleUser | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, roleId: users.roleId, status: users.status, gender: users.gender })
     .from(users)
@@ -93,7 +97,8 @@ export async function getVisibleUserOfRole(scope: Scope, db: Executor, userId: n
  * left out names no user or another tenant's: the caller answers 404 for it (docs/first-day.md
  * "Not found, not invalid id"), and keeps its 400 for a visible user who does not fit.
  */
-export async function findVisibleUserIds(scope: Scope, db: Executor, userIds: readonly number[]): Promise<number[]> {
+export async function findVisibleUserIds(tenant: TenantDb, userIds: readonly number[]): Promise<number[]> {
+  const { scope, db } = tenant;
   const ids = [...new Set(userIds)];
   if (ids.length === 0) { return []; }
   const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), userFilter(scope, users.id)));
@@ -101,6 +106,7 @@ export async function findVisibleUserIds(scope: Scope, db: Executor, userIds: re
 }
 
 /** Whether every id of `userIds` names a user the caller may see (`findVisibleUserIds`). */
-export async function allUsersVisible(scope: Scope, db: Executor, userIds: readonly number[]): Promise<boolean> {
-  return (await findVisibleUserIds(scope, db, userIds)).length === new Set(userIds).size;
+export async function allUsersVisible(tenant: TenantDb, userIds: readonly number[]): Promise<boolean> {
+  const { scope, db } = tenant;
+  return (await findVisibleUserIds(tenantDb(scope, db), userIds)).length === new Set(userIds).size;
 }

@@ -6,6 +6,7 @@ import { expectedMeasurementTimes } from '../features/treatment-plans/index';
 import { countReadingsInWindows, findActivePatients, findNewReadingPairs } from './monitoring.repo';
 import { deviceKeyOf, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';
+import { tenantDb } from '../db/handles';
 
 /**
  * Daily goals (notification type 6, spec section 9), to the patient: when the readings of a plan
@@ -15,7 +16,7 @@ import { systemScope } from '../db/scope';
  * `goal:<plan device>:<local day>`. Returns the notifications written.
  */
 export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSchedule[], window: JobWindow): Promise<number> {
-  const pairs = await findNewReadingPairs(systemScope, ctx.db, window.since, window.now);
+  const pairs = await findNewReadingPairs(tenantDb(systemScope, ctx.db), window.since, window.now);
   if (pairs.length === 0) { return 0; }
   const plansOf = new Map<number, ActivePlanSchedule[]>();
   for (const s of schedules) { plansOf.set(s.patientId, [...(plansOf.get(s.patientId) ?? []), s]); }
@@ -41,12 +42,11 @@ export async function raiseDailyGoals(ctx: AppContext, schedules: ActivePlanSche
   }
   if (candidates.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
-    systemScope,
-    ctx.db,
+    tenantDb(systemScope, ctx.db),
     candidates.map((c) => ({ patientId: c.schedule.patientId, deviceType: c.deviceType, from: c.from, to: c.to })),
   );
   const reached = candidates.map((c, i) => ({ ...c, count: counts[i]! })).filter((c) => c.count >= c.goal);
-  const patients = new Set((await findActivePatients(systemScope, ctx.db, [...new Set(reached.map((c) => c.schedule.patientId))])).map((p) => p.id));
+  const patients = new Set((await findActivePatients(tenantDb(systemScope, ctx.db), [...new Set(reached.map((c) => c.schedule.patientId))])).map((p) => p.id));
   const values = reached
     .filter((c) => patients.has(c.schedule.patientId))
     .map((c) => {

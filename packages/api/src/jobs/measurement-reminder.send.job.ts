@@ -5,6 +5,7 @@ import { startOfLocalDay } from '../lib/office-calendar';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';
+import { tenantDb } from '../db/handles';
 
 /**
  * Measurement reminders (notification type 4, spec section 9), to the patient:
@@ -22,8 +23,7 @@ export async function sendMeasurementReminders(ctx: AppContext, schedules: Activ
   );
   if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
-    systemScope,
-    ctx.db,
+    tenantDb(systemScope, ctx.db),
     slots.map((s) => ({
       patientId: s.schedule.patientId,
       deviceType: s.due.deviceType,
@@ -32,7 +32,7 @@ export async function sendMeasurementReminders(ctx: AppContext, schedules: Activ
     })),
   );
   const pending = slots.filter((s, i) => counts[i]! < s.rank);
-  const patients = new Set((await findActivePatients(systemScope, ctx.db, [...new Set(pending.map((s) => s.schedule.patientId))])).map((p) => p.id));
+  const patients = new Set((await findActivePatients(tenantDb(systemScope, ctx.db), [...new Set(pending.map((s) => s.schedule.patientId))])).map((p) => p.id));
   const values = pending
     .filter((s) => patients.has(s.schedule.patientId))
     .map(({ schedule, due }) => {

@@ -5,6 +5,7 @@ import { startOfLocalDay } from '../lib/office-calendar';
 import { countReadingsInWindows, findActivePatients } from './monitoring.repo';
 import { deviceKeyOf, slotsDueBetween, type ActivePlanSchedule, type JobWindow } from './plan-slots';
 import { systemScope } from '../db/scope';
+import { tenantDb } from '../db/handles';
 
 /**
  * Missed measurements (notification type 5, spec section 9). A plan's measurement time T (local
@@ -27,8 +28,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
   const slots = slotsDueBetween(schedules, new Date(window.since.getTime() - grace + 1), new Date(window.now.getTime() - grace + 1), ctx.log);
   if (slots.length === 0) { return 0; }
   const counts = await countReadingsInWindows(
-    systemScope,
-    ctx.db,
+    tenantDb(systemScope, ctx.db),
     slots.map((s) => ({
       patientId: s.schedule.patientId,
       deviceType: s.due.deviceType,
@@ -39,12 +39,11 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
   const missed = slots.filter((s, i) => counts[i]! < s.rank);
   if (missed.length === 0) { return 0; }
   const patients = new Map(
-    (await findActivePatients(systemScope, ctx.db, [...new Set(missed.map((s) => s.schedule.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
+    (await findActivePatients(tenantDb(systemScope, ctx.db), [...new Set(missed.map((s) => s.schedule.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
   );
   const live = missed.filter((s) => patients.has(s.schedule.patientId));
   const members = await findTeamRecipients(
-    systemScope,
-    ctx.db,
+    tenantDb(systemScope, ctx.db),
     live.map((s) => ({ patientId: s.schedule.patientId, hospitalId: s.schedule.hospitalId })),
   );
   const values = live.flatMap(({ schedule, due }) => {

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
-import type { Executor } from '../db/client';
 import { measurements, users } from '../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../db/scope';
+import { officeFilter, userFilter } from '../db/scope';
+import type { TenantDb } from '../db/handles';
 
 /** A span of one patient's readings of one device type: measured at `from` <= t < `to`. */
 export interface ReadingWindow {
@@ -20,7 +20,8 @@ const WINDOW_CHUNK = 1000;
  * the order given. One statement per 1000 windows: a VALUES list joined to `measurements` through
  * `measurements_patient_time_idx (patient_id, measured_at)`.
  */
-export async function countReadingsInWindows(scope: Scope, db: Executor, windows: ReadingWindow[]): Promise<number[]> {
+export async function countReadingsInWindows(tenant: TenantDb, windows: ReadingWindow[]): Promise<number[]> {
+  const { scope, db } = tenant;
   const out: number[] = [];
   for (let start = 0; start < windows.length; start += WINDOW_CHUNK) {
     const chunk = windows.slice(start, start + WINDOW_CHUNK);
@@ -42,7 +43,8 @@ export async function countReadingsInWindows(scope: Scope, db: Executor, windows
 }
 
 /** The (patient, device type) pairs with readings stored at `since` < created-at <= `now`. */
-export async function findNewReadingPairs(scope: Scope, db: Executor, since: Date, now: Date) {
+export async function findNewReadingPairs(tenant: TenantDb, since: Date, now: Date) {
+  const { scope, db } = tenant;
   return db
     .selectDistinct({ patientId: measurements.patientId, deviceType: measurements.deviceType })
     .from(measurements)
@@ -50,7 +52,8 @@ export async function findNewReadingPairs(scope: Scope, db: Executor, since: Dat
 }
 
 /** Of `ids`, the active patients (status 1) the caller may see, with their names. */
-export async function findActivePatients(scope: Scope, db: Executor, ids: number[]) {
+export async function findActivePatients(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })

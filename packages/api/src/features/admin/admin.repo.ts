@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { isSystemAdmin, type Scope } from '../../db/scope';
+import { systemWideFilter } from '../../db/scope';
 import { emailOutbox } from '../../db/schema/index';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The e-mail outbox, newest first, paged in SQL; `search` matches the address or the subject.
  * Only a system admin sees it (the outbox spans every tenant); anyone else gets an empty page.
  */
 export async function findOutbox(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: 'createdAt' | '-createdAt'; search?: string; status?: string },
 ) {
+  const { scope, db } = tenant;
   const search = q.search?.trim();
   const where = and(
-    isSystemAdmin(scope) ? sql`true` : sql`false`,
+    systemWideFilter(scope),
     q.status ? eq(emailOutbox.status, q.status) : undefined,
     search ? or(ilike(emailOutbox.toAddress, `%${escapeLike(search)}%`), ilike(emailOutbox.subject, `%${escapeLike(search)}%`)) : undefined,
   );

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { startImportRun } from '../import/index';
 import * as repo from './admin.repo';
 import { readSingleUpload } from '../../lib/upload';
+import { tenantDb } from '../../db/handles';
 
 const within = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
 
@@ -60,7 +61,7 @@ export async function findOutbox(
   scope: Scope,
   q: { page: number; pageSize: number; sort?: 'createdAt' | '-createdAt'; search?: string; status?: string },
 ): Promise<{ items: OutboxMessage[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await repo.findOutbox(scope, ctx.db, q);
+  const { rows, total } = await repo.findOutbox(tenantDb(scope, ctx.db), q);
   return {
     items: rows.map((r) => ({
       id: r.id,

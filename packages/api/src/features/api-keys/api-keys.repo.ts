@@ -2,8 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiKey, ApiKeyListQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { apiKeys, users } from '../../db/schema/index';
-import { assertOrganizationInScope, organizationFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOrganizationInScope, organizationFilter, userFilter } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /** API keys of the caller's organizations. Every function takes the caller's scope first. */
 
@@ -36,7 +37,8 @@ const view = (r: Row): ApiKey => ({
 });
 
 /** A page of the keys of the caller's organizations (of `userId`, of `organizationId`), newest first. */
-export async function findKeys(scope: Scope, db: Executor, q: ApiKeyListQuery): Promise<{ items: ApiKey[]; total: number }> {
+export async function findKeys(tenant: TenantDb, q: ApiKeyListQuery): Promise<{ items: ApiKey[]; total: number }> {
+  const { scope, db } = tenant;
   const where = and(
     organizationFilter(scope, k.organizationId),
     q.userId !== undefined ? eq(k.userId, q.userId) : undefined,
@@ -50,7 +52,8 @@ export async function findKeys(scope: Scope, db: Executor, q: ApiKeyListQuery): 
 }
 
 /** The key `id` of the caller's organizations, or null. */
-export async function getKey(scope: Scope, db: Executor, id: number): Promise<ApiKey | null> {
+export async function getKey(tenant: TenantDb, id: number): Promise<ApiKey | null> {
+  const { scope, db } = tenant;
   const [row] = await keys(db)
     .where(and(eq(k.id, id), organizationFilter(scope, k.organizationId)))
     .limit(1);
@@ -59,17 +62,18 @@ export async function getKey(scope: Scope, db: Executor, id: number): Promise<Ap
 
 /** Inserts a key (its hash only) for API user `userId` of organization `organizationId` (both checked by the service); returns its id. */
 export async function insertKey(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   v: { userId: number; organizationId: number; name: string; prefix: string; keyHash: string; access: 'read' | 'ingest'; rateLimitPerMinute: number; createdBy: number },
 ): Promise<number> {
+  const { scope, db } = tenant;
   assertOrganizationInScope(scope, v.organizationId);
   const [row] = await db.insert(k).values(v).returning({ id: k.id });
   return row!.id;
 }
 
 /** Revokes key `id` of the caller's organizations (once: a revoked key keeps its first revocation time). */
-export async function revokeKey(scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
+export async function revokeKey(tenant: TenantDb, id: number, at: Date): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(k)
     .set({ revokedAt: sql`coalesce(${k.revokedAt}, ${at.toISOString()}::timestamptz)` })
@@ -77,7 +81,8 @@ export async function revokeKey(scope: Scope, db: Executor, id: number, at: Date
 }
 
 /** The organization of user `userId` when the caller sees the user (userFilter), else null. */
-export async function organizationOfUser(scope: Scope, db: Executor, userId: number): Promise<number | null> {
+export async function organizationOfUser(tenant: TenantDb, userId: number): Promise<number | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ organizationId: users.organizationId }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id))).limit(1);
   return row?.organizationId ?? null;
 }

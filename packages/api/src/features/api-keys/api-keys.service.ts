@@ -5,6 +5,7 @@ import { getVisibleUserOfRole } from '../../db/visible';
 import { forgetApiKeys, newApiKey } from '../../lib/api-key-auth';
 import { AppError } from '../../lib/app-error';
 import * as repo from './api-keys.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * API users' keys (issue "Partners and API users"; docs/api-keys.md). A system admin or the
@@ -15,7 +16,7 @@ import * as repo from './api-keys.repo';
 
 /** `GET apikeys`: a page of the keys of the caller's organizations. */
 export async function findKeys(ctx: AppContext, scope: Scope, q: ApiKeyListQuery) {
-  const { items, total } = await repo.findKeys(scope, ctx.db, q);
+  const { items, total } = await repo.findKeys(tenantDb(scope, ctx.db), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -26,13 +27,13 @@ export async function findKeys(ctx: AppContext, scope: Scope, q: ApiKeyListQuery
  */
 export async function createKey(ctx: AppContext, scope: Scope, body: CreateApiKeyBody): Promise<{ key: string; apiKey: ApiKey }> {
   const id = await ctx.db.transaction(async (tx) => {
-    const user = await getVisibleUserOfRole(scope, tx, body.userId, Role.API_USER);
+    const user = await getVisibleUserOfRole(tenantDb(scope, tx), body.userId, Role.API_USER);
     if (!user) { throw AppError.notFound(); }
-    const organizationId = await repo.organizationOfUser(scope, tx, user.id);
+    const organizationId = await repo.organizationOfUser(tenantDb(scope, tx), user.id);
     if (organizationId === null) { throw AppError.badRequest('apiUserRequired', { userId: 'apiUserRequired' }); }
     if (!isOrganizationInScope(scope, organizationId)) { throw AppError.notFound(); }
     const issued = newApiKey();
-    const keyId = await repo.insertKey(scope, tx, {
+    const keyId = await repo.insertKey(tenantDb(scope, tx), {
       userId: user.id,
       organizationId,
       name: body.name,
@@ -45,13 +46,13 @@ export async function createKey(ctx: AppContext, scope: Scope, body: CreateApiKe
     return { keyId, key: issued.key };
   });
   forgetApiKeys(ctx);
-  return { key: id.key, apiKey: (await repo.getKey(scope, ctx.db, id.keyId))! };
+  return { key: id.key, apiKey: (await repo.getKey(tenantDb(scope, ctx.db), id.keyId))! };
 }
 
 /** `DELETE apikeys/{id}`: revokes the key. 404 out of scope. */
 export async function revokeKey(ctx: AppContext, scope: Scope, id: number): Promise<ApiKey> {
-  if (!(await repo.getKey(scope, ctx.db, id))) { throw AppError.notFound(); }
-  await repo.revokeKey(scope, ctx.db, id, new Date());
+  if (!(await repo.getKey(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
+  await repo.revokeKey(tenantDb(scope, ctx.db), id, new Date());
   forgetApiKeys(ctx);
-  return (await repo.getKey(scope, ctx.db, id))!;
+  return (await repo.getKey(tenantDb(scope, ctx.db), id))!;
 }

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { appointmentAttendees, appointmentDayVersions, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
 import { assertOfficeInScope, isOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import type { SystemDb } from '../../db/handles';
+import type { SystemDb, TenantDb } from '../../db/handles';
+import { tenantDb } from '../../db/handles';
 
 /** Appointments, their attendees and notes. Every function takes the caller's scope first. */
 
@@ -84,7 +85,8 @@ export interface AppointmentFilter {
 }
 
 /** The rows (with attendees) of the caller's appointments matching `f`, by start, at most `limit`. */
-export async function findAppointments(scope: Scope, db: Executor, f: AppointmentFilter, limit: number): Promise<AppointmentRow[]> {
+export async function findAppointments(tenant: TenantDb, f: AppointmentFilter, limit: number): Promise<AppointmentRow[]> {
+  const { scope, db } = tenant;
   if (f.ids?.length === 0 || f.officeRanges?.length === 0) { return []; }
   const rows = await db
     .select(columns)
@@ -146,8 +148,9 @@ export async function findAppointments(scope: Scope, db: Executor, f: Appointmen
 }
 
 /** The caller's appointment `id`, or null. */
-export async function getAppointment(scope: Scope, db: Executor, id: number): Promise<AppointmentRow | null> {
-  const [row] = await findAppointments(scope, db, { ids: [id] }, 1);
+export async function getAppointment(tenant: TenantDb, id: number): Promise<AppointmentRow | null> {
+  const { scope, db } = tenant;
+  const [row] = await findAppointments(tenantDb(scope, db), { ids: [id] }, 1);
   return row ?? null;
 }
 
@@ -212,7 +215,8 @@ export async function findClash(
 }
 
 /** Whether user `userId` of role `role` is assigned to office `hospitalId`. */
-export async function isOfRoleInOffice(scope: Scope, db: Executor, userId: number, role: number, hospitalId: number): Promise<boolean> {
+export async function isOfRoleInOffice(tenant: TenantDb, userId: number, role: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ one: sql`1` })
     .from(userHospitals)
@@ -226,7 +230,8 @@ export async function isOfRoleInOffice(scope: Scope, db: Executor, userId: numbe
  * Of `userIds`, those who may attend a visit of patient `patientId` in office `hospitalId`: members
  * of the patient's medical team in that office, or active doctors, nurses and office admins of the office.
  */
-export async function eligibleAttendees(scope: Scope, db: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
+export async function eligibleAttendees(tenant: TenantDb, hospitalId: number, patientId: number, userIds: number[]): Promise<Set<number>> {
+  const { scope, db } = tenant;
   if (userIds.length === 0 || !isOfficeInScope(scope, hospitalId)) { return new Set(); }
   const team = await db
     .select({ id: medicalTeamMembers.userId })
@@ -262,7 +267,8 @@ export interface AppointmentValues {
 }
 
 /** Inserts an appointment with its attendees; returns its id. */
-export async function insertAppointment(scope: Scope, tx: Executor, v: AppointmentValues, attendeeIds: number[]): Promise<number> {
+export async function insertAppointment(tenant: TenantDb, v: AppointmentValues, attendeeIds: number[]): Promise<number> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, v.hospitalId);
   const [row] = await tx
     .insert(a)
@@ -274,8 +280,7 @@ export async function insertAppointment(scope: Scope, tx: Executor, v: Appointme
 
 /** Updates the caller's appointment `id` (end kept equal to start + duration when either changes). */
 export async function updateAppointment(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   id: number,
   v: Partial<Pick<AppointmentValues, 'startsAt' | 'durationMinutes' | 'kind' | 'status' | 'reason' | 'doctorId'>> & {
     rejectionReason?: string | null;
@@ -285,6 +290,7 @@ export async function updateAppointment(
   },
   current: { startsAt: Date; durationMinutes: number },
 ): Promise<void> {
+  const { scope, db: tx } = tenant;
   const startsAt = v.startsAt ?? current.startsAt;
   const durationMinutes = v.durationMinutes ?? current.durationMinutes;
   await tx
@@ -298,7 +304,8 @@ export async function updateAppointment(
  * progress. Of two concurrent stops only one changes the row: the second waits for the first's
  * commit and then no longer matches.
  */
-export async function markVideoStopped(scope: Scope, tx: Executor, id: number, at: Date): Promise<boolean> {
+export async function markVideoStopped(tenant: TenantDb, id: number, at: Date): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx
     .update(a)
     .set({ status: 'COMPLETED', videoEndedAt: at, updatedAt: at })
@@ -308,14 +315,16 @@ export async function markVideoStopped(scope: Scope, tx: Executor, id: number, a
 }
 
 /** Throws not-found unless appointment `id` is one the caller sees (patientRowFilter). */
-async function assertVisibleAppointment(scope: Scope, db: Executor, id: number): Promise<void> {
+async function assertVisibleAppointment(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ id: a.id }).from(a).where(and(eq(a.id, id), patientRowFilter(scope, a.hospitalId, a.patientId))).limit(1);
   if (!row) { throw AppError.notFound(); }
 }
 
 /** Adds attendee `userId` to appointment `id` the caller sees (nothing when already there; 404 for another office's). */
-export async function addAttendee(scope: Scope, tx: Executor, id: number, userId: number): Promise<void> {
-  await assertVisibleAppointment(scope, tx, id);
+export async function addAttendee(tenant: TenantDb, id: number, userId: number): Promise<void> {
+  const { scope, db: tx } = tenant;
+  await assertVisibleAppointment(tenantDb(scope, tx), id);
   await tx.insert(appointmentAttendees).values({ appointmentId: id, userId }).onConflictDoNothing();
 }
 
@@ -381,7 +390,8 @@ export interface NoteRow {
 }
 
 /** Notes of the caller's appointments (of `noteId` or of patient `patientId`), newest first, at most `limit`. */
-export async function findNotes(scope: Scope, db: Executor, f: { noteId?: number; patientId?: number }, limit: number): Promise<NoteRow[]> {
+export async function findNotes(tenant: TenantDb, f: { noteId?: number; patientId?: number }, limit: number): Promise<NoteRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({
       noteId: n.id,
@@ -411,8 +421,9 @@ export async function findNotes(scope: Scope, db: Executor, f: { noteId?: number
 }
 
 /** Inserts a note on appointment `appointmentId`; returns its id. */
-export async function insertNote(scope: Scope, tx: Executor, appointmentId: number, authorId: number, text: string): Promise<number> {
-  await assertVisibleAppointment(scope, tx, appointmentId);
+export async function insertNote(tenant: TenantDb, appointmentId: number, authorId: number, text: string): Promise<number> {
+  const { scope, db: tx } = tenant;
+  await assertVisibleAppointment(tenantDb(scope, tx), appointmentId);
   const [row] = await tx.insert(n).values({ appointmentId, authorId, text }).returning({ id: n.id });
   return row!.id;
 }
@@ -425,13 +436,15 @@ const ofVisibleAppointment = (scope: Scope, column: typeof n.appointmentId | typ
   sql`${column} in (select ${appointments.id} from ${appointments} where ${officeFilter(scope, appointments.hospitalId)})`;
 
 /** Sets note `noteId`'s text when its appointment is in the caller's offices; whether it did. */
-export async function updateNote(scope: Scope, tx: Executor, noteId: number, text: string): Promise<boolean> {
+export async function updateNote(tenant: TenantDb, noteId: number, text: string): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx.update(n).set({ text, updatedAt: new Date() }).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
   return rows.length > 0;
 }
 
 /** Deletes note `noteId` when its appointment is in the caller's offices; whether it did. */
-export async function deleteNote(scope: Scope, tx: Executor, noteId: number): Promise<boolean> {
+export async function deleteNote(tenant: TenantDb, noteId: number): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx.delete(n).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
   return rows.length > 0;
 }
@@ -449,14 +462,16 @@ export interface InvitationRow {
 }
 
 /** Stores an invitation (the token's hash only); returns its row. */
-export async function insertInvitation(scope: Scope, db: Executor, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
-  await assertVisibleAppointment(scope, db, v.appointmentId);
+export async function insertInvitation(tenant: TenantDb, v: { appointmentId: number; userId: number; tokenHash: string; expiresAt: Date; createdBy: number }): Promise<InvitationRow> {
+  const { scope, db } = tenant;
+  await assertVisibleAppointment(tenantDb(scope, db), v.appointmentId);
   const [row] = await db.insert(inv).values(v).returning({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt });
   return row!;
 }
 
 /** The invitations of the caller's appointments (of `appointmentId`, or `id`), newest first. */
-export async function findInvitations(scope: Scope, db: Executor, f: { appointmentId?: number; id?: number }): Promise<InvitationRow[]> {
+export async function findInvitations(tenant: TenantDb, f: { appointmentId?: number; id?: number }): Promise<InvitationRow[]> {
+  const { scope, db } = tenant;
   return db
     .select({ id: inv.id, appointmentId: inv.appointmentId, userId: inv.userId, expiresAt: inv.expiresAt, revokedAt: inv.revokedAt })
     .from(inv)
@@ -473,7 +488,8 @@ export async function findInvitations(scope: Scope, db: Executor, f: { appointme
 }
 
 /** Marks invitation `id` revoked when its appointment is in the caller's offices (and it is not revoked yet). */
-export async function revokeInvitation(scope: Scope, db: Executor, id: number, at: Date): Promise<void> {
+export async function revokeInvitation(tenant: TenantDb, id: number, at: Date): Promise<void> {
+  const { scope, db } = tenant;
   await db.update(inv).set({ revokedAt: at }).where(and(eq(inv.id, id), isNull(inv.revokedAt), ofVisibleAppointment(scope, inv.appointmentId)));
 }
 
@@ -497,19 +513,22 @@ export async function resolveInvitation(db: Executor, hash: string, now: Date): 
 }
 
 /** "First Last" of user `userId` ('' when none or not visible to the caller: userFilter). */
-export async function fullNameOf(scope: Scope, db: Executor, userId: number): Promise<string> {
+export async function fullNameOf(tenant: TenantDb, userId: number): Promise<string> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id)));
   return row ? `${row.firstName} ${row.lastName}`.trim() : '';
 }
 
 /** The e-mail address of user `userId` ('' when none or not visible to the caller: userFilter). */
-export async function emailOf(scope: Scope, db: Executor, userId: number): Promise<string> {
+export async function emailOf(tenant: TenantDb, userId: number): Promise<string> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), userFilter(scope, users.id)));
   return row?.email ?? '';
 }
 
 /** Whether `userId` is a caregiver on patient `patientId`'s medical team in office `hospitalId`. */
-export async function isCaregiverOfPatient(scope: Scope, db: Executor, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
+export async function isCaregiverOfPatient(tenant: TenantDb, userId: number, patientId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ one: sql`1` })
     .from(medicalTeamMembers)
@@ -530,7 +549,8 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
  * "Appointments day view"). `zone` is the office's zone as `officeTimeZone` answers it. Answers
  * the JSON with the office's day-view version read in the same statement (the same snapshot).
  */
-export async function officeDayJson(scope: Scope, db: Executor, f: OfficeRange & { zone: string }, limit: number): Promise<{ json: string; version: string }> {
+export async function officeDayJson(tenant: TenantDb, f: OfficeRange & { zone: string }, limit: number): Promise<{ json: string; version: string }> {
+  const { scope, db } = tenant;
   const result = await db.execute(sql`
     select ${dayVersionOf(f.hospitalId)} as version, coalesce(json_agg(json_build_object(
       'appointmentId', a.id, 'hospitalId', a.hospital_id, 'hospitalName', h.hospital_name, 'timeZone', ${f.zone}::text,
@@ -571,7 +591,8 @@ const dayVersionOf = (hospitalId: number | SQL) => sql`(
  * its day-view version (`dayVersionOf`), in one statement: all a day view answered from the
  * process's cache or as 304 needs.
  */
-export async function officeDayVersion(scope: Scope, db: Executor, hospitalId: number): Promise<{ timeZone: string | null; version: string } | null> {
+export async function officeDayVersion(tenant: TenantDb, hospitalId: number): Promise<{ timeZone: string | null; version: string } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ timeZone: hospitals.timeZone, version: sql<string>`${dayVersionOf(sql`${hospitals.id}`)}` })
     .from(hospitals)
@@ -594,7 +615,8 @@ export interface OfficeAppointmentCounts {
  * The caller's appointments of office `r.hospitalId` starting in [`r.from`, `r.to`), counted by
  * status in one aggregate (the facility dashboard's "appointments today", docs/dashboards.md).
  */
-export async function countOfficeAppointments(scope: Scope, db: Executor, r: OfficeRange): Promise<OfficeAppointmentCounts> {
+export async function countOfficeAppointments(tenant: TenantDb, r: OfficeRange): Promise<OfficeAppointmentCounts> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       booked: sql<number>`count(*) filter (where ${a.status} not in ('CANCELLED', 'REQUESTED'))::int`,

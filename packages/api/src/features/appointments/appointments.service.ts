@@ -24,6 +24,7 @@ import { dayViewAnswers, dayViewKey } from './day-view-cache';
 import { addDays, localDateOf, localDateTimeOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
 import * as repo from './appointments.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Appointments (portal-spec.md sections 3 and 7 "Appointments"; docs/appointments.md). Rules:
@@ -72,7 +73,7 @@ export function viewOf(r: repo.AppointmentRow): Appointment {
 
 /** The caller's appointment `id` as a row; 404 otherwise. */
 export async function visibleAppointment(scope: Scope, db: Executor, id: number): Promise<repo.AppointmentRow> {
-  const row = await repo.getAppointment(scope, db, id);
+  const row = await repo.getAppointment(tenantDb(scope, db), id);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
@@ -83,10 +84,10 @@ async function answer(ctx: AppContext, scope: Scope, id: number): Promise<Appoin
 
 /** 404 unless the office is the caller's; 404 unless the patient is visible, 400 unless they belong to the office; 400 unless the doctor is an active doctor of the office. */
 async function checkParties(scope: Scope, tx: Executor, p: { hospitalId: number; patientId: number; doctorId: number }): Promise<string> {
-  const office = await getOfficeInScope(scope, tx, p.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, tx), p.hospitalId);
   if (!office) { throw AppError.notFound(); }
-  if (!(await getVisiblePatient(scope, tx, p.patientId))) { throw AppError.notFound(); }
-  if (!(await repo.isOfRoleInOffice(scope, tx, p.patientId, Role.PATIENT, p.hospitalId))) {
+  if (!(await getVisiblePatient(tenantDb(scope, tx), p.patientId))) { throw AppError.notFound(); }
+  if (!(await repo.isOfRoleInOffice(tenantDb(scope, tx), p.patientId, Role.PATIENT, p.hospitalId))) {
     throw AppError.badRequest('appointmentPatientInvalid', { patientId: 'appointmentPatientInvalid' });
   }
   await checkDoctor(scope, tx, p.doctorId, p.hospitalId);
@@ -99,8 +100,8 @@ async function checkParties(scope: Scope, tx: Executor, p: { hospitalId: number;
  * `appointmentDoctorInvalid` (a user of the caller's offices who is not a doctor of this one).
  */
 async function checkDoctor(scope: Scope, tx: Executor, doctorId: number, hospitalId: number): Promise<void> {
-  if (!(await repo.isOfRoleInOffice(scope, tx, doctorId, Role.DOCTOR, hospitalId))) {
-    if (!(await allUsersVisible(scope, tx, [doctorId]))) { throw AppError.notFound(); }
+  if (!(await repo.isOfRoleInOffice(tenantDb(scope, tx), doctorId, Role.DOCTOR, hospitalId))) {
+    if (!(await allUsersVisible(tenantDb(scope, tx), [doctorId]))) { throw AppError.notFound(); }
     throw AppError.badRequest('appointmentDoctorInvalid', { doctorId: 'appointmentDoctorInvalid' });
   }
 }
@@ -110,10 +111,10 @@ function checkNotPast(startsAt: Date, now = new Date()): void {
 }
 
 async function checkAttendees(scope: Scope, tx: Executor, hospitalId: number, patientId: number, userIds: number[]): Promise<void> {
-  const eligible = await repo.eligibleAttendees(scope, tx, hospitalId, patientId, userIds);
+  const eligible = await repo.eligibleAttendees(tenantDb(scope, tx), hospitalId, patientId, userIds);
   if (userIds.some((id) => !eligible.has(id))) {
     // A user the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
-    if (!(await allUsersVisible(scope, tx, userIds))) { throw AppError.notFound(); }
+    if (!(await allUsersVisible(tenantDb(scope, tx), userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('attendeeNotEligible', { attendeeIds: 'attendeeNotEligible' });
   }
 }
@@ -146,8 +147,7 @@ async function checkNoClash(tx: Executor, p: { userIds: number[]; startsAt: Date
 export async function findAppointments(ctx: AppContext, scope: Scope, q: AppointmentListQuery): Promise<Appointment[]> {
   const from = q.from ? new Date(q.from) : q.to ? undefined : new Date();
   const rows = await repo.findAppointments(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     { hospitalId: q.hospitalId, doctorId: q.doctorId, patientId: q.patientId, status: q.status, from, to: q.to ? new Date(q.to) : undefined },
     APPOINTMENTS_LIMIT,
   );
@@ -169,8 +169,7 @@ export async function createAppointment(ctx: AppContext, scope: Scope, body: Cre
     await checkAttendees(scope, tx, body.hospitalId, body.patientId, attendeeIds);
     await checkNoClash(tx, { userIds: [body.doctorId, ...attendeeIds], startsAt, durationMinutes: body.durationMinutes });
     return repo.insertAppointment(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       {
         hospitalId: body.hospitalId,
         patientId: body.patientId,
@@ -205,8 +204,7 @@ export async function requestAppointment(ctx: AppContext, scope: Scope, body: Ap
     await checkParties(scope, tx, body);
     checkNotPast(startsAt);
     return repo.insertAppointment(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       { ...body, startsAt, status: 'REQUESTED', reason: body.reason ?? '', requestedBy: scope.userId, createdBy: scope.userId },
       [],
     );
@@ -243,9 +241,9 @@ export async function approveReject(ctx: AppContext, scope: Scope, body: Approve
     if (body.approve) {
       checkNotPast(current.startsAt);
       await checkNoClash(tx, { userIds: [current.doctor.id], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
-      await repo.updateAppointment(scope, tx, current.id, { status: 'SCHEDULED' }, current);
+      await repo.updateAppointment(tenantDb(scope, tx), current.id, { status: 'SCHEDULED' }, current);
     } else {
-      await repo.updateAppointment(scope, tx, current.id, { status: 'CANCELLED', rejectionReason: body.reason ?? '' }, current);
+      await repo.updateAppointment(tenantDb(scope, tx), current.id, { status: 'CANCELLED', rejectionReason: body.reason ?? '' }, current);
     }
     return current;
   });
@@ -291,8 +289,7 @@ export async function updateAppointment(ctx: AppContext, scope: Scope, id: numbe
       await checkNoClash(tx, { userIds: [doctorId, ...current.attendees.map((p) => p.id)], startsAt, durationMinutes, exceptId: id });
     }
     await repo.updateAppointment(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       id,
       { startsAt, durationMinutes, doctorId, status, kind: body.kind, reason: body.reason, ...(moved ? { reminderSentAt: null } : {}) },
       current,
@@ -315,7 +312,7 @@ export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: 
     if (BOOKED_STATUSES.includes(current.status)) {
       await checkNoClash(tx, { userIds: [userId], startsAt: current.startsAt, durationMinutes: current.durationMinutes, exceptId: current.id });
     }
-    await repo.addAttendee(scope, tx, appointmentId, userId);
+    await repo.addAttendee(tenantDb(scope, tx), appointmentId, userId);
   });
   return answer(ctx, scope, appointmentId);
 }
@@ -331,7 +328,7 @@ export async function addAttendee(ctx: AppContext, scope: Scope, appointmentId: 
  * statement instead of building 2,000 rows; docs/appointments.md "Day view cache and ETag").
  */
 export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId: number, date?: string, ifNoneMatch?: string | string[], now = new Date()): Promise<JsonText | NotModified> {
-  const office = await repo.officeDayVersion(scope, ctx.db, hospitalId);
+  const office = await repo.officeDayVersion(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const zone = officeTimeZone(office.timeZone);
   const day = date ?? localDateOf(now, zone);
@@ -345,14 +342,14 @@ export async function findForOfficeDay(ctx: AppContext, scope: Scope, hospitalId
   if (kept !== undefined) { return new JsonText(kept.json, tag(office.version), kept); }
   const range = { hospitalId, from: startOfLocalDay(day, zone), to: startOfLocalDay(addDays(day, 1), zone), zone };
   // One statement that answers the JSON itself (docs/benchmarks.md "Appointments day view"), with the version of the same snapshot.
-  const built = await repo.officeDayJson(scope, ctx.db, range, APPOINTMENTS_LIMIT);
+  const built = await repo.officeDayJson(tenantDb(scope, ctx.db), range, APPOINTMENTS_LIMIT);
   // Kept with its gzip and brotli variants, compressed once off the event loop (lib/versioned-answers.ts).
   const answer = cache ? await cache.set(key, built.version, built.json) : undefined;
   return new JsonText(built.json, tag(built.version), answer);
 }
 
 async function visibleDoctor(scope: Scope, db: Executor, doctorId: number): Promise<void> {
-  if (!(await getVisibleUserOfRole(scope, db, doctorId, Role.DOCTOR))) { throw AppError.notFound(); }
+  if (!(await getVisibleUserOfRole(tenantDb(scope, db), doctorId, Role.DOCTOR))) { throw AppError.notFound(); }
 }
 
 /**
@@ -363,7 +360,7 @@ async function visibleDoctor(scope: Scope, db: Executor, doctorId: number): Prom
 export async function findForDoctorToday(ctx: AppContext, scope: Scope, doctorId: number, now = new Date()): Promise<Appointment[]> {
   await visibleDoctor(scope, ctx.db, doctorId);
   // Every zone's today lies within 14 hours of UTC's instant on each side (UTC-12 .. UTC+14).
-  const rows = await repo.findAppointments(scope, ctx.db, { doctorId, from: new Date(now.getTime() - 38 * 3_600_000), to: new Date(now.getTime() + 38 * 3_600_000) }, APPOINTMENTS_LIMIT);
+  const rows = await repo.findAppointments(tenantDb(scope, ctx.db), { doctorId, from: new Date(now.getTime() - 38 * 3_600_000), to: new Date(now.getTime() + 38 * 3_600_000) }, APPOINTMENTS_LIMIT);
   return rows.filter((r) => localDateOf(r.startsAt, officeTimeZone(r.timeZone)) === localDateOf(now, officeTimeZone(r.timeZone))).map(viewOf);
 }
 
@@ -378,7 +375,7 @@ export async function findForDoctor(ctx: AppContext, scope: Scope, doctorId: num
 const noteView = (r: repo.NoteRow): AppointmentNote => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
 async function visibleNote(scope: Scope, db: Executor, noteId: number): Promise<repo.NoteRow> {
-  const [row] = await repo.findNotes(scope, db, { noteId }, 1);
+  const [row] = await repo.findNotes(tenantDb(scope, db), { noteId }, 1);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
@@ -392,7 +389,7 @@ function assertMayChangeNote(scope: Scope, note: repo.NoteRow): void {
 export async function addNote(ctx: AppContext, scope: Scope, body: AddNoteBody): Promise<AppointmentNote> {
   const noteId = await ctx.db.transaction(async (tx) => {
     await visibleAppointment(scope, tx, body.appointmentId);
-    return repo.insertNote(scope, tx, body.appointmentId, scope.userId, body.text);
+    return repo.insertNote(tenantDb(scope, tx), body.appointmentId, scope.userId, body.text);
   });
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
@@ -401,7 +398,7 @@ export async function addNote(ctx: AppContext, scope: Scope, body: AddNoteBody):
 export async function editNote(ctx: AppContext, scope: Scope, noteId: number, text: string): Promise<AppointmentNote> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.updateNote(scope, tx, noteId, text))) { throw AppError.notFound(); }
+    if (!(await repo.updateNote(tenantDb(scope, tx), noteId, text))) { throw AppError.notFound(); }
   });
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
@@ -410,15 +407,15 @@ export async function editNote(ctx: AppContext, scope: Scope, noteId: number, te
 export async function deleteNote(ctx: AppContext, scope: Scope, noteId: number): Promise<{ noteId: number }> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.deleteNote(scope, tx, noteId))) { throw AppError.notFound(); }
+    if (!(await repo.deleteNote(tenantDb(scope, tx), noteId))) { throw AppError.notFound(); }
   });
   return { noteId };
 }
 
 /** `GET appointments/getnotesforpatientid`: newest first, at most 500; 404 for a patient out of scope. */
 export async function findNotesForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<AppointmentNote[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  return (await repo.findNotes(scope, ctx.db, { patientId }, NOTES_LIMIT)).map(noteView);
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  return (await repo.findNotes(tenantDb(scope, ctx.db), { patientId }, NOTES_LIMIT)).map(noteView);
 }
 
 /** `GET appointments/getnotebyid`: 404 out of scope. */

@@ -11,7 +11,9 @@ import {
   videoCallRings,
   videoCalls,
 } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter } from '../../db/scope';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * Call records of video and phone visits, their participants and rings (docs/video-visits.md
@@ -26,7 +28,8 @@ export type RingRow = typeof videoCallRings.$inferSelect;
 const OPEN = ['ringing', 'active'];
 
 /** The appointment's open call (ringing or active) in the caller's offices, locked for the transaction; or null. */
-export async function lockOpenCall(scope: Scope, tx: Executor, appointmentId: number): Promise<CallRow | null> {
+export async function lockOpenCall(tenant: TenantDb, appointmentId: number): Promise<CallRow | null> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .select()
     .from(videoCalls)
@@ -42,20 +45,21 @@ export async function lockOpenCall(scope: Scope, tx: Executor, appointmentId: nu
  * winner's call.
  */
 export async function openCall(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   values: Pick<typeof videoCalls.$inferInsert, 'appointmentId' | 'hospitalId' | 'kind' | 'status' | 'startedBy' | 'startedAt'>,
 ): Promise<{ call: CallRow; created: boolean }> {
-  const existing = await lockOpenCall(scope, tx, values.appointmentId);
+  const { scope, db: tx } = tenant;
+  const existing = await lockOpenCall(tenantDb(scope, tx), values.appointmentId);
   if (existing) { return { call: existing, created: false }; }
   const [inserted] = await tx.insert(videoCalls).values(values).onConflictDoNothing().returning();
   if (inserted) { return { call: inserted, created: true }; }
-  const raced = await lockOpenCall(scope, tx, values.appointmentId);
+  const raced = await lockOpenCall(tenantDb(scope, tx), values.appointmentId);
   return { call: raced!, created: false };
 }
 
 /** Sets the call `id` active (a ringing call that someone admitted or answered). */
-export async function activateCall(scope: Scope, tx: Executor, id: number): Promise<void> {
+export async function activateCall(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx
     .update(videoCalls)
     .set({ status: 'active' })
@@ -67,7 +71,8 @@ export async function activateCall(scope: Scope, tx: Executor, id: number): Prom
  * Returns the closed row, or null when it was no longer open: of two concurrent stops only one
  * gets the row (the second waits for the first's commit and then finds it closed).
  */
-export async function closeCall(scope: Scope, tx: Executor, id: number, status: 'completed' | 'missed' | 'declined', endedAt: Date): Promise<CallRow | null> {
+export async function closeCall(tenant: TenantDb, id: number, status: 'completed' | 'missed' | 'declined', endedAt: Date): Promise<CallRow | null> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .update(videoCalls)
     .set({
@@ -129,7 +134,8 @@ export async function patientPrograms(tx: Executor, patientId: number): Promise<
 }
 
 /** A callee as the ring needs it: visible to the caller (`userFilter`), with role, name and whether the office is theirs. */
-export async function calleeOf(scope: Scope, db: Executor, userId: number, hospitalId: number): Promise<{ id: number; roleId: RoleId; name: string; inOffice: boolean } | null> {
+export async function calleeOf(tenant: TenantDb, userId: number, hospitalId: number): Promise<{ id: number; roleId: RoleId; name: string; inOffice: boolean } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: users.id,
@@ -151,7 +157,8 @@ export async function insertRing(tx: Executor, values: Pick<typeof videoCallRing
 }
 
 /** The ring `id` with its call, when the call is in the caller's offices; locked for the transaction. */
-export async function lockRing(scope: Scope, tx: Executor, id: number): Promise<{ ring: RingRow; call: CallRow } | null> {
+export async function lockRing(tenant: TenantDb, id: number): Promise<{ ring: RingRow; call: CallRow } | null> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .select({ ring: videoCallRings, call: videoCalls })
     .from(videoCallRings)
@@ -202,7 +209,8 @@ export async function getCallUnscoped(tx: Executor, id: number): Promise<CallRow
 }
 
 /** The calls of the appointment in the caller's offices, oldest first. */
-export async function findCalls(scope: Scope, db: Executor, appointmentId: number): Promise<CallRow[]> {
+export async function findCalls(tenant: TenantDb, appointmentId: number): Promise<CallRow[]> {
+  const { scope, db } = tenant;
   return db
     .select()
     .from(videoCalls)
@@ -223,7 +231,8 @@ export async function participantsOfCalls(db: Executor, callIds: number[]): Prom
 }
 
 /** The automatic entries of calls `callIds` (in the caller's offices). */
-export async function entriesOfCalls(scope: Scope, db: Executor, callIds: number[]) {
+export async function entriesOfCalls(tenant: TenantDb, callIds: number[]) {
+  const { scope, db } = tenant;
   if (callIds.length === 0) { return []; }
   return db
     .select({ id: timeEntries.id, callId: timeEntries.videoCallId, staffUserId: timeEntries.staffUserId, program: timeEntries.program, seconds: timeEntries.seconds, interactive: timeEntries.interactive })

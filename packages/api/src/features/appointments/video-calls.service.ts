@@ -21,6 +21,7 @@ import type * as apptRepo from './appointments.repo';
 import { visibleAppointment } from './appointments.service';
 import * as repo from './video-calls.repo';
 import { assertMayEnter } from './visit-access';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Call records of video and phone visits, the automatic interactive time entry and ringing
@@ -77,8 +78,8 @@ const callKindOf = (row: apptRepo.AppointmentRow, audioOnly?: boolean) => (audio
  * active) and attaches the people already in the room.
  */
 export async function recordCallStarted(scope: Scope, tx: Executor, row: apptRepo.AppointmentRow, now: Date): Promise<void> {
-  const { call } = await repo.openCall(scope, tx, { appointmentId: row.id, hospitalId: row.hospitalId, kind: callKindOf(row), status: 'active', startedBy: scope.userId, startedAt: now });
-  if (call.status === 'ringing') { await repo.activateCall(scope, tx, call.id); }
+  const { call } = await repo.openCall(tenantDb(scope, tx), { appointmentId: row.id, hospitalId: row.hospitalId, kind: callKindOf(row), status: 'active', startedBy: scope.userId, startedAt: now });
+  if (call.status === 'ringing') { await repo.activateCall(tenantDb(scope, tx), call.id); }
   await repo.attachPresentParticipants(tx, row.id, call.id);
 }
 
@@ -106,12 +107,12 @@ const CALL_ACTIVITY = { video: { en: 'Video visit', es: 'Visita por video' }, au
  * rings it marked missed (to tell their people after the commit).
  */
 export async function recordCallStopped(scope: Scope, tx: Executor, row: apptRepo.AppointmentRow, program: CareProgram | undefined, now: Date): Promise<Ring[]> {
-  const office = await getOfficeInScope(scope, tx, row.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, tx), row.hospitalId);
   if (!office) { throw AppError.notFound(); }
   if (program !== undefined) { assertProgramEnabled(office, program); }
-  const open = await repo.lockOpenCall(scope, tx, row.id);
+  const open = await repo.lockOpenCall(tenantDb(scope, tx), row.id);
   if (!open) { return []; }
-  const call = await repo.closeCall(scope, tx, open.id, 'completed', now);
+  const call = await repo.closeCall(tenantDb(scope, tx), open.id, 'completed', now);
   if (!call) { return []; }
   const missed = await repo.missOpenRings(tx, call.id);
   await repo.closeParticipantsOfCall(tx, call.id, now);
@@ -150,7 +151,7 @@ export async function recordJoin(
   peerId: string,
   now: Date,
 ): Promise<void> {
-  const open = await repo.lockOpenCall(systemScope, tx, row.id);
+  const open = await repo.lockOpenCall(tenantDb(systemScope, tx), row.id);
   await repo.insertParticipant(tx, {
     appointmentId: row.id,
     callId: open?.id ?? null,
@@ -174,10 +175,10 @@ export async function recordLeave(tx: Executor, appointmentId: number, peerId: s
  */
 export async function findCalls(ctx: AppContext, scope: Scope, appointmentId: number, now = new Date()): Promise<VideoCall[]> {
   await visibleAppointment(scope, ctx.db, appointmentId);
-  const calls = await repo.findCalls(scope, ctx.db, appointmentId);
+  const calls = await repo.findCalls(tenantDb(scope, ctx.db), appointmentId);
   if (calls.some((c) => c.status === 'ringing')) {
     await expireRingsNow(ctx, now, calls.filter((c) => c.status === 'ringing').map((c) => c.id));
-    return callViews(ctx, scope, await repo.findCalls(scope, ctx.db, appointmentId));
+    return callViews(ctx, scope, await repo.findCalls(tenantDb(scope, ctx.db), appointmentId));
   }
   return callViews(ctx, scope, calls);
 }
@@ -185,7 +186,7 @@ export async function findCalls(ctx: AppContext, scope: Scope, appointmentId: nu
 
 async function callViews(ctx: AppContext, scope: Scope, calls: repo.CallRow[]): Promise<VideoCall[]> {
   const ids = calls.map((c) => c.id);
-  const [presences, rings, entries] = await Promise.all([repo.participantsOfCalls(ctx.db, ids), repo.ringsOf(ctx.db, ids), repo.entriesOfCalls(scope, ctx.db, ids)]);
+  const [presences, rings, entries] = await Promise.all([repo.participantsOfCalls(ctx.db, ids), repo.ringsOf(ctx.db, ids), repo.entriesOfCalls(tenantDb(scope, ctx.db), ids)]);
   const names = await repo.namesOf(ctx.db, [
     ...calls.flatMap((c) => (c.startedBy === null ? [] : [c.startedBy])),
     ...presences.map((p) => p.userId),
@@ -253,7 +254,7 @@ async function settleRingingCall(tx: Executor, callId: number, now: Date): Promi
   if (!call || call.status !== 'ringing') { return; }
   const statuses = await repo.ringStatusesOf(tx, callId);
   if (statuses.some((s) => s === 'ringing' || s === 'accepted')) { return; }
-  await repo.closeCall(systemScope, tx, callId, statuses.includes('declined') ? 'declined' : 'missed', now);
+  await repo.closeCall(tenantDb(systemScope, tx), callId, statuses.includes('declined') ? 'declined' : 'missed', now);
 }
 
 /**
@@ -302,11 +303,11 @@ export async function ringUsers(ctx: AppContext, scope: Scope, body: InitVideoCa
     if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
     if (userIds.includes(scope.userId)) { throw AppError.badRequest('ringCalleeSelf', { userIds: 'ringCalleeSelf' }); }
     for (const id of userIds) {
-      const callee = await repo.calleeOf(scope, tx, id, row.hospitalId);
+      const callee = await repo.calleeOf(tenantDb(scope, tx), id, row.hospitalId);
       if (!callee) { throw AppError.notFound(); }
       if (!calleeMayEnter(row, callee)) { throw AppError.conflict('ringCalleeCannotEnter'); }
     }
-    const { call } = await repo.openCall(scope, tx, {
+    const { call } = await repo.openCall(tenantDb(scope, tx), {
       appointmentId: row.id,
       hospitalId: row.hospitalId,
       kind: callKindOf(row, body.audioOnly),
@@ -346,14 +347,14 @@ export async function ringUsers(ctx: AppContext, scope: Scope, body: InitVideoCa
  */
 export async function answerRing(ctx: AppContext, scope: Scope, body: AnswerRingBody, now = new Date()): Promise<Ring> {
   const ring = await ctx.db.transaction(async (tx) => {
-    const found = await repo.lockRing(scope, tx, body.ringId);
+    const found = await repo.lockRing(tenantDb(scope, tx), body.ringId);
     if (!found || found.ring.calleeUserId !== scope.userId) { throw AppError.notFound(); }
     if (found.ring.status !== 'ringing' || found.ring.expiresAt.getTime() <= now.getTime() || (found.call.status !== 'ringing' && found.call.status !== 'active')) {
       throw AppError.conflict('ringAlreadyAnswered');
     }
     const answered = await repo.answerRing(tx, found.ring.id, body.accept ? 'accepted' : 'declined', now);
     if (!answered) { throw AppError.conflict('ringAlreadyAnswered'); }
-    if (body.accept) { await repo.activateCall(scope, tx, found.call.id); }
+    if (body.accept) { await repo.activateCall(tenantDb(scope, tx), found.call.id); }
     else { await settleRingingCall(tx, found.call.id, now); }
     const row = await visibleAppointment(systemScope, tx, found.call.appointmentId);
     return (await ringViews(tx, row, [answered]))[0]!;

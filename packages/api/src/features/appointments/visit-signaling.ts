@@ -10,6 +10,7 @@ import type { SocketRooms } from '../../realtime/socket';
 import * as repo from './appointments.repo';
 import { recordJoin, recordLeave } from './video-calls.service';
 import { assertMayEnter } from './visit-access';
+import { tenantDb } from '../../db/handles';
 
 /**
  * The visit's signaling over the real-time socket (docs/video-visits.md "Signaling"): the server
@@ -33,7 +34,7 @@ export async function resolveGuestSocket(ctx: AppContext, token: string, now = n
   const resolved = await repo.resolveInvitation(ctx.db, hash, now);
   if (!resolved) { return null; }
   // The invitation is the guest's credential for this one appointment: read it with the system scope.
-  const row = await repo.getAppointment(systemScope, ctx.db, resolved.invitation.appointmentId);
+  const row = await repo.getAppointment(tenantDb(systemScope, ctx.db), resolved.invitation.appointmentId);
   if (!row || !OPEN_STATUSES.has(row.status)) { return null; }
   return {
     kind: 'guest',
@@ -56,17 +57,17 @@ async function admission(ctx: AppContext, principal: VisitPrincipal, appointment
     if (principal.appointmentId !== appointmentId) { return null; }
     const resolved = await repo.resolveInvitation(ctx.db, principal.tokenHash, new Date());
     if (!resolved) { return null; }
-    const row = await repo.getAppointment(systemScope, ctx.db, appointmentId);
+    const row = await repo.getAppointment(tenantDb(systemScope, ctx.db), appointmentId);
     return row && row.status === 'IN_PROGRESS' ? { name: principal.name, row } : null;
   }
-  const row = await repo.getAppointment(principal.scope, ctx.db, appointmentId);
+  const row = await repo.getAppointment(tenantDb(principal.scope, ctx.db), appointmentId);
   if (!row || row.kind === 'IN_PERSON' || !OPEN_STATUSES.has(row.status)) { return null; }
   try {
     assertMayEnter(principal.scope, row);
   } catch {
     return null;
   }
-  return { name: await repo.fullNameOf(principal.scope, ctx.db, principal.scope.userId), row };
+  return { name: await repo.fullNameOf(tenantDb(principal.scope, ctx.db), principal.scope.userId), row };
 }
 
 /**

@@ -10,6 +10,7 @@ import * as repo from './appointments.repo';
 import { viewOf, visibleAppointment } from './appointments.service';
 import { publishRings, recordCallStarted, recordCallStopped } from './video-calls.service';
 import { assertMayEnter } from './visit-access';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Video and voice visits of appointments (issue scope "Video and voice visits"; docs/video-visits.md).
@@ -32,7 +33,7 @@ export async function startVideoCall(ctx: AppContext, scope: Scope, appointmentI
     if (row.kind === 'IN_PERSON') { throw AppError.conflict('appointmentNotVideo'); }
     if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
     const now = new Date();
-    await repo.updateAppointment(scope, tx, appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? now }, row);
+    await repo.updateAppointment(tenantDb(scope, tx), appointmentId, { status: 'IN_PROGRESS', videoStartedAt: row.videoStartedAt ?? now }, row);
     // The call record (docs/video-visits.md "Call records").
     await recordCallStarted(scope, tx, row, now);
   });
@@ -55,7 +56,7 @@ export async function stopVideoCall(ctx: AppContext, scope: Scope, appointmentId
     if (row.status !== 'IN_PROGRESS') { throw AppError.conflict('visitNotStarted'); }
     const now = new Date();
     // Of two stops at once, the second waits here for the first's commit, then finds the visit completed.
-    const updated = await repo.markVideoStopped(scope, tx, appointmentId, now);
+    const updated = await repo.markVideoStopped(tenantDb(scope, tx), appointmentId, now);
     if (!updated) { throw AppError.conflict('visitNotStarted'); }
     return recordCallStopped(scope, tx, row, program, now);
   });
@@ -89,11 +90,11 @@ export async function createInvitation(ctx: AppContext, scope: Scope, body: Crea
   if (row.kind === 'IN_PERSON') { throw AppError.conflict('appointmentNotVideo'); }
   if (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS') { throw AppError.conflict('appointmentClosed'); }
   const userId = body.userId ?? row.patient.id;
-  if (userId !== row.patient.id && !(await repo.isCaregiverOfPatient(scope, ctx.db, userId, row.patient.id, row.hospitalId))) {
+  if (userId !== row.patient.id && !(await repo.isCaregiverOfPatient(tenantDb(scope, ctx.db), userId, row.patient.id, row.hospitalId))) {
     throw AppError.badRequest('invitationGuestInvalid', { userId: 'invitationGuestInvalid' });
   }
   const token = newToken();
-  const invitation = await repo.insertInvitation(scope, ctx.db, {
+  const invitation = await repo.insertInvitation(tenantDb(scope, ctx.db), {
     appointmentId: row.id,
     userId,
     tokenHash: tokenHash(token),
@@ -103,7 +104,7 @@ export async function createInvitation(ctx: AppContext, scope: Scope, body: Crea
   const url = `${linkBase(ctx)}/videoRoom/${row.hospitalId}/${userId}/${row.id}#invite=${token}`;
   let sentTo: string | null = null;
   if (body.send) {
-    const email = await repo.emailOf(scope, ctx.db, userId);
+    const email = await repo.emailOf(tenantDb(scope, ctx.db), userId);
     if (email) {
       const zone = officeTimeZone(row.timeZone);
       const when = `${localDateOf(row.startsAt, zone)} ${localTimeOf(row.startsAt, zone)} (${zone})`;
@@ -121,16 +122,16 @@ export async function createInvitation(ctx: AppContext, scope: Scope, body: Crea
 /** `GET appointments/invitations/{appointmentId}`: the appointment's invitations, newest first (without links). 404 out of scope; 403 for staff who may not enter. */
 export async function findInvitations(ctx: AppContext, scope: Scope, appointmentId: number): Promise<VisitInvitation[]> {
   assertMayEnter(scope, await visibleAppointment(scope, ctx.db, appointmentId));
-  return (await repo.findInvitations(scope, ctx.db, { appointmentId })).map(invitationView);
+  return (await repo.findInvitations(tenantDb(scope, ctx.db), { appointmentId })).map(invitationView);
 }
 
 /** `DELETE appointments/invitations/revoke/{invitationId}`: the link stops working at once. 404 out of scope; 403 for staff who may not enter. */
 export async function revokeInvitation(ctx: AppContext, scope: Scope, invitationId: number): Promise<VisitInvitation> {
-  const [found] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
+  const [found] = await repo.findInvitations(tenantDb(scope, ctx.db), { id: invitationId });
   if (!found) { throw AppError.notFound(); }
   assertMayEnter(scope, await visibleAppointment(scope, ctx.db, found.appointmentId));
-  await repo.revokeInvitation(scope, ctx.db, invitationId, new Date());
-  const [after] = await repo.findInvitations(scope, ctx.db, { id: invitationId });
+  await repo.revokeInvitation(tenantDb(scope, ctx.db), invitationId, new Date());
+  const [after] = await repo.findInvitations(tenantDb(scope, ctx.db), { id: invitationId });
   return invitationView(after!);
 }
 
@@ -153,7 +154,7 @@ export async function getGuestVisit(ctx: AppContext, token: string, now = new Da
   const resolved = await repo.resolveInvitation(ctx.db, tokenHash(token), now);
   if (!resolved) { throw AppError.notFound('visitInvitationInvalid'); }
   // The invitation is the guest's credential for this one appointment: read it with the system scope.
-  const row = await repo.getAppointment(systemScope, ctx.db, resolved.invitation.appointmentId);
+  const row = await repo.getAppointment(tenantDb(systemScope, ctx.db), resolved.invitation.appointmentId);
   if (!row || (row.status !== 'SCHEDULED' && row.status !== 'IN_PROGRESS')) { throw AppError.notFound('visitInvitationInvalid'); }
   const zone = officeTimeZone(row.timeZone);
   return {

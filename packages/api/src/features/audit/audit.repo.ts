@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEvent, SystemLog } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { auditChainHead, auditEvents, systemLogs, users } from '../../db/schema/index';
 import { organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 import type { ChainedAuditRow } from '../../lib/audit-chain';
-import type { SystemDb } from '../../db/handles';
+import type { SystemDb, TenantDb } from '../../db/handles';
 
 /** The audit trail and system logs, read. Every function takes the caller's scope first (db/scope.ts). */
 
@@ -44,11 +43,11 @@ const name = (first: SQL | unknown, last: SQL | unknown) => sql<string>`coalesce
 
 /** A page of the caller's audit events (newest first unless `sort` says otherwise), with the caller's and the patient's names. */
 export async function findAuditEvents(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: AuditEventFilter,
   q: { page: number; pageSize: number; sort?: string },
 ): Promise<{ items: AuditEvent[]; total: number }> {
+  const { scope, db } = tenant;
   const where = eventWhere(scope, f);
   const { field, descending } = parseSort((q.sort ?? '-at') as 'at' | '-at' | 'id' | '-id', 'at');
   const order = (field === 'id' ? [e.id] : [e.at, e.id]).map((c) => (descending ? desc(c) : asc(c)));
@@ -84,7 +83,8 @@ export async function findAuditEvents(
 }
 
 /** Whether user `id` (a patient or a staff member) is one the caller sees (`userFilter`). */
-export async function isUserVisible(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function isUserVisible(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), userFilter(scope, users.id)));
   return !!row;
 }
@@ -130,7 +130,8 @@ const logWhere = (scope: Scope, f: SystemLogFilter) =>
   );
 
 /** A page of system log lines, newest first unless `sort` says otherwise. */
-export async function findSystemLogs(scope: Scope, db: Executor, f: SystemLogFilter, q: { page: number; pageSize: number; sort?: string }): Promise<{ items: SystemLog[]; total: number }> {
+export async function findSystemLogs(tenant: TenantDb, f: SystemLogFilter, q: { page: number; pageSize: number; sort?: string }): Promise<{ items: SystemLog[]; total: number }> {
+  const { scope, db } = tenant;
   const where = logWhere(scope, f);
   const { field, descending } = parseSort((q.sort ?? '-at') as 'at' | 'level' | 'kind' | '-at' | '-level' | '-kind', 'at');
   const column = field === 'level' ? s.level : field === 'kind' ? s.kind : s.at;
@@ -143,7 +144,8 @@ export async function findSystemLogs(scope: Scope, db: Executor, f: SystemLogFil
 }
 
 /** One system log line, or null. */
-export async function findSystemLog(scope: Scope, db: Executor, id: number): Promise<SystemLog | null> {
+export async function findSystemLog(tenant: TenantDb, id: number): Promise<SystemLog | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select().from(s).where(and(eq(s.id, id), sql`(${organizationFilter(scope, s.organizationId)})`));
   return row ? view(row) : null;
 }

@@ -8,7 +8,7 @@ import { startChainCursor, verifyAuditHead, verifyAuditPage } from '../../lib/au
 import { auditTrail } from '../../lib/audit-trail';
 import { buildCsv } from '../../lib/csv';
 import * as repo from './audit.repo';
-import { systemDb } from '../../db/handles';
+import { systemDb, tenantDb } from '../../db/handles';
 
 /** The audit trail's and the system logs' reads (docs/audit.md). */
 
@@ -25,7 +25,7 @@ const eventFilter = (q: EventQuery): repo.AuditEventFilter => ({ patientId: q.pa
 /** A patient or user filter the caller does not see answers 404 (another tenant's ids). */
 async function assertFilterVisible(ctx: AppContext, scope: Scope, q: EventQuery): Promise<void> {
   for (const id of [q.patientId, q.userId]) {
-    if (id !== undefined && !(await repo.isUserVisible(scope, ctx.db, id))) { throw AppError.notFound(); }
+    if (id !== undefined && !(await repo.isUserVisible(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   }
 }
 
@@ -33,7 +33,7 @@ async function assertFilterVisible(ctx: AppContext, scope: Scope, q: EventQuery)
 export async function getAuditEvents(ctx: AppContext, scope: Scope, q: EventQuery): Promise<{ items: AuditEvent[]; total: number; page: number; pageSize: number }> {
   await assertFilterVisible(ctx, scope, q);
   await auditTrail(ctx).flush();
-  const { items, total } = await repo.findAuditEvents(scope, ctx.db, eventFilter(q), q);
+  const { items, total } = await repo.findAuditEvents(tenantDb(scope, ctx.db), eventFilter(q), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -41,7 +41,7 @@ export async function getAuditEvents(ctx: AppContext, scope: Scope, q: EventQuer
 export async function auditEventsCsv(ctx: AppContext, scope: Scope, q: EventQuery): Promise<string> {
   await assertFilterVisible(ctx, scope, q);
   await auditTrail(ctx).flush();
-  const { items } = await repo.findAuditEvents(scope, ctx.db, eventFilter(q), { page: 1, pageSize: CSV_MAX_ROWS, sort: q.sort });
+  const { items } = await repo.findAuditEvents(tenantDb(scope, ctx.db), eventFilter(q), { page: 1, pageSize: CSV_MAX_ROWS, sort: q.sort });
   return buildCsv(
     ['id', 'at', 'userId', 'userName', 'roleId', 'patientId', 'patientName', 'resource', 'action', 'endpoint', 'outcome', 'address', 'requestId'],
     items.map((e) => [e.id, e.at, e.userId, e.userName, e.roleId, e.patientId, e.patientName, e.resource, e.action, e.endpoint, e.outcome, e.address, e.requestId]),
@@ -102,7 +102,7 @@ export async function auditEventsFhir(ctx: AppContext, scope: Scope, q: Endpoint
   const filter: repo.AuditEventFilter = { from: dayStart(q.from), to: dayStart(q.to, true) };
   async function* lines() {
     for (let page = 1; ; page++) {
-      const { items } = await repo.findAuditEvents(scope, ctx.db, filter, { page, pageSize: 1000, sort: 'id' });
+      const { items } = await repo.findAuditEvents(tenantDb(scope, ctx.db), filter, { page, pageSize: 1000, sort: 'id' });
       for (const e of items) { yield JSON.stringify(toFhirAuditEvent(e)) + '\n'; }
       if (items.length < 1000) { return; }
     }
@@ -147,20 +147,20 @@ const logFilter = (h: LogHeaders, search?: string): repo.SystemLogFilter => ({
 
 /** A page of system log lines (spec section 7: filters as headers). */
 export async function getSystemLogs(ctx: AppContext, scope: Scope, h: LogHeaders, q: EndpointQuery<typeof systemLogsContract.getSystemLogs>) {
-  const { items, total } = await repo.findSystemLogs(scope, ctx.db, logFilter(h, q.search), q);
+  const { items, total } = await repo.findSystemLogs(tenantDb(scope, ctx.db), logFilter(h, q.search), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** One system log line; 404 "Invalid id" when unknown. */
 export async function getSystemLog(ctx: AppContext, scope: Scope, id: number): Promise<SystemLog> {
-  const row = await repo.findSystemLog(scope, ctx.db, id);
+  const row = await repo.findSystemLog(tenantDb(scope, ctx.db), id);
   if (!row) { throw new AppError('notFound', 'invalidId'); }
   return row;
 }
 
 /** The filtered system log lines as CSV (at most CSV_MAX_ROWS, newest first). */
 export async function systemLogsCsv(ctx: AppContext, scope: Scope, h: LogHeaders): Promise<string> {
-  const { items } = await repo.findSystemLogs(scope, ctx.db, logFilter(h), { page: 1, pageSize: CSV_MAX_ROWS });
+  const { items } = await repo.findSystemLogs(tenantDb(scope, ctx.db), logFilter(h), { page: 1, pageSize: CSV_MAX_ROWS });
   return buildCsv(
     ['id', 'at', 'level', 'kind', 'source', 'message', 'requestId', 'userId', 'organizationId', 'details'],
     items.map((l) => [l.id, l.at, l.level, l.kind, l.source, l.message, l.requestId, l.userId, l.organizationId, JSON.stringify(l.details)]),

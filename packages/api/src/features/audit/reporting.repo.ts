@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lt, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { auditEvents, hospitals, measurements, notifications, sessions, timeEntries, treatmentPlanDevices, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, officeRowFilter, userFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The Reporting section's reads (spec section 7 "Logs and reporting"; docs/audit.md "Reports").
@@ -44,13 +44,15 @@ function staffWhere(scope: Scope, w: ReportWindow): SQL {
 }
 
 /** Whether a staff member with id `staffId` is one the caller sees. */
-export async function isStaffVisible(scope: Scope, db: Executor, staffId: number): Promise<boolean> {
+export async function isStaffVisible(tenant: TenantDb, staffId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, staffId), userFilter(scope, users.id), notInArray(users.roleId, NOT_STAFF)));
   return !!row;
 }
 
 /** Sign-ins (sessions) of staff in scope in the period, newest first. */
-export async function findLogins(scope: Scope, db: Executor, w: ReportWindow, p: Paging) {
+export async function findLogins(tenant: TenantDb, w: ReportWindow, p: Paging) {
+  const { scope, db } = tenant;
   const where = and(staffWhere(scope, w), gte(sessions.createdAt, w.from), lt(sessions.createdAt, w.to));
   const [rows, [total]] = await Promise.all([
     db
@@ -94,7 +96,8 @@ function officeWindow(scope: Scope, w: ReportWindow, column: AnyColumn): SQL {
 }
 
 /** Time-tracking entries of the offices in scope started in the period, newest first. */
-export async function findTimeTrackings(scope: Scope, db: Executor, w: ReportWindow, p: Paging) {
+export async function findTimeTrackings(tenant: TenantDb, w: ReportWindow, p: Paging) {
+  const { scope, db } = tenant;
   const t = timeEntries;
   const where = and(officeWindow(scope, w, t.hospitalId), gte(t.startedAt, w.from), lt(t.startedAt, w.to), w.staffId !== undefined ? eq(t.staffUserId, w.staffId) : undefined);
   const [rows, [total]] = await Promise.all([
@@ -126,7 +129,8 @@ export async function findTimeTrackings(scope: Scope, db: Executor, w: ReportWin
 }
 
 /** Readings of the offices in scope measured in the period (staffId: entered by that member), newest first. */
-export async function findMeasurements(scope: Scope, db: Executor, w: ReportWindow, p: Paging) {
+export async function findMeasurements(tenant: TenantDb, w: ReportWindow, p: Paging) {
+  const { scope, db } = tenant;
   const m = measurements;
   const where = and(officeWindow(scope, w, m.hospitalId), gte(m.measuredAt, w.from), lt(m.measuredAt, w.to), w.staffId !== undefined ? eq(m.enteredBy, w.staffId) : undefined);
   const [rows, [total]] = await Promise.all([
@@ -160,7 +164,8 @@ export async function findMeasurements(scope: Scope, db: Executor, w: ReportWind
  * entered by hand and patient records read (audit trail, action R with a patient) in the period,
  * by last name.
  */
-export async function findStaffActivity(scope: Scope, db: Executor, w: ReportWindow, p: Paging) {
+export async function findStaffActivity(tenant: TenantDb, w: ReportWindow, p: Paging) {
+  const { scope, db } = tenant;
   const where = staffWhere(scope, w);
   const logins = sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.createdAt} >= ${w.from} and ${sessions.createdAt} < ${w.to})`;
   const seconds = sql<number>`(select coalesce(sum(${timeEntries.seconds}), 0)::int from ${timeEntries} where ${timeEntries.staffUserId} = ${userId} and ${timeEntries.startedAt} >= ${w.from} and ${timeEntries.startedAt} < ${w.to} and ${officeWindow(scope, w, timeEntries.hospitalId)})`;
@@ -180,7 +185,8 @@ export async function findStaffActivity(scope: Scope, db: Executor, w: ReportWin
 }
 
 /** The offices the caller sees (all, or the one asked for), with their time zones. */
-export async function officesInScope(scope: Scope, db: Executor, hospitalId?: number) {
+export async function officesInScope(tenant: TenantDb, hospitalId?: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: hospitals.id, timeZone: hospitals.timeZone })
     .from(hospitals)
@@ -188,7 +194,8 @@ export async function officesInScope(scope: Scope, db: Executor, hospitalId?: nu
 }
 
 /** Facts of the daily score of each monitored patient of office `hospitalId` since `from` (docs/audit.md "Daily score"). */
-export async function dailyScoreFacts(scope: Scope, db: Executor, hospitalId: number, from: Date) {
+export async function dailyScoreFacts(tenant: TenantDb, hospitalId: number, from: Date) {
+  const { scope, db } = tenant;
   const planned = sql<number>`(
     select coalesce(sum((case when d.time1 is not null and d.time1 <> '' then 1 else 0 end) + (case when d.time2 is not null and d.time2 <> '' then 1 else 0 end)
       + (case when d.time3 is not null and d.time3 <> '' then 1 else 0 end) + (case when d.time4 is not null and d.time4 <> '' then 1 else 0 end)), 0)::int

@@ -8,6 +8,7 @@ import { buildCsv } from '../../lib/csv';
 import { filterCaseStart, officeTimeZone } from '../../lib/office-calendar';
 import { CSV_MAX_ROWS } from './audit.service';
 import * as repo from './reporting.repo';
+import { tenantDb } from '../../db/handles';
 
 /** The Reporting section (spec section 7 "Logs and reporting"; docs/audit.md "Reports"). */
 
@@ -23,7 +24,7 @@ export async function reportWindow(ctx: AppContext, scope: Scope, f: ReportFilte
   const from = new Date(Date.UTC(f.year, (f.month ?? 1) - 1, f.day ?? 1));
   if (f.day !== undefined && from.getUTCDate() !== f.day) { throw new AppError('badRequest', 'validationFailed', {}, { day: 'regex' }); }
   const to = f.day !== undefined ? new Date(Date.UTC(f.year, f.month! - 1, f.day + 1)) : f.month !== undefined ? new Date(Date.UTC(f.year, f.month, 1)) : new Date(Date.UTC(f.year + 1, 0, 1));
-  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) { throw reportFailed(); }
+  if (f.hospitalId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), f.hospitalId))) { throw reportFailed(); }
   if (f.organizationId !== undefined) {
     try {
       assertOrganizationInScope(scope, f.organizationId);
@@ -31,7 +32,7 @@ export async function reportWindow(ctx: AppContext, scope: Scope, f: ReportFilte
       throw reportFailed();
     }
   }
-  if (f.staffId !== undefined && !(await repo.isStaffVisible(scope, ctx.db, f.staffId))) { throw reportFailed(); }
+  if (f.staffId !== undefined && !(await repo.isStaffVisible(tenantDb(scope, ctx.db), f.staffId))) { throw reportFailed(); }
   return { from, to, hospitalId: f.hospitalId, organizationId: f.organizationId, staffId: f.staffId };
 }
 
@@ -39,16 +40,16 @@ const paged = <T>(f: ReportFilter, r: { items: T[]; total: number }) => ({ ...r,
 
 export async function staffReport(ctx: AppContext, scope: Scope, f: ReportFilter) {
   await auditTrail(ctx).flush(); // "records opened" counts the events recorded up to now
-  return paged(f, await repo.findStaffActivity(scope, ctx.db, await reportWindow(ctx, scope, f), f));
+  return paged(f, await repo.findStaffActivity(tenantDb(scope, ctx.db), await reportWindow(ctx, scope, f), f));
 }
 export async function loginsReport(ctx: AppContext, scope: Scope, f: ReportFilter) {
-  return paged(f, await repo.findLogins(scope, ctx.db, await reportWindow(ctx, scope, f), f));
+  return paged(f, await repo.findLogins(tenantDb(scope, ctx.db), await reportWindow(ctx, scope, f), f));
 }
 export async function timeTrackingsReport(ctx: AppContext, scope: Scope, f: ReportFilter) {
-  return paged(f, await repo.findTimeTrackings(scope, ctx.db, await reportWindow(ctx, scope, f), f));
+  return paged(f, await repo.findTimeTrackings(tenantDb(scope, ctx.db), await reportWindow(ctx, scope, f), f));
 }
 export async function measurementsReport(ctx: AppContext, scope: Scope, f: ReportFilter) {
-  return paged(f, await repo.findMeasurements(scope, ctx.db, await reportWindow(ctx, scope, f), f));
+  return paged(f, await repo.findMeasurements(tenantDb(scope, ctx.db), await reportWindow(ctx, scope, f), f));
 }
 
 /** One report as CSV (at most CSV_MAX_ROWS rows), same filters. */
@@ -89,13 +90,13 @@ export function dailyScore(f: { planned: number; taken: number; abnormal: number
 
 /** Each monitored patient's daily score in the caller's offices (or the one asked for), per office in its time zone. */
 export async function patientDailyScores(ctx: AppContext, scope: Scope, q: EndpointQuery<typeof reportingContract.getAllRelatedPatientDailyScores>): Promise<PatientDailyScore[]> {
-  const offices = await repo.officesInScope(scope, ctx.db, q.hospitalId);
+  const offices = await repo.officesInScope(tenantDb(scope, ctx.db), q.hospitalId);
   if (q.hospitalId !== undefined && offices.length === 0) { throw reportFailed(); }
   const now = new Date();
   const out: PatientDailyScore[] = [];
   for (const office of offices) {
     const from = filterCaseStart(q.filterCase, now, officeTimeZone(office.timeZone))!;
-    for (const r of await repo.dailyScoreFacts(scope, ctx.db, office.id, from)) {
+    for (const r of await repo.dailyScoreFacts(tenantDb(scope, ctx.db), office.id, from)) {
       const s = dailyScore(r, PERIOD_DAYS[q.filterCase]);
       out.push({ patientId: r.patientId, firstName: r.firstName, lastName: r.lastName, hospitalId: office.id, readingsTaken: r.taken, abnormalReadings: r.abnormal, openAlerts: r.open, ...s });
     }

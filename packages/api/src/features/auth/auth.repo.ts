@@ -3,6 +3,7 @@ import { Role, languageFromStored, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { hospitals, sessions, signInFailures, userHospitals, userTokens, users } from '../../db/schema/index';
+import type { TenantDb } from '../../db/handles';
 
 /** Sign-in lookups run before there is a caller, so they take no scope: the account is the subject. */
 export async function findUserForSignIn(db: Executor, login: string) {
@@ -56,7 +57,8 @@ export async function endSessionsOfUser(db: Executor, userId: number, reason: st
 }
 
 /** Stores the hash of a new real-time socket token on the caller's current session. */
-export async function setSessionWebSocketTokenHash(db: Executor, scope: Scope, hash: string) {
+export async function setSessionWebSocketTokenHash(tenant: TenantDb, hash: string) {
+  const { scope, db } = tenant;
   await db
     .update(sessions)
     .set({ webSocketTokenHash: hash })

@@ -6,6 +6,7 @@ import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { loadUserView } from '../users/index';
 import * as repo from './auth.repo';
 import { cachedSession, rememberSession, sessionGeneration } from '../../lib/session-cache';
+import { systemDb } from '../../db/handles';
 import { recordSystemLog } from '../../lib/system-log';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
@@ -21,7 +22,7 @@ async function openSession(ctx: AppContext, userId: number, sessionType: string,
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionMaxHours * 3_600_000);
   const session = await repo.insertSession(ctx.db, { tokenHash: tokenHash(token), userId, sessionType, ip, expiresAt });
-  const user = await loadUserView(ctx.db, userId, { withMetadata: true });
+  const user = await loadUserView(systemDb(ctx.db), userId, { withMetadata: true });
   if (!user) { throw AppError.unauthorized(); }
   return {
     session: {
@@ -121,7 +122,7 @@ export async function signIn(
 export async function signInWithToken(ctx: AppContext, token: string, ip: string): Promise<SignInResult> {
   const userId = await repo.consumeUserToken(ctx.db, tokenHash(token), SIGN_IN_TOKEN_PURPOSE);
   if (userId === null) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
-  const user = await loadUserView(ctx.db, userId);
+  const user = await loadUserView(systemDb(ctx.db), userId);
   if (!user || user.status !== 1) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) { throw refused; }

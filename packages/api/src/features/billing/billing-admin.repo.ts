@@ -16,7 +16,7 @@ import {
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { pageOffset } from '../../db/query-helpers';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 // Patients are seen through their office assignments (user_hospitals) in the caller's offices
 // (officeFilter); claims through their office. A patient or claim outside scope reads as absent.
@@ -112,11 +112,11 @@ const nameSort = sql`lower(${users.lastName} || ' ' || ${users.firstName})`;
 
 /** A page of the organization's patients, one entry per patient and office in scope. */
 export async function findPatientEntries(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: PatientListFilter,
   page: { page: number; pageSize: number; sort?: string },
 ): Promise<{ rows: PatientEntryRow[]; total: number }> {
+  const { scope, db } = tenant;
   const where = patientListWhere(scope, f);
   const order = orderOf(page.sort, { userFullname: nameSort, hospitalName: sql`lower(${hospitals.hospitalName})`, status: users.status }, 'userFullname');
   const [rows, total] = await Promise.all([
@@ -150,11 +150,11 @@ function monthClaims(year: number, month: number) {
 
 /** A page of the organization's patients (per office in scope) with their billable codes and amount for the month. */
 export async function findPatientEntriesWithBillings(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: PatientListFilter & { year: number; month: number; billedOnly: boolean },
   page: { page: number; pageSize: number; sort?: string },
 ): Promise<{ rows: (PatientEntryRow & { codes: BilledCode[] | string; totalAmountCents: number })[]; total: number }> {
+  const { scope, db } = tenant;
   const claims = monthClaims(f.year, f.month);
   const where = and(patientListWhere(scope, f), f.billedOnly ? claims.billed : undefined)!;
   const order = orderOf(
@@ -200,7 +200,8 @@ export interface PatientRow {
 }
 
 /** The patient `patientId` when assigned to an office in the caller's scope, else null. Never the SSN. */
-export async function getPatient(scope: Scope, db: Executor, patientId: number): Promise<PatientRow | null> {
+export async function getPatient(tenant: TenantDb, patientId: number): Promise<PatientRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: users.id,
@@ -237,7 +238,8 @@ export async function getPatient(scope: Scope, db: Executor, patientId: number):
 }
 
 /** The patient's offices in the caller's scope, by name. */
-export function findPatientOffices(scope: Scope, db: Executor, patientId: number): Promise<{ hospitalId: number; hospitalName: string; timeZone: string }[]> {
+export function findPatientOffices(tenant: TenantDb, patientId: number): Promise<{ hospitalId: number; hospitalName: string; timeZone: string }[]> {
+  const { scope, db } = tenant;
   return db
     .select({ hospitalId: hospitals.id, hospitalName: hospitals.hospitalName, timeZone: hospitals.timeZone })
     .from(userHospitals)
@@ -262,7 +264,8 @@ export interface ProfileRow {
 const practitioner = alias(users, 'practitioner');
 
 /** The saved billing profile of a patient the caller sees (userFilter), with the practitioner's name and NPI; null when none was saved or not visible. */
-export async function getProfile(scope: Scope, db: Executor, patientId: number): Promise<ProfileRow | null> {
+export async function getProfile(tenant: TenantDb, patientId: number): Promise<ProfileRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       patientId: patientBillingProfiles.patientId,
@@ -299,7 +302,8 @@ export async function findIcdCategories(
  * Whether `userId` is an active doctor assigned to one of `officeIds` (the patient's offices in
  * scope) with a billing authorization for `program` in that same office.
  */
-export async function isAuthorizedPractitioner(scope: Scope, db: Executor, userId: number, officeIds: number[], program: BillingProgram): Promise<boolean> {
+export async function isAuthorizedPractitioner(tenant: TenantDb, userId: number, officeIds: number[], program: BillingProgram): Promise<boolean> {
+  const { scope, db } = tenant;
   if (officeIds.length === 0) { return false; }
   const [row] = await db
     .select({ id: users.id })
@@ -320,10 +324,10 @@ export async function isAuthorizedPractitioner(scope: Scope, db: Executor, userI
 
 /** Inserts or replaces the billing profile of a patient the caller sees (one row per patient: one billing type; 404 otherwise). */
 export async function upsertProfile(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { patientId: number; billingType: BillingProgram; billingPractitionerId: number | null; diagnoses: string[]; rtmSystem: RtmSystem | null; rpmEpisodeStart: string | null },
 ): Promise<void> {
+  const { scope, db } = tenant;
   const [visible] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, values.patientId), userFilter(scope, users.id))).limit(1);
   if (!visible) { throw AppError.notFound(); }
   const set = {
@@ -342,12 +346,12 @@ export async function upsertProfile(
 
 /** A patient's billable claims in offices in scope from (fromYear, fromMonth) on, newest month first; at most 500. */
 export function findRecentClaims(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   patientId: number,
   fromYear: number,
   fromMonth: number,
 ): Promise<{ year: number; month: number; hospitalId: number; program: string; code: string; units: number; amountCents: number | null; datesOfService: string[] }[]> {
+  const { scope, db } = tenant;
   return db
     .select({
       year: billingClaims.year,
@@ -393,7 +397,8 @@ export interface ReportRow {
  * code, per office, per code, and overall. `byOffice` is 0 on rows of one office and 1 on rows
  * summed over offices; `byCode` likewise for codes (SQL grouping()).
  */
-export function findReportRows(scope: Scope, db: Executor, officeIds: number[], year: number, month: number): Promise<ReportRow[]> {
+export function findReportRows(tenant: TenantDb, officeIds: number[], year: number, month: number): Promise<ReportRow[]> {
+  const { scope, db } = tenant;
   const c = billingClaims;
   return db
     .select({

@@ -20,7 +20,7 @@ import { icd10cmValidity } from '../diagnoses/index';
 import * as repo from './billing-admin.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
 import { clientOf, currentMonthOf, resolveBillingTarget } from './billing-exports.service';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
 
@@ -42,7 +42,7 @@ function toEntry(row: repo.PatientEntryRow): BillingPatientEntry {
 }
 
 async function organizationOrNotFound(ctx: AppContext, scope: Scope, organizationId: number): Promise<void> {
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
+  if (!(await getOrganizationInScope(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
 }
 
 /**
@@ -58,8 +58,7 @@ export async function findOrganizationPatients(
 ) {
   await organizationOrNotFound(ctx, scope, organizationId);
   const { rows, total } = await repo.findPatientEntries(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     { organizationId, hospitalId: query.hospitalid, status: query.status, search: query.search },
     query,
   );
@@ -80,8 +79,7 @@ export async function findOrganizationPatientsWithBillings(
 ) {
   const target = await resolveBillingTarget(ctx, scope, { organizationid: headers.organizationid, month: headers.month, year: headers.year }, { refuseUpcoming: false });
   const { rows, total } = await repo.findPatientEntriesWithBillings(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     {
       organizationId: target.id,
       hospitalId: query.hospitalid,
@@ -114,14 +112,14 @@ export async function findOrganizationPatientsWithBillings(
 // Patient billing profile -----------------------------------------------------------------------
 
 async function patientOrNotFound(ctx: AppContext, scope: Scope, patientId: number): Promise<repo.PatientRow> {
-  const patient = await repo.getPatient(scope, ctx.db, patientId);
+  const patient = await repo.getPatient(tenantDb(scope, ctx.db), patientId);
   if (!patient) { throw AppError.notFound(); }
   return patient;
 }
 
 /** The profile as the API shows it: saved values (or the defaults, isDefault) with each diagnosis's ICD-10-CM category title. */
 async function profileView(ctx: AppContext, scope: Scope, patientId: number): Promise<PatientBillingProfile> {
-  const row = await repo.getProfile(scope, ctx.db, patientId);
+  const row = await repo.getProfile(tenantDb(scope, ctx.db), patientId);
   if (!row) {
     return {
       patientId,
@@ -184,7 +182,7 @@ export async function updatePatientBillingProfile(
   body: EndpointBody<typeof contract.updatePatientBillingProfile>,
 ): Promise<PatientBillingProfile> {
   await patientOrNotFound(ctx, scope, patientId);
-  const saved = await repo.getProfile(scope, ctx.db, patientId);
+  const saved = await repo.getProfile(tenantDb(scope, ctx.db), patientId);
   const fields: Record<string, MessageKey> = {};
   // The one ICD-10-CM validity (diagnoses `icd10cmValidity`): a billable code of the loaded release, as on the problem list.
   const validity = await icd10cmValidity(ctx.db, body.diagnoses);
@@ -201,10 +199,10 @@ export async function updatePatientBillingProfile(
   const rtmSystem = body.rtmSystem !== undefined ? body.rtmSystem : savedSystem.success ? savedSystem.data : null;
   if (body.billingType === 'RTM' && rtmSystem === null) { fields.rtmSystem = 'required'; }
   if (body.billingPractitionerId !== null) {
-    const offices = (await repo.findPatientOffices(scope, ctx.db, patientId)).map((o) => o.hospitalId);
-    if (!(await repo.isAuthorizedPractitioner(scope, ctx.db, body.billingPractitionerId, offices, body.billingType))) {
+    const offices = (await repo.findPatientOffices(tenantDb(scope, ctx.db), patientId)).map((o) => o.hospitalId);
+    if (!(await repo.isAuthorizedPractitioner(tenantDb(scope, ctx.db), body.billingPractitionerId, offices, body.billingType))) {
       // Another tenant's user (or none) reads as not found (docs/first-day.md).
-      if (!(await allUsersVisible(scope, ctx.db, [body.billingPractitionerId]))) { throw AppError.notFound(); }
+      if (!(await allUsersVisible(tenantDb(scope, ctx.db), [body.billingPractitionerId]))) { throw AppError.notFound(); }
       fields.billingPractitionerId = 'billingPractitionerNotAuthorized';
     }
   }
@@ -213,7 +211,7 @@ export async function updatePatientBillingProfile(
     const only = keys.length === 1 ? fields[keys[0]!]! : 'validationFailed';
     throw AppError.badRequest(only === 'required' ? 'validationFailed' : only, fields, notBillable ? { code: notBillable } : undefined);
   }
-  await repo.upsertProfile(scope, ctx.db, {
+  await repo.upsertProfile(tenantDb(scope, ctx.db), {
     patientId,
     billingType: body.billingType,
     billingPractitionerId: body.billingPractitionerId,
@@ -231,10 +229,10 @@ export async function updatePatientBillingProfile(
  */
 export async function getPatientDetails(ctx: AppContext, scope: Scope, patientId: number): Promise<BillingPatientDetails> {
   const patient = await patientOrNotFound(ctx, scope, patientId);
-  const offices = await repo.findPatientOffices(scope, ctx.db, patientId);
+  const offices = await repo.findPatientOffices(tenantDb(scope, ctx.db), patientId);
   const current = currentMonthOf(offices.map((o) => o.timeZone));
   const fromKey = current.year * 12 + (current.month - 1) - (PATIENT_DETAILS_CODE_MONTHS - 1);
-  const claims = await repo.findRecentClaims(scope, ctx.db, patientId, Math.floor(fromKey / 12), (fromKey % 12) + 1);
+  const claims = await repo.findRecentClaims(tenantDb(scope, ctx.db), patientId, Math.floor(fromKey / 12), (fromKey % 12) + 1);
   return {
     userId: patient.id,
     firstName: patient.firstName,
@@ -269,8 +267,7 @@ export async function getPatientDetails(ctx: AppContext, scope: Scope, patientId
 export async function getBillingReport(ctx: AppContext, scope: Scope, headers: BillingPeriodHeaders): Promise<BillingReport> {
   const target = await resolveBillingTarget(ctx, scope, headers, { refuseUpcoming: false });
   const rows = await repo.findReportRows(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     target.offices.map((o) => o.id),
     target.year,
     target.month,

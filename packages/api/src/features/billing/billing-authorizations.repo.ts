@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { billingAuthorizationTemplates, hospitals, organizations, userBillingAuthorizations, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, assertOrganizationInScope, officeFilter, organizationFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // Templates belong to an organization (organizationFilter); user authorizations to an office
 // (officeFilter). Rows outside the caller's scope read as absent.
@@ -41,10 +42,10 @@ const templateVisible = (scope: Scope) => organizationFilter(scope, billingAutho
 
 /** A page of the visible templates (optionally of one organization), by name unless sorted. */
 export async function findTemplates(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: string; search?: string; organizationid?: number },
 ): Promise<{ rows: TemplateRow[]; total: number }> {
+  const { scope, db } = tenant;
   const term = q.search?.trim();
   const where = and(
     templateVisible(scope),
@@ -69,13 +70,15 @@ export async function findTemplates(
 }
 
 /** The template `id` when visible, else null. */
-export async function getTemplate(scope: Scope, db: Executor, id: number): Promise<TemplateRow | null> {
+export async function getTemplate(tenant: TenantDb, id: number): Promise<TemplateRow | null> {
+  const { scope, db } = tenant;
   const [row] = await templateQuery(db).where(and(eq(billingAuthorizationTemplates.id, id), templateVisible(scope)));
   return row ?? null;
 }
 
 /** Whether the organization already has a template named `name` (case-insensitively), other than `exceptId`. */
-export async function templateNameTaken(scope: Scope, db: Executor, organizationId: number, name: string, exceptId?: number): Promise<boolean> {
+export async function templateNameTaken(tenant: TenantDb, organizationId: number, name: string, exceptId?: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: billingAuthorizationTemplates.id })
     .from(billingAuthorizationTemplates)
@@ -92,7 +95,8 @@ export async function templateNameTaken(scope: Scope, db: Executor, organization
 }
 
 /** Inserts a template of the caller's organization (404 otherwise); returns its id. */
-export async function insertTemplate(scope: Scope, db: Executor, values: { organizationId: number; name: string; programs: BillingProgram[] }): Promise<number> {
+export async function insertTemplate(tenant: TenantDb, values: { organizationId: number; name: string; programs: BillingProgram[] }): Promise<number> {
+  const { scope, db } = tenant;
   assertOrganizationInScope(scope, values.organizationId);
   const [row] = await db
     .insert(billingAuthorizationTemplates)
@@ -102,7 +106,8 @@ export async function insertTemplate(scope: Scope, db: Executor, values: { organ
 }
 
 /** Updates a visible template; false when not visible. */
-export async function updateTemplate(scope: Scope, db: Executor, id: number, set: { name?: string; programs?: BillingProgram[] }): Promise<boolean> {
+export async function updateTemplate(tenant: TenantDb, id: number, set: { name?: string; programs?: BillingProgram[] }): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(billingAuthorizationTemplates)
     .set({ ...(set.name !== undefined ? { name: set.name } : {}), ...(set.programs !== undefined ? { programsJson: set.programs } : {}) })
@@ -112,7 +117,8 @@ export async function updateTemplate(scope: Scope, db: Executor, id: number, set
 }
 
 /** Deletes a visible template (authorizations keep their programs; their templateId becomes null by the foreign key); false when not visible. */
-export async function deleteTemplate(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteTemplate(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(billingAuthorizationTemplates)
     .where(and(eq(billingAuthorizationTemplates.id, id), templateVisible(scope)))
@@ -161,10 +167,10 @@ const authorizationVisible = (scope: Scope) => officeFilter(scope, userBillingAu
 
 /** A page of the authorizations of offices in scope, filtered; by staff name unless sorted. */
 export async function findAuthorizations(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: string; search?: string; hospitalid?: number; userid?: number; program?: BillingProgram },
 ): Promise<{ rows: AuthorizationRow[]; total: number }> {
+  const { scope, db } = tenant;
   const term = q.search?.trim();
   const where = and(
     authorizationVisible(scope),
@@ -197,13 +203,15 @@ export async function findAuthorizations(
 }
 
 /** The authorization `id` when its office is in scope, else null. */
-export async function getAuthorization(scope: Scope, db: Executor, id: number): Promise<AuthorizationRow | null> {
+export async function getAuthorization(tenant: TenantDb, id: number): Promise<AuthorizationRow | null> {
+  const { scope, db } = tenant;
   const [row] = await authorizationQuery(db).where(and(eq(userBillingAuthorizations.id, id), authorizationVisible(scope)));
   return row ?? null;
 }
 
 /** The office `hospitalId` (id and organization) when in scope, else null. */
-export async function getOffice(scope: Scope, db: Executor, hospitalId: number): Promise<{ id: number; organizationId: number } | null> {
+export async function getOffice(tenant: TenantDb, hospitalId: number): Promise<{ id: number; organizationId: number } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: hospitals.id, organizationId: hospitals.organizationId })
     .from(hospitals)
@@ -212,7 +220,8 @@ export async function getOffice(scope: Scope, db: Executor, hospitalId: number):
 }
 
 /** The user `userId` (id and role) when assigned to `hospitalId`, an office in scope; else null. */
-export async function getStaffOfOffice(scope: Scope, db: Executor, userId: number, hospitalId: number): Promise<{ id: number; roleId: number } | null> {
+export async function getStaffOfOffice(tenant: TenantDb, userId: number, hospitalId: number): Promise<{ id: number; roleId: number } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, roleId: users.roleId })
     .from(users)
@@ -223,10 +232,10 @@ export async function getStaffOfOffice(scope: Scope, db: Executor, userId: numbe
 
 /** Inserts an authorization in one of the caller's offices (404 otherwise; the service checked user and template); returns its id. */
 export async function insertAuthorization(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { userId: number; hospitalId: number; templateId: number | null; programs: BillingProgram[] },
 ): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db
     .insert(userBillingAuthorizations)
@@ -236,7 +245,8 @@ export async function insertAuthorization(
 }
 
 /** Whether the user already has an authorization for the office. */
-export async function authorizationExists(scope: Scope, db: Executor, userId: number, hospitalId: number): Promise<boolean> {
+export async function authorizationExists(tenant: TenantDb, userId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: userBillingAuthorizations.id })
     .from(userBillingAuthorizations)
@@ -247,11 +257,11 @@ export async function authorizationExists(scope: Scope, db: Executor, userId: nu
 
 /** Updates a visible authorization; false when not visible. */
 export async function updateAuthorization(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   id: number,
   set: { templateId?: number | null; programs?: BillingProgram[] },
 ): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(userBillingAuthorizations)
     .set({ ...(set.templateId !== undefined ? { templateId: set.templateId } : {}), ...(set.programs !== undefined ? { programsJson: set.programs } : {}) })
@@ -261,7 +271,8 @@ export async function updateAuthorization(
 }
 
 /** Deletes a visible authorization; false when not visible. */
-export async function deleteAuthorization(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteAuthorization(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(userBillingAuthorizations)
     .where(and(eq(userBillingAuthorizations.id, id), authorizationVisible(scope)))

@@ -14,6 +14,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import * as repo from './billing-authorizations.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
+import { tenantDb } from '../../db/handles';
 
 /** Staff who may be authorised to bill: doctors (billing practitioners), nurses (clinical staff time) and office admins. */
 export const BILLABLE_STAFF_ROLES: readonly RoleId[] = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN];
@@ -49,7 +50,7 @@ function toAuthorization(row: repo.AuthorizationRow): UserBillingAuthorization {
 }
 
 async function visibleTemplate(ctx: AppContext, scope: Scope, id: number): Promise<repo.TemplateRow> {
-  const row = await repo.getTemplate(scope, ctx.db, id);
+  const row = await repo.getTemplate(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
@@ -58,7 +59,7 @@ const duplicateName = () => new AppError('conflict', 'conflict', {}, { name: 'co
 
 /** GET billingauthorizationtemplate: a page of the templates of the caller's organization (any, or query organizationid, for a system admin), by name. */
 export async function findTemplates(ctx: AppContext, scope: Scope, query: EndpointQuery<typeof contract.findBillingAuthorizationTemplates>) {
-  const { rows, total } = await repo.findTemplates(scope, ctx.db, query);
+  const { rows, total } = await repo.findTemplates(tenantDb(scope, ctx.db), query);
   return { items: rows.map(toTemplate), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -75,10 +76,10 @@ export async function getTemplate(ctx: AppContext, scope: Scope, id: number): Pr
 export async function createTemplate(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createBillingAuthorizationTemplate>): Promise<BillingAuthorizationTemplate> {
   const organizationId = body.organizationId ?? scope.organizationId;
   if (organizationId === null) { throw AppError.badRequest('validationFailed', { organizationId: 'required' }); }
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
-  if (await repo.templateNameTaken(scope, ctx.db, organizationId, body.name)) { throw duplicateName(); }
-  const id = await repo.insertTemplate(scope, ctx.db, { organizationId, name: body.name, programs: body.programs });
-  return toTemplate((await repo.getTemplate(scope, ctx.db, id))!);
+  if (!(await getOrganizationInScope(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
+  if (await repo.templateNameTaken(tenantDb(scope, ctx.db), organizationId, body.name)) { throw duplicateName(); }
+  const id = await repo.insertTemplate(tenantDb(scope, ctx.db), { organizationId, name: body.name, programs: body.programs });
+  return toTemplate((await repo.getTemplate(tenantDb(scope, ctx.db), id))!);
 }
 
 /** PUT billingauthorizationtemplate/{id}: name and/or programs. Authorizations made from it keep their own programs. 404 / 409 as for create. */
@@ -89,36 +90,36 @@ export async function updateTemplate(
   body: EndpointBody<typeof contract.updateBillingAuthorizationTemplate>,
 ): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
-  if (body.name !== undefined && row.organizationId !== null && (await repo.templateNameTaken(scope, ctx.db, row.organizationId, body.name, id))) { throw duplicateName(); }
-  if (!(await repo.updateTemplate(scope, ctx.db, id, body))) { throw AppError.notFound(); }
-  return toTemplate((await repo.getTemplate(scope, ctx.db, id))!);
+  if (body.name !== undefined && row.organizationId !== null && (await repo.templateNameTaken(tenantDb(scope, ctx.db), row.organizationId, body.name, id))) { throw duplicateName(); }
+  if (!(await repo.updateTemplate(tenantDb(scope, ctx.db), id, body))) { throw AppError.notFound(); }
+  return toTemplate((await repo.getTemplate(tenantDb(scope, ctx.db), id))!);
 }
 
 /** DELETE billingauthorizationtemplate/{id}: answers the deleted template; authorizations made from it keep their programs. */
 export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
-  if (!(await repo.deleteTemplate(scope, ctx.db, id))) { throw AppError.notFound(); }
+  if (!(await repo.deleteTemplate(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   return toTemplate(row);
 }
 
 // User billing authorizations -------------------------------------------------------------------
 
 async function visibleAuthorization(ctx: AppContext, scope: Scope, id: number): Promise<repo.AuthorizationRow> {
-  const row = await repo.getAuthorization(scope, ctx.db, id);
+  const row = await repo.getAuthorization(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
 
 /** A template usable in `organizationId`'s offices, or 404 on templateId. */
 async function templateFor(ctx: AppContext, scope: Scope, templateId: number, organizationId: number): Promise<repo.TemplateRow> {
-  const template = await repo.getTemplate(scope, ctx.db, templateId);
+  const template = await repo.getTemplate(tenantDb(scope, ctx.db), templateId);
   if (!template || template.organizationId !== organizationId) { throw new AppError('notFound', 'invalidId', {}, { templateId: 'invalidId' }); }
   return template;
 }
 
 /** GET billingusersauthorization: a page of the authorizations of offices in scope (query hospitalid, userid, program), by staff name. */
 export async function findAuthorizations(ctx: AppContext, scope: Scope, query: EndpointQuery<typeof contract.findUserBillingAuthorizations>) {
-  const { rows, total } = await repo.findAuthorizations(scope, ctx.db, query);
+  const { rows, total } = await repo.findAuthorizations(tenantDb(scope, ctx.db), query);
   return { items: rows.map(toAuthorization), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -139,16 +140,16 @@ export async function createAuthorization(
   scope: Scope,
   body: EndpointBody<typeof contract.createUserBillingAuthorization>,
 ): Promise<UserBillingAuthorization> {
-  const office = await repo.getOffice(scope, ctx.db, body.hospitalId);
+  const office = await repo.getOffice(tenantDb(scope, ctx.db), body.hospitalId);
   if (!office) { throw AppError.notFound(); }
-  const user = await repo.getStaffOfOffice(scope, ctx.db, body.userId, office.id);
+  const user = await repo.getStaffOfOffice(tenantDb(scope, ctx.db), body.userId, office.id);
   if (!user) { throw AppError.notFound(); }
   if (!BILLABLE_STAFF_ROLES.includes(user.roleId as RoleId)) { throw AppError.badRequest('validationFailed', { userId: 'invalid' }); }
   const template = body.templateId ? await templateFor(ctx, scope, body.templateId, office.organizationId) : null;
   const programs = body.programs ?? programsOf(template!.programs);
-  if (await repo.authorizationExists(scope, ctx.db, user.id, office.id)) { throw AppError.conflict(); }
-  const id = await repo.insertAuthorization(scope, ctx.db, { userId: user.id, hospitalId: office.id, templateId: template?.id ?? null, programs });
-  return toAuthorization((await repo.getAuthorization(scope, ctx.db, id))!);
+  if (await repo.authorizationExists(tenantDb(scope, ctx.db), user.id, office.id)) { throw AppError.conflict(); }
+  const id = await repo.insertAuthorization(tenantDb(scope, ctx.db), { userId: user.id, hospitalId: office.id, templateId: template?.id ?? null, programs });
+  return toAuthorization((await repo.getAuthorization(tenantDb(scope, ctx.db), id))!);
 }
 
 /**
@@ -167,20 +168,20 @@ export async function updateAuthorization(
   if (body.templateId !== undefined) {
     set.templateId = body.templateId;
     if (body.templateId !== null) {
-      const office = await repo.getOffice(scope, ctx.db, row.hospitalId);
+      const office = await repo.getOffice(tenantDb(scope, ctx.db), row.hospitalId);
       if (!office) { throw AppError.notFound(); }
       const template = await templateFor(ctx, scope, body.templateId, office.organizationId);
       set.programs = programsOf(template.programs);
     }
   }
   if (body.programs !== undefined) { set.programs = body.programs; }
-  if (Object.keys(set).length > 0 && !(await repo.updateAuthorization(scope, ctx.db, id, set))) { throw AppError.notFound(); }
-  return toAuthorization((await repo.getAuthorization(scope, ctx.db, id))!);
+  if (Object.keys(set).length > 0 && !(await repo.updateAuthorization(tenantDb(scope, ctx.db), id, set))) { throw AppError.notFound(); }
+  return toAuthorization((await repo.getAuthorization(tenantDb(scope, ctx.db), id))!);
 }
 
 /** DELETE billingusersauthorization/{id}: answers the removed authorization; 404 when not visible. */
 export async function deleteAuthorization(ctx: AppContext, scope: Scope, id: number): Promise<UserBillingAuthorization> {
   const row = await visibleAuthorization(ctx, scope, id);
-  if (!(await repo.deleteAuthorization(scope, ctx.db, id))) { throw AppError.notFound(); }
+  if (!(await repo.deleteAuthorization(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   return toAuthorization(row);
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { billingClaims, doctorMetadata, hospitals, organizations, patientBillingProfiles, patientMetadata, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // Billing exports read billing_claims (status 'billable') of offices in the caller's scope: every
 // function applies officeFilter to the claim's office, whatever office list the service passes.
@@ -26,7 +27,8 @@ const officeColumns = {
 };
 
 /** The organization `organizationId` (id and name) when it is the caller's (any for a system admin), else null. */
-export async function getOrganizationInScope(scope: Scope, db: Executor, organizationId: number): Promise<{ id: number; institutionName: string } | null> {
+export async function getOrganizationInScope(tenant: TenantDb, organizationId: number): Promise<{ id: number; institutionName: string } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: organizations.id, institutionName: organizations.institutionName })
     .from(organizations)
@@ -35,7 +37,8 @@ export async function getOrganizationInScope(scope: Scope, db: Executor, organiz
 }
 
 /** The offices of an organization that the caller sees (all of them for an organization or system admin), by name. */
-export function findOfficesOfOrganization(scope: Scope, db: Executor, organizationId: number): Promise<OfficeRow[]> {
+export function findOfficesOfOrganization(tenant: TenantDb, organizationId: number): Promise<OfficeRow[]> {
+  const { scope, db } = tenant;
   return db
     .select(officeColumns)
     .from(hospitals)
@@ -44,7 +47,8 @@ export function findOfficesOfOrganization(scope: Scope, db: Executor, organizati
 }
 
 /** The time zones of all the organization's offices (to tell its current month), when the organization is the caller's. */
-export async function findTimeZonesOfOrganization(scope: Scope, db: Executor, organizationId: number): Promise<string[]> {
+export async function findTimeZonesOfOrganization(tenant: TenantDb, organizationId: number): Promise<string[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .selectDistinct({ tz: hospitals.timeZone })
     .from(hospitals)
@@ -148,7 +152,8 @@ const defaultOrder = [asc(hospitals.hospitalName), asc(billingClaims.hospitalId)
  * Every billable claim of `officeIds` (filtered by the caller's scope) for the month, ordered by
  * office, patient, program and code: the rows of the CSV files.
  */
-export function findBillableClaims(scope: Scope, db: Executor, officeIds: number[], year: number, month: number): Promise<BillableClaimRow[]> {
+export function findBillableClaims(tenant: TenantDb, officeIds: number[], year: number, month: number): Promise<BillableClaimRow[]> {
+  const { scope, db } = tenant;
   return claimsQuery(db)
     .where(claimWhere(scope, officeIds, year, month))
     .orderBy(...defaultOrder);
@@ -156,13 +161,13 @@ export function findBillableClaims(scope: Scope, db: Executor, officeIds: number
 
 /** One page of the billable claims (the CSV preview), with the count and the sums of units and amounts of all matching claims. */
 export async function findBillableClaimPage(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   officeIds: number[],
   year: number,
   month: number,
   query: BillingCsvQuery,
 ): Promise<{ rows: BillableClaimRow[]; total: number; totalUnits: number; totalAmountCents: number }> {
+  const { scope, db } = tenant;
   const where = claimWhere(scope, officeIds, year, month, query.search);
   let orderBy = defaultOrder;
   if (query.sort) {

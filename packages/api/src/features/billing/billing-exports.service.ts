@@ -6,6 +6,7 @@ import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { buildCsv, numericText, type CsvValue } from '../../lib/csv';
 import * as repo from './billing-exports.repo';
+import { tenantDb } from '../../db/handles';
 
 /** The office or the organization a billing request is about, the offices it covers in the caller's scope, and its month. */
 export interface BillingTarget {
@@ -71,18 +72,18 @@ export async function resolveBillingTarget(
   let target: Omit<BillingTarget, 'year' | 'month' | 'upcoming'>;
   let timeZones: string[];
   if (headers.hospitalid !== undefined) {
-    const office = await getOfficeInScope(scope, ctx.db, headers.hospitalid);
+    const office = await getOfficeInScope(tenantDb(scope, ctx.db), headers.hospitalid);
     if (!office) { throw AppError.notFound(); }
     if (headers.organizationid !== undefined && headers.organizationid !== office.organizationId) { throw AppError.notFound(); }
     target = { kind: 'hospital', id: office.id, name: office.hospitalName, organizationId: office.organizationId, offices: [office] };
     timeZones = [office.timeZone];
   } else {
     const organizationId = headers.organizationid!;
-    const organization = await repo.getOrganizationInScope(scope, ctx.db, organizationId);
+    const organization = await repo.getOrganizationInScope(tenantDb(scope, ctx.db), organizationId);
     if (!organization) { throw AppError.notFound(); }
-    const offices = await repo.findOfficesOfOrganization(scope, ctx.db, organizationId);
+    const offices = await repo.findOfficesOfOrganization(tenantDb(scope, ctx.db), organizationId);
     target = { kind: 'organization', id: organization.id, name: organization.institutionName, organizationId, offices };
-    timeZones = await repo.findTimeZonesOfOrganization(scope, ctx.db, organizationId);
+    timeZones = await repo.findTimeZonesOfOrganization(tenantDb(scope, ctx.db), organizationId);
   }
   const current = currentMonthOf(timeZones, now);
   const year = headers.year ?? current.year;
@@ -195,8 +196,7 @@ export const officeCsvName = (office: { id: number; hospitalName: string }, year
 export async function getCsvData(ctx: AppContext, scope: Scope, headers: BillingPeriodHeaders, query: BillingCsvQuery): Promise<BillingCsvData> {
   const target = await resolveBillingTarget(ctx, scope, headers, { refuseUpcoming: true });
   const page = await repo.findBillableClaimPage(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     target.offices.map((o) => o.id),
     target.year,
     target.month,
@@ -223,7 +223,7 @@ export interface BillingFile {
 /** The CSV of one office's month (the rows of `target`, which must be an office). */
 async function officeFile(ctx: AppContext, scope: Scope, target: BillingTarget): Promise<BillingFile> {
   const office = target.offices[0]!;
-  const rows = await repo.findBillableClaims(scope, ctx.db, [office.id], target.year, target.month);
+  const rows = await repo.findBillableClaims(tenantDb(scope, ctx.db), [office.id], target.year, target.month);
   return {
     fileName: officeCsvName(office, target.year, target.month),
     contentType: 'text/csv; charset=utf-8',
@@ -239,8 +239,7 @@ async function officeFile(ctx: AppContext, scope: Scope, target: BillingTarget):
  */
 async function organizationFile(ctx: AppContext, scope: Scope, target: BillingTarget): Promise<BillingFile> {
   const rows = await repo.findBillableClaims(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     target.offices.map((o) => o.id),
     target.year,
     target.month,

@@ -7,8 +7,10 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 /** One row of the summary list: a patient in an office, with the stored billable amount and codes of the month. */
@@ -36,13 +38,13 @@ const sorts: Record<string, SQL> = {
  * stored billable amount and number of codes of the month; `search` matches first or last name.
  */
 export async function findSummaryPage(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   officeIds: number[],
   year: number,
   month: number,
   q: { page: number; pageSize: number; sort?: string; search?: string },
 ): Promise<{ rows: SummaryRow[]; total: number; totalAmountCents: number; codesWithoutAmount: number }> {
+  const { scope, db } = tenant;
   if (officeIds.length === 0) { return { rows: [], total: 0, totalAmountCents: 0, codesWithoutAmount: 0 }; }
   const search = q.search?.trim()
     ? sql`and (u.first_name || ' ' || u.last_name) ilike ${'%' + escapeLike(q.search.trim()) + '%'}`
@@ -80,7 +82,7 @@ export async function findSummaryPage(
          where hospital_id = any(${sql.param(officeIds)}::int[]) and ${officeFilter(scope, sql`hospital_id`)}
            and year = ${year} and month = ${month} and status = 'billable'`,
   );
-  const total = rows[0] ? Number(rows[0].total) : await countSummary(scope, db, officeIds, search);
+  const total = rows[0] ? Number(rows[0].total) : await countSummary(tenantDb(scope, db), officeIds, search);
   return {
     rows: rows.map((r) => ({
       patientId: Number(r.patient_id),
@@ -97,7 +99,8 @@ export async function findSummaryPage(
   };
 }
 
-async function countSummary(scope: Scope, db: Executor, officeIds: number[], search: SQL): Promise<number> {
+async function countSummary(tenant: TenantDb, officeIds: number[], search: SQL): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from user_hospitals uh join users u on u.id = uh.user_id and u.role_id = ${Role.PATIENT}
@@ -107,14 +110,16 @@ async function countSummary(scope: Scope, db: Executor, officeIds: number[], sea
 }
 
 /** The number of patients assigned to an office (a run's total before it starts). */
-export async function countOfficePatients(scope: Scope, db: Executor, officeIds: number[]): Promise<number> {
-  return countSummary(scope, db, officeIds, sql``);
+export async function countOfficePatients(tenant: TenantDb, officeIds: number[]): Promise<number> {
+  const { scope, db } = tenant;
+  return countSummary(tenantDb(scope, db), officeIds, sql``);
 }
 
 export type StoredClaim = typeof billingClaims.$inferSelect;
 
 /** Stored claims of the month for (patient, office) pairs, oldest first. */
-export async function findStoredClaims(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<StoredClaim[]> {
+export async function findStoredClaims(tenant: TenantDb, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<StoredClaim[]> {
+  const { scope, db } = tenant;
   if (pairs.length === 0) { return []; }
   const patientIds = [...new Set(pairs.map((p) => p.patientId))];
   const hospitalIds = [...new Set(pairs.map((p) => p.hospitalId))];
@@ -143,7 +148,8 @@ export async function findStoredClaims(scope: Scope, db: Executor, pairs: { pati
  * A patient for whom the engine found no code at all has no stored claim, yet that run generated
  * their month (docs/billing-engine.md, "Storage"). `pairs` are already checked against the scope.
  */
-export async function findGeneratedAt(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
+export async function findGeneratedAt(tenant: TenantDb, pairs: { patientId: number; hospitalId: number }[], year: number, month: number): Promise<Map<string, Date>> {
+  const { scope, db } = tenant;
   for (const pair of pairs) { assertOfficeInScope(scope, pair.hospitalId); }
   const out = new Map<string, Date>();
   if (pairs.length === 0) { return out; }
@@ -167,7 +173,8 @@ export async function findGeneratedAt(scope: Scope, db: Executor, pairs: { patie
 }
 
 /** Whether the patient is assigned to one of the caller's offices (a patient-scoped run). */
-export async function patientInScope(scope: Scope, db: Executor, patientId: number): Promise<boolean> {
+export async function patientInScope(tenant: TenantDb, patientId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await rowsOf<{ ok: number }>(
     db,
     sql`select 1 as ok from user_hospitals uh where uh.user_id = ${patientId} and ${officeFilter(scope, sql`uh.hospital_id`)} limit 1`,

@@ -23,6 +23,7 @@ import { sumKnownAmounts } from './engine/amounts';
 import { BATCH_SIZE, computeBatch, generateOffice, loadOfficeMonth, type OfficeMonth, type PatientMonthOutcome } from './generation';
 import * as repo from './generation.repo';
 import * as reads from './billing-generation.repo';
+import { tenantDb } from '../../db/handles';
 
 type SummaryItem = EndpointResponse<typeof contract.getBillingSummaryForPatientForMonth>;
 type SummaryPage = EndpointResponse<typeof contract.getBillingSummaryForAllPatientsForMonthV3>;
@@ -49,7 +50,7 @@ const isCurrent = (ym: YearMonth, tz: string) => {
 
 /** The office (404 outside scope); with an organization id as well, it must belong to it. */
 async function officeOr404(ctx: AppContext, scope: Scope, hospitalId: number, organizationId?: number): Promise<repo.OfficeRef> {
-  const office = await repo.findOffice(scope, ctx.db, hospitalId);
+  const office = await repo.findOffice(tenantDb(scope, ctx.db), hospitalId);
   if (!office || (organizationId !== undefined && office.organizationId !== organizationId)) { throw AppError.notFound(); }
   return office;
 }
@@ -57,14 +58,14 @@ async function officeOr404(ctx: AppContext, scope: Scope, hospitalId: number, or
 /** The offices a header set names: the office, or the organization's offices the caller sees (404 when none). */
 async function officesOf(ctx: AppContext, scope: Scope, h: { hospitalid?: number; organizationid?: number }): Promise<repo.OfficeRef[]> {
   if (h.hospitalid !== undefined) { return [await officeOr404(ctx, scope, h.hospitalid, h.organizationid)]; }
-  const offices = await repo.findOrganizationOffices(scope, ctx.db, h.organizationid!);
+  const offices = await repo.findOrganizationOffices(tenantDb(scope, ctx.db), h.organizationid!);
   if (offices.length === 0) { throw AppError.notFound(); }
   return offices;
 }
 
 /** The patient as a patient of the office (404 when not assigned or out of scope). */
 async function patientOr404(ctx: AppContext, scope: Scope, office: repo.OfficeRef, patientId: number): Promise<repo.PatientBase> {
-  const [patient] = await repo.findOfficePatients(scope, ctx.db, office, [patientId]);
+  const [patient] = await repo.findOfficePatients(tenantDb(scope, ctx.db), office, [patientId]);
   if (!patient) { throw AppError.notFound(); }
   return patient;
 }
@@ -205,7 +206,7 @@ function runView(r: repo.RunRow): Run {
 
 /** Live outcomes and readiness of some patients of one office (set queries, batch by batch). */
 async function liveOutcomes(ctx: AppContext, scope: Scope, om: OfficeMonth, patientIds: number[] | undefined, withReadiness: boolean) {
-  const patients = await repo.findOfficePatients(scope, ctx.db, om.office, patientIds);
+  const patients = await repo.findOfficePatients(tenantDb(scope, ctx.db), om.office, patientIds);
   const out: { outcome: PatientMonthOutcome; readiness: PatientReadiness | null }[] = [];
   for (let i = 0; i < patients.length; i += BATCH_SIZE) {
     for (const outcome of await computeBatch(scope, ctx.db, om, patients.slice(i, i + BATCH_SIZE))) {
@@ -225,9 +226,9 @@ export async function getSummaryForAllPatients(
 ): Promise<SummaryPage> {
   const offices = await officesOf(ctx, scope, h);
   const ym = resolveMonth(h, offices[0]!.timeZone);
-  const page = await reads.findSummaryPage(scope, ctx.db, offices.map((o) => o.id), ym.year, ym.month, q);
-  const stored = await reads.findStoredClaims(scope, ctx.db, page.rows, ym.year, ym.month);
-  const generatedAt = await reads.findGeneratedAt(scope, ctx.db, page.rows, ym.year, ym.month);
+  const page = await reads.findSummaryPage(tenantDb(scope, ctx.db), offices.map((o) => o.id), ym.year, ym.month, q);
+  const stored = await reads.findStoredClaims(tenantDb(scope, ctx.db), page.rows, ym.year, ym.month);
+  const generatedAt = await reads.findGeneratedAt(tenantDb(scope, ctx.db), page.rows, ym.year, ym.month);
   const items = new Map<string, SummaryItem>();
   for (const office of offices) {
     const ids = page.rows.filter((r) => r.hospitalId === office.id).map((r) => r.patientId);
@@ -256,8 +257,8 @@ async function patientMonth(ctx: AppContext, scope: Scope, h: { patientid: numbe
   const ym = resolveMonth(h, office.timeZone);
   const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
   const [live] = await liveOutcomes(ctx, scope, om, [h.patientid], isCurrent(ym, office.timeZone));
-  const stored = await reads.findStoredClaims(scope, ctx.db, [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month);
-  const generatedAt = (await reads.findGeneratedAt(scope, ctx.db, [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month)).get(`${h.patientid}|${office.id}`) ?? null;
+  const stored = await reads.findStoredClaims(tenantDb(scope, ctx.db), [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month);
+  const generatedAt = (await reads.findGeneratedAt(tenantDb(scope, ctx.db), [{ patientId: h.patientid, hospitalId: office.id }], ym.year, ym.month)).get(`${h.patientid}|${office.id}`) ?? null;
   return { office, om, live: live!, stored, generatedAt };
 }
 
@@ -281,12 +282,12 @@ export async function generateForPatient(ctx: AppContext, scope: Scope, h: { pat
   const patient = await patientOr404(ctx, scope, office, h.patientid);
   const ym = resolveMonth(h, office.timeZone);
   const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
-  const run = await repo.createRun(scope, ctx.db, { scopeKind: 'patient', scopeId: patient.patientId, year: ym.year, month: ym.month, total: 1, startedBy: scope.userId });
+  const run = await repo.createRun(tenantDb(scope, ctx.db), { scopeKind: 'patient', scopeId: patient.patientId, year: ym.year, month: ym.month, total: 1, startedBy: scope.userId });
   try {
     await generateOffice(scope, ctx.db, run.id, om, [patient]);
-    await repo.finishRun(scope, ctx.db, run.id, 'done');
+    await repo.finishRun(tenantDb(scope, ctx.db), run.id, 'done');
   } catch (err) {
-    await repo.finishRun(scope, ctx.db, run.id, 'failed', 'Generation failed; see the server log');
+    await repo.finishRun(tenantDb(scope, ctx.db), run.id, 'failed', 'Generation failed; see the server log');
     throw err;
   }
   return getDetailsForPatient(ctx, scope, { ...h, month: ym.month, year: ym.year }, lang);
@@ -294,7 +295,7 @@ export async function generateForPatient(ctx: AppContext, scope: Scope, h: { pat
 
 /** Starts (or joins) a background run over `offices`: a queued job (billing-runs.ts) that any API process may work. */
 async function startRun(ctx: AppContext, scope: Scope, kind: 'hospital' | 'organization', scopeId: number, offices: repo.OfficeRef[], ym: YearMonth): Promise<Run> {
-  const total = await reads.countOfficePatients(scope, ctx.db, offices.map((o) => o.id));
+  const total = await reads.countOfficePatients(tenantDb(scope, ctx.db), offices.map((o) => o.id));
   return runView(await startBackgroundRun(ctx, scope, { kind, scopeId, year: ym.year, month: ym.month, total }));
 }
 
@@ -314,14 +315,14 @@ export async function generateForOrganization(ctx: AppContext, scope: Scope, h: 
 
 /** GET billing/getbillingrun (chosen): 404 for a run outside the caller's offices. */
 export async function getRun(ctx: AppContext, scope: Scope, runId: number): Promise<Run> {
-  const run = await repo.getRun(scope, ctx.db, runId);
+  const run = await repo.getRun(tenantDb(scope, ctx.db), runId);
   if (!run) { throw AppError.notFound(); }
   const visible =
     run.scopeKind === 'hospital'
-      ? (await repo.findOffice(scope, ctx.db, run.scopeId)) !== null
+      ? (await repo.findOffice(tenantDb(scope, ctx.db), run.scopeId)) !== null
       : run.scopeKind === 'organization'
-        ? (await repo.findOrganizationOffices(scope, ctx.db, run.scopeId)).length > 0
-        : await reads.patientInScope(scope, ctx.db, run.scopeId);
+        ? (await repo.findOrganizationOffices(tenantDb(scope, ctx.db), run.scopeId)).length > 0
+        : await reads.patientInScope(tenantDb(scope, ctx.db), run.scopeId);
   if (!visible) { throw AppError.notFound(); }
   return runView(run);
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { billingCodeLinks, hospitals, organizations, users } from '../../db/schema/index';
 import { assertOfficeInScope, assertOrganizationInScope, officeOrOrganizationRowFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // A billing code link belongs to an office (hospitalId) or to a whole organization
 // (organizationId). Office links are visible to callers who see the office; organization links to
@@ -74,10 +75,10 @@ const sortColumns: Record<string, SQL | typeof billingCodeLinks.createdAt> = {
 
 /** A page of the visible links, filtered; newest first unless sorted. */
 export async function findLinks(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: string; search?: string; hospitalid?: number; organizationid?: number; year?: number; month?: number },
 ): Promise<{ rows: LinkRow[]; total: number }> {
+  const { scope, db } = tenant;
   const term = q.search?.trim();
   const where = and(
     linkVisible(scope),
@@ -104,23 +105,25 @@ export async function findLinks(
 }
 
 /** The link `id` when visible, else null. */
-export async function getLink(scope: Scope, db: Executor, id: number): Promise<LinkRow | null> {
+export async function getLink(tenant: TenantDb, id: number): Promise<LinkRow | null> {
+  const { scope, db } = tenant;
   const [row] = await linkQuery(db).where(and(eq(billingCodeLinks.id, id), linkVisible(scope)));
   return row ?? null;
 }
 
 /** The visible, unexpired link whose e-mailed token hashes to `tokenHash`, else null. */
-export async function getLinkByTokenHash(scope: Scope, db: Executor, tokenHash: string, now: Date): Promise<LinkRow | null> {
+export async function getLinkByTokenHash(tenant: TenantDb, tokenHash: string, now: Date): Promise<LinkRow | null> {
+  const { scope, db } = tenant;
   const [row] = await linkQuery(db).where(and(eq(billingCodeLinks.tokenHash, tokenHash), gt(billingCodeLinks.expiresAt, now), linkVisible(scope)));
   return row ?? null;
 }
 
 /** Inserts a link of one of the caller's offices or of their organization (404 otherwise); returns its id. */
 export async function insertLink(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { hospitalId: number | null; organizationId: number | null; year: number; month: number; title: string; email: string | null; createdBy: number },
 ): Promise<number> {
+  const { scope, db } = tenant;
   if (values.hospitalId !== null) { assertOfficeInScope(scope, values.hospitalId); }
   else if (values.organizationId !== null) { assertOrganizationInScope(scope, values.organizationId); }
   const [row] = await db.insert(billingCodeLinks).values(values).returning({ id: billingCodeLinks.id });
@@ -129,11 +132,11 @@ export async function insertLink(
 
 /** Updates a visible link; false when not visible. */
 export async function updateLink(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   id: number,
   set: Partial<{ title: string; email: string | null; year: number; month: number; tokenHash: string | null; expiresAt: Date | null; isEmailDownloaded: boolean }>,
 ): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(billingCodeLinks)
     .set(set)
@@ -143,7 +146,8 @@ export async function updateLink(
 }
 
 /** Deletes a visible link; false when not visible. */
-export async function deleteLink(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteLink(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(billingCodeLinks)
     .where(and(eq(billingCodeLinks.id, id), linkVisible(scope)))

@@ -8,6 +8,7 @@ import { billingFile, resolveBillingTarget, type BillingFile, type BillingTarget
 import { billingLinkEmail } from './billing-links.emails';
 import * as repo from './billing-links.repo';
 import { linkBase } from '../../lib/public-url';
+import { tenantDb } from '../../db/handles';
 
 const DAY_MS = 86_400_000;
 
@@ -57,14 +58,14 @@ async function targetOf(
 }
 
 async function visibleLink(ctx: AppContext, scope: Scope, id: number): Promise<repo.LinkRow> {
-  const row = await repo.getLink(scope, ctx.db, id);
+  const row = await repo.getLink(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
 
 /** GET billingcodelink: a page of the visible links (office links of offices in scope; organization links for organization-wide callers), newest first. */
 export async function findLinks(ctx: AppContext, scope: Scope, query: FindQuery) {
-  const { rows, total } = await repo.findLinks(scope, ctx.db, query);
+  const { rows, total } = await repo.findLinks(tenantDb(scope, ctx.db), query);
   return { items: rows.map(toLink), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -76,7 +77,7 @@ export async function findLinks(ctx: AppContext, scope: Scope, query: FindQuery)
 export async function createLink(ctx: AppContext, scope: Scope, body: CreateBody): Promise<BillingCodeLink> {
   const where = { hospitalId: body.hospitalId ?? null, organizationId: body.organizationId ?? null };
   await targetOf(ctx, scope, where, body.year, body.month);
-  const id = await repo.insertLink(scope, ctx.db, {
+  const id = await repo.insertLink(tenantDb(scope, ctx.db), {
     ...where,
     year: body.year,
     month: body.month,
@@ -84,7 +85,7 @@ export async function createLink(ctx: AppContext, scope: Scope, body: CreateBody
     email: body.email ?? null,
     createdBy: scope.userId,
   });
-  return toLink((await repo.getLink(scope, ctx.db, id))!);
+  return toLink((await repo.getLink(tenantDb(scope, ctx.db), id))!);
 }
 
 /**
@@ -99,18 +100,18 @@ export async function updateLink(ctx: AppContext, scope: Scope, id: number, body
   const periodChanged = year !== row.year || month !== row.month;
   if (periodChanged) { await targetOf(ctx, scope, row, year, month); }
   const emailChanged = body.email !== undefined && body.email !== row.email;
-  const set: Parameters<typeof repo.updateLink>[3] = { year, month };
+  const set: Parameters<typeof repo.updateLink>[2] = { year, month };
   if (body.title !== undefined) { set.title = body.title; }
   if (body.email !== undefined) { set.email = body.email; }
   if (periodChanged || emailChanged) { Object.assign(set, { tokenHash: null, expiresAt: null, isEmailDownloaded: false }); }
-  if (!(await repo.updateLink(scope, ctx.db, id, set))) { throw AppError.notFound(); }
-  return toLink((await repo.getLink(scope, ctx.db, id))!);
+  if (!(await repo.updateLink(tenantDb(scope, ctx.db), id, set))) { throw AppError.notFound(); }
+  return toLink((await repo.getLink(tenantDb(scope, ctx.db), id))!);
 }
 
 /** DELETE billingcodelink/{id}: deletes the link (its e-mailed URL stops working); answers the deleted link. 404 when not visible. */
 export async function deleteLink(ctx: AppContext, scope: Scope, id: number): Promise<BillingCodeLink> {
   const row = await visibleLink(ctx, scope, id);
-  if (!(await repo.deleteLink(scope, ctx.db, id))) { throw AppError.notFound(); }
+  if (!(await repo.deleteLink(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   return toLink(row);
 }
 
@@ -129,15 +130,15 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
   const target = await targetOf(ctx, scope, row, row.year, row.month);
   const token = newToken();
   const expiresAt = new Date(Date.now() + BILLING_LINK_EXPIRY_DAYS * DAY_MS);
-  await repo.updateLink(scope, ctx.db, id, { tokenHash: tokenHash(token), expiresAt, isEmailDownloaded: false });
+  await repo.updateLink(tenantDb(scope, ctx.db), id, { tokenHash: tokenHash(token), expiresAt, isEmailDownloaded: false });
   const url = `${linkBase(ctx)}/billings?billinglink=${token}`;
   try {
     await ctx.mailer.send(billingLinkEmail(lang, row.email, { clientName: target.name, year: row.year, month: row.month, title: row.title, url, expiresAt }));
   } catch (err) {
-    await repo.updateLink(scope, ctx.db, id, { tokenHash: null, expiresAt: null });
+    await repo.updateLink(tenantDb(scope, ctx.db), id, { tokenHash: null, expiresAt: null });
     throw err;
   }
-  return { link: toLink((await repo.getLink(scope, ctx.db, id))!), emailed: true };
+  return { link: toLink((await repo.getLink(tenantDb(scope, ctx.db), id))!), emailed: true };
 }
 
 /**
@@ -148,10 +149,10 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
  * or replaced token, or a link outside the caller's scope.
  */
 export async function downloadLink(ctx: AppContext, scope: Scope, token: string): Promise<BillingFile> {
-  const row = await repo.getLinkByTokenHash(scope, ctx.db, tokenHash(token), new Date());
+  const row = await repo.getLinkByTokenHash(tenantDb(scope, ctx.db), tokenHash(token), new Date());
   if (!row) { throw AppError.notFound('billingLinkInvalid'); }
   const target = await targetOf(ctx, scope, row, row.year, row.month);
   const file = await billingFile(ctx, scope, target);
-  await repo.updateLink(scope, ctx.db, row.id, { isEmailDownloaded: true });
+  await repo.updateLink(tenantDb(scope, ctx.db), row.id, { isEmailDownloaded: true });
   return file;
 }

@@ -19,6 +19,7 @@ import { systemScope, type Scope } from '../../db/scope';
 import type { JobDefinition, JobInfo, JobName, JobPayloads } from '../../jobs/queue';
 import { processRun } from './generation';
 import * as repo from './generation.repo';
+import { tenantDb } from '../../db/handles';
 
 export type RunRow = typeof billingRuns.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function startBackgroundRun(
   try {
     await ctx.jobs.enqueue('billing-run', { runId: row.id, scope });
   } catch (err) {
-    await repo.finishRun(scope, ctx.db, row.id, 'failed', RUN_FAILED_MESSAGE);
+    await repo.finishRun(tenantDb(scope, ctx.db), row.id, 'failed', RUN_FAILED_MESSAGE);
     throw err;
   }
   return row;
@@ -79,10 +80,10 @@ export async function startBackgroundRun(
 /** The offices of a run as the starting user sees them now (none when they lost access). */
 async function officesOfRun(ctx: AppContext, scope: Scope, run: RunRow): Promise<repo.OfficeRef[]> {
   if (run.scopeKind === 'hospital') {
-    const office = await repo.findOffice(scope, ctx.db, run.scopeId);
+    const office = await repo.findOffice(tenantDb(scope, ctx.db), run.scopeId);
     return office ? [office] : [];
   }
-  return repo.findOrganizationOffices(scope, ctx.db, run.scopeId);
+  return repo.findOrganizationOffices(tenantDb(scope, ctx.db), run.scopeId);
 }
 
 /**
@@ -95,7 +96,7 @@ export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['b
   const { scope, runId } = data;
   // The job reads and ends its own run as the server (systemScope); what it generates is what the
   // starting user still sees (officesOfRun with their scope).
-  const run = await repo.getRun(systemScope, ctx.db, runId);
+  const run = await repo.getRun(tenantDb(systemScope, ctx.db), runId);
   if (!run || run.status === 'done' || run.status === 'failed') { return { runId, status: run?.status ?? 'missing' }; }
   await ctx.db.update(billingRuns).set({ status: 'running', done: 0, finishedAt: null }).where(eq(billingRuns.id, runId));
   try {
@@ -112,7 +113,7 @@ export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['b
         .set({ status: 'queued', error: `Attempt ${attempt} of ${attempts} failed; retrying` })
         .where(eq(billingRuns.id, runId));
     } else {
-      await repo.finishRun(systemScope, ctx.db, runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
+      await repo.finishRun(tenantDb(systemScope, ctx.db), runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
     }
     throw err;
   }

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { billingSettings, feeSchedule } from '../../db/schema/index';
-import { isOrganizationInScope, isSystemAdmin, type Scope } from '../../db/scope';
+import { isOrganizationInScope, isSystemAdmin } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 // Billing settings: global rows (organization null) apply to everybody and are read by every
 // caller; an organization's rows only by its members (system admins: all). The fee schedule is
@@ -17,7 +16,8 @@ export interface SettingRow {
 }
 
 /** The global rows and, when given and the caller's (any for a system admin), the organization's rows. */
-export function findSettingRows(scope: Scope, db: Executor, organizationId: number | null): Promise<SettingRow[]> {
+export function findSettingRows(tenant: TenantDb, organizationId: number | null): Promise<SettingRow[]> {
+  const { scope, db } = tenant;
   const orgVisible = organizationId !== null && isOrganizationInScope(scope, organizationId);
   return db
     .select({ organizationId: billingSettings.organizationId, key: billingSettings.key, valueJson: billingSettings.valueJson })
@@ -32,12 +32,12 @@ export function findSettingRows(scope: Scope, db: Executor, organizationId: numb
  * each key is deleted and re-inserted rather than upserted.
  */
 export async function writeSettings(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   organizationId: number | null,
   values: Record<string, unknown>,
   updatedBy: number,
 ): Promise<void> {
+  const { scope, db } = tenant;
   // The global rows (null) are the system admins'; an organization's rows its own (404 otherwise).
   if (organizationId === null ? !isSystemAdmin(scope) : !isOrganizationInScope(scope, organizationId)) { throw AppError.notFound(); }
   const keys = Object.keys(values);

@@ -20,7 +20,7 @@ import { billingSettingDefs, citationOf, parseBillingSettingValue } from './engi
 import { getOrganizationInScope } from './billing-exports.repo';
 import * as repo from './billing-settings.repo';
 import { readSingleUpload } from '../../lib/upload';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 const NATIONAL = 'NATIONAL';
 
@@ -30,7 +30,7 @@ const NATIONAL = 'NATIONAL';
  */
 async function organizationOf(ctx: AppContext, scope: Scope, organizationId: number | undefined): Promise<number | null> {
   if (organizationId === undefined) { return scope.organizationId; }
-  if (!(await getOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
+  if (!(await getOrganizationInScope(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
   return organizationId;
 }
 
@@ -43,7 +43,7 @@ async function organizationOf(ctx: AppContext, scope: Scope, organizationId: num
  */
 export async function getSettings(ctx: AppContext, scope: Scope, organizationId: number | undefined): Promise<BillingSettingsView> {
   const orgId = await organizationOf(ctx, scope, organizationId);
-  const rows = await repo.findSettingRows(scope, ctx.db, orgId);
+  const rows = await repo.findSettingRows(tenantDb(scope, ctx.db), orgId);
   const layer = (owner: number | null) =>
     new Map(rows.filter((r) => r.organizationId === owner).map((r) => [r.key, parseBillingSettingValue(r.key, r.valueJson)] as const));
   const global = layer(null);
@@ -97,7 +97,7 @@ export async function updateSettings(ctx: AppContext, scope: Scope, body: Endpoi
     else { values[key] = parsed; }
   }
   if (Object.keys(fields).length > 0) { throw AppError.badRequest('validationFailed', fields); }
-  await repo.writeSettings(scope, ctx.db, orgId, values, scope.userId);
+  await repo.writeSettings(tenantDb(scope, ctx.db), orgId, values, scope.userId);
   return getSettings(ctx, scope, orgId ?? undefined);
 }
 

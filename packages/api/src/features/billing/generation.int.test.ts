@@ -8,6 +8,7 @@ import { setProfile, type Fixture } from '../../../test/fixtures/billing-exports
 import { dayList, seedNote, seedReadings, seedTime } from '../../../test/fixtures/billing-generation.fixtures';
 import { processRun } from './generation';
 import * as repo from './generation.repo';
+import { tenantDb } from '../../db/handles';
 
 /** September 2026: a past month (these tests run later), device period 1-30 September. */
 const Y = 2026;
@@ -25,8 +26,8 @@ async function patientIn(hospitalId: number, organizationId: number, name: strin
 }
 
 async function runOffice(hospitalId: number, year = Y, month = M) {
-  const office = (await repo.findOffice(scope, t.ctx.db, hospitalId))!;
-  const run = await repo.createRun(scope, t.ctx.db, { scopeKind: 'hospital', scopeId: hospitalId, year, month, total: 0, startedBy: f.sysadmin.id });
+  const office = (await repo.findOffice(tenantDb(scope, t.ctx.db), hospitalId))!;
+  const run = await repo.createRun(tenantDb(scope, t.ctx.db), { scopeKind: 'hospital', scopeId: hospitalId, year, month, total: 0, startedBy: f.sysadmin.id });
   await processRun(scope, t.ctx.db, run.id, [office], year, month);
   return run.id;
 }

@@ -10,12 +10,12 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
 import { assertOfficeInScope, assertOrganizationInScope, officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
 import type { AssessmentFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -30,7 +30,8 @@ export interface OfficeRef {
 const officeColumns = { id: hospitals.id, organizationId: hospitals.organizationId, name: hospitals.hospitalName, timeZone: hospitals.timeZone };
 
 /** The office if it is in the caller's scope, else null (reads as not found). */
-export async function findOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeRef | null> {
+export async function findOffice(tenant: TenantDb, hospitalId: number): Promise<OfficeRef | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(officeColumns)
     .from(hospitals)
@@ -42,7 +43,8 @@ export async function findOffice(scope: Scope, db: Executor, hospitalId: number)
  * The offices of an organization the caller may see: all of them for its organization admin or a
  * system admin; an office-scoped user only reaches their own offices (office filter).
  */
-export async function findOrganizationOffices(scope: Scope, db: Executor, organizationId: number): Promise<OfficeRef[]> {
+export async function findOrganizationOffices(tenant: TenantDb, organizationId: number): Promise<OfficeRef[]> {
+  const { scope, db } = tenant;
   const visible = officeRowFilter(scope, hospitals.id, hospitals.organizationId);
   return db
     .select(officeColumns)
@@ -75,7 +77,8 @@ export interface PatientBase {
  * billing practitioner is the profile's, else the doctor of the patient's medical team in this
  * office with the lowest id (C2: one practitioner per patient).
  */
-export async function findOfficePatients(scope: Scope, db: Executor, office: OfficeRef, patientIds?: number[]): Promise<PatientBase[]> {
+export async function findOfficePatients(tenant: TenantDb, office: OfficeRef, patientIds?: number[]): Promise<PatientBase[]> {
+  const { scope, db } = tenant;
   const only = patientIds ? sql`and u.id = any(${sql.param(patientIds)}::int[])` : sql``;
   const rows = await rowsOf<{
     patient_id: number;
@@ -135,7 +138,8 @@ export async function findOfficePatients(scope: Scope, db: Executor, office: Off
 }
 
 /** Programs each practitioner may bill in the office (user_billing_authorizations); absent = no restriction recorded. */
-export async function findPractitionerPrograms(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<Map<number, Program[]>> {
+export async function findPractitionerPrograms(tenant: TenantDb, hospitalId: number, userIds: number[]): Promise<Map<number, Program[]>> {
+  const { scope, db } = tenant;
   if (userIds.length === 0) { return new Map(); }
   const rows = await rowsOf<{ user_id: number; programs: unknown }>(
     db,
@@ -147,12 +151,12 @@ export async function findPractitionerPrograms(scope: Scope, db: Executor, hospi
 
 /** Reading days per patient: distinct local days in [from, to] with the kind of readings that day. */
 export async function findReadingDays(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   office: OfficeRef,
   patientIds: number[],
   range: { from: Date; to: Date },
 ): Promise<Map<number, ReadingDay[]>> {
+  const { scope, db } = tenant;
   const out = new Map<number, ReadingDay[]>();
   if (patientIds.length === 0) { return out; }
   // One row per patient: "day:kinds:readings" items joined by ',' (kinds: a automatic, s simulated,
@@ -197,12 +201,12 @@ export async function findReadingDays(
  * `rtm` marks patients whose self-reported values count (C6); `simulated` INCLUDE_SIMULATED_READINGS.
  */
 export async function findFirstReadingDays(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   office: OfficeRef,
   patients: { id: number; rtm: boolean }[],
   simulated: boolean,
 ): Promise<Map<number, string>> {
+  const { scope, db } = tenant;
   if (patients.length === 0) { return new Map(); }
   const rows = await rowsOf<{ patient_id: number; day: string | null }>(
     db,
@@ -222,12 +226,12 @@ export async function findFirstReadingDays(
 
 /** Finished time entries of the office started in [from, to), per patient (an open timer does not count yet). */
 export async function findTimeEntries(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   office: OfficeRef,
   patientIds: number[],
   range: { from: Date; to: Date },
 ): Promise<Map<number, TimeEntryFact[]>> {
+  const { scope, db } = tenant;
   const out = new Map<number, TimeEntryFact[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{
@@ -281,7 +285,8 @@ export async function findTimeEntries(
  * category type, the local day each was written and the local start day of the time entry it
  * documents (its day of service, engine/notes.ts; the earliest when several).
  */
-export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
+export async function findNotes(tenant: TenantDb, office: OfficeRef, patientIds: number[], year: number, month: number): Promise<Map<number, NoteFact[]>> {
+  const { scope, db } = tenant;
   const out = new Map<number, NoteFact[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await rowsOf<{
@@ -332,7 +337,8 @@ export async function findNotes(scope: Scope, db: Executor, office: OfficeRef, p
  * tenant-filtered on purpose: the rule is about the patient, whichever office billed it; only the
  * office id, episode start, month and period leave this function.
  */
-export async function findPriorSetupClaims(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
+export async function findPriorSetupClaims(tenant: TenantDb, hospitalId: number, patientIds: number[], year: number, month: number): Promise<Map<number, PriorSetupClaim[]>> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, hospitalId);
   const out = new Map<number, PriorSetupClaim[]>();
   if (patientIds.length === 0) { return out; }
@@ -362,7 +368,8 @@ export async function findPriorSetupClaims(scope: Scope, db: Executor, hospitalI
 }
 
 /** The first month (office time) with CoCM time (a BHI entry whose activity starts with COCM) per patient, in any office. */
-export async function findFirstCocmMonths(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
+export async function findFirstCocmMonths(tenant: TenantDb, office: OfficeRef, patientIds: number[]): Promise<Map<number, { year: number; month: number }>> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await rowsOf<{ patient_id: number; first: string }>(
@@ -381,7 +388,8 @@ export async function findFirstCocmMonths(scope: Scope, db: Executor, office: Of
  * patients in this office within [from, to), with the office's local day of completion: BHI / CoCM
  * evidence (engine AssessmentFact).
  */
-export async function findCompletedAssessments(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
+export async function findCompletedAssessments(tenant: TenantDb, office: OfficeRef, patientIds: number[], range: { from: Date; to: Date }): Promise<Map<number, AssessmentFact[]>> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   const out = new Map<number, AssessmentFact[]>();
   if (patientIds.length === 0) { return out; }
@@ -461,7 +469,8 @@ export async function findClaimsElsewhere(
 }
 
 /** The billing settings rows that apply to an organization: global first, then the organization's. */
-export async function findSettingLayers(scope: Scope, db: Executor, organizationId: number): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+export async function findSettingLayers(tenant: TenantDb, organizationId: number): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+  const { scope, db } = tenant;
   assertOrganizationInScope(scope, organizationId);
   const rows = await db
     .select({ organizationId: billingSettings.organizationId, key: billingSettings.key, value: billingSettings.valueJson })
@@ -502,10 +511,10 @@ export interface ClaimRow {
  * jsonb_to_recordset (a single round trip per batch, no parameter limit).
  */
 export async function replaceClaims(
-  scope: Scope,
-  db: Db,
+  tenant: TenantDb,
   input: { runId: number; hospitalId: number; year: number; month: number; patientIds: number[]; rows: ClaimRow[] },
 ): Promise<void> {
+  const { scope, db } = tenant;
   const { runId, hospitalId, year, month, patientIds, rows } = input;
   await db.transaction(async (tx) => {
     await tx.execute(
@@ -542,10 +551,10 @@ const runVisible = (scope: Scope): SQL =>
 
 /** Starts a run (status 'running') the caller may start: of one of their offices, their organization or a patient they see (404 otherwise). */
 export async function createRun(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { scopeKind: 'patient' | 'hospital' | 'organization'; scopeId: number; year: number; month: number; total: number; startedBy: number },
 ): Promise<RunRow> {
+  const { scope, db } = tenant;
   if (values.scopeKind === 'hospital') { assertOfficeInScope(scope, values.scopeId); }
   if (values.scopeKind === 'organization') { assertOrganizationInScope(scope, values.scopeId); }
   const [row] = await db.insert(billingRuns).values({ ...values, status: 'running', done: 0 }).returning();
@@ -553,7 +562,8 @@ export async function createRun(
 }
 
 /** Sets a run's total (after counting the patients). */
-export async function setRunTotal(scope: Scope, db: Executor, runId: number, total: number): Promise<void> {
+export async function setRunTotal(tenant: TenantDb, runId: number, total: number): Promise<void> {
+  const { scope, db } = tenant;
   await db.update(billingRuns).set({ total }).where(and(eq(billingRuns.id, runId), runVisible(scope)));
 }
 
@@ -561,7 +571,8 @@ export async function setRunTotal(scope: Scope, db: Executor, runId: number, tot
  * Ends a run as done or failed (the error text is generic: no PHI). Its end is the database's
  * clock, like the assignments' `created_at` it is compared with (`findGeneratedAt`).
  */
-export async function finishRun(scope: Scope, db: Executor, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
+export async function finishRun(tenant: TenantDb, runId: number, status: 'done' | 'failed', error?: string): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(billingRuns)
     .set({ status, finishedAt: sql`now()`, error: error ?? null })
@@ -569,7 +580,8 @@ export async function finishRun(scope: Scope, db: Executor, runId: number, statu
 }
 
 /** A run by id, when the caller sees it (`runVisible`), or null. */
-export async function getRun(scope: Scope, db: Executor, runId: number): Promise<RunRow | null> {
+export async function getRun(tenant: TenantDb, runId: number): Promise<RunRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select().from(billingRuns).where(and(eq(billingRuns.id, runId), runVisible(scope)));
   return row ?? null;
 }
@@ -578,7 +590,8 @@ export async function getRun(scope: Scope, db: Executor, runId: number): Promise
  * Consents on file per patient (docs/ccm.md "Consent"): active consent forms of CCM records in
  * the office dated on or before `lastDay`, earliest first per program.
  */
-export async function findConsents(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
+export async function findConsents(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
@@ -596,7 +609,8 @@ export async function findConsents(scope: Scope, db: Executor, office: OfficeRef
 }
 
 /** The medical decision making level of each patient's latest CCM record in the office dated on or before `lastDay`. */
-export async function findDecisionMaking(scope: Scope, db: Executor, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
+export async function findDecisionMaking(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, DecisionMakingLevel | null>> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db

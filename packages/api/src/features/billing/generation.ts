@@ -17,7 +17,7 @@ import { resolveSettings, type BillingSettings } from './engine/settings';
 import type { EngineClaim, PatientMonthFacts } from './engine/types';
 import * as repo from './generation.repo';
 import { chronicConditionsForPatients } from '../diagnoses/index';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 /** Patients per batch (one transaction and one progress step each). */
 export const BATCH_SIZE = 1000;
@@ -36,7 +36,7 @@ export interface OfficeMonth {
 /** Resolved settings (defaults <- global rows <- organization rows) and the fee schedule of the year. */
 export async function loadOfficeMonth(scope: Scope, db: Db, office: repo.OfficeRef, year: number, month: number, now = new Date()): Promise<OfficeMonth> {
   const tz = officeTimeZone(office.timeZone);
-  const [layers, fees] = await Promise.all([repo.findSettingLayers(scope, db, office.organizationId), repo.findFees(catalogueDb(db), year)]);
+  const [layers, fees] = await Promise.all([repo.findSettingLayers(tenantDb(scope, db), office.organizationId), repo.findFees(catalogueDb(db), year)]);
   return { office: { ...office, timeZone: tz }, year, month, today: localDate(now, tz), settings: resolveSettings(...layers), fees };
 }
 
@@ -68,18 +68,18 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
   const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic, consents, decisionMaking] = await Promise.all([
-    repo.findReadingDays(scope, db, office, ids, localRange(window.from, window.to, tz)),
-    repo.findFirstReadingDays(scope, db, office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
-    repo.findTimeEntries(scope, db, office, ids, localRange(first, last, tz)),
-    repo.findNotes(scope, db, office, ids, year, month),
-    repo.findPriorSetupClaims(scope, db, office.id, ids, year, month),
-    repo.findFirstCocmMonths(scope, db, office, ids),
+    repo.findReadingDays(tenantDb(scope, db), office, ids, localRange(window.from, window.to, tz)),
+    repo.findFirstReadingDays(tenantDb(scope, db), office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
+    repo.findTimeEntries(tenantDb(scope, db), office, ids, localRange(first, last, tz)),
+    repo.findNotes(tenantDb(scope, db), office, ids, year, month),
+    repo.findPriorSetupClaims(tenantDb(scope, db), office.id, ids, year, month),
+    repo.findFirstCocmMonths(tenantDb(scope, db), office, ids),
     repo.findClaimsElsewhere(db, office.id, ids, year, month, window),
-    repo.findPractitionerPrograms(scope, db, office.id, practitionerIds),
-    repo.findCompletedAssessments(scope, db, office, ids, localRange(first, last, tz)),
+    repo.findPractitionerPrograms(tenantDb(scope, db), office.id, practitionerIds),
+    repo.findCompletedAssessments(tenantDb(scope, db), office, ids, localRange(first, last, tz)),
     chronicConditionsForPatients(scope, db, ids),
-    repo.findConsents(scope, db, office, ids, last),
-    repo.findDecisionMaking(scope, db, office, ids, last),
+    repo.findConsents(tenantDb(scope, db), office, ids, last),
+    repo.findDecisionMaking(tenantDb(scope, db), office, ids, last),
   ]);
   return patients.map((p) => {
     const facts: PatientMonthFacts = {
@@ -155,7 +155,7 @@ export async function generateOffice(
       const rows = outcomes.flatMap((o) => o.result.claims.map((c) => toClaimRow(o.patient.patientId, c)));
       if (keep) { kept.push(...outcomes); }
       if (writing) { await writing; }
-      writing = repo.replaceClaims(scope, db, { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
+      writing = repo.replaceClaims(tenantDb(scope, db), { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
     }
     if (writing) { await writing; }
   } catch (err) {
@@ -176,11 +176,11 @@ export async function processRun(scope: Scope, db: Db, runId: number, offices: r
   let total = 0;
   for (const office of offices) {
     const om = await loadOfficeMonth(scope, db, office, year, month, now);
-    const patients = await repo.findOfficePatients(scope, db, om.office);
+    const patients = await repo.findOfficePatients(tenantDb(scope, db), om.office);
     perOffice.push({ om, patients });
     total += patients.length;
   }
-  await repo.setRunTotal(scope, db, runId, total);
+  await repo.setRunTotal(tenantDb(scope, db), runId, total);
   for (const { om, patients } of perOffice) { await generateOffice(scope, db, runId, om, patients); }
-  await repo.finishRun(scope, db, runId, 'done');
+  await repo.finishRun(tenantDb(scope, db), runId, 'done');
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { systemScope } from '../../db/scope';
 import { processRun } from './generation';
 import * as repo from './generation.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Generates `office`'s month (`year`, `month` 1-12) as the server's own work (the system scope)
@@ -11,6 +12,6 @@ import * as repo from './generation.repo';
  * (seed/billable-month.ts, docs/demo-data.md); errors of the generation are thrown.
  */
 export async function generateOfficeMonthAsSystem(db: Db, office: repo.OfficeRef, year: number, month: number, startedBy: number, now = new Date()): Promise<void> {
-  const run = await repo.createRun(systemScope, db, { scopeKind: 'hospital', scopeId: office.id, year, month, total: 0, startedBy });
+  const run = await repo.createRun(tenantDb(systemScope, db), { scopeKind: 'hospital', scopeId: office.id, year, month, total: 0, startedBy });
   await processRun(systemScope, db, run.id, [office], year, month, now);
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { ccmConditionHistory } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** A condition's course (ccm_condition_history). Reads and writes by id take the caller's scope first. */
 
@@ -16,7 +17,8 @@ export interface HistoryEntry {
 const columns = { id: ccmConditionHistory.id, status: ccmConditionHistory.status, recordedOn: ccmConditionHistory.recordedOn, note: ccmConditionHistory.note };
 
 /** Adds an entry to condition `conditionId` (a condition the caller's write just found in scope). */
-export async function insertEntry(scope: Scope, db: Executor, v: { conditionId: number; hospitalId: number; status: string; recordedOn: string; note: string; createdBy: number }): Promise<void> {
+export async function insertEntry(tenant: TenantDb, v: { conditionId: number; hospitalId: number; status: string; recordedOn: string; note: string; createdBy: number }): Promise<void> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, v.hospitalId);
   await db.insert(ccmConditionHistory).values(v);
 }
@@ -42,7 +44,8 @@ export const entriesJson = (conditionId: PgColumn): SQL =>
   sql`(select coalesce(json_agg(json_build_object('id', ${ccmConditionHistory.id}, 'status', ${ccmConditionHistory.status}, 'recordedOn', ${ccmConditionHistory.recordedOn}, 'note', ${ccmConditionHistory.note}) order by ${ccmConditionHistory.recordedOn}, ${ccmConditionHistory.id}), '[]'::json) from ${ccmConditionHistory} where ${ccmConditionHistory.conditionId} = ${conditionId})`;
 
 /** Entry `id` in the caller's offices, locked for the write, or null. */
-export async function getEntry(scope: Scope, db: Executor, id: number): Promise<(HistoryEntry & { conditionId: number }) | null> {
+export async function getEntry(tenant: TenantDb, id: number): Promise<(HistoryEntry & { conditionId: number }) | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ ...columns, conditionId: ccmConditionHistory.conditionId })
     .from(ccmConditionHistory)
@@ -53,7 +56,8 @@ export async function getEntry(scope: Scope, db: Executor, id: number): Promise<
 }
 
 /** Changes entry `id` in the caller's offices; returns it, or null. */
-export async function updateEntry(scope: Scope, db: Executor, id: number, v: { status: string; recordedOn: string; note: string }): Promise<HistoryEntry | null> {
+export async function updateEntry(tenant: TenantDb, id: number, v: { status: string; recordedOn: string; note: string }): Promise<HistoryEntry | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .update(ccmConditionHistory)
     .set(v)
@@ -63,7 +67,8 @@ export async function updateEntry(scope: Scope, db: Executor, id: number, v: { s
 }
 
 /** Deletes entry `id` in the caller's offices; false when there was none. */
-export async function deleteEntry(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteEntry(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db.delete(ccmConditionHistory).where(and(eq(ccmConditionHistory.id, id), officeFilter(scope, ccmConditionHistory.hospitalId))).returning({ id: ccmConditionHistory.id });
   return rows.length > 0;
 }

@@ -9,6 +9,7 @@ import { renderCarePlanPdf, renderCcmReportPdf, type CarePlanForPdf } from './cc
 import { ccmCarePlanGroup } from './ccm-sections.groups';
 import { monthReport } from './ccm-records.service';
 import * as repo from './ccm-records.repo';
+import { tenantDb } from '../../db/handles';
 
 /** A rendered CCM document. */
 export interface CcmFile {
@@ -23,9 +24,9 @@ export interface CcmFile {
  * the caller's offices.
  */
 export async function carePlanPdf(ctx: AppContext, scope: Scope, id: number): Promise<CcmFile> {
-  const row = await getRow(scope, ctx.db, ccmCarePlans, id);
+  const row = await getRow(tenantDb(scope, ctx.db), ccmCarePlans, id);
   if (!row) { throw AppError.notFound(); }
-  const [office, patient] = await Promise.all([getOfficeInScope(scope, ctx.db, row.hospitalId), repo.getPatientForDocument(scope, ctx.db, row.patientId)]);
+  const [office, patient] = await Promise.all([getOfficeInScope(tenantDb(scope, ctx.db), row.hospitalId), repo.getPatientForDocument(tenantDb(scope, ctx.db), row.patientId)]);
   if (!office || !patient) { throw AppError.notFound(); }
   const plan = responseOf(ccmCarePlanGroup as never, row) as unknown as CarePlanForPdf;
   const officeName = patient.lang === 'es' && office.hospitalNameEsp ? office.hospitalNameEsp : office.hospitalName;
@@ -40,7 +41,7 @@ export async function carePlanPdf(ctx: AppContext, scope: Scope, id: number): Pr
  */
 export async function reportPdf(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number): Promise<CcmFile> {
   const report = await monthReport(ctx, scope, hospitalId, year, month);
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const lang = scope.lang === 'es' ? 'es' : 'en';
   const officeName = lang === 'es' && office.hospitalNameEsp ? office.hospitalNameEsp : office.hospitalName;

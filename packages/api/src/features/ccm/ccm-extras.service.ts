@@ -11,6 +11,7 @@ import * as history from './ccm-condition-history.repo';
 import * as links from './ccm-links.repo';
 import { ccmTimeLogGroup, ccmVitalEntryGroup } from './ccm-sections.groups';
 import { ccmConditions } from '../../db/schema/index';
+import { tenantDb } from '../../db/handles';
 
 /**
  * The group calls beyond the standard five (portal-spec.md section 7 "CCM"): condition history
@@ -21,7 +22,7 @@ import { ccmConditions } from '../../db/schema/index';
 /** Time zones of offices `ids` the caller may see (the default zone for others). */
 async function zonesOf(ctx: AppContext, scope: Scope, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  for (const id of new Set(ids)) { out.set(id, officeTimeZone((await getOfficeInScope(scope, ctx.db, id))?.timeZone)); }
+  for (const id of new Set(ids)) { out.set(id, officeTimeZone((await getOfficeInScope(tenantDb(scope, ctx.db), id))?.timeZone)); }
   return out;
 }
 
@@ -32,13 +33,13 @@ async function zonesOf(ctx: AppContext, scope: Scope, ids: number[]): Promise<Ma
  */
 export async function updateConditionHistory(ctx: AppContext, scope: Scope, id: number, body: ConditionHistoryBody, now: Date = new Date()) {
   return ctx.db.transaction(async (tx) => {
-    const entry = await history.getEntry(scope, tx, id);
+    const entry = await history.getEntry(tenantDb(scope, tx), id);
     if (!entry) { throw AppError.notFound(); }
-    const condition = await getRow(scope, tx, ccmConditions, entry.conditionId, true);
+    const condition = await getRow(tenantDb(scope, tx), ccmConditions, entry.conditionId, true);
     if (!condition) { throw AppError.notFound(); }
     const record = await writableParentOf(scope, tx, condition.ccmRecordId);
     if (body.recordedOn > localDate(now, officeTimeZone(record.timeZone))) { throw AppError.badRequest('futureDate', { recordedOn: 'futureDate' }); }
-    const updated = await history.updateEntry(scope, tx, id, { status: body.status, recordedOn: body.recordedOn, note: body.note ?? '' });
+    const updated = await history.updateEntry(tenantDb(scope, tx), id, { status: body.status, recordedOn: body.recordedOn, note: body.note ?? '' });
     if (!updated) { throw AppError.notFound(); }
     await followLatest(scope, tx, entry.conditionId);
     return updated as typeof updated & { status: ConditionHistoryBody['status'] };
@@ -48,12 +49,12 @@ export async function updateConditionHistory(ctx: AppContext, scope: Scope, id: 
 /** `DELETE ccmconditions/conditionhistory/{id}`: deletes one entry; the condition's status follows the latest remaining one. 404 outside the caller's offices. */
 export async function deleteConditionHistory(ctx: AppContext, scope: Scope, id: number) {
   return ctx.db.transaction(async (tx) => {
-    const entry = await history.getEntry(scope, tx, id);
+    const entry = await history.getEntry(tenantDb(scope, tx), id);
     if (!entry) { throw AppError.notFound(); }
-    const condition = await getRow(scope, tx, ccmConditions, entry.conditionId, true);
+    const condition = await getRow(tenantDb(scope, tx), ccmConditions, entry.conditionId, true);
     if (!condition) { throw AppError.notFound(); }
     await writableParentOf(scope, tx, condition.ccmRecordId);
-    if (!(await history.deleteEntry(scope, tx, id))) { throw AppError.notFound(); }
+    if (!(await history.deleteEntry(tenantDb(scope, tx), id))) { throw AppError.notFound(); }
     await followLatest(scope, tx, entry.conditionId);
     return { id };
   });
@@ -61,7 +62,7 @@ export async function deleteConditionHistory(ctx: AppContext, scope: Scope, id: 
 
 async function followLatest(scope: Scope, tx: Parameters<typeof history.latestStatus>[0], conditionId: number): Promise<void> {
   const status = await history.latestStatus(tx, conditionId);
-  if (status) { await updateRow(scope, tx, ccmConditions, conditionId, { historyStatus: status }); }
+  if (status) { await updateRow(tenantDb(scope, tx), ccmConditions, conditionId, { historyStatus: status }); }
 }
 
 /**
@@ -83,10 +84,10 @@ export async function vitalEntriesOfMonth(ctx: AppContext, scope: Scope, patient
 /** `PUT vitalentry/disablemedicalnoteforthisvitalentry/{id}`: keeps the entry out of the medical note (or puts it back). 404 outside the caller's offices. */
 export async function setVitalEntryInNote(ctx: AppContext, scope: Scope, id: number, disabled: boolean) {
   return ctx.db.transaction(async (tx) => {
-    const existing = await getRow(scope, tx, ccmVitalEntryGroup.table, id, true);
+    const existing = await getRow(tenantDb(scope, tx), ccmVitalEntryGroup.table, id, true);
     if (!existing) { throw AppError.notFound(); }
     await writableParentOf(scope, tx, existing.ccmRecordId);
-    const row = await updateRow(scope, tx, ccmVitalEntryGroup.table, id, { includeInMedicalNote: !disabled });
+    const row = await updateRow(tenantDb(scope, tx), ccmVitalEntryGroup.table, id, { includeInMedicalNote: !disabled });
     if (!row) { throw AppError.notFound(); }
     const [enriched] = await enrichRows(ccmVitalEntryGroup, [row], tx);
     return responseOf(ccmVitalEntryGroup as never, enriched!) as ReturnType<typeof ccmVitalEntryGroup.toResponse> & { id: number; ccmRecordId: number; patientId: number; hospitalId: number; createdBy: number | null; createdAt: string; updatedAt: string };

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hospitals, prescriptions, users } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** The patient (name, gender, birth date) and office (name) of a CCM record for its FHIR export, in the caller's scope; null when either is not. */
-export async function findPatientAndOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number) {
+export async function findPatientAndOffice(tenant: TenantDb, patientId: number, hospitalId: number) {
+  const { scope, db } = tenant;
   const [patient] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, gender: users.gender, birthdate: users.birthdate })
     .from(users)

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { ccmAttachments, ccmConsentForms, ccmFiles, ccmImaging } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { officeFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The files of CCM attachments, consent forms and imaging studies (`ccm_files`, docs/ccm.md
@@ -26,7 +27,8 @@ export interface FileInfo {
 }
 
 /** Row `id` of `group` in the caller's offices, locked for the write when `forUpdate`: its office, or null. */
-export async function getRow(scope: Scope, db: Executor, group: CcmFileGroup, id: number, forUpdate = false): Promise<{ id: number; hospitalId: number; ccmRecordId: number } | null> {
+export async function getRow(tenant: TenantDb, group: CcmFileGroup, id: number, forUpdate = false): Promise<{ id: number; hospitalId: number; ccmRecordId: number } | null> {
+  const { scope, db } = tenant;
   const { table } = groups[group];
   const q = db
     .select({ id: table.id, hospitalId: table.hospitalId, ccmRecordId: table.ccmRecordId })
@@ -49,7 +51,8 @@ export async function putFile(db: Executor, group: CcmFileGroup, row: { id: numb
 }
 
 /** The file (with its bytes) of row `id` of `group` in the caller's offices, or null (no such row there, or no file). */
-export async function getFile(scope: Scope, db: Executor, group: CcmFileGroup, id: number): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
+export async function getFile(tenant: TenantDb, group: CcmFileGroup, id: number): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
+  const { scope, db } = tenant;
   const { table, link } = groups[group];
   const [row] = await db
     .select({ fileName: ccmFiles.fileName, contentType: ccmFiles.contentType, content: ccmFiles.content })

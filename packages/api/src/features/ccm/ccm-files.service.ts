@@ -7,6 +7,7 @@ import { writableParentOf } from '../../lib/sub-records/sub-records.service';
 import { extensionOf, isDicomPart10, safeFileName, sniffFileType } from '../../lib/file-sniff';
 import { readSingleUpload } from '../../lib/upload';
 import * as repo from './ccm-files.repo';
+import { tenantDb } from '../../db/handles';
 
 /** A byte count as people read it: '10 MB', '1.5 MB', '512 KB'. */
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
@@ -38,7 +39,7 @@ const toFile = (f: repo.FileInfo): CcmFile => ({ fileName: f.fileName, contentTy
  * lib/upload.ts.
  */
 export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmFileGroup, id: number, req: FastifyRequest): Promise<CcmFile> {
-  if (!(await repo.getRow(scope, ctx.db, group, id))) { throw AppError.notFound(); }
+  if (!(await repo.getRow(tenantDb(scope, ctx.db), group, id))) { throw AppError.notFound(); }
   const limit = ctx.config.ccmMaxFileBytes;
   let file;
   try {
@@ -52,7 +53,7 @@ export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmF
   if (!contentType) { throw new AppError('unsupportedMediaType', group === 'ccmimaging' ? 'ccmImagingFileType' : 'ccmFileType'); }
   const fileName = safeFileName(file.filename, 'file');
   const stored = await ctx.db.transaction(async (tx) => {
-    const row = await repo.getRow(scope, tx, group, id, true);
+    const row = await repo.getRow(tenantDb(scope, tx), group, id, true);
     if (!row) { throw AppError.notFound(); }
     await writableParentOf(scope, tx, row.ccmRecordId);
     return repo.putFile(tx, group, row, { fileName, contentType, content: file.data, uploadedBy: scope.userId, now: new Date() });
@@ -62,7 +63,7 @@ export async function uploadFile(ctx: AppContext, scope: Scope, group: repo.CcmF
 
 /** `GET {group}/{id}/file`: the row's file with its bytes; 404 when the row is not in the caller's offices or has no file. */
 export async function getFile(ctx: AppContext, scope: Scope, group: repo.CcmFileGroup, id: number) {
-  const file = await repo.getFile(scope, ctx.db, group, id);
+  const file = await repo.getFile(tenantDb(scope, ctx.db), group, id);
   if (!file) { throw AppError.notFound(); }
   return file;
 }

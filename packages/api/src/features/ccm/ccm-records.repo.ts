@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CcmRecord } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { compiledOnce } from '../../db/compiled';
 import { ccmRecords, ccmRecordVersions, hospitals, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, userFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** CCM records (db/schema/ccm.ts). Every function takes the caller's scope first. */
 
@@ -25,11 +25,11 @@ export const view = (r: Row): CcmRecord => ({
  * is assigned to it; null for an office out of scope.
  */
 export async function getOfficeOfPatient(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   patientId: number,
 ): Promise<{ timeZone: string; patientAssigned: boolean; rpmEnabled: boolean; rtmEnabled: boolean; ccmEnabled: boolean } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ timeZone: hospitals.timeZone, assignedUserId: userHospitals.userId, rpmEnabled: hospitals.rpmEnabled, rtmEnabled: hospitals.rtmEnabled, ccmEnabled: hospitals.ccmEnabled })
     .from(hospitals)
@@ -40,14 +40,16 @@ export async function getOfficeOfPatient(
 }
 
 /** Inserts a record; returns it. */
-export async function insertRecord(scope: Scope, db: Executor, values: { patientId: number; hospitalId: number; recordDate: string; createdBy: number }): Promise<CcmRecord> {
+export async function insertRecord(tenant: TenantDb, values: { patientId: number; hospitalId: number; recordDate: string; createdBy: number }): Promise<CcmRecord> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(ccmRecords).values(values).returning();
   return view(row!);
 }
 
 /** The patient's records in the caller's offices, newest date first. */
-export async function findRecordsOfPatient(scope: Scope, db: Executor, patientId: number): Promise<CcmRecord[]> {
+export async function findRecordsOfPatient(tenant: TenantDb, patientId: number): Promise<CcmRecord[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select()
     .from(ccmRecords)
@@ -58,7 +60,8 @@ export async function findRecordsOfPatient(scope: Scope, db: Executor, patientId
 }
 
 /** The patient's records in the caller's offices in short, newest date first. */
-export async function findMinimalOfPatient(scope: Scope, db: Executor, patientId: number) {
+export async function findMinimalOfPatient(tenant: TenantDb, patientId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: ccmRecords.id, hospitalId: ccmRecords.hospitalId, recordDate: ccmRecords.recordDate, status: ccmRecords.status })
     .from(ccmRecords)
@@ -71,7 +74,8 @@ export async function findMinimalOfPatient(scope: Scope, db: Executor, patientId
 const OFFICE_RECORDS_LIMIT = 1000;
 
 /** The records of office `hospitalId` (in the caller's offices) with their patients' names, newest date first. */
-export async function findRecordsOfOffice(scope: Scope, db: Executor, hospitalId: number) {
+export async function findRecordsOfOffice(tenant: TenantDb, hospitalId: number) {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ r: ccmRecords, patientFirstName: users.firstName, patientLastName: users.lastName })
     .from(ccmRecords)
@@ -83,7 +87,8 @@ export async function findRecordsOfOffice(scope: Scope, db: Executor, hospitalId
 }
 
 /** Record `id` in the caller's offices (locked until the transaction ends when `forUpdate`), or null. */
-export async function getRecord(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<CcmRecord | null> {
+export async function getRecord(tenant: TenantDb, id: number, forUpdate = false): Promise<CcmRecord | null> {
+  const { scope, db } = tenant;
   const q = db.select().from(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ? view(row) : null;
@@ -106,13 +111,15 @@ const recordVersion = compiledOnce('ccmRecordVersion', (db, scope, name) =>
  * two moments mean no committed write changed the answer between them (docs/ccm.md "Record answer
  * cache and ETag").
  */
-export async function getRecordVersion(scope: Scope, db: Executor, id: number): Promise<string | null> {
+export async function getRecordVersion(tenant: TenantDb, id: number): Promise<string | null> {
+  const { scope, db } = tenant;
   const [row] = (await recordVersion(scope, db, { id })) as { version: string }[];
   return row?.version ?? null;
 }
 
 /** Changes record `id` in the caller's offices; returns it, or null. */
-export async function updateRecord(scope: Scope, db: Executor, id: number, values: Partial<Pick<Row, 'recordDate' | 'status' | 'socialDeterminants' | 'complexDecisionMaking' | 'functionalStatus' | 'functionalStatusNotes'>>): Promise<CcmRecord | null> {
+export async function updateRecord(tenant: TenantDb, id: number, values: Partial<Pick<Row, 'recordDate' | 'status' | 'socialDeterminants' | 'complexDecisionMaking' | 'functionalStatus' | 'functionalStatusNotes'>>): Promise<CcmRecord | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .update(ccmRecords)
     .set({ ...values, updatedAt: sql`now()` })
@@ -122,7 +129,8 @@ export async function updateRecord(scope: Scope, db: Executor, id: number, value
 }
 
 /** The id of the patient's latest record in office `hospitalId` (latest date, then latest opened). */
-export async function latestRecordId(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<number | null> {
+export async function latestRecordId(tenant: TenantDb, patientId: number, hospitalId: number): Promise<number | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: ccmRecords.id })
     .from(ccmRecords)
@@ -133,7 +141,8 @@ export async function latestRecordId(scope: Scope, db: Executor, patientId: numb
 }
 
 /** Deletes record `id` in the caller's offices (its sub-records go with it: composite foreign key, cascade). */
-export async function deleteRecord(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteRecord(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db.delete(ccmRecords).where(and(eq(ccmRecords.id, id), officeFilter(scope, ccmRecords.hospitalId))).returning({ id: ccmRecords.id });
   return rows.length > 0;
 }
@@ -143,7 +152,8 @@ export async function deleteRecord(scope: Scope, db: Executor, id: number): Prom
  * (`userFilter`); the stored language is 'ENG' for English, anything else Spanish
  * (features/metadata/metadata.tables.ts). Null otherwise.
  */
-export async function getPatientForDocument(scope: Scope, db: Executor, patientId: number): Promise<{ firstName: string; lastName: string; birthdate: string | null; lang: 'en' | 'es' } | null> {
+export async function getPatientForDocument(tenant: TenantDb, patientId: number): Promise<{ firstName: string; lastName: string; birthdate: string | null; lang: 'en' | 'es' } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, birthdate: users.birthdate, language: users.language })
     .from(users)

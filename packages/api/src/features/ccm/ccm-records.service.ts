@@ -14,6 +14,7 @@ import { ccmServerGroups } from './ccm-groups';
 import * as report from './ccm-report.repo';
 import * as repo from './ccm-records.repo';
 import { readTimeline } from './ccm-timeline.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * CCM records (portal-spec.md section 3 "CCM record: id, date", section 5 "Only the latest CCM
@@ -30,34 +31,34 @@ import { readTimeline } from './ccm-timeline.repo';
  */
 export async function createRecord(ctx: AppContext, scope: Scope, body: CreateCcmRecordBody, now: Date = new Date()): Promise<CcmRecord> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await isVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
-    const office = await repo.getOfficeOfPatient(scope, tx, body.hospitalId, body.patientId);
+    if (!(await isVisiblePatient(tenantDb(scope, tx), body.patientId))) { throw AppError.notFound(); }
+    const office = await repo.getOfficeOfPatient(tenantDb(scope, tx), body.hospitalId, body.patientId);
     if (!office) { throw AppError.notFound(); }
     if (!office.patientAssigned) { throw AppError.badRequest('invalidId', { hospitalId: 'invalidId' }); }
     assertProgramEnabled(office, 'CCM');
     const today = localDate(now, officeTimeZone(office.timeZone));
     const recordDate = body.recordDate ?? today;
     if (recordDate > today) { throw AppError.badRequest('futureDate', { recordDate: 'futureDate' }); }
-    return repo.insertRecord(scope, tx, { patientId: body.patientId, hospitalId: body.hospitalId, recordDate, createdBy: scope.userId });
+    return repo.insertRecord(tenantDb(scope, tx), { patientId: body.patientId, hospitalId: body.hospitalId, recordDate, createdBy: scope.userId });
   });
 }
 
 /** `GET ccmrecord/getbypatientid`: the patient's records in the caller's offices, newest first. 404 for a patient out of scope. */
 export async function findRecordsOfPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<CcmRecord[]> {
-  if (!(await isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  return repo.findRecordsOfPatient(scope, ctx.db, patientId);
+  if (!(await isVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  return repo.findRecordsOfPatient(tenantDb(scope, ctx.db), patientId);
 }
 
 /** `GET ccmrecord/getminimalbypatientid`: id, office, date and status of the patient's records. 404 for a patient out of scope. */
 export async function findMinimalOfPatient(ctx: AppContext, scope: Scope, patientId: number) {
-  if (!(await isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  return repo.findMinimalOfPatient(scope, ctx.db, patientId);
+  if (!(await isVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  return repo.findMinimalOfPatient(tenantDb(scope, ctx.db), patientId);
 }
 
 /** `GET ccmrecord/getbyhospitalid`: the office's records with patient names. 404 for an office out of scope. */
 export async function findRecordsOfOffice(ctx: AppContext, scope: Scope, hospitalId: number) {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
-  return repo.findRecordsOfOffice(scope, ctx.db, hospitalId);
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
+  return repo.findRecordsOfOffice(tenantDb(scope, ctx.db), hospitalId);
 }
 
 const sectionGroups = Object.entries(ccmServerGroups) as [CcmGroupSlug, (typeof ccmServerGroups)[CcmGroupSlug]][];
@@ -73,7 +74,7 @@ const readSections = recordSectionsReader('ccmRecordSections', Object.fromEntrie
  * data (their `linked` JSON) in one. 404 outside the caller's offices.
  */
 export async function readRecordWithSections(ctx: AppContext, scope: Scope, id: number) {
-  const [record, rowsBySection] = await Promise.all([repo.getRecord(scope, ctx.db, id), readSections(scope, ctx.db, id)]);
+  const [record, rowsBySection] = await Promise.all([repo.getRecord(tenantDb(scope, ctx.db), id), readSections(scope, ctx.db, id)]);
   if (!record || !rowsBySection) { throw AppError.notFound(); }
   const entries = await Promise.all(
     sectionGroups.map(async ([slug, group]) => {
@@ -103,7 +104,7 @@ const recordAnswers = defineVersionedAnswers();
  * office: composite foreign key, ccm.tables.ts), so it is kept by record id alone.
  */
 export async function getRecordAnswer(ctx: AppContext, scope: Scope, id: number, ifNoneMatch?: string | string[]): Promise<JsonText | NotModified> {
-  const version = await repo.getRecordVersion(scope, ctx.db, id);
+  const version = await repo.getRecordVersion(tenantDb(scope, ctx.db), id);
   if (version === null) { throw AppError.notFound(); }
   const tag = `W/"ccmrecord-${id}-${version}"`;
   if (ifNoneMatchNames(ifNoneMatch, tag)) { return new NotModified(tag); }
@@ -118,11 +119,11 @@ export async function getRecordAnswer(ctx: AppContext, scope: Scope, id: number,
 /** `PUT ccmrecord/{id}`: date and status. 404 outside the caller's offices; 400 `recordDate` after the office's today. */
 export async function updateRecord(ctx: AppContext, scope: Scope, id: number, body: UpdateCcmRecordBody, now: Date = new Date()): Promise<CcmRecord> {
   return ctx.db.transaction(async (tx) => {
-    const parent = await getParentRecord(scope, tx, id);
+    const parent = await getParentRecord(tenantDb(scope, tx), id);
     if (!parent) { throw AppError.notFound(); }
     assertProgramEnabled(parent, 'CCM');
     if (body.recordDate > localDate(now, officeTimeZone(parent.timeZone))) { throw AppError.badRequest('futureDate', { recordDate: 'futureDate' }); }
-    const updated = await repo.updateRecord(scope, tx, id, { recordDate: body.recordDate, status: body.status });
+    const updated = await repo.updateRecord(tenantDb(scope, tx), id, { recordDate: body.recordDate, status: body.status });
     if (!updated) { throw AppError.notFound(); }
     return updated;
   });
@@ -135,18 +136,18 @@ export async function updateRecord(ctx: AppContext, scope: Scope, id: number, bo
  */
 export async function deleteRecord(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
-    const record = await repo.getRecord(scope, tx, id, true);
+    const record = await repo.getRecord(tenantDb(scope, tx), id, true);
     if (!record) { throw AppError.notFound(); }
-    if ((await repo.latestRecordId(scope, tx, record.patientId, record.hospitalId)) !== id) { throw AppError.badRequest('ccmRecordNotLatest'); }
-    if (!(await repo.deleteRecord(scope, tx, id))) { throw AppError.notFound(); }
+    if ((await repo.latestRecordId(tenantDb(scope, tx), record.patientId, record.hospitalId)) !== id) { throw AppError.badRequest('ccmRecordNotLatest'); }
+    if (!(await repo.deleteRecord(tenantDb(scope, tx), id))) { throw AppError.notFound(); }
     return { id };
   });
 }
 
 /** The three set-calls: one column group of record `id`. 404 outside the caller's offices. */
-export async function setRecordFields(ctx: AppContext, scope: Scope, id: number, values: Parameters<typeof repo.updateRecord>[3]): Promise<CcmRecord> {
+export async function setRecordFields(ctx: AppContext, scope: Scope, id: number, values: Parameters<typeof repo.updateRecord>[2]): Promise<CcmRecord> {
   return ctx.db.transaction(async (tx) => {
-    const updated = await repo.updateRecord(scope, tx, id, values);
+    const updated = await repo.updateRecord(tenantDb(scope, tx), id, values);
     if (!updated) { throw AppError.notFound(); }
     return updated;
   });
@@ -165,18 +166,18 @@ export function optionList(listName: CcmOptionListName) {
  * diagnoses feature's one rule, docs/chronic-conditions.md) and the record's care plans' next review (due when on or before the month's last day). 404 for an office out of scope.
  */
 export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number): Promise<CcmReport> {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const tz = officeTimeZone(office.timeZone);
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   const lastDay = addDays(next, -1);
-  const records = await report.findLatestRecordsOfOffice(scope, ctx.db, hospitalId, lastDay);
+  const records = await report.findLatestRecordsOfOffice(tenantDb(scope, ctx.db), hospitalId, lastDay);
   const patientIds = records.map((r) => r.patientId);
   const [seconds, consents, summaries, chronic] = await Promise.all([
-    report.sumCcmSeconds(scope, ctx.db, hospitalId, patientIds, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz)),
-    report.findConsents(scope, ctx.db, hospitalId, patientIds, lastDay),
-    report.findRecordSummaries(scope, ctx.db, records.map((r) => r.ccmRecordId)),
+    report.sumCcmSeconds(tenantDb(scope, ctx.db), hospitalId, patientIds, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz)),
+    report.findConsents(tenantDb(scope, ctx.db), hospitalId, patientIds, lastDay),
+    report.findRecordSummaries(tenantDb(scope, ctx.db), records.map((r) => r.ccmRecordId)),
     chronicConditionsForPatients(scope, ctx.db, patientIds),
   ]);
   const rows = records.map((r) => {
@@ -200,16 +201,16 @@ export async function monthReport(ctx: AppContext, scope: Scope, hospitalId: num
 
 /** `GET ccmbilling/getbypatientid`: the engine's CCM, PCM and APCM lines of the patient. 404 for a patient out of scope. */
 export async function billingOfPatient(ctx: AppContext, scope: Scope, patientId: number) {
-  if (!(await isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  return (await report.findCcmClaims(scope, ctx.db, patientId)).map(billingView);
+  if (!(await isVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  return (await report.findCcmClaims(tenantDb(scope, ctx.db), patientId)).map(billingView);
 }
 
 /** `GET ccmbilling/getbyccmrecordid`: the engine's lines of the record's patient and office for the record's month. 404 outside the caller's offices. */
 export async function billingOfRecord(ctx: AppContext, scope: Scope, ccmRecordId: number) {
-  const record = await getParentRecord(scope, ctx.db, ccmRecordId);
+  const record = await getParentRecord(tenantDb(scope, ctx.db), ccmRecordId);
   if (!record) { throw AppError.notFound(); }
   const [year, month] = record.recordDate.split('-').map(Number) as [number, number];
-  return (await report.findCcmClaims(scope, ctx.db, record.patientId, { hospitalId: record.hospitalId, year, month })).map(billingView);
+  return (await report.findCcmClaims(tenantDb(scope, ctx.db), record.patientId, { hospitalId: record.hospitalId, year, month })).map(billingView);
 }
 
 const billingView = (c: Awaited<ReturnType<typeof report.findCcmClaims>>[number]) => ({ ...c, status: c.status as 'billable' | 'suppressed', evidence: c.evidence ?? {} });
@@ -222,7 +223,7 @@ export const currentMonthOf = (timeZone: string, now: Date = new Date()) => loca
  * first, one kind or all. 404 when the record is not in the caller's offices.
  */
 export async function timeline(ctx: AppContext, scope: Scope, id: number, q: CcmTimelineQuery) {
-  if (!(await getParentRecord(scope, ctx.db, id))) { throw AppError.notFound(); }
+  if (!(await getParentRecord(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   const { items, total } = await readTimeline(ctx.db, id, q.kind, q.pageSize, (q.page - 1) * q.pageSize);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

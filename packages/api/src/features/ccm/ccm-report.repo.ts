@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { billingClaims, ccmCarePlans, ccmConsentForms, ccmRecords, timeEntries, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { officeFilter } from '../../db/scope';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /** Reads of the monthly CCM report and of CCM billing. Every function takes the caller's scope first. */
 
@@ -18,7 +19,8 @@ export interface ReportRecordRow {
 }
 
 /** Each patient's latest record in office `hospitalId` dated on or before `lastDay`, by patient name. */
-export async function findLatestRecordsOfOffice(scope: Scope, db: Executor, hospitalId: number, lastDay: string): Promise<ReportRecordRow[]> {
+export async function findLatestRecordsOfOffice(tenant: TenantDb, hospitalId: number, lastDay: string): Promise<ReportRecordRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .selectDistinctOn([ccmRecords.patientId], {
       patientId: ccmRecords.patientId,
@@ -39,7 +41,8 @@ export async function findLatestRecordsOfOffice(scope: Scope, db: Executor, hosp
  * CCM seconds (all and interactive) of `patientIds` in office `hospitalId` between `from` and `to`:
  * finished time-tracking entries of program CCM, each entry once (a time log entry IS one).
  */
-export async function sumCcmSeconds(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], from: Date, to: Date): Promise<Map<number, { seconds: number; interactiveSeconds: number }>> {
+export async function sumCcmSeconds(tenant: TenantDb, hospitalId: number, patientIds: number[], from: Date, to: Date): Promise<Map<number, { seconds: number; interactiveSeconds: number }>> {
+  const { scope, db } = tenant;
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({
@@ -63,7 +66,8 @@ export async function sumCcmSeconds(scope: Scope, db: Executor, hospitalId: numb
 }
 
 /** Patients of `patientIds` with an active consent to `program` in office `hospitalId` dated on or before `lastDay`, with the consent. */
-export async function findConsents(scope: Scope, db: Executor, hospitalId: number, patientIds: number[], lastDay: string): Promise<Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>> {
+export async function findConsents(tenant: TenantDb, hospitalId: number, patientIds: number[], lastDay: string): Promise<Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>> {
+  const { scope, db } = tenant;
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
@@ -76,7 +80,8 @@ export async function findConsents(scope: Scope, db: Executor, hospitalId: numbe
 }
 
 /** Per record of `recordIds`: its active care plans' earliest review date. */
-export async function findRecordSummaries(scope: Scope, db: Executor, recordIds: number[]): Promise<Map<number, { reviewDate: string | null }>> {
+export async function findRecordSummaries(tenant: TenantDb, recordIds: number[]): Promise<Map<number, { reviewDate: string | null }>> {
+  const { scope, db } = tenant;
   const out = new Map<number, { reviewDate: string | null }>(recordIds.map((id) => [id, { reviewDate: null }]));
   if (recordIds.length === 0) { return out; }
   const reviews = await db
@@ -89,7 +94,8 @@ export async function findRecordSummaries(scope: Scope, db: Executor, recordIds:
 }
 
 /** The billing engine's stored lines (billing_claims) of the CCM-family programs for the patient in the caller's offices, optionally of one office and month; newest month first. */
-export async function findCcmClaims(scope: Scope, db: Executor, patientId: number, only?: { hospitalId: number; year: number; month: number }) {
+export async function findCcmClaims(tenant: TenantDb, patientId: number, only?: { hospitalId: number; year: number; month: number }) {
+  const { scope, db } = tenant;
   return db
     .select({
       id: billingClaims.id,
@@ -144,7 +150,8 @@ export interface WorklistPageQuery {
  * count, added by the service; ties by name, then patient id.
  * `total` counts every row the filter and search keep.
  */
-export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: number, lastDay: string, from: Date, to: Date, firstMarkMinutes: number, q: WorklistPageQuery): Promise<{ rows: WorklistRow[]; total: number }> {
+export async function findWorklistPage(tenant: TenantDb, hospitalId: number, lastDay: string, from: Date, to: Date, firstMarkMinutes: number, q: WorklistPageQuery): Promise<{ rows: WorklistRow[]; total: number }> {
+  const { scope, db } = tenant;
   const search = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = [
     q.filter === 'consentMissing' ? sql`not w.consent_on_file` : q.filter === 'reviewDue' ? sql`(w.review_date is null or w.review_date <= ${lastDay})` : q.filter === 'belowFirstMark' ? sql`w.seconds / 60 < ${firstMarkMinutes}` : sql`true`,
@@ -190,6 +197,6 @@ export async function findWorklistPage(scope: Scope, db: Executor, hospitalId: n
     carePlanReviewDate: r.review_date,
   }));
   let total = result.rows.length > 0 ? Number(result.rows[0]!.total) : 0;
-  if (result.rows.length === 0 && q.offset > 0) { total = (await findWorklistPage(scope, db, hospitalId, lastDay, from, to, firstMarkMinutes, { ...q, limit: 1, offset: 0 })).total; }
+  if (result.rows.length === 0 && q.offset > 0) { total = (await findWorklistPage(tenantDb(scope, db), hospitalId, lastDay, from, to, firstMarkMinutes, { ...q, limit: 1, offset: 0 })).total; }
   return { rows, total };
 }

@@ -11,6 +11,7 @@ import * as measurements from '../measurements/index';
 import * as medicalNotes from '../medical-notes/index';
 import * as timeTracking from '../time-tracking/index';
 import * as links from './ccm-links.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * The CCM sub-record groups other than allergies (portal-spec.md section 7 "CCM"), served by the
@@ -112,7 +113,7 @@ export const ccmConditionGroup: SubRecordGroup<c.CcmConditionFields, ItemOf<type
   beforeWrite: (f) => ({ name: f.name, icd10Code: f.icd10Code ?? '', isPrimary: f.isPrimary, severity: f.severity ?? null, onsetDate: f.onsetDate ?? null, historyStatus: f.historyStatus, notes: f.notes ?? '' }),
   afterWrite: async (row, f, h) => {
     if (h.existing && h.existing.historyStatus === f.historyStatus) { return; }
-    await history.insertEntry(h.scope, h.tx, { conditionId: row.id, hospitalId: row.hospitalId, status: f.historyStatus, recordedOn: todayOf(h), note: '', createdBy: h.scope.userId });
+    await history.insertEntry(tenantDb(h.scope, h.tx), { conditionId: row.id, hospitalId: row.hospitalId, status: f.historyStatus, recordedOn: todayOf(h), note: '', createdBy: h.scope.userId });
   },
   enrich: async (rows, db) => {
     const byCondition = await history.findEntries(db, rows.map((r) => r.id));

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { addDays, localTimeToInstant, localYearMonth, officeTimeZone } from '../../lib/office-calendar';
 import { chronicConditionsForPatients } from '../diagnoses/index';
 import { findWorklistPage } from './ccm-report.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * `GET ccmrecord/worklist`: the office's CCM worklist for a month (default: the office's current
@@ -16,7 +17,7 @@ import { findWorklistPage } from './ccm-report.repo';
  * PostgreSQL (`findWorklistPage`), so a large office sends one page. 404 for an office out of scope.
  */
 export async function worklist(ctx: AppContext, scope: Scope, hospitalId: number, q: CcmWorklistQuery, now: Date = new Date()) {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const tz = officeTimeZone(office.timeZone);
   const current = localYearMonth(now, tz);
@@ -26,7 +27,7 @@ export async function worklist(ctx: AppContext, scope: Scope, hospitalId: number
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   const lastDay = addDays(next, -1);
   const { field, descending } = parseSort<(typeof ccmWorklistSortFields)[number]>(q.sort as never, 'minutes');
-  const { rows, total } = await findWorklistPage(scope, ctx.db, hospitalId, lastDay, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz), CCM_MINUTE_MARKS[0], {
+  const { rows, total } = await findWorklistPage(tenantDb(scope, ctx.db), hospitalId, lastDay, localTimeToInstant(first, '00:00', tz), localTimeToInstant(next, '00:00', tz), CCM_MINUTE_MARKS[0], {
     filter: q.filter,
     search: q.search,
     sort: field,

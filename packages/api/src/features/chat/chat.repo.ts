@@ -2,8 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { NotificationType } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { medicalTeams, notifications, users } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, patientRowFilter, userFilter } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -27,7 +28,8 @@ export interface ThreadRow {
 }
 
 /** A user the caller may see (`userFilter`), or null. */
-export async function getVisibleUser(scope: Scope, db: Executor, userId: number) {
+export async function getVisibleUser(tenant: TenantDb, userId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -37,7 +39,8 @@ export async function getVisibleUser(scope: Scope, db: Executor, userId: number)
 }
 
 /** A medical team of the caller's offices (the patient rule of `patientRowFilter`), or null. */
-export async function getTeamInScope(scope: Scope, db: Executor, teamId: number) {
+export async function getTeamInScope(tenant: TenantDb, teamId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalTeams.id, patientId: medicalTeams.patientId, hospitalId: medicalTeams.hospitalId })
     .from(medicalTeams)
@@ -51,7 +54,8 @@ export async function getTeamInScope(scope: Scope, db: Executor, teamId: number)
  * page, with the total. Every row is one of the caller's own messages (sent or received), which is
  * the tenant rule here; the service has checked that the caller may see `otherId`.
  */
-export async function findDirectThread(scope: Scope, db: Executor, otherId: number, q: { page: number; pageSize: number }): Promise<ThreadRow[]> {
+export async function findDirectThread(tenant: TenantDb, otherId: number, q: { page: number; pageSize: number }): Promise<ThreadRow[]> {
+  const { scope, db } = tenant;
   const me = scope.userId;
   return rowsOf<ThreadRow>(
     db,
@@ -73,7 +77,8 @@ export async function findDirectThread(scope: Scope, db: Executor, otherId: numb
  * per message: its first copy, with how many members got it and how many read it), newest first,
  * one page, with the total. The copies of one message share `dedupe_key` (features/chat, "group key").
  */
-export async function findGroupThread(scope: Scope, db: Executor, teamId: number, q: { page: number; pageSize: number }): Promise<ThreadRow[]> {
+export async function findGroupThread(tenant: TenantDb, teamId: number, q: { page: number; pageSize: number }): Promise<ThreadRow[]> {
+  const { scope, db } = tenant;
   const me = scope.userId;
   return rowsOf<ThreadRow>(
     db,
@@ -123,7 +128,8 @@ export interface ConversationRow {
  * with its last message and the caller's unread messages; `unread_total` sums them over every
  * conversation (not only the first `limit`).
  */
-export async function findConversations(scope: Scope, db: Executor, limit: number): Promise<ConversationRow[]> {
+export async function findConversations(tenant: TenantDb, limit: number): Promise<ConversationRow[]> {
+  const { scope, db } = tenant;
   const me = scope.userId;
   return rowsOf<ConversationRow>(
     db,

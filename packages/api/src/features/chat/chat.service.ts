@@ -13,6 +13,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { loggableError } from '../../lib/loggable-error';
 import * as repo from './chat.repo';
+import { tenantDb } from '../../db/handles';
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -50,9 +51,9 @@ function pageOf(scope: Scope, rows: repo.ThreadRow[], q: { page: number; pageSiz
  * organization): a conversation outside the caller's scope does not exist for them.
  */
 export async function findMessagesWithUser(ctx: AppContext, scope: Scope, q: MessagesWithUserQuery): Promise<ChatMessagePage> {
-  const other = await repo.getVisibleUser(scope, ctx.db, q.userid);
+  const other = await repo.getVisibleUser(tenantDb(scope, ctx.db), q.userid);
   if (!other) { throw AppError.notFound(); }
-  return pageOf(scope, await repo.findDirectThread(scope, ctx.db, other.id, q), q, false);
+  return pageOf(scope, await repo.findDirectThread(tenantDb(scope, ctx.db), other.id, q), q, false);
 }
 
 /**
@@ -62,9 +63,9 @@ export async function findMessagesWithUser(ctx: AppContext, scope: Scope, q: Mes
  * the caller's offices.
  */
 export async function findGroupMessages(ctx: AppContext, scope: Scope, q: GroupMessagesQuery): Promise<ChatMessagePage> {
-  const team = await repo.getTeamInScope(scope, ctx.db, q.medicalteamid);
+  const team = await repo.getTeamInScope(tenantDb(scope, ctx.db), q.medicalteamid);
   if (!team) { throw AppError.notFound(); }
-  return pageOf(scope, await repo.findGroupThread(scope, ctx.db, team.id, q), q, true);
+  return pageOf(scope, await repo.findGroupThread(tenantDb(scope, ctx.db), team.id, q), q, true);
 }
 
 /**
@@ -74,7 +75,7 @@ export async function findGroupMessages(ctx: AppContext, scope: Scope, q: GroupM
  * teams no longer in the caller's scope are left out.
  */
 export async function findConversations(ctx: AppContext, scope: Scope): Promise<ConversationList> {
-  const rows = await repo.findConversations(scope, ctx.db, CONVERSATIONS_MAX);
+  const rows = await repo.findConversations(tenantDb(scope, ctx.db), CONVERSATIONS_MAX);
   return {
     unreadTotal: Number(rows[0]?.unread_total ?? 0),
     items: rows.map((r) => ({

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { billingClaims, billingRuns, hospitals, measurements, medicalDevices, notifications, organizations, patientBillingProfiles, sessions, systemLogs, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
 import { asc, eq } from 'drizzle-orm';
 import { and, officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** Runs an aggregate query and answers its rows. */
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -52,7 +53,8 @@ export interface DashboardCuts {
  * and age, response time of the alerts processed in the last 30 days (per reading: first copy
  * raised to first copy processed; median and 90th percentile, minutes), this month's claims.
  */
-export async function facilityFigures(scope: Scope, db: Executor, hospitalId: number, cuts: DashboardCuts) {
+export async function facilityFigures(tenant: TenantDb, hospitalId: number, cuts: DashboardCuts) {
+  const { scope, db } = tenant;
   const inOffice = (column: SQL) => sql`${column} = ${hospitalId} and ${officeFilter(scope, column)}`;
   const mp = monitoredPatients(scope, hospitalId);
   const byProgram = await rows<{ program: string; patients: number }>(
@@ -162,7 +164,8 @@ export async function facilityFigures(scope: Scope, db: Executor, hospitalId: nu
 }
 
 /** The ids of the offices of `organizationId` the caller sees (`officeFilter`), by name. */
-export async function organizationOfficeIds(scope: Scope, db: Executor, organizationId: number): Promise<number[]> {
+export async function organizationOfficeIds(tenant: TenantDb, organizationId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const found = await db
     .select({ id: hospitals.id })
     .from(hospitals)
@@ -178,7 +181,8 @@ export async function organizationOfficeIds(scope: Scope, db: Executor, organiza
  * offices since `monthStart`; active users (status active, belonging to the organization or one of
  * its offices, with a session seen since `activeSince`). By organization name.
  */
-export async function organizationUsage(scope: Scope, db: Executor, cuts: { monthStart: Date; activeSince: Date }) {
+export async function organizationUsage(tenant: TenantDb, cuts: { monthStart: Date; activeSince: Date }) {
+  const { scope, db } = tenant;
   const found = await rows<{ id: number; name: string; offices: number; monitored: number; readings: number; active: number }>(
     db,
     sql`select o.id, o.institution_name as name,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { addDays, localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { countOfficeAppointments } from '../appointments/index';
 import * as repo from './dashboards.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Chosen `GET dashboard/getfacilitydashboard` (route /dashboardFacility, docs/dashboards.md): the
@@ -16,15 +17,15 @@ import * as repo from './dashboards.repo';
  * (another tenant's office changes nothing and reveals nothing).
  */
 export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospitalId: number, now = new Date()): Promise<FacilityDashboard> {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const timeZone = officeTimeZone(office.timeZone);
   const localDate = localDateOf(now, timeZone);
   const { year, month } = localYearMonth(now, timeZone);
   const monthStart = startOfLocalDay(`${year}-${String(month).padStart(2, '0')}-01`, timeZone);
   const dayStart = startOfLocalDay(localDate, timeZone);
-  const f = await repo.facilityFigures(scope, ctx.db, office.id, { timeZone, dayStart, monthStart, year, month, now });
-  const appointmentsToday = await countOfficeAppointments(scope, ctx.db, { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
+  const f = await repo.facilityFigures(tenantDb(scope, ctx.db), office.id, { timeZone, dayStart, monthStart, year, month, now });
+  const appointmentsToday = await countOfficeAppointments(tenantDb(scope, ctx.db), { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
   const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
   return {
     hospitalId: office.id,
@@ -76,7 +77,7 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
  */
 export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, organizationId: number, now = new Date()): Promise<OrganizationDashboard> {
   assertOrganizationInScope(scope, organizationId);
-  const ids = await repo.organizationOfficeIds(scope, ctx.db, organizationId);
+  const ids = await repo.organizationOfficeIds(tenantDb(scope, ctx.db), organizationId);
   const offices: FacilityDashboard[] = [];
   for (const id of ids) { offices.push(await getFacilityDashboard(ctx, scope, id, now)); }
   const sum = (pick: (o: FacilityDashboard) => number) => offices.reduce((total, o) => total + pick(o), 0);
@@ -105,7 +106,7 @@ export async function getSystemDashboard(ctx: AppContext, scope: Scope, now = ne
   const since = new Date(now.getTime() - 86_400_000);
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const organizations = await repo.organizationUsage(scope, ctx.db, { monthStart, activeSince: new Date(now.getTime() - 30 * 86_400_000) });
+  const organizations = await repo.organizationUsage(tenantDb(scope, ctx.db), { monthStart, activeSince: new Date(now.getTime() - 30 * 86_400_000) });
   const health = await repo.systemHealth(ctx.db, { since, hourAgo });
   return {
     generatedAt: now.toISOString(),

@@ -3,6 +3,7 @@ import { NotificationType, Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { auditEvents, billingClaims, hospitals, notifications, organizations, patientBillingProfiles, timeEntries, userHospitals, users } from '../../db/schema/index';
 import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** The report's cut (docs/dashboards.md "Reports"): the organization (null: every one the caller sees) and the period's UTC bounds. */
 export interface ReportCut {
@@ -38,7 +39,8 @@ const nullableNumber = (v: unknown) => (v === null || v === undefined ? null : M
  *   first copy raised to first copy processed, median and 90th percentile (`percentile_cont`) in minutes;
  * - audit: PHI audit events of the period by action (events, refused: outcome >= 400, distinct users, distinct patients).
  */
-export async function reportFigures(scope: Scope, db: Executor, cut: ReportCut) {
+export async function reportFigures(tenant: TenantDb, cut: ReportCut) {
+  const { scope, db } = tenant;
   const inReport = officeOfReport(scope, cut);
   const start = cut.start.toISOString();
   const end = cut.end.toISOString();
@@ -109,7 +111,8 @@ export async function reportFigures(scope: Scope, db: Executor, cut: ReportCut) 
 }
 
 /** The name of organization `organizationId` (already checked in scope: `organizationFilter` too), in `lang`; null when unknown. */
-export async function organizationName(scope: Scope, db: Executor, organizationId: number, lang: 'en' | 'es'): Promise<string | null> {
+export async function organizationName(tenant: TenantDb, organizationId: number, lang: 'en' | 'es'): Promise<string | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ en: organizations.institutionName, es: organizations.institutionNameEsp })
     .from(organizations)

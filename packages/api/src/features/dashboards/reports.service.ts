@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { buildCsv, type CsvValue } from '../../lib/csv';
 import { renderReportPdf } from './report-pdf';
 import * as repo from './reports.repo';
+import { tenantDb } from '../../db/handles';
 
 /** 'YYYY-MM' as year * 12 + month - 1. */
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
@@ -27,12 +28,12 @@ export async function getBusinessReport(ctx: AppContext, scope: Scope, q: Busine
   let organizationName: string | null = null;
   if (organizationId !== null) {
     assertOrganizationInScope(scope, organizationId);
-    organizationName = await repo.organizationName(scope, ctx.db, organizationId, scope.lang);
+    organizationName = await repo.organizationName(tenantDb(scope, ctx.db), organizationId, scope.lang);
     if (organizationName === null) { throw AppError.notFound(); }
   }
   const fromIndex = monthIndex(q.from);
   const toIndex = monthIndex(q.to);
-  const figures = await repo.reportFigures(scope, ctx.db, { organizationId, start: monthStart(fromIndex), end: monthStart(toIndex + 1), fromIndex, toIndex });
+  const figures = await repo.reportFigures(tenantDb(scope, ctx.db), { organizationId, start: monthStart(fromIndex), end: monthStart(toIndex + 1), fromIndex, toIndex });
   return { organizationId, organizationName, from: q.from, to: q.to, generatedAt: now.toISOString(), ...figures };
 }
 

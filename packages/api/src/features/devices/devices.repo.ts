@@ -26,7 +26,8 @@ import {
 import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset } from '../../db/query-helpers';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
+import { tenantDb } from '../../db/handles';
 
 /** Most devices one patient's list returns (a patient has a handful; the bound keeps the answer small). */
 export const PATIENT_DEVICES_LIMIT = 200;
@@ -64,13 +65,15 @@ const visiblePatientDeviceIds = compiledOnce('visiblePatientDeviceIds', (db, sco
  * `getVisiblePatient`), else the ids of the patient's devices in the caller's scope as
  * the patient's page of /patientdetails lists them (by device type, then id; at most PATIENT_DEVICES_LIMIT).
  */
-export async function findVisiblePatientDeviceIds(scope: Scope, db: Executor, patientId: number): Promise<number[] | null> {
+export async function findVisiblePatientDeviceIds(tenant: TenantDb, patientId: number): Promise<number[] | null> {
+  const { scope, db } = tenant;
   const [row] = await visiblePatientDeviceIds(scope, db, { patientId });
   return row ? row.ids.map(Number) : null;
 }
 
 /** Whether `patientId` is a patient the caller may see who is assigned to office `hospitalId`. */
-export async function isPatientOfOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
+export async function isPatientOfOffice(tenant: TenantDb, patientId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -81,7 +84,8 @@ export async function isPatientOfOffice(scope: Scope, db: Executor, patientId: n
 }
 
 /** A hub of the caller's offices (id and office), or null. */
-export async function getHubInOffices(scope: Scope, db: Executor, hubId: number) {
+export async function getHubInOffices(tenant: TenantDb, hubId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: hubs.id, hospitalId: hubs.hospitalId })
     .from(hubs)
@@ -105,7 +109,8 @@ export async function getActiveTemplate({ db }: CatalogueDb, templateId: number)
 export type DeviceRow = typeof medicalDevices.$inferSelect;
 
 /** A device row in the caller's scope, or null. */
-export async function getDeviceRow(scope: Scope, db: Executor, id: number): Promise<DeviceRow | null> {
+export async function getDeviceRow(tenant: TenantDb, id: number): Promise<DeviceRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(medicalDevices)
@@ -115,7 +120,8 @@ export async function getDeviceRow(scope: Scope, db: Executor, id: number): Prom
 }
 
 /** The id of the device with `deviceIdentifier` in the caller's scope, or null. */
-export async function getDeviceIdByIdentifier(scope: Scope, db: Executor, deviceIdentifier: string): Promise<number | null> {
+export async function getDeviceIdByIdentifier(tenant: TenantDb, deviceIdentifier: string): Promise<number | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalDevices.id })
     .from(medicalDevices)
@@ -141,14 +147,16 @@ export async function isDeviceIdentifierTaken(db: Executor, deviceIdentifier: st
 type DeviceValues = Omit<typeof medicalDevices.$inferInsert, 'id' | 'createdAt'>;
 
 /** Inserts a device; its office must be the caller's (checked again here). Returns the id. */
-export async function insertDevice(scope: Scope, db: Executor, values: DeviceValues): Promise<number> {
+export async function insertDevice(tenant: TenantDb, values: DeviceValues): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(medicalDevices).values(values).returning({ id: medicalDevices.id });
   return row!.id;
 }
 
 /** Updates a device in the caller's scope; a new office must be the caller's too. */
-export async function updateDevice(scope: Scope, db: Executor, id: number, values: Partial<DeviceValues>): Promise<void> {
+export async function updateDevice(tenant: TenantDb, id: number, values: Partial<DeviceValues>): Promise<void> {
+  const { scope, db } = tenant;
   if (values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
   if (Object.keys(values).length === 0) { return; }
   await db
@@ -158,7 +166,8 @@ export async function updateDevice(scope: Scope, db: Executor, id: number, value
 }
 
 /** Deletes a device in the caller's scope; true when a row went. */
-export async function deleteDevice(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteDevice(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(medicalDevices)
     .where(and(eq(medicalDevices.id, id), deviceFilter(scope)))
@@ -167,7 +176,8 @@ export async function deleteDevice(scope: Scope, db: Executor, id: number): Prom
 }
 
 /** Whether a device of the caller's scope has any reading. */
-export async function deviceHasReadings(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deviceHasReadings(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: measurements.id })
     .from(measurements)
@@ -182,7 +192,8 @@ export async function deviceHasReadings(scope: Scope, db: Executor, id: number):
  * searched by identifier, filtered by device type and assigned patient (or none: `unassigned`), sorted in SQL (identifier,
  * device type or creation; then id), with the total.
  */
-export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: MedicalDevicePageQuery) {
+export async function findDeviceIdsPage(tenant: TenantDb, hospitalId: number | undefined, query: MedicalDevicePageQuery) {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     deviceFilter(scope),
@@ -213,7 +224,8 @@ export async function findDeviceIdsPage(scope: Scope, db: Executor, hospitalId: 
 }
 
 /** The ids of the devices assigned to `hubIds` in the caller's scope, by hub, type and id. */
-export async function findDeviceIdsOfHubs(scope: Scope, db: Executor, hubIds: number[]): Promise<{ id: number; hubId: number }[]> {
+export async function findDeviceIdsOfHubs(tenant: TenantDb, hubIds: number[]): Promise<{ id: number; hubId: number }[]> {
+  const { scope, db } = tenant;
   if (hubIds.length === 0) { return []; }
   const rows = await db
     .select({ id: medicalDevices.id, hubId: medicalDevices.hubId })
@@ -228,7 +240,8 @@ export async function findDeviceIdsOfHubs(scope: Scope, db: Executor, hubIds: nu
  * Number of devices on hub `hubId` (a hub of the caller's offices) that belong to an office other
  * than `hospitalId`, whatever their office: used to refuse moving a hub away from its devices.
  */
-export async function countHubDevicesOutsideOffice(scope: Scope, db: Executor, hubId: number, hospitalId: number): Promise<number> {
+export async function countHubDevicesOutsideOffice(tenant: TenantDb, hubId: number, hospitalId: number): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ n: count() })
     .from(medicalDevices)
@@ -300,7 +313,8 @@ const deviceViewRows = compiledOnce('deviceViewRows', (db, scope, name) =>
     .prepare(name),
 );
 
-export async function loadDeviceViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalDevice[]> {
+export async function loadDeviceViews(tenant: TenantDb, ids: number[]): Promise<MedicalDevice[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const rows = await deviceViewRows(scope, db, { ids });
   const byId = new Map(rows.map((r): [number, MedicalDevice] => [r.device.id, deviceViewOf(r)]));
@@ -329,7 +343,8 @@ export interface ActivePlanDevice {
  * newest: spec section 4, a new plan is placed first and the previous one set to 0), else an
  * active client monitoring plan of an office the patient is assigned to; both in the caller's offices.
  */
-function activePlanDevicesJson(db: Executor, scope: Scope, patientId: Placeholder) {
+function activePlanDevicesJson(tenant: TenantDb, patientId: Placeholder) {
+  const { scope, db } = tenant;
   const own = db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
@@ -361,7 +376,7 @@ function activePlanDevicesJson(db: Executor, scope: Scope, patientId: Placeholde
 const patientDevicesWithPlan = compiledOnce('patientDevicesWithPlan', (db, scope, name) => {
   const patientId = sql.placeholder('patientId');
   return db
-    .select({ ...deviceViewColumns, planDevices: activePlanDevicesJson(db, scope, patientId) })
+    .select({ ...deviceViewColumns, planDevices: activePlanDevicesJson(tenantDb(scope, db), patientId) })
     .from(users)
     .leftJoin(medicalDevices, and(eq(medicalDevices.patientId, users.id), deviceFilter(scope)))
     .leftJoin(hospitals, eq(hospitals.id, medicalDevices.hospitalId))
@@ -379,7 +394,8 @@ const patientDevicesWithPlan = compiledOnce('patientDevicesWithPlan', (db, scope
  * device type, then id; at most PATIENT_DEVICES_LIMIT) and the device entries of the patient's
  * active monitoring plan (see `activePlanDevicesJson`).
  */
-export async function findPatientDevicesWithPlan(scope: Scope, db: Executor, patientId: number): Promise<{ devices: MedicalDevice[]; planDevices: ActivePlanDevice[] } | null> {
+export async function findPatientDevicesWithPlan(tenant: TenantDb, patientId: number): Promise<{ devices: MedicalDevice[]; planDevices: ActivePlanDevice[] } | null> {
+  const { scope, db } = tenant;
   const rows = await patientDevicesWithPlan(scope, db, { patientId });
   if (rows.length === 0) { return null; }
   const devices = rows.flatMap((r) => (r.device ? [deviceViewOf({ ...r, device: r.device, hospitalName: r.hospitalName ?? '' })] : []));
@@ -429,7 +445,8 @@ export async function findTemplates(
  * One page of the tablets of the caller's offices (of `hospitalId` when given; a patient caller:
  * their own), searched by serial number or model and sorted in SQL, with the total.
  */
-export async function findTabletPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: TabletInfoPageQuery) {
+export async function findTabletPage(tenant: TenantDb, hospitalId: number | undefined, query: TabletInfoPageQuery) {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     patientRowFilter(scope, tabletInfos.hospitalId, tabletInfos.patientId),

@@ -22,10 +22,10 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/query-helpers
 import { AppError } from '../../lib/app-error';
 import { forgetHubDevices } from '../measurements/index';
 import * as repo from './devices.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDevice> {
-  const [view] = await repo.loadDeviceViews(scope, db, [id]);
+  const [view] = await repo.loadDeviceViews(tenantDb(scope, db), [id]);
   if (!view) { throw AppError.notFound(); }
   return view;
 }
@@ -37,11 +37,11 @@ async function viewOf(scope: Scope, db: Executor, id: number): Promise<MedicalDe
  */
 async function checkAssignments(scope: Scope, db: Executor, hospitalId: number, patientId: number | null, hubId: number | null): Promise<void> {
   if (patientId !== null) {
-    if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
-    if (!(await repo.isPatientOfOffice(scope, db, patientId, hospitalId))) { throw AppError.badRequest('validationFailed', { patientId: 'invalidId' }); }
+    if (!(await getVisiblePatient(tenantDb(scope, db), patientId))) { throw AppError.notFound(); }
+    if (!(await repo.isPatientOfOffice(tenantDb(scope, db), patientId, hospitalId))) { throw AppError.badRequest('validationFailed', { patientId: 'invalidId' }); }
   }
   if (hubId !== null) {
-    const hub = await repo.getHubInOffices(scope, db, hubId);
+    const hub = await repo.getHubInOffices(tenantDb(scope, db), hubId);
     if (!hub) { throw AppError.notFound(); }
     if (hub.hospitalId !== hospitalId) { throw AppError.badRequest('validationFailed', { hubId: 'invalidId' }); }
   }
@@ -93,13 +93,13 @@ export async function createDevice(
   },
 ): Promise<MedicalDevice> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignments(scope, db, body.hospitalId, body.patientId ?? null, body.hubId ?? null);
   if (body.templateId != null) { await checkTemplate(db, body.templateId, body.deviceType); }
   const overrides = body.deviceDefaultValuesJson ? checkThresholds(body.deviceType, body.deviceDefaultValuesJson) : {};
   await checkIdentifierFree(db, body.deviceIdentifier);
   try {
-    const id = await repo.insertDevice(scope, db, {
+    const id = await repo.insertDevice(tenantDb(scope, db), {
       deviceIdentifier: body.deviceIdentifier,
       deviceType: body.deviceType,
       templateId: body.templateId ?? null,
@@ -142,11 +142,11 @@ export async function updateDevice(
   },
 ): Promise<MedicalDevice> {
   const db = ctx.db;
-  const row = await repo.getDeviceRow(scope, db, id);
+  const row = await repo.getDeviceRow(tenantDb(scope, db), id);
   if (!row) { throw AppError.notFound(); }
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
-  if (officeChanged && !(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
+  if (officeChanged && !(await getOfficeInScope(tenantDb(scope, db), hospitalId))) { throw AppError.notFound(); }
   const patientId = body.patientId !== undefined ? body.patientId : row.patientId;
   const hubId = body.hubId !== undefined ? body.hubId : row.hubId;
   await checkAssignments(
@@ -159,7 +159,7 @@ export async function updateDevice(
   if (body.templateId != null) { await checkTemplate(db, body.templateId, row.deviceType); }
   if (body.deviceIdentifier !== undefined && body.deviceIdentifier !== row.deviceIdentifier) { await checkIdentifierFree(db, body.deviceIdentifier, id); }
   try {
-    await repo.updateDevice(scope, db, id, {
+    await repo.updateDevice(tenantDb(scope, db), id, {
       ...(body.deviceIdentifier !== undefined ? { deviceIdentifier: body.deviceIdentifier } : {}),
       ...(body.templateId !== undefined ? { templateId: body.templateId } : {}),
       ...(officeChanged ? { hospitalId } : {}),
@@ -183,10 +183,10 @@ export async function updateDevice(
  */
 export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   const db = ctx.db;
-  if (!(await repo.getDeviceRow(scope, db, id))) { throw AppError.notFound(); }
-  if (await repo.deviceHasReadings(scope, db, id)) { throw AppError.conflict('deviceHasReadings'); }
+  if (!(await repo.getDeviceRow(tenantDb(scope, db), id))) { throw AppError.notFound(); }
+  if (await repo.deviceHasReadings(tenantDb(scope, db), id)) { throw AppError.conflict('deviceHasReadings'); }
   try {
-    if (!(await repo.deleteDevice(scope, db, id))) { throw AppError.notFound(); }
+    if (!(await repo.deleteDevice(tenantDb(scope, db), id))) { throw AppError.notFound(); }
     forgetHubDevices(ctx);
   } catch (err) {
     if (isForeignKeyViolation(err)) { throw AppError.conflict('deviceHasReadings'); }
@@ -196,9 +196,9 @@ export async function deleteDevice(ctx: AppContext, scope: Scope, id: number): P
 }
 
 async function visiblePatientDevices(scope: Scope, db: Executor, patientId: number): Promise<MedicalDevice[]> {
-  const ids = await repo.findVisiblePatientDeviceIds(scope, db, patientId);
+  const ids = await repo.findVisiblePatientDeviceIds(tenantDb(scope, db), patientId);
   if (ids === null) { throw AppError.notFound(); }
-  return repo.loadDeviceViews(scope, db, ids);
+  return repo.loadDeviceViews(tenantDb(scope, db), ids);
 }
 
 /** `GET medicaldevice/getmedicaldevicesforpatient`: the patient's devices in the caller's offices; 404 for a patient the caller cannot see. */
@@ -212,7 +212,7 @@ export function findDevicesForPatient(ctx: AppContext, scope: Scope, patientId: 
  * else the first entry of its device type), or null (spec section 3, "Assigned device").
  */
 export async function findDevicesForPatientV2(ctx: AppContext, scope: Scope, patientId: number): Promise<AssignedMedicalDevice[]> {
-  const found = await repo.findPatientDevicesWithPlan(scope, ctx.db, patientId);
+  const found = await repo.findPatientDevicesWithPlan(tenantDb(scope, ctx.db), patientId);
   if (!found) { throw AppError.notFound(); }
   const { devices, planDevices } = found;
   return devices.map((device) => {
@@ -246,21 +246,21 @@ export async function findDevicesForPatientV2(ctx: AppContext, scope: Scope, pat
  * the views.
  */
 export async function findDevicesForOffice(ctx: AppContext, scope: Scope, hospitalId: number | undefined, query: MedicalDevicePageQuery): Promise<MedicalDevicePage> {
-  const { ids, total } = await repo.findDeviceIdsPage(scope, ctx.db, hospitalId, query);
-  return { items: await repo.loadDeviceViews(scope, ctx.db, ids), total, page: query.page, pageSize: query.pageSize };
+  const { ids, total } = await repo.findDeviceIdsPage(tenantDb(scope, ctx.db), hospitalId, query);
+  return { items: await repo.loadDeviceViews(tenantDb(scope, ctx.db), ids), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** `GET medicaldevice/getmedicaldevicebydeviceidentifier`: 404 unless a device of the caller's scope has it. */
 export async function getDeviceByIdentifier(ctx: AppContext, scope: Scope, deviceIdentifier: string): Promise<MedicalDevice> {
-  const id = await repo.getDeviceIdByIdentifier(scope, ctx.db, deviceIdentifier);
+  const id = await repo.getDeviceIdByIdentifier(tenantDb(scope, ctx.db), deviceIdentifier);
   if (id === null) { throw AppError.notFound(); }
   return viewOf(scope, ctx.db, id);
 }
 
 /** `PUT medicaldevice/updateismanualmeasurementformedicaldevice`: 404 unless the device is the caller's. */
 export async function updateIsManualMeasurement(ctx: AppContext, scope: Scope, medicalDeviceId: number, isManualMeasurement: boolean): Promise<MedicalDevice> {
-  if (!(await repo.getDeviceRow(scope, ctx.db, medicalDeviceId))) { throw AppError.notFound(); }
-  await repo.updateDevice(scope, ctx.db, medicalDeviceId, { isManualMeasurement });
+  if (!(await repo.getDeviceRow(tenantDb(scope, ctx.db), medicalDeviceId))) { throw AppError.notFound(); }
+  await repo.updateDevice(tenantDb(scope, ctx.db), medicalDeviceId, { isManualMeasurement });
   forgetHubDevices(ctx);
   return viewOf(scope, ctx.db, medicalDeviceId);
 }
@@ -277,10 +277,10 @@ export async function updateDeviceDefaultValues(
   medicalDeviceId: number,
   thresholds: MedicalDeviceThresholds,
 ): Promise<MedicalDevice> {
-  const row = await repo.getDeviceRow(scope, ctx.db, medicalDeviceId);
+  const row = await repo.getDeviceRow(tenantDb(scope, ctx.db), medicalDeviceId);
   if (!row) { throw AppError.notFound(); }
   const overrides = checkThresholds(row.deviceType as DeviceType, thresholds);
-  await repo.updateDevice(scope, ctx.db, medicalDeviceId, { deviceDefaultValuesJson: overrides });
+  await repo.updateDevice(tenantDb(scope, ctx.db), medicalDeviceId, { deviceDefaultValuesJson: overrides });
   forgetHubDevices(ctx); // the next reading of this device is graded by the new limits
   return viewOf(scope, ctx.db, medicalDeviceId);
 }
@@ -321,5 +321,5 @@ export async function findPossibleDevices(ctx: AppContext): Promise<PossibleDevi
 
 /** `GET tabletinfos/getalltabletinfos`: a page of the tablets of the caller's offices (another office's filter gives an empty page). */
 export function findTablets(ctx: AppContext, scope: Scope, hospitalId: number | undefined, query: TabletInfoPageQuery) {
-  return repo.findTabletPage(scope, ctx.db, hospitalId, query);
+  return repo.findTabletPage(tenantDb(scope, ctx.db), hospitalId, query);
 }

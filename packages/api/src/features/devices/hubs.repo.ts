@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client';
 import { hospitals, hubs, measurements, trustedHubs, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { likeTerm, pageOffset } from '../../db/query-helpers';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The tenant filter of a hub row: its office is one of the caller's, and a patient caller sees
@@ -17,7 +19,8 @@ export type HubRow = typeof hubs.$inferSelect;
 type HubValues = Omit<typeof hubs.$inferInsert, 'id' | 'createdAt' | 'credentialHash' | 'credentialRevokedAt' | 'lastCheckInAt'>;
 
 /** A hub row in the caller's scope, or null. */
-export async function getHubRow(scope: Scope, db: Executor, id: number): Promise<HubRow | null> {
+export async function getHubRow(tenant: TenantDb, id: number): Promise<HubRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(hubs)
@@ -40,14 +43,16 @@ export async function isHubIdentifierTaken(db: Executor, hubIdentifier: string, 
 }
 
 /** Inserts a hub; its office must be the caller's (checked again here). Returns the id. */
-export async function insertHub(scope: Scope, db: Executor, values: HubValues): Promise<number> {
+export async function insertHub(tenant: TenantDb, values: HubValues): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(hubs).values(values).returning({ id: hubs.id });
   return row!.id;
 }
 
 /** Updates a hub in the caller's scope; a new office must be the caller's too. */
-export async function updateHub(scope: Scope, db: Executor, id: number, values: Partial<HubValues>): Promise<void> {
+export async function updateHub(tenant: TenantDb, id: number, values: Partial<HubValues>): Promise<void> {
+  const { scope, db } = tenant;
   if (values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
   if (Object.keys(values).length === 0) { return; }
   await db
@@ -60,7 +65,8 @@ export async function updateHub(scope: Scope, db: Executor, id: number, values: 
  * Deletes a hub in the caller's scope (its devices and tablets are unassigned from it and its
  * trusted-hub rows go, by the foreign keys); true when a row went.
  */
-export async function deleteHub(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteHub(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(hubs)
     .where(and(eq(hubs.id, id), hubFilter(scope)))
@@ -73,7 +79,8 @@ export async function deleteHub(scope: Scope, db: Executor, id: number): Promise
  * of the readings' identity index; ingestion sets it to the hub id). A reading that names the hub
  * only in `hub_id` is still caught by the foreign key when the hub is deleted.
  */
-export async function hubHasReadings(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function hubHasReadings(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: measurements.id })
     .from(measurements)
@@ -87,7 +94,8 @@ export async function hubHasReadings(scope: Scope, db: Executor, id: number): Pr
  * Per hub of `hubIds` in the caller's scope, the number of readings measured at or after `since`,
  * in one grouped query on the identity index's leading `hub_key` (hubs without readings are absent).
  */
-export async function countReadingsSinceByHub(scope: Scope, db: Executor, hubIds: number[], since: Date): Promise<Map<number, number>> {
+export async function countReadingsSinceByHub(tenant: TenantDb, hubIds: number[], since: Date): Promise<Map<number, number>> {
+  const { scope, db } = tenant;
   if (hubIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ hubId: measurements.hubKey, n: count() })
@@ -102,7 +110,8 @@ export async function countReadingsSinceByHub(scope: Scope, db: Executor, hubIds
  * One page of hub ids in the caller's scope (of office `hospitalId` when given), searched by name,
  * identifier or MAC and sorted in SQL, with the total.
  */
-export async function findHubIdsPage(scope: Scope, db: Executor, hospitalId: number | undefined, query: HubPageQuery) {
+export async function findHubIdsPage(tenant: TenantDb, hospitalId: number | undefined, query: HubPageQuery) {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     hubFilter(scope),
@@ -135,7 +144,8 @@ export async function findHubIdsPage(scope: Scope, db: Executor, hospitalId: num
 }
 
 /** Hub rows `ids` in the caller's scope with office name and assigned patient's name. */
-export async function findHubRows(scope: Scope, db: Executor, ids: number[]) {
+export async function findHubRows(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ hub: hubs, hospitalName: hospitals.hospitalName, patientFirstName: users.firstName, patientLastName: users.lastName })
@@ -148,7 +158,8 @@ export async function findHubRows(scope: Scope, db: Executor, ids: number[]) {
 // Trusted hubs ----------------------------------------------------------------------------------
 
 /** The offices a patient (whom the caller may see) is assigned to. */
-export async function findOfficeIdsOfPatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+export async function findOfficeIdsOfPatient(tenant: TenantDb, patientId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ hospitalId: userHospitals.hospitalId })
     .from(userHospitals)
@@ -158,7 +169,8 @@ export async function findOfficeIdsOfPatient(scope: Scope, db: Executor, patient
 }
 
 /** Hub rows `ids` of the caller's offices (id and office). */
-export async function findHubsInOffices(scope: Scope, db: Executor, ids: number[]) {
+export async function findHubsInOffices(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: hubs.id, hospitalId: hubs.hospitalId })
@@ -167,7 +179,8 @@ export async function findHubsInOffices(scope: Scope, db: Executor, ids: number[
 }
 
 /** The hubs a patient trusts among the hubs of the caller's offices, by hub name. */
-export async function findTrustedHubs(scope: Scope, db: Executor, patientId: number): Promise<TrustedHub[]> {
+export async function findTrustedHubs(tenant: TenantDb, patientId: number): Promise<TrustedHub[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({
       id: trustedHubs.id,
@@ -186,8 +199,9 @@ export async function findTrustedHubs(scope: Scope, db: Executor, patientId: num
 }
 
 /** Adds trusted hubs of a patient (no change for those already trusted); hubs must be of the caller's offices. */
-export async function addTrustedHubs(scope: Scope, db: Executor, patientId: number, hubIds: number[]): Promise<void> {
-  const visible = await findHubsInOffices(scope, db, hubIds);
+export async function addTrustedHubs(tenant: TenantDb, patientId: number, hubIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
+  const visible = await findHubsInOffices(tenantDb(scope, db), hubIds);
   if (visible.length === 0) { return; }
   await db
     .insert(trustedHubs)
@@ -199,7 +213,8 @@ export async function addTrustedHubs(scope: Scope, db: Executor, patientId: numb
  * Removes a patient's trusted hubs of the caller's offices except `keepHubIds` (rows for hubs of
  * offices the caller does not see stay as they are). Returns the removed rows' ids.
  */
-export async function removeTrustedHubsExcept(scope: Scope, db: Executor, patientId: number, keepHubIds: number[]): Promise<number[]> {
+export async function removeTrustedHubsExcept(tenant: TenantDb, patientId: number, keepHubIds: number[]): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(trustedHubs)
     .where(
@@ -214,8 +229,9 @@ export async function removeTrustedHubsExcept(scope: Scope, db: Executor, patien
 }
 
 /** Removes one trusted hub of a patient (a hub of the caller's offices); the removed row's id or null. */
-export async function removeTrustedHub(scope: Scope, db: Executor, patientId: number, hubId: number): Promise<number | null> {
-  if (!(await findHubsInOffices(scope, db, [hubId])).length) { return null; }
+export async function removeTrustedHub(tenant: TenantDb, patientId: number, hubId: number): Promise<number | null> {
+  const { scope, db } = tenant;
+  if (!(await findHubsInOffices(tenantDb(scope, db), [hubId])).length) { return null; }
   const [row] = await db
     .delete(trustedHubs)
     .where(and(eq(trustedHubs.patientId, patientId), eq(trustedHubs.hubId, hubId)))

@@ -10,6 +10,7 @@ import { forgetHubDevices } from '../measurements/index';
 import { issueHubCredential, revokeHubCredential } from './hub-credentials';
 import * as devicesRepo from './devices.repo';
 import * as repo from './hubs.repo';
+import { tenantDb } from '../../db/handles';
 
 /** Forgets this process's cached hub credentials (lib/hub-auth.ts) and hub devices (measurements/hub-devices.ts) after a hub changed. */
 function forgetHubCaches(ctx: AppContext): void {
@@ -25,11 +26,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 async function viewsOf(scope: Scope, db: Executor, ids: number[]): Promise<Hub[]> {
   const [rows, links, readings] = await Promise.all([
-    repo.findHubRows(scope, db, ids),
-    devicesRepo.findDeviceIdsOfHubs(scope, db, ids),
-    repo.countReadingsSinceByHub(scope, db, ids, new Date(Date.now() - DAY_MS)),
+    repo.findHubRows(tenantDb(scope, db), ids),
+    devicesRepo.findDeviceIdsOfHubs(tenantDb(scope, db), ids),
+    repo.countReadingsSinceByHub(tenantDb(scope, db), ids, new Date(Date.now() - DAY_MS)),
   ]);
-  const devices = await devicesRepo.loadDeviceViews(scope, db, links.map((l) => l.id));
+  const devices = await devicesRepo.loadDeviceViews(tenantDb(scope, db), links.map((l) => l.id));
   const byId = new Map(rows.map((r) => [r.hub.id, r]));
   return ids.flatMap((id): Hub[] => {
     const r = byId.get(id);
@@ -77,8 +78,8 @@ async function detailOf(scope: Scope, db: Executor, id: number): Promise<HubDeta
  */
 async function checkAssignedPatient(scope: Scope, db: Executor, hospitalId: number, patientId: number | null): Promise<void> {
   if (patientId === null) { return; }
-  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
-  if (!(await devicesRepo.isPatientOfOffice(scope, db, patientId, hospitalId))) {
+  if (!(await getVisiblePatient(tenantDb(scope, db), patientId))) { throw AppError.notFound(); }
+  if (!(await devicesRepo.isPatientOfOffice(tenantDb(scope, db), patientId, hospitalId))) {
     throw AppError.badRequest('validationFailed', { assignedToUserId: 'invalidId' });
   }
 }
@@ -89,7 +90,7 @@ async function checkIdentifierFree(db: Executor, hubIdentifier: string, exceptId
 
 /** Chosen `GET hub`: a page of the caller's hubs (of office `hospitalId` when given; another office's gives an empty page). */
 export async function findHubs(ctx: AppContext, scope: Scope, hospitalId: number | undefined, query: HubPageQuery): Promise<HubPage> {
-  const { ids, total } = await repo.findHubIdsPage(scope, ctx.db, hospitalId, query);
+  const { ids, total } = await repo.findHubIdsPage(tenantDb(scope, ctx.db), hospitalId, query);
   return { items: await viewsOf(scope, ctx.db, ids), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -109,12 +110,12 @@ export async function createHub(
   body: { hubIdentifier: string; hubMAC: string; hubName: string; hospitalId: number; assignedToUserId?: number | null },
 ): Promise<HubDetail> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), body.hospitalId))) { throw AppError.notFound(); }
   await checkAssignedPatient(scope, db, body.hospitalId, body.assignedToUserId ?? null);
   await checkIdentifierFree(db, body.hubIdentifier);
   let id: number;
   try {
-    id = await repo.insertHub(scope, db, {
+    id = await repo.insertHub(tenantDb(scope, db), {
       hubIdentifier: body.hubIdentifier,
       hubMac: body.hubMAC,
       hubName: body.hubName,
@@ -140,13 +141,13 @@ export async function updateHub(
   body: { hubIdentifier?: string; hubMAC?: string; hubName?: string; hospitalId?: number; assignedToUserId?: number | null; status?: 0 | 1 },
 ): Promise<HubDetail> {
   const db = ctx.db;
-  const row = await repo.getHubRow(scope, db, id);
+  const row = await repo.getHubRow(tenantDb(scope, db), id);
   if (!row) { throw AppError.notFound(); }
   const hospitalId = body.hospitalId ?? row.hospitalId;
   const officeChanged = hospitalId !== row.hospitalId;
   if (officeChanged) {
-    if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
-    if ((await devicesRepo.countHubDevicesOutsideOffice(scope, db, id, hospitalId)) > 0) {
+    if (!(await getOfficeInScope(tenantDb(scope, db), hospitalId))) { throw AppError.notFound(); }
+    if ((await devicesRepo.countHubDevicesOutsideOffice(tenantDb(scope, db), id, hospitalId)) > 0) {
       throw AppError.badRequest('validationFailed', { hospitalId: 'invalid' });
     }
   }
@@ -154,7 +155,7 @@ export async function updateHub(
   if (officeChanged || body.assignedToUserId !== undefined) { await checkAssignedPatient(scope, db, hospitalId, assigned); }
   if (body.hubIdentifier !== undefined && body.hubIdentifier !== row.hubIdentifier) { await checkIdentifierFree(db, body.hubIdentifier, id); }
   try {
-    await repo.updateHub(scope, db, id, {
+    await repo.updateHub(tenantDb(scope, db), id, {
       ...(body.hubIdentifier !== undefined ? { hubIdentifier: body.hubIdentifier } : {}),
       ...(body.hubMAC !== undefined ? { hubMac: body.hubMAC } : {}),
       ...(body.hubName !== undefined ? { hubName: body.hubName } : {}),
@@ -177,10 +178,10 @@ export async function updateHub(
  */
 export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   const db = ctx.db;
-  if (!(await repo.getHubRow(scope, db, id))) { throw AppError.notFound(); }
-  if (await repo.hubHasReadings(scope, db, id)) { throw AppError.conflict('hubHasReadings'); }
+  if (!(await repo.getHubRow(tenantDb(scope, db), id))) { throw AppError.notFound(); }
+  if (await repo.hubHasReadings(tenantDb(scope, db), id)) { throw AppError.conflict('hubHasReadings'); }
   try {
-    if (!(await repo.deleteHub(scope, db, id))) { throw AppError.notFound(); }
+    if (!(await repo.deleteHub(tenantDb(scope, db), id))) { throw AppError.notFound(); }
     forgetHubCaches(ctx);
   } catch (err) {
     if (isForeignKeyViolation(err)) { throw AppError.conflict('hubHasReadings'); }
@@ -195,7 +196,7 @@ export async function deleteHub(ctx: AppContext, scope: Scope, id: number): Prom
  * not the caller's. The credential works while the hub's status is 1.
  */
 export async function issueCredential(ctx: AppContext, scope: Scope, id: number): Promise<HubCredential> {
-  const row = await repo.getHubRow(scope, ctx.db, id);
+  const row = await repo.getHubRow(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   const credential = await issueHubCredential(ctx, row.id);
   forgetHubDevices(ctx);
@@ -204,10 +205,10 @@ export async function issueCredential(ctx: AppContext, scope: Scope, id: number)
 
 /** Chosen `DELETE hub/{id}/credential`: revokes the hub's credential (its next reading answers 401). 404 when not the caller's. */
 export async function revokeCredential(ctx: AppContext, scope: Scope, id: number): Promise<{ hubId: number; revokedAt: string }> {
-  if (!(await repo.getHubRow(scope, ctx.db, id))) { throw AppError.notFound(); }
+  if (!(await repo.getHubRow(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   await revokeHubCredential(ctx, id);
   forgetHubDevices(ctx);
-  const row = await repo.getHubRow(scope, ctx.db, id);
+  const row = await repo.getHubRow(tenantDb(scope, ctx.db), id);
   return { hubId: id, revokedAt: (row?.credentialRevokedAt ?? new Date()).toISOString() };
 }
 
@@ -218,8 +219,8 @@ export async function revokeCredential(ctx: AppContext, scope: Scope, id: number
  * of one of these offices.
  */
 async function officesOfVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
-  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
-  return repo.findOfficeIdsOfPatient(scope, db, patientId);
+  if (!(await getVisiblePatient(tenantDb(scope, db), patientId))) { throw AppError.notFound(); }
+  return repo.findOfficeIdsOfPatient(tenantDb(scope, db), patientId);
 }
 
 /**
@@ -230,11 +231,11 @@ async function officesOfVisiblePatient(scope: Scope, db: Executor, patientId: nu
 export async function createTrustedHub(ctx: AppContext, scope: Scope, patientId: number, hubId: number): Promise<TrustedHub> {
   const db = ctx.db;
   const offices = await officesOfVisiblePatient(scope, db, patientId);
-  const [hub] = await repo.findHubsInOffices(scope, db, [hubId]);
+  const [hub] = await repo.findHubsInOffices(tenantDb(scope, db), [hubId]);
   if (!hub) { throw AppError.notFound(); }
   if (!offices.includes(hub.hospitalId)) { throw AppError.badRequest('validationFailed', { hubId: 'invalidId' }); }
-  await repo.addTrustedHubs(scope, db, patientId, [hubId]);
-  const trusted = (await repo.findTrustedHubs(scope, db, patientId)).find((t) => t.hubId === hubId);
+  await repo.addTrustedHubs(tenantDb(scope, db), patientId, [hubId]);
+  const trusted = (await repo.findTrustedHubs(tenantDb(scope, db), patientId)).find((t) => t.hubId === hubId);
   if (!trusted) { throw AppError.notFound(); }
   return trusted;
 }
@@ -247,23 +248,23 @@ export async function createTrustedHub(ctx: AppContext, scope: Scope, patientId:
 export async function updateTrustedHubs(ctx: AppContext, scope: Scope, patientId: number, hubIds: number[]): Promise<TrustedHub[]> {
   const db = ctx.db;
   const offices = await officesOfVisiblePatient(scope, db, patientId);
-  const hubs = await repo.findHubsInOffices(scope, db, hubIds);
+  const hubs = await repo.findHubsInOffices(tenantDb(scope, db), hubIds);
   // A hub outside the caller's offices (or none) reads as not found (docs/first-day.md).
   if (hubs.length !== new Set(hubIds).size) { throw AppError.notFound(); }
   if (hubs.some((h) => !offices.includes(h.hospitalId))) {
     throw AppError.badRequest('validationFailed', { hubIds: 'invalidId' });
   }
   await db.transaction(async (tx) => {
-    await repo.removeTrustedHubsExcept(scope, tx, patientId, hubIds);
-    await repo.addTrustedHubs(scope, tx, patientId, hubIds);
+    await repo.removeTrustedHubsExcept(tenantDb(scope, tx), patientId, hubIds);
+    await repo.addTrustedHubs(tenantDb(scope, tx), patientId, hubIds);
   });
-  return repo.findTrustedHubs(scope, db, patientId);
+  return repo.findTrustedHubs(tenantDb(scope, db), patientId);
 }
 
 /** `DELETE trustedhub/deletetrustedhubforpatient`: 404 when the patient or hub is not the caller's, or the hub is not trusted. */
 export async function deleteTrustedHub(ctx: AppContext, scope: Scope, patientId: number, hubId: number): Promise<{ id: number }> {
   await officesOfVisiblePatient(scope, ctx.db, patientId);
-  const id = await repo.removeTrustedHub(scope, ctx.db, patientId, hubId);
+  const id = await repo.removeTrustedHub(tenantDb(scope, ctx.db), patientId, hubId);
   if (id === null) { throw AppError.notFound(); }
   return { id };
 }

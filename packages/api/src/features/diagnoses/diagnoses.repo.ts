@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DiagnosisListFilter } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, patientBillingProfiles, patientDiagnoses, userHospitals } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * A patient's diagnoses. The problem list belongs to the patient, not to one office: a row is
@@ -27,7 +28,8 @@ export async function lockPatientDiagnoses(tx: Executor, patientId: number): Pro
  * Patient `patientId`'s diagnoses (of `filter` when given: a status, or 'toBeCoded' for the
  * uncoded ones), primary first, then active before the others, newest onset first, at most `limit`.
  */
-export async function findForPatient(scope: Scope, db: Executor, patientId: number, filter: DiagnosisListFilter | undefined, limit: number): Promise<DiagnosisRow[]> {
+export async function findForPatient(tenant: TenantDb, patientId: number, filter: DiagnosisListFilter | undefined, limit: number): Promise<DiagnosisRow[]> {
+  const { scope, db } = tenant;
   return db
     .select()
     .from(d)
@@ -43,7 +45,8 @@ export async function findForPatient(scope: Scope, db: Executor, patientId: numb
 }
 
 /** The codes of the active coded diagnoses of each of `patientIds` (the chronic-condition count's input). */
-export async function findActiveCodes(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, string[]>> {
+export async function findActiveCodes(tenant: TenantDb, patientIds: number[]): Promise<Map<number, string[]>> {
+  const { scope, db } = tenant;
   const out = new Map<number, string[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await db
@@ -59,7 +62,8 @@ export async function findActiveCodes(scope: Scope, db: Executor, patientIds: nu
  * The ICD-10-CM codes of each of `patientIds`' billing profile (read: billing owns the profile),
  * for the chronic-condition count (docs/chronic-conditions.md).
  */
-export async function findProfileCodes(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, string[]>> {
+export async function findProfileCodes(tenant: TenantDb, patientIds: number[]): Promise<Map<number, string[]>> {
+  const { scope, db } = tenant;
   const out = new Map<number, string[]>();
   if (patientIds.length === 0) { return out; }
   const rows = await db
@@ -71,7 +75,8 @@ export async function findProfileCodes(scope: Scope, db: Executor, patientIds: n
 }
 
 /** One diagnosis when the caller sees its patient; null otherwise. */
-export async function getDiagnosis(scope: Scope, db: Executor, id: number): Promise<DiagnosisRow | null> {
+export async function getDiagnosis(tenant: TenantDb, id: number): Promise<DiagnosisRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(d)
@@ -81,7 +86,8 @@ export async function getDiagnosis(scope: Scope, db: Executor, id: number): Prom
 }
 
 /** Whether patient `patientId` has a diagnosis with `code` other than `exceptId`. */
-export async function hasCode(scope: Scope, db: Executor, patientId: number, code: string, exceptId?: number): Promise<boolean> {
+export async function hasCode(tenant: TenantDb, patientId: number, code: string, exceptId?: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: d.id })
     .from(d)
@@ -91,14 +97,16 @@ export async function hasCode(scope: Scope, db: Executor, patientId: number, cod
 }
 
 /** Clears the primary flag of patient `patientId`'s diagnoses (before another becomes primary). */
-export async function clearPrimary(scope: Scope, db: Executor, patientId: number): Promise<void> {
+export async function clearPrimary(tenant: TenantDb, patientId: number): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(d)
     .set({ isPrimary: false, updatedAt: new Date() })
     .where(and(eq(d.patientId, patientId), eq(d.isPrimary, true), userFilter(scope, d.patientId)));
 }
 
-export async function insertDiagnosis(scope: Scope, db: Executor, patientId: number, values: DiagnosisValues): Promise<number> {
+export async function insertDiagnosis(tenant: TenantDb, patientId: number, values: DiagnosisValues): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await db
     .insert(d)
     .values({ patientId, ...values, source: 'manual', createdBy: scope.userId || null })
@@ -107,19 +115,22 @@ export async function insertDiagnosis(scope: Scope, db: Executor, patientId: num
 }
 
 /** Updates a diagnosis the caller sees; an uncoded problem given a code keeps its source coding for the record. */
-export async function updateDiagnosis(scope: Scope, db: Executor, id: number, values: DiagnosisValues): Promise<void> {
+export async function updateDiagnosis(tenant: TenantDb, id: number, values: DiagnosisValues): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(d)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(d.id, id), userFilter(scope, d.patientId)));
 }
 
-export async function deleteDiagnosis(scope: Scope, db: Executor, id: number): Promise<void> {
+export async function deleteDiagnosis(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db } = tenant;
   await db.delete(d).where(and(eq(d.id, id), userFilter(scope, d.patientId)));
 }
 
 /** The time zone of the patient's first office the caller sees (lowest id); null when none. */
-export async function getPatientOfficeTimeZone(scope: Scope, db: Executor, patientId: number): Promise<string | null> {
+export async function getPatientOfficeTimeZone(tenant: TenantDb, patientId: number): Promise<string | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ timeZone: hospitals.timeZone })
     .from(userHospitals)
@@ -145,7 +156,8 @@ export interface ImportedDiagnosis {
  * Writes imported problems of patient `patientId` in the caller's transaction: a Condition seen
  * before (same patient and id) is updated in place, so a second import changes nothing.
  */
-export async function upsertImported(scope: Scope, tx: Executor, patientId: number, rows: ImportedDiagnosis[]): Promise<{ created: number; updated: number }> {
+export async function upsertImported(tenant: TenantDb, patientId: number, rows: ImportedDiagnosis[]): Promise<{ created: number; updated: number }> {
+  const { scope, db: tx } = tenant;
   let created = 0;
   let updated = 0;
   for (const r of rows) {

@@ -23,7 +23,7 @@ import { rankIcd10cm, readIcd10cmQuery, type Icd10cmCandidate, type Icd10cmQuery
 import { Icd10cmIndex } from './icd10cm-index';
 import * as codes from './icd10cm.repo';
 import * as repo from './diagnoses.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 /**
  * A patient's problem list in ICD-10-CM (portal-spec.md section 7 "Diagnosis and prescriptions",
@@ -70,15 +70,15 @@ function toDiagnosis(row: repo.DiagnosisRow): PatientDiagnosis {
  * the diagnosis data!" for a patient the caller does not see.
  */
 export async function findDiagnosesForPatient(ctx: AppContext, scope: Scope, patientId: number, filter?: DiagnosisListFilter): Promise<DiagnosisList> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
-  const [rows, chronic] = await Promise.all([repo.findForPatient(scope, ctx.db, patientId, filter, DIAGNOSIS_LIST_LIMIT), chronicConditionsForPatients(scope, ctx.db, [patientId])]);
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
+  const [rows, chronic] = await Promise.all([repo.findForPatient(tenantDb(scope, ctx.db), patientId, filter, DIAGNOSIS_LIST_LIMIT), chronicConditionsForPatients(scope, ctx.db, [patientId])]);
   const conditions = chronic.get(patientId) ?? [];
   return { items: rows.map(toDiagnosis), chronic: { count: conditions.length, conditions } };
 }
 
 /** `GET patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or its patient is out of scope. */
 export async function getDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<PatientDiagnosis> {
-  const row = await repo.getDiagnosis(scope, ctx.db, id);
+  const row = await repo.getDiagnosis(tenantDb(scope, ctx.db), id);
   if (!row) { throw noDiagnosis(); }
   return toDiagnosis(row);
 }
@@ -98,10 +98,10 @@ async function checkedValues(
 ): Promise<repo.DiagnosisValues> {
   const found = await assertBillableIcd10cm(tx, body.code, 'code');
   if (body.onsetDate) {
-    const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(scope, tx, patientId));
+    const zone = officeTimeZone(await repo.getPatientOfficeTimeZone(tenantDb(scope, tx), patientId));
     if (body.onsetDate > localDate(new Date(), zone)) { throw AppError.badRequest('futureDate', { onsetDate: 'futureDate' }); }
   }
-  if (await repo.hasCode(scope, tx, patientId, found.code, exceptId)) { throw AppError.conflict('duplicateDiagnosis'); }
+  if (await repo.hasCode(tenantDb(scope, tx), patientId, found.code, exceptId)) { throw AppError.conflict('duplicateDiagnosis'); }
   return { code: found.code, description: found.description, isPrimary: body.isPrimary ?? false, onsetDate: body.onsetDate ?? null, status: body.status };
 }
 
@@ -122,11 +122,11 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
 export async function createDiagnosis(ctx: AppContext, scope: Scope, body: CreateDiagnosisBody & { code: string }): Promise<PatientDiagnosis> {
   const id = await write(() =>
     ctx.db.transaction(async (tx) => {
-      if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
+      if (!(await getVisiblePatient(tenantDb(scope, tx), body.patientId))) { throw AppError.notFound('couldNotGetDiagnosis'); }
       await repo.lockPatientDiagnoses(tx, body.patientId);
       const values = await checkedValues(ctx, scope, tx, body.patientId, body);
-      if (values.isPrimary) { await repo.clearPrimary(scope, tx, body.patientId); }
-      return repo.insertDiagnosis(scope, tx, body.patientId, values);
+      if (values.isPrimary) { await repo.clearPrimary(tenantDb(scope, tx), body.patientId); }
+      return repo.insertDiagnosis(tenantDb(scope, tx), body.patientId, values);
     }),
   );
   return getDiagnosis(ctx, scope, id);
@@ -139,12 +139,12 @@ export async function createDiagnosis(ctx: AppContext, scope: Scope, body: Creat
 export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.diagnoses.updateDiagnosisForPatient>): Promise<PatientDiagnosis> {
   await write(() =>
     ctx.db.transaction(async (tx) => {
-      const current = await repo.getDiagnosis(scope, tx, body.id);
+      const current = await repo.getDiagnosis(tenantDb(scope, tx), body.id);
       if (!current) { throw noDiagnosis(); }
       await repo.lockPatientDiagnoses(tx, current.patientId);
       const values = await checkedValues(ctx, scope, tx, current.patientId, body, body.id);
-      if (values.isPrimary && !current.isPrimary) { await repo.clearPrimary(scope, tx, current.patientId); }
-      await repo.updateDiagnosis(scope, tx, body.id, values);
+      if (values.isPrimary && !current.isPrimary) { await repo.clearPrimary(tenantDb(scope, tx), current.patientId); }
+      await repo.updateDiagnosis(tenantDb(scope, tx), body.id, values);
     }),
   );
   return getDiagnosis(ctx, scope, body.id);
@@ -153,8 +153,8 @@ export async function updateDiagnosis(ctx: AppContext, scope: Scope, body: Endpo
 /** `DELETE patientdiagnosis/{id}`: 404 "No diagnosis data!" when it does not exist or is out of scope. */
 export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.getDiagnosis(scope, tx, id))) { throw noDiagnosis(); }
-    await repo.deleteDiagnosis(scope, tx, id);
+    if (!(await repo.getDiagnosis(tenantDb(scope, tx), id))) { throw noDiagnosis(); }
+    await repo.deleteDiagnosis(tenantDb(scope, tx), id);
   });
   return { id };
 }
@@ -260,7 +260,7 @@ export async function searchCodes(ctx: AppContext, q: string, limit = 20): Promi
  * billing profile's diagnoses, each condition with the codes that name it.
  */
 export async function chronicConditionsForPatients(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, ChronicConditionCount['conditions']>> {
-  const [active, profile] = await Promise.all([repo.findActiveCodes(scope, db, patientIds), repo.findProfileCodes(scope, db, patientIds)]);
+  const [active, profile] = await Promise.all([repo.findActiveCodes(tenantDb(scope, db), patientIds), repo.findProfileCodes(tenantDb(scope, db), patientIds)]);
   return new Map(patientIds.map((id) => [id, chronicConditionsOf([...(active.get(id) ?? []), ...(profile.get(id) ?? [])])]));
 }
 

@@ -22,7 +22,7 @@ import { readSingleUpload } from '../../lib/upload';
 import { Icd10cmFileError, indexTermsByCode, parseOfficialCodeFile, type Icd10cmCodeRow } from './icd10cm.parse';
 import { readVendoredFiles, replaceCodes, vendoredChapters } from './icd10cm.loader';
 import * as repo from './icd10cm.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 /** The largest file after gunzip (the FY2025 order file is about 15 MB). */
 const MAX_TEXT_BYTES = 64 * 1024 * 1024;
@@ -89,7 +89,7 @@ export async function startImport(ctx: AppContext, scope: Scope, req: FastifyReq
   }
   if (await repo.findActiveImport(catalogueDb(ctx.db))) { throw AppError.conflict('icd10cmImportRunning'); }
   const fileName = path.basename(file.filename || 'icd10cm.txt').slice(0, 200);
-  const row = await repo.insertQueuedRelease(scope, ctx.db, { label: releaseLabel(fileName), fileName, upload: Buffer.from(text, 'utf8') });
+  const row = await repo.insertQueuedRelease(tenantDb(scope, ctx.db), { label: releaseLabel(fileName), fileName, upload: Buffer.from(text, 'utf8') });
   try {
     await ctx.jobs.enqueue('icd10cm-import', { releaseId: row.id, scope }); // after the commit (jobs/queue.ts on PGlite)
   } catch (error) {

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
-import type { Scope } from '../../db/scope';
 import type { Icd10cmIndexRow } from './icd10cm-index';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 // The ICD-10-CM code set is global reference data, not tenant data: no tenant filter applies.
 // Functions still take the caller's scope first (house rule).
@@ -106,7 +104,8 @@ export async function findActiveImport({ db }: CatalogueDb): Promise<ReleaseRow 
 }
 
 /** Stores an uploaded file as a queued release. */
-export async function insertQueuedRelease(scope: Scope, db: Executor, values: { label: string; fileName: string; upload: Buffer }): Promise<ReleaseRow> {
+export async function insertQueuedRelease(tenant: TenantDb, values: { label: string; fileName: string; upload: Buffer }): Promise<ReleaseRow> {
+  const { scope, db } = tenant;
   const [row] = await db
     .insert(icd10cmReleases)
     .values({ ...values, source: 'upload', status: 'queued', startedBy: scope.userId || null })

@@ -10,12 +10,13 @@ import { systemScope } from '../../db/scope';
 import type { JobDefinition, JobInfo, JobName } from '../../jobs/queue';
 import { EcpClientError, sendVitalReading } from '../../lib/ecp-client';
 import * as repo from './ecp.repo';
+import { tenantDb } from '../../db/handles';
 
 const UNITS: Record<string, string> = { '8480-6': 'mm[Hg]', '8462-4': 'mm[Hg]', '8867-4': '/min', '29463-7': 'kg', '2339-0': 'mg/dL', '59408-5': '%', '8310-5': 'Cel' };
 
 /** Sends outbound row `outboundId` once; throws (for a retry) when the ECP could not be reached. */
 export async function sendOne(ctx: AppContext, outboundId: number, job: JobInfo): Promise<{ status: string }> {
-  const row = await repo.findSend(systemScope, ctx.db, outboundId);
+  const row = await repo.findSend(tenantDb(systemScope, ctx.db), outboundId);
   if (!row || row.out.status !== 'queued') { return { status: row?.out.status ?? 'missing' }; }
   const attempts = row.out.attempts + 1;
   try {
@@ -29,13 +30,13 @@ export async function sendOne(ctx: AppContext, outboundId: number, job: JobInfo)
       measuredAt: m.measuredAt.toISOString(),
       values: Object.entries(m.valuesJson).map(([code, value]) => ({ code, value, unit: UNITS[code] ?? '' })),
     });
-    await repo.updateOutbound(systemScope, ctx.db, outboundId, { status: 'sent', attempts, ecpReadingId, sentAt: new Date(), lastError: null }, 'queued');
+    await repo.updateOutbound(tenantDb(systemScope, ctx.db), outboundId, { status: 'sent', attempts, ecpReadingId, sentAt: new Date(), lastError: null }, 'queued');
     return { status: 'sent' };
   } catch (err) {
     const kind = err instanceof EcpClientError ? err.kind : 'error';
     const retryable = err instanceof EcpClientError ? err.retryable : true;
     const last = !retryable || job.retryCount >= job.retryLimit;
-    await repo.updateOutbound(systemScope, ctx.db, outboundId, { attempts, lastError: `attempt ${attempts}: ${kind}`, ...(last ? { status: 'dead' } : {}) }, 'queued');
+    await repo.updateOutbound(tenantDb(systemScope, ctx.db), outboundId, { attempts, lastError: `attempt ${attempts}: ${kind}`, ...(last ? { status: 'dead' } : {}) }, 'queued');
     if (last) { return { status: 'dead' }; }
     throw err;
   }

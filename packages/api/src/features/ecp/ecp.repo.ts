@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
+import type { TenantDb } from '../../db/handles';
 
 export type EcpLogRow = typeof ecpLogs.$inferSelect & { vigilUserName: string | null };
 export type OutboundRow = typeof ecpOutbound.$inferSelect & { residentName: string };
@@ -18,7 +18,8 @@ const withName = (r: { log: typeof ecpLogs.$inferSelect; first: string | null; l
   vigilUserName: r.first !== null ? `${r.first} ${r.last ?? ''}`.trim() : null,
 });
 
-export async function findLocations(scope: Scope, db: Executor, hospitalId: number) {
+export async function findLocations(tenant: TenantDb, hospitalId: number) {
+  const { scope, db } = tenant;
   return db
     .select()
     .from(ecpLocations)
@@ -28,10 +29,10 @@ export async function findLocations(scope: Scope, db: Executor, hospitalId: numb
 
 /** Maps a community to office `hospitalId` (in scope, checked by the caller); a community already mapped to an office out of scope is left alone (null). */
 export async function upsertLocation(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { ecpCommunityId: string; ecpOrganizationId: string | null; ecpOrganizationName?: string; name: string; hospitalId: number },
 ) {
+  const { scope, db } = tenant;
   const [row] = await db
     .insert(ecpLocations)
     .values({ ecpCommunityId: values.ecpCommunityId, ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId })
@@ -51,7 +52,8 @@ export async function upsertLocation(
   return row ?? null;
 }
 
-export async function findLogs(scope: Scope, db: Executor, hospitalId: number, kind: string): Promise<EcpLogRow[]> {
+export async function findLogs(tenant: TenantDb, hospitalId: number, kind: string): Promise<EcpLogRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select(logColumns)
     .from(ecpLogs)
@@ -62,12 +64,14 @@ export async function findLogs(scope: Scope, db: Executor, hospitalId: number, k
   return rows.map(withName);
 }
 
-export async function findLog(scope: Scope, db: Executor, id: number): Promise<EcpLogRow | null> {
+export async function findLog(tenant: TenantDb, id: number): Promise<EcpLogRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select(logColumns).from(ecpLogs).leftJoin(users, eq(users.id, ecpLogs.vigilUserId)).where(and(eq(ecpLogs.id, id), officeFilter(scope, ecpLogs.hospitalId))).limit(1);
   return row ? withName(row) : null;
 }
 
-export async function updateLog(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpLogs.$inferInsert>): Promise<void> {
+export async function updateLog(tenant: TenantDb, id: number, values: Partial<typeof ecpLogs.$inferInsert>): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(ecpLogs)
     .set({ ...values, updatedAt: new Date() })
@@ -75,7 +79,8 @@ export async function updateLog(scope: Scope, db: Executor, id: number, values: 
 }
 
 /** A user of `role` assigned to office `hospitalId` (in scope), or null. */
-export async function findOfficeUser(scope: Scope, db: Executor, userId: number, hospitalId: number, roles: RoleId[]) {
+export async function findOfficeUser(tenant: TenantDb, userId: number, hospitalId: number, roles: RoleId[]) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -86,7 +91,8 @@ export async function findOfficeUser(scope: Scope, db: Executor, userId: number,
 }
 
 /** Candidates for a log among the office's users of `roles`: by an exact identifier (MRN for patients, e-mail for staff), then by name (and birth date for patients). */
-export async function findCandidates(scope: Scope, db: Executor, log: typeof ecpLogs.$inferSelect, roles: RoleId[]) {
+export async function findCandidates(tenant: TenantDb, log: typeof ecpLogs.$inferSelect, roles: RoleId[]) {
+  const { scope, db } = tenant;
   const base = and(inArray(users.roleId, roles), eq(userHospitals.hospitalId, log.hospitalId!), officeFilter(scope, userHospitals.hospitalId));
   if (log.kind === 'resident' && log.medicalRecordNumber) {
     const byId = await db
@@ -121,7 +127,8 @@ export async function findCandidates(scope: Scope, db: Executor, log: typeof ecp
 }
 
 /** Vigil users already mapped from another log of the same kind (a Vigil record maps to one ECP record). */
-export async function mappedUserIds(scope: Scope, db: Executor, kind: string, hospitalId: number): Promise<Set<number>> {
+export async function mappedUserIds(tenant: TenantDb, kind: string, hospitalId: number): Promise<Set<number>> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: ecpLogs.vigilUserId })
     .from(ecpLogs)
@@ -130,7 +137,8 @@ export async function mappedUserIds(scope: Scope, db: Executor, kind: string, ho
 }
 
 /** Creates a user of `role` in office `hospitalId` (in scope) from a log; answers its id. */
-export async function insertUserFromLog(scope: Scope, db: Executor, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
+export async function insertUserFromLog(tenant: TenantDb, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
+  const { scope, db } = tenant;
   const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, log.hospitalId!), officeFilter(scope, hospitals.id))).limit(1);
   if (!office) { return null; }
   const [user] = await db
@@ -159,7 +167,8 @@ export async function insertUserFromLog(scope: Scope, db: Executor, log: typeof 
  * in one statement (the unique measurement id makes a second finalize queue nothing). Answers the
  * new rows' ids and how many were already queued.
  */
-export async function queueReviewedReadings(scope: Scope, db: Executor, hospitalId: number, reviewerId: number): Promise<{ ids: number[]; alreadyQueued: number }> {
+export async function queueReviewedReadings(tenant: TenantDb, hospitalId: number, reviewerId: number): Promise<{ ids: number[]; alreadyQueued: number }> {
+  const { scope, db } = tenant;
   const inserted = await db.execute<{ id: number }>(sql`
     insert into ecp_outbound (measurement_id, hospital_id, ecp_log_id, idempotency_key, reviewed_by)
     select m.id, m.hospital_id, l.id, 'vigil-reading-' || m.id, ${reviewerId}
@@ -182,7 +191,8 @@ export async function queueReviewedReadings(scope: Scope, db: Executor, hospital
 }
 
 /** What one send needs: the row, its reading, its resident and the impersonated ECP user's own id. */
-export async function findSend(scope: Scope, db: Executor, outboundId: number) {
+export async function findSend(tenant: TenantDb, outboundId: number) {
+  const { scope, db } = tenant;
   void scope;
   const [row] = await db
     .select({ out: ecpOutbound, log: ecpLogs, m: measurements })
@@ -201,7 +211,8 @@ export async function findSend(scope: Scope, db: Executor, outboundId: number) {
   return { ...row, onBehalfOf: impersonated?.ecpId ?? null };
 }
 
-export async function updateOutbound(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpOutbound.$inferInsert>, onlyStatus?: string): Promise<boolean> {
+export async function updateOutbound(tenant: TenantDb, id: number, values: Partial<typeof ecpOutbound.$inferInsert>, onlyStatus?: string): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(ecpOutbound)
     .set(values)
@@ -210,7 +221,8 @@ export async function updateOutbound(scope: Scope, db: Executor, id: number, val
   return rows.length > 0;
 }
 
-export async function findOutbound(scope: Scope, db: Executor, hospitalId: number | null, id: number | null, status: string | undefined): Promise<OutboundRow[]> {
+export async function findOutbound(tenant: TenantDb, hospitalId: number | null, id: number | null, status: string | undefined): Promise<OutboundRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ out: ecpOutbound, first: ecpLogs.firstName, last: ecpLogs.lastName })
     .from(ecpOutbound)
@@ -235,10 +247,10 @@ export async function findOutbound(scope: Scope, db: Executor, hospitalId: numbe
  * mapping. A delivery identical to the stored one changes nothing (`changed` false).
  */
 export async function upsertLogFromWebhook(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { kind: string; ecpId: string; ecpCommunityId: string; firstName: string; lastName: string; birthdate: string | null; email: string | null; medicalRecordNumber: string | null; payload: Record<string, unknown> },
 ): Promise<{ id: number; changed: boolean }> {
+  const { scope, db } = tenant;
   void scope;
   const [location] = await db.select({ hospitalId: ecpLocations.hospitalId }).from(ecpLocations).where(eq(ecpLocations.ecpCommunityId, values.ecpCommunityId)).limit(1);
   const [row] = await db
@@ -284,7 +296,8 @@ const toOrganizationRow = (r: { row: typeof ecpOrganizations.$inferSelect; organ
 });
 
 /** The ECP organizations the caller sees, review first, then by name. */
-export async function findEcpOrganizations(scope: Scope, db: Executor): Promise<EcpOrganizationRow[]> {
+export async function findEcpOrganizations(tenant: TenantDb): Promise<EcpOrganizationRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select(organizationColumns(scope))
     .from(ecpOrganizations)
@@ -296,7 +309,8 @@ export async function findEcpOrganizations(scope: Scope, db: Executor): Promise<
 }
 
 /** One ECP organization the caller sees, or null. */
-export async function findEcpOrganization(scope: Scope, db: Executor, id: number): Promise<EcpOrganizationRow | null> {
+export async function findEcpOrganization(tenant: TenantDb, id: number): Promise<EcpOrganizationRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(organizationColumns(scope))
     .from(ecpOrganizations)
@@ -306,7 +320,8 @@ export async function findEcpOrganization(scope: Scope, db: Executor, id: number
   return row ? toOrganizationRow(row) : null;
 }
 
-export async function updateEcpOrganization(scope: Scope, db: Executor, id: number, values: Partial<typeof ecpOrganizations.$inferInsert>): Promise<void> {
+export async function updateEcpOrganization(tenant: TenantDb, id: number, values: Partial<typeof ecpOrganizations.$inferInsert>): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(ecpOrganizations)
     .set({ ...values, updatedAt: new Date() })
@@ -314,7 +329,8 @@ export async function updateEcpOrganization(scope: Scope, db: Executor, id: numb
 }
 
 /** Whether Vigil organization `organizationId` exists and is in scope. */
-export async function findOrganizationInScope(scope: Scope, db: Executor, organizationId: number): Promise<boolean> {
+export async function findOrganizationInScope(tenant: TenantDb, organizationId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -329,7 +345,8 @@ export async function findOrganizationInScope(scope: Scope, db: Executor, organi
  * an ECP organization spread over two Vigil organizations is never merged into one; only the count
  * leaves this function's caller).
  */
-export async function findOrganizationCandidates(scope: Scope, db: Executor, ecpOrganizationId: string): Promise<number[]> {
+export async function findOrganizationCandidates(tenant: TenantDb, ecpOrganizationId: string): Promise<number[]> {
+  const { scope, db } = tenant;
   void scope;
   const rows = await db
     .selectDistinct({ id: hospitals.organizationId })

@@ -10,6 +10,7 @@ import { isOrganizationInScope, systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './ecp.repo';
+import { tenantDb } from '../../db/handles';
 
 const STAFF_ROLES = [Role.ECP_USER, Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN];
 
@@ -47,7 +48,7 @@ function toOutbound(r: repo.OutboundRow): EcpOutbound {
 }
 
 async function officeOrThrow(ctx: AppContext, scope: Scope, hospitalId: number) {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   return office;
 }
@@ -55,7 +56,7 @@ async function officeOrThrow(ctx: AppContext, scope: Scope, hospitalId: number) 
 /** `getecpmappinglocation`: the communities mapped to office `hospitalId` (404 out of scope). */
 export async function locations(ctx: AppContext, scope: Scope, hospitalId: number): Promise<EcpLocation[]> {
   await officeOrThrow(ctx, scope, hospitalId);
-  return repo.findLocations(scope, ctx.db, hospitalId);
+  return repo.findLocations(tenantDb(scope, ctx.db), hospitalId);
 }
 
 /** `ecp/setlocationmapping`: 404 for an office out of scope; 409 when the community is mapped to an office out of scope. */
@@ -66,7 +67,7 @@ export async function setLocation(
 ): Promise<EcpLocation> {
   await officeOrThrow(ctx, scope, body.hospitalId);
   const row = await ctx.db.transaction((tx) =>
-    repo.upsertLocation(scope, tx, {
+    repo.upsertLocation(tenantDb(scope, tx), {
       ecpCommunityId: body.ecpCommunityId,
       ecpOrganizationId: body.ecpOrganizationId ?? null,
       ecpOrganizationName: body.ecpOrganizationName,
@@ -96,7 +97,7 @@ function toOrganization(r: repo.EcpOrganizationRow): EcpOrganization {
 
 /** `ecp/organizations`: the ECP organizations the caller sees (repo `ecpOrganizationFilter`), review first. */
 export async function ecpOrganizations(ctx: AppContext, scope: Scope): Promise<EcpOrganization[]> {
-  return (await repo.findEcpOrganizations(scope, ctx.db)).map(toOrganization);
+  return (await repo.findEcpOrganizations(tenantDb(scope, ctx.db))).map(toOrganization);
 }
 
 /**
@@ -111,17 +112,17 @@ export async function automaticOrganizationMapping(ctx: AppContext, scope: Scope
     let mapped = 0;
     let review = 0;
     let unmatched = 0;
-    for (const row of await repo.findEcpOrganizations(scope, tx)) {
+    for (const row of await repo.findEcpOrganizations(tenantDb(scope, tx))) {
       if (row.status === 'mapped') { continue; }
-      const ids = await repo.findOrganizationCandidates(scope, tx, row.ecpOrganizationId);
+      const ids = await repo.findOrganizationCandidates(tenantDb(scope, tx), row.ecpOrganizationId);
       if (ids.length === 1 && isOrganizationInScope(scope, ids[0]!)) {
-        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'mapped', organizationId: ids[0]!, reason: 'communities' });
+        await repo.updateEcpOrganization(tenantDb(scope, tx), row.id, { status: 'mapped', organizationId: ids[0]!, reason: 'communities' });
         mapped++;
       } else if (ids.length > 1) {
-        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'review', organizationId: null, reason: `${ids.length} candidates match by communities: choose one` });
+        await repo.updateEcpOrganization(tenantDb(scope, tx), row.id, { status: 'review', organizationId: null, reason: `${ids.length} candidates match by communities: choose one` });
         review++;
       } else {
-        await repo.updateEcpOrganization(scope, tx, row.id, { status: 'new', reason: 'no match' });
+        await repo.updateEcpOrganization(tenantDb(scope, tx), row.id, { status: 'new', reason: 'no match' });
         unmatched++;
       }
     }
@@ -135,21 +136,21 @@ export async function automaticOrganizationMapping(ctx: AppContext, scope: Scope
  * an organization out of scope; nothing changes then.
  */
 export async function setOrganizationMapping(ctx: AppContext, scope: Scope, id: number, organizationId: number | null): Promise<EcpOrganization> {
-  const row = await repo.findEcpOrganization(scope, ctx.db, id);
+  const row = await repo.findEcpOrganization(tenantDb(scope, ctx.db), id);
   if (!row || (row.organizationId !== null && !isOrganizationInScope(scope, row.organizationId))) { throw AppError.notFound(); }
   if (organizationId === null) {
-    await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'new', organizationId: null, reason: 'unmapped' }));
+    await ctx.db.transaction((tx) => repo.updateEcpOrganization(tenantDb(scope, tx), id, { status: 'new', organizationId: null, reason: 'unmapped' }));
   } else {
-    if (!(await repo.findOrganizationInScope(scope, ctx.db, organizationId))) { throw AppError.notFound(); }
-    await ctx.db.transaction((tx) => repo.updateEcpOrganization(scope, tx, id, { status: 'mapped', organizationId, reason: 'confirmed' }));
+    if (!(await repo.findOrganizationInScope(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
+    await ctx.db.transaction((tx) => repo.updateEcpOrganization(tenantDb(scope, tx), id, { status: 'mapped', organizationId, reason: 'confirmed' }));
   }
-  return toOrganization((await repo.findEcpOrganization(scope, ctx.db, id))!);
+  return toOrganization((await repo.findEcpOrganization(tenantDb(scope, ctx.db), id))!);
 }
 
 /** `ecp/logs`: an office's residents or users from the ECP (404 out of scope). */
 export async function logs(ctx: AppContext, scope: Scope, hospitalId: number, kind: 'resident' | 'user'): Promise<EcpLog[]> {
   await officeOrThrow(ctx, scope, hospitalId);
-  return (await repo.findLogs(scope, ctx.db, hospitalId, kind)).map(toLog);
+  return (await repo.findLogs(tenantDb(scope, ctx.db), hospitalId, kind)).map(toLog);
 }
 
 /**
@@ -163,23 +164,23 @@ export async function automaticMapping(ctx: AppContext, scope: Scope, hospitalId
   await officeOrThrow(ctx, scope, hospitalId);
   const roles = kind === 'resident' ? [Role.PATIENT] : STAFF_ROLES;
   return ctx.db.transaction(async (tx) => {
-    const taken = await repo.mappedUserIds(scope, tx, kind, hospitalId);
+    const taken = await repo.mappedUserIds(tenantDb(scope, tx), kind, hospitalId);
     let mapped = 0;
     let review = 0;
     let unmatched = 0;
-    for (const log of await repo.findLogs(scope, tx, hospitalId, kind)) {
+    for (const log of await repo.findLogs(tenantDb(scope, tx), hospitalId, kind)) {
       if (log.status === 'mapped') { continue; }
-      const found = await repo.findCandidates(scope, tx, log, roles);
+      const found = await repo.findCandidates(tenantDb(scope, tx), log, roles);
       const ids = found.ids.filter((id) => !taken.has(id));
       if (ids.length === 1) {
         taken.add(ids[0]!);
-        await repo.updateLog(scope, tx, log.id, { status: 'mapped', vigilUserId: ids[0]!, reason: found.by === 'identifier' ? (kind === 'resident' ? 'medical record number' : 'e-mail') : kind === 'resident' ? 'name and birth date' : 'name' });
+        await repo.updateLog(tenantDb(scope, tx), log.id, { status: 'mapped', vigilUserId: ids[0]!, reason: found.by === 'identifier' ? (kind === 'resident' ? 'medical record number' : 'e-mail') : kind === 'resident' ? 'name and birth date' : 'name' });
         mapped++;
       } else if (ids.length > 1) {
-        await repo.updateLog(scope, tx, log.id, { status: 'review', vigilUserId: null, reason: `${ids.length} candidates match by ${found.by === 'identifier' ? 'identifier' : 'name'}: choose one` });
+        await repo.updateLog(tenantDb(scope, tx), log.id, { status: 'review', vigilUserId: null, reason: `${ids.length} candidates match by ${found.by === 'identifier' ? 'identifier' : 'name'}: choose one` });
         review++;
       } else {
-        await repo.updateLog(scope, tx, log.id, { status: 'new', reason: 'no match' });
+        await repo.updateLog(tenantDb(scope, tx), log.id, { status: 'new', reason: 'no match' });
         unmatched++;
       }
     }
@@ -188,7 +189,7 @@ export async function automaticMapping(ctx: AppContext, scope: Scope, hospitalId
 }
 
 async function logOrThrow(ctx: AppContext, scope: Scope, id: number, kind?: string) {
-  const log = await repo.findLog(scope, ctx.db, id);
+  const log = await repo.findLog(tenantDb(scope, ctx.db), id);
   if (!log || log.hospitalId === null || (kind && log.kind !== kind)) { throw AppError.notFound(); }
   return log;
 }
@@ -197,13 +198,13 @@ async function logOrThrow(ctx: AppContext, scope: Scope, id: number, kind?: stri
 export async function setMapping(ctx: AppContext, scope: Scope, id: number, vigilUserId: number | null): Promise<EcpLog> {
   const log = await logOrThrow(ctx, scope, id);
   if (vigilUserId === null) {
-    await ctx.db.transaction((tx) => repo.updateLog(scope, tx, id, { status: 'new', vigilUserId: null, reason: 'unmapped' }));
+    await ctx.db.transaction((tx) => repo.updateLog(tenantDb(scope, tx), id, { status: 'new', vigilUserId: null, reason: 'unmapped' }));
   } else {
     const roles = log.kind === 'resident' ? [Role.PATIENT] : STAFF_ROLES;
-    if (!(await repo.findOfficeUser(scope, ctx.db, vigilUserId, log.hospitalId!, roles))) { throw AppError.badRequest('validationFailed', { vigilUserId: 'invalidId' }); }
-    await ctx.db.transaction((tx) => repo.updateLog(scope, tx, id, { status: 'mapped', vigilUserId, reason: 'confirmed' }));
+    if (!(await repo.findOfficeUser(tenantDb(scope, ctx.db), vigilUserId, log.hospitalId!, roles))) { throw AppError.badRequest('validationFailed', { vigilUserId: 'invalidId' }); }
+    await ctx.db.transaction((tx) => repo.updateLog(tenantDb(scope, tx), id, { status: 'mapped', vigilUserId, reason: 'confirmed' }));
   }
-  return toLog((await repo.findLog(scope, ctx.db, id))!);
+  return toLog((await repo.findLog(tenantDb(scope, ctx.db), id))!);
 }
 
 /** `createresidentfromecplog` / `createuserfromecplog`: 404 out of scope or another kind; 409 when the log is already mapped. */
@@ -211,11 +212,11 @@ export async function createFromLog(ctx: AppContext, scope: Scope, id: number, k
   const log = await logOrThrow(ctx, scope, id, kind);
   if (log.status === 'mapped') { throw AppError.conflict(); }
   await ctx.db.transaction(async (tx) => {
-    const userId = await repo.insertUserFromLog(scope, tx, log, kind === 'resident' ? Role.PATIENT : Role.ECP_USER);
+    const userId = await repo.insertUserFromLog(tenantDb(scope, tx), log, kind === 'resident' ? Role.PATIENT : Role.ECP_USER);
     if (userId === null) { throw AppError.notFound(); }
-    await repo.updateLog(scope, tx, id, { status: 'mapped', vigilUserId: userId, reason: 'created' });
+    await repo.updateLog(tenantDb(scope, tx), id, { status: 'mapped', vigilUserId: userId, reason: 'created' });
   });
-  return toLog((await repo.findLog(scope, ctx.db, id))!);
+  return toLog((await repo.findLog(tenantDb(scope, ctx.db), id))!);
 }
 
 /**
@@ -225,7 +226,7 @@ export async function createFromLog(ctx: AppContext, scope: Scope, id: number, k
  */
 export async function finalize(ctx: AppContext, scope: Scope, hospitalId: number) {
   await officeOrThrow(ctx, scope, hospitalId);
-  const { ids, alreadyQueued } = await ctx.db.transaction((tx) => repo.queueReviewedReadings(scope, tx, hospitalId, scope.userId));
+  const { ids, alreadyQueued } = await ctx.db.transaction((tx) => repo.queueReviewedReadings(tenantDb(scope, tx), hospitalId, scope.userId));
   for (const id of ids) { await ctx.jobs.enqueue('ecp-send', { outboundId: id }); }
   return { queued: ids.length, alreadyQueued };
 }
@@ -233,16 +234,16 @@ export async function finalize(ctx: AppContext, scope: Scope, hospitalId: number
 /** `ecp/outbound`: an office's sends, or its dead letters (`status` dead). 404 out of scope. */
 export async function outbound(ctx: AppContext, scope: Scope, hospitalId: number, status: string | undefined): Promise<EcpOutbound[]> {
   await officeOrThrow(ctx, scope, hospitalId);
-  return (await repo.findOutbound(scope, ctx.db, hospitalId, null, status)).map(toOutbound);
+  return (await repo.findOutbound(tenantDb(scope, ctx.db), hospitalId, null, status)).map(toOutbound);
 }
 
 /** `ecp/outbound/{id}/retry`: a dead letter goes back to the queue with its same key. 404 out of scope; 409 when it is not dead. */
 export async function retry(ctx: AppContext, scope: Scope, id: number): Promise<EcpOutbound> {
-  const [row] = await repo.findOutbound(scope, ctx.db, null, id, undefined);
+  const [row] = await repo.findOutbound(tenantDb(scope, ctx.db), null, id, undefined);
   if (!row) { throw AppError.notFound(); }
-  if (!(await ctx.db.transaction((tx) => repo.updateOutbound(scope, tx, id, { status: 'queued', lastError: null }, 'dead')))) { throw AppError.conflict(); }
+  if (!(await ctx.db.transaction((tx) => repo.updateOutbound(tenantDb(scope, tx), id, { status: 'queued', lastError: null }, 'dead')))) { throw AppError.conflict(); }
   await ctx.jobs.enqueue('ecp-send', { outboundId: id });
-  return toOutbound((await repo.findOutbound(scope, ctx.db, null, id, undefined))[0]!);
+  return toOutbound((await repo.findOutbound(tenantDb(scope, ctx.db), null, id, undefined))[0]!);
 }
 
 type Json = Record<string, unknown>;
@@ -272,7 +273,7 @@ export async function receiveWebhook(ctx: AppContext, raw: Buffer) {
   if (!payload || !record || !kind || !ecpId || !communityId || !firstName || !lastName || (birth !== null && !/^\d{4}-\d{2}-\d{2}$/.test(birth)) || raw.toString('utf8').includes('\\u0000')) {
     throw AppError.badRequest('noEventData');
   }
-  const stored = await repo.upsertLogFromWebhook(systemScope, ctx.db, {
+  const stored = await repo.upsertLogFromWebhook(tenantDb(systemScope, ctx.db), {
     kind,
     ecpId,
     ecpCommunityId: communityId,

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hospitals, patientInsurance, patientProgramEnrolments, userHospitals } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * A patient's program enrolments and insurance. Both belong to the patient, not to one office: a
@@ -24,18 +25,21 @@ export async function lockPatientEnrolment(tx: Executor, patientId: number): Pro
 }
 
 /** The patient's program enrolments (any order; the service sorts them canonically). */
-export async function findPrograms(scope: Scope, db: Executor, patientId: number): Promise<EnrolmentRow[]> {
+export async function findPrograms(tenant: TenantDb, patientId: number): Promise<EnrolmentRow[]> {
+  const { scope, db } = tenant;
   return db.select().from(e).where(and(eq(e.patientId, patientId), userFilter(scope, e.patientId)));
 }
 
 /** The patient's insurance, or null. */
-export async function getInsurance(scope: Scope, db: Executor, patientId: number): Promise<InsuranceRow | null> {
+export async function getInsurance(tenant: TenantDb, patientId: number): Promise<InsuranceRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select().from(ins).where(and(eq(ins.patientId, patientId), userFilter(scope, ins.patientId))).limit(1);
   return row ?? null;
 }
 
 /** Replaces the patient's program enrolments with `programs` (the whole list is the new state). */
-export async function replacePrograms(scope: Scope, tx: Executor, patientId: number, programs: { program: string; enrolledOn: string }[]): Promise<void> {
+export async function replacePrograms(tenant: TenantDb, patientId: number, programs: { program: string; enrolledOn: string }[]): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.delete(e).where(and(eq(e.patientId, patientId), userFilter(scope, e.patientId)));
   if (programs.length === 0) { return; }
   await tx.insert(e).values(programs.map((p) => ({ patientId, program: p.program, enrolledOn: p.enrolledOn, createdBy: scope.userId })));
@@ -43,11 +47,11 @@ export async function replacePrograms(scope: Scope, tx: Executor, patientId: num
 
 /** Saves (or with null removes) the patient's insurance. */
 export async function saveInsurance(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   patientId: number,
   insurance: { payerType: string; payerName: string; planName: string; memberId: string } | null,
 ): Promise<void> {
+  const { scope, db: tx } = tenant;
   if (insurance === null) {
     await tx.delete(ins).where(and(eq(ins.patientId, patientId), userFilter(scope, ins.patientId)));
     return;
@@ -60,7 +64,8 @@ export async function saveInsurance(
 }
 
 /** The patient's offices the caller sees, lowest id first, with their time zone and program switches. */
-export async function findPatientOffices(scope: Scope, db: Executor, patientId: number) {
+export async function findPatientOffices(tenant: TenantDb, patientId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: hospitals.id, timeZone: hospitals.timeZone, rpmEnabled: hospitals.rpmEnabled, rtmEnabled: hospitals.rtmEnabled, ccmEnabled: hospitals.ccmEnabled })
     .from(userHospitals)

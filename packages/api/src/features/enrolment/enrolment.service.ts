@@ -6,6 +6,7 @@ import { getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { localDate, officeTimeZone } from '../../lib/office-calendar';
 import * as repo from './enrolment.repo';
+import { tenantDb } from '../../db/handles';
 
 type UpdateBody = EndpointBody<typeof enrolment.updatePatientEnrolment>;
 
@@ -13,7 +14,7 @@ type UpdateBody = EndpointBody<typeof enrolment.updatePatientEnrolment>;
 const SWITCHED = { RPM: 'rpmEnabled', RTM: 'rtmEnabled', CCM: 'ccmEnabled' } as const;
 
 async function read(scope: Scope, db: Executor, patientId: number): Promise<Enrolment> {
-  const [programs, insurance] = await Promise.all([repo.findPrograms(scope, db, patientId), repo.getInsurance(scope, db, patientId)]);
+  const [programs, insurance] = await Promise.all([repo.findPrograms(tenantDb(scope, db), patientId), repo.getInsurance(tenantDb(scope, db), patientId)]);
   const order = (p: string) => BILLING_PROGRAMS.indexOf(p as (typeof BILLING_PROGRAMS)[number]);
   const dates = [...programs.map((p) => p.createdAt), ...(insurance ? [insurance.updatedAt] : [])];
   return {
@@ -40,7 +41,7 @@ async function read(scope: Scope, db: Executor, patientId: number): Promise<Enro
  * id" when the patient is not visible to the caller (another tenant's patient reads as not found).
  */
 export async function getEnrolment(ctx: AppContext, scope: Scope, patientId: number): Promise<Enrolment> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
   return read(scope, ctx.db, patientId);
 }
 
@@ -53,9 +54,9 @@ export async function getEnrolment(ctx: AppContext, scope: Scope, patientId: num
  */
 export async function updateEnrolment(ctx: AppContext, scope: Scope, patientId: number, body: UpdateBody): Promise<Enrolment> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await getVisiblePatient(scope, tx, patientId))) { throw AppError.notFound(); }
+    if (!(await getVisiblePatient(tenantDb(scope, tx), patientId))) { throw AppError.notFound(); }
     await repo.lockPatientEnrolment(tx, patientId);
-    const offices = await repo.findPatientOffices(scope, tx, patientId);
+    const offices = await repo.findPatientOffices(tenantDb(scope, tx), patientId);
     const today = localDate(new Date(), officeTimeZone(offices[0]?.timeZone));
     body.programs.forEach((p, i) => {
       if (p.enrolledOn > today) { throw AppError.badRequest('futureDate', { [`programs.${i}.enrolledOn`]: 'futureDate' }); }
@@ -64,10 +65,9 @@ export async function updateEnrolment(ctx: AppContext, scope: Scope, patientId: 
         throw new AppError('badRequest', 'programNotOffered', { program: p.program }, { [`programs.${i}.program`]: 'programNotOffered' });
       }
     });
-    await repo.replacePrograms(scope, tx, patientId, body.programs);
+    await repo.replacePrograms(tenantDb(scope, tx), patientId, body.programs);
     await repo.saveInsurance(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       patientId,
       body.insurance && {
         payerType: body.insurance.payerType,

@@ -13,6 +13,7 @@ import { upsertImportedDiagnoses, billableCodes, type ImportedDiagnosis } from '
 import { MappingError, parseReference, type FhirRef } from './fhir.map';
 import { codeableConceptSchema, describeZodError, fhirIdSchema, periodSchema, referenceSchema, type FhirResource } from './fhir.schemas';
 import type { BundleIndex, Prepared, ResourceMapper, RunState } from './import.mappers';
+import { tenantDb } from '../../db/handles';
 
 export const ICD10CM_SYSTEM = 'http://hl7.org/fhir/sid/icd-10-cm';
 
@@ -101,7 +102,7 @@ export function conditionMapper(resolvePatient: PatientResolver): ResourceMapper
           const billable = icd10cm ? await billableCodes(tx, [icd10cm]) : new Map<string, string>();
           const code = icd10cm && billable.has(icd10cm) ? icd10cm : null;
           const row: ImportedDiagnosis = { ...rest, code, description: code ? (billable.get(code) ?? rest.description) : rest.description };
-          const { created, updated } = await upsertImportedDiagnoses(systemScope, tx, patientId, [row]);
+          const { created, updated } = await upsertImportedDiagnoses(tenantDb(systemScope, tx), patientId, [row]);
           return { status: created > 0 ? 'created' : updated > 0 ? 'updated' : 'unchanged' };
         },
       };

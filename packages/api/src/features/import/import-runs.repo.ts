@@ -7,7 +7,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { importRuns, importUploads } from '../../db/schema/index';
-import { isSystemAdmin, type Scope } from '../../db/scope';
+import { isSystemAdmin } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 export type ImportInput = NonNullable<ImportRunRow['input']>;
@@ -31,7 +32,8 @@ export async function getRunForJob(db: Executor, id: number): Promise<ImportRunR
 }
 
 /** The run `id` when the caller may see import runs (system admins); null otherwise. */
-export async function getRun(scope: Scope, db: Executor, id: number): Promise<ImportRunRow | null> {
+export async function getRun(tenant: TenantDb, id: number): Promise<ImportRunRow | null> {
+  const { scope, db } = tenant;
   if (!isSystemAdmin(scope)) { return null; }
   return getRunForJob(db, id);
 }

@@ -27,6 +27,7 @@ import type { JobDefinition, JobInfo, JobName, JobPayloads } from '../../jobs/qu
 import * as runs from './import-runs.repo';
 import * as repo from './import.repo';
 import { importFhir, importFhirText } from './import.service';
+import { tenantDb } from '../../db/handles';
 
 /** The message of a run that could not be completed (English, as stored; no PHI). */
 export const IMPORT_FAILED_MESSAGE = 'Import failed; see the server log';
@@ -143,7 +144,7 @@ export function importRunFailedJobDefinition(ctx: AppContext): JobDefinition<Job
 
 /** `GET admin/importruns/{id}`: one run (404 when unknown; import runs are a system admin's). */
 export async function getImportRun(ctx: Pick<AppContext, 'db'>, scope: Scope, id: number): Promise<ImportRun> {
-  const row = await runs.getRun(scope, ctx.db, id);
+  const row = await runs.getRun(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return runView(row);
 }
@@ -154,6 +155,6 @@ export async function findImportRuns(
   scope: Scope,
   q: { page: number; pageSize: number; sort?: string; search?: string },
 ): Promise<{ items: ImportRun[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await repo.findImportRuns(scope, ctx.db, q);
+  const { rows, total } = await repo.findImportRuns(tenantDb(scope, ctx.db), q);
   return { items: rows.map(runView), total, page: q.page, pageSize: q.pageSize };
 }

@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { isSystemAdmin, type Scope } from '../../db/scope';
+import { systemWideFilter } from '../../db/scope';
 import {
   doctorMetadata,
   hospitalDeviceDefaults,
@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OfficeRow = typeof hospitals.$inferSelect;
@@ -285,8 +286,9 @@ const importRunSorts: Record<string, SQL[]> = {
 };
 
 /** Import runs visible to the caller (system admins only; anyone else sees none), paged in SQL. */
-export async function findImportRuns(scope: Scope, db: Executor, q: { page: number; pageSize: number; sort?: string; search?: string }) {
-  const where = and(isSystemAdmin(scope) ? sql`true` : sql`false`, q.search ? ilike(importRuns.source, `%${escapeLike(q.search)}%`) : undefined);
+export async function findImportRuns(tenant: TenantDb, q: { page: number; pageSize: number; sort?: string; search?: string }) {
+  const { scope, db } = tenant;
+  const where = and(systemWideFilter(scope), q.search ? ilike(importRuns.source, `%${escapeLike(q.search)}%`) : undefined);
   const [total] = await db.select({ n: count() }).from(importRuns).where(where);
   const rows = await db
     .select()

@@ -2,10 +2,12 @@ import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'driz
 import { formatInvoiceNumber, type Invoice, type InvoiceLine, type InvoiceListQuery, type InvoiceStatus, type InvoiceSummary } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { billingClaims, hospitals, invoiceLines, invoiceNumberCounters, invoices, organizations } from '../../db/schema/index';
-import { assertOrganizationInScope, officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { assertOrganizationInScope, officeFilter, organizationFilter } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
 import { percentOf } from './engine/compute';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /** Invoices of organizations. Every function takes the caller's scope first and filters by `organizationFilter`. */
 
@@ -61,7 +63,8 @@ const lineColumns = {
 };
 
 /** The organization `organizationId` when the caller sees it (`organizationFilter`), with the details an invoice prints. */
-export async function getOrganization(scope: Scope, db: Executor, organizationId: number) {
+export async function getOrganization(tenant: TenantDb, organizationId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: organizations.id,
@@ -88,12 +91,12 @@ export type InvoiceOrganization = NonNullable<Awaited<ReturnType<typeof getOrgan
  * for the caller's offices of it, by office name.
  */
 export async function findBillablePatientsByOffice(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   organizationId: number,
   year: number,
   month: number,
 ): Promise<{ hospitalId: number; hospitalName: string; patients: number }[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ hospitalId: hospitals.id, hospitalName: hospitals.hospitalName, patients: sql<number>`count(distinct ${billingClaims.patientId})::int` })
     .from(billingClaims)
@@ -113,7 +116,8 @@ export async function findBillablePatientsByOffice(
 }
 
 /** Billable patients of organization `organizationId` per month from (year, month) `from` on: key `year-month`. */
-export async function countBillablePatientsByMonth(scope: Scope, db: Executor, organizationId: number, from: { year: number; month: number }): Promise<Map<string, number>> {
+export async function countBillablePatientsByMonth(tenant: TenantDb, organizationId: number, from: { year: number; month: number }): Promise<Map<string, number>> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ year: billingClaims.year, month: billingClaims.month, patients: sql<number>`count(distinct ${billingClaims.patientId})::int` })
     .from(billingClaims)
@@ -139,7 +143,8 @@ const sortColumns = {
 } as const;
 
 /** A page of the invoices the caller sees, filtered by organization, status and year. Newest period first by default. */
-export async function findInvoices(scope: Scope, db: Executor, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+export async function findInvoices(tenant: TenantDb, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+  const { scope, db } = tenant;
   const where = and(
     organizationFilter(scope, i.organizationId),
     q.organizationId !== undefined ? eq(i.organizationId, q.organizationId) : undefined,
@@ -164,13 +169,15 @@ export async function findInvoices(scope: Scope, db: Executor, q: InvoiceListQue
 }
 
 /** The invoices of organization `organizationId` the caller sees, for the months given (`year * 12 + month` from `fromKey` on), not void. */
-export async function findOrganizationInvoicesSince(scope: Scope, db: Executor, organizationId: number, fromKey: number): Promise<InvoiceSummary[]> {
+export async function findOrganizationInvoicesSince(tenant: TenantDb, organizationId: number, fromKey: number): Promise<InvoiceSummary[]> {
+  const { scope, db } = tenant;
   const rows = await summaries(db).where(and(organizationFilter(scope, i.organizationId), eq(i.organizationId, organizationId), sql`${i.status} <> 'void'`, sql`(${i.year} * 12 + ${i.month}) >= ${fromKey}`));
   return rows.map(summaryView);
 }
 
 /** The invoice `id` with its lines when the caller sees it; null otherwise. `forUpdate` locks its row until the transaction ends. */
-export async function getInvoice(scope: Scope, db: Executor, id: number, opts: { forUpdate?: boolean } = {}): Promise<Invoice | null> {
+export async function getInvoice(tenant: TenantDb, id: number, opts: { forUpdate?: boolean } = {}): Promise<Invoice | null> {
+  const { scope, db } = tenant;
   const base = summaries(db)
     .where(and(eq(i.id, id), organizationFilter(scope, i.organizationId)))
     .limit(1);
@@ -210,19 +217,20 @@ export interface LineValues {
 
 /** Inserts a draft invoice of organization `organizationId` (the caller's, checked by the service) with its lines; returns its id. */
 export async function insertDraft(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   v: { organizationId: number; year: number; month: number; createdBy: number } & InvoiceValues,
   lines: LineValues[],
 ): Promise<number> {
+  const { scope, db } = tenant;
   assertOrganizationInScope(scope, v.organizationId);
   const [row] = await db.insert(i).values({ ...v, status: 'draft' }).returning({ id: i.id });
-  await replaceLines(scope, db, row!.id, lines);
+  await replaceLines(tenantDb(scope, db), row!.id, lines);
   return row!.id;
 }
 
 /** Replaces the lines of invoice `invoiceId` of the caller's organizations (404 otherwise). */
-export async function replaceLines(scope: Scope, db: Executor, invoiceId: number, lines: LineValues[]): Promise<void> {
+export async function replaceLines(tenant: TenantDb, invoiceId: number, lines: LineValues[]): Promise<void> {
+  const { scope, db } = tenant;
   const [own] = await db.select({ id: i.id }).from(i).where(and(eq(i.id, invoiceId), organizationFilter(scope, i.organizationId))).limit(1);
   if (!own) { throw AppError.notFound(); }
   await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
@@ -230,7 +238,8 @@ export async function replaceLines(scope: Scope, db: Executor, invoiceId: number
 }
 
 /** Updates invoice `id` in the caller's organizations. */
-export async function updateInvoice(scope: Scope, db: Executor, id: number, values: Partial<InvoiceValues> & { status?: InvoiceStatus; number?: number; issuedAt?: Date; paidAt?: Date }): Promise<void> {
+export async function updateInvoice(tenant: TenantDb, id: number, values: Partial<InvoiceValues> & { status?: InvoiceStatus; number?: number; issuedAt?: Date; paidAt?: Date }): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(i)
     .set({ ...values, updatedAt: new Date() })
@@ -243,7 +252,8 @@ export async function updateInvoice(scope: Scope, db: Executor, id: number, valu
  * transaction ends, so concurrent issuers wait for each other and a rolled-back issue gives its
  * number back (gap-free, docs/invoices.md "Numbers").
  */
-export async function takeNextNumber(scope: Scope, tx: Executor, organizationId: number): Promise<number> {
+export async function takeNextNumber(tenant: TenantDb, organizationId: number): Promise<number> {
+  const { scope, db: tx } = tenant;
   assertOrganizationInScope(scope, organizationId);
   const [row] = await tx
     .insert(invoiceNumberCounters)
@@ -254,7 +264,8 @@ export async function takeNextNumber(scope: Scope, tx: Executor, organizationId:
 }
 
 /** Deletes invoice `id` in the caller's organizations when it is a draft; false when nothing was deleted. */
-export async function deleteDraft(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteDraft(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(i)
     .where(and(eq(i.id, id), eq(i.status, 'draft'), organizationFilter(scope, i.organizationId)))

@@ -17,6 +17,7 @@ import { addDays } from '../../lib/office-calendar';
 import { basisPointsOf, computeInvoice, type InvoiceFacts } from './engine/compute';
 import { renderInvoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Invoices of an organization for a month (issue "Invoices"; portal-spec.md section 3 "Invoice";
@@ -32,20 +33,20 @@ export const DEFAULT_PAYMENT_DAYS = 30;
 const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 async function visibleInvoice(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<Invoice> {
-  const invoice = await repo.getInvoice(scope, db, id, { forUpdate });
+  const invoice = await repo.getInvoice(tenantDb(scope, db), id, { forUpdate });
   if (!invoice) { throw AppError.notFound(); }
   return invoice;
 }
 
 async function visibleOrganization(scope: Scope, db: Executor, organizationId: number): Promise<repo.InvoiceOrganization> {
-  const org = await repo.getOrganization(scope, db, organizationId);
+  const org = await repo.getOrganization(tenantDb(scope, db), organizationId);
   if (!org) { throw AppError.notFound(); }
   return org;
 }
 
 /** The facts of the engine for the month's lines at `unitPriceCents` and the discount and tax given. */
 async function linesOfMonth(scope: Scope, db: Executor, organizationId: number, year: number, month: number, unitPriceCents: number): Promise<InvoiceFacts['lines']> {
-  const offices = await repo.findBillablePatientsByOffice(scope, db, organizationId, year, month);
+  const offices = await repo.findBillablePatientsByOffice(tenantDb(scope, db), organizationId, year, month);
   return offices.filter((o) => o.patients > 0).map((o) => ({ hospitalId: o.hospitalId, description: o.hospitalName, quantity: o.patients, unitPriceCents }));
 }
 
@@ -70,8 +71,8 @@ export async function findInvoiceReferences(ctx: AppContext, scope: Scope, organ
   const fromKey = currentKey - 23;
   const from = { year: Math.floor(fromKey / 12), month: (fromKey % 12) + 1 };
   const [patients, invoices] = await Promise.all([
-    repo.countBillablePatientsByMonth(scope, ctx.db, organizationId, from),
-    repo.findOrganizationInvoicesSince(scope, ctx.db, organizationId, from.year * 12 + from.month),
+    repo.countBillablePatientsByMonth(tenantDb(scope, ctx.db), organizationId, from),
+    repo.findOrganizationInvoicesSince(tenantDb(scope, ctx.db), organizationId, from.year * 12 + from.month),
   ]);
   const byMonth = new Map(invoices.map((inv) => [`${inv.year}-${inv.month}`, inv]));
   const out: InvoiceReference[] = [];
@@ -86,7 +87,7 @@ export async function findInvoiceReferences(ctx: AppContext, scope: Scope, organ
 
 /** `GET invoice/getinvoices`: a page of the invoices in scope. */
 export async function findInvoices(ctx: AppContext, scope: Scope, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number; page: number; pageSize: number }> {
-  const { items, total } = await repo.findInvoices(scope, ctx.db, q);
+  const { items, total } = await repo.findInvoices(tenantDb(scope, ctx.db), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -110,8 +111,7 @@ export async function generateInvoice(ctx: AppContext, scope: Scope, body: Gener
       const totals = totalsOf({ lines, discountCents: body.discountCents, discountBasisPoints, taxBasisPoints });
       const invoiceDate = body.invoiceDate ?? todayUtc(now);
       return repo.insertDraft(
-        scope,
-        tx,
+        tenantDb(scope, tx),
         {
           organizationId: body.organizationId,
           year: body.year,
@@ -158,7 +158,7 @@ async function editDraft(scope: Scope, tx: Executor, invoice: Invoice, body: Upd
   const invoiceDate = body.invoiceDate ?? invoice.invoiceDate;
   const dueDate = body.dueDate ?? invoice.dueDate;
   if (invoiceDate && dueDate && dueDate < invoiceDate) { throw AppError.badRequest('validationFailed', { dueDate: 'invalid' }); }
-  await repo.updateInvoice(scope, tx, invoice.id, {
+  await repo.updateInvoice(tenantDb(scope, tx), invoice.id, {
     unitPriceCents,
     discountCents,
     discountBasisPoints,
@@ -173,7 +173,7 @@ async function editDraft(scope: Scope, tx: Executor, invoice: Invoice, body: Upd
     paymentMethods: body.paymentMethods ?? invoice.paymentMethods,
     terms: body.terms ?? invoice.terms,
   });
-  await repo.replaceLines(scope, tx, invoice.id, linesOf(totals));
+  await repo.replaceLines(tenantDb(scope, tx), invoice.id, linesOf(totals));
 }
 
 /**
@@ -185,13 +185,13 @@ async function changeStatus(scope: Scope, tx: Executor, invoice: Invoice, to: In
   if (!invoiceTransitions[invoice.status].includes(to)) { throw new AppError('conflict', 'invoiceTransitionNotAllowed', { from: invoice.status, to }); }
   if (to === 'issued') {
     if (invoice.lines.length === 0) { throw AppError.badRequest('noSummary'); }
-    const number = await repo.takeNextNumber(scope, tx, invoice.organizationId);
+    const number = await repo.takeNextNumber(tenantDb(scope, tx), invoice.organizationId);
     const invoiceDate = invoice.invoiceDate ?? todayUtc(now);
-    await repo.updateInvoice(scope, tx, invoice.id, { status: 'issued', number, issuedAt: now, invoiceDate, dueDate: invoice.dueDate ?? addDays(invoiceDate, DEFAULT_PAYMENT_DAYS) });
+    await repo.updateInvoice(tenantDb(scope, tx), invoice.id, { status: 'issued', number, issuedAt: now, invoiceDate, dueDate: invoice.dueDate ?? addDays(invoiceDate, DEFAULT_PAYMENT_DAYS) });
     return;
   }
   if (to === 'overdue' && !(invoice.dueDate && invoice.dueDate < todayUtc(now))) { throw AppError.conflict('invoiceNotYetOverdue'); }
-  await repo.updateInvoice(scope, tx, invoice.id, { status: to, ...(to === 'paid' ? { paidAt: now } : {}) });
+  await repo.updateInvoice(tenantDb(scope, tx), invoice.id, { status: to, ...(to === 'paid' ? { paidAt: now } : {}) });
 }
 
 /**
@@ -212,7 +212,7 @@ export async function deleteInvoice(ctx: AppContext, scope: Scope, id: number): 
   await ctx.db.transaction(async (tx) => {
     const invoice = await visibleInvoice(scope, tx, id, true);
     if (invoice.status !== 'draft') { throw AppError.conflict('invoiceNotDraft'); }
-    await repo.deleteDraft(scope, tx, id);
+    await repo.deleteDraft(tenantDb(scope, tx), id);
   });
   return { id };
 }
@@ -225,7 +225,7 @@ export interface InvoiceFile {
 
 /** `GET invoice/getinvoicepdf`: the invoice as a PDF in its language. 404 "No summary!" for an invoice out of scope. */
 export async function invoicePdf(ctx: AppContext, scope: Scope, id: number): Promise<InvoiceFile> {
-  const invoice = await repo.getInvoice(scope, ctx.db, id);
+  const invoice = await repo.getInvoice(tenantDb(scope, ctx.db), id);
   if (!invoice) { throw AppError.notFound('noSummary'); }
   const org = await visibleOrganization(scope, ctx.db, invoice.organizationId);
   const body = await renderInvoicePdf(invoice, org);

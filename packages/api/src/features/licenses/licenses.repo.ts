@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Role, type License, type LicenseAssignment, type LicenseListQuery, type LicenseStatus, type LicenseType } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, licenseAssignments, licenses, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, patientRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter } from '../../db/scope';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /** Licences of offices and their assignments to patients. Every function takes the caller's scope first. */
 
@@ -48,7 +49,8 @@ function base(db: Executor) {
 const sortColumns = { name: sql`lower(${l.name})`, type: l.type, status: l.status, expirationDate: l.expirationDate, price: l.priceCents } as const;
 
 /** A page of the licences of the caller's offices, filtered by office, status, type and name. */
-export async function findLicenses(scope: Scope, db: Executor, q: LicenseListQuery): Promise<{ items: License[]; total: number }> {
+export async function findLicenses(tenant: TenantDb, q: LicenseListQuery): Promise<{ items: License[]; total: number }> {
+  const { scope, db } = tenant;
   const where = and(
     officeFilter(scope, l.hospitalId),
     q.hospitalId !== undefined ? eq(l.hospitalId, q.hospitalId) : undefined,
@@ -70,7 +72,8 @@ export async function findLicenses(scope: Scope, db: Executor, q: LicenseListQue
 }
 
 /** The licence `id` in the caller's offices, or null. `forUpdate` locks its row until the transaction ends. */
-export async function getLicense(scope: Scope, db: Executor, id: number, opts: { forUpdate?: boolean } = {}): Promise<License | null> {
+export async function getLicense(tenant: TenantDb, id: number, opts: { forUpdate?: boolean } = {}): Promise<License | null> {
+  const { scope, db } = tenant;
   const q = base(db).where(and(eq(l.id, id), officeFilter(scope, l.hospitalId))).limit(1);
   const [row] = opts.forUpdate ? await q.for('update', { of: l }) : await q;
   return row ? view(row) : null;
@@ -87,7 +90,8 @@ export interface LicenseValues {
 }
 
 /** Inserts licences into office `hospitalId` (checked by the service); returns their ids in order. */
-export async function insertLicenses(scope: Scope, db: Executor, hospitalId: number, values: LicenseValues[], createdBy: number): Promise<number[]> {
+export async function insertLicenses(tenant: TenantDb, hospitalId: number, values: LicenseValues[], createdBy: number): Promise<number[]> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, hospitalId);
   if (values.length === 0) { return []; }
   const rows = await db
@@ -98,7 +102,8 @@ export async function insertLicenses(scope: Scope, db: Executor, hospitalId: num
 }
 
 /** Updates licence `id` in the caller's offices. */
-export async function updateLicense(scope: Scope, db: Executor, id: number, values: Partial<LicenseValues>): Promise<void> {
+export async function updateLicense(tenant: TenantDb, id: number, values: Partial<LicenseValues>): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(l)
     .set({ ...values, updatedAt: new Date() })
@@ -106,18 +111,21 @@ export async function updateLicense(scope: Scope, db: Executor, id: number, valu
 }
 
 /** Whether licence `id` of the caller's offices was ever assigned. */
-export async function wasEverAssigned(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function wasEverAssigned(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ id: a.id }).from(a).where(and(eq(a.licenseId, id), officeFilter(scope, a.hospitalId))).limit(1);
   return row !== undefined;
 }
 
 /** Deletes licence `id` in the caller's offices. */
-export async function deleteLicense(scope: Scope, db: Executor, id: number): Promise<void> {
+export async function deleteLicense(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db } = tenant;
   await db.delete(l).where(and(eq(l.id, id), officeFilter(scope, l.hospitalId)));
 }
 
 /** Whether patient `patientId` is a patient assigned to office `hospitalId` (an office the caller sees). */
-export async function isPatientOfOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
+export async function isPatientOfOffice(tenant: TenantDb, patientId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: userHospitals.userId })
     .from(userHospitals)
@@ -148,7 +156,8 @@ const assignmentView = (r: AssignmentRow): LicenseAssignment => ({
 });
 
 /** The licence assignments of patient `patientId` in the caller's offices (a patient: their own), current first, then newest. */
-export async function findAssignmentsForPatient(scope: Scope, db: Executor, patientId: number): Promise<LicenseAssignment[]> {
+export async function findAssignmentsForPatient(tenant: TenantDb, patientId: number): Promise<LicenseAssignment[]> {
+  const { scope, db } = tenant;
   const rows = await assignments(db)
     .where(and(eq(a.patientId, patientId), patientRowFilter(scope, a.hospitalId, a.patientId)))
     .orderBy(sql`${a.endedAt} is null desc`, desc(a.assignedAt), desc(a.id))
@@ -157,7 +166,8 @@ export async function findAssignmentsForPatient(scope: Scope, db: Executor, pati
 }
 
 /** The assignment `id` (in the caller's offices). */
-export async function getAssignment(scope: Scope, db: Executor, id: number): Promise<LicenseAssignment | null> {
+export async function getAssignment(tenant: TenantDb, id: number): Promise<LicenseAssignment | null> {
+  const { scope, db } = tenant;
   const [row] = await assignments(db)
     .where(and(eq(a.id, id), officeFilter(scope, a.hospitalId)))
     .limit(1);
@@ -165,7 +175,8 @@ export async function getAssignment(scope: Scope, db: Executor, id: number): Pro
 }
 
 /** Inserts a current assignment of licence `license` to patient `patientId`; returns its id. The unique indexes refuse a second one. */
-export async function insertAssignment(scope: Scope, db: Executor, license: License, patientId: number, assignedBy: number): Promise<number> {
+export async function insertAssignment(tenant: TenantDb, license: License, patientId: number, assignedBy: number): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, license.hospitalId);
   const [row] = await db
     .insert(a)
@@ -175,7 +186,8 @@ export async function insertAssignment(scope: Scope, db: Executor, license: Lice
 }
 
 /** Ends the current assignment of licence `licenseId` to patient `patientId`; its id, or null when there was none. */
-export async function endAssignment(scope: Scope, db: Executor, licenseId: number, patientId: number, at: Date): Promise<number | null> {
+export async function endAssignment(tenant: TenantDb, licenseId: number, patientId: number, at: Date): Promise<number | null> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(a)
     .set({ endedAt: at })
@@ -185,7 +197,8 @@ export async function endAssignment(scope: Scope, db: Executor, licenseId: numbe
 }
 
 /** Active or assigned licences of every office the caller sees expiring on or before `latestDate`, with their office's time zone. */
-export async function findExpiryCandidates(scope: Scope, db: Executor, latestDate: string): Promise<{ id: number; expirationDate: string; timeZone: string }[]> {
+export async function findExpiryCandidates(tenant: TenantDb, latestDate: string): Promise<{ id: number; expirationDate: string; timeZone: string }[]> {
+  const { scope, db } = tenant;
   return db
     .select({ id: l.id, expirationDate: l.expirationDate, timeZone: hospitals.timeZone })
     .from(l)
@@ -195,7 +208,8 @@ export async function findExpiryCandidates(scope: Scope, db: Executor, latestDat
 }
 
 /** Marks licences `ids` expired (if still active or assigned) and ends their current assignments at `at`; returns how many expired. */
-export async function expireLicenses(scope: Scope, db: Executor, ids: number[], at: Date): Promise<number> {
+export async function expireLicenses(tenant: TenantDb, ids: number[], at: Date): Promise<number> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return 0; }
   const expired = await db
     .update(l)

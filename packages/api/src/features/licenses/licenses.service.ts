@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { isLicenseExpired, latestPossiblyExpiredDate, licenseExpiresAt } from './license-rules';
 import * as repo from './licenses.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Licences of an office and their assignment to patients (portal-spec.md sections 3 and 4
@@ -28,7 +29,7 @@ import * as repo from './licenses.repo';
  */
 
 async function visibleLicense(scope: Scope, db: Executor, id: number, forUpdate = false): Promise<License> {
-  const license = await repo.getLicense(scope, db, id, { forUpdate });
+  const license = await repo.getLicense(tenantDb(scope, db), id, { forUpdate });
   if (!license) { throw AppError.notFound(); }
   return license;
 }
@@ -44,7 +45,7 @@ const valuesOf = (b: UpdateLicenseBody | CreateLicenseBody): repo.LicenseValues 
 
 /** `GET licenses`: a page of the licences of the caller's offices. */
 export async function findLicenses(ctx: AppContext, scope: Scope, q: LicenseListQuery) {
-  const { items, total } = await repo.findLicenses(scope, ctx.db, q);
+  const { items, total } = await repo.findLicenses(tenantDb(scope, ctx.db), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -58,9 +59,9 @@ const statusAt = (wanted: 'active' | 'inactive', expirationDate: string, timeZon
 
 /** `POST licenses`: a licence in office `hospitalId` (404 out of scope); already expired when its date has passed. */
 export async function createLicense(ctx: AppContext, scope: Scope, body: CreateLicenseBody, now = new Date()): Promise<License> {
-  const office = await getOfficeInScope(scope, ctx.db, body.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), body.hospitalId);
   if (!office) { throw AppError.notFound(); }
-  const [id] = await repo.insertLicenses(scope, ctx.db, body.hospitalId, [{ ...valuesOf(body), status: statusAt(body.status, body.expirationDate, office.timeZone, now) }], scope.userId);
+  const [id] = await repo.insertLicenses(tenantDb(scope, ctx.db), body.hospitalId, [{ ...valuesOf(body), status: statusAt(body.status, body.expirationDate, office.timeZone, now) }], scope.userId);
   return visibleLicense(scope, ctx.db, id!);
 }
 
@@ -72,20 +73,20 @@ export async function createLicense(ctx: AppContext, scope: Scope, body: CreateL
 export async function updateLicense(ctx: AppContext, scope: Scope, id: number, body: UpdateLicenseBody, now = new Date()): Promise<License> {
   await ctx.db.transaction(async (tx) => {
     const license = await visibleLicense(scope, tx, id, true);
-    const office = (await getOfficeInScope(scope, tx, license.hospitalId))!;
+    const office = (await getOfficeInScope(tenantDb(scope, tx), license.hospitalId))!;
     if (license.status === 'assigned' && (body.status === 'inactive' || body.type !== license.type)) { throw AppError.conflict('licenseAssigned'); }
     const values = valuesOf(body);
     if (license.status === 'assigned') {
       if (isLicenseExpired(body.expirationDate, office.timeZone, now)) {
-        await repo.updateLicense(scope, tx, id, values);
-        await repo.expireLicenses(scope, tx, [id], now);
+        await repo.updateLicense(tenantDb(scope, tx), id, values);
+        await repo.expireLicenses(tenantDb(scope, tx), [id], now);
         return;
       }
-      await repo.updateLicense(scope, tx, id, values);
+      await repo.updateLicense(tenantDb(scope, tx), id, values);
       return;
     }
     const wanted = body.status ?? (license.status === 'inactive' ? 'inactive' : 'active');
-    await repo.updateLicense(scope, tx, id, { ...values, status: statusAt(wanted, body.expirationDate, office.timeZone, now) });
+    await repo.updateLicense(tenantDb(scope, tx), id, { ...values, status: statusAt(wanted, body.expirationDate, office.timeZone, now) });
   });
   return visibleLicense(scope, ctx.db, id);
 }
@@ -94,8 +95,8 @@ export async function updateLicense(ctx: AppContext, scope: Scope, id: number, b
 export async function deleteLicense(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
     await visibleLicense(scope, tx, id, true);
-    if (await repo.wasEverAssigned(scope, tx, id)) { throw AppError.conflict('licenseAssigned'); }
-    await repo.deleteLicense(scope, tx, id);
+    if (await repo.wasEverAssigned(tenantDb(scope, tx), id)) { throw AppError.conflict('licenseAssigned'); }
+    await repo.deleteLicense(tenantDb(scope, tx), id);
   });
   return { id };
 }
@@ -118,7 +119,7 @@ export function parseDollars(text: string): number | null {
  * or has no name/type/price/expirationDate columns, or more than LICENSE_CSV_MAX_ROWS rows.
  */
 export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospitalId: number, file: Buffer, now = new Date()): Promise<LicenseBulkReport> {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   let records: Record<string, string>[];
   try {
@@ -168,8 +169,7 @@ export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospital
   });
   const ids = await ctx.db.transaction((tx) =>
     repo.insertLicenses(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       hospitalId,
       valid.map((v) => v.values),
       scope.userId,
@@ -180,13 +180,13 @@ export async function bulkInsertLicenses(ctx: AppContext, scope: Scope, hospital
 }
 
 async function visiblePatientOfLicense(scope: Scope, db: Executor, license: License, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId)) || !(await repo.isPatientOfOffice(scope, db, patientId, license.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getVisiblePatient(tenantDb(scope, db), patientId)) || !(await repo.isPatientOfOffice(tenantDb(scope, db), patientId, license.hospitalId))) { throw AppError.notFound(); }
 }
 
 /** `GET licenseassignments/getforpatient`: 404 for a patient out of scope. */
 export async function findAssignmentsForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<LicenseAssignment[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  return repo.findAssignmentsForPatient(scope, ctx.db, patientId);
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  return repo.findAssignmentsForPatient(tenantDb(scope, ctx.db), patientId);
 }
 
 /**
@@ -201,17 +201,17 @@ export async function assignLicense(ctx: AppContext, scope: Scope, body: License
     id = await ctx.db.transaction(async (tx) => {
       const license = await visibleLicense(scope, tx, body.licenseId, true);
       await visiblePatientOfLicense(scope, tx, license, body.patientId);
-      const office = (await getOfficeInScope(scope, tx, license.hospitalId))!;
+      const office = (await getOfficeInScope(tenantDb(scope, tx), license.hospitalId))!;
       if (license.status !== 'active' || isLicenseExpired(license.expirationDate, office.timeZone, now)) { throw AppError.conflict('licenseNotAssignable'); }
-      const newId = await repo.insertAssignment(scope, tx, license, body.patientId, scope.userId);
-      await repo.updateLicense(scope, tx, license.id, { status: 'assigned' });
+      const newId = await repo.insertAssignment(tenantDb(scope, tx), license, body.patientId, scope.userId);
+      await repo.updateLicense(tenantDb(scope, tx), license.id, { status: 'assigned' });
       return newId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) { throw AppError.conflict('licenseTypeAlreadyAssigned'); }
     throw error;
   }
-  return (await repo.getAssignment(scope, ctx.db, id))!;
+  return (await repo.getAssignment(tenantDb(scope, ctx.db), id))!;
 }
 
 /** `POST licenseassignments/deassign`: ends the assignment; the licence is active again. 404 out of scope; 409 licenseNotAssignedToPatient. */
@@ -219,12 +219,12 @@ export async function deassignLicense(ctx: AppContext, scope: Scope, body: Licen
   const id = await ctx.db.transaction(async (tx) => {
     const license = await visibleLicense(scope, tx, body.licenseId, true);
     await visiblePatientOfLicense(scope, tx, license, body.patientId);
-    const ended = await repo.endAssignment(scope, tx, license.id, body.patientId, now);
+    const ended = await repo.endAssignment(tenantDb(scope, tx), license.id, body.patientId, now);
     if (ended === null) { throw AppError.conflict('licenseNotAssignedToPatient'); }
-    if (license.status === 'assigned') { await repo.updateLicense(scope, tx, license.id, { status: 'active' }); }
+    if (license.status === 'assigned') { await repo.updateLicense(tenantDb(scope, tx), license.id, { status: 'active' }); }
     return ended;
   });
-  return (await repo.getAssignment(scope, ctx.db, id))!;
+  return (await repo.getAssignment(tenantDb(scope, ctx.db), id))!;
 }
 
 /**
@@ -233,7 +233,7 @@ export async function deassignLicense(ctx: AppContext, scope: Scope, body: Licen
  * that instant. Idempotent: an expired licence is not read again.
  */
 export async function expireDueLicenses(ctx: AppContext, now = new Date()): Promise<{ expired: number }> {
-  const candidates = await repo.findExpiryCandidates(systemScope, ctx.db, latestPossiblyExpiredDate(now));
+  const candidates = await repo.findExpiryCandidates(tenantDb(systemScope, ctx.db), latestPossiblyExpiredDate(now));
   const due = candidates.filter((c) => isLicenseExpired(c.expirationDate, c.timeZone, now));
   let expired = 0;
   // Each licence's assignment ends at its own expiry instant.
@@ -242,6 +242,6 @@ export async function expireDueLicenses(ctx: AppContext, now = new Date()): Prom
     const at = licenseExpiresAt(c.expirationDate, c.timeZone).getTime();
     byInstant.set(at, [...(byInstant.get(at) ?? []), c.id]);
   }
-  for (const [at, ids] of byInstant) { expired += await ctx.db.transaction((tx) => repo.expireLicenses(systemScope, tx, ids, new Date(at))); }
+  for (const [at, ids] of byInstant) { expired += await ctx.db.transaction((tx) => repo.expireLicenses(tenantDb(systemScope, tx), ids, new Date(at))); }
   return { expired };
 }

@@ -7,6 +7,7 @@ import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/
 import { checkReading } from './ingestion';
 import * as repo from './measurements.repo';
 import { resolveThresholds, severityOfReading } from './thresholds';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Manual readings written by another feature inside its own transaction: the CCM record's vital
@@ -62,7 +63,7 @@ async function graded(scope: Scope, tx: Executor, input: ManualReadingInput, mea
     throw AppError.badRequest('validationFailed', { [field]: 'invalid' });
   }
   const r = outcome.reading;
-  const officeJson = (await repo.findOfficeDefaults(scope, tx, [input.hospitalId], [input.deviceType])).get(`${input.hospitalId}|${input.deviceType}`);
+  const officeJson = (await repo.findOfficeDefaults(tenantDb(scope, tx), [input.hospitalId], [input.deviceType])).get(`${input.hospitalId}|${input.deviceType}`);
   const severity = severityOfReading(r.values, resolveThresholds(input.deviceType, officeJson, undefined).thresholds);
   return { values: r.values, measuredAt: r.measuredAt, measuredAtOffset: r.measuredAtOffset, severity };
 }
@@ -106,9 +107,9 @@ export async function recordManualReading(scope: Scope, tx: Executor, input: Man
  */
 export async function changeManualReading(scope: Scope, tx: Executor, id: number, input: ManualReadingInput, measuredAtField = 'measuredAt', now = Date.now()): Promise<StoredManualReading> {
   const g = await graded(scope, tx, input, measuredAtField, now);
-  const before = await repo.getManualReading(scope, tx, id, input.patientId);
+  const before = await repo.getManualReading(tenantDb(scope, tx), id, input.patientId);
   if (!before) { throw AppError.notFound(); }
-  const changed = await repo.updateManualReading(scope, tx, id, input.patientId, { deviceType: input.deviceType, measuredAt: g.measuredAt, measuredAtOffset: g.measuredAtOffset, valuesJson: g.values, severity: g.severity });
+  const changed = await repo.updateManualReading(tenantDb(scope, tx), id, input.patientId, { deviceType: input.deviceType, measuredAt: g.measuredAt, measuredAtOffset: g.measuredAtOffset, valuesJson: g.values, severity: g.severity });
   if (changed === 'taken') { throw AppError.conflict(); }
   if (changed === 'missing') { throw AppError.notFound(); }
   const same = before.severity === g.severity && JSON.stringify(before.valuesJson) === JSON.stringify(g.values) && before.measuredAt.getTime() === g.measuredAt.getTime();
@@ -121,7 +122,7 @@ export async function changeManualReading(scope: Scope, tx: Executor, id: number
 
 /** Deletes manual reading `id` of `patientId` in the caller's offices in transaction `tx` (nothing when it is gone). */
 export async function deleteManualReading(scope: Scope, tx: Executor, id: number, patientId: number): Promise<void> {
-  await repo.deleteManualReading(scope, tx, id, patientId);
+  await repo.deleteManualReading(tenantDb(scope, tx), id, patientId);
 }
 
 /**

@@ -13,6 +13,8 @@ import { hospitalDeviceDefaults, hospitals, measurements, medicalDevices, patien
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type HubPrincipal, type Scope } from '../../db/scope';
 import { getVisiblePatient } from '../../db/visible';
 import { escapeLike, isUniqueViolation, pageOffset } from '../../db/query-helpers';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /** The tenant filter of a reading (`patientRowFilter`): its office is one of the caller's; a patient sees only their own. */
 export function measurementFilter(scope: Scope): SQL {
@@ -68,7 +70,8 @@ export async function findDevicesForHub(hub: HubPrincipal, db: Executor, identif
 }
 
 /** Of `identifiers`, the active devices of the caller's offices (manual readings), with office defaults. */
-export async function findDevicesInScope(scope: Scope, db: Executor, identifiers: string[]): Promise<IngestDevice[]> {
+export async function findDevicesInScope(tenant: TenantDb, identifiers: string[]): Promise<IngestDevice[]> {
+  const { scope, db } = tenant;
   if (identifiers.length === 0) { return []; }
   return db
     .select(ingestDeviceColumns)
@@ -84,7 +87,8 @@ export async function findDevicesInScope(scope: Scope, db: Executor, identifiers
  * Of `patientIds`, the patients the caller may see, each with the first of their offices that is
  * one of the caller's (lowest id): the office a manual reading without a device belongs to.
  */
-export async function findPatientOfficesInScope(scope: Scope, db: Executor, patientIds: number[]): Promise<Map<number, number>> {
+export async function findPatientOfficesInScope(tenant: TenantDb, patientIds: number[]): Promise<Map<number, number>> {
+  const { scope, db } = tenant;
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: users.id, hospitalId: sql<number>`min(${userHospitals.hospitalId})`.mapWith(Number) })
@@ -96,7 +100,8 @@ export async function findPatientOfficesInScope(scope: Scope, db: Executor, pati
 }
 
 /** The stored office defaults of (office, device type) pairs: key `${hospitalId}|${deviceType}`. */
-export async function findOfficeDefaults(scope: Scope, db: Executor, hospitalIds: number[], deviceTypes: string[]): Promise<Map<string, unknown>> {
+export async function findOfficeDefaults(tenant: TenantDb, hospitalIds: number[], deviceTypes: string[]): Promise<Map<string, unknown>> {
+  const { scope, db } = tenant;
   if (hospitalIds.length === 0 || deviceTypes.length === 0) { return new Map(); }
   const rows = await db
     .select({ hospitalId: hospitalDeviceDefaults.hospitalId, deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson })
@@ -260,7 +265,8 @@ export async function updateChangedValues(tx: Executor, rows: NewMeasurement[]):
 // Reads -----------------------------------------------------------------------------------------
 
 /** The caller's `userSettingsJson` (unit preferences live there). */
-export async function getCallerSettings(scope: Scope, db: Executor): Promise<unknown> {
+export async function getCallerSettings(tenant: TenantDb): Promise<unknown> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ s: users.userSettingsJson }).from(users).where(eq(users.id, scope.userId)).limit(1);
   return row?.s ?? {};
 }
@@ -270,7 +276,8 @@ export async function getCallerSettings(scope: Scope, db: Executor): Promise<unk
  * is a number) by user id; null when neither is visible. An identifier shared by several visible
  * patients names none (null): a list must never mix two people.
  */
-export async function findVisiblePatientByIdentifier(scope: Scope, db: Executor, identifier: string) {
+export async function findVisiblePatientByIdentifier(tenant: TenantDb, identifier: string) {
+  const { scope, db } = tenant;
   const byIdentifier = await db
     .select({ id: users.id, userTimezone: users.userTimezone })
     .from(patientMetadata)
@@ -280,11 +287,12 @@ export async function findVisiblePatientByIdentifier(scope: Scope, db: Executor,
   if (byIdentifier.length === 1) { return byIdentifier[0]!; }
   if (byIdentifier.length > 1) { return null; }
   if (!/^\d{1,9}$/.test(identifier)) { return null; }
-  return getVisiblePatient(scope, db, Number(identifier));
+  return getVisiblePatient(tenantDb(scope, db), Number(identifier));
 }
 
 /** A device of the caller's offices (a patient: their own), with its office's time zone, or null. */
-export async function getDeviceInScope(scope: Scope, db: Executor, deviceId: number) {
+export async function getDeviceInScope(tenant: TenantDb, deviceId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalDevices.id, deviceType: medicalDevices.deviceType, hospitalId: medicalDevices.hospitalId, timeZone: hospitals.timeZone })
     .from(medicalDevices)
@@ -380,11 +388,11 @@ function orderOf(sort: string | undefined): SQL[] {
  * searched by patient name in SQL, with the total.
  */
 export async function findMeasurements(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: MeasurementListFilter,
   q: { page: number; pageSize: number; sort?: string; search?: string },
 ): Promise<{ rows: MeasurementRow[]; total: number }> {
+  const { scope, db } = tenant;
   const where = listWhere(scope, f, q.search);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -402,7 +410,8 @@ export async function findMeasurements(
 }
 
 /** Every reading of a device in the range (CSV export), at most `limit`, in the list's order. */
-export async function findAllMeasurements(scope: Scope, db: Executor, f: MeasurementListFilter, sort: string | undefined, limit: number): Promise<MeasurementRow[]> {
+export async function findAllMeasurements(tenant: TenantDb, f: MeasurementListFilter, sort: string | undefined, limit: number): Promise<MeasurementRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select(listColumns)
     .from(measurements)
@@ -494,7 +503,8 @@ export type SeriesReading = [
  * hundreds of rows that the driver parses field by field in JavaScript. Null when the patient is
  * not visible.
  */
-export async function findSeries(scope: Scope, db: Executor, patientId: number, from: Date, to: Date): Promise<(SeriesContext & { readings: SeriesReading[] }) | null> {
+export async function findSeries(tenant: TenantDb, patientId: number, from: Date, to: Date): Promise<(SeriesContext & { readings: SeriesReading[] }) | null> {
+  const { scope, db } = tenant;
   const [row] = await seriesContext(scope, db, { patientId, from: from.toISOString(), to: to.toISOString() });
   if (!row) { return null; }
   const readings = JSON.parse(row.readings) as SeriesReading[];
@@ -509,7 +519,8 @@ export async function findSeries(scope: Scope, db: Executor, patientId: number, 
 }
 
 /** The patient's offices that the caller sees (a patient: their own offices), lowest id first. */
-export async function findPatientOffices(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+export async function findPatientOffices(tenant: TenantDb, patientId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: userHospitals.hospitalId })
     .from(userHospitals)
@@ -521,7 +532,8 @@ export async function findPatientOffices(scope: Scope, db: Executor, patientId: 
 // Office defaults -------------------------------------------------------------------------------
 
 /** The office's stored defaults, one row per device type that has them. */
-export async function findOfficeDefaultRows(scope: Scope, db: Executor, hospitalId: number) {
+export async function findOfficeDefaultRows(tenant: TenantDb, hospitalId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ deviceType: hospitalDeviceDefaults.deviceType, json: hospitalDeviceDefaults.thresholdsJson, updatedAt: hospitalDeviceDefaults.updatedAt })
     .from(hospitalDeviceDefaults)
@@ -530,12 +542,12 @@ export async function findOfficeDefaultRows(scope: Scope, db: Executor, hospital
 
 /** Sets (or, with null, removes) the office's defaults of one device type. */
 export async function saveOfficeDefaults(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   deviceType: string,
   thresholds: Record<string, unknown> | null,
 ): Promise<void> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, hospitalId);
   const where = and(eq(hospitalDeviceDefaults.hospitalId, hospitalId), eq(hospitalDeviceDefaults.deviceType, deviceType));
   if (thresholds === null) {
@@ -558,7 +570,8 @@ const manualReadingOf = (scope: Scope, id: number, patientId: number) =>
   and(eq(measurements.id, id), eq(measurements.patientId, patientId), eq(measurements.isManual, true), officeFilter(scope, measurements.hospitalId));
 
 /** Values, instant and severity of manual reading `id` of `patientId` in the caller's offices; null otherwise. */
-export async function getManualReading(scope: Scope, tx: Executor, id: number, patientId: number): Promise<{ valuesJson: Record<string, number>; measuredAt: Date; severity: number } | null> {
+export async function getManualReading(tenant: TenantDb, id: number, patientId: number): Promise<{ valuesJson: Record<string, number>; measuredAt: Date; severity: number } | null> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .select({ valuesJson: measurements.valuesJson, measuredAt: measurements.measuredAt, severity: measurements.severity })
     .from(measurements)
@@ -569,12 +582,12 @@ export async function getManualReading(scope: Scope, tx: Executor, id: number, p
 
 /** Replaces manual reading `id` of `patientId` in the caller's offices: 'taken' when the new identity is another reading's, 'missing' when there is no such reading. */
 export async function updateManualReading(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   id: number,
   patientId: number,
   v: { deviceType: string; measuredAt: Date; measuredAtOffset: string; valuesJson: Record<string, number>; severity: number },
 ): Promise<'updated' | 'taken' | 'missing'> {
+  const { scope, db: tx } = tenant;
   try {
     const rows = await tx.update(measurements).set(v).where(manualReadingOf(scope, id, patientId)).returning({ id: measurements.id });
     return rows.length > 0 ? 'updated' : 'missing';
@@ -585,6 +598,7 @@ export async function updateManualReading(
 }
 
 /** Deletes manual reading `id` of `patientId` in the caller's offices. */
-export async function deleteManualReading(scope: Scope, tx: Executor, id: number, patientId: number): Promise<void> {
+export async function deleteManualReading(tenant: TenantDb, id: number, patientId: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.delete(measurements).where(manualReadingOf(scope, id, patientId));
 }

@@ -40,6 +40,7 @@ import { insertMeasurementsBatched } from './insert-batcher';
 import * as repo from './measurements.repo';
 import { resolveThresholds, severityOfReading, toDisplayThresholds, toEffective, type ThresholdMap } from './thresholds';
 import { DAY_MS, localIso, rangeOf, safeTimeZone, startOfLocalDay, zonedMidnight } from './time';
+import { tenantDb } from '../../db/handles';
 
 // Ingestion -------------------------------------------------------------------------------------
 
@@ -234,14 +235,14 @@ function deviceThresholds(device: repo.IngestDevice, deviceType: DeviceType): Th
 
 async function planManualReadings(ctx: AppContext, scope: Scope, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {
   const identifiers = [...new Set(readings.map((r) => r.deviceIdentifier).filter((x): x is string => x !== undefined))];
-  const devices = new Map((await repo.findDevicesInScope(scope, ctx.db, identifiers)).map((d) => [d.deviceIdentifier, d]));
+  const devices = new Map((await repo.findDevicesInScope(tenantDb(scope, ctx.db), identifiers)).map((d) => [d.deviceIdentifier, d]));
   const patientIds = new Set<number>();
   for (const r of readings) {
     if (r.patientId !== undefined) { patientIds.add(r.patientId); }
     const devPatient = r.deviceIdentifier !== undefined ? devices.get(r.deviceIdentifier)?.patientId : null;
     if (devPatient != null) { patientIds.add(devPatient); }
   }
-  const patientOffices = await repo.findPatientOfficesInScope(scope, ctx.db, [...patientIds]);
+  const patientOffices = await repo.findPatientOfficesInScope(tenantDb(scope, ctx.db), [...patientIds]);
 
   type Target = { r: CheckedReading; patientId: number; hospitalId: number; device: repo.IngestDevice | null };
   const targets: Target[] = [];
@@ -277,8 +278,7 @@ async function planManualReadings(ctx: AppContext, scope: Scope, readings: Check
 
   const deviceless = targets.filter((t) => !t.device);
   const officeDefaults = await repo.findOfficeDefaults(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     deviceless.map((t) => t.hospitalId),
     deviceless.map((t) => t.r.deviceType),
   );
@@ -296,8 +296,7 @@ async function planManualReadings(ctx: AppContext, scope: Scope, readings: Check
 /** Terra readings: the connection's patient and office, the office's thresholds (no device of ours carries overrides). */
 async function planTerraReadings(ctx: AppContext, caller: { patientId: number; hospitalId: number; fdaCleared: boolean }, readings: CheckedReading[]): Promise<Planned[]> {
   const officeDefaults = await repo.findOfficeDefaults(
-    systemScope,
-    ctx.db,
+    tenantDb(systemScope, ctx.db),
     readings.map(() => caller.hospitalId),
     readings.map((r) => r.deviceType),
   );
@@ -438,11 +437,11 @@ function toMeasurement(r: repo.MeasurementRow, prefs: UnitPreferences): Measurem
 }
 
 async function callerPrefs(ctx: AppContext, scope: Scope): Promise<UnitPreferences> {
-  return unitPreferencesOf(await repo.getCallerSettings(scope, ctx.db));
+  return unitPreferencesOf(await repo.getCallerSettings(tenantDb(scope, ctx.db)));
 }
 
 async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter, q: MeasurementPageQuery): Promise<MeasurementPage> {
-  const [{ rows, total }, prefs] = await Promise.all([repo.findMeasurements(scope, ctx.db, f, q), callerPrefs(ctx, scope)]);
+  const [{ rows, total }, prefs] = await Promise.all([repo.findMeasurements(tenantDb(scope, ctx.db), f, q), callerPrefs(ctx, scope)]);
   return { items: rows.map((r) => toMeasurement(r, prefs)), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -454,7 +453,7 @@ async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter
  * caller's.
  */
 export async function findForHospitalMonth(ctx: AppContext, scope: Scope, hospitalId: number, year: number, month: number, q: MeasurementPageQuery) {
-  const office = await getOfficeInScope(scope, ctx.db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   const tz = safeTimeZone(office.timeZone);
   return page(ctx, scope, { hospitalId, from: zonedMidnight(year, month, 1, tz), to: zonedMidnight(year, month + 1, 1, tz) }, q);
@@ -477,7 +476,7 @@ export function periodStart(filter: MeasurementFilterCase, now: Date, tz: string
 }
 
 async function patientByIdentifier(ctx: AppContext, scope: Scope, identifier: string) {
-  const patient = await repo.findVisiblePatientByIdentifier(scope, ctx.db, identifier);
+  const patient = await repo.findVisiblePatientByIdentifier(tenantDb(scope, ctx.db), identifier);
   if (!patient) { throw AppError.notFound(); }
   return patient;
 }
@@ -516,7 +515,7 @@ function openRange(from: string | undefined, to: string | undefined, tz: string)
  * time zone, or instants), paged. 404 when the device is not the caller's.
  */
 export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: number, q: MeasurementPageQuery & { from?: string; to?: string }) {
-  const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
+  const device = await repo.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
   if (!device) { throw AppError.notFound(); }
   return page(ctx, scope, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q);
 }
@@ -527,10 +526,10 @@ export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: num
  * (column titles in the caller's language), severity and the manual / simulated marks.
  */
 export async function deviceCsv(ctx: AppContext, scope: Scope, deviceId: number, q: { from?: string; to?: string; sort?: string }, lang: Lang) {
-  const device = await repo.getDeviceInScope(scope, ctx.db, deviceId);
+  const device = await repo.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
   if (!device) { throw AppError.notFound(); }
   const [rows, prefs] = await Promise.all([
-    repo.findAllMeasurements(scope, ctx.db, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
+    repo.findAllMeasurements(tenantDb(scope, ctx.db), { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
     callerPrefs(ctx, scope),
   ]);
   const codes = isDeviceType(device.deviceType) ? measurementCatalogue[device.deviceType].values : [];
@@ -586,8 +585,8 @@ function defaultsOf(hospitalId: number, deviceType: DeviceType, stored: { json: 
  * and in the caller's units. 404 when the office is not the caller's.
  */
 export async function getOfficeDefaults(ctx: AppContext, scope: Scope, hospitalId: number): Promise<DeviceDefaults[]> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
-  const [rows, prefs] = await Promise.all([repo.findOfficeDefaultRows(scope, ctx.db, hospitalId), callerPrefs(ctx, scope)]);
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
+  const [rows, prefs] = await Promise.all([repo.findOfficeDefaultRows(tenantDb(scope, ctx.db), hospitalId), callerPrefs(ctx, scope)]);
   const stored = new Map(rows.map((r) => [r.deviceType, r]));
   return deviceTypes.map((t) => defaultsOf(hospitalId, t, stored.get(t), prefs));
 }
@@ -606,10 +605,10 @@ export async function updateOfficeDefaults(
   hospitalId: number,
   body: { deviceType: DeviceType; thresholds: Parameters<typeof checkMedicalDeviceThresholds>[1] },
 ): Promise<DeviceDefaults> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
   const { value, issues } = checkMedicalDeviceThresholds(body.deviceType, body.thresholds, 'thresholds');
   if (Object.keys(issues).length > 0) { throw AppError.badRequest('validationFailed', issues); }
-  await repo.saveOfficeDefaults(scope, ctx.db, hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);
+  await repo.saveOfficeDefaults(tenantDb(scope, ctx.db), hospitalId, body.deviceType, Object.keys(value).length === 0 ? null : value);
   forgetHubDevices(ctx); // the hub device cache holds each device's office defaults: grade the next reading by the new ones
   const all = await getOfficeDefaults(ctx, scope, hospitalId);
   return all.find((d) => d.deviceType === body.deviceType)!;
@@ -684,7 +683,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   wide.to += ZONE_SPAN_MS;
   // Reversed or too long in every time zone: refused before reading anything.
   if (wide.to <= wide.from || wide.to - wide.from > SERIES_MAX_MS + 4 * ZONE_SPAN_MS) { throw invalid(); }
-  const found = await repo.findSeries(scope, ctx.db, patientId, new Date(wide.from), new Date(wide.to));
+  const found = await repo.findSeries(tenantDb(scope, ctx.db), patientId, new Date(wide.from), new Date(wide.to));
   if (!found) { throw AppError.notFound(); }
   const range = seriesBounds(q, safeTimeZone(found.userTimezone), now);
   if (range.to <= range.from || range.to - range.from > SERIES_MAX_MS) { throw invalid(); }

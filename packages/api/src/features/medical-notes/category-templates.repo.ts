@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CareProgram, MedicalNoteCategoryTemplate } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { medicalNoteCategoryTemplates } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /** Medical note category templates of the offices. Every function takes the caller's scope first. */
 
@@ -41,7 +42,8 @@ export async function lockOfficeTemplates(tx: Executor, hospitalId: number): Pro
 }
 
 /** Templates of the caller's offices (of `hospitalId`, of `status`, among `ids`, when given), by office then title, at most `limit`. */
-export async function findTemplates(scope: Scope, db: Executor, f: { hospitalId?: number; status?: number; ids?: number[] }, limit: number): Promise<MedicalNoteCategoryTemplate[]> {
+export async function findTemplates(tenant: TenantDb, f: { hospitalId?: number; status?: number; ids?: number[] }, limit: number): Promise<MedicalNoteCategoryTemplate[]> {
+  const { scope, db } = tenant;
   if (f.ids?.length === 0) { return []; }
   const rows = await db
     .select(columns)
@@ -60,7 +62,8 @@ export async function findTemplates(scope: Scope, db: Executor, f: { hospitalId?
 }
 
 /** The template `id` in the caller's offices, or null. */
-export async function getTemplate(scope: Scope, db: Executor, id: number): Promise<MedicalNoteCategoryTemplate | null> {
+export async function getTemplate(tenant: TenantDb, id: number): Promise<MedicalNoteCategoryTemplate | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(columns)
     .from(t)
@@ -70,7 +73,8 @@ export async function getTemplate(scope: Scope, db: Executor, id: number): Promi
 }
 
 /** The titles of office `hospitalId`'s templates, lower-cased (except template `exceptId`). */
-export async function findTitlesOfOffice(scope: Scope, db: Executor, hospitalId: number, exceptId?: number): Promise<Set<string>> {
+export async function findTitlesOfOffice(tenant: TenantDb, hospitalId: number, exceptId?: number): Promise<Set<string>> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ title: t.title })
     .from(t)
@@ -88,12 +92,12 @@ export interface TemplateValues {
 
 /** Inserts templates into office `hospitalId`; returns their ids in order. */
 export async function insertTemplates(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   values: (TemplateValues & { status?: number })[],
   createdBy: number,
 ): Promise<number[]> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, hospitalId);
   if (values.length === 0) { return []; }
   const rows = await db
@@ -104,7 +108,8 @@ export async function insertTemplates(
 }
 
 /** Updates the template `id` in the caller's offices. */
-export async function updateTemplate(scope: Scope, db: Executor, id: number, values: Partial<TemplateValues & { status: number }>): Promise<void> {
+export async function updateTemplate(tenant: TenantDb, id: number, values: Partial<TemplateValues & { status: number }>): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(t)
     .set(values)
@@ -112,7 +117,8 @@ export async function updateTemplate(scope: Scope, db: Executor, id: number, val
 }
 
 /** Deletes the template `id` (in the caller's offices) unless a note detail uses it; false when nothing was deleted. */
-export async function deleteUnusedTemplate(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteUnusedTemplate(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(t)
     .where(and(eq(t.id, id), officeFilter(scope, t.hospitalId), sql`not ${inUse}`))
@@ -121,7 +127,8 @@ export async function deleteUnusedTemplate(scope: Scope, db: Executor, id: numbe
 }
 
 /** The active templates of office `hospitalId` (in scope) to copy, by title, at most `limit`. */
-export async function findActiveTemplateValues(scope: Scope, db: Executor, hospitalId: number, limit: number): Promise<TemplateValues[]> {
+export async function findActiveTemplateValues(tenant: TenantDb, hospitalId: number, limit: number): Promise<TemplateValues[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ title: t.title, titleEsp: t.titleEsp, categoryType: t.categoryType, program: t.program, bodyTemplate: t.bodyTemplate })
     .from(t)

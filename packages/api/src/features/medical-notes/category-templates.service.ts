@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { getOfficeInScope } from '../../db/visible';
 import { isForeignKeyViolation } from '../../db/query-helpers';
 import * as repo from './category-templates.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Medical note category templates per office (spec section 6 "Category
@@ -23,24 +24,24 @@ import * as repo from './category-templates.repo';
  */
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<void> {
-  if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), hospitalId))) { throw AppError.notFound(); }
 }
 
 async function visibleTemplate(scope: Scope, db: Executor, id: number): Promise<MedicalNoteCategoryTemplate> {
-  const template = await repo.getTemplate(scope, db, id);
+  const template = await repo.getTemplate(tenantDb(scope, db), id);
   if (!template) { throw AppError.notFound(); }
   return template;
 }
 
 /** `GET medicalnotecategorytemplate`: the templates of the caller's offices (of `status` when given), at most 500. */
 export function findTemplates(ctx: AppContext, scope: Scope, status?: number): Promise<MedicalNoteCategoryTemplate[]> {
-  return repo.findTemplates(scope, ctx.db, { status }, CATEGORY_TEMPLATES_LIMIT);
+  return repo.findTemplates(tenantDb(scope, ctx.db), { status }, CATEGORY_TEMPLATES_LIMIT);
 }
 
 /** `GET medicalnotecategorytemplate/forhospital`: office `hospitalId`'s templates by title, at most 500. 404 for an office out of scope. */
 export async function findTemplatesForOffice(ctx: AppContext, scope: Scope, hospitalId: number, status?: number): Promise<MedicalNoteCategoryTemplate[]> {
   await visibleOffice(scope, ctx.db, hospitalId);
-  return repo.findTemplates(scope, ctx.db, { hospitalId, status }, CATEGORY_TEMPLATES_LIMIT);
+  return repo.findTemplates(tenantDb(scope, ctx.db), { hospitalId, status }, CATEGORY_TEMPLATES_LIMIT);
 }
 
 const valuesOf = (body: UpdateCategoryTemplateBody): repo.TemplateValues => ({
@@ -59,8 +60,8 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Create
   const id = await ctx.db.transaction(async (tx) => {
     await visibleOffice(scope, tx, body.hospitalId);
     await repo.lockOfficeTemplates(tx, body.hospitalId);
-    if ((await repo.findTitlesOfOffice(scope, tx, body.hospitalId)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
-    const [newId] = await repo.insertTemplates(scope, tx, body.hospitalId, [valuesOf(body)], scope.userId);
+    if ((await repo.findTitlesOfOffice(tenantDb(scope, tx), body.hospitalId)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
+    const [newId] = await repo.insertTemplates(tenantDb(scope, tx), body.hospitalId, [valuesOf(body)], scope.userId);
     return newId!;
   });
   return visibleTemplate(scope, ctx.db, id);
@@ -71,8 +72,8 @@ export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, 
   await ctx.db.transaction(async (tx) => {
     const template = await visibleTemplate(scope, tx, id);
     await repo.lockOfficeTemplates(tx, template.hospitalId);
-    if ((await repo.findTitlesOfOffice(scope, tx, template.hospitalId, id)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
-    await repo.updateTemplate(scope, tx, id, valuesOf(body));
+    if ((await repo.findTitlesOfOffice(tenantDb(scope, tx), template.hospitalId, id)).has(body.title.toLowerCase())) { throw AppError.conflict('duplicateCategoryTemplate'); }
+    await repo.updateTemplate(tenantDb(scope, tx), id, valuesOf(body));
   });
   return visibleTemplate(scope, ctx.db, id);
 }
@@ -80,7 +81,7 @@ export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, 
 /** `PUT medicalnotecategorytemplate/changestatus/{id}`: sets status 1 (active) or 0 (inactive). 404 out of scope. */
 export async function changeTemplateStatus(ctx: AppContext, scope: Scope, id: number, status: number): Promise<MedicalNoteCategoryTemplate> {
   await visibleTemplate(scope, ctx.db, id);
-  await repo.updateTemplate(scope, ctx.db, id, { status });
+  await repo.updateTemplate(tenantDb(scope, ctx.db), id, { status });
   return visibleTemplate(scope, ctx.db, id);
 }
 
@@ -94,7 +95,7 @@ export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number):
   await visibleTemplate(scope, ctx.db, id);
   let deleted: boolean;
   try {
-    deleted = await repo.deleteUnusedTemplate(scope, ctx.db, id);
+    deleted = await repo.deleteUnusedTemplate(tenantDb(scope, ctx.db), id);
   } catch (err) {
     if (isForeignKeyViolation(err)) { throw AppError.conflict('categoryTemplateInUse'); }
     throw err;
@@ -115,10 +116,10 @@ export async function copyTemplates(ctx: AppContext, scope: Scope, body: CopyCat
     await visibleOffice(scope, tx, body.fromHospitalId);
     await visibleOffice(scope, tx, body.toHospitalId);
     await repo.lockOfficeTemplates(tx, body.toHospitalId);
-    const taken = await repo.findTitlesOfOffice(scope, tx, body.toHospitalId);
+    const taken = await repo.findTitlesOfOffice(tenantDb(scope, tx), body.toHospitalId);
     const toCopy: repo.TemplateValues[] = [];
     const skipped: string[] = [];
-    for (const values of await repo.findActiveTemplateValues(scope, tx, body.fromHospitalId, CATEGORY_TEMPLATES_LIMIT)) {
+    for (const values of await repo.findActiveTemplateValues(tenantDb(scope, tx), body.fromHospitalId, CATEGORY_TEMPLATES_LIMIT)) {
       const key = values.title.trim().toLowerCase();
       if (taken.has(key)) {
         skipped.push(values.title);
@@ -127,8 +128,8 @@ export async function copyTemplates(ctx: AppContext, scope: Scope, body: CopyCat
       taken.add(key);
       toCopy.push(values);
     }
-    return { ids: await repo.insertTemplates(scope, tx, body.toHospitalId, toCopy, scope.userId), skippedTitles: skipped };
+    return { ids: await repo.insertTemplates(tenantDb(scope, tx), body.toHospitalId, toCopy, scope.userId), skippedTitles: skipped };
   });
-  const copied = await repo.findTemplates(scope, ctx.db, { ids }, CATEGORY_TEMPLATES_LIMIT);
+  const copied = await repo.findTemplates(tenantDb(scope, ctx.db), { ids }, CATEGORY_TEMPLATES_LIMIT);
   return { copied, skippedTitles };
 }

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CareProgram, MedicalNoteDetail, MedicalNotePageQuery, MedicalNoteWithPatient } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries, users } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import { officeFilter } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * Medical notes and details. A note belongs to an office: the caller sees the notes of their
@@ -16,7 +16,8 @@ import { escapeLike, pageOffset } from '../../db/query-helpers';
 export type NoteRow = typeof medicalNotes.$inferSelect;
 
 /** The note `id` in the caller's offices, or null. */
-export async function getNote(scope: Scope, db: Executor, id: number): Promise<NoteRow | null> {
+export async function getNote(tenant: TenantDb, id: number): Promise<NoteRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(medicalNotes)
@@ -26,7 +27,8 @@ export async function getNote(scope: Scope, db: Executor, id: number): Promise<N
 }
 
 /** The id of the patient's note of office `hospitalId` for `year`-`month`, or null. */
-export async function getNoteIdForMonth(scope: Scope, db: Executor, f: { patientId: number; hospitalId: number; year: number; month: number }): Promise<number | null> {
+export async function getNoteIdForMonth(tenant: TenantDb, f: { patientId: number; hospitalId: number; year: number; month: number }): Promise<number | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalNotes.id })
     .from(medicalNotes)
@@ -44,7 +46,8 @@ export async function getNoteIdForMonth(scope: Scope, db: Executor, f: { patient
 }
 
 /** Ids of the patient's notes of office `hospitalId`, newest month first, at most `limit`. */
-export async function findNoteIdsOfPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number, limit: number): Promise<number[]> {
+export async function findNoteIdsOfPatient(tenant: TenantDb, patientId: number, hospitalId: number, limit: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: medicalNotes.id })
     .from(medicalNotes)
@@ -59,11 +62,11 @@ export async function findNoteIdsOfPatient(scope: Scope, db: Executor, patientId
  * and sorted in SQL (default: patient last name, first name), with the total.
  */
 export async function findNoteIdsPageOfOffice(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: { hospitalId: number; year: number; month: number },
   query: MedicalNotePageQuery,
 ): Promise<{ ids: number[]; total: number }> {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     eq(medicalNotes.hospitalId, f.hospitalId),
@@ -96,7 +99,8 @@ const author = alias(users, 'author');
  * The views of notes `ids` (in the caller's offices) with patient and details (oldest first, each
  * with author, template title and the time entry it documents), in the order of `ids`.
  */
-export async function loadNoteViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalNoteWithPatient[]> {
+export async function loadNoteViews(tenant: TenantDb, ids: number[]): Promise<MedicalNoteWithPatient[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const notes = await db
     .select({ n: medicalNotes, firstName: patient.firstName, lastName: patient.lastName })
@@ -177,7 +181,8 @@ export async function loadNoteViews(scope: Scope, db: Executor, ids: number[]): 
 }
 
 /** The detail `id` of a note in the caller's offices, with its note's office and patient; null otherwise. */
-export async function getDetail(scope: Scope, db: Executor, id: number) {
+export async function getDetail(tenant: TenantDb, id: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ d: medicalNoteDetails, hospitalId: medicalNotes.hospitalId, patientId: medicalNotes.patientId })
     .from(medicalNoteDetails)
@@ -188,7 +193,8 @@ export async function getDetail(scope: Scope, db: Executor, id: number) {
 }
 
 /** Ids of the details of note `noteId` (in the caller's offices). */
-export async function findDetailIdsOfNote(scope: Scope, db: Executor, noteId: number): Promise<number[]> {
+export async function findDetailIdsOfNote(tenant: TenantDb, noteId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: medicalNoteDetails.id })
     .from(medicalNoteDetails)
@@ -199,11 +205,11 @@ export async function findDetailIdsOfNote(scope: Scope, db: Executor, noteId: nu
 
 /** Updates the detail `id` (of a note in the caller's offices) and stamps `updatedAt`. */
 export async function updateDetail(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   id: number,
   values: { text: string; program?: CareProgram; categoryTemplateId?: number | null },
 ): Promise<void> {
+  const { scope, db } = tenant;
   const visibleNotes = db.select({ id: medicalNotes.id }).from(medicalNotes).where(officeFilter(scope, medicalNotes.hospitalId));
   await db
     .update(medicalNoteDetails)
@@ -212,7 +218,8 @@ export async function updateDetail(
 }
 
 /** Deletes the note `id` (in the caller's offices) with its details; false when it was not there. */
-export async function deleteNote(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteNote(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(medicalNotes)
     .where(and(eq(medicalNotes.id, id), officeFilter(scope, medicalNotes.hospitalId)))

@@ -25,6 +25,7 @@ import { assertAuthorOrOfficeAdmin, assertProgramEnabled, assertUsableTemplate, 
 import * as care from '../time-tracking/index';
 import * as repo from './medical-notes.repo';
 import * as details from './note-details.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Medical notes (spec sections 3 "Medical note", 5 "Deleting a medical note is
@@ -45,17 +46,17 @@ import * as details from './note-details.repo';
 const stripPatient = ({ patient: _patient, ...note }: MedicalNoteWithPatient): MedicalNote => note;
 
 async function noteView(scope: Scope, db: Executor, id: number): Promise<MedicalNote> {
-  const [view] = await repo.loadNoteViews(scope, db, [id]);
+  const [view] = await repo.loadNoteViews(tenantDb(scope, db), [id]);
   if (!view) { throw AppError.notFound(); }
   return stripPatient(view);
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
+  if (!(await getVisiblePatient(tenantDb(scope, db), patientId))) { throw AppError.notFound(); }
 }
 
 async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Promise<OfficeInScope> {
-  const office = await getOfficeInScope(scope, db, hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, db), hospitalId);
   if (!office) { throw AppError.notFound(); }
   return office;
 }
@@ -67,8 +68,8 @@ async function visibleOffice(scope: Scope, db: Executor, hospitalId: number): Pr
 export async function findNotesForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId: number): Promise<MedicalNote[]> {
   await visibleOffice(scope, ctx.db, hospitalId);
   await visiblePatient(scope, ctx.db, patientId);
-  const ids = await repo.findNoteIdsOfPatient(scope, ctx.db, patientId, hospitalId, PATIENT_MEDICAL_NOTES_LIMIT);
-  return (await repo.loadNoteViews(scope, ctx.db, ids)).map(stripPatient);
+  const ids = await repo.findNoteIdsOfPatient(tenantDb(scope, ctx.db), patientId, hospitalId, PATIENT_MEDICAL_NOTES_LIMIT);
+  return (await repo.loadNoteViews(tenantDb(scope, ctx.db), ids)).map(stripPatient);
 }
 
 /**
@@ -80,7 +81,7 @@ export async function findNotesForPatient(ctx: AppContext, scope: Scope, patient
 export async function getNoteForMonth(ctx: AppContext, scope: Scope, f: { patientId: number; hospitalId: number; month: number; year: number }): Promise<MedicalNote> {
   await visibleOffice(scope, ctx.db, f.hospitalId);
   await visiblePatient(scope, ctx.db, f.patientId);
-  const id = await repo.getNoteIdForMonth(scope, ctx.db, f);
+  const id = await repo.getNoteIdForMonth(tenantDb(scope, ctx.db), f);
   if (id === null) { throw new AppError('notFound', 'noMedicalNoteForMonth', { month: f.month, year: f.year }); }
   return noteView(scope, ctx.db, id);
 }
@@ -96,8 +97,8 @@ export async function findNotesForOffice(
   query: MedicalNotePageQuery,
 ): Promise<MedicalNotePage> {
   await visibleOffice(scope, ctx.db, f.hospitalId);
-  const page = await repo.findNoteIdsPageOfOffice(scope, ctx.db, f, query);
-  return { items: await repo.loadNoteViews(scope, ctx.db, page.ids), total: page.total, page: query.page, pageSize: query.pageSize };
+  const page = await repo.findNoteIdsPageOfOffice(tenantDb(scope, ctx.db), f, query);
+  return { items: await repo.loadNoteViews(tenantDb(scope, ctx.db), page.ids), total: page.total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -125,7 +126,7 @@ export async function createNote(ctx: AppContext, scope: Scope, body: CreateMedi
       throw AppError.badRequest('futureDate', { month: 'futureDate' });
     }
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
-    const { medicalNoteId } = await details.addDetailToMonthNote(scope, tx, {
+    const { medicalNoteId } = await details.addDetailToMonthNote(tenantDb(scope, tx), {
       patientId: body.patientId,
       hospitalId: office.id,
       year: body.year,
@@ -167,7 +168,7 @@ export async function createNoteWithCustomSeconds(
     if (endedAt.getTime() > now.getTime()) { throw AppError.badRequest('futureDate', { [body.time ? 'time' : 'date']: 'futureDate' }); }
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
     const { year, month } = localYearMonth(startedAt, zone);
-    const { medicalNoteId, detailId } = await details.addDetailToMonthNote(scope, tx, {
+    const { medicalNoteId, detailId } = await details.addDetailToMonthNote(tenantDb(scope, tx), {
       patientId: body.patientId,
       hospitalId: office.id,
       year,
@@ -177,7 +178,7 @@ export async function createNoteWithCustomSeconds(
       categoryTemplateId: body.categoryTemplateId ?? null,
       authorId: scope.userId,
     });
-    const id = await care.insertEntry(scope, tx, {
+    const id = await care.insertEntry(tenantDb(scope, tx), {
       patientId: body.patientId,
       hospitalId: office.id,
       staffUserId: scope.userId,
@@ -192,7 +193,7 @@ export async function createNoteWithCustomSeconds(
     });
     return { noteId: medicalNoteId, entryId: id };
   });
-  const [entry] = await care.loadEntryViews(scope, ctx.db, [entryId]);
+  const [entry] = await care.loadEntryViews(tenantDb(scope, ctx.db), [entryId]);
   if (!entry) { throw AppError.notFound(); }
   return { medicalNote: await noteView(scope, ctx.db, noteId), timeEntry: entry.entry };
 }
@@ -204,11 +205,11 @@ export async function createNoteWithCustomSeconds(
  */
 export async function addDetail(ctx: AppContext, scope: Scope, medicalNoteId: number, body: AddMedicalNoteDetailBody): Promise<MedicalNote> {
   await ctx.db.transaction(async (tx) => {
-    const note = await repo.getNote(scope, tx, medicalNoteId);
+    const note = await repo.getNote(tenantDb(scope, tx), medicalNoteId);
     if (!note) { throw AppError.notFound(); }
     const office = await visibleOffice(scope, tx, note.hospitalId);
     await checkNewDetail(scope, tx, office, body.program, body.categoryTemplateId);
-    await details.insertDetail(scope, tx, {
+    await details.insertDetail(tenantDb(scope, tx), {
       medicalNoteId,
       text: body.text,
       program: body.program,
@@ -239,20 +240,20 @@ export async function updateDetail(ctx: AppContext, scope: Scope, id: number, bo
  * detail's note id.
  */
 export async function updateDetailIn(scope: Scope, tx: Executor, id: number, body: UpdateMedicalNoteDetailBody): Promise<number> {
-  const detail = await repo.getDetail(scope, tx, id);
+  const detail = await repo.getDetail(tenantDb(scope, tx), id);
   if (!detail) { throw AppError.notFound(); }
   assertAuthorOrOfficeAdmin(scope, detail.authorId);
   const programChange = body.program !== undefined && body.program !== detail.program ? body.program : undefined;
   if (programChange) {
     assertProgramEnabled(await visibleOffice(scope, tx, detail.hospitalId), programChange);
-    const entries = await care.findEntriesOfDetails(scope, tx, [id]);
+    const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), [id]);
     if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('automaticEntryLocked'); }
-    for (const e of entries) { await care.updateEntry(scope, tx, e.id, { program: programChange }); }
+    for (const e of entries) { await care.updateEntry(tenantDb(scope, tx), e.id, { program: programChange }); }
   }
   if (body.categoryTemplateId && body.categoryTemplateId !== detail.categoryTemplateId) {
     await assertUsableTemplate(scope, tx, body.categoryTemplateId, detail.hospitalId);
   }
-  await repo.updateDetail(scope, tx, id, {
+  await repo.updateDetail(tenantDb(scope, tx), id, {
     text: body.text,
     ...(programChange ? { program: programChange } : {}),
     ...(body.categoryTemplateId !== undefined ? { categoryTemplateId: body.categoryTemplateId } : {}),
@@ -273,7 +274,7 @@ export async function addMonthDetailIn(
 ): Promise<number> {
   const office = await visibleOffice(scope, tx, f.hospitalId);
   await checkNewDetail(scope, tx, office, f.program, null);
-  const { detailId } = await details.addDetailToMonthNote(scope, tx, { ...f, hospitalId: office.id, categoryTemplateId: null, authorId: scope.userId });
+  const { detailId } = await details.addDetailToMonthNote(tenantDb(scope, tx), { ...f, hospitalId: office.id, categoryTemplateId: null, authorId: scope.userId });
   return detailId;
 }
 
@@ -289,13 +290,13 @@ export async function deleteDetail(ctx: AppContext, scope: Scope, id: number): P
 
 /** `deleteDetail`'s write inside the caller's transaction `tx` (as `updateDetailIn`); same rules and errors. */
 export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Promise<DeletedMedicalNoteDetail> {
-  const detail = await repo.getDetail(scope, tx, id);
+  const detail = await repo.getDetail(tenantDb(scope, tx), id);
   if (!detail) { throw AppError.notFound(); }
   assertAuthorOrOfficeAdmin(scope, detail.authorId);
-  const entries = await care.findEntriesOfDetails(scope, tx, [id]);
+  const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), [id]);
   if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
-  const deletedEntries = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
-  const deletedNotes = await details.deleteDetailsAndEmptyNotes(scope, tx, [id]);
+  const deletedEntries = await care.deleteEntries(tenantDb(scope, tx), entries.map((e) => e.id));
+  const deletedNotes = await details.deleteDetailsAndEmptyNotes(tenantDb(scope, tx), [id]);
   return {
     id,
     medicalNoteId: detail.medicalNoteId,
@@ -312,13 +313,13 @@ export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Pr
  */
 export async function deleteNote(ctx: AppContext, scope: Scope, id: number): Promise<DeletedMedicalNote> {
   return ctx.db.transaction(async (tx) => {
-    const note = await repo.getNote(scope, tx, id);
+    const note = await repo.getNote(tenantDb(scope, tx), id);
     if (!note) { throw AppError.notFound(); }
     assertAuthorOrOfficeAdmin(scope, note.createdBy, 'medicalNoteDeleteNotAuthorised');
-    const entries = await care.findEntriesOfDetails(scope, tx, await repo.findDetailIdsOfNote(scope, tx, id));
+    const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), await repo.findDetailIdsOfNote(tenantDb(scope, tx), id));
     if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
-    const deletedTimeEntryIds = await care.deleteEntries(scope, tx, entries.map((e) => e.id));
-    await repo.deleteNote(scope, tx, id);
+    const deletedTimeEntryIds = await care.deleteEntries(tenantDb(scope, tx), entries.map((e) => e.id));
+    await repo.deleteNote(tenantDb(scope, tx), id);
     return { medicalNoteId: id, deletedTimeEntryIds };
   });
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CareProgram } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { medicalNoteDetails, medicalNotes } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The month notes' details as other writes keep them (the medical-notes feature owns the tables,
@@ -27,7 +27,8 @@ export interface NewNoteDetail {
  * creating the note when it is missing (one note per patient, office, year and month: the unique
  * index makes two concurrent first details share one note). Returns both ids.
  */
-export async function addDetailToMonthNote(scope: Scope, tx: Executor, v: NewNoteDetail): Promise<{ medicalNoteId: number; detailId: number }> {
+export async function addDetailToMonthNote(tenant: TenantDb, v: NewNoteDetail): Promise<{ medicalNoteId: number; detailId: number }> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, v.hospitalId);
   const [note] = await tx
     .insert(medicalNotes)
@@ -43,10 +44,10 @@ export async function addDetailToMonthNote(scope: Scope, tx: Executor, v: NewNot
 
 /** Inside an open transaction: adds a detail to the existing note `medicalNoteId` of the caller's offices (404 otherwise). */
 export async function insertDetail(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   v: { medicalNoteId: number; text: string; program: CareProgram; categoryTemplateId: number | null; authorId: number },
 ): Promise<number> {
+  const { scope, db: tx } = tenant;
   const [note] = await tx.select({ id: medicalNotes.id }).from(medicalNotes).where(and(eq(medicalNotes.id, v.medicalNoteId), officeFilter(scope, medicalNotes.hospitalId))).limit(1);
   if (!note) { throw AppError.notFound(); }
   const [detail] = await tx.insert(medicalNoteDetails).values(v).returning({ id: medicalNoteDetails.id });
@@ -57,7 +58,8 @@ export async function insertDetail(
  * Inside an open transaction: deletes the details `detailIds` of notes in the caller's offices,
  * then every note of theirs left without a detail. Returns the ids of the notes deleted.
  */
-export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, detailIds: number[]): Promise<number[]> {
+export async function deleteDetailsAndEmptyNotes(tenant: TenantDb, detailIds: number[]): Promise<number[]> {
+  const { scope, db: tx } = tenant;
   if (detailIds.length === 0) { return []; }
   const notesOfDetails = tx
     .select({ id: medicalNotes.id })
@@ -82,7 +84,8 @@ export async function deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, det
 }
 
 /** Inside an open transaction: sets the program of the details `detailIds` (a manual entry and its note move together). */
-export async function setDetailsProgram(scope: Scope, tx: Executor, detailIds: number[], program: CareProgram): Promise<void> {
+export async function setDetailsProgram(tenant: TenantDb, detailIds: number[], program: CareProgram): Promise<void> {
+  const { scope, db: tx } = tenant;
   if (detailIds.length === 0) { return; }
   const visibleNotes = tx.select({ id: medicalNotes.id }).from(medicalNotes).where(officeFilter(scope, medicalNotes.hospitalId));
   await tx

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role, type MedicalTeam, type MedicalTeamPageQuery } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { hospitals, medicalTeamMembers, medicalTeams, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /** Roles that may sit on a medical team (spec section 3: doctor, nurse, office admin, caregiver). */
 export const TEAM_MEMBER_ROLES: number[] = [Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN, Role.CARE_GIVER];
@@ -23,7 +24,8 @@ function teamFilter(scope: Scope): SQL {
 }
 
 /** Of `userIds`, those assigned to office `hospitalId` (in the caller's scope), with role and status. */
-export async function findOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
+export async function findOfficeAssignments(tenant: TenantDb, hospitalId: number, userIds: number[]) {
+  const { scope, db } = tenant;
   if (userIds.length === 0) { return []; }
   return db
     .select({ userId: users.id, roleId: users.roleId, status: users.status })
@@ -33,7 +35,8 @@ export async function findOfficeAssignments(scope: Scope, db: Executor, hospital
 }
 
 /** Number of teams of a patient the caller may see, leaving out team `exceptTeamId`. */
-export async function countTeamsOfPatient(scope: Scope, db: Executor, patientId: number, exceptTeamId?: number): Promise<number> {
+export async function countTeamsOfPatient(tenant: TenantDb, patientId: number, exceptTeamId?: number): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ n: count() })
     .from(medicalTeams)
@@ -48,7 +51,8 @@ export async function countTeamsOfPatient(scope: Scope, db: Executor, patientId:
 }
 
 /** A team by id in the caller's scope, or null. */
-export async function getTeam(scope: Scope, db: Executor, teamId: number) {
+export async function getTeam(tenant: TenantDb, teamId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalTeams.id, patientId: medicalTeams.patientId, hospitalId: medicalTeams.hospitalId })
     .from(medicalTeams)
@@ -58,7 +62,8 @@ export async function getTeam(scope: Scope, db: Executor, teamId: number) {
 }
 
 /** The team of `patientId` in office `hospitalId`, in the caller's scope, or null. */
-export async function getTeamOfPatientInOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number) {
+export async function getTeamOfPatientInOffice(tenant: TenantDb, patientId: number, hospitalId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalTeams.id, patientId: medicalTeams.patientId, hospitalId: medicalTeams.hospitalId })
     .from(medicalTeams)
@@ -68,14 +73,16 @@ export async function getTeamOfPatientInOffice(scope: Scope, db: Executor, patie
 }
 
 /** Inserts a team; the office must be the caller's (checked again here). */
-export async function insertTeam(scope: Scope, db: Executor, values: { patientId: number; hospitalId: number }) {
+export async function insertTeam(tenant: TenantDb, values: { patientId: number; hospitalId: number }) {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(medicalTeams).values(values).returning({ id: medicalTeams.id });
   return row!;
 }
 
 /** The member user ids of a team in the caller's scope. */
-export async function findMemberIds(scope: Scope, db: Executor, teamId: number): Promise<number[]> {
+export async function findMemberIds(tenant: TenantDb, teamId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ userId: medicalTeamMembers.userId })
     .from(medicalTeamMembers)
@@ -85,7 +92,8 @@ export async function findMemberIds(scope: Scope, db: Executor, teamId: number):
 }
 
 /** The roles of `userIds` (callers pass members they already checked). */
-export async function findRolesOf(scope: Scope, db: Executor, userIds: number[]) {
+export async function findRolesOf(tenant: TenantDb, userIds: number[]) {
+  const { scope, db } = tenant;
   if (userIds.length === 0) { return []; }
   return db
     .select({ userId: users.id, roleId: users.roleId })
@@ -94,8 +102,9 @@ export async function findRolesOf(scope: Scope, db: Executor, userIds: number[])
 }
 
 /** Adds members to a team (existing members are left as they are). */
-export async function addMembers(scope: Scope, db: Executor, teamId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) { return; }
+export async function addMembers(tenant: TenantDb, teamId: number, userIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
+  if (userIds.length === 0 || !(await getTeam(tenantDb(scope, db), teamId))) { return; }
   await db
     .insert(medicalTeamMembers)
     .values(userIds.map((userId) => ({ medicalTeamId: teamId, userId })))
@@ -103,18 +112,21 @@ export async function addMembers(scope: Scope, db: Executor, teamId: number, use
 }
 
 /** Removes members from a team. */
-export async function removeMembers(scope: Scope, db: Executor, teamId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0 || !(await getTeam(scope, db, teamId))) { return; }
+export async function removeMembers(tenant: TenantDb, teamId: number, userIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
+  if (userIds.length === 0 || !(await getTeam(tenantDb(scope, db), teamId))) { return; }
   await db.delete(medicalTeamMembers).where(and(eq(medicalTeamMembers.medicalTeamId, teamId), inArray(medicalTeamMembers.userId, userIds)));
 }
 
 /** Deletes a team (its members go with it). */
-export async function deleteTeam(scope: Scope, db: Executor, teamId: number): Promise<void> {
+export async function deleteTeam(tenant: TenantDb, teamId: number): Promise<void> {
+  const { scope, db } = tenant;
   await db.delete(medicalTeams).where(and(eq(medicalTeams.id, teamId), teamFilter(scope)));
 }
 
 /** The ids of a patient's teams in the caller's scope, by office name (at most 100: one per office). */
-export async function findTeamIdsOfPatient(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+export async function findTeamIdsOfPatient(tenant: TenantDb, patientId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: medicalTeams.id })
     .from(medicalTeams)
@@ -140,7 +152,8 @@ function listCondition(filter: TeamListFilter): SQL {
  * One page of team ids matching `filter` in the caller's scope, sorted and searched (patient's
  * first or last name) in SQL, with the total count.
  */
-export async function findTeamIdsPage(scope: Scope, db: Executor, filter: TeamListFilter, query: MedicalTeamPageQuery) {
+export async function findTeamIdsPage(tenant: TenantDb, filter: TeamListFilter, query: MedicalTeamPageQuery) {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     teamFilter(scope),
@@ -178,7 +191,8 @@ export async function findTeamIdsPage(scope: Scope, db: Executor, filter: TeamLi
  * The teams `ids` as the API shows them (office, patient, members by role then name), in the
  * order given; ids outside the caller's scope are left out. Two queries, no N+1.
  */
-export async function loadTeamViews(scope: Scope, db: Executor, ids: number[]): Promise<MedicalTeam[]> {
+export async function loadTeamViews(tenant: TenantDb, ids: number[]): Promise<MedicalTeam[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const [teams, members] = await Promise.all([
     db
@@ -224,7 +238,8 @@ export async function loadTeamViews(scope: Scope, db: Executor, ids: number[]): 
 }
 
 /** Removes the users from the medical teams of office `hospitalId` (teams in the caller's offices). */
-export async function removeMembersFromOfficeTeams(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<void> {
+export async function removeMembersFromOfficeTeams(tenant: TenantDb, hospitalId: number, userIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .delete(medicalTeamMembers)
     .where(

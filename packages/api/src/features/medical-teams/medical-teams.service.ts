@@ -13,6 +13,7 @@ import { allUsersVisible, getOfficeInScope, getVisibleUserOfRole, type VisibleUs
 import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import * as repo from './medical-teams.repo';
+import { tenantDb } from '../../db/handles';
 
 type MemberField = 'memberIds' | 'userId' | 'userIds';
 
@@ -23,10 +24,10 @@ type MemberField = 'memberIds' | 'userId' | 'userIds';
  * for a visible user who is not such staff. Returns their roles.
  */
 async function checkMembers(scope: Scope, db: Executor, hospitalId: number, userIds: number[], field: MemberField): Promise<RoleId[]> {
-  const rows = await repo.findOfficeAssignments(scope, db, hospitalId, userIds);
+  const rows = await repo.findOfficeAssignments(tenantDb(scope, db), hospitalId, userIds);
   const staff = rows.filter((r) => repo.TEAM_MEMBER_ROLES.includes(r.roleId) && r.status === UserStatus.ACTIVE);
   if (staff.length !== new Set(userIds).size) {
-    if (!(await allUsersVisible(scope, db, userIds))) { throw AppError.notFound(); }
+    if (!(await allUsersVisible(tenantDb(scope, db), userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('validationFailed', { [field]: 'invalidId' });
   }
   return staff.map((r) => r.roleId as RoleId);
@@ -44,13 +45,13 @@ function requireDoctorAndNurse(roles: readonly number[], field: MemberField): vo
 
 /** A user of `role` the caller sees (db/visible.ts), or 404 "Invalid id": another tenant's user reads as not found. */
 async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser> {
-  const user = await getVisibleUserOfRole(scope, db, userId, role);
+  const user = await getVisibleUserOfRole(tenantDb(scope, db), userId, role);
   if (!user) { throw AppError.notFound(); }
   return user;
 }
 
 async function viewOf(scope: Scope, db: Executor, teamId: number): Promise<MedicalTeam> {
-  const [view] = await repo.loadTeamViews(scope, db, [teamId]);
+  const [view] = await repo.loadTeamViews(tenantDb(scope, db), [teamId]);
   if (!view) { throw AppError.notFound(); }
   return view;
 }
@@ -69,18 +70,18 @@ export async function createTeam(
 ): Promise<MedicalTeam> {
   const db = ctx.db;
   const { patientId, hospitalId } = body;
-  if (!(await getOfficeInScope(scope, db, hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), hospitalId))) { throw AppError.notFound(); }
   await visibleUserOfRole(scope, db, patientId, Role.PATIENT);
-  if ((await repo.findOfficeAssignments(scope, db, hospitalId, [patientId])).length === 0) {
+  if ((await repo.findOfficeAssignments(tenantDb(scope, db), hospitalId, [patientId])).length === 0) {
     throw AppError.badRequest('validationFailed', { patientId: 'invalidId' });
   }
   const roles = await checkMembers(scope, db, hospitalId, body.memberIds, 'memberIds');
-  if (await repo.getTeamOfPatientInOffice(scope, db, patientId, hospitalId)) { throw AppError.conflict(); }
-  if ((await repo.countTeamsOfPatient(scope, db, patientId)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
+  if (await repo.getTeamOfPatientInOffice(tenantDb(scope, db), patientId, hospitalId)) { throw AppError.conflict(); }
+  if ((await repo.countTeamsOfPatient(tenantDb(scope, db), patientId)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
   try {
     const teamId = await db.transaction(async (tx) => {
-      const team = await repo.insertTeam(scope, tx, { patientId, hospitalId });
-      await repo.addMembers(scope, tx, team.id, body.memberIds);
+      const team = await repo.insertTeam(tenantDb(scope, tx), { patientId, hospitalId });
+      await repo.addMembers(tenantDb(scope, tx), team.id, body.memberIds);
       return team.id;
     });
     return await viewOf(scope, db, teamId);
@@ -96,10 +97,10 @@ export async function createTeam(
  * members stay as they are.
  */
 export async function assignMembers(ctx: AppContext, scope: Scope, medicalTeamId: number, userIds: number[], field: MemberField): Promise<MedicalTeam> {
-  const team = await repo.getTeam(scope, ctx.db, medicalTeamId);
+  const team = await repo.getTeam(tenantDb(scope, ctx.db), medicalTeamId);
   if (!team) { throw AppError.notFound(); }
   await checkMembers(scope, ctx.db, team.hospitalId, userIds, field);
-  await ctx.db.transaction((tx) => repo.addMembers(scope, tx, team.id, userIds));
+  await ctx.db.transaction((tx) => repo.addMembers(tenantDb(scope, tx), team.id, userIds));
   return viewOf(scope, ctx.db, team.id);
 }
 
@@ -112,19 +113,19 @@ export async function assignMembers(ctx: AppContext, scope: Scope, medicalTeamId
  */
 export async function deassignMembers(ctx: AppContext, scope: Scope, medicalTeamId: number, userIds: number[], field: MemberField): Promise<MedicalTeam> {
   const db = ctx.db;
-  const team = await repo.getTeam(scope, db, medicalTeamId);
+  const team = await repo.getTeam(tenantDb(scope, db), medicalTeamId);
   if (!team) { throw AppError.notFound(); }
-  const current = await repo.findMemberIds(scope, db, team.id);
+  const current = await repo.findMemberIds(tenantDb(scope, db), team.id);
   if (userIds.some((id) => !current.includes(id))) {
-    if (!(await allUsersVisible(scope, db, userIds))) { throw AppError.notFound(); }
+    if (!(await allUsersVisible(tenantDb(scope, db), userIds))) { throw AppError.notFound(); }
     throw AppError.badRequest('errorDeassigningStaff', { [field]: 'invalidId' });
   }
   const remaining = current.filter((id) => !userIds.includes(id));
-  if ((await repo.countTeamsOfPatient(scope, db, team.patientId, team.id)) === 0) {
-    const roles = (await repo.findRolesOf(scope, db, remaining)).map((r) => r.roleId);
+  if ((await repo.countTeamsOfPatient(tenantDb(scope, db), team.patientId, team.id)) === 0) {
+    const roles = (await repo.findRolesOf(tenantDb(scope, db), remaining)).map((r) => r.roleId);
     requireDoctorAndNurse(roles, field);
   }
-  await db.transaction((tx) => repo.removeMembers(scope, tx, team.id, userIds));
+  await db.transaction((tx) => repo.removeMembers(tenantDb(scope, tx), team.id, userIds));
   return viewOf(scope, db, team.id);
 }
 
@@ -136,23 +137,23 @@ export async function deassignMembers(ctx: AppContext, scope: Scope, medicalTeam
  */
 export async function updateTeamForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId: number, memberIds: number[]): Promise<MedicalTeam> {
   const db = ctx.db;
-  const team = await repo.getTeamOfPatientInOffice(scope, db, patientId, hospitalId);
+  const team = await repo.getTeamOfPatientInOffice(tenantDb(scope, db), patientId, hospitalId);
   if (!team) { throw AppError.notFound(); }
   const roles = await checkMembers(scope, db, hospitalId, memberIds, 'memberIds');
-  if ((await repo.countTeamsOfPatient(scope, db, patientId, team.id)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
+  if ((await repo.countTeamsOfPatient(tenantDb(scope, db), patientId, team.id)) === 0) { requireDoctorAndNurse(roles, 'memberIds'); }
   await db.transaction(async (tx) => {
-    const current = await repo.findMemberIds(scope, tx, team.id);
-    await repo.removeMembers(scope, tx, team.id, current.filter((id) => !memberIds.includes(id)));
-    await repo.addMembers(scope, tx, team.id, memberIds);
+    const current = await repo.findMemberIds(tenantDb(scope, tx), team.id);
+    await repo.removeMembers(tenantDb(scope, tx), team.id, current.filter((id) => !memberIds.includes(id)));
+    await repo.addMembers(tenantDb(scope, tx), team.id, memberIds);
   });
   return viewOf(scope, db, team.id);
 }
 
 /** `DELETE medicalteam/deletemedicalteamforpatient`: deletes the patient's team in an office; 404 when there is none in scope. */
 export async function deleteTeamForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId: number): Promise<{ id: number }> {
-  const team = await repo.getTeamOfPatientInOffice(scope, ctx.db, patientId, hospitalId);
+  const team = await repo.getTeamOfPatientInOffice(tenantDb(scope, ctx.db), patientId, hospitalId);
   if (!team) { throw AppError.notFound(); }
-  await repo.deleteTeam(scope, ctx.db, team.id);
+  await repo.deleteTeam(tenantDb(scope, ctx.db), team.id);
   return { id: team.id };
 }
 
@@ -162,12 +163,12 @@ export async function deleteTeamForPatient(ctx: AppContext, scope: Scope, patien
  */
 export async function findTeamsForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<MedicalTeam[]> {
   await visibleUserOfRole(scope, ctx.db, patientId, Role.PATIENT);
-  return repo.loadTeamViews(scope, ctx.db, await repo.findTeamIdsOfPatient(scope, ctx.db, patientId));
+  return repo.loadTeamViews(tenantDb(scope, ctx.db), await repo.findTeamIdsOfPatient(tenantDb(scope, ctx.db), patientId));
 }
 
 async function page(ctx: AppContext, scope: Scope, filter: repo.TeamListFilter, query: MedicalTeamPageQuery): Promise<MedicalTeamPage> {
-  const { ids, total } = await repo.findTeamIdsPage(scope, ctx.db, filter, query);
-  return { items: await repo.loadTeamViews(scope, ctx.db, ids), total, page: query.page, pageSize: query.pageSize };
+  const { ids, total } = await repo.findTeamIdsPage(tenantDb(scope, ctx.db), filter, query);
+  return { items: await repo.loadTeamViews(tenantDb(scope, ctx.db), ids), total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -190,6 +191,6 @@ export async function findTeamsForHospitalAdmin(ctx: AppContext, scope: Scope, u
 
 /** `getmedicalteamsforhospital`: an office's teams, paged; 404 when the office is not the caller's. */
 export async function findTeamsForHospital(ctx: AppContext, scope: Scope, hospitalId: number, query: MedicalTeamPageQuery): Promise<MedicalTeamPage> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
   return page(ctx, scope, { hospitalId }, query);
 }

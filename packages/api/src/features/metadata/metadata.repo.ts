@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { doctorMetadata, doctorSpecializations, hospitals, nurseMetadata, patientMetadata, userHospitals, users, verifiers } from '../../db/schema/index';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
-import type { CatalogueDb } from '../../db/handles';
+import { officeFilter, userFilter } from '../../db/scope';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
+import { tenantDb } from '../../db/handles';
 
 /** The verifier domain that holds doctor specializations. */
 export const SPECIALIZATION_DOMAIN = 'SPECIALIZATION_TYPE';
@@ -23,7 +23,8 @@ function scrubbed(err: unknown): Error {
 }
 
 /** A user the caller may see (`userFilter`), with role and gender; null otherwise. */
-export async function getVisibleUser(scope: Scope, db: Executor, userId: number) {
+export async function getVisibleUser(tenant: TenantDb, userId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, roleId: users.roleId, gender: users.gender })
     .from(users)
@@ -33,7 +34,8 @@ export async function getVisibleUser(scope: Scope, db: Executor, userId: number)
 }
 
 /** The offices of `userId` that the caller sees, by name. */
-export async function findOfficesOfUser(scope: Scope, db: Executor, userId: number) {
+export async function findOfficesOfUser(tenant: TenantDb, userId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: hospitals.id, hospitalName: hospitals.hospitalName })
     .from(userHospitals)
@@ -45,7 +47,8 @@ export async function findOfficesOfUser(scope: Scope, db: Executor, userId: numb
 // Patient metadata ---------------------------------------------------------------------------
 
 /** A visible patient's metadata row (with the SSN: the service decides what to answer), or null. */
-export async function getPatientMetadata(scope: Scope, db: Executor, userId: number): Promise<PatientMetadataRow | null> {
+export async function getPatientMetadata(tenant: TenantDb, userId: number): Promise<PatientMetadataRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(patientMetadata)
@@ -55,8 +58,9 @@ export async function getPatientMetadata(scope: Scope, db: Executor, userId: num
 }
 
 /** Inserts a patient's metadata; a second row for the same patient fails with SQLSTATE 23505. */
-export async function insertPatientMetadata(scope: Scope, db: Executor, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('patient not in scope'); }
+export async function insertPatientMetadata(tenant: TenantDb, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
+  const { scope, db } = tenant;
+  if (!(await getVisibleUser(tenantDb(scope, db), userId))) { throw new Error('patient not in scope'); }
   try {
     const [row] = await db.insert(patientMetadata).values({ ...values, userId }).returning();
     return row!;
@@ -66,15 +70,16 @@ export async function insertPatientMetadata(scope: Scope, db: Executor, userId: 
 }
 
 /** Updates a patient's metadata, creating the row when missing (one statement). */
-export async function upsertPatientMetadata(scope: Scope, db: Executor, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('patient not in scope'); }
+export async function upsertPatientMetadata(tenant: TenantDb, userId: number, values: PatientMetadataValues): Promise<PatientMetadataRow> {
+  const { scope, db } = tenant;
+  if (!(await getVisibleUser(tenantDb(scope, db), userId))) { throw new Error('patient not in scope'); }
   try {
     const insert = db.insert(patientMetadata).values({ ...values, userId });
     const [row] = await (Object.keys(values).length
       ? insert.onConflictDoUpdate({ target: patientMetadata.userId, set: values })
       : insert.onConflictDoNothing()
     ).returning();
-    return row ?? (await getPatientMetadata(scope, db, userId))!;
+    return row ?? (await getPatientMetadata(tenantDb(scope, db), userId))!;
   } catch (err) {
     throw scrubbed(err);
   }
@@ -85,7 +90,8 @@ export async function upsertPatientMetadata(scope: Scope, db: Executor, userId: 
 export type DoctorMetadataRow = typeof doctorMetadata.$inferSelect;
 
 /** A visible doctor's metadata row, or null. */
-export async function getDoctorMetadata(scope: Scope, db: Executor, userId: number): Promise<DoctorMetadataRow | null> {
+export async function getDoctorMetadata(tenant: TenantDb, userId: number): Promise<DoctorMetadataRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(doctorMetadata)
@@ -96,19 +102,20 @@ export async function getDoctorMetadata(scope: Scope, db: Executor, userId: numb
 
 /** Updates a doctor's metadata, creating the row when missing; returns it. */
 export async function upsertDoctorMetadata(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   userId: number,
   values: Partial<Pick<DoctorMetadataRow, 'licenceId' | 'npi' | 'metadataInfo'>>,
 ): Promise<DoctorMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('doctor not in scope'); }
+  const { scope, db } = tenant;
+  if (!(await getVisibleUser(tenantDb(scope, db), userId))) { throw new Error('doctor not in scope'); }
   const insert = db.insert(doctorMetadata).values({ ...values, userId });
   const [row] = await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: doctorMetadata.userId, set: values }) : insert.onConflictDoNothing()).returning();
-  return row ?? (await getDoctorMetadata(scope, db, userId))!;
+  return row ?? (await getDoctorMetadata(tenantDb(scope, db), userId))!;
 }
 
 /** The specializations of a doctor's metadata row, by description. */
-export async function findSpecializationsOf(scope: Scope, db: Executor, doctorMetadataId: number) {
+export async function findSpecializationsOf(tenant: TenantDb, doctorMetadataId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: verifiers.id, lowValue: verifiers.lowValue, longDescription: verifiers.longDescription, longDescriptionEsp: verifiers.longDescriptionEsp })
     .from(doctorSpecializations)
@@ -132,7 +139,8 @@ export async function findSpecializationIds({ db }: CatalogueDb, ids: number[]):
 }
 
 /** Whether the doctor metadata row `doctorMetadataId` belongs to a user the caller sees. */
-async function doctorMetadataVisible(scope: Scope, db: Executor, doctorMetadataId: number): Promise<boolean> {
+async function doctorMetadataVisible(tenant: TenantDb, doctorMetadataId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: doctorMetadata.id })
     .from(doctorMetadata)
@@ -142,8 +150,9 @@ async function doctorMetadataVisible(scope: Scope, db: Executor, doctorMetadataI
 }
 
 /** Adds specializations to a visible doctor's metadata row (existing ones are kept). */
-export async function addSpecializations(scope: Scope, db: Executor, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
-  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) { return; }
+export async function addSpecializations(tenant: TenantDb, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
+  if (verifierIds.length === 0 || !(await doctorMetadataVisible(tenantDb(scope, db), doctorMetadataId))) { return; }
   await db
     .insert(doctorSpecializations)
     .values(verifierIds.map((verifierId) => ({ doctorMetadataId, verifierId })))
@@ -151,8 +160,9 @@ export async function addSpecializations(scope: Scope, db: Executor, doctorMetad
 }
 
 /** Removes specializations from a doctor's metadata row. */
-export async function removeSpecializations(scope: Scope, db: Executor, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
-  if (verifierIds.length === 0 || !(await doctorMetadataVisible(scope, db, doctorMetadataId))) { return; }
+export async function removeSpecializations(tenant: TenantDb, doctorMetadataId: number, verifierIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
+  if (verifierIds.length === 0 || !(await doctorMetadataVisible(tenantDb(scope, db), doctorMetadataId))) { return; }
   await db
     .delete(doctorSpecializations)
     .where(and(eq(doctorSpecializations.doctorMetadataId, doctorMetadataId), inArray(doctorSpecializations.verifierId, verifierIds)));
@@ -163,7 +173,8 @@ export async function removeSpecializations(scope: Scope, db: Executor, doctorMe
 export type NurseMetadataRow = typeof nurseMetadata.$inferSelect;
 
 /** A visible nurse's metadata row, or null. */
-export async function getNurseMetadata(scope: Scope, db: Executor, userId: number): Promise<NurseMetadataRow | null> {
+export async function getNurseMetadata(tenant: TenantDb, userId: number): Promise<NurseMetadataRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(nurseMetadata)
@@ -174,13 +185,13 @@ export async function getNurseMetadata(scope: Scope, db: Executor, userId: numbe
 
 /** Updates a nurse's metadata, creating the row when missing; returns it. */
 export async function upsertNurseMetadata(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   userId: number,
   values: Partial<Pick<NurseMetadataRow, 'licenceId' | 'metadataInfo'>>,
 ): Promise<NurseMetadataRow> {
-  if (!(await getVisibleUser(scope, db, userId))) { throw new Error('nurse not in scope'); }
+  const { scope, db } = tenant;
+  if (!(await getVisibleUser(tenantDb(scope, db), userId))) { throw new Error('nurse not in scope'); }
   const insert = db.insert(nurseMetadata).values({ ...values, userId });
   const [row] = await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: nurseMetadata.userId, set: values }) : insert.onConflictDoNothing()).returning();
-  return row ?? (await getNurseMetadata(scope, db, userId))!;
+  return row ?? (await getNurseMetadata(tenantDb(scope, db), userId))!;
 }

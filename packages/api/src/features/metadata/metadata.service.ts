@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import { idealBodyWeightKg, sexFromGender } from './ideal-weight';
 import * as repo from './metadata.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 type PatientFields = EndpointBody<typeof metadata.updateMetadataForPatient>;
 type CreatePatientBody = EndpointBody<typeof metadata.createPatientMetadata>;
@@ -26,7 +26,7 @@ type SpecializationsBody = EndpointBody<typeof metadata.assignDoctorToMultipleSp
 
 /** A user of `role` the caller sees (db/visible.ts), or 404 "Invalid id": another tenant's user reads as not found. */
 async function visibleUserOfRole(scope: Scope, db: Executor, userId: number, role: RoleId): Promise<VisibleUser> {
-  const user = await getVisibleUserOfRole(scope, db, userId, role);
+  const user = await getVisibleUserOfRole(tenantDb(scope, db), userId, role);
   if (!user) { throw AppError.notFound(); }
   return user;
 }
@@ -80,7 +80,7 @@ function patientValues(fields: PatientFields, currentHeight: number | null, gend
  */
 export async function getPatientMetadata(ctx: AppContext, scope: Scope, patientId: number): Promise<PatientMetadata | null> {
   await visibleUserOfRole(scope, ctx.db, patientId, Role.PATIENT);
-  const row = await repo.getPatientMetadata(scope, ctx.db, patientId);
+  const row = await repo.getPatientMetadata(tenantDb(scope, ctx.db), patientId);
   return row ? patientView(row, can(scope.role, 'patients.manage')) : null;
 }
 
@@ -94,9 +94,9 @@ export async function createPatientMetadata(ctx: AppContext, scope: Scope, body:
   const { patientId, ...fields } = body;
   const patient = await visibleUserOfRole(scope, ctx.db, patientId, Role.PATIENT);
   assertMayWriteSsn(scope, fields);
-  if (await repo.getPatientMetadata(scope, ctx.db, patientId)) { throw AppError.conflict(); }
+  if (await repo.getPatientMetadata(tenantDb(scope, ctx.db), patientId)) { throw AppError.conflict(); }
   try {
-    return patientView(await repo.insertPatientMetadata(scope, ctx.db, patientId, patientValues(fields, null, patient.gender)), false);
+    return patientView(await repo.insertPatientMetadata(tenantDb(scope, ctx.db), patientId, patientValues(fields, null, patient.gender)), false);
   } catch (err) {
     if (isUniqueViolation(err)) { throw AppError.conflict(); }
     throw err;
@@ -111,14 +111,14 @@ export async function createPatientMetadata(ctx: AppContext, scope: Scope, body:
 export async function updatePatientMetadata(ctx: AppContext, scope: Scope, patientId: number, fields: PatientFields): Promise<PatientMetadata> {
   const patient = await visibleUserOfRole(scope, ctx.db, patientId, Role.PATIENT);
   assertMayWriteSsn(scope, fields);
-  const current = await repo.getPatientMetadata(scope, ctx.db, patientId);
+  const current = await repo.getPatientMetadata(tenantDb(scope, ctx.db), patientId);
   const currentHeight = current?.heightInCm === null || current?.heightInCm === undefined ? null : Number(current.heightInCm);
-  const row = await repo.upsertPatientMetadata(scope, ctx.db, patientId, patientValues(fields, currentHeight, patient.gender));
+  const row = await repo.upsertPatientMetadata(tenantDb(scope, ctx.db), patientId, patientValues(fields, currentHeight, patient.gender));
   return patientView(row, false);
 }
 
 async function doctorView(scope: Scope, db: Executor, row: repo.DoctorMetadataRow): Promise<DoctorMetadata> {
-  const [offices, specializations] = await Promise.all([repo.findOfficesOfUser(scope, db, row.userId), repo.findSpecializationsOf(scope, db, row.id)]);
+  const [offices, specializations] = await Promise.all([repo.findOfficesOfUser(tenantDb(scope, db), row.userId), repo.findSpecializationsOf(tenantDb(scope, db), row.id)]);
   return {
     id: row.id,
     userId: row.userId,
@@ -136,7 +136,7 @@ async function doctorView(scope: Scope, db: Executor, row: repo.DoctorMetadataRo
  */
 export async function getDoctorMetadata(ctx: AppContext, scope: Scope, doctorId: number): Promise<DoctorMetadata | null> {
   await visibleUserOfRole(scope, ctx.db, doctorId, Role.DOCTOR);
-  const row = await repo.getDoctorMetadata(scope, ctx.db, doctorId);
+  const row = await repo.getDoctorMetadata(tenantDb(scope, ctx.db), doctorId);
   return row ? doctorView(scope, ctx.db, row) : null;
 }
 
@@ -148,11 +148,11 @@ export async function getDoctorMetadata(ctx: AppContext, scope: Scope, doctorId:
 export async function updateDoctorMetadata(ctx: AppContext, scope: Scope, doctorId: number, fields: DoctorFields): Promise<DoctorMetadata> {
   await visibleUserOfRole(scope, ctx.db, doctorId, Role.DOCTOR);
   assertMayEditStaffMetadata(scope, doctorId);
-  const values: Parameters<typeof repo.upsertDoctorMetadata>[3] = {};
+  const values: Parameters<typeof repo.upsertDoctorMetadata>[2] = {};
   if (fields.licenceId !== undefined) { values.licenceId = fields.licenceId; }
   if (fields.npi !== undefined) { values.npi = fields.npi; }
   if (fields.metadataInfo !== undefined) { values.metadataInfo = fields.metadataInfo; }
-  return doctorView(scope, ctx.db, await repo.upsertDoctorMetadata(scope, ctx.db, doctorId, values));
+  return doctorView(scope, ctx.db, await repo.upsertDoctorMetadata(tenantDb(scope, ctx.db), doctorId, values));
 }
 
 /**
@@ -169,23 +169,23 @@ export async function changeSpecializations(ctx: AppContext, scope: Scope, body:
   const valid = await repo.findSpecializationIds(catalogueDb(ctx.db), specializationIds);
   if (valid.length !== specializationIds.length) { throw AppError.badRequest('validationFailed', { specializationIds: 'invalidId' }); }
   const row = await ctx.db.transaction(async (tx) => {
-    const meta = await repo.upsertDoctorMetadata(scope, tx, doctorId, {});
-    if (change === 'assign') { await repo.addSpecializations(scope, tx, meta.id, specializationIds); }
-    else { await repo.removeSpecializations(scope, tx, meta.id, specializationIds); }
+    const meta = await repo.upsertDoctorMetadata(tenantDb(scope, tx), doctorId, {});
+    if (change === 'assign') { await repo.addSpecializations(tenantDb(scope, tx), meta.id, specializationIds); }
+    else { await repo.removeSpecializations(tenantDb(scope, tx), meta.id, specializationIds); }
     return meta;
   });
   return doctorView(scope, ctx.db, row);
 }
 
 async function nurseView(scope: Scope, db: Executor, row: repo.NurseMetadataRow): Promise<NurseMetadata> {
-  const [office] = await repo.findOfficesOfUser(scope, db, row.userId);
+  const [office] = await repo.findOfficesOfUser(tenantDb(scope, db), row.userId);
   return { id: row.id, userId: row.userId, hospitalId: office?.id ?? null, licenceId: row.licenceId, metadataInfo: row.metadataInfo };
 }
 
 /** `GET nursemetadata/getmetadatafornurse`: licence and metadataInfo, or null; 404 when not a visible nurse. */
 export async function getNurseMetadata(ctx: AppContext, scope: Scope, nurseId: number): Promise<NurseMetadata | null> {
   await visibleUserOfRole(scope, ctx.db, nurseId, Role.NURSE);
-  const row = await repo.getNurseMetadata(scope, ctx.db, nurseId);
+  const row = await repo.getNurseMetadata(tenantDb(scope, ctx.db), nurseId);
   return row ? nurseView(scope, ctx.db, row) : null;
 }
 
@@ -196,8 +196,8 @@ export async function getNurseMetadata(ctx: AppContext, scope: Scope, nurseId: n
 export async function updateNurseMetadata(ctx: AppContext, scope: Scope, nurseId: number, fields: NurseFields): Promise<NurseMetadata> {
   await visibleUserOfRole(scope, ctx.db, nurseId, Role.NURSE);
   assertMayEditStaffMetadata(scope, nurseId);
-  const values: Parameters<typeof repo.upsertNurseMetadata>[3] = {};
+  const values: Parameters<typeof repo.upsertNurseMetadata>[2] = {};
   if (fields.licenceId !== undefined) { values.licenceId = fields.licenceId; }
   if (fields.metadataInfo !== undefined) { values.metadataInfo = fields.metadataInfo; }
-  return nurseView(scope, ctx.db, await repo.upsertNurseMetadata(scope, ctx.db, nurseId, values));
+  return nurseView(scope, ctx.db, await repo.upsertNurseMetadata(tenantDb(scope, ctx.db), nurseId, values));
 }

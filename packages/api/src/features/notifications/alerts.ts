@@ -5,6 +5,7 @@ import * as repo from './notifications.repo';
 import { createAndDeliver } from './notifications.service';
 import { systemScope } from '../../db/scope';
 import { loggableError } from '../../lib/loggable-error';
+import { tenantDb } from '../../db/handles';
 
 /** A reading as committed by ingestion, for alerting. Values in canonical UCUM units keyed by LOINC. */
 export interface CommittedReading {
@@ -47,10 +48,10 @@ export async function raiseMeasurementAlerts(ctx: AppContext, readings: Committe
   const abnormal = readings.filter((r) => r.severity >= 1);
   if (abnormal.length === 0) { return; }
   try {
-    const recipients = await repo.findTeamRecipients(systemScope, ctx.db, abnormal);
+    const recipients = await repo.findTeamRecipients(tenantDb(systemScope, ctx.db), abnormal);
     if (recipients.length === 0) { return; }
     const patients = new Map(
-      (await repo.findUserNames(systemScope, ctx.db, [...new Set(abnormal.map((r) => r.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
+      (await repo.findUserNames(tenantDb(systemScope, ctx.db), [...new Set(abnormal.map((r) => r.patientId))])).map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]),
     );
     const values = abnormal.flatMap((reading) => {
       const team = recipients.filter((m) => m.patientId === reading.patientId && m.hospitalId === reading.hospitalId);

@@ -3,6 +3,7 @@ import { systemScope } from '../../db/scope';
 import { loggableError } from '../../lib/loggable-error';
 import * as repo from './notifications.repo';
 import { createAndDeliver } from './notifications.service';
+import { tenantDb } from '../../db/handles';
 
 /** An alert about one patient for their care team (for example a mental-health result, types 12 and 13). */
 export interface CareTeamAlert {
@@ -27,7 +28,7 @@ export interface CareTeamAlert {
  */
 export async function alertCareTeam(ctx: AppContext, alert: CareTeamAlert): Promise<number> {
   try {
-    const team = await repo.findTeamRecipients(systemScope, ctx.db, [alert]);
+    const team = await repo.findTeamRecipients(tenantDb(systemScope, ctx.db), [alert]);
     const rows = await createAndDeliver(
       ctx,
       team.map((member) => ({

@@ -14,9 +14,10 @@ import {
   userHospitals,
   users,
 } from '../../db/schema/index';
-import { officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, patientRowFilter, userFilter } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
 import type { NotificationNames, NotificationRow } from './notifications.view';
+import type { TenantDb } from '../../db/handles';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
 
@@ -62,7 +63,8 @@ function named(r: Awaited<ReturnType<ReturnType<typeof namesQuery>['execute']>>[
 }
 
 /** One of the caller's own notifications (toUserId = caller) with the names its view shows, or null. */
-export async function getOwnNotification(scope: Scope, db: Executor, notificationId: number): Promise<NamedRow | null> {
+export async function getOwnNotification(tenant: TenantDb, notificationId: number): Promise<NamedRow | null> {
+  const { scope, db } = tenant;
   const [r] = await namesQuery(db)
     .where(and(eq(notifications.id, notificationId), eq(notifications.toUserId, scope.userId)))
     .limit(1);
@@ -73,7 +75,8 @@ export async function getOwnNotification(scope: Scope, db: Executor, notificatio
  * Notifications by id, with names, whose recipient the caller may see (`userFilter`): what a
  * sender, or the server delivering what it just wrote (system scope), reads back.
  */
-export async function findNotificationsByIds(scope: Scope, db: Executor, ids: number[]): Promise<NamedRow[]> {
+export async function findNotificationsByIds(tenant: TenantDb, ids: number[]): Promise<NamedRow[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const rows = await namesQuery(db)
     .where(and(inArray(notifications.id, ids), userFilter(scope, notifications.toUserId)))
@@ -82,7 +85,8 @@ export async function findNotificationsByIds(scope: Scope, db: Executor, ids: nu
 }
 
 /** Marks one of the caller's notifications read (readAt keeps the first time); whether it exists. */
-export async function markRead(scope: Scope, db: Executor, notificationId: number, now: Date): Promise<boolean> {
+export async function markRead(tenant: TenantDb, notificationId: number, now: Date): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
@@ -95,7 +99,8 @@ export async function markRead(scope: Scope, db: Executor, notificationId: numbe
  * Marks every unread notification of type `typeId` (null: of every type) of user `userId` (whom the
  * caller may see) read; how many.
  */
-export async function markAllRead(scope: Scope, db: Executor, userId: number, typeId: number | null, now: Date): Promise<number> {
+export async function markAllRead(tenant: TenantDb, userId: number, typeId: number | null, now: Date): Promise<number> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: now })
@@ -112,7 +117,8 @@ export async function markAllRead(scope: Scope, db: Executor, userId: number, ty
 }
 
 /** A user the caller may see (`userFilter`), with role, status and time zone; null otherwise. */
-export async function getVisibleUser(scope: Scope, db: Executor, userId: number) {
+export async function getVisibleUser(tenant: TenantDb, userId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id, roleId: users.roleId, status: users.status, firstName: users.firstName, lastName: users.lastName, userTimezone: users.userTimezone })
     .from(users)
@@ -126,10 +132,10 @@ export async function getVisibleUser(scope: Scope, db: Executor, userId: number)
  * one type when given, unread only when asked; with the total and the caller's unread count (all time).
  */
 export async function findOwnPage(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { since: Date | null; typeId?: number; unreadOnly: boolean; page: number; pageSize: number },
 ) {
+  const { scope, db } = tenant;
   const where = and(
     eq(notifications.toUserId, scope.userId),
     q.since ? sql`${notifications.createdAt} >= ${q.since.toISOString()}::timestamptz` : undefined,
@@ -172,7 +178,8 @@ export async function findOwnPage(
  * The stored time zones of the offices the caller sees (or of office `hospitalId` only), for
  * per-office local days.
  */
-export async function findOfficeZones(scope: Scope, db: Executor, hospitalId?: number): Promise<string[]> {
+export async function findOfficeZones(tenant: TenantDb, hospitalId?: number): Promise<string[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .selectDistinct({ timeZone: hospitals.timeZone })
     .from(hospitals)
@@ -229,7 +236,8 @@ const alertTime = sql`coalesce(${measurements.measuredAt}, ${scheduledAt}, ${not
  * office's start: `alertTime`), patient name. Order ('severity'): open first, most severe, most
  * recent measurement; or by the reading's time / the slot's due time ('newest'). Returns the rows with patient, office, processor and reading, and the total.
  */
-export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFilter) {
+export async function findWorklistPage(tenant: TenantDb, f: WorklistFilter) {
+  const { scope, db } = tenant;
   const term = f.search?.trim();
   const where = and(
     f.view === 'own' ? eq(notifications.toUserId, scope.userId) : isNotNull(notifications.hospitalId),
@@ -291,7 +299,8 @@ export async function findWorklistPage(scope: Scope, db: Executor, f: WorklistFi
  * An alert (of `typeIds`) of one of the caller's offices, whoever received it, with names; null
  * otherwise. What an office-view caller (office, organization, system admin) may process.
  */
-export async function getOfficeAlert(scope: Scope, db: Executor, notificationId: number, typeIds: number[]): Promise<NamedRow | null> {
+export async function getOfficeAlert(tenant: TenantDb, notificationId: number, typeIds: number[]): Promise<NamedRow | null> {
+  const { scope, db } = tenant;
   const [r] = await namesQuery(db)
     .where(
       and(
@@ -306,7 +315,8 @@ export async function getOfficeAlert(scope: Scope, db: Executor, notificationId:
 }
 
 /** The caller's time zone and settings (display units live in `userSettingsJson.units`). */
-export async function getCallerSettings(scope: Scope, db: Executor): Promise<{ userTimezone: string | null; userSettingsJson: unknown } | null> {
+export async function getCallerSettings(tenant: TenantDb): Promise<{ userTimezone: string | null; userSettingsJson: unknown } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ userTimezone: users.userTimezone, userSettingsJson: users.userSettingsJson })
     .from(users)
@@ -322,11 +332,11 @@ export async function getCallerSettings(scope: Scope, db: Executor): Promise<{ u
  * one wins. Returns the rows changed.
  */
 export async function processAlertCopies(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   alert: { id: number; notificationTypeId: number; measurementId: number | null; dedupeKey: string | null; hospitalId: number | null },
   values: { processedBy: number; processedAt: Date; resolutionComments: string },
 ) {
+  const { scope, db: tx } = tenant;
   const copies = [eq(notifications.id, alert.id)];
   if (alert.measurementId !== null) { copies.push(eq(notifications.measurementId, alert.measurementId)); }
   else if (alert.dedupeKey !== null && alert.hospitalId !== null) {
@@ -359,7 +369,8 @@ export async function processAlertCopies(
  * the alerts of a reading and the scheduled jobs idempotent. Every recipient must be a user the
  * caller may see (callers check; rows for others are dropped here too). Returns the rows written.
  */
-export async function insertNotifications(scope: Scope, tx: Executor, values: NotificationInsert[]): Promise<NotificationRow[]> {
+export async function insertNotifications(tenant: TenantDb, values: NotificationInsert[]): Promise<NotificationRow[]> {
+  const { scope, db: tx } = tenant;
   if (values.length === 0) { return []; }
   const recipients = [...new Set(values.map((v) => v.toUserId))];
   const visible = new Set(
@@ -374,7 +385,8 @@ export async function insertNotifications(scope: Scope, tx: Executor, values: No
  * The active members of the medical team of each (patient, office) pair, in the caller's offices,
  * with the team id and the patient's name. A patient has at most one team per office.
  */
-export async function findTeamRecipients(scope: Scope, db: Executor, pairs: { patientId: number; hospitalId: number }[]) {
+export async function findTeamRecipients(tenant: TenantDb, pairs: { patientId: number; hospitalId: number }[]) {
+  const { scope, db } = tenant;
   if (pairs.length === 0) { return []; }
   const keys = [...new Map(pairs.map((p) => [`${p.patientId}:${p.hospitalId}`, p])).values()];
   return db
@@ -398,7 +410,8 @@ export async function findTeamRecipients(scope: Scope, db: Executor, pairs: { pa
 }
 
 /** Names and status of users the caller may see, by id. */
-export async function findUserNames(scope: Scope, db: Executor, ids: number[]) {
+export async function findUserNames(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, status: users.status, roleId: users.roleId })
@@ -407,7 +420,8 @@ export async function findUserNames(scope: Scope, db: Executor, ids: number[]) {
 }
 
 /** A medical team in the caller's offices (a patient: only their own), or null. */
-export async function getTeamInScope(scope: Scope, db: Executor, teamId: number) {
+export async function getTeamInScope(tenant: TenantDb, teamId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalTeams.id, patientId: medicalTeams.patientId, hospitalId: medicalTeams.hospitalId })
     .from(medicalTeams)
@@ -422,7 +436,8 @@ export async function getTeamInScope(scope: Scope, db: Executor, teamId: number)
 }
 
 /** The active members of a team (checked to be in scope by the caller). */
-export async function findActiveTeamMemberIds(scope: Scope, db: Executor, teamId: number): Promise<number[]> {
+export async function findActiveTeamMemberIds(tenant: TenantDb, teamId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ userId: medicalTeamMembers.userId })
     .from(medicalTeamMembers)
@@ -439,7 +454,8 @@ export async function findActiveTeamMemberIds(scope: Scope, db: Executor, teamId
  * The offices a dashboard covers: `hospitalId`'s when given (null when not the caller's), else
  * every office the caller sees, with their time zones.
  */
-export async function findDashboardOffices(scope: Scope, db: Executor, hospitalId?: number) {
+export async function findDashboardOffices(tenant: TenantDb, hospitalId?: number) {
+  const { scope, db } = tenant;
   return db
     .select({ id: hospitals.id, timeZone: hospitals.timeZone })
     .from(hospitals)
@@ -477,7 +493,8 @@ function monitoredPatientIds(officeIds: number[]): SQL {
  * the oldest reading first, and their number). `dayStarts` maps office ids to the start of their
  * local day.
  */
-export async function dashboardFigures(scope: Scope, db: Executor, officeIds: number[], dayStarts: Map<number, Date>, silentSince: Date, limit: number) {
+export async function dashboardFigures(tenant: TenantDb, officeIds: number[], dayStarts: Map<number, Date>, silentSince: Date, limit: number) {
+  const { scope, db } = tenant;
   const empty = { monitored: 0, alerts: { total: 0, caution: 0, critical: 0, open: 0 }, missed: 0, readings: 0, simulated: 0, silent: [] as SilentPatient[], silentTotal: 0 };
   if (officeIds.length === 0) { return empty; }
   const startOf = (column: SQL) =>

@@ -26,6 +26,7 @@ import { filterCaseStart, localDateOf, officeTimeZone, startOfLocalDay } from '.
 import { newGroupMessageKey, publishMessageRead } from '../chat/index';
 import * as repo from './notifications.repo';
 import { toMinimalView, toNotificationView, toWorklistView, type NotificationRow } from './notifications.view';
+import { tenantDb } from '../../db/handles';
 
 /** Rows per INSERT when the server writes many notifications at once (a job's run). */
 const INSERT_CHUNK = 500;
@@ -41,7 +42,7 @@ const isAlertType = (typeId: number) => (worklistNotificationTypeIds as readonly
  */
 export async function deliverNotifications(ctx: AppContext, rows: NotificationRow[]): Promise<void> {
   if (rows.length === 0) { return; }
-  const named = await repo.findNotificationsByIds(systemScope, ctx.db, rows.map((r) => r.id));
+  const named = await repo.findNotificationsByIds(tenantDb(systemScope, ctx.db), rows.map((r) => r.id));
   await ctx.realtime.publish(named.map(({ row, names }) => ({ userId: row.toUserId, message: { type: 'notification', data: toNotificationView(row, names) } })));
 }
 
@@ -53,7 +54,7 @@ export async function createAndDeliver(ctx: AppContext, values: repo.Notificatio
   if (values.length === 0) { return []; }
   const rows = await ctx.db.transaction(async (tx) => {
     const out: NotificationRow[] = [];
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) { out.push(...(await repo.insertNotifications(systemScope, tx, values.slice(i, i + INSERT_CHUNK)))); }
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) { out.push(...(await repo.insertNotifications(tenantDb(systemScope, tx), values.slice(i, i + INSERT_CHUNK)))); }
     return out;
   });
   await deliverNotifications(ctx, rows);
@@ -61,13 +62,13 @@ export async function createAndDeliver(ctx: AppContext, values: repo.Notificatio
 }
 
 async function ownOrNotFound(ctx: AppContext, scope: Scope, notificationId: number) {
-  const found = await repo.getOwnNotification(scope, ctx.db, notificationId);
+  const found = await repo.getOwnNotification(tenantDb(scope, ctx.db), notificationId);
   if (!found) { throw AppError.notFound(); }
   return found;
 }
 
 async function callerTimeZone(ctx: AppContext, scope: Scope): Promise<string> {
-  const me = await repo.getVisibleUser(scope, ctx.db, scope.userId);
+  const me = await repo.getVisibleUser(tenantDb(scope, ctx.db), scope.userId);
   return officeTimeZone(me?.userTimezone);
 }
 
@@ -90,10 +91,10 @@ export async function sendToUser(
     referenceData?: string | null;
   },
 ): Promise<Notification> {
-  const recipient = await repo.getVisibleUser(scope, ctx.db, body.userId);
+  const recipient = await repo.getVisibleUser(tenantDb(scope, ctx.db), body.userId);
   if (!recipient) { throw AppError.notFound(); }
   const [row] = await ctx.db.transaction((tx) =>
-    repo.insertNotifications(scope, tx, [
+    repo.insertNotifications(tenantDb(scope, tx), [
       {
         notificationTypeId: body.notificationTypeId,
         fromUserId: scope.userId,
@@ -110,7 +111,7 @@ export async function sendToUser(
   );
   if (!row) { throw AppError.notFound(); }
   // One read with names serves both the push and the answer (a chat message's send-to-delivered path, bench/chat.ts).
-  const [named] = await repo.findNotificationsByIds(scope, ctx.db, [row.id]);
+  const [named] = await repo.findNotificationsByIds(tenantDb(scope, ctx.db), [row.id]);
   const view = toNotificationView(named!.row, named!.names);
   await ctx.realtime.publish([{ userId: row.toUserId, message: { type: 'notification', data: view } }]);
   return view;
@@ -127,16 +128,15 @@ export async function sendToMedicalTeam(
   scope: Scope,
   body: { medicalTeamId: number; message: string; notificationTypeId: number },
 ): Promise<SentToMedicalTeam> {
-  const team = await repo.getTeamInScope(scope, ctx.db, body.medicalTeamId);
+  const team = await repo.getTeamInScope(tenantDb(scope, ctx.db), body.medicalTeamId);
   if (!team) { throw AppError.notFound(); }
-  const members = (await repo.findActiveTeamMemberIds(scope, ctx.db, team.id)).filter((id) => id !== scope.userId);
+  const members = (await repo.findActiveTeamMemberIds(tenantDb(scope, ctx.db), team.id)).filter((id) => id !== scope.userId);
   const now = new Date();
   // The copies of one chat message share a key, so a thread shows the sender one message (features/chat).
   const groupKey = body.notificationTypeId === NotificationType.CHAT ? newGroupMessageKey() : null;
   const rows = await ctx.db.transaction((tx) =>
     repo.insertNotifications(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       members.map((toUserId) => ({
         dedupeKey: groupKey,
         notificationTypeId: body.notificationTypeId,
@@ -162,7 +162,7 @@ export async function sendToMedicalTeam(
  */
 export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: number): Promise<Notification> {
   const before = await ownOrNotFound(ctx, scope, notificationId);
-  if (!(await repo.markRead(scope, ctx.db, notificationId, new Date()))) { throw AppError.notFound(); }
+  if (!(await repo.markRead(tenantDb(scope, ctx.db), notificationId, new Date()))) { throw AppError.notFound(); }
   const found = await ownOrNotFound(ctx, scope, notificationId);
   // A chat message's sender sees it turn "read" live (spec section 4, features/chat).
   if (!before.row.isRead) { await publishMessageRead(ctx, found.row); }
@@ -180,9 +180,9 @@ export async function markAsRead(ctx: AppContext, scope: Scope, notificationId: 
 export async function markAllRead(ctx: AppContext, scope: Scope, userId: number, type: number): Promise<MarkAllReadResult> {
   if (userId !== scope.userId) {
     if (!can(scope.role, 'notifications.markForOthers')) { throw AppError.forbidden(); }
-    if (!(await repo.getVisibleUser(scope, ctx.db, userId))) { throw AppError.notFound(); }
+    if (!(await repo.getVisibleUser(tenantDb(scope, ctx.db), userId))) { throw AppError.notFound(); }
   }
-  const updated = await repo.markAllRead(scope, ctx.db, userId, type === 0 ? null : type, new Date());
+  const updated = await repo.markAllRead(tenantDb(scope, ctx.db), userId, type === 0 ? null : type, new Date());
   return { userId, notificationTypeId: type, updated };
 }
 
@@ -192,7 +192,7 @@ export async function markAllRead(ctx: AppContext, scope: Scope, userId: number,
  */
 export async function findMine(ctx: AppContext, scope: Scope, q: MyNotificationsQuery, now = new Date()): Promise<NotificationMinimalPage> {
   const since = filterCaseStart(q.filtercase, now, await callerTimeZone(ctx, scope));
-  const page = await repo.findOwnPage(scope, ctx.db, { since, typeId: q.notificationtypeid, unreadOnly: q.unreadonly, page: q.page, pageSize: q.pageSize });
+  const page = await repo.findOwnPage(tenantDb(scope, ctx.db), { since, typeId: q.notificationtypeid, unreadOnly: q.unreadonly, page: q.page, pageSize: q.pageSize });
   return {
     items: page.rows.map((r) => toMinimalView(r.n, { firstName: r.firstName, lastName: r.lastName })),
     total: page.total,
@@ -229,18 +229,18 @@ export async function findWorklist(
   lang: Lang = 'es',
 ): Promise<NotificationWithPatientPage> {
   const office = headers.hospitalid === undefined || headers.hospitalid === -1 ? undefined : headers.hospitalid;
-  if (office !== undefined && !(await getOfficeInScope(scope, ctx.db, office))) { throw AppError.notFound(); }
-  if (headers.patientid !== undefined && !(await repo.getVisibleUser(scope, ctx.db, headers.patientid))) { throw AppError.notFound(); }
+  if (office !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), office))) { throw AppError.notFound(); }
+  if (headers.patientid !== undefined && !(await repo.getVisibleUser(tenantDb(scope, ctx.db), headers.patientid))) { throw AppError.notFound(); }
   const typeIds = q.notificationtypeid !== undefined ? [q.notificationtypeid] : [...worklistNotificationTypeIds];
   const view = seesOfficeView(scope) && typeIds.every(isAlertType) ? 'office' : 'own';
   const starts = new Map<string, Date>();
   if (q.filtercase !== 'ALL') {
-    for (const zone of await repo.findOfficeZones(scope, ctx.db, office)) { starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!); }
+    for (const zone of await repo.findOfficeZones(tenantDb(scope, ctx.db), office)) { starts.set(zone, filterCaseStart(q.filtercase, now, officeTimeZone(zone))!); }
   }
-  const me = await repo.getCallerSettings(scope, ctx.db);
+  const me = await repo.getCallerSettings(tenantDb(scope, ctx.db));
   const fallback = filterCaseStart(q.filtercase, now, officeTimeZone(me?.userTimezone));
   const prefs = unitPreferencesOf(me?.userSettingsJson);
-  const page = await repo.findWorklistPage(scope, ctx.db, {
+  const page = await repo.findWorklistPage(tenantDb(scope, ctx.db), {
     view,
     typeIds,
     hospitalId: office,
@@ -263,8 +263,8 @@ export async function findWorklist(
  */
 async function processableOrNotFound(ctx: AppContext, scope: Scope, notificationId: number) {
   const found =
-    (await repo.getOwnNotification(scope, ctx.db, notificationId)) ??
-    (seesOfficeView(scope) ? await repo.getOfficeAlert(scope, ctx.db, notificationId, [...worklistNotificationTypeIds]) : null);
+    (await repo.getOwnNotification(tenantDb(scope, ctx.db), notificationId)) ??
+    (seesOfficeView(scope) ? await repo.getOfficeAlert(tenantDb(scope, ctx.db), notificationId, [...worklistNotificationTypeIds]) : null);
   if (!found) { throw AppError.notFound(); }
   return found;
 }
@@ -288,7 +288,7 @@ export async function markAsProcessed(ctx: AppContext, scope: Scope, notificatio
   if (alert.processingStatus !== ProcessingStatus.OPEN) { throw AppError.conflict('alertAlreadyProcessed'); }
   const processedAt = new Date();
   const changed = await ctx.db.transaction((tx) =>
-    repo.processAlertCopies(scope, tx, alert, { processedBy: scope.userId, processedAt, resolutionComments: comments }),
+    repo.processAlertCopies(tenantDb(scope, tx), alert, { processedBy: scope.userId, processedAt, resolutionComments: comments }),
   );
   if (!changed.some((c) => c.id === alert.id)) { throw AppError.conflict('alertAlreadyProcessed'); }
   const after = await processableOrNotFound(ctx, scope, notificationId);
@@ -323,7 +323,7 @@ export async function getDetails(ctx: AppContext, scope: Scope, notificationId: 
 export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospitalId: number | undefined, now = new Date()): Promise<DashboardSummary> {
   if (!can(scope.role, 'dashboard.read')) { throw AppError.forbidden(); }
   const office = hospitalId === undefined || hospitalId === -1 ? undefined : hospitalId;
-  const offices = await repo.findDashboardOffices(scope, ctx.db, office);
+  const offices = await repo.findDashboardOffices(tenantDb(scope, ctx.db), office);
   if (office !== undefined && offices.length === 0) { throw AppError.notFound(); }
   const dayStarts = new Map(
     offices.map((o) => {
@@ -332,7 +332,7 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
     }),
   );
   const silentSince = new Date(now.getTime() - DASHBOARD_SILENT_HOURS * 3_600_000);
-  const f = await repo.dashboardFigures(scope, ctx.db, offices.map((o) => o.id), dayStarts, silentSince, DASHBOARD_SILENT_PATIENTS_LIMIT);
+  const f = await repo.dashboardFigures(tenantDb(scope, ctx.db), offices.map((o) => o.id), dayStarts, silentSince, DASHBOARD_SILENT_PATIENTS_LIMIT);
   return {
     hospitalId: office ?? null,
     generatedAt: now.toISOString(),

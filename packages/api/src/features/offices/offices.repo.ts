@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { NotificationType, ProcessingStatus, Role, UserStatus, officeStaffRoleIds, TRIAGE_CARE_MINUTES_TARGET, TRIAGE_READING_DAYS_TARGET, type Office, type OfficePatientListItem, type OfficePatientTriageFilters } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { hospitals, organizations, patientMetadata, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
 import { removeMembersFromOfficeTeams } from '../medical-teams/index';
 import { removeOfficeAssignments, upsertOfficeAssignments } from '../users/index';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 type OfficeValues = Omit<typeof hospitals.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef' | 'organizationId'>;
 
@@ -49,10 +50,10 @@ const officeColumns = {
 
 /** A page of the offices the caller sees (`officeFilter`), searched by name or city. */
 export async function findOffices(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: string; search?: string; organizationId?: number; status?: number },
 ): Promise<{ items: Office[]; total: number }> {
+  const { scope, db } = tenant;
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
     officeFilter(scope, hospitals.id),
@@ -91,7 +92,8 @@ export async function findOffices(
 }
 
 /** One office in the caller's scope, or null. */
-export async function getOffice(scope: Scope, db: Executor, id: number): Promise<Office | null> {
+export async function getOffice(tenant: TenantDb, id: number): Promise<Office | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(officeColumns)
     .from(hospitals)
@@ -105,7 +107,8 @@ export async function getOffice(scope: Scope, db: Executor, id: number): Promise
  * An office just created by the caller: checked against the caller's organization rather than
  * their office list, which was built before the office existed.
  */
-export async function getCreatedOffice(scope: Scope, db: Executor, id: number): Promise<Office | null> {
+export async function getCreatedOffice(tenant: TenantDb, id: number): Promise<Office | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(officeColumns)
     .from(hospitals)
@@ -116,7 +119,8 @@ export async function getCreatedOffice(scope: Scope, db: Executor, id: number): 
 }
 
 /** Whether organization `id` exists and is in the caller's scope. */
-export async function organizationInScope(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function organizationInScope(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -126,8 +130,9 @@ export async function organizationInScope(scope: Scope, db: Executor, id: number
 }
 
 /** Inserts an office into organization `organizationId`; null when that organization is not in the caller's scope. */
-export async function insertOffice(scope: Scope, db: Executor, organizationId: number, values: OfficeValues): Promise<number | null> {
-  if (!(await organizationInScope(scope, db, organizationId))) { return null; }
+export async function insertOffice(tenant: TenantDb, organizationId: number, values: OfficeValues): Promise<number | null> {
+  const { scope, db } = tenant;
+  if (!(await organizationInScope(tenantDb(scope, db), organizationId))) { return null; }
   const [row] = await db
     .insert(hospitals)
     .values({ ...values, organizationId })
@@ -136,7 +141,8 @@ export async function insertOffice(scope: Scope, db: Executor, organizationId: n
 }
 
 /** Updates an office in the caller's scope; false when there is none. */
-export async function updateOffice(scope: Scope, db: Executor, id: number, values: OfficeValues): Promise<boolean> {
+export async function updateOffice(tenant: TenantDb, id: number, values: OfficeValues): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(hospitals)
     .set({ ...values, updatedAt: new Date() })
@@ -146,7 +152,8 @@ export async function updateOffice(scope: Scope, db: Executor, id: number, value
 }
 
 /** Number of patients (role 5) assigned to an office in scope. */
-export async function countOfficePatients(scope: Scope, db: Executor, id: number): Promise<number> {
+export async function countOfficePatients(tenant: TenantDb, id: number): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ n: count() })
     .from(userHospitals)
@@ -161,7 +168,8 @@ export async function countOfficePatients(scope: Scope, db: Executor, id: number
  * patient still counts (0), so a caller with only empty offices lands on the first. Null when the
  * caller sees no active office (docs/first-day.md, "Where users land").
  */
-export async function findLandingOffice(scope: Scope, db: Executor): Promise<{ officeId: number; monitoredPatients: number } | null> {
+export async function findLandingOffice(tenant: TenantDb): Promise<{ officeId: number; monitoredPatients: number } | null> {
+  const { scope, db } = tenant;
   const monitored = sql<number>`cast(count(${users.id}) as int)`;
   const [row] = await db
     .select({ officeId: hospitals.id, monitoredPatients: monitored })
@@ -176,7 +184,8 @@ export async function findLandingOffice(scope: Scope, db: Executor): Promise<{ o
 }
 
 /** Deletes an office in scope; its staff assignments and medical teams go with it (ON DELETE CASCADE). */
-export async function deleteOffice(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteOffice(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(hospitals)
     .where(and(eq(hospitals.id, id), officeFilter(scope, hospitals.id)))
@@ -185,7 +194,8 @@ export async function deleteOffice(scope: Scope, db: Executor, id: number): Prom
 }
 
 /** Of `ids`, the users the caller may see (`userFilter`), with role and organization. */
-export async function findVisibleUsers(scope: Scope, db: Executor, ids: number[]) {
+export async function findVisibleUsers(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: users.id, roleId: users.roleId, organizationId: users.organizationId })
@@ -198,9 +208,10 @@ export async function findVisibleUsers(scope: Scope, db: Executor, ids: number[]
  * unless the new one raises it. Returns the assignments as stored, or null when the office is not
  * in the caller's scope.
  */
-export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
+export async function upsertAssignments(tenant: TenantDb, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
+  const { scope, db } = tenant;
   if (rows.length === 0) { return []; }
-  if (!(await getOffice(scope, db, hospitalId))) { return null; }
+  if (!(await getOffice(tenantDb(scope, db), hospitalId))) { return null; }
   return upsertOfficeAssignments(db, hospitalId, rows);
 }
 
@@ -208,10 +219,11 @@ export async function upsertAssignments(scope: Scope, db: Executor, hospitalId: 
  * Removes users from an office in scope and from that office's medical teams. Returns how many
  * assignments were removed (0 when none existed: the call is idempotent).
  */
-export async function removeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]): Promise<number> {
+export async function removeAssignments(tenant: TenantDb, hospitalId: number, userIds: number[]): Promise<number> {
+  const { scope, db } = tenant;
   if (userIds.length === 0) { return 0; }
-  await removeMembersFromOfficeTeams(scope, db, hospitalId, userIds);
-  const removed = await removeOfficeAssignments(scope, db, hospitalId, userIds);
+  await removeMembersFromOfficeTeams(tenantDb(scope, db), hospitalId, userIds);
+  const removed = await removeOfficeAssignments(tenantDb(scope, db), hospitalId, userIds);
   return removed.length;
 }
 
@@ -227,11 +239,11 @@ const patientCountOf = (hospitalId: number) =>
  * patient count when `withCounts`.
  */
 export async function findOfficeStaff(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   q: { page: number; pageSize: number; sort?: string; search?: string; roleId?: number; status?: number },
 ): Promise<{ rows: { id: number; patientCount: number }[]; total: number }> {
+  const { scope, db } = tenant;
   const pattern = q.search ? containsPattern(q.search) : null;
   const patientCount = patientCountOf(hospitalId);
   const where = and(
@@ -561,15 +573,17 @@ function patientPage(scope: Scope, hospitalId: number, q: PatientQuery, cal?: Tr
 }
 
 /** A page of ids of an office's patients (for the full User shapes of ...v2), with the total. */
-export async function findOfficePatientIds(scope: Scope, db: Executor, hospitalId: number, q: PatientQuery): Promise<{ ids: number[]; total: number }> {
+export async function findOfficePatientIds(tenant: TenantDb, hospitalId: number, q: PatientQuery): Promise<{ ids: number[]; total: number }> {
+  const { scope, db } = tenant;
   const result = await db.execute(sql`
     select p.id, p.total from ${patientPage(scope, hospitalId, q)} p order by p.rn`);
   const rows = (result as unknown as { rows: { id: number; total: number }[] }).rows;
-  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(db, scope, hospitalId, q) : 0);
+  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(tenantDb(scope, db), hospitalId, q) : 0);
   return { ids: rows.map((r) => Number(r.id)), total: Number(total) };
 }
 
-async function countPatientMatches(db: Executor, scope: Scope, hospitalId: number, q: PatientQuery, cal?: TriageCalendar): Promise<number> {
+async function countPatientMatches(tenant: TenantDb, hospitalId: number, q: PatientQuery, cal?: TriageCalendar): Promise<number> {
+  const { scope, db } = tenant;
   const where = triageWhere(q);
   const result =
     cal && where
@@ -593,12 +607,12 @@ async function countPatientMatches(db: Executor, scope: Scope, hospitalId: numbe
  * `row_number()` carries the inner order out through the joins. Never selects the SSN.
  */
 export async function findOfficePatientsPage(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   q: PatientQuery,
   cal: TriageCalendar,
 ): Promise<{ items: OfficePatientListItem[]; total: number }> {
+  const { scope, db } = tenant;
   const result = await db.execute(sql`
     select p.id, p."firstName", p."lastName", p.birthdate, p.gender, p.status, p.phone, p.email,
            coalesce(pm.patient_identifier, '') as "patientIdentifier",
@@ -619,7 +633,7 @@ export async function findOfficePatientsPage(
     ${triageJoin(sql`p.id`, hospitalId, cal)}
     order by p.rn`);
   const rows = (result as unknown as { rows: (PatientPageRow & { total: number })[] }).rows;
-  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(db, scope, hospitalId, q, cal) : 0);
+  const total = rows[0]?.total ?? (q.page > 1 ? await countPatientMatches(tenantDb(scope, db), hospitalId, q, cal) : 0);
   return { items: rows.map(toPatientListItem), total: Number(total) };
 }
 
@@ -661,7 +675,8 @@ function toPatientListItem(r: PatientPageRow & { total: number }): OfficePatient
 }
 
 /** The time zone of an office (null when it does not exist); the caller has checked the scope. */
-export async function findOfficeTimeZone(scope: Scope, db: Executor, hospitalId: number): Promise<string | null> {
+export async function findOfficeTimeZone(tenant: TenantDb, hospitalId: number): Promise<string | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ timeZone: hospitals.timeZone })
     .from(hospitals)
@@ -671,13 +686,15 @@ export async function findOfficeTimeZone(scope: Scope, db: Executor, hospitalId:
 }
 
 /** The caller's saved /patients view from users.user_settings_json.patientListView (unchecked JSON). */
-export async function getPatientListView(scope: Scope, db: Executor): Promise<unknown> {
+export async function getPatientListView(tenant: TenantDb): Promise<unknown> {
+  const { scope, db } = tenant;
   const result = await db.execute(sql`select ${users.userSettingsJson} -> 'patientListView' as view from ${users} where ${users.id} = ${scope.userId}`);
   return (result as unknown as { rows: { view: unknown }[] }).rows[0]?.view ?? null;
 }
 
 /** Turns assessments on for offices (the demo's). */
-export async function enableAssessments(scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+export async function enableAssessments(tenant: TenantDb, hospitalIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
   for (const id of hospitalIds) { assertOfficeInScope(scope, id); }
   if (hospitalIds.length === 0) { return; }
   await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));

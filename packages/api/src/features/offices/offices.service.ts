@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { loadUserViews, savePatientListViewSetting } from '../users/index';
 import * as repo from './offices.repo';
+import { tenantDb } from '../../db/handles';
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 type OfficeBody = EndpointBody<typeof contract.updateOffice>;
@@ -56,19 +57,19 @@ function valuesOf(body: OfficeBody) {
 
 /** GET hospital/landing: where the caller lands (`repo.findLandingOffice`); `officeId` null when they see no active office. */
 export async function getLandingOffice(ctx: AppContext, scope: Scope): Promise<LandingOffice> {
-  const row = await repo.findLandingOffice(scope, ctx.db);
+  const row = await repo.findLandingOffice(tenantDb(scope, ctx.db));
   return row ?? { officeId: null, monitoredPatients: 0 };
 }
 
 /** GET hospital: a page of the offices in the caller's scope. */
 export async function findOffices(ctx: AppContext, scope: Scope, q: EndpointQuery<typeof contract.findOffices>): Promise<Page<Office>> {
-  const { items, total } = await repo.findOffices(scope, ctx.db, q);
+  const { items, total } = await repo.findOffices(tenantDb(scope, ctx.db), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** GET hospital/{id}; 404 'invalidId' when the office is not in the caller's scope. */
 export async function getOffice(ctx: AppContext, scope: Scope, id: number): Promise<Office> {
-  const office = await repo.getOffice(scope, ctx.db, id);
+  const office = await repo.getOffice(tenantDb(scope, ctx.db), id);
   if (!office) { throw AppError.notFound(); }
   return office;
 }
@@ -78,15 +79,15 @@ export async function getOffice(ctx: AppContext, scope: Scope, id: number): Prom
  * own for an organization admin), else 404 'invalidId'. Phone stored in E.164; time zone IANA.
  */
 export async function createOffice(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createOffice>): Promise<Office> {
-  const id = await repo.insertOffice(scope, ctx.db, body.organizationId, valuesOf(body));
-  const office = id === null ? null : await repo.getCreatedOffice(scope, ctx.db, id);
+  const id = await repo.insertOffice(tenantDb(scope, ctx.db), body.organizationId, valuesOf(body));
+  const office = id === null ? null : await repo.getCreatedOffice(tenantDb(scope, ctx.db), id);
   if (!office) { throw AppError.notFound(); }
   return office;
 }
 
 /** PUT hospital/{id} (offices.update): office admins only their own offices; 404 when out of scope. */
 export async function updateOffice(ctx: AppContext, scope: Scope, id: number, body: OfficeBody): Promise<Office> {
-  const updated = await repo.updateOffice(scope, ctx.db, id, valuesOf(body));
+  const updated = await repo.updateOffice(tenantDb(scope, ctx.db), id, valuesOf(body));
   if (!updated) { throw AppError.notFound(); }
   return getOffice(ctx, scope, id);
 }
@@ -98,9 +99,9 @@ export async function updateOffice(ctx: AppContext, scope: Scope, id: number, bo
  */
 export async function deleteOffice(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await repo.getOffice(scope, tx, id))) { throw AppError.notFound(); }
-    if ((await repo.countOfficePatients(scope, tx, id)) > 0) { throw AppError.conflict(); }
-    await repo.deleteOffice(scope, tx, id);
+    if (!(await repo.getOffice(tenantDb(scope, tx), id))) { throw AppError.notFound(); }
+    if ((await repo.countOfficePatients(tenantDb(scope, tx), id)) > 0) { throw AppError.conflict(); }
+    await repo.deleteOffice(tenantDb(scope, tx), id);
     return { id };
   });
 }
@@ -149,9 +150,9 @@ async function checkOfficeAndUsers(
   opts: { field: 'userId' | 'userIds'; assigning: boolean; errorKey?: MessageKey },
 ) {
   const errorKey = opts.errorKey ?? 'invalidId';
-  const office = await repo.getOffice(scope, ctx.db, hospitalId);
+  const office = await repo.getOffice(tenantDb(scope, ctx.db), hospitalId);
   if (!office) { throw AppError.notFound(errorKey); }
-  const found = await repo.findVisibleUsers(scope, ctx.db, userIds);
+  const found = await repo.findVisibleUsers(tenantDb(scope, ctx.db), userIds);
   if (found.length !== userIds.length) { throw AppError.notFound(errorKey); }
   if (found.some((u) => !roles.includes(u.roleId))) {
     throw AppError.badRequest(opts.errorKey ?? 'validationFailed', { [opts.field]: 'invalid' });
@@ -185,8 +186,7 @@ export async function assignUsers(
   const roleOf = new Map(users.map((u) => [u.id, u.roleId]));
   const stored = await ctx.db.transaction((tx) =>
     repo.upsertAssignments(
-      scope,
-      tx,
+      tenantDb(scope, tx),
       hospitalId,
       userIds.map((userId) => ({ userId, isAdmin: rule.isAdmin(roleOf.get(userId)!) })),
     ),
@@ -209,7 +209,7 @@ export async function deassignUser(
   roles: readonly number[] = assignableRoles,
 ): Promise<OfficeDeassignment> {
   await checkOfficeAndUsers(ctx, scope, hospitalId, [userId], roles, { field: 'userId', assigning: false });
-  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(scope, tx, hospitalId, [userId]));
+  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(tenantDb(scope, tx), hospitalId, [userId]));
   return { hospitalId, userIds: [userId], removed };
 }
 
@@ -234,7 +234,7 @@ export async function deassignMedicalStaff(
     assigning: false,
     errorKey: 'errorDeassigningStaff',
   });
-  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(scope, tx, hospitalId, userIds));
+  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(tenantDb(scope, tx), hospitalId, userIds));
   return { hospitalId, userIds, removed };
 }
 
@@ -250,9 +250,8 @@ export async function findOfficeStaff(
   q: EndpointQuery<typeof contract.findOfficeMedicalStaffV3>,
 ): Promise<Page<User & { patientCount: number }>> {
   assertOfficeInScope(scope, hospitalId);
-  const { rows, total } = await repo.findOfficeStaff(scope, ctx.db, hospitalId, q);
-  const views = await loadUserViews(
-    ctx.db,
+  const { rows, total } = await repo.findOfficeStaff(tenantDb(scope, ctx.db), hospitalId, q);
+  const views = await loadUserViews(tenantDb(scope, ctx.db),
     rows.map((r) => r.id),
     { officesVisibleTo: scope },
   );
@@ -293,8 +292,8 @@ export async function findOfficePatientsV2(
   q: EndpointQuery<typeof contract.findOfficePatientsV2>,
 ): Promise<Page<User>> {
   assertOfficeInScope(scope, hospitalId);
-  const { ids, total } = await repo.findOfficePatientIds(scope, ctx.db, hospitalId, q);
-  const views = await loadUserViews(ctx.db, ids, { withMetadata: true, withSsn: false, officesVisibleTo: scope });
+  const { ids, total } = await repo.findOfficePatientIds(tenantDb(scope, ctx.db), hospitalId, q);
+  const views = await loadUserViews(tenantDb(scope, ctx.db), ids, { withMetadata: true, withSsn: false, officesVisibleTo: scope });
   return { items: views, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -327,9 +326,9 @@ export async function findOfficePatientsV4(
   now = new Date(),
 ): Promise<Page<OfficePatientListItem>> {
   assertOfficeInScope(scope, hospitalId);
-  const zone = await repo.findOfficeTimeZone(scope, ctx.db, hospitalId);
+  const zone = await repo.findOfficeTimeZone(tenantDb(scope, ctx.db), hospitalId);
   if (zone === null) { throw AppError.notFound(); }
-  const { items, total } = await repo.findOfficePatientsPage(scope, ctx.db, hospitalId, q, triageCalendarOf(zone, now));
+  const { items, total } = await repo.findOfficePatientsPage(tenantDb(scope, ctx.db), hospitalId, q, triageCalendarOf(zone, now));
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -339,13 +338,13 @@ export async function findOfficePatientsV4(
  * removed) reads as null rather than failing the page.
  */
 export async function getPatientListView(ctx: AppContext, scope: Scope): Promise<{ view: PatientListView | null }> {
-  const stored = await repo.getPatientListView(scope, ctx.db);
+  const stored = await repo.getPatientListView(tenantDb(scope, ctx.db));
   const parsed = patientListViewSchema.safeParse(stored);
   return { view: stored !== null && parsed.success ? parsed.data : null };
 }
 
 /** Chosen `PUT user/patientlistview`: saves the caller's default view of /patients (replaces the previous one; other settings kept). */
 export async function savePatientListView(ctx: AppContext, scope: Scope, view: PatientListView): Promise<{ view: PatientListView }> {
-  await ctx.db.transaction((tx) => savePatientListViewSetting(scope, tx, view));
+  await ctx.db.transaction((tx) => savePatientListViewSetting(tenantDb(scope, tx), view));
   return { view };
 }

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type AnyCol
 import { Role, organizationStaffRoleIds, type Organization } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
-import { officeFilter, organizationFilter, type Scope } from '../../db/scope';
+import { officeFilter, organizationFilter } from '../../db/scope';
 import { pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef'>;
@@ -45,10 +46,10 @@ const organizationColumns = {
  * only their own), searched by English or Spanish name, sorted by a whitelisted field.
  */
 export async function findOrganizations(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   q: { page: number; pageSize: number; sort?: string; search?: string; status?: number },
 ): Promise<{ items: Organization[]; total: number }> {
+  const { scope, db } = tenant;
   const where = and(
     organizationFilter(scope, organizations.id),
     q.search ? or(ilike(organizations.institutionName, containsPattern(q.search)), ilike(organizations.institutionNameEsp, containsPattern(q.search))) : undefined,
@@ -74,7 +75,8 @@ async function countOrganizations(db: Executor, where: SQL | undefined): Promise
 }
 
 /** One organization in the caller's scope, or null. */
-export async function getOrganization(scope: Scope, db: Executor, id: number): Promise<Organization | null> {
+export async function getOrganization(tenant: TenantDb, id: number): Promise<Organization | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(organizationColumns)
     .from(organizations)
@@ -84,14 +86,16 @@ export async function getOrganization(scope: Scope, db: Executor, id: number): P
 }
 
 /** Inserts an organization (the permission check and phone formatting are the service's). */
-export async function insertOrganization(scope: Scope, db: Executor, values: OrganizationValues): Promise<OrganizationRow> {
+export async function insertOrganization(tenant: TenantDb, values: OrganizationValues): Promise<OrganizationRow> {
+  const { scope, db } = tenant;
   void scope; // creating is limited by permission (organizations.manage), not by tenant
   const [row] = await db.insert(organizations).values(values).returning();
   return row!;
 }
 
 /** Updates an organization in the caller's scope; false when there is none. */
-export async function updateOrganization(scope: Scope, db: Executor, id: number, values: OrganizationValues): Promise<boolean> {
+export async function updateOrganization(tenant: TenantDb, id: number, values: OrganizationValues): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(organizations)
     .set({ ...values, updatedAt: new Date() })
@@ -101,7 +105,8 @@ export async function updateOrganization(scope: Scope, db: Executor, id: number,
 }
 
 /** How many offices and users still belong to an organization in scope (a delete needs both zero). */
-export async function countDependents(scope: Scope, db: Executor, id: number): Promise<{ offices: number; users: number }> {
+export async function countDependents(tenant: TenantDb, id: number): Promise<{ offices: number; users: number }> {
+  const { scope, db } = tenant;
   const [offices] = await db
     .select({ n: count() })
     .from(hospitals)
@@ -114,7 +119,8 @@ export async function countDependents(scope: Scope, db: Executor, id: number): P
 }
 
 /** Deletes an organization in scope; false when there is none. */
-export async function deleteOrganization(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deleteOrganization(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(organizations)
     .where(and(eq(organizations.id, id), organizationFilter(scope, organizations.id)))
@@ -130,11 +136,11 @@ const userFullname = sql<string>`${users.firstName} || ' ' || ${users.lastName}`
  * belong to `organizationId` and pass `officeFilter`, so an office admin sees only their offices.
  */
 export async function findOrganizationPatients(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   organizationId: number,
   q: { page: number; pageSize: number; sort?: string; search?: string; status?: number; hospitalId?: number },
 ) {
+  const { scope, db } = tenant;
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
     eq(hospitals.organizationId, organizationId),
@@ -186,11 +192,11 @@ export async function findOrganizationPatients(
  * of the organization's offices that the caller sees, in the requested order, with the total.
  */
 export async function findOrganizationStaffIds(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   organizationId: number,
   q: { page: number; pageSize: number; sort?: string; search?: string; status?: number; roleId?: number },
 ): Promise<{ ids: number[]; total: number }> {
+  const { scope, db } = tenant;
   const pattern = q.search ? containsPattern(q.search) : null;
   const assigned = db
     .select({ one: sql`1` })

@@ -5,6 +5,7 @@ import { assertOrganizationInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { loadUserViews } from '../users/index';
 import * as repo from './organizations.repo';
+import { tenantDb } from '../../db/handles';
 
 type OrganizationBody = EndpointBody<typeof contract.createOrganization>;
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -31,13 +32,13 @@ export async function findOrganizations(
   scope: Scope,
   q: EndpointQuery<typeof contract.findOrganizations>,
 ): Promise<Page<Organization>> {
-  const { items, total } = await repo.findOrganizations(scope, ctx.db, q);
+  const { items, total } = await repo.findOrganizations(tenantDb(scope, ctx.db), q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** GET medicalinstitution/{id}; 404 'invalidId' when it is not in the caller's scope. */
 export async function getOrganization(ctx: AppContext, scope: Scope, id: number): Promise<Organization> {
-  const org = await repo.getOrganization(scope, ctx.db, id);
+  const org = await repo.getOrganization(tenantDb(scope, ctx.db), id);
   if (!org) { throw AppError.notFound(); }
   return org;
 }
@@ -47,7 +48,7 @@ export async function getOrganization(ctx: AppContext, scope: Scope, id: number)
  * by the contract; it is stored in E.164 (spec section 5).
  */
 export async function createOrganization(ctx: AppContext, scope: Scope, body: OrganizationBody): Promise<Organization> {
-  const row = await repo.insertOrganization(scope, ctx.db, valuesOf(body));
+  const row = await repo.insertOrganization(tenantDb(scope, ctx.db), valuesOf(body));
   return getOrganization(ctx, scope, row.id);
 }
 
@@ -56,7 +57,7 @@ export async function createOrganization(ctx: AppContext, scope: Scope, body: Or
  * system admin any. 404 when out of scope.
  */
 export async function updateOrganization(ctx: AppContext, scope: Scope, id: number, body: OrganizationBody): Promise<Organization> {
-  const updated = await repo.updateOrganization(scope, ctx.db, id, valuesOf(body));
+  const updated = await repo.updateOrganization(tenantDb(scope, ctx.db), id, valuesOf(body));
   if (!updated) { throw AppError.notFound(); }
   return getOrganization(ctx, scope, id);
 }
@@ -67,11 +68,11 @@ export async function updateOrganization(ctx: AppContext, scope: Scope, id: numb
  */
 export async function deleteOrganization(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
-    const org = await repo.getOrganization(scope, tx, id);
+    const org = await repo.getOrganization(tenantDb(scope, tx), id);
     if (!org) { throw AppError.notFound(); }
-    const dependents = await repo.countDependents(scope, tx, id);
+    const dependents = await repo.countDependents(tenantDb(scope, tx), id);
     if (dependents.offices > 0 || dependents.users > 0) { throw AppError.conflict(); }
-    await repo.deleteOrganization(scope, tx, id);
+    await repo.deleteOrganization(tenantDb(scope, tx), id);
     return { id };
   });
 }
@@ -88,7 +89,7 @@ export async function findOrganizationPatients(
   q: EndpointQuery<typeof contract.findOrganizationPatients>,
 ): Promise<Page<OrganizationPatientEntry>> {
   assertOrganizationInScope(scope, organizationId);
-  const { items, total } = await repo.findOrganizationPatients(scope, ctx.db, organizationId, q);
+  const { items, total } = await repo.findOrganizationPatients(tenantDb(scope, ctx.db), organizationId, q);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -104,7 +105,7 @@ export async function findOrganizationMedicalStaff(
   q: EndpointQuery<typeof contract.findOrganizationMedicalStaffV2>,
 ): Promise<Page<User>> {
   assertOrganizationInScope(scope, organizationId);
-  const { ids, total } = await repo.findOrganizationStaffIds(scope, ctx.db, organizationId, q);
-  const views = await loadUserViews(ctx.db, ids, { officesVisibleTo: scope });
+  const { ids, total } = await repo.findOrganizationStaffIds(tenantDb(scope, ctx.db), organizationId, q);
+  const views = await loadUserViews(tenantDb(scope, ctx.db), ids, { officesVisibleTo: scope });
   return { items: views, total, page: q.page, pageSize: q.pageSize };
 }

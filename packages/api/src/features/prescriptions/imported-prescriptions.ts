@@ -11,7 +11,7 @@ import { findDrugProductsByRxcui } from './drug-products.repo';
 import { moietiesOf } from './ingredients';
 import * as repo from './prescriptions.repo';
 import { medicationNameOf } from './prescriptions.service';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 export interface ImportedPrescription {
   externalRef: string;
@@ -61,13 +61,13 @@ export async function upsertImportedPrescription(tx: Executor, p: ImportedPrescr
     source: 'fhir',
     externalRef: p.externalRef,
   };
-  const existing = await repo.getPrescriptionByRef(systemScope, tx, p.externalRef);
+  const existing = await repo.getPrescriptionByRef(tenantDb(systemScope, tx), p.externalRef);
   if (!existing) {
-    await repo.insertPrescription(systemScope, tx, values);
+    await repo.insertPrescription(tenantDb(systemScope, tx), values);
     return 'created';
   }
   const same = (Object.keys(values) as (keyof typeof values)[]).every((k) => JSON.stringify(existing[k]) === JSON.stringify(values[k]));
   if (same) { return 'unchanged'; }
-  await repo.updatePrescription(systemScope, tx, existing.id, values);
+  await repo.updatePrescription(tenantDb(systemScope, tx), existing.id, values);
   return 'updated';
 }

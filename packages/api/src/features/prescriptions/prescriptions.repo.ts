@@ -1,9 +1,9 @@
 import { and, arrayOverlaps, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import { Role, UserStatus, type PrescriptionListQuery } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { prescriptions, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, patientRowFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter, patientRowFilter } from '../../db/scope';
 import { pageOffset, parseSort } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /** Prescriptions of the patients in the caller's offices. Every function takes the caller's scope first. */
 
@@ -15,7 +15,8 @@ const prescriber = sql<string>`coalesce((select u.first_name || ' ' || u.last_na
 const columns = { ...getTableColumns(p), prescriberName: prescriber };
 
 /** The prescription `id` when its patient and office are the caller's (`patientRowFilter`), or null. */
-export async function getPrescription(scope: Scope, db: Executor, id: number): Promise<PrescriptionRow | null> {
+export async function getPrescription(tenant: TenantDb, id: number): Promise<PrescriptionRow | null> {
+  const { scope, db } = tenant;
   const [row] = (await db
     .select(columns)
     .from(p)
@@ -27,7 +28,8 @@ export async function getPrescription(scope: Scope, db: Executor, id: number): P
 const sortColumns = { startDate: p.startDate, medicationName: sql`lower(${p.medicationName})`, status: p.status } as const;
 
 /** A page of patient `patientId`'s prescriptions in the caller's offices: ACTIVE only or all; by `sort`, else active first, newest start first. */
-export async function findPrescriptionsOfPatient(scope: Scope, db: Executor, patientId: number, q: PrescriptionListQuery): Promise<{ rows: PrescriptionRow[]; total: number }> {
+export async function findPrescriptionsOfPatient(tenant: TenantDb, patientId: number, q: PrescriptionListQuery): Promise<{ rows: PrescriptionRow[]; total: number }> {
+  const { scope, db } = tenant;
   const where = and(eq(p.patientId, patientId), patientRowFilter(scope, p.hospitalId, p.patientId), q.filter === 'active' ? eq(p.status, 'ACTIVE') : undefined);
   const order: SQL[] = [];
   if (q.sort) {
@@ -49,7 +51,8 @@ export async function findPrescriptionsOfPatient(scope: Scope, db: Executor, pat
 }
 
 /** The ACTIVE prescriptions of patient `patientId` (in the caller's offices) sharing an ingredient key with `keys`, but `exceptId`. */
-export async function findActiveSharing(scope: Scope, db: Executor, patientId: number, keys: string[], exceptId?: number): Promise<{ id: number; medicationName: string; ingredientKeys: string[] }[]> {
+export async function findActiveSharing(tenant: TenantDb, patientId: number, keys: string[], exceptId?: number): Promise<{ id: number; medicationName: string; ingredientKeys: string[] }[]> {
+  const { scope, db } = tenant;
   if (keys.length === 0) { return []; }
   return db
     .select({ id: p.id, medicationName: p.medicationName, ingredientKeys: p.ingredientKeys })
@@ -68,7 +71,8 @@ export async function findActiveSharing(scope: Scope, db: Executor, patientId: n
 }
 
 /** Every ACTIVE prescription's ingredient keys for patient `patientId` in the caller's offices (the list's duplicate warnings). */
-export async function findActiveIngredientKeys(scope: Scope, db: Executor, patientId: number): Promise<{ id: number; medicationName: string; ingredientKeys: string[] }[]> {
+export async function findActiveIngredientKeys(tenant: TenantDb, patientId: number): Promise<{ id: number; medicationName: string; ingredientKeys: string[] }[]> {
+  const { scope, db } = tenant;
   return db
     .select({ id: p.id, medicationName: p.medicationName, ingredientKeys: p.ingredientKeys })
     .from(p)
@@ -78,7 +82,8 @@ export async function findActiveIngredientKeys(scope: Scope, db: Executor, patie
 }
 
 /** The offices of patient `patientId` that are among the caller's, lowest id first. */
-export async function findPatientOfficeIds(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+export async function findPatientOfficeIds(tenant: TenantDb, patientId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: userHospitals.hospitalId })
     .from(userHospitals)
@@ -88,7 +93,8 @@ export async function findPatientOfficeIds(scope: Scope, db: Executor, patientId
 }
 
 /** Whether `userId` is an active doctor assigned to office `hospitalId` (one of the caller's). */
-export async function isActiveDoctorOfOffice(scope: Scope, db: Executor, userId: number, hospitalId: number): Promise<boolean> {
+export async function isActiveDoctorOfOffice(tenant: TenantDb, userId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -99,14 +105,16 @@ export async function isActiveDoctorOfOffice(scope: Scope, db: Executor, userId:
 }
 
 /** Inserts a prescription (the caller checked patient, office and product); answers its id. */
-export async function insertPrescription(scope: Scope, db: Executor, values: PrescriptionValues): Promise<number> {
+export async function insertPrescription(tenant: TenantDb, values: PrescriptionValues): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(p).values(values).returning({ id: p.id });
   return row!.id;
 }
 
 /** Updates the prescription `id` in the caller's offices. */
-export async function updatePrescription(scope: Scope, db: Executor, id: number, values: Partial<PrescriptionValues>): Promise<void> {
+export async function updatePrescription(tenant: TenantDb, id: number, values: Partial<PrescriptionValues>): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(p)
     .set({ ...values, updatedAt: new Date() })
@@ -114,7 +122,8 @@ export async function updatePrescription(scope: Scope, db: Executor, id: number,
 }
 
 /** Deletes the prescription `id` in the caller's offices; false when there was none. */
-export async function deletePrescription(scope: Scope, db: Executor, id: number): Promise<boolean> {
+export async function deletePrescription(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(p)
     .where(and(eq(p.id, id), patientRowFilter(scope, p.hospitalId, p.patientId)))
@@ -123,7 +132,8 @@ export async function deletePrescription(scope: Scope, db: Executor, id: number)
 }
 
 /** The prescription imported as `externalRef` ('MedicationRequest/<id>'), whatever its office (the importer's system scope). */
-export async function getPrescriptionByRef(scope: Scope, db: Executor, externalRef: string): Promise<PrescriptionRow | null> {
+export async function getPrescriptionByRef(tenant: TenantDb, externalRef: string): Promise<PrescriptionRow | null> {
+  const { scope, db } = tenant;
   const [row] = (await db
     .select(columns)
     .from(p)

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import * as products from './drug-products.repo';
 import { sharedMoieties } from './ingredients';
 import * as repo from './prescriptions.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 /**
  * Prescriptions: a patient's medication list (portal-spec.md section 7 "Diagnosis and
@@ -75,9 +75,9 @@ function warningFor(row: { id: number; status: string; ingredientKeys: string[] 
 }
 
 async function answer(scope: Scope, db: Executor, id: number, missing: MessageKey): Promise<Prescription> {
-  const row = await repo.getPrescription(scope, db, id);
+  const row = await repo.getPrescription(tenantDb(scope, db), id);
   if (!row) { throw AppError.notFound(missing); }
-  const others = row.status === 'ACTIVE' ? await repo.findActiveSharing(scope, db, row.patientId, row.ingredientKeys, row.id) : [];
+  const others = row.status === 'ACTIVE' ? await repo.findActiveSharing(tenantDb(scope, db), row.patientId, row.ingredientKeys, row.id) : [];
   return view(row, warningFor(row, others));
 }
 
@@ -97,9 +97,9 @@ export async function findPrescriptionsOfPatient(
   patientId: number,
   q: PrescriptionListQuery,
 ): Promise<{ items: Prescription[]; total: number; page: number; pageSize: number }> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound('prescriptionsError'); }
-  const { rows, total } = await repo.findPrescriptionsOfPatient(scope, ctx.db, patientId, q);
-  const active = rows.some((r) => r.status === 'ACTIVE') ? await repo.findActiveIngredientKeys(scope, ctx.db, patientId) : [];
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound('prescriptionsError'); }
+  const { rows, total } = await repo.findPrescriptionsOfPatient(tenantDb(scope, ctx.db), patientId, q);
+  const active = rows.some((r) => r.status === 'ACTIVE') ? await repo.findActiveIngredientKeys(tenantDb(scope, ctx.db), patientId) : [];
   return { items: rows.map((r) => view(r, warningFor(r, active))), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -113,9 +113,9 @@ async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdat
   if (!product || !product.finished) { throw AppError.badRequest(key, { drugProductId: 'invalidId' }); }
   const route = product.routes.find((r) => r.toLowerCase() === body.route.toLowerCase());
   if (product.routes.length > 0 && !route) { throw AppError.badRequest(key, { route: 'routeNotOfProduct' }); }
-  if (!(await repo.isActiveDoctorOfOffice(scope, tx, body.prescriberId, hospitalId))) {
+  if (!(await repo.isActiveDoctorOfOffice(tenantDb(scope, tx), body.prescriberId, hospitalId))) {
     // A prescriber the caller does not see (none, or another tenant's) reads as not found (docs/first-day.md).
-    if (!(await allUsersVisible(scope, tx, [body.prescriberId]))) { throw AppError.notFound(); }
+    if (!(await allUsersVisible(tenantDb(scope, tx), [body.prescriberId]))) { throw AppError.notFound(); }
     throw AppError.badRequest(key, { prescriberId: 'prescriberNotDoctor' });
   }
   return {
@@ -145,17 +145,17 @@ async function checkedValues(scope: Scope, tx: Executor, body: PrescriptionUpdat
  */
 export async function createPrescription(ctx: AppContext, scope: Scope, body: PrescriptionCreateBody): Promise<Prescription> {
   const id = await ctx.db.transaction(async (tx) => {
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound('prescriptionAddError'); }
-    const offices = await repo.findPatientOfficeIds(scope, tx, body.patientId);
+    if (!(await getVisiblePatient(tenantDb(scope, tx), body.patientId))) { throw AppError.notFound('prescriptionAddError'); }
+    const offices = await repo.findPatientOfficeIds(tenantDb(scope, tx), body.patientId);
     let hospitalId = offices[0];
     if (body.hospitalId !== undefined) {
-      if (!(await getOfficeInScope(scope, tx, body.hospitalId))) { throw AppError.notFound('prescriptionAddError'); }
+      if (!(await getOfficeInScope(tenantDb(scope, tx), body.hospitalId))) { throw AppError.notFound('prescriptionAddError'); }
       if (!offices.includes(body.hospitalId)) { throw AppError.badRequest('prescriptionAddError', { hospitalId: 'invalidId' }); }
       hospitalId = body.hospitalId;
     }
     if (hospitalId === undefined) { throw AppError.notFound('prescriptionAddError'); }
     const values = await checkedValues(scope, tx, body, hospitalId, 'prescriptionAddError');
-    return repo.insertPrescription(scope, tx, { ...values, patientId: body.patientId, hospitalId, source: 'manual', createdBy: scope.userId });
+    return repo.insertPrescription(tenantDb(scope, tx), { ...values, patientId: body.patientId, hospitalId, source: 'manual', createdBy: scope.userId });
   });
   return answer(scope, ctx.db, id, 'prescriptionAddError');
 }
@@ -163,16 +163,16 @@ export async function createPrescription(ctx: AppContext, scope: Scope, body: Pr
 /** `PUT patientprescription/{id}`: replaces the form's fields. 404 "Error updating prescription" out of scope; 400 as for adding. */
 export async function updatePrescription(ctx: AppContext, scope: Scope, id: number, body: PrescriptionUpdateBody): Promise<Prescription> {
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.getPrescription(scope, tx, id);
+    const row = await repo.getPrescription(tenantDb(scope, tx), id);
     if (!row) { throw AppError.notFound('prescriptionUpdateError'); }
     const values = await checkedValues(scope, tx, body, row.hospitalId, 'prescriptionUpdateError');
-    await repo.updatePrescription(scope, tx, id, values);
+    await repo.updatePrescription(tenantDb(scope, tx), id, values);
   });
   return answer(scope, ctx.db, id, 'prescriptionUpdateError');
 }
 
 /** `DELETE patientprescription/{id}`. 404 "Error deleting prescription" out of scope. */
 export async function deletePrescription(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
-  if (!(await repo.deletePrescription(scope, ctx.db, id))) { throw AppError.notFound('prescriptionDeleteError'); }
+  if (!(await repo.deletePrescription(tenantDb(scope, ctx.db), id))) { throw AppError.notFound('prescriptionDeleteError'); }
   return { id };
 }

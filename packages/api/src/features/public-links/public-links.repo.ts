@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index';
 import { officeFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // Staff functions take the caller's `scope` first and see a link when they created it or when its
 // patient is in their scope (userFilter); anything else reads as absent. The public functions act
@@ -104,10 +105,10 @@ function statusCondition(status: PublicLinkStatus, now: Date): SQL {
  * Null when the patient is not visible or has no office in the caller's scope.
  */
 export async function getShareablePatient(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   patientId: number,
 ): Promise<{ id: number; firstName: string; lastName: string; hospitalId: number; hospitalName: string; hospitalNameEsp: string; timeZone: string } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: users.id,
@@ -129,10 +130,10 @@ export async function getShareablePatient(
 
 /** Stores a new link (its token only as the SHA-256 hash) and returns its id. */
 export async function insertPublicLink(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { tokenHash: string; patientId: number; hospitalId: number; periodStart: Date; periodEnd: Date; expiresAt: Date; sharedWithEmail: string | null },
 ): Promise<number> {
+  const { scope, db } = tenant;
   const [row] = await db
     .insert(publicLinks)
     .values({ ...values, createdBy: scope.userId })
@@ -141,7 +142,8 @@ export async function insertPublicLink(
 }
 
 /** One link the caller may see, or null. */
-export async function getVisiblePublicLink(scope: Scope, db: Executor, id: number): Promise<PublicLinkRow | null> {
+export async function getVisiblePublicLink(tenant: TenantDb, id: number): Promise<PublicLinkRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(linkColumns)
     .from(publicLinks)
@@ -174,11 +176,11 @@ const sortColumns = {
  * `sort` is a key of `sortColumns`, '-' prefixed for descending), with the total count.
  */
 export async function findPublicLinks(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   filter: PublicLinkFilter,
   page: { page: number; pageSize: number; sort?: string },
 ): Promise<{ rows: PublicLinkRow[]; total: number }> {
+  const { scope, db } = tenant;
   const parts: SQL[] = [visible(scope)];
   if (filter.patientId !== undefined) { parts.push(eq(publicLinks.patientId, filter.patientId)); }
   if (filter.status) { parts.push(statusCondition(filter.status, filter.now)); }
@@ -217,7 +219,8 @@ export async function findPublicLinks(
 }
 
 /** Sets `revokedAt` on a link the caller may see (kept when already revoked); false when not visible. */
-export async function revokePublicLink(scope: Scope, db: Executor, id: number, at: Date): Promise<boolean> {
+export async function revokePublicLink(tenant: TenantDb, id: number, at: Date): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(publicLinks)
     .set({ revokedAt: sql`coalesce(${publicLinks.revokedAt}, ${at.toISOString()}::timestamptz)` })

@@ -19,6 +19,7 @@ import { shareLinkEmail } from './public-links.emails';
 import * as repo from './public-links.repo';
 import { buildSeries, effectiveThresholds } from './public-links.report';
 import { linkBase } from '../../lib/public-url';
+import { tenantDb } from '../../db/handles';
 
 const DAY_MS = 86_400_000;
 /** Browser and server clocks differ a little: an expiry chosen as "90 days" must not fail by seconds. */
@@ -71,7 +72,7 @@ export function patientLabel(firstName: string, lastName: string): string {
  */
 export async function findLinks(ctx: AppContext, scope: Scope, patientId: number | undefined, query: FindQuery) {
   const now = new Date();
-  const { rows, total } = await repo.findPublicLinks(scope, ctx.db, { patientId, status: query.status, search: query.search, now }, query);
+  const { rows, total } = await repo.findPublicLinks(tenantDb(scope, ctx.db), { patientId, status: query.status, search: query.search, now }, query);
   return { items: rows.map((r) => toPublicLink(r, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -99,17 +100,17 @@ interface NewLink {
 async function insertLink(ctx: AppContext, scope: Scope, body: CreateBody): Promise<NewLink> {
   const now = new Date();
   const ranges = checkRanges(body, now);
-  const patient = await repo.getShareablePatient(scope, ctx.db, body.patientId);
+  const patient = await repo.getShareablePatient(tenantDb(scope, ctx.db), body.patientId);
   if (!patient) { throw AppError.notFound(); }
   const token = newToken();
-  const id = await repo.insertPublicLink(scope, ctx.db, {
+  const id = await repo.insertPublicLink(tenantDb(scope, ctx.db), {
     tokenHash: tokenHash(token),
     patientId: patient.id,
     hospitalId: patient.hospitalId,
     ...ranges,
     sharedWithEmail: body.email ?? null,
   });
-  const row = await repo.getVisiblePublicLink(scope, ctx.db, id);
+  const row = await repo.getVisiblePublicLink(tenantDb(scope, ctx.db), id);
   return {
     created: { link: toPublicLink(row!, now), url: `${linkBase(ctx)}/measurements?link=${token}`, emailed: false },
     facts: {
@@ -151,7 +152,7 @@ export async function shareLinkWithEmail(
   try {
     await ctx.mailer.send(shareLinkEmail(lang, body.email, { ...facts, officeName, url: created.url }));
   } catch (err) {
-    await repo.revokePublicLink(scope, ctx.db, created.link.id, new Date());
+    await repo.revokePublicLink(tenantDb(scope, ctx.db), created.link.id, new Date());
     throw err;
   }
   return { ...created, emailed: true };
@@ -160,8 +161,8 @@ export async function shareLinkWithEmail(
 /** DELETE publiclink/{id}: revokes the link (revokedAt = now; a second revoke keeps the first time). 404 when not visible. */
 export async function revokeLink(ctx: AppContext, scope: Scope, id: number): Promise<PublicLink> {
   const now = new Date();
-  if (!(await repo.revokePublicLink(scope, ctx.db, id, now))) { throw AppError.notFound(); }
-  const row = await repo.getVisiblePublicLink(scope, ctx.db, id);
+  if (!(await repo.revokePublicLink(tenantDb(scope, ctx.db), id, now))) { throw AppError.notFound(); }
+  const row = await repo.getVisiblePublicLink(tenantDb(scope, ctx.db), id);
   return toPublicLink(row!, now);
 }
 

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { releaseNotes, releaseNoteViews, users } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
-import type { CatalogueDb } from '../../db/handles';
+import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 // Release notes and manuals belong to no tenant: every signed-in user reads every one (spec
 // section 7; docs/release-notes.md). The caller's scope only says whose "opened" marks to read.
@@ -12,7 +11,8 @@ const opened = (scope: Scope) =>
   sql<boolean>`exists (select 1 from ${releaseNoteViews} v where v.release_note_id = ${releaseNotes.id} and v.user_id = ${scope.userId})`;
 
 /** A page of release notes and manuals, newest date then version first, with whether the caller opened each, the total and how many the caller has not opened. */
-export async function findReleaseNotes(scope: Scope, db: Executor, q: { kind?: string; language?: string; search?: string; page: number; pageSize: number }) {
+export async function findReleaseNotes(tenant: TenantDb, q: { kind?: string; language?: string; search?: string; page: number; pageSize: number }) {
+  const { scope, db } = tenant;
   const term = q.search?.trim();
   const where = and(
     q.kind ? eq(releaseNotes.kind, q.kind) : undefined,
@@ -59,16 +59,17 @@ export async function getFile({ db }: CatalogueDb, id: number) {
 }
 
 /** Records that the caller opened release note `id` (the first time counts). */
-export async function markOpened(scope: Scope, db: Executor, id: number): Promise<void> {
+export async function markOpened(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db } = tenant;
   await db.insert(releaseNoteViews).values({ releaseNoteId: id, userId: scope.userId }).onConflictDoNothing();
 }
 
 /** Stores a release note or manual uploaded by the caller; its id. */
 export async function insert(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   v: { kind: string; title: string; version: string; releaseDate: string; language: string; fileName: string; contentType: string; content: Buffer },
 ): Promise<number> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .insert(releaseNotes)
     .values({ ...v, sizeBytes: v.content.length, uploadedBy: scope.userId })

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { extensionOf, safeFileName, sniffFileType } from '../../lib/file-sniff';
 import { readUploadForm } from '../../lib/upload';
 import * as repo from './release-notes.repo';
-import { catalogueDb } from '../../db/handles';
+import { catalogueDb, tenantDb } from '../../db/handles';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -37,7 +37,7 @@ function toView(r: repo.ReleaseNoteListRow): ReleaseNote {
 
 /** `GET releasenote`: every release note and manual (no tenant: docs/release-notes.md), newest first, with the caller's "new" marks. */
 export async function findReleaseNotes(ctx: AppContext, scope: Scope, q: ReleaseNotesQuery): Promise<ReleaseNotePage> {
-  const page = await repo.findReleaseNotes(scope, ctx.db, q);
+  const page = await repo.findReleaseNotes(tenantDb(scope, ctx.db), q);
   return { items: page.rows.map(toView), total: page.total, page: q.page, pageSize: q.pageSize, newCount: page.newCount };
 }
 
@@ -48,7 +48,7 @@ export async function findReleaseNotes(ctx: AppContext, scope: Scope, q: Release
 export async function openReleaseNote(ctx: AppContext, scope: Scope, id: number) {
   const file = await repo.getFile(catalogueDb(ctx.db), id);
   if (!file) { throw AppError.notFound('releaseNoteNotFound'); }
-  await repo.markOpened(scope, ctx.db, id);
+  await repo.markOpened(tenantDb(scope, ctx.db), id);
   return file;
 }
 
@@ -80,7 +80,7 @@ export async function addReleaseNote(ctx: AppContext, scope: Scope, req: Fastify
   if (!contentType) { throw new AppError('unsupportedMediaType', 'releaseNoteAddFailed', {}, { File: 'invalid' }); }
   const f = parsed.data;
   const id = await ctx.db.transaction((tx) =>
-    repo.insert(scope, tx, {
+    repo.insert(tenantDb(scope, tx), {
       kind: f.kind,
       title: f.title,
       version: f.version,
@@ -91,7 +91,7 @@ export async function addReleaseNote(ctx: AppContext, scope: Scope, req: Fastify
       content: upload.data,
     }),
   );
-  const page = await repo.findReleaseNotes(scope, ctx.db, { page: 1, pageSize: 1_000 });
+  const page = await repo.findReleaseNotes(tenantDb(scope, ctx.db), { page: 1, pageSize: 1_000 });
   return toView(page.rows.find((r) => r.id === id)!);
 }
 

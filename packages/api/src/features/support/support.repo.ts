@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { hospitals, supportFiles, supportMessages, supportThreads, users } from '../../db/schema/index';
 import { authoredRowFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 const author = alias(users, 'author');
 
@@ -30,7 +31,8 @@ function threadQuery(db: Executor) {
 export type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>['execute']>>[number];
 
 /** A page of the threads the caller sees, most recent activity first; by status, and words of the subject or the author's name. */
-export async function findThreads(scope: Scope, db: Executor, q: { status?: number; search?: string; page: number; pageSize: number }) {
+export async function findThreads(tenant: TenantDb, q: { status?: number; search?: string; page: number; pageSize: number }) {
+  const { scope, db } = tenant;
   const term = q.search?.trim();
   const where = and(
     visible(scope),
@@ -45,13 +47,15 @@ export async function findThreads(scope: Scope, db: Executor, q: { status?: numb
 }
 
 /** One thread the caller sees, or null. */
-export async function getThread(scope: Scope, db: Executor, threadId: number): Promise<ThreadRow | null> {
+export async function getThread(tenant: TenantDb, threadId: number): Promise<ThreadRow | null> {
+  const { scope, db } = tenant;
   const [row] = await threadQuery(db).where(and(eq(supportThreads.id, threadId), visible(scope))).limit(1);
   return row ?? null;
 }
 
 /** A thread's messages, oldest first, with their authors' names. */
-export async function findMessages(scope: Scope, db: Executor, threadId: number) {
+export async function findMessages(tenant: TenantDb, threadId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ m: supportMessages, firstName: author.firstName, lastName: author.lastName })
     .from(supportMessages)
@@ -62,7 +66,8 @@ export async function findMessages(scope: Scope, db: Executor, threadId: number)
 }
 
 /** A thread's files (without their content), oldest first. */
-export async function findFiles(scope: Scope, db: Executor, threadId: number) {
+export async function findFiles(tenant: TenantDb, threadId: number) {
+  const { scope, db } = tenant;
   return db
     .select({
       id: supportFiles.id,
@@ -82,7 +87,8 @@ export async function findFiles(scope: Scope, db: Executor, threadId: number) {
 }
 
 /** One file with its content, when its thread is one the caller sees; null otherwise. */
-export async function getFile(scope: Scope, db: Executor, fileId: number) {
+export async function getFile(tenant: TenantDb, fileId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ fileName: supportFiles.fileName, contentType: supportFiles.contentType, content: supportFiles.content })
     .from(supportFiles)
@@ -94,10 +100,10 @@ export async function getFile(scope: Scope, db: Executor, fileId: number) {
 
 /** Creates a thread (the caller its author) with its first message; its id. */
 export async function createThread(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   v: { subject: string; message: string; organizationId: number | null; hospitalId: number | null; fromSupport: boolean; now: Date },
 ): Promise<number> {
+  const { scope, db: tx } = tenant;
   const [thread] = await tx
     .insert(supportThreads)
     .values({ createdBy: scope.userId, subject: v.subject, organizationId: v.organizationId, hospitalId: v.hospitalId, createdAt: v.now, lastMessageAt: v.now })
@@ -107,7 +113,8 @@ export async function createThread(
 }
 
 /** Adds the caller's reply to a thread they see (checked by the caller of this function in the same transaction); whether the thread was there. */
-export async function addReply(scope: Scope, tx: Executor, threadId: number, v: { message: string; fromSupport: boolean; now: Date }): Promise<boolean> {
+export async function addReply(tenant: TenantDb, threadId: number, v: { message: string; fromSupport: boolean; now: Date }): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const touched = await tx
     .update(supportThreads)
     .set({ lastMessageAt: v.now })
@@ -119,7 +126,8 @@ export async function addReply(scope: Scope, tx: Executor, threadId: number, v: 
 }
 
 /** Sets a thread's status (0 open, 1 in progress, 2 resolved); whether it was one the caller sees. */
-export async function setStatus(scope: Scope, tx: Executor, threadId: number, status: number): Promise<boolean> {
+export async function setStatus(tenant: TenantDb, threadId: number, status: number): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx
     .update(supportThreads)
     .set({ status, statusChangedBy: scope.userId })
@@ -130,11 +138,11 @@ export async function setStatus(scope: Scope, tx: Executor, threadId: number, st
 
 /** Stores a file in a thread the caller sees; the file's id, or null when the thread is not theirs. */
 export async function addFile(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   threadId: number,
   v: { fileName: string; contentType: string; content: Buffer; now: Date },
 ): Promise<number | null> {
+  const { scope, db: tx } = tenant;
   const touched = await tx
     .update(supportThreads)
     .set({ lastMessageAt: v.now })

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { extensionOf, safeFileName, sniffFileType } from '../../lib/file-sniff';
 import { readSingleUpload } from '../../lib/upload';
 import * as repo from './support.repo';
+import { tenantDb } from '../../db/handles';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const statusOf = (n: number): SupportStatus => supportStatuses[n] ?? 'open';
@@ -47,7 +48,7 @@ function toThread(r: repo.ThreadRow): SupportThread {
  * the subject or the author's name.
  */
 export async function findThreads(ctx: AppContext, scope: Scope, q: SupportThreadsQuery): Promise<SupportThreadPage> {
-  const { rows, total } = await repo.findThreads(scope, ctx.db, { status: q.status ? statusNumber(q.status) : undefined, search: q.search, page: q.page, pageSize: q.pageSize });
+  const { rows, total } = await repo.findThreads(tenantDb(scope, ctx.db), { status: q.status ? statusNumber(q.status) : undefined, search: q.search, page: q.page, pageSize: q.pageSize });
   return { items: rows.map(toThread), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -56,9 +57,9 @@ export async function findThreads(ctx: AppContext, scope: Scope, q: SupportThrea
  * files. 404 when it is not a thread the caller sees (another user's, unless a system admin).
  */
 export async function getThreadDetail(ctx: AppContext, scope: Scope, threadId: number): Promise<SupportThreadDetail> {
-  const thread = await repo.getThread(scope, ctx.db, threadId);
+  const thread = await repo.getThread(tenantDb(scope, ctx.db), threadId);
   if (!thread) { throw AppError.notFound(); }
-  const [messages, files] = await Promise.all([repo.findMessages(scope, ctx.db, threadId), repo.findFiles(scope, ctx.db, threadId)]);
+  const [messages, files] = await Promise.all([repo.findMessages(tenantDb(scope, ctx.db), threadId), repo.findFiles(tenantDb(scope, ctx.db), threadId)]);
   return {
     thread: toThread(thread),
     messages: messages.map((r) => ({
@@ -95,21 +96,21 @@ export async function createMessage(ctx: AppContext, scope: Scope, body: CreateS
   const now = new Date();
   const fromSupport = isSupport(scope);
   if (body.supportMessageId === undefined) {
-    if (body.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, body.hospitalId))) { throw AppError.notFound(); }
+    if (body.hospitalId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), body.hospitalId))) { throw AppError.notFound(); }
     const id = await ctx.db.transaction((tx) =>
-      repo.createThread(scope, tx, { subject: body.subject ?? '', message: body.message, organizationId: scope.organizationId, hospitalId: body.hospitalId ?? null, fromSupport, now }),
+      repo.createThread(tenantDb(scope, tx), { subject: body.subject ?? '', message: body.message, organizationId: scope.organizationId, hospitalId: body.hospitalId ?? null, fromSupport, now }),
     );
     return getThreadDetail(ctx, scope, id);
   }
   const threadId = body.supportMessageId;
-  const added = await ctx.db.transaction((tx) => repo.addReply(scope, tx, threadId, { message: body.message, fromSupport, now }));
+  const added = await ctx.db.transaction((tx) => repo.addReply(tenantDb(scope, tx), threadId, { message: body.message, fromSupport, now }));
   if (!added) { throw AppError.notFound(); }
   return getThreadDetail(ctx, scope, threadId);
 }
 
 /** `POST supportmessage/setstatus` (HTTP 201, system admin): the thread's status; 404 for an unknown thread. Answers the thread. */
 export async function setStatus(ctx: AppContext, scope: Scope, threadId: number, status: SupportStatus): Promise<SupportThreadDetail> {
-  const changed = await ctx.db.transaction((tx) => repo.setStatus(scope, tx, threadId, statusNumber(status)));
+  const changed = await ctx.db.transaction((tx) => repo.setStatus(tenantDb(scope, tx), threadId, statusNumber(status)));
   if (!changed) { throw AppError.notFound(); }
   return getThreadDetail(ctx, scope, threadId);
 }
@@ -126,7 +127,7 @@ const TEXT_KINDS: Record<string, SupportFileType> = { csv: 'text/csv' };
  * than VIGIL_SUPPORT_MAX_FILE_BYTES: 413. Empty or absent: 400 `file: required`. Stored in the database.
  */
 export async function addFile(ctx: AppContext, scope: Scope, threadId: number, req: FastifyRequest): Promise<SupportFile> {
-  if (!(await repo.getThread(scope, ctx.db, threadId))) { throw AppError.notFound(); }
+  if (!(await repo.getThread(tenantDb(scope, ctx.db), threadId))) { throw AppError.notFound(); }
   const limit = ctx.config.supportMaxFileBytes;
   let file;
   try {
@@ -141,15 +142,15 @@ export async function addFile(ctx: AppContext, scope: Scope, threadId: number, r
   const contentType: SupportFileType = sniffed === 'text' ? (TEXT_KINDS[extensionOf(file.filename)] ?? 'text/plain') : sniffed;
   const fileName = safeFileName(file.filename, 'file');
   const now = new Date();
-  const id = await ctx.db.transaction((tx) => repo.addFile(scope, tx, threadId, { fileName, contentType, content: file.data, now }));
+  const id = await ctx.db.transaction((tx) => repo.addFile(tenantDb(scope, tx), threadId, { fileName, contentType, content: file.data, now }));
   if (id === null) { throw AppError.notFound(); }
-  const [me] = (await repo.findFiles(scope, ctx.db, threadId)).filter((f) => f.id === id);
+  const [me] = (await repo.findFiles(tenantDb(scope, ctx.db), threadId)).filter((f) => f.id === id);
   return toFile(me!);
 }
 
 /** Chosen `GET supportmessage/file/{id}`: a file of a thread the caller sees, or 404. */
 export async function getFile(ctx: AppContext, scope: Scope, fileId: number) {
-  const file = await repo.getFile(scope, ctx.db, fileId);
+  const file = await repo.getFile(tenantDb(scope, ctx.db), fileId);
   if (!file) { throw AppError.notFound(); }
   return file;
 }

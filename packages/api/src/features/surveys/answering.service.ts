@@ -25,6 +25,7 @@ import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
 import { loadTemplate, toQuestion } from './templates.service';
 import { copyrightOf, toAnswer, toSurveySummary } from './views';
+import { tenantDb } from '../../db/handles';
 
 // Answering surveys: staff in the portal (PUT survey/{id}) or the patient / caregiver through a
 // survey link (surveylink/*, public). Answers are saved as they come (partial answers kept); a
@@ -40,7 +41,7 @@ type SurveyRecord = NonNullable<Awaited<ReturnType<typeof repo.lockSurvey>>>;
 
 /** A survey the caller sees, as `GET survey/{id}` answers it; 404 otherwise. */
 export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: Executor = ctx.db): Promise<Survey> {
-  const [row] = await repo.findSurveys(scope, db, { ids: [id] });
+  const [row] = await repo.findSurveys(tenantDb(scope, db), { ids: [id] });
   if (!row) { throw AppError.notFound(); }
   const template = await loadTemplate(systemScope, db, row.s.templateId);
   const answers = await repo.findAnswers({ scope }, db, [id]);
@@ -49,8 +50,8 @@ export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: E
 
 /** `GET survey/getassignedinprogresssurveysforpatient`: a visible patient's surveys due now and not completed, oldest due first. */
 export async function findInProgress(ctx: AppContext, scope: Scope, patientId: number, now = new Date()): Promise<SurveySummary[]> {
-  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) { throw AppError.notFound(); }
-  const rows = await repo.findSurveys(scope, ctx.db, { patientId, statuses: ['assigned', 'inProgress'], dueBefore: endOfToday(now) });
+  if ((await repo.findPatientOffices(tenantDb(scope, ctx.db), [patientId])).length === 0) { throw AppError.notFound(); }
+  const rows = await repo.findSurveys(tenantDb(scope, ctx.db), { patientId, statuses: ['assigned', 'inProgress'], dueBefore: endOfToday(now) });
   return rows.map(toSurveySummary);
 }
 
@@ -59,7 +60,7 @@ const endOfToday = (now: Date) => new Date(now.getTime() + 86_400_000);
 
 /** The questions of a survey's template with their offered answers (read for the granted or visible survey only). */
 async function questionsOf(tx: Executor, templateId: number) {
-  const { questions, answers } = await templatesRepo.findQuestions(systemScope, tx, [templateId]);
+  const { questions, answers } = await templatesRepo.findQuestions(tenantDb(systemScope, tx), [templateId]);
   return questions.map((q) => toQuestion(q, answers));
 }
 
@@ -120,7 +121,7 @@ async function answerInBothLanguages(tx: Executor, saved: repo.AnswerRow[], ques
   const answer = question ? saved.find((a) => a.questionId === question.id) : undefined;
   if (!answer) { return null; }
   const offeredId = answer.offeredAnswerIds[0];
-  const offered = offeredId === undefined ? null : await templatesRepo.getOfferedAnswer(systemScope, tx, offeredId);
+  const offered = offeredId === undefined ? null : await templatesRepo.getOfferedAnswer(tenantDb(systemScope, tx), offeredId);
   const en = offered?.a.text ?? answer.answerText ?? '';
   return { en, es: offered?.a.textEs || en };
 }
@@ -149,7 +150,7 @@ async function saveInTx(tx: Executor, who: Who, surveyId: number, body: SaveBody
   const saved = await repo.findAnswers(who, tx, [survey.id]);
   const missing = questions.filter((q) => q.isRequired && !saved.some((a) => a.questionId === q.id));
   if (missing.length > 0) { throw AppError.badRequest('surveyIncomplete', Object.fromEntries(missing.map((q) => [`questions.${q.id}`, 'required' as const]))); }
-  const template = await templatesRepo.getTemplate(systemScope, tx, survey.templateId);
+  const template = await templatesRepo.getTemplate(tenantDb(systemScope, tx), survey.templateId);
   const gender = (await repo.getPatientGender(who, tx, survey.patientId))?.toLowerCase() ?? '';
   const scoring: ScoringAnswer[] = saved.map((a) => ({
     itemKey: questions.find((q) => q.id === a.questionId)?.itemKey ?? null,
@@ -186,7 +187,7 @@ async function alertOnRisk(ctx: AppContext, completed: Completed): Promise<void>
   const item9 = score.flags.includes(PHQ9_ITEM9_POSITIVE);
   const high = score.band !== null && score.band.severity >= ALERT_SEVERITY;
   if (!item9 && !high) { return; }
-  const [row] = await repo.findSurveys(systemScope, ctx.db, { ids: [survey.id] });
+  const [row] = await repo.findSurveys(tenantDb(systemScope, ctx.db), { ids: [survey.id] });
   if (!row) { return; }
   const name = `${row.patientFirstName} ${row.patientLastName}`.trim();
   const band = score.band;
@@ -271,8 +272,8 @@ export async function createLink(ctx: AppContext, scope: Scope, body: EndpointBo
   const token = newToken();
   const id = await ctx.db.transaction(async (tx) => {
     const survey = await lockOpen({ scope }, tx, body.surveyId);
-    const lang = body.lang ?? languageFromStored(await repo.getPatientLanguage(scope, tx, survey.patientId));
-    return repo.insertLink(scope, tx, {
+    const lang = body.lang ?? languageFromStored(await repo.getPatientLanguage(tenantDb(scope, tx), survey.patientId));
+    return repo.insertLink(tenantDb(scope, tx), {
       tokenHash: tokenHash(token),
       surveyId: survey.id,
       patientId: survey.patientId,
@@ -282,23 +283,23 @@ export async function createLink(ctx: AppContext, scope: Scope, body: EndpointBo
       createdBy: scope.userId,
     });
   });
-  const [row] = await repo.findLinks(scope, ctx.db, { id });
+  const [row] = await repo.findLinks(tenantDb(scope, ctx.db), { id });
   return { link: toLink(row!, null, now), url: `${linkBase(ctx)}/survey?token=${token}` };
 }
 
 
 /** `GET surveylink` (header surveyid): a visible survey's links, newest first. */
 export async function findLinks(ctx: AppContext, scope: Scope, surveyId: number, now = new Date()): Promise<SurveyLink[]> {
-  const [survey] = await repo.findSurveys(scope, ctx.db, { ids: [surveyId] });
+  const [survey] = await repo.findSurveys(tenantDb(scope, ctx.db), { ids: [surveyId] });
   if (!survey) { throw AppError.notFound(); }
-  return (await repo.findLinks(scope, ctx.db, { surveyId })).map((r) => toLink(r, survey.s.status, now));
+  return (await repo.findLinks(tenantDb(scope, ctx.db), { surveyId })).map((r) => toLink(r, survey.s.status, now));
 }
 
 /** `DELETE surveylink/{id}`: revokes a link at once (a second revoke keeps the first time). */
 export async function revokeLink(ctx: AppContext, scope: Scope, id: number, now = new Date()): Promise<SurveyLink> {
-  if (!(await ctx.db.transaction((tx) => repo.revokeLink(scope, tx, id, now)))) { throw AppError.notFound(); }
-  const [row] = await repo.findLinks(scope, ctx.db, { id });
-  const [survey] = await repo.findSurveys(scope, ctx.db, { ids: [row!.l.surveyId] });
+  if (!(await ctx.db.transaction((tx) => repo.revokeLink(tenantDb(scope, tx), id, now)))) { throw AppError.notFound(); }
+  const [row] = await repo.findLinks(tenantDb(scope, ctx.db), { id });
+  const [survey] = await repo.findSurveys(tenantDb(scope, ctx.db), { ids: [row!.l.surveyId] });
   return toLink(row!, survey?.s.status ?? null, now);
 }
 
@@ -328,7 +329,7 @@ export async function getPublicSurvey(ctx: AppContext, token: string, now = new 
     const names = await repo.getGrantNames(grant, tx);
     if (!row || !names || row.s.status === 'cancelled') { throw AppError.notFound('couldNotGetData'); }
     await repo.recordLinkAccess(grant, tx, now);
-    const template = await templatesRepo.getTemplate(systemScope, tx, row.s.templateId);
+    const template = await templatesRepo.getTemplate(tenantDb(systemScope, tx), row.s.templateId);
     const completed = row.s.status === 'completed';
     const questions = completed ? [] : await questionsOf(tx, row.s.templateId);
     const answers = completed ? [] : await repo.findAnswers({ grant }, tx, [row.s.id]);
@@ -361,6 +362,6 @@ export async function saveByLink(ctx: AppContext, token: string, body: SaveBody,
     return { completed: await saveInTx(tx, { grant }, grant.surveyId, body, 'link', null, now), surveyId: grant.surveyId };
   });
   if (completed) { await alertOnRisk(ctx, completed); }
-  const [row] = await repo.findSurveys(systemScope, ctx.db, { ids: [surveyId] });
+  const [row] = await repo.findSurveys(tenantDb(systemScope, ctx.db), { ids: [surveyId] });
   return { status: row!.s.status as PublicSurveySaved['status'], answeredCount: Number(row!.answeredCount), questionCount: Number(row!.questionCount) };
 }

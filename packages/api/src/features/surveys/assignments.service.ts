@@ -18,7 +18,7 @@ import { MAX_OCCURRENCES_PER_CALL, nextOccurrence, occurrencesBetween, upcoming,
 import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
 import { instrumentOf, toScore } from './views';
-import { catalogueDb, systemDb } from '../../db/handles';
+import { catalogueDb, systemDb, tenantDb } from '../../db/handles';
 
 // Assigning templates to patients and client monitoring plans, and creating the due surveys of each
 // recurrence (docs/assessments.md "Recurrence"). A recurrence's surveys are created when due: the
@@ -84,7 +84,7 @@ type Schedule = { templateId: number; recurrenceRule: SurveyRecurrenceRuleKey; s
  * missing or inactive).
  */
 async function checkTemplateAndRule(scope: Scope, db: Executor, body: Schedule, hospitalId: number): Promise<string> {
-  const template = await templatesRepo.getTemplate(scope, db, body.templateId);
+  const template = await templatesRepo.getTemplate(tenantDb(scope, db), body.templateId);
   if (!template || (template.hospitalId !== null && template.hospitalId !== hospitalId)) { throw AppError.notFound(); }
   if (template.status !== 'active') { throw AppError.badRequest('surveyTemplateInactive', { templateId: 'surveyTemplateInactive' }); }
   if (Number(template.questionCount) === 0) { throw AppError.badRequest('surveyTemplateEmpty', { templateId: 'surveyTemplateEmpty' }); }
@@ -131,17 +131,17 @@ export async function createRecurrence(
     if (upcomingFirst && localDateOf(upcomingFirst, values.timeZone) === localDateOf(now, values.timeZone)) { first = upcomingFirst; }
   }
   const next = first === null ? nextOccurrence(schedule, now) : nextOccurrence(schedule, first);
-  const id = await repo.insertRecurrence(scope, tx, { ...values, status: next === null ? 'ended' : 'active', lastDueAt: first, nextDueAt: next });
+  const id = await repo.insertRecurrence(tenantDb(scope, tx), { ...values, status: next === null ? 'ended' : 'active', lastDueAt: first, nextDueAt: next });
   if (id === null) { return null; }
   if (first !== null) {
-    await repo.insertSurveys(scope, tx, [{ recurrenceId: id, templateId: values.templateId, patientId: values.patientId, hospitalId: values.hospitalId, dueAt: first, dueDate: localDateOf(first, values.timeZone) }]);
+    await repo.insertSurveys(tenantDb(scope, tx), [{ recurrenceId: id, templateId: values.templateId, patientId: values.patientId, hospitalId: values.hospitalId, dueAt: first, dueDate: localDateOf(first, values.timeZone) }]);
   }
   return id;
 }
 
 /** The patients' offices for an assignment: each patient visible (404 otherwise) with an office of the caller's (the given one, or their first). */
 async function officesFor(scope: Scope, db: Executor, patientIds: number[], hospitalId: number | undefined) {
-  const rows = await repo.findPatientOffices(scope, db, patientIds);
+  const rows = await repo.findPatientOffices(tenantDb(scope, db), patientIds);
   return patientIds.map((id) => {
     const office = rows.find((o) => o.patientId === id && (hospitalId === undefined || o.hospitalId === hospitalId));
     if (!office) { throw AppError.notFound(); }
@@ -179,7 +179,7 @@ async function assign(ctx: AppContext, scope: Scope, patientIds: number[], body:
     }
     return out;
   });
-  return (await repo.findRecurrences(scope, ctx.db, { ids })).map(toRecurrence);
+  return (await repo.findRecurrences(tenantDb(scope, ctx.db), { ids })).map(toRecurrence);
 }
 
 /**
@@ -212,20 +212,20 @@ export async function assignToPatients(
  */
 export async function assignToPlan(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.assignSurveyTemplateToClientMonitoringPlan>, now = new Date()): Promise<SurveyPlanAssignment> {
   const id = await ctx.db.transaction(async (tx) => {
-    const plan = await repo.getClientPlan(scope, tx, body.treatmentPlanId);
+    const plan = await repo.getClientPlan(tenantDb(scope, tx), body.treatmentPlanId);
     if (!plan) { throw AppError.notFound(); }
     if (!plan.isClientMonitoringPlan) { throw AppError.badRequest('notClientMonitoringPlan', { treatmentPlanId: 'notClientMonitoringPlan' }); }
     assertAssessmentsEnabled(plan);
     const rrule = await checkTemplateAndRule(scope, tx, body, plan.hospitalId);
     const timeZone = officeTimeZone(plan.timeZone);
     const schedule = { ruleKey: body.recurrenceRule, rrule, startDate: body.startDate ?? localDateOf(now, timeZone), endDate: body.endDate ?? null, dueTime: body.dueTime };
-    const assignmentId = await repo.insertPlanAssignment(scope, tx, { templateId: body.templateId, treatmentPlanId: plan.id, hospitalId: plan.hospitalId, ...schedule, createdBy: scope.userId });
-    for (const p of await repo.findPlanPatients(scope, tx, plan.id, plan.hospitalId)) {
+    const assignmentId = await repo.insertPlanAssignment(tenantDb(scope, tx), { templateId: body.templateId, treatmentPlanId: plan.id, hospitalId: plan.hospitalId, ...schedule, createdBy: scope.userId });
+    for (const p of await repo.findPlanPatients(tenantDb(scope, tx), plan.id, plan.hospitalId)) {
       await createRecurrence(scope, tx, { templateId: body.templateId, patientId: p.patientId, hospitalId: plan.hospitalId, ...schedule, timeZone, planAssignmentId: assignmentId, createdBy: scope.userId }, now);
     }
     return assignmentId;
   });
-  return toPlanAssignment((await repo.findPlanAssignments(scope, ctx.db, { id }))[0]!);
+  return toPlanAssignment((await repo.findPlanAssignments(tenantDb(scope, ctx.db), { id }))[0]!);
 }
 
 /**
@@ -235,11 +235,11 @@ export async function assignToPlan(ctx: AppContext, scope: Scope, body: Endpoint
  */
 export async function deassignFromPlan(ctx: AppContext, scope: Scope, planAssignmentId: number, now = new Date()): Promise<SurveyPlanAssignment> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await repo.findPlanAssignments(scope, tx, { id: planAssignmentId });
+    const [row] = await repo.findPlanAssignments(tenantDb(scope, tx), { id: planAssignmentId });
     if (!row) { throw AppError.notFound(); }
-    const stopped = await repo.stopPlanRecurrences(scope, tx, planAssignmentId, now);
-    await repo.cancelUnstartedSurveys(scope, tx, stopped);
-    await repo.deletePlanAssignment(scope, tx, planAssignmentId);
+    const stopped = await repo.stopPlanRecurrences(tenantDb(scope, tx), planAssignmentId, now);
+    await repo.cancelUnstartedSurveys(tenantDb(scope, tx), stopped);
+    await repo.deletePlanAssignment(tenantDb(scope, tx), planAssignmentId);
     return { ...toPlanAssignment(row), patientCount: 0 };
   });
 }
@@ -247,25 +247,25 @@ export async function deassignFromPlan(ctx: AppContext, scope: Scope, planAssign
 /** `GET survey/getclientmonitoringplanassignments`: an office's plan assignments (404 for an office not in scope). */
 export async function findPlanAssignments(ctx: AppContext, scope: Scope, headers: EndpointHeaders<typeof contract.getClientMonitoringPlanSurveyAssignments>) {
   assertOfficeInScope(scope, headers.hospitalid);
-  return (await repo.findPlanAssignments(scope, ctx.db, { hospitalId: headers.hospitalid, planId: headers.treatmentplanid })).map(toPlanAssignment);
+  return (await repo.findPlanAssignments(tenantDb(scope, ctx.db), { hospitalId: headers.hospitalid, planId: headers.treatmentplanid })).map(toPlanAssignment);
 }
 
 /** `GET surveyrecurrence/getforpatient`: a visible patient's recurrences (404 for a patient not visible). */
 export async function findForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<SurveyRecurrence[]> {
-  if ((await repo.findPatientOffices(scope, ctx.db, [patientId])).length === 0) { throw AppError.notFound(); }
-  return (await repo.findRecurrences(scope, ctx.db, { patientId })).map(toRecurrence);
+  if ((await repo.findPatientOffices(tenantDb(scope, ctx.db), [patientId])).length === 0) { throw AppError.notFound(); }
+  return (await repo.findRecurrences(tenantDb(scope, ctx.db), { patientId })).map(toRecurrence);
 }
 
 /** `DELETE surveyrecurrence/{id}`: stops an active recurrence; its surveys not started are cancelled. 409 'surveyRecurrenceStopped' when not active. */
 export async function stopRecurrence(ctx: AppContext, scope: Scope, id: number, now = new Date()): Promise<SurveyRecurrence> {
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.lockRecurrence(scope, tx, id);
+    const row = await repo.lockRecurrence(tenantDb(scope, tx), id);
     if (!row) { throw AppError.notFound(); }
     if (row.status !== 'active') { throw AppError.conflict('surveyRecurrenceStopped'); }
-    await repo.updateRecurrence(scope, tx, id, { status: 'stopped', stoppedAt: now, nextDueAt: null });
-    await repo.cancelUnstartedSurveys(scope, tx, [id]);
+    await repo.updateRecurrence(tenantDb(scope, tx), id, { status: 'stopped', stoppedAt: now, nextDueAt: null });
+    await repo.cancelUnstartedSurveys(tenantDb(scope, tx), [id]);
   });
-  return toRecurrence((await repo.findRecurrences(scope, ctx.db, { ids: [id] }))[0]!);
+  return toRecurrence((await repo.findRecurrences(tenantDb(scope, ctx.db), { ids: [id] }))[0]!);
 }
 
 /**
@@ -273,9 +273,9 @@ export async function stopRecurrence(ctx: AppContext, scope: Scope, id: number, 
  * (newest first) and, while active, the next SURVEY_UPCOMING_OCCURRENCES due instants not created yet.
  */
 export async function getChildData(ctx: AppContext, scope: Scope, recurrenceId: number): Promise<SurveyRecurrenceChildData> {
-  const [row] = await repo.findRecurrences(scope, ctx.db, { ids: [recurrenceId] });
+  const [row] = await repo.findRecurrences(tenantDb(scope, ctx.db), { ids: [recurrenceId] });
   if (!row) { throw AppError.notFound(); }
-  const created = await repo.findSurveys(scope, ctx.db, { recurrenceId }, { newestFirst: true });
+  const created = await repo.findSurveys(tenantDb(scope, ctx.db), { recurrenceId }, { newestFirst: true });
   const tz = row.r.timeZone;
   const occurrences: SurveyOccurrence[] = created.map((c) => ({
     surveyId: c.s.id,
@@ -316,10 +316,10 @@ export async function createDueSurveys(ctx: AppContext, now = new Date()): Promi
       for (const r of due) {
         const schedule = scheduleOf(r);
         const latest = latestDue(schedule, r.lastDueAt, now) ?? r.nextDueAt!;
-        const ids = await repo.insertSurveys(scope, tx, [{ recurrenceId: r.id, templateId: r.templateId, patientId: r.patientId, hospitalId: r.hospitalId, dueAt: latest, dueDate: localDateOf(latest, r.timeZone) }]);
+        const ids = await repo.insertSurveys(tenantDb(scope, tx), [{ recurrenceId: r.id, templateId: r.templateId, patientId: r.patientId, hospitalId: r.hospitalId, dueAt: latest, dueDate: localDateOf(latest, r.timeZone) }]);
         createdSurveys += ids.length;
         const next = nextOccurrence(schedule, latest);
-        await repo.updateRecurrence(scope, tx, r.id, { lastDueAt: latest, nextDueAt: next, ...(next === null ? { status: 'ended' } : {}) });
+        await repo.updateRecurrence(tenantDb(scope, tx), r.id, { lastDueAt: latest, nextDueAt: next, ...(next === null ? { status: 'ended' } : {}) });
       }
       return due.length;
     });

@@ -14,7 +14,7 @@ import { occurrencesBetween } from './recurrence';
 import { scoreSurvey } from './scoring/score';
 import * as repo from './surveys.repo';
 import * as templatesRepo from './templates.repo';
-import { systemDb } from '../../db/handles';
+import { systemDb, tenantDb } from '../../db/handles';
 import { loadTemplate } from './templates.service';
 
 /** PHQ-9 and GAD-7 totals per patient, oldest month first (improving, worsening, steady, severe with item 9 at the end). */
@@ -34,10 +34,10 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
   const scope = systemScope;
   if (await repo.anyCompletedSurvey(systemDb(ctx.db))) { return { patients: 0, surveys: 0 }; }
   const offices = await repo.findOfficePatientsOfUser(systemDb(ctx.db), 'nurse', TRENDS.length);
-  await enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
+  await enableAssessments(tenantDb(scope, ctx.db), offices.map((o) => o.hospitalId));
   const office = offices.find((o) => o.patientIds.length > 0);
   if (!office) { return { patients: 0, surveys: 0 }; }
-  const { rows } = await templatesRepo.findTemplatesPage(scope, ctx.db, { hospitalId: 'library' }, { page: 1, pageSize: 50 });
+  const { rows } = await templatesRepo.findTemplatesPage(tenantDb(scope, ctx.db), { hospitalId: 'library' }, { page: 1, pageSize: 50 });
   const templates = { PHQ9: rows.find((r) => r.instrumentCode === 'PHQ9'), GAD7: rows.find((r) => r.instrumentCode === 'GAD7') };
   if (!templates.PHQ9 || !templates.GAD7) { return { patients: 0, surveys: 0 }; }
   const tz = officeTimeZone(office.timeZone);
@@ -63,7 +63,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
           const chosen = scored.map((q, i) => ({ q, a: q.offeredAnswers.find((a) => a.score === items[i])! }));
           const score = scoreSurvey({ instrumentCode: code, answers: chosen.map(({ q, a }) => ({ itemKey: q.itemKey, score: a.score, answerText: a.text })), sex: null, maxTotal: null });
           const completedAt = new Date(dueAt.getTime() + 2 * 3_600_000);
-          const [surveyId] = await repo.insertSurveys(scope, tx, [
+          const [surveyId] = await repo.insertSurveys(tenantDb(scope, tx), [
             { recurrenceId, templateId: template.id, patientId, hospitalId: office.hospitalId, dueAt, dueDate: localDateOf(dueAt, tz), status: 'completed', startedAt: completedAt, completedAt, completedBy: office.userId, answeredVia: 'staff', totalScore: score.total, scoreJson: score as unknown as Record<string, unknown>, severity: score.band?.severity ?? null },
           ]);
           if (surveyId === undefined) { continue; }

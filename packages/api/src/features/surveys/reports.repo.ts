@@ -1,15 +1,16 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { surveys, surveyTemplates, userHospitals, users } from '../../db/schema/index';
-import { patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { patientRowFilter, userFilter } from '../../db/scope';
 import { likeTerm, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // Reads for the score trend and the mental-health list. The caller's scope filters every row
 // (patientRowFilter for surveys, userFilter for patients); the office is checked by the service.
 
 /** A visible patient's completed surveys since `from` (null: all), newest first, at most `limit`. */
-export async function findCompleted(scope: Scope, db: Executor, patientId: number, from: Date | null, limit: number) {
+export async function findCompleted(tenant: TenantDb, patientId: number, from: Date | null, limit: number) {
+  const { scope, db } = tenant;
   return db
     .select({
       s: surveys,
@@ -51,11 +52,11 @@ const latestByInstrument = (hospitalId: number) => sql`(
  * then the latest result first; or by last assessment / last name. Answers ids and the total.
  */
 export async function findRankedPatientIds(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   hospitalId: number,
   f: { status?: number; search?: string; minRisk?: number; sort: 'risk' | 'lastAssessedAt' | 'lastName'; descending: boolean; page: number; pageSize: number },
 ) {
+  const { scope, db } = tenant;
   const risk = sql<number | null>`(select max(l.severity) from ${latestByInstrument(hospitalId)} l where l.patient_id = ${users.id})`;
   const flagged = sql<boolean>`coalesce((select bool_or(l.flagged) from ${latestByInstrument(hospitalId)} l where l.patient_id = ${users.id}), false)`;
   const last = sql<Date | null>`(select max(l.completed_at) from ${latestByInstrument(hospitalId)} l where l.patient_id = ${users.id})`;
@@ -88,7 +89,8 @@ export async function findRankedPatientIds(
 }
 
 /** For `patientIds` of office `hospitalId`: the latest completed survey of each instrument, and the open surveys' count. */
-export async function findLatestResults(scope: Scope, db: Executor, hospitalId: number, patientIds: number[]) {
+export async function findLatestResults(tenant: TenantDb, hospitalId: number, patientIds: number[]) {
+  const { scope, db } = tenant;
   if (patientIds.length === 0) { return { latest: [], open: [] }; }
   const ids = sql.join(patientIds.map((id) => sql`${id}::int`), sql`, `);
   const latest = await db

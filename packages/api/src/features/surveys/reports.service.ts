@@ -18,6 +18,7 @@ import { bandsOf } from './scoring/bands';
 import * as reportsRepo from './reports.repo';
 import * as repo from './surveys.repo';
 import { instrumentOf, toScore } from './views';
+import { tenantDb } from '../../db/handles';
 
 /** Days back from today of each FILTER_TYPES value (its highValue in the reference data); ALL: no start. */
 const filterDays: Record<string, number | null> = { TODAY: 0, YESTERDAY: 1, WEEK: 7, MONTH: 30, THREE_MONTHS: 90, SIX_MONTHS: 180, YEAR: 365, ALL: null };
@@ -32,12 +33,12 @@ const REPORT_READ_LIMIT = 5000;
  * for a trend chart, with each instrument's bands. 404 for a patient not visible.
  */
 export async function getReport(ctx: AppContext, scope: Scope, headers: EndpointHeaders<typeof contract.getSurveysReportForPatient>, now = new Date()): Promise<SurveyReport> {
-  const offices = await repo.findPatientOffices(scope, ctx.db, [headers.patientid]);
+  const offices = await repo.findPatientOffices(tenantDb(scope, ctx.db), [headers.patientid]);
   if (offices.length === 0) { throw AppError.notFound(); }
   const tz = officeTimeZone(offices[0]!.timeZone);
   const days = filterDays[headers.filtercase ?? 'ALL'] ?? null;
   const from = days === null ? null : startOfLocalDay(addDays(localDateOf(now, tz), -days), tz);
-  const rows = await reportsRepo.findCompleted(scope, ctx.db, headers.patientid, from, REPORT_READ_LIMIT);
+  const rows = await reportsRepo.findCompleted(tenantDb(scope, ctx.db), headers.patientid, from, REPORT_READ_LIMIT);
   const limit = headers.limitforoccurrences ?? SURVEY_REPORT_DEFAULT_OCCURRENCES;
   const series = new Map<number, SurveyReportSeries>();
   for (const row of rows) {
@@ -77,7 +78,7 @@ export async function findMentalHealthList(
 ) {
   assertOfficeInScope(scope, hospitalId);
   const sort = parseSort((q.sort ?? '-risk') as 'risk', 'risk');
-  const { ids, total } = await reportsRepo.findRankedPatientIds(scope, ctx.db, hospitalId, {
+  const { ids, total } = await reportsRepo.findRankedPatientIds(tenantDb(scope, ctx.db), hospitalId, {
     status: q.status,
     search: q.search?.trim() || undefined,
     minRisk: q.minrisk,
@@ -86,7 +87,7 @@ export async function findMentalHealthList(
     page: q.page,
     pageSize: q.pageSize,
   });
-  const [users, results] = await Promise.all([loadUserViews(ctx.db, ids, { officesVisibleTo: scope }), reportsRepo.findLatestResults(scope, ctx.db, hospitalId, ids)]);
+  const [users, results] = await Promise.all([loadUserViews(tenantDb(scope, ctx.db), ids, { officesVisibleTo: scope }), reportsRepo.findLatestResults(tenantDb(scope, ctx.db), hospitalId, ids)]);
   const byId = new Map(users.map((u) => [u.id, u]));
   const items: PatientWithMentalHealth[] = ids.flatMap((id) => {
     const user = byId.get(id);

@@ -7,6 +7,7 @@ import { createDueSurveys } from './assignments.service';
 import { fhirR4Validator } from '../../../test/fhir-r4';
 import { findCompletedAssessments } from '../billing/generation.repo';
 import { systemScope } from '../../db/scope';
+import { tenantDb } from '../../db/handles';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
@@ -232,7 +233,7 @@ describe('assigning, answering and scoring a PHQ-9', () => {
 
   it('gives the billing engine the completed instrument as a fact of the month (BHI / CoCM evidence)', async () => {
     const tz = 'America/New_York';
-    const facts = await findCompletedAssessments(systemScope, t.ctx.db, { id: f.a1.id, timeZone: tz } as Parameters<typeof findCompletedAssessments>[2], [f.patientA1.id], {
+    const facts = await findCompletedAssessments(tenantDb(systemScope, t.ctx.db), { id: f.a1.id, timeZone: tz } as Parameters<typeof findCompletedAssessments>[1], [f.patientA1.id], {
       from: new Date(Date.now() - 86_400_000),
       to: new Date(Date.now() + 86_400_000),
     });

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import type { CatalogueDb, SystemDb } from '../../db/handles';
+import type { CatalogueDb, SystemDb, TenantDb } from '../../db/handles';
 
 // Recurrences, surveys, answers and links. Staff functions take the caller's scope first and see a
 // row about a patient through `patientRowFilter` (the row's office is theirs; a patient sees only
@@ -53,7 +53,8 @@ export async function getRecurrenceRule({ db }: CatalogueDb, key: string): Promi
 }
 
 /** The visible patients `patientIds` with each of their offices that is also the caller's. */
-export async function findPatientOffices(scope: Scope, db: Executor, patientIds: number[]) {
+export async function findPatientOffices(tenant: TenantDb, patientIds: number[]) {
+  const { scope, db } = tenant;
   if (patientIds.length === 0) { return []; }
   return db
     .select({
@@ -72,7 +73,8 @@ export async function findPatientOffices(scope: Scope, db: Executor, patientIds:
 }
 
 /** A client monitoring plan of the caller's offices, with its office's time zone and switches, or null. */
-export async function getClientPlan(scope: Scope, db: Executor, planId: number) {
+export async function getClientPlan(tenant: TenantDb, planId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: treatmentPlans.id,
@@ -90,7 +92,8 @@ export async function getClientPlan(scope: Scope, db: Executor, planId: number) 
 }
 
 /** The patients assigned to plan `planId` who belong to its office (`hospitalId`), an office of the caller's scope (none otherwise). */
-export async function findPlanPatients(scope: Scope, db: Executor, planId: number, hospitalId: number) {
+export async function findPlanPatients(tenant: TenantDb, planId: number, hospitalId: number) {
+  const { scope, db } = tenant;
   return db
     .select({ patientId: treatmentPlanPatients.patientUserId })
     .from(treatmentPlanPatients)
@@ -108,14 +111,16 @@ const planColumns = {
 };
 
 /** Inserts a plan assignment in one of the caller's offices (404 for another office). */
-export async function insertPlanAssignment(scope: Scope, tx: Executor, values: typeof surveyPlanAssignments.$inferInsert): Promise<number> {
+export async function insertPlanAssignment(tenant: TenantDb, values: typeof surveyPlanAssignments.$inferInsert): Promise<number> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(surveyPlanAssignments).values(values).returning({ id: surveyPlanAssignments.id });
   return row!.id;
 }
 
 /** Plan assignments of the caller's offices (of one office / plan / id when given). */
-export async function findPlanAssignments(scope: Scope, db: Executor, f: { hospitalId?: number; planId?: number; id?: number }) {
+export async function findPlanAssignments(tenant: TenantDb, f: { hospitalId?: number; planId?: number; id?: number }) {
+  const { scope, db } = tenant;
   return db
     .select(planColumns)
     .from(surveyPlanAssignments)
@@ -133,7 +138,8 @@ export async function findPlanAssignments(scope: Scope, db: Executor, f: { hospi
 }
 export type PlanAssignmentRow = Awaited<ReturnType<typeof findPlanAssignments>>[number];
 
-export async function deletePlanAssignment(scope: Scope, tx: Executor, id: number): Promise<void> {
+export async function deletePlanAssignment(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.delete(surveyPlanAssignments).where(and(eq(surveyPlanAssignments.id, id), officeFilter(scope, surveyPlanAssignments.hospitalId)));
 }
 
@@ -174,14 +180,16 @@ const recurrenceColumns = {
 export type RecurrenceRow = Awaited<ReturnType<typeof findRecurrences>>[number];
 
 /** Inserts a recurrence (a plan's patient who has one already is skipped: answers null). */
-export async function insertRecurrence(scope: Scope, tx: Executor, values: typeof r.$inferInsert): Promise<number | null> {
+export async function insertRecurrence(tenant: TenantDb, values: typeof r.$inferInsert): Promise<number | null> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(r).values(values).onConflictDoNothing().returning({ id: r.id });
   return row?.id ?? null;
 }
 
 /** Visible recurrences (of a patient, among ids, of a plan assignment), active first then newest. */
-export async function findRecurrences(scope: Scope, db: Executor, f: { patientId?: number; ids?: number[]; planAssignmentId?: number }) {
+export async function findRecurrences(tenant: TenantDb, f: { patientId?: number; ids?: number[]; planAssignmentId?: number }) {
+  const { scope, db } = tenant;
   if (f.ids?.length === 0) { return []; }
   return db
     .select(recurrenceColumns)
@@ -200,7 +208,8 @@ export async function findRecurrences(scope: Scope, db: Executor, f: { patientId
 }
 
 /** Locks a visible recurrence for the rest of the transaction, or null. */
-export async function lockRecurrence(scope: Scope, tx: Executor, id: number) {
+export async function lockRecurrence(tenant: TenantDb, id: number) {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .select()
     .from(r)
@@ -211,7 +220,8 @@ export async function lockRecurrence(scope: Scope, tx: Executor, id: number) {
 }
 
 /** Changes a visible recurrence (nothing otherwise). */
-export async function updateRecurrence(scope: Scope, tx: Executor, id: number, values: Partial<typeof r.$inferInsert>): Promise<void> {
+export async function updateRecurrence(tenant: TenantDb, id: number, values: Partial<typeof r.$inferInsert>): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.update(r).set(values).where(and(eq(r.id, id), patientRowFilter(scope, r.hospitalId, r.patientId)));
 }
 
@@ -227,7 +237,8 @@ export async function lockDueRecurrences({ db: tx }: SystemDb, now: Date, limit:
 }
 
 /** Stops the recurrences of a plan assignment (answers their ids). */
-export async function stopPlanRecurrences(scope: Scope, tx: Executor, planAssignmentId: number, now: Date): Promise<number[]> {
+export async function stopPlanRecurrences(tenant: TenantDb, planAssignmentId: number, now: Date): Promise<number[]> {
+  const { scope, db: tx } = tenant;
   const rows = await tx
     .update(r)
     .set({ status: 'stopped', stoppedAt: now, nextDueAt: null })
@@ -239,7 +250,8 @@ export async function stopPlanRecurrences(scope: Scope, tx: Executor, planAssign
 // Surveys ---------------------------------------------------------------------------------------
 
 /** Creates the surveys of a recurrence (a due instant already created is skipped). */
-export async function insertSurveys(scope: Scope, tx: Executor, values: (typeof s.$inferInsert)[]): Promise<number[]> {
+export async function insertSurveys(tenant: TenantDb, values: (typeof s.$inferInsert)[]): Promise<number[]> {
+  const { scope, db: tx } = tenant;
   if (values.length === 0) { return []; }
   for (const v of values) { assertOfficeInScope(scope, v.hospitalId); }
   const rows = await tx.insert(s).values(values).onConflictDoNothing().returning({ id: s.id });
@@ -247,7 +259,8 @@ export async function insertSurveys(scope: Scope, tx: Executor, values: (typeof 
 }
 
 /** Cancels the surveys of `recurrenceIds` that nobody has started (assigned, no answers). */
-export async function cancelUnstartedSurveys(scope: Scope, tx: Executor, recurrenceIds: number[]): Promise<void> {
+export async function cancelUnstartedSurveys(tenant: TenantDb, recurrenceIds: number[]): Promise<void> {
+  const { scope, db: tx } = tenant;
   if (recurrenceIds.length === 0) { return; }
   await tx.update(s).set({ status: 'cancelled' }).where(and(inArray(s.recurrenceId, recurrenceIds), eq(s.status, 'assigned'), patientRowFilter(scope, s.hospitalId, s.patientId)));
 }
@@ -289,7 +302,8 @@ function surveyWhere(scope: Scope | null, f: SurveyFilter): SQL | undefined {
 }
 
 /** Visible surveys, by due instant (newest first with `newestFirst`), at most `limit`. */
-export async function findSurveys(scope: Scope, db: Executor, f: SurveyFilter, opts: { newestFirst?: boolean; limit?: number } = {}) {
+export async function findSurveys(tenant: TenantDb, f: SurveyFilter, opts: { newestFirst?: boolean; limit?: number } = {}) {
+  const { scope, db } = tenant;
   if (f.ids?.length === 0) { return []; }
   return db
     .select(surveyColumns)
@@ -403,14 +417,16 @@ const linkColumns = { l: surveyLinks, creatorFirstName: creator.firstName, creat
 export type LinkRow = Awaited<ReturnType<typeof findLinks>>[number];
 
 /** Inserts a survey link in one of the caller's offices (404 for another office). */
-export async function insertLink(scope: Scope, tx: Executor, values: typeof surveyLinks.$inferInsert): Promise<number> {
+export async function insertLink(tenant: TenantDb, values: typeof surveyLinks.$inferInsert): Promise<number> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx.insert(surveyLinks).values(values).returning({ id: surveyLinks.id });
   return row!.id;
 }
 
 /** Visible links (of one survey, or one id), newest first. */
-export async function findLinks(scope: Scope, db: Executor, f: { surveyId?: number; id?: number }) {
+export async function findLinks(tenant: TenantDb, f: { surveyId?: number; id?: number }) {
+  const { scope, db } = tenant;
   return db
     .select(linkColumns)
     .from(surveyLinks)
@@ -426,7 +442,8 @@ export async function findLinks(scope: Scope, db: Executor, f: { surveyId?: numb
 }
 
 /** Revokes a visible link (a second revoke keeps the first time); false when not visible. */
-export async function revokeLink(scope: Scope, tx: Executor, id: number, now: Date): Promise<boolean> {
+export async function revokeLink(tenant: TenantDb, id: number, now: Date): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx
     .update(surveyLinks)
     .set({ revokedAt: sql`coalesce(${surveyLinks.revokedAt}, ${now.toISOString()}::timestamptz)` })
@@ -468,7 +485,8 @@ export async function getPatientGender(who: SurveyCaller, db: Executor, patientI
 }
 
 /** A patient's stored language (users.language: ENG or ESP). */
-export async function getPatientLanguage(scope: Scope, db: Executor, patientId: number): Promise<string | null> {
+export async function getPatientLanguage(tenant: TenantDb, patientId: number): Promise<string | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select({ language: users.language }).from(users).where(and(eq(users.id, patientId), userFilter(scope, users.id))).limit(1);
   return row?.language ?? null;
 }

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { hospitals, surveyOfferedAnswers, surveyQuestions, surveyRecurrences, surveyTemplates } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { likeTerm, pageOffset, parseSort } from '../../db/query-helpers';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 // Survey templates, questions and offered answers. Every function takes the caller's scope first:
 // a template is visible when it is the library's (hospital_id null) or of one of the caller's
@@ -69,7 +70,8 @@ function where(scope: Scope, f: TemplateFilter): SQL {
 }
 
 /** A page of visible templates, sorted by a whitelisted field (default: the library first, then name). */
-export async function findTemplatesPage(scope: Scope, db: Executor, f: TemplateFilter, page: { page: number; pageSize: number; sort?: string }) {
+export async function findTemplatesPage(tenant: TenantDb, f: TemplateFilter, page: { page: number; pageSize: number; sort?: string }) {
+  const { scope, db } = tenant;
   const sort = parseSort(page.sort as 'name' | undefined, 'name');
   const sortColumn = { name: sql`lower(${t.name})`, createdAt: t.createdAt, updatedAt: t.updatedAt, category: t.category }[sort.field as 'name' | 'createdAt' | 'updatedAt' | 'category'] ?? sql`lower(${t.name})`;
   const w = where(scope, f);
@@ -88,13 +90,15 @@ export async function findTemplatesPage(scope: Scope, db: Executor, f: TemplateF
 }
 
 /** One visible template's row, or null. */
-export async function getTemplate(scope: Scope, db: Executor, id: number) {
+export async function getTemplate(tenant: TenantDb, id: number) {
+  const { scope, db } = tenant;
   const [row] = await db.select(columns).from(t).leftJoin(hospitals, eq(hospitals.id, t.hospitalId)).where(and(eq(t.id, id), templateVisible(scope))).limit(1);
   return row ?? null;
 }
 
 /** Locks a visible template's row for the rest of the transaction (serialises edits of its questions), or null. */
-export async function lockTemplate(scope: Scope, tx: Executor, id: number) {
+export async function lockTemplate(tenant: TenantDb, id: number) {
+  const { scope, db: tx } = tenant;
   const [row] = await tx
     .select({ id: t.id, hospitalId: t.hospitalId, isLocked: t.isLocked, instrumentCode: t.instrumentCode, status: t.status })
     .from(t)
@@ -105,27 +109,32 @@ export async function lockTemplate(scope: Scope, tx: Executor, id: number) {
 }
 
 /** Inserts a template of one of the caller's offices, or of the library (`hospitalId` null, system admins); 404 for another office. */
-export async function insertTemplate(scope: Scope, tx: Executor, values: typeof t.$inferInsert): Promise<number> {
+export async function insertTemplate(tenant: TenantDb, values: typeof t.$inferInsert): Promise<number> {
+  const { scope, db: tx } = tenant;
   if (values.hospitalId !== null && values.hospitalId !== undefined) { assertOfficeInScope(scope, values.hospitalId); }
   const [row] = await tx.insert(t).values(values).returning({ id: t.id });
   return row!.id;
 }
 
-export async function updateTemplate(scope: Scope, tx: Executor, id: number, values: Partial<typeof t.$inferInsert>): Promise<void> {
+export async function updateTemplate(tenant: TenantDb, id: number, values: Partial<typeof t.$inferInsert>): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.update(t).set({ ...values, updatedAt: new Date() }).where(and(eq(t.id, id), templateVisible(scope)));
 }
 
-export async function touchTemplate(scope: Scope, tx: Executor, id: number): Promise<void> {
+export async function touchTemplate(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.update(t).set({ updatedAt: new Date() }).where(and(eq(t.id, id), templateVisible(scope)));
 }
 
-export async function deleteTemplate(scope: Scope, tx: Executor, id: number): Promise<boolean> {
+export async function deleteTemplate(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const rows = await tx.delete(t).where(and(eq(t.id, id), templateVisible(scope))).returning({ id: t.id });
   return rows.length > 0;
 }
 
 /** Whether any recurrence (a patient's assignment) uses the template. */
-export async function isTemplateAssigned(scope: Scope, tx: Executor, id: number): Promise<boolean> {
+export async function isTemplateAssigned(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx.select({ id: surveyRecurrences.id }).from(surveyRecurrences).where(and(eq(surveyRecurrences.templateId, id), sql`${surveyRecurrences.templateId} in ${visibleTemplateIds(scope)}`)).limit(1);
   return row !== undefined;
 }
@@ -135,7 +144,8 @@ export async function isTemplateAssigned(scope: Scope, tx: Executor, id: number)
 // (`visibleTemplateIds`), so a row id from another office matches nothing.
 
 /** Throws not-found unless every template of `templateIds` is one the caller sees. */
-async function assertTemplatesVisible(scope: Scope, tx: Executor, templateIds: number[]): Promise<void> {
+async function assertTemplatesVisible(tenant: TenantDb, templateIds: number[]): Promise<void> {
+  const { scope, db: tx } = tenant;
   const ids = [...new Set(templateIds)];
   const seen = await tx.select({ id: t.id }).from(t).where(and(inArray(t.id, ids), templateVisible(scope)));
   if (seen.length !== ids.length) { throw AppError.notFound(); }
@@ -145,7 +155,8 @@ export type QuestionRow = typeof q.$inferSelect;
 export type OfferedAnswerRow = typeof a.$inferSelect;
 
 /** The questions of visible templates `templateIds`, in order, with their offered answers in order. */
-export async function findQuestions(scope: Scope, db: Executor, templateIds: number[]): Promise<{ questions: QuestionRow[]; answers: OfferedAnswerRow[] }> {
+export async function findQuestions(tenant: TenantDb, templateIds: number[]): Promise<{ questions: QuestionRow[]; answers: OfferedAnswerRow[] }> {
+  const { scope, db } = tenant;
   if (templateIds.length === 0) { return { questions: [], answers: [] }; }
   const questions = await db
     .select({ q })
@@ -159,7 +170,8 @@ export async function findQuestions(scope: Scope, db: Executor, templateIds: num
 }
 
 /** A visible question with its template's lock fields, or null. */
-export async function getQuestion(scope: Scope, db: Executor, id: number) {
+export async function getQuestion(tenant: TenantDb, id: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ q, templateLocked: t.isLocked, templateHospitalId: t.hospitalId })
     .from(q)
@@ -170,7 +182,8 @@ export async function getQuestion(scope: Scope, db: Executor, id: number) {
 }
 
 /** A visible offered answer with its question and template, or null. */
-export async function getOfferedAnswer(scope: Scope, db: Executor, id: number) {
+export async function getOfferedAnswer(tenant: TenantDb, id: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ a, templateId: q.templateId, answerType: q.answerType, templateLocked: t.isLocked, templateHospitalId: t.hospitalId })
     .from(a)
@@ -181,25 +194,29 @@ export async function getOfferedAnswer(scope: Scope, db: Executor, id: number) {
   return row ?? null;
 }
 
-export async function nextQuestionOrder(scope: Scope, tx: Executor, templateId: number): Promise<number> {
+export async function nextQuestionOrder(tenant: TenantDb, templateId: number): Promise<number> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx.select({ m: max(q.sortOrder) }).from(q).where(and(eq(q.templateId, templateId), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
   return (row?.m ?? -1) + 1;
 }
 
-export async function nextAnswerOrder(scope: Scope, tx: Executor, questionId: number): Promise<number> {
+export async function nextAnswerOrder(tenant: TenantDb, questionId: number): Promise<number> {
+  const { scope, db: tx } = tenant;
   const [row] = await tx.select({ m: max(a.sortOrder) }).from(a).where(and(eq(a.questionId, questionId), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
   return (row?.m ?? -1) + 1;
 }
 
 /** Inserts a question into a template the caller sees (404 otherwise). */
-export async function insertQuestion(scope: Scope, tx: Executor, values: typeof q.$inferInsert): Promise<QuestionRow> {
-  await assertTemplatesVisible(scope, tx, [values.templateId]);
+export async function insertQuestion(tenant: TenantDb, values: typeof q.$inferInsert): Promise<QuestionRow> {
+  const { scope, db: tx } = tenant;
+  await assertTemplatesVisible(tenantDb(scope, tx), [values.templateId]);
   const [row] = await tx.insert(q).values(values).returning();
   return row!;
 }
 
 /** Inserts offered answers of questions of templates the caller sees (404 otherwise). */
-export async function insertOfferedAnswers(scope: Scope, tx: Executor, values: (typeof a.$inferInsert)[]): Promise<OfferedAnswerRow[]> {
+export async function insertOfferedAnswers(tenant: TenantDb, values: (typeof a.$inferInsert)[]): Promise<OfferedAnswerRow[]> {
+  const { scope, db: tx } = tenant;
   if (values.length === 0) { return []; }
   const questionIds = [...new Set(values.map((v) => v.questionId))];
   const seen = await tx.select({ id: q.id }).from(q).where(and(inArray(q.id, questionIds), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
@@ -207,27 +224,33 @@ export async function insertOfferedAnswers(scope: Scope, tx: Executor, values: (
   return tx.insert(a).values(values).returning();
 }
 
-export async function updateQuestion(scope: Scope, tx: Executor, id: number, values: Partial<typeof q.$inferInsert>): Promise<void> {
+export async function updateQuestion(tenant: TenantDb, id: number, values: Partial<typeof q.$inferInsert>): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.update(q).set(values).where(and(eq(q.id, id), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
 }
 
-export async function deleteQuestion(scope: Scope, tx: Executor, id: number): Promise<void> {
+export async function deleteQuestion(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.delete(q).where(and(eq(q.id, id), sql`${q.templateId} in ${visibleTemplateIds(scope)}`));
 }
 
-export async function updateOfferedAnswer(scope: Scope, tx: Executor, id: number, values: Partial<typeof a.$inferInsert>): Promise<void> {
+export async function updateOfferedAnswer(tenant: TenantDb, id: number, values: Partial<typeof a.$inferInsert>): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.update(a).set(values).where(and(eq(a.id, id), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
 }
 
-export async function deleteOfferedAnswer(scope: Scope, tx: Executor, id: number): Promise<void> {
+export async function deleteOfferedAnswer(tenant: TenantDb, id: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.delete(a).where(and(eq(a.id, id), sql`${a.questionId} in ${visibleQuestionIds(scope)}`));
 }
 
 /** Ids of a template's questions (or a question's offered answers), in their current order. */
-export async function questionIdsOf(scope: Scope, tx: Executor, templateId: number): Promise<number[]> {
+export async function questionIdsOf(tenant: TenantDb, templateId: number): Promise<number[]> {
+  const { scope, db: tx } = tenant;
   return (await tx.select({ id: q.id }).from(q).where(and(eq(q.templateId, templateId), sql`${q.templateId} in ${visibleTemplateIds(scope)}`)).orderBy(asc(q.sortOrder), asc(q.id))).map((r) => r.id);
 }
-export async function offeredAnswerIdsOf(scope: Scope, tx: Executor, questionId: number): Promise<number[]> {
+export async function offeredAnswerIdsOf(tenant: TenantDb, questionId: number): Promise<number[]> {
+  const { scope, db: tx } = tenant;
   return (await tx.select({ id: a.id }).from(a).where(and(eq(a.questionId, questionId), sql`${a.questionId} in ${visibleQuestionIds(scope)}`)).orderBy(asc(a.sortOrder), asc(a.id))).map((r) => r.id);
 }
 
@@ -235,9 +258,11 @@ export async function offeredAnswerIdsOf(scope: Scope, tx: Executor, questionId:
 const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]::int[]`;
 
 /** Sets sort_order 0..n-1 in the order of `ids` (one statement). */
-export async function setQuestionOrder(scope: Scope, tx: Executor, ids: number[]): Promise<void> {
+export async function setQuestionOrder(tenant: TenantDb, ids: number[]): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.execute(sql`update survey_questions set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_questions.id = o.id and survey_questions.template_id in ${visibleTemplateIds(scope)}`);
 }
-export async function setOfferedAnswerOrder(scope: Scope, tx: Executor, ids: number[]): Promise<void> {
+export async function setOfferedAnswerOrder(tenant: TenantDb, ids: number[]): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx.execute(sql`update survey_offered_answers set sort_order = o.ord - 1 from unnest(${intArray(ids)}) with ordinality as o(id, ord) where survey_offered_answers.id = o.id and survey_offered_answers.question_id in ${visibleQuestionIds(scope)}`);
 }

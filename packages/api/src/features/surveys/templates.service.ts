@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { bandsOf } from './scoring/bands';
 import * as repo from './templates.repo';
 import { copyrightOf } from './views';
+import { tenantDb } from '../../db/handles';
 
 // Templates, questions and offered answers (spec section 7 "Surveys"; sections 5 and 8 for the
 // delete rule). Errors: 404 'Invalid id' for a template not visible (another office's); 403 for a
@@ -77,9 +78,9 @@ export function toSummary(r: repo.TemplateRow): SurveyTemplateSummary {
 
 /** The template `id` with its questions and offered answers in order; 404 when not visible. */
 export async function loadTemplate(scope: Scope, db: Executor, id: number): Promise<SurveyTemplate> {
-  const row = await repo.getTemplate(scope, db, id);
+  const row = await repo.getTemplate(tenantDb(scope, db), id);
   if (!row) { throw AppError.notFound(); }
-  const { questions, answers } = await repo.findQuestions(scope, db, [id]);
+  const { questions, answers } = await repo.findQuestions(tenantDb(scope, db), [id]);
   const summary = toSummary(row);
   return { ...summary, questions: questions.map((q) => toQuestion(q, answers)), bands: bandsOf(summary.instrumentCode), ...copyrightOf(summary.instrumentCode) };
 }
@@ -93,8 +94,7 @@ export async function findForOffice(
 ): Promise<SurveyTemplateSummary[]> {
   assertOfficeInScope(scope, headers.hospitalid);
   const { rows } = await repo.findTemplatesPage(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     { officeAndLibrary: headers.hospitalid, includeLibrary: query.includelibrary !== 'false', status: query.activeonly === 'false' ? undefined : 'active' },
     { page: 1, pageSize: 500 },
   );
@@ -105,8 +105,7 @@ export async function findForOffice(
 export async function findPage(ctx: AppContext, scope: Scope, query: EndpointQuery<typeof contract.getListOfSurveyTemplates>) {
   if (typeof query.hospitalid === 'number') { assertOfficeInScope(scope, query.hospitalid); }
   const { rows, total } = await repo.findTemplatesPage(
-    scope,
-    ctx.db,
+    tenantDb(scope, ctx.db),
     { hospitalId: query.hospitalid, category: query.category, status: query.status, search: query.search?.trim() || undefined },
     query,
   );
@@ -124,7 +123,7 @@ function assertMayChange(scope: Scope, template: { hospitalId: number | null; is
 }
 
 async function lockedForChange(scope: Scope, tx: Executor, templateId: number) {
-  const template = await repo.lockTemplate(scope, tx, templateId);
+  const template = await repo.lockTemplate(tenantDb(scope, tx), templateId);
   if (!template) { throw AppError.notFound(); }
   assertMayChange(scope, template);
   return template;
@@ -142,7 +141,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Endpoi
   } else { assertOfficeInScope(scope, body.hospitalId); }
   const id = await ctx.db.transaction(async (tx) => {
     const source = body.copyFromTemplateId !== undefined ? await loadTemplate(scope, tx, body.copyFromTemplateId) : null;
-    const newId = await repo.insertTemplate(scope, tx, {
+    const newId = await repo.insertTemplate(tenantDb(scope, tx), {
       hospitalId: body.hospitalId,
       name: body.name,
       nameEs: body.nameEs ?? '',
@@ -151,7 +150,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Endpoi
       createdBy: scope.userId,
     });
     for (const question of source?.questions ?? []) {
-      const copy = await repo.insertQuestion(scope, tx, {
+      const copy = await repo.insertQuestion(tenantDb(scope, tx), {
         templateId: newId,
         text: question.text,
         textEs: question.textEs,
@@ -162,8 +161,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Endpoi
         sortOrder: question.sortOrder,
       });
       await repo.insertOfferedAnswers(
-        scope,
-        tx,
+        tenantDb(scope, tx),
         question.offeredAnswers.map((a) => ({ questionId: copy.id, text: a.text, textEs: a.textEs, score: a.score, sortOrder: a.sortOrder })),
       );
     }
@@ -176,7 +174,7 @@ export async function createTemplate(ctx: AppContext, scope: Scope, body: Endpoi
 export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, body: EndpointBody<typeof contract.updateSurveyTemplate>): Promise<SurveyTemplate> {
   await ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, id);
-    await repo.updateTemplate(scope, tx, id, {
+    await repo.updateTemplate(tenantDb(scope, tx), id, {
       name: body.name,
       nameEs: body.nameEs ?? '',
       description: body.description ?? '',
@@ -195,8 +193,8 @@ export async function updateTemplate(ctx: AppContext, scope: Scope, id: number, 
 export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, id);
-    if (await repo.isTemplateAssigned(scope, tx, id)) { throw AppError.conflict('surveyTemplateAssigned'); }
-    await repo.deleteTemplate(scope, tx, id);
+    if (await repo.isTemplateAssigned(tenantDb(scope, tx), id)) { throw AppError.conflict('surveyTemplateAssigned'); }
+    await repo.deleteTemplate(tenantDb(scope, tx), id);
     return { id };
   });
 }
@@ -219,9 +217,9 @@ function checkRange(body: { answerType: number; minValue?: number | null; maxVal
 export async function createQuestion(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createSurveyQuestion>): Promise<SurveyQuestion> {
   return ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, body.templateId);
-    const order = await repo.nextQuestionOrder(scope, tx, body.templateId);
+    const order = await repo.nextQuestionOrder(tenantDb(scope, tx), body.templateId);
     if (order >= SURVEY_MAX_QUESTIONS) { throw AppError.badRequest('validationFailed', { templateId: 'regex' }); }
-    const question = await repo.insertQuestion(scope, tx, {
+    const question = await repo.insertQuestion(tenantDb(scope, tx), {
       templateId: body.templateId,
       text: body.text,
       textEs: body.textEs ?? '',
@@ -232,27 +230,27 @@ export async function createQuestion(ctx: AppContext, scope: Scope, body: Endpoi
     });
     const answers =
       body.answerType === SurveyAnswerType.YES_NO
-        ? await repo.insertOfferedAnswers(scope, tx, [
+        ? await repo.insertOfferedAnswers(tenantDb(scope, tx), [
             { questionId: question.id, text: 'Yes', textEs: 'Sí', score: 1, sortOrder: 0 },
             { questionId: question.id, text: 'No', textEs: 'No', score: 0, sortOrder: 1 },
           ])
         : [];
-    await repo.touchTemplate(scope, tx, body.templateId);
+    await repo.touchTemplate(tenantDb(scope, tx), body.templateId);
     return toQuestion(question, answers);
   });
 }
 
 async function questionForChange(scope: Scope, tx: Executor, id: number) {
-  const found = await repo.getQuestion(scope, tx, id);
+  const found = await repo.getQuestion(tenantDb(scope, tx), id);
   if (!found) { throw AppError.notFound(); }
   await lockedForChange(scope, tx, found.q.templateId);
   return found.q;
 }
 
 async function reloadQuestion(scope: Scope, db: Executor, id: number): Promise<SurveyQuestion> {
-  const found = await repo.getQuestion(scope, db, id);
+  const found = await repo.getQuestion(tenantDb(scope, db), id);
   if (!found) { throw AppError.notFound(); }
-  const { questions, answers } = await repo.findQuestions(scope, db, [found.q.templateId]);
+  const { questions, answers } = await repo.findQuestions(tenantDb(scope, db), [found.q.templateId]);
   return toQuestion(questions.find((q) => q.id === id)!, answers);
 }
 
@@ -263,11 +261,11 @@ async function reloadQuestion(scope: Scope, db: Executor, id: number): Promise<S
 export async function updateQuestion(ctx: AppContext, scope: Scope, id: number, body: EndpointBody<typeof contract.updateSurveyQuestion>): Promise<SurveyQuestion> {
   await ctx.db.transaction(async (tx) => {
     const question = await questionForChange(scope, tx, id);
-    if (!isChoice(body.answerType) && (await repo.offeredAnswerIdsOf(scope, tx, id)).length > 0) {
+    if (!isChoice(body.answerType) && (await repo.offeredAnswerIdsOf(tenantDb(scope, tx), id)).length > 0) {
       throw AppError.badRequest('surveyQuestionNotChoice', { answerType: 'surveyQuestionNotChoice' });
     }
-    await repo.updateQuestion(scope, tx, id, { text: body.text, textEs: body.textEs ?? '', answerType: body.answerType, isRequired: body.isRequired, ...checkRange(body) });
-    await repo.touchTemplate(scope, tx, question.templateId);
+    await repo.updateQuestion(tenantDb(scope, tx), id, { text: body.text, textEs: body.textEs ?? '', answerType: body.answerType, isRequired: body.isRequired, ...checkRange(body) });
+    await repo.touchTemplate(tenantDb(scope, tx), question.templateId);
   });
   return reloadQuestion(scope, ctx.db, id);
 }
@@ -276,9 +274,9 @@ export async function updateQuestion(ctx: AppContext, scope: Scope, id: number, 
 export async function deleteQuestion(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number; templateId: number }> {
   return ctx.db.transaction(async (tx) => {
     const question = await questionForChange(scope, tx, id);
-    await repo.deleteQuestion(scope, tx, id);
-    await repo.setQuestionOrder(scope, tx, await repo.questionIdsOf(scope, tx, question.templateId));
-    await repo.touchTemplate(scope, tx, question.templateId);
+    await repo.deleteQuestion(tenantDb(scope, tx), id);
+    await repo.setQuestionOrder(tenantDb(scope, tx), await repo.questionIdsOf(tenantDb(scope, tx), question.templateId));
+    await repo.touchTemplate(tenantDb(scope, tx), question.templateId);
     return { id, templateId: question.templateId };
   });
 }
@@ -293,9 +291,9 @@ function assertPermutation(current: number[], wanted: number[], field: string) {
 export async function reorderQuestions(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.reorderSurveyQuestions>): Promise<SurveyQuestion[]> {
   await ctx.db.transaction(async (tx) => {
     await lockedForChange(scope, tx, body.templateId);
-    assertPermutation(await repo.questionIdsOf(scope, tx, body.templateId), body.questionIds, 'questionIds');
-    await repo.setQuestionOrder(scope, tx, body.questionIds);
-    await repo.touchTemplate(scope, tx, body.templateId);
+    assertPermutation(await repo.questionIdsOf(tenantDb(scope, tx), body.templateId), body.questionIds, 'questionIds');
+    await repo.setQuestionOrder(tenantDb(scope, tx), body.questionIds);
+    await repo.touchTemplate(tenantDb(scope, tx), body.templateId);
   });
   return (await loadTemplate(scope, ctx.db, body.templateId)).questions;
 }
@@ -307,16 +305,16 @@ export async function createOfferedAnswer(ctx: AppContext, scope: Scope, body: E
   return ctx.db.transaction(async (tx) => {
     const question = await questionForChange(scope, tx, body.questionId);
     if (!isChoice(question.answerType)) { throw AppError.badRequest('surveyQuestionNotChoice', { questionId: 'surveyQuestionNotChoice' }); }
-    const order = await repo.nextAnswerOrder(scope, tx, question.id);
+    const order = await repo.nextAnswerOrder(tenantDb(scope, tx), question.id);
     if (order >= SURVEY_MAX_OFFERED_ANSWERS) { throw AppError.badRequest('validationFailed', { questionId: 'regex' }); }
-    const [row] = await repo.insertOfferedAnswers(scope, tx, [{ questionId: question.id, text: body.text, textEs: body.textEs ?? '', score: body.score, sortOrder: order }]);
-    await repo.touchTemplate(scope, tx, question.templateId);
+    const [row] = await repo.insertOfferedAnswers(tenantDb(scope, tx), [{ questionId: question.id, text: body.text, textEs: body.textEs ?? '', score: body.score, sortOrder: order }]);
+    await repo.touchTemplate(tenantDb(scope, tx), question.templateId);
     return toOfferedAnswer(row!);
   });
 }
 
 async function offeredAnswerForChange(scope: Scope, tx: Executor, id: number) {
-  const found = await repo.getOfferedAnswer(scope, tx, id);
+  const found = await repo.getOfferedAnswer(tenantDb(scope, tx), id);
   if (!found) { throw AppError.notFound(); }
   await lockedForChange(scope, tx, found.templateId);
   return found;
@@ -326,8 +324,8 @@ async function offeredAnswerForChange(scope: Scope, tx: Executor, id: number) {
 export async function updateOfferedAnswer(ctx: AppContext, scope: Scope, id: number, body: EndpointBody<typeof contract.updateSurveyOfferedAnswer>): Promise<SurveyOfferedAnswer> {
   return ctx.db.transaction(async (tx) => {
     const found = await offeredAnswerForChange(scope, tx, id);
-    await repo.updateOfferedAnswer(scope, tx, id, { text: body.text, textEs: body.textEs ?? '', score: body.score });
-    await repo.touchTemplate(scope, tx, found.templateId);
+    await repo.updateOfferedAnswer(tenantDb(scope, tx), id, { text: body.text, textEs: body.textEs ?? '', score: body.score });
+    await repo.touchTemplate(tenantDb(scope, tx), found.templateId);
     return toOfferedAnswer({ ...found.a, text: body.text, textEs: body.textEs ?? '', score: body.score });
   });
 }
@@ -336,9 +334,9 @@ export async function updateOfferedAnswer(ctx: AppContext, scope: Scope, id: num
 export async function deleteOfferedAnswer(ctx: AppContext, scope: Scope, id: number): Promise<{ id: number; questionId: number }> {
   return ctx.db.transaction(async (tx) => {
     const found = await offeredAnswerForChange(scope, tx, id);
-    await repo.deleteOfferedAnswer(scope, tx, id);
-    await repo.setOfferedAnswerOrder(scope, tx, await repo.offeredAnswerIdsOf(scope, tx, found.a.questionId));
-    await repo.touchTemplate(scope, tx, found.templateId);
+    await repo.deleteOfferedAnswer(tenantDb(scope, tx), id);
+    await repo.setOfferedAnswerOrder(tenantDb(scope, tx), await repo.offeredAnswerIdsOf(tenantDb(scope, tx), found.a.questionId));
+    await repo.touchTemplate(tenantDb(scope, tx), found.templateId);
     return { id, questionId: found.a.questionId };
   });
 }
@@ -347,9 +345,9 @@ export async function deleteOfferedAnswer(ctx: AppContext, scope: Scope, id: num
 export async function reorderOfferedAnswers(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.reorderSurveyOfferedAnswers>): Promise<SurveyOfferedAnswer[]> {
   await ctx.db.transaction(async (tx) => {
     const question = await questionForChange(scope, tx, body.questionId);
-    assertPermutation(await repo.offeredAnswerIdsOf(scope, tx, question.id), body.offeredAnswerIds, 'offeredAnswerIds');
-    await repo.setOfferedAnswerOrder(scope, tx, body.offeredAnswerIds);
-    await repo.touchTemplate(scope, tx, question.templateId);
+    assertPermutation(await repo.offeredAnswerIdsOf(tenantDb(scope, tx), question.id), body.offeredAnswerIds, 'offeredAnswerIds');
+    await repo.setOfferedAnswerOrder(tenantDb(scope, tx), body.offeredAnswerIds);
+    await repo.touchTemplate(tenantDb(scope, tx), question.templateId);
   });
   return (await reloadQuestion(scope, ctx.db, body.questionId)).offeredAnswers;
 }

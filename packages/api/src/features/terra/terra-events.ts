@@ -16,6 +16,7 @@ import type { JobDefinition, JobInfo, JobName } from '../../jobs/queue';
 import { ingest, restateTerraReadings } from '../measurements/index';
 import * as repo from './terra.repo';
 import { CONNECTION_TYPES, DATA_TYPES, REPLACED_BY_DAY, copyKeyOf, readingsOfBody } from './terra-samples';
+import { tenantDb } from '../../db/handles';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
@@ -63,10 +64,10 @@ export async function receiveDelivery(ctx: AppContext, raw: Buffer, orderingHead
   // PostgreSQL text cannot hold U+0000 (docs/security.md): such a delivery is refused like any bad input.
   if (raw.includes(0) || raw.toString('utf8').includes('\\u0000')) { throw AppError.badRequest('noEventData'); }
   const deliveryKey = createHash('sha256').update(raw).digest('hex');
-  const stored = await repo.insertEvent(systemScope, ctx.db, { deliveryKey, type, terraUserId: terraUserOf(payload), orderingAt: orderingInstant(orderingHeader), payload });
+  const stored = await repo.insertEvent(tenantDb(systemScope, ctx.db), { deliveryKey, type, terraUserId: terraUserOf(payload), orderingAt: orderingInstant(orderingHeader), payload });
   if (!stored.duplicate) { await ctx.jobs.enqueue('terra-event', { eventId: stored.id }); }
   else {
-    const event = await repo.findEvent(systemScope, ctx.db, stored.id);
+    const event = await repo.findEvent(tenantDb(systemScope, ctx.db), stored.id);
     if (event?.status === 'received') { await ctx.jobs.enqueue('terra-event', { eventId: stored.id }); }
   }
   return { eventId: stored.id, duplicate: stored.duplicate };
@@ -87,23 +88,23 @@ export interface ProcessOutcome {
  * Terra users end `unmapped` ("No user mapping data!"); types Vigil does not use end `ignored`.
  */
 export async function processEvent(ctx: AppContext, eventId: number): Promise<ProcessOutcome> {
-  const event = await repo.findEvent(systemScope, ctx.db, eventId);
+  const event = await repo.findEvent(tenantDb(systemScope, ctx.db), eventId);
   const none = { stored: 0, duplicates: 0, rejected: 0 };
   if (!event || event.status !== 'received') { return { status: event?.status ?? 'missing', ...none }; }
   const payload = event.payload;
   const type = event.type;
   const isConnection = CONNECTION_TYPES.has(type);
   if (!isConnection && !DATA_TYPES.has(type)) {
-    await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'ignored' });
+    await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'ignored' });
     return { status: 'ignored', ...none };
   }
   const referenceId = text(obj(payload.user)?.reference_id) ?? text(obj(payload.new_user)?.reference_id) ?? text(payload.reference_id);
   const oldUser = text(obj(payload.old_user)?.user_id);
   const connection =
-    (await repo.findConnectionForDelivery(systemScope, ctx.db, event.terraUserId, type === 'auth' || type === 'user_reauth' ? referenceId : null)) ??
-    (oldUser ? await repo.findConnectionForDelivery(systemScope, ctx.db, oldUser, null) : null);
+    (await repo.findConnectionForDelivery(tenantDb(systemScope, ctx.db), event.terraUserId, type === 'auth' || type === 'user_reauth' ? referenceId : null)) ??
+    (oldUser ? await repo.findConnectionForDelivery(tenantDb(systemScope, ctx.db), oldUser, null) : null);
   if (!connection) {
-    await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'unmapped', error: 'No user mapping data!' });
+    await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'unmapped', error: 'No user mapping data!' });
     return { status: 'unmapped', ...none };
   }
   const touched = { lastEventAt: event.receivedAt, lastEventType: type };
@@ -112,18 +113,18 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
     const provider = text(obj(payload.user)?.provider) ?? text(obj(payload.new_user)?.provider);
     const status =
       type === 'auth' ? (payload.status === 'success' ? 'connected' : connection.status) : type === 'user_reauth' ? 'connected' : type === 'connection_error' ? 'error' : 'disconnected';
-    await repo.updateConnectionById(systemScope, ctx.db, connection.id, {
+    await repo.updateConnectionById(tenantDb(systemScope, ctx.db), connection.id, {
       ...touched,
       status,
       ...(event.terraUserId && (type === 'auth' || type === 'user_reauth') ? { terraUserId: event.terraUserId } : {}),
       ...(provider ? { provider } : {}),
     });
-    await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'processed', connectionId: connection.id });
+    await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'processed', connectionId: connection.id });
     return { status: 'processed', ...none };
   }
 
   if (connection.status === 'disconnected' || !event.terraUserId) {
-    await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'ignored', connectionId: connection.id, error: 'disconnected' });
+    await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'ignored', connectionId: connection.id, error: 'disconnected' });
     return { status: 'ignored', ...none };
   }
   // Every data type keeps one copy per key, the one with the latest ordering timestamp (Terra's
@@ -136,8 +137,7 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
     if (!key) { continue; }
     seen++;
     const outcome = await repo.recordCopy(
-      systemScope,
-      ctx.db,
+      tenantDb(systemScope, ctx.db),
       { terraUserId: event.terraUserId, type, key, orderingAt: event.orderingAt, eventId, data: obj(item) ?? {} },
       true,
     );
@@ -145,8 +145,8 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
   }
   if (seen > 0 && fresh.length === 0) {
     const status = replace ? 'superseded' : 'duplicate';
-    await repo.finishEvent(systemScope, ctx.db, eventId, { status, connectionId: connection.id });
-    await repo.updateConnectionById(systemScope, ctx.db, connection.id, touched);
+    await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status, connectionId: connection.id });
+    await repo.updateConnectionById(tenantDb(systemScope, ctx.db), connection.id, touched);
     return { status, ...none };
   }
   let stored = 0;
@@ -170,12 +170,12 @@ export async function processEvent(ctx: AppContext, eventId: number): Promise<Pr
     const terraUserId = event.terraUserId;
     for (const day of days) {
       updated += await restateTerraReadings(ctx, caller, { readings: day.readings }, `terra-event:${eventId}`, (tx) =>
-        repo.lockCurrentCopy(systemScope, tx, { terraUserId, type, key: day.key, eventId }),
+        repo.lockCurrentCopy(tenantDb(systemScope, tx), { terraUserId, type, key: day.key, eventId }),
       );
     }
   }
-  await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'processed', connectionId: connection.id, readingsStored: stored, readingsDuplicate: duplicates, readingsRejected: rejected });
-  await repo.updateConnectionById(systemScope, ctx.db, connection.id, { ...touched, ...(stored > 0 || updated > 0 ? { lastDataAt: new Date() } : {}) });
+  await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'processed', connectionId: connection.id, readingsStored: stored, readingsDuplicate: duplicates, readingsRejected: rejected });
+  await repo.updateConnectionById(tenantDb(systemScope, ctx.db), connection.id, { ...touched, ...(stored > 0 || updated > 0 ? { lastDataAt: new Date() } : {}) });
   return { status: 'processed', stored, duplicates, rejected, updated };
 }
 
@@ -195,7 +195,7 @@ export function terraEventJobDefinition(ctx: AppContext): JobDefinition<JobName>
         return await processEvent(ctx, eventId);
       } catch (err) {
         if (job.retryCount >= job.retryLimit) {
-          await repo.finishEvent(systemScope, ctx.db, eventId, { status: 'failed', error: `attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed` });
+          await repo.finishEvent(tenantDb(systemScope, ctx.db), eventId, { status: 'failed', error: `attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed` });
         }
         throw err;
       }

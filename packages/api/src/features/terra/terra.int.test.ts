@@ -9,6 +9,7 @@ import { medicalTeamMembers, medicalTeams, measurements, notifications, terraCon
 import { signTerraPayload } from '../../lib/terra-auth';
 import { systemScope } from '../../db/scope';
 import { findReadingDays } from '../billing/generation.repo';
+import { tenantDb } from '../../db/handles';
 
 const SECRET = 'terra-test-signing-secret';
 const EXAMPLES = path.join(__dirname, '../../../test/fixtures/terra/webhook-examples');
@@ -419,7 +420,7 @@ describe('Terra mappings', () => {
     expect(readings.filter((r) => r.source === 'terra-fda').every((r) => r.measuredAt.toISOString().startsWith('2026-08-20'))).toBe(true);
     // The billing engine's facts: the FDA-cleared day counts (w), the earlier Terra days do not count as automatic.
     const office = { id: f.a1.id, organizationId: f.orgA.id, name: 'a1', timeZone: 'America/New_York' };
-    const facts = (await findReadingDays(systemScope, t.ctx.db, office, [f.patientA1.id], { from: new Date('2026-07-01T00:00:00Z'), to: new Date('2026-09-01T00:00:00Z') })).get(f.patientA1.id)!;
+    const facts = (await findReadingDays(tenantDb(systemScope, t.ctx.db), office, [f.patientA1.id], { from: new Date('2026-07-01T00:00:00Z'), to: new Date('2026-09-01T00:00:00Z') })).get(f.patientA1.id)!;
     expect(facts.find((d) => d.day === '2026-08-20')).toMatchObject({ automatic: false, fdaClearedWearable: true });
     expect(facts.find((d) => d.day === '2026-08-03')).toMatchObject({ automatic: false, fdaClearedWearable: false });
   });

@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
-import type { Executor } from '../../db/client';
-import { officeFilter, userFilter, type Scope } from '../../db/scope';
+import { officeFilter, userFilter } from '../../db/scope';
 import { terraConnections, terraDataCopies, terraEvents, userHospitals, users } from '../../db/schema/index';
+import type { TenantDb } from '../../db/handles';
 
 export type ConnectionRow = typeof terraConnections.$inferSelect;
 export type EventRow = typeof terraEvents.$inferSelect;
@@ -18,7 +18,8 @@ export type MappingRow = ConnectionRow & { firstName: string; lastName: string }
 const mappingColumns = { connection: terraConnections, firstName: users.firstName, lastName: users.lastName };
 
 /** The office of patient `patientId` that the caller sees (the patient's first assignment in scope), or null. */
-export async function findPatientOfficeInScope(scope: Scope, db: Executor, patientId: number): Promise<number | null> {
+export async function findPatientOfficeInScope(tenant: TenantDb, patientId: number): Promise<number | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ hospitalId: userHospitals.hospitalId })
     .from(userHospitals)
@@ -30,7 +31,8 @@ export async function findPatientOfficeInScope(scope: Scope, db: Executor, patie
 }
 
 /** Patient `patientId`'s connection when its office is the caller's; null otherwise. */
-export async function findConnectionOfPatient(scope: Scope, db: Executor, patientId: number): Promise<MappingRow | null> {
+export async function findConnectionOfPatient(tenant: TenantDb, patientId: number): Promise<MappingRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(mappingColumns)
     .from(terraConnections)
@@ -41,7 +43,8 @@ export async function findConnectionOfPatient(scope: Scope, db: Executor, patien
 }
 
 /** The caller's connections, of one office when `hospitalId` is given, by patient name. */
-export async function findMappings(scope: Scope, db: Executor, hospitalId: number | undefined): Promise<MappingRow[]> {
+export async function findMappings(tenant: TenantDb, hospitalId: number | undefined): Promise<MappingRow[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select(mappingColumns)
     .from(terraConnections)
@@ -56,7 +59,8 @@ export async function findMappings(scope: Scope, db: Executor, hospitalId: numbe
  * Creates or renews patient `patientId`'s connection in office `hospitalId` (checked in scope by the
  * caller) with a new reference id; a renewed connection keeps its settings and Terra user.
  */
-export async function upsertPendingConnection(scope: Scope, db: Executor, patientId: number, hospitalId: number, referenceId: string): Promise<void> {
+export async function upsertPendingConnection(tenant: TenantDb, patientId: number, hospitalId: number, referenceId: string): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .insert(terraConnections)
     .values({ patientId, hospitalId, referenceId, status: 'pending' })
@@ -68,7 +72,8 @@ export async function upsertPendingConnection(scope: Scope, db: Executor, patien
 }
 
 /** Updates the caller's connection of patient `patientId`; false when there is none in scope. */
-export async function updateConnection(scope: Scope, db: Executor, patientId: number, values: Partial<typeof terraConnections.$inferInsert>): Promise<boolean> {
+export async function updateConnection(tenant: TenantDb, patientId: number, values: Partial<typeof terraConnections.$inferInsert>): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(terraConnections)
     .set({ ...values, updatedAt: new Date() })
@@ -78,7 +83,8 @@ export async function updateConnection(scope: Scope, db: Executor, patientId: nu
 }
 
 /** ECP users (role ECP_USER) the caller sees, by user name. */
-export async function findEcpUsers(scope: Scope, db: Executor): Promise<{ id: number; userName: string }[]> {
+export async function findEcpUsers(tenant: TenantDb): Promise<{ id: number; userName: string }[]> {
+  const { scope, db } = tenant;
   return db
     .select({ id: users.id, userName: users.username })
     .from(users)
@@ -88,7 +94,8 @@ export async function findEcpUsers(scope: Scope, db: Executor): Promise<{ id: nu
 }
 
 /** Whether user `userId` is an ECP user assigned to office `hospitalId`. */
-export async function isEcpUserOfOffice(scope: Scope, db: Executor, userId: number, hospitalId: number): Promise<boolean> {
+export async function isEcpUserOfOffice(tenant: TenantDb, userId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -99,7 +106,8 @@ export async function isEcpUserOfOffice(scope: Scope, db: Executor, userId: numb
 }
 
 /** The latest 50 deliveries processed for patient `patientId`'s connection (in scope), newest first. */
-export async function findEventsOfConnection(scope: Scope, db: Executor, connectionId: number): Promise<EventRow[]> {
+export async function findEventsOfConnection(tenant: TenantDb, connectionId: number): Promise<EventRow[]> {
+  const { scope, db } = tenant;
   return db
     .select({ e: terraEvents })
     .from(terraEvents)
@@ -114,10 +122,10 @@ export async function findEventsOfConnection(scope: Scope, db: Executor, connect
 
 /** Stores a delivery once: answers its id and whether the same bytes were stored before. */
 export async function insertEvent(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { deliveryKey: string; type: string; terraUserId: string | null; orderingAt: Date; payload: Record<string, unknown> },
 ): Promise<{ id: number; duplicate: boolean }> {
+  const { scope, db } = tenant;
   void scope;
   const [row] = await db.insert(terraEvents).values(values).onConflictDoNothing({ target: terraEvents.deliveryKey }).returning({ id: terraEvents.id });
   if (row) { return { id: row.id, duplicate: false }; }
@@ -126,18 +134,19 @@ export async function insertEvent(
 }
 
 /** A stored delivery, or null. */
-export async function findEvent(scope: Scope, db: Executor, eventId: number): Promise<EventRow | null> {
+export async function findEvent(tenant: TenantDb, eventId: number): Promise<EventRow | null> {
+  const { scope, db } = tenant;
   void scope;
   const [row] = await db.select().from(terraEvents).where(eq(terraEvents.id, eventId)).limit(1);
   return row ?? null;
 }
 
 export async function finishEvent(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   eventId: number,
   values: { status: string; connectionId?: number | null; readingsStored?: number; readingsDuplicate?: number; readingsRejected?: number; error?: string | null },
 ): Promise<void> {
+  const { scope, db } = tenant;
   void scope;
   await db
     .update(terraEvents)
@@ -146,7 +155,8 @@ export async function finishEvent(
 }
 
 /** The connection a delivery is about: by Terra user id, else (the auth event) by the reference id Vigil gave Terra. */
-export async function findConnectionForDelivery(scope: Scope, db: Executor, terraUserId: string | null, referenceId: string | null): Promise<ConnectionRow | null> {
+export async function findConnectionForDelivery(tenant: TenantDb, terraUserId: string | null, referenceId: string | null): Promise<ConnectionRow | null> {
+  const { scope, db } = tenant;
   void scope;
   const conds = [terraUserId ? eq(terraConnections.terraUserId, terraUserId) : undefined, referenceId ? eq(terraConnections.referenceId, referenceId) : undefined].filter(
     (c) => c !== undefined,
@@ -162,7 +172,8 @@ export async function findConnectionForDelivery(scope: Scope, db: Executor, terr
 }
 
 /** Sets a connection's status and Terra identity from a connection event (the job's own write). */
-export async function updateConnectionById(scope: Scope, db: Executor, id: number, values: Partial<typeof terraConnections.$inferInsert>): Promise<void> {
+export async function updateConnectionById(tenant: TenantDb, id: number, values: Partial<typeof terraConnections.$inferInsert>): Promise<void> {
+  const { scope, db } = tenant;
   void scope;
   await db
     .update(terraConnections)
@@ -176,11 +187,11 @@ export async function updateConnectionById(scope: Scope, db: Executor, id: numbe
  * (the stored copy stays: a repeat of a summary, or an older or equal copy of a day).
  */
 export async function recordCopy(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { terraUserId: string; type: string; key: string; orderingAt: Date; eventId: number; data: Record<string, unknown> },
   replaceByOrdering: boolean,
 ): Promise<'new' | 'replaced' | 'kept'> {
+  const { scope, db } = tenant;
   void scope;
   const inserted = await db.insert(terraDataCopies).values(values).onConflictDoNothing().returning({ id: terraDataCopies.id });
   if (inserted.length > 0) { return 'new'; }
@@ -202,7 +213,8 @@ export async function recordCopy(
  * delivery `eventId`'s: a newer copy that replaced it since waits for the lock, so the readings of
  * a day are restated by one copy at a time, and never by an older one (docs/integrations.md).
  */
-export async function lockCurrentCopy(scope: Scope, tx: Executor, copy: { terraUserId: string; type: string; key: string; eventId: number }): Promise<boolean> {
+export async function lockCurrentCopy(tenant: TenantDb, copy: { terraUserId: string; type: string; key: string; eventId: number }): Promise<boolean> {
+  const { scope, db: tx } = tenant;
   void scope;
   const [row] = await tx
     .select({ eventId: terraDataCopies.eventId })

@@ -11,6 +11,7 @@ import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { TerraClientError, deauthenticateUser, generateWidgetSession } from '../../lib/terra-client';
 import * as repo from './terra.repo';
+import { tenantDb } from '../../db/handles';
 
 function toMapping(r: repo.MappingRow): TerraMapping {
   return {
@@ -44,35 +45,35 @@ function terraFailure(err: unknown): never {
  * 502 `terraUnreachable` (nothing is stored then).
  */
 export async function authorize(ctx: AppContext, scope: Scope, patientId: number, lang: Lang) {
-  const hospitalId = await repo.findPatientOfficeInScope(scope, ctx.db, patientId);
+  const hospitalId = await repo.findPatientOfficeInScope(tenantDb(scope, ctx.db), patientId);
   if (hospitalId === null) { throw AppError.notFound(); }
   const referenceId = randomUUID();
   const session = await generateWidgetSession(ctx.config.terra, referenceId, lang).catch(terraFailure);
-  await ctx.db.transaction(async (tx) => repo.upsertPendingConnection(scope, tx, patientId, hospitalId, referenceId));
+  await ctx.db.transaction(async (tx) => repo.upsertPendingConnection(tenantDb(scope, tx), patientId, hospitalId, referenceId));
   return { url: session.url, expiresInSeconds: session.expiresIn, patientId };
 }
 
 /** `terra/getterrausermappingtable`: the caller's connections (of office `locationId` when given; 404 for an office out of scope). */
 export async function mappingTable(ctx: AppContext, scope: Scope, locationId: number | undefined): Promise<TerraMapping[]> {
-  if (locationId !== undefined && !(await getOfficeInScope(scope, ctx.db, locationId))) { throw AppError.notFound(); }
-  return (await repo.findMappings(scope, ctx.db, locationId)).map(toMapping);
+  if (locationId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), locationId))) { throw AppError.notFound(); }
+  return (await repo.findMappings(tenantDb(scope, ctx.db), locationId)).map(toMapping);
 }
 
 /** `terra/getecpusersforterramappings`: ECP users the caller sees. */
 export async function ecpUsers(ctx: AppContext, scope: Scope) {
-  return repo.findEcpUsers(scope, ctx.db);
+  return repo.findEcpUsers(tenantDb(scope, ctx.db));
 }
 
 async function connectionOrThrow(ctx: AppContext, scope: Scope, patientId: number): Promise<repo.MappingRow> {
-  const row = await repo.findConnectionOfPatient(scope, ctx.db, patientId);
+  const row = await repo.findConnectionOfPatient(tenantDb(scope, ctx.db), patientId);
   if (!row) { throw AppError.notFound('noUserMappingData'); }
   return row;
 }
 
-async function change(ctx: AppContext, scope: Scope, patientId: number, values: Parameters<typeof repo.updateConnection>[3]): Promise<TerraMapping> {
+async function change(ctx: AppContext, scope: Scope, patientId: number, values: Parameters<typeof repo.updateConnection>[2]): Promise<TerraMapping> {
   await connectionOrThrow(ctx, scope, patientId);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.updateConnection(scope, tx, patientId, values))) { throw AppError.notFound('noUserMappingData'); }
+    if (!(await repo.updateConnection(tenantDb(scope, tx), patientId, values))) { throw AppError.notFound('noUserMappingData'); }
   });
   return toMapping(await connectionOrThrow(ctx, scope, patientId));
 }
@@ -88,7 +89,7 @@ export function setSendingToEcp(ctx: AppContext, scope: Scope, patientId: number
  */
 export async function setImpersonatedEcpUser(ctx: AppContext, scope: Scope, patientId: number, ecpUserId: number) {
   const connection = await connectionOrThrow(ctx, scope, patientId);
-  if (!(await repo.isEcpUserOfOffice(scope, ctx.db, ecpUserId, connection.hospitalId))) { throw AppError.badRequest('validationFailed', { ecpuserinpersonateid: 'invalidId' }); }
+  if (!(await repo.isEcpUserOfOffice(tenantDb(scope, ctx.db), ecpUserId, connection.hospitalId))) { throw AppError.badRequest('validationFailed', { ecpuserinpersonateid: 'invalidId' }); }
   return change(ctx, scope, patientId, { ecpUserInpersonateId: ecpUserId });
 }
 
@@ -111,7 +112,7 @@ export async function disconnect(ctx: AppContext, scope: Scope, patientId: numbe
 /** `terra/events`: the latest 50 deliveries of the patient's connection (404 without one in scope). */
 export async function events(ctx: AppContext, scope: Scope, patientId: number): Promise<TerraEvent[]> {
   const connection = await connectionOrThrow(ctx, scope, patientId);
-  return (await repo.findEventsOfConnection(scope, ctx.db, connection.id)).map((e) => ({
+  return (await repo.findEventsOfConnection(tenantDb(scope, ctx.db), connection.id)).map((e) => ({
     id: e.id,
     type: e.type,
     status: e.status,

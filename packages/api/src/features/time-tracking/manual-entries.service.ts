@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 import { noteDetails } from './note-details.port';
 import * as repo from './time-tracking.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Manual care-time entries written on behalf of another feature, inside that feature's
@@ -56,10 +57,10 @@ export async function createManualEntry(
   fields: ManualEntryFields = defaultFields,
 ): Promise<number> {
   checkLength(v, now, fields);
-  const office = await getOfficeInScope(scope, tx, target.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, tx), target.hospitalId);
   if (!office) { throw AppError.notFound(); }
   assertProgramEnabled(office, target.program);
-  return repo.insertEntry(scope, tx, {
+  return repo.insertEntry(tenantDb(scope, tx), {
     patientId: target.patientId,
     hospitalId: office.id,
     staffUserId: scope.userId,
@@ -75,7 +76,7 @@ export async function createManualEntry(
 
 /** The manual entry `id` the caller may change: 404 out of scope, 409 for a timer entry, 403 unless author or office admin (the one rule of who changes care time). */
 export async function changeableManualEntry(scope: Scope, tx: Executor, id: number): Promise<repo.EntryRow> {
-  const entry = await repo.getEntry(scope, tx, id);
+  const entry = await repo.getEntry(tenantDb(scope, tx), id);
   if (!entry) { throw AppError.notFound(); }
   if (entry.isAutomatic) { throw AppError.conflict('automaticEntryLocked'); }
   assertAuthorOrOfficeAdmin(scope, entry.staffUserId);
@@ -86,10 +87,10 @@ export async function changeableManualEntry(scope: Scope, tx: Executor, id: numb
 export async function updateManualEntry(scope: Scope, tx: Executor, id: number, v: ManualEntryValues, now: Date = new Date(), fields: ManualEntryFields = defaultFields): Promise<void> {
   checkLength(v, now, fields);
   const entry = await changeableManualEntry(scope, tx, id);
-  const office = await getOfficeInScope(scope, tx, entry.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, tx), entry.hospitalId);
   if (!office) { throw AppError.notFound(); }
   assertProgramEnabled(office, entry.program as CareProgram);
-  await repo.updateEntry(scope, tx, id, {
+  await repo.updateEntry(tenantDb(scope, tx), id, {
     startedAt: v.startedAt,
     endedAt: new Date(v.startedAt.getTime() + v.seconds * 1000),
     seconds: v.seconds,
@@ -104,8 +105,8 @@ export async function updateManualEntry(scope: Scope, tx: Executor, id: number, 
  */
 export async function deleteManualEntry(scope: Scope, tx: Executor, id: number): Promise<{ medicalNoteDetailId: number | null }> {
   const entry = await changeableManualEntry(scope, tx, id);
-  await repo.deleteEntries(scope, tx, [id]);
-  if (entry.medicalNoteDetailId !== null) { await noteDetails().deleteDetailsAndEmptyNotes(scope, tx, [entry.medicalNoteDetailId]); }
+  await repo.deleteEntries(tenantDb(scope, tx), [id]);
+  if (entry.medicalNoteDetailId !== null) { await noteDetails().deleteDetailsAndEmptyNotes(tenantDb(scope, tx), [entry.medicalNoteDetailId]); }
   return { medicalNoteDetailId: entry.medicalNoteDetailId };
 }
 
@@ -122,5 +123,5 @@ export async function recordCallEntry(
   v: { patientId: number; hospitalId: number; staffUserId: number; program: CareProgram; activity: string; startedAt: Date; seconds: number; videoCallId: number },
 ): Promise<void> {
   const seconds = Math.min(TIME_ENTRY_MAX_SECONDS, Math.max(0, Math.floor(v.seconds)));
-  await repo.insertCallEntry(scope, tx, { ...v, seconds, endedAt: new Date(v.startedAt.getTime() + seconds * 1000) });
+  await repo.insertCallEntry(tenantDb(scope, tx), { ...v, seconds, endedAt: new Date(v.startedAt.getTime() + seconds * 1000) });
 }

@@ -1,6 +1,5 @@
 import type { CareProgram } from '@vigil/contract';
-import type { Executor } from '../../db/client';
-import type { Scope } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The writes of medical note details that time tracking makes with its entries: a timer's note
@@ -9,15 +8,15 @@ import type { Scope } from '../../db/scope';
  * ownership"), and medical notes call time tracking for their entries, so the writer is handed in
  * by app.ts (`useNoteDetailsWriter`, the medical-notes feature's `noteDetailsWriter`) instead of
  * imported: the same pattern as the session resolver of lib/session-cache.ts. Each call runs
- * inside the caller's transaction `tx`; time tracking has checked the rules.
+ * inside the caller's transaction (the handle's executor); time tracking has checked the rules.
  */
 export interface NoteDetailsWriter {
   /** Adds a detail to the patient's note of the office and month (created when missing); both ids. */
-  addDetailToMonthNote(scope: Scope, tx: Executor, v: { patientId: number; hospitalId: number; year: number; month: number; text: string; program: CareProgram; categoryTemplateId: number | null; authorId: number }): Promise<{ medicalNoteId: number; detailId: number }>;
+  addDetailToMonthNote(tenant: TenantDb, v: { patientId: number; hospitalId: number; year: number; month: number; text: string; program: CareProgram; categoryTemplateId: number | null; authorId: number }): Promise<{ medicalNoteId: number; detailId: number }>;
   /** Sets the program of details `detailIds` of notes in the caller's offices. */
-  setDetailsProgram(scope: Scope, tx: Executor, detailIds: number[], program: CareProgram): Promise<void>;
+  setDetailsProgram(tenant: TenantDb, detailIds: number[], program: CareProgram): Promise<void>;
   /** Deletes details `detailIds` of notes in the caller's offices and the notes left empty; their ids. */
-  deleteDetailsAndEmptyNotes(scope: Scope, tx: Executor, detailIds: number[]): Promise<number[]>;
+  deleteDetailsAndEmptyNotes(tenant: TenantDb, detailIds: number[]): Promise<number[]>;
 }
 
 let writer: NoteDetailsWriter | null = null;

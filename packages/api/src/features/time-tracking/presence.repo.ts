@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import type { PatientPresence, PresencePageQuery } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { patientPresence, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 /** Patient presence rows (stays out of facility). Every function takes the caller's scope first. */
 
@@ -18,7 +19,8 @@ export async function lockPatientPresence(tx: Executor, patientId: number): Prom
 }
 
 /** The patient's open stay in office `hospitalId`, or null. */
-export async function findOpenStay(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<StayRow | null> {
+export async function findOpenStay(tenant: TenantDb, patientId: number, hospitalId: number): Promise<StayRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(patientPresence)
@@ -36,10 +38,10 @@ export async function findOpenStay(scope: Scope, db: Executor, patientId: number
 
 /** Inserts an open stay (the patient is out of facility since `startedAt`) and returns its id. */
 export async function insertStay(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   values: { patientId: number; hospitalId: number; leavingTo: string; startedAt: Date; createdBy: number },
 ): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db
     .insert(patientPresence)
@@ -49,7 +51,8 @@ export async function insertStay(
 }
 
 /** The stay `id` in the caller's offices, or null. */
-export async function getStay(scope: Scope, db: Executor, id: number): Promise<StayRow | null> {
+export async function getStay(tenant: TenantDb, id: number): Promise<StayRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(patientPresence)
@@ -59,7 +62,8 @@ export async function getStay(scope: Scope, db: Executor, id: number): Promise<S
 }
 
 /** Closes the open stay `id` (the patient is back) at `endedAt`; false when it was not open or not in scope. */
-export async function endStay(scope: Scope, db: Executor, id: number, endedAt: Date): Promise<boolean> {
+export async function endStay(tenant: TenantDb, id: number, endedAt: Date): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(patientPresence)
     .set({ endedAt, outOfFacility: false })
@@ -69,7 +73,8 @@ export async function endStay(scope: Scope, db: Executor, id: number, endedAt: D
 }
 
 /** Ids of office `hospitalId`'s open stays (in scope), the latest departure first, at most `limit`. */
-export async function findOpenStayIds(scope: Scope, db: Executor, hospitalId: number, limit: number): Promise<number[]> {
+export async function findOpenStayIds(tenant: TenantDb, hospitalId: number, limit: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: patientPresence.id })
     .from(patientPresence)
@@ -83,7 +88,8 @@ export async function findOpenStayIds(scope: Scope, db: Executor, hospitalId: nu
  * One page of office `hospitalId`'s closed stays (in scope), searched by patient name and sorted
  * in SQL (default: latest departure first), with the total.
  */
-export async function findPastStayIdsPage(scope: Scope, db: Executor, hospitalId: number, query: PresencePageQuery): Promise<{ ids: number[]; total: number }> {
+export async function findPastStayIdsPage(tenant: TenantDb, hospitalId: number, query: PresencePageQuery): Promise<{ ids: number[]; total: number }> {
+  const { scope, db } = tenant;
   const term = query.search?.trim();
   const where = and(
     eq(patientPresence.hospitalId, hospitalId),
@@ -113,7 +119,8 @@ export async function findPastStayIdsPage(scope: Scope, db: Executor, hospitalId
 }
 
 /** Ids of the patient's stays in the caller's offices (of `hospitalId` when given): the open ones first, then the latest, at most `limit`. */
-export async function findStayIdsOfPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number | undefined, limit: number): Promise<number[]> {
+export async function findStayIdsOfPatient(tenant: TenantDb, patientId: number, hospitalId: number | undefined, limit: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: patientPresence.id })
     .from(patientPresence)
@@ -130,7 +137,8 @@ export async function findStayIdsOfPatient(scope: Scope, db: Executor, patientId
 }
 
 /** The views of stays `ids` (in the caller's offices) with the patient's name, in the order of `ids`. */
-export async function loadStayViews(scope: Scope, db: Executor, ids: number[]): Promise<PatientPresence[]> {
+export async function loadStayViews(tenant: TenantDb, ids: number[]): Promise<PatientPresence[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const rows = await db
     .select({ s: patientPresence, firstName: users.firstName, lastName: users.lastName })

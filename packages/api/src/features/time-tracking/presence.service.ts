@@ -13,6 +13,7 @@ import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './presence.repo';
 import { officeForPatient } from './time-tracking.service';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Patient presence (spec section 5 "The location a patient is leaving to is
@@ -25,7 +26,7 @@ import { officeForPatient } from './time-tracking.service';
 const FUTURE_TOLERANCE_MS = 60_000;
 
 async function stayView(scope: Scope, db: Executor, id: number): Promise<PatientPresence> {
-  const [view] = await repo.loadStayViews(scope, db, [id]);
+  const [view] = await repo.loadStayViews(tenantDb(scope, db), [id]);
   if (!view) { throw AppError.notFound(); }
   return view;
 }
@@ -43,10 +44,10 @@ export async function createPresence(ctx: AppContext, scope: Scope, body: Create
   if (startedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) { throw AppError.badRequest('futureDate', { startedAt: 'futureDate' }); }
   const id = await ctx.db.transaction(async (tx) => {
     await repo.lockPatientPresence(tx, body.patientId);
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
+    if (!(await getVisiblePatient(tenantDb(scope, tx), body.patientId))) { throw AppError.notFound(); }
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'invalidId');
-    if (await repo.findOpenStay(scope, tx, body.patientId, office.id)) { throw AppError.conflict('patientAlreadyOut'); }
-    return repo.insertStay(scope, tx, { patientId: body.patientId, hospitalId: office.id, leavingTo: body.leavingTo, startedAt, createdBy: scope.userId });
+    if (await repo.findOpenStay(tenantDb(scope, tx), body.patientId, office.id)) { throw AppError.conflict('patientAlreadyOut'); }
+    return repo.insertStay(tenantDb(scope, tx), { patientId: body.patientId, hospitalId: office.id, leavingTo: body.leavingTo, startedAt, createdBy: scope.userId });
   });
   return stayView(scope, ctx.db, id);
 }
@@ -58,9 +59,9 @@ export async function createPresence(ctx: AppContext, scope: Scope, body: Create
  * patient is already back in the facility" for a closed stay.
  */
 export async function endPresence(ctx: AppContext, scope: Scope, id: number, now: Date = new Date()): Promise<PatientPresence> {
-  const stay = await repo.getStay(scope, ctx.db, id);
+  const stay = await repo.getStay(tenantDb(scope, ctx.db), id);
   if (!stay) { throw AppError.notFound(); }
-  if (stay.endedAt !== null || !(await repo.endStay(scope, ctx.db, id, now))) { throw AppError.conflict('patientAlreadyBack'); }
+  if (stay.endedAt !== null || !(await repo.endStay(tenantDb(scope, ctx.db), id, now))) { throw AppError.conflict('patientAlreadyBack'); }
   return stayView(scope, ctx.db, id);
 }
 
@@ -69,12 +70,12 @@ export async function endPresence(ctx: AppContext, scope: Scope, id: number, now
  * (latest departure first, at most 500) and a page of its past stays. 404 for an office out of scope.
  */
 export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospitalId: number, query: PresencePageQuery): Promise<OfficePresence> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
-  const currentIds = await repo.findOpenStayIds(scope, ctx.db, hospitalId, PRESENCE_CURRENT_LIMIT);
-  const page = await repo.findPastStayIdsPage(scope, ctx.db, hospitalId, query);
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
+  const currentIds = await repo.findOpenStayIds(tenantDb(scope, ctx.db), hospitalId, PRESENCE_CURRENT_LIMIT);
+  const page = await repo.findPastStayIdsPage(tenantDb(scope, ctx.db), hospitalId, query);
   return {
-    current: await repo.loadStayViews(scope, ctx.db, currentIds),
-    history: { items: await repo.loadStayViews(scope, ctx.db, page.ids), total: page.total, page: query.page, pageSize: query.pageSize },
+    current: await repo.loadStayViews(tenantDb(scope, ctx.db), currentIds),
+    history: { items: await repo.loadStayViews(tenantDb(scope, ctx.db), page.ids), total: page.total, page: query.page, pageSize: query.pageSize },
   };
 }
 
@@ -84,8 +85,8 @@ export async function findPresenceForOffice(ctx: AppContext, scope: Scope, hospi
  * patient or office out of scope.
  */
 export async function findPresenceForPatient(ctx: AppContext, scope: Scope, patientId: number, hospitalId?: number): Promise<PatientPresence[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  if (hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
-  const ids = await repo.findStayIdsOfPatient(scope, ctx.db, patientId, hospitalId, PRESENCE_PATIENT_LIMIT);
-  return repo.loadStayViews(scope, ctx.db, ids);
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  if (hospitalId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
+  const ids = await repo.findStayIdsOfPatient(tenantDb(scope, ctx.db), patientId, hospitalId, PRESENCE_PATIENT_LIMIT);
+  return repo.loadStayViews(tenantDb(scope, ctx.db), ids);
 }

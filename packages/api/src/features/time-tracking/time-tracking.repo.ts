@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TIME_ENTRY_MAX_SECONDS, type CareProgram, type CareUserRef, type TimeEntry } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import { hospitals, medicalNoteCategoryTemplates, medicalNoteDetails, timeEntries, userHospitals, users } from '../../db/schema/index';
-import { assertOfficeInScope, officeFilter, type Scope } from '../../db/scope';
+import { assertOfficeInScope, officeFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * The care-time records: time entries, and the note-detail primitives a stopped timer or a manual
@@ -25,7 +26,8 @@ export interface OfficeRow {
 }
 
 /** The patient's offices among the caller's, lowest id first. */
-export async function findPatientOfficeIds(scope: Scope, db: Executor, patientId: number): Promise<number[]> {
+export async function findPatientOfficeIds(tenant: TenantDb, patientId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: userHospitals.hospitalId })
     .from(userHospitals)
@@ -35,7 +37,8 @@ export async function findPatientOfficeIds(scope: Scope, db: Executor, patientId
 }
 
 /** The category template `templateId` of office `hospitalId` (in the caller's scope) with its status; null otherwise. */
-export async function getTemplateOfOffice(scope: Scope, db: Executor, templateId: number, hospitalId: number) {
+export async function getTemplateOfOffice(tenant: TenantDb, templateId: number, hospitalId: number) {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: medicalNoteCategoryTemplates.id, status: medicalNoteCategoryTemplates.status })
     .from(medicalNoteCategoryTemplates)
@@ -65,7 +68,8 @@ export async function lockStaffTimers(tx: Executor, staffUserId: number): Promis
  * start + 2 h with 7200 seconds and `autoClosed` (spec section 5 "Time cannot exceed 2 hours").
  * Returns the ids closed.
  */
-export async function closeForgottenTimers(scope: Scope, db: Executor, now: Date, filter: { staffUserId?: number; patientId?: number } = {}): Promise<number[]> {
+export async function closeForgottenTimers(tenant: TenantDb, now: Date, filter: { staffUserId?: number; patientId?: number } = {}): Promise<number[]> {
+  const { scope, db } = tenant;
   const limit = new Date(now.getTime() - TIME_ENTRY_MAX_SECONDS * 1000);
   const rows = await db
     .update(timeEntries)
@@ -84,7 +88,8 @@ export async function closeForgottenTimers(scope: Scope, db: Executor, now: Date
 }
 
 /** The open timer of `staffUserId` (the newest, should there be several), or null. */
-export async function getOpenTimer(scope: Scope, db: Executor, staffUserId: number): Promise<EntryRow | null> {
+export async function getOpenTimer(tenant: TenantDb, staffUserId: number): Promise<EntryRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(timeEntries)
@@ -95,7 +100,8 @@ export async function getOpenTimer(scope: Scope, db: Executor, staffUserId: numb
 }
 
 /** The entry `id` in the caller's offices, or null. */
-export async function getEntry(scope: Scope, db: Executor, id: number): Promise<EntryRow | null> {
+export async function getEntry(tenant: TenantDb, id: number): Promise<EntryRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(timeEntries)
@@ -105,7 +111,8 @@ export async function getEntry(scope: Scope, db: Executor, id: number): Promise<
 }
 
 /** The entries documented by the details `detailIds` (in the caller's offices). */
-export async function findEntriesOfDetails(scope: Scope, db: Executor, detailIds: number[]) {
+export async function findEntriesOfDetails(tenant: TenantDb, detailIds: number[]) {
+  const { scope, db } = tenant;
   if (detailIds.length === 0) { return []; }
   return db
     .select({ id: timeEntries.id, isAutomatic: timeEntries.isAutomatic, medicalNoteDetailId: timeEntries.medicalNoteDetailId })
@@ -117,7 +124,8 @@ export type NewEntry = Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hosp
   Partial<Pick<typeof timeEntries.$inferInsert, 'endedAt' | 'seconds' | 'isAutomatic' | 'medicalNoteDetailId'>>;
 
 /** Inserts an entry (a started timer, or a manual entry with its seconds) and returns its id. */
-export async function insertEntry(scope: Scope, db: Executor, values: NewEntry): Promise<number> {
+export async function insertEntry(tenant: TenantDb, values: NewEntry): Promise<number> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await db.insert(timeEntries).values(values).returning({ id: timeEntries.id });
   return row!.id;
@@ -125,11 +133,11 @@ export async function insertEntry(scope: Scope, db: Executor, values: NewEntry):
 
 /** Updates the entry `id` in the caller's offices. */
 export async function updateEntry(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   id: number,
   values: Partial<Pick<EntryRow, 'startedAt' | 'endedAt' | 'seconds' | 'autoClosed' | 'interactive' | 'activity' | 'program' | 'medicalNoteDetailId'>>,
 ): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(timeEntries)
     .set(values)
@@ -137,7 +145,8 @@ export async function updateEntry(
 }
 
 /** Deletes the entries `ids` in the caller's offices; returns the ids deleted. */
-export async function deleteEntries(scope: Scope, db: Executor, ids: number[]): Promise<number[]> {
+export async function deleteEntries(tenant: TenantDb, ids: number[]): Promise<number[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const rows = await db
     .delete(timeEntries)
@@ -152,11 +161,11 @@ export async function deleteEntries(scope: Scope, db: Executor, ids: number[]): 
  * most `limit`. A UTC window one day wider than the month narrows the scan before the zone test.
  */
 export async function findEntryIdsForPatientMonth(
-  scope: Scope,
-  db: Executor,
+  tenant: TenantDb,
   f: { patientId: number; year: number; month: number; hospitalId?: number },
   limit: number,
 ): Promise<number[]> {
+  const { scope, db } = tenant;
   const from = new Date(Date.UTC(f.year, f.month - 1, 1) - 86_400_000);
   const to = new Date(Date.UTC(f.year, f.month, 1) + 86_400_000);
   const local = sql`(${timeEntries.startedAt} at time zone ${hospitals.timeZone})`;
@@ -190,7 +199,8 @@ export interface EntryView {
 }
 
 /** The views of entries `ids` (in the caller's offices) with staff, note and patient, in the order of `ids`. */
-export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]): Promise<EntryView[]> {
+export async function loadEntryViews(tenant: TenantDb, ids: number[]): Promise<EntryView[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const rows = await db
     .select({
@@ -242,10 +252,10 @@ export async function loadEntryViews(scope: Scope, db: Executor, ids: number[]):
  * second write a no-op.
  */
 export async function insertCallEntry(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   values: Pick<typeof timeEntries.$inferInsert, 'patientId' | 'hospitalId' | 'staffUserId' | 'program' | 'activity' | 'startedAt' | 'endedAt' | 'seconds' | 'videoCallId'>,
 ): Promise<void> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   await tx
     .insert(timeEntries)

@@ -22,6 +22,7 @@ import { assertProgramEnabled } from './care-rules';
 import { changeableManualEntry, deleteManualEntry } from './manual-entries.service';
 import { noteDetails } from './note-details.port';
 import * as repo from './time-tracking.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * Care time (spec sections 4 "Time tracking", 5 "Time cannot exceed 2 hours"
@@ -52,12 +53,12 @@ export function timerStopAt(startedAt: Date, now: Date): { seconds: number; ende
  * closed. Idempotent (a closed timer is not touched again), so concurrent runs are harmless.
  */
 export async function closeForgottenTimers(ctx: AppContext, now: Date = new Date()): Promise<number> {
-  const closed = await repo.closeForgottenTimers(systemScope, ctx.db, now);
+  const closed = await repo.closeForgottenTimers(tenantDb(systemScope, ctx.db), now);
   return closed.length;
 }
 
 async function entryViews(scope: Scope, db: Executor, ids: number[]): Promise<TimeEntry[]> {
-  return (await repo.loadEntryViews(scope, db, ids)).map((v) => v.entry);
+  return (await repo.loadEntryViews(tenantDb(scope, db), ids)).map((v) => v.entry);
 }
 
 async function entryView(scope: Scope, db: Executor, id: number): Promise<TimeEntry> {
@@ -67,7 +68,7 @@ async function entryView(scope: Scope, db: Executor, id: number): Promise<TimeEn
 }
 
 async function openTimerView(scope: Scope, db: Executor, id: number, now: Date): Promise<OpenTimer> {
-  const [view] = await repo.loadEntryViews(scope, db, [id]);
+  const [view] = await repo.loadEntryViews(tenantDb(scope, db), [id]);
   if (!view) { throw AppError.notFound(); }
   const elapsed = Math.floor((now.getTime() - Date.parse(view.entry.startedAt)) / 1000);
   return { ...view.entry, patient: view.patient, elapsedSeconds: Math.min(TIME_ENTRY_MAX_SECONDS, Math.max(0, elapsed)) };
@@ -80,14 +81,14 @@ async function openTimerView(scope: Scope, db: Executor, id: number, now: Date):
  */
 export async function officeForPatient(scope: Scope, db: Executor, patientId: number, hospitalId: number | undefined, missingKey: MessageKey): Promise<OfficeInScope> {
   if (hospitalId !== undefined) {
-    const office = await getOfficeInScope(scope, db, hospitalId);
+    const office = await getOfficeInScope(tenantDb(scope, db), hospitalId);
     if (!office) { throw AppError.notFound(); }
-    const offices = await repo.findPatientOfficeIds(scope, db, patientId);
+    const offices = await repo.findPatientOfficeIds(tenantDb(scope, db), patientId);
     if (!offices.includes(hospitalId)) { throw AppError.badRequest(missingKey, { hospitalId: 'invalidId' }); }
     return office;
   }
-  const [first] = await repo.findPatientOfficeIds(scope, db, patientId);
-  const office = first === undefined ? null : await getOfficeInScope(scope, db, first);
+  const [first] = await repo.findPatientOfficeIds(tenantDb(scope, db), patientId);
+  const office = first === undefined ? null : await getOfficeInScope(tenantDb(scope, db), first);
   if (!office) { throw AppError.badRequest(missingKey); }
   return office;
 }
@@ -98,7 +99,7 @@ export async function officeForPatient(scope: Scope, db: Executor, patientId: nu
  * "Not found, not invalid id"); 400 `categoryTemplateId` "Invalid id" when it is inactive.
  */
 export async function assertUsableTemplate(scope: Scope, db: Executor, templateId: number, hospitalId: number): Promise<void> {
-  const template = await repo.getTemplateOfOffice(scope, db, templateId, hospitalId);
+  const template = await repo.getTemplateOfOffice(tenantDb(scope, db), templateId, hospitalId);
   if (!template) { throw AppError.notFound(); }
   if (template.status !== 1) { throw AppError.badRequest('invalidId', { categoryTemplateId: 'invalidId' }); }
 }
@@ -108,11 +109,11 @@ export async function assertUsableTemplate(scope: Scope, db: Executor, templateI
  * of the month the entry started in (office time zone), for the entry's program, by the caller.
  */
 async function writeEntryNote(scope: Scope, tx: Executor, entry: repo.EntryRow, text: string, templateId: number | null): Promise<number> {
-  const office = await getOfficeInScope(scope, tx, entry.hospitalId);
+  const office = await getOfficeInScope(tenantDb(scope, tx), entry.hospitalId);
   if (!office) { throw AppError.notFound(); }
   if (templateId !== null) { await assertUsableTemplate(scope, tx, templateId, office.id); }
   const { year, month } = localYearMonth(entry.startedAt, officeTimeZone(office.timeZone));
-  const { detailId } = await noteDetails().addDetailToMonthNote(scope, tx, {
+  const { detailId } = await noteDetails().addDetailToMonthNote(tenantDb(scope, tx), {
     patientId: entry.patientId,
     hospitalId: entry.hospitalId,
     year,
@@ -129,7 +130,7 @@ async function writeEntryNote(scope: Scope, tx: Executor, entry: repo.EntryRow, 
 async function finishTimer(scope: Scope, tx: Executor, entry: repo.EntryRow, now: Date, stop: StopTrackingBody): Promise<void> {
   const { seconds, endedAt, autoClosed } = timerStopAt(entry.startedAt, now);
   const detailId = stop.noteText ? await writeEntryNote(scope, tx, entry, stop.noteText, stop.categoryTemplateId ?? null) : null;
-  await repo.updateEntry(scope, tx, entry.id, {
+  await repo.updateEntry(tenantDb(scope, tx), entry.id, {
     endedAt,
     seconds,
     autoClosed,
@@ -142,7 +143,7 @@ async function finishTimer(scope: Scope, tx: Executor, entry: repo.EntryRow, now
 /** Inside an open transaction: serialises the caller's timers and closes their forgotten ones. */
 async function beginTimerChange(scope: Scope, tx: Executor, now: Date): Promise<void> {
   await repo.lockStaffTimers(tx, scope.userId);
-  await repo.closeForgottenTimers(scope, tx, now, { staffUserId: scope.userId });
+  await repo.closeForgottenTimers(tenantDb(scope, tx), now, { staffUserId: scope.userId });
 }
 
 /**
@@ -151,8 +152,8 @@ async function beginTimerChange(scope: Scope, tx: Executor, now: Date): Promise<
  * than 2 hours is first closed at start + 2 h (autoClosed), and then there is none.
  */
 export async function getOpenTimer(ctx: AppContext, scope: Scope, now: Date = new Date()): Promise<OpenTimer | null> {
-  await repo.closeForgottenTimers(scope, ctx.db, now, { staffUserId: scope.userId });
-  const row = await repo.getOpenTimer(scope, ctx.db, scope.userId);
+  await repo.closeForgottenTimers(tenantDb(scope, ctx.db), now, { staffUserId: scope.userId });
+  const row = await repo.getOpenTimer(tenantDb(scope, ctx.db), scope.userId);
   return row ? openTimerView(scope, ctx.db, row.id, now) : null;
 }
 
@@ -167,12 +168,12 @@ export async function getOpenTimer(ctx: AppContext, scope: Scope, now: Date = ne
 export async function startTracking(ctx: AppContext, scope: Scope, body: StartTrackingBody, now: Date = new Date()): Promise<StartTrackingResult> {
   const { timerId, stoppedId } = await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
-    if (!(await getVisiblePatient(scope, tx, body.patientId))) { throw AppError.notFound(); }
+    if (!(await getVisiblePatient(tenantDb(scope, tx), body.patientId))) { throw AppError.notFound(); }
     const office = await officeForPatient(scope, tx, body.patientId, body.hospitalId, 'startTrackingError');
     assertProgramEnabled(office, body.program);
-    const running = await repo.getOpenTimer(scope, tx, scope.userId);
+    const running = await repo.getOpenTimer(tenantDb(scope, tx), scope.userId);
     if (running) { await finishTimer(scope, tx, running, now, {}); }
-    const id = await repo.insertEntry(scope, tx, {
+    const id = await repo.insertEntry(tenantDb(scope, tx), {
       patientId: body.patientId,
       hospitalId: office.id,
       staffUserId: scope.userId,
@@ -200,7 +201,7 @@ export async function startTracking(ctx: AppContext, scope: Scope, body: StartTr
 export async function stopTracking(ctx: AppContext, scope: Scope, body: StopTrackingBody, now: Date = new Date()): Promise<TimeEntry> {
   const id = await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
-    const running = await repo.getOpenTimer(scope, tx, scope.userId);
+    const running = await repo.getOpenTimer(tenantDb(scope, tx), scope.userId);
     if (!running) { throw AppError.conflict('stopTrackingError'); }
     await finishTimer(scope, tx, running, now, body);
     return running.id;
@@ -218,12 +219,12 @@ export async function stopTracking(ctx: AppContext, scope: Scope, body: StopTrac
 export async function stopTrackingV2(ctx: AppContext, scope: Scope, body: StopTrackingV2Body, now: Date = new Date()): Promise<TimeEntry> {
   await ctx.db.transaction(async (tx) => {
     await beginTimerChange(scope, tx, now);
-    const entry = await repo.getEntry(scope, tx, body.timeTrackingId);
+    const entry = await repo.getEntry(tenantDb(scope, tx), body.timeTrackingId);
     if (!entry || entry.staffUserId !== scope.userId || !entry.isAutomatic) { throw AppError.notFound(); }
     if (entry.endedAt === null) { return finishTimer(scope, tx, entry, now, body); }
     if (!entry.autoClosed || entry.medicalNoteDetailId !== null || !body.noteText) { throw AppError.conflict('stopTrackingError'); }
     const detailId = await writeEntryNote(scope, tx, entry, body.noteText, body.categoryTemplateId ?? null);
-    await repo.updateEntry(scope, tx, entry.id, {
+    await repo.updateEntry(tenantDb(scope, tx), entry.id, {
       medicalNoteDetailId: detailId,
       interactive: body.interactive ?? entry.interactive,
       activity: body.activity ?? entry.activity,
@@ -244,10 +245,10 @@ export async function findEntriesForPatient(
   f: { patientId: number; year: number; month: number; hospitalId?: number },
   now: Date = new Date(),
 ): Promise<TimeEntry[]> {
-  if (!(await getVisiblePatient(scope, ctx.db, f.patientId))) { throw AppError.notFound(); }
-  if (f.hospitalId !== undefined && !(await getOfficeInScope(scope, ctx.db, f.hospitalId))) { throw AppError.notFound(); }
-  await repo.closeForgottenTimers(scope, ctx.db, now, { patientId: f.patientId });
-  const ids = await repo.findEntryIdsForPatientMonth(scope, ctx.db, f, TIME_ENTRIES_LIST_LIMIT);
+  if (!(await getVisiblePatient(tenantDb(scope, ctx.db), f.patientId))) { throw AppError.notFound(); }
+  if (f.hospitalId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), f.hospitalId))) { throw AppError.notFound(); }
+  await repo.closeForgottenTimers(tenantDb(scope, ctx.db), now, { patientId: f.patientId });
+  const ids = await repo.findEntryIdsForPatientMonth(tenantDb(scope, ctx.db), f, TIME_ENTRIES_LIST_LIMIT);
   return entryViews(scope, ctx.db, ids);
 }
 
@@ -263,12 +264,12 @@ export async function updateEntry(ctx: AppContext, scope: Scope, id: number, bod
   await ctx.db.transaction(async (tx) => {
     const entry = await changeableManualEntry(scope, tx, id);
     if (body.program !== undefined && body.program !== entry.program) {
-      const office = await getOfficeInScope(scope, tx, entry.hospitalId);
+      const office = await getOfficeInScope(tenantDb(scope, tx), entry.hospitalId);
       if (!office) { throw AppError.notFound(); }
       assertProgramEnabled(office, body.program);
-      if (entry.medicalNoteDetailId !== null) { await noteDetails().setDetailsProgram(scope, tx, [entry.medicalNoteDetailId], body.program); }
+      if (entry.medicalNoteDetailId !== null) { await noteDetails().setDetailsProgram(tenantDb(scope, tx), [entry.medicalNoteDetailId], body.program); }
     }
-    await repo.updateEntry(scope, tx, id, {
+    await repo.updateEntry(tenantDb(scope, tx), id, {
       ...(body.seconds !== undefined ? { seconds: body.seconds, endedAt: new Date(entry.startedAt.getTime() + body.seconds * 1000) } : {}),
       ...(body.program !== undefined ? { program: body.program } : {}),
       ...(body.activity !== undefined ? { activity: body.activity } : {}),

@@ -13,6 +13,8 @@ import type { Executor } from '../../db/client';
 import { hospitals, medicalDevices, treatmentPlanDevices, treatmentPlanPatients, treatmentPlans, userHospitals, users } from '../../db/schema/index';
 import { compiledOnce } from '../../db/compiled';
 import { assertOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
+import { tenantDb } from '../../db/handles';
+import type { TenantDb } from '../../db/handles';
 
 /** Advisory lock key spaces (pg_advisory_xact_lock(space, id)): a patient's plans, an office's templates. */
 const LOCK_PATIENT_PLANS = 730_101;
@@ -29,7 +31,10 @@ export function planFilter(scope: Scope): SQL {
 }
 
 /** Ids of the plans the caller may see, as a subquery. */
-const visiblePlanIds = (scope: Scope, db: Executor) => db.select({ id: treatmentPlans.id }).from(treatmentPlans).where(planFilter(scope));
+const visiblePlanIds = (tenant: TenantDb) => {
+  const { scope, db } = tenant;
+  return db.select({ id: treatmentPlans.id }).from(treatmentPlans).where(planFilter(scope));
+};
 
 const planColumns = {
   id: treatmentPlans.id,
@@ -48,7 +53,8 @@ export type PlanRow = { [K in keyof typeof planColumns]: (typeof treatmentPlans.
 export type PlanDeviceRow = typeof treatmentPlanDevices.$inferSelect;
 
 /** Whether the patient is assigned to office `hospitalId` (an office of the caller's). */
-export async function isPatientInOffice(scope: Scope, db: Executor, patientId: number, hospitalId: number): Promise<boolean> {
+export async function isPatientInOffice(tenant: TenantDb, patientId: number, hospitalId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ userId: userHospitals.userId })
     .from(userHospitals)
@@ -71,7 +77,8 @@ export async function lockOfficeTemplates(tx: Executor, hospitalId: number): Pro
 }
 
 /** A plan by id in the caller's scope, or null. */
-export async function getPlan(scope: Scope, db: Executor, planId: number): Promise<PlanRow | null> {
+export async function getPlan(tenant: TenantDb, planId: number): Promise<PlanRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(planColumns)
     .from(treatmentPlans)
@@ -85,10 +92,10 @@ export async function getPlan(scope: Scope, db: Executor, planId: number): Promi
  * (checked again here). Returns its id.
  */
 export async function insertPlan(
-  scope: Scope,
-  tx: Executor,
+  tenant: TenantDb,
   values: { patientId: number | null; hospitalId: number; title: string; description: string; isClientMonitoringPlan: boolean; isDefault: boolean },
 ): Promise<number> {
+  const { scope, db: tx } = tenant;
   assertOfficeInScope(scope, values.hospitalId);
   const [row] = await tx
     .insert(treatmentPlans)
@@ -102,7 +109,8 @@ export async function insertPlan(
  * of the patient moves one place down and becomes inactive, in whichever office it is (the patient
  * has one active plan); the patient must be visible to the caller.
  */
-export async function demoteOtherPlansOfPatient(scope: Scope, tx: Executor, patientId: number, keepPlanId: number): Promise<void> {
+export async function demoteOtherPlansOfPatient(tenant: TenantDb, patientId: number, keepPlanId: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx
     .update(treatmentPlans)
     .set({ status: TreatmentPlanStatus.INACTIVE, sortOrder: sql`${treatmentPlans.sortOrder} + 1` })
@@ -110,7 +118,8 @@ export async function demoteOtherPlansOfPatient(scope: Scope, tx: Executor, pati
 }
 
 /** Updates a plan's title, description and default flag (those given). */
-export async function updatePlanFields(scope: Scope, db: Executor, planId: number, values: { title?: string; description?: string; isDefault?: boolean }): Promise<void> {
+export async function updatePlanFields(tenant: TenantDb, planId: number, values: { title?: string; description?: string; isDefault?: boolean }): Promise<void> {
+  const { scope, db } = tenant;
   if (Object.keys(values).length === 0) { return; }
   await db
     .update(treatmentPlans)
@@ -119,7 +128,8 @@ export async function updatePlanFields(scope: Scope, db: Executor, planId: numbe
 }
 
 /** Deletes a plan (its devices and patient assignments go with it). Returns whether a row was deleted. */
-export async function deletePlan(scope: Scope, db: Executor, planId: number): Promise<boolean> {
+export async function deletePlan(tenant: TenantDb, planId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(treatmentPlans)
     .where(and(eq(treatmentPlans.id, planId), planFilter(scope)))
@@ -128,7 +138,8 @@ export async function deletePlan(scope: Scope, db: Executor, planId: number): Pr
 }
 
 /** Clears the default flag of the office's client monitoring plans other than `exceptPlanId`. */
-export async function clearDefaultTemplates(scope: Scope, tx: Executor, hospitalId: number, exceptPlanId: number): Promise<void> {
+export async function clearDefaultTemplates(tenant: TenantDb, hospitalId: number, exceptPlanId: number): Promise<void> {
+  const { scope, db: tx } = tenant;
   await tx
     .update(treatmentPlans)
     .set({ isDefault: false })
@@ -144,11 +155,12 @@ export async function clearDefaultTemplates(scope: Scope, tx: Executor, hospital
 }
 
 /** The devices of a plan in the caller's scope, in the order they were added. */
-export async function findDevices(scope: Scope, db: Executor, planId: number): Promise<PlanDeviceRow[]> {
+export async function findDevices(tenant: TenantDb, planId: number): Promise<PlanDeviceRow[]> {
+  const { scope, db } = tenant;
   return db
     .select()
     .from(treatmentPlanDevices)
-    .where(and(eq(treatmentPlanDevices.treatmentPlanId, planId), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(scope, db))))
+    .where(and(eq(treatmentPlanDevices.treatmentPlanId, planId), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(tenantDb(scope, db)))))
     .orderBy(asc(treatmentPlanDevices.id));
 }
 
@@ -164,8 +176,9 @@ const deviceValues = (d: TreatmentPlanDeviceValues) => ({
 });
 
 /** Adds devices to a plan the caller may see; returns their ids in order. */
-export async function insertDevices(scope: Scope, tx: Executor, planId: number, devices: readonly TreatmentPlanDeviceValues[]): Promise<number[]> {
-  if (devices.length === 0 || !(await getPlan(scope, tx, planId))) { return []; }
+export async function insertDevices(tenant: TenantDb, planId: number, devices: readonly TreatmentPlanDeviceValues[]): Promise<number[]> {
+  const { scope, db: tx } = tenant;
+  if (devices.length === 0 || !(await getPlan(tenantDb(scope, tx), planId))) { return []; }
   const rows = await tx
     .insert(treatmentPlanDevices)
     .values(devices.map((d) => ({ treatmentPlanId: planId, ...deviceValues(d) })))
@@ -174,7 +187,8 @@ export async function insertDevices(scope: Scope, tx: Executor, planId: number, 
 }
 
 /** A plan device by id with its plan, in the caller's scope, or null. */
-export async function getPlanDevice(scope: Scope, db: Executor, planDeviceId: number): Promise<{ device: PlanDeviceRow; plan: PlanRow } | null> {
+export async function getPlanDevice(tenant: TenantDb, planDeviceId: number): Promise<{ device: PlanDeviceRow; plan: PlanRow } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ device: treatmentPlanDevices, plan: planColumns })
     .from(treatmentPlanDevices)
@@ -185,23 +199,26 @@ export async function getPlanDevice(scope: Scope, db: Executor, planDeviceId: nu
 }
 
 /** Replaces a plan device's type, linked device and schedule. */
-export async function updatePlanDevice(scope: Scope, db: Executor, planDeviceId: number, values: TreatmentPlanDeviceValues): Promise<void> {
+export async function updatePlanDevice(tenant: TenantDb, planDeviceId: number, values: TreatmentPlanDeviceValues): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(treatmentPlanDevices)
     .set(deviceValues(values))
-    .where(and(eq(treatmentPlanDevices.id, planDeviceId), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(scope, db))));
+    .where(and(eq(treatmentPlanDevices.id, planDeviceId), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(tenantDb(scope, db)))));
 }
 
 /** Deletes plan devices by id (of plans the caller may see). */
-export async function deletePlanDevices(scope: Scope, db: Executor, planDeviceIds: number[]): Promise<void> {
+export async function deletePlanDevices(tenant: TenantDb, planDeviceIds: number[]): Promise<void> {
+  const { scope, db } = tenant;
   if (planDeviceIds.length === 0) { return; }
   await db
     .delete(treatmentPlanDevices)
-    .where(and(inArray(treatmentPlanDevices.id, planDeviceIds), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(scope, db))));
+    .where(and(inArray(treatmentPlanDevices.id, planDeviceIds), inArray(treatmentPlanDevices.treatmentPlanId, visiblePlanIds(tenantDb(scope, db)))));
 }
 
 /** The patient's plan ids the caller may see: sortOrder 0 (the newest) first, at most `limit`. */
-export async function findPlanIdsOfPatient(scope: Scope, db: Executor, patientId: number, limit: number): Promise<number[]> {
+export async function findPlanIdsOfPatient(tenant: TenantDb, patientId: number, limit: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
@@ -234,7 +251,8 @@ const visiblePatientActivePlan = compiledOnce('visiblePatientActivePlan', (db, s
  * `getVisiblePatient`), else the patient's active plan as the API shows it (status 1; the first
  * by sort order, then the newest; `planFilter`), or null when there is none.
  */
-export async function findVisiblePatientActivePlan(scope: Scope, db: Executor, patientId: number): Promise<TreatmentPlan | null | undefined> {
+export async function findVisiblePatientActivePlan(tenant: TenantDb, patientId: number): Promise<TreatmentPlan | null | undefined> {
+  const { scope, db } = tenant;
   const rows = await visiblePatientActivePlan(scope, db, { patientId });
   if (rows.length === 0) { return undefined; }
   const plan = rows[0]!.plan;
@@ -243,7 +261,8 @@ export async function findVisiblePatientActivePlan(scope: Scope, db: Executor, p
 }
 
 /** The office's client monitoring plan ids: the default first, then by title; at most `limit`. */
-export async function findTemplateIdsOfOffice(scope: Scope, db: Executor, hospitalId: number, limit: number): Promise<number[]> {
+export async function findTemplateIdsOfOffice(tenant: TenantDb, hospitalId: number, limit: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db
     .select({ id: treatmentPlans.id })
     .from(treatmentPlans)
@@ -254,7 +273,8 @@ export async function findTemplateIdsOfOffice(scope: Scope, db: Executor, hospit
 }
 
 /** The office's default client monitoring plan, or null. */
-export async function getDefaultTemplate(scope: Scope, db: Executor, hospitalId: number): Promise<PlanRow | null> {
+export async function getDefaultTemplate(tenant: TenantDb, hospitalId: number): Promise<PlanRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select(planColumns)
     .from(treatmentPlans)
@@ -273,20 +293,22 @@ export async function getDefaultTemplate(scope: Scope, db: Executor, hospitalId:
 }
 
 /** Records a patient's assignment to a client monitoring plan (no change when already assigned). */
-export async function addPatientToTemplate(scope: Scope, tx: Executor, planId: number, patientId: number): Promise<void> {
-  if (!(await getPlan(scope, tx, planId))) { return; }
+export async function addPatientToTemplate(tenant: TenantDb, planId: number, patientId: number): Promise<void> {
+  const { scope, db: tx } = tenant;
+  if (!(await getPlan(tenantDb(scope, tx), planId))) { return; }
   await tx.insert(treatmentPlanPatients).values({ treatmentPlanId: planId, patientUserId: patientId }).onConflictDoNothing();
 }
 
 /** Removes a patient's assignment to a client monitoring plan; whether there was one. */
-export async function removePatientFromTemplate(scope: Scope, db: Executor, planId: number, patientId: number): Promise<boolean> {
+export async function removePatientFromTemplate(tenant: TenantDb, planId: number, patientId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(treatmentPlanPatients)
     .where(
       and(
         eq(treatmentPlanPatients.treatmentPlanId, planId),
         eq(treatmentPlanPatients.patientUserId, patientId),
-        inArray(treatmentPlanPatients.treatmentPlanId, visiblePlanIds(scope, db)),
+        inArray(treatmentPlanPatients.treatmentPlanId, visiblePlanIds(tenantDb(scope, db))),
       ),
     )
     .returning({ id: treatmentPlanPatients.treatmentPlanId });
@@ -294,7 +316,8 @@ export async function removePatientFromTemplate(scope: Scope, db: Executor, plan
 }
 
 /** Medical devices by id in the caller's offices, with owner, office and type (to check a plan device's link). */
-export async function findMedicalDevices(scope: Scope, db: Executor, ids: number[]) {
+export async function findMedicalDevices(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: medicalDevices.id, patientId: medicalDevices.patientId, hospitalId: medicalDevices.hospitalId, deviceType: medicalDevices.deviceType })
@@ -330,7 +353,8 @@ export function deviceView(d: PlanDeviceRow): TreatmentPlanDevice {
  * The patients assigned to client monitoring plans `templateIds` whom the caller may see: per plan
  * the most recent 200, each row with the plan's total.
  */
-async function findTemplateAssignments(scope: Scope, db: Executor, templateIds: number[]) {
+async function findTemplateAssignments(tenant: TenantDb, templateIds: number[]) {
+  const { scope, db } = tenant;
   if (templateIds.length === 0) { return []; }
   const ranked = db
     .select({
@@ -403,7 +427,8 @@ function planView(p: PlanRow, devices: TreatmentPlanDevice[], templateAssignment
  * monitoring plan's visible patients, most recent first, at most 200, with the total), in the
  * order given; ids outside the caller's scope are left out. At most three queries, no N+1.
  */
-export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): Promise<TreatmentPlan[]> {
+export async function loadPlanViews(tenant: TenantDb, ids: number[]): Promise<TreatmentPlan[]> {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   const plans = await planRows(scope, db, { ids });
   if (plans.length === 0) { return []; }
@@ -411,7 +436,7 @@ export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): 
   const templateIds = plans.filter((p) => p.patientId === null).map((p) => p.id);
   const [devices, assignments] = await Promise.all([
     planDeviceRows(scope, db, { planIds }),
-    findTemplateAssignments(scope, db, templateIds),
+    findTemplateAssignments(tenantDb(scope, db), templateIds),
   ]);
   const devicesOf = new Map<number, TreatmentPlanDevice[]>();
   for (const d of devices) { devicesOf.set(d.treatmentPlanId, [...(devicesOf.get(d.treatmentPlanId) ?? []), deviceView(d)]); }
@@ -429,7 +454,8 @@ export async function loadPlanViews(scope: Scope, db: Executor, ids: number[]): 
  * One batch of active patient plans in the caller's scope with their devices and the office's time
  * zone, by plan id after `afterPlanId` (keyset paging for the scheduled jobs), at most `limit`.
  */
-export async function findActivePlansWithDevices(scope: Scope, db: Executor, afterPlanId: number, limit: number) {
+export async function findActivePlansWithDevices(tenant: TenantDb, afterPlanId: number, limit: number) {
+  const { scope, db } = tenant;
   const plans = await db
     .select({ id: treatmentPlans.id, patientId: treatmentPlans.patientId, hospitalId: treatmentPlans.hospitalId, createdAt: treatmentPlans.createdAt, timeZone: hospitals.timeZone })
     .from(treatmentPlans)

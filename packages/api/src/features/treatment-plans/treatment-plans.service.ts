@@ -12,6 +12,7 @@ import { getOfficeInScope, getVisiblePatient } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './treatment-plans.repo';
 import { localDayOf, type ScheduledDevice } from './schedule';
+import { tenantDb } from '../../db/handles';
 
 /** Most plans a patient's list returns. */
 const PATIENT_PLANS_LIMIT = 100;
@@ -52,7 +53,7 @@ async function checkLinkedDevices(
 ): Promise<void> {
   const linked = devices.flatMap((d, i) => (d.medicalDeviceId ? [{ i, id: d.medicalDeviceId, deviceType: d.deviceType }] : []));
   if (linked.length === 0) { return; }
-  const rows = owner.patientId === null ? [] : await repo.findMedicalDevices(scope, db, linked.map((l) => l.id));
+  const rows = owner.patientId === null ? [] : await repo.findMedicalDevices(tenantDb(scope, db), linked.map((l) => l.id));
   for (const l of linked) {
     const row = rows.find((r) => r.id === l.id);
     // A device outside the caller's offices (or none) reads as not found (docs/first-day.md).
@@ -76,19 +77,19 @@ const copyOf = (d: repo.PlanDeviceRow, keepLink: boolean): TreatmentPlanDeviceVa
 });
 
 async function viewOf(scope: Scope, db: Executor, planId: number): Promise<TreatmentPlan> {
-  const [view] = await repo.loadPlanViews(scope, db, [planId]);
+  const [view] = await repo.loadPlanViews(tenantDb(scope, db), [planId]);
   if (!view) { throw AppError.notFound(); }
   return view;
 }
 
 async function visiblePlan(scope: Scope, db: Executor, planId: number): Promise<repo.PlanRow> {
-  const plan = await repo.getPlan(scope, db, planId);
+  const plan = await repo.getPlan(tenantDb(scope, db), planId);
   if (!plan) { throw AppError.notFound(); }
   return plan;
 }
 
 async function visiblePatient(scope: Scope, db: Executor, patientId: number): Promise<void> {
-  if (!(await getVisiblePatient(scope, db, patientId))) { throw AppError.notFound(); }
+  if (!(await getVisiblePatient(tenantDb(scope, db), patientId))) { throw AppError.notFound(); }
 }
 
 /**
@@ -102,7 +103,7 @@ async function insertActivePatientPlan(
   values: { patientId: number; hospitalId: number; title: string; description: string; devices: readonly TreatmentPlanDeviceValues[] },
 ): Promise<number> {
   await repo.lockPatientPlans(tx, values.patientId);
-  const planId = await repo.insertPlan(scope, tx, {
+  const planId = await repo.insertPlan(tenantDb(scope, tx), {
     patientId: values.patientId,
     hospitalId: values.hospitalId,
     title: values.title,
@@ -110,8 +111,8 @@ async function insertActivePatientPlan(
     isClientMonitoringPlan: false,
     isDefault: false,
   });
-  await repo.demoteOtherPlansOfPatient(scope, tx, values.patientId, planId);
-  await repo.insertDevices(scope, tx, planId, values.devices);
+  await repo.demoteOtherPlansOfPatient(tenantDb(scope, tx), values.patientId, planId);
+  await repo.insertDevices(tenantDb(scope, tx), planId, values.devices);
   return planId;
 }
 
@@ -122,7 +123,7 @@ async function insertTemplate(
   values: { hospitalId: number; title: string; description: string; isDefault: boolean; devices: readonly TreatmentPlanDeviceValues[] },
 ): Promise<number> {
   await repo.lockOfficeTemplates(tx, values.hospitalId);
-  const planId = await repo.insertPlan(scope, tx, {
+  const planId = await repo.insertPlan(tenantDb(scope, tx), {
     patientId: null,
     hospitalId: values.hospitalId,
     title: values.title,
@@ -130,8 +131,8 @@ async function insertTemplate(
     isClientMonitoringPlan: true,
     isDefault: values.isDefault,
   });
-  if (values.isDefault) { await repo.clearDefaultTemplates(scope, tx, values.hospitalId, planId); }
-  await repo.insertDevices(scope, tx, planId, values.devices);
+  if (values.isDefault) { await repo.clearDefaultTemplates(tenantDb(scope, tx), values.hospitalId, planId); }
+  await repo.insertDevices(tenantDb(scope, tx), planId, values.devices);
   return planId;
 }
 
@@ -148,9 +149,9 @@ export async function createPlan(
   body: { patientId: number; hospitalId: number; title: string; description: string; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), body.hospitalId))) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientId);
-  if (!(await repo.isPatientInOffice(scope, db, body.patientId, body.hospitalId))) { throw fieldError('invalidId', 'patientId'); }
+  if (!(await repo.isPatientInOffice(tenantDb(scope, db), body.patientId, body.hospitalId))) { throw fieldError('invalidId', 'patientId'); }
   await checkDevices(scope, db, body.devices, body, 'devices');
   const planId = await db.transaction((tx) => insertActivePatientPlan(scope, tx, body));
   return viewOf(scope, db, planId);
@@ -175,25 +176,25 @@ export async function updatePlan(
   await db.transaction(async (tx) => {
     if (body.isDefault === true) {
       await repo.lockOfficeTemplates(tx, plan.hospitalId);
-      await repo.clearDefaultTemplates(scope, tx, plan.hospitalId, plan.id);
+      await repo.clearDefaultTemplates(tenantDb(scope, tx), plan.hospitalId, plan.id);
     }
-    await repo.updatePlanFields(scope, tx, plan.id, {
+    await repo.updatePlanFields(tenantDb(scope, tx), plan.id, {
       title: body.title,
       description: body.description,
       ...(plan.isClientMonitoringPlan && body.isDefault !== undefined ? { isDefault: body.isDefault } : {}),
     });
     if (body.devices) {
-      const current = await repo.findDevices(scope, tx, plan.id);
+      const current = await repo.findDevices(tenantDb(scope, tx), plan.id);
       const byType = new Map(current.map((d) => [d.deviceType, d]));
       const added: TreatmentPlanDeviceValues[] = [];
       for (const device of body.devices) {
         const existing = byType.get(device.deviceType);
-        if (existing) { await repo.updatePlanDevice(scope, tx, existing.id, device); }
+        if (existing) { await repo.updatePlanDevice(tenantDb(scope, tx), existing.id, device); }
         else { added.push(device); }
       }
       const kept = new Set<string>(body.devices.map((d) => d.deviceType));
-      await repo.deletePlanDevices(scope, tx, current.filter((d) => !kept.has(d.deviceType)).map((d) => d.id));
-      await repo.insertDevices(scope, tx, plan.id, added);
+      await repo.deletePlanDevices(tenantDb(scope, tx), current.filter((d) => !kept.has(d.deviceType)).map((d) => d.id));
+      await repo.insertDevices(tenantDb(scope, tx), plan.id, added);
     }
   });
   return viewOf(scope, db, plan.id);
@@ -205,7 +206,7 @@ export async function updatePlan(
  * inactive; duplicating one makes it active again. 404 outside the caller's scope.
  */
 export async function deletePlan(ctx: AppContext, scope: Scope, planId: number): Promise<{ id: number }> {
-  if (!(await repo.deletePlan(scope, ctx.db, planId))) { throw AppError.notFound(); }
+  if (!(await repo.deletePlan(tenantDb(scope, ctx.db), planId))) { throw AppError.notFound(); }
   return { id: planId };
 }
 
@@ -221,12 +222,12 @@ export async function getPlan(ctx: AppContext, scope: Scope, planId: number): Pr
  */
 export async function findPlansForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<TreatmentPlan[]> {
   await visiblePatient(scope, ctx.db, patientId);
-  return repo.loadPlanViews(scope, ctx.db, await repo.findPlanIdsOfPatient(scope, ctx.db, patientId, PATIENT_PLANS_LIMIT));
+  return repo.loadPlanViews(tenantDb(scope, ctx.db), await repo.findPlanIdsOfPatient(tenantDb(scope, ctx.db), patientId, PATIENT_PLANS_LIMIT));
 }
 
 /** `GET treatmentplan/getactivetreatmentplanforpatient`: the patient's active plan (status 1) or null; 404 when the patient is not visible. */
 export async function getActivePlanForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<TreatmentPlan | null> {
-  const plan = await repo.findVisiblePatientActivePlan(scope, ctx.db, patientId);
+  const plan = await repo.findVisiblePatientActivePlan(tenantDb(scope, ctx.db), patientId);
   if (plan === undefined) { throw AppError.notFound(); }
   return plan;
 }
@@ -244,21 +245,21 @@ export async function assignDevice(ctx: AppContext, scope: Scope, body: Treatmen
   const id = await db.transaction(async (tx) => {
     if (plan.patientId !== null) { await repo.lockPatientPlans(tx, plan.patientId); }
     else { await repo.lockOfficeTemplates(tx, plan.hospitalId); }
-    const current = await repo.findDevices(scope, tx, plan.id);
+    const current = await repo.findDevices(tenantDb(scope, tx), plan.id);
     if (current.some((d) => d.deviceType === device.deviceType)) { throw new AppError('conflict', 'duplicatePlanDeviceType'); }
-    const [inserted] = await repo.insertDevices(scope, tx, plan.id, [device]);
+    const [inserted] = await repo.insertDevices(tenantDb(scope, tx), plan.id, [device]);
     return inserted!;
   });
-  const stored = await repo.getPlanDevice(scope, db, id);
+  const stored = await repo.getPlanDevice(tenantDb(scope, db), id);
   if (!stored) { throw AppError.notFound(); }
   return repo.deviceView(stored.device);
 }
 
 /** `DELETE treatmentplan/deassigndevice`: removes a device from its plan; 404 outside the caller's scope. */
 export async function deassignDevice(ctx: AppContext, scope: Scope, planDeviceId: number): Promise<{ id: number; treatmentPlanId: number }> {
-  const found = await repo.getPlanDevice(scope, ctx.db, planDeviceId);
+  const found = await repo.getPlanDevice(tenantDb(scope, ctx.db), planDeviceId);
   if (!found) { throw AppError.notFound(); }
-  await repo.deletePlanDevices(scope, ctx.db, [planDeviceId]);
+  await repo.deletePlanDevices(tenantDb(scope, ctx.db), [planDeviceId]);
   return { id: planDeviceId, treatmentPlanId: found.device.treatmentPlanId };
 }
 
@@ -273,7 +274,7 @@ export async function updatePlanDevice(
   body: Omit<TreatmentPlanDeviceValues, 'deviceType'> & { treatmentPlanDeviceId: number; deviceType?: TreatmentPlanDeviceValues['deviceType'] },
 ): Promise<TreatmentPlanDevice> {
   const db = ctx.db;
-  const found = await repo.getPlanDevice(scope, db, body.treatmentPlanDeviceId);
+  const found = await repo.getPlanDevice(tenantDb(scope, db), body.treatmentPlanDeviceId);
   if (!found) { throw AppError.notFound(); }
   const { device, plan } = found;
   const deviceType = body.deviceType ?? (device.deviceType as TreatmentPlanDeviceValues['deviceType']);
@@ -291,11 +292,11 @@ export async function updatePlanDevice(
   };
   if (body.medicalDeviceId !== undefined) { await checkLinkedDevices(scope, db, [values], plan, () => 'medicalDeviceId'); }
   if (typeChanged) {
-    const others = await repo.findDevices(scope, db, plan.id);
+    const others = await repo.findDevices(tenantDb(scope, db), plan.id);
     if (others.some((d) => d.id !== device.id && d.deviceType === deviceType)) { throw new AppError('conflict', 'duplicatePlanDeviceType'); }
   }
-  await repo.updatePlanDevice(scope, db, device.id, values);
-  const stored = await repo.getPlanDevice(scope, db, device.id);
+  await repo.updatePlanDevice(tenantDb(scope, db), device.id, values);
+  const stored = await repo.getPlanDevice(tenantDb(scope, db), device.id);
   if (!stored) { throw AppError.notFound(); }
   return repo.deviceView(stored.device);
 }
@@ -307,7 +308,7 @@ export async function updateTitleDescription(
   body: { treatmentPlanId: number; title: string; description: string },
 ): Promise<TreatmentPlan> {
   const plan = await visiblePlan(scope, ctx.db, body.treatmentPlanId);
-  await repo.updatePlanFields(scope, ctx.db, plan.id, { title: body.title, description: body.description });
+  await repo.updatePlanFields(tenantDb(scope, ctx.db), plan.id, { title: body.title, description: body.description });
   return viewOf(scope, ctx.db, plan.id);
 }
 
@@ -321,7 +322,7 @@ export async function duplicatePlan(ctx: AppContext, scope: Scope, planId: numbe
   const db = ctx.db;
   const plan = await visiblePlan(scope, db, planId);
   const newId = await db.transaction(async (tx) => {
-    const devices = await repo.findDevices(scope, tx, plan.id);
+    const devices = await repo.findDevices(tenantDb(scope, tx), plan.id);
     const values = { hospitalId: plan.hospitalId, title: plan.title, description: plan.description };
     if (plan.patientId !== null) {
       return insertActivePatientPlan(scope, tx, { ...values, patientId: plan.patientId, devices: devices.map((d) => copyOf(d, true)) });
@@ -337,8 +338,8 @@ export async function duplicatePlan(ctx: AppContext, scope: Scope, planId: numbe
  * 404 when the office is not the caller's; a patient caller gets an empty list.
  */
 export async function findClientMonitoringPlans(ctx: AppContext, scope: Scope, hospitalId: number): Promise<TreatmentPlan[]> {
-  if (!(await getOfficeInScope(scope, ctx.db, hospitalId))) { throw AppError.notFound(); }
-  return repo.loadPlanViews(scope, ctx.db, await repo.findTemplateIdsOfOffice(scope, ctx.db, hospitalId, OFFICE_TEMPLATES_LIMIT));
+  if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
+  return repo.loadPlanViews(tenantDb(scope, ctx.db), await repo.findTemplateIdsOfOffice(tenantDb(scope, ctx.db), hospitalId, OFFICE_TEMPLATES_LIMIT));
 }
 
 /**
@@ -353,7 +354,7 @@ export async function createClientMonitoringPlan(
   body: { hospitalId: number; title: string; description: string; isDefault: boolean; devices: TreatmentPlanDeviceValues[] },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), body.hospitalId))) { throw AppError.notFound(); }
   await checkDevices(scope, db, body.devices, { patientId: null, hospitalId: body.hospitalId }, 'devices');
   const planId = await db.transaction((tx) => insertTemplate(scope, tx, body));
   return viewOf(scope, db, planId);
@@ -373,7 +374,7 @@ export async function deassignPatientFromClientMonitoringPlan(
   const plan = await visiblePlan(scope, db, body.treatmentPlanId);
   if (!plan.isClientMonitoringPlan) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientUserId);
-  if (!(await repo.removePatientFromTemplate(scope, db, plan.id, body.patientUserId))) { throw AppError.notFound(); }
+  if (!(await repo.removePatientFromTemplate(tenantDb(scope, db), plan.id, body.patientUserId))) { throw AppError.notFound(); }
   return { treatmentPlanId: plan.id, patientUserId: body.patientUserId };
 }
 
@@ -391,15 +392,15 @@ export async function assignPatientToDefaultClientMonitoringPlan(
   body: { patientUserId: number; hospitalId: number },
 ): Promise<TreatmentPlan> {
   const db = ctx.db;
-  if (!(await getOfficeInScope(scope, db, body.hospitalId))) { throw AppError.notFound(); }
+  if (!(await getOfficeInScope(tenantDb(scope, db), body.hospitalId))) { throw AppError.notFound(); }
   await visiblePatient(scope, db, body.patientUserId);
-  if (!(await repo.isPatientInOffice(scope, db, body.patientUserId, body.hospitalId))) { throw fieldError('invalidId', 'patientUserId'); }
+  if (!(await repo.isPatientInOffice(tenantDb(scope, db), body.patientUserId, body.hospitalId))) { throw fieldError('invalidId', 'patientUserId'); }
   const planId = await db.transaction(async (tx) => {
     await repo.lockOfficeTemplates(tx, body.hospitalId);
-    const template = await repo.getDefaultTemplate(scope, tx, body.hospitalId);
+    const template = await repo.getDefaultTemplate(tenantDb(scope, tx), body.hospitalId);
     if (!template) { throw fieldError('noDefaultMonitoringPlan', 'hospitalId'); }
-    const devices = await repo.findDevices(scope, tx, template.id);
-    await repo.addPatientToTemplate(scope, tx, template.id, body.patientUserId);
+    const devices = await repo.findDevices(tenantDb(scope, tx), template.id);
+    await repo.addPatientToTemplate(tenantDb(scope, tx), template.id, body.patientUserId);
     return insertActivePatientPlan(scope, tx, {
       patientId: body.patientUserId,
       hospitalId: body.hospitalId,
@@ -431,7 +432,7 @@ export interface ActivePlanSchedule {
  * is unknown (the offices API accepts IANA zones only).
  */
 export async function findActivePlanSchedules(ctx: AppContext, scope: Scope, afterPlanId = 0, limit = 500): Promise<ActivePlanSchedule[]> {
-  const rows = await repo.findActivePlansWithDevices(scope, ctx.db, afterPlanId, Math.min(Math.max(Math.trunc(limit), 1), 1000));
+  const rows = await repo.findActivePlansWithDevices(tenantDb(scope, ctx.db), afterPlanId, Math.min(Math.max(Math.trunc(limit), 1), 1000));
   return rows.map((p) => ({
     treatmentPlanId: p.id,
     patientId: p.patientId,

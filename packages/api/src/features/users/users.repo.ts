@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { hospitals, organizations, userHospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, organizationFilter, userFilter, type Scope } from '../../db/scope';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
+import type { TenantDb } from '../../db/handles';
 
 // Every function that reads or writes users on behalf of a caller takes the caller's `scope` and
 // applies `userFilter` (db/scope.ts), so a user outside the scope reads as absent. The few public
@@ -13,7 +14,8 @@ export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
 
 /** A user the caller may see, or null. */
-export async function getVisibleUser(db: Executor, scope: Scope, id: number): Promise<UserRow | null> {
+export async function getVisibleUser(tenant: TenantDb, id: number): Promise<UserRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select()
     .from(users)
@@ -83,7 +85,8 @@ function listWhere(scope: Scope, filter: UserListFilter): SQL {
  * One page of the ids of the users in scope matching `filter`, sorted in SQL (default: last name,
  * first name), with the total count. Ties are broken by id so that pages are stable.
  */
-export async function findUserIds(db: Executor, scope: Scope, filter: UserListFilter, page: PageRequest): Promise<{ ids: number[]; total: number }> {
+export async function findUserIds(tenant: TenantDb, filter: UserListFilter, page: PageRequest): Promise<{ ids: number[]; total: number }> {
+  const { scope, db } = tenant;
   const where = listWhere(scope, filter);
   const descending = page.sort?.startsWith('-') ?? false;
   const key = (page.sort?.replace(/^-/, '') ?? '') as keyof typeof sortColumns;
@@ -137,7 +140,8 @@ export async function findUsernamesLike(db: Executor, prefix: string): Promise<S
 }
 
 /** The offices among `ids` that the caller may see. */
-export async function findOfficesInScope(db: Executor, scope: Scope, ids: number[]) {
+export async function findOfficesInScope(tenant: TenantDb, ids: number[]) {
+  const { scope, db } = tenant;
   if (ids.length === 0) { return []; }
   return db
     .select({ id: hospitals.id, organizationId: hospitals.organizationId, timeZone: hospitals.timeZone })
@@ -146,7 +150,8 @@ export async function findOfficesInScope(db: Executor, scope: Scope, ids: number
 }
 
 /** Whether the organization exists and the caller may see it. */
-export async function organizationVisible(db: Executor, scope: Scope, id: number): Promise<boolean> {
+export async function organizationVisible(tenant: TenantDb, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -156,7 +161,8 @@ export async function organizationVisible(db: Executor, scope: Scope, id: number
 }
 
 /** Inserts a user and their assignments to offices of the caller's (404 for another office); run inside the caller's transaction. */
-export async function insertUser(tx: Executor, scope: Scope, values: UserInsert, hospitalIds: number[], isAdmin: boolean): Promise<UserRow> {
+export async function insertUser(tenant: TenantDb, values: UserInsert, hospitalIds: number[], isAdmin: boolean): Promise<UserRow> {
+  const { scope, db: tx } = tenant;
   for (const id of hospitalIds) { assertOfficeInScope(scope, id); }
   const [row] = await tx.insert(users).values(values).returning();
   if (hospitalIds.length > 0) {
@@ -166,7 +172,8 @@ export async function insertUser(tx: Executor, scope: Scope, values: UserInsert,
 }
 
 /** Updates a visible user's columns (sets updatedAt); returns false when the user is not in scope. */
-export async function updateUserRow(db: Executor, scope: Scope, id: number, values: Partial<UserInsert>): Promise<boolean> {
+export async function updateUserRow(tenant: TenantDb, id: number, values: Partial<UserInsert>): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
@@ -176,7 +183,8 @@ export async function updateUserRow(db: Executor, scope: Scope, id: number, valu
 }
 
 /** The office assignments of a user the caller sees (userFilter; none otherwise). */
-export async function findAssignments(db: Executor, scope: Scope, userId: number): Promise<number[]> {
+export async function findAssignments(tenant: TenantDb, userId: number): Promise<number[]> {
+  const { scope, db } = tenant;
   const rows = await db.select({ hospitalId: userHospitals.hospitalId }).from(userHospitals).where(and(eq(userHospitals.userId, userId), userFilter(scope, userHospitals.userId)));
   return rows.map((r) => r.hospitalId);
 }
@@ -185,7 +193,8 @@ export async function findAssignments(db: Executor, scope: Scope, userId: number
  * Replaces the user's assignments among the caller's offices with `hospitalIds`; assignments to
  * offices outside the caller's scope are kept (the caller cannot see them, so cannot remove them).
  */
-export async function replaceAssignmentsInScope(tx: Executor, scope: Scope, userId: number, hospitalIds: number[], isAdmin: boolean) {
+export async function replaceAssignmentsInScope(tenant: TenantDb, userId: number, hospitalIds: number[], isAdmin: boolean) {
+  const { scope, db: tx } = tenant;
   const keep = hospitalIds.length > 0 ? sql`${userHospitals.hospitalId} not in (${sql.join(hospitalIds.map((id) => sql`${id}`), sql`, `)})` : sql`true`;
   await tx.delete(userHospitals).where(and(eq(userHospitals.userId, userId), officeFilter(scope, userHospitals.hospitalId), keep));
   if (hospitalIds.length > 0) {
@@ -197,13 +206,15 @@ export async function replaceAssignmentsInScope(tx: Executor, scope: Scope, user
 }
 
 /** The caller's own row (password hash, image): the caller is always in their own scope. */
-export async function getSelf(db: Executor, scope: Scope): Promise<UserRow | null> {
+export async function getSelf(tenant: TenantDb): Promise<UserRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db.select().from(users).where(eq(users.id, scope.userId)).limit(1);
   return row ?? null;
 }
 
 /** The caller's profile picture, or null when there is none. */
-export async function getProfileImage(db: Executor, scope: Scope): Promise<{ image: Buffer; type: string } | null> {
+export async function getProfileImage(tenant: TenantDb): Promise<{ image: Buffer; type: string } | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ image: users.profileImage, type: users.profileImageType })
     .from(users)
@@ -214,7 +225,8 @@ export async function getProfileImage(db: Executor, scope: Scope): Promise<{ ima
 }
 
 /** Stores the caller's profile picture. */
-export async function setProfileImage(db: Executor, scope: Scope, image: Buffer, type: string) {
+export async function setProfileImage(tenant: TenantDb, image: Buffer, type: string) {
+  const { scope, db } = tenant;
   await db.update(users).set({ profileImage: image, profileImageType: type, updatedAt: new Date() }).where(eq(users.id, scope.userId));
 }
 
@@ -252,7 +264,8 @@ export async function upsertOfficeAssignments(db: Executor, hospitalId: number, 
 }
 
 /** Removes the users' assignments to office `hospitalId` when it is in the caller's offices; returns the removed ones. */
-export async function removeOfficeAssignments(scope: Scope, db: Executor, hospitalId: number, userIds: number[]) {
+export async function removeOfficeAssignments(tenant: TenantDb, hospitalId: number, userIds: number[]) {
+  const { scope, db } = tenant;
   return db
     .delete(userHospitals)
     .where(and(eq(userHospitals.hospitalId, hospitalId), inArray(userHospitals.userId, userIds), officeFilter(scope, userHospitals.hospitalId)))
@@ -260,7 +273,8 @@ export async function removeOfficeAssignments(scope: Scope, db: Executor, hospit
 }
 
 /** Saves the caller's /patients view under users.user_settings_json.patientListView (other settings kept). */
-export async function savePatientListViewSetting(scope: Scope, db: Executor, view: PatientListView): Promise<void> {
+export async function savePatientListViewSetting(tenant: TenantDb, view: PatientListView): Promise<void> {
+  const { scope, db } = tenant;
   await db
     .update(users)
     .set({ userSettingsJson: sql`${users.userSettingsJson} || jsonb_build_object('patientListView', ${JSON.stringify(view)}::jsonb)` })

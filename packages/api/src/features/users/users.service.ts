@@ -34,6 +34,7 @@ import { linkEmail } from './users.emails';
 import * as repo from './users.repo';
 import { loadUserView, loadUserViews } from './users.view';
 import { linkBase } from '../../lib/public-url';
+import { tenantDb } from '../../db/handles';
 
 type CreateBody = z.output<typeof userCreateBodySchema>;
 type UpdateBody = z.output<typeof userUpdateV2BodySchema>;
@@ -76,7 +77,7 @@ function assertMayRead(scope: Scope, target: repo.UserRow): void {
 }
 
 async function visibleUser(ctx: AppContext, scope: Scope, id: number): Promise<repo.UserRow> {
-  const row = await repo.getVisibleUser(ctx.db, scope, id);
+  const row = await repo.getVisibleUser(tenantDb(scope, ctx.db), id);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
@@ -88,8 +89,8 @@ function maskSsn(ssn: string | undefined): string {
   return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '';
 }
 
-async function viewOf(ctx: AppContext, id: number, opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User> {
-  const view = await loadUserView(ctx.db, id, opts);
+async function viewOf(ctx: AppContext, scope: Scope, id: number, opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User> {
+  const view = await loadUserView(tenantDb(scope, ctx.db), id, opts);
   if (!view) { throw AppError.notFound(); }
   return view;
 }
@@ -116,7 +117,7 @@ async function generateUsername(ctx: AppContext, firstName: string, lastName: st
 
 /** Checks the offices exist in the caller's scope (404 otherwise) and belong to `organizationId` (400). */
 async function officesFor(ctx: AppContext, scope: Scope, hospitalIds: number[], organizationId: number | null) {
-  const offices = await repo.findOfficesInScope(ctx.db, scope, hospitalIds);
+  const offices = await repo.findOfficesInScope(tenantDb(scope, ctx.db), hospitalIds);
   if (offices.length !== hospitalIds.length) { throw AppError.notFound(); }
   if (organizationId !== null && offices.some((o) => o.organizationId !== organizationId)) { throw badField('invalid', 'hospitalIds'); }
   return offices;
@@ -148,9 +149,9 @@ async function pageOfUsers(
   q: PageQuery,
   withMetadata = false,
 ): Promise<Page<User>> {
-  const { ids, total } = await repo.findUserIds(ctx.db, scope, filter, q);
+  const { ids, total } = await repo.findUserIds(tenantDb(scope, ctx.db), filter, q);
   // withSsn stays false: a patient's SSN never appears in a list.
-  const items = await loadUserViews(ctx.db, ids, { withMetadata });
+  const items = await loadUserViews(tenantDb(scope, ctx.db), ids, { withMetadata });
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -172,7 +173,7 @@ export async function getUser(ctx: AppContext, scope: Scope, id: number): Promis
   const target = await visibleUser(ctx, scope, id);
   assertMayRead(scope, target);
   const showSsn = target.roleId === Role.PATIENT && can(scope.role, 'patients.manage');
-  const view = await viewOf(ctx, id, { withMetadata: true, withSsn: showSsn });
+  const view = await viewOf(ctx, scope, id, { withMetadata: true, withSsn: showSsn });
   if (view.patientMetadata && showSsn) { view.patientMetadata = { ...view.patientMetadata, ssn: maskSsn(view.patientMetadata.ssn) }; }
   return view;
 }
@@ -232,7 +233,7 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
     organizationId = body.organizationId ?? (isSystemAdmin(scope) ? null : scope.organizationId);
     if (organizationId !== null) {
       assertOrganizationInScope(scope, organizationId);
-      if (!(await repo.organizationVisible(ctx.db, scope, organizationId))) { throw AppError.notFound(); }
+      if (!(await repo.organizationVisible(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
     }
   }
   const offices = await officesFor(ctx, scope, hospitalIds, organizationId);
@@ -255,8 +256,7 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
 
   const created = await ctx.db.transaction(async (tx) =>
     repo.insertUser(
-      tx,
-      scope,
+      tenantDb(scope, tx),
       {
         roleId: role,
         organizationId,
@@ -294,7 +294,7 @@ export async function createUser(ctx: AppContext, scope: Scope, body: CreateBody
       ctx.log.warn({ userId: created.id, err: (err as Error).name }, 'account-validation e-mail could not be sent');
     }
   }
-  return viewOf(ctx, created.id, { withMetadata: true });
+  return viewOf(ctx, scope, created.id, { withMetadata: true });
 }
 
 /**
@@ -349,17 +349,17 @@ export async function updateUser(ctx: AppContext, scope: Scope, id: number, body
     hospitalIds = [...new Set(body.hospitalIds)];
     await officesFor(ctx, scope, hospitalIds, target.organizationId);
     if (rolesNeedingFacility.includes(role)) {
-      const current = await repo.findAssignments(ctx.db, scope, id);
+      const current = await repo.findAssignments(tenantDb(scope, ctx.db), id);
       const outsideScope = current.filter((h) => !isOfficeInScope(scope, h));
       if (hospitalIds.length + outsideScope.length === 0) { throw badField('atLeastOneFacility', 'hospitalIds'); }
     }
   }
 
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.updateUserRow(tx, scope, id, values))) { throw AppError.notFound(); }
-    if (hospitalIds) { await repo.replaceAssignmentsInScope(tx, scope, id, hospitalIds, role === Role.HOSPITAL_ADMIN); }
+    if (!(await repo.updateUserRow(tenantDb(scope, tx), id, values))) { throw AppError.notFound(); }
+    if (hospitalIds) { await repo.replaceAssignmentsInScope(tenantDb(scope, tx), id, hospitalIds, role === Role.HOSPITAL_ADMIN); }
   });
-  return viewOf(ctx, id, { withMetadata: true });
+  return viewOf(ctx, scope, id, { withMetadata: true });
 }
 
 /**
@@ -374,7 +374,7 @@ export async function deleteUser(ctx: AppContext, scope: Scope, id: number): Pro
   assertMayManage(scope, target.roleId as RoleId);
   if (target.status === UserStatus.DECEASED) { throw AppError.badRequest('deceasedIsFinal'); }
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUserRow(tx, scope, id, { status: UserStatus.INACTIVE });
+    await repo.updateUserRow(tenantDb(scope, tx), id, { status: UserStatus.INACTIVE });
     await endSessionsOfUser(tx, id, 'deleted');
   });
   return null;
@@ -395,7 +395,7 @@ export async function setStatus(ctx: AppContext, scope: Scope, id: number, statu
   }
   if (target.status === UserStatus.DECEASED && status !== UserStatus.DECEASED) { throw AppError.badRequest('deceasedIsFinal'); }
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUserRow(tx, scope, id, { status });
+    await repo.updateUserRow(tenantDb(scope, tx), id, { status });
     if (status !== UserStatus.ACTIVE) { await endSessionsOfUser(tx, id, 'disabled'); }
   });
   return { ...minimalOf(target), status };
@@ -403,7 +403,7 @@ export async function setStatus(ctx: AppContext, scope: Scope, id: number, statu
 
 /** `PUT user/changemylanguage`: stores ENG or ESP on the caller. */
 export async function changeMyLanguage(ctx: AppContext, scope: Scope, language: 'ENG' | 'ESP'): Promise<{ language: 'ENG' | 'ESP' }> {
-  await repo.updateUserRow(ctx.db, scope, scope.userId, { language });
+  await repo.updateUserRow(tenantDb(scope, ctx.db), scope.userId, { language });
   return { language };
 }
 
@@ -412,11 +412,11 @@ export async function changeMyLanguage(ctx: AppContext, scope: Scope, language: 
  * stores the new one (argon2id) and ends the caller's other sessions; the current one stays open.
  */
 export async function changeMyPassword(ctx: AppContext, scope: Scope, body: z.output<typeof changeMyPasswordBodySchema>): Promise<null> {
-  const self = await repo.getSelf(ctx.db, scope);
+  const self = await repo.getSelf(tenantDb(scope, ctx.db));
   if (!self || !(await verifyPassword(self.passwordHash, body.currentPassword))) { throw AppError.badRequest('passwordNotChanged'); }
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUserRow(tx, scope, scope.userId, { passwordHash });
+    await repo.updateUserRow(tenantDb(scope, tx), scope.userId, { passwordHash });
     await endSessionsOfUser(tx, scope.userId, 'password-change', scope.sessionId);
   });
   return null;
@@ -487,7 +487,7 @@ export async function sendValidationLink(ctx: AppContext, scope: Scope | null, b
 
 /** `GET user/getmyprofileimage`: the caller's picture and its type; 404 couldNotGetImage when none. */
 export async function getMyProfileImage(ctx: AppContext, scope: Scope): Promise<{ image: Buffer; type: string }> {
-  const found = await repo.getProfileImage(ctx.db, scope);
+  const found = await repo.getProfileImage(tenantDb(scope, ctx.db));
   if (!found) { throw AppError.notFound('couldNotGetImage'); }
   return found;
 }
@@ -534,7 +534,7 @@ export async function uploadMyProfileImage(
   const type = PROFILE_IMAGE_TYPES.find((t) => t === detected?.mime);
   if (!type) { throw AppError.badRequest('profilePictureRule'); }
   const clean = await reencodeImage(data, type);
-  await repo.setProfileImage(ctx.db, scope, clean, type);
+  await repo.setProfileImage(tenantDb(scope, ctx.db), clean, type);
   return { contentType: type, size: clean.length };
 }
 
@@ -553,7 +553,7 @@ export async function updateEmailForUser(
   if (target.id !== scope.userId) { assertMayManage(scope, target.roleId as RoleId); }
   const email = newEmail.toLowerCase();
   await ensureUnique(ctx, { email }, id);
-  await repo.updateUserRow(ctx.db, scope, id, { email, emailValidated: false });
+  await repo.updateUserRow(tenantDb(scope, ctx.db), id, { email, emailValidated: false });
   return { ...minimalOf(target), email, emailValidated: false };
 }
 
@@ -563,7 +563,7 @@ export async function updateEmailForUser(
  * cannot be sent.
  */
 export async function sendProfileRemovalEmail(ctx: AppContext, scope: Scope): Promise<null> {
-  const self = await repo.getSelf(ctx.db, scope);
+  const self = await repo.getSelf(tenantDb(scope, ctx.db));
   if (!self?.email) { throw AppError.badRequest('profileRemovalNotSent'); }
   try {
     await sendLink(ctx, 'removal', self, REMOVAL_PATH);
@@ -577,6 +577,6 @@ export async function sendProfileRemovalEmail(ctx: AppContext, scope: Scope): Pr
 /** `POST user/setwebsockettoken`: a new socket token bound to the caller's session; only its hash is stored. */
 export async function setWebSocketToken(ctx: AppContext, scope: Scope): Promise<{ webSocketToken: string }> {
   const webSocketToken = newToken();
-  await setSessionWebSocketTokenHash(ctx.db, scope, tokenHash(webSocketToken));
+  await setSessionWebSocketTokenHash(tenantDb(scope, ctx.db), tokenHash(webSocketToken));
   return { webSocketToken };
 }

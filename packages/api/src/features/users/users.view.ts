@@ -15,7 +15,8 @@ import {
   users,
   verifiers,
 } from '../../db/schema/index';
-import { officeFilter, type Scope } from '../../db/scope';
+import type { SystemDb, TenantDb } from '../../db/handles';
+import { officeFilter, userFilter, type Scope } from '../../db/scope';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -25,15 +26,17 @@ type UserRow = typeof users.$inferSelect;
  * `withSsn` adds the patient's SSN (single-patient reads by permitted staff only).
  * `officesVisibleTo` limits the office assignments to the offices of that scope (`officeFilter`:
  * no other tenant's office names on a list of staff or patients).
- * Callers are responsible for the tenant filter: pass only ids the caller may see.
+ * Only the users the handle's scope sees are answered (`userFilter`: an id of another tenant is
+ * left out); a `SystemDb` sees every user (sign-in, where the credentials proved who the user is).
  */
 export async function loadUserViews(
-  db: Executor,
+  handle: TenantDb | SystemDb,
   ids: number[],
   opts: { withMetadata?: boolean; withSsn?: boolean; officesVisibleTo?: Scope } = {},
 ): Promise<User[]> {
+  const { scope, db } = handle;
   if (ids.length === 0) { return []; }
-  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  const rows = await db.select().from(users).where(and(inArray(users.id, ids), userFilter(scope, users.id)));
   const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((v): v is number => v !== null))];
   const [orgRows, assignRows, teamRows, countryRows] = await Promise.all([
     orgIds.length
@@ -153,8 +156,8 @@ async function loadMetadata(db: Executor, ids: number[], withSsn: boolean) {
   return { doctor, nurse, patient };
 }
 
-/** One user's view, or null. */
-export async function loadUserView(db: Executor, id: number, opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User | null> {
-  const [view] = await loadUserViews(db, [id], opts);
+/** One user's view, or null (also when the handle's scope does not see the user). */
+export async function loadUserView(handle: TenantDb | SystemDb, id: number, opts: { withMetadata?: boolean; withSsn?: boolean } = {}): Promise<User | null> {
+  const [view] = await loadUserViews(handle, [id], opts);
   return view ?? null;
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { compiledOnce } from '../../db/compiled';
 import { ccmRecords, hospitals, users } from '../../db/schema/index';
 import { assertOfficeInScope, officeFilter, userFilter, type Scope } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 
 /**
  * Rows of any CCM sub-record group (db/schema/ccm.ts `subRecordTable`). Every function takes the
@@ -49,7 +50,8 @@ export interface ParentRecord {
 }
 
 /** CCM record `id` in the caller's offices with its office's time zone and program switches, or null. */
-export async function getParentRecord(scope: Scope, db: Executor, id: number): Promise<ParentRecord | null> {
+export async function getParentRecord(tenant: TenantDb, id: number): Promise<ParentRecord | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({
       id: ccmRecords.id,
@@ -69,7 +71,8 @@ export async function getParentRecord(scope: Scope, db: Executor, id: number): P
 }
 
 /** Whether `patientId` is a patient the caller may see (db/scope.ts `userFilter`). */
-export async function isVisiblePatient(scope: Scope, db: Executor, patientId: number): Promise<boolean> {
+export async function isVisiblePatient(tenant: TenantDb, patientId: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -79,7 +82,8 @@ export async function isVisiblePatient(scope: Scope, db: Executor, patientId: nu
 }
 
 /** Rows of `table` matching `filter` in the caller's offices, newest first, at most `limit`. */
-export async function findRows(scope: Scope, db: Executor, table: SubRecordTable, filter: { patientId: number } | { ccmRecordId: number }, limit: number): Promise<SubRecordRow[]> {
+export async function findRows(tenant: TenantDb, table: SubRecordTable, filter: { patientId: number } | { ccmRecordId: number }, limit: number): Promise<SubRecordRow[]> {
+  const { scope, db } = tenant;
   const match: SQL = 'patientId' in filter ? eq(table.patientId, filter.patientId) : eq(table.ccmRecordId, filter.ccmRecordId);
   const rows = await db
     .select()
@@ -146,7 +150,8 @@ export function recordSectionsReader<K extends string>(name: string, tables: Rec
 }
 
 /** Row `id` of `table` in the caller's offices, or null; `forUpdate` locks it until the transaction ends. */
-export async function getRow(scope: Scope, db: Executor, table: SubRecordTable, id: number, forUpdate = false): Promise<SubRecordRow | null> {
+export async function getRow(tenant: TenantDb, table: SubRecordTable, id: number, forUpdate = false): Promise<SubRecordRow | null> {
+  const { scope, db } = tenant;
   const query = db
     .select()
     .from(table)
@@ -157,7 +162,8 @@ export async function getRow(scope: Scope, db: Executor, table: SubRecordTable, 
 }
 
 /** Inserts a row under `record` written by `createdBy`; returns it. */
-export async function insertRow(scope: Scope, db: Executor, table: SubRecordTable, record: ParentRecord, createdBy: number, values: Record<string, unknown>): Promise<SubRecordRow> {
+export async function insertRow(tenant: TenantDb, table: SubRecordTable, record: ParentRecord, createdBy: number, values: Record<string, unknown>): Promise<SubRecordRow> {
+  const { scope, db } = tenant;
   assertOfficeInScope(scope, record.hospitalId);
   const [row] = await db
     .insert(table)
@@ -167,7 +173,8 @@ export async function insertRow(scope: Scope, db: Executor, table: SubRecordTabl
 }
 
 /** Updates row `id` (in the caller's offices) with `values` and the time of the change; returns it, or null. */
-export async function updateRow(scope: Scope, db: Executor, table: SubRecordTable, id: number, values: Record<string, unknown>): Promise<SubRecordRow | null> {
+export async function updateRow(tenant: TenantDb, table: SubRecordTable, id: number, values: Record<string, unknown>): Promise<SubRecordRow | null> {
+  const { scope, db } = tenant;
   const [row] = await db
     .update(table)
     .set({ ...values, updatedAt: sql`now()` } as never)
@@ -177,7 +184,8 @@ export async function updateRow(scope: Scope, db: Executor, table: SubRecordTabl
 }
 
 /** Deletes row `id` (in the caller's offices); false when there was none. */
-export async function deleteRow(scope: Scope, db: Executor, table: SubRecordTable, id: number): Promise<boolean> {
+export async function deleteRow(tenant: TenantDb, table: SubRecordTable, id: number): Promise<boolean> {
+  const { scope, db } = tenant;
   const rows = await db
     .delete(table)
     .where(and(eq(table.id, id), officeFilter(scope, table.hospitalId)))

@@ -6,6 +6,7 @@ import type { Scope } from '../../db/scope';
 import { AppError } from '../app-error';
 import { assertProgramEnabled } from '../program-switches';
 import * as repo from './sub-records.repo';
+import { tenantDb } from '../../db/handles';
 
 /**
  * One generic service for every CCM sub-record group (portal-spec.md section 7 "CCM": create,
@@ -130,7 +131,7 @@ export function responseOf<Item extends object>(group: SubRecordGroup<never, Ite
 }
 
 async function parentOf(scope: Scope, tx: Executor, ccmRecordId: number): Promise<repo.ParentRecord> {
-  const record = await repo.getParentRecord(scope, tx, ccmRecordId);
+  const record = await repo.getParentRecord(tenantDb(scope, tx), ccmRecordId);
   if (!record) { throw AppError.notFound(); }
   return record;
 }
@@ -193,7 +194,7 @@ export async function insertSubRecord<F extends object, Item extends object>(
 ): Promise<repo.SubRecordRow> {
   const hook = { scope, tx, record, existing: null, now, afterCommit };
   const values = await valuesFor(group, fields, hook);
-  const row = await repo.insertRow(scope, tx, group.table, record, scope.userId, values);
+  const row = await repo.insertRow(tenantDb(scope, tx), group.table, record, scope.userId, values);
   await group.afterWrite?.(row, fields, hook);
   return row;
 }
@@ -209,12 +210,12 @@ export async function updateSubRecord<F extends object, Item extends object>(
 ): Promise<SubRecordItem<Item>> {
   const effects = commitQueue();
   const answer = await ctx.db.transaction(async (tx) => {
-    const existing = await repo.getRow(scope, tx, group.table, id, true);
+    const existing = await repo.getRow(tenantDb(scope, tx), group.table, id, true);
     if (!existing) { throw AppError.notFound(); }
     const record = await writableParentOf(scope, tx, existing.ccmRecordId);
     const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
     const values = await valuesFor(group, fields, hook);
-    const row = await repo.updateRow(scope, tx, group.table, id, values);
+    const row = await repo.updateRow(tenantDb(scope, tx), group.table, id, values);
     if (!row) { throw AppError.notFound(); }
     await group.afterWrite?.(row, fields, hook);
     const [enriched] = await enrichRows(group, [row], tx);
@@ -234,12 +235,12 @@ export async function deleteSubRecord<F extends object, Item extends object>(
 ): Promise<{ id: number }> {
   const effects = commitQueue();
   const answer = await ctx.db.transaction(async (tx) => {
-    const existing = await repo.getRow(scope, tx, group.table, id, true);
+    const existing = await repo.getRow(tenantDb(scope, tx), group.table, id, true);
     if (!existing) { throw AppError.notFound(); }
     const record = await writableParentOf(scope, tx, existing.ccmRecordId);
     const hook = { scope, tx, record, existing, now, afterCommit: effects.afterCommit };
     if (group.beforeDelete) { await group.beforeDelete(existing, hook); }
-    if (!(await repo.deleteRow(scope, tx, group.table, id))) { throw AppError.notFound(); }
+    if (!(await repo.deleteRow(tenantDb(scope, tx), group.table, id))) { throw AppError.notFound(); }
     if (group.afterDelete) { await group.afterDelete(existing, hook); }
     return { id };
   });
@@ -252,8 +253,8 @@ export async function deleteSubRecord<F extends object, Item extends object>(
  * `SUB_RECORD_LIST_LIMIT`. 404 for a patient the caller may not see.
  */
 export async function findSubRecordsByPatient<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, patientId: number): Promise<SubRecordItem<Item>[]> {
-  if (!(await repo.isVisiblePatient(scope, ctx.db, patientId))) { throw AppError.notFound(); }
-  const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { patientId }, SUB_RECORD_LIST_LIMIT), ctx.db);
+  if (!(await repo.isVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
+  const rows = await enrichRows(group, await repo.findRows(tenantDb(scope, ctx.db), group.table, { patientId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }
 
@@ -263,6 +264,6 @@ export async function findSubRecordsByPatient<F extends object, Item extends obj
  */
 export async function findSubRecordsByRecord<F extends object, Item extends object>(ctx: AppContext, scope: Scope, group: SubRecordGroup<F, Item>, ccmRecordId: number): Promise<SubRecordItem<Item>[]> {
   await parentOf(scope, ctx.db, ccmRecordId);
-  const rows = await enrichRows(group, await repo.findRows(scope, ctx.db, group.table, { ccmRecordId }, SUB_RECORD_LIST_LIMIT), ctx.db);
+  const rows = await enrichRows(group, await repo.findRows(tenantDb(scope, ctx.db), group.table, { ccmRecordId }, SUB_RECORD_LIST_LIMIT), ctx.db);
   return rows.map((row) => responseOf(group as SubRecordGroup<never, Item>, row));
 }
