@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { systemWideFilter } from '../../db/scope';
 import { emailOutbox } from '../../db/schema/index';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
