@@ -28,7 +28,6 @@ import { AppError } from './lib/app-error';
 import { auditTrail } from './lib/audit-trail';
 import { recordSystemLog } from './lib/system-log';
 import { requestLang } from './lib/lang';
-import { rememberRequestForLinks } from './lib/public-url';
 import { createRealtime } from './realtime/realtime';
 import { registerRealtimeSocket } from './realtime/socket';
 
@@ -160,8 +159,6 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     req.lang = requestLang(req);
     done(new AppError('uriTooLong', 'uriTooLong'));
   });
-  // Links in e-mails name the address the portal is reached at when VIGIL_PUBLIC_URL is not set (lib/public-url.ts).
-  app.addHook('preHandler', rememberRequestForLinks);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {

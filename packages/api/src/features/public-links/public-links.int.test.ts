@@ -134,8 +134,8 @@ describe('POST publiclink', () => {
     const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { email: 'family@example.test' }) });
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    // No VIGIL_PUBLIC_URL in tests: the URL names the address the request came to (inject's Host is localhost:80).
-    expect(data.url).toMatch(/^http:\/\/localhost:80\/measurements\?link=[A-Za-z0-9_-]{43}$/);
+    // The configured origin (VIGIL_PUBLIC_URL; loadTestConfig's https://portal.vigil.test), never the request's Host.
+    expect(data.url).toMatch(/^https:\/\/portal\.vigil\.test\/measurements\?link=[A-Za-z0-9_-]{43}$/);
     expect(data.emailed).toBe(false);
     expect(data.link).toMatchObject({
       patientId: f.patientA1.id,

@@ -551,8 +551,8 @@ describe('password reset by e-mail (sendvalidationlinkbyemail + changemypassword
     expect(sent.json()).toEqual({ resFlag: true, data: null, msg: 'OK' });
     const mail = await latestMailTo(nurse.email!);
     expect(mail!.subject).toBe('Reset your Vigil password');
-    // No VIGIL_PUBLIC_URL in tests: the link names the address the request came to (inject's Host is localhost:80).
-    expect(mail!.bodyText).toContain(`http://localhost:80/api/user/validatetoken?token=`);
+    // The configured origin (VIGIL_PUBLIC_URL; loadTestConfig's https://portal.vigil.test), never the request's Host.
+    expect(mail!.bodyText).toContain(`${t.ctx.config.publicUrl}/api/user/validatetoken?token=`);
     expect(mail!.bodyText).toContain('60 minutes');
     const token = tokenIn(mail!.bodyText, '/api/user/validatetoken')!;
     const [stored] = await t.ctx.db.select().from(userTokens).where(and(eq(userTokens.userId, nurse.id), eq(userTokens.purpose, 'reset')));
