@@ -395,11 +395,26 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
   it('records each access (IP and user agent, never the token) in the same transaction as the read', async () => {
     const link = await createLink(f.doctorA1, f.patientA1.id);
     expect((await report(link.token, { ip: '203.0.113.7' })).statusCode).toBe(200);
-    expect((await publicCall('getmeasurementsfromlink', {}, { ip: '203.0.113.8', query: { linkid: link.token } })).statusCode).toBe(200);
+    expect((await report(link.token, { ip: '203.0.113.8' })).statusCode).toBe(200);
     const rows = await t.ctx.db.select().from(publicLinkAccesses).where(eq(publicLinkAccesses.publicLinkId, link.link.id));
     expect(rows.map((r) => r.ip).sort()).toEqual(['203.0.113.7', '203.0.113.8']);
     expect(rows.every((r) => r.userAgent === 'VitestBrowser/1.0')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(link.token);
+  });
+
+  it('refuses a working token in the query string (400 naming the header, in the caller\'s language) and records no access', async () => {
+    // docs/security.md "Tokens stay out of addresses": query strings end up in proxy logs and browser history.
+    const link = await createLink(f.doctorA1, f.patientA1.id);
+    for (const query of [{ linkid: link.token }, { LinkId: link.token }, { link: link.token }] as Array<Record<string, string>>) {
+      const res = await publicCall('getmeasurementsfromlink', {}, { ip: '203.0.113.9', query });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ resFlag: false, data: null, msg: `A token is not accepted in the address: send it in its header (${Object.keys(query)[0]!.toLowerCase()})`, code: 'tokenInQuery' });
+      expect(res.body).not.toContain(link.token);
+    }
+    const es = await publicCall('getmeasurementsfromlink', { linkid: link.token }, { ip: '203.0.113.9', query: { linkid: link.token }, lang: 'es' });
+    expect(es.json().msg).toBe('No se acepta un token en la dirección: envíelo en su cabecera (linkid)');
+    expect(await t.ctx.db.select().from(publicLinkAccesses).where(eq(publicLinkAccesses.publicLinkId, link.link.id))).toHaveLength(0);
+    expect((await report(link.token, { ip: '203.0.113.9' })).statusCode).toBe(200); // the header works
   });
 
   it("answers 404 'No public links!' for an expired, revoked or unknown link and records no access", async () => {
