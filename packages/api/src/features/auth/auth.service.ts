@@ -147,6 +147,17 @@ export async function signOut(ctx: AppContext, scope: Scope): Promise<void> {
 const TOUCH_EVERY_MS = 15_000;
 
 /**
+ * The scope of live session `sessionId` as the database holds it now (role, organization, offices),
+ * never from the session cache and without refreshing the idle clock; null when the session ended,
+ * expired, is idle too long or its user is disabled. For a long-lived connection that must follow
+ * the user's current access (realtime/socket.ts: every visit room join and re-check).
+ */
+export async function currentScopeOfSession(ctx: AppContext, sessionId: number): Promise<Scope | null> {
+  const row = await repo.findLiveSessionById(ctx.db, sessionId, ctx.config.sessionIdleMinutes);
+  return row ? repo.buildScope(ctx.db, row.user, row.session.id) : null;
+}
+
+/**
  * Resolves a SessionGuid to the caller's scope, or null when it is unknown, ended, past its
  * absolute end, idle longer than the limit, or its user is disabled. Refreshes the idle clock
  * (at most every 15 s). A resolved session is kept for `config.sessionCacheMs` (see
