@@ -238,6 +238,7 @@ export async function upsertLogFromWebhook(
   scope: Scope,
   db: Executor,
   values: { kind: string; ecpId: string; ecpCommunityId: string; firstName: string; lastName: string; birthdate: string | null; email: string | null; medicalRecordNumber: string | null; payload: Record<string, unknown> },
+  updatedAt: Date | null = null,
 ): Promise<{ id: number; changed: boolean }> {
   void scope;
   const [location] = await db.select({ hospitalId: ecpLocations.hospitalId }).from(ecpLocations).where(eq(ecpLocations.ecpCommunityId, values.ecpCommunityId)).limit(1);
@@ -247,7 +248,12 @@ export async function upsertLogFromWebhook(
     .onConflictDoUpdate({
       target: [ecpLogs.kind, ecpLogs.ecpId],
       set: { ...values, hospitalId: location?.hospitalId ?? null, receivedAt: new Date(), updatedAt: new Date() },
-      setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb`,
+      // An older delivery (record.updatedAt) never overwrites a newer one; one without it never
+      // overwrites a log that has one (ecp.service.ts receiveWebhook).
+      setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb and (
+        ${ecpLogs.payload} -> 'record' ->> 'updatedAt' is null
+        or (${updatedAt ? updatedAt.toISOString() : null}::timestamptz is not null
+          and ${updatedAt ? updatedAt.toISOString() : null}::timestamptz > (${ecpLogs.payload} -> 'record' ->> 'updatedAt')::timestamptz))`,
     })
     .returning({ id: ecpLogs.id });
   if (row) { return { id: row.id, changed: true }; }
