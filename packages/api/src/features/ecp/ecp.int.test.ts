@@ -317,4 +317,21 @@ describe('ECP organizations (/organizationMapping)', () => {
     expect(unmapped.statusCode, unmapped.body).toBe(200);
     expect(unmapped.json().data).toMatchObject({ status: 'new', reason: 'unmapped', organizationId: null, organizationName: null });
   });
+
+  it("lets no other tenant rename an ECP organization or add a community to one mapped to another organization (409, unchanged)", async () => {
+    expect((await map(f.orgAdminA, 'comm-h1', 'ecp-org-held', f.a1.id, 'Harbor Homes')).statusCode).toBe(200);
+    const held = (await list(f.orgAdminA)).find((r) => r.ecpOrganizationId === 'ecp-org-held')!;
+    // organization B's admin names it on a community of their own: the community maps, the name stays
+    expect((await map(f.orgAdminB, 'comm-h2', 'ecp-org-held', f.b1.id, 'Renamed by B')).statusCode).toBe(200);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)!.name).toBe('Harbor Homes');
+    await call('PUT', `ecp/organizations/${held.id}/mapping`, f.orgAdminA, { payload: { organizationId: null } });
+    // once mapped to organization A, a community of B may not join it at all
+    expect((await call('PUT', `ecp/organizations/${held.id}/mapping`, f.orgAdminA, { payload: { organizationId: f.orgA.id } })).statusCode).toBe(200);
+    const joined = await map(f.orgAdminB, 'comm-h3', 'ecp-org-held', f.b1.id, 'Renamed again');
+    expect(joined.statusCode).toBe(409);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)).toMatchObject({ name: 'Harbor Homes', status: 'mapped', organizationId: f.orgA.id });
+    // organization A's own offices still may rename it
+    expect((await map(f.orgAdminA, 'comm-h4', 'ecp-org-held', f.a2.id, 'Harbor Homes North')).statusCode).toBe(200);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)!.name).toBe('Harbor Homes North');
+  });
 });

@@ -32,6 +32,23 @@ export async function upsertLocation(
   db: Executor,
   values: { ecpCommunityId: string; ecpOrganizationId: string | null; ecpOrganizationName?: string; name: string; hospitalId: number },
 ) {
+  // The ECP organization belongs to the tenant it is mapped to (docs/integrations.md "ECP"): a
+  // community of an office of another Vigil organization may not join it (409), and only offices
+  // of that organization (or, while it is unmapped, of the one all its communities are in) may
+  // rename it.
+  let mayRename = true;
+  if (values.ecpOrganizationId !== null) {
+    const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(eq(hospitals.id, values.hospitalId)).limit(1);
+    const [known] = await db.select({ organizationId: ecpOrganizations.organizationId }).from(ecpOrganizations).where(eq(ecpOrganizations.ecpOrganizationId, values.ecpOrganizationId)).limit(1);
+    if (known?.organizationId != null && known.organizationId !== office?.organizationId) { return null; }
+    const foreign = await db
+      .select({ id: ecpLocations.id })
+      .from(ecpLocations)
+      .innerJoin(hospitals, eq(hospitals.id, ecpLocations.hospitalId))
+      .where(and(eq(ecpLocations.ecpOrganizationId, values.ecpOrganizationId), sql`${hospitals.organizationId} is distinct from ${office?.organizationId ?? null}`, sql`${ecpLocations.ecpCommunityId} <> ${values.ecpCommunityId}`))
+      .limit(1);
+    mayRename = foreign.length === 0 || (known?.organizationId != null && known.organizationId === office?.organizationId);
+  }
   const [row] = await db
     .insert(ecpLocations)
     .values({ ecpCommunityId: values.ecpCommunityId, ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId })
@@ -42,7 +59,7 @@ export async function upsertLocation(
     await db
       .insert(ecpOrganizations)
       .values({ ecpOrganizationId: values.ecpOrganizationId, name: values.ecpOrganizationName ?? '' })
-      .onConflictDoUpdate({ target: ecpOrganizations.ecpOrganizationId, set: { name: sql`coalesce(nullif(excluded.name, ''), ${ecpOrganizations.name})` } });
+      .onConflictDoUpdate({ target: ecpOrganizations.ecpOrganizationId, set: { name: mayRename ? sql`coalesce(nullif(excluded.name, ''), ${ecpOrganizations.name})` : sql`${ecpOrganizations.name}` } });
   }
   if (row) {
     // Logs of the community that arrived before the mapping now belong to the office.
