@@ -454,8 +454,10 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
 
   it('limits each client IP to 30 requests a minute (429 with Retry-After), and no other route', async () => {
     const ip = '198.51.100.23';
-    for (let i = 0; i < 30; i++) { expect((await report('B'.repeat(43), { ip })).statusCode).toBe(404); }
-    const limited = await report('B'.repeat(43), { ip });
+    // working links (failed guesses meet the stricter limit of test/token-guess-limit.int.test.ts first)
+    const link = await createLink(f.doctorA1, f.patientA1.id);
+    for (let i = 0; i < 30; i++) { expect((await report(link.token, { ip })).statusCode).toBe(200); }
+    const limited = await report(link.token, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ resFlag: false, code: 'tooManyRequests' });
     expect(limited.json().msg).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
