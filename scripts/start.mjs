@@ -38,4 +38,12 @@ if (!fs.existsSync(server) || Math.max(...apiSources.map(newestMtime)) > fs.stat
   console.log('Building the API server…');
   await buildApi();
 }
-run(process.execPath, [...serverNodeFlags, server], { env: process.env });
+// Links in e-mails are built only from VIGIL_PUBLIC_URL, never from a request's Host header
+// (docs/security.md "Links in e-mails"). Unset, it is the address this server listens on, so the
+// demo's e-mails work on this machine; a deployment sets it to the address its users open.
+const env = { ...process.env };
+if (!env.VIGIL_PUBLIC_URL) {
+  env.VIGIL_PUBLIC_URL = `http://localhost:${env.PORT || 8080}`;
+  console.log(`Links in e-mails: ${env.VIGIL_PUBLIC_URL} (set VIGIL_PUBLIC_URL to change it)`);
+}
+run(process.execPath, [...serverNodeFlags, server], { env });

@@ -29,12 +29,12 @@ import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
+import { frameworkErrorHandler, refuseSecretsInQuery } from './lib/request-guards';
 import { clientErrorHandler, registerErrorHandling, safeError } from './plugins/errors';
 import { AppError } from './lib/app-error';
 import { auditTrail } from './lib/audit-trail';
 import { recordSystemLog } from './lib/system-log';
 import { requestLang } from './lib/lang';
-import { rememberRequestForLinks } from './lib/public-url';
 import { createRealtime } from './realtime/realtime';
 import { registerRealtimeSocket } from './realtime/socket';
 
@@ -114,6 +114,8 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
             },
           },
     clientErrorHandler: clientErrorHandler(securityHeaderPairs()),
+    // A too-long path parameter (414) or an undecodable path, in the envelope with the security headers (lib/request-guards.ts).
+    frameworkErrors: frameworkErrorHandler(securityHeaderPairs()),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -174,8 +176,8 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     req.lang = requestLang(req);
     done(new AppError('uriTooLong', 'uriTooLong'));
   });
-  // Links in e-mails name the address the portal is reached at when VIGIL_PUBLIC_URL is not set (lib/public-url.ts).
-  app.addHook('preHandler', rememberRequestForLinks);
+  // Bearer tokens are accepted only in headers and bodies, never in query strings (docs/security.md).
+  app.addHook('onRequest', refuseSecretsInQuery);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx, resolveSession);
   app.addHook('onSend', async (req, reply, payload) => {

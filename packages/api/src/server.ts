@@ -1,5 +1,6 @@
 import { loadConfig } from './config/index';
 import { buildApp } from './app';
+import { assertPublicUrlConfigured } from './lib/public-url';
 import { seedDemo } from './seed/demo';
 import { seedDemoAssessments } from './features/surveys/index';
 import { seedDemoBillableMonth } from './seed/billable-month';
@@ -7,6 +8,8 @@ import { seedDemoBillableMonth } from './seed/billable-month';
 /** Starts Vigil: one port for the API (/api) and the web app. */
 async function main() {
   const config = loadConfig();
+  // docs/security.md "Links in e-mails": production refuses to start without VIGIL_PUBLIC_URL.
+  const linkWarning = assertPublicUrlConfigured(config);
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
     const result = await seedDemo(ctx);
@@ -19,10 +22,7 @@ async function main() {
     }
   }
   await app.listen({ port: config.port, host: config.host });
-  if (!config.publicUrl) {
-    // docs/security.md "Links in e-mails": without it, links follow the request's Host header.
-    app.log.warn('VIGIL_PUBLIC_URL is not set: links in e-mails use the address each request came to; set it in production');
-  }
+  if (linkWarning) { app.log.warn(linkWarning); }
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

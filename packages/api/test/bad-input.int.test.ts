@@ -13,6 +13,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadTestConfig } from '../src/config/index';
 import { emailOutbox } from '../src/db/schema/index';
+import { assertPublicUrlConfigured } from '../src/lib/public-url';
 import { createTenancyFixture, createTestApp, openTestDatabase, sessionFor, type TestApp } from './setup';
 
 let t: TestApp;
@@ -80,6 +81,15 @@ describe('over-long requests and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a path parameter longer than the router allows with 414 in the envelope with the security headers', async () => {
+    const res = await inject('PUT', `/api/timetracking/${'7'.repeat(200)}`, { headers: { 'accept-language': 'es' } });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ resFlag: false, data: null, msg: 'La dirección es demasiado larga', code: 'uriTooLong' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers headers larger than node allows with 431 in the envelope with the security headers (a real socket)', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -118,16 +128,83 @@ describe('over-long requests and security headers', () => {
   });
 });
 
+describe('tokens in query strings', () => {
+  it('answer 400 tokenInQuery for every public token (survey, invitation, share, billing, session) and never log it', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const built = await buildApp(loadTestConfig({ logLevel: 'info' }), database, { logStream: { write: (line) => void lines.push(line) } });
+    await built.app.ready();
+    const secret = 'Q'.repeat(43);
+    try {
+      const cases: Array<[string, string, string]> = [
+        ['GET', '/api/surveylink/getsurvey', 'surveytoken'],
+        ['POST', '/api/surveylink/saveanswers', 'surveytoken'],
+        ['GET', '/api/visit/invitation', 'visitinvitation'],
+        ['GET', '/api/visit/iceservers', 'visitinvitation'],
+        ['GET', '/api/publiclink/getmeasurementsforhub', 'linkid'],
+        ['GET', '/api/billingcodelink/download', 'linktoken'],
+        ['GET', '/api/country', 'sessionguid'],
+        ['GET', '/api/timetracking/1', 'token'],
+      ];
+      for (const [method, path, name] of cases) {
+        const res = await built.app.inject({ method: method as 'GET', url: `${path}?${name}=${secret}&x=1`, headers: { 'accept-language': 'en' }, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(res.statusCode, path).toBe(400);
+        expect(res.json(), path).toEqual({ resFlag: false, data: null, msg: `A token is not accepted in the address: send it in its header (${name})`, code: 'tokenInQuery' });
+        expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      }
+      // a query without a token, and the e-mailed link's page (its token is in the fragment; an older link's ?token= still opens)
+      expect((await built.app.inject({ method: 'GET', url: '/api/country?x=1' })).statusCode).toBe(200);
+      expect((await built.app.inject({ method: 'GET', url: `/api/user/validatetoken?token=${secret}` })).statusCode).not.toBe(400);
+      expect(lines.join('')).toContain('/api/visit/invitation');
+      expect(lines.join('')).not.toContain(secret);
+    } finally {
+      await built.app.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('links in e-mails', () => {
-  it('name the address the portal was reached at when VIGIL_PUBLIC_URL is not set, and refuse a malformed Host', async () => {
-    expect(t.ctx.config.publicUrl).toBeUndefined();
-    const send = (host: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/sendvalidationlinkbyemail', headers: { host, 'accept-language': 'en' }, payload: { email: fx.nurseA1.email! } });
-    const latest = async () => (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, fx.nurseA1.email!)).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
-    expect((await send('portal.example.org:3000')).statusCode).toBe(200);
-    expect((await latest()).bodyText).toContain('http://portal.example.org:3000/api/user/validatetoken?token=');
-    expect((await send('evil.example/<script>')).statusCode).toBe(200);
-    expect((await latest()).bodyText).toContain(`http://localhost:${t.ctx.config.port}/api/user/validatetoken?token=`);
+  const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'accept-language': 'en' };
+
+  it('name only the configured origin: a forged Host or X-Forwarded-Host on a reset or validation request never reaches the link', async () => {
+    // docs/security.md "Links in e-mails" (OWASP "password reset poisoning"); a proxy-trusting portal as well.
+    const trusting = await createTestApp({ trustProxy: true, publicUrl: 'https://portal.example.org' });
+    try {
+      for (const [app, { nurseA1, officeAdminA1 }] of [[t, fx], [trusting, await createTenancyFixture(trusting)]] as const) {
+        const origin = app.ctx.config.publicUrl!;
+        const mailOf = async () => (await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, nurseA1.email!)).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
+        // forgot password (public): a reset link
+        const reset = await app.app.inject({ method: 'POST', url: '/api/user/sendvalidationlinkbyemail', headers: forged, payload: { email: nurseA1.email! } });
+        expect(reset.statusCode).toBe(200);
+        expect((await mailOf()).bodyText).toContain(`${origin}/api/user/validatetoken#token=`);
+        expect((await mailOf()).bodyText).not.toContain('evil.example');
+        // an admin sends an account-validation link
+        const validation = await app.app.inject({ method: 'POST', url: '/api/user/sendvalidationlinkbyemail', headers: { ...forged, ...(await sessionFor(app, officeAdminA1.id)) }, payload: { userId: nurseA1.id } });
+        expect(validation.statusCode, validation.body).toBe(200);
+        expect((await mailOf()).subject).not.toBe('Reset your Vigil password');
+        expect((await mailOf()).bodyText).toContain(`${origin}/api/user/validatetoken#token=`);
+        expect((await mailOf()).bodyText).not.toContain('evil.example');
+      }
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it('name http://localhost:<PORT> when no origin is configured outside production, and refuse to start in production without one', async () => {
+    const bare = await createTestApp({ publicUrl: undefined });
+    try {
+      const nurse = (await createTenancyFixture(bare)).nurseA1;
+      await bare.app.inject({ method: 'POST', url: '/api/user/sendvalidationlinkbyemail', headers: forged, payload: { email: nurse.email! } });
+      const mail = (await bare.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, nurse.email!)).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
+      expect(mail.bodyText).toContain(`http://localhost:${bare.ctx.config.port}/api/user/validatetoken#token=`);
+      expect(mail.bodyText).not.toContain('evil.example');
+    } finally {
+      await bare.close();
+    }
+    expect(assertPublicUrlConfigured({ publicUrl: undefined, port: 8080, production: false })).toContain('VIGIL_PUBLIC_URL is not set');
+    expect(assertPublicUrlConfigured({ publicUrl: 'https://portal.example.org', port: 8080, production: true })).toBeNull();
+    expect(() => assertPublicUrlConfigured({ publicUrl: undefined, port: 8080, production: true })).toThrow(/VIGIL_PUBLIC_URL is not set.*production/);
   });
 });
 

@@ -27,7 +27,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VIGIL_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  VIGIL_PUBLIC_URL: z.string().optional(),
+  VIGIL_PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'VIGIL_PUBLIC_URL must be an http(s) address').optional(),
+  NODE_ENV: z.string().optional(),
   VIGIL_ENVIRONMENT_NAME: z.string().default('DEMO'),
   VIGIL_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   VIGIL_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
@@ -81,8 +82,10 @@ export interface AppConfig {
   pgliteDataDir: string;
   redisUrl?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** VIGIL_PUBLIC_URL without a trailing slash; absent: links use the request's address (lib/public-url.ts). */
+  /** VIGIL_PUBLIC_URL without a trailing slash; absent: links name http://localhost:<port>, never the request's Host (lib/public-url.ts). */
   publicUrl?: string;
+  /** NODE_ENV=production: start-up refuses a missing VIGIL_PUBLIC_URL (lib/public-url.ts assertPublicUrlConfigured). */
+  production: boolean;
   environmentName: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.VIGIL_PUBLIC_URL ? e.VIGIL_PUBLIC_URL.replace(/\/$/, '') : undefined,
+    production: e.NODE_ENV === 'production',
     environmentName: e.VIGIL_ENVIRONMENT_NAME,
     sessionIdleMinutes: e.VIGIL_SESSION_IDLE_MINUTES,
     sessionMaxHours: e.VIGIL_SESSION_MAX_HOURS,
@@ -240,5 +244,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
-  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, drugProducts: 'fixture', icd10cmData: 'fixture', ...overrides };
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, publicUrl: 'https://portal.vigil.test', drugProducts: 'fixture', icd10cmData: 'fixture', ...overrides };
 }

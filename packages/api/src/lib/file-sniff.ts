@@ -1,3 +1,4 @@
+import { normalizeFileName } from './upload';
 /**
  * Tells an uploaded file's type by its content, never by the name or the type the client claims
  * (docs/security.md "Bad input"; docs/support.md "Files"): PDF, PNG and JPEG by their signatures
@@ -31,9 +32,9 @@ export function extensionOf(fileName: string): string {
   return m ? m[1]!.toLowerCase() : '';
 }
 
-/** A file name safe to store and send back: the base name, control characters and path separators removed, at most 200 characters. */
+/** A file name safe to store and send back: the base name, normalised (`normalizeFileName`: NFC, no bidirectional or control characters), quotes and path separators removed, at most 200 characters. */
 export function safeFileName(fileName: string, fallback: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = normalizeFileName(fileName.split(/[\\/]/).pop() ?? '').replace(/"/g, '').trim();
   return (base || fallback).slice(0, 200);
 }
 

@@ -1,37 +1,30 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { AppConfig } from '../config/index';
 import type { AppContext } from '../context';
 
-/** The request being handled, for links built deep in a service (an e-mail's link). */
-const currentRequest = new AsyncLocalStorage<FastifyRequest>();
-
 /**
- * A preHandler hook (app.ts): runs the rest of the request (its handler) with the request
- * remembered, so `linkBase` can name the address the caller reached the portal at.
- */
-export function rememberRequestForLinks(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  currentRequest.run(req, done);
-}
-
-/** A host as a browser sends it: a DNS name, IPv4 or [IPv6], and an optional port; nothing else. */
-const hostPattern = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * The base of links in e-mails and share links, without a trailing slash (README "Configuration"):
- * 1. `VIGIL_PUBLIC_URL` when set (what production should do: the Host header is the caller's to
- *    choose, see docs/security.md "Links in e-mails");
- * 2. else the address of the request being handled: its protocol and Host (`X-Forwarded-Proto` /
- *    `X-Forwarded-Host` only when `VIGIL_TRUST_PROXY` is on, as fastify's `trustProxy` does), when
- *    the host is a well-formed host name;
- * 3. else (a job, or a malformed Host) `http://localhost:<PORT>`, the port the portal listens on.
+ * The base of links in e-mails and share links, without a trailing slash (README "Configuration",
+ * docs/security.md "Links in e-mails"): `VIGIL_PUBLIC_URL`, else `http://localhost:<PORT>`, the
+ * address the portal listens on (`npm start` sets VIGIL_PUBLIC_URL to it; production refuses to
+ * start without it, `assertPublicUrlConfigured`).
+ *
+ * Never the request's Host or X-Forwarded-Host: those are the caller's to choose, and a link
+ * built from them would e-mail a working token to the caller's host (OWASP "password reset
+ * poisoning").
  */
 export function linkBase(ctx: AppContext): string {
-  if (ctx.config.publicUrl) { return ctx.config.publicUrl; }
-  const req = currentRequest.getStore();
-  if (req) {
-    const host = req.host;
-    const protocol = req.protocol === 'https' ? 'https' : 'http';
-    if (typeof host === 'string' && hostPattern.test(host)) { return `${protocol}://${host}`; }
+  return ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+}
+
+/**
+ * The start-up check of the link origin (server.ts): throws a readable error when
+ * `NODE_ENV=production` and `VIGIL_PUBLIC_URL` is not set, because a production portal is not
+ * reached at localhost and its e-mailed links would not work. Returns a warning to log when the
+ * origin is not set outside production, else null.
+ */
+export function assertPublicUrlConfigured(config: Pick<AppConfig, 'publicUrl' | 'port' | 'production'>): string | null {
+  if (config.publicUrl) { return null; }
+  if (config.production) {
+    throw new Error('VIGIL_PUBLIC_URL is not set. In production (NODE_ENV=production) links in e-mails are built only from it, never from the request\'s Host header: set it to the address users open, e.g. https://portal.example.org');
   }
-  return `http://localhost:${ctx.config.port}`;
+  return `VIGIL_PUBLIC_URL is not set: links in e-mails name http://localhost:${config.port}; set it to the address users open`;
 }

@@ -5,12 +5,30 @@ import { AppError } from './app-error';
 export interface SingleUpload {
   /** The file's bytes (at most the endpoint's `maxBytes`). */
   data: Buffer;
-  /** The client's file name (never trusted for the type; NUL-free, at most 255 characters). */
+  /** The client's file name (never trusted for the type; NUL-free, at most 255 characters), as `normalizeFileName` leaves it. */
   filename: string;
   /** The multipart field the file came in. */
   fieldname: string;
   /** The form's text fields (the last value of each name), for uploads that carry details with the file. */
   fields: Record<string, string>;
+}
+
+/**
+ * Bidirectional formatting characters (Unicode UAX #9): the embeddings and overrides U+202A-U+202E,
+ * the isolates U+2066-U+2069, the marks U+200E, U+200F and U+061C. In a file name they make
+ * "invoice\u202Efdp.exe" show as "invoiceexe.pdf" (the "RTLO" trick; CVE-2021-42574 for source).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
+/** Other control characters: C0, DEL and C1 (Unicode general category Cc). */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/**
+ * A client's file name as it is stored and sent back (docs/security.md "Uploads"): Unicode NFC
+ * (so "é" typed as e + U+0301 and the precomposed "é" are one name), without bidirectional
+ * formatting characters and without control characters, trimmed.
+ */
+export function normalizeFileName(name: string): string {
+  return name.normalize('NFC').replace(BIDI_CONTROLS, '').replace(CONTROL_CHARACTERS, '').trim();
 }
 
 interface MultipartError {
@@ -26,6 +44,7 @@ interface MultipartError {
  * - 413 payloadTooLarge when the file is larger than `maxBytes`;
  * - 400 malformedUpload for a missing or wrong boundary, a truncated body, a NUL in a file name or a field,
  *   more than one file, or more than 10 form fields;
+ * - the file name is normalised (`normalizeFileName`: NFC, no bidirectional or control characters);
  * - null when the request is well formed but holds no file (the caller answers its own 400).
  */
 export async function readSingleUpload(req: FastifyRequest, maxBytes: number): Promise<SingleUpload | null> {
@@ -56,8 +75,10 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
         throw AppError.badRequest('malformedUpload');
       }
       const data = await part.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE past maxBytes
-      const filename = part.filename ?? '';
-      if (filename.includes('\u0000') || part.fieldname.includes('\u0000') || filename.length > 255) { throw AppError.badRequest('malformedUpload'); }
+      const raw = part.filename ?? '';
+      if (raw.includes('\u0000') || part.fieldname.includes('\u0000')) { throw AppError.badRequest('malformedUpload'); }
+      const filename = normalizeFileName(raw);
+      if (filename.length > 255) { throw AppError.badRequest('malformedUpload'); }
       found = { data, filename, fieldname: part.fieldname, fields };
     }
   } catch (error) {

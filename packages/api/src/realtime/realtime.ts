@@ -28,6 +28,11 @@ export interface RealtimeClient {
   close(code: number, reason: string): void;
   /** Pings the socket; terminates it when the previous ping got no answer (a dead connection). */
   heartbeat(): void;
+  /**
+   * Checks the socket's visit rooms against the holder's access now (socket.ts): leaves every room
+   * it may no longer enter. Set on sockets whose feature keeps rooms. Never throws.
+   */
+  recheck?(): Promise<void>;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface RoomTarget {
 }
 
 /** WebSocket close codes of the socket (4000-4999 are the application's). */
-export const CloseCode = { SESSION_ENDED: 4001, BAD_INIT: 4401, SERVER_CLOSING: 1001 } as const;
+export const CloseCode = { SESSION_ENDED: 4001, BAD_INIT: 4401, SERVER_CLOSING: 1001, POLICY_VIOLATION: 1008 } as const;
 // A guest's socket closes with SESSION_ENDED too when its invitation is revoked or expires.
 
 const CHANNEL = 'vigil:realtime:v1';
@@ -75,6 +80,11 @@ export interface Realtime {
   scopesChanged(): Promise<void>;
   /** Calls `listener` when another process reports `scopesChanged`. */
   onScopesChanged(listener: () => void): void;
+  /**
+   * Calls `listener` whenever sessions, users or offices changed, in this process (`scopesChanged`
+   * was called here) or in another (its event arrived): the open sockets re-check their rooms.
+   */
+  onAccessChanged(listener: () => void): void;
   /** Registers an initialised socket; returns the function that removes it. */
   attach(client: RealtimeClient): () => void;
   /** The sockets this process holds, for the periodic session check. */
@@ -100,10 +110,23 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
   /** This process on the bus: its own scopesChanged events come back through Redis and are skipped. */
   const processKey = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const scopeListeners: (() => void)[] = [];
+  const accessListeners: (() => void)[] = [];
+  const accessChanged = () => {
+    for (const listener of accessListeners) {
+      try {
+        listener();
+      } catch (err) {
+        log.error({ err }, 'realtime: an access listener failed');
+      }
+    }
+  };
 
   const handle = (event: BusEvent) => {
     if (event.kind === 'scopesChanged') {
-      if (event.from !== processKey) { for (const listener of scopeListeners) { listener(); } }
+      if (event.from !== processKey) {
+        for (const listener of scopeListeners) { listener(); }
+        accessChanged();
+      }
       return;
     }
     if (event.kind === 'deliver') {
@@ -169,9 +192,15 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
     },
     publishRoom: (appointmentId, message, target = {}) => emit({ kind: 'room', appointmentId, message, ...target }),
     endSession: (sessionId) => emit({ kind: 'sessionEnded', sessionId }),
-    scopesChanged: () => (pub ? emit({ kind: 'scopesChanged', from: processKey }) : Promise.resolve()),
+    scopesChanged: () => {
+      accessChanged();
+      return pub ? emit({ kind: 'scopesChanged', from: processKey }) : Promise.resolve();
+    },
     onScopesChanged: (listener) => {
       scopeListeners.push(listener);
+    },
+    onAccessChanged: (listener) => {
+      accessListeners.push(listener);
     },
     attach: (client) => {
       if (client.guest) {
@@ -199,6 +228,7 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
       byUser.clear();
       guests.clear();
       scopeListeners.length = 0;
+      accessListeners.length = 0;
       local.removeAllListeners();
       await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
     },

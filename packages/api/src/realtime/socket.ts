@@ -9,8 +9,18 @@ import type { SessionResolver } from '../lib/session-cache';
 import { CloseCode, type RealtimeClient } from './realtime';
 import { findLiveInvitationIds, findLiveSessionIds } from './realtime.repo';
 
-/** Largest message a browser may send: a visit's WebRTC offer (SDP up to 30,000 characters, docs/video-visits.md); the init message is about 150 bytes. */
-const MAX_CLIENT_MESSAGE_BYTES = 48 * 1024;
+/** Largest message relayed: a visit's WebRTC offer (SDP up to 30,000 characters, docs/video-visits.md); the init message is about 150 bytes. A larger one is dropped with `{ type: 'error', code: 'messageTooLarge' }`. */
+export const MAX_CLIENT_MESSAGE_BYTES = 48 * 1024;
+/** Past this the WebSocket layer closes the socket (1009) without reading the message. */
+const MAX_FRAME_BYTES = 256 * 1024;
+
+/**
+ * Messages a socket may send (docs/video-visits.md "Signaling"): `perSecond` on average, bursts
+ * of `burst` (a token bucket; a call's start sends an offer and a few dozen ICE candidates at once).
+ * A message past it is dropped with `{ type: 'error', code: 'rateLimited' }`; a socket with more
+ * than `maxDrops` dropped messages in `dropWindowMs` is closed with 1008 (policy violation).
+ */
+export const SOCKET_MESSAGE_LIMIT = { perSecond: 20, burst: 60, maxDrops: 100, dropWindowMs: 10_000 } as const;
 
 /**
  * What a feature adds to the socket (app.ts passes the visits' signaling,
@@ -26,6 +36,8 @@ export interface SocketRooms<P = unknown> {
   onMessage(client: RealtimeClient, principal: P, message: unknown): Promise<void>;
   /** The socket closed: leave its rooms. */
   onClose(client: RealtimeClient): Promise<void>;
+  /** Re-checks the rooms the socket joined against the principal's current access; leaves those it may no longer enter. */
+  recheck?(client: RealtimeClient, principal: P): Promise<void>;
 }
 
 export interface SocketOptions {
@@ -35,6 +47,8 @@ export interface SocketOptions {
   sessionCheckMs?: number;
   /** How long a new socket may wait before its init message; 10 s by default. */
   initTimeoutMs?: number;
+  /** The message limit per socket; `SOCKET_MESSAGE_LIMIT` by default. */
+  messageLimit?: { perSecond: number; burst: number; maxDrops: number; dropWindowMs: number };
 }
 
 const OPEN = 1;
@@ -64,8 +78,9 @@ const OPEN = 1;
  * messages (features/appointments/visit-signaling.ts).
  */
 export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppContext, resolveSession: SessionResolver, opts: SocketOptions = {}): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const initTimeoutMs = opts.initTimeoutMs ?? 10_000;
+  const limit = opts.messageLimit ?? SOCKET_MESSAGE_LIMIT;
 
   app.route({
     method: 'GET',
@@ -78,6 +93,12 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
       let principal: unknown = null;
       let registered: RealtimeClient | null = null;
       let alive = true;
+      // the message limit's token bucket and the dropped messages of the current window
+      let tokens: number = limit.burst;
+      let refilledAt = Date.now();
+      let drops = 0;
+      let dropWindowStart = refilledAt;
+      let lastErrorAt = 0;
       const send = (message: SocketServerMessage) => {
         if (socket.readyState === OPEN) { socket.send(JSON.stringify(message)); }
       };
@@ -129,6 +150,10 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
             socket.ping();
           },
         };
+        if (opts.rooms?.recheck) {
+          const recheck = opts.rooms.recheck;
+          client.recheck = () => recheck(client, principal).catch((err: unknown) => ctx.log.error({ err: loggableError(err) }, 'realtime: re-checking the visit rooms failed'));
+        }
         registered = client;
         detach = ctx.realtime.attach(client);
         send({ type: 'ready' });
@@ -137,10 +162,35 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
       socket.on('pong', () => {
         alive = true;
       });
+      /** Drops a message with an error event (at most one a second), and closes an abusive socket. */
+      const drop = (code: 'rateLimited' | 'messageTooLarge', now: number) => {
+        if (now - dropWindowStart > limit.dropWindowMs) {
+          dropWindowStart = now;
+          drops = 0;
+        }
+        drops += 1;
+        if (drops > limit.maxDrops) {
+          state = 'closed';
+          socket.close(CloseCode.POLICY_VIOLATION, 'too many messages');
+          return;
+        }
+        if (now - lastErrorAt >= 1000 || code === 'messageTooLarge') {
+          lastErrorAt = now;
+          send({ type: 'error', code });
+        }
+      };
       socket.on('message', (data: RawData) => {
+        if (state === 'closed') { return; }
+        const now = Date.now();
+        tokens = Math.min(limit.burst, tokens + ((now - refilledAt) / 1000) * limit.perSecond);
+        refilledAt = now;
+        if (tokens < 1) { return drop('rateLimited', now); }
+        tokens -= 1;
+        const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) { return drop('messageTooLarge', now); }
         let message: unknown;
         try {
-          message = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'));
+          message = JSON.parse(bytes.toString('utf8'));
         } catch {
           return; // spec section 8: socket message parse errors are ignored silently
         }
@@ -177,6 +227,35 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
     if (req.scope && reply.statusCode === 200 && req.routeOptions.url === signOutUrl) { await ctx.realtime.endSession(req.scope.sessionId); }
   });
 
+  // A socket follows access (docs/video-visits.md "Signaling"): when sessions, users or offices
+  // change, in this process or another (through the bus), a staff socket whose session is no longer
+  // live closes (4001) and every other socket re-checks its visit rooms.
+  // Changes that come in a burst are coalesced into one re-check at a time.
+  let rechecking = false;
+  let recheckAgain = false;
+  const recheckAll = async (): Promise<void> => {
+    if (rechecking) {
+      recheckAgain = true;
+      return;
+    }
+    rechecking = true;
+    try {
+      do {
+        recheckAgain = false;
+        // a staff socket whose session ended (user disabled, password changed, session revoked) closes now
+        const staff = ctx.realtime.clients().filter((c) => !c.guest);
+        const live = await findLiveSessionIds(ctx.db, [...new Set(staff.map((c) => c.sessionId))], ctx.config.sessionIdleMinutes);
+        for (const client of staff) { if (!live.has(client.sessionId)) { client.close(CloseCode.SESSION_ENDED, 'session ended'); } }
+        await Promise.all(ctx.realtime.clients().filter((c) => c.recheck && (c.rooms?.size ?? 0) > 0).map((c) => c.recheck!()));
+      } while (recheckAgain);
+    } catch (err) {
+      ctx.log.error({ err: loggableError(err) }, 'realtime: re-checking access failed');
+    } finally {
+      rechecking = false;
+    }
+  };
+  ctx.realtime.onAccessChanged(() => void recheckAll());
+
   let running = false;
   const timer = setInterval(() => {
     if (running) { return; }
@@ -193,8 +272,8 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
 
 /**
  * The periodic check: closes (4001) every socket of this process whose session (or, for a guest,
- * whose invitation) is no longer live and pings the others (a socket that did not answer the
- * previous ping is terminated).
+ * whose invitation) is no longer live, pings the others (a socket that did not answer the
+ * previous ping is terminated) and re-checks the visit rooms they joined (`recheck`).
  */
 export async function checkSocketSessions(ctx: AppContext): Promise<void> {
   const clients = ctx.realtime.clients();
@@ -206,6 +285,9 @@ export async function checkSocketSessions(ctx: AppContext): Promise<void> {
   for (const client of clients) {
     const ok = client.guest ? liveInvitations.has(client.guest.invitationId) : live.has(client.sessionId);
     if (!ok) { client.close(CloseCode.SESSION_ENDED, 'session ended'); }
-    else { client.heartbeat(); }
+    else {
+      client.heartbeat();
+      if (client.recheck && (client.rooms?.size ?? 0) > 0) { await client.recheck(); }
+    }
   }
 }

@@ -266,6 +266,10 @@ export const messages = {
   notFound: { en: 'Not found', es: 'No encontrado' },
   headersTooLarge: { en: 'The request headers are too large', es: 'Las cabeceras de la solicitud son demasiado grandes' },
   uriTooLong: { en: 'The address is too long', es: 'La dirección es demasiado larga' },
+  tokenInQuery: {
+    en: 'A token is not accepted in the address: send it in its header ({name})',
+    es: 'No se acepta un token en la dirección: envíelo en su cabecera ({name})',
+  },
   badRequest: { en: 'The request could not be read', es: 'No se pudo leer la solicitud' },
   malformedUpload: {
     en: 'The upload could not be read: send one file as multipart/form-data',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appointments, notifications } from '@vigil/contract';
 import type { AppContext } from '../../context';
+import { limitTokenGuesses } from '../../lib/guess-limit';
 import { registerEndpoint } from '../../lib/route';
 import { iceServersFor } from '../../lib/turn';
 import { appointmentIcs } from './appointments.ics';
@@ -43,8 +44,12 @@ export function appointmentsRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, ctx, appointments.createVisitInvitation, ({ scope, body }) => visits.createInvitation(ctx, scope, body));
   registerEndpoint(app, ctx, appointments.findVisitInvitations, ({ scope, params }) => visits.findInvitations(ctx, scope, params.appointmentId));
   registerEndpoint(app, ctx, appointments.revokeVisitInvitation, ({ scope, params }) => visits.revokeInvitation(ctx, scope, params.invitationId));
-  registerEndpoint(app, ctx, appointments.getGuestVisit, ({ headers }) => visits.getGuestVisit(ctx, headers.visitinvitation));
-  registerEndpoint(app, ctx, appointments.getGuestIceServers, ({ headers }) => visits.getGuestIceServers(ctx, headers.visitinvitation));
+  // A guest's invitation lookups, with the failed-guess limit of public tokens (lib/guess-limit.ts).
+  void app.register(async (scoped) => {
+    limitTokenGuesses(scoped, ctx);
+    registerEndpoint(scoped, ctx, appointments.getGuestVisit, ({ headers }) => visits.getGuestVisit(ctx, headers.visitinvitation));
+    registerEndpoint(scoped, ctx, appointments.getGuestIceServers, ({ headers }) => visits.getGuestIceServers(ctx, headers.visitinvitation));
+  });
   registerEndpoint(app, ctx, appointments.downloadAppointmentIcs, async ({ scope, params, reply, req }) => {
     const file = appointmentIcs(await service.getAppointment(ctx, scope, params.appointmentId), req.lang);
     await reply

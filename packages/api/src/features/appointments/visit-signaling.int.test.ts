@@ -5,13 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, type SocketClient } from '../../../test/ws-client';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { Role } from '@vigil/contract';
+import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
 import { CloseCode } from '../../realtime/realtime';
+import { MAX_CLIENT_MESSAGE_BYTES, SOCKET_MESSAGE_LIMIT } from '../../realtime/socket';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 
-type Msg = { type: string; action?: string; peerId?: string; from?: string; peer?: { peerId: string; userId: number; guest: boolean }; description?: { type: string; sdp: string }; candidate?: { candidate: string }; appointmentId?: number };
+type Msg = { type: string; code?: string; action?: string; peerId?: string; from?: string; peer?: { peerId: string; userId: number; guest: boolean }; description?: { type: string; sdp: string }; candidate?: { candidate: string }; appointmentId?: number };
 type Client = SocketClient<Msg>;
 const connect = () => connectSocket<Msg>(t);
 
@@ -154,5 +156,86 @@ describe('GET visit/iceservers', () => {
     const bad = await call('GET', 'visit/iceservers', null, { headers: { visitinvitation: v.token.slice(0, -2) + 'zz' } });
     expect(bad.statusCode).toBe(404);
     expect(bad.json().msg).toBe('This visit link is not valid, has expired or was revoked');
+  });
+});
+
+describe('a socket follows access (docs/video-visits.md "Signaling")', () => {
+  /** A doctor of office a1 with a video visit of their own, both in the room, the office admin beside them. */
+  async function doctorInRoom() {
+    const doctor = await createUser(t, { role: Role.DOCTOR, organizationId: f.orgA.id, offices: [f.a1.id] });
+    const d = new Date(Date.now() + 3 * 86_400_000);
+    d.setUTCHours(hour++, 0, 0, 0);
+    const res = await call('POST', 'appointments', doctor, {
+      payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: doctor.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const appointmentId = (res.json().data as { appointmentId: number }).appointmentId;
+    const socket = await staff(doctor);
+    socket.send({ type: 'visit', action: 'join', appointmentId });
+    const peerId = (await socket.next(action('joined'))).peerId!;
+    const admin = await staff(f.officeAdminA1);
+    admin.send({ type: 'visit', action: 'join', appointmentId });
+    const adminPeer = (await admin.next(action('joined'))).peerId!;
+    await socket.next(action('peerJoined'));
+    return { doctor, appointmentId, socket, peerId, admin, adminPeer };
+  }
+
+  it('leaves the office\'s video room at once when the user is removed from the office, and refuses a new join', async () => {
+    const { doctor, appointmentId, socket, peerId, admin, adminPeer } = await doctorInRoom();
+    const removed = await call('POST', 'hospital/deassignuserfromhospital', f.officeAdminA1, { payload: { hospitalId: f.a1.id, userId: doctor.id } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await socket.next((m) => action('refused')(m) && m.appointmentId === appointmentId, 5000)).appointmentId).toBe(appointmentId);
+    expect((await admin.next(action('peerLeft'), 5000)).peerId).toBe(peerId);
+    // no more of the room's signaling: the admin's offer to the removed peer is not relayed, and a join is refused
+    admin.send({ type: 'visit', action: 'offer', appointmentId, to: peerId, description: { type: 'offer', sdp: SDP } });
+    socket.send({ type: 'visit', action: 'join', appointmentId });
+    await socket.next(action('refused'));
+    socket.send({ type: 'ping' });
+    await socket.next((m) => m.type === 'pong');
+    expect(socket.messages.filter(action('offer'))).toEqual([]);
+    // the socket itself stays open for the user's other offices and notifications
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    void adminPeer;
+    socket.ws.close();
+    admin.ws.close();
+  });
+
+  it('closes the socket at once (4001) when the user is disabled, and the room is told the peer left', async () => {
+    const { doctor, socket, admin, peerId } = await doctorInRoom();
+    const disabled = await call('PUT', 'user/setstatus', f.officeAdminA1, { headers: { userid: String(doctor.id), statusvaluetoset: '0' } });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await socket.closed).code).toBe(CloseCode.SESSION_ENDED);
+    expect((await admin.next(action('peerLeft'), 5000)).peerId).toBe(peerId);
+    socket.ws.close();
+    admin.ws.close();
+  });
+});
+
+describe('the signaling relay\'s limits', () => {
+  it('drops messages past the rate with an error event, and disconnects a socket that keeps flooding', async () => {
+    const v = await videoVisit();
+    const doctor = await staff(f.doctorA1);
+    doctor.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    await doctor.next(action('joined'));
+    const admin = await staff(f.officeAdminA1);
+    admin.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
+    const adminPeer = (await admin.next(action('joined'))).peerId!;
+    const offer = { type: 'visit', action: 'offer', appointmentId: v.appointmentId, to: adminPeer, description: { type: 'offer', sdp: SDP + 'a=x:' + 'y'.repeat(20_000) + '\r\n' } };
+    for (let i = 0; i < SOCKET_MESSAGE_LIMIT.burst + 20; i++) { doctor.send(offer); }
+    expect(await doctor.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'rateLimited' });
+    await admin.next(action('offer'), 5000); // what fit in the burst was relayed
+    // flooding on: closed with 1008 (policy violation)
+    for (let i = 0; i < SOCKET_MESSAGE_LIMIT.maxDrops + 20; i++) { doctor.send({ type: 'ping' }); }
+    expect((await doctor.closed).code).toBe(CloseCode.POLICY_VIOLATION);
+    admin.ws.close();
+  });
+
+  it('drops a message larger than a signaling message may be with an error event; the socket goes on', async () => {
+    const doctor = await staff(f.doctorA1);
+    doctor.send({ type: 'visit', action: 'offer', appointmentId: 1, to: 'x', description: { type: 'offer', sdp: 'v'.repeat(MAX_CLIENT_MESSAGE_BYTES) } });
+    expect(await doctor.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'messageTooLarge' });
+    doctor.send({ type: 'ping' });
+    await doctor.next((m) => m.type === 'pong');
+    doctor.ws.close();
   });
 });

@@ -8,6 +8,7 @@ import { loggableError } from '../../lib/loggable-error';
 import type { RealtimeClient } from '../../realtime/realtime';
 import type { SocketRooms } from '../../realtime/socket';
 import * as repo from './appointments.repo';
+import { currentScopeOfSession } from '../auth/index';
 import { recordJoin, recordLeave } from './video-calls.service';
 import { assertMayEnter } from './visit-access';
 import { tenantDb } from '../../db/handles';
@@ -48,7 +49,7 @@ export async function resolveGuestSocket(ctx: AppContext, token: string, now = n
 
 /**
  * Whether `principal` may join appointment `appointmentId`'s room now, and under which name. Staff:
- * the appointment in their scope, the doctor, an attendee or `visits.officeAll`, a video or phone
+ * their session still live and the appointment in their current scope (read again each time), the doctor, an attendee or `visits.officeAll`, a video or phone
  * visit not closed. A guest: its own appointment, the invitation still live, the visit admitted
  * (IN_PROGRESS).
  */
@@ -60,14 +61,18 @@ async function admission(ctx: AppContext, principal: VisitPrincipal, appointment
     const row = await repo.getAppointment(tenantDb(systemScope, ctx.db), appointmentId);
     return row && row.status === 'IN_PROGRESS' ? { name: principal.name, row } : null;
   }
-  const row = await repo.getAppointment(tenantDb(principal.scope, ctx.db), appointmentId);
+  // The user's access now, not as it was when the socket opened (removed from the office, role
+  // changed, disabled, signed out: docs/video-visits.md "Signaling").
+  const scope = await currentScopeOfSession(ctx, principal.scope.sessionId);
+  if (!scope) { return null; }
+  const row = await repo.getAppointment(tenantDb(scope, ctx.db), appointmentId);
   if (!row || row.kind === 'IN_PERSON' || !OPEN_STATUSES.has(row.status)) { return null; }
   try {
-    assertMayEnter(principal.scope, row);
+    assertMayEnter(scope, row);
   } catch {
     return null;
   }
-  return { name: await repo.fullNameOf(tenantDb(principal.scope, ctx.db), principal.scope.userId), row };
+  return { name: await repo.fullNameOf(tenantDb(scope, ctx.db), scope.userId), row };
 }
 
 /**
@@ -141,6 +146,19 @@ export async function leaveRoom(ctx: AppContext, client: RealtimeClient, appoint
   }
 }
 
+/**
+ * Re-checks every room `client` has joined (socket.ts, when access changed and at the periodic
+ * check): a room it may no longer enter (`admission`) is left, its peers told `peerLeft`, and the
+ * socket told `refused` for it, so it gets none of that room's signaling any more.
+ */
+export async function recheckRooms(ctx: AppContext, client: RealtimeClient, principal: VisitPrincipal): Promise<void> {
+  for (const appointmentId of [...(client.rooms?.keys() ?? [])]) {
+    if (await admission(ctx, principal, appointmentId)) { continue; }
+    await leaveRoom(ctx, client, appointmentId);
+    client.send(JSON.stringify(message(appointmentId, { action: 'refused' })));
+  }
+}
+
 /** The socket's visit rooms (app.ts hands them to `registerRealtimeSocket`). */
 export function visitSocketRooms(ctx: AppContext): SocketRooms<VisitPrincipal> {
   return {
@@ -151,5 +169,6 @@ export function visitSocketRooms(ctx: AppContext): SocketRooms<VisitPrincipal> {
     staff: (scope) => ({ kind: 'staff', scope }),
     onMessage: (client, principal, raw) => handleVisitMessage(ctx, client, principal, raw),
     onClose: (client) => leaveRoom(ctx, client),
+    recheck: (client, principal) => recheckRooms(ctx, client, principal),
   };
 }

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import { createOffice, createOrganization, createTestApp, createUser, signInAs, TEST_PASSWORD, type TestApp } from '../../../test/setup';
-import { sessions, users } from '../../db/schema/index';
+import { sessions, systemLogs, users } from '../../db/schema/index';
+import { newToken, tokenHash } from '../../lib/crypto';
+import { insertUserToken } from './auth.repo';
+import { SIGN_IN_TOKEN_PURPOSE } from './auth.service';
 
 let t: TestApp;
 let officeId: number;
@@ -71,6 +74,27 @@ describe('POST auth/signinv3', () => {
       expect(r.statusCode).toBe(403);
       expect(r.json().resFlag).toBe(false);
     }
+  });
+
+  it('refuses an API user with the generic sign-in error, by password and by one-time token, and records the refusal', async () => {
+    // docs/api-keys.md: an API user authenticates only with its keys.
+    const apiUser = await createUser(t, { role: Role.API_USER, organizationId: orgId });
+    const res = await signIn({ username: apiUser.username, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ resFlag: false, data: null, msg: 'Invalid username or password' });
+    for (const url of ['/api/auth/signinwithtoken', '/api/auth/signinwithtokenv2']) {
+      const token = newToken(); // one-time: one per call
+      await insertUserToken(t.ctx.db, { userId: apiUser.id, purpose: SIGN_IN_TOKEN_PURPOSE, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + 300_000) });
+      const viaToken = await t.app.inject({ method: 'POST', url, payload: { token, ip: '10.0.0.1' } });
+      expect(viaToken.statusCode, url).toBe(401);
+      expect(viaToken.json()).toMatchObject({ resFlag: false, data: null, msg: 'Error' });
+    }
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, apiUser.id))).toHaveLength(0);
+    // the system log is written beside the answer, not before it
+    await vi.waitFor(async () => {
+      const refusals = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.userId, apiUser.id), eq(systemLogs.kind, 'signInRefused')));
+      expect(refusals.map((r) => r.source).sort()).toEqual(['POST auth/signinv3', 'POST auth/signinwithtoken', 'POST auth/signinwithtoken']);
+    });
   });
 
   it('limits repeated failures per account and address with 429 and Retry-After; the user from another address still signs in', async () => {

@@ -38,6 +38,20 @@ export async function findLiveSession(db: Executor, hash: string, idleMinutes: n
   return row;
 }
 
+/** The live session `sessionId` (the same rule as `findLiveSession`) with its user, or null. */
+export async function findLiveSessionById(db: Executor, sessionId: number, idleMinutes: number) {
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - idleMinutes * 60_000);
+  const [row] = await db
+    .select({ session: sessions, user: { id: users.id, roleId: users.roleId, organizationId: users.organizationId, status: users.status, language: users.language } })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .limit(1);
+  if (!row || row.user.status !== 1) { return null; }
+  return row;
+}
+
 export async function touchSession(db: Executor, sessionId: number) {
   await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
 }

@@ -98,6 +98,12 @@ export async function signIn(
     void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: invalid credentials', details: { reason: 'invalidCredentials', ip: remoteIp } });
     throw new AppError('unauthorized', 'invalidCredentials');
   }
+  if (user.roleId === Role.API_USER) {
+    // docs/api-keys.md "Principals": an API user authenticates only with its keys. The answer is the
+    // generic one of a wrong password, so it does not tell that the password was right.
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: an API user signs in only with its API keys', userId: user.id, details: { reason: 'apiUser', ip: remoteIp } });
+    throw new AppError('unauthorized', 'invalidCredentials');
+  }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) {
     void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: role not allowed in the staff app', userId: user.id, details: { reason: 'roleRefused', ip: remoteIp } });
@@ -117,13 +123,18 @@ export async function signIn(
 /**
  * `auth/signinwithtoken(v2)`: exchanges a one-time sign-in token (issued when a user sets a
  * password from an e-mailed link) for a session. A patient's token is refused with "You cannot
- * authenticate as a Patient!"; every other failure answers "Error".
+ * authenticate as a Patient!"; an API user's (it authenticates only with its keys, docs/api-keys.md)
+ * answers "Error" like every other failure, and is recorded in the system log (signInRefused).
  */
 export async function signInWithToken(ctx: AppContext, token: string, ip: string): Promise<SignInResult> {
   const userId = await repo.consumeUserToken(ctx.db, tokenHash(token), SIGN_IN_TOKEN_PURPOSE);
   if (userId === null) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
   const user = await loadUserView(systemDb(ctx.db), userId);
   if (!user || user.status !== 1) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
+  if (user.roleId === Role.API_USER) {
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinwithtoken', message: 'Sign-in refused: an API user signs in only with its API keys', userId: user.id, details: { reason: 'apiUser', ip } });
+    throw new AppError('unauthorized', 'tokenSignInFailed');
+  }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) { throw refused; }
   return openSession(ctx, userId, 'TOKEN', ip);
@@ -135,6 +146,17 @@ export async function signOut(ctx: AppContext, scope: Scope): Promise<void> {
 }
 
 const TOUCH_EVERY_MS = 15_000;
+
+/**
+ * The scope of live session `sessionId` as the database holds it now (role, organization, offices),
+ * never from the session cache and without refreshing the idle clock; null when the session ended,
+ * expired, is idle too long or its user is disabled. For a long-lived connection that must follow
+ * the user's current access (realtime/socket.ts: every visit room join and re-check).
+ */
+export async function currentScopeOfSession(ctx: AppContext, sessionId: number): Promise<Scope | null> {
+  const row = await repo.findLiveSessionById(ctx.db, sessionId, ctx.config.sessionIdleMinutes);
+  return row ? repo.buildScope(ctx.db, row.user, row.session.id) : null;
+}
 
 /**
  * Resolves a SessionGuid to the caller's scope, or null when it is unknown, ended, past its

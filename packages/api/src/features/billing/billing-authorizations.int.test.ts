@@ -28,7 +28,7 @@ async function createTemplate(who: { id: number }, body: Record<string, unknown>
 
 describe('billing authorization templates', () => {
   it('creates a template for the caller organization with programs deduplicated in canonical order', async () => {
-    const tpl = await createTemplate(f.officeAdminA1, { name: 'Remote monitoring', programs: ['RTM', 'RPM', 'RPM'] });
+    const tpl = await createTemplate(f.orgAdminA, { name: 'Remote monitoring', programs: ['RTM', 'RPM', 'RPM'] });
     expect(tpl).toMatchObject({ organizationId: f.orgA.id, organizationName: f.orgA.institutionName, name: 'Remote monitoring', programs: ['RPM', 'RTM'], usedBy: 0 });
     const sys = await createTemplate(f.sysadmin, { organizationId: f.orgB.id, name: 'Care management', programs: ['CCM', 'PCM'] });
     expect(sys.organizationId).toBe(f.orgB.id);
@@ -36,7 +36,7 @@ describe('billing authorization templates', () => {
 
   it('refuses a name already used in the organization (409) but allows it in another', async () => {
     await createTemplate(f.orgAdminA, { name: 'Everything', programs: ['RPM', 'RTM', 'CCM', 'PCM', 'APCM', 'BHI', 'CPM'] });
-    const dup = await call('POST', 'billingauthorizationtemplate', f.officeAdminA1, { payload: { name: 'everything', programs: ['RPM'] } });
+    const dup = await call('POST', 'billingauthorizationtemplate', f.orgAdminA, { payload: { name: 'everything', programs: ['RPM'] } });
     expect(dup.statusCode).toBe(409);
     await createTemplate(f.orgAdminB, { name: 'Everything', programs: ['RPM'] });
   });
@@ -56,7 +56,7 @@ describe('billing authorization templates', () => {
     const list = (await call('GET', 'billingauthorizationtemplate', f.doctorA1, { query: { search: 'Life' } })).json().data;
     expect(list.items.map((x: Template) => x.id)).toEqual([tpl.id]);
     expect((await call('GET', `billingauthorizationtemplate/${tpl.id}`, f.nurseA1)).json().data).toMatchObject({ name: 'Lifecycle', programs: ['CCM'] });
-    const updated = await call('PUT', `billingauthorizationtemplate/${tpl.id}`, f.officeAdminA1, { payload: { name: 'Lifecycle 2', programs: ['PCM', 'CCM'] } });
+    const updated = await call('PUT', `billingauthorizationtemplate/${tpl.id}`, f.orgAdminA, { payload: { name: 'Lifecycle 2', programs: ['PCM', 'CCM'] } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ name: 'Lifecycle 2', programs: ['CCM', 'PCM'] });
     const deleted = await call('DELETE', `billingauthorizationtemplate/${tpl.id}`, f.orgAdminA);
@@ -77,6 +77,28 @@ describe('billing authorization templates', () => {
     expect((await call('POST', 'billingauthorizationtemplate', f.orgAdminB, { payload: { organizationId: f.orgA.id, name: 'Into A', programs: ['RPM'] } })).statusCode).toBe(404);
     const [row] = await t.ctx.db.select().from(billingAuthorizationTemplates).where(eq(billingAuthorizationTemplates.id, tpl.id));
     expect(row!.name).toBe('Private A');
+  });
+
+  it("lets only the organization's admin and a system admin create, change or delete a template, not an office admin of the organization (403, unchanged)", async () => {
+    // docs/security.md "Inbound principals": a template covers every office of the organization.
+    const tpl = await createTemplate(f.orgAdminA, { name: 'Organization wide', programs: ['RPM'] });
+    for (const [method, path, payload] of [
+      ['POST', 'billingauthorizationtemplate', { name: 'By an office admin', programs: ['RPM'] }],
+      ['POST', 'billingauthorizationtemplate', { organizationId: f.orgA.id, name: 'By an office admin', programs: ['RPM'] }],
+      ['PUT', `billingauthorizationtemplate/${tpl.id}`, { name: 'Renamed by an office admin' }],
+      ['DELETE', `billingauthorizationtemplate/${tpl.id}`, undefined],
+    ] as const) {
+      const res = await call(method, path, f.officeAdminA1, { payload });
+      expect(res.statusCode, `${method} ${path}`).toBe(403);
+      expect(res.json().msg).toBe(FORBIDDEN);
+    }
+    const rows = await t.ctx.db.select().from(billingAuthorizationTemplates).where(eq(billingAuthorizationTemplates.organizationId, f.orgA.id));
+    expect(rows.find((r) => r.id === tpl.id)!.name).toBe('Organization wide');
+    expect(rows.some((r) => r.name === 'By an office admin')).toBe(false);
+    // the office admin still reads it, to apply it to the staff of their office
+    expect((await call('GET', `billingauthorizationtemplate/${tpl.id}`, f.officeAdminA1)).statusCode).toBe(200);
+    expect((await call('PUT', `billingauthorizationtemplate/${tpl.id}`, f.sysadmin, { payload: { name: 'Renamed by the system' } })).statusCode).toBe(200);
+    expect((await call('DELETE', `billingauthorizationtemplate/${tpl.id}`, f.orgAdminA)).statusCode).toBe(200);
   });
 
   it('refuses roles without the permission (403)', async () => {

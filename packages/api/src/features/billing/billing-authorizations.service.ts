@@ -10,7 +10,7 @@ import {
 } from '@vigil/contract';
 import type { billing as contract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { Scope } from '../../db/scope';
+import { seesWholeOrganization, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import * as repo from './billing-authorizations.repo';
 import { getOrganizationInScope } from './billing-exports.repo';
@@ -57,6 +57,16 @@ async function visibleTemplate(ctx: AppContext, scope: Scope, id: number): Promi
 
 const duplicateName = () => new AppError('conflict', 'conflict', {}, { name: 'conflict' });
 
+/**
+ * A template belongs to a whole organization, so only who sees the whole organization (its
+ * organization admin, a system admin) creates, changes or deletes it; an office admin, whose
+ * `billing.authorizations` covers the authorizations of their offices, gets 403 (docs/security.md
+ * "Inbound principals"). Office staff still read the templates to apply them to their staff.
+ */
+function assertManagesTemplates(scope: Scope, organizationId: number): void {
+  if (!seesWholeOrganization(scope, organizationId)) { throw AppError.forbidden(); }
+}
+
 /** GET billingauthorizationtemplate: a page of the templates of the caller's organization (any, or query organizationid, for a system admin), by name. */
 export async function findTemplates(ctx: AppContext, scope: Scope, query: EndpointQuery<typeof contract.findBillingAuthorizationTemplates>) {
   const { rows, total } = await repo.findTemplates(tenantDb(scope, ctx.db), query);
@@ -71,12 +81,14 @@ export async function getTemplate(ctx: AppContext, scope: Scope, id: number): Pr
 /**
  * POST billingauthorizationtemplate: a named set of programs for an organization — body
  * organizationId, defaulting to the caller's (a system admin must give it: 400 'required'). 404
- * for another organization; 409 when the organization already has a template of that name.
+ * for another organization; 403 for an office admin (`assertManagesTemplates`); 409 when the
+ * organization already has a template of that name.
  */
 export async function createTemplate(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createBillingAuthorizationTemplate>): Promise<BillingAuthorizationTemplate> {
   const organizationId = body.organizationId ?? scope.organizationId;
   if (organizationId === null) { throw AppError.badRequest('validationFailed', { organizationId: 'required' }); }
   if (!(await getOrganizationInScope(tenantDb(scope, ctx.db), organizationId))) { throw AppError.notFound(); }
+  assertManagesTemplates(scope, organizationId);
   if (await repo.templateNameTaken(tenantDb(scope, ctx.db), organizationId, body.name)) { throw duplicateName(); }
   const id = await repo.insertTemplate(tenantDb(scope, ctx.db), { organizationId, name: body.name, programs: body.programs });
   return toTemplate((await repo.getTemplate(tenantDb(scope, ctx.db), id))!);
@@ -90,6 +102,7 @@ export async function updateTemplate(
   body: EndpointBody<typeof contract.updateBillingAuthorizationTemplate>,
 ): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
+  assertManagesTemplates(scope, row.organizationId!);
   if (body.name !== undefined && row.organizationId !== null && (await repo.templateNameTaken(tenantDb(scope, ctx.db), row.organizationId, body.name, id))) { throw duplicateName(); }
   if (!(await repo.updateTemplate(tenantDb(scope, ctx.db), id, body))) { throw AppError.notFound(); }
   return toTemplate((await repo.getTemplate(tenantDb(scope, ctx.db), id))!);
@@ -98,6 +111,7 @@ export async function updateTemplate(
 /** DELETE billingauthorizationtemplate/{id}: answers the deleted template; authorizations made from it keep their programs. */
 export async function deleteTemplate(ctx: AppContext, scope: Scope, id: number): Promise<BillingAuthorizationTemplate> {
   const row = await visibleTemplate(ctx, scope, id);
+  assertManagesTemplates(scope, row.organizationId!);
   if (!(await repo.deleteTemplate(tenantDb(scope, ctx.db), id))) { throw AppError.notFound(); }
   return toTemplate(row);
 }

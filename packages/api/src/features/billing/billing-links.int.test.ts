@@ -182,8 +182,9 @@ describe('POST billingcodelink/sendemail and GET billingcodelink/download', () =
     expect(res.body).toContain('Núñez, María');
     const listed = (await call('GET', 'billingcodelink', f.nurseA1, { query: { pageSize: 200 } })).json().data.items.find((l: Link) => l.id === link.id);
     expect(listed.isEmailDownloaded).toBe(true);
-    // The token also works as a query parameter (the web page passes it on).
-    expect((await call('GET', 'billingcodelink/download', f.doctorA1, { query: { linktoken: token } })).statusCode).toBe(200);
+    // never in the query string (docs/security.md "Tokens stay out of addresses")
+    expect((await call('GET', 'billingcodelink/download', f.doctorA1, { query: { linktoken: token } })).json().code).toBe('tokenInQuery');
+    expect((await call('GET', 'billingcodelink/download', f.doctorA1, { headers: { linktoken: token } })).statusCode).toBe(200);
   });
 
   it('downloads an organization link as a ZIP of its offices', async () => {

@@ -142,7 +142,7 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
 }
 
 /**
- * Chosen GET billingcodelink/download (header or query linktoken): the file behind an e-mailed
+ * Chosen GET billingcodelink/download (header linktoken; a token in the query string is refused, docs/security.md): the file behind an e-mailed
  * link — the office's CSV or the organization's ZIP — for a signed-in caller who sees the link's
  * office or organization, and marks the link isEmailDownloaded. The token alone grants nothing:
  * the file holds PHI. 404 'This billing link is not valid or has expired' for an unknown, expired

@@ -83,6 +83,25 @@ describe('ECP locations and the webhook', () => {
     expect((await call('GET', 'ecp/getecpmappinglocation', f.doctorA1, { headers: { hospitalid: 'x' } })).statusCode).toBe(400);
   });
 
+  it('never lets a replayed older signed delivery roll a resident back (record.updatedAt); a replay answers changed: false', async () => {
+    const older = resident('res-order', 'Old', 'Name', '1940-01-01', { updatedAt: '2026-11-01T10:00:00Z' });
+    const newer = resident('res-order', 'New', 'Name', '1941-02-02', { updatedAt: '2026-11-02T10:00:00Z' });
+    expect((await ecp.sendWebhook(vigilUrl, SECRET, older))[0]!.status).toBe(200);
+    const second = await ecp.sendWebhook(vigilUrl, SECRET, newer);
+    expect((second[0]!.body as { data: { changed: boolean } }).data.changed).toBe(true);
+    // the attacker replays the older signed body, and one without any order
+    for (const replay of [older, resident('res-order', 'Unordered', 'Name', '1939-03-03')]) {
+      const res = await ecp.sendWebhook(vigilUrl, SECRET, replay);
+      expect(res[0]!.status).toBe(200);
+      expect((res[0]!.body as { data: { changed: boolean } }).data.changed).toBe(false);
+    }
+    const [row] = await t.ctx.db.select().from(ecpLogs).where(eq(ecpLogs.ecpId, 'res-order'));
+    expect(row).toMatchObject({ firstName: 'New', birthdate: '1941-02-02' });
+    const bad = await ecp.sendWebhook(vigilUrl, SECRET, resident('res-order', 'X', 'Y', '1950-01-01', { updatedAt: 'yesterday' }));
+    expect(bad[0]!.status).toBe(400);
+    await t.ctx.db.delete(ecpLogs).where(eq(ecpLogs.ecpId, 'res-order'));
+  });
+
   it('stores signed deliveries as ECP logs once, and refuses unsigned ones with 401', async () => {
     const a = await ecp.sendWebhook(vigilUrl, SECRET, resident('res-1', 'MARIA', 'lopez', '1941-03-02'), { duplicate: true });
     expect(a.map((r) => r.status)).toEqual([200, 200]);
@@ -297,5 +316,22 @@ describe('ECP organizations (/organizationMapping)', () => {
     const unmapped = await put(f.orgAdminA, sun.id, { organizationId: null });
     expect(unmapped.statusCode, unmapped.body).toBe(200);
     expect(unmapped.json().data).toMatchObject({ status: 'new', reason: 'unmapped', organizationId: null, organizationName: null });
+  });
+
+  it("lets no other tenant rename an ECP organization or add a community to one mapped to another organization (409, unchanged)", async () => {
+    expect((await map(f.orgAdminA, 'comm-h1', 'ecp-org-held', f.a1.id, 'Harbor Homes')).statusCode).toBe(200);
+    const held = (await list(f.orgAdminA)).find((r) => r.ecpOrganizationId === 'ecp-org-held')!;
+    // organization B's admin names it on a community of their own: the community maps, the name stays
+    expect((await map(f.orgAdminB, 'comm-h2', 'ecp-org-held', f.b1.id, 'Renamed by B')).statusCode).toBe(200);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)!.name).toBe('Harbor Homes');
+    await call('PUT', `ecp/organizations/${held.id}/mapping`, f.orgAdminA, { payload: { organizationId: null } });
+    // once mapped to organization A, a community of B may not join it at all
+    expect((await call('PUT', `ecp/organizations/${held.id}/mapping`, f.orgAdminA, { payload: { organizationId: f.orgA.id } })).statusCode).toBe(200);
+    const joined = await map(f.orgAdminB, 'comm-h3', 'ecp-org-held', f.b1.id, 'Renamed again');
+    expect(joined.statusCode).toBe(409);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)).toMatchObject({ name: 'Harbor Homes', status: 'mapped', organizationId: f.orgA.id });
+    // organization A's own offices still may rename it
+    expect((await map(f.orgAdminA, 'comm-h4', 'ecp-org-held', f.a2.id, 'Harbor Homes North')).statusCode).toBe(200);
+    expect((await list(f.orgAdminA)).find((r) => r.id === held.id)!.name).toBe('Harbor Homes North');
   });
 });

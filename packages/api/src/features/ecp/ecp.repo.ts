@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
+import type { Executor } from '../../db/client';
 import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
 import type { TenantDb } from '../../db/handles';
@@ -19,7 +20,7 @@ const withName = (r: { log: typeof ecpLogs.$inferSelect; first: string | null; l
 });
 
 export async function findLocations(tenant: TenantDb, hospitalId: number) {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   return db
     .select()
     .from(ecpLocations)
@@ -32,7 +33,24 @@ export async function upsertLocation(
   tenant: TenantDb,
   values: { ecpCommunityId: string; ecpOrganizationId: string | null; ecpOrganizationName?: string; name: string; hospitalId: number },
 ) {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
+  // The ECP organization belongs to the tenant it is mapped to (docs/integrations.md "ECP"): a
+  // community of an office of another Vigil organization may not join it (409), and only offices
+  // of that organization (or, while it is unmapped, of the one all its communities are in) may
+  // rename it.
+  let mayRename = true;
+  if (values.ecpOrganizationId !== null) {
+    const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(eq(hospitals.id, values.hospitalId)).limit(1);
+    const [known] = await db.select({ organizationId: ecpOrganizations.organizationId }).from(ecpOrganizations).where(eq(ecpOrganizations.ecpOrganizationId, values.ecpOrganizationId)).limit(1);
+    if (known?.organizationId != null && known.organizationId !== office?.organizationId) { return null; }
+    const foreign = await db
+      .select({ id: ecpLocations.id })
+      .from(ecpLocations)
+      .innerJoin(hospitals, eq(hospitals.id, ecpLocations.hospitalId))
+      .where(and(eq(ecpLocations.ecpOrganizationId, values.ecpOrganizationId), sql`${hospitals.organizationId} is distinct from ${office?.organizationId ?? null}`, sql`${ecpLocations.ecpCommunityId} <> ${values.ecpCommunityId}`))
+      .limit(1);
+    mayRename = foreign.length === 0 || (known?.organizationId != null && known.organizationId === office?.organizationId);
+  }
   const [row] = await db
     .insert(ecpLocations)
     .values({ ecpCommunityId: values.ecpCommunityId, ecpOrganizationId: values.ecpOrganizationId, name: values.name, hospitalId: values.hospitalId })
@@ -43,7 +61,7 @@ export async function upsertLocation(
     await db
       .insert(ecpOrganizations)
       .values({ ecpOrganizationId: values.ecpOrganizationId, name: values.ecpOrganizationName ?? '' })
-      .onConflictDoUpdate({ target: ecpOrganizations.ecpOrganizationId, set: { name: sql`coalesce(nullif(excluded.name, ''), ${ecpOrganizations.name})` } });
+      .onConflictDoUpdate({ target: ecpOrganizations.ecpOrganizationId, set: { name: mayRename ? sql`coalesce(nullif(excluded.name, ''), ${ecpOrganizations.name})` : sql`${ecpOrganizations.name}` } });
   }
   if (row) {
     // Logs of the community that arrived before the mapping now belong to the office.
@@ -53,7 +71,7 @@ export async function upsertLocation(
 }
 
 export async function findLogs(tenant: TenantDb, hospitalId: number, kind: string): Promise<EcpLogRow[]> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const rows = await db
     .select(logColumns)
     .from(ecpLogs)
@@ -65,13 +83,13 @@ export async function findLogs(tenant: TenantDb, hospitalId: number, kind: strin
 }
 
 export async function findLog(tenant: TenantDb, id: number): Promise<EcpLogRow | null> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const [row] = await db.select(logColumns).from(ecpLogs).leftJoin(users, eq(users.id, ecpLogs.vigilUserId)).where(and(eq(ecpLogs.id, id), officeFilter(scope, ecpLogs.hospitalId))).limit(1);
   return row ? withName(row) : null;
 }
 
 export async function updateLog(tenant: TenantDb, id: number, values: Partial<typeof ecpLogs.$inferInsert>): Promise<void> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   await db
     .update(ecpLogs)
     .set({ ...values, updatedAt: new Date() })
@@ -80,7 +98,7 @@ export async function updateLog(tenant: TenantDb, id: number, values: Partial<ty
 
 /** A user of `role` assigned to office `hospitalId` (in scope), or null. */
 export async function findOfficeUser(tenant: TenantDb, userId: number, hospitalId: number, roles: RoleId[]) {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -92,7 +110,7 @@ export async function findOfficeUser(tenant: TenantDb, userId: number, hospitalI
 
 /** Candidates for a log among the office's users of `roles`: by an exact identifier (MRN for patients, e-mail for staff), then by name (and birth date for patients). */
 export async function findCandidates(tenant: TenantDb, log: typeof ecpLogs.$inferSelect, roles: RoleId[]) {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const base = and(inArray(users.roleId, roles), eq(userHospitals.hospitalId, log.hospitalId!), officeFilter(scope, userHospitals.hospitalId));
   if (log.kind === 'resident' && log.medicalRecordNumber) {
     const byId = await db
@@ -128,7 +146,7 @@ export async function findCandidates(tenant: TenantDb, log: typeof ecpLogs.$infe
 
 /** Vigil users already mapped from another log of the same kind (a Vigil record maps to one ECP record). */
 export async function mappedUserIds(tenant: TenantDb, kind: string, hospitalId: number): Promise<Set<number>> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const rows = await db
     .select({ id: ecpLogs.vigilUserId })
     .from(ecpLogs)
@@ -138,7 +156,7 @@ export async function mappedUserIds(tenant: TenantDb, kind: string, hospitalId: 
 
 /** Creates a user of `role` in office `hospitalId` (in scope) from a log; answers its id. */
 export async function insertUserFromLog(tenant: TenantDb, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, log.hospitalId!), officeFilter(scope, hospitals.id))).limit(1);
   if (!office) { return null; }
   const [user] = await db
@@ -168,7 +186,7 @@ export async function insertUserFromLog(tenant: TenantDb, log: typeof ecpLogs.$i
  * new rows' ids and how many were already queued.
  */
 export async function queueReviewedReadings(tenant: TenantDb, hospitalId: number, reviewerId: number): Promise<{ ids: number[]; alreadyQueued: number }> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const inserted = await db.execute<{ id: number }>(sql`
     insert into ecp_outbound (measurement_id, hospital_id, ecp_log_id, idempotency_key, reviewed_by)
     select m.id, m.hospital_id, l.id, 'vigil-reading-' || m.id, ${reviewerId}
@@ -192,7 +210,7 @@ export async function queueReviewedReadings(tenant: TenantDb, hospitalId: number
 
 /** What one send needs: the row, its reading, its resident and the impersonated ECP user's own id. */
 export async function findSend(tenant: TenantDb, outboundId: number) {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   void scope;
   const [row] = await db
     .select({ out: ecpOutbound, log: ecpLogs, m: measurements })
@@ -212,7 +230,7 @@ export async function findSend(tenant: TenantDb, outboundId: number) {
 }
 
 export async function updateOutbound(tenant: TenantDb, id: number, values: Partial<typeof ecpOutbound.$inferInsert>, onlyStatus?: string): Promise<boolean> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const rows = await db
     .update(ecpOutbound)
     .set(values)
@@ -222,7 +240,7 @@ export async function updateOutbound(tenant: TenantDb, id: number, values: Parti
 }
 
 export async function findOutbound(tenant: TenantDb, hospitalId: number | null, id: number | null, status: string | undefined): Promise<OutboundRow[]> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const rows = await db
     .select({ out: ecpOutbound, first: ecpLogs.firstName, last: ecpLogs.lastName })
     .from(ecpOutbound)
@@ -249,8 +267,9 @@ export async function findOutbound(tenant: TenantDb, hospitalId: number | null, 
 export async function upsertLogFromWebhook(
   tenant: TenantDb,
   values: { kind: string; ecpId: string; ecpCommunityId: string; firstName: string; lastName: string; birthdate: string | null; email: string | null; medicalRecordNumber: string | null; payload: Record<string, unknown> },
+  updatedAt: Date | null = null,
 ): Promise<{ id: number; changed: boolean }> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   void scope;
   const [location] = await db.select({ hospitalId: ecpLocations.hospitalId }).from(ecpLocations).where(eq(ecpLocations.ecpCommunityId, values.ecpCommunityId)).limit(1);
   const [row] = await db
@@ -259,7 +278,12 @@ export async function upsertLogFromWebhook(
     .onConflictDoUpdate({
       target: [ecpLogs.kind, ecpLogs.ecpId],
       set: { ...values, hospitalId: location?.hospitalId ?? null, receivedAt: new Date(), updatedAt: new Date() },
-      setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb`,
+      // An older delivery (record.updatedAt) never overwrites a newer one; one without it never
+      // overwrites a log that has one (ecp.service.ts receiveWebhook).
+      setWhere: sql`${ecpLogs.payload} is distinct from ${JSON.stringify(values.payload)}::jsonb and (
+        ${ecpLogs.payload} -> 'record' ->> 'updatedAt' is null
+        or (${updatedAt ? updatedAt.toISOString() : null}::timestamptz is not null
+          and ${updatedAt ? updatedAt.toISOString() : null}::timestamptz > (${ecpLogs.payload} -> 'record' ->> 'updatedAt')::timestamptz))`,
     })
     .returning({ id: ecpLogs.id });
   if (row) { return { id: row.id, changed: true }; }
@@ -297,7 +321,7 @@ const toOrganizationRow = (r: { row: typeof ecpOrganizations.$inferSelect; organ
 
 /** The ECP organizations the caller sees, review first, then by name. */
 export async function findEcpOrganizations(tenant: TenantDb): Promise<EcpOrganizationRow[]> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const rows = await db
     .select(organizationColumns(scope))
     .from(ecpOrganizations)
@@ -310,7 +334,7 @@ export async function findEcpOrganizations(tenant: TenantDb): Promise<EcpOrganiz
 
 /** One ECP organization the caller sees, or null. */
 export async function findEcpOrganization(tenant: TenantDb, id: number): Promise<EcpOrganizationRow | null> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const [row] = await db
     .select(organizationColumns(scope))
     .from(ecpOrganizations)
@@ -321,7 +345,7 @@ export async function findEcpOrganization(tenant: TenantDb, id: number): Promise
 }
 
 export async function updateEcpOrganization(tenant: TenantDb, id: number, values: Partial<typeof ecpOrganizations.$inferInsert>): Promise<void> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   await db
     .update(ecpOrganizations)
     .set({ ...values, updatedAt: new Date() })
@@ -330,7 +354,7 @@ export async function updateEcpOrganization(tenant: TenantDb, id: number, values
 
 /** Whether Vigil organization `organizationId` exists and is in scope. */
 export async function findOrganizationInScope(tenant: TenantDb, organizationId: number): Promise<boolean> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -346,7 +370,7 @@ export async function findOrganizationInScope(tenant: TenantDb, organizationId: 
  * leaves this function's caller).
  */
 export async function findOrganizationCandidates(tenant: TenantDb, ecpOrganizationId: string): Promise<number[]> {
-  const { scope, db } = tenant;
+    const { scope, db } = tenant;
   void scope;
   const rows = await db
     .selectDistinct({ id: hospitals.organizationId })

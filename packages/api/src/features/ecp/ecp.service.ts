@@ -252,8 +252,10 @@ const text = (v: unknown, max = 200): string | null => (typeof v === 'string' &&
 /**
  * The ECP webhook (after lib/ecp-client.ts verified the signature): a resident or user record
  * `{ type: 'resident' | 'user', communityId, record: { id, firstName, lastName, birthDate?, email?,
- * medicalRecordNumber? } }` stored as its ECP log (a repeated identical delivery changes nothing).
- * 400 "No event data!" otherwise.
+ * medicalRecordNumber?, updatedAt? } }` stored as its ECP log (a repeated identical delivery changes
+ * nothing). Deliveries are ordered by `record.updatedAt`: once a log holds one, a delivery that is
+ * not newer (older, the same, or without it: a replay) changes nothing and answers `changed:
+ * false`. 400 "No event data!" otherwise (also for an `updatedAt` that is not a date-time).
  */
 export async function receiveWebhook(ctx: AppContext, raw: Buffer) {
   let payload: Json | null = null;
@@ -270,7 +272,10 @@ export async function receiveWebhook(ctx: AppContext, raw: Buffer) {
   const firstName = text(record?.firstName);
   const lastName = text(record?.lastName);
   const birth = text(record?.birthDate, 10);
-  if (!payload || !record || !kind || !ecpId || !communityId || !firstName || !lastName || (birth !== null && !/^\d{4}-\d{2}-\d{2}$/.test(birth)) || raw.toString('utf8').includes('\\u0000')) {
+  // The delivery's order (docs/integrations.md "ECP"): record.updatedAt, an ISO 8601 date-time.
+  const updatedAtText = record?.updatedAt === undefined ? null : text(record.updatedAt, 40);
+  const updatedAt = updatedAtText !== null && /^\d{4}-\d{2}-\d{2}T/.test(updatedAtText) && !Number.isNaN(Date.parse(updatedAtText)) ? new Date(updatedAtText) : null;
+  if (!payload || !record || !kind || !ecpId || !communityId || !firstName || !lastName || (birth !== null && !/^\d{4}-\d{2}-\d{2}$/.test(birth)) || raw.toString('utf8').includes('\\u0000') || (record.updatedAt !== undefined && updatedAt === null)) {
     throw AppError.badRequest('noEventData');
   }
   const stored = await repo.upsertLogFromWebhook(tenantDb(systemScope, ctx.db), {
@@ -283,6 +288,6 @@ export async function receiveWebhook(ctx: AppContext, raw: Buffer) {
     email: text(record.email),
     medicalRecordNumber: text(record.medicalRecordNumber, 100),
     payload,
-  });
+  }, updatedAt);
   return { ecpLogId: stored.id, changed: stored.changed };
 }

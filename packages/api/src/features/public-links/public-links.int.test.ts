@@ -134,8 +134,8 @@ describe('POST publiclink', () => {
     const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { email: 'family@example.test' }) });
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    // No VIGIL_PUBLIC_URL in tests: the URL names the address the request came to (inject's Host is localhost:80).
-    expect(data.url).toMatch(/^http:\/\/localhost:80\/measurements\?link=[A-Za-z0-9_-]{43}$/);
+    // The configured origin (VIGIL_PUBLIC_URL; loadTestConfig's https://portal.vigil.test), never the request's Host.
+    expect(data.url).toMatch(/^https:\/\/portal\.vigil\.test\/measurements\?link=[A-Za-z0-9_-]{43}$/);
     expect(data.emailed).toBe(false);
     expect(data.link).toMatchObject({
       patientId: f.patientA1.id,
@@ -395,11 +395,26 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
   it('records each access (IP and user agent, never the token) in the same transaction as the read', async () => {
     const link = await createLink(f.doctorA1, f.patientA1.id);
     expect((await report(link.token, { ip: '203.0.113.7' })).statusCode).toBe(200);
-    expect((await publicCall('getmeasurementsfromlink', {}, { ip: '203.0.113.8', query: { linkid: link.token } })).statusCode).toBe(200);
+    expect((await report(link.token, { ip: '203.0.113.8' })).statusCode).toBe(200);
     const rows = await t.ctx.db.select().from(publicLinkAccesses).where(eq(publicLinkAccesses.publicLinkId, link.link.id));
     expect(rows.map((r) => r.ip).sort()).toEqual(['203.0.113.7', '203.0.113.8']);
     expect(rows.every((r) => r.userAgent === 'VitestBrowser/1.0')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(link.token);
+  });
+
+  it('refuses a working token in the query string (400 naming the header, in the caller\'s language) and records no access', async () => {
+    // docs/security.md "Tokens stay out of addresses": query strings end up in proxy logs and browser history.
+    const link = await createLink(f.doctorA1, f.patientA1.id);
+    for (const query of [{ linkid: link.token }, { LinkId: link.token }, { link: link.token }] as Array<Record<string, string>>) {
+      const res = await publicCall('getmeasurementsfromlink', {}, { ip: '203.0.113.9', query });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ resFlag: false, data: null, msg: `A token is not accepted in the address: send it in its header (${Object.keys(query)[0]!.toLowerCase()})`, code: 'tokenInQuery' });
+      expect(res.body).not.toContain(link.token);
+    }
+    const es = await publicCall('getmeasurementsfromlink', { linkid: link.token }, { ip: '203.0.113.9', query: { linkid: link.token }, lang: 'es' });
+    expect(es.json().msg).toBe('No se acepta un token en la dirección: envíelo en su cabecera (linkid)');
+    expect(await t.ctx.db.select().from(publicLinkAccesses).where(eq(publicLinkAccesses.publicLinkId, link.link.id))).toHaveLength(0);
+    expect((await report(link.token, { ip: '203.0.113.9' })).statusCode).toBe(200); // the header works
   });
 
   it("answers 404 'No public links!' for an expired, revoked or unknown link and records no access", async () => {
@@ -439,8 +454,10 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
 
   it('limits each client IP to 30 requests a minute (429 with Retry-After), and no other route', async () => {
     const ip = '198.51.100.23';
-    for (let i = 0; i < 30; i++) { expect((await report('B'.repeat(43), { ip })).statusCode).toBe(404); }
-    const limited = await report('B'.repeat(43), { ip });
+    // working links (failed guesses meet the stricter limit of test/token-guess-limit.int.test.ts first)
+    const link = await createLink(f.doctorA1, f.patientA1.id);
+    for (let i = 0; i < 30; i++) { expect((await report(link.token, { ip })).statusCode).toBe(200); }
+    const limited = await report(link.token, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ resFlag: false, code: 'tooManyRequests' });
     expect(limited.json().msg).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);

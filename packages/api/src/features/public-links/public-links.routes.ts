@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { publicLinks } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { limitTokenGuesses } from '../../lib/guess-limit';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './public-links.service';
 
@@ -35,6 +36,7 @@ export function publicLinksRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
     scoped.addHook('onRequest', scoped.rateLimit());
+    limitTokenGuesses(scoped, ctx); // and the failed-guess limit of public tokens (lib/guess-limit.ts)
     scoped.addHook('onSend', async (_req, reply, payload) => {
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       return payload;

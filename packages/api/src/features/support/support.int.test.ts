@@ -122,6 +122,26 @@ describe('POST supportmessage/setstatus', () => {
 });
 
 describe('POST supportmessage/addfile and the download', () => {
+  it('stores and sends back a file name normalised: NFC, without a right-to-left override or other bidirectional and control characters', async () => {
+    // docs/security.md "Uploads": "invoice\u202Efdp.exe" would show as "invoiceexe.pdf".
+    const { thread } = await openThread(f.officeAdminA1, 'File names');
+    const cases: Array<[string, string]> = [
+      ['invoice\u202Efdp.exe', 'invoicefdp.exe'],
+      ['\u2066report\u2069\u200F\u200E\u202A\u202B\u202C\u202D.pdf', 'report.pdf'],
+      ['Jose\u0301 notes\u0007\u009b.pdf', 'Jos\u00e9 notes.pdf'],
+    ];
+    for (const [sent, kept] of cases) {
+      const res = await upload(thread.supportMessageId, sent, PDF, f.officeAdminA1);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.fileName).toBe(kept);
+      const [stored] = await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.id, res.json().data.id));
+      expect(stored!.fileName).toBe(kept);
+      const dl = await call('GET', `supportmessage/file/${res.json().data.id}`, f.sysadmin);
+      expect(dl.headers['content-disposition']).not.toMatch(/%E2%80%AE|\u202E/i);
+      expect(decodeURIComponent(dl.headers['content-disposition']!.toString())).toContain(kept);
+    }
+  });
+
   it('stores PDF, PNG, JPEG, text and CSV told by content (200), in the database, and downloads them with type and name', async () => {
     const { thread } = await openThread(f.officeAdminA1, 'Files');
     const cases: [string, Buffer, string][] = [

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { surveys } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { limitTokenGuesses } from '../../lib/guess-limit';
 import { registerEndpoint } from '../../lib/route';
 import * as answering from './answering.service';
 import * as assignments from './assignments.service';
@@ -68,6 +69,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
     scoped.addHook('onRequest', scoped.rateLimit());
+    limitTokenGuesses(scoped, ctx); // and the failed-guess limit of public tokens (lib/guess-limit.ts)
     scoped.addHook('onSend', async (_req, reply, payload) => {
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       return payload;

@@ -41,7 +41,7 @@ const latestMailTo = async (address: string) => {
   return row;
 };
 const tokenIn = (text: string, path: string) => {
-  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_%-]+)`).exec(text);
+  const match = new RegExp(`${path.replace(/\//g, '\\/')}#token=([A-Za-z0-9_%-]+)`).exec(text);
   return match ? decodeURIComponent(match[1]!) : null;
 };
 const mk = (role: RoleId, orgId: number | null, offices: number[], values: Partial<typeof users.$inferInsert> = {}) =>
@@ -551,8 +551,8 @@ describe('password reset by e-mail (sendvalidationlinkbyemail + changemypassword
     expect(sent.json()).toEqual({ resFlag: true, data: null, msg: 'OK' });
     const mail = await latestMailTo(nurse.email!);
     expect(mail!.subject).toBe('Reset your Vigil password');
-    // No VIGIL_PUBLIC_URL in tests: the link names the address the request came to (inject's Host is localhost:80).
-    expect(mail!.bodyText).toContain(`http://localhost:80/api/user/validatetoken?token=`);
+    // The configured origin (VIGIL_PUBLIC_URL; loadTestConfig's https://portal.vigil.test), never the request's Host.
+    expect(mail!.bodyText).toContain(`${t.ctx.config.publicUrl}/api/user/validatetoken#token=`);
     expect(mail!.bodyText).toContain('60 minutes');
     const token = tokenIn(mail!.bodyText, '/api/user/validatetoken')!;
     const [stored] = await t.ctx.db.select().from(userTokens).where(and(eq(userTokens.userId, nurse.id), eq(userTokens.purpose, 'reset')));

@@ -133,7 +133,8 @@ async function sendLink(
   const token = newToken();
   const minutes = TOKEN_MINUTES[kind];
   await insertUserToken(ctx.db, { userId: user.id, purpose: kind, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
-  const link = `${linkBase(ctx)}${path}?token=${encodeURIComponent(token)}`;
+  // The token rides in the fragment, which no browser sends to a server or proxy (docs/security.md "Tokens stay out of addresses").
+  const link = `${linkBase(ctx)}${path}#token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(linkEmail(kind, languageFromStored(user.language), { email: user.email, firstName: user.firstName }, link, minutes));
 }
 

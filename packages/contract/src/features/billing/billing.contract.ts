@@ -159,7 +159,7 @@ export const downloadBillingCodeLink = endpoint({
   path: 'billingcodelink/download',
   tag,
   summary:
-    'Chosen (not in the spec): downloads the file of an e-mailed billing link (header or query linktoken) for a signed-in user with the link\'s office or organization in scope, and marks it isEmailDownloaded; 404 "This billing link is not valid or has expired"',
+    'Chosen (not in the spec): downloads the file of an e-mailed billing link (header linktoken) for a signed-in user with the link\'s office or organization in scope, and marks it isEmailDownloaded; 404 "This billing link is not valid or has expired"',
   permission: 'billing.read',
   headers: z.object({ linktoken: billingLinkTokenSchema }),
   binary: true,

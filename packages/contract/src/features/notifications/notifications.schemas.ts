@@ -411,9 +411,16 @@ export const notificationProcessedEventSchema = z.object({
 });
 export type NotificationProcessedEvent = z.infer<typeof notificationProcessedEventSchema>;
 
+/**
+ * A message the server dropped (docs/video-visits.md "Signaling"): more than the socket may send a
+ * second (`rateLimited`) or larger than a signaling message may be (`messageTooLarge`).
+ */
+export type SocketErrorMessage = { type: 'error'; code: 'rateLimited' | 'messageTooLarge' };
+
 export type SocketServerMessage =
   | { type: 'ready' }
   | { type: 'pong' }
+  | SocketErrorMessage
   | { type: 'notification'; data: Notification }
   | { type: 'notificationProcessed'; data: NotificationProcessedEvent }
   | ChatSocketMessage

@@ -63,7 +63,7 @@ export const getMeasurementsFromLink = endpoint({
   method: 'GET',
   path: 'publiclink/getmeasurementsfromlink',
   tag,
-  summary: "Public: the measurements a link covers (header or query linkid); 404 'No public links!' when expired, revoked or unknown",
+  summary: "Public: the measurements a link covers (header linkid); 404 'No public links!' when expired, revoked or unknown",
   permission: 'public',
   headers: publicLinkHeadersSchema,
   response: publicLinkReportSchema,

@@ -17,7 +17,7 @@ export const PUBLIC_LINK_MAX_EXPIRY_DAYS = 90;
 /** An instant as ISO 8601 text with its offset, e.g. '2026-03-01T00:00:00.000Z'. */
 const instantSchema = z.iso.datetime({ offset: true });
 
-/** The link's token as the public pages send it (header or query `linkid`): base64url text. */
+/** The link's token as the public pages send it (header `linkid`, never the query string: docs/security.md): base64url text. */
 export const publicLinkTokenSchema = z
   .string()
   .trim()

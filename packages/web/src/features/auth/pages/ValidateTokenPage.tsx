@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { changePasswordWithTokenBodySchema, message } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -23,15 +23,18 @@ interface Values {
 }
 
 /**
- * /api/user/validatetoken?token=...: the page of the e-mailed link (password reset or account
- * validation). Sets the new password, then signs in with the one-time token the server answers and
+ * /api/user/validatetoken#token=...: the page of the e-mailed link (password reset or account
+ * validation). The token is in the fragment, which the browser never sends to a server or a
+ * proxy (docs/security.md "Tokens stay out of addresses"); `?token=` of links e-mailed before is
+ * still read. Sets the new password, then signs in with the one-time token the server answers and
  * goes to /auth/successfully; when the token sign-in is refused (patients), it goes there anyway
  * and shows the server's message.
  */
 export default function ValidateTokenPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const { hash } = useLocation();
+  const token = (new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? params.get('token'))?.trim() ?? '';
   const navigate = useNavigate();
   const { signedIn } = useAuth();
   const change = useChangePasswordWithToken();

@@ -7,6 +7,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/can';
 import { DEFAULT_HOME_PATH } from '../../../lib/home';
 import { useSelectedOffice } from '../../../lib/office';
+import { Role } from '@vigil/contract';
+import { useAuth } from '../../../lib/auth';
 import { useAuthorizationOffices, useTemplates } from '../api/billing-settings';
 import { AuthorizationsPanel } from '../components/AuthorizationsPanel';
 import { TemplatesPanel } from '../components/TemplatesPanel';
@@ -22,6 +24,9 @@ const TEMPLATE_CHOICES = 200;
 export default function UserBillingSettingsPage() {
   const { t } = useTranslation('billingSettings');
   const allowed = useCan('billing.authorizations');
+  // A template covers the whole organization: only its organization admin and a system admin manage it (docs/security.md).
+  const { user } = useAuth();
+  const managesTemplates = user?.roleId === Role.ORGANIZATION_ADMIN || user?.roleId === Role.SYSTEM_ADMIN;
   const selected = useSelectedOffice();
   const { offices, isLoading } = useAuthorizationOffices();
   const [picked, setPicked] = useState<string | null>(null);
@@ -69,7 +74,7 @@ export default function UserBillingSettingsPage() {
             <AuthorizationsPanel key={office.id} hospitalId={office.id} hospitalName={office.name} templates={templates.data?.items ?? []} canManage />
           </Tabs.Panel>
           <Tabs.Panel value="templates">
-            <TemplatesPanel key={office.organizationId} organizationId={office.organizationId} canManage />
+            <TemplatesPanel key={office.organizationId} organizationId={office.organizationId} canManage={managesTemplates} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -248,6 +248,7 @@ export function useNotificationLiveUpdates(): void {
         break;
       case 'ready':
       case 'pong':
+      case 'error': // a message the server dropped (rate or size limit of the socket, docs/video-visits.md)
       case 'messageRead': // the chat's read receipts: features/chat keeps its threads live
       case 'visit': // video-visit signaling: the room page (features/appointments/call) handles it
       case 'videoCallRing': // a ring: the incoming-ring modal (features/appointments IncomingRing) handles it
