@@ -5,7 +5,6 @@
  */
 import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type RoleId } from '@vigil/contract';
-import type { Executor } from '../../db/client';
 import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
 import type { TenantDb } from '../../db/handles';
