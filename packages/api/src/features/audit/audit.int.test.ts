@@ -31,6 +31,13 @@ async function eventsFor(patientId: number) {
 const YEAR = new Date().getUTCFullYear();
 const MONTH = new Date().getUTCMonth() + 1;
 const TODAY = new Date().toISOString().slice(0, 10);
+/** The UTF-8 bytes of the byte-order mark spreadsheet programs read to pick the encoding. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A CSV export starts with exactly one byte-order mark (lib/csv.ts), not two. */
+function expectOneBom(res: { rawPayload: Buffer }) {
+  expect(res.rawPayload.subarray(0, 3).equals(BOM)).toBe(true);
+  expect(res.rawPayload.subarray(3, 6).equals(BOM)).toBe(false);
+}
 const REPORT_FAILED = 'Failed to fetch audit report: No meta data!';
 
 beforeAll(async () => {
@@ -137,6 +144,7 @@ describe('GET audit/getauditevents', () => {
     const res = await get(`audit/exportcsv?patientId=${f.patientA1.id}`, f.orgAdminA);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    expectOneBom(res);
     const lines = res.body.replace(/^\ufeff/, '').trim().split(/\r?\n/);
     expect(lines[0]).toContain('patientName');
     expect(lines.length).toBeGreaterThan(1);
@@ -201,6 +209,7 @@ describe('system logs', () => {
     const csv = await get('systemlog/exportcsv', f.sysadmin, { kind: 'jobFailure' });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('billing-run');
+    expectOneBom(csv);
   });
 
   it('answers 404 "Invalid id" for an unknown line and 400 for a bad filter', async () => {
@@ -258,6 +267,7 @@ describe('Reporting', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`audit-report-timetrackings-${YEAR}.csv`);
     expect(res.body).toContain('RPM');
+    expectOneBom(res);
   });
 
   it("answers the spec's audit report message for another tenant's office, organization or staff member", async () => {
