@@ -11,7 +11,7 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { useCan } from '../../../lib/can';
 import { useCalendar } from '../../../lib/calendar';
 import { useSelectedOffice } from '../../../lib/office';
-import { downloadSupportFile, useAddSupportFile, useCreateSupportMessage, useSetSupportStatus, useSupportThread, useSupportThreads } from '../api/support';
+import { downloadSupportFile, useAddSupportFile, useCreateSupportMessage, useCreateSupportThreadWithFile, useSetSupportStatus, useSupportThread, useSupportThreads } from '../api/support';
 
 const STATUS_COLOR: Record<SupportStatus, string> = { open: 'blue.9', in_progress: 'orange.9', resolved: 'teal.9' };
 
@@ -239,32 +239,37 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
   const { t } = useTranslation('support');
   const office = useSelectedOffice();
   const create = useCreateSupportMessage();
-  const addFile = useAddSupportFile();
+  const createWithFile = useCreateSupportThreadWithFile();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
-    create.mutate(
-      { subject: subject.trim(), message: message.trim(), hospitalId: office > 0 ? office : undefined },
-      {
-        onError: (e) => setErrors(e.fieldErrors),
-        onSuccess: (d) => {
-          const id = d.thread.supportMessageId;
-          const done = () => {
-            onCreated(id);
-            setSubject('');
-            setMessage('');
-            setFile(null);
-            setErrors({});
-            onClose();
-          };
-          if (file) { addFile.mutate({ threadId: id, file }, { onSettled: done, onError: (e) => notifications.show({ color: 'red', message: e.message }) }); }
-          else { done(); }
+    const done = (d: { thread: { supportMessageId: number } }) => {
+      onCreated(d.thread.supportMessageId);
+      setSubject('');
+      setMessage('');
+      setFile(null);
+      setErrors({});
+      onClose();
+    };
+    const fields = { subject: subject.trim(), message: message.trim(), hospitalId: office > 0 ? office : undefined };
+    // With a file, one call: a refused file refuses the request and nothing is created (docs/support.md).
+    if (file) {
+      createWithFile.mutate(
+        { ...fields, file },
+        {
+          onError: (e) => {
+            setErrors(e.fieldErrors);
+            if (Object.keys(e.fieldErrors).length === 0) { notifications.show({ color: 'red', message: e.message }); }
+          },
+          onSuccess: done,
         },
-      },
-    );
+      );
+      return;
+    }
+    create.mutate(fields, { onError: (e) => setErrors(e.fieldErrors), onSuccess: done });
   };
 
   return (
@@ -288,7 +293,7 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button leftSection={<IconLifebuoy size={16} aria-hidden />} loading={create.isPending || addFile.isPending} onClick={submit} data-testid="support-create">
+          <Button leftSection={<IconLifebuoy size={16} aria-hidden />} loading={create.isPending || createWithFile.isPending} onClick={submit} data-testid="support-create">
             {t('new.submit')}
           </Button>
         </Group>
