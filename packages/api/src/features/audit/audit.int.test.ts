@@ -286,9 +286,17 @@ describe('Reporting', () => {
     expect((await get(`reporting/getauditreportdatatimetrackingsall?year=${YEAR}&month=2&day=31`, f.orgAdminA)).statusCode).toBe(400);
   });
 
-  it('is refused to clinicians', async () => {
+  it('is refused to clinicians, except the daily scores /dailyreports shows them', async () => {
     expect((await get(`reporting/getallrelatedstaffauditreport?year=${YEAR}`, f.doctorA1)).statusCode).toBe(403);
-    expect((await get('reporting/getallrelatedpatientdailyscores', f.nurseA1)).statusCode).toBe(403);
+    expect((await get(`reporting/getauditreportdataloginsall?year=${YEAR}`, f.nurseA1)).statusCode).toBe(403);
+    for (const who of [f.doctorA1, f.nurseA1]) {
+      const res = await get(`reporting/getallrelatedpatientdailyscores?filterCase=TODAY&hospitalId=${f.a1.id}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.find((r: { patientId: number }) => r.patientId === f.patientA1.id)).toMatchObject({ readingsTaken: 1, abnormalReadings: 1 });
+      expect(res.json().data.some((r: { patientId: number }) => r.patientId === f.patientB1.id)).toBe(false);
+      expect((await get(`reporting/getallrelatedpatientdailyscores?hospitalId=${f.b1.id}`, who)).statusCode).toBe(404);
+    }
+    expect((await get('reporting/getallrelatedpatientdailyscores', f.caregiverA1)).statusCode).toBe(403);
   });
 
   it("gives each patient's daily score: readings, abnormal readings, open alerts", async () => {
