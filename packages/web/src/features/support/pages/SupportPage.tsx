@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, FileButton, Grid, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Card, FileButton, Grid, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLifebuoy, IconPaperclip, IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportStatuses, type SupportStatus, type SupportThread } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { askDiscard, GuardedModal } from '../../../components/GuardedModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
@@ -244,6 +245,7 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const dirty = subject.trim() !== '' || message.trim() !== '' || file !== null;
 
   const submit = () => {
     const done = (d: { thread: { supportMessageId: number } }) => {
@@ -273,7 +275,7 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('new.title')} size="lg">
+    <GuardedModal opened={opened} onClose={onClose} dirty={dirty} title={t('new.title')} size="lg">
       <Stack gap="sm">
         <TextInput label={t('new.subject')} required maxLength={SUPPORT_SUBJECT_MAX} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} data-testid="support-subject" />
         <Textarea label={t('new.message')} required autosize minRows={4} maxLength={SUPPORT_MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors.message} data-testid="support-message-input" />
@@ -290,7 +292,7 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
           </Text>
         </Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={() => (dirty ? askDiscard(onClose) : onClose())}>
             {t('common:actions.cancel')}
           </Button>
           <Button leftSection={<IconLifebuoy size={16} aria-hidden />} loading={create.isPending || createWithFile.isPending} onClick={submit} data-testid="support-create">
@@ -298,6 +300,6 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }
