@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { GuardedModal } from '../../../components/GuardedModal';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -91,7 +92,8 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const kind = isOfficeAdmin ? 'office' : 'organization';
 
   return (
-    <Modal
+    <GuardedModal
+      dirty={form.isDirty()}
       opened={opened}
       onClose={close}
       title={t(`wizard.title.${kind}`)}
@@ -183,6 +185,6 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
           )}
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

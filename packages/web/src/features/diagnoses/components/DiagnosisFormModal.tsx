@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createDiagnosisBodySchema, diagnosisStatuses, type DiagnosisStatus, type PatientDiagnosis } from '@vigil/contract';
@@ -30,9 +31,9 @@ export function DiagnosisFormModal({ opened, onClose, patientId, diagnosis }: { 
   const { t } = useTranslation('diagnoses');
   const title = diagnosis ? (diagnosis.toBeCoded ? t('form.codeTitle') : t('form.editTitle')) : t('form.addTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <GuardedModal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <DiagnosisForm patientId={patientId} diagnosis={diagnosis} onClose={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -49,6 +50,7 @@ function DiagnosisForm({ patientId, diagnosis, onClose }: { patientId: number; d
     },
     validate: (v) => validateBody({ patientId, ...toFields(v) }),
   });
+  useModalForm(form.isDirty(), () => undefined);
   const failed = (err: unknown) => {
     form.setErrors(serverFieldErrors(err));
     setError(err instanceof ApiError ? err.message : t('form.saveFailed'));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { GuardedModal } from '../../../components/GuardedModal';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -57,7 +58,8 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
   const phone = v.phone ? toE164(v.phone, v.country) || v.phone : '';
 
   return (
-    <Modal
+    <GuardedModal
+      dirty={form.isDirty()}
       opened={opened}
       onClose={close}
       title={t('wizard.title')}
@@ -136,6 +138,6 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
           )}
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { GuardedModal } from '../../../components/GuardedModal';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -43,7 +44,7 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
   const phone = v.contactPhone ? toE164(v.contactPhone, v.country) || v.contactPhone : '';
 
   return (
-    <Modal opened={opened} onClose={close} title={t('wizard.title')} size={760} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': tc('actions.close') }}>
+    <GuardedModal dirty={form.isDirty()} opened={opened} onClose={close} title={t('wizard.title')} size={760} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': tc('actions.close') }}>
       <Stack gap="lg">
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -91,6 +92,6 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
           )}
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -67,9 +68,9 @@ export function PrescriptionFormModal(props: {
   // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
   useOfficeToday(props.hospitalId);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <GuardedModal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {props.opened && <PrescriptionForm {...props} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -98,6 +99,7 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
       return errors;
     },
   });
+  useModalForm(form.isDirty(), () => undefined);
   const pickProduct = (next: SelectedProduct | null) => {
     setProduct(next);
     setProductError(null);
