@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xAxisLayout, yAxisWidth } from './chart-axis';
+import { leftMarginFor, xAxisLayout, yAxisWidth } from './chart-axis';
 
 const en = (v: number) => new Intl.NumberFormat('en-US').format(v);
 
@@ -36,5 +36,17 @@ describe('xAxisLayout', () => {
 
   it('cuts a label longer than the limit with an ellipsis', () => {
     expect(xAxisLayout(['a-very-long-queue-name-indeed'], 100).label('a-very-long-queue-name-indeed')).toBe('a-very-long-queue…');
+  });
+});
+
+describe('leftMarginFor', () => {
+  it('makes room on the left for a first slanted label longer than the Y axis and half a band', () => {
+    const l = xAxisLayout(['appointment-reminders', 'license-expiry', 'monitoring-minute', 'survey-occurrences', 'system-log-retention'], 190);
+    // 18 characters at 40°: about 100 px to the left of the first tick, which sits 28 + 19 px in.
+    expect(leftMarginFor(l, 28, 38)).toBeGreaterThan(40);
+  });
+
+  it('adds nothing for straight labels', () => {
+    expect(leftMarginFor(xAxisLayout(['RPM'], 600), 28, 600)).toBe(0);
   });
 });

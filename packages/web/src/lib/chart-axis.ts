@@ -21,7 +21,7 @@ export function yAxisWidth(values: number[], format: (v: number) => string, min 
   const top = finite.length ? Math.max(...finite.map(Math.abs)) : 0;
   const step = top > 0 ? 10 ** Math.floor(Math.log10(top)) : 1;
   const candidates = [0, top, Math.ceil(top / step) * step, Math.ceil(top / step) * step + step];
-  if (finite.some((v) => v < 0)) candidates.push(-candidates[3]!);
+  if (finite.some((v) => v < 0)) {candidates.push(-candidates[3]!);}
   const longest = Math.max(...candidates.map((v) => format(v).length));
   return Math.max(min, Math.ceil(longest * CHAR_PX + TICK_GAP_PX));
 }
@@ -36,6 +36,11 @@ export interface XAxisLayout {
   height: number;
   /** The label as drawn: cut to `maxChars` with an ellipsis (the tooltip keeps the whole name). */
   label: (name: string) => string;
+  /**
+   * How far, in px, the first slanted label reaches left of its tick: the chart's left margin plus
+   * the Y axis width must be at least this minus half a band, or the label is cut at the edge.
+   */
+  reach: number;
 }
 
 /**
@@ -47,7 +52,17 @@ export function xAxisLayout(labels: string[], widthPx: number, maxChars = 18): X
   const cut = (name: string) => (name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name);
   const longest = Math.max(0, ...labels.map((l) => cut(l).length));
   const band = labels.length ? widthPx / labels.length : widthPx;
-  if (longest * CHAR_PX + 8 <= band) return { angle: 0, textAnchor: 'middle', height: 30, label: cut };
-  // A label turned by 40° rises sin(40°) of its length above the axis band's top.
-  return { angle: -40, textAnchor: 'end', height: Math.ceil(longest * CHAR_PX * Math.sin((40 * Math.PI) / 180) + 16), label: cut };
+  if (longest * CHAR_PX + 8 <= band) { return { angle: 0, textAnchor: 'middle', height: 30, label: cut, reach: 0 }; }
+  // A label turned by 40° drops sin(40°) of its length below the axis and reaches cos(40°) of it to the left.
+  const rad = (40 * Math.PI) / 180;
+  return { angle: -40, textAnchor: 'end', height: Math.ceil(longest * CHAR_PX * Math.sin(rad) + 16), label: cut, reach: Math.ceil(longest * CHAR_PX * Math.cos(rad)) };
+}
+
+/**
+ * The left margin, in px, a bar chart needs so that its first slanted X label is not cut: the
+ * label's `reach` less the Y axis width and half a category band (the first tick's distance from
+ * the chart's left edge). 0 for straight labels.
+ */
+export function leftMarginFor(layout: XAxisLayout, yWidth: number, bandPx: number): number {
+  return Math.max(0, Math.ceil(layout.reach - yWidth - bandPx / 2 + 4));
 }

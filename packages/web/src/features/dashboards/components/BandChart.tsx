@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { xAxisLayout, yAxisWidth } from '../../../lib/chart-axis';
+import { leftMarginFor, xAxisLayout, yAxisWidth } from '../../../lib/chart-axis';
 
 /** Teal 9 on white: AA contrast. */
 const BAR_COLOR = '#087f5b';
@@ -21,14 +21,16 @@ export function BandChart({ data, summary, testId, color = BAR_COLOR }: { data: 
     data.map((d) => d.value),
     format,
   );
+  const plotWidth = Math.max(0, (width || 300) - yWidth - 16);
   const x = xAxisLayout(
     data.map((d) => d.name),
-    Math.max(0, (width || 300) - yWidth - 16),
+    plotWidth,
   );
+  const left = leftMarginFor(x, yWidth, data.length ? plotWidth / data.length : plotWidth);
   return (
     <Box ref={ref} role="img" aria-label={summary} h={180 + Math.max(0, x.height - 30)} data-testid={testId}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer={false}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#dee2e6" />
           <XAxis
             dataKey="name"

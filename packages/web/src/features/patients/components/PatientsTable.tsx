@@ -92,7 +92,7 @@ export function PatientsTable(props: {
       ? []
       : ([
           { id: 'lastReading', hideBelow: 560, header: t('triage.lastReading'), sortKey: 'lastReadingAt', render: (r) => r.triage && <LastReadingCell triage={r.triage} /> },
-          { id: 'readingDays', hideBelow: 700, header: t('triage.readingDays'), sortKey: 'readingDays', render: (r) => r.triage && <ReadingDaysCell triage={r.triage} /> },
+          { id: 'readingDays', hideBelow: 800, header: t('triage.readingDays'), sortKey: 'readingDays', render: (r) => r.triage && <ReadingDaysCell triage={r.triage} /> },
           { id: 'careMinutes', header: t('triage.careMinutes'), sortKey: 'careMinutes', render: (r) => r.triage && <CareMinutesCell triage={r.triage} /> },
           { id: 'openAlerts', header: t('triage.openAlerts'), sortKey: 'openAlerts', render: (r) => r.triage && <OpenAlertsCell triage={r.triage} /> },
           { id: 'programs', header: t('triage.programs'), render: (r) => r.triage && <ProgramsCell triage={r.triage} /> },
