@@ -70,7 +70,7 @@ export function TemplatesTab({ officeId, offices }: { officeId: number; offices:
             </Text>
           </Group>
           {descriptionIn(tpl, lang) && (
-            <Text size="xs" c="dimmed" lineClamp={1} maw={360} data-testid="template-description">
+            <Text size="xs" c="dimmed" lineClamp={1} maw={360} data-testid="template-description" lang={tpl.englishOnly && lang.startsWith('es') ? 'en' : undefined}>
               {descriptionIn(tpl, lang)}
             </Text>
           )}
