@@ -43,6 +43,7 @@ export function AlertsTable(props: Props) {
 
   const columns: Column<NotificationWithPatient>[] = [
     {
+      id: 'severity',
       header: t('columns.severity'),
       width: 120,
       render: (r) => (
@@ -76,6 +77,7 @@ export function AlertsTable(props: Props) {
       ),
     },
     {
+      id: 'alert',
       header: t('columns.alert'),
       render: (r) => {
         const mental = mentalHealthAlert(r.notificationTypeId, r.AdditionalData, lang);
@@ -145,6 +147,7 @@ export function AlertsTable(props: Props) {
       },
     },
     {
+      id: 'time',
       header: t('columns.time'),
       width: 150,
       render: (r) =>
@@ -217,6 +220,7 @@ export function AlertsTable(props: Props) {
       onRetry={props.onRetry}
       emptyText={props.emptyText}
       emptyAction={props.emptyAction}
+      columnsKey="monitoring"
     />
   );
 }
