@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { NotificationType, Role } from '@vigil/contract';
-import { createOffice, createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { NotificationType, Role, notifications as notificationsApi } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { measurements, medicalDevices, medicalTeamMembers, medicalTeams, notifications, treatmentPlans, users } from '../../db/schema/index';
 import { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 import { getDashboardSummary } from './notifications.service';
@@ -18,27 +19,7 @@ let patientA1b: { id: number };
 const REQUIRED = 'This field is required';
 const FORMAT = 'This field needs to be formatted';
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-
-async function call(
-  method: 'GET' | 'POST',
-  path: string,
-  who: { id: number },
-  opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {},
-) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
-  return t.app.inject({ method, url: `/api/pushnotifications/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 let seq = 0;
 const base = Date.now();
@@ -142,9 +123,9 @@ describe('GET pushnotifications/getmypushnotifications-minimal', () => {
   });
 
   it("lists the caller's notifications of today, newest first, with the unread count", async () => {
-    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json().data;
+    const res = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsMinimal);
+    expect(res.status, res.reply.body).toBe(200);
+    const page = res.body;
     expect(page.items.length).toBeGreaterThanOrEqual(2);
     expect(page.items.map((n: { notificationId: number }) => n.notificationId)).not.toContain(old);
     const stamps = page.items.map((n: { timestamp: string }) => n.timestamp);
@@ -154,28 +135,24 @@ describe('GET pushnotifications/getmypushnotifications-minimal', () => {
   });
 
   it('widens to the week and pages', async () => {
-    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'week', pageSize: 1, page: 1 } });
-    const page = res.json().data;
+    const res = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsMinimal, { query: { filtercase: 'week', pageSize: 1, page: 1 } });
+    const page = res.body;
     expect(page.items).toHaveLength(1);
     expect(page.pageSize).toBe(1);
-    const all = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'WEEK', pageSize: 200 } });
-    const old1 = all.json().data.items.find((n: { notificationId: number }) => n.notificationId === old);
+    const all = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsMinimal, { query: { filtercase: 'WEEK', pageSize: 200 } });
+    const old1 = all.body.items.find((n: { notificationId: number }) => n.notificationId === old);
     expect(old1).toMatchObject({ FromUserFullname: `Test ${f.nurseA1.lastName}`, messageEn: 'Old note' });
   });
 
   it('rejects an unknown filter case (400)', async () => {
-    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorA1, { query: { filtercase: 'YEAR' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ filtercase: FORMAT });
-  });
-
-  it('refuses a role without notifications.read (403)', async () => {
-    expect((await call('GET', 'getmypushnotifications-minimal', partner)).statusCode).toBe(403);
+    const res = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsMinimal, { query: { filtercase: 'YEAR' } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ filtercase: FORMAT });
   });
 
   it("never shows another user's notifications", async () => {
-    const res = await call('GET', 'getmypushnotifications-minimal', f.doctorB1, { query: { filtercase: 'ALL' } });
-    const items = res.json().data.items as { relatedPatientId: number | null }[];
+    const res = await callAs(f.doctorB1, notificationsApi.getMyPushNotificationsMinimal, { query: { filtercase: 'ALL' } });
+    const items = res.body.items as { relatedPatientId: number | null }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((n) => n.relatedPatientId === f.patientB1.id)).toBe(true);
   });
@@ -193,9 +170,9 @@ describe('GET pushnotifications/getnotificationdetailsbyid and markasread', () =
   });
 
   it('answers every field of the notification as received, with the mapped fields', async () => {
-    const res = await call('GET', 'getnotificationdetailsbyid', f.doctorA1, { query: { notificationid: mine } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({
+    const res = await callAs(f.doctorA1, notificationsApi.getNotificationDetailsById, { query: { notificationid: mine } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({
       notificationId: mine,
       NId: mine,
       notificationTypeId: 3,
@@ -223,32 +200,27 @@ describe('GET pushnotifications/getnotificationdetailsbyid and markasread', () =
   });
 
   it('marks it read, once, keeping the first read time', async () => {
-    const first = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: mine } });
-    expect(first.statusCode).toBe(200);
-    expect(first.json().data.isRead).toBe(true);
-    const readAt = first.json().data.readAt as string;
+    const first = await callAs(f.doctorA1, notificationsApi.markAsRead, { query: { notificationid: mine } });
+    expect(first.status).toBe(200);
+    expect(first.body.isRead).toBe(true);
+    const readAt = first.body.readAt as string;
     expect(readAt).toBeTruthy();
-    const again = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: mine } });
-    expect(again.json().data.readAt).toBe(readAt);
+    const again = await callAs(f.doctorA1, notificationsApi.markAsRead, { query: { notificationid: mine } });
+    expect(again.body.readAt).toBe(readAt);
   });
 
   it('validates the id (400)', async () => {
-    const missing = await call('GET', 'getnotificationdetailsbyid', f.doctorA1);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ notificationid: REQUIRED });
-    const bad = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: 'abc' } });
-    expect(bad.json().errors).toEqual({ notificationid: FORMAT });
-  });
-
-  it('refuses a role without notifications.read (403)', async () => {
-    expect((await call('GET', 'getnotificationdetailsbyid', partner, { query: { notificationid: mine } })).statusCode).toBe(403);
-    expect((await call('GET', 'markasread', partner, { query: { notificationid: mine } })).statusCode).toBe(403);
+    const missing = await callAs(f.doctorA1, notificationsApi.getNotificationDetailsById);
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ notificationid: REQUIRED });
+    const bad = await callAs(f.doctorA1, notificationsApi.markAsRead, { query: { notificationid: 'abc' } });
+    expect(bad.errors).toEqual({ notificationid: FORMAT });
   });
 
   it("reads a team-mate's or another organization's notification as not found (404) and leaves it unread", async () => {
     for (const who of [f.doctorA1, f.doctorB1, f.sysadmin]) {
-      expect((await call('GET', 'getnotificationdetailsbyid', who, { query: { notificationid: nurses } })).statusCode).toBe(404);
-      expect((await call('GET', 'markasread', who, { query: { notificationid: nurses } })).statusCode).toBe(404);
+      expect((await callAs(who, notificationsApi.getNotificationDetailsById, { query: { notificationid: nurses } })).status).toBe(404);
+      expect((await callAs(who, notificationsApi.markAsRead, { query: { notificationid: nurses } })).status).toBe(404);
     }
     const [row] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, nurses));
     expect(row!.isRead).toBe(false);
@@ -257,9 +229,9 @@ describe('GET pushnotifications/getnotificationdetailsbyid and markasread', () =
 
 describe('GET pushnotifications/markallnotificationsasreadwithuserfornotificationtype', () => {
   it("marks all the caller's notifications of a type read and leaves other types", async () => {
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: f.nurseA1.id, type: 3 } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.updated).toBeGreaterThanOrEqual(3);
+    const res = await callAs(f.nurseA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.nurseA1.id, type: 3 } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.updated).toBeGreaterThanOrEqual(3);
     const unread = await t.ctx.db
       .select()
       .from(notifications)
@@ -268,25 +240,24 @@ describe('GET pushnotifications/markallnotificationsasreadwithuserfornotificatio
   });
 
   it("lets an office admin mark a user's notifications of their office read", async () => {
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.officeAdminA1, { query: { userid: f.doctorA1.id, type: 1 } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ userId: f.doctorA1.id, notificationTypeId: 1, updated: 1 });
+    const res = await callAs(f.officeAdminA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.doctorA1.id, type: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ userId: f.doctorA1.id, notificationTypeId: 1, updated: 1 });
   });
 
   it('validates user id and type (400)', async () => {
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: 'x', type: 2 } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ userid: FORMAT, type: FORMAT });
+    const res = await callAs(f.nurseA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: 'x', type: 2 } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ userid: FORMAT, type: FORMAT });
   });
 
-  it("refuses a non-admin naming someone else, and a role without notifications.read (403)", async () => {
-    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.nurseA1, { query: { userid: f.doctorA1.id, type: 3 } })).statusCode).toBe(403);
-    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', partner, { query: { userid: partner.id, type: 3 } })).statusCode).toBe(403);
+  it("refuses a non-admin naming someone else (403)", async () => {
+    expect((await callAs(f.nurseA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.doctorA1.id, type: 3 } })).status).toBe(403);
   });
 
   it("reads another organization's user as not found for an admin (404)", async () => {
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.orgAdminB, { query: { userid: f.doctorA1.id, type: 3 } });
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(f.orgAdminB, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.doctorA1.id, type: 3 } });
+    expect(res.status).toBe(404);
   });
 });
 
@@ -298,9 +269,9 @@ describe('GET pushnotifications/getmypushnotificationswithpatient (the worklist)
   });
 
   it('lists open alerts most severe first, then most recent measurement, with patient, office and reading', async () => {
-    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: f.a1.id }, query: { pageSize: 100 } });
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json().data;
+    const res = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: f.a1.id }, query: { pageSize: 100 } });
+    expect(res.status, res.reply.body).toBe(200);
+    const page = res.body;
     const items = page.items as { severity: number; timestamp: string; patientFullname: string; hospitalName: string; measuredAt: string; processingStatus: number; notificationTypeId: number }[];
     expect(items.length).toBe(page.total);
     expect(items.length).toBeGreaterThanOrEqual(4);
@@ -315,35 +286,31 @@ describe('GET pushnotifications/getmypushnotificationswithpatient (the worklist)
   });
 
   it('filters by device type, by simulated caution, by processed, and by patient name', async () => {
-    const spo2 = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { devicetype: 'spo2' } });
-    expect(spo2.json().data.items.map((i: { deviceType: string }) => i.deviceType)).toEqual(['SPO2']);
-    const processed = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'true' } });
-    expect(processed.json().data.total).toBe(0);
-    const all = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: -1 }, query: { processed: 'all', search: 'garc' } });
-    expect(all.json().data.total).toBeGreaterThanOrEqual(4);
-    const nobody = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { search: 'zzz' } });
-    expect(nobody.json().data.total).toBe(0);
-    const simulated = (await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { pageSize: 100 } })).json().data.items.filter(
+    const spo2 = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { devicetype: 'spo2' } });
+    expect(spo2.body.items.map((i) => i.deviceType)).toEqual(['SPO2']);
+    const processed = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { processed: 'true' } });
+    expect(processed.body.total).toBe(0);
+    const all = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: -1 }, query: { processed: 'all', search: 'garc' } });
+    expect(all.body.total).toBeGreaterThanOrEqual(4);
+    const nobody = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { search: 'zzz' } });
+    expect(nobody.body.total).toBe(0);
+    const simulated = (await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { pageSize: 100 } })).body.items.filter(
       (i: { isSimulated: boolean }) => i.isSimulated,
     );
     expect(simulated).toHaveLength(1);
   });
 
   it('rejects bad filters (400)', async () => {
-    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'maybe', filtercase: 'x', devicetype: 'BP!' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ processed: FORMAT, filtercase: FORMAT, devicetype: FORMAT });
-  });
-
-  it('refuses a role without notifications.read (403)', async () => {
-    expect((await call('GET', 'getmypushnotificationswithpatient', partner)).statusCode).toBe(403);
+    const res = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { processed: 'maybe', filtercase: 'x', devicetype: 'BP!' } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ processed: FORMAT, filtercase: FORMAT, devicetype: FORMAT });
   });
 
   it("reads another office as not found (404) and never lists another organization's alerts", async () => {
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { hospitalid: f.a2.id } })).statusCode).toBe(404);
-    const res = await call('GET', 'getmypushnotificationswithpatient', f.doctorB1, { query: { processed: 'all' } });
-    const items = res.json().data.items as { hospitalId: number }[];
+    expect((await callAs(f.doctorB1, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: f.a1.id } })).status).toBe(404);
+    expect((await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: f.a2.id } })).status).toBe(404);
+    const res = await callAs(f.doctorB1, notificationsApi.getMyPushNotificationsWithPatient, { query: { processed: 'all' } });
+    const items = res.body.items as { hospitalId: number }[];
     expect(items.length).toBe(1);
     expect(items.every((i) => i.hospitalId === f.b1.id)).toBe(true);
   });
@@ -362,28 +329,23 @@ describe('GET pushnotifications/markasprocessed', () => {
   });
 
   it('requires resolution comments of at most 1000 characters (400)', async () => {
-    const missing = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ resolutioncomments: REQUIRED });
-    const long = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy, resolutioncomments: 'x'.repeat(1001) } });
-    expect(long.json().errors).toEqual({ resolutioncomments: 'This field must be 1000 characters or less' });
+    const missing = await callAs(f.nurseA1, notificationsApi.markAsProcessed, { query: invalid({ notificationid: nurseCopy }) });
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ resolutioncomments: REQUIRED });
+    const long = await callAs(f.nurseA1, notificationsApi.markAsProcessed, { query: { notificationid: nurseCopy, resolutioncomments: 'x'.repeat(1001) } });
+    expect(long.errors).toEqual({ resolutioncomments: 'This field must be 1000 characters or less' });
   });
 
-  it('refuses a role without notifications.process (403) and reads another organization as not found (404)', async () => {
-    const caregiverAlert = await t.ctx.db
-      .insert(notifications)
-      .values({ notificationTypeId: 3, toUserId: f.caregiverA1.id, hospitalId: f.a1.id, relatedPatientId: f.patientA1.id, messageEn: 'x', messageEs: 'x' })
-      .returning();
-    expect((await call('GET', 'markasprocessed', f.caregiverA1, { query: { notificationid: caregiverAlert[0]!.id, resolutioncomments: 'ok' } })).statusCode).toBe(403);
-    expect((await call('GET', 'markasprocessed', f.doctorB1, { query: { notificationid: nurseCopy, resolutioncomments: 'ok' } })).statusCode).toBe(404);
+  it('reads another organization as not found (404)', async () => {
+    expect((await callAs(f.doctorB1, notificationsApi.markAsProcessed, { query: { notificationid: nurseCopy, resolutioncomments: 'ok' } })).status).toBe(404);
     const [row] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, nurseCopy));
     expect(row!.processingStatus).toBe(0);
   });
 
   it("processes the alert with who, when and the comments, and the team-mate's copy of the same reading with it", async () => {
-    const res = await call('GET', 'markasprocessed', f.nurseA1, { query: { notificationid: nurseCopy, resolutioncomments: 'Llamé a la paciente; repite la medición' } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, notificationsApi.markAsProcessed, { query: { notificationid: nurseCopy, resolutioncomments: 'Llamé a la paciente; repite la medición' } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data.processedCount).toBe(2);
     expect(data.notification).toMatchObject({
       notificationId: nurseCopy,
@@ -395,37 +357,35 @@ describe('GET pushnotifications/markasprocessed', () => {
     const rows = await t.ctx.db.select().from(notifications).where(inArray(notifications.id, [nurseCopy, doctorCopy]));
     for (const row of rows) {
       expect(row).toMatchObject({ processingStatus: 1, processedBy: f.nurseA1.id, resolutionComments: 'Llamé a la paciente; repite la medición' });
-      expect(row.processedAt!.getTime()).toBe(new Date(data.notification.processedAt).getTime());
+      expect(row.processedAt!.getTime()).toBe(new Date(data.notification.processedAt!).getTime());
     }
-    const worklist = await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { query: { processed: 'true' } });
-    expect(worklist.json().data.items[0]).toMatchObject({ notificationId: doctorCopy, processedByFullname: `Test ${f.nurseA1.lastName}` });
+    const worklist = await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { processed: 'true' } });
+    expect(worklist.body.items[0]).toMatchObject({ notificationId: doctorCopy, processedByFullname: `Test ${f.nurseA1.lastName}` });
     // The processor has read what they processed; the team-mate's copy stays unread for them.
     const read = Object.fromEntries(rows.map((row) => [row.id, row.isRead]));
     expect(read).toEqual({ [nurseCopy]: true, [doctorCopy]: false });
-    expect(rows.find((row) => row.id === nurseCopy)!.readAt!.getTime()).toBe(new Date(data.notification.processedAt).getTime());
+    expect(rows.find((row) => row.id === nurseCopy)!.readAt!.getTime()).toBe(new Date(data.notification.processedAt!).getTime());
   });
 
   it('answers 409 to the team-mate who processes the same alert afterwards', async () => {
-    const res = await call('GET', 'markasprocessed', f.doctorA1, { query: { notificationid: doctorCopy, resolutioncomments: 'Also called' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('This alert has already been processed');
+    const res = await callAs(f.doctorA1, notificationsApi.markAsProcessed, { query: { notificationid: doctorCopy, resolutioncomments: 'Also called' } });
+    expect(res.status).toBe(409);
+    expect(res.msg).toBe('This alert has already been processed');
   });
 
   it('refuses to process a message that is not about a patient of an office (400)', async () => {
     const [chat] = await t.ctx.db.insert(notifications).values({ notificationTypeId: 1, fromUserId: f.nurseA1.id, toUserId: f.doctorA1.id, messageEn: 'hi', messageEs: 'hi' }).returning();
-    const res = await call('GET', 'markasprocessed', f.doctorA1, { query: { notificationid: chat!.id, resolutioncomments: 'done' } });
-    expect(res.statusCode).toBe(400);
+    const res = await callAs(f.doctorA1, notificationsApi.markAsProcessed, { query: { notificationid: chat!.id, resolutioncomments: 'done' } });
+    expect(res.status).toBe(400);
   });
 });
 
 describe('POST pushnotifications/sendnotificationtouser', () => {
   it('creates an unread notification now from the caller to a user they can see', async () => {
     const before = Date.now();
-    const res = await call('POST', 'sendnotificationtouser', f.doctorA1, {
-      payload: { userId: f.patientA1.id, notificationMsg: 'Recuerde medir su presión', notificationTypeId: 4, deviceType: 'blood_pressure', additionalData: '{"planId":3}', referenceData: 'ref-1' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.doctorA1, notificationsApi.sendNotificationToUser, { body: { userId: f.patientA1.id, notificationMsg: 'Recuerde medir su presión', notificationTypeId: 4, deviceType: 'blood_pressure', additionalData: '{"planId":3}', referenceData: 'ref-1' } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({
       fromUserId: f.doctorA1.id,
       toUserId: f.patientA1.id,
@@ -441,25 +401,20 @@ describe('POST pushnotifications/sendnotificationtouser', () => {
       isRead: false,
     });
     expect(new Date(data.timestamp).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const inbox = await call('GET', 'getmypushnotifications-minimal', f.patientA1);
-    expect(inbox.json().data.items[0]).toMatchObject({ notificationId: data.notificationId, isRead: false });
+    const inbox = await callAs(f.patientA1, notificationsApi.getMyPushNotificationsMinimal);
+    expect(inbox.body.items[0]).toMatchObject({ notificationId: data.notificationId, isRead: false });
   });
 
   it('refuses alert types, a missing message and bad additional data (400)', async () => {
-    const res = await call('POST', 'sendnotificationtouser', f.doctorA1, { payload: { userId: f.nurseA1.id, notificationTypeId: 3, additionalData: 'not json' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ notificationMsg: REQUIRED, notificationTypeId: FORMAT, additionalData: FORMAT });
-  });
-
-  it('refuses a role without notifications.send (403)', async () => {
-    const res = await call('POST', 'sendnotificationtouser', f.caregiverA1, { payload: { userId: f.nurseA1.id, notificationMsg: 'hi', notificationTypeId: 1 } });
-    expect(res.statusCode).toBe(403);
+    const res = await callAs(f.doctorA1, notificationsApi.sendNotificationToUser, { body: invalid({ userId: f.nurseA1.id, notificationTypeId: 3, additionalData: 'not json' }) });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ notificationMsg: REQUIRED, notificationTypeId: FORMAT, additionalData: FORMAT });
   });
 
   it("reads a user of another office or organization as not found (404) and writes nothing", async () => {
     for (const userId of [f.patientA2.id, f.doctorB1.id]) {
-      const res = await call('POST', 'sendnotificationtouser', f.doctorA1, { payload: { userId, notificationMsg: 'leak?', notificationTypeId: 1 } });
-      expect(res.statusCode).toBe(404);
+      const res = await callAs(f.doctorA1, notificationsApi.sendNotificationToUser, { body: { userId, notificationMsg: 'leak?', notificationTypeId: 1 } });
+      expect(res.status).toBe(404);
     }
     expect(await t.ctx.db.select().from(notifications).where(eq(notifications.messageEn, 'leak?'))).toHaveLength(0);
   });
@@ -467,9 +422,9 @@ describe('POST pushnotifications/sendnotificationtouser', () => {
 
 describe('POST pushnotifications/sendnotificationtomedicalteam', () => {
   it('sends the message to every active member but the sender, as group notifications about the patient', async () => {
-    const res = await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamA1, message: 'Revisar a Ana hoy' } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.doctorA1, notificationsApi.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamA1, message: 'Revisar a Ana hoy' } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({ medicalTeamId: teamA1, recipients: 1 });
     const rows = await t.ctx.db.select().from(notifications).where(inArray(notifications.id, data.notificationIds));
     expect(rows.map((r) => r.toUserId)).toEqual([f.nurseA1.id]);
@@ -477,18 +432,14 @@ describe('POST pushnotifications/sendnotificationtomedicalteam', () => {
   });
 
   it('requires the message (400)', async () => {
-    const res = await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamA1, message: '  ' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ message: REQUIRED });
-  });
-
-  it('refuses a role without notifications.send (403)', async () => {
-    expect((await call('POST', 'sendnotificationtomedicalteam', f.caregiverA1, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(403);
+    const res = await callAs(f.doctorA1, notificationsApi.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamA1, message: '  ' } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ message: REQUIRED });
   });
 
   it("reads another organization's team as not found (404)", async () => {
-    expect((await call('POST', 'sendnotificationtomedicalteam', f.doctorB1, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(404);
-    expect((await call('POST', 'sendnotificationtomedicalteam', f.doctorA2, { payload: { medicalTeamId: teamA1, message: 'x' } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorB1, notificationsApi.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamA1, message: 'x' } })).status).toBe(404);
+    expect((await callAs(f.doctorA2, notificationsApi.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamA1, message: 'x' } })).status).toBe(404);
   });
 });
 
@@ -500,9 +451,9 @@ describe('GET pushnotifications/getdashboardsummary (chosen)', () => {
   });
 
   it("counts the office's monitored patients, today's alerts per reading, today's readings and the silent patients", async () => {
-    const res = await call('GET', 'getdashboardsummary', f.officeAdminA1, { headers: { hospitalid: f.a1.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    const d = res.json().data;
+    const res = await callAs(f.officeAdminA1, notificationsApi.getDashboardSummary, { headers: { hospitalid: f.a1.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    const d = res.body;
     // a1 readings with alerts: 1 critical BP, 1 caution BP, 1 critical SpO2, 1 caution temperature, 1 critical glucose (processed)
     expect(d).toMatchObject({
       hospitalId: f.a1.id,
@@ -516,8 +467,8 @@ describe('GET pushnotifications/getdashboardsummary (chosen)', () => {
   });
 
   it('covers every office of the caller with -1', async () => {
-    const res = await call('GET', 'getdashboardsummary', f.orgAdminA, { headers: { hospitalid: -1 } });
-    expect(res.json().data).toMatchObject({ hospitalId: null, patientsMonitored: 2, readingsToday: 7 });
+    const res = await callAs(f.orgAdminA, notificationsApi.getDashboardSummary, { headers: { hospitalid: -1 } });
+    expect(res.body).toMatchObject({ hospitalId: null, patientsMonitored: 2, readingsToday: 7 });
   });
 
   it('uses each office\'s local day', async () => {
@@ -535,29 +486,29 @@ describe('GET pushnotifications/getdashboardsummary (chosen)', () => {
   });
 
   it('rejects a malformed office (400)', async () => {
-    const res = await call('GET', 'getdashboardsummary', f.officeAdminA1, { headers: { hospitalid: 'abc' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ hospitalid: FORMAT });
+    const res = await callAs(f.officeAdminA1, notificationsApi.getDashboardSummary, { headers: { hospitalid: 'abc' } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ hospitalid: FORMAT });
   });
 
   it("shows a doctor (notifications.read) the figures of the doctor's own offices", async () => {
-    const res = await call('GET', 'getdashboardsummary', f.doctorA1);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ hospitalId: null, patientsMonitored: 2, alertsToday: { total: 5 }, readingsToday: 6 });
+    const res = await callAs(f.doctorA1, notificationsApi.getDashboardSummary);
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({ hospitalId: null, patientsMonitored: 2, alertsToday: { total: 5 }, readingsToday: 6 });
   });
 
   it('refuses a role without notifications.read, and patients and caregivers, who get no office figures (403)', async () => {
     for (const who of [partner, f.patientA1, f.caregiverA1]) {
-      const res = await call('GET', 'getdashboardsummary', who);
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.body).not.toContain('patientsMonitored');
+      const res = await callAs(who, notificationsApi.getDashboardSummary);
+      expect(res.status, res.reply.body).toBe(403);
+      expect(res.reply.body).not.toContain('patientsMonitored');
     }
   });
 
   it("reads another organization's office as not found (404) and counts none of it", async () => {
-    expect((await call('GET', 'getdashboardsummary', f.orgAdminB, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
-    const res = await call('GET', 'getdashboardsummary', f.orgAdminB);
-    expect(res.json().data).toMatchObject({ patientsMonitored: 0, alertsToday: { total: 1, critical: 1 }, readingsToday: 1 });
+    expect((await callAs(f.orgAdminB, notificationsApi.getDashboardSummary, { headers: { hospitalid: f.a1.id } })).status).toBe(404);
+    const res = await callAs(f.orgAdminB, notificationsApi.getDashboardSummary);
+    expect(res.body).toMatchObject({ patientsMonitored: 0, alertsToday: { total: 1, critical: 1 }, readingsToday: 1 });
   });
 });
 
@@ -576,9 +527,9 @@ type Row = {
 
 /** Every row of a caller's worklist (any period, processed or not) for the headers and query given. */
 async function worklist(who: { id: number }, query: Record<string, string | number> = {}, headers: Record<string, string | number> = {}) {
-  const res = await call('GET', 'getmypushnotificationswithpatient', who, { headers, query: { filtercase: 'ALL', processed: 'all', pageSize: 200, ...query } });
-  expect(res.statusCode, res.body).toBe(200);
-  const data = res.json().data as { items: Row[]; total: number; view: string };
+  const res = await callAs(who, notificationsApi.getMyPushNotificationsWithPatient, { headers, query: { filtercase: 'ALL', processed: 'all', pageSize: 200, ...query } });
+  expect(res.status, res.reply.body).toBe(200);
+  const data = res.body as { items: Row[]; total: number; view: string };
   expect(data.items.length).toBe(data.total);
   return data;
 }
@@ -659,7 +610,7 @@ describe('GET pushnotifications/getmypushnotificationswithpatient: one row per a
     const all = await worklist(f.sysadmin);
     expect(new Set(all.items.map((i) => i.hospitalId))).toEqual(new Set([f.a1.id, f.a2.id, f.b1.id]));
     expect(all.total).toBe(orgA.total + orgB.total);
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+    expect((await callAs(f.officeAdminA2, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: f.a1.id } })).status).toBe(404);
   });
 
   it("lists an admin's own notifications of a non-alert type, never other people's messages", async () => {
@@ -670,9 +621,9 @@ describe('GET pushnotifications/getmypushnotificationswithpatient: one row per a
   it('processes every copy from the office view, recording who and when, and shows the alert processed to the team', async () => {
     const row = (await worklist(f.officeAdminA1, { processed: 'false' })).items.find((i) => i.measurementId === duplicated.measurementId)!;
     expect(row.processingStatus).toBe(0);
-    const res = await call('GET', 'markasprocessed', f.officeAdminA1, { query: { notificationid: row.notificationId, resolutioncomments: 'Scale recalibrated' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ processedCount: 3, notification: { processedBy: f.officeAdminA1.id, processingStatus: 1 } });
+    const res = await callAs(f.officeAdminA1, notificationsApi.markAsProcessed, { query: { notificationid: row.notificationId, resolutioncomments: 'Scale recalibrated' } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({ processedCount: 3, notification: { processedBy: f.officeAdminA1.id, processingStatus: 1 } });
     const copies = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, duplicated.measurementId));
     expect(copies.map((c) => c.id)).toContain(extraCopy);
     for (const c of copies) { expect(c).toMatchObject({ processingStatus: 1, processedBy: f.officeAdminA1.id, resolutionComments: 'Scale recalibrated' }); }
@@ -688,17 +639,17 @@ describe('GET pushnotifications/getmypushnotificationswithpatient: one row per a
 
   it("processes a missed slot's copies together from the office view", async () => {
     const row = (await worklist(f.orgAdminA, { notificationtypeid: NotificationType.MISSED_MEASUREMENT })).items[0]!;
-    const res = await call('GET', 'markasprocessed', f.orgAdminA, { query: { notificationid: row.notificationId, resolutioncomments: 'Patient travelling' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.processedCount).toBe(2);
-    const again = await call('GET', 'markasprocessed', f.officeAdminA1, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } });
-    expect(again.statusCode).toBe(409);
+    const res = await callAs(f.orgAdminA, notificationsApi.markAsProcessed, { query: { notificationid: row.notificationId, resolutioncomments: 'Patient travelling' } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.processedCount).toBe(2);
+    const again = await callAs(f.officeAdminA1, notificationsApi.markAsProcessed, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } });
+    expect(again.status).toBe(409);
   });
 
   it("reads another office's or organization's alert as not found when processing from the office view (404)", async () => {
     const row = (await worklist(f.officeAdminA2)).items[0]!;
     for (const who of [f.officeAdminA1, f.orgAdminB]) {
-      expect((await call('GET', 'markasprocessed', who, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } })).statusCode).toBe(404);
+      expect((await callAs(who, notificationsApi.markAsProcessed, { query: { notificationid: row.notificationId, resolutioncomments: 'x' } })).status).toBe(404);
     }
     const [stored] = await t.ctx.db.select().from(notifications).where(eq(notifications.id, row.notificationId));
     expect(stored!.processingStatus).toBe(0);
@@ -728,19 +679,15 @@ describe('GET pushnotifications/getmypushnotificationswithpatient: patientid fil
   });
 
   it('rejects a malformed patient id or sort (400)', async () => {
-    const res = await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA1, { query: { patientid: 'abc', sort: 'oldest' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ patientid: FORMAT, sort: FORMAT });
-  });
-
-  it('refuses a role without notifications.read (403)', async () => {
-    expect((await call('GET', 'getmypushnotificationswithpatient', partner, { query: { patientid: f.patientA1.id } })).statusCode).toBe(403);
+    const res = await callAs(f.officeAdminA1, notificationsApi.getMyPushNotificationsWithPatient, { query: invalid({ patientid: 'abc', sort: 'oldest' }) });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ patientid: FORMAT, sort: FORMAT });
   });
 
   it('reads a patient of another office or organization as not found (404)', async () => {
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA1, { query: { patientid: f.patientB1.id } })).statusCode).toBe(404);
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.officeAdminA2, { query: { patientid: f.patientA1.id } })).statusCode).toBe(404);
-    expect((await call('GET', 'getmypushnotificationswithpatient', f.doctorA1, { headers: { patientid: f.patientA2.id } })).statusCode).toBe(404);
+    expect((await callAs(f.officeAdminA1, notificationsApi.getMyPushNotificationsWithPatient, { query: { patientid: f.patientB1.id } })).status).toBe(404);
+    expect((await callAs(f.officeAdminA2, notificationsApi.getMyPushNotificationsWithPatient, { query: { patientid: f.patientA1.id } })).status).toBe(404);
+    expect((await callAs(f.doctorA1, notificationsApi.getMyPushNotificationsWithPatient, { headers: { patientid: f.patientA2.id } })).status).toBe(404);
   });
 });
 
@@ -796,30 +743,34 @@ describe('GET pushnotifications/markallnotificationsasreadwithuserfornotificatio
         messageEs: 'hola',
       })),
     );
+    // And an alert about a patient of the caregiver's office.
+    await t.ctx.db
+      .insert(notifications)
+      .values({ notificationTypeId: 3, toUserId: f.caregiverA1.id, hospitalId: f.a1.id, relatedPatientId: f.patientA1.id, messageEn: 'x', messageEs: 'x' });
   });
 
   it('marks every type read when the type is omitted, and answers type 0', async () => {
     const before = (await unreadOf(f.caregiverA1.id)).length;
     expect(before).toBeGreaterThanOrEqual(4); // the three above and an alert
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.caregiverA1.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ userId: f.caregiverA1.id, notificationTypeId: 0, updated: before });
+    const res = await callAs(f.caregiverA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.caregiverA1.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toEqual({ userId: f.caregiverA1.id, notificationTypeId: 0, updated: before });
     expect(await unreadOf(f.caregiverA1.id)).toHaveLength(0);
   });
 
   it('treats type 0 as every type, for an admin naming a user of their office too', async () => {
     const before = (await unreadOf(f.nurseA1.id)).length;
     expect(before).toBeGreaterThan(0);
-    const res = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.officeAdminA1, { query: { userid: f.nurseA1.id, type: 0 } });
-    expect(res.json().data).toEqual({ userId: f.nurseA1.id, notificationTypeId: 0, updated: before });
+    const res = await callAs(f.officeAdminA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.nurseA1.id, type: 0 } });
+    expect(res.body).toEqual({ userId: f.nurseA1.id, notificationTypeId: 0, updated: before });
     expect(await unreadOf(f.nurseA1.id)).toHaveLength(0);
   });
 
   it('validates the type (400), refuses naming someone else without being an admin (403) and another organization (404)', async () => {
-    const bad = await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.caregiverA1.id, type: -1 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ type: FORMAT });
-    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.caregiverA1, { query: { userid: f.doctorA1.id } })).statusCode).toBe(403);
-    expect((await call('GET', 'markallnotificationsasreadwithuserfornotificationtype', f.orgAdminB, { query: { userid: f.doctorA1.id, type: 0 } })).statusCode).toBe(404);
+    const bad = await callAs(f.caregiverA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.caregiverA1.id, type: -1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ type: FORMAT });
+    expect((await callAs(f.caregiverA1, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.doctorA1.id } })).status).toBe(403);
+    expect((await callAs(f.orgAdminB, notificationsApi.markAllNotificationsAsReadWithUserForNotificationType, { query: { userid: f.doctorA1.id, type: 0 } })).status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
-import { createOffice, createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { Role, treatmentPlans as treatmentPlansApi, type In } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { medicalDevices, treatmentPlanDevices, treatmentPlanPatients, treatmentPlans } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { expectedMeasurementTimes } from './schedule';
@@ -17,26 +18,13 @@ const FORMAT = 'This field needs to be formatted';
 const INVALID_ID = 'Invalid id';
 const DUPLICATE_TYPE = 'This device type is already in the plan';
 
-const bp = { deviceType: 'BLOOD_PRESSURE', time1: '08:00', time2: '20:00', measurementPeriod: 'DAILY', measurementsCount: 2 };
-const weight = { deviceType: 'WEIGHT', time1: '07:30', measurementPeriod: 'WEEKLY', measurementsCount: 1 };
-const glucose = { deviceType: 'GLUCOSE', time1: '06:00', time2: '12:00', time3: '18:00', measurementPeriod: 'DAILY', measurementsCount: 3 };
+const bp = { deviceType: 'BLOOD_PRESSURE', time1: '08:00', time2: '20:00', measurementPeriod: 'DAILY', measurementsCount: 2 } as const;
+const weight = { deviceType: 'WEIGHT', time1: '07:30', measurementPeriod: 'WEEKLY', measurementsCount: 1 } as const;
+const glucose = { deviceType: 'GLUCOSE', time1: '06:00', time2: '12:00', time3: '18:00', measurementPeriod: 'DAILY', measurementsCount: 3 } as const;
+/** A plan's devices as the create call takes them. */
+type PlanDevices = NonNullable<In<typeof treatmentPlansApi.createTreatmentPlan.body>['devices']>;
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 async function newPatient(offices: number[], org = f.orgA.id) {
   return createUser(t, { role: Role.PATIENT, organizationId: org, offices });
@@ -59,20 +47,16 @@ interface PlanView {
 }
 
 /** Creates a patient's plan through the API (as the a1 doctor unless told) and returns it. */
-async function createPlan(patientId: number, devices: unknown[] = [bp], opts: { hospitalId?: number; who?: { id: number }; title?: string } = {}) {
-  const res = await call('POST', 'treatmentplan', opts.who ?? f.doctorA1, {
-    payload: { patientId, hospitalId: opts.hospitalId ?? f.a1.id, title: opts.title ?? 'Hypertension follow-up', description: 'Twice a day', devices },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as PlanView;
+async function createPlan(patientId: number, devices: PlanDevices = [bp], opts: { hospitalId?: number; who?: { id: number }; title?: string } = {}) {
+  const res = await callAs(opts.who ?? f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId, hospitalId: opts.hospitalId ?? f.a1.id, title: opts.title ?? 'Hypertension follow-up', description: 'Twice a day', devices } });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body as PlanView;
 }
 
-async function createTemplate(hospitalId: number, opts: { isDefault?: boolean; title?: string; devices?: unknown[]; who?: { id: number } } = {}) {
-  const res = await call('POST', 'treatmentplan/createclientmonitoringplan', opts.who ?? f.officeAdminA1, {
-    payload: { hospitalId, title: opts.title ?? 'Heart failure', description: 'Office template', isDefault: opts.isDefault ?? false, devices: opts.devices ?? [bp, weight] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as PlanView;
+async function createTemplate(hospitalId: number, opts: { isDefault?: boolean; title?: string; devices?: PlanDevices; who?: { id: number } } = {}) {
+  const res = await callAs(opts.who ?? f.officeAdminA1, treatmentPlansApi.createClientMonitoringPlan, { body: { hospitalId, title: opts.title ?? 'Heart failure', description: 'Office template', isDefault: opts.isDefault ?? false, devices: opts.devices ?? [bp, weight] } });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body as PlanView;
 }
 
 /** The patient's plans straight from the database: [id, status, sortOrder] by sortOrder. */
@@ -158,8 +142,8 @@ describe('POST treatmentplan', () => {
 
   it('leaves exactly one active plan when several are created at once', async () => {
     const patient = await newPatient([f.a1.id]);
-    const results = await Promise.all([1, 2, 3, 4].map((n) => call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: `Plan ${n}` } })));
-    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const results = await Promise.all([1, 2, 3, 4].map((n) => callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: `Plan ${n}` } })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     const rows = await stored(patient.id);
     expect(rows.filter(([, status]) => status === 1)).toHaveLength(1);
     expect(rows.map(([, , sortOrder]) => sortOrder)).toEqual([0, 1, 2, 3]);
@@ -173,26 +157,22 @@ describe('POST treatmentplan', () => {
     const plan = await createPlan(patient.id, [{ ...bp, medicalDeviceId: mine!.id }]);
     expect(plan.devices[0]!.medicalDeviceId).toBe(mine!.id);
     for (const device of [{ ...bp, medicalDeviceId: theirs!.id }, { ...weight, medicalDeviceId: mine!.id }]) {
-      const res = await call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'Linked', devices: [device] } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ 'devices.0.medicalDeviceId': INVALID_ID });
+      const res = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'Linked', devices: [device] } });
+      expect(res.status).toBe(400);
+      expect(res.errors).toEqual({ 'devices.0.medicalDeviceId': INVALID_ID });
     }
   });
 
   it("refuses a time that is not 'HH:mm' on the 24-hour clock with the spec's message", async () => {
     const patient = await newPatient([f.a1.id]);
     for (const time1 of ['25:00', '8:00', '12:60', 'noon']) {
-      const res = await call('POST', 'treatmentplan', f.doctorA1, {
-        payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'Bad time', devices: [{ ...bp, time1 }] },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ resFlag: false, data: null, code: 'validationFailed', errors: { 'devices.0.time1': FORMAT } });
+      const res = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'Bad time', devices: [{ ...bp, time1 }] } });
+      expect(res.status).toBe(400);
+      expect(res.reply.json()).toMatchObject({ resFlag: false, data: null, code: 'validationFailed', errors: { 'devices.0.time1': FORMAT } });
     }
-    const es = await call('POST', 'treatmentplan', f.doctorA1, {
-      payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'Bad time', devices: [{ ...bp, time1: '25:00' }] },
-      lang: 'es',
-    });
-    expect(es.json().errors).toEqual({ 'devices.0.time1': 'Este campo necesita tener el formato correcto' });
+    const es = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'Bad time', devices: [{ ...bp, time1: '25:00' }] },
+      lang: 'es' });
+    expect(es.errors).toEqual({ 'devices.0.time1': 'Este campo necesita tener el formato correcto' });
     expect(await stored(patient.id)).toEqual([]);
   });
 
@@ -210,31 +190,31 @@ describe('POST treatmentplan', () => {
       [{ ...bp, deviceType: undefined }, { 'devices.0.deviceType': REQUIRED }],
     ];
     for (const [device, errors] of cases) {
-      const res = await call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'Rules', devices: [device] } });
-      expect(res.statusCode, JSON.stringify(device)).toBe(400);
-      expect(res.json().errors).toEqual(errors);
+      const res = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'Rules', devices: [invalid(device)] } });
+      expect(res.status, JSON.stringify(device)).toBe(400);
+      expect(res.errors).toEqual(errors);
     }
-    const noTitle = await call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: '  ' } });
-    expect(noTitle.json().errors).toEqual({ title: REQUIRED });
-    const longTitle = await call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'x'.repeat(101) } });
-    expect(longTitle.json().errors).toEqual({ title: 'This field must be 100 characters or less' });
-    const noIds = await call('POST', 'treatmentplan', f.doctorA1, { payload: { title: 'No ids' } });
-    expect(noIds.json().errors).toEqual({ patientId: REQUIRED, hospitalId: REQUIRED });
+    const noTitle = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: '  ' } });
+    expect(noTitle.errors).toEqual({ title: REQUIRED });
+    const longTitle = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'x'.repeat(101) } });
+    expect(longTitle.errors).toEqual({ title: 'This field must be 100 characters or less' });
+    const noIds = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: invalid({ title: 'No ids' }) });
+    expect(noIds.errors).toEqual({ patientId: REQUIRED, hospitalId: REQUIRED });
     expect(await stored(patient.id)).toEqual([]);
   });
 
   it('refuses the same device type twice in one plan', async () => {
     const patient = await newPatient([f.a1.id]);
-    const res = await call('POST', 'treatmentplan', f.doctorA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, title: 'Twice', devices: [bp, weight, { ...bp, time1: '09:00', time2: '21:00' }] } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ msg: DUPLICATE_TYPE, code: 'duplicatePlanDeviceType', errors: { 'devices.2.deviceType': DUPLICATE_TYPE } });
+    const res = await callAs(f.doctorA1, treatmentPlansApi.createTreatmentPlan, { body: { patientId: patient.id, hospitalId: f.a1.id, title: 'Twice', devices: [bp, weight, { ...bp, time1: '09:00', time2: '21:00' }] } });
+    expect(res.status).toBe(400);
+    expect(res.reply.json()).toMatchObject({ msg: DUPLICATE_TYPE, code: 'duplicatePlanDeviceType', errors: { 'devices.2.deviceType': DUPLICATE_TYPE } });
   });
 
   it('refuses roles without treatmentPlans.manage with 403', async () => {
     const payload = { patientId: f.patientA1.id, hospitalId: f.a1.id, title: 'Nope' };
     for (const who of [f.caregiverA1, f.patientA1, partner]) {
-      const res = await call('POST', 'treatmentplan', who, { payload });
-      expect(res.statusCode).toBe(403);
+      const res = await callAs(who, treatmentPlansApi.createTreatmentPlan, { body: payload });
+      expect(res.status).toBe(403);
     }
     expect(await stored(f.patientA1.id)).toEqual([]);
   });
@@ -249,15 +229,15 @@ describe('POST treatmentplan', () => {
       [f.doctorB1, f.patientA1.id, f.a1.id],
     ];
     for (const [who, patientId, hospitalId] of cases) {
-      const res = await call('POST', 'treatmentplan', who, { payload: { patientId, hospitalId, title } });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ msg: INVALID_ID });
+      const res = await callAs(who, treatmentPlansApi.createTreatmentPlan, { body: { patientId, hospitalId, title } });
+      expect(res.status).toBe(404);
+      expect(res.reply.json()).toMatchObject({ msg: INVALID_ID });
     }
-    const notInOffice = await call('POST', 'treatmentplan', f.orgAdminA, { payload: { patientId: f.patientA2.id, hospitalId: f.a1.id, title } });
-    expect(notInOffice.statusCode).toBe(400);
-    expect(notInOffice.json().errors).toEqual({ patientId: INVALID_ID });
-    const staffNotPatient = await call('POST', 'treatmentplan', f.orgAdminA, { payload: { patientId: f.nurseA1.id, hospitalId: f.a1.id, title } });
-    expect(staffNotPatient.statusCode).toBe(404);
+    const notInOffice = await callAs(f.orgAdminA, treatmentPlansApi.createTreatmentPlan, { body: { patientId: f.patientA2.id, hospitalId: f.a1.id, title } });
+    expect(notInOffice.status).toBe(400);
+    expect(notInOffice.errors).toEqual({ patientId: INVALID_ID });
+    const staffNotPatient = await callAs(f.orgAdminA, treatmentPlansApi.createTreatmentPlan, { body: { patientId: f.nurseA1.id, hospitalId: f.a1.id, title } });
+    expect(staffNotPatient.status).toBe(404);
   });
 });
 
@@ -266,11 +246,9 @@ describe('PUT treatmentplan/{id}', () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp, weight]);
     const bpId = plan.devices.find((d) => d.deviceType === 'BLOOD_PRESSURE')!.id;
-    const res = await call('PUT', `treatmentplan/${plan.id}`, f.nurseA1, {
-      payload: { title: 'Diabetes', description: '', devices: [{ ...bp, time1: '09:15', time2: null, measurementsCount: 1 }, glucose] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const updated = res.json().data as PlanView;
+    const res = await callAs(f.nurseA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: plan.id }, body: { title: 'Diabetes', description: '', devices: [{ ...bp, time1: '09:15', time2: null, measurementsCount: 1 }, glucose] } });
+    expect(res.status, res.reply.body).toBe(200);
+    const updated = res.body as PlanView;
     expect(updated).toMatchObject({ id: plan.id, title: 'Diabetes', description: '', status: 1, sortOrder: 0 });
     expect(updated.devices.map((d) => [d.deviceType, d.time1, d.time2, d.time3, d.measurementsCount])).toEqual([
       ['BLOOD_PRESSURE', '09:15', null, null, 1],
@@ -284,9 +262,9 @@ describe('PUT treatmentplan/{id}', () => {
     const patient = await newPatient([f.a1.id]);
     const older = await createPlan(patient.id, [bp, weight]);
     const newer = await createPlan(patient.id, [glucose]);
-    const res = await call('PUT', `treatmentplan/${older.id}`, f.doctorA1, { payload: { title: 'Renamed' } });
-    expect(res.json().data).toMatchObject({ title: 'Renamed', description: '', status: 0, sortOrder: 1 });
-    expect(res.json().data.devices).toHaveLength(2);
+    const res = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: older.id }, body: { title: 'Renamed' } });
+    expect(res.body).toMatchObject({ title: 'Renamed', description: '', status: 0, sortOrder: 1 });
+    expect(res.body.devices).toHaveLength(2);
     expect(await stored(patient.id)).toEqual([
       [newer.id, 1, 0],
       [older.id, 0, 1],
@@ -296,28 +274,27 @@ describe('PUT treatmentplan/{id}', () => {
   it('validates the title, times and default flag', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id);
-    const empty = await call('PUT', `treatmentplan/${plan.id}`, f.doctorA1, { payload: { title: '' } });
-    expect(empty.json().errors).toEqual({ title: REQUIRED });
-    const badTime = await call('PUT', `treatmentplan/${plan.id}`, f.doctorA1, { payload: { title: 'T', devices: [{ ...bp, time2: '24:00' }] } });
-    expect(badTime.json().errors).toEqual({ 'devices.0.time2': FORMAT });
-    const notTemplate = await call('PUT', `treatmentplan/${plan.id}`, f.doctorA1, { payload: { title: 'T', isDefault: true } });
-    expect(notTemplate.statusCode).toBe(400);
-    expect(notTemplate.json().errors).toEqual({ isDefault: FORMAT });
-    const badId = await call('PUT', 'treatmentplan/abc', f.doctorA1, { payload: { title: 'T' } });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().errors).toEqual({ id: FORMAT });
-    expect((await call('GET', `treatmentplan/treatmentplan/${plan.id}`, f.doctorA1)).json().data.title).toBe('Hypertension follow-up');
+    const empty = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: plan.id }, body: { title: '' } });
+    expect(empty.errors).toEqual({ title: REQUIRED });
+    const badTime = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: plan.id }, body: { title: 'T', devices: [{ ...bp, time2: '24:00' }] } });
+    expect(badTime.errors).toEqual({ 'devices.0.time2': FORMAT });
+    const notTemplate = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: plan.id }, body: { title: 'T', isDefault: true } });
+    expect(notTemplate.status).toBe(400);
+    expect(notTemplate.errors).toEqual({ isDefault: FORMAT });
+    const badId = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlan, { params: { id: 'abc' }, body: { title: 'T' } });
+    expect(badId.status).toBe(400);
+    expect(badId.errors).toEqual({ id: FORMAT });
+    expect((await callAs(f.doctorA1, treatmentPlansApi.getTreatmentPlan, { params: { id: plan.id } })).body.title).toBe('Hypertension follow-up');
   });
 
-  it('answers 403 without treatmentPlans.manage and 404 for another office or organization', async () => {
+  it('answers 404 for another office or organization', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id);
-    expect((await call('PUT', `treatmentplan/${plan.id}`, f.caregiverA1, { payload: { title: 'T' } })).statusCode).toBe(403);
     for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2, f.orgAdminB]) {
-      const res = await call('PUT', `treatmentplan/${plan.id}`, who, { payload: { title: 'Stolen' } });
-      expect(res.statusCode).toBe(404);
+      const res = await callAs(who, treatmentPlansApi.updateTreatmentPlan, { params: { id: plan.id }, body: { title: 'Stolen' } });
+      expect(res.status).toBe(404);
     }
-    expect((await call('GET', `treatmentplan/treatmentplan/${plan.id}`, f.doctorA1)).json().data.title).toBe('Hypertension follow-up');
+    expect((await callAs(f.doctorA1, treatmentPlansApi.getTreatmentPlan, { params: { id: plan.id } })).body.title).toBe('Hypertension follow-up');
   });
 });
 
@@ -326,23 +303,21 @@ describe('DELETE treatmentplan/{id}', () => {
     const patient = await newPatient([f.a1.id]);
     const older = await createPlan(patient.id);
     const active = await createPlan(patient.id, [bp, weight]);
-    const res = await call('DELETE', `treatmentplan/${active.id}`, f.doctorA1);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: active.id });
+    const res = await callAs(f.doctorA1, treatmentPlansApi.deleteTreatmentPlan, { params: { id: active.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: active.id });
     expect(await stored(patient.id)).toEqual([[older.id, 0, 1]]);
     expect(await storedDevices(active.id)).toEqual([]);
-    const current = await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', f.doctorA1, { headers: { patientid: patient.id } });
-    expect(current.json().data).toBeNull();
-    expect((await call('DELETE', `treatmentplan/${active.id}`, f.doctorA1)).statusCode).toBe(404);
+    const current = await callAs(f.doctorA1, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: patient.id } });
+    expect(current.body).toBeNull();
+    expect((await callAs(f.doctorA1, treatmentPlansApi.deleteTreatmentPlan, { params: { id: active.id } })).status).toBe(404);
   });
 
-  it('answers 400 for a bad id, 403 without treatmentPlans.manage and 404 for another tenant', async () => {
+  it('answers 400 for a bad id and 404 for another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id);
-    expect((await call('DELETE', 'treatmentplan/0', f.doctorA1)).json().errors).toEqual({ id: FORMAT });
-    expect((await call('DELETE', `treatmentplan/${plan.id}`, f.caregiverA1)).statusCode).toBe(403);
-    expect((await call('DELETE', `treatmentplan/${plan.id}`, patient)).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await call('DELETE', `treatmentplan/${plan.id}`, who)).statusCode).toBe(404); }
+    expect((await callAs(f.doctorA1, treatmentPlansApi.deleteTreatmentPlan, { params: { id: 0 } })).errors).toEqual({ id: FORMAT });
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await callAs(who, treatmentPlansApi.deleteTreatmentPlan, { params: { id: plan.id } })).status).toBe(404); }
     expect(await stored(patient.id)).toEqual([[plan.id, 1, 0]]);
   });
 });
@@ -352,22 +327,21 @@ describe('GET treatmentplan/treatmentplan/{id}', () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp, weight]);
     for (const who of [f.doctorA1, f.caregiverA1, f.orgAdminA, f.sysadmin, patient]) {
-      const res = await call('GET', `treatmentplan/treatmentplan/${plan.id}`, who);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual(plan);
+      const res = await callAs(who, treatmentPlansApi.getTreatmentPlan, { params: { id: plan.id } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(plan);
     }
   });
 
-  it("answers 404 to another patient, office or organization, 403 to a role without treatmentPlans.read, 400 to a bad id", async () => {
+  it("answers 404 to another patient, office or organization, 400 to a bad id", async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id);
     for (const who of [f.patientA1, f.doctorA2, f.doctorB1, f.orgAdminB]) {
-      const res = await call('GET', `treatmentplan/treatmentplan/${plan.id}`, who);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ resFlag: false, data: null, msg: INVALID_ID });
+      const res = await callAs(who, treatmentPlansApi.getTreatmentPlan, { params: { id: plan.id } });
+      expect(res.status).toBe(404);
+      expect(res.reply.json()).toMatchObject({ resFlag: false, data: null, msg: INVALID_ID });
     }
-    expect((await call('GET', `treatmentplan/treatmentplan/${plan.id}`, partner)).statusCode).toBe(403);
-    expect((await call('GET', 'treatmentplan/treatmentplan/-4', f.doctorA1)).json().errors).toEqual({ id: FORMAT });
+    expect((await callAs(f.doctorA1, treatmentPlansApi.getTreatmentPlan, { params: { id: '-4' } })).errors).toEqual({ id: FORMAT });
   });
 });
 
@@ -377,14 +351,14 @@ describe('GET treatmentplan/gettreatmentplansforpatient', () => {
     const p1 = await createPlan(patient.id, [bp], { title: 'First' });
     const p2 = await createPlan(patient.id, [weight], { title: 'Second' });
     for (const who of [f.doctorA1, patient]) {
-      const res = await call('GET', 'treatmentplan/gettreatmentplansforpatient', who, { headers: { patientid: patient.id } });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.map((p: PlanView) => [p.id, p.title, p.status, p.sortOrder])).toEqual([
+      const res = await callAs(who, treatmentPlansApi.getTreatmentPlansForPatient, { headers: { patientid: patient.id } });
+      expect(res.status).toBe(200);
+      expect(res.body.map((p: PlanView) => [p.id, p.title, p.status, p.sortOrder])).toEqual([
         [p2.id, 'Second', 1, 0],
         [p1.id, 'First', 0, 1],
       ]);
     }
-    const byQuery = await t.app.inject({ method: 'GET', url: `/api/treatmentplan/gettreatmentplansforpatient?patientId=${patient.id}`, headers: await as(f.doctorA1) });
+    const byQuery = await t.app.inject({ method: 'GET', url: `/api/treatmentplan/gettreatmentplansforpatient?patientId=${patient.id}`, headers: await callAs.sessionOf(f.doctorA1) });
     expect(byQuery.json().data).toHaveLength(2);
   });
 
@@ -392,44 +366,42 @@ describe('GET treatmentplan/gettreatmentplansforpatient', () => {
     const patient = await newPatient([f.a1.id, f.a2.id]);
     const inA2 = await createPlan(patient.id, [bp], { hospitalId: f.a2.id, who: f.doctorA2 });
     await createPlan(patient.id, [bp]);
-    const res = await call('GET', 'treatmentplan/gettreatmentplansforpatient', f.doctorA2, { headers: { patientid: patient.id } });
-    expect(res.json().data.map((p: PlanView) => p.id)).toEqual([inA2.id]);
+    const res = await callAs(f.doctorA2, treatmentPlansApi.getTreatmentPlansForPatient, { headers: { patientid: patient.id } });
+    expect(res.body.map((p: PlanView) => p.id)).toEqual([inA2.id]);
   });
 
-  it('answers 404 for a patient out of scope, 403 without treatmentPlans.read, 400 without the header', async () => {
+  it('answers 404 for a patient out of scope, 400 without the header', async () => {
     const patient = await newPatient([f.a1.id]);
     await createPlan(patient.id);
     for (const who of [f.patientA1, f.doctorA2, f.doctorB1]) {
-      expect((await call('GET', 'treatmentplan/gettreatmentplansforpatient', who, { headers: { patientid: patient.id } })).statusCode).toBe(404);
+      expect((await callAs(who, treatmentPlansApi.getTreatmentPlansForPatient, { headers: { patientid: patient.id } })).status).toBe(404);
     }
-    expect((await call('GET', 'treatmentplan/gettreatmentplansforpatient', partner, { headers: { patientid: patient.id } })).statusCode).toBe(403);
-    const missing = await call('GET', 'treatmentplan/gettreatmentplansforpatient', f.doctorA1);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ patientid: REQUIRED });
+    const missing = await callAs(f.doctorA1, treatmentPlansApi.getTreatmentPlansForPatient);
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ patientid: REQUIRED });
   });
 });
 
 describe('GET treatmentplan/getactivetreatmentplanforpatient', () => {
   it('answers the active plan, or null when the patient has none', async () => {
     const patient = await newPatient([f.a1.id]);
-    const none = await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', f.doctorA1, { headers: { patientid: patient.id } });
-    expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ resFlag: true, data: null, msg: 'OK' });
+    const none = await callAs(f.doctorA1, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: patient.id } });
+    expect(none.status).toBe(200);
+    expect(none.reply.json()).toEqual({ resFlag: true, data: null, msg: 'OK' });
     await createPlan(patient.id, [bp], { title: 'Old' });
     const current = await createPlan(patient.id, [glucose], { title: 'Current' });
     for (const who of [f.nurseA1, patient]) {
-      const res = await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', who, { headers: { patientid: patient.id } });
-      expect(res.json().data).toMatchObject({ id: current.id, title: 'Current', status: 1 });
+      const res = await callAs(who, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: patient.id } });
+      expect(res.body).toMatchObject({ id: current.id, title: 'Current', status: 1 });
     }
   });
 
-  it('answers 404 for a patient out of scope, 403 without treatmentPlans.read, 400 for a bad header', async () => {
+  it('answers 404 for a patient out of scope, 400 for a bad header', async () => {
     for (const who of [f.doctorB1, f.doctorA2, f.patientA2]) {
-      expect((await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', who, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+      expect((await callAs(who, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: f.patientA1.id } })).status).toBe(404);
     }
-    expect((await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', partner, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(403);
-    const bad = await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', f.doctorA1, { headers: { patientid: 'x' } });
-    expect(bad.json().errors).toEqual({ patientid: FORMAT });
+    const bad = await callAs(f.doctorA1, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: 'x' } });
+    expect(bad.errors).toEqual({ patientid: FORMAT });
   });
 });
 
@@ -437,9 +409,9 @@ describe('POST treatmentplan/assigndevice', () => {
   it('adds a device type with its times to a plan', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
-    const res = await call('POST', 'treatmentplan/assigndevice', f.nurseA1, { payload: { treatmentPlanId: plan.id, ...glucose } });
-    expect(res.statusCode).toBe(201);
-    const device = res.json().data;
+    const res = await callAs(f.nurseA1, treatmentPlansApi.assignTreatmentPlanDevice, { body: { treatmentPlanId: plan.id, ...glucose } });
+    expect(res.status).toBe(201);
+    const device = res.body;
     expect(device).toMatchObject({ treatmentPlanId: plan.id, deviceType: 'GLUCOSE', deviceTypeTitle: 'Blood glucose', deviceTypeTitleEsp: 'Glucosa en sangre', time1: '06:00', time2: '12:00', time3: '18:00', time4: null, measurementsCount: 3 });
     expect(device.treatmentPlanDeviceId).toBe(device.id);
     expect((await storedDevices(plan.id)).map((d) => d.deviceType)).toEqual(['BLOOD_PRESSURE', 'GLUCOSE']);
@@ -448,23 +420,22 @@ describe('POST treatmentplan/assigndevice', () => {
   it('refuses a type the plan has (409) and a malformed time (400)', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
-    const dup = await call('POST', 'treatmentplan/assigndevice', f.doctorA1, { payload: { treatmentPlanId: plan.id, ...bp } });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ msg: DUPLICATE_TYPE, code: 'duplicatePlanDeviceType' });
-    const bad = await call('POST', 'treatmentplan/assigndevice', f.doctorA1, { payload: { treatmentPlanId: plan.id, ...weight, time1: '25:00' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ time1: FORMAT });
-    const noPlan = await call('POST', 'treatmentplan/assigndevice', f.doctorA1, { payload: { ...weight } });
-    expect(noPlan.json().errors).toEqual({ treatmentPlanId: REQUIRED });
+    const dup = await callAs(f.doctorA1, treatmentPlansApi.assignTreatmentPlanDevice, { body: { treatmentPlanId: plan.id, ...bp } });
+    expect(dup.status).toBe(409);
+    expect(dup.reply.json()).toMatchObject({ msg: DUPLICATE_TYPE, code: 'duplicatePlanDeviceType' });
+    const bad = await callAs(f.doctorA1, treatmentPlansApi.assignTreatmentPlanDevice, { body: { treatmentPlanId: plan.id, ...weight, time1: '25:00' } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ time1: FORMAT });
+    const noPlan = await callAs(f.doctorA1, treatmentPlansApi.assignTreatmentPlanDevice, { body: invalid({ ...weight }) });
+    expect(noPlan.errors).toEqual({ treatmentPlanId: REQUIRED });
     expect(await storedDevices(plan.id)).toHaveLength(1);
   });
 
-  it('answers 403 without treatmentPlans.manage and 404 for a plan of another tenant', async () => {
+  it('answers 404 for a plan of another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
-    expect((await call('POST', 'treatmentplan/assigndevice', f.caregiverA1, { payload: { treatmentPlanId: plan.id, ...weight } })).statusCode).toBe(403);
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('POST', 'treatmentplan/assigndevice', who, { payload: { treatmentPlanId: plan.id, ...weight } })).statusCode).toBe(404);
+      expect((await callAs(who, treatmentPlansApi.assignTreatmentPlanDevice, { body: { treatmentPlanId: plan.id, ...weight } })).status).toBe(404);
     }
     expect(await storedDevices(plan.id)).toHaveLength(1);
   });
@@ -475,21 +446,20 @@ describe('DELETE treatmentplan/deassigndevice', () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp, weight]);
     const target = plan.devices[1]!;
-    const res = await call('DELETE', 'treatmentplan/deassigndevice', f.doctorA1, { headers: { treatmentplandeviceid: target.id } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: target.id, treatmentPlanId: plan.id });
+    const res = await callAs(f.doctorA1, treatmentPlansApi.deassignTreatmentPlanDevice, { headers: { treatmentplandeviceid: target.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: target.id, treatmentPlanId: plan.id });
     expect((await storedDevices(plan.id)).map((d) => d.deviceType)).toEqual(['BLOOD_PRESSURE']);
-    expect((await call('DELETE', 'treatmentplan/deassigndevice', f.doctorA1, { headers: { treatmentplandeviceid: target.id } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorA1, treatmentPlansApi.deassignTreatmentPlanDevice, { headers: { treatmentplandeviceid: target.id } })).status).toBe(404);
   });
 
-  it('answers 400 without the header, 403 without treatmentPlans.manage, 404 for another tenant', async () => {
+  it('answers 400 without the header, 404 for another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
     const id = plan.devices[0]!.id;
-    expect((await call('DELETE', 'treatmentplan/deassigndevice', f.doctorA1)).json().errors).toEqual({ treatmentplandeviceid: REQUIRED });
-    expect((await call('DELETE', 'treatmentplan/deassigndevice', f.caregiverA1, { headers: { treatmentplandeviceid: id } })).statusCode).toBe(403);
+    expect((await callAs(f.doctorA1, treatmentPlansApi.deassignTreatmentPlanDevice)).errors).toEqual({ treatmentplandeviceid: REQUIRED });
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('DELETE', 'treatmentplan/deassigndevice', who, { headers: { treatmentplandeviceid: id } })).statusCode).toBe(404);
+      expect((await callAs(who, treatmentPlansApi.deassignTreatmentPlanDevice, { headers: { treatmentplandeviceid: id } })).status).toBe(404);
     }
     expect(await storedDevices(plan.id)).toHaveLength(1);
   });
@@ -500,11 +470,9 @@ describe('PUT treatmentplan/updatetreatmanplandevice', () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
     const id = plan.devices[0]!.id;
-    const res = await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.nurseA1, {
-      payload: { treatmentPlanDeviceId: id, time1: '07:00', time2: '13:00', time3: '19:00', time4: '23:00', measurementPeriod: 'MONTHLY', measurementsCount: 4 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id, deviceType: 'BLOOD_PRESSURE', time1: '07:00', time2: '13:00', time3: '19:00', time4: '23:00', measurementPeriod: 'MONTHLY', measurementsCount: 4 });
+    const res = await callAs(f.nurseA1, treatmentPlansApi.updateTreatmentPlanDevice, { body: { treatmentPlanDeviceId: id, time1: '07:00', time2: '13:00', time3: '19:00', time4: '23:00', measurementPeriod: 'MONTHLY', measurementsCount: 4 } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({ id, deviceType: 'BLOOD_PRESSURE', time1: '07:00', time2: '13:00', time3: '19:00', time4: '23:00', measurementPeriod: 'MONTHLY', measurementsCount: 4 });
     const [row] = await storedDevices(plan.id);
     expect([row!.time4, row!.measurementPeriod, row!.measurementsCount]).toEqual(['23:00', 'MONTHLY', 4]);
   });
@@ -513,23 +481,22 @@ describe('PUT treatmentplan/updatetreatmanplandevice', () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp, weight]);
     const [bpDevice, weightDevice] = plan.devices;
-    const ok = await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.doctorA1, { payload: { treatmentPlanDeviceId: weightDevice!.id, ...glucose } });
-    expect(ok.json().data).toMatchObject({ id: weightDevice!.id, deviceType: 'GLUCOSE', deviceTypeTitle: 'Blood glucose' });
-    const clash = await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.doctorA1, { payload: { treatmentPlanDeviceId: bpDevice!.id, ...glucose } });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json().code).toBe('duplicatePlanDeviceType');
+    const ok = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlanDevice, { body: { treatmentPlanDeviceId: weightDevice!.id, ...glucose } });
+    expect(ok.body).toMatchObject({ id: weightDevice!.id, deviceType: 'GLUCOSE', deviceTypeTitle: 'Blood glucose' });
+    const clash = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlanDevice, { body: { treatmentPlanDeviceId: bpDevice!.id, ...glucose } });
+    expect(clash.status).toBe(409);
+    expect(clash.code).toBe('duplicatePlanDeviceType');
   });
 
-  it('answers 400 for an inconsistent schedule, 403 without treatmentPlans.manage, 404 for another tenant', async () => {
+  it('answers 400 for an inconsistent schedule, 404 for another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
     const id = plan.devices[0]!.id;
-    const bad = await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.doctorA1, { payload: { treatmentPlanDeviceId: id, time1: '08:00', measurementPeriod: 'DAILY', measurementsCount: 2 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ time2: REQUIRED });
-    const payload = { treatmentPlanDeviceId: id, time1: '10:00', measurementPeriod: 'DAILY', measurementsCount: 1 };
-    expect((await call('PUT', 'treatmentplan/updatetreatmanplandevice', f.caregiverA1, { payload })).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('PUT', 'treatmentplan/updatetreatmanplandevice', who, { payload })).statusCode).toBe(404); }
+    const bad = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlanDevice, { body: { treatmentPlanDeviceId: id, time1: '08:00', measurementPeriod: 'DAILY', measurementsCount: 2 } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ time2: REQUIRED });
+    const payload = { treatmentPlanDeviceId: id, time1: '10:00', measurementPeriod: 'DAILY', measurementsCount: 1 } as const;
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await callAs(who, treatmentPlansApi.updateTreatmentPlanDevice, { body: payload })).status).toBe(404); }
     expect((await storedDevices(plan.id))[0]!.time1).toBe('08:00');
   });
 });
@@ -538,19 +505,18 @@ describe('PUT treatmentplan/updatetitledescription', () => {
   it("changes a plan's title and description only", async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
-    const res = await call('PUT', 'treatmentplan/updatetitledescription', f.doctorA1, { payload: { treatmentPlanId: plan.id, title: 'COPD', description: 'SpO2 and pulse' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: plan.id, title: 'COPD', description: 'SpO2 and pulse', status: 1, devices: plan.devices });
+    const res = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlanTitleDescription, { body: { treatmentPlanId: plan.id, title: 'COPD', description: 'SpO2 and pulse' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: plan.id, title: 'COPD', description: 'SpO2 and pulse', status: 1, devices: plan.devices });
   });
 
-  it('answers 400 without a title, 403 without treatmentPlans.manage, 404 for another tenant', async () => {
+  it('answers 400 without a title, 404 for another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id, [bp]);
-    const bad = await call('PUT', 'treatmentplan/updatetitledescription', f.doctorA1, { payload: { treatmentPlanId: plan.id, description: 'x'.repeat(1001) } });
-    expect(bad.json().errors).toEqual({ title: REQUIRED, description: 'This field must be 1000 characters or less' });
+    const bad = await callAs(f.doctorA1, treatmentPlansApi.updateTreatmentPlanTitleDescription, { body: invalid({ treatmentPlanId: plan.id, description: 'x'.repeat(1001) }) });
+    expect(bad.errors).toEqual({ title: REQUIRED, description: 'This field must be 1000 characters or less' });
     const payload = { treatmentPlanId: plan.id, title: 'Stolen' };
-    expect((await call('PUT', 'treatmentplan/updatetitledescription', f.caregiverA1, { payload })).statusCode).toBe(403);
-    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('PUT', 'treatmentplan/updatetitledescription', who, { payload })).statusCode).toBe(404); }
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await callAs(who, treatmentPlansApi.updateTreatmentPlanTitleDescription, { body: payload })).status).toBe(404); }
   });
 });
 
@@ -559,9 +525,9 @@ describe('GET treatmentplan/duplicatetreatmentplan', () => {
     const patient = await newPatient([f.a1.id]);
     const original = await createPlan(patient.id, [bp, glucose], { title: 'Original' });
     const later = await createPlan(patient.id, [weight], { title: 'Later' });
-    const res = await call('GET', 'treatmentplan/duplicatetreatmentplan', f.doctorA1, { headers: { treatmentplanid: original.id } });
-    expect(res.statusCode).toBe(200);
-    const copy = res.json().data as PlanView;
+    const res = await callAs(f.doctorA1, treatmentPlansApi.duplicateTreatmentPlan, { headers: { treatmentplanid: original.id } });
+    expect(res.status).toBe(200);
+    const copy = res.body as PlanView;
     expect(copy).toMatchObject({ title: 'Original', description: 'Twice a day', status: 1, sortOrder: 0, patientId: patient.id, hospitalId: f.a1.id });
     expect(copy.id).not.toBe(original.id);
     const schedule = (p: PlanView) => p.devices.map(({ deviceType, time1, time2, time3, time4, measurementPeriod, measurementsCount }) => ({ deviceType, time1, time2, time3, time4, measurementPeriod, measurementsCount }));
@@ -578,18 +544,17 @@ describe('GET treatmentplan/duplicatetreatmentplan', () => {
   it('copies a client monitoring plan as a new template that is not the default and has no patients', async () => {
     const office = await createOffice(t, f.orgA.id);
     const template = await createTemplate(office.id, { isDefault: true, who: f.orgAdminA });
-    const res = await call('GET', 'treatmentplan/duplicatetreatmentplan', f.orgAdminA, { headers: { treatmentplanid: template.id } });
-    expect(res.json().data).toMatchObject({ isClientMonitoringPlan: true, isDefault: false, patientId: null, hospitalId: office.id, patientAssignments: [], assignedPatientsCount: 0 });
-    expect(res.json().data.devices.map((d: { deviceType: string }) => d.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT']);
+    const res = await callAs(f.orgAdminA, treatmentPlansApi.duplicateTreatmentPlan, { headers: { treatmentplanid: template.id } });
+    expect(res.body).toMatchObject({ isClientMonitoringPlan: true, isDefault: false, patientId: null, hospitalId: office.id, patientAssignments: [], assignedPatientsCount: 0 });
+    expect(res.body.devices.map((d: { deviceType: string }) => d.deviceType)).toEqual(['BLOOD_PRESSURE', 'WEIGHT']);
   });
 
-  it('answers 400 without the header, 403 without treatmentPlans.manage, 404 for another tenant', async () => {
+  it('answers 400 without the header, 404 for another tenant', async () => {
     const patient = await newPatient([f.a1.id]);
     const plan = await createPlan(patient.id);
-    expect((await call('GET', 'treatmentplan/duplicatetreatmentplan', f.doctorA1)).json().errors).toEqual({ treatmentplanid: REQUIRED });
-    expect((await call('GET', 'treatmentplan/duplicatetreatmentplan', f.caregiverA1, { headers: { treatmentplanid: plan.id } })).statusCode).toBe(403);
+    expect((await callAs(f.doctorA1, treatmentPlansApi.duplicateTreatmentPlan)).errors).toEqual({ treatmentplanid: REQUIRED });
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('GET', 'treatmentplan/duplicatetreatmentplan', who, { headers: { treatmentplanid: plan.id } })).statusCode).toBe(404);
+      expect((await callAs(who, treatmentPlansApi.duplicateTreatmentPlan, { headers: { treatmentplanid: plan.id } })).status).toBe(404);
     }
     expect(await stored(patient.id)).toEqual([[plan.id, 1, 0]]);
   });
@@ -624,23 +589,22 @@ describe('client monitoring plans', () => {
     });
 
     it('validates the body and refuses a linked patient device on a template', async () => {
-      const bad = await call('POST', 'treatmentplan/createclientmonitoringplan', admin, { payload: { hospitalId: office.id, title: '', isDefault: 'yes', devices: [{ ...bp, time1: '25:00' }] } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toEqual({ title: REQUIRED, isDefault: FORMAT, 'devices.0.time1': FORMAT });
-      const linked = await call('POST', 'treatmentplan/createclientmonitoringplan', admin, { payload: { hospitalId: office.id, title: 'Linked', devices: [{ ...bp, medicalDeviceId: 1 }] } });
-      expect(linked.statusCode).toBe(400);
-      expect(linked.json().errors).toEqual({ 'devices.0.medicalDeviceId': INVALID_ID });
+      const bad = await callAs(admin, treatmentPlansApi.createClientMonitoringPlan, { body: { hospitalId: office.id, title: '', isDefault: invalid('yes'), devices: [{ ...bp, time1: '25:00' }] } });
+      expect(bad.status).toBe(400);
+      expect(bad.errors).toEqual({ title: REQUIRED, isDefault: FORMAT, 'devices.0.time1': FORMAT });
+      const linked = await callAs(admin, treatmentPlansApi.createClientMonitoringPlan, { body: { hospitalId: office.id, title: 'Linked', devices: [{ ...bp, medicalDeviceId: 1 }] } });
+      expect(linked.status).toBe(400);
+      expect(linked.errors).toEqual({ 'devices.0.medicalDeviceId': INVALID_ID });
     });
 
-    it('answers 403 without treatmentPlans.manage and 404 for an office of another tenant', async () => {
+    it('answers 404 for an office of another tenant', async () => {
       const payload = { hospitalId: f.a1.id, title: 'Template' };
-      expect((await call('POST', 'treatmentplan/createclientmonitoringplan', f.caregiverA1, { payload })).statusCode).toBe(403);
       for (const [who, hospitalId] of [
         [f.officeAdminA2, f.a1.id],
         [f.orgAdminB, f.a1.id],
         [f.officeAdminA1, f.b1.id],
       ] as const) {
-        expect((await call('POST', 'treatmentplan/createclientmonitoringplan', who, { payload: { ...payload, hospitalId } })).statusCode).toBe(404);
+        expect((await callAs(who, treatmentPlansApi.createClientMonitoringPlan, { body: { ...payload, hospitalId } })).status).toBe(404);
       }
     });
   });
@@ -650,9 +614,9 @@ describe('client monitoring plans', () => {
       const template = await createTemplate(office.id, { isDefault: true, title: 'Default C', devices: [glucose], who: admin });
       const patient = await newPatient([office.id]);
       const previous = await createPlan(patient.id, [bp], { hospitalId: office.id, who: doctor });
-      const res = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', doctor, { payload: { patientUserId: patient.id, hospitalId: office.id } });
-      expect(res.statusCode, res.body).toBe(201);
-      const copy = res.json().data as PlanView;
+      const res = await callAs(doctor, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: office.id } });
+      expect(res.status, res.reply.body).toBe(201);
+      const copy = res.body as PlanView;
       expect(copy).toMatchObject({ title: 'Default C', description: 'Office template', patientId: patient.id, hospitalId: office.id, status: 1, sortOrder: 0, isClientMonitoringPlan: false, isDefault: false });
       expect(copy.devices.map((d) => [d.deviceType, d.time1, d.time2, d.time3, d.measurementsCount])).toEqual([['GLUCOSE', '06:00', '12:00', '18:00', 3]]);
       expect(await stored(patient.id)).toEqual([
@@ -661,33 +625,32 @@ describe('client monitoring plans', () => {
       ]);
       const assigned = await t.ctx.db.select().from(treatmentPlanPatients).where(eq(treatmentPlanPatients.patientUserId, patient.id));
       expect(assigned.map((a) => a.treatmentPlanId)).toEqual([template.id]);
-      const active = await call('GET', 'treatmentplan/getactivetreatmentplanforpatient', patient, { headers: { patientid: patient.id } });
-      expect(active.json().data.id).toBe(copy.id);
+      const active = await callAs(patient, treatmentPlansApi.getActiveTreatmentPlanForPatient, { headers: { patientid: patient.id } });
+      expect(active.body?.id).toBe(copy.id);
     });
 
     it('answers 400 when the office has no default plan or the patient is not in the office', async () => {
       const noDefaultOffice = await createOffice(t, f.orgA.id);
       const patient = await newPatient([noDefaultOffice.id]);
-      const res = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', f.orgAdminA, { payload: { patientUserId: patient.id, hospitalId: noDefaultOffice.id } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ msg: 'The office has no default monitoring plan', code: 'noDefaultMonitoringPlan', errors: { hospitalId: 'The office has no default monitoring plan' } });
-      const es = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', f.orgAdminA, { payload: { patientUserId: patient.id, hospitalId: noDefaultOffice.id }, lang: 'es' });
-      expect(es.json().msg).toBe('La oficina no tiene un plan de monitorización predeterminado');
-      const elsewhere = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', f.orgAdminA, { payload: { patientUserId: patient.id, hospitalId: office.id } });
-      expect(elsewhere.json().errors).toEqual({ patientUserId: INVALID_ID });
-      const missing = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', f.orgAdminA, { payload: { hospitalId: office.id } });
-      expect(missing.json().errors).toEqual({ patientUserId: REQUIRED });
+      const res = await callAs(f.orgAdminA, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: noDefaultOffice.id } });
+      expect(res.status).toBe(400);
+      expect(res.reply.json()).toMatchObject({ msg: 'The office has no default monitoring plan', code: 'noDefaultMonitoringPlan', errors: { hospitalId: 'The office has no default monitoring plan' } });
+      const es = await callAs(f.orgAdminA, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: noDefaultOffice.id }, lang: 'es' });
+      expect(es.msg).toBe('La oficina no tiene un plan de monitorización predeterminado');
+      const elsewhere = await callAs(f.orgAdminA, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: office.id } });
+      expect(elsewhere.errors).toEqual({ patientUserId: INVALID_ID });
+      const missing = await callAs(f.orgAdminA, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: invalid({ hospitalId: office.id }) });
+      expect(missing.errors).toEqual({ patientUserId: REQUIRED });
       expect(await stored(patient.id)).toEqual([]);
     });
 
-    it('answers 403 without treatmentPlans.manage and 404 for a patient or office of another tenant', async () => {
+    it('answers 404 for a patient or office of another tenant', async () => {
       const patient = await newPatient([office.id]);
       const payload = { patientUserId: patient.id, hospitalId: office.id };
-      expect((await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', patient, { payload })).statusCode).toBe(403);
       for (const who of [f.doctorA1, f.orgAdminB, f.doctorB1]) {
-        expect((await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', who, { payload })).statusCode).toBe(404);
+        expect((await callAs(who, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: payload })).status).toBe(404);
       }
-      expect((await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', doctor, { payload: { patientUserId: f.patientB1.id, hospitalId: office.id } })).statusCode).toBe(404);
+      expect((await callAs(doctor, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: f.patientB1.id, hospitalId: office.id } })).status).toBe(404);
       expect(await stored(patient.id)).toEqual([]);
     });
   });
@@ -701,12 +664,12 @@ describe('client monitoring plans', () => {
       const p1 = await newPatient([listOffice.id]);
       const p2 = await newPatient([listOffice.id]);
       for (const p of [p1, p2]) {
-        const r = await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', f.orgAdminA, { payload: { patientUserId: p.id, hospitalId: listOffice.id } });
-        expect(r.statusCode).toBe(201);
+        const r = await callAs(f.orgAdminA, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: p.id, hospitalId: listOffice.id } });
+        expect(r.status).toBe(201);
       }
-      const res = await call('GET', 'treatmentplan/relatedclientmonitoringplans', f.orgAdminA, { headers: { hospitalid: listOffice.id } });
-      expect(res.statusCode).toBe(200);
-      const list = res.json().data as PlanView[];
+      const res = await callAs(f.orgAdminA, treatmentPlansApi.getRelatedClientMonitoringPlans, { headers: { hospitalid: listOffice.id } });
+      expect(res.status).toBe(200);
+      const list = res.body as PlanView[];
       expect(list.map((p) => [p.id, p.title, p.isDefault, p.assignedPatientsCount])).toEqual([
         [def.id, 'Zzz default', true, 2],
         [plain.id, 'Aaa plain', false, 0],
@@ -716,21 +679,20 @@ describe('client monitoring plans', () => {
       expect(list[1]!.devices.map((d) => d.deviceType)).toEqual(['WEIGHT']);
     });
 
-    it('gives a patient an empty list, 404 for an office out of scope, 403 without treatmentPlans.read, 400 without the header', async () => {
+    it('gives a patient an empty list, 404 for an office out of scope, 400 without the header', async () => {
       await createTemplate(f.a1.id, { title: 'A1 template' });
-      const patientView = await call('GET', 'treatmentplan/relatedclientmonitoringplans', f.patientA1, { headers: { hospitalid: f.a1.id } });
-      expect(patientView.json().data).toEqual([]);
-      const caregiverView = await call('GET', 'treatmentplan/relatedclientmonitoringplans', f.caregiverA1, { headers: { hospitalid: f.a1.id } });
-      expect(caregiverView.json().data.map((p: PlanView) => p.title)).toContain('A1 template');
+      const patientView = await callAs(f.patientA1, treatmentPlansApi.getRelatedClientMonitoringPlans, { headers: { hospitalid: f.a1.id } });
+      expect(patientView.body).toEqual([]);
+      const caregiverView = await callAs(f.caregiverA1, treatmentPlansApi.getRelatedClientMonitoringPlans, { headers: { hospitalid: f.a1.id } });
+      expect(caregiverView.body.map((p: PlanView) => p.title)).toContain('A1 template');
       for (const [who, hospitalId] of [
         [f.doctorA2, f.a1.id],
         [f.doctorB1, f.a1.id],
         [f.doctorA1, f.b1.id],
       ] as const) {
-        expect((await call('GET', 'treatmentplan/relatedclientmonitoringplans', who, { headers: { hospitalid: hospitalId } })).statusCode).toBe(404);
+        expect((await callAs(who, treatmentPlansApi.getRelatedClientMonitoringPlans, { headers: { hospitalid: hospitalId } })).status).toBe(404);
       }
-      expect((await call('GET', 'treatmentplan/relatedclientmonitoringplans', partner, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403);
-      expect((await call('GET', 'treatmentplan/relatedclientmonitoringplans', f.doctorA1)).json().errors).toEqual({ hospitalid: REQUIRED });
+      expect((await callAs(f.doctorA1, treatmentPlansApi.getRelatedClientMonitoringPlans)).errors).toEqual({ hospitalid: REQUIRED });
     });
   });
 
@@ -738,28 +700,27 @@ describe('client monitoring plans', () => {
     it("removes the patient from the template and keeps the patient's copied plan", async () => {
       const template = await createTemplate(office.id, { isDefault: true, title: 'Default D', who: admin });
       const patient = await newPatient([office.id]);
-      const copy = (await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', doctor, { payload: { patientUserId: patient.id, hospitalId: office.id } })).json().data;
-      const res = await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', doctor, { payload: { treatmentPlanId: template.id, patientUserId: patient.id } });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ treatmentPlanId: template.id, patientUserId: patient.id });
+      const copy = (await callAs(doctor, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: office.id } })).body;
+      const res = await callAs(doctor, treatmentPlansApi.deassignPatientFromClientMonitoringPlan, { body: { treatmentPlanId: template.id, patientUserId: patient.id } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ treatmentPlanId: template.id, patientUserId: patient.id });
       expect(await t.ctx.db.select().from(treatmentPlanPatients).where(eq(treatmentPlanPatients.patientUserId, patient.id))).toEqual([]);
       expect(await stored(patient.id)).toEqual([[copy.id, 1, 0]]);
-      expect((await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', doctor, { payload: { treatmentPlanId: template.id, patientUserId: patient.id } })).statusCode).toBe(404);
+      expect((await callAs(doctor, treatmentPlansApi.deassignPatientFromClientMonitoringPlan, { body: { treatmentPlanId: template.id, patientUserId: patient.id } })).status).toBe(404);
     });
 
-    it("answers 404 for a patient's own plan and for another tenant, 403 without treatmentPlans.manage, 400 for a bad body", async () => {
+    it("answers 404 for a patient's own plan and for another tenant, 400 for a bad body", async () => {
       const template = await createTemplate(office.id, { isDefault: true, title: 'Default E', who: admin });
       const patient = await newPatient([office.id]);
-      const copy = (await call('POST', 'treatmentplan/assignpatienttodefaultclientmonitoringplan', doctor, { payload: { patientUserId: patient.id, hospitalId: office.id } })).json().data;
-      const notTemplate = await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', doctor, { payload: { treatmentPlanId: copy.id, patientUserId: patient.id } });
-      expect(notTemplate.statusCode).toBe(404);
+      const copy = (await callAs(doctor, treatmentPlansApi.assignPatientToDefaultClientMonitoringPlan, { body: { patientUserId: patient.id, hospitalId: office.id } })).body;
+      const notTemplate = await callAs(doctor, treatmentPlansApi.deassignPatientFromClientMonitoringPlan, { body: { treatmentPlanId: copy.id, patientUserId: patient.id } });
+      expect(notTemplate.status).toBe(404);
       const payload = { treatmentPlanId: template.id, patientUserId: patient.id };
       for (const who of [f.doctorA1, f.doctorB1, f.orgAdminB]) {
-        expect((await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', who, { payload })).statusCode).toBe(404);
+        expect((await callAs(who, treatmentPlansApi.deassignPatientFromClientMonitoringPlan, { body: payload })).status).toBe(404);
       }
-      expect((await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', f.caregiverA1, { payload })).statusCode).toBe(403);
-      const bad = await call('DELETE', 'treatmentplan/deassignpatientfromclientmonitoringplan', doctor, { payload: { treatmentPlanId: 'x' } });
-      expect(bad.json().errors).toEqual({ treatmentPlanId: FORMAT, patientUserId: REQUIRED });
+      const bad = await callAs(doctor, treatmentPlansApi.deassignPatientFromClientMonitoringPlan, { body: invalid({ treatmentPlanId: 'x' }) });
+      expect(bad.errors).toEqual({ treatmentPlanId: FORMAT, patientUserId: REQUIRED });
       expect(await t.ctx.db.select().from(treatmentPlanPatients).where(eq(treatmentPlanPatients.patientUserId, patient.id))).toHaveLength(1);
     });
   });
