@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const screenshotDir = path.join(here, '..', 'screenshots');
@@ -35,40 +34,9 @@ export async function seriousViolations(page: Page) {
   const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   await still.evaluate((el) => (el as Element).remove()).catch(() => undefined);
-  return [
-    ...results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })),
-    ...strictContrast(results.incomplete),
-  ];
-}
-
-/**
- * axe's colour-contrast rule made strict (docs/accessibility.md "Contrast"): text axe could not
- * measure and lists only as "needs review" (a translucent fill, a colour drawn over another
- * element) counts as a serious violation, so that low contrast cannot hide in the review list.
- * Left out: reasons that are not about colour (text outside the viewport, one-character text and
- * icon glyphs, text inside a role="img" chart; see `unmeasurable`) and text under a modal's
- * overlay, which is not readable by design while the modal is open.
- */
-function strictContrast(incomplete: Result[]) {
-  // Reasons that say nothing about colours: off-screen text; one-character text and non-BMP
-  // glyphs, which axe takes for icon ligatures (chart ticks "0"-"4"); text inside a role="img"
-  // element (a chart, whose figures are also written out beside it and in its label).
-  const unmeasurable = new Set(['outsideViewport', 'shortTextContent', 'nonBmp', 'imgNode']);
-  return incomplete
-    .filter((r) => r.id === 'color-contrast')
-    .flatMap((r) => {
-      const nodes = r.nodes.filter((n) => {
-        const reason = (n.any[0]?.data as { messageKey?: string } | null | undefined)?.messageKey;
-        if (reason && unmeasurable.has(reason)) { return false; }
-        // Under an open modal's overlay: the page behind it is inert while the modal is open.
-        return !n.any.some((c) => c.relatedNodes?.some((rel) => rel.html.includes('mantine-Modal-overlay') || rel.html.includes('mantine-Drawer-overlay') || rel.html.includes('mantine-Overlay-root')));
-      });
-      return nodes.length
-        ? [{ id: 'color-contrast (needs review)', impact: 'serious' as const, targets: nodes.map((n) => `${n.target.join(' ')} [${(n.any[0]?.data as { messageKey?: string } | null | undefined)?.messageKey ?? 'unknown'}]`).slice(0, 5) }]
-        : [];
-    });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
 /** Signs in through the login page. */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Checkbox, Group, Loader, Pagination, Paper, Popover, ScrollArea, Select, Stack, Table, Text, UnstyledButton, type TableTrProps } from '@mantine/core';
-import { useElementSize, useLocalStorage } from '@mantine/hooks';
-import { IconArrowsSort, IconColumns3, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, UnstyledButton, type TableTrProps } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
 
@@ -11,32 +10,6 @@ export interface Column<T> {
   header: string;
   render: (row: T) => ReactNode;
   width?: number | string;
-  /**
-   * Stable id of the column in the column chooser (`columnsKey`); a column without one is always
-   * shown (the name, the actions).
-   */
-  id?: string;
-  /**
-   * Column priority (docs/accessibility.md "Lists at 1280 px and tablet width"): shown by default
-   * only when the table's box is at least this wide, in px, unless the user chose otherwise.
-   */
-  hideBelow?: number;
-}
-
-/** The user's explicit choices in a column chooser: column id -> shown. */
-type ColumnChoice = Record<string, boolean>;
-
-/**
- * Which columns show: a column without an id always; one the user chose, as chosen; else by its
- * priority (`hideBelow`) against the table's box width in px (0 before it is measured: all shown).
- */
-export function visibleColumns<T>(columns: Column<T>[], choice: ColumnChoice, boxWidth: number): Column<T>[] {
-  return columns.filter((c) => {
-    if (!c.id) { return true; }
-    const chosen = choice[c.id];
-    if (chosen !== undefined) { return chosen; }
-    return !c.hideBelow || boxWidth === 0 || boxWidth >= c.hideBelow;
-  });
 }
 
 export interface PageState {
@@ -64,33 +37,6 @@ interface Props<T> {
   emptyText?: string;
   emptyAction?: ReactNode;
   caption: string;
-  /**
-   * Turns on the column chooser: the columns with an `id` can be shown or hidden, and the choice is
-   * kept in this browser's localStorage under `vigil.columns.<columnsKey>`.
-   */
-  columnsKey?: string;
-}
-
-/** The "Columns" button and its checklist; `shown` are the ids now visible. */
-function ColumnChooser<T>({ columns, shown, onToggle }: { columns: Column<T>[]; shown: Set<string>; onToggle: (id: string, on: boolean) => void }) {
-  const { t } = useTranslation();
-  const optional = columns.filter((c) => c.id);
-  return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Button size="xs" variant="default" leftSection={<IconColumns3 size={16} aria-hidden />} data-testid="column-chooser">
-          {t('list.columns')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" role="group" aria-label={t('list.columnsLabel')}>
-          {optional.map((c) => (
-            <Checkbox key={c.id} label={c.header} checked={shown.has(c.id!)} onChange={(e) => onToggle(c.id!, e.currentTarget.checked)} data-testid={`column-toggle-${c.id}`} />
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
 }
 
 /**
@@ -99,11 +45,7 @@ function ColumnChooser<T>({ columns, shown, onToggle }: { columns: Column<T>[]; 
  */
 export function ServerTable<T>(props: Props<T>) {
   const { t } = useTranslation();
-  const { rows, total = 0, state, onChange } = props;
-  const { ref: boxRef, width: boxWidth } = useElementSize();
-  const [choice, setChoice] = useLocalStorage<ColumnChoice>({ key: `vigil.columns.${props.columnsKey ?? ''}`, defaultValue: {}, getInitialValueInEffect: false });
-  const columns = props.columnsKey ? visibleColumns(props.columns, choice, boxWidth) : props.columns;
-  const shown = new Set(columns.flatMap((c) => (c.id ? [c.id] : [])));
+  const { columns, rows, total = 0, state, onChange } = props;
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
 
   const sortFor = (key: string) => (state.sort === key ? 'ascending' : state.sort === `-${key}` ? 'descending' : 'none');
@@ -185,13 +127,8 @@ export function ServerTable<T>(props: Props<T>) {
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" ref={boxRef}>
+    <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
-        {props.columnsKey && (
-          <Group justify="flex-end">
-            <ColumnChooser columns={props.columns} shown={shown} onToggle={(id, on) => setChoice((c) => ({ ...c, [id]: on }))} />
-          </Group>
-        )}
         {body}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">

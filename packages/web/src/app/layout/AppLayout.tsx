@@ -16,28 +16,6 @@ import { OfficeSwitcher } from './OfficeSwitcher';
 import { Logo } from '../../components/Logo';
 import { IncomingRing } from '../../features/appointments';
 
-const MAIN_ID = 'main-content';
-
-/**
- * The first Tab stop of every signed-in page (WCAG 2.4.1 Bypass Blocks): hidden until focused, it
- * moves focus past the header and the navigation to the page's main region (`#main-content`).
- */
-function SkipLink() {
-  const { t } = useTranslation();
-  return (
-    <a
-      className="vigil-skip-link"
-      href={`#${MAIN_ID}`}
-      onClick={(event) => {
-        event.preventDefault();
-        document.getElementById(MAIN_ID)?.focus();
-      }}
-    >
-      {t('nav.skipToMain')}
-    </a>
-  );
-}
-
 /** The signed-in frame: header (office switcher, mode switch, language, user menu; the two switchers in the navigation drawer on a phone), navigation (from app/routes.tsx), page, drawers. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -49,7 +27,6 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <SkipLink />
       <RealtimeSocket />
       <IncomingRing />
       <AppShell.Header>
@@ -82,7 +59,7 @@ export function AppLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} aria-label={t('nav.mainContent')}>
+      <AppShell.Main>
         <VisuallyHidden>
           <Text>{t('app.name')}</Text>
         </VisuallyHidden>

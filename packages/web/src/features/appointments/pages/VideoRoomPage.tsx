@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconDoorExit, IconPhoneOff, IconVideo } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { appointments, can, carePrograms, notifications, type Appointment, type CareProgram, type RoleId } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { PublicCard } from '../../../components/PublicCard';
@@ -157,27 +157,6 @@ function StaffRoom({ appointmentId }: { appointmentId: number }) {
   return <StaffControls a={a} />;
 }
 
-/**
- * Staff's way out of the room (docs/video-visits.md "The room"): back to /appointments. Leaving
- * only takes this browser out of the call (the page's socket sends `leave` as it closes); the
- * visit goes on for the others until someone ends it.
- */
-function LeaveRoom({ inCall }: { inCall: boolean }) {
-  const { t } = useTranslation('appointments');
-  return (
-    <Button
-      component={Link}
-      to="/appointments"
-      variant={inCall ? 'outline' : 'default'}
-      color={inCall ? 'dark' : undefined}
-      leftSection={inCall ? <IconDoorExit size={18} aria-hidden /> : <IconArrowLeft size={18} aria-hidden />}
-      data-testid={inCall ? 'visit-leave' : 'visit-back'}
-    >
-      {inCall ? t('room.leave') : t('room.back')}
-    </Button>
-  );
-}
-
 function StaffControls({ a }: { a: Appointment }) {
   const { t } = useTranslation('appointments');
   const { user, session } = useAuth();
@@ -199,15 +178,7 @@ function StaffControls({ a }: { a: Appointment }) {
   const call = useVisitCall({ socket, appointmentId: a.appointmentId, ice: ice.data, startAudioOnly: a.kind === 'PHONE', active: open && !room.ended });
   // Colleagues to ring (docs/video-visits.md "Ringing"): the doctor and the attendees, but not oneself.
   const ringable = [a.doctor, ...a.attendees].filter((p) => p.id !== user?.id).map((p) => ({ value: String(p.id), label: `${p.firstName} ${p.lastName}` }));
-  if (room.ended || call.ended || a.status === 'COMPLETED') {
-    return (
-      <EndScreen>
-        <Group justify="center">
-          <LeaveRoom inCall={false} />
-        </Group>
-      </EndScreen>
-    );
-  }
+  if (room.ended || call.ended || a.status === 'COMPLETED') { return <EndScreen />; }
   const endVisit = () =>
     confirmAction({
       title: t('room.end'),
@@ -218,9 +189,6 @@ function StaffControls({ a }: { a: Appointment }) {
   return (
     <PublicCard title={t('room.staffTitle', { name: `${a.patient.firstName} ${a.patient.lastName}` })} icon={<IconVideo size={40} aria-hidden />} maxWidth={1000}>
       <Stack gap="sm" data-testid="visit-staff">
-        <Group>
-          <LeaveRoom inCall={false} />
-        </Group>
         <Group justify="center">
           <Text>
             {a.localDate} {a.localTime} ({a.timeZone}) · {t(`kind.${a.kind}`)}
@@ -282,14 +250,11 @@ function StaffControls({ a }: { a: Appointment }) {
           <VisitCallView
             call={call}
             actions={
-              <>
-                <LeaveRoom inCall />
-                {a.status === 'IN_PROGRESS' && (
-                  <Button color="red" leftSection={<IconPhoneOff size={18} aria-hidden />} onClick={endVisit} loading={stop.isPending} data-testid="visit-end">
-                    {t('room.end')}
-                  </Button>
-                )}
-              </>
+              a.status === 'IN_PROGRESS' && (
+                <Button color="red" leftSection={<IconPhoneOff size={18} aria-hidden />} onClick={endVisit} loading={stop.isPending} data-testid="visit-end">
+                  {t('room.end')}
+                </Button>
+              )
             }
           />
         )}

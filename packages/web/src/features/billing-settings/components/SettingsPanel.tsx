@@ -123,8 +123,7 @@ export function SettingsPanel({ organizationId, canEdit }: { organizationId: num
                         {name(s)}
                       </Text>
                       {s.toBeConfirmed && (
-                        // Dark text on a pale yellow fill: over 12:1 (WCAG 1.4.3); the light variant's orange on orange was under 3:1.
-                        <Badge size="sm" variant="filled" color="yellow.2" c="dark.9" tt="none" data-testid="to-be-confirmed">
+                        <Badge size="sm" variant="light" color="yellow.9" tt="none" data-testid="to-be-confirmed">
                           {t('settings.toBeConfirmed')}
                         </Badge>
                       )}

@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { yAxisWidth } from '../../../lib/chart-axis';
 import { formatMoney } from './format';
 
 interface CodeTotal {
@@ -19,7 +18,6 @@ export function ReportChart({ byCode }: { byCode: CodeTotal[] }) {
   const { t, i18n } = useTranslation('billing');
   const lang = i18n.language;
   const data = byCode.map((c) => ({ name: c.code, program: c.program, amount: c.amountCents / 100, claims: c.claims }));
-  const tick = (v: number) => formatMoney(v * 100, lang).replace(/[.,]00(?=\D*$)/, '');
   const summary = byCode.map((c) => `${c.code}: ${formatMoney(c.amountCents, lang)}`).join('; ');
   return (
     <Box role="img" aria-label={t('report.chartLabel', { summary })} h={280} data-testid="report-chart">
@@ -27,7 +25,7 @@ export function ReportChart({ byCode }: { byCode: CodeTotal[] }) {
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 4, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#dee2e6" />
           <XAxis dataKey="name" tick={{ fontSize: 12, fill: '#343a40' }} />
-          <YAxis tick={{ fontSize: 12, fill: '#343a40' }} tickFormatter={tick} width={yAxisWidth(data.map((d) => d.amount), tick, 70)} />
+          <YAxis tick={{ fontSize: 12, fill: '#343a40' }} tickFormatter={(v: number) => formatMoney(v * 100, lang).replace(/[.,]00(?=\D*$)/, '')} width={70} />
           <Tooltip
             formatter={(value) => [formatMoney(Number(value) * 100, lang), t('report.amount')]}
             labelFormatter={(label, payload) => `${String(label)} (${(payload?.[0]?.payload as { program?: string } | undefined)?.program ?? ''})`}

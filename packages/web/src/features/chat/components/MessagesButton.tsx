@@ -35,7 +35,7 @@ function Messages() {
   const unread = list.data?.unreadTotal ?? 0;
   return (
     <>
-      <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.9" offset={6} disabled={unread === 0} zIndex={2} classNames={{ indicator: 'vigil-count-indicator' }} data-testid="messages-unread">
+      <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.9" offset={6} disabled={unread === 0} zIndex={2} data-testid="messages-unread">
         <ActionIcon
           variant="subtle"
           color="gray.8"

@@ -43,7 +43,6 @@ export function AlertsTable(props: Props) {
 
   const columns: Column<NotificationWithPatient>[] = [
     {
-      id: 'severity',
       header: t('columns.severity'),
       width: 120,
       render: (r) => (
@@ -77,7 +76,6 @@ export function AlertsTable(props: Props) {
       ),
     },
     {
-      id: 'alert',
       header: t('columns.alert'),
       render: (r) => {
         const mental = mentalHealthAlert(r.notificationTypeId, r.AdditionalData, lang);
@@ -147,7 +145,6 @@ export function AlertsTable(props: Props) {
       },
     },
     {
-      id: 'time',
       header: t('columns.time'),
       width: 150,
       render: (r) =>
@@ -220,7 +217,6 @@ export function AlertsTable(props: Props) {
       onRetry={props.onRetry}
       emptyText={props.emptyText}
       emptyAction={props.emptyAction}
-      columnsKey="monitoring"
     />
   );
 }

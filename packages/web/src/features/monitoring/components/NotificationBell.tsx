@@ -63,7 +63,7 @@ function Bell() {
   const label = unread > 0 ? t('bell.labelUnread', { count: unread }) : t('bell.label');
 
   return (
-    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.9" offset={6} disabled={unread === 0} zIndex={2} classNames={{ indicator: 'vigil-count-indicator' }}>
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.9" offset={6} disabled={unread === 0} zIndex={2}>
       <Popover opened={opened} onChange={setOpened} position="bottom-end" width={400} shadow="md" withinPortal trapFocus returnFocus>
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">

@@ -47,11 +47,6 @@ function Identifier({ row }: { row: PatientRow }) {
 }
 
 /**
- * Column priorities (docs/accessibility.md "Lists at 1280 px and tablet width"): the name, care
- * minutes, open alerts, programs and the actions always show; the birth date, identifier and care
- * team give way first on a narrow box, then reading days, status and last reading; the column
- * chooser shows or hides any of them, remembered per browser.
- *
  * The patients list: name, birth date, identifier / record number, status, care team (or offices),
  * status menu; for one office also the triage columns (last reading, reading days of the device
  * period, care minutes this month, open alerts, programs), sortable on the server.
@@ -82,20 +77,20 @@ export function PatientsTable(props: {
         </Text>
       ),
     },
-    { id: 'birthdate', hideBelow: 1280, header: t('fields.birthdate'), sortKey: props.allOffices ? undefined : 'birthdate', render: (r) => dates.date(r.birthdate) || '—' },
-    { id: 'identifier', hideBelow: 1180, header: t('list.identifier'), sortKey: props.allOffices ? undefined : 'patientIdentifier', render: (r) => <Identifier row={r} /> },
-    { id: 'status', hideBelow: 620, header: t('list.status'), sortKey: 'status', render: (r) => <UserStatusBadge status={r.status} /> },
+    { header: t('fields.birthdate'), sortKey: props.allOffices ? undefined : 'birthdate', render: (r) => dates.date(r.birthdate) || '—' },
+    { header: t('list.identifier'), sortKey: props.allOffices ? undefined : 'patientIdentifier', render: (r) => <Identifier row={r} /> },
+    { header: t('list.status'), sortKey: 'status', render: (r) => <UserStatusBadge status={r.status} /> },
     props.allOffices
-      ? { id: 'offices', header: t('fields.offices'), render: (r) => <Text size="sm">{r.offices?.join(', ') || '—'}</Text> }
-      : { id: 'careTeam', hideBelow: 1060, header: t('list.careTeam'), render: (r) => <CareTeamCell members={r.team ?? []} /> },
+      ? { header: t('fields.offices'), render: (r) => <Text size="sm">{r.offices?.join(', ') || '—'}</Text> }
+      : { header: t('list.careTeam'), render: (r) => <CareTeamCell members={r.team ?? []} /> },
     ...(props.allOffices
       ? []
       : ([
-          { id: 'lastReading', hideBelow: 560, header: t('triage.lastReading'), sortKey: 'lastReadingAt', render: (r) => r.triage && <LastReadingCell triage={r.triage} /> },
-          { id: 'readingDays', hideBelow: 800, header: t('triage.readingDays'), sortKey: 'readingDays', render: (r) => r.triage && <ReadingDaysCell triage={r.triage} /> },
-          { id: 'careMinutes', header: t('triage.careMinutes'), sortKey: 'careMinutes', render: (r) => r.triage && <CareMinutesCell triage={r.triage} /> },
-          { id: 'openAlerts', header: t('triage.openAlerts'), sortKey: 'openAlerts', render: (r) => r.triage && <OpenAlertsCell triage={r.triage} /> },
-          { id: 'programs', header: t('triage.programs'), render: (r) => r.triage && <ProgramsCell triage={r.triage} /> },
+          { header: t('triage.lastReading'), sortKey: 'lastReadingAt', render: (r) => r.triage && <LastReadingCell triage={r.triage} /> },
+          { header: t('triage.readingDays'), sortKey: 'readingDays', render: (r) => r.triage && <ReadingDaysCell triage={r.triage} /> },
+          { header: t('triage.careMinutes'), sortKey: 'careMinutes', render: (r) => r.triage && <CareMinutesCell triage={r.triage} /> },
+          { header: t('triage.openAlerts'), sortKey: 'openAlerts', render: (r) => r.triage && <OpenAlertsCell triage={r.triage} /> },
+          { header: t('triage.programs'), render: (r) => r.triage && <ProgramsCell triage={r.triage} /> },
         ] satisfies Column<PatientRow>[])),
     {
       header: t('list.actions'),
@@ -129,7 +124,6 @@ export function PatientsTable(props: {
       onRowClick={props.onOpen}
       emptyText={t('list.empty')}
       emptyAction={props.emptyAction}
-      columnsKey={props.allOffices ? 'patients-all' : 'patients'}
     />
   );
 }

@@ -18,8 +18,7 @@ export function LastReadingCell({ triage }: { triage: Triage }) {
   if (!last) { return <Text size="sm" c="dimmed">{t('triage.noReading')}</Text>; }
   return (
     <Stack gap={2} align="flex-start">
-      {/* Wraps after the date on a narrow list (docs/accessibility.md "Lists at 1280 px and tablet width"). */}
-      <Text size="sm" maw={150}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={last.measuredAt}>{dateTime(last.measuredAt)}</time>
       </Text>
       {last.severity > 0 ? (
@@ -44,7 +43,7 @@ export function ReadingDaysCell({ triage }: { triage: Triage }) {
       <Text size="sm" fw={reached ? 600 : 400} c={reached ? 'teal.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {t('triage.ofTarget', { value: triage.readingDays, target: TRIAGE_READING_DAYS_TARGET })}
       </Text>
-      <Text size="xs" c="dimmed" maw={150}>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {period ? t('triage.periodEnds', { date: date(period.end) }) : t('triage.noPeriod')}
       </Text>
     </Stack>

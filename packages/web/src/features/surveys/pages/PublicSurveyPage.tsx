@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCalendar } from '../../../lib/calendar';
 import { usePublicSurvey, useSavePublicAnswers, useSubmitPublicSurvey } from '../api/surveys';
 import { SurveyAnswerForm } from '../components/SurveyAnswerForm';
-import { descriptionIn, nameIn } from '../format';
+import { nameIn } from '../format';
 
 /**
  * /survey?token=… (public, no sign-in; docs/assessments.md "Survey links"): the patient or caregiver
@@ -90,7 +90,7 @@ function PublicSurvey({ token }: { token: string }) {
             {nameIn(data, lang)}
           </Title>
           <Text>{t('public.greeting', { name: `${data.patient.firstName} ${data.patient.lastInitial}.` })}</Text>
-          {descriptionIn(data, lang) && <Text size="sm" data-testid="public-survey-description">{descriptionIn(data, lang)}</Text>}
+          {data.description && <Text size="sm">{data.description}</Text>}
           <Text size="sm" c="dimmed">
             {t('public.dueAndExpiry', { due: date(data.dueDate), expires: dateTime(data.expiresAt) })}
           </Text>
