@@ -8,7 +8,7 @@ import * as reports from './reporting.service';
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
 const answered = undefined as never;
 
-/** Sends an export as an attachment; never cached (it may hold PHI). A CSV body already starts with its one BOM (lib/csv.ts `buildCsv`). */
+/** Sends an export as an attachment; never cached (it may hold PHI). */
 async function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: unknown): Promise<never> {
   await reply.code(200).type(contentType).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(body);
   return answered;
@@ -19,7 +19,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, systemLogs.getSystemLogs, ({ scope, headers, query }) => audit.getSystemLogs(ctx, scope, headers, query));
   registerEndpoint(app, ctx, systemLogs.getSystemLogById, ({ scope, headers }) => audit.getSystemLog(ctx, scope, headers.systemlogid));
   registerEndpoint(app, ctx, systemLogs.exportSystemLogsCsv, async ({ scope, headers, reply }) =>
-    sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', await audit.systemLogsCsv(ctx, scope, headers)),
+    sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', '\ufeff' + (await audit.systemLogsCsv(ctx, scope, headers))),
   );
 
   registerEndpoint(app, ctx, reporting.getAllRelatedPatientDailyScores, ({ scope, query }) => reports.patientDailyScores(ctx, scope, query));
@@ -29,12 +29,12 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, reporting.getAuditReportDataMeasurementsAll, ({ scope, query }) => reports.measurementsReport(ctx, scope, query));
   registerEndpoint(app, ctx, reporting.exportAuditReportCsv, async ({ scope, query, reply }) => {
     const file = await reports.reportCsv(ctx, scope, query);
-    return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
+    return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, '\ufeff' + file.body);
   });
 
   registerEndpoint(app, ctx, auditTrail.getAuditEvents, ({ scope, query }) => audit.getAuditEvents(ctx, scope, query));
   registerEndpoint(app, ctx, auditTrail.exportAuditEventsCsv, async ({ scope, query, reply }) =>
-    sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', await audit.auditEventsCsv(ctx, scope, query)),
+    sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', '\ufeff' + (await audit.auditEventsCsv(ctx, scope, query))),
   );
   registerEndpoint(app, ctx, auditTrail.exportAuditEventsFhir, async ({ scope, query, reply }) =>
     sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),

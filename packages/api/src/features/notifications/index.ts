@@ -4,6 +4,6 @@
  */
 export { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 export { dailyGoalTexts, missedMeasurementTexts, reminderTexts } from './alert-messages';
-export { countOpenAlerts, findTeamRecipients, type OpenAlertCounts } from './notifications.repo';
+export { findTeamRecipients } from './notifications.repo';
 export { createAndDeliver } from './notifications.service';
 export { alertCareTeam, type CareTeamAlert } from './care-team-alerts';

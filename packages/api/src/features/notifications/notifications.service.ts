@@ -333,13 +333,11 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
   );
   const silentSince = new Date(now.getTime() - DASHBOARD_SILENT_HOURS * 3_600_000);
   const f = await repo.dashboardFigures(tenantDb(scope, ctx.db), offices.map((o) => o.id), dayStarts, silentSince, DASHBOARD_SILENT_PATIENTS_LIMIT);
-  const open = await repo.countOpenAlerts(tenantDb(scope, ctx.db), offices.map((o) => o.id));
   return {
     hospitalId: office ?? null,
     generatedAt: now.toISOString(),
     patientsMonitored: f.monitored,
     alertsToday: f.alerts,
-    openAlerts: open,
     missedToday: f.missed,
     readingsToday: f.readings,
     simulatedReadingsToday: f.simulated,

@@ -11,7 +11,6 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, support.createSupportMessage, ({ scope, body }) => service.createMessage(ctx, scope, body));
   registerEndpoint(app, ctx, support.setSupportStatus, ({ scope, body }) => service.setStatus(ctx, scope, body.supportMessageId, body.status));
   registerEndpoint(app, ctx, support.addSupportFile, ({ scope, headers, req }) => service.addFile(ctx, scope, headers.relatedtosupportmessageid, req));
-  registerEndpoint(app, ctx, support.createSupportThreadWithFile, ({ scope, req }) => service.createThreadWithFile(ctx, scope, req));
   registerEndpoint(app, ctx, support.getMessagesByGroupId, ({ scope, headers }) => service.getThreadDetail(ctx, scope, headers.supportmessageid));
   registerEndpoint(app, ctx, support.downloadSupportFile, async ({ scope, params, reply }) => {
     const file = await service.getFile(ctx, scope, params.id);

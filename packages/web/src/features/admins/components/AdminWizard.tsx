@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { GuardedModal } from '../../../components/GuardedModal';
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -92,8 +91,7 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
   const kind = isOfficeAdmin ? 'office' : 'organization';
 
   return (
-    <GuardedModal
-      dirty={form.isDirty()}
+    <Modal
       opened={opened}
       onClose={close}
       title={t(`wizard.title.${kind}`)}
@@ -185,6 +183,6 @@ export function AdminWizard({ roleId, opened, onClose, onCreated }: { roleId: Ad
           )}
         </Group>
       </Stack>
-    </GuardedModal>
+    </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -69,9 +68,9 @@ export function EntryFormModal({
 }) {
   const { t } = useTranslation('careTime');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={entry ? t('manual.editTitle') : t('manual.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={entry ? t('manual.editTitle') : t('manual.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <EntryForm patientId={patientId} hospitalId={hospitalId} timeZone={timeZone} programs={programs} entry={entry ?? null} onClose={onClose} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -134,7 +133,6 @@ function EntryForm({
       return errors;
     },
   });
-  useModalForm(form.isDirty(), () => undefined);
 
   const onError = (err: unknown) => {
     form.setErrors(serverErrorsOf(err));

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
 import {
   ALLERGEN_MAX,
   ALLERGY_NOTES_MAX,
@@ -52,9 +51,9 @@ export function AllergyFormModal({ opened, onClose, ccmRecordId, hospitalId, all
   useOfficeToday(hospitalId);
   const { t } = useTranslation('ccm');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={allergy ? t('allergies.editTitle') : t('allergies.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={allergy ? t('allergies.editTitle') : t('allergies.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <AllergyForm ccmRecordId={ccmRecordId} hospitalId={hospitalId} allergy={allergy} onClose={onClose} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -77,7 +76,6 @@ function AllergyForm({ ccmRecordId, hospitalId, allergy, onClose }: { ccmRecordI
     },
     validate: (v) => validateBody(toBody(v)),
   });
-  const cancel = useModalForm(form.isDirty(), onClose);
   const options = (values: readonly string[], group: string) => values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   const failed = (err: unknown) => {
@@ -142,7 +140,7 @@ function AllergyForm({ ccmRecordId, hospitalId, allergy, onClose }: { ccmRecordI
         </SimpleGrid>
         <Textarea label={t('allergies.fields.notes')} autosize minRows={2} maxRows={6} maxLength={ALLERGY_NOTES_MAX} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={cancel} disabled={pending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={pending} data-testid="allergy-save">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
 import type { z } from 'zod';
 import { DateField } from '../../../components/DateField';
 import { ApiError } from '../../../lib/api-client';
@@ -38,7 +37,7 @@ export function SubRecordFormModal(props: {
   // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
   useOfficeToday(props.hospitalId);
   return (
-    <GuardedModal
+    <Modal
       opened={props.opened}
       onClose={props.onClose}
       title={props.row ? t(`groups.${slug}.editTitle`) : t(`groups.${slug}.addTitle`)}
@@ -46,7 +45,7 @@ export function SubRecordFormModal(props: {
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {props.opened && <SubRecordForm {...props} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -60,7 +59,6 @@ function SubRecordForm({ group, fields, onClose, ccmRecordId, patientId, hospita
     initialValues: initialValues(fields, row, today),
     validate: (v) => validateBody(toBody(fields, v)),
   });
-  const cancel = useModalForm(form.isDirty(), onClose);
   const failed = (err: unknown) => {
     form.setErrors(serverFieldErrors(err));
     setError(err instanceof ApiError ? err.message : t('sections.saveFailed'));
@@ -87,7 +85,7 @@ function SubRecordForm({ group, fields, onClose, ccmRecordId, patientId, hospita
         )}
         <FieldList slug={group.slug} fields={fields} form={form} prefix="" patientId={patientId} hospitalId={hospitalId} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={cancel} disabled={pending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={pending} data-testid={`${group.slug}-save`}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ccmConditionGroup, offices, Role, type EndpointResponse } from '@vigil/contract';
@@ -81,22 +81,6 @@ describe('a CCM sub-record section', () => {
     expect(await screen.findByText('Hypertension (E11.9)')).toBeTruthy();
     expect(calls.create[0]!.body).toMatchObject({ ccmRecordId: 5, name: 'Hypertension', historyStatus: 'STABLE' });
     expect(screen.getByText('Conditions (1)')).toBeTruthy();
-  });
-
-  it('focuses the first field and asks before Escape discards what was typed (the care plan and every sub-record form)', async () => {
-    const calls = { list: [] as ReceivedRequest[], create: [] as ReceivedRequest[], remove: [] as ReceivedRequest[] };
-    server.use(...serveConditions([], calls));
-    await renderWithProviders(section(true), { user: userOf(Role.NURSE) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add condition' }));
-    const dialog = await screen.findByRole('dialog');
-    const first = within(dialog).getByRole('textbox', { name: /^Condition/ });
-    await waitFor(() => expect(document.activeElement).toBe(first));
-    await userEvent.type(first, 'Hypertension');
-    await userEvent.keyboard('{Escape}');
-    expect(await screen.findByText('Discard your changes?')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
-    expect((within(await screen.findByRole('dialog', { name: /condition/i })).getByRole('textbox', { name: /^Condition/ }) as HTMLInputElement).value).toBe('Hypertension');
-    expect(calls.create).toHaveLength(0);
   });
 
   it('deletes a row only after the confirmation', async () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createDiagnosisBodySchema, diagnosisStatuses, type DiagnosisStatus, type PatientDiagnosis } from '@vigil/contract';
@@ -31,9 +30,9 @@ export function DiagnosisFormModal({ opened, onClose, patientId, diagnosis }: { 
   const { t } = useTranslation('diagnoses');
   const title = diagnosis ? (diagnosis.toBeCoded ? t('form.codeTitle') : t('form.editTitle')) : t('form.addTitle');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <DiagnosisForm patientId={patientId} diagnosis={diagnosis} onClose={onClose} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -50,7 +49,6 @@ function DiagnosisForm({ patientId, diagnosis, onClose }: { patientId: number; d
     },
     validate: (v) => validateBody({ patientId, ...toFields(v) }),
   });
-  useModalForm(form.isDirty(), () => undefined);
   const failed = (err: unknown) => {
     form.setErrors(serverFieldErrors(err));
     setError(err instanceof ApiError ? err.message : t('form.saveFailed'));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,9 +34,9 @@ export function TemplateFormModal({
 }) {
   const { t } = useTranslation('medicalNotesCategory');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={template ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={template ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <TemplateForm hospitalId={hospitalId} template={template} onClose={onClose} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -57,7 +56,6 @@ function TemplateForm({ hospitalId, template, onClose }: { hospitalId: number; t
     },
     validate: zodValidate(createCategoryTemplateBodySchema),
   });
-  useModalForm(form.isDirty(), () => undefined);
   const programOptions = carePrograms.map((p) => ({ value: p, label: `${p} · ${t(`careTime:programs.${p}`)}` }));
 
   const failed = (err: unknown) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { GuardedModal } from '../../../components/GuardedModal';
+import { Alert, Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -58,8 +57,7 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
   const phone = v.phone ? toE164(v.phone, v.country) || v.phone : '';
 
   return (
-    <GuardedModal
-      dirty={form.isDirty()}
+    <Modal
       opened={opened}
       onClose={close}
       title={t('wizard.title')}
@@ -138,6 +136,6 @@ export function OfficeWizard({ opened, onClose, onCreated }: { opened: boolean; 
           )}
         </Group>
       </Stack>
-    </GuardedModal>
+    </Modal>
   );
 }

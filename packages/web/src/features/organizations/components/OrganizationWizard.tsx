@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
-import { GuardedModal } from '../../../components/GuardedModal';
+import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -44,7 +43,7 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
   const phone = v.contactPhone ? toE164(v.contactPhone, v.country) || v.contactPhone : '';
 
   return (
-    <GuardedModal dirty={form.isDirty()} opened={opened} onClose={close} title={t('wizard.title')} size={760} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': tc('actions.close') }}>
+    <Modal opened={opened} onClose={close} title={t('wizard.title')} size={760} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': tc('actions.close') }}>
       <Stack gap="lg">
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -92,6 +91,6 @@ export function OrganizationWizard({ opened, onClose, onCreated }: { opened: boo
           )}
         </Group>
       </Stack>
-    </GuardedModal>
+    </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -68,9 +67,9 @@ export function PrescriptionFormModal(props: {
   // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
   useOfficeToday(props.hospitalId);
   return (
-    <GuardedModal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {props.opened && <PrescriptionForm {...props} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -99,7 +98,6 @@ function PrescriptionForm({ onClose, patientId, hospitalId, prescription: p, onD
       return errors;
     },
   });
-  useModalForm(form.isDirty(), () => undefined);
   const pickProduct = (next: SelectedProduct | null) => {
     setProduct(next);
     setProductError(null);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { GuardedModal, useModalForm } from '../../../components/GuardedModal';
+import { Alert, Autocomplete, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { verifierBodySchema, type Verifier, type VerifierBody } from '@vigil/contract';
@@ -42,9 +41,9 @@ function toBody(v: FormValues): VerifierBody {
 export function VerifierFormModal({ opened, onClose, verifier, domains, defaultDomain }: { opened: boolean; onClose: () => void; verifier: Verifier | null; domains: string[]; defaultDomain: string }) {
   const { t } = useTranslation('verifiers');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={verifier ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={verifier ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <VerifierForm verifier={verifier} domains={domains} defaultDomain={defaultDomain} onClose={onClose} />}
-    </GuardedModal>
+    </Modal>
   );
 }
 
@@ -66,7 +65,6 @@ function VerifierForm({ verifier, domains, defaultDomain, onClose }: { verifier:
     },
     validate: (v) => zodValidate(verifierBodySchema)(toBody(v)),
   });
-  useModalForm(form.isDirty(), () => undefined);
 
   const failed = (err: unknown) => {
     form.setErrors(serverFieldErrors(err));
