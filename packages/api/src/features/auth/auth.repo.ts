@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
 import { Role, languageFromStored, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
@@ -24,32 +24,28 @@ export async function insertSession(
   return row!;
 }
 
-/** The live session for a token hash with its user, or null when ended, expired, idle too long or the user is disabled. */
-export async function findLiveSession(db: Executor, hash: string, idleMinutes: number) {
+/** The live session matching `key` with its user, or null when ended, expired, idle too long or the user is disabled. */
+async function findLive(db: Executor, key: SQL, idleMinutes: number) {
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - idleMinutes * 60_000);
   const [row] = await db
     .select({ session: sessions, user: { id: users.id, roleId: users.roleId, organizationId: users.organizationId, status: users.status, language: users.language } })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .where(and(key, isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
     .limit(1);
   if (!row || row.user.status !== 1) { return null; }
   return row;
 }
 
+/** The live session for a token hash with its user, or null when ended, expired, idle too long or the user is disabled. */
+export function findLiveSession(db: Executor, hash: string, idleMinutes: number) {
+  return findLive(db, eq(sessions.tokenHash, hash), idleMinutes);
+}
+
 /** The live session `sessionId` (the same rule as `findLiveSession`) with its user, or null. */
-export async function findLiveSessionById(db: Executor, sessionId: number, idleMinutes: number) {
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - idleMinutes * 60_000);
-  const [row] = await db
-    .select({ session: sessions, user: { id: users.id, roleId: users.roleId, organizationId: users.organizationId, status: users.status, language: users.language } })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
-    .limit(1);
-  if (!row || row.user.status !== 1) { return null; }
-  return row;
+export function findLiveSessionById(db: Executor, sessionId: number, idleMinutes: number) {
+  return findLive(db, eq(sessions.id, sessionId), idleMinutes);
 }
 
 export async function touchSession(db: Executor, sessionId: number) {
