@@ -53,3 +53,34 @@ describe('failed guesses of public tokens', () => {
     expect((await invitation(ip)).statusCode).toBe(404);
   });
 });
+
+/**
+ * Several API processes count against one budget (README "Configuration", REDIS_URL): two apps on
+ * one Redis, each with its own database as two processes would have their own memory. Needs
+ * REDIS_URL (CI sets it); without it the test says so and is skipped.
+ */
+const redisUrl = process.env.REDIS_URL;
+describe.runIf(Boolean(redisUrl))('failed guesses across API processes (Redis)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ redisUrl });
+    b = await createTestApp({ redisUrl });
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('share one budget: failures on one process limit the address on the other', async () => {
+    // A fresh address per run: the counters outlive a test run for their window.
+    const ip = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Date.now().toString(16).slice(-4)}`;
+    const on = (app: TestApp) => app.app.inject({ method: 'GET', url: '/api/visit/invitation', headers: { visitinvitation: 'G'.repeat(43) }, remoteAddress: ip });
+    for (let i = 0; i < TOKEN_GUESS_LIMIT.max; i++) { expect((await on(i % 2 ? a : b)).statusCode).toBe(404); }
+    const limited = await on(a);
+    expect(limited.statusCode).toBe(429);
+    expect((await on(b)).statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(TOKEN_GUESS_LIMIT.windowMs / 1000 - 120);
+  });
+});
+if (!redisUrl) { console.info('token-guess-limit.int.test.ts: the cross-process case is skipped: set REDIS_URL to run it'); }
