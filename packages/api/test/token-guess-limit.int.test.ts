@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_GUESS_LIMIT } from '../src/lib/guess-limit';
+import { CloseCode } from '../src/realtime/realtime';
 import { createTestApp, type TestApp } from './setup';
+import { connectSocket } from './ws-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +45,18 @@ describe('failed guesses of public tokens', () => {
     for (let i = 0; i < TOKEN_GUESS_LIMIT.max; i++) { expect((await (i % 2 ? survey(ip) : shareLink(ip))).statusCode).toBe(404); }
     expect((await survey(ip)).statusCode).toBe(429);
     expect((await invitation(ip)).statusCode).toBe(429);
+  });
+
+  it("count a guest socket's guestInit against the same budget, and refuse its init once it is spent", async () => {
+    // An injected socket has no remote address: its guesses are counted under one address of their own.
+    for (let i = 0; i < TOKEN_GUESS_LIMIT.max; i++) {
+      const socket = await connectSocket(t);
+      socket.send({ type: 'guestInit', invitation: `G${i}`.padEnd(43, 'x') });
+      expect(await socket.closed).toEqual({ code: CloseCode.BAD_INIT, reason: 'bad init' });
+    }
+    const spent = await connectSocket(t);
+    spent.send({ type: 'guestInit', invitation: 'H'.repeat(43) });
+    expect(await spent.closed).toEqual({ code: CloseCode.BAD_INIT, reason: 'too many attempts' });
   });
 
   it('do not count answers that are not failed guesses (staff routes, malformed requests)', async () => {

@@ -124,3 +124,18 @@ export function limitTokenGuesses(scoped: FastifyInstance, ctx: AppContext, limi
     await store.fail(req.ip, Date.now(), limit.windowMs);
   });
 }
+
+/**
+ * The same failed-guess budget for a caller that is not an HTTP route (a guest socket's
+ * `guestInit`, realtime/socket.ts): the seconds until `ip` may guess again when its budget is spent,
+ * or null when it may try now.
+ */
+export async function guessesExhausted(ctx: AppContext, ip: string, limit: { max: number } = TOKEN_GUESS_LIMIT): Promise<number | null> {
+  const f = await storeOf(ctx).read(ip, Date.now());
+  return f && f.count >= limit.max ? Math.max(1, Math.ceil(f.msLeft / 1000)) : null;
+}
+
+/** Counts one failed guess of `ip` (a token that matched nothing) against the shared budget. */
+export async function countFailedGuess(ctx: AppContext, ip: string, limit: { windowMs: number } = TOKEN_GUESS_LIMIT): Promise<void> {
+  await storeOf(ctx).fail(ip, Date.now(), limit.windowMs);
+}
