@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AuditChainCheck, AuditVerification } from '@vigil/contract';
 import { useCalendar } from '../../../lib/calendar';
-import { notify } from '../../../lib/notify';
 import { useAuditVerification, useStartFullCheck } from '../api/audit';
 
 /** A verdict as one sentence in the user's language: intact with the rows checked, or the break with its first bad position. */
@@ -54,7 +53,7 @@ export function AuditProtection() {
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
             loading={start.isPending}
             disabled={running}
-            onClick={() => start.mutate({}, { onError: (e) => notify({ color: 'red', message: e.message }) })}
+            onClick={() => start.mutate({})}
             data-testid="audit-full-check"
           >
             {t('protection.startFull')}
@@ -70,6 +69,11 @@ export function AuditProtection() {
             </Stack>
           )}
         </Group>
+        {start.error && (
+          <Alert color="red" role="alert">
+            {start.error.message}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );
