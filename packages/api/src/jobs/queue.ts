@@ -56,6 +56,10 @@ export interface JobPayloads {
   'appointment-reminders': Record<string, never>;
   /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */
   'terra-event': { eventId: number };
+  /** One minute of audit checkpoints: an incremental check and, when due and whole, a signed checkpoint (features/audit/checkpoints.service.ts). */
+  'audit-checkpoint': Record<string, never>;
+  /** A full re-check of the audit trail; its progress and verdict go to its `audit_verifications` row. */
+  'audit-full-check': { runId: number };
   /** One reviewed reading to send to the ECP (features/ecp/ecp-send.ts); what it sends is in its `ecp_outbound` row. */
   'ecp-send': { outboundId: number };
 }

@@ -29,6 +29,7 @@ export const messages = {
   couldNotGetList: { en: 'Could not get the list!', es: '¡No se pudo obtener la lista!' },
   noPublicLinks: { en: 'No public links!', es: '¡No hay enlaces públicos!' },
   // Audit report (spec section 8)
+  auditFullCheckRunning: { en: 'A full check of the audit trail is already running', es: 'Ya se está realizando una comprobación completa del registro de auditoría' },
   auditReportFailed: { en: 'Failed to fetch audit report: No meta data!', es: 'No se pudo obtener el informe de auditoría: ¡No hay datos!' },
   publicLinkPeriodInvalid: {
     en: 'The period must end after it starts and cover at most one year',

@@ -35,6 +35,7 @@ export * from '../../features/invoices/invoices.tables';
 export * from '../../features/licenses/licenses.tables';
 export * from '../../features/api-keys/api-keys.tables';
 export * from '../../lib/audit.tables';
+export * from '../../features/audit/audit.tables';
 export * from '../../features/appointments/appointments.tables';
 export * from '../../features/support/support.tables';
 export * from '../../features/release-notes/release-notes.tables';

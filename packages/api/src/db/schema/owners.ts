@@ -143,6 +143,10 @@ export const tableOwners: Readonly<Record<string, string>> = {
   audit_chain_head: 'lib/audit',
   system_logs: 'lib/audit',
 
+  // Tables files of: audit.
+  // The verdicts of the trail's checks against its signed checkpoints (docs/audit.md "Checkpoints").
+  audit_verifications: 'audit',
+
   // Tables files of: appointments.
   // Appointments with their attendees, notes, day-view version (kept by triggers), visit invitations and calls.
   appointments: 'appointments',
