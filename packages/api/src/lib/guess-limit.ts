@@ -38,8 +38,14 @@ function prune(table: Map<string, Failures>, now: number): void {
  * lookups (answers 404) in the window answers 429 `tooManyRequests` with Retry-After, in the
  * envelope, before its token is read; the window starts at the first failure. Counted in this
  * process (each API process counts its own, so a fleet of N allows N times the budget).
+ * `isFailure` says which answers count (404 by default; the SSO callback counts every 4xx).
  */
-export function limitTokenGuesses(scoped: FastifyInstance, ctx: AppContext, limit: { max: number; windowMs: number } = TOKEN_GUESS_LIMIT): void {
+export function limitTokenGuesses(
+  scoped: FastifyInstance,
+  ctx: AppContext,
+  limit: { max: number; windowMs: number } = TOKEN_GUESS_LIMIT,
+  isFailure: (status: number) => boolean = (status) => status === 404,
+): void {
   const table = failuresOf(ctx);
   scoped.addHook('onRequest', async (req: FastifyRequest) => {
     const now = Date.now();
@@ -52,7 +58,7 @@ export function limitTokenGuesses(scoped: FastifyInstance, ctx: AppContext, limi
     throw new AppError('tooManyRequests', 'tooManyRequests', { seconds }, undefined, seconds);
   });
   scoped.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (reply.statusCode !== 404) { return; }
+    if (!isFailure(reply.statusCode)) { return; }
     const now = Date.now();
     const f = table.get(req.ip);
     if (f && f.resetAt > now) { f.count += 1; return; }

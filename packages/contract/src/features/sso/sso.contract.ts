@@ -34,6 +34,7 @@ export const saveSsoConfig = endpoint({
   params: z.object({ organizationId: idSchema }),
   body: saveSsoConfigBodySchema,
   response: ssoConfigSchema,
+  audit: { resource: 'SsoConfig' },
 });
 
 export const discoverSso = endpoint({
