@@ -274,9 +274,18 @@ export async function handleCallback(
     const e = err as Error & { code?: string; error?: string };
     throw refuse(ctx, 'tokenInvalid', { organizationId, error: e.code ?? e.name, providerError: e.error ?? null, ip: request.ip });
   }
-  const claims = tokens.claims();
-  if (!claims) { throw refuse(ctx, 'noIdToken', { organizationId, ip: request.ip }); }
-  const subject = claims.sub;
+  const idToken = tokens.claims();
+  if (!idToken) { throw refuse(ctx, 'noIdToken', { organizationId, ip: request.ip }); }
+  const subject = idToken.sub;
+  let claims: Record<string, unknown> = idToken;
+  if (typeof idToken.email !== 'string' && tokens.access_token) {
+    // Providers may keep scope claims out of the ID token (OpenID Connect Core 1.0 section 5.4): read them from UserInfo, for the same subject.
+    try {
+      claims = { ...(await oidc.fetchUserInfo(provider.config, tokens.access_token, subject)), ...idToken };
+    } catch (err) {
+      throw refuse(ctx, 'userInfoFailed', { organizationId, error: (err as { code?: string }).code ?? (err as Error).name, ip: request.ip });
+    }
+  }
   const email = typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.toLowerCase() : null;
   const sid = typeof claims.sid === 'string' ? claims.sid : null;
 
@@ -306,7 +315,7 @@ export async function handleCallback(
 }
 
 /** Provisions the user of a verified e-mail with the settings' role and office, audited; null when the e-mail is another account's. */
-async function provision(ctx: AppContext, row: repo.SsoConfigRow, from: { email: string; claims: oidc.IDToken }, request: { ip: string; requestId: string }): Promise<number | null> {
+async function provision(ctx: AppContext, row: repo.SsoConfigRow, from: { email: string; claims: Record<string, unknown> }, request: { ip: string; requestId: string }): Promise<number | null> {
   const roleId = row.jitRoleId as RoleId;
   // Checked again at sign-in: settings written before the rule, or past the API, never make an admin.
   if (!ssoProvisionableRoles.includes(roleId)) { return null; }
