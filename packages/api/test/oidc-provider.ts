@@ -61,6 +61,11 @@ export async function startTestProvider(vigilBase: string, organizationId: numbe
     features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
     issueRefreshToken: async () => true,
+    // The provider refuses to call special-use addresses (its SSRF guard); this test's Vigil is on 127.0.0.1.
+    fetch: (url: string | URL, options: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _guard, ...rest } = options;
+      return globalThis.fetch(url, rest);
+    },
     cookies: { keys: ['test-provider-cookie-key-0123456789'] },
   });
   const callback = provider.callback();

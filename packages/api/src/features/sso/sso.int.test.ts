@@ -238,7 +238,8 @@ describe('the provider ends the session', () => {
     // The user signs out at the provider: its end-session page, confirmed.
     const page = await browser.follow(`${op.issuer}/session/end`);
     const form = formOf(await page.res!.text(), page.url);
-    await browser.follow(form.action, { form: { ...form.fields, logout: 'yes' } });
+    const done = await browser.follow(form.action, { form: { ...form.fields, logout: 'yes' } });
+    expect(done.url).toBe(`${op.issuer}/session/end/success`);
     await vi.waitFor(async () => expect(await authenticated(guid)).toBe(false));
     const [s] = await t.ctx.db.select().from(sessions).innerJoin(ssoSessions, eq(ssoSessions.sessionId, sessions.id)).where(eq(sessions.userId, nurse.id));
     expect(s!.sessions.endReason).toBe('ssoBackchannelLogout');
@@ -263,8 +264,8 @@ describe('the provider ends the session', () => {
     expect((await refreshDueSessions(t.ctx)).ended).toBe(0);
     const later = new Date(Date.now() + 6 * 60_000);
     const result = await refreshDueSessions(t.ctx, later);
-    expect(result.ended).toBe(1);
-    expect(result.refreshed).toBeGreaterThanOrEqual(1);
+    expect(result.ended).toBeGreaterThanOrEqual(1);
+    expect(result.refreshed).toBeGreaterThanOrEqual(1); // Rita's (and the earlier tests' live sessions)
     expect(await authenticated(paul)).toBe(false);
     expect(await authenticated(rita)).toBe(true);
     const [ended] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, paulUser.id));
