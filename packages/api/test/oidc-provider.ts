@@ -6,7 +6,7 @@
  * that disabled a user). And a minimal browser: fetch with manual redirects and a cookie jar.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 
 export interface TestAccount {
@@ -29,12 +29,10 @@ export async function startTestProvider(vigilBase: string, organizationId: numbe
   const accounts = new Map<string, TestAccount>();
   const clientId = 'vigil-portal';
   const clientSecret = 'a-test-client-secret-that-is-long-enough-0123456789';
-  let server: Server | null = null;
   // The issuer is known once the server listens: listen first on a free port, then build the provider.
-  const { createServer } = await import('node:http');
-  let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | null = null;
-  server = createServer((req, res) => handler!(req, res));
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const server: Server = createServer((req, res) => handler!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [
@@ -62,8 +60,8 @@ export async function startTestProvider(vigilBase: string, organizationId: numbe
     pkce: { required: () => true },
     issueRefreshToken: async () => true,
     // The provider refuses to call special-use addresses (its SSRF guard); this test's Vigil is on 127.0.0.1.
-    fetch: (url: string | URL, options: RequestInit & { dispatcher?: unknown }) => {
-      const { dispatcher: _guard, ...rest } = options;
+    fetch: (url, options) => {
+      const { dispatcher: _guard, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
       return globalThis.fetch(url, rest);
     },
     cookies: { keys: ['test-provider-cookie-key-0123456789'] },
@@ -75,7 +73,7 @@ export async function startTestProvider(vigilBase: string, organizationId: numbe
     clientId,
     clientSecret,
     accounts,
-    close: () => new Promise<void>((resolve) => { server!.closeAllConnections(); server!.close(() => resolve()); }),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
 
