@@ -119,7 +119,7 @@ describe('SSO settings', () => {
 
   it('records the change in the audit trail', async () => {
     await auditTrail(t.ctx).flush();
-    const rows = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.resource, 'SsoConfig'), eq(auditEvents.organizationId, orgId)));
+    const rows = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.endpoint, 'PUT sso/config/{organizationId}'), eq(auditEvents.organizationId, orgId)));
     expect(rows.length).toBeGreaterThan(0);
   });
 });
@@ -148,7 +148,7 @@ describe('sign-in through the provider', () => {
     expect(link!.providerSid).toBeTruthy();
     expect(link!.refreshTokenSealed).toMatch(/^v1\./);
     await auditTrail(t.ctx).flush();
-    expect(await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.resource, 'SsoSignIn'), eq(auditEvents.userId, nurse.id)))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.endpoint, 'POST sso/complete'), eq(auditEvents.userId, nurse.id)))).toHaveLength(1);
   });
 
   it('refuses a callback replayed, from another browser, or with a state it did not issue', async () => {
@@ -194,7 +194,7 @@ describe('sign-in through the provider', () => {
     expect((await t.ctx.db.select().from(userHospitals).where(eq(userHospitals.userId, created!.id))).map((r) => [r.hospitalId, r.isAdmin])).toEqual([[officeId, false]]);
     expect(body.data.user.roleId).toBe(Role.DOCTOR);
     await auditTrail(t.ctx).flush();
-    expect(await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.resource, 'SsoProvisioning'), eq(auditEvents.userId, created!.id)))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.endpoint, 'GET sso/callback'), eq(auditEvents.userId, created!.id)))).toHaveLength(1);
     // Settings written past the API with an admin role still never make an admin.
     await t.ctx.db.update(ssoConfigs).set({ jitRoleId: Role.ORGANIZATION_ADMIN }).where(eq(ssoConfigs.organizationId, orgId));
     op.accounts.set('idp-eve', { email: 'eve@clinic-sso.test', givenName: 'Eve', familyName: 'Evans', enabled: true });

@@ -343,7 +343,7 @@ async function provision(ctx: AppContext, row: repo.SsoConfigRow, from: { email:
     roleId,
     organizationId: row.organizationId,
     patientId: null,
-    resource: 'SsoProvisioning',
+    resource: 'Practitioner',
     action: 'C',
     endpoint: 'GET sso/callback',
     outcome: 201,
@@ -386,8 +386,8 @@ export async function completeSignIn(ctx: AppContext, cookie: FlowCookie, reques
     roleId: result.user.roleId,
     organizationId: flow.organizationId,
     patientId: null,
-    resource: 'SsoSignIn',
-    action: 'C',
+    resource: 'Practitioner',
+    action: 'E',
     endpoint: 'POST sso/complete',
     outcome: 200,
     address: request.ip,
@@ -401,7 +401,7 @@ export async function completeSignIn(ctx: AppContext, cookie: FlowCookie, reques
 async function endBecauseOfProvider(ctx: AppContext, s: { sessionId: number; userId: number; roleId: number; organizationId: number }, reason: 'ssoBackchannelLogout' | 'ssoRefreshRefused', endpoint: string, address: string, requestId: string) {
   await repo.endSsoSession(ctx.db, s.sessionId, reason);
   await endSessionById(ctx, s.sessionId, reason);
-  auditTrail(ctx).record({ at: new Date(), userId: s.userId, roleId: s.roleId, organizationId: s.organizationId, patientId: null, resource: 'SsoSession', action: 'D', endpoint, outcome: 200, address, requestId });
+  auditTrail(ctx).record({ at: new Date(), userId: s.userId, roleId: s.roleId, organizationId: s.organizationId, patientId: null, resource: 'Practitioner', action: 'E', endpoint, outcome: 200, address, requestId });
 }
 
 /**

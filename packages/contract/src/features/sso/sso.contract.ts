@@ -23,6 +23,7 @@ export const getSsoConfig = endpoint({
   permission: 'sso.manage',
   params: z.object({ organizationId: idSchema }),
   response: ssoConfigSchema.nullable(),
+  audit: false, // the organization's provider settings: no patient data, no secret
 });
 
 export const saveSsoConfig = endpoint({
@@ -34,7 +35,7 @@ export const saveSsoConfig = endpoint({
   params: z.object({ organizationId: idSchema }),
   body: saveSsoConfigBodySchema,
   response: ssoConfigSchema,
-  audit: { resource: 'SsoConfig' },
+  audit: { resource: 'Organization' },
 });
 
 export const discoverSso = endpoint({
