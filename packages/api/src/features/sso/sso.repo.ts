@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { TenantDb } from '../../db/handles';
 import { hospitals, organizations, sessions, ssoConfigs, ssoFlows, ssoIdentities, ssoSessions, users } from '../../db/schema/index';
-import { assertOrganizationInScope, organizationFilter } from '../../db/scope';
+import { assertOrganizationInScope, officeRowFilter, organizationFilter } from '../../db/scope';
 
 // The settings screen reads and writes through the caller's scope (organizationFilter). The sign-in
 // flow runs before there is a caller: those functions take an executor and act on the
@@ -32,15 +32,15 @@ export async function organizationVisible(tenant: TenantDb, organizationId: numb
   return !!row;
 }
 
-/** Whether office `officeId` is one of organization `organizationId`'s (in the caller's scope). */
-export async function officeOfOrganization(tenant: TenantDb, officeId: number, organizationId: number): Promise<boolean> {
+/** The organization of office `officeId` when the caller sees the office, else null. */
+export async function organizationOfOffice(tenant: TenantDb, officeId: number): Promise<number | null> {
   const { scope, db } = tenant;
   const [row] = await db
-    .select({ id: hospitals.id })
+    .select({ organizationId: hospitals.organizationId })
     .from(hospitals)
-    .where(and(eq(hospitals.id, officeId), eq(hospitals.organizationId, organizationId), organizationFilter(scope, hospitals.organizationId)))
+    .where(and(eq(hospitals.id, officeId), officeRowFilter(scope, hospitals.id, hospitals.organizationId)))
     .limit(1);
-  return !!row;
+  return row?.organizationId ?? null;
 }
 
 /** Inserts or replaces the settings of an organization in the caller's scope (404 outside it). */

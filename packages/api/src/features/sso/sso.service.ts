@@ -116,7 +116,7 @@ export async function getConfig(ctx: AppContext, scope: Scope, organizationId: n
  * `PUT sso/config/{organizationId}`: registers or changes the organization's provider. 404 out of
  * scope. 400 when: the first save has no client secret (`ssoSecretRequired`); just-in-time
  * provisioning names a role outside `ssoProvisionableRoles`, such as any admin role
- * (`ssoJitRoleNotAllowed`), or an office not of this organization (`ssoOfficeNotInOrganization`);
+ * (`ssoJitRoleNotAllowed`), or an office of another organization (`ssoOfficeNotInOrganization`; 404 for an office the caller does not see);
  * the issuer is not https (http only at a loopback address with VIGIL_SSO_ALLOW_HTTP_ISSUER) or its
  * discovery document cannot be read with these credentials (`ssoIssuerUnreachable`), checked before
  * anything is stored. The secret is stored sealed (sso.crypto.ts). The change is in the PHI audit
@@ -134,8 +134,10 @@ export async function saveConfig(ctx: AppContext, scope: Scope, organizationId: 
   if (jitRoleId !== null && !ssoProvisionableRoles.includes(jitRoleId as RoleId)) {
     throw AppError.badRequest('ssoJitRoleNotAllowed', { jitRoleId: 'ssoJitRoleNotAllowed' });
   }
-  if (jitOfficeId !== null && !(await repo.officeOfOrganization(tenant, jitOfficeId, organizationId))) {
-    throw AppError.badRequest('ssoOfficeNotInOrganization', { jitOfficeId: 'ssoOfficeNotInOrganization' });
+  if (jitOfficeId !== null) {
+    const officeOrg = await repo.organizationOfOffice(tenant, jitOfficeId);
+    if (officeOrg === null) { throw AppError.notFound(); } // not an office the caller sees
+    if (officeOrg !== organizationId) { throw AppError.badRequest('ssoOfficeNotInOrganization', { jitOfficeId: 'ssoOfficeNotInOrganization' }); }
   }
   if (!issuerAllowed(ctx, body.issuerUrl)) { throw AppError.badRequest('ssoIssuerUnreachable', { issuerUrl: 'ssoIssuerUnreachable' }); }
   try {
