@@ -52,6 +52,8 @@ export interface JobPayloads {
   'license-expiry': Record<string, never>;
   /** One minute of the system log's retention rule (jobs/system-log-retention.run.job.ts). */
   'system-log-retention': Record<string, never>;
+  /** One minute of SSO session refreshes (features/sso `refreshDueSessions`; docs/security.md "Single sign-on"). */
+  'sso-refresh': Record<string, never>;
   /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
   'appointment-reminders': Record<string, never>;
   /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */

@@ -108,8 +108,14 @@ const storeOf = perContext<GuessStore>((ctx) => (ctx.config.redisUrl ? redisStor
  * lookups (answers 404) in the window answers 429 `tooManyRequests` with Retry-After, in the
  * envelope, before its token is read; the window starts at the first failure. Counted in Redis when
  * REDIS_URL is set (one budget for every API process), otherwise in this process.
+ * `isFailure` says which answers count (404 by default; the SSO callback counts every 4xx).
  */
-export function limitTokenGuesses(scoped: FastifyInstance, ctx: AppContext, limit: { max: number; windowMs: number } = TOKEN_GUESS_LIMIT): void {
+export function limitTokenGuesses(
+  scoped: FastifyInstance,
+  ctx: AppContext,
+  limit: { max: number; windowMs: number } = TOKEN_GUESS_LIMIT,
+  isFailure: (status: number) => boolean = (status) => status === 404,
+): void {
   const store = storeOf(ctx);
   scoped.addHook('onClose', async () => store.close());
   scoped.addHook('onRequest', async (req: FastifyRequest) => {
@@ -120,7 +126,7 @@ export function limitTokenGuesses(scoped: FastifyInstance, ctx: AppContext, limi
     throw new AppError('tooManyRequests', 'tooManyRequests', { seconds }, undefined, seconds);
   });
   scoped.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (reply.statusCode !== 404) { return; }
+    if (!isFailure(reply.statusCode)) { return; }
     await store.fail(req.ip, Date.now(), limit.windowMs);
   });
 }

@@ -164,6 +164,7 @@ const router = createBrowserRouter([
   { path: '/auth', element: <Navigate to="/auth/login" replace /> },
   { path: '/auth/login', element: <LoginPage /> },
   { path: '/auth/forgetpassword', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
+  { path: '/sso/complete', element: page(() => import('../features/auth/pages/SsoCompletePage')) },
   { path: '/auth/successfully', element: page(() => import('../features/auth/pages/PasswordChangedPage')) },
   { path: '/api/user/validatetoken', element: page(() => import('../features/auth/pages/ValidateTokenPage')) },
   { path: '/accountdeletionrequest', element: page(() => import('../features/profile/pages/AccountDeletionRequestPage')) },

@@ -34,6 +34,7 @@ export * from '../../features/diagnoses/diagnoses.tables';
 export * from '../../features/invoices/invoices.tables';
 export * from '../../features/licenses/licenses.tables';
 export * from '../../features/api-keys/api-keys.tables';
+export * from '../../features/sso/sso.tables';
 export * from '../../lib/audit.tables';
 export * from '../../features/audit/audit.tables';
 export * from '../../features/appointments/appointments.tables';
