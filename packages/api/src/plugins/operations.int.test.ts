@@ -3,8 +3,11 @@
  * labelled with, that ingestion counts move, and what /healthz and /readyz answer when the
  * database or Redis is there and when it is not.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../test/setup';
+import { createTenancyFixture, createTestApp, openTestDatabase, sessionFor, type TestApp } from '../../test/setup';
+import { buildApp } from '../app';
+import { loadTestConfig } from '../config/index';
 import { hubs, medicalDevices } from '../db/schema/index';
 import { issueHubCredential } from '../features/devices/hub-credentials';
 
@@ -87,7 +90,12 @@ describe('/metrics access', () => {
   });
 
   it('stops start-up on a bad allow-list entry', async () => {
-    await expect(createTestApp({ metrics: { allow: ['10.0.0.0/40'] } })).rejects.toThrow(/VIGIL_METRICS_ALLOW/);
+    const database = await openTestDatabase();
+    try {
+      await expect(buildApp(loadTestConfig({ metrics: { allow: ['10.0.0.0/40'] } }), database)).rejects.toThrow(/VIGIL_METRICS_ALLOW/);
+    } finally {
+      await database.drop();
+    }
   });
 });
 
@@ -134,6 +142,32 @@ describe('request metrics', () => {
   });
 });
 
+describe('job queue and pool metrics', () => {
+  it('reports queue depth by state and counts the attempts this process worked', async () => {
+    const withJobs = await createTestApp({ jobsEnabled: true, jobWorkers: true, jobsPollSeconds: 0.5, metrics: { allow: ['127.0.0.1'] } });
+    try {
+      const read = async () => (await withJobs.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      // One job for later (the queue's depth) and one for now (worked here).
+      await withJobs.ctx.jobs.enqueue('system-log-retention', {}, { startAfterSeconds: 3600 });
+      await withJobs.ctx.jobs.enqueue('system-log-retention', {});
+      let text = await read();
+      const until = Date.now() + 20_000;
+      while (Date.now() < until && sample(text, 'vigil_job_attempts_total', { queue: 'system-log-retention', outcome: 'ok' }) < 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        text = await read();
+      }
+      expect(sample(text, 'vigil_job_attempts_total', { queue: 'system-log-retention', outcome: 'ok' })).toBe(1);
+      expect(sample(text, 'vigil_job_queue_jobs', { queue: 'system-log-retention', state: 'created' })).toBe(1);
+      expect(sample(text, 'vigil_job_queue_jobs', { queue: 'system-log-retention', state: 'completed' })).toBe(1);
+      // The pools are node-postgres's: on PostgreSQL only (PGlite has none and reports none).
+      if (withJobs.ctx.database.kind === 'postgres') { expect(sample(text, 'vigil_db_pool_connections', { pool: 'main' })).toBeGreaterThan(0); }
+      else { expect(text).not.toContain('vigil_db_pool_connections'); }
+    } finally {
+      await withJobs.close();
+    }
+  });
+});
+
 describe('/healthz and /readyz', () => {
   it('answers /healthz 200 without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -147,10 +181,28 @@ describe('/healthz and /readyz', () => {
     expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'notConfigured', process: 'ok' } });
   });
 
-  it('answers /readyz 503 with the reason when the database is closed, while /healthz stays 200', async () => {
+  it('answers /readyz 503 with the reason when the database is down, while /healthz stays 200', async () => {
     const down = await createTestApp();
+    // PostgreSQL: the server refuses the database's connections and ends the open ones (an outage);
+    // PGlite: the embedded database is closed.
+    const url = (down.ctx.database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+    const name = url ? new URL(url).pathname.slice(1) : undefined;
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      try {
+        await c.query(statement);
+      } finally {
+        await c.end();
+      }
+    };
     try {
-      await down.ctx.database.close();
+      if (name) {
+        await admin(`alter database ${name} allow_connections false`);
+        await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      } else {
+        await down.ctx.database.close();
+      }
       const res = await down.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'notReady', reason: 'the database does not answer', checks: { database: 'down', migrations: 'unknown' } });
@@ -158,8 +210,8 @@ describe('/healthz and /readyz', () => {
       // The scrape still answers (the queue gauge is left out rather than failing it).
       expect((await down.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     } finally {
-      await down.app.close().catch(() => undefined);
-      await down.ctx.database.close().catch(() => undefined);
+      if (name) { await admin(`alter database ${name} allow_connections true`); }
+      await down.close();
     }
   });
 
