@@ -210,8 +210,12 @@ describe('/healthz and /readyz', () => {
       // The scrape still answers (the queue gauge is left out rather than failing it).
       expect((await down.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     } finally {
-      if (name) { await admin(`alter database ${name} allow_connections true`); }
-      await down.close();
+      if (name) {
+        await admin(`alter database ${name} allow_connections true`);
+        await down.close();
+      } else {
+        await down.app.close(); // the in-memory database is closed already
+      }
     }
   });
 
