@@ -49,6 +49,9 @@ const envSchema = z.object({
   VIGIL_JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   VIGIL_JOBS_STOP_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   VIGIL_TRUST_PROXY: bool.default(false),
+  // docs/operations.md "Metrics": who may read /metrics.
+  VIGIL_METRICS_TOKEN: z.string().min(16, 'VIGIL_METRICS_TOKEN must be at least 16 characters').optional(),
+  VIGIL_METRICS_ALLOW: z.string().optional(),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_SYSTEM_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -111,6 +114,13 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Who may read /metrics (docs/operations.md "Metrics", plugins/operations.ts): a caller with
+   * `Authorization: Bearer <token>` (VIGIL_METRICS_TOKEN, at least 16 characters), or a direct
+   * (not proxied) connection from an address of `allow` (VIGIL_METRICS_ALLOW: comma list of
+   * addresses and CIDR ranges; unset: loopback outside production, nobody in production).
+   */
+  metrics: { token?: string; allow: string[] };
   /** Check every handler's answer against its contract schema (tests). */
   validateResponses: boolean;
   /**
@@ -228,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.VIGIL_WEB_DIST,
     bodyLimitBytes: e.VIGIL_BODY_LIMIT_BYTES,
     trustProxy: e.VIGIL_TRUST_PROXY,
+    metrics: {
+      token: e.VIGIL_METRICS_TOKEN || undefined,
+      allow: (e.VIGIL_METRICS_ALLOW ?? (e.NODE_ENV === 'production' ? '' : '127.0.0.1,::1')).split(',').map((a) => a.trim()).filter((a) => a.length > 0),
+    },
     validateResponses: false,
     icd10cmData: 'full',
     jobsEnabled: e.VIGIL_JOBS_ENABLED,

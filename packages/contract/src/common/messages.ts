@@ -19,6 +19,10 @@ export const messages = {
     es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {seconds} segundos.',
   },
   forbidden: { en: 'You do not have permission to do this', es: 'No tiene permiso para hacer esto' },
+  metricsRefused: {
+    en: 'The metrics are available only with the metrics token or from an allowed address',
+    es: 'Las métricas solo están disponibles con el token de métricas o desde una dirección permitida',
+  },
   // General and list errors
   noMetaData: { en: 'No meta data!', es: '¡No hay datos!' },
   invalidId: { en: 'Invalid id', es: 'Id no válido' },
