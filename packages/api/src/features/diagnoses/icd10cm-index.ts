@@ -14,7 +14,9 @@
  * Memory: about 1.4 million word occurrences for the 46,498 FY2025 codes (5-6 MB of postings plus
  * the rows); built in a few hundred milliseconds, once per release per process.
  */
+import { distance } from 'fastest-levenshtein';
 import type { Icd10cmCandidate } from './icd10cm-search';
+import { foldText } from './icd10cm-terms';
 
 /** A code of the release as the index holds it: the candidate row and its search text. */
 export interface Icd10cmIndexRow extends Icd10cmCandidate {
@@ -53,6 +55,8 @@ export class Icd10cmIndex {
   /** The distinct words of the search texts, sorted, and the codes (positions in `rows`, ascending) of each. */
   private readonly words: string[];
   private readonly postings: Int32Array[];
+  /** Position in `rows` by compact code. */
+  private readonly byCompact: Map<string, number>;
 
   constructor(rows: readonly Icd10cmIndexRow[]) {
     const sorted = [...rows].sort((a, b) => (a.codeCompact < b.codeCompact ? -1 : a.codeCompact > b.codeCompact ? 1 : 0));
@@ -61,7 +65,8 @@ export class Icd10cmIndex {
     this.lowerDescriptions = sorted.map((r) => r.description.toLowerCase());
     const byWord = new Map<string, number[]>();
     sorted.forEach((row, i) => {
-      for (const word of new Set(row.searchText.split(' '))) {
+      // Folded (accents removed) as typed words are: "Ménière" is found by "meniere".
+      for (const word of new Set(foldText(row.searchText).split(' '))) {
         if (!word) { continue; }
         const list = byWord.get(word);
         if (list) { list.push(i); }
@@ -70,6 +75,36 @@ export class Icd10cmIndex {
     });
     this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
+    this.byCompact = new Map(this.compacts.map((c, i) => [c, i]));
+  }
+
+  /** The code `compact` ("E119"), or undefined when the release does not hold it. */
+  get(compact: string): Icd10cmCandidate | undefined {
+    const at = this.byCompact.get(compact);
+    return at === undefined ? undefined : this.rows[at];
+  }
+
+  /**
+   * Up to `limit` words of the release's search texts that `word` may be a misspelling of
+   * ("hypertenson" -> "hypertension"): same first letter, at most 1 edit for words of 4-7
+   * letters and 2 from 8 (Levenshtein distance), nearest first, then the word held by more codes.
+   * [] for a word of fewer than 4 letters.
+   */
+  similarWords(word: string, limit: number): string[] {
+    if (word.length < 4) { return []; }
+    const budget = word.length >= 8 ? 2 : 1;
+    const found: { word: string; d: number; n: number }[] = [];
+    const first = word[0]!;
+    for (let w = lowerBound(this.words, first); w < this.words.length && this.words[w]!.startsWith(first); w++) {
+      const candidate = this.words[w]!;
+      if (candidate === word || Math.abs(candidate.length - word.length) > budget) { continue; }
+      const d = distance(candidate, word);
+      if (d <= budget) { found.push({ word: candidate, d, n: this.postings[w]!.length }); }
+    }
+    return found
+      .sort((a, b) => a.d - b.d || b.n - a.n || (a.word < b.word ? -1 : 1))
+      .slice(0, limit)
+      .map((f) => f.word);
   }
 
   /** How many codes the index holds. */
@@ -100,9 +135,11 @@ export class Icd10cmIndex {
    * The codes whose search text holds, for every group of `alternatives`, a word starting with one
    * of the group's words (each group a typed word and its corrections), cheaply pre-ranked as the
    * SQL did: billable first, then the description points of every alternative word (2 a word
-   * start, 1 inside), then shorter code, shorter description, code; the first `limit`.
+   * start, 1 inside), then shorter code, shorter description, code; the first `limit`. Codes for
+   * which `demoted` is true (obstetric, perinatal, family history when the query does not say so:
+   * icd10cm-search.ts `isDemoted`) come after the others of the same billable state.
    */
-  findByWords(alternatives: readonly (readonly string[])[], limit: number): Icd10cmCandidate[] {
+  findByWords(alternatives: readonly (readonly string[])[], limit: number, demoted: (row: Icd10cmCandidate) => boolean = () => false): Icd10cmCandidate[] {
     let matched: Int32Array | null = null;
     for (const group of alternatives) {
       const codes = this.codesStartingAnyOf(group);
@@ -115,12 +152,14 @@ export class Icd10cmIndex {
       const description = this.lowerDescriptions[i]!;
       let points = 0;
       for (const word of all) { points += descriptionPoints(description, word); }
-      return { row: this.rows[i]!, points };
+      const row = this.rows[i]!;
+      return { row, points, demoted: demoted(row) };
     });
     return scored
       .sort(
         (a, b) =>
           Number(b.row.billable) - Number(a.row.billable) ||
+          Number(a.demoted) - Number(b.demoted) ||
           b.points - a.points ||
           a.row.codeCompact.length - b.row.codeCompact.length ||
           a.row.description.length - b.row.description.length ||
