@@ -14,9 +14,8 @@
  * Memory: about 1.4 million word occurrences for the 46,498 FY2025 codes (5-6 MB of postings plus
  * the rows); built in a few hundred milliseconds, once per release per process.
  */
-import { distance } from 'fastest-levenshtein';
 import type { Icd10cmCandidate } from './icd10cm-search';
-import { foldText } from './icd10cm-terms';
+import { foldText, typoDistance } from './icd10cm-terms';
 
 /** A code of the release as the index holds it: the candidate row and its search text. */
 export interface Icd10cmIndexRow extends Icd10cmCandidate {
@@ -78,6 +77,11 @@ export class Icd10cmIndex {
     this.byCompact = new Map(this.compacts.map((c, i) => [c, i]));
   }
 
+  /** Whether some code's search text holds `word` (folded) as a whole word. */
+  hasWord(word: string): boolean {
+    return this.words[lowerBound(this.words, word)] === word;
+  }
+
   /** The code `compact` ("E119"), or undefined when the release does not hold it. */
   get(compact: string): Icd10cmCandidate | undefined {
     const at = this.byCompact.get(compact);
@@ -87,7 +91,7 @@ export class Icd10cmIndex {
   /**
    * Up to `limit` words of the release's search texts that `word` may be a misspelling of
    * ("hypertenson" -> "hypertension"): same first letter, at most 1 edit for words of 4-7
-   * letters and 2 from 8 (Levenshtein distance), nearest first, then the word held by more codes.
+   * letters and 2 from 8 (icd10cm-terms.ts typoDistance), nearest first, then the word held by more codes.
    * [] for a word of fewer than 4 letters.
    */
   similarWords(word: string, limit: number): string[] {
@@ -98,7 +102,7 @@ export class Icd10cmIndex {
     for (let w = lowerBound(this.words, first); w < this.words.length && this.words[w]!.startsWith(first); w++) {
       const candidate = this.words[w]!;
       if (candidate === word || Math.abs(candidate.length - word.length) > budget) { continue; }
-      const d = distance(candidate, word);
+      const d = typoDistance(candidate, word);
       if (d <= budget) { found.push({ word: candidate, d, n: this.postings[w]!.length }); }
     }
     return found

@@ -175,6 +175,8 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
     score += options.boost?.get(c.code) ?? 0;
     if (options.common?.has(c.code)) { score += 0.5; }
     if (wantsDefault && (description.includes('unspecified') || description.includes('without complications'))) { score += 0.5; }
+    // "with esophagitis" is not "without esophagitis": a code that excludes a typed word loses its points.
+    if (!query.tokens.includes('without')) { for (const token of query.tokens) { if (description.includes(`without ${token}`)) { score -= 3; } } }
     return { ...c, matchedTerm, score, demoted: isDemoted(c.codeCompact, context) };
   });
   return hits
@@ -230,12 +232,18 @@ export function searchIcd10cm(index: Icd10cmIndex, terms: ClinicalTerms, q: stri
   const first = new Map<string, (typeof named)[number]>();
   for (const n of named) { if (!first.has(n.code)) { first.set(n.code, n); } }
 
-  // The code set's words: each concept read as its first English term, the other words as typed (a Spanish word as its English counterpart).
+  // The code set's words, in the query's order: a concept as typed when the code set holds each of
+  // its words ("cerebral infarction"), else as its first English term ("htn" -> "hypertension");
+  // the other words as typed (a Spanish word as its English counterpart).
   const lexicalWords = [
-    ...new Set([
-      ...reading.hits.flatMap((h) => terms.wordsOf(h.concept.en[0]!, 'en')),
-      ...reading.rest.map((w) => (lang === 'es' ? terms.englishWord(w) : w)),
-    ]),
+    ...new Set(
+      reading.parts.flatMap((part) => {
+        if ('word' in part) { return [lang === 'es' ? terms.englishWord(part.word) : part.word]; }
+        const hit = reading.hits[part.hit]!;
+        const typed = reading.words.slice(hit.from, hit.to);
+        return !hit.partial && typed.every((w) => index.hasWord(w)) ? typed : terms.wordsOf(hit.concept.en[0]!, 'en');
+      }),
+    ),
   ].slice(0, 8);
   const lexicalQuery: Icd10cmQuery = lexicalWords.length > 0 ? { kind: 'words', tokens: lexicalWords, lexical: lexicalWords.some((t) => t.length >= 3) } : query;
   const context = reading.context;

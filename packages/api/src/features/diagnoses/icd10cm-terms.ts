@@ -75,7 +75,7 @@ export interface ConceptHit {
   /** Query word positions [from, to) it covers. */
   from: number;
   to: number;
-  /** The last word was matched as an unfinished prefix. */
+  /** A word was matched as an unfinished prefix or through a typo: the words typed are not the term's. */
   partial: boolean;
 }
 
@@ -85,6 +85,10 @@ export interface ConceptReading {
   hits: ConceptHit[];
   /** The words that are neither in a named concept nor stopwords, folded. */
   rest: string[];
+  /** The query in its order: each named concept (its index in `hits`) or left-over word. */
+  parts: ({ hit: number } | { word: string })[];
+  /** The query's words as matched (folded, aliases applied, stopwords dropped); `hits` from/to index them. */
+  words: string[];
   /** Combination codes that apply (each joins two or more of the named concepts), most conditions first. */
   combinations: { code: string; conceptIds: string[] }[];
   /** Which contexts the query mentions (pregnancy, newborn, family history, personal history). */
@@ -93,6 +97,18 @@ export interface ConceptReading {
 
 /** How a typed word may match a vocabulary word: 'exact' | 'typo' | 'prefix' (an unfinished last word). */
 type WordMatch = 'exact' | 'typo' | 'prefix';
+
+/**
+ * Edits between two words, an exchange of two neighbouring letters counting as one ("anxeity" ->
+ * "anxiety": Damerau's optimal string alignment for that case; else Levenshtein, fastest-levenshtein).
+ */
+export function typoDistance(a: string, b: string): number {
+  const d = distance(a, b);
+  if (d !== 2 || a.length !== b.length) { return d; }
+  const differ: number[] = [];
+  for (let i = 0; i < a.length && differ.length <= 2; i++) { if (a[i] !== b[i]) { differ.push(i); } }
+  return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!] ? 1 : d;
+}
 
 /** Most edits a typed word of this length may be from a vocabulary word. */
 const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 5 ? 1 : 0);
@@ -167,7 +183,7 @@ export class ClinicalTerms {
     for (const word of vocabulary) {
       if (out.has(word)) { continue; }
       if (last && typed.length >= 2 && word.length > typed.length && word.startsWith(typed)) { out.set(word, 'prefix'); continue; }
-      if (budget > 0 && Math.abs(word.length - typed.length) <= budget && distance(word, typed) <= budget) { out.set(word, 'typo'); }
+      if (budget > 0 && Math.abs(word.length - typed.length) <= budget && typoDistance(word, typed) <= budget) { out.set(word, 'typo'); }
     }
     return out;
   }
@@ -190,6 +206,7 @@ export class ClinicalTerms {
     const options = words.map((w, i) => this.candidatesFor(w, lang, i === words.length - 1 && !endsInSpace));
     const hits: ConceptHit[] = [];
     const rest: string[] = [];
+    const parts: ConceptReading['parts'] = [];
     for (let i = 0; i < words.length; ) {
       let best: { entry: TermEntry; cost: number; partial: boolean } | null = null;
       for (const [word, how] of options[i]!) {
@@ -199,7 +216,9 @@ export class ClinicalTerms {
           let partial = how === 'prefix';
           let ok = true;
           for (let k = 1; k < entry.words.length && ok; k++) {
-            const m = options[i + k]!.get(entry.words[k]!);
+            // Within a term already begun, a 4-letter word may carry one typo too ("congestive hart failure").
+            const typed = words[i + k]!;
+            const m = options[i + k]!.get(entry.words[k]!) ?? (typed.length >= 4 && typoDistance(typed, entry.words[k]!) <= 1 ? 'typo' : undefined);
             if (!m) { ok = false; }
             else {
               cost += m === 'exact' ? 0 : 1;
@@ -217,14 +236,16 @@ export class ClinicalTerms {
         }
       }
       if (best) {
-        hits.push({ concept: best.entry.concept, term: best.entry.text, from: i, to: i + best.entry.words.length, partial: best.partial });
+        parts.push({ hit: hits.length });
+        hits.push({ concept: best.entry.concept, term: best.entry.text, from: i, to: i + best.entry.words.length, partial: best.partial || best.cost > 0 });
         i += best.entry.words.length;
       } else {
+        parts.push({ word: words[i]! });
         rest.push(words[i]!);
         i++;
       }
     }
-    return { hits, rest, combinations: this.combinationsOf(hits), context };
+    return { hits, rest, parts, words, combinations: this.combinationsOf(hits), context };
   }
 
   /**
