@@ -59,9 +59,9 @@ export class Icd10cmIndex {
 
   constructor(rows: readonly Icd10cmIndexRow[]) {
     const sorted = [...rows].sort((a, b) => (a.codeCompact < b.codeCompact ? -1 : a.codeCompact > b.codeCompact ? 1 : 0));
-    this.rows = sorted.map(({ searchText: _searchText, ...candidate }) => candidate);
+    this.rows = sorted.map(({ searchText: _searchText, ...candidate }) => ({ ...candidate, folded: { description: foldText(candidate.description), terms: foldText(candidate.terms) } }));
     this.compacts = sorted.map((r) => r.codeCompact);
-    this.lowerDescriptions = sorted.map((r) => r.description.toLowerCase());
+    this.lowerDescriptions = this.rows.map((r) => r.folded!.description);
     const byWord = new Map<string, number[]>();
     sorted.forEach((row, i) => {
       // Folded (accents removed) as typed words are: "Ménière" is found by "meniere".
@@ -152,25 +152,19 @@ export class Icd10cmIndex {
     }
     if (!matched) { return []; }
     const all = alternatives.flat();
-    const scored = Array.from(matched, (i) => {
+    // One number per code orders them as listed above (billable, not demoted, points, shorter code,
+    // shorter description; then the code, the order of `rows`); the best `limit` are kept in a heap,
+    // so a short prefix matching thousands of codes sorts only `limit` of them.
+    const heap = new TopK(limit);
+    for (const i of matched) {
+      const row = this.rows[i]!;
       const description = this.lowerDescriptions[i]!;
       let points = 0;
       for (const word of all) { points += descriptionPoints(description, word); }
-      const row = this.rows[i]!;
-      return { row, points, demoted: demoted(row) };
-    });
-    return scored
-      .sort(
-        (a, b) =>
-          Number(b.row.billable) - Number(a.row.billable) ||
-          Number(a.demoted) - Number(b.demoted) ||
-          b.points - a.points ||
-          a.row.codeCompact.length - b.row.codeCompact.length ||
-          a.row.description.length - b.row.description.length ||
-          (a.row.codeCompact < b.row.codeCompact ? -1 : a.row.codeCompact > b.row.codeCompact ? 1 : 0),
-      )
-      .slice(0, limit)
-      .map((s) => s.row);
+      const key = (row.billable ? 2e9 : 0) + (demoted(row) ? 0 : 1e9) + points * 1e5 + (10 - row.codeCompact.length) * 1e4 + (9999 - Math.min(description.length, 9999));
+      heap.offer(key, i);
+    }
+    return heap.sortedPositions().map((i) => this.rows[i]!);
   }
 
   /** The codes (ascending positions) holding a word that starts with any of `prefixes`. */
@@ -193,6 +187,63 @@ export class Icd10cmIndex {
     const out = new Int32Array(n);
     for (let i = 0, k = 0; i < seen.length; i++) { if (seen[i]) { out[k++] = i; } }
     return out;
+  }
+}
+
+/**
+ * The `k` best (highest key; for equal keys the lower position) of the items offered: a binary
+ * min-heap of size `k` over typed arrays.
+ */
+class TopK {
+  private readonly keys: Float64Array;
+  private readonly positions: Int32Array;
+  private n = 0;
+  constructor(private readonly k: number) {
+    this.keys = new Float64Array(k);
+    this.positions = new Int32Array(k);
+  }
+
+  /** Whether item a (key, position) ranks below item b. */
+  private static below(ka: number, pa: number, kb: number, pb: number): boolean {
+    return ka < kb || (ka === kb && pa > pb);
+  }
+
+  offer(key: number, position: number): void {
+    if (this.k === 0) { return; }
+    if (this.n < this.k) {
+      let at = this.n++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!TopK.below(key, position, this.keys[parent]!, this.positions[parent]!)) { break; }
+        this.keys[at] = this.keys[parent]!;
+        this.positions[at] = this.positions[parent]!;
+        at = parent;
+      }
+      this.keys[at] = key;
+      this.positions[at] = position;
+      return;
+    }
+    if (!TopK.below(this.keys[0]!, this.positions[0]!, key, position)) { return; }
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= this.n) { break; }
+      const right = left + 1;
+      const child = right < this.n && TopK.below(this.keys[right]!, this.positions[right]!, this.keys[left]!, this.positions[left]!) ? right : left;
+      if (!TopK.below(this.keys[child]!, this.positions[child]!, key, position)) { break; }
+      this.keys[at] = this.keys[child]!;
+      this.positions[at] = this.positions[child]!;
+      at = child;
+    }
+    this.keys[at] = key;
+    this.positions[at] = position;
+  }
+
+  /** The kept positions, best first. */
+  sortedPositions(): number[] {
+    const order = Array.from({ length: this.n }, (_, i) => i);
+    order.sort((a, b) => this.keys[b]! - this.keys[a]! || this.positions[a]! - this.positions[b]!);
+    return order.map((i) => this.positions[i]!);
   }
 }
 

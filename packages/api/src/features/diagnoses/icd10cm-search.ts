@@ -62,6 +62,8 @@ export interface Icd10cmCandidate {
   category: string;
   /** Index terms, " | "-separated. */
   terms: string;
+  /** The description and terms folded (icd10cm-terms.ts foldText), when the index has done it once. */
+  folded?: { description: string; terms: string };
 }
 
 export interface RankedHit extends Icd10cmCandidate {
@@ -143,11 +145,11 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
   const context = options.context ?? NO_CONTEXT;
   const wantsDefault = !query.tokens.some((t) => DETAIL_WORDS.has(t));
   const hits = candidates.map((c) => {
-    const description = foldText(c.description);
-    const allTerms = foldText(c.terms);
+    const description = c.folded?.description ?? foldText(c.description);
+    const allTerms = c.folded?.terms ?? foldText(c.terms);
     // Most candidates match in the description: their terms are split only when a word needs them.
-    const terms = c.terms ? c.terms.split(' | ') : [];
-    const lowerTerms = allTerms ? allTerms.split(' | ') : [];
+    let split: string[] | null = null;
+    const lowerTermsOf = () => (split ??= allTerms ? allTerms.split(' | ') : []);
     const inTermsAtAll = (token: string) => allTerms.includes(token);
     let score = 0;
     let allInDescription = true;
@@ -158,7 +160,7 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
         continue;
       }
       allInDescription = false;
-      const inTerms = inTermsAtAll(token) ? Math.max(0, ...lowerTerms.map((t) => wordPoints(t, token, 1.5, 1))) : 0;
+      const inTerms = inTermsAtAll(token) ? Math.max(0, ...lowerTermsOf().map((t) => wordPoints(t, token, 1.5, 1))) : 0;
       score += inTerms > 0 ? inTerms : 0.5; // found by the trigram (typo-tolerant) match
     }
     if (allInDescription) { score += 1; }
@@ -167,11 +169,16 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
     // An index entry that holds every typed word is the index pointing at this very code; one
     // that is exactly what was typed ("Dyslipidemia") is its main term.
     const everyToken = query.tokens.every(inTermsAtAll);
-    const exactIndex = everyToken ? lowerTerms.findIndex((t) => t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === whole) : -1;
-    const termIndex = exactIndex >= 0 ? exactIndex : everyToken ? lowerTerms.findIndex((t) => query.tokens.every((token) => wordPoints(t, token, 1, 1) > 0)) : -1;
+    const exactIndex = everyToken ? lowerTermsOf().findIndex((t) => t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === whole) : -1;
+    const termIndex = exactIndex >= 0 ? exactIndex : everyToken ? lowerTermsOf().findIndex((t) => query.tokens.every((token) => wordPoints(t, token, 1, 1) > 0)) : -1;
     if (exactIndex >= 0) { score += 2; }
     else if (termIndex >= 0) { score += 1; }
-    const matchedTerm = allInDescription ? null : (terms[termIndex] ?? terms.find((_, i) => query.tokens.some((token) => inTermsAtAll(token) && wordPoints(lowerTerms[i]!, token, 1, 1) > 0)) ?? null);
+    let matchedTerm: string | null = null;
+    if (!allInDescription) {
+      const terms = c.terms ? c.terms.split(' | ') : [];
+      const lowerTerms = lowerTermsOf();
+      matchedTerm = terms[termIndex] ?? terms.find((_, i) => query.tokens.some((token) => inTermsAtAll(token) && wordPoints(lowerTerms[i]!, token, 1, 1) > 0)) ?? null;
+    }
     score += options.boost?.get(c.code) ?? 0;
     if (options.common?.has(c.code)) { score += 0.5; }
     if (wantsDefault && (description.includes('unspecified') || description.includes('without complications'))) { score += 0.5; }
@@ -190,7 +197,7 @@ export function rankIcd10cm(query: Icd10cmQuery, candidates: readonly Icd10cmCan
         a.codeCompact.localeCompare(b.codeCompact),
     )
     .slice(0, limit)
-    .map(({ demoted: _demoted, ...hit }) => hit);
+    .map(({ demoted: _demoted, folded: _folded, ...hit }) => hit);
 }
 
 /** A search hit: a ranked code and, for a Spanish caller, its Spanish description where the clinical terms hold one. */
@@ -199,7 +206,7 @@ export interface SearchHit extends RankedHit {
 }
 
 /** Most candidates a words query hands to the ranking. */
-const WORD_CANDIDATES = 200;
+const WORD_CANDIDATES = 120;
 /** Words tried for a word that matched nothing as typed (icd10cm-index.ts similarWords). */
 const CORRECTIONS = 3;
 /** Points a combination code and a named concept's codes add to their word score when some typed words are not the concept's. */
@@ -254,7 +261,7 @@ export function searchIcd10cm(index: Icd10cmIndex, terms: ClinicalTerms, q: stri
   const options: RankOptions = { common: terms.commonCodes, context };
   if (complete) {
     // Every word is a concept's: its codes first, in their order, then the word matches.
-    const top: RankedHit[] = conceptRows.map((r) => ({ ...r, matchedTerm: descriptionHolds(r, query.tokens) ? null : first.get(r.code)!.term, score: 0 }));
+    const top: RankedHit[] = conceptRows.map(({ folded: _folded, ...r }) => ({ ...r, matchedTerm: descriptionHolds(r, query.tokens) ? null : first.get(r.code)!.term, score: 0 }));
     const taken = new Set(top.map((r) => r.code));
     const rest = rankIcd10cm(lexicalQuery, lexical.filter((r) => !taken.has(r.code)), limit, options);
     return withSpanish([...top, ...rest].slice(0, limit));
@@ -267,7 +274,7 @@ export function searchIcd10cm(index: Icd10cmIndex, terms: ClinicalTerms, q: stri
 
 /** Whether `row`'s description holds every typed word at a word start. */
 function descriptionHolds(row: Icd10cmCandidate, tokens: readonly string[]): boolean {
-  const description = foldText(row.description);
+  const description = row.folded?.description ?? foldText(row.description);
   return tokens.every((t) => startsWord(description, t));
 }
 
