@@ -261,7 +261,9 @@ export function searchIcd10cm(index: Icd10cmIndex, terms: ClinicalTerms, q: stri
   const options: RankOptions = { common: terms.commonCodes, context };
   if (complete) {
     // Every word is a concept's: its codes first, in their order, then the word matches.
-    const top: RankedHit[] = conceptRows.map(({ folded: _folded, ...r }) => ({ ...r, matchedTerm: descriptionHolds(r, query.tokens) ? null : first.get(r.code)!.term, score: 0 }));
+    // The term shown: an index term of the code holding the typed words where there is one ("GERD"), else the clinical term ("htn").
+    const indexTerms = new Map(rankIcd10cm(query, conceptRows, conceptRows.length).map((h) => [h.code, h.matchedTerm]));
+    const top: RankedHit[] = conceptRows.map(({ folded: _folded, ...r }) => ({ ...r, matchedTerm: descriptionHolds(r, query.tokens) ? null : (indexTerms.get(r.code) ?? first.get(r.code)!.term), score: 0 }));
     const taken = new Set(top.map((r) => r.code));
     const rest = rankIcd10cm(lexicalQuery, lexical.filter((r) => !taken.has(r.code)), limit, options);
     return withSpanish([...top, ...rest].slice(0, limit));

@@ -28,6 +28,8 @@ const conceptSchema = z.object({
   en: z.array(z.string().min(1)),
   es: z.array(z.string().min(1)),
   codesFrom: z.string(),
+  /** false: a rare code, named so that it is found when asked for ("diabetes insipidus"), without the common-code bonus. */
+  common: z.boolean().optional(),
 });
 
 const termsFileSchema = z.object({
@@ -133,7 +135,7 @@ export class ClinicalTerms {
       family: new Set(data.contextWords.family),
       history: new Set(data.contextWords.history),
     };
-    this.commonCodes = new Set([...data.concepts.flatMap((c) => c.codes), ...data.combinations.map((c) => c.code)]);
+    this.commonCodes = new Set([...data.concepts.filter((c) => c.common !== false).flatMap((c) => c.codes), ...data.combinations.map((c) => c.code)]);
     data.concepts.forEach((concept, order) => {
       this.groupsOf.set(concept.id, new Set([concept.id, ...(concept.groups ?? [])]));
       // Spanish callers get the English terms too: clinicians type English abbreviations in any interface.
@@ -208,14 +210,18 @@ export class ClinicalTerms {
     const rest: string[] = [];
     const parts: ConceptReading['parts'] = [];
     for (let i = 0; i < words.length; ) {
-      let best: { entry: TermEntry; cost: number; partial: boolean } | null = null;
+      let best: { entry: TermEntry; cost: number; partial: boolean; span: number } | null = null;
       for (const [word, how] of options[i]!) {
         for (const entry of this.byFirstWord[lang].get(word) ?? []) {
-          if (i + entry.words.length > words.length) { continue; }
-          let cost = how === 'exact' ? 0 : 1;
-          let partial = how === 'prefix';
+          // A term may run past the end of a query still being typed ("congestive hea" -> congestive
+          // heart failure) once two of its words are typed.
+          const span = Math.min(entry.words.length, words.length - i);
+          const truncated = span < entry.words.length;
+          if (truncated && (span < 2 || endsInSpace)) { continue; }
+          let cost = (how === 'exact' ? 0 : 1) + (truncated ? 1 : 0);
+          let partial = how === 'prefix' || truncated;
           let ok = true;
-          for (let k = 1; k < entry.words.length && ok; k++) {
+          for (let k = 1; k < span && ok; k++) {
             // Within a term already begun, a 4-letter word may carry one typo too ("congestive hart failure").
             const typed = words[i + k]!;
             const m = options[i + k]!.get(entry.words[k]!) ?? (typed.length >= 4 && typoDistance(typed, entry.words[k]!) <= 1 ? 'typo' : undefined);
@@ -226,19 +232,19 @@ export class ClinicalTerms {
             }
           }
           if (!ok) { continue; }
-          // The longest term wins; then the fewest typos; then a finished word over an unfinished one; then the file's order.
+          // The most words covered wins; then the fewest typos; then a finished term over an unfinished one; then the file's order.
           const better =
             !best ||
-            entry.words.length > best.entry.words.length ||
-            (entry.words.length === best.entry.words.length &&
+            span > best.span ||
+            (span === best.span &&
               (cost < best.cost || (cost === best.cost && (Number(partial) < Number(best.partial) || (partial === best.partial && entry.order < best.entry.order)))));
-          if (better) { best = { entry, cost, partial }; }
+          if (better) { best = { entry, cost, partial, span }; }
         }
       }
       if (best) {
         parts.push({ hit: hits.length });
-        hits.push({ concept: best.entry.concept, term: best.entry.text, from: i, to: i + best.entry.words.length, partial: best.partial || best.cost > 0 });
-        i += best.entry.words.length;
+        hits.push({ concept: best.entry.concept, term: best.entry.text, from: i, to: i + best.span, partial: best.partial || best.cost > 0 });
+        i += best.span;
       } else {
         parts.push({ word: words[i]! });
         rest.push(words[i]!);
