@@ -176,16 +176,27 @@ export class ClinicalTerms {
     return this.data.wordsEs[word] ?? word;
   }
 
-  /** The vocabulary words `typed` may stand for, each with how it matched (an unfinished word only when `last`). */
+  /** `candidatesFor`'s answers, by language, word and lastness (words repeat from keystroke to keystroke); emptied at 5,000. */
+  private readonly candidatesCache = new Map<string, Map<string, WordMatch>>();
+
+  /**
+   * The vocabulary words `typed` may stand for, each with how it matched (an unfinished word only
+   * when `last`; a typo only with the same first letter, as icd10cm-index.ts similarWords).
+   */
   private candidatesFor(typed: string, lang: SearchLang, last: boolean): Map<string, WordMatch> {
+    const key = `${lang}|${last ? 1 : 0}|${typed}`;
+    const cached = this.candidatesCache.get(key);
+    if (cached) { return cached; }
+    if (this.candidatesCache.size >= 5000) { this.candidatesCache.clear(); }
     const out = new Map<string, WordMatch>();
+    this.candidatesCache.set(key, out);
     const vocabulary = this.vocabulary[lang];
     if (this.byFirstWord[lang].has(typed) || vocabulary.includes(typed)) { out.set(typed, 'exact'); }
     const budget = typoBudget(typed.length);
     for (const word of vocabulary) {
       if (out.has(word)) { continue; }
       if (last && typed.length >= 2 && word.length > typed.length && word.startsWith(typed)) { out.set(word, 'prefix'); continue; }
-      if (budget > 0 && Math.abs(word.length - typed.length) <= budget && typoDistance(word, typed) <= budget) { out.set(word, 'typo'); }
+      if (budget > 0 && word[0] === typed[0] && Math.abs(word.length - typed.length) <= budget && typoDistance(word, typed) <= budget) { out.set(word, 'typo'); }
     }
     return out;
   }
