@@ -142,39 +142,39 @@ async function latency(queries: BenchQuery[]): Promise<void> {
     await database.close();
     // Twice: every keystroke searched (answer cache off), then as the API runs by default (answers kept per process and release).
     for (const cache of ['0', '']) {
-    if (cache) { process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache; }
-    else { delete process.env.VIGIL_REFERENCE_SEARCH_CACHE; }
-    api = await ApiProcess.start(bench.url);
-    console.log(cache === '0' ? '\n== answer cache off: every keystroke searches ==' : '\n== as the API runs by default (answers cached per process and release) ==');
-    const sessionGuid = await signIn(api.port, 'benchdoctor', PASSWORD);
-    const typed = queries.flatMap((q) => keystrokes(q.query).map((k) => ({ q: k, lang: q.lang })));
-    // Users of the Spanish interface (every fifth) type the Spanish queries in Spanish, the others the English ones.
-    const spanish = (user: number) => user % 5 === 0;
-    const own = { es: typed.filter((t) => t.lang === 'es'), en: typed.filter((t) => t.lang === 'en') };
-    const byUser = (user: number) => ({ SessionGuid: sessionGuid, 'Accept-Language': spanish(user) ? 'es' : 'en' });
-    const searchPathFor = (user: number, i: number) => {
-      const list = spanish(user) ? own.es : own.en;
-      return `/api/icd10cm/search?q=${encodeURIComponent(list[(user * 997 + i) % list.length]!.q)}&limit=20`;
-    };
-    const baselinePath = () => '/api/verifier/dinstinctDomains';
-    await loadGet(api.port, searchPathFor, byUser, 2, { callers: CALLERS }); // warm-up: index build, JIT
-    await loadGet(api.port, baselinePath, byUser, 1, { callers: CALLERS });
-    const memoryBefore = await api.memory();
-    console.log(`${CALLERS} concurrent typing users (every fifth on the Spanish interface), ${SECONDS} s each phase, ${typed.length} keystroke queries from ${queries.length} searches`);
-    const baseline = await loadGet(api.port, baselinePath, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
-    const search = await loadGet(api.port, searchPathFor, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
-    const memoryAfter = await api.memory();
-    console.log(`  baseline GET verifier/dinstinctDomains: ${latencyLine(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
-    console.log(`  GET icd10cm/search, a query per keystroke: ${latencyLine(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
-    console.log(`  ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)}   (goal: search p99 < 30 ms)`);
-    const baselineOne = await loadGet(api.port, baselinePath, byUser, SECONDS / 2, { callers: 1 });
-    const searchOne = await loadGet(api.port, searchPathFor, byUser, SECONDS / 2, { callers: 1 });
-    console.log('  one user, back to back (the cost of one request, without queueing):');
-    console.log(`    baseline: ${latencyLine(baselineOne.latencies)}`);
-    console.log(`    search:   ${latencyLine(searchOne.latencies)}`);
-    console.log(`  API RSS ${(memoryBefore.rss / 1e6).toFixed(0)} MB before, ${(memoryAfter.rss / 1e6).toFixed(0)} MB after the search phase`);
-    await api.stop();
-    api = null;
+      if (cache) { process.env.VIGIL_REFERENCE_SEARCH_CACHE = cache; }
+      else { delete process.env.VIGIL_REFERENCE_SEARCH_CACHE; }
+      api = await ApiProcess.start(bench.url);
+      console.log(cache === '0' ? '\n== answer cache off: every keystroke searches ==' : '\n== as the API runs by default (answers cached per process and release) ==');
+      const sessionGuid = await signIn(api.port, 'benchdoctor', PASSWORD);
+      const typed = queries.flatMap((q) => keystrokes(q.query).map((k) => ({ q: k, lang: q.lang })));
+      // Users of the Spanish interface (every fifth) type the Spanish queries in Spanish, the others the English ones.
+      const spanish = (user: number) => user % 5 === 0;
+      const own = { es: typed.filter((t) => t.lang === 'es'), en: typed.filter((t) => t.lang === 'en') };
+      const byUser = (user: number) => ({ SessionGuid: sessionGuid, 'Accept-Language': spanish(user) ? 'es' : 'en' });
+      const searchPathFor = (user: number, i: number) => {
+        const list = spanish(user) ? own.es : own.en;
+        return `/api/icd10cm/search?q=${encodeURIComponent(list[(user * 997 + i) % list.length]!.q)}&limit=20`;
+      };
+      const baselinePath = () => '/api/verifier/dinstinctDomains';
+      await loadGet(api.port, searchPathFor, byUser, 2, { callers: CALLERS }); // warm-up: index build, JIT
+      await loadGet(api.port, baselinePath, byUser, 1, { callers: CALLERS });
+      const memoryBefore = await api.memory();
+      console.log(`${CALLERS} concurrent typing users (every fifth on the Spanish interface), ${SECONDS} s each phase, ${typed.length} keystroke queries from ${queries.length} searches`);
+      const baseline = await loadGet(api.port, baselinePath, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
+      const search = await loadGet(api.port, searchPathFor, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
+      const memoryAfter = await api.memory();
+      console.log(`  baseline GET verifier/dinstinctDomains: ${latencyLine(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
+      console.log(`  GET icd10cm/search, a query per keystroke: ${latencyLine(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
+      console.log(`  ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)}   (goal: search p99 < 30 ms)`);
+      const baselineOne = await loadGet(api.port, baselinePath, byUser, SECONDS / 2, { callers: 1 });
+      const searchOne = await loadGet(api.port, searchPathFor, byUser, SECONDS / 2, { callers: 1 });
+      console.log('  one user, back to back (the cost of one request, without queueing):');
+      console.log(`    baseline: ${latencyLine(baselineOne.latencies)}`);
+      console.log(`    search:   ${latencyLine(searchOne.latencies)}`);
+      console.log(`  API RSS ${(memoryBefore.rss / 1e6).toFixed(0)} MB before, ${(memoryAfter.rss / 1e6).toFixed(0)} MB after the search phase`);
+      await api.stop();
+      api = null;
     }
   } finally {
     await api?.stop();
