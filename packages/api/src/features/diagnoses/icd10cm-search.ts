@@ -206,7 +206,7 @@ export interface SearchHit extends RankedHit {
 }
 
 /** Most candidates a words query hands to the ranking. */
-const WORD_CANDIDATES = 120;
+const WORD_CANDIDATES = 60;
 /** Words tried for a word that matched nothing as typed (icd10cm-index.ts similarWords). */
 const CORRECTIONS = 3;
 /** Points a combination code and a named concept's codes add to their word score when some typed words are not the concept's. */
