@@ -162,11 +162,13 @@ async function latency(queries: BenchQuery[]): Promise<void> {
       const memoryBefore = await api.memory();
       console.log(`${CALLERS} concurrent typing users (every fifth on the Spanish interface), ${SECONDS} s each phase, ${typed.length} keystroke queries from ${queries.length} searches`);
       const baseline = await loadGet(api.port, baselinePath, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
-      const search = await loadGet(api.port, searchPathFor, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS });
+      const slowest: { path: string; ms: number }[] = [];
+      const search = await loadGet(api.port, searchPathFor, byUser, SECONDS, { callers: CALLERS, paceMs: KEYSTROKE_MS, onSample: (p, ms) => slowest.push({ path: decodeURIComponent(p.split('q=')[1]!.split('&')[0]!), ms }) });
       const memoryAfter = await api.memory();
       console.log(`  baseline GET verifier/dinstinctDomains: ${latencyLine(baseline.latencies)}, ${baseline.rate.toFixed(0)} req/s, errors ${baseline.errors}`);
       console.log(`  GET icd10cm/search, a query per keystroke: ${latencyLine(search.latencies)}, ${search.rate.toFixed(0)} req/s, errors ${search.errors}`);
       console.log(`  ratio search p99 / baseline p99: ${(p99(search.latencies) / p99(baseline.latencies)).toFixed(2)}   (goal: search p99 < 30 ms)`);
+      console.log(`  slowest keystrokes: ${slowest.sort((a, b) => b.ms - a.ms).slice(0, 8).map((x) => `${JSON.stringify(x.path)} ${x.ms.toFixed(0)} ms`).join(', ')}`);
       const baselineOne = await loadGet(api.port, baselinePath, byUser, SECONDS / 2, { callers: 1 });
       const searchOne = await loadGet(api.port, searchPathFor, byUser, SECONDS / 2, { callers: 1 });
       console.log('  one user, back to back (the cost of one request, without queueing):');
