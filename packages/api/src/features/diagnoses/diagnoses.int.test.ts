@@ -87,7 +87,7 @@ describe('GET icd10cm/search', () => {
   const search = async (q: string, who: { id: number } = f.doctorA1) => {
     const res = await call('GET', `icd10cm/search?q=${encodeURIComponent(q)}`, who);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { items: { code: string; billable: boolean; matchedTerm: string | null; chronicConditions: { id: string }[] }[]; release: string };
+    return res.json().data as { items: { code: string; billable: boolean; matchedTerm: string | null; descriptionEs: string | null; chronicConditions: { id: string }[] }[]; release: string };
   };
 
   it('finds "type 2 diab" with E11.9 first, billable codes before categories', async () => {
@@ -118,6 +118,21 @@ describe('GET icd10cm/search', () => {
   it('uses the alphabetic index: "GERD" and "dyslipidemia" find K21.9 and E78.5 through their index terms', async () => {
     expect((await search('GERD')).items[0]).toMatchObject({ code: 'K21.9', matchedTerm: 'GERD' });
     expect((await search('dyslipidemia')).items[0]).toMatchObject({ code: 'E78.5', matchedTerm: 'Dyslipidemia' });
+  });
+
+  it('reads clinical abbreviations and combinations over HTTP: "htn with chf" -> I11.0, "diabetes with ckd" -> E11.22, "chf" -> I50.9', async () => {
+    expect((await search('htn with chf')).items[0]).toMatchObject({ code: 'I11.0', descriptionEs: null });
+    expect((await search('diabetes with ckd')).items[0]).toMatchObject({ code: 'E11.22' });
+    expect((await search('chf')).items[0]).toMatchObject({ code: 'I50.9', matchedTerm: 'chf' });
+  });
+
+  it('on the Spanish interface (Accept-Language: es) reads Spanish terms and answers the Spanish description beside the official one', async () => {
+    const es = async (q: string) => (await call('GET', `icd10cm/search?q=${encodeURIComponent(q)}`, f.doctorA1, { lang: 'es' })).json().data.items;
+    expect((await es('EPOC'))[0]).toMatchObject({ code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified', descriptionEs: 'Enfermedad pulmonar obstructiva crónica, no especificada' });
+    expect((await es('insuficiencia cardíaca'))[0]).toMatchObject({ code: 'I50.9', descriptionEs: 'Insuficiencia cardiaca, no especificada' });
+    expect((await es('diabetes tipo 2'))[0]).toMatchObject({ code: 'E11.9' });
+    // The same query in English is not read as Spanish, and the answers are kept apart per language.
+    expect((await search('insuficiencia cardiaca')).items[0]?.descriptionEs ?? null).toBeNull();
   });
 
   it('answers no hits for one- or two-letter words, 400 for an empty or too long query, 403 without diagnoses.read', async () => {

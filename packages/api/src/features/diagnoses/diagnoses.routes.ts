@@ -10,7 +10,7 @@ export function diagnosesRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, diagnoses.getDiagnosisListForPatient, ({ scope, headers, query }) =>
     service.findDiagnosesForPatient(ctx, scope, headers.patientid, query.status),
   );
-  registerEndpoint(app, ctx, diagnoses.searchIcd10cm, ({ query }) => service.searchCodes(ctx, query.q, query.limit));
+  registerEndpoint(app, ctx, diagnoses.searchIcd10cm, ({ query, req }) => service.searchCodes(ctx, query.q, query.limit, req.lang));
   registerEndpoint(app, ctx, diagnoses.findIcd10cmReleases, () => findReleases(ctx));
   registerEndpoint(app, ctx, diagnoses.importIcd10cmRelease, ({ scope, req }) => startImport(ctx, scope, req));
   registerEndpoint(app, ctx, diagnoses.getDiagnosis, ({ scope, params }) => service.getDiagnosis(ctx, scope, params.id));

@@ -19,7 +19,8 @@ import { AppError } from '../../lib/app-error';
 import { perContext } from '../../lib/per-context';
 import { localDate, officeTimeZone } from '../../lib/office-calendar';
 import { chronicConditionsOf, chronicConditionsOfCode } from './chronic-conditions';
-import { rankIcd10cm, readIcd10cmQuery, type Icd10cmCandidate, type Icd10cmQuery } from './icd10cm-search';
+import { searchIcd10cm } from './icd10cm-search';
+import { clinicalTerms, type SearchLang } from './icd10cm-terms';
 import { Icd10cmIndex } from './icd10cm-index';
 import * as codes from './icd10cm.repo';
 import * as repo from './diagnoses.repo';
@@ -162,11 +163,6 @@ export async function deleteDiagnosis(ctx: AppContext, scope: Scope, id: number)
 /** The search answers of one API process, by release, query and limit (AppConfig.referenceSearchCacheEntries). */
 const searchCache = perContext((ctx) => (ctx.config.referenceSearchCacheEntries > 0 ? new LRUCache<string, Icd10cmSearchResult>({ max: ctx.config.referenceSearchCacheEntries }) : null));
 
-/** Most candidates a words query hands to the ranking (icd10cm-search.ts). */
-const WORD_CANDIDATES = 60;
-/** Dictionary words tried for a word that matched nothing as typed. */
-const CORRECTIONS = 3;
-
 /** The in-memory index of one API process (icd10cm-index.ts) and the release it was built from; a build in progress is shared. */
 const searchIndex = perContext((): { held: { releaseId: number; index: Promise<Icd10cmIndex> } | null } => ({ held: null }));
 
@@ -197,51 +193,34 @@ export async function warmIcd10cmSearch(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Candidates for `query` from the release's index, pre-ranked (icd10cm-index.ts): a code prefix
- * gives its first `limit` codes; words give the WORD_CANDIDATES best codes that hold every typed
- * word at a word start ("2" included; "ger" finds "gerd" but not "finger"). When nothing holds
- * every word as typed, each word of 4 or more characters is corrected against the release's
- * dictionary (icd10cm.repo.ts findSimilarWords, the CORRECTIONS nearest) and the words are
- * searched once more with the corrections as alternatives.
- */
-async function findCandidates(db: Executor, index: Icd10cmIndex, query: Icd10cmQuery, limit: number): Promise<Icd10cmCandidate[]> {
-  if (query.kind === 'none') { return []; }
-  if (query.kind === 'code') { return index.findByCode(query.compact, limit); }
-  const exact = index.findByWords(
-    query.tokens.map((t) => [t]),
-    WORD_CANDIDATES,
-  );
-  if (exact.length > 0 || !query.tokens.some((t) => t.length >= 4)) { return exact; }
-  const alternatives = await Promise.all(
-    query.tokens.map(async (t) => (t.length < 4 ? [t] : [t, ...(await codes.findSimilarWords(catalogueDb(db), t, CORRECTIONS)).filter((w) => w !== t)])),
-  );
-  return index.findByWords(alternatives, WORD_CANDIDATES);
-}
-
-/**
- * `GET icd10cm/search`: up to `limit` (default 20) codes of the loaded release for `q`, ranked
- * (icd10cm-search.ts), each with its chronic conditions; the index term that matched when the
- * description did not hold every word. A query of only one- or two-letter words answers [].
+ * `GET icd10cm/search`: up to `limit` (default 20) codes of the loaded release for `q` as a
+ * clinician of language `lang` (the caller's: Accept-Language, cookie, stored setting; lib/lang.ts)
+ * means it (icd10cm-search.ts searchIcd10cm: clinical terms and combination codes, then the word
+ * matches), each with its chronic conditions, the term that matched when the description does not
+ * hold the typed words, and for 'es' the Spanish description where the clinical terms hold one
+ * (else null; the official English description is always given). A query of no letters or digits
+ * answers [].
  *
  * Every search reads the current release's reference (one indexed row), so a release loaded by
  * any process is seen by the next search of every process. The codes are matched in this
  * process's in-memory index of that release (icd10cm-index.ts, rebuilt when the release changes);
  * and as the code set changes only with a release, an answer is also kept per process (LRU) under
- * the release's id, the query as read (case, dots and extra spaces do not matter) and the limit
- * (docs/diagnoses.md "Search").
+ * the release's id, the language, the query as typed (trimmed, lower case: an unfinished last word
+ * is read as a prefix) and the limit (docs/diagnoses.md "Search").
  */
-export async function searchCodes(ctx: AppContext, q: string, limit = 20): Promise<Icd10cmSearchResult> {
-  const query = readIcd10cmQuery(q);
+export async function searchCodes(ctx: AppContext, q: string, limit = 20, lang: SearchLang = 'en'): Promise<Icd10cmSearchResult> {
   const cache = searchCache(ctx);
   const release = await codes.getCurrentReleaseRef(catalogueDb(ctx.db));
   if (!release) { return { items: [], release: '' }; }
-  const key = `${release.id}|${JSON.stringify(query)}|${limit}`;
+  const typed = q.replace(/\s+/g, ' ').replace(/^ /, '').toLowerCase();
+  const key = `${release.id}|${lang}|${typed}|${limit}`;
   const cached = cache?.get(key);
   if (cached) { return cached; }
-  const candidates = query.kind === 'none' ? [] : await findCandidates(ctx.db, await indexOf(ctx, release.id), query, limit);
-  const items = rankIcd10cm(query, candidates, limit).map((h) => ({
+  const hits = searchIcd10cm(await indexOf(ctx, release.id), clinicalTerms(), typed, lang, limit);
+  const items = hits.map((h) => ({
     code: h.code,
     description: h.description,
+    descriptionEs: h.descriptionEs,
     billable: h.billable,
     category: h.category,
     chronicConditions: conditionInfo(h.code),

@@ -18,11 +18,13 @@ describe('readIcd10cmQuery', () => {
     expect(readIcd10cmQuery('E11.')).toEqual({ kind: 'code', compact: 'E11' });
   });
 
-  it('reads anything else as words, and refuses words that are all shorter than 3 characters', () => {
-    expect(readIcd10cmQuery('Type 2 diab')).toEqual({ kind: 'words', tokens: ['type', '2', 'diab'] });
-    expect(readIcd10cmQuery('copd')).toEqual({ kind: 'words', tokens: ['copd'] });
-    expect(readIcd10cmQuery('ty 2')).toEqual({ kind: 'none' });
-    expect(readIcd10cmQuery('diabetes, diabetes')).toEqual({ kind: 'words', tokens: ['diabetes'] });
+  it('reads anything else as words (accents removed); words all shorter than 3 characters search only the clinical terms', () => {
+    expect(readIcd10cmQuery('Type 2 diab')).toEqual({ kind: 'words', tokens: ['type', '2', 'diab'], lexical: true });
+    expect(readIcd10cmQuery('copd')).toEqual({ kind: 'words', tokens: ['copd'], lexical: true });
+    expect(readIcd10cmQuery('Insuficiencia cardíaca')).toEqual({ kind: 'words', tokens: ['insuficiencia', 'cardiaca'], lexical: true });
+    expect(readIcd10cmQuery('ty 2')).toEqual({ kind: 'words', tokens: ['ty', '2'], lexical: false });
+    expect(readIcd10cmQuery(' - ')).toEqual({ kind: 'none' });
+    expect(readIcd10cmQuery('diabetes, diabetes')).toEqual({ kind: 'words', tokens: ['diabetes'], lexical: true });
   });
 });
 
@@ -51,7 +53,7 @@ describe('rankIcd10cm', () => {
       readIcd10cmQuery('dyslipidemia'),
       [
         c('E78.1', 'Pure hyperglyceridemia', true, 'Dyslipidemia, with high triglycerides'),
-        c('E78.5', 'Hyperlipidemia, unspecified', true, 'Dyslipidemia'),
+        c('E78.5', 'Hyperlipidemia, other form', true, 'Dyslipidemia'),
         c('E78.9', 'Dyslipidemia of lipoprotein metabolism'),
       ],
       10,

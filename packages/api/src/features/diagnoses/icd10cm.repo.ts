@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { icd10cmCodes, icd10cmReleases, icd10cmWords } from '../../db/schema/index';
+import { icd10cmCodes, icd10cmReleases } from '../../db/schema/index';
 import type { Icd10cmIndexRow } from './icd10cm-index';
 import type { CatalogueDb, TenantDb } from '../../db/handles';
 
@@ -19,21 +19,6 @@ const candidateColumns = {
 };
 
 const c = icd10cmCodes;
-
-/**
- * Up to `limit` dictionary words of the release (`icd10cm_words`) nearest to `word` by pg_trgm
- * (similarity >= 0.3 through the GiST index, nearest first): the corrections tried for a misspelt
- * word ("hypertenson" -> "hypertension").
- */
-export async function findSimilarWords({ db }: CatalogueDb, word: string, limit: number): Promise<string[]> {
-  const similar = await db
-    .select({ word: icd10cmWords.word })
-    .from(icd10cmWords)
-    .where(sql`${icd10cmWords.word} % ${word}`)
-    .orderBy(sql`${icd10cmWords.word} <-> ${word}`, asc(icd10cmWords.word))
-    .limit(limit);
-  return similar.map((w) => w.word);
-}
 
 /**
  * The current release's reference and every one of its codes with its search text (what the

@@ -83,7 +83,7 @@ export const searchIcd10cm = endpoint({
   path: 'icd10cm/search',
   tag,
   summary:
-    'Chosen (not in the spec): ICD-10-CM search by code prefix and words, typo tolerant, over descriptions and alphabetic-index terms; exact code first, then billable codes, then the best word matches',
+    'Chosen (not in the spec): ICD-10-CM search by code prefix and words, typo tolerant, over descriptions, alphabetic-index terms and clinical terms (abbreviations, lay terms, Spanish for an es caller); combination codes and the unspecified default first when every word names a condition, then billable codes, common before obstetric, perinatal and history codes unless the query says so',
   permission: 'diagnoses.read',
   query: icd10cmSearchQuerySchema,
   response: icd10cmSearchResultSchema,

@@ -107,12 +107,15 @@ export const icd10cmSearchQuerySchema = z.object({
 /** One search hit. */
 export const icd10cmCodeHitSchema = z.object({
   code: z.string(),
+  /** The official (English) description of the release. */
   description: z.string(),
+  /** For a Spanish caller, the code's Spanish description where the search's clinical terms hold one (data/icd10cm/clinical-terms.json); else null. */
+  descriptionEs: z.string().nullable(),
   /** Only billable codes may be chosen for a diagnosis. */
   billable: z.boolean(),
   category: z.string(),
   chronicConditions: z.array(chronicConditionSchema),
-  /** The alphabetic-index term that matched, when the description itself did not. */
+  /** The alphabetic-index or clinical term that matched ("htn", "insuficiencia cardiaca"), when the description itself does not hold the typed words. */
   matchedTerm: z.string().nullable(),
 });
 export type Icd10cmCodeHit = z.infer<typeof icd10cmCodeHitSchema>;

@@ -96,7 +96,18 @@ function HitOption({ hit, lang }: { hit: Icd10cmCodeHit; lang: 'en' | 'es' }) {
           {hit.code}
         </Text>
         <Stack gap={0}>
-          <Text size="sm">{hit.description}</Text>
+          {lang === 'es' && hit.descriptionEs ? (
+            <>
+              <Text size="sm" lang="es">
+                {hit.descriptionEs}
+              </Text>
+              <Text size="xs" c="dimmed" lang="en">
+                {t('search.officialDescription', { description: hit.description })}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm">{hit.description}</Text>
+          )}
           <Group gap={4}>
             {!hit.billable && (
               <Text size="xs" c="dimmed">
