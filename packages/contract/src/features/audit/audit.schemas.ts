@@ -62,7 +62,7 @@ export type AuditChainCheck = z.infer<typeof auditChainCheckSchema>;
 
 // System logs -----------------------------------------------------------------------------------
 
-export const systemLogKinds = ['serverError', 'jobRun', 'jobFailure', 'integrationFailure', 'signInRefused'] as const;
+export const systemLogKinds = ['serverError', 'jobRun', 'jobFailure', 'integrationFailure', 'signInRefused', 'mfa'] as const;
 export const systemLogLevels = ['error', 'warn', 'info'] as const;
 
 export const systemLogSchema = z.object({
