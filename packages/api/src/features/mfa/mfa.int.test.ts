@@ -9,9 +9,8 @@ import * as OTPAuth from 'otpauth';
 import { auth, mfa, Role } from '@vigil/contract';
 import { callerFor } from '../../../test/call-as';
 import { createTenancyFixture, createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../../test/setup';
-import { auditEvents, mfaFactors, mfaRecoveryCodes, sessions, systemLogs } from '../../db/schema/index';
+import { mfaFactors, mfaRecoveryCodes, sessions, systemLogs } from '../../db/schema/index';
 import { newToken, tokenHash } from '../../lib/crypto';
-import { auditTrail } from '../../lib/audit-trail';
 import { insertUserToken } from '../auth/auth.repo';
 import { SIGN_IN_TOKEN_PURPOSE } from '../auth/auth.service';
 
@@ -302,7 +301,7 @@ describe('factor removal and reset', () => {
     expect(ok.status).toBe(200);
   });
 
-  it("lets the organization's admin list and reset a user's factors, audited; another organization's admin gets 404", async () => {
+  it("lets the organization's admin list and reset a user's factors, recorded in the system log; another organization's admin gets 404", async () => {
     const doctor = await newDoctor();
     await enrolTotp(doctor);
     expect((await callAs(f.orgAdminB, mfa.getUserFactors, { params: { userId: doctor.id } })).status).toBe(404);
@@ -314,10 +313,5 @@ describe('factor removal and reset', () => {
     expect((await signIn(doctor)).json().data.session.userId).toBe(doctor.id);
     const logged = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.userId, f.orgAdminA.id), eq(systemLogs.message, 'Factors reset by an administrator')));
     expect(logged.some((l) => (l.details as { targetUserId?: number }).targetUserId === doctor.id)).toBe(true);
-    await auditTrail(t.ctx).flush();
-    const trail = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.userId, f.orgAdminA.id), eq(auditEvents.endpoint, 'DELETE mfa/users/{userId}/factors')));
-    expect(trail.map((e) => e.outcome)).toContain(200);
-    const refused = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.userId, f.doctorA1.id), eq(auditEvents.endpoint, 'DELETE mfa/users/{userId}/factors')));
-    expect(refused.map((e) => e.outcome)).toContain(403);
   });
 });

@@ -27,7 +27,7 @@ import * as repo from './mfa.repo';
  * WebAuthn passkeys (W3C WebAuthn Level 2, `@simplewebauthn/server`) and recovery codes, the
  * organization's policy, and the checks the sign-in steps of features/auth call (index.ts).
  * Every enrolment, removal, reset, policy change and MFA sign-in step is written to the system
- * log (kind `mfa`); the signed-in endpoints are in the PHI audit trail as well (contract `audit`).
+ * log (kind `mfa`, never a secret or code): staff credentials, not patient data, so not the PHI trail.
  */
 
 /** The issuer authenticator apps show beside the account. */
