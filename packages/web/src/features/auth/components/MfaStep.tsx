@@ -51,7 +51,7 @@ export function MfaStep({ challenge, onSignedIn }: { challenge: MfaChallenge; on
     }
   };
 
-  const usePasskey = async () => {
+  const signInWithPasskey = async () => {
     setError(null);
     setBusy(true);
     try {
@@ -132,8 +132,8 @@ export function MfaStep({ challenge, onSignedIn }: { challenge: MfaChallenge; on
           {challenge.enrolRequired ? t('mfa.enrolConfirm') : t('mfa.verify')}
         </Button>
         {!challenge.enrolRequired && challenge.methods.includes('passkey') && (
-          <Button variant="default" onClick={() => void usePasskey()} disabled={busy}>
-            {t('mfa.usePasskey')}
+          <Button variant="default" onClick={() => void signInWithPasskey()} disabled={busy}>
+            {t('mfa.signInWithPasskey')}
           </Button>
         )}
         {!challenge.enrolRequired && challenge.methods.includes('recovery') && challenge.methods.includes('totp') && (
