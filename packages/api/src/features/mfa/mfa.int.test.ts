@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { auth, mfa, Role } from '@vigil/contract';
 import { callerFor } from '../../../test/call-as';
+import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTenancyFixture, createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../../test/setup';
 import { mfaFactors, mfaRecoveryCodes, sessions, systemLogs } from '../../db/schema/index';
 import { newToken, tokenHash } from '../../lib/crypto';
@@ -313,5 +314,47 @@ describe('factor removal and reset', () => {
     expect((await signIn(doctor)).json().data.session.userId).toBe(doctor.id);
     const logged = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.userId, f.orgAdminA.id), eq(systemLogs.message, 'Factors reset by an administrator')));
     expect(logged.some((l) => (l.details as { targetUserId?: number }).targetUserId === doctor.id)).toBe(true);
+  });
+});
+
+describe('passkeys (WebAuthn)', () => {
+  it('registers a passkey for VIGIL_PUBLIC_URL as relying party and completes a sign-in with its assertion', async () => {
+    const doctor = await newDoctor();
+    const origin = t.ctx.config.publicUrl!;
+    const authenticator = new SoftAuthenticator(origin);
+    const started = await callAs(doctor, mfa.startPasskey);
+    expect(started.status).toBe(200);
+    const options = started.body.options as { challenge: string; rp: { id: string } };
+    expect(options.rp.id).toBe(new URL(origin).hostname);
+    const finished = await callAs(doctor, mfa.finishPasskey, { body: { factorId: started.body.factorId, response: authenticator.register(options) } });
+    expect(finished.status).toBe(200);
+    expect(finished.body.factor.kind).toBe('passkey');
+    expect(finished.body.recoveryCodes).toHaveLength(10);
+
+    const challenge = (await signIn(doctor)).json().data;
+    expect(challenge).toMatchObject({ mfaRequired: true, methods: ['passkey', 'recovery'] });
+    const request = await callAs({ anonymous: true }, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken } });
+    const requestOptions = request.body as { challenge: string; rpId: string; allowCredentials: { id: string }[] };
+    expect(requestOptions.allowCredentials.map((c) => c.id)).toEqual([authenticator.credentialId.toString('base64url')]);
+    const ok = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken, assertion: authenticator.assert(requestOptions) } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.session.userId).toBe(doctor.id);
+  });
+
+  it('refuses an assertion over another challenge, and a registration for another origin', async () => {
+    const doctor = await newDoctor();
+    const authenticator = new SoftAuthenticator(t.ctx.config.publicUrl!);
+    const started = await callAs(doctor, mfa.startPasskey);
+    await callAs(doctor, mfa.finishPasskey, { body: { factorId: started.body.factorId, response: authenticator.register(started.body.options as { challenge: string; rp: { id: string } }) } });
+    const challenge = (await signIn(doctor)).json().data;
+    const request = (await callAs({ anonymous: true }, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken } })).body as { challenge: string; rpId: string };
+    const forged = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken, assertion: authenticator.assert({ ...request, challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' }) } });
+    expect(forged.status).toBe(401);
+
+    const phishing = new SoftAuthenticator('https://vigil.example.net');
+    const again = await callAs(doctor, mfa.startPasskey);
+    const refused = await callAs(doctor, mfa.finishPasskey, { body: { factorId: again.body.factorId, response: phishing.register(again.body.options as { challenge: string; rp: { id: string } }) } });
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toBe('The passkey could not be verified');
   });
 });
