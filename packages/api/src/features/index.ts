@@ -41,6 +41,7 @@ import { enrolmentModule } from './enrolment/module';
 import { dashboardsModule } from './dashboards/module';
 import { importModule } from './import/module';
 import { mfaModule } from './mfa/module';
+import { ssoModule } from './sso/module';
 
 /** Every feature's module, in the order their routes are registered. */
 export const featureModules = [
@@ -79,6 +80,7 @@ export const featureModules = [
   dashboardsModule,
   importModule,
   mfaModule,
+  ssoModule,
 ] as const;
 
 /**

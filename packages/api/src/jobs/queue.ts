@@ -52,10 +52,16 @@ export interface JobPayloads {
   'license-expiry': Record<string, never>;
   /** One minute of the system log's retention rule (jobs/system-log-retention.run.job.ts). */
   'system-log-retention': Record<string, never>;
+  /** One minute of SSO session refreshes (features/sso `refreshDueSessions`; docs/security.md "Single sign-on"). */
+  'sso-refresh': Record<string, never>;
   /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
   'appointment-reminders': Record<string, never>;
   /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */
   'terra-event': { eventId: number };
+  /** One minute of audit checkpoints: an incremental check and, when due and whole, a signed checkpoint (features/audit/checkpoints.service.ts). */
+  'audit-checkpoint': Record<string, never>;
+  /** A full re-check of the audit trail; its progress and verdict go to its `audit_verifications` row. */
+  'audit-full-check': { runId: number };
   /** One reviewed reading to send to the ECP (features/ecp/ecp-send.ts); what it sends is in its `ecp_outbound` row. */
   'ecp-send': { outboundId: number };
 }
