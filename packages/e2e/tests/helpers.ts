@@ -52,5 +52,6 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   }
   await page.locator('input[autocomplete=username]').fill(username);
   await page.locator('input[autocomplete=current-password]').fill(password);
-  await page.locator('button[type=submit]').click();
+  // The password form's own button: the login page also has the organization sign-in (SSO) form.
+  await page.locator('form:has(input[autocomplete=current-password]) button[type=submit]').click();
 }

@@ -15,6 +15,7 @@
  * sign-in fails.
  */
 import {
+  isMfaChallenge,
   auth,
   buildPath,
   devices,
@@ -165,6 +166,10 @@ async function main(): Promise<number> {
     signIn = await call(auth.signInV3, { auth: null, body: { username: 'sysadmin', password, ip: '127.0.0.1' } });
   } catch (err) {
     process.stderr.write(`simulate-hubs: cannot sign in as sysadmin at ${BASE} (${err instanceof HttpError ? err.message : 'portal not reachable'})\n`);
+    return 1;
+  }
+  if (isMfaChallenge(signIn)) {
+    process.stderr.write('simulate-hubs: sysadmin holds a second factor; this tool signs in with the password only\n');
     return 1;
   }
   const session = { sessionguid: signIn.session.sessionGuid };

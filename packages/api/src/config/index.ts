@@ -37,6 +37,8 @@ const envSchema = z.object({
   VIGIL_SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   VIGIL_SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   VIGIL_SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  VIGIL_SECRET_KEY: z.string().min(32, 'VIGIL_SECRET_KEY must be at least 32 characters').optional(),
+  VIGIL_MFA_REMEMBER_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   VIGIL_SMTP_URL: z.string().optional(),
   VIGIL_MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
   VIGIL_SEED_DEMO: bool.default(true),
@@ -105,6 +107,14 @@ export interface AppConfig {
   signInMaxFailures: number;
   signInMaxFailuresPerIp: number;
   signInWindowMinutes: number;
+  /**
+   * The key that encrypts secrets at rest (TOTP secrets; lib/secret-box.ts), VIGIL_SECRET_KEY, at
+   * least 32 characters. Absent outside production: a fixed development key; absent in production:
+   * TOTP enrolment answers 409 mfaUnavailable (docs/security.md "Multi-factor authentication").
+   */
+  secretKey?: string;
+  /** How long "remember this device" skips the second sign-in step, days (VIGIL_MFA_REMEMBER_DAYS, default 30; 0 turns it off). */
+  mfaRememberDays: number;
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
@@ -231,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInMaxFailures: e.VIGIL_SIGNIN_MAX_FAILURES,
     signInMaxFailuresPerIp: e.VIGIL_SIGNIN_MAX_FAILURES_PER_IP,
     signInWindowMinutes: e.VIGIL_SIGNIN_WINDOW_MINUTES,
+    secretKey: e.VIGIL_SECRET_KEY || undefined,
+    mfaRememberDays: e.VIGIL_MFA_REMEMBER_DAYS,
     smtpUrl: e.VIGIL_SMTP_URL || undefined,
     mailFrom: e.VIGIL_MAIL_FROM,
     seedDemo: e.VIGIL_SEED_DEMO,

@@ -9,7 +9,8 @@ import { inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { systemLogs } from '../db/schema/index';
 
-export type SystemLogKind = 'serverError' | 'jobRun' | 'jobFailure' | 'integrationFailure' | 'signInRefused';
+/** `mfa`: enrolment, removal and reset of second factors, MFA policy changes and MFA sign-in steps (docs/security.md "Multi-factor authentication"). */
+export type SystemLogKind = 'serverError' | 'jobRun' | 'jobFailure' | 'integrationFailure' | 'signInRefused' | 'mfa';
 export type SystemLogLevel = 'error' | 'warn' | 'info';
 
 export interface SystemLogEntry {

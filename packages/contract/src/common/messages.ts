@@ -18,6 +18,22 @@ export const messages = {
     en: 'Too many failed sign-in attempts. Try again in {seconds} seconds.',
     es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {seconds} segundos.',
   },
+  mfaCodeInvalid: { en: 'The code is not valid', es: 'El código no es válido' },
+  mfaChallengeExpired: {
+    en: 'This sign-in step has expired. Sign in again.',
+    es: 'Este paso del inicio de sesión ha caducado. Inicie sesión de nuevo.',
+  },
+  mfaEnrolmentExpired: { en: 'Start the enrolment again', es: 'Vuelva a iniciar el registro' },
+  mfaLastFactorRequired: {
+    en: 'Your organization requires multi-factor authentication: keep at least one factor',
+    es: 'Su organización exige la autenticación multifactor: conserve al menos un factor',
+  },
+  mfaNoFactor: { en: 'Add a factor first', es: 'Añada primero un factor' },
+  mfaUnavailable: {
+    en: 'Multi-factor authentication is not configured on this server',
+    es: 'La autenticación multifactor no está configurada en este servidor',
+  },
+  passkeyInvalid: { en: 'The passkey could not be verified', es: 'No se pudo verificar la llave de acceso' },
   forbidden: { en: 'You do not have permission to do this', es: 'No tiene permiso para hacer esto' },
   metricsRefused: {
     en: 'The metrics are available only with the metrics token or from an allowed address',

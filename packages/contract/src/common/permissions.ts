@@ -6,7 +6,9 @@ import { Role, type RoleId } from './roles';
  */
 export const permissions = [
   'self.read', // own session, profile, image
-  'self.update', // own language, password, image, websocket token
+  'self.update', // own language, password, image, websocket token, own MFA factors
+  'mfa.policy', // the organization's MFA policy (docs/security.md "Multi-factor authentication")
+  'mfa.reset', // remove every factor of a user of the caller's organization
   'reference.read', // countries, roles
   'users.read', // staff and admin lists in scope
   'users.manage', // create / update staff and admins in scope
@@ -214,6 +216,9 @@ export const rolePermissions = {
     'invoices.read',
     'invoices.manage',
     'apiKeys.manage',
+    // Who must hold a second factor, and resetting a user's lost factors (docs/security.md "Multi-factor authentication").
+    'mfa.policy',
+    'mfa.reset',
     // The organization's single sign-on (docs/security.md "Single sign-on").
     'sso.manage',
     // The organization's PHI audit trail (docs/audit.md).

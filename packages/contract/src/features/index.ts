@@ -34,6 +34,7 @@ import * as terra from './terra/terra.contract';
 import * as ecp from './ecp/ecp.contract';
 import * as enrolment from './enrolment/enrolment.contract';
 import * as dashboards from './dashboards/dashboards.contract';
+import * as mfa from './mfa/mfa.contract';
 import * as sso from './sso/sso.contract';
 
 export * from './auth/auth.schemas';
@@ -77,8 +78,9 @@ export * from './sso/sso.schemas';
 
 export * from './audit/audit.schemas';
 export * from './dashboards/dashboards.schemas';
+export * from './mfa/mfa.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards, sso };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards, mfa, sso };
 export * from './appointments/appointments.schemas';
 export * from './terra/terra.schemas';
 export * from './ecp/ecp.schemas';
@@ -121,6 +123,7 @@ export const contract = {
   ecp,
   enrolment,
   dashboards,
+  mfa,
   sso,
 } as const;
 

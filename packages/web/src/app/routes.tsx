@@ -110,6 +110,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/emptyComponent', permission: 'self.read', page: () => import('../features/audit/pages/EmptyComponentPage') },
   { path: '/profile', permission: 'self.read', page: () => import('../features/profile/pages/ProfileSettingsPage') },
   { path: '/profile/password', permission: 'self.update', page: () => import('../features/profile/pages/ResetPasswordPage') },
+  { path: '/profile/security', permission: 'self.update', page: () => import('../features/mfa/pages/MySecurityPage') },
+  { path: '/organization/security', permission: 'mfa.policy', page: () => import('../features/mfa/pages/OrganizationSecurityPage') },
 ];
 
 /** The navigation entries `roleId` may use, in order (the same permission as the route's guard). */

@@ -43,3 +43,4 @@ export * from '../../features/release-notes/release-notes.tables';
 export * from '../../features/terra/terra.tables';
 export * from '../../features/ecp/ecp.tables';
 export * from '../../features/enrolment/enrolment.tables';
+export * from '../../features/mfa/mfa.tables';

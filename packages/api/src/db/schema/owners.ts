@@ -42,6 +42,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   sessions: 'auth',
   user_tokens: 'auth',
   sign_in_failures: 'auth',
+  sign_in_challenges: 'auth',
   // Every feature sends mail through lib/mailer.ts, which keeps the outbox (the admin feature reads it).
   email_outbox: 'lib/mailer',
   import_runs: 'import',
@@ -185,4 +186,10 @@ export const tableOwners: Readonly<Record<string, string>> = {
   // Tables files of: enrolment.
   patient_program_enrolments: 'enrolment',
   patient_insurance: 'enrolment',
+
+  // Tables files of: mfa.
+  mfa_factors: 'mfa',
+  mfa_recovery_codes: 'mfa',
+  mfa_remembered_devices: 'mfa',
+  mfa_organization_policies: 'mfa',
 };

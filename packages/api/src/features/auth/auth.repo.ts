@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNull, min, or, sql, type SQL } from 'dri
 import { Role, languageFromStored, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
-import { hospitals, sessions, signInFailures, userHospitals, userTokens, users } from '../../db/schema/index';
+import { hospitals, sessions, signInChallenges, signInFailures, userHospitals, userTokens, users } from '../../db/schema/index';
 import type { TenantDb } from '../../db/handles';
 
 /** Sign-in lookups run before there is a caller, so they take no scope: the account is the subject. */
@@ -155,4 +155,45 @@ export async function retireUserTokens(tx: Executor, userId: number, purposes: s
     .update(userTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
+}
+
+/** A new MFA sign-in challenge (auth.tables.ts `signInChallenges`). */
+export async function insertSignInChallenge(
+  db: Executor,
+  values: { tokenHash: string; userId: number; purpose: 'verify' | 'enrol'; accountKey: string; failureKey: string; sessionType: string; ip: string; expiresAt: Date },
+) {
+  await db.insert(signInChallenges).values(values);
+}
+
+/** The unused, unexpired challenge of token hash `hash` and `purpose`, or null. */
+export async function findLiveSignInChallenge(db: Executor, hash: string, purpose: 'verify' | 'enrol') {
+  const [row] = await db
+    .select()
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.tokenHash, hash), eq(signInChallenges.purpose, purpose), isNull(signInChallenges.usedAt), gt(signInChallenges.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Keeps the WebAuthn challenge of the passkey assertion asked for on challenge `id`. */
+export async function setSignInChallengeWebauthn(db: Executor, id: number, challenge: string) {
+  await db.update(signInChallenges).set({ webauthnChallenge: challenge }).where(and(eq(signInChallenges.id, id), isNull(signInChallenges.usedAt)));
+}
+
+/** Counts a failed factor on challenge `id`, and ends the challenge once it has `max` failures. */
+export async function failSignInChallenge(db: Executor, id: number, max: number) {
+  await db
+    .update(signInChallenges)
+    .set({ failures: sql`${signInChallenges.failures} + 1`, usedAt: sql`case when ${signInChallenges.failures} + 1 >= ${max} then now() else null end` })
+    .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.usedAt)));
+}
+
+/** Uses challenge `id` up (single use): false when it was already used or has expired meanwhile. */
+export async function consumeSignInChallenge(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(signInChallenges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.usedAt), gt(signInChallenges.expiresAt, new Date())))
+    .returning({ id: signInChallenges.id });
+  return rows.length === 1;
 }

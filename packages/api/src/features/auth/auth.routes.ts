@@ -1,18 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auth } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './auth.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, auth.signInV3, ({ body, req, reply }) =>
-    service.signIn(ctx, body, req.ip, {
-      token: req.cookies[service.DEVICE_COOKIE],
-      // HttpOnly, this path only, never sent cross-site; Secure when the portal is reached over https.
-      issue: (token, maxAge) =>
-        void reply.setCookie(service.DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/api/auth', maxAge }),
-    }),
-  );
+  const deviceCookie = (req: FastifyRequest, reply: FastifyReply): service.DeviceCookie => ({
+    token: req.cookies[service.DEVICE_COOKIE],
+    // HttpOnly, this path only, never sent cross-site; Secure when the portal is reached over https.
+    issue: (token, maxAge) =>
+      void reply.setCookie(service.DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/api/auth', maxAge }),
+  });
+  registerEndpoint(app, ctx, auth.signInV3, ({ body, req, reply }) => service.signIn(ctx, body, req.ip, deviceCookie(req, reply)));
+  registerEndpoint(app, ctx, auth.mfaVerify, ({ body, req, reply }) => service.verifyMfa(ctx, body, req.ip, deviceCookie(req, reply)));
+  registerEndpoint(app, ctx, auth.mfaPasskeyOptions, ({ body }) => service.passkeyOptions(ctx, body.challengeToken));
+  registerEndpoint(app, ctx, auth.mfaEnrolTotp, ({ body }) => service.startEnrolment(ctx, body.challengeToken));
+  registerEndpoint(app, ctx, auth.mfaEnrolTotpConfirm, ({ body, req, reply }) => service.confirmEnrolment(ctx, body, req.ip, deviceCookie(req, reply)));
   registerEndpoint(app, ctx, auth.signInWithToken, ({ body, req }) => service.signInWithToken(ctx, body.token, req.ip));
   registerEndpoint(app, ctx, auth.signInWithTokenV2, ({ body, req }) => service.signInWithToken(ctx, body.token, body.ip || req.ip));
   registerEndpoint(app, ctx, auth.signOut, async ({ scope }) => {

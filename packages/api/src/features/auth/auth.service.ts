@@ -1,4 +1,4 @@
-import { Role, rolesRefusedAtStaffSignIn, type RoleId, type SignInResult } from '@vigil/contract';
+import { Role, rolesRefusedAtStaffSignIn, type MfaChallenge, type RoleId, type SignInAnswer, type SignInResult, type TotpEnrolment } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +9,7 @@ import { cachedSession, forgetSessions, rememberSession, sessionGeneration } fro
 import { passwordSignInRefusal } from '../sso/index';
 import { systemDb } from '../../db/handles';
 import { recordSystemLog } from '../../lib/system-log';
+import * as mfa from '../mfa/index';
 
 /** Purpose of the one-time tokens that token sign-in accepts. */
 export const SIGN_IN_TOKEN_PURPOSE = 'signin';
@@ -80,6 +81,68 @@ export interface DeviceCookie {
 }
 
 /**
+ * Refuses with 429 tooManyAttempts (Retry-After) when the account has VIGIL_SIGNIN_MAX_FAILURES
+ * failures under `failureKey` in the window, or (not for a trusted device) the address has
+ * VIGIL_SIGNIN_MAX_FAILURES_PER_IP. Password and second-factor failures count alike (README
+ * "Sign-in limits"; docs/security.md "Multi-factor authentication").
+ */
+async function refuseIfLimited(ctx: AppContext, accountKey: string, failureKey: string, trusted: boolean, source: string, remoteIp: string): Promise<void> {
+  const since = new Date(Date.now() - ctx.config.signInWindowMinutes * 60_000);
+  const failures = await repo.countSignInFailures(ctx.db, accountKey, failureKey, since);
+  const limited =
+    failures.account.n >= ctx.config.signInMaxFailures
+      ? failures.account.oldest
+      : !trusted && failures.ip.n >= ctx.config.signInMaxFailuresPerIp
+        ? failures.ip.oldest
+        : null;
+  if (limited) {
+    const retryAfter = Math.max(1, Math.ceil((limited.getTime() + ctx.config.signInWindowMinutes * 60_000 - Date.now()) / 1000));
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source, message: 'Sign-in refused: too many attempts', details: { reason: 'tooManyAttempts', ip: remoteIp } });
+    throw new AppError('tooManyRequests', 'tooManyAttempts', { seconds: retryAfter }, undefined, retryAfter);
+  }
+}
+
+/** What a sign-in that passed its first step carries to its session. */
+interface PendingSignIn {
+  userId: number;
+  accountKey: string;
+  /** The key its failures count under: the address, or `device:<hash>` for a trusted device. */
+  failureKey: string;
+  sessionType: string;
+  ip: string;
+}
+
+/** How long the second step of a sign-in may take (minutes), and how many wrong factors one challenge takes. */
+export const CHALLENGE_MINUTES = 5;
+export const CHALLENGE_MAX_FAILURES = 5;
+
+/** Answers the MFA challenge of a sign-in: a single-use token, stored as its SHA-256, CHALLENGE_MINUTES long. */
+async function openChallenge(ctx: AppContext, pending: PendingSignIn, step: 'verify' | 'enrol', methods: MfaChallenge['methods']): Promise<MfaChallenge> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
+  await repo.insertSignInChallenge(ctx.db, { ...pending, tokenHash: tokenHash(token), purpose: step, expiresAt });
+  return { mfaRequired: true, challengeToken: token, methods: step === 'enrol' ? [] : methods, enrolRequired: step === 'enrol', expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The end of a successful sign-in: clears the failures it was limited by, gives a browser without
+ * a valid device cookie for the account a new one, remembers the browser for the second step when
+ * asked (`rememberDevice`, VIGIL_MFA_REMEMBER_DAYS) and opens the session.
+ */
+async function completeSignIn(ctx: AppContext, pending: PendingSignIn, device: DeviceCookie | undefined, trusted: boolean, rememberDevice = false): Promise<SignInResult> {
+  await repo.clearSignInFailures(ctx.db, pending.accountKey, pending.failureKey);
+  let deviceHash = trusted && device?.token ? tokenHash(device.token) : null;
+  if (device && !trusted) {
+    const token = newToken();
+    deviceHash = tokenHash(token);
+    await repo.insertUserToken(ctx.db, { userId: pending.userId, purpose: 'device', tokenHash: deviceHash, expiresAt: new Date(Date.now() + DEVICE_COOKIE_DAYS * 86_400_000) });
+    device.issue(token, DEVICE_COOKIE_DAYS * 86_400);
+  }
+  if (rememberDevice && deviceHash) { await mfa.rememberDevice(ctx, pending.userId, deviceHash); }
+  return openSession(ctx, pending.userId, pending.sessionType, pending.ip);
+}
+
+/**
  * `auth/signinv3`: username or e-mail and password. Wrong credentials answer "Invalid username or
  * password" whether or not the account exists; patients, caregivers and ECP users are refused
  * (spec sections 5-6). Failed attempts are limited (429 with Retry-After), with OWASP's device
@@ -92,32 +155,24 @@ export interface DeviceCookie {
  *   address (VIGIL_SIGNIN_MAX_FAILURES_PER_IP), as before.
  * A success clears the failures it was limited by, and gives a browser without a valid device
  * cookie for the account a new one (DEVICE_COOKIE_DAYS).
+ *
+ * A user who holds a second factor, or whose organization's policy requires one, gets no session
+ * here but an MFA challenge (`openChallenge`; docs/security.md "Multi-factor authentication"):
+ * the failures are cleared and the device cookie issued only when the second step succeeds.
  */
 export async function signIn(
   ctx: AppContext,
   input: { username: string; password: string; ip: string },
   remoteIp: string,
   device?: DeviceCookie,
-): Promise<SignInResult> {
+): Promise<SignInAnswer> {
   const accountKey = input.username.trim().toLowerCase();
-  const since = new Date(Date.now() - ctx.config.signInWindowMinutes * 60_000);
   const user = await repo.findUserForSignIn(ctx.db, input.username);
   const deviceHash = device?.token && device.token.length <= 200 ? tokenHash(device.token) : null;
   const trusted = deviceHash !== null && user !== null && (await repo.findDeviceTokenUser(ctx.db, deviceHash)) === user.id;
   // A trusted device's failures are counted under its own key, not the address.
   const failureKey = trusted ? `device:${deviceHash}` : remoteIp;
-  const failures = await repo.countSignInFailures(ctx.db, accountKey, failureKey, since);
-  const limited =
-    failures.account.n >= ctx.config.signInMaxFailures
-      ? failures.account.oldest
-      : !trusted && failures.ip.n >= ctx.config.signInMaxFailuresPerIp
-        ? failures.ip.oldest
-        : null;
-  if (limited) {
-    const retryAfter = Math.max(1, Math.ceil((limited.getTime() + ctx.config.signInWindowMinutes * 60_000 - Date.now()) / 1000));
-    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: too many attempts', details: { reason: 'tooManyAttempts', ip: remoteIp } });
-    throw new AppError('tooManyRequests', 'tooManyAttempts', { seconds: retryAfter }, undefined, retryAfter);
-  }
+  await refuseIfLimited(ctx, accountKey, failureKey, trusted, 'POST auth/signinv3', remoteIp);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.status !== 1) {
     await repo.recordSignInFailure(ctx.db, accountKey, failureKey);
@@ -142,15 +197,12 @@ export async function signIn(
     void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: role not allowed in the staff app', userId: user.id, details: { reason: 'roleRefused', ip: remoteIp } });
     throw refused;
   }
-  await repo.clearSignInFailures(ctx.db, accountKey, failureKey);
-  if (device && !trusted) {
-    const token = newToken();
-    await repo.insertUserToken(ctx.db, { userId: user.id, purpose: 'device', tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + DEVICE_COOKIE_DAYS * 86_400_000) });
-    device.issue(token, DEVICE_COOKIE_DAYS * 86_400);
-  }
   // The browser sends the spec's "IPv6: N/A IP: N/A" when its lookup failed; the connection address is better then.
   const ipText = input.ip && !input.ip.includes('N/A') ? input.ip : remoteIp;
-  return openSession(ctx, user.id, 'WEB', ipText);
+  const pending = { userId: user.id, accountKey, failureKey, sessionType: 'WEB', ip: ipText };
+  const { step, methods } = await mfa.signInStepOf(ctx, user, deviceHash);
+  if (step !== 'none') { return openChallenge(ctx, pending, step, methods); }
+  return completeSignIn(ctx, pending, device, trusted);
 }
 
 /**
@@ -158,8 +210,10 @@ export async function signIn(
  * password from an e-mailed link) for a session. A patient's token is refused with "You cannot
  * authenticate as a Patient!"; an API user's (it authenticates only with its keys, docs/api-keys.md)
  * answers "Error" like every other failure, and is recorded in the system log (signInRefused).
+ * A user who holds a second factor (or must enrol one) gets the MFA challenge instead of a session,
+ * exactly as a password sign-in does: the token proves the same thing a password does.
  */
-export async function signInWithToken(ctx: AppContext, token: string, ip: string): Promise<SignInResult> {
+export async function signInWithToken(ctx: AppContext, token: string, ip: string): Promise<SignInAnswer> {
   const userId = await repo.consumeUserToken(ctx.db, tokenHash(token), SIGN_IN_TOKEN_PURPOSE);
   if (userId === null) { throw new AppError('unauthorized', 'tokenSignInFailed'); }
   const user = await loadUserView(systemDb(ctx.db), userId);
@@ -170,6 +224,10 @@ export async function signInWithToken(ctx: AppContext, token: string, ip: string
   }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) { throw refused; }
+  // The same MFA policy as a password sign-in: a one-time token stands for the password only.
+  const pending = { userId, accountKey: user.username.toLowerCase(), failureKey: ip, sessionType: 'TOKEN', ip };
+  const { step, methods } = await mfa.signInStepOf(ctx, user, null);
+  if (step !== 'none') { return openChallenge(ctx, pending, step, methods); }
   return openSession(ctx, userId, 'TOKEN', ip);
 }
 
@@ -220,4 +278,100 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   const resolved = { scope, expiresAt: row.session.expiresAt, lastSeenAt };
   rememberSession(ctx, hash, resolved, now, generation);
   return resolved;
+}
+
+/** The live challenge of `token` for `purpose`, or 401 mfaChallengeExpired. */
+async function liveChallenge(ctx: AppContext, token: string, purpose: 'verify' | 'enrol') {
+  const row = await repo.findLiveSignInChallenge(ctx.db, tokenHash(token), purpose);
+  if (!row) { throw new AppError('unauthorized', 'mfaChallengeExpired'); }
+  return row;
+}
+
+/** Whether the browser's device cookie is a valid device token of `userId`. */
+async function isTrustedDevice(ctx: AppContext, userId: number, device?: DeviceCookie): Promise<boolean> {
+  if (!device?.token || device.token.length > 200) { return false; }
+  return (await repo.findDeviceTokenUser(ctx.db, tokenHash(device.token))) === userId;
+}
+
+/** Counts a failed second factor like a failed password (sign_in_failures), and on the challenge. */
+async function countFactorFailure(ctx: AppContext, challenge: { id: number; userId: number; accountKey: string; failureKey: string }, method: string, remoteIp: string): Promise<void> {
+  await repo.recordSignInFailure(ctx.db, challenge.accountKey, challenge.failureKey);
+  await repo.failSignInChallenge(ctx.db, challenge.id, CHALLENGE_MAX_FAILURES);
+  mfa.recordMfaSignIn(ctx, challenge.userId, 'failure', method, remoteIp);
+}
+
+/**
+ * `auth/mfa/verify`: the second step of a sign-in. Exactly one of a TOTP code (each time step
+ * once), a recovery code (used up) or a passkey assertion over the challenge's WebAuthn
+ * challenge (`auth/mfa/passkey`). The sign-in limits of `signIn` apply (429 tooManyAttempts),
+ * and a wrong factor counts as a failed sign-in; a challenge takes CHALLENGE_MAX_FAILURES wrong
+ * factors, then ends. 401 mfaChallengeExpired for an unknown, used, ended or expired challenge,
+ * 401 mfaCodeInvalid for a wrong factor. A success uses the challenge up and opens the session;
+ * `rememberDevice` skips the second step in this browser for VIGIL_MFA_REMEMBER_DAYS.
+ */
+export async function verifyMfa(
+  ctx: AppContext,
+  input: { challengeToken: string; code?: string; recoveryCode?: string; assertion?: Record<string, unknown>; rememberDevice: boolean },
+  remoteIp: string,
+  device?: DeviceCookie,
+): Promise<SignInResult> {
+  const challenge = await liveChallenge(ctx, input.challengeToken, 'verify');
+  const trusted = challenge.failureKey.startsWith('device:') && (await isTrustedDevice(ctx, challenge.userId, device));
+  await refuseIfLimited(ctx, challenge.accountKey, challenge.failureKey, trusted, 'POST auth/mfa/verify', remoteIp);
+  const method = input.code !== undefined ? 'totp' : input.recoveryCode !== undefined ? 'recovery' : 'passkey';
+  const ok =
+    input.code !== undefined
+      ? await mfa.verifyTotpCode(ctx, challenge.userId, input.code)
+      : input.recoveryCode !== undefined
+        ? await mfa.useRecoveryCode(ctx, challenge.userId, input.recoveryCode)
+        : input.assertion !== undefined && challenge.webauthnChallenge !== null
+          ? await mfa.verifyPasskeyAssertion(ctx, challenge.userId, input.assertion, challenge.webauthnChallenge)
+          : false;
+  if (!ok) {
+    await countFactorFailure(ctx, challenge, method, remoteIp);
+    throw new AppError('unauthorized', 'mfaCodeInvalid');
+  }
+  if (!(await repo.consumeSignInChallenge(ctx.db, challenge.id))) { throw new AppError('unauthorized', 'mfaChallengeExpired'); }
+  mfa.recordMfaSignIn(ctx, challenge.userId, 'success', method, remoteIp);
+  return completeSignIn(ctx, challenge, device, trusted, input.rememberDevice);
+}
+
+/** `auth/mfa/passkey`: WebAuthn authentication options for a challenge's user; their challenge is kept on the sign-in challenge. 401 mfaChallengeExpired. */
+export async function passkeyOptions(ctx: AppContext, challengeToken: string): Promise<Record<string, unknown>> {
+  const challenge = await liveChallenge(ctx, challengeToken, 'verify');
+  const options = await mfa.passkeyAssertionOptions(ctx, challenge.userId);
+  await repo.setSignInChallengeWebauthn(ctx.db, challenge.id, options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** `auth/mfa/enrol/totp`: starts the TOTP enrolment a policy requires, within an enrolment challenge. 401 mfaChallengeExpired. */
+export async function startEnrolment(ctx: AppContext, challengeToken: string): Promise<TotpEnrolment> {
+  const challenge = await liveChallenge(ctx, challengeToken, 'enrol');
+  return mfa.startTotpFor(ctx, challenge.userId);
+}
+
+/**
+ * `auth/mfa/enrol/totp/confirm`: confirms the enrolment with a first valid code, uses the
+ * challenge up and opens the session; answers the recovery codes once. A wrong code counts as a
+ * failed sign-in (400 mfaCodeInvalid); the sign-in limits apply (429).
+ */
+export async function confirmEnrolment(
+  ctx: AppContext,
+  input: { challengeToken: string; factorId: number; code: string },
+  remoteIp: string,
+  device?: DeviceCookie,
+): Promise<{ signIn: SignInResult; recoveryCodes: string[] }> {
+  const challenge = await liveChallenge(ctx, input.challengeToken, 'enrol');
+  const trusted = challenge.failureKey.startsWith('device:') && (await isTrustedDevice(ctx, challenge.userId, device));
+  await refuseIfLimited(ctx, challenge.accountKey, challenge.failureKey, trusted, 'POST auth/mfa/enrol/totp/confirm', remoteIp);
+  let confirmed;
+  try {
+    confirmed = await mfa.confirmTotpFor(ctx, challenge.userId, input.factorId, input.code, 'POST auth/mfa/enrol/totp/confirm');
+  } catch (err) {
+    if (err instanceof AppError && err.messageKey === 'mfaCodeInvalid') { await countFactorFailure(ctx, challenge, 'totp', remoteIp); }
+    throw err;
+  }
+  if (!(await repo.consumeSignInChallenge(ctx.db, challenge.id))) { throw new AppError('unauthorized', 'mfaChallengeExpired'); }
+  mfa.recordMfaSignIn(ctx, challenge.userId, 'success', 'enrolment', remoteIp);
+  return { signIn: await completeSignIn(ctx, challenge, device, trusted), recoveryCodes: confirmed.recoveryCodes ?? [] };
 }

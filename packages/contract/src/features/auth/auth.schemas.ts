@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from '../users/users.schemas';
+import { recoveryCodeSchema, totpCodeSchema, webAuthnJsonSchema } from '../mfa/mfa.schemas';
 
 export const signInBodySchema = z.object({
   /** Username or e-mail. A null username is rejected. */
@@ -37,3 +38,45 @@ export const checkAuthenticationSchema = z.object({
   expiresAt: z.string().nullable(),
   idleExpiresAt: z.string().nullable(),
 });
+
+/** The second factors a sign-in challenge accepts (docs/security.md "Multi-factor authentication"). */
+export const mfaMethods = ['totp', 'recovery', 'passkey'] as const;
+
+/**
+ * A password (or one-time token) sign-in of a user who holds a second factor, or who must enrol one:
+ * no session yet, but a short-lived, single-use challenge token for `auth/mfa/verify` (or, with
+ * `enrolRequired`, for the TOTP enrolment of `auth/mfa/enrol/totp`).
+ */
+export const mfaChallengeSchema = z.object({
+  mfaRequired: z.literal(true),
+  challengeToken: z.string(),
+  methods: z.array(z.enum(mfaMethods)),
+  enrolRequired: z.boolean(),
+  expiresAt: z.string(), // ISO 8601
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** What a first sign-in step answers: the session, or the MFA challenge. */
+export const signInAnswerSchema = z.union([signInResultSchema, mfaChallengeSchema]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
+/** Whether a sign-in answer is the MFA step rather than a session. */
+export const isMfaChallenge = (a: SignInAnswer): a is MfaChallenge => 'mfaRequired' in a;
+
+/** The second step: exactly one of a TOTP code, a recovery code or a passkey assertion. */
+export const mfaVerifyBodySchema = z
+  .object({
+    challengeToken: z.string().min(1).max(200),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+    assertion: webAuthnJsonSchema.optional(),
+    /** Remember this browser (its device cookie) for VIGIL_MFA_REMEMBER_DAYS: no second step there until then. */
+    rememberDevice: z.boolean().optional().default(false),
+  })
+  .refine((b) => [b.code, b.recoveryCode, b.assertion].filter((v) => v !== undefined).length === 1, { message: 'invalid', path: ['code'] });
+
+export const mfaChallengeBodySchema = z.object({ challengeToken: z.string().min(1).max(200) });
+export const mfaEnrolConfirmBodySchema = z.object({ challengeToken: z.string().min(1).max(200), factorId: z.number().int().positive(), code: totpCodeSchema });
+
+/** The end of an enrolment at sign-in: the session and the recovery codes, shown once. */
+export const mfaEnrolledSignInSchema = z.object({ signIn: signInResultSchema, recoveryCodes: z.array(z.string()) });

@@ -4,13 +4,14 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { auth as authApi, signInBodySchema } from '@vigil/contract';
+import { auth as authApi, isMfaChallenge, signInBodySchema, type MfaChallenge, type SignInResult } from '@vigil/contract';
 import { ApiError, call } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { homePathFor } from '../../../lib/home';
 import { landOnBusiestOffice } from '../../../lib/office';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
+import { MfaStep } from '../components/MfaStep';
 import { SsoSignIn } from '../components/SsoSignIn';
 
 /** The asked-for page when it is one of ours, else the user's home (/dashboard for those who read alerts, /patients otherwise). */
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '', ip: IP_UNAVAILABLE },
     validate: zodValidate(signInBodySchema),
@@ -38,14 +40,26 @@ export default function LoginPage() {
   const ssoOrganization = orgParam && /^\d{1,9}$/.test(orgParam) ? Number(orgParam) : null;
   if (session) { return <Navigate to={safeRedirect(redirect, session.user.roleId)} replace />; }
 
+  const land = async (result: SignInResult) => {
+    signedIn(result);
+    await landOnBusiestOffice(result.user);
+    void navigate(safeRedirect(redirect, result.user.roleId), { replace: true });
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} backToLogin>
+        <MfaStep challenge={challenge} onSignedIn={(result) => void land(result)} />
+      </AuthCard>
+    );
+  }
+
   const submit = form.onSubmit(async (values) => {
     setError(null);
     setBusy(true);
     try {
       const result = await call(authApi.signInV3, { body: values });
-      signedIn(result);
-      await landOnBusiestOffice(result.user);
-      void navigate(safeRedirect(redirect, result.user.roleId), { replace: true });
+      if (isMfaChallenge(result)) { setChallenge(result); } else { await land(result); }
     } catch (err) {
       form.setErrors(serverFieldErrors(err));
       setError(err instanceof ApiError ? err.message : t('networkError'));

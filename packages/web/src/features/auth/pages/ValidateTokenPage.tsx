@@ -4,12 +4,13 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { changePasswordWithTokenBodySchema, message } from '@vigil/contract';
+import { changePasswordWithTokenBodySchema, isMfaChallenge, message, type MfaChallenge } from '@vigil/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
+import { MfaStep } from '../components/MfaStep';
 import { useChangePasswordWithToken, useSignInWithToken } from '../api/auth';
 
 /** What /auth/successfully may show: the server's reason when the automatic sign-in was refused. */
@@ -40,6 +41,7 @@ export default function ValidateTokenPage() {
   const change = useChangePasswordWithToken();
   const tokenSignIn = useSignInWithToken();
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
   const checkBody = zodValidate(changePasswordWithTokenBodySchema);
   const form = useForm<Values>({
@@ -51,6 +53,21 @@ export default function ValidateTokenPage() {
       return errors;
     },
   });
+
+  if (challenge) {
+    // The token stands for the password only: a user with a second factor (or who must enrol one) takes that step here.
+    return (
+      <AuthCard title={t('newPassword.title')} backToLogin>
+        <MfaStep
+          challenge={challenge}
+          onSignedIn={(result) => {
+            signedIn(result);
+            void navigate('/auth/successfully', { replace: true });
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   if (!token) {
     return (
@@ -76,7 +93,12 @@ export default function ValidateTokenPage() {
       return;
     }
     try {
-      signedIn(await tokenSignIn.mutateAsync({ token: signInToken, ip: IP_UNAVAILABLE }));
+      const result = await tokenSignIn.mutateAsync({ token: signInToken, ip: IP_UNAVAILABLE });
+      if (isMfaChallenge(result)) {
+        setChallenge(result);
+        return;
+      }
+      signedIn(result);
       void navigate('/auth/successfully', { replace: true });
     } catch (err) {
       // The password is changed; only the automatic sign-in was refused (e.g. a patient).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Center, Divider, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -37,9 +37,14 @@ export default function ProfileSettingsPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button component={Link} to="/profile/password" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
-            {t('changePassword')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to="/profile/security" variant="default" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              {t('security')}
+            </Button>
+            <Button component={Link} to="/profile/password" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
+              {t('changePassword')}
+            </Button>
+          </Group>
         }
       />
       {profile.isLoading && (
