@@ -587,22 +587,24 @@ export async function getRun(tenant: TenantDb, runId: number): Promise<RunRow | 
 }
 
 /**
- * Consents on file per patient (docs/ccm.md "Consent"): active consent forms of CCM records in
- * the office dated on or before `lastDay`, earliest first per program.
+ * Consents on file per patient (docs/billing-engine.md "Consent"): the consent forms of CCM
+ * records in the office obtained on or before `lastDay`, active or revoked (with the revocation
+ * day: the month of revocation still bills, engine/consent.ts), earliest first.
  */
 export async function findConsents(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
   const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
-    .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
+    .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy, status: ccmConsentForms.status, revokedOn: ccmConsentForms.revokedOn })
     .from(ccmConsentForms)
-    .where(and(eq(ccmConsentForms.hospitalId, office.id), inArray(ccmConsentForms.patientId, patientIds), eq(ccmConsentForms.status, 'ACTIVE'), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
+    .where(and(eq(ccmConsentForms.hospitalId, office.id), inArray(ccmConsentForms.patientId, patientIds), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
     .orderBy(asc(ccmConsentForms.consentDate), asc(ccmConsentForms.id));
   const out = new Map<number, ConsentFact[]>();
-  for (const { patientId, ...c } of rows) {
+  for (const { patientId, status, revokedOn, ...c } of rows) {
     const list = out.get(patientId) ?? [];
-    if (!list.some((x) => x.program === c.program)) { list.push(c as ConsentFact); }
+    // A REVOKED form always has its day (validation, migration 0023); one without reads as revoked the day it was obtained.
+    list.push({ ...(c as Omit<ConsentFact, 'revokedOn'>), revokedOn: status === 'REVOKED' ? (revokedOn ?? c.consentDate) : null });
     out.set(patientId, list);
   }
   return out;

@@ -21,6 +21,7 @@
 import type { BilingualText } from './settings';
 import { codeCatalogue, deviceCodes, setupCodes, type Program } from './codes';
 import { countTime, type BucketTime, type TimeBucket } from './time';
+import { splitPreConsentTime } from './consent';
 import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor, onlySimulatedReadings, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, gateByConsent, pcmClaims, remoteManagementClaims } from './management';
 import { programName, t } from './reasons';
@@ -75,7 +76,9 @@ export const deviceProgramOf = (billingType: Program): 'RPM' | 'RTM' => (billing
 export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOptions): MonthResult {
   const { settings, fees } = opts;
   const practitionerId = facts.practitioner?.userId ?? null;
-  const time = countTime(facts.timeEntries, practitionerId);
+  // Consent (engine/consent.ts): CCM, PCM and APCM time logged before the consent was obtained does not count.
+  const { counted, excluded: preConsent } = splitPreConsentTime(facts.timeEntries, facts.consents, facts.year, facts.month);
+  const time = countTime(counted, practitionerId);
   const bucket = (b: TimeBucket): BucketTime | undefined => time.get(b);
   const deviceProgram = deviceProgramOf(facts.billingType);
 
@@ -105,7 +108,7 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   claims.push(...remoteManagementClaims('RPM', bucket('RPM'), facts, settings));
   claims.push(...remoteManagementClaims('RTM', bucket('RTM'), facts, settings));
   // CCM, PCM and APCM only with the patient's consent on file (management.ts gateByConsent).
-  claims.push(...gateByConsent([...ccmClaims(bucket('CCM'), facts, opts), ...pcmClaims(bucket('PCM'), facts, opts), ...apcmClaims(bucket('APCM'), facts)], facts));
+  claims.push(...gateByConsent([...ccmClaims(bucket('CCM'), facts, opts), ...pcmClaims(bucket('PCM'), facts, opts), ...apcmClaims(bucket('APCM'), facts)], facts, preConsent));
   claims.push(...behavioralClaims(bucket('BHI'), bucket('COCM'), facts, opts));
   claims.push(...chronicPainClaims(bucket('CPM'), facts));
 

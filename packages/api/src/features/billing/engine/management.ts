@@ -13,6 +13,7 @@ import type { ClaimEvidence, EngineClaim, PatientMonthFacts } from './types';
 import { compareMonths, formatMmSs, monthBounds } from './dates';
 import { chooseFamily, precedenceEvidence, type Family } from './precedence';
 import { noteEvidence } from './notes';
+import { consentForMonth, CONSENT_SOURCE, isConsentProgram, preConsentText, revokedBeforeMonth, revokedBeforeText, revokedThisMonthText, type ConsentProgram, type PreConsentTime } from './consent';
 
 const MIN = 60;
 
@@ -189,23 +190,42 @@ const decisionMakingText = (facts: PatientMonthFacts): BilingualText =>
     : t('no medical decision making level is recorded on the CCM record', 'no hay nivel de toma de decisiones médicas en el registro de CCM');
 
 /**
- * Consent gating (docs/ccm.md "Consent"): CCM, PCM and APCM codes are billed only with the
- * patient's consent to that program on file (CMS: verbal or written consent documented before
- * the service begins). Without it every billable code of the program becomes suppressed with
- * "No CCM consent on file" (the program named); with it the consent is added to the evidence.
+ * Consent gating (engine/consent.ts, docs/billing-engine.md "Consent"): CCM, PCM and APCM codes
+ * are billed only with the patient's consent to that program in effect in the month (CMS: verbal
+ * or written consent documented before the service begins; a revocation is effective at the end of
+ * the calendar month). Without one every billable code of the program becomes suppressed: "No CCM
+ * consent on file" (the program named), or "CCM consent revoked on <day>" for a month after the
+ * revocation month. With one the consent is in the evidence (`details.consent`); in the revocation
+ * month a note says the month still bills. Time logged before the consent was obtained (`excluded`,
+ * from `splitPreConsentTime`) is named in `details.preConsentTime` and the reason.
  */
-export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts): EngineClaim[] {
+export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts, excluded: Map<ConsentProgram, PreConsentTime> = new Map()): EngineClaim[] {
+  const { first, last } = monthBounds(facts.year, facts.month);
   return claims.map((c) => {
-    if (c.program !== 'CCM' && c.program !== 'PCM' && c.program !== 'APCM') { return c; }
-    const consent = (facts.consents ?? []).find((x) => x.program === c.program);
-    if (consent) { return { ...c, evidence: { ...c.evidence, details: { ...c.evidence.details, consent } } }; }
+    if (!isConsentProgram(c.program)) { return c; }
+    const program = c.program;
+    const consent = consentForMonth(facts.consents, program, facts.year, facts.month);
+    const pre = excluded.get(program);
+    const rules = [...new Set([...c.evidence.rules, 'consent'])];
+    if (consent) {
+      const notes: BilingualText[] = [];
+      if (pre) { notes.push(preConsentText(pre)); }
+      if (consent.revokedOn && consent.revokedOn >= first && consent.revokedOn <= last) { notes.push(revokedThisMonthText(program, consent.revokedOn)); }
+      const reason = [c.reason, ...notes].filter((x): x is BilingualText => x !== null);
+      return {
+        ...c,
+        reason: reason.length > 0 ? t(reason.map((r) => r.en).join('; '), reason.map((r) => r.es).join('; ')) : null,
+        evidence: { ...c.evidence, rules, details: { ...c.evidence.details, consent: { ...consent, revokedOn: consent.revokedOn ?? null }, consentSource: CONSENT_SOURCE, ...(pre ? { preConsentTime: pre } : {}) } },
+      };
+    }
     if (c.status !== 'billable') { return c; }
+    const revoked = revokedBeforeMonth(facts.consents, program, facts.year, facts.month);
     return {
       ...c,
       status: 'suppressed',
-      reason: t(`No ${c.program} consent on file`, `No hay consentimiento de ${c.program} registrado`),
+      reason: revoked ? revokedBeforeText(program, revoked.revokedOn!) : t(`No ${program} consent on file`, `No hay consentimiento de ${program} registrado`),
       datesOfService: [],
-      evidence: { ...c.evidence, details: { ...c.evidence.details, consent: null } },
+      evidence: { ...c.evidence, rules, details: { ...c.evidence.details, consent: null, consentSource: CONSENT_SOURCE, ...(revoked ? { revokedConsent: revoked } : {}) } },
     };
   });
 }

@@ -14,6 +14,7 @@ import { computePatientMonth, deviceProgramOf } from './compute';
 import { daysInPeriod, deviceClaims, episodeAnchor, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { daysBetween, formatMmSs, monthBounds } from './dates';
 import { countTime, type TimeBucket } from './time';
+import { splitPreConsentTime } from './consent';
 import { t } from './reasons';
 import { codeCatalogue, setupCodes } from './codes';
 import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
@@ -142,7 +143,8 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     }
   }
 
-  const time = countTime(facts.timeEntries, facts.practitioner?.userId ?? null);
+  // Pre-consent time does not count (engine/consent.ts), as in the month's codes.
+  const time = countTime(splitPreConsentTime(facts.timeEntries, facts.consents, facts.year, facts.month).counted, facts.practitioner?.userId ?? null);
   const programsInPlay = new Set<TimeBucket>([...time.keys()]);
   if (facts.billingType !== 'APCM') { programsInPlay.add(facts.billingType); }
   const programs: ProgramReadiness[] = [...programsInPlay].map((program) => {

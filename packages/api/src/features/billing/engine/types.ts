@@ -119,14 +119,18 @@ export interface ChronicConditionFact {
 
 /**
  * A patient's consent to a care-management program on file in the office (a CCM record's consent
- * form, docs/ccm.md): active and dated on or before the month's last day. CMS: CCM, PCM and APCM
- * need the patient's verbal or written consent documented before the service is billed.
+ * form, docs/ccm.md), obtained on or before the month's last day, with its effective dates
+ * (engine/consent.ts, docs/billing-engine.md "Consent"). CMS: CCM, PCM and APCM need the
+ * patient's verbal or written consent documented before the service is billed.
  */
 export interface ConsentFact {
   program: 'CCM' | 'PCM' | 'APCM';
   consentType: string;
+  /** The local day it was obtained: time logged before it does not count. */
   consentDate: string;
   obtainedBy: string;
+  /** The local day it was revoked (effective at the end of that calendar month); absent or null = in force. */
+  revokedOn?: string | null;
 }
 
 /** Medical decision making level of the patient's latest CCM record in the office (AMA E/M levels). */
