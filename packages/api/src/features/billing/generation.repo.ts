@@ -64,6 +64,8 @@ export interface PatientBase {
   practitionerUserId: number | null;
   practitionerName: string | null;
   practitionerSource: 'profile' | 'medicalTeam' | null;
+  /** The practitioner's NPI as entered (doctor metadata, else a nurse practitioner's metadataInfo.npi); '' when none. */
+  practitionerNpi: string;
   diagnoses: string[];
   episodeStart: string | null;
   rtmSystem: RtmSystem | null;
@@ -113,9 +115,18 @@ export async function findOfficePatients(tenant: TenantDb, office: OfficeRef, pa
   );
   const practitionerIds = [...new Set(rows.map((r) => r.profile_practitioner ?? r.team_doctor).filter((x): x is number => x !== null))];
   const names = new Map<number, string>();
+  const npis = new Map<number, string>();
   if (practitionerIds.length > 0) {
-    const ps = await rowsOf<{ id: number; name: string }>(db, sql`select id, first_name || ' ' || last_name as name from users where id = any(${sql.param(practitionerIds)}::int[])`);
-    for (const p of ps) { names.set(Number(p.id), p.name); }
+    const ps = await rowsOf<{ id: number; name: string; npi: string | null }>(
+      db,
+      sql`select u.id, u.first_name || ' ' || u.last_name as name, coalesce(nullif(dm.npi, ''), nm.metadata_info->>'npi', '') as npi
+            from users u left join doctor_metadata dm on dm.user_id = u.id left join nurse_metadata nm on nm.user_id = u.id
+           where u.id = any(${sql.param(practitionerIds)}::int[])`,
+    );
+    for (const p of ps) {
+      names.set(Number(p.id), p.name);
+      npis.set(Number(p.id), p.npi ?? '');
+    }
   }
   return rows.map((r) => {
     const prac = r.profile_practitioner ?? r.team_doctor;
@@ -128,6 +139,7 @@ export async function findOfficePatients(tenant: TenantDb, office: OfficeRef, pa
       practitionerUserId: prac === null ? null : Number(prac),
       practitionerName: prac === null ? null : (names.get(Number(prac)) ?? null),
       practitionerSource: r.profile_practitioner !== null ? 'profile' : r.team_doctor !== null ? 'medicalTeam' : null,
+      practitionerNpi: prac === null ? '' : (npis.get(Number(prac)) ?? ''),
       diagnoses: Array.isArray(r.diagnoses) ? (r.diagnoses as unknown[]).map(String) : [],
       episodeStart: r.episode_start,
       rtmSystem: r.rtm_system === 'RESPIRATORY' || r.rtm_system === 'MSK' || r.rtm_system === 'CBT' ? r.rtm_system : null,

@@ -91,7 +91,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       billingType: p.billingType,
       practitioner:
         p.practitionerUserId !== null && p.practitionerSource !== null
-          ? { userId: p.practitionerUserId, name: p.practitionerName ?? `#${p.practitionerUserId}`, source: p.practitionerSource }
+          ? { userId: p.practitionerUserId, name: p.practitionerName ?? `#${p.practitionerUserId}`, source: p.practitionerSource, npi: p.practitionerNpi }
           : null,
       practitionerPrograms: p.practitionerUserId !== null ? (programs.get(p.practitionerUserId) ?? null) : null,
       diagnoses: p.diagnoses,

@@ -152,7 +152,8 @@ export const programTimeSchema = z.object({
 
 /** A readiness warning: at risk (can still be reached with action) or missed. */
 export const readinessFlagSchema = z.object({
-  key: z.enum(['noReadingsYet', 'deviceDaysAtRisk', 'deviceDaysMissed', 'minDeviceDaysAtRisk', 'minutesAtRisk', 'noInteractiveContact']),
+  /** practitionerMissing, npiMissing, npiInvalid: claim data to fix before month end (CMS NPI check digit). */
+  key: z.enum(['noReadingsYet', 'deviceDaysAtRisk', 'deviceDaysMissed', 'minDeviceDaysAtRisk', 'minutesAtRisk', 'noInteractiveContact', 'practitionerMissing', 'npiMissing', 'npiInvalid']),
   severity: z.enum(['atRisk', 'missed']),
   program: z.string(),
   message: bilingualSchema,

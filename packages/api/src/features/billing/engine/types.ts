@@ -146,8 +146,12 @@ export interface PatientMonthFacts {
   today: string;
   /** The patient's one billing type (spec section 5): the primary program that wins conflicts. */
   billingType: Program;
-  /** The billing practitioner (C2): profile's, else the office medical team's doctor; null = none. */
-  practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
+  /**
+   * The billing practitioner (C2): profile's, else the office medical team's doctor; null = none.
+   * `npi` as entered ('' = none; absent = not loaded): a claim needs a valid one (readiness
+   * `npiMissing` / `npiInvalid`, CMS NPI check digit).
+   */
+  practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam'; npi?: string } | null;
   /** Programs the practitioner is authorised to bill in this office (user_billing_authorizations); null = no restriction recorded. */
   practitionerPrograms: Program[] | null;
   /** ICD-10-CM diagnoses of the billing profile, primary first (the claim's diagnoses). */

@@ -2,7 +2,8 @@
  * Consent with effective dates through the HTTP API (docs/billing-engine.md "Consent"; CMS
  * MLN909188: the patient may stop CCM at any time, effective at the end of the calendar month;
  * consent comes before the service): a consent form revoked in September still bills September,
- * not October; minutes logged before the consent was obtained do not count.
+ * not October; minutes logged before the consent was obtained do not count. And the readiness
+ * problem "NPI missing for Dr. X" before month end, gone once a valid NPI (CMS check digit) is entered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@vigil/contract';
@@ -10,7 +11,7 @@ import { useTestClock } from '../../../test/clock';
 import { createTenancyFixture, createTestApp, createUser, enablePrograms, type TestApp } from '../../../test/setup';
 import { ccmRecords, patientDiagnoses } from '../../db/schema/index';
 import { caller, setProfile, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
-import { seedTime } from '../../../test/fixtures/billing-generation.fixtures';
+import { dayList, seedReadings, seedTime } from '../../../test/fixtures/billing-generation.fixtures';
 
 useTestClock('2026-11-20T17:00:00Z');
 
@@ -57,6 +58,11 @@ beforeAll(async () => {
   const late = await ccmPatient('Late');
   await seedTime(t, { patientId: late, hospitalId: f.a1.id, staffUserId: f.nurseA1.id, program: 'CCM', minutes: 12, day: '2026-09-05' });
   await seedTime(t, { patientId: late, hospitalId: f.a1.id, staffUserId: f.nurseA1.id, program: 'CCM', minutes: 15, day: '2026-09-12' });
+  // Monitored: an RPM patient in the current period (started 1 November), billed by doctorA1 (no NPI yet).
+  const monitored = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Monitored', lastName: 'Npi' } });
+  people.Monitored = monitored.id;
+  await setProfile(t, monitored.id, { billingType: 'RPM', billingPractitionerId: f.doctorA1.id, rpmEpisodeStart: '2026-11-01' });
+  await seedReadings(t, { patientId: monitored.id, hospitalId: f.a1.id, days: dayList('2026-11-01', 16) });
 });
 
 afterAll(async () => {
@@ -109,5 +115,26 @@ describe('consent effective dates through the API', () => {
     expect(c.evidence.totalSeconds).toBe(15 * 60);
     expect(c.reason!.en).toContain('12:00 of CCM time logged before the consent was obtained (2026-09-10) is not counted');
     expect(c.evidence.details).toMatchObject({ preConsentTime: { consentDate: '2026-09-10', seconds: 12 * 60 } });
+  });
+});
+
+describe('claim data readiness through the API: the billing practitioner NPI', () => {
+  const flagsOf = async (lang: 'en' | 'es' = 'en') => {
+    const res = await call('GET', 'billing/getbillingreadiness', f.nurseA1, { headers: { hospitalid: f.a1.id }, lang });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = (res.json().data.items as { patientId: number; flags: { key: string; text: string }[] }[]).find((i) => i.patientId === people.Monitored)!;
+    return item.flags;
+  };
+
+  it('shows "NPI missing" before month end, refuses an NPI failing the check digit, and clears the problem with a valid one', async () => {
+    const missing = (await flagsOf()).find((x) => x.key === 'npiMissing')!;
+    expect(missing.text).toMatch(/^NPI missing for .+: enter it in the practitioner's professional data before month end$/);
+    expect((await flagsOf('es')).find((x) => x.key === 'npiMissing')!.text).toMatch(/^Falta el NPI de /);
+    const bad = await call('PUT', 'doctormetadata/updatemetadatafordoctor', f.officeAdminA1, { headers: { doctorid: f.doctorA1.id }, payload: { npi: '1234567890' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['npi']);
+    const good = await call('PUT', 'doctormetadata/updatemetadatafordoctor', f.officeAdminA1, { headers: { doctorid: f.doctorA1.id }, payload: { npi: '1234567893' } });
+    expect(good.statusCode, good.body).toBe(200);
+    expect((await flagsOf()).map((x) => x.key)).not.toContain('npiMissing');
   });
 });
