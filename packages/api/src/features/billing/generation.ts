@@ -111,7 +111,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       complexDecisionMaking: decisionMaking.get(p.patientId) ?? null,
     };
     const empty = !p.hasProfile && facts.readingDays.length === 0 && facts.timeEntries.length === 0 && facts.notes.length === 0;
-    const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [] } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });
+    const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [], inProgress: null } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });
     return { patient: p, facts, result, empty };
   });
 }
