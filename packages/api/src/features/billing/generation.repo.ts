@@ -11,10 +11,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
+import { billingRuns, billingSettings, ccmCarePlans, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
 import { assertOfficeInScope, assertOrganizationInScope, officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
-import type { AssessmentFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import type { AssessmentFact, CarePlanFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -619,6 +619,25 @@ export async function findConsents(tenant: TenantDb, office: OfficeRef, patientI
     list.push({ ...(c as Omit<ConsentFact, 'revokedOn'>), revokedOn: status === 'REVOKED' ? (revokedOn ?? c.consentDate) : null });
     out.set(patientId, list);
   }
+  return out;
+}
+
+/**
+ * The care plans of each patient's CCM records in the office with their establishment and
+ * revision days (complex CCM, docs/billing-engine.md "Complex CCM"), established on or before
+ * `lastDay` (or undated), by id.
+ */
+export async function findCarePlans(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, CarePlanFact[]>> {
+  const { scope, db } = tenant;
+  assertOfficeInScope(scope, office.id);
+  if (patientIds.length === 0) { return new Map(); }
+  const rows = await db
+    .select({ patientId: ccmCarePlans.patientId, id: ccmCarePlans.id, title: ccmCarePlans.title, establishedOn: ccmCarePlans.establishedOn, revisedOn: ccmCarePlans.revisedOn })
+    .from(ccmCarePlans)
+    .where(and(eq(ccmCarePlans.hospitalId, office.id), inArray(ccmCarePlans.patientId, patientIds), sql`(${ccmCarePlans.establishedOn} is null or ${ccmCarePlans.establishedOn} <= ${lastDay})`))
+    .orderBy(asc(ccmCarePlans.id));
+  const out = new Map<number, CarePlanFact[]>();
+  for (const { patientId, ...p } of rows) { out.set(patientId, [...(out.get(patientId) ?? []), p]); }
   return out;
 }
 

@@ -148,3 +148,36 @@ describe('consent effective dates', () => {
     expect(find(claims, '99457')!.evidence.totalSeconds).toBe(20 * 60);
   });
 });
+
+// Complex CCM: "establishment or substantial revision of a comprehensive care plan" (CPT 99487,
+// reference billing-rules.md section 3) read from the CCM record's care plan dates first, then a
+// CCM_CARE_PLAN note; the evidence names the source that counted.
+describe('complex CCM care plan revision sources', () => {
+  const month = (over: Partial<PatientMonthFacts>) => run({ billingType: 'CCM', timeEntries: [entry('CCM', 45), entry('CCM', 50)], consents: [ccmConsent], complexDecisionMaking: 'HIGH', ...over });
+  const plan = { id: 31, title: 'Comprehensive care plan', establishedOn: '2025-11-02', revisedOn: null as string | null };
+
+  it('counts a revision date in the month on the CCM record care plan, and names it', () => {
+    const claims = month({ carePlans: [{ ...plan, revisedOn: '2026-03-12' }] });
+    expect(billed(claims)).toEqual(['99487', '99489']);
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanRevised', carePlanId: 31, day: '2026-03-12' } });
+  });
+
+  it('counts a care plan established in the month', () => {
+    const claims = month({ carePlans: [{ ...plan, establishedOn: '2026-03-03' }] });
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanEstablished', day: '2026-03-03' } });
+  });
+
+  it('falls back to the CCM_CARE_PLAN note, and names it', () => {
+    const claims = month({ carePlans: [plan], notes: [carePlanNote] });
+    expect(billed(claims)).toEqual(['99487', '99489']);
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanNote', noteId: 7, day: '2026-03-10' } });
+  });
+
+  it('does not count dates of other months: 99490 with the reason naming both sources', () => {
+    const claims = month({ carePlans: [{ ...plan, revisedOn: '2026-02-27' }] });
+    expect(billed(claims)).toEqual(['99490', '99439x2']);
+    const c = claims.find((x) => x.code === '99487')!;
+    expect(c.reason!.en).toBe('Complex CCM not billed: no care plan was established or substantially revised this month (the care plan dates of the CCM record, or a CCM care plan note)');
+    expect(c.evidence.details).toMatchObject({ carePlanRevision: null });
+  });
+});

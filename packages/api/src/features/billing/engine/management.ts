@@ -175,8 +175,32 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
   ];
 }
 
-/** Whether a care plan was established or substantially revised (a CCM_CARE_PLAN note) this month. */
-export const hasCarePlanRevision = (facts: PatientMonthFacts) => facts.notes.some((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+/** Which source showed the care plan established or substantially revised in the month. */
+export type CarePlanRevisionEvidence =
+  | { source: 'carePlanEstablished' | 'carePlanRevised'; carePlanId: number; title: string; day: string }
+  | { source: 'carePlanNote'; noteId: number; day: string };
+
+/**
+ * The care plan established or substantially revised in the month (complex CCM 99487, CPT:
+ * "establishment or substantial revision of a comprehensive care plan"), by source in order: the
+ * CCM record's care plan revision date, its establishment date (docs/ccm.md, ccm_care_plans),
+ * then a note from a CCM_CARE_PLAN note template; null when none.
+ */
+export function carePlanRevision(facts: PatientMonthFacts): CarePlanRevisionEvidence | null {
+  const { first, last } = monthBounds(facts.year, facts.month);
+  const inMonth = (d: string | null): d is string => d !== null && d >= first && d <= last;
+  for (const p of facts.carePlans ?? []) {
+    if (inMonth(p.revisedOn)) { return { source: 'carePlanRevised', carePlanId: p.id, title: p.title, day: p.revisedOn }; }
+  }
+  for (const p of facts.carePlans ?? []) {
+    if (inMonth(p.establishedOn)) { return { source: 'carePlanEstablished', carePlanId: p.id, title: p.title, day: p.establishedOn }; }
+  }
+  const note = facts.notes.find((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+  return note ? { source: 'carePlanNote', noteId: note.id, day: noteEvidence(note, facts.year, facts.month).day } : null;
+}
+
+/** Whether a care plan was established or substantially revised this month (`carePlanRevision`). */
+export const hasCarePlanRevision = (facts: PatientMonthFacts) => carePlanRevision(facts) !== null;
 
 /** Complex CCM needs moderate or high complexity medical decision making (CPT 99487; CMS CCM FAQ). */
 export const isModerateOrHighDecisionMaking = (facts: PatientMonthFacts) => facts.complexDecisionMaking === 'MODERATE' || facts.complexDecisionMaking === 'HIGH';
@@ -244,7 +268,7 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   const prac = facts.practitioner?.userId ?? null;
   const rules = ['C1', 'C4', '§3'];
   const ev = evidenceOf(bucket, rules, {
-    details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts) },
+    details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts), carePlanRevision: carePlanRevision(facts) },
   });
   const complex = isComplexCcmMonth(facts);
   const revised = hasCarePlanRevision(facts);
@@ -287,7 +311,10 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
         '99487',
         1,
         'suppressed',
-        t('Complex CCM not billed: no care plan was established or substantially revised this month (CCM care plan note)', 'CCM complejo no facturado: no se estableció ni revisó sustancialmente el plan de cuidados este mes (nota de plan de cuidados de CCM)'),
+        t(
+          'Complex CCM not billed: no care plan was established or substantially revised this month (the care plan dates of the CCM record, or a CCM care plan note)',
+          'CCM complejo no facturado: no se estableció ni revisó sustancialmente el plan de cuidados este mes (fechas del plan de cuidados del registro de CCM, o una nota de plan de cuidados de CCM)',
+        ),
         ev,
       ),
     );

@@ -133,6 +133,14 @@ export interface ConsentFact {
   revokedOn?: string | null;
 }
 
+/** A care plan of a CCM record (ccm_care_plans) with its own dates ('YYYY-MM-DD', null = not recorded). */
+export interface CarePlanFact {
+  id: number;
+  title: string;
+  establishedOn: string | null;
+  revisedOn: string | null;
+}
+
 /** Medical decision making level of the patient's latest CCM record in the office (AMA E/M levels). */
 export type DecisionMakingLevel = 'STRAIGHTFORWARD' | 'LOW' | 'MODERATE' | 'HIGH';
 
@@ -186,6 +194,12 @@ export interface PatientMonthFacts {
   assessments?: AssessmentFact[];
   /** Consents on file (CCM, PCM, APCM); absent = none: those programs are not billed. */
   consents?: ConsentFact[];
+  /**
+   * The care plans of the patient's CCM records in the office with their establishment and
+   * latest revision days (ccm_care_plans): complex CCM reads them first, then a CCM_CARE_PLAN
+   * note (management.ts carePlanRevision). Absent = none.
+   */
+  carePlans?: CarePlanFact[];
   /**
    * The medical decision making recorded on the patient's latest CCM record; complex CCM (99487)
    * needs MODERATE or HIGH. Absent or null = not recorded.
