@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,9 @@ const root = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A fresh embedded database for every run: the journeys start from the demo data.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
+// The audit checkpoints' key (docs/audit.md "Checkpoints"), outside the database, as `npm start` makes one.
+const auditKeyFile = path.join(dataDir, 'audit-checkpoint-ed25519.pem');
+if (!fs.existsSync(auditKeyFile)) { fs.writeFileSync(auditKeyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 }); }
 
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The integrations journey's Terra and ECP stand-ins (packages/api/test/stand-ins), started by the journey on these ports. */
@@ -63,6 +67,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       VIGIL_DATA_DIR: dataDir,
+      VIGIL_AUDIT_KEY_FILE: auditKeyFile,
       VIGIL_SEED_DEMO: 'true',
       // Share links are answered as absolute URLs on this origin, so a journey can open them as given.
       VIGIL_PUBLIC_URL: baseURL,

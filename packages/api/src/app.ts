@@ -29,6 +29,7 @@ import { createMailer } from './lib/mailer';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerAccessGate } from './plugins/access';
 import { registerAuth } from './plugins/auth';
+import { registerOperations } from './plugins/operations';
 import { frameworkErrorHandler, refuseSecretsInQuery } from './lib/request-guards';
 import { clientErrorHandler, registerErrorHandling, safeError } from './plugins/errors';
 import { AppError } from './lib/app-error';
@@ -180,6 +181,8 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
   app.addHook('onRequest', refuseSecretsInQuery);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 10 } });
   registerAuth(app, ctx, resolveSession);
+  // Request metrics for every route below, /metrics, /healthz and /readyz (docs/operations.md).
+  registerOperations(app, ctx);
   app.addHook('onSend', async (req, reply, payload) => {
     // An answer with an entity tag (lib/route JsonText) keeps its own "private, no-cache": the browser may keep it and must ask again with If-None-Match.
     if (req.url.startsWith('/api/') && !reply.hasHeader('etag')) { reply.header('Cache-Control', 'no-store'); }

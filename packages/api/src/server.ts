@@ -1,6 +1,7 @@
 import { loadConfig } from './config/index';
 import { buildApp } from './app';
 import { assertPublicUrlConfigured } from './lib/public-url';
+import { auditKeyWarning } from './features/audit/index';
 import { seedDemo } from './seed/demo';
 import { seedDemoAssessments } from './features/surveys/index';
 import { seedDemoBillableMonth } from './seed/billable-month';
@@ -10,6 +11,8 @@ async function main() {
   const config = loadConfig();
   // docs/security.md "Links in e-mails": production refuses to start without VIGIL_PUBLIC_URL.
   const linkWarning = assertPublicUrlConfigured(config);
+  // docs/audit.md "Checkpoints": a configured key that cannot be read stops the start; a missing one is warned about.
+  const auditWarning = auditKeyWarning(config);
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
     const result = await seedDemo(ctx);
@@ -23,6 +26,7 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   if (linkWarning) { app.log.warn(linkWarning); }
+  if (auditWarning) { app.log.warn(auditWarning); }
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

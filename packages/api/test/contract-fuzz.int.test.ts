@@ -5,6 +5,11 @@
  * extra fields, bodies that are not objects) are sent through `app.inject`, as a system admin and
  * as an office user. No answer may be a 5xx: bad input gets a 4xx in the envelope.
  *
+ * Two more lanes: every upload endpoint gets malformed multipart bodies (truncated files and parts,
+ * wrong or missing boundaries, two files, NUL and bidirectional characters in names, too many
+ * fields, an empty file, JSON nested 100,000 levels), and every endpoint with a body gets one nested
+ * 10,000 levels deep.
+ *
  * Bounded: a fixed seed and a few runs per endpoint and caller, so it is the same in CI every time
  * and takes well under 90 s on two busy cores. Raise FUZZ_RUNS locally to search harder.
  */
@@ -219,4 +224,78 @@ describe('contract fuzz: no input answers 5xx', () => {
     expect(statuses.get(400) ?? 0).toBeGreaterThan(allEndpoints.length);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
   }, 600_000);
+
+  /** Multipart bodies a hostile client could send to an upload endpoint (boundary B unless it says otherwise). */
+  const B = 'fuzzboundary';
+  const part = (name: string, filename: string | null, type: string, bytes: Buffer | string) =>
+    Buffer.concat([
+      Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"${filename === null ? '' : `; filename="${filename}"`}\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes),
+      Buffer.from('\r\n'),
+    ]);
+  const end = Buffer.from(`--${B}--\r\n`);
+  const deepJson = '['.repeat(100_000) + ']'.repeat(100_000);
+  const multipartCases: Array<{ name: string; contentType: string; payload: Buffer }> = [
+    { name: 'truncated zip', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.zip', 'application/zip', Buffer.from('504b0304140000000800', 'hex')), end]) },
+    { name: 'truncated png', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.png', 'image/png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')), end]) },
+    { name: 'truncated jpeg', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.jpg', 'image/jpeg', Buffer.from('ffd8ffe000104a464946', 'hex')), end]) },
+    { name: 'gzip header only', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.json', 'application/json', Buffer.from('1f8b0800', 'hex')), end]) },
+    { name: 'json nested 100,000 levels', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'deep.json', 'application/json', deepJson), end]) },
+    { name: 'object nested 100,000 levels', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'deep.json', 'application/json', `{"resourceType":"Bundle","entry":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`), end]) },
+    { name: 'csv of NULs and quotes', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.csv', 'text/csv', 'name,"a\u0000\n""",'.repeat(200)), end]) },
+    { name: 'bytes that are not UTF-8', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.txt', 'text/plain', Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1])), end]) },
+    { name: 'empty file', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.png', 'image/png', ''), end]) },
+    { name: 'two files', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a.json', 'application/json', '{}'), part('file', 'b.json', 'application/json', '{}'), end]) },
+    { name: 'file in another field', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('other', 'a.json', 'application/json', '{}'), end]) },
+    { name: 'NUL in the file name', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'a\u0000.json', 'application/json', '{}'), end]) },
+    { name: 'bidi and control characters in the file name', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'gpj.\u202eexe\u0007.json', 'application/json', '{}'), end]) },
+    { name: 'a 2,000-character file name', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', 'x'.repeat(2000), 'application/json', '{}'), end]) },
+    { name: 'eleven text fields', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([...Array.from({ length: 11 }, (_, i) => part(`f${i}`, null, 'text/plain', 'v')), end]) },
+    { name: 'a text field with NUL', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('title', null, 'text/plain', 'a\u0000b'), end]) },
+    { name: 'no closing boundary', contentType: `multipart/form-data; boundary=${B}`, payload: part('file', 'a.json', 'application/json', '{"resourceType":') },
+    { name: 'wrong boundary', contentType: 'multipart/form-data; boundary=other', payload: Buffer.concat([part('file', 'a.json', 'application/json', '{}'), end]) },
+    { name: 'no boundary', contentType: 'multipart/form-data', payload: Buffer.concat([part('file', 'a.json', 'application/json', '{}'), end]) },
+    { name: 'garbage part headers', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.from(`--${B}\r\nContent-Disposition\r\n\r\n\u0000\r\n--${B}--\r\n`) },
+    { name: 'not multipart at all', contentType: 'application/json', payload: Buffer.from('{"file":"x"}') },
+  ];
+
+  it('answers every malformed upload to every upload endpoint with less than 500', async () => {
+    const uploads = allEndpoints.filter((def) => def.multipart);
+    expect(uploads.length).toBeGreaterThanOrEqual(10);
+    const failures: string[] = [];
+    let refused = 0;
+    for (const caller of callers()) {
+      for (const def of uploads) {
+        const session = await sessionFor(t, caller.userId);
+        const pathNames = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+        const headers: Record<string, string> = {};
+        for (const k of keysOf(def.headers)) { headers[k] = String(plausible(k, true)); }
+        const url = urlFor(def, pathNames.map((n) => String(plausible(n, true))), {});
+        for (const c of multipartCases) {
+          const res = await t.app.inject({ method: def.method, url, headers: { ...headers, ...session, 'content-type': c.contentType }, payload: c.payload });
+          if (res.statusCode >= 500) { failures.push(`${def.method} ${def.path} as ${caller.name}, ${c.name}: ${res.statusCode}`); }
+          if (res.statusCode >= 400) { refused++; }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Most of these reached the upload reader and were refused there.
+    expect(refused).toBeGreaterThan(uploads.length * multipartCases.length);
+  }, 300_000);
+
+  it('answers a body nested 10,000 levels deep to every endpoint that takes a body with less than 500', async () => {
+    const failures: string[] = [];
+    const deep = `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const session = await sessionFor(t, fx.sysadmin.id);
+    for (const def of allEndpoints) {
+      if (def.method === 'GET' || def.multipart) { continue; }
+      const pathNames = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const headers: Record<string, string> = {};
+      for (const k of keysOf(def.headers)) { headers[k] = String(plausible(k, true)); }
+      const url = urlFor(def, pathNames.map((n) => String(plausible(n, true))), {});
+      const res = await t.app.inject({ method: def.method, url, headers: { ...headers, ...session, 'content-type': 'application/json' }, payload: deep });
+      if (res.statusCode >= 500) { failures.push(`${def.method} ${def.path}: ${res.statusCode}`); }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

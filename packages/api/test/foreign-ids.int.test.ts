@@ -116,6 +116,10 @@ const EXEMPT: Record<string, string> = {
   // error" before reading the template). The template is checked by the same function
   // (time-tracking `assertUsableTemplate`) as POST medicalnote's categoryTemplateId, which is audited.
   'PUT timetracking/stoptrackingwithpatient categoryTemplateId': 'needs a running timer',
+  // Read only with jitEnabled true (the generated body has it false); then an unknown or admin role
+  // answers 400 ssoJitRoleNotAllowed and an office out of scope 404 (features/sso/sso.int.test.ts).
+  'PUT sso/config/{organizationId} jitRoleId': 'read only with jitEnabled',
+  'PUT sso/config/{organizationId} jitOfficeId': 'read only with jitEnabled',
 };
 
 /**
@@ -181,6 +185,7 @@ const OVERRIDES: Record<string, Partial<Record<Part, Record<string, unknown> | (
 /** Candidates tried first for a string field, by its name. */
 const STRING_HINTS: [RegExp, string[]][] = [
   [/email/i, ['x@example.test']],
+  [/url$/i, ['https://idp.example.test']],
   [/from|start|begin|date$|^date/i, ['2026-10-01', '2026-10-01T10:00:00.000Z']],
   [/to$|end|until/i, ['2026-10-20', '2026-10-20T10:00:00.000Z']],
   [/time\d?$/i, ['10:00']],

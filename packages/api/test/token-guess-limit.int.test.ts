@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_GUESS_LIMIT } from '../src/lib/guess-limit';
+import { CloseCode } from '../src/realtime/realtime';
 import { createTestApp, type TestApp } from './setup';
+import { connectSocket } from './ws-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,6 +47,18 @@ describe('failed guesses of public tokens', () => {
     expect((await invitation(ip)).statusCode).toBe(429);
   });
 
+  it("count a guest socket's guestInit against the same budget, and refuse its init once it is spent", async () => {
+    // An injected socket has no remote address: its guesses are counted under one address of their own.
+    for (let i = 0; i < TOKEN_GUESS_LIMIT.max; i++) {
+      const socket = await connectSocket(t);
+      socket.send({ type: 'guestInit', invitation: `G${i}`.padEnd(43, 'x') });
+      expect(await socket.closed).toEqual({ code: CloseCode.BAD_INIT, reason: 'bad init' });
+    }
+    const spent = await connectSocket(t);
+    spent.send({ type: 'guestInit', invitation: 'H'.repeat(43) });
+    expect(await spent.closed).toEqual({ code: CloseCode.BAD_INIT, reason: 'too many attempts' });
+  });
+
   it('do not count answers that are not failed guesses (staff routes, malformed requests)', async () => {
     const ip = '198.51.100.40';
     for (let i = 0; i < TOKEN_GUESS_LIMIT.max + 5; i++) {
@@ -53,3 +67,34 @@ describe('failed guesses of public tokens', () => {
     expect((await invitation(ip)).statusCode).toBe(404);
   });
 });
+
+/**
+ * Several API processes count against one budget (README "Configuration", REDIS_URL): two apps on
+ * one Redis, each with its own database as two processes would have their own memory. Needs
+ * REDIS_URL (CI sets it); without it the test says so and is skipped.
+ */
+const redisUrl = process.env.REDIS_URL;
+describe.runIf(Boolean(redisUrl))('failed guesses across API processes (Redis)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ redisUrl });
+    b = await createTestApp({ redisUrl });
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('share one budget: failures on one process limit the address on the other', async () => {
+    // A fresh address per run: the counters outlive a test run for their window.
+    const ip = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Date.now().toString(16).slice(-4)}`;
+    const on = (app: TestApp) => app.app.inject({ method: 'GET', url: '/api/visit/invitation', headers: { visitinvitation: 'G'.repeat(43) }, remoteAddress: ip });
+    for (let i = 0; i < TOKEN_GUESS_LIMIT.max; i++) { expect((await on(i % 2 ? a : b)).statusCode).toBe(404); }
+    const limited = await on(a);
+    expect(limited.statusCode).toBe(429);
+    expect((await on(b)).statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(TOKEN_GUESS_LIMIT.windowMs / 1000 - 120);
+  });
+});
+if (!redisUrl) { console.info('token-guess-limit.int.test.ts: the cross-process case is skipped: set REDIS_URL to run it'); }

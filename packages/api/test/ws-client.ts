@@ -7,8 +7,8 @@ export interface SocketClient<Msg> {
   ws: WebSocket;
   /** messages received and not yet taken by `next` */
   messages: Msg[];
-  /** resolves with the close code when the server or the test closes the socket */
-  closed: Promise<{ code: number }>;
+  /** resolves with the close code and reason when the server or the test closes the socket */
+  closed: Promise<{ code: number; reason: string }>;
   /** the first unread message that `match`es (taken out of `messages`); rejects after `timeoutMs` (default 1500) */
   next(match: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
   /** sends `m` as JSON (a string as it is, to test malformed text) */
@@ -24,7 +24,7 @@ export async function connectSocket<Msg>(t: TestApp): Promise<SocketClient<Msg>>
     messages.push(JSON.parse(String(data)) as Msg);
     for (const w of waiters.splice(0)) { w(); }
   });
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const next = (match: (m: Msg) => boolean, timeoutMs = 1500) =>
     new Promise<Msg>((resolve, reject) => {
       const at = new Error('waited here');

@@ -69,6 +69,12 @@ test('a system admin verifies the audit chain and reads the refused sign-ins', a
   await page.goto('/logs');
   await page.getByTestId('audit-verify').click();
   await expect(page.getByTestId('audit-verify-result')).toContainText('The audit trail is intact');
+  // The trail's protection (docs/audit.md "Operations"): a full re-check runs in the background with its progress.
+  const protection = page.getByTestId('audit-protection');
+  await expect(protection).toContainText('Protection against changes in the database');
+  await expect(protection).not.toContainText('No checkpoint key is configured');
+  await page.getByRole('button', { name: 'Start a full re-check' }).click();
+  await expect(protection).toContainText(/Full re-check of .*: The audit trail is intact/, { timeout: 60_000 });
   await snap(page, 'audit-3-chain-verified', { fullPage: false });
   await page.getByRole('tab', { name: 'System logs' }).click();
   await expect(page.getByText('Sign-in refused: invalid credentials').first()).toBeVisible();

@@ -258,8 +258,8 @@ test('a shared link opens in a fresh browser and stops working once revoked', as
   await dialog.getByRole('button', { name: 'Crear enlace' }).click();
   await expect(dialog.getByText('Enlace creado')).toBeVisible();
   const url = await dialog.getByLabel('Enlace para compartir').inputValue();
-  expect(url).toMatch(/\/measurements\?link=[\w-]+/);
-  expect(url.startsWith(`${baseURL}/measurements?link=`), `${url} is on the portal`).toBe(true);
+  expect(url).toMatch(/\/measurements#link=[\w-]+$/);
+  expect(url.startsWith(`${baseURL}/measurements#link=`), `${url} is on the portal`).toBe(true);
   const linkRows = dialog.getByRole('table', { name: 'Enlaces compartidos del paciente' }).locator('tbody tr');
   await expect(linkRows.first()).toContainText('Activo');
   await snap(page, 'monitoring-7-share-link-created', { fullPage: false });
@@ -337,7 +337,7 @@ test('the monitoring pages have no serious or critical accessibility violations'
 
   const fresh = await browser.newContext({ baseURL, locale: 'es-ES' });
   const anonymous = await fresh.newPage();
-  const publicPath = new URL(link.url).pathname + new URL(link.url).search;
+  const publicPath = new URL(link.url).pathname + new URL(link.url).hash;
   await anonymous.goto(publicPath);
   await expect(anonymous.getByRole('heading', { level: 1, name: 'Informe de mediciones' })).toBeVisible();
   await expect(anonymous.getByRole('region', { name: 'Presión arterial', exact: true })).toBeVisible();

@@ -83,7 +83,7 @@ test('a nurse assigns a monthly PHQ-9 to a patient of her team and copies the an
   const linkDialog = page.getByRole('dialog', { name: /Enlace para el paciente/ });
   await linkDialog.getByTestId('survey-link-create').click();
   const url = linkDialog.getByTestId('survey-link-url');
-  await expect(url).toHaveValue(/\/survey\?token=[A-Za-z0-9_-]+$/);
+  await expect(url).toHaveValue(/\/survey#token=[A-Za-z0-9_-]+$/);
   ctx.revokedLink = await url.inputValue();
   await linkDialog.getByTestId('survey-link-revoke').click();
   await page.getByRole('dialog', { name: '¿Revocar este enlace?' }).getByRole('button', { name: 'Revocar enlace' }).click();
@@ -93,7 +93,7 @@ test('a nurse assigns a monthly PHQ-9 to a patient of her team and copies the an
 
   await row.getByTestId('survey-link').click();
   await linkDialog.getByTestId('survey-link-create').click();
-  await expect(url).toHaveValue(/\/survey\?token=[A-Za-z0-9_-]+$/);
+  await expect(url).toHaveValue(/\/survey#token=[A-Za-z0-9_-]+$/);
   ctx.link = await url.inputValue();
   expect(ctx.link).not.toBe(ctx.revokedLink);
   await expect(linkDialog.getByTestId('survey-link-row')).toHaveCount(2);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -48,11 +49,18 @@ const envSchema = z.object({
   VIGIL_JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   VIGIL_JOBS_STOP_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   VIGIL_TRUST_PROXY: bool.default(false),
+  // docs/operations.md "Metrics": who may read /metrics.
+  VIGIL_METRICS_TOKEN: z.string().min(16, 'VIGIL_METRICS_TOKEN must be at least 16 characters').optional(),
+  VIGIL_METRICS_ALLOW: z.string().optional(),
   VIGIL_MISSED_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   VIGIL_SYSTEM_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VIGIL_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   VIGIL_REFERENCE_SEARCH_CACHE: z.coerce.number().int().min(0).max(100_000).default(1000),
   VIGIL_AUDIT: bool.default(true),
+  VIGIL_AUDIT_KEY_FILE: z.string().optional(),
+  VIGIL_AUDIT_KEY: z.string().optional(),
+  VIGIL_AUDIT_CHECKPOINT_FILE: z.string().optional(),
+  VIGIL_AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   VIGIL_APPOINTMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
   VIGIL_TURN_URLS: z.string().optional(),
   VIGIL_TURN_SECRET: z.string().optional(),
@@ -71,6 +79,9 @@ const envSchema = z.object({
   VIGIL_ECP_API_URL: z.string().url().optional(),
   VIGIL_ECP_API_KEY: z.string().optional(),
   VIGIL_ECP_WEBHOOK_SECRET: z.string().optional(),
+  VIGIL_SSO_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'VIGIL_SSO_SECRET_KEY must be 64 hex digits (32 bytes)').optional(),
+  VIGIL_SSO_ALLOW_HTTP_ISSUER: bool.default(false),
+  VIGIL_SSO_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   VIGIL_ECP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
@@ -103,6 +114,13 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Who may read /metrics (docs/operations.md "Metrics", plugins/operations.ts): a caller with
+   * `Authorization: Bearer <token>` (VIGIL_METRICS_TOKEN, at least 16 characters), or a direct
+   * (not proxied) connection from an address of `allow` (VIGIL_METRICS_ALLOW: comma list of
+   * addresses and CIDR ranges; unset: loopback outside production, nobody in production).
+   */
+  metrics: { token?: string; allow: string[] };
   /** Check every handler's answer against its contract schema (tests). */
   validateResponses: boolean;
   /**
@@ -153,6 +171,15 @@ export interface AppConfig {
    * answers 401).
    */
   ecp: { apiUrl?: string; apiKey?: string; webhookSecret?: string; timeoutMs: number };
+  /**
+   * Single sign-on (docs/security.md "Single sign-on"): `secretKey`, 32 bytes as hex
+   * (VIGIL_SSO_SECRET_KEY), seals client secrets and refresh tokens at rest (required in production
+   * once an organization saves SSO settings); `allowHttpIssuer` (VIGIL_SSO_ALLOW_HTTP_ISSUER, tests
+   * and local providers only) lets an issuer on plain http at a loopback address; `refreshMinutes`
+   * (VIGIL_SSO_REFRESH_MINUTES, default 5) is how often an SSO session's refresh token is used,
+   * so that a user disabled at the provider loses the Vigil session within that time.
+   */
+  sso: { secretKey?: string; allowHttpIssuer: boolean; refreshMinutes: number };
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
   /**
@@ -163,6 +190,17 @@ export interface AppConfig {
   referenceSearchCacheEntries: number;
   /** Record the PHI audit trail (docs/audit.md). Off only to measure its cost (bench/audit.ts). */
   auditEnabled: boolean;
+  /**
+   * The audit checkpoints' Ed25519 key (docs/audit.md "Checkpoints"): a PEM file (PKCS#8 private key:
+   * sign and verify; SPKI public key: verify only). VIGIL_AUDIT_KEY_FILE; `npm start` creates one.
+   */
+  auditKeyFile?: string;
+  /** The same key as PEM text (VIGIL_AUDIT_KEY; a literal `\n` stands for a line feed), used when no file is named. */
+  auditKeyPem?: string;
+  /** The append-only JSON-lines file the checkpoints go to (VIGIL_AUDIT_CHECKPOINT_FILE, default <VIGIL_DATA_DIR>/audit-checkpoints.jsonl). */
+  auditCheckpointFile: string;
+  /** Minutes between checkpoints, each after an incremental check (VIGIL_AUDIT_CHECKPOINT_MINUTES, default 5). */
+  auditCheckpointMinutes: number;
   /** The largest file a support thread accepts, bytes (VIGIL_SUPPORT_MAX_FILE_BYTES, default 10 MB; docs/support.md). */
   supportMaxFileBytes: number;
   /** The largest file of a CCM attachment, consent form or imaging study, bytes (VIGIL_CCM_MAX_FILE_BYTES, default 10 MB; docs/ccm.md "Files"). */
@@ -200,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.VIGIL_WEB_DIST,
     bodyLimitBytes: e.VIGIL_BODY_LIMIT_BYTES,
     trustProxy: e.VIGIL_TRUST_PROXY,
+    metrics: {
+      token: e.VIGIL_METRICS_TOKEN || undefined,
+      allow: (e.VIGIL_METRICS_ALLOW ?? (e.NODE_ENV === 'production' ? '' : '127.0.0.1,::1')).split(',').map((a) => a.trim()).filter((a) => a.length > 0),
+    },
     validateResponses: false,
     icd10cmData: 'full',
     jobsEnabled: e.VIGIL_JOBS_ENABLED,
@@ -229,9 +271,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: e.VIGIL_ECP_WEBHOOK_SECRET || undefined,
       timeoutMs: e.VIGIL_ECP_TIMEOUT_MS,
     },
+    sso: {
+      secretKey: e.VIGIL_SSO_SECRET_KEY || undefined,
+      allowHttpIssuer: e.VIGIL_SSO_ALLOW_HTTP_ISSUER,
+      refreshMinutes: e.VIGIL_SSO_REFRESH_MINUTES,
+    },
     drugProducts: 'default',
     referenceSearchCacheEntries: e.VIGIL_REFERENCE_SEARCH_CACHE,
     auditEnabled: e.VIGIL_AUDIT,
+    auditKeyFile: e.VIGIL_AUDIT_KEY_FILE || undefined,
+    auditKeyPem: e.VIGIL_AUDIT_KEY ? e.VIGIL_AUDIT_KEY.replace(/\\n/g, '\n') : undefined,
+    auditCheckpointFile: e.VIGIL_AUDIT_CHECKPOINT_FILE || path.join(e.VIGIL_DATA_DIR, 'audit-checkpoints.jsonl'),
+    auditCheckpointMinutes: e.VIGIL_AUDIT_CHECKPOINT_MINUTES,
     supportMaxFileBytes: e.VIGIL_SUPPORT_MAX_FILE_BYTES,
     ccmMaxFileBytes: e.VIGIL_CCM_MAX_FILE_BYTES,
   };
@@ -242,7 +293,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * setup creates a fresh database per file), no demo data, no logs, responses checked against the
  * contract, and only the test fixture of the default drug data set.
  */
+/** Numbers the test apps' checkpoint files (each app its own). */
+let testCheckpointFiles = 0;
+
 export function loadTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', VIGIL_SEED_DEMO: 'false', DATABASE_URL: '' });
-  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, publicUrl: 'https://portal.vigil.test', drugProducts: 'fixture', icd10cmData: 'fixture', ...overrides };
+  return { ...base, pgliteDataDir: 'memory://', databaseUrl: undefined, redisUrl: undefined, validateResponses: true, jobsEnabled: false, publicUrl: 'https://portal.vigil.test', drugProducts: 'fixture', icd10cmData: 'fixture', auditKeyFile: undefined, auditKeyPem: undefined, auditCheckpointFile: path.join(os.tmpdir(), `vigil-test-checkpoints-${process.pid}-${++testCheckpointFiles}-${Date.now().toString(36)}.jsonl`), ...overrides };
 }

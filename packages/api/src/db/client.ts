@@ -25,6 +25,8 @@ export interface Database {
   /** The raw client, for the few places that need it (pg-boss, benchmarks). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** On PostgreSQL, every pool of the app by name (`main`, `compiled`), for the metrics (lib/metrics.ts); absent on PGlite. */
+  pools?: Array<{ name: 'main' | 'compiled'; pool: pg.Pool }>;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDataDir?:
     const compiledPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, options: COMPILED_STATEMENTS_OPTIONS });
     compiledPool.on('error', () => undefined);
     compiledTwins.set(db, drizzlePg(compiledPool, { schema }) as unknown as Db);
-    return { db, kind: 'postgres', pool, close: () => Promise.all([pool.end(), compiledPool.end()]).then(() => undefined) };
+    return { db, kind: 'postgres', pool, pools: [{ name: 'main', pool }, { name: 'compiled', pool: compiledPool }], close: () => Promise.all([pool.end(), compiledPool.end()]).then(() => undefined) };
   }
   const dataDir = opts.pgliteDataDir ?? 'memory://';
   if (dataDir !== 'memory://') { fs.mkdirSync(dataDir, { recursive: true }); }

@@ -40,6 +40,7 @@ import { ecpModule } from './ecp/module';
 import { enrolmentModule } from './enrolment/module';
 import { dashboardsModule } from './dashboards/module';
 import { importModule } from './import/module';
+import { ssoModule } from './sso/module';
 
 /** Every feature's module, in the order their routes are registered. */
 export const featureModules = [
@@ -77,6 +78,7 @@ export const featureModules = [
   enrolmentModule,
   dashboardsModule,
   importModule,
+  ssoModule,
 ] as const;
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { AppContext } from '../context';
 import { mailJobDefinition } from '../lib/mailer';
+import { appMetrics } from '../lib/metrics';
 import { minuteSchedules, monitoringJobDefinition } from './index';
 import { startJobQueue, type JobDefinition, type JobName, type JobQueue } from './queue';
 import { surveyOccurrencesJobDefinition } from './survey-occurrences.create.job';
@@ -37,5 +38,7 @@ export function startAppJobs(ctx: Omit<AppContext, 'jobs'> & { jobs?: JobQueue }
       ...featureJobs(full),
     ],
     schedules: minuteSchedules,
+    // docs/operations.md "Metrics": vigil_job_attempts_total per queue and outcome.
+    onAttempt: (queue, ok) => appMetrics(full).jobAttempts.inc({ queue, outcome: ok ? 'ok' : 'failed' }),
   });
 }

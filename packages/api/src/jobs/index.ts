@@ -103,4 +103,4 @@ export function monitoringJobDefinition(ctx: AppContext): JobDefinition<JobName>
 }
 
 /** The schedules ticked every minute (jobs/queue.ts). */
-export const minuteSchedules: MinuteSchedule[] = [{ name: 'monitoring-minute' }, { name: 'survey-occurrences' }, { name: 'license-expiry' }, { name: 'appointment-reminders' }, { name: 'system-log-retention' }];
+export const minuteSchedules: MinuteSchedule[] = [{ name: 'monitoring-minute' }, { name: 'survey-occurrences' }, { name: 'license-expiry' }, { name: 'appointment-reminders' }, { name: 'system-log-retention' }, { name: 'audit-checkpoint' }, { name: 'sso-refresh' }];

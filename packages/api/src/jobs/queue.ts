@@ -52,10 +52,16 @@ export interface JobPayloads {
   'license-expiry': Record<string, never>;
   /** One minute of the system log's retention rule (jobs/system-log-retention.run.job.ts). */
   'system-log-retention': Record<string, never>;
+  /** One minute of SSO session refreshes (features/sso `refreshDueSessions`; docs/security.md "Single sign-on"). */
+  'sso-refresh': Record<string, never>;
   /** One minute of appointment reminders (jobs/appointment-reminders.send.job.ts). */
   'appointment-reminders': Record<string, never>;
   /** A stored Terra webhook delivery to process (features/terra/terra-events.ts); the payload waits in its `terra_events` row. */
   'terra-event': { eventId: number };
+  /** One minute of audit checkpoints: an incremental check and, when due and whole, a signed checkpoint (features/audit/checkpoints.service.ts). */
+  'audit-checkpoint': Record<string, never>;
+  /** A full re-check of the audit trail; its progress and verdict go to its `audit_verifications` row. */
+  'audit-full-check': { runId: number };
   /** One reviewed reading to send to the ECP (features/ecp/ecp-send.ts); what it sends is in its `ecp_outbound` row. */
   'ecp-send': { outboundId: number };
 }
@@ -104,6 +110,11 @@ export interface JobQueue {
   enqueue<N extends JobName>(name: N, data: JobPayloads[N], opts?: { singletonKey?: string; singletonSeconds?: number; startAfterSeconds?: number }): Promise<string | null>;
   /** Enqueues the current minute's job of every schedule (what the per-minute timer calls). */
   tick(): Promise<void>;
+  /**
+   * How many jobs each queue holds in each pg-boss state (created, retry, active, completed,
+   * cancelled, failed), for the metrics (docs/operations.md "Metrics"); empty without the queue.
+   */
+  states(): Promise<Array<{ queue: string; state: string; count: number }>>;
   /** pg-boss, for tests and the admin view; null without the queue. */
   readonly boss: PgBoss | null;
   /** Stops the timer and the workers, waits for jobs in progress (at most `VIGIL_JOBS_STOP_SECONDS`), then detaches. */
@@ -144,8 +155,11 @@ export async function startJobQueue(opts: {
   log: FastifyBaseLogger;
   definitions: JobDefinition<JobName>[];
   schedules: MinuteSchedule[];
+  /** Told of every attempt this process works (the metrics' job counter); must not throw. */
+  onAttempt?: (queue: JobName, ok: boolean) => void;
 }): Promise<JobQueue> {
   const { config, database, log, definitions, schedules } = opts;
+  const onAttempt = opts.onAttempt ?? (() => undefined);
   const byName = new Map(definitions.map((d) => [d.name, d]));
   // Each attempt of a job is a system log line (docs/audit.md "System logs"): queue, job id, attempt and the error's kind, never the job's data.
   const jobLog = (queue: string, jobId: string, attempt: number, err: unknown) =>
@@ -168,8 +182,12 @@ export async function startJobQueue(opts: {
         const work = def
           .handler(data, { id: 'inline', retryCount: 0, retryLimit: 0, createdOn: new Date() })
           .then(
-            () => jobLog(name, 'inline', 1, null),
+            () => {
+              onAttempt(name, true);
+              return jobLog(name, 'inline', 1, null);
+            },
             (err: unknown) => {
+              onAttempt(name, false);
               log.error({ err: errorOf(err), queue: name }, 'job failed');
               return jobLog(name, 'inline', 1, err);
             },
@@ -179,6 +197,7 @@ export async function startJobQueue(opts: {
         return null;
       },
       async tick() {},
+      states: async () => [],
       async close() {
         await Promise.allSettled([...inFlight]);
       },
@@ -222,8 +241,10 @@ export async function startJobQueue(opts: {
           try {
             const result = await def.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, createdOn: job.createdOn });
             void jobLog(def.name, job.id, job.retryCount + 1, null);
+            onAttempt(def.name, true);
             return result;
           } catch (err) {
+            onAttempt(def.name, false);
             log.error({ err: errorOf(err), queue: def.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
             void jobLog(def.name, job.id, job.retryCount + 1, err);
             throw err;
@@ -260,11 +281,17 @@ export async function startJobQueue(opts: {
       })
     : null;
 
+  const sql = bossDb(database, () => closed);
   return {
     durable: true,
     boss,
     enqueue,
     tick,
+    // pg-boss's own count (its countStates plan) over the job table; the archive is not counted.
+    async states() {
+      const { rows } = await sql.executeSql('SELECT name, state, count(*)::int AS count FROM pgboss.job GROUP BY name, state');
+      return (rows as Array<{ name: string; state: string; count: number }>).map((r) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
+    },
     async close() {
       if (closed) { return; }
       cron?.stop();

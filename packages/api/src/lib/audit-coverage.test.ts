@@ -150,6 +150,7 @@ const FHIR_R4_RESOURCE_TYPES = new Set([
   'MedicationRequest',
   'MedicationStatement',
   'Observation',
+  'Organization', // an organization's settings (single sign-on, docs/security.md)
   'Patient',
   'Person',
   'QuestionnaireResponse',

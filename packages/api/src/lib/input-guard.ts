@@ -26,3 +26,42 @@ export function findNulCharacter(value: unknown, prefix: string, depth = 0): str
   }
   return null;
 }
+
+/** How deeply nested a JSON document from outside (webhook, file, socket frame) may be. */
+export const MAX_JSON_NESTING = 64;
+
+/**
+ * Whether the arrays and objects of the JSON `text` nest deeper than `maxNesting` levels, measured
+ * on the text itself by one pass that skips string literals, before anything is built: a body nested
+ * 100,000 levels deep (a signed webhook, an uploaded FHIR file) is found without walking it
+ * recursively, which would exhaust the stack in JSON.stringify or jsonb (docs/security.md "Bad input").
+ */
+export function jsonNestingExceeds(text: string, maxNesting = MAX_JSON_NESTING): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) { i++; } // backslash: skip the escaped character
+      else if (c === 0x22) { inString = false; }
+      continue;
+    }
+    if (c === 0x22) { inString = true; }
+    else if (c === 0x5b || c === 0x7b) { if (++depth > maxNesting) { return true; } }
+    else if (c === 0x5d || c === 0x7d) { depth--; }
+  }
+  return false;
+}
+
+/**
+ * `JSON.parse(text)` for a document from outside, or undefined when it is not JSON or nests deeper
+ * than `maxNesting` levels (`jsonNestingExceeds`).
+ */
+export function parseJsonWithin(text: string, maxNesting = MAX_JSON_NESTING): unknown {
+  if (jsonNestingExceeds(text, maxNesting)) { return undefined; }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
@@ -90,4 +91,18 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
     throw AppError.badRequest('malformedUpload');
   }
   return { file: found, fields };
+}
+
+/**
+ * The file type of `data` read from its CONTENT with file-type (its magic numbers), or undefined when
+ * the content matches no known type or is cut short. file-type reads on into a container it
+ * recognises (a ZIP's local file header, say) and throws EndOfStreamError on a truncated one; an
+ * upload that stops mid-header is "not a known type", never an error (docs/security.md "Bad input").
+ */
+export async function detectFileType(data: Buffer): Promise<{ ext: string; mime: string } | undefined> {
+  try {
+    return await fileTypeFromBuffer(data);
+  } catch {
+    return undefined;
+  }
 }

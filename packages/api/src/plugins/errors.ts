@@ -65,7 +65,8 @@ export function clientErrorHandler(securityHeaders: ReadonlyArray<[string, strin
 
 /**
  * The error envelope for every failure: AppError by its code, fastify's own errors by meaning
- * (413 body too large, 415 media type, 400 bad JSON), a unique violation as 409, anything else a
+ * (413 body too large, 415 media type, 400 bad JSON), a unique violation as 409, a foreign-key
+ * violation as 404 (a missing referenced row) or 409 (a row still referenced), anything else a
  * generic 500 with the request id (logged with the error, never answered with a stack).
  */
 export function registerErrorHandling(app: FastifyInstance, onUnexpected?: (req: FastifyRequest, safe: Record<string, unknown>) => void): void {
@@ -94,6 +95,16 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected?: (req:
     const cause = (error as { cause?: { code?: string } }).cause;
     if (fe.code === '23505' || cause?.code === '23505') {
       return reply.code(409).send({ resFlag: false, data: null, msg: message('conflict', lang), code: 'conflict' });
+    }
+    // A foreign-key violation: the request named a row that does not exist (insert or update of a
+    // referencing row: 404) or removes a row others still reference (409). The transaction has rolled
+    // back, so nothing changed. The driver's message tells the two apart; it is read, never logged.
+    if (fe.code === '23503' || cause?.code === '23503') {
+      const text = String((cause as { message?: unknown } | undefined)?.message ?? (error as { message?: unknown }).message ?? '');
+      req.log.warn({ reqId: req.id, code: '23503' }, 'reference refused by the database');
+      return /update or delete on table/i.test(text)
+        ? reply.code(409).send({ resFlag: false, data: null, msg: message('conflict', lang), code: 'conflict' })
+        : reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', lang), code: 'notFound' });
     }
     if (INPUT_DATA_EXCEPTIONS.has(String(fe.code)) || INPUT_DATA_EXCEPTIONS.has(String(cause?.code))) {
       req.log.warn({ reqId: req.id, code: cause?.code ?? fe.code }, 'input refused by the database');

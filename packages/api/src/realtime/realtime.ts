@@ -91,6 +91,11 @@ export interface Realtime {
   clients(): RealtimeClient[];
   /** Resolves once the bus can carry events (the Redis subscription is active). */
   ready(): Promise<void>;
+  /**
+   * For /readyz (docs/operations.md "Probes"): 'ok' when Redis answers PING within `timeoutMs`,
+   * 'down' when it does not, 'notConfigured' without REDIS_URL (the in-process bus). Never throws.
+   */
+  redisStatus(timeoutMs: number): Promise<'ok' | 'down' | 'notConfigured'>;
   close(): Promise<void>;
 }
 
@@ -223,6 +228,18 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
     },
     clients: () => [...guests, ...[...byUser.values()].flatMap((set) => [...set])],
     ready: () => subscribed,
+    redisStatus: async (timeoutMs) => {
+      if (!pub || !sub) { return 'notConfigured'; }
+      // Both connections: `pub` publishes, `sub` holds the subscription that delivers to this process's sockets.
+      if (pub.status !== 'ready' || sub.status !== 'ready') { return 'down'; }
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'down'>((resolve) => { timer = setTimeout(() => resolve('down'), timeoutMs); });
+      try {
+        return await Promise.race([pub.ping().then((): 'ok' => 'ok', (): 'down' => 'down'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close: async () => {
       for (const client of [...guests, ...[...byUser.values()].flatMap((set) => [...set])]) { client.close(CloseCode.SERVER_CLOSING, 'server closing'); }
       byUser.clear();
@@ -230,7 +247,9 @@ export function createRealtime(opts: { redisUrl?: string; log: FastifyBaseLogger
       scopeListeners.length = 0;
       accessListeners.length = 0;
       local.removeAllListeners();
-      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+      // quit() waits for the server's answer: with Redis down it would wait forever (its offline queue), so a client not connected is just disconnected.
+      const end = (client: Redis | null) => (client?.status === 'ready' ? client.quit().then(() => undefined, () => undefined) : client?.disconnect());
+      await Promise.all([end(pub), end(sub)]);
     },
   };
 }

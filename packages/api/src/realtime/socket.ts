@@ -1,10 +1,11 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { auth, can, SOCKET_PATH, socketGuestInitMessageSchema, socketInitMessageSchema, type SocketServerMessage } from '@vigil/contract';
 import type { AppContext } from '../context';
 import type { Scope } from '../db/scope';
 import { loggableError } from '../lib/loggable-error';
+import { countFailedGuess, guessesExhausted } from '../lib/guess-limit';
 import type { SessionResolver } from '../lib/session-cache';
 import { CloseCode, type RealtimeClient } from './realtime';
 import { findLiveInvitationIds, findLiveSessionIds } from './realtime.repo';
@@ -87,7 +88,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
     url: SOCKET_PATH,
     websocket: true,
     config: { public: true },
-    handler: (socket: WebSocket) => {
+    handler: (socket: WebSocket, req: FastifyRequest) => {
       let state: 'pending' | 'checking' | 'ready' | 'closed' = 'pending';
       let detach: (() => void) | null = null;
       let principal: unknown = null;
@@ -119,10 +120,16 @@ export async function registerRealtimeSocket(app: FastifyInstance, ctx: AppConte
         ready(opts.rooms?.staff(resolved.scope) ?? null, { userId: resolved.scope.userId, sessionId: resolved.scope.sessionId });
       };
 
+      // An invitation sent in guestInit meets the failed-guess budget of every public token lookup
+      // (lib/guess-limit.ts): a guesser gains nothing by opening sockets instead of calling the API.
       const guestInit = async (raw: unknown) => {
         const parsed = socketGuestInitMessageSchema.safeParse(raw);
         if (!parsed.success) { return refuse('bad init'); }
+        // The client's address as fastify's trustProxy reads it (none on an injected test socket).
+        const address = req.ip ?? 'unknown';
+        if ((await guessesExhausted(ctx, address)) !== null) { return refuse('too many attempts'); }
         const guest = opts.rooms ? await opts.rooms.resolveGuest(parsed.data.invitation) : null;
+        if (!guest) { await countFailedGuess(ctx, address); }
         if (state !== 'checking') { return; } // closed meanwhile
         if (!guest) { return refuse('bad init'); }
         ready(guest.principal, { userId: guest.userId, sessionId: 0, guest: { invitationId: guest.invitationId, appointmentId: guest.appointmentId } });

@@ -19,6 +19,10 @@ export const messages = {
     es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {seconds} segundos.',
   },
   forbidden: { en: 'You do not have permission to do this', es: 'No tiene permiso para hacer esto' },
+  metricsRefused: {
+    en: 'The metrics are available only with the metrics token or from an allowed address',
+    es: 'Las métricas solo están disponibles con el token de métricas o desde una dirección permitida',
+  },
   // General and list errors
   noMetaData: { en: 'No meta data!', es: '¡No hay datos!' },
   invalidId: { en: 'Invalid id', es: 'Id no válido' },
@@ -29,6 +33,7 @@ export const messages = {
   couldNotGetList: { en: 'Could not get the list!', es: '¡No se pudo obtener la lista!' },
   noPublicLinks: { en: 'No public links!', es: '¡No hay enlaces públicos!' },
   // Audit report (spec section 8)
+  auditFullCheckRunning: { en: 'A full check of the audit trail is already running', es: 'Ya se está realizando una comprobación completa del registro de auditoría' },
   auditReportFailed: { en: 'Failed to fetch audit report: No meta data!', es: 'No se pudo obtener el informe de auditoría: ¡No hay datos!' },
   publicLinkPeriodInvalid: {
     en: 'The period must end after it starts and cover at most one year',
@@ -240,6 +245,30 @@ export const messages = {
   },
   licenseNotAssignedToPatient: { en: 'This licence is not assigned to this patient', es: 'Esta licencia no está asignada a este paciente' },
   apiKeyInvalid: { en: 'The API key is not valid or was revoked', es: 'La clave de API no es válida o fue revocada' },
+  // Single sign-on (docs/security.md "Single sign-on")
+  ssoRequired: {
+    en: 'Your organization requires you to sign in with your organization account (single sign-on)',
+    es: 'Su organización exige que inicie sesión con la cuenta de su organización (inicio de sesión único)',
+  },
+  ssoNotAvailable: { en: 'Single sign-on is not set up for this organization', es: 'El inicio de sesión único no está configurado para esta organización' },
+  ssoFailed: {
+    en: 'Sign-in with your organization failed. Please try again.',
+    es: 'No se pudo iniciar sesión con su organización. Inténtelo de nuevo.',
+  },
+  ssoNoAccount: {
+    en: 'No Vigil account matches your organization account. Ask your administrator.',
+    es: 'Ninguna cuenta de Vigil corresponde a la cuenta de su organización. Consulte a su administrador.',
+  },
+  ssoJitRoleNotAllowed: {
+    en: 'New users from single sign-on cannot get an admin role: choose Doctor, Nurse or Data coordinator',
+    es: 'Los usuarios nuevos del inicio de sesión único no pueden tener un rol de administrador: elija Médico, Enfermero o Coordinador de datos',
+  },
+  ssoOfficeNotInOrganization: { en: 'The office must belong to this organization', es: 'La oficina debe pertenecer a esta organización' },
+  ssoSecretRequired: { en: 'Enter the client secret', es: 'Introduzca el secreto del cliente' },
+  ssoIssuerUnreachable: {
+    en: 'The identity provider could not be reached at this issuer URL',
+    es: 'No se pudo contactar con el proveedor de identidad en esta URL del emisor',
+  },
   apiUserRequired: { en: 'API keys are issued to API users only', es: 'Las claves de API solo se emiten a usuarios de API' },
   supportFileType: {
     en: 'This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file',

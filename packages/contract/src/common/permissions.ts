@@ -80,6 +80,7 @@ export const permissions = [
   'licenses.read', // the licences of the caller's offices and a patient's assignments
   'licenses.manage', // create, edit, delete, bulk insert, assign and deassign licences
   'apiKeys.manage', // issue and revoke API users' keys
+  'sso.manage', // the organization's OpenID Connect single sign-on (docs/security.md "Single sign-on")
   // The PHI audit trail, system logs and reports (docs/audit.md)
   'audit.read', // the audit trail of the caller's organization (patients and callers), its CSV and FHIR exports
   'audit.verify', // check the whole trail's hash chain (system admin)
@@ -213,6 +214,8 @@ export const rolePermissions = {
     'invoices.read',
     'invoices.manage',
     'apiKeys.manage',
+    // The organization's single sign-on (docs/security.md "Single sign-on").
+    'sso.manage',
     // The organization's PHI audit trail (docs/audit.md).
     'audit.read',
     // The organization's reports, /OaReports (docs/dashboards.md "Reports").

@@ -34,6 +34,7 @@ import * as terra from './terra/terra.contract';
 import * as ecp from './ecp/ecp.contract';
 import * as enrolment from './enrolment/enrolment.contract';
 import * as dashboards from './dashboards/dashboards.contract';
+import * as sso from './sso/sso.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -72,11 +73,12 @@ export { SUPPORT_UPLOAD_CEILING_BYTES } from './support/support.contract';
 export * from './invoices/invoices.schemas';
 export * from './licenses/licenses.schemas';
 export * from './api-keys/api-keys.schemas';
+export * from './sso/sso.schemas';
 
 export * from './audit/audit.schemas';
 export * from './dashboards/dashboards.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards, sso };
 export * from './appointments/appointments.schemas';
 export * from './terra/terra.schemas';
 export * from './ecp/ecp.schemas';
@@ -119,6 +121,7 @@ export const contract = {
   ecp,
   enrolment,
   dashboards,
+  sso,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

@@ -6,6 +6,7 @@ import { auth as authApi } from '@vigil/contract';
 import { call, hasSessionGuid, setUnauthorizedHandler } from '../lib/api-client';
 import { queryClient } from './providers';
 import { useAuth } from '../lib/auth';
+import { stashLinkToken, withoutLinkToken } from '../lib/link-token';
 import LoginPage from '../features/auth/pages/LoginPage';
 import { appRoutes, type AppRoute } from './routes';
 import { prefetchPatientPage } from './routes/patient-details/api/patient-details';
@@ -112,10 +113,12 @@ function RequireAuth() {
   const location = useLocation();
   const navigate = useNavigate();
   const lastCheck = useRef(0);
-  const wanted = location.pathname + location.search;
+  // The wanted page without a billing link's token: the token waits in sessionStorage, never in the login page's query.
+  const wanted = withoutLinkToken(location, 'billinglink');
 
   useEffect(() => {
     const toLogin = () => {
+      stashLinkToken(location, 'billinglink');
       logout();
       notifications.clean();
       void navigate(`/auth/login?redirect=${encodeURIComponent(wanted)}`, { replace: true });
@@ -129,7 +132,7 @@ function RequireAuth() {
       },
       () => undefined, // offline or server error: keep the session, the next call decides
     );
-  }, [session, wanted, logout, navigate]);
+  }, [session, wanted, location, logout, navigate]);
 
   // The patient page is the one a care team opens all day: its code (in the preloaded `shell` chunk)
   // and its charts (the `charts` chunk, docs/benchmarks.md "Pages") are fetched while the browser is
@@ -148,7 +151,10 @@ function RequireAuth() {
     return () => clearTimeout(timer);
   }, [session]);
 
-  if (!session) { return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />; }
+  if (!session) {
+    stashLinkToken(location, 'billinglink');
+    return <Navigate to={signedOutOnPurpose ? '/auth/login' : `/auth/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
   return <Outlet />;
 }
 
@@ -158,6 +164,7 @@ const router = createBrowserRouter([
   { path: '/auth', element: <Navigate to="/auth/login" replace /> },
   { path: '/auth/login', element: <LoginPage /> },
   { path: '/auth/forgetpassword', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
+  { path: '/sso/complete', element: page(() => import('../features/auth/pages/SsoCompletePage')) },
   { path: '/auth/successfully', element: page(() => import('../features/auth/pages/PasswordChangedPage')) },
   { path: '/api/user/validatetoken', element: page(() => import('../features/auth/pages/ValidateTokenPage')) },
   { path: '/accountdeletionrequest', element: page(() => import('../features/profile/pages/AccountDeletionRequestPage')) },

@@ -136,12 +136,22 @@ export const tableOwners: Readonly<Record<string, string>> = {
   license_assignments: 'licenses',
   api_keys: 'api-keys',
 
+  // Tables file of: sso (docs/security.md "Single sign-on").
+  sso_configs: 'sso',
+  sso_flows: 'sso',
+  sso_identities: 'sso',
+  sso_sessions: 'sso',
+
   // Tables files of: lib/audit.
   // The PHI audit trail and the system logs (docs/audit.md): appended by lib/audit-trail.ts and
   // lib/system-log.ts for every feature; the audit feature only reads them.
   audit_events: 'lib/audit',
   audit_chain_head: 'lib/audit',
   system_logs: 'lib/audit',
+
+  // Tables files of: audit.
+  // The verdicts of the trail's checks against its signed checkpoints (docs/audit.md "Checkpoints").
+  audit_verifications: 'audit',
 
   // Tables files of: appointments.
   // Appointments with their attendees, notes, day-view version (kept by triggers), visit invitations and calls.

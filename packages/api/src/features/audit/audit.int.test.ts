@@ -5,7 +5,11 @@ import { createTenancyFixture, createTestApp, sessionFor, TEST_PASSWORD, type Te
 import { auditEvents, measurements, systemLogs, timeEntries } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
 import { auditPlanOf } from '../../lib/audit-route';
-import { checkChain } from './index';
+import { FileCheckpointSink } from '../../lib/audit-checkpoint';
+import { checkFull } from './index';
+
+/** The whole chain alone (no checkpoint key), as the check of an app without one. */
+const checkChain = async (db: TestApp['ctx']['db']) => (await checkFull({ db, key: null, sink: new FileCheckpointSink('/dev/null') })).result;
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 

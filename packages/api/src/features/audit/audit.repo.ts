@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEvent, SystemLog } from '@vigil/contract';
 import { auditChainHead, auditEvents, systemLogs, users } from '../../db/schema/index';
@@ -89,15 +89,31 @@ export async function isUserVisible(tenant: TenantDb, id: number): Promise<boole
   return !!row;
 }
 
-/** Rows of the chain after id `afterId`, ascending, at most `limit` (the chain check reads the whole table, unscoped: system admin). */
-export async function chainPage({ db }: SystemDb, afterId: number, limit: number): Promise<ChainedAuditRow[]> {
-  return db.select().from(e).where(gt(e.id, afterId)).orderBy(asc(e.id)).limit(limit);
+/**
+ * Rows of the chain after id `afterId` and up to `throughId` (the head read before: rows appended
+ * meanwhile wait for the next check), ascending, at most `limit` (the chain check reads the whole
+ * table, unscoped: system admin).
+ */
+export async function chainPage({ db }: SystemDb, afterId: number, limit: number, throughId = Number.MAX_SAFE_INTEGER): Promise<ChainedAuditRow[]> {
+  return db.select().from(e).where(and(gt(e.id, afterId), lte(e.id, throughId))).orderBy(asc(e.id)).limit(limit);
 }
 
-/** The chain head (newest id and hash). */
-export async function chainHead({ db }: SystemDb): Promise<{ lastId: number; hash: string }> {
-  const [head] = await db.select({ lastId: auditChainHead.lastId, hash: auditChainHead.hash }).from(auditChainHead).where(eq(auditChainHead.id, 1));
-  return head ?? { lastId: 0, hash: '' };
+/** The chain head: the newest id and hash, and the rows appended in all (`count`). */
+export async function chainHead({ db }: SystemDb): Promise<{ lastId: number; hash: string; count: number }> {
+  const [head] = await db.select({ lastId: auditChainHead.lastId, hash: auditChainHead.hash, count: auditChainHead.count }).from(auditChainHead).where(eq(auditChainHead.id, 1));
+  return head ?? { lastId: 0, hash: '', count: 0 };
+}
+
+/** The chain's row `id`, or null. */
+export async function chainRow({ db }: SystemDb, id: number): Promise<ChainedAuditRow | null> {
+  const [row] = await db.select().from(e).where(eq(e.id, id));
+  return row ?? null;
+}
+
+/** The newest row id at or before `id` (0 when there is none). */
+export async function lastChainIdUpTo({ db }: SystemDb, id: number): Promise<number> {
+  const [row] = await db.select({ id: e.id }).from(e).where(lte(e.id, id)).orderBy(desc(e.id)).limit(1);
+  return row?.id ?? 0;
 }
 
 // System logs -----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { auditTrail, reporting, systemLogs } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerEndpoint } from '../../lib/route';
 import * as audit from './audit.service';
+import * as checkpoints from './checkpoints.service';
 import * as reports from './reporting.service';
 
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
@@ -39,5 +40,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, auditTrail.exportAuditEventsFhir, async ({ scope, query, reply }) =>
     sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),
   );
-  registerEndpoint(app, ctx, auditTrail.verifyAuditChain, () => audit.verifyChain(ctx));
+  registerEndpoint(app, ctx, auditTrail.verifyAuditChain, async () => (await checkpoints.verifyIncrementally(ctx)).result);
+  registerEndpoint(app, ctx, auditTrail.getAuditVerification, () => checkpoints.verificationStatus(ctx));
+  registerEndpoint(app, ctx, auditTrail.startAuditFullCheck, () => checkpoints.startFullCheck(ctx));
 }

@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
-import type { AuditChainCheck, AuditEvent, EndpointHeaders, EndpointQuery, SystemLog, auditTrail as auditContract, systemLogs as systemLogsContract } from '@vigil/contract';
+import type { AuditEvent, EndpointHeaders, EndpointQuery, SystemLog, auditTrail as auditContract, systemLogs as systemLogsContract } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import type { Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
-import { startChainCursor, verifyAuditHead, verifyAuditPage } from '../../lib/audit-chain';
 import { auditTrail } from '../../lib/audit-trail';
 import { buildCsv } from '../../lib/csv';
 import * as repo from './audit.repo';
-import { systemDb, tenantDb } from '../../db/handles';
+import { tenantDb } from '../../db/handles';
 
 /** The audit trail's and the system logs' reads (docs/audit.md). */
 
@@ -108,29 +106,6 @@ export async function auditEventsFhir(ctx: AppContext, scope: Scope, q: Endpoint
     }
   }
   return Readable.from(lines());
-}
-
-/** Checks the whole chain (after storing the events recorded so far). */
-export async function verifyChain(ctx: AppContext): Promise<AuditChainCheck> {
-  await auditTrail(ctx).flush();
-  return checkChain(ctx.db);
-}
-
-/**
- * Checks the whole chain on `db`, 5,000 rows at a time, then the head (lib/audit-chain.ts): the
- * first edited or removed row, if any. Used by the endpoint and by `npm run audit:verify`.
- */
-export async function checkChain(db: Executor): Promise<AuditChainCheck> {
-  const cursor = startChainCursor();
-  for (;;) {
-    const rows = await repo.chainPage(systemDb(db), cursor.lastId, 5000);
-    const found = verifyAuditPage(cursor, rows);
-    if (found) { return { ok: false, checked: cursor.checked, break: found, headId: (await repo.chainHead(systemDb(db))).lastId }; }
-    if (rows.length < 5000) { break; }
-  }
-  const head = await repo.chainHead(systemDb(db));
-  const found = verifyAuditHead(cursor, head);
-  return { ok: found === null, checked: cursor.checked, break: found, headId: head.lastId };
 }
 
 // System logs -----------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { loadUserView } from '../users/index';
 import * as repo from './auth.repo';
-import { cachedSession, rememberSession, sessionGeneration } from '../../lib/session-cache';
+import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from '../../lib/session-cache';
+import { passwordSignInRefusal } from '../sso/index';
 import { systemDb } from '../../db/handles';
 import { recordSystemLog } from '../../lib/system-log';
 
@@ -19,12 +20,16 @@ function refusalFor(role: RoleId): AppError | null {
 }
 
 async function openSession(ctx: AppContext, userId: number, sessionType: string, ip: string): Promise<SignInResult> {
+  return (await openSessionWithId(ctx, userId, sessionType, ip)).result;
+}
+
+async function openSessionWithId(ctx: AppContext, userId: number, sessionType: string, ip: string): Promise<{ sessionId: number; result: SignInResult }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionMaxHours * 3_600_000);
   const session = await repo.insertSession(ctx.db, { tokenHash: tokenHash(token), userId, sessionType, ip, expiresAt });
   const user = await loadUserView(systemDb(ctx.db), userId, { withMetadata: true });
   if (!user) { throw AppError.unauthorized(); }
-  return {
+  const result: SignInResult = {
     session: {
       sessionGuid: token,
       sessionType,
@@ -38,6 +43,28 @@ async function openSession(ctx: AppContext, userId: number, sessionType: string,
     trustedHubs: [],
     user,
   };
+  return { sessionId: session.id, result };
+}
+
+/**
+ * Opens a session for `userId` whom another sign-in method already proved (single sign-on,
+ * features/sso; docs/security.md "Single sign-on"): the same session and answer as a password
+ * sign-in, with `sessionType` recorded. A disabled user, an API user, a patient and the roles refused
+ * at staff sign-in are refused as in `signIn` (401 invalidCredentials, 403 with the spec message).
+ * Returns the new session's id beside the answer, for the caller's own record of it.
+ */
+export async function openSessionForUser(ctx: AppContext, userId: number, sessionType: string, ip: string): Promise<{ sessionId: number; result: SignInResult }> {
+  const user = await loadUserView(systemDb(ctx.db), userId);
+  if (!user || user.status !== 1 || user.roleId === Role.API_USER) { throw new AppError('unauthorized', 'invalidCredentials'); }
+  const refused = refusalFor(user.roleId as RoleId);
+  if (refused) { throw refused; }
+  return openSessionWithId(ctx, userId, sessionType, ip);
+}
+
+/** Ends session `sessionId` (no-op when already ended) and drops every process's cached scopes, so its next request answers 401 at once. */
+export async function endSessionById(ctx: AppContext, sessionId: number, reason: string): Promise<void> {
+  await repo.endSession(ctx.db, sessionId, reason);
+  await forgetSessions(ctx);
 }
 
 /** The device cookie's name and lifetime (README "Sign-in limits"). */
@@ -97,6 +124,12 @@ export async function signIn(
     // The typed account name is not logged (it may be an e-mail address), nor the password.
     void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: invalid credentials', details: { reason: 'invalidCredentials', ip: remoteIp } });
     throw new AppError('unauthorized', 'invalidCredentials');
+  }
+  // docs/security.md "Single sign-on": an organization that requires SSO refuses its users' passwords.
+  const ssoRefusal = await passwordSignInRefusal(ctx.db, user);
+  if (ssoRefusal) {
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinv3', message: 'Sign-in refused: the organization requires single sign-on', userId: user.id, details: { reason: 'ssoRequired', ip: remoteIp } });
+    throw ssoRefusal;
   }
   if (user.roleId === Role.API_USER) {
     // docs/api-keys.md "Principals": an API user authenticates only with its keys. The answer is the

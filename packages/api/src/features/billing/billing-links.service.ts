@@ -119,7 +119,7 @@ export async function deleteLink(ctx: AppContext, scope: Scope, id: number): Pro
  * POST billingcodelink/sendemail (header billingcodelinkid): e-mails the link to its recipient in
  * `lang` (default: the caller's language). Each send makes a new 256-bit token (only its SHA-256
  * is stored; the previous e-mail's URL stops working), valid BILLING_LINK_EXPIRY_DAYS days, and
- * resets isEmailDownloaded. The URL opens the app (`{publicUrl}/billings?billinglink=<token>`),
+ * resets isEmailDownloaded. The URL opens the app (`{publicUrl}/billings#billinglink=<token>`, the token in the fragment, which no browser sends to a server),
  * which downloads through GET billingcodelink/download once the recipient has signed in. 400
  * 'This field is required' on email when the link has no recipient; 404 when not visible. When the
  * mail fails, the token is cleared and the error propagates.
@@ -131,7 +131,7 @@ export async function sendLinkEmail(ctx: AppContext, scope: Scope, id: number, l
   const token = newToken();
   const expiresAt = new Date(Date.now() + BILLING_LINK_EXPIRY_DAYS * DAY_MS);
   await repo.updateLink(tenantDb(scope, ctx.db), id, { tokenHash: tokenHash(token), expiresAt, isEmailDownloaded: false });
-  const url = `${linkBase(ctx)}/billings?billinglink=${token}`;
+  const url = `${linkBase(ctx)}/billings#billinglink=${token}`;
   try {
     await ctx.mailer.send(billingLinkEmail(lang, row.email, { clientName: target.name, year: row.year, month: row.month, title: row.title, url, expiresAt }));
   } catch (err) {

@@ -615,7 +615,7 @@ export async function findConsents(tenant: TenantDb, office: OfficeRef, patientI
   const out = new Map<number, ConsentFact[]>();
   for (const { patientId, status, revokedOn, ...c } of rows) {
     const list = out.get(patientId) ?? [];
-    // A REVOKED form always has its day (validation, migration 0023); one without reads as revoked the day it was obtained.
+    // A REVOKED form always has its day (validation, migration 0025); one without reads as revoked the day it was obtained.
     list.push({ ...(c as Omit<ConsentFact, 'revokedOn'>), revokedOn: status === 'REVOKED' ? (revokedOn ?? c.consentDate) : null });
     out.set(patientId, list);
   }

@@ -8,6 +8,7 @@ import { insertSubRecord, writableParentOf } from '../../lib/sub-records/sub-rec
 import { FhirEntryError, mapBundleToCcm, type MappedEntry, type PendingMedication } from './ccm-fhir.import';
 import { listPatientPrescriptions, type PrescriptionKey } from './ccm-fhir.repo';
 import { ccmServerGroups } from './ccm-groups';
+import { parseJsonWithin } from '../../lib/input-guard';
 
 const badEntry = (index: number, resourceType: string) => AppError.badRequest('ccmFhirBadEntry', undefined, { index, resourceType });
 
@@ -27,12 +28,8 @@ export async function importFhirIntoRecord(ctx: AppContext, scope: Scope, id: nu
   await writableParentOf(scope, ctx.db, id);
   const file = await readSingleUpload(req, ctx.config.ccmMaxFileBytes);
   if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
-  let bundle: unknown;
-  try {
-    bundle = JSON.parse(file.data.toString('utf8'));
-  } catch {
-    throw AppError.badRequest('ccmFhirNotBundle');
-  }
+  const bundle = parseJsonWithin(file.data.toString('utf8'));
+  if (bundle === undefined) { throw AppError.badRequest('ccmFhirNotBundle'); }
   let mapping;
   try {
     mapping = mapBundleToCcm(bundle);

@@ -11,6 +11,7 @@ import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './ecp.repo';
 import { tenantDb } from '../../db/handles';
+import { parseJsonWithin } from '../../lib/input-guard';
 
 const STAFF_ROLES = [Role.ECP_USER, Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN];
 
@@ -259,12 +260,8 @@ const text = (v: unknown, max = 200): string | null => (typeof v === 'string' &&
  */
 export async function receiveWebhook(ctx: AppContext, raw: Buffer) {
   let payload: Json | null = null;
-  try {
-    const parsed: unknown = JSON.parse(raw.toString('utf8'));
-    payload = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Json) : null;
-  } catch {
-    payload = null;
-  }
+  const parsed = parseJsonWithin(raw.toString('utf8'));
+  payload = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Json) : null;
   const record = payload?.record !== null && typeof payload?.record === 'object' ? (payload.record as Json) : null;
   const kind = payload?.type === 'resident' || payload?.type === 'user' ? payload.type : null;
   const ecpId = text(record?.id, 100) ?? (typeof record?.id === 'number' ? String(record.id) : null);

@@ -13,6 +13,7 @@ import { MappingError } from './fhir.map';
 import { anyResourceSchema, bundleSchema, describeZodError, type FhirResource } from './fhir.schemas';
 import { buildBundleIndex, resourceMappers, type Prepared, type RecordOutcome, type RunState } from './import.mappers';
 import * as repo from './import.repo';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../../lib/input-guard';
 
 /** Largest file read from disk (a Synthea patient bundle is 1-3 MB). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -41,6 +42,9 @@ interface Unit {
 }
 
 class UnitError extends Error {}
+
+/** The report's reason for a file nested deeper than any FHIR resource (lib/input-guard.ts). */
+const NESTED_TOO_DEEP = `JSON nested deeper than ${MAX_JSON_NESTING} levels`;
 
 const emptyCounts = (): ImportTypeCounts => ({ created: 0, updated: 0, unchanged: 0, skipped: 0, error: 0, merged: 0, unmapped: 0 });
 
@@ -76,6 +80,7 @@ function readFileUnit(full: string, label: string): Unit {
       const stat = await fs.promises.stat(full);
       if (stat.size > MAX_FILE_BYTES) { throw new UnitError(`file larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`); }
       const text = await fs.promises.readFile(full, 'utf8');
+      if (jsonNestingExceeds(text)) { throw new UnitError(NESTED_TOO_DEEP); }
       try {
         return JSON.parse(text) as unknown;
       } catch (err) {
@@ -170,6 +175,7 @@ export async function importFhirText(ctx: Pick<AppContext, 'db'>, name: string, 
   if (opts.scope && !isSystemAdmin(opts.scope)) { throw AppError.forbidden(); }
   const label = opts.label ?? name;
   const load = async () => {
+    if (jsonNestingExceeds(text)) { throw new UnitError(NESTED_TOO_DEEP); }
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {

@@ -33,6 +33,7 @@ import type { Executor } from '../../db/client';
 import { systemScope, type HubPrincipal, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
+import { countReadings } from '../../lib/metrics';
 import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/index';
 import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
 import { findHubDevices, forgetHubDevices } from './hub-devices';
@@ -185,7 +186,10 @@ export async function ingest(ctx: AppContext, caller: IngestCaller, body: Ingest
     }
   }
 
-  return { stored: committed.length, duplicates: planned.length - committed.length, rejected: rejections.length, results };
+  const answer = { stored: committed.length, duplicates: planned.length - committed.length, rejected: rejections.length, results };
+  // docs/operations.md "Metrics": vigil_readings_total by outcome (a refused request, 400/413, is counted by the HTTP metrics).
+  countReadings(ctx, caller.kind, answer);
+  return answer;
 }
 
 async function planHubReadings(ctx: AppContext, hub: HubPrincipal, readings: CheckedReading[], rejections: Rejection[]): Promise<Planned[]> {

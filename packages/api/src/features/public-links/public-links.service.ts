@@ -112,7 +112,7 @@ async function insertLink(ctx: AppContext, scope: Scope, body: CreateBody): Prom
   });
   const row = await repo.getVisiblePublicLink(tenantDb(scope, ctx.db), id);
   return {
-    created: { link: toPublicLink(row!, now), url: `${linkBase(ctx)}/measurements?link=${token}`, emailed: false },
+    created: { link: toPublicLink(row!, now), url: `${linkBase(ctx)}/measurements#link=${token}`, emailed: false },
     facts: {
       patientLabel: patientLabel(patient.firstName, patient.lastName),
       officeName: patient.hospitalName,
@@ -127,7 +127,7 @@ async function insertLink(ctx: AppContext, scope: Scope, body: CreateBody): Prom
  * POST publiclink: creates a link to the patient's readings of [periodStart, periodEnd] in the
  * patient's office (the first of their offices in the caller's scope), working until expiresAt.
  * The token (256 bits) is stored only as its SHA-256, so the URL
- * `{publicUrl}/measurements?link=<token>` is answered here once. 400 on the ranges, 404 'Invalid id'
+ * `{publicUrl}/measurements#link=<token>` is answered here once. 400 on the ranges, 404 'Invalid id'
  * when the patient is not in scope.
  */
 export async function createLink(ctx: AppContext, scope: Scope, body: CreateBody): Promise<CreatedPublicLink> {

@@ -266,7 +266,7 @@ function toLink(row: repo.LinkRow, surveyStatus: string | null, now: Date): Surv
  * `POST surveylink`: a link for the patient or caregiver to answer one open survey (404 when not
  * visible, 409 'surveyNotOpen' / 'surveyAlreadySubmitted' when it cannot be answered), valid for
  * `expiresInHours`, in `lang` (default: the patient's language). The token (256 bits) is stored
- * only as its SHA-256, so the URL `{publicUrl}/survey?token=<token>` is answered this once.
+ * only as its SHA-256, so the URL `{publicUrl}/survey#token=<token>` (the token in the fragment, never sent to a server) is answered this once.
  */
 export async function createLink(ctx: AppContext, scope: Scope, body: EndpointBody<typeof contract.createSurveyLink>, now = new Date()): Promise<CreatedSurveyLink> {
   const token = newToken();
@@ -284,7 +284,7 @@ export async function createLink(ctx: AppContext, scope: Scope, body: EndpointBo
     });
   });
   const [row] = await repo.findLinks(tenantDb(scope, ctx.db), { id });
-  return { link: toLink(row!, null, now), url: `${linkBase(ctx)}/survey?token=${token}` };
+  return { link: toLink(row!, null, now), url: `${linkBase(ctx)}/survey#token=${token}` };
 }
 
 

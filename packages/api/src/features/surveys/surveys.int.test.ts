@@ -282,7 +282,7 @@ describe('survey links (public answering)', () => {
     const rec = await ok(await call('POST', 'survey/assignsurveytemplatetopatient', who, { payload: { templateId: library.get('PHQ9')!.id, patientId: f.patientA1.id, recurrenceRule: 'ONCE' } }), 201);
     const [survey] = await t.ctx.db.select().from(surveys).where(eq(surveys.recurrenceId, rec.id));
     const created = await ok(await call('POST', 'surveylink', who, { payload: { surveyId: survey!.id, ...(hours ? { expiresInHours: hours } : {}) } }), 201);
-    const token = new URL(created.url).searchParams.get('token')!;
+    const token = new URLSearchParams(new URL(created.url).hash.slice(1)).get('token')!;
     return { token, link: created.link, surveyId: survey!.id };
   }
 

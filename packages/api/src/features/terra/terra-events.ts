@@ -17,6 +17,7 @@ import { ingest, restateTerraReadings } from '../measurements/index';
 import * as repo from './terra.repo';
 import { CONNECTION_TYPES, DATA_TYPES, REPLACED_BY_DAY, copyKeyOf, readingsOfBody } from './terra-samples';
 import { tenantDb } from '../../db/handles';
+import { parseJsonWithin } from '../../lib/input-guard';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
@@ -54,11 +55,8 @@ function terraUserOf(payload: Json): string | null {
  */
 export async function receiveDelivery(ctx: AppContext, raw: Buffer, orderingHeader: string | string[] | undefined): Promise<{ eventId: number; duplicate: boolean }> {
   let payload: Json | null = null;
-  try {
-    payload = obj(JSON.parse(raw.toString('utf8')));
-  } catch {
-    payload = null;
-  }
+  // A delivery nested deeper than any Terra payload is refused before it is built or stored.
+  payload = obj(parseJsonWithin(raw.toString('utf8')));
   const type = payload ? text(payload.type) : null;
   if (!payload || !type) { throw AppError.badRequest('noEventData'); }
   // PostgreSQL text cannot hold U+0000 (docs/security.md): such a delivery is refused like any bad input.

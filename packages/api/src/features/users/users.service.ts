@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import {
   can,
@@ -28,6 +27,7 @@ import {
 import type { AppContext } from '../../context';
 import { assertOfficeInScope, assertOrganizationInScope, isOfficeInScope, isSystemAdmin, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { detectFileType } from '../../lib/upload';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { consumeUserToken, endSessionsOfUser, insertUserToken, retireUserTokens, setSessionWebSocketTokenHash, SIGN_IN_TOKEN_PURPOSE } from '../auth/index';
 import { linkEmail } from './users.emails';
@@ -531,7 +531,7 @@ export async function uploadMyProfileImage(
 ): Promise<{ contentType: ProfileImageType; size: number }> {
   if (!data || data.length === 0) { throw AppError.badRequest('profilePictureRule'); }
   if (data.length > maxBytes) { throw new AppError('payloadTooLarge', 'profilePictureRule'); }
-  const detected = await fileTypeFromBuffer(data);
+  const detected = await detectFileType(data);
   const type = PROFILE_IMAGE_TYPES.find((t) => t === detected?.mime);
   if (!type) { throw AppError.badRequest('profilePictureRule'); }
   const clean = await reencodeImage(data, type);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../../common/endpoint';
 import {
   auditChainCheckSchema,
+  auditVerificationSchema,
+  auditVerificationStatusSchema,
   auditEventPageSchema,
   auditEventQuerySchema,
   auditExportQuerySchema,
@@ -163,9 +165,28 @@ export const auditTrail = {
     method: 'GET',
     path: 'audit/verifychain',
     tag: auditTag,
-    summary: "Checks the whole audit trail's hash chain and its head: the first edited or removed row, if any",
+    summary:
+      "Checks the audit trail against its newest signed checkpoint (incremental: that checkpoint's row, then every row after it, then the head) and records the verdict: the first bad position, if any. A whole-trail check is POST audit/fullcheck",
     permission: 'audit.verify',
     response: auditChainCheckSchema,
+    audit: false,
+  }),
+  getAuditVerification: endpoint({
+    method: 'GET',
+    path: 'audit/verification',
+    tag: auditTag,
+    summary: "The trail's protection: whether a checkpoint key is configured, the newest checkpoint, the last verdict and the newest full re-check with its progress",
+    permission: 'audit.verify',
+    response: auditVerificationStatusSchema,
+    audit: false,
+  }),
+  startAuditFullCheck: endpoint({
+    method: 'POST',
+    path: 'audit/fullcheck',
+    tag: auditTag,
+    summary: 'Starts a full re-check of the trail (every row and every checkpoint) as a background job and answers it queued; 409 while one is queued or running. Progress: GET audit/verification',
+    permission: 'audit.verify',
+    response: auditVerificationSchema,
     audit: false,
   }),
 };

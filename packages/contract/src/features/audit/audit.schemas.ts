@@ -50,15 +50,69 @@ export const auditExportQuerySchema = z
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'endBeforeStart' })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: 'tooBig' });
 
-/** The chain check's verdict (lib/audit-chain.ts). */
+/**
+ * Why a check failed, at the first bad position (a row id; docs/audit.md "What a check reports"):
+ * 'edited' (a row's fields changed), 'removedBefore' (rows removed before this id), 'headMismatch'
+ * (rows removed at the end, the head not moved), 'truncated' (the rows from this id up to a signed
+ * checkpoint's position are gone: removed at the end with the head moved back, or all of them),
+ * 'rewritten' (the chain no longer leads to a signed checkpoint's hash: a row from `id` up to
+ * `throughId` was edited and every later hash recomputed), 'forgedCheckpoint' (line `line` of the
+ * checkpoint file does not carry the key's signature; `id` the position it claims, 0 if none).
+ */
+export const auditBreakKinds = ['edited', 'removedBefore', 'headMismatch', 'truncated', 'rewritten', 'forgedCheckpoint'] as const;
+export type AuditBreakKind = (typeof auditBreakKinds)[number];
+
+/** The chain check's verdict (api lib/audit-chain.ts, features/audit/chain-check.ts). */
 export const auditChainCheckSchema = z.object({
   ok: z.boolean(),
+  /** Rows whose hashes were checked. */
   checked: z.number().int(),
-  /** The first break found: 'edited' (a row's fields changed), 'removedBefore' (rows removed before this id), 'headMismatch' (rows removed at the end). */
-  break: z.object({ kind: z.enum(['edited', 'removedBefore', 'headMismatch']), id: z.number().int() }).nullable(),
+  break: z
+    .object({
+      kind: z.enum(auditBreakKinds),
+      id: z.number().int(),
+      /** 'rewritten': the signed checkpoint whose position the chain no longer matches. */
+      throughId: z.number().int().optional(),
+      /** 'forgedCheckpoint': the line of the checkpoint file (1 first). */
+      line: z.number().int().optional(),
+    })
+    .nullable(),
   headId: z.number().int(),
+  /** Where the rows checked start: 0 from the first row (a full check), else the signed checkpoint's position re-verified first (incremental). */
+  fromId: z.number().int().optional(),
+  /** The newest signed checkpoint the rows were compared with (position and ISO time), null when there is none. */
+  checkpoint: z.object({ lastId: z.number().int(), at: isoDateTime }).nullable().optional(),
+  /** False when no checkpoint key is configured: only the chain's own agreement was checked (docs/audit.md "Threat model"). */
+  keyConfigured: z.boolean().optional(),
 });
 export type AuditChainCheck = z.infer<typeof auditChainCheckSchema>;
+
+/** One verification of the trail: an incremental check (the schedule, the chain-check endpoint) or a full re-check (a background job). */
+export const auditVerificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['incremental', 'full']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Rows checked so far and the rows to check (the head's count when it started), for the progress bar. */
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int(),
+  startedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  /** The verdict once done; null while queued or running, or when it failed (`error` says why, in English, no data). */
+  result: auditChainCheckSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
+/** What /logs shows about the trail's protection: the key, the newest checkpoint, the last verdict and the newest full re-check. */
+export const auditVerificationStatusSchema = z.object({
+  keyConfigured: z.boolean(),
+  lastCheckpoint: z.object({ lastId: z.number().int(), count: z.number().int(), at: isoDateTime }).nullable(),
+  /** The newest finished verification (either kind). */
+  lastResult: auditVerificationSchema.nullable(),
+  /** The newest full re-check (running, or finished). */
+  fullCheck: auditVerificationSchema.nullable(),
+});
+export type AuditVerificationStatus = z.infer<typeof auditVerificationStatusSchema>;
 
 // System logs -----------------------------------------------------------------------------------
 

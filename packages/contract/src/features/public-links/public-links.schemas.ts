@@ -79,7 +79,7 @@ export const publicLinkSchema = z.object({
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** A new link: the URL (`{publicUrl}/measurements?link=<token>`) is answered this once only. */
+/** A new link: the URL (`{publicUrl}/measurements#link=<token>`) is answered this once only. */
 export const createdPublicLinkSchema = z.object({
   link: publicLinkSchema,
   url: z.string(),

@@ -639,7 +639,7 @@ export const surveyLinkSchema = z.object({
   lastAccessedAt: z.string().nullable(),
 });
 export type SurveyLink = z.infer<typeof surveyLinkSchema>;
-/** A new link: the URL (`{publicUrl}/survey?token=<token>`) is answered this once only. */
+/** A new link: the URL (`{publicUrl}/survey#token=<token>`) is answered this once only. */
 export const createdSurveyLinkSchema = z.object({ link: surveyLinkSchema, url: z.string() });
 export type CreatedSurveyLink = z.infer<typeof createdSurveyLinkSchema>;
 /** `GET surveylink` (chosen): the links of one survey (header surveyid). */

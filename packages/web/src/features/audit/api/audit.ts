@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { auditTrail, systemLogs, type EndpointHeaders, type EndpointQuery } from '@vigil/contract';
 import { callBlob } from '../../../lib/api-client';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
 import { saveFile } from '../../../lib/save-file';
 
 export type AuditEventQuery = Partial<EndpointQuery<typeof auditTrail.getAuditEvents>> & { page: number; pageSize: number };
@@ -11,9 +11,25 @@ export function useAuditEvents(query: AuditEventQuery, enabled = true) {
   return useEndpointQuery(auditTrail.getAuditEvents, { query }, { enabled, placeholderData: keepPreviousData });
 }
 
-/** GET audit/verifychain, on demand (the whole trail is read: not cached). */
+/** GET audit/verifychain, on demand: the incremental check from the newest signed checkpoint (not cached). */
 export function useVerifyChain(enabled: boolean) {
   return useEndpointQuery(auditTrail.verifyAuditChain, {}, { enabled, staleTime: 0, gcTime: 0 });
+}
+
+/**
+ * GET audit/verification: the key, the newest checkpoint, the last verdict and the newest full
+ * re-check; polled every second while that re-check is queued or running (its progress bar).
+ */
+export function useAuditVerification(enabled: boolean) {
+  return useEndpointQuery(auditTrail.getAuditVerification, {}, {
+    enabled,
+    refetchInterval: (q) => (q.state.data?.fullCheck && ['queued', 'running'].includes(q.state.data.fullCheck.status) ? 1000 : false),
+  });
+}
+
+/** POST audit/fullcheck: starts a full re-check in the background (409 while one runs). */
+export function useStartFullCheck() {
+  return useEndpointMutation(auditTrail.startAuditFullCheck, { invalidates: [auditTrail.getAuditVerification] });
 }
 
 /** GET audit/exportcsv: the filtered audit events as audit-events.csv. */

@@ -10,6 +10,7 @@ import { ServerTable, type Column, type PageState } from '../../../components/Se
 import { useCan } from '../../../lib/can';
 import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
+import { AuditProtection, verdictText } from '../components/AuditProtection';
 import { useAuditEvents, useExportAuditCsv, useExportAuditFhir, useExportSystemLogsCsv, useSystemLogs, useVerifyChain, type SystemLogHeaders } from '../api/audit';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -94,6 +95,7 @@ function AuditTrailPanel() {
 
   return (
     <>
+      {canVerify && <AuditProtection />}
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <NumberInput label={t('filters.patientId')} value={patientId} onChange={(v) => { setPatientId(typeof v === 'number' ? v : ''); setState({ ...state, page: 1 }); }} min={1} allowDecimal={false} w={160} data-testid="audit-patient" />
         <Select label={t('filters.action')} clearable data={ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}`) }))} value={action} onChange={(v) => { setAction(v); setState({ ...state, page: 1 }); }} w={160} />
@@ -113,7 +115,7 @@ function AuditTrailPanel() {
       </Group>
       {check.data && (
         <Alert color={check.data.ok ? 'teal' : 'red'} mb="md" role="status" data-testid="audit-verify-result">
-          {check.data.ok ? t('verifyOk', { count: check.data.checked }) : t(`verifyBroken.${check.data.break!.kind}`, { id: check.data.break!.id })}
+          {verdictText(t, check.data)}
         </Alert>
       )}
       <Paper withBorder radius="md">

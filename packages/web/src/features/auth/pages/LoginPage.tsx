@@ -11,13 +11,17 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { homePathFor } from '../../../lib/home';
 import { landOnBusiestOffice } from '../../../lib/office';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
+import { SsoSignIn } from '../components/SsoSignIn';
 
 /** The asked-for page when it is one of ours, else the user's home (/dashboard for those who read alerts, /patients otherwise). */
 function safeRedirect(target: string | null, roleId: number | undefined): string {
   return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/auth') ? target : homePathFor(roleId);
 }
 
-/** /auth/login: username or e-mail and password; patients, caregivers and ECP users are refused by the server. */
+/**
+ * /auth/login: username or e-mail and password; patients, caregivers and ECP users are refused by the
+ * server. Below, "Sign in with your organization" (single sign-on; `?org=<number>` is an organization's link).
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { session, signedIn } = useAuth();
@@ -30,6 +34,8 @@ export default function LoginPage() {
     validate: zodValidate(signInBodySchema),
   });
   const redirect = params.get('redirect');
+  const orgParam = params.get('org');
+  const ssoOrganization = orgParam && /^\d{1,9}$/.test(orgParam) ? Number(orgParam) : null;
   if (session) { return <Navigate to={safeRedirect(redirect, session.user.roleId)} replace />; }
 
   const submit = form.onSubmit(async (values) => {
@@ -67,6 +73,7 @@ export default function LoginPage() {
       <Anchor component={Link} to="/auth/forgetpassword" size="sm" ta="center">
         {t('login.forgot')}
       </Anchor>
+      <SsoSignIn organizationId={ssoOrganization} />
     </AuthCard>
   );
 }

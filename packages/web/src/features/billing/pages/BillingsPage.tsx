@@ -24,6 +24,7 @@ import type { BillingMonth, BillingScope } from '../api/period';
 import { BillingDetails } from '../components/BillingDetails';
 import { formatMoney } from '../components/format';
 import { monthLabel, monthText as monthInText, monthValue, parseMonth, useCalendar } from '../../../lib/calendar';
+import { useDropLinkToken, useLinkToken } from '../../../lib/link-token';
 import { GenerationProgress } from '../components/GenerationProgress';
 import { MonthPicker } from '../components/MonthPicker';
 import { ReadinessTable } from '../components/ReadinessTable';
@@ -37,8 +38,8 @@ import { SummaryTable, type SummaryRow } from '../components/SummaryTable';
  * lists every patient with reading days, time per program (MM:SS), codes, amount and at-risk flags;
  * a row opens the details with evidence. Generation runs with a progress bar; the CSV (office) and
  * ZIP (organization) download for months that have begun. The readiness tab shows, for the current
- * period, who is at risk of missing a threshold. `?billinglink=<token>` downloads the file of an
- * e-mailed billing link once signed in.
+ * period, who is at risk of missing a threshold. `#billinglink=<token>` (in the fragment; `?billinglink=`
+ * of links e-mailed before still works) downloads the file of an e-mailed billing link once signed in.
  */
 export default function BillingsPage() {
   const { t, i18n } = useTranslation('billing');
@@ -128,7 +129,8 @@ export default function BillingsPage() {
   const linkDownload = useDownloadBillingLink();
   const [linkError, setLinkError] = useState<string | null>(null);
   const handledToken = useRef<string | null>(null);
-  const token = params.get('billinglink');
+  const token = useLinkToken('billinglink');
+  const dropToken = useDropLinkToken('billinglink');
   useEffect(() => {
     if (!token || handledToken.current === token) { return; }
     handledToken.current = token;
@@ -138,9 +140,9 @@ export default function BillingsPage() {
         notify({ color: 'teal', message: t('link.downloaded') });
       },
       onError: (err) => setLinkError(err.message),
-      onSettled: () => setParam('billinglink', null),
+      onSettled: dropToken,
     });
-  }, [token, linkDownload, setParam, t]);
+  }, [token, linkDownload, dropToken, t]);
 
   if (!allowed) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 

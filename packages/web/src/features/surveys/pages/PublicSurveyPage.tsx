@@ -2,25 +2,25 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Center, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { SaveSurveyAnswersBody } from '@vigil/contract';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { ApiError } from '../../../lib/api-client';
 import { useCalendar } from '../../../lib/calendar';
+import { useLinkToken } from '../../../lib/link-token';
 import { usePublicSurvey, useSavePublicAnswers, useSubmitPublicSurvey } from '../api/surveys';
 import { SurveyAnswerForm } from '../components/SurveyAnswerForm';
 import { nameIn } from '../format';
 
 /**
- * /survey?token=… (public, no sign-in; docs/assessments.md "Survey links"): the patient or caregiver
+ * /survey#token=… (public, no sign-in; docs/assessments.md "Survey links"; the token in the fragment,
+ * docs/security.md "Tokens stay out of addresses"): the patient or caregiver
  * answers one survey occurrence from the signed link staff sent. It opens in the link's language
  * (switchable), keeps partial answers ("Save"), submits once, and says plainly when the link has
  * expired or was revoked (404 "Could not get data!"), or the survey was already submitted.
  */
 export default function PublicSurveyPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken('token') ?? '';
   return (
     <Box mih="100vh" bg="gray.0">
       <Container size="sm" py="md" px="sm">
