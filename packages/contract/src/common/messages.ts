@@ -129,6 +129,11 @@ export const messages = {
     es: 'Solo el autor o un administrador de la oficina puede modificar o eliminar esto',
   },
   futureDate: { en: 'The date cannot be in the future', es: 'La fecha no puede estar en el futuro' },
+  // CCM consent and care plan dates (docs/billing-engine.md "Consent", "Complex CCM")
+  revokedOnRequired: { en: 'Enter the date the patient revoked the consent', es: 'Indique la fecha en que el paciente revocó el consentimiento' },
+  revokedOnWhileActive: { en: 'An active consent has no revocation date: mark it revoked or clear the date', es: 'Un consentimiento activo no tiene fecha de revocación: márquelo como revocado o borre la fecha' },
+  revokedBeforeObtained: { en: 'The revocation date cannot be before the date the consent was obtained', es: 'La fecha de revocación no puede ser anterior a la fecha en que se obtuvo el consentimiento' },
+  revisedBeforeEstablished: { en: 'The revision date cannot be before the date the care plan was established', es: 'La fecha de revisión no puede ser anterior a la fecha en que se estableció el plan de cuidados' },
   // CCM (portal-spec.md section 5: only the latest CCM record may be deleted)
   ccmRecordNotLatest: { en: 'This CCM record is not the latest one: only the latest CCM record may be deleted', es: 'Este registro de CCM no es el más reciente: solo se puede eliminar el registro de CCM más reciente' },
   // Patient presence

@@ -388,8 +388,10 @@ export interface ReportRow {
   patients: number;
   claims: number;
   units: number;
-  /** bigint: text from node-postgres */
-  amountCents: number | string;
+  /** bigint: text from node-postgres; null when no claim of the group has an amount (docs/billing-engine.md "Amounts"). */
+  amountCents: number | string | null;
+  /** Claims of the group without a fee-schedule amount (left out of `amountCents`, never read as $0). */
+  claimsWithoutAmount: number;
 }
 
 /**
@@ -411,7 +413,8 @@ export function findReportRows(tenant: TenantDb, officeIds: number[], year: numb
       patients: sql<number>`count(distinct ${c.patientId})::int`,
       claims: sql<number>`count(*)::int`,
       units: sql<number>`coalesce(sum(${c.units}), 0)::int`,
-      amountCents: sql<number | string>`coalesce(sum(${c.amountCents}), 0)::bigint`,
+      amountCents: sql<number | string | null>`sum(${c.amountCents})::bigint`,
+      claimsWithoutAmount: sql<number>`(count(*) filter (where ${c.amountCents} is null))::int`,
     })
     .from(c)
     .innerJoin(hospitals, eq(hospitals.id, c.hospitalId))

@@ -262,7 +262,9 @@ export async function getPatientDetails(ctx: AppContext, scope: Scope, patientId
  * GET admin/getbillingreport (hospitalid or organizationid, month, year): the month's billable
  * codes summed (distinct patients, claims, units, amount in cents) overall, per code, and per
  * office with its codes — for /partnerBillingReports. An organization covers its offices in the
- * caller's scope. 404 outside scope; a month without claims gives zeros.
+ * caller's scope. 404 outside scope; a month without claims gives zeros. `amountCents` is null
+ * when none of the group's claims has a fee-schedule amount, and `claimsWithoutAmount` counts the
+ * claims the sum leaves out (docs/billing-engine.md "Amounts").
  */
 export async function getBillingReport(ctx: AppContext, scope: Scope, headers: BillingPeriodHeaders): Promise<BillingReport> {
   const target = await resolveBillingTarget(ctx, scope, headers, { refuseUpcoming: false });
@@ -272,8 +274,15 @@ export async function getBillingReport(ctx: AppContext, scope: Scope, headers: B
     target.year,
     target.month,
   );
-  const totalsOf = (r: repo.ReportRow) => ({ patients: Number(r.patients), claims: Number(r.claims), units: Number(r.units), amountCents: Number(r.amountCents) });
-  const zero = { patients: 0, claims: 0, units: 0, amountCents: 0 };
+  // A code without a loaded amount is "amount not loaded" (null), never $0: totals add the amounts there are and count the claims left out.
+  const totalsOf = (r: repo.ReportRow) => ({
+    patients: Number(r.patients),
+    claims: Number(r.claims),
+    units: Number(r.units),
+    amountCents: r.amountCents === null ? (Number(r.claims) > 0 ? null : 0) : Number(r.amountCents),
+    claimsWithoutAmount: Number(r.claimsWithoutAmount),
+  });
+  const zero = { patients: 0, claims: 0, units: 0, amountCents: 0, claimsWithoutAmount: 0 };
   const byCodeOrder = (a: { program: string; code: string }, b: { program: string; code: string }) =>
     a.program.localeCompare(b.program) || a.code.localeCompare(b.code);
   const overall = rows.find((r) => r.byOffice === 1 && r.byCode === 1);

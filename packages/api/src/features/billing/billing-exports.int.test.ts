@@ -50,6 +50,7 @@ beforeAll(async () => {
   await seedClaim(t, { ...A1, month: PAST.month - 1, code: '99454', amountCents: 4743 });
   await seedClaim(t, { ...A1, year: recent.year, month: recent.month, code: '99457', amountCents: 5128, datesOfService: [] });
   await seedClaim(t, { patientId: injector.id, hospitalId: f.a1.id, code: '99454', amountCents: null });
+  await seedClaim(t, { patientId: injector.id, hospitalId: f.a1.id, year: 2024, month: 3, program: 'CCM', code: '99491', amountCents: null, datesOfService: ['2024-03-29'] });
   await seedClaim(t, { patientId: f.patientA2.id, hospitalId: f.a2.id, code: '99454', amountCents: 4743 });
   await seedClaim(t, { patientId: f.patientB1.id, hospitalId: f.b1.id, code: '99454', amountCents: 4743 });
 }, 120_000);
@@ -405,14 +406,15 @@ describe('GET admin/getbillingreport', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ clientKind: 'organization', clientId: f.orgA.id, selectedYear: 2025, selectedMonth: 6 });
-    expect(data.totals).toEqual({ patients: 3, claims: 5, units: 6, amountCents: 4743 + 5128 + 7414 + 4743 });
+    // The injector's 99454 has no amount loaded: left out of the sum and counted, never read as $0 (docs/billing-engine.md "Amounts").
+    expect(data.totals).toEqual({ patients: 3, claims: 5, units: 6, amountCents: 4743 + 5128 + 7414 + 4743, claimsWithoutAmount: 1 });
     expect(data.byCode).toEqual([
-      { program: 'RPM', code: '99454', patients: 3, claims: 3, units: 3, amountCents: 4743 * 2 },
-      { program: 'RPM', code: '99457', patients: 1, claims: 1, units: 1, amountCents: 5128 },
-      { program: 'RPM', code: '99458', patients: 1, claims: 1, units: 2, amountCents: 7414 },
+      { program: 'RPM', code: '99454', patients: 3, claims: 3, units: 3, amountCents: 4743 * 2, claimsWithoutAmount: 1 },
+      { program: 'RPM', code: '99457', patients: 1, claims: 1, units: 1, amountCents: 5128, claimsWithoutAmount: 0 },
+      { program: 'RPM', code: '99458', patients: 1, claims: 1, units: 2, amountCents: 7414, claimsWithoutAmount: 0 },
     ]);
     const a1 = data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === f.a1.id);
-    expect(a1).toMatchObject({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414 });
+    expect(a1).toMatchObject({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414, claimsWithoutAmount: 1 });
     expect(a1.byCode).toHaveLength(3);
     expect(data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === a3.id)).toEqual({
       hospitalId: a3.id,
@@ -421,6 +423,7 @@ describe('GET admin/getbillingreport', () => {
       claims: 0,
       units: 0,
       amountCents: 0,
+      claimsWithoutAmount: 0,
       byCode: [],
     });
     expect(data.byOffice.some((o: { hospitalId: number }) => o.hospitalId === f.b1.id)).toBe(false);
@@ -429,10 +432,14 @@ describe('GET admin/getbillingreport', () => {
   it('reports one office, and zeros for a month without codes', async () => {
     const office = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } })).json().data;
     expect(office.byOffice.map((o: { hospitalId: number }) => o.hospitalId)).toEqual([f.a1.id]);
-    expect(office.totals).toEqual({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414 });
+    expect(office.totals).toEqual({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414, claimsWithoutAmount: 1 });
     const empty = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: 2024 } })).json().data;
-    expect(empty.totals).toEqual({ patients: 0, claims: 0, units: 0, amountCents: 0 });
+    expect(empty.totals).toEqual({ patients: 0, claims: 0, units: 0, amountCents: 0, claimsWithoutAmount: 0 });
     expect(empty.byCode).toEqual([]);
+    // A month whose only code has no amount loaded: "amount not loaded" (null), never $0.00.
+    const unloaded = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 3, year: 2024 } })).json().data;
+    expect(unloaded.totals).toEqual({ patients: 1, claims: 1, units: 1, amountCents: null, claimsWithoutAmount: 1 });
+    expect(unloaded.byCode).toEqual([{ program: 'CCM', code: '99491', patients: 1, claims: 1, units: 1, amountCents: null, claimsWithoutAmount: 1 }]);
   });
 
   it('answers 400 without an office or organization, 403 without billing.read, 404 for another tenant', async () => {

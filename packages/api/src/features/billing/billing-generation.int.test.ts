@@ -33,6 +33,8 @@ beforeAll(async () => {
   await setProfile(t, f.patientA2.id, { billingType: 'RPM', billingPractitionerId: f.doctorA2.id, rpmEpisodeStart: '2026-09-01' });
   await seedReadings(t, { patientId: f.patientA2.id, hospitalId: f.a2.id, days: dayList('2026-09-01', 5) });
   await seedReadings(t, { patientId: f.patientB1.id, hospitalId: f.b1.id, days: dayList('2026-09-01', 20) });
+  // The billing practitioner has a valid NPI (CMS check digit): no "NPI missing" readiness problem.
+  expect((await call('PUT', 'doctormetadata/updatemetadatafordoctor', f.officeAdminA1, { headers: { doctorid: f.doctorA1.id }, payload: { npi: '1234567893' } })).statusCode).toBe(200);
   // Readiness in the current period (started 15 days ago): Risky has 10 reading days, Steady 16 and 25 minutes with a call.
   const start = addDays(today(), -15);
   for (const [name, days, minutes] of [

@@ -153,6 +153,7 @@ function summaryItem(
     codesWithoutAmount: sumKnownAmounts(codes).withoutAmount,
     periods: o.result.metrics.periods,
     readingDays: o.result.metrics.periods.reduce((m, x) => Math.max(m, x.days), 0),
+    inProgressPeriod: o.result.metrics.inProgress ? { ...o.result.metrics.inProgress, text: o.result.metrics.inProgress.message[lang] } : null,
     time,
     totalSeconds,
     totalTime: formatMmSs(totalSeconds),

@@ -11,10 +11,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { billingRuns, billingSettings, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
+import { billingRuns, billingSettings, ccmCarePlans, ccmConsentForms, ccmRecords, feeSchedule, hospitals, userHospitals } from '../../db/schema/index';
 import { assertOfficeInScope, assertOrganizationInScope, officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { deviceCodes, isProgram, setupCodes, type Program } from './engine/codes';
-import type { AssessmentFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
+import type { AssessmentFact, CarePlanFact, ClaimElsewhere, ConsentFact, DecisionMakingLevel, NoteFact, PriorSetupClaim, ReadingDay, RtmSystem, TimeEntryFact } from './engine/types';
 import type { CatalogueDb, TenantDb } from '../../db/handles';
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -64,6 +64,8 @@ export interface PatientBase {
   practitionerUserId: number | null;
   practitionerName: string | null;
   practitionerSource: 'profile' | 'medicalTeam' | null;
+  /** The practitioner's NPI as entered (doctor metadata, else a nurse practitioner's metadataInfo.npi); '' when none. */
+  practitionerNpi: string;
   diagnoses: string[];
   episodeStart: string | null;
   rtmSystem: RtmSystem | null;
@@ -113,9 +115,18 @@ export async function findOfficePatients(tenant: TenantDb, office: OfficeRef, pa
   );
   const practitionerIds = [...new Set(rows.map((r) => r.profile_practitioner ?? r.team_doctor).filter((x): x is number => x !== null))];
   const names = new Map<number, string>();
+  const npis = new Map<number, string>();
   if (practitionerIds.length > 0) {
-    const ps = await rowsOf<{ id: number; name: string }>(db, sql`select id, first_name || ' ' || last_name as name from users where id = any(${sql.param(practitionerIds)}::int[])`);
-    for (const p of ps) { names.set(Number(p.id), p.name); }
+    const ps = await rowsOf<{ id: number; name: string; npi: string | null }>(
+      db,
+      sql`select u.id, u.first_name || ' ' || u.last_name as name, coalesce(nullif(dm.npi, ''), nm.metadata_info->>'npi', '') as npi
+            from users u left join doctor_metadata dm on dm.user_id = u.id left join nurse_metadata nm on nm.user_id = u.id
+           where u.id = any(${sql.param(practitionerIds)}::int[])`,
+    );
+    for (const p of ps) {
+      names.set(Number(p.id), p.name);
+      npis.set(Number(p.id), p.npi ?? '');
+    }
   }
   return rows.map((r) => {
     const prac = r.profile_practitioner ?? r.team_doctor;
@@ -128,6 +139,7 @@ export async function findOfficePatients(tenant: TenantDb, office: OfficeRef, pa
       practitionerUserId: prac === null ? null : Number(prac),
       practitionerName: prac === null ? null : (names.get(Number(prac)) ?? null),
       practitionerSource: r.profile_practitioner !== null ? 'profile' : r.team_doctor !== null ? 'medicalTeam' : null,
+      practitionerNpi: prac === null ? '' : (npis.get(Number(prac)) ?? ''),
       diagnoses: Array.isArray(r.diagnoses) ? (r.diagnoses as unknown[]).map(String) : [],
       episodeStart: r.episode_start,
       rtmSystem: r.rtm_system === 'RESPIRATORY' || r.rtm_system === 'MSK' || r.rtm_system === 'CBT' ? r.rtm_system : null,
@@ -587,24 +599,45 @@ export async function getRun(tenant: TenantDb, runId: number): Promise<RunRow | 
 }
 
 /**
- * Consents on file per patient (docs/ccm.md "Consent"): active consent forms of CCM records in
- * the office dated on or before `lastDay`, earliest first per program.
+ * Consents on file per patient (docs/billing-engine.md "Consent"): the consent forms of CCM
+ * records in the office obtained on or before `lastDay`, active or revoked (with the revocation
+ * day: the month of revocation still bills, engine/consent.ts), earliest first.
  */
 export async function findConsents(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, ConsentFact[]>> {
   const { scope, db } = tenant;
   assertOfficeInScope(scope, office.id);
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
-    .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
+    .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy, status: ccmConsentForms.status, revokedOn: ccmConsentForms.revokedOn })
     .from(ccmConsentForms)
-    .where(and(eq(ccmConsentForms.hospitalId, office.id), inArray(ccmConsentForms.patientId, patientIds), eq(ccmConsentForms.status, 'ACTIVE'), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
+    .where(and(eq(ccmConsentForms.hospitalId, office.id), inArray(ccmConsentForms.patientId, patientIds), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
     .orderBy(asc(ccmConsentForms.consentDate), asc(ccmConsentForms.id));
   const out = new Map<number, ConsentFact[]>();
-  for (const { patientId, ...c } of rows) {
+  for (const { patientId, status, revokedOn, ...c } of rows) {
     const list = out.get(patientId) ?? [];
-    if (!list.some((x) => x.program === c.program)) { list.push(c as ConsentFact); }
+    // A REVOKED form always has its day (validation, migration 0026); one without reads as revoked the day it was obtained.
+    list.push({ ...(c as Omit<ConsentFact, 'revokedOn'>), revokedOn: status === 'REVOKED' ? (revokedOn ?? c.consentDate) : null });
     out.set(patientId, list);
   }
+  return out;
+}
+
+/**
+ * The care plans of each patient's CCM records in the office with their establishment and
+ * revision days (complex CCM, docs/billing-engine.md "Complex CCM"), established on or before
+ * `lastDay` (or undated), by id.
+ */
+export async function findCarePlans(tenant: TenantDb, office: OfficeRef, patientIds: number[], lastDay: string): Promise<Map<number, CarePlanFact[]>> {
+  const { scope, db } = tenant;
+  assertOfficeInScope(scope, office.id);
+  if (patientIds.length === 0) { return new Map(); }
+  const rows = await db
+    .select({ patientId: ccmCarePlans.patientId, id: ccmCarePlans.id, title: ccmCarePlans.title, establishedOn: ccmCarePlans.establishedOn, revisedOn: ccmCarePlans.revisedOn })
+    .from(ccmCarePlans)
+    .where(and(eq(ccmCarePlans.hospitalId, office.id), inArray(ccmCarePlans.patientId, patientIds), sql`(${ccmCarePlans.establishedOn} is null or ${ccmCarePlans.establishedOn} <= ${lastDay})`))
+    .orderBy(asc(ccmCarePlans.id));
+  const out = new Map<number, CarePlanFact[]>();
+  for (const { patientId, ...p } of rows) { out.set(patientId, [...(out.get(patientId) ?? []), p]); }
   return out;
 }
 

@@ -67,7 +67,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
   const { first, last } = monthBounds(year, month);
   const needAnchor = patients.filter((p) => !p.episodeStart).map((p) => ({ id: p.patientId, rtm: p.billingType === 'RTM' }));
   const practitionerIds = [...new Set(patients.map((p) => p.practitionerUserId).filter((x): x is number => x !== null))];
-  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic, consents, decisionMaking] = await Promise.all([
+  const [readingDays, firstDays, entries, notes, priorSetup, firstCocm, elsewhere, programs, assessments, chronic, consents, decisionMaking, carePlans] = await Promise.all([
     repo.findReadingDays(tenantDb(scope, db), office, ids, localRange(window.from, window.to, tz)),
     repo.findFirstReadingDays(tenantDb(scope, db), office, needAnchor, om.settings.INCLUDE_SIMULATED_READINGS),
     repo.findTimeEntries(tenantDb(scope, db), office, ids, localRange(first, last, tz)),
@@ -80,6 +80,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
     chronicConditionsForPatients(scope, db, ids),
     repo.findConsents(tenantDb(scope, db), office, ids, last),
     repo.findDecisionMaking(tenantDb(scope, db), office, ids, last),
+    repo.findCarePlans(tenantDb(scope, db), office, ids, last),
   ]);
   return patients.map((p) => {
     const facts: PatientMonthFacts = {
@@ -91,7 +92,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       billingType: p.billingType,
       practitioner:
         p.practitionerUserId !== null && p.practitionerSource !== null
-          ? { userId: p.practitionerUserId, name: p.practitionerName ?? `#${p.practitionerUserId}`, source: p.practitionerSource }
+          ? { userId: p.practitionerUserId, name: p.practitionerName ?? `#${p.practitionerUserId}`, source: p.practitionerSource, npi: p.practitionerNpi }
           : null,
       practitionerPrograms: p.practitionerUserId !== null ? (programs.get(p.practitionerUserId) ?? null) : null,
       diagnoses: p.diagnoses,
@@ -108,10 +109,11 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
       claimsElsewhere: elsewhere.get(p.patientId) ?? [],
       assessments: assessments.get(p.patientId) ?? [],
       consents: consents.get(p.patientId) ?? [],
+      carePlans: carePlans.get(p.patientId) ?? [],
       complexDecisionMaking: decisionMaking.get(p.patientId) ?? null,
     };
     const empty = !p.hasProfile && facts.readingDays.length === 0 && facts.timeEntries.length === 0 && facts.notes.length === 0;
-    const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [] } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });
+    const result: MonthResult = empty ? { claims: [], metrics: { periods: [], time: [], inProgress: null } } : computePatientMonth(facts, { settings: om.settings, fees: om.fees });
     return { patient: p, facts, result, empty };
   });
 }

@@ -376,7 +376,7 @@ export function ccmRecordToFhirBundle(r: CcmRecordForFhir, fileUrl: (group: stri
       organization: [{ display: r.office.name }],
       ...(file ? { sourceAttachment: { contentType: file.contentType, url: fileUrl('ccmconsentform', c.id), title: file.fileName } } : {}),
       policyRule: { coding: [{ system: ACT_CODE, code: 'OPTIN', display: 'opt-in' }], text: `${c.program} program consent, obtained by ${c.obtainedBy}` },
-      provision: { type: c.status === 'ACTIVE' ? 'permit' : 'deny', period: { start: c.consentDate } },
+      provision: { type: c.status === 'ACTIVE' ? 'permit' : 'deny', period: { start: c.consentDate, ...(c.revokedOn ? { end: c.revokedOn } : {}) } },
     });
   }
 

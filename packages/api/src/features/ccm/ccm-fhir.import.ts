@@ -436,6 +436,8 @@ function carePlanOf(r: Res, index: number, resolve: (ref: unknown) => Found | un
  * A Consent as a ccmconsentform form, or the reason it is skipped: the program (CCM, PCM, APCM),
  * type (verbal, written) and method from the category text the export writes ("CCM consent
  * (verbal, By phone)"), who obtained it from the policy rule's text ("obtained by ...").
+ * A revoked (not active) consent's revocation day is its provision period's end; without one,
+ * the day it was obtained (the earliest the revocation can be: no later month bills).
  */
 function consentOf(r: Res, index: number): Record<string, unknown> | string {
   const texts = [...((r.category as Concept[] | undefined) ?? []).map(textOf), textOf(r.policyRule as Concept)].join(' | ');
@@ -446,13 +448,17 @@ function consentOf(r: Res, index: number): Record<string, unknown> | string {
   const method = detail ? optionOf('consentMethods', { text: detail[2] }) : undefined;
   const obtainedBy = /obtained by (.+)$/.exec(textOf(r.policyRule as Concept))?.[1]?.trim();
   if (!consentType || !method || !obtainedBy) { return 'no consent type, method or who obtained it'; }
+  const period = (r.provision as { period?: { start?: string; end?: string } } | undefined)?.period;
+  const consentDate = dateOf(r.dateTime ?? period?.start, index, r.resourceType, 'dateTime', true);
+  const active = r.status === 'active';
   return {
     program,
     consentType,
     method,
-    consentDate: dateOf(r.dateTime ?? (r.provision as { period?: { start?: string } } | undefined)?.period?.start, index, r.resourceType, 'dateTime', true),
+    consentDate,
     obtainedBy: clip(obtainedBy, 200),
-    status: r.status === 'active' ? 'ACTIVE' : 'REVOKED',
+    status: active ? 'ACTIVE' : 'REVOKED',
+    revokedOn: active ? null : (dateOf(period?.end, index, r.resourceType, 'provision.period.end', false) ?? consentDate),
     notes: '',
   };
 }

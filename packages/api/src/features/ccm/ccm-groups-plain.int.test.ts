@@ -33,10 +33,15 @@ describeSubRecordGroup({
   group: c.ccmConsentFormGroup,
   table: ccmConsentForms,
   valid: { program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-01-05', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE', notes: 'Explained cost sharing' },
-  changed: { program: 'CCM', consentType: 'WRITTEN', method: 'IN_PERSON', consentDate: '2026-01-06', obtainedBy: 'Dr. Diaz', status: 'REVOKED', notes: '' },
+  changed: { program: 'CCM', consentType: 'WRITTEN', method: 'IN_PERSON', consentDate: '2026-01-06', obtainedBy: 'Dr. Diaz', status: 'REVOKED', revokedOn: '2026-02-10', notes: '' },
   invalid: [
     { name: 'an unknown consent type and a missing person who obtained it', patch: { consentType: 'NODDED', obtainedBy: '' }, errors: { consentType: 'regex', obtainedBy: 'required' } },
     { name: 'a consent date in the future', patch: { consentDate: '2999-01-01' }, errors: { consentDate: 'futureDate' }, serverOnly: true },
+    // Effective dates (docs/billing-engine.md "Consent"): a revocation has its day, not before the consent, not in the future.
+    { name: 'a revoked consent without its revocation date', patch: { status: 'REVOKED' }, errors: { revokedOn: 'revokedOnRequired' }, serverOnly: true },
+    { name: 'a revocation date on an active consent', patch: { revokedOn: '2026-02-01' }, errors: { revokedOn: 'revokedOnWhileActive' }, serverOnly: true },
+    { name: 'a revocation before the consent was obtained', patch: { status: 'REVOKED', revokedOn: '2026-01-04' }, errors: { revokedOn: 'revokedBeforeObtained' }, serverOnly: true },
+    { name: 'a revocation date in the future', patch: { status: 'REVOKED', revokedOn: '2999-01-01' }, errors: { revokedOn: 'futureDate' }, serverOnly: true },
   ],
 });
 
@@ -106,8 +111,13 @@ describeSubRecordGroup({
     communityServices: '',
     coordination: '',
     reviewDate: '2026-09-30',
+    establishedOn: '2026-01-10',
+    revisedOn: '2026-03-01',
   },
   invalid: [
+    // Complex CCM reads these dates (docs/billing-engine.md "Complex CCM").
+    { name: 'a revision before the care plan was established', patch: { establishedOn: '2026-02-01', revisedOn: '2026-01-15' }, errors: { revisedOn: 'revisedBeforeEstablished' }, serverOnly: true },
+    { name: 'a revision date in the future', patch: { revisedOn: '2999-01-01' }, errors: { revisedOn: 'futureDate' }, serverOnly: true },
     { name: 'a plan without goals or interventions', patch: { goals: [], interventions: [] }, errors: { goals: 'required', interventions: 'required' } },
     { name: 'an intervention without the person responsible', patch: { interventions: [{ description: 'Call weekly', responsible: '' }] }, errors: { 'interventions.0.responsible': 'required' } },
     { name: 'a missing prognosis and review date', patch: { prognosis: '', reviewDate: undefined }, errors: { prognosis: 'required', reviewDate: 'required' } },

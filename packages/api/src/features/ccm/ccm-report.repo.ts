@@ -65,14 +65,22 @@ export async function sumCcmSeconds(tenant: TenantDb, hospitalId: number, patien
   return new Map(rows.map((r) => [r.patientId, { seconds: Number(r.seconds), interactiveSeconds: Number(r.interactiveSeconds) }]));
 }
 
-/** Patients of `patientIds` with an active consent to `program` in office `hospitalId` dated on or before `lastDay`, with the consent. */
+/**
+ * A consent form in effect in the month ending `lastDay` (docs/billing-engine.md "Consent"):
+ * obtained on or before `lastDay`, and active or revoked in that month or later (the month of
+ * revocation still bills: CMS, effective at the end of the calendar month).
+ */
+const inEffect = (lastDay: string) =>
+  sql`${ccmConsentForms.consentDate} <= ${lastDay} and (${ccmConsentForms.status} = 'ACTIVE' or ${ccmConsentForms.revokedOn} >= ${`${lastDay.slice(0, 8)}01`})`;
+
+/** Patients of `patientIds` with a consent in effect in the month ending `lastDay` (`inEffect`) in office `hospitalId`, with the consent. */
 export async function findConsents(tenant: TenantDb, hospitalId: number, patientIds: number[], lastDay: string): Promise<Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>> {
   const { scope, db } = tenant;
   if (patientIds.length === 0) { return new Map(); }
   const rows = await db
     .select({ patientId: ccmConsentForms.patientId, program: ccmConsentForms.program, consentType: ccmConsentForms.consentType, consentDate: ccmConsentForms.consentDate, obtainedBy: ccmConsentForms.obtainedBy })
     .from(ccmConsentForms)
-    .where(and(eq(ccmConsentForms.hospitalId, hospitalId), officeFilter(scope, ccmConsentForms.hospitalId), inArray(ccmConsentForms.patientId, patientIds), eq(ccmConsentForms.status, 'ACTIVE'), sql`${ccmConsentForms.consentDate} <= ${lastDay}`))
+    .where(and(eq(ccmConsentForms.hospitalId, hospitalId), officeFilter(scope, ccmConsentForms.hospitalId), inArray(ccmConsentForms.patientId, patientIds), inEffect(lastDay)))
     .orderBy(ccmConsentForms.consentDate);
   const out = new Map<number, { program: string; consentType: string; consentDate: string; obtainedBy: string }[]>();
   for (const { patientId, ...c } of rows) { out.set(patientId, [...(out.get(patientId) ?? []), c]); }
@@ -168,7 +176,7 @@ export async function findWorklistPage(tenant: TenantDb, hospitalId: number, las
       order by ${ccmRecords.patientId}, ${ccmRecords.recordDate} desc, ${ccmRecords.id} desc
     ), w as (
       select l.*, t.seconds, t.interactive_seconds,
-        exists (select 1 from ${ccmConsentForms} where ${ccmConsentForms.hospitalId} = ${hospitalId} and ${ccmConsentForms.patientId} = l.patient_id and ${ccmConsentForms.status} = 'ACTIVE' and ${ccmConsentForms.program} = 'CCM' and ${ccmConsentForms.consentDate} <= ${lastDay}) as consent_on_file,
+        exists (select 1 from ${ccmConsentForms} where ${ccmConsentForms.hospitalId} = ${hospitalId} and ${ccmConsentForms.patientId} = l.patient_id and ${ccmConsentForms.program} = 'CCM' and ${inEffect(lastDay)}) as consent_on_file,
         (select min(${ccmCarePlans.reviewDate})::text from ${ccmCarePlans} where ${ccmCarePlans.ccmRecordId} = l.ccm_record_id and ${ccmCarePlans.status} in ('draft', 'active', 'on-hold')) as review_date
       from latest l
       cross join lateral (

@@ -87,12 +87,43 @@ function withFile<G extends SubRecordGroup<never, object>>(group: G, slug: files
 
 export const ccmObservationGroup = plainGroup(c.ccmObservationGroup, ccmObservations, { loincCode: '', unit: '', notes: '' }, ['observedOn']);
 export const ccmAttachmentGroup = withFile(plainGroup(c.ccmAttachmentGroup, ccmAttachments, { notes: '' }, ['documentDate']), 'ccmattachment');
-export const ccmConsentFormGroup = withFile(plainGroup(c.ccmConsentFormGroup, ccmConsentForms, { notes: '' }, ['consentDate']), 'ccmconsentform');
+/**
+ * A consent form with its effective dates (docs/billing-engine.md "Consent"; CMS: the patient may
+ * stop CCM at any time, effective at the end of the calendar month): `consentDate` is the day it
+ * was obtained, `revokedOn` the day it was revoked. 400 revokedOn "revokedOnRequired" for a
+ * REVOKED form without it, "revokedOnWhileActive" for an ACTIVE form with it,
+ * "revokedBeforeObtained" before `consentDate`; "futureDate" for either date after the office's today.
+ */
+export const ccmConsentFormGroup = withFile(plainGroup(c.ccmConsentFormGroup, ccmConsentForms, { revokedOn: null, notes: '' }, ['consentDate', 'revokedOn']), 'ccmconsentform');
+ccmConsentFormGroup.validate = ((base) => async (f: c.CcmConsentFormFields, h: SubRecordHookContext) => {
+  await base?.(f, h);
+  const revokedOn = f.revokedOn ?? null;
+  if (f.status === 'REVOKED' && !revokedOn) { throw AppError.badRequest('revokedOnRequired', { revokedOn: 'revokedOnRequired' }); }
+  if (f.status === 'ACTIVE' && revokedOn) { throw AppError.badRequest('revokedOnWhileActive', { revokedOn: 'revokedOnWhileActive' }); }
+  if (revokedOn && revokedOn < f.consentDate) { throw AppError.badRequest('revokedBeforeObtained', { revokedOn: 'revokedBeforeObtained' }); }
+})(ccmConsentFormGroup.validate);
 export const ccmImagingGroup = withFile(plainGroup(c.ccmImagingGroup, ccmImaging, { findings: '' }, ['studyDate']), 'ccmimaging');
 export const ccmVaccineGroup = plainGroup(c.ccmVaccineGroup, ccmVaccines, { manufacturer: null, lotNumber: '', site: null, route: null, dose: null, notes: '' }, ['administeredOn']);
 /** A lab result is critical when its interpretation is one of the critical flags (HL7 v2 table 0078 LL, HH, AA). */
 export const ccmLabGroup = plainGroup(c.ccmLabGroup, ccmLabs, { loincCode: '', unit: null, referenceRange: '', interpretation: null, notes: '' }, ['collectedOn']);
-export const ccmCarePlanGroup = plainGroup(c.ccmCarePlanGroup, ccmCarePlans, { communityServices: '', coordination: '' });
+/**
+ * A care plan with its establishment and revision dates (complex CCM 99487 needs a care plan
+ * established or substantially revised in the month, CPT; docs/billing-engine.md "Complex CCM"):
+ * `establishedOn` defaults to the office's today on creation (and keeps its stored day on an update
+ * without it); neither date may be in the future (400 "futureDate"); 400 revisedOn
+ * "revisedBeforeEstablished" for a revision before the establishment.
+ */
+export const ccmCarePlanGroup = plainGroup(c.ccmCarePlanGroup, ccmCarePlans, { communityServices: '', coordination: '', establishedOn: null, revisedOn: null }, ['establishedOn', 'revisedOn']);
+ccmCarePlanGroup.validate = ((base) => async (f: c.CcmCarePlanFields, h: SubRecordHookContext) => {
+  await base?.(f, h);
+  const established = f.establishedOn ?? (h.existing?.establishedOn as string | null | undefined) ?? todayOf(h);
+  if (f.revisedOn && f.revisedOn < established) { throw AppError.badRequest('revisedBeforeEstablished', { revisedOn: 'revisedBeforeEstablished' }); }
+})(ccmCarePlanGroup.validate);
+ccmCarePlanGroup.beforeWrite = ((base) => async (f: c.CcmCarePlanFields, h: SubRecordHookContext) => {
+  const values = await base!(f, h);
+  values.establishedOn = f.establishedOn ?? (h.existing?.establishedOn as string | null | undefined) ?? todayOf(h);
+  return values;
+})(ccmCarePlanGroup.beforeWrite);
 
 // ccm_labs has no is_critical column: it is derived from the interpretation on every read.
 ccmLabGroup.toResponse = ((orig) => (row: SubRecordRow) => ({ ...orig(row), isCritical: c.ccmOptionLists.labCriticalFlags.some((f) => f.code === row.interpretation) }))(ccmLabGroup.toResponse);

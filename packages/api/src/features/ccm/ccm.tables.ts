@@ -155,6 +155,10 @@ export const ccmCarePlans = subRecordTable('ccm_care_plans', {
   communityServices: text('community_services').notNull().default(''),
   coordination: text('coordination').notNull().default(''),
   reviewDate: date('review_date', { mode: 'string' }).notNull(),
+  /** The local day the care plan was established (complex CCM 99487: established or substantially revised in the month). */
+  establishedOn: date('established_on', { mode: 'string' }),
+  /** The local day of its latest substantial revision, null when never revised (complex CCM, docs/billing-engine.md). */
+  revisedOn: date('revised_on', { mode: 'string' }),
 });
 
 /** ccmmedicationevent: an event of one of the patient's prescriptions. */
@@ -212,6 +216,12 @@ export const ccmConsentForms = subRecordTable('ccm_consent_forms', {
   consentDate: date('consent_date', { mode: 'string' }).notNull(),
   obtainedBy: text('obtained_by').notNull(),
   status: text('status').notNull().default('ACTIVE'), // ACTIVE | REVOKED
+  /**
+   * The local day the patient revoked the consent (REVOKED rows; null while ACTIVE). CMS: the
+   * patient may stop CCM at any time, effective at the end of the calendar month, so the month of
+   * revocation still bills (docs/billing-engine.md "Consent").
+   */
+  revokedOn: date('revoked_on', { mode: 'string' }),
   notes: text('notes').notNull().default(''),
 });
 

@@ -248,5 +248,8 @@ describe('resources', () => {
       specialty: [{ coding: [{ system: 'http://nucc.org/provider-taxonomy', code: '208D00000X', display: 'General Practice Physician' }] }],
     });
     expect(mapPractitioner(p, [gp]).roleId).toBe(Role.DOCTOR);
+    // CMS NPI check digit (Luhn over 80840 + the first nine digits): a mistyped NPI refuses the record.
+    const typo = { ...p, identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '9941339101' }] };
+    expect(() => mapPractitioner(typo, [])).toThrow('identifier: NPI 9941339101 fails the CMS check digit');
   });
 });

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import countriesLib from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import { Role, UserStatus, normaliseName, toE164 } from '@vigil/contract';
+import { Role, UserStatus, isValidNpi, normaliseName, toE164 } from '@vigil/contract';
 import { z } from 'zod';
 import type {
   FhirLocation,
@@ -411,15 +411,19 @@ export interface PractitionerMapping {
 
 /**
  * Practitioner (+ the PractitionerRoles that point at it) -> a doctor (3), or a nurse (4) when a
- * role's code or specialty is nursing. NPI from the us-npi identifier.
+ * role's code or specialty is nursing. NPI from the us-npi identifier; one failing the CMS check
+ * digit (contract `isValidNpi`) refuses the record with MappingError "identifier: NPI ... fails the
+ * CMS check digit", as the staff forms refuse it.
  */
 export function mapPractitioner(r: FhirPractitioner, roles: FhirPractitionerRole[]): PractitionerMapping {
+  const npi = identifierValue(r.identifier, { system: NPI_SYSTEM });
+  if (npi !== '' && !isValidNpi(npi)) { throw new MappingError(`identifier: NPI ${npi} fails the CMS check digit`); }
   const concepts = roles.flatMap((x) => [...(x.code ?? []), ...(x.specialty ?? [])]);
   const first = roles.flatMap((x) => x.specialty ?? x.code ?? []).flatMap((c) => c.coding ?? [])[0];
   return {
     person: personValues(r),
     roleId: isNursingRole(concepts) ? Role.NURSE : Role.DOCTOR,
-    npi: identifierValue(r.identifier, { system: NPI_SYSTEM }),
+    npi,
     specialty: first ? { system: first.system ?? '', code: first.code ?? '', display: first.display ?? '' } : null,
     status: r.active === false ? UserStatus.INACTIVE : UserStatus.ACTIVE,
   };

@@ -152,7 +152,8 @@ export const programTimeSchema = z.object({
 
 /** A readiness warning: at risk (can still be reached with action) or missed. */
 export const readinessFlagSchema = z.object({
-  key: z.enum(['noReadingsYet', 'deviceDaysAtRisk', 'deviceDaysMissed', 'minDeviceDaysAtRisk', 'minutesAtRisk', 'noInteractiveContact']),
+  /** practitionerMissing, npiMissing, npiInvalid: claim data to fix before month end (CMS NPI check digit). */
+  key: z.enum(['noReadingsYet', 'deviceDaysAtRisk', 'deviceDaysMissed', 'minDeviceDaysAtRisk', 'minutesAtRisk', 'noInteractiveContact', 'practitionerMissing', 'npiMissing', 'npiInvalid']),
   severity: z.enum(['atRisk', 'missed']),
   program: z.string(),
   message: bilingualSchema,
@@ -188,6 +189,12 @@ export const billingSummaryItemSchema = z.object({
   periods: z.array(z.object({ program: z.string(), start: z.string(), end: z.string(), complete: z.boolean(), days: z.number().int() })),
   /** Most reading days of a device period ending in the month. */
   readingDays: z.number().int(),
+  /**
+   * A device period that started by the month's end and ends after it: informational, not a code
+   * ("in progress: N reading days so far, billed in the month the period ends"), in the caller's
+   * language as `text`; null when none (docs/billing-engine.md "Windows").
+   */
+  inProgressPeriod: z.object({ program: z.string(), start: z.string(), end: z.string(), days: z.number().int(), message: bilingualSchema, text: z.string() }).nullable(),
   time: z.array(programTimeSchema),
   totalSeconds: z.number().int(),
   /** MM:SS (spec). */

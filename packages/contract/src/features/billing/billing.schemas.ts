@@ -420,7 +420,10 @@ const reportTotalsShape = {
   patients: z.number().int(),
   claims: z.number().int(),
   units: z.number().int(),
-  amountCents: z.number().int(),
+  /** The sum of the claims that have a fee-schedule amount; null = none has one ("amount not loaded", never $0.00). */
+  amountCents: z.number().int().nullable(),
+  /** Claims without a loaded amount, left out of `amountCents`. */
+  claimsWithoutAmount: z.number().int(),
 };
 
 /** GET admin/getbillingreport: totals of the billable codes of a month per code and per office (for /partnerBillingReports). */

@@ -109,6 +109,13 @@ export const ccmCarePlanFieldsSchema = z.object({
   coordination: optionalText(LONG),
   /** The schedule for periodic review: the next review date (CMS care plan element). */
   reviewDate: calendarDate,
+  /**
+   * The day the care plan was established (default: the office's today on creation) and the day of
+   * its latest substantial revision: complex CCM (99487) needs one of them in the month (CPT;
+   * docs/billing-engine.md "Complex CCM"). Not in the future; a revision not before establishment.
+   */
+  establishedOn: optionalDate,
+  revisedOn: optionalDate,
 });
 export type CcmCarePlanFields = z.infer<typeof ccmCarePlanFieldsSchema>;
 export const ccmCarePlanItemSchema = z.object({
@@ -125,6 +132,8 @@ export const ccmCarePlanItemSchema = z.object({
   communityServices: z.string(),
   coordination: z.string(),
   reviewDate: z.string(),
+  establishedOn: z.string().nullable(),
+  revisedOn: z.string().nullable(),
 });
 
 // ccmmedicationevent --------------------------------------------------------------------------
@@ -276,6 +285,12 @@ export const ccmConsentFormFieldsSchema = z.object({
   obtainedBy: z.string().trim().min(1).max(TEXT),
   /** ACTIVE until the patient revokes it (CMS: the patient may stop at any time). */
   status: z.enum(['ACTIVE', 'REVOKED']),
+  /**
+   * The day the patient revoked it: required when REVOKED, empty while ACTIVE; not before
+   * `consentDate` (the day it was obtained), not in the future (400 with the field). CMS: effective
+   * at the end of the calendar month: the month of revocation still bills, later months do not.
+   */
+  revokedOn: optionalDate,
   notes: optionalText(NOTES),
 });
 export type CcmConsentFormFields = z.infer<typeof ccmConsentFormFieldsSchema>;
@@ -286,6 +301,8 @@ export const ccmConsentFormItemSchema = z.object({
   consentDate: z.string(),
   obtainedBy: z.string(),
   status: z.enum(['ACTIVE', 'REVOKED']),
+  /** The day it was revoked, null while ACTIVE. */
+  revokedOn: z.string().nullable(),
   notes: z.string(),
   /** The row's file, null until one is uploaded. */
   file: ccmFileSchema.nullable(),

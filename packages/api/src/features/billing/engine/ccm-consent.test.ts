@@ -92,3 +92,92 @@ describe('CCM minutes from the time log, counted once', () => {
     expect(billed(claims)).toEqual(['99490']);
   });
 });
+
+// Consent with effective dates (engine/consent.ts, docs/billing-engine.md "Consent").
+// Source: CMS MLN909188 "Chronic Care Management Services": the patient may stop CCM at any time,
+// "effective at the end of the calendar month"; consent is obtained before the service is furnished.
+describe('consent effective dates', () => {
+  const revokedOn = (day: string) => [{ ...ccmConsent, consentDate: '2026-01-05', revokedOn: day }];
+
+  it('still bills the month of revocation (effective at the end of the calendar month) and says so', () => {
+    // Revoked on 3 March, the CCM time of March is after the revocation day and still counts.
+    const claims = run({ billingType: 'CCM', timeEntries: [entry('CCM', 25, { day: '2026-03-20' })], consents: revokedOn('2026-03-03') });
+    expect(billed(claims)).toEqual(['99490']);
+    const c = find(claims, '99490')!;
+    expect(c.reason!.en).toBe('CCM consent revoked on 2026-03-03: this month still bills (effective at the end of the calendar month); later months do not');
+    expect(c.reason!.es).toContain('este mes aún se factura');
+    expect(c.evidence.details).toMatchObject({ consent: { revokedOn: '2026-03-03' }, consentSource: expect.stringContaining('MLN909188') });
+  });
+
+  it('does not bill the months after the revocation month', () => {
+    const claims = run({ billingType: 'CCM', timeEntries: [entry('CCM', 25)], consents: revokedOn('2026-02-27') });
+    expect(billed(claims)).toEqual([]);
+    const c = find(claims, '99490')!;
+    expect(c).toMatchObject({ status: 'suppressed', datesOfService: [] });
+    expect(c.reason).toEqual({
+      en: 'CCM consent revoked on 2026-02-27: effective at the end of that calendar month, later months are not billed',
+      es: 'Consentimiento de CCM revocado el 2026-02-27: efectivo al final de ese mes natural, los meses siguientes no se facturan',
+    });
+    expect(c.evidence.details).toMatchObject({ consent: null, revokedConsent: { revokedOn: '2026-02-27' } });
+  });
+
+  it('bills again with a new consent obtained after the revocation', () => {
+    const consents = [...revokedOn('2026-01-20'), { ...ccmConsent, consentDate: '2026-03-01' }];
+    expect(billed(run({ billingType: 'CCM', timeEntries: [entry('CCM', 25)], consents }))).toEqual(['99490']);
+  });
+
+  it('does not count minutes logged before the consent was obtained, and the evidence says so', () => {
+    const before = entry('CCM', 12, { day: '2026-03-01' });
+    const after = entry('CCM', 15, { day: '2026-03-10' });
+    const claims = run({ billingType: 'CCM', timeEntries: [before, after], consents: [{ ...ccmConsent, consentDate: '2026-03-02' }] });
+    // 27 minutes logged, 15 after the consent: under the 20 of 99490.
+    expect(billed(claims)).toEqual([]);
+    const c = find(claims, '99490')!;
+    expect(c.evidence.totalSeconds).toBe(15 * 60);
+    expect(c.evidence.details).toMatchObject({ preConsentTime: { program: 'CCM', consentDate: '2026-03-02', seconds: 12 * 60, time: '12:00', entries: [{ id: before.id, day: '2026-03-01', seconds: 720 }] } });
+    expect(c.reason!.en).toContain('20 needed for 99490');
+    expect(c.reason!.en).toContain('12:00 of CCM time logged before the consent was obtained (2026-03-02) is not counted');
+    expect(c.reason!.es).toContain('registrado antes de obtener el consentimiento');
+    // The same minutes on the consent day count (the consent takes effect that day).
+    const sameDay = run({ billingType: 'CCM', timeEntries: [entry('CCM', 12, { day: '2026-03-02' }), after], consents: [{ ...ccmConsent, consentDate: '2026-03-02' }] });
+    expect(billed(sameDay)).toEqual(['99490']);
+  });
+
+  it('leaves time of programs without a consent rule alone', () => {
+    const claims = run({ billingType: 'RPM', timeEntries: [entry('RPM', 20, { interactive: true, day: '2026-03-01' })], consents: [{ ...ccmConsent, consentDate: '2026-03-20' }] });
+    expect(find(claims, '99457')!.evidence.totalSeconds).toBe(20 * 60);
+  });
+});
+
+// Complex CCM: "establishment or substantial revision of a comprehensive care plan" (CPT 99487,
+// reference billing-rules.md section 3) read from the CCM record's care plan dates first, then a
+// CCM_CARE_PLAN note; the evidence names the source that counted.
+describe('complex CCM care plan revision sources', () => {
+  const month = (over: Partial<PatientMonthFacts>) => run({ billingType: 'CCM', timeEntries: [entry('CCM', 45), entry('CCM', 50)], consents: [ccmConsent], complexDecisionMaking: 'HIGH', ...over });
+  const plan = { id: 31, title: 'Comprehensive care plan', establishedOn: '2025-11-02', revisedOn: null as string | null };
+
+  it('counts a revision date in the month on the CCM record care plan, and names it', () => {
+    const claims = month({ carePlans: [{ ...plan, revisedOn: '2026-03-12' }] });
+    expect(billed(claims)).toEqual(['99487', '99489']);
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanRevised', carePlanId: 31, day: '2026-03-12' } });
+  });
+
+  it('counts a care plan established in the month', () => {
+    const claims = month({ carePlans: [{ ...plan, establishedOn: '2026-03-03' }] });
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanEstablished', day: '2026-03-03' } });
+  });
+
+  it('falls back to the CCM_CARE_PLAN note, and names it', () => {
+    const claims = month({ carePlans: [plan], notes: [carePlanNote] });
+    expect(billed(claims)).toEqual(['99487', '99489']);
+    expect(find(claims, '99487')!.evidence.details).toMatchObject({ carePlanRevision: { source: 'carePlanNote', noteId: 7, day: '2026-03-10' } });
+  });
+
+  it('does not count dates of other months: 99490 with the reason naming both sources', () => {
+    const claims = month({ carePlans: [{ ...plan, revisedOn: '2026-02-27' }] });
+    expect(billed(claims)).toEqual(['99490', '99439x2']);
+    const c = claims.find((x) => x.code === '99487')!;
+    expect(c.reason!.en).toBe('Complex CCM not billed: no care plan was established or substantially revised this month (the care plan dates of the CCM record, or a CCM care plan note)');
+    expect(c.evidence.details).toMatchObject({ carePlanRevision: null });
+  });
+});

@@ -21,13 +21,14 @@
 import type { BilingualText } from './settings';
 import { codeCatalogue, deviceCodes, setupCodes, type Program } from './codes';
 import { countTime, type BucketTime, type TimeBucket } from './time';
-import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor, onlySimulatedReadings, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
+import { splitPreConsentTime } from './consent';
+import { deviceClaims, devicePeriodsEndingIn, daysInPeriod, episodeAnchor, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { apcmClaims, behavioralClaims, ccmClaims, chronicPainClaims, gateByConsent, pcmClaims, remoteManagementClaims } from './management';
 import { programName, t } from './reasons';
 import type { EngineClaim, EngineOptions, PatientMonthFacts, PrecedenceEvidence } from './types';
 import { precedenceEvidence, withPrecedence } from './precedence';
 import { noteEvidence } from './notes';
-import { formatMmSs } from './dates';
+import { formatMmSs, monthBounds } from './dates';
 
 /** Per-program figures of the month, for summaries (independent of which codes are billed). */
 export interface MonthMetrics {
@@ -35,6 +36,12 @@ export interface MonthMetrics {
   periods: { program: 'RPM' | 'RTM'; start: string; end: string; complete: boolean; days: number }[];
   /** Counted seconds per time bucket (C4). */
   time: { bucket: TimeBucket; seconds: number; time: string; practitionerSeconds: number; interactive: boolean }[];
+  /**
+   * The device period that started by the month's last day and ends after it (a straddling
+   * period): informational only, never a billable code; it is billed in the month it ends (C1).
+   * `days` are its qualifying reading days up to the month's last day; null when none.
+   */
+  inProgress: { program: 'RPM' | 'RTM'; start: string; end: string; days: number; message: BilingualText } | null;
 }
 
 export interface MonthResult {
@@ -75,7 +82,9 @@ export const deviceProgramOf = (billingType: Program): 'RPM' | 'RTM' => (billing
 export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOptions): MonthResult {
   const { settings, fees } = opts;
   const practitionerId = facts.practitioner?.userId ?? null;
-  const time = countTime(facts.timeEntries, practitionerId);
+  // Consent (engine/consent.ts): CCM, PCM and APCM time logged before the consent was obtained does not count.
+  const { counted, excluded: preConsent } = splitPreConsentTime(facts.timeEntries, facts.consents, facts.year, facts.month);
+  const time = countTime(counted, practitionerId);
   const bucket = (b: TimeBucket): BucketTime | undefined => time.get(b);
   const deviceProgram = deviceProgramOf(facts.billingType);
 
@@ -105,7 +114,7 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
   claims.push(...remoteManagementClaims('RPM', bucket('RPM'), facts, settings));
   claims.push(...remoteManagementClaims('RTM', bucket('RTM'), facts, settings));
   // CCM, PCM and APCM only with the patient's consent on file (management.ts gateByConsent).
-  claims.push(...gateByConsent([...ccmClaims(bucket('CCM'), facts, opts), ...pcmClaims(bucket('PCM'), facts, opts), ...apcmClaims(bucket('APCM'), facts)], facts));
+  claims.push(...gateByConsent([...ccmClaims(bucket('CCM'), facts, opts), ...pcmClaims(bucket('PCM'), facts, opts), ...apcmClaims(bucket('APCM'), facts)], facts, preConsent));
   claims.push(...behavioralClaims(bucket('BHI'), bucket('COCM'), facts, opts));
   claims.push(...chronicPainClaims(bucket('CPM'), facts));
 
@@ -309,8 +318,26 @@ export function computePatientMonth(facts: PatientMonthFacts, opts: EngineOption
         days: daysInPeriod(facts.readingDays, deviceProgram, settings, p).length,
       }))
     : [];
+  // A device period straddling the month's end shows in this month as in progress (C1: the
+  // supply codes count per 30-day period and are billed in the month the period ends).
+  const { last } = monthBounds(facts.year, facts.month);
+  const open = anchor ? periodContaining(anchor, last, facts.today) : null;
+  const inProgress =
+    open && open.end > last
+      ? ((days: number) => ({
+          program: deviceProgram,
+          start: open.start,
+          end: open.end,
+          days,
+          message: t(
+            `In progress: ${days} reading day${days === 1 ? '' : 's'} so far in the device period ${open.start} to ${open.end}, billed in the month the period ends`,
+            `En curso: ${days} día${days === 1 ? '' : 's'} con lecturas hasta ahora en el período de dispositivo del ${open.start} al ${open.end}, se factura en el mes en que termina el período`,
+          ),
+        }))(daysInPeriod(facts.readingDays.filter((d) => d.day <= last), deviceProgram, settings, open).length)
+      : null;
   const metrics: MonthMetrics = {
     periods,
+    inProgress,
     time: [...time.values()].map((b) => ({ bucket: b.bucket, seconds: b.totalSeconds, time: formatMmSs(b.totalSeconds), practitionerSeconds: b.practitionerSeconds, interactive: b.interactive !== null })),
   };
   return { claims: sortClaims(claims), metrics };

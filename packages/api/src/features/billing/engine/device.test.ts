@@ -203,3 +203,30 @@ describe('consumer wearables (docs/integrations.md "Billing")', () => {
     expect(supply?.evidence.details).toMatchObject({ fdaClearedWearableDays: days('2026-03-11', 8).map((d) => d.day) });
   });
 });
+
+// A straddling device period (rule C1, reference billing-rules.md: the supply codes count per
+// 30-day period, the time codes per calendar month; "the two windows need not line up").
+describe('a device period straddling the month end', () => {
+  it('shows in the month it starts as in progress with its reading days so far, not as a code, and bills in the month it ends', () => {
+    // Episode from 20 March: the period 20 March - 18 April; 12 reading days in March.
+    const m = computePatientMonth(facts({ episodeStart: '2026-03-20', readingDays: days('2026-03-20', 12) }), options());
+    expect(m.metrics.inProgress).toMatchObject({ program: 'RPM', start: '2026-03-20', end: '2026-04-18', days: 12 });
+    expect(m.metrics.inProgress!.message.en).toBe('In progress: 12 reading days so far in the device period 2026-03-20 to 2026-04-18, billed in the month the period ends');
+    expect(m.metrics.inProgress!.message.es).toBe('En curso: 12 días con lecturas hasta ahora en el período de dispositivo del 2026-03-20 al 2026-04-18, se factura en el mes en que termina el período');
+    expect(codes(m.claims)).toEqual([]);
+    expect(m.metrics.periods).toEqual([]);
+    // April (the month the period ends): billed there, and nothing in progress after it.
+    const april = computePatientMonth(facts({ month: 4, today: '2026-05-15', episodeStart: '2026-03-20', readingDays: days('2026-03-20', 16) }), options());
+    expect(codes(april.claims)).toContain('99454');
+    expect(april.metrics.inProgress).toMatchObject({ start: '2026-04-19' });
+  });
+
+  it('has nothing in progress when the period ends on the month end', () => {
+    const m = computePatientMonth(facts({ episodeStart: '2026-03-01', readingDays: days('2026-03-01', 16) }), options());
+    // 1-30 March ends before 31 March: the next period (31 March - 29 April) is in progress with no reading days.
+    expect(m.metrics.inProgress).toMatchObject({ start: '2026-03-31', days: 0 });
+    const feb = computePatientMonth(facts({ month: 2, today: '2026-03-15', episodeStart: '2026-01-30', readingDays: [] }), options());
+    // 30 January - 28 February ends on February's last day: nothing straddles.
+    expect(feb.metrics.inProgress).toBeNull();
+  });
+});

@@ -13,6 +13,7 @@ import type { ClaimEvidence, EngineClaim, PatientMonthFacts } from './types';
 import { compareMonths, formatMmSs, monthBounds } from './dates';
 import { chooseFamily, precedenceEvidence, type Family } from './precedence';
 import { noteEvidence } from './notes';
+import { consentForMonth, CONSENT_SOURCE, isConsentProgram, preConsentText, revokedBeforeMonth, revokedBeforeText, revokedThisMonthText, type ConsentProgram, type PreConsentTime } from './consent';
 
 const MIN = 60;
 
@@ -174,8 +175,32 @@ export function remoteManagementClaims(program: 'RPM' | 'RTM', bucket: BucketTim
   ];
 }
 
-/** Whether a care plan was established or substantially revised (a CCM_CARE_PLAN note) this month. */
-export const hasCarePlanRevision = (facts: PatientMonthFacts) => facts.notes.some((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+/** Which source showed the care plan established or substantially revised in the month. */
+export type CarePlanRevisionEvidence =
+  | { source: 'carePlanEstablished' | 'carePlanRevised'; carePlanId: number; title: string; day: string }
+  | { source: 'carePlanNote'; noteId: number; day: string };
+
+/**
+ * The care plan established or substantially revised in the month (complex CCM 99487, CPT:
+ * "establishment or substantial revision of a comprehensive care plan"), by source in order: the
+ * CCM record's care plan revision date, its establishment date (docs/ccm.md, ccm_care_plans),
+ * then a note from a CCM_CARE_PLAN note template; null when none.
+ */
+export function carePlanRevision(facts: PatientMonthFacts): CarePlanRevisionEvidence | null {
+  const { first, last } = monthBounds(facts.year, facts.month);
+  const inMonth = (d: string | null): d is string => d !== null && d >= first && d <= last;
+  for (const p of facts.carePlans ?? []) {
+    if (inMonth(p.revisedOn)) { return { source: 'carePlanRevised', carePlanId: p.id, title: p.title, day: p.revisedOn }; }
+  }
+  for (const p of facts.carePlans ?? []) {
+    if (inMonth(p.establishedOn)) { return { source: 'carePlanEstablished', carePlanId: p.id, title: p.title, day: p.establishedOn }; }
+  }
+  const note = facts.notes.find((n) => n.program === 'CCM' && n.categoryType === 'CCM_CARE_PLAN');
+  return note ? { source: 'carePlanNote', noteId: note.id, day: noteEvidence(note, facts.year, facts.month).day } : null;
+}
+
+/** Whether a care plan was established or substantially revised this month (`carePlanRevision`). */
+export const hasCarePlanRevision = (facts: PatientMonthFacts) => carePlanRevision(facts) !== null;
 
 /** Complex CCM needs moderate or high complexity medical decision making (CPT 99487; CMS CCM FAQ). */
 export const isModerateOrHighDecisionMaking = (facts: PatientMonthFacts) => facts.complexDecisionMaking === 'MODERATE' || facts.complexDecisionMaking === 'HIGH';
@@ -189,23 +214,42 @@ const decisionMakingText = (facts: PatientMonthFacts): BilingualText =>
     : t('no medical decision making level is recorded on the CCM record', 'no hay nivel de toma de decisiones médicas en el registro de CCM');
 
 /**
- * Consent gating (docs/ccm.md "Consent"): CCM, PCM and APCM codes are billed only with the
- * patient's consent to that program on file (CMS: verbal or written consent documented before
- * the service begins). Without it every billable code of the program becomes suppressed with
- * "No CCM consent on file" (the program named); with it the consent is added to the evidence.
+ * Consent gating (engine/consent.ts, docs/billing-engine.md "Consent"): CCM, PCM and APCM codes
+ * are billed only with the patient's consent to that program in effect in the month (CMS: verbal
+ * or written consent documented before the service begins; a revocation is effective at the end of
+ * the calendar month). Without one every billable code of the program becomes suppressed: "No CCM
+ * consent on file" (the program named), or "CCM consent revoked on <day>" for a month after the
+ * revocation month. With one the consent is in the evidence (`details.consent`); in the revocation
+ * month a note says the month still bills. Time logged before the consent was obtained (`excluded`,
+ * from `splitPreConsentTime`) is named in `details.preConsentTime` and the reason.
  */
-export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts): EngineClaim[] {
+export function gateByConsent(claims: EngineClaim[], facts: PatientMonthFacts, excluded: Map<ConsentProgram, PreConsentTime> = new Map()): EngineClaim[] {
+  const { first, last } = monthBounds(facts.year, facts.month);
   return claims.map((c) => {
-    if (c.program !== 'CCM' && c.program !== 'PCM' && c.program !== 'APCM') { return c; }
-    const consent = (facts.consents ?? []).find((x) => x.program === c.program);
-    if (consent) { return { ...c, evidence: { ...c.evidence, details: { ...c.evidence.details, consent } } }; }
+    if (!isConsentProgram(c.program)) { return c; }
+    const program = c.program;
+    const consent = consentForMonth(facts.consents, program, facts.year, facts.month);
+    const pre = excluded.get(program);
+    const rules = [...new Set([...c.evidence.rules, 'consent'])];
+    if (consent) {
+      const notes: BilingualText[] = [];
+      if (pre) { notes.push(preConsentText(pre)); }
+      if (consent.revokedOn && consent.revokedOn >= first && consent.revokedOn <= last) { notes.push(revokedThisMonthText(program, consent.revokedOn)); }
+      const reason = [c.reason, ...notes].filter((x): x is BilingualText => x !== null);
+      return {
+        ...c,
+        reason: reason.length > 0 ? t(reason.map((r) => r.en).join('; '), reason.map((r) => r.es).join('; ')) : null,
+        evidence: { ...c.evidence, rules, details: { ...c.evidence.details, consent: { ...consent, revokedOn: consent.revokedOn ?? null }, consentSource: CONSENT_SOURCE, ...(pre ? { preConsentTime: pre } : {}) } },
+      };
+    }
     if (c.status !== 'billable') { return c; }
+    const revoked = revokedBeforeMonth(facts.consents, program, facts.year, facts.month);
     return {
       ...c,
       status: 'suppressed',
-      reason: t(`No ${c.program} consent on file`, `No hay consentimiento de ${c.program} registrado`),
+      reason: revoked ? revokedBeforeText(program, revoked.revokedOn!) : t(`No ${program} consent on file`, `No hay consentimiento de ${program} registrado`),
       datesOfService: [],
-      evidence: { ...c.evidence, details: { ...c.evidence.details, consent: null } },
+      evidence: { ...c.evidence, rules, details: { ...c.evidence.details, consent: null, consentSource: CONSENT_SOURCE, ...(revoked ? { revokedConsent: revoked } : {}) } },
     };
   });
 }
@@ -224,7 +268,7 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
   const prac = facts.practitioner?.userId ?? null;
   const rules = ['C1', 'C4', '§3'];
   const ev = evidenceOf(bucket, rules, {
-    details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts) },
+    details: { practitionerSeconds: p, practitionerTime: formatMmSs(p), chronicConditions: facts.chronicConditions.length, ...chronicDetails(facts), carePlanRevision: carePlanRevision(facts) },
   });
   const complex = isComplexCcmMonth(facts);
   const revised = hasCarePlanRevision(facts);
@@ -267,7 +311,10 @@ export function ccmClaims(bucket: BucketTime | undefined, facts: PatientMonthFac
         '99487',
         1,
         'suppressed',
-        t('Complex CCM not billed: no care plan was established or substantially revised this month (CCM care plan note)', 'CCM complejo no facturado: no se estableció ni revisó sustancialmente el plan de cuidados este mes (nota de plan de cuidados de CCM)'),
+        t(
+          'Complex CCM not billed: no care plan was established or substantially revised this month (the care plan dates of the CCM record, or a CCM care plan note)',
+          'CCM complejo no facturado: no se estableció ni revisó sustancialmente el plan de cuidados este mes (fechas del plan de cuidados del registro de CCM, o una nota de plan de cuidados de CCM)',
+        ),
         ev,
       ),
     );

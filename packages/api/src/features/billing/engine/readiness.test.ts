@@ -95,3 +95,31 @@ describe('billing readiness of the current period', () => {
     });
   });
 });
+
+// Claim data before month end. Source: CMS "Requirements for National Provider Identifier (NPI)
+// Check Digit Algorithm" (Luhn over the prefix 80840 and the first nine digits); 1234567893 is
+// CMS's worked example of a valid NPI.
+describe('claim data readiness: the billing practitioner NPI', () => {
+  const withNpi = (npi: string | undefined) => now({ readingDays: days('2026-03-01', 16), timeEntries: [entry('RPM', 25, { interactive: true })], practitioner: { userId: 100, name: 'Dr Grey', source: 'profile', npi } });
+
+  it('flags "NPI missing for Dr. X" for a practitioner without an NPI, in both languages', () => {
+    const r = withNpi('');
+    const flag = r.flags.find((f) => f.key === 'npiMissing')!;
+    expect(flag).toMatchObject({ severity: 'atRisk', program: 'RPM' });
+    expect(flag.message.en).toBe("NPI missing for Dr Grey: enter it in the practitioner's professional data before month end");
+    expect(flag.message.es).toBe('Falta el NPI de Dr Grey: indíquelo en los datos profesionales antes de fin de mes');
+    expect(r.atRisk).toBe(true);
+  });
+
+  it('flags an NPI failing the check digit, and nothing for a valid one', () => {
+    expect(withNpi('1234567890').flags.map((f) => f.key)).toEqual(['npiInvalid']);
+    expect(withNpi('1234567893').flags).toEqual([]);
+    // Not loaded (older facts): no claim-data flag.
+    expect(withNpi(undefined).flags).toEqual([]);
+  });
+
+  it('flags a patient with no billing practitioner at all', () => {
+    const r = now({ readingDays: days('2026-03-01', 16), practitioner: null });
+    expect(r.flags.map((f) => f.key)).toContain('practitionerMissing');
+  });
+});

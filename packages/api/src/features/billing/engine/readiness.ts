@@ -14,6 +14,8 @@ import { computePatientMonth, deviceProgramOf } from './compute';
 import { daysInPeriod, deviceClaims, episodeAnchor, FULL_DEVICE_DAYS, MIN_DEVICE_DAYS, onlySimulatedReadings, periodContaining, SIMULATED_READINGS_DO_NOT_COUNT } from './device';
 import { daysBetween, formatMmSs, monthBounds } from './dates';
 import { countTime, type TimeBucket } from './time';
+import { splitPreConsentTime } from './consent';
+import { isValidNpi } from '@vigil/contract';
 import { t } from './reasons';
 import { codeCatalogue, setupCodes } from './codes';
 import type { DevicePeriod, EngineOptions, PatientMonthFacts } from './types';
@@ -24,7 +26,7 @@ export const MONTH_END_WARNING_DAYS = 7;
 export const MINUTE_MARKS = [10, 20, 40, 60] as const;
 
 export interface ReadinessFlag {
-  key: 'noReadingsYet' | 'deviceDaysAtRisk' | 'deviceDaysMissed' | 'minDeviceDaysAtRisk' | 'minutesAtRisk' | 'noInteractiveContact';
+  key: 'noReadingsYet' | 'deviceDaysAtRisk' | 'deviceDaysMissed' | 'minDeviceDaysAtRisk' | 'minutesAtRisk' | 'noInteractiveContact' | 'practitionerMissing' | 'npiMissing' | 'npiInvalid';
   severity: 'atRisk' | 'missed';
   program: TimeBucket;
   message: BilingualText;
@@ -142,7 +144,8 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     }
   }
 
-  const time = countTime(facts.timeEntries, facts.practitioner?.userId ?? null);
+  // Pre-consent time does not count (engine/consent.ts), as in the month's codes.
+  const time = countTime(splitPreConsentTime(facts.timeEntries, facts.consents, facts.year, facts.month).counted, facts.practitioner?.userId ?? null);
   const programsInPlay = new Set<TimeBucket>([...time.keys()]);
   if (facts.billingType !== 'APCM') { programsInPlay.add(facts.billingType); }
   const programs: ProgramReadiness[] = [...programsInPlay].map((program) => {
@@ -204,6 +207,7 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
       codes.push({ code: c.code, program: c.program, units: c.units, amountCents: opts.fees[c.code] !== undefined ? opts.fees[c.code]! * c.units : null });
     }
   }
+  flags.push(...claimDataFlags(facts, codes.length > 0 || programs.length > 0 || period !== null));
   const order = new Map(codeCatalogue.map((c, i) => [c.code, i]));
   codes.sort((a, b) => (order.get(a.code) ?? 99) - (order.get(b.code) ?? 99));
   const { cents: estimatedAmountCents, withoutAmount: codesWithoutAmount } = sumKnownAmounts(codes);
@@ -232,4 +236,29 @@ export function computeReadiness(facts: PatientMonthFacts, opts: EngineOptions):
     flags,
     atRisk: flags.length > 0,
   };
+}
+
+/**
+ * Claim data missing before month end (docs/billing-engine.md "Readiness"): a claim names its
+ * billing practitioner by a valid NPI (CMS, "Requirements for National Provider Identifier Check
+ * Digit Algorithm": 10 digits, Luhn check digit over 80840 + the first nine). For a patient with
+ * something to bill this month (`inPlay`): no billing practitioner (`practitionerMissing`), a
+ * practitioner without an NPI (`npiMissing`, "NPI missing for Dr. X") or with one failing the
+ * check digit (`npiInvalid`). Nothing when the NPI was not loaded (`npi` absent).
+ */
+export function claimDataFlags(facts: Pick<PatientMonthFacts, 'practitioner' | 'billingType'>, inPlay: boolean): ReadinessFlag[] {
+  if (!inPlay) { return []; }
+  const program = facts.billingType;
+  const p = facts.practitioner;
+  if (!p) {
+    return [{ key: 'practitionerMissing', severity: 'atRisk', program, message: t('No billing practitioner: set one in the billing profile or assign a doctor to the medical team (the claim needs their NPI)', 'No hay profesional de facturación: indíquelo en el perfil de facturación o asigne un médico al equipo médico (la reclamación necesita su NPI)') }];
+  }
+  if (p.npi === undefined) { return []; }
+  if (p.npi.trim() === '') {
+    return [{ key: 'npiMissing', severity: 'atRisk', program, message: t(`NPI missing for ${p.name}: enter it in the practitioner's professional data before month end`, `Falta el NPI de ${p.name}: indíquelo en los datos profesionales antes de fin de mes`) }];
+  }
+  if (!isValidNpi(p.npi.trim())) {
+    return [{ key: 'npiInvalid', severity: 'atRisk', program, message: t(`The NPI of ${p.name} (${p.npi}) fails the CMS check digit: correct it before month end`, `El NPI de ${p.name} (${p.npi}) no supera el dígito de control de CMS: corríjalo antes de fin de mes`) }];
+  }
+  return [];
 }

@@ -119,14 +119,26 @@ export interface ChronicConditionFact {
 
 /**
  * A patient's consent to a care-management program on file in the office (a CCM record's consent
- * form, docs/ccm.md): active and dated on or before the month's last day. CMS: CCM, PCM and APCM
- * need the patient's verbal or written consent documented before the service is billed.
+ * form, docs/ccm.md), obtained on or before the month's last day, with its effective dates
+ * (engine/consent.ts, docs/billing-engine.md "Consent"). CMS: CCM, PCM and APCM need the
+ * patient's verbal or written consent documented before the service is billed.
  */
 export interface ConsentFact {
   program: 'CCM' | 'PCM' | 'APCM';
   consentType: string;
+  /** The local day it was obtained: time logged before it does not count. */
   consentDate: string;
   obtainedBy: string;
+  /** The local day it was revoked (effective at the end of that calendar month); absent or null = in force. */
+  revokedOn?: string | null;
+}
+
+/** A care plan of a CCM record (ccm_care_plans) with its own dates ('YYYY-MM-DD', null = not recorded). */
+export interface CarePlanFact {
+  id: number;
+  title: string;
+  establishedOn: string | null;
+  revisedOn: string | null;
 }
 
 /** Medical decision making level of the patient's latest CCM record in the office (AMA E/M levels). */
@@ -142,8 +154,12 @@ export interface PatientMonthFacts {
   today: string;
   /** The patient's one billing type (spec section 5): the primary program that wins conflicts. */
   billingType: Program;
-  /** The billing practitioner (C2): profile's, else the office medical team's doctor; null = none. */
-  practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam' } | null;
+  /**
+   * The billing practitioner (C2): profile's, else the office medical team's doctor; null = none.
+   * `npi` as entered ('' = none; absent = not loaded): a claim needs a valid one (readiness
+   * `npiMissing` / `npiInvalid`, CMS NPI check digit).
+   */
+  practitioner: { userId: number; name: string; source: 'profile' | 'medicalTeam'; npi?: string } | null;
   /** Programs the practitioner is authorised to bill in this office (user_billing_authorizations); null = no restriction recorded. */
   practitionerPrograms: Program[] | null;
   /** ICD-10-CM diagnoses of the billing profile, primary first (the claim's diagnoses). */
@@ -178,6 +194,12 @@ export interface PatientMonthFacts {
   assessments?: AssessmentFact[];
   /** Consents on file (CCM, PCM, APCM); absent = none: those programs are not billed. */
   consents?: ConsentFact[];
+  /**
+   * The care plans of the patient's CCM records in the office with their establishment and
+   * latest revision days (ccm_care_plans): complex CCM reads them first, then a CCM_CARE_PLAN
+   * note (management.ts carePlanRevision). Absent = none.
+   */
+  carePlans?: CarePlanFact[];
   /**
    * The medical decision making recorded on the patient's latest CCM record; complex CCM (99487)
    * needs MODERATE or HIGH. Absent or null = not recorded.

@@ -178,6 +178,12 @@ export function BillingDetails({ patientId, hospitalId, period }: { patientId: n
             ))}
           </List>
         )}
+        {d.inProgressPeriod && (
+          // A period straddling the month's end: informational, billed in the month it ends (server text, en or es).
+          <Text size="sm" mt="xs" data-testid="in-progress-period">
+            {d.inProgressPeriod.text}
+          </Text>
+        )}
       </section>
 
       <section aria-labelledby="bd-time">

@@ -54,7 +54,19 @@ export function SummaryTable({
         </Badge>
       ),
     },
-    { header: t('columns.readingDays'), render: (r) => <Text size="sm">{r.readingDays}</Text> },
+    {
+      header: t('columns.readingDays'),
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{r.readingDays}</Text>
+          {r.inProgressPeriod && (
+            <Text size="xs" c="dimmed" data-testid="in-progress-period">
+              {r.inProgressPeriod.text}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       header: t('columns.time'),
       render: (r) =>

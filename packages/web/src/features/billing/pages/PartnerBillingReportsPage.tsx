@@ -91,6 +91,11 @@ export default function PartnerBillingReportsPage() {
                 <Text fz="xl" fw={700} data-testid={`report-total-${key}`}>
                   {value}
                 </Text>
+                {key === 'amount' && r.totals.claimsWithoutAmount > 0 && r.totals.amountCents !== null && (
+                  <Text size="xs" c="dimmed" data-testid="report-total-excludes">
+                    {t('summary.excludesMissing', { count: r.totals.claimsWithoutAmount })}
+                  </Text>
+                )}
               </Paper>
             ))}
           </SimpleGrid>
@@ -170,7 +175,14 @@ export default function PartnerBillingReportsPage() {
                         </Table.Td>
                         <Table.Td ta="right">{o.patients}</Table.Td>
                         <Table.Td ta="right">{o.claims}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(o.amountCents, lang)}</Table.Td>
+                        <Table.Td ta="right">
+                          {formatMoney(o.amountCents, lang)}
+                          {o.claimsWithoutAmount > 0 && o.amountCents !== null && (
+                            <Text size="xs" c="dimmed">
+                              {t('summary.excludesMissing', { count: o.claimsWithoutAmount })}
+                            </Text>
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

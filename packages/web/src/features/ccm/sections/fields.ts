@@ -72,6 +72,9 @@ export const groupFields: Record<string, FieldSpec[]> = {
     { name: 'communityServices', kind: 'textarea', max: 4000 },
     { name: 'coordination', kind: 'textarea', max: 4000 },
     { name: 'reviewDate', kind: 'date', required: true, future: true },
+    // Complex CCM (99487) reads these dates (docs/billing-engine.md "Complex CCM"); established defaults to today on the server.
+    { name: 'establishedOn', kind: 'date', today: true },
+    { name: 'revisedOn', kind: 'date' },
   ],
   ccmtimelogentry: [
     { name: 'startedAt', kind: 'datetime', required: true },
@@ -154,6 +157,8 @@ export const groupFields: Record<string, FieldSpec[]> = {
     { name: 'consentDate', kind: 'date', required: true, today: true },
     { name: 'obtainedBy', kind: 'text', required: true, max: 200 },
     { name: 'status', kind: 'enum', values: ['ACTIVE', 'REVOKED'], required: true, default: 'ACTIVE' },
+    // Required when revoked; the month of revocation still bills (docs/billing-engine.md "Consent").
+    { name: 'revokedOn', kind: 'date' },
     { name: 'notes', kind: 'textarea', max: 1000 },
   ],
 };

@@ -42,6 +42,8 @@ export const groupSummaries: Record<string, (row: Row, c: Ctx) => RowSummary> = 
     badges: compact([optionLabel('carePlanStatuses', s(r.status), lang), optionLabel('carePlanTypes', s(r.planType), lang)]),
     lines: compact([
       t('rows.review', { date: date(s(r.reviewDate)) }),
+      r.establishedOn ? t('rows.established', { date: date(s(r.establishedOn)) }) : '',
+      r.revisedOn ? t('rows.revised', { date: date(s(r.revisedOn)) }) : '',
       t('rows.goals', { count: Array.isArray(r.goals) ? r.goals.length : 0, list: Array.isArray(r.goals) ? (r.goals as Row[]).map((g) => s(g.description)).join('; ') : '' }),
       t('rows.interventions', { count: Array.isArray(r.interventions) ? r.interventions.length : 0 }),
     ]),
@@ -99,6 +101,6 @@ export const groupSummaries: Record<string, (row: Row, c: Ctx) => RowSummary> = 
   ccmconsentform: (r, { t, lang, date }) => ({
     title: t('rows.consent', { program: s(r.program), type: optionLabel('consentTypes', s(r.consentType), lang), date: date(s(r.consentDate)) }),
     badges: compact([t(`values.${s(r.status)}`), optionLabel('consentMethods', s(r.method), lang)]),
-    lines: compact([t('rows.obtainedBy', { name: s(r.obtainedBy) }), s(r.notes)]),
+    lines: compact([t('rows.obtainedBy', { name: s(r.obtainedBy) }), r.revokedOn ? t('rows.revokedOn', { date: date(s(r.revokedOn)) }) : '', s(r.notes)]),
   }),
 };
