@@ -81,7 +81,6 @@ const envSchema = z.object({
   VIGIL_ECP_API_URL: z.string().url().optional(),
   VIGIL_ECP_API_KEY: z.string().optional(),
   VIGIL_ECP_WEBHOOK_SECRET: z.string().optional(),
-  VIGIL_SSO_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'VIGIL_SSO_SECRET_KEY must be 64 hex digits (32 bytes)').optional(),
   VIGIL_SSO_ALLOW_HTTP_ISSUER: bool.default(false),
   VIGIL_SSO_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   VIGIL_ECP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
@@ -182,14 +181,13 @@ export interface AppConfig {
    */
   ecp: { apiUrl?: string; apiKey?: string; webhookSecret?: string; timeoutMs: number };
   /**
-   * Single sign-on (docs/security.md "Single sign-on"): `secretKey`, 32 bytes as hex
-   * (VIGIL_SSO_SECRET_KEY), seals client secrets and refresh tokens at rest (required in production
-   * once an organization saves SSO settings); `allowHttpIssuer` (VIGIL_SSO_ALLOW_HTTP_ISSUER, tests
+   * Single sign-on (docs/security.md "Single sign-on"; its secrets at rest are sealed with
+   * `secretKey`, VIGIL_SECRET_KEY, by lib/secret-box.ts): `allowHttpIssuer` (VIGIL_SSO_ALLOW_HTTP_ISSUER, tests
    * and local providers only) lets an issuer on plain http at a loopback address; `refreshMinutes`
    * (VIGIL_SSO_REFRESH_MINUTES, default 5) is how often an SSO session's refresh token is used,
    * so that a user disabled at the provider loses the Vigil session within that time.
    */
-  sso: { secretKey?: string; allowHttpIssuer: boolean; refreshMinutes: number };
+  sso: { allowHttpIssuer: boolean; refreshMinutes: number };
   /** The default drug data set loaded at start-up (features/prescriptions/default-drugs.ts): whole, or the tests' few rows. */
   drugProducts: 'default' | 'fixture' | 'none';
   /**
@@ -284,7 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.VIGIL_ECP_TIMEOUT_MS,
     },
     sso: {
-      secretKey: e.VIGIL_SSO_SECRET_KEY || undefined,
       allowHttpIssuer: e.VIGIL_SSO_ALLOW_HTTP_ISSUER,
       refreshMinutes: e.VIGIL_SSO_REFRESH_MINUTES,
     },

@@ -33,6 +33,10 @@ export const messages = {
     en: 'Multi-factor authentication is not configured on this server',
     es: 'La autenticación multifactor no está configurada en este servidor',
   },
+  ssoUnavailable: {
+    en: 'Single sign-on cannot store its secrets: this server has no encryption key (VIGIL_SECRET_KEY)',
+    es: 'El inicio de sesión único no puede guardar sus secretos: este servidor no tiene clave de cifrado (VIGIL_SECRET_KEY)',
+  },
   passkeyInvalid: { en: 'The passkey could not be verified', es: 'No se pudo verificar la llave de acceso' },
   forbidden: { en: 'You do not have permission to do this', es: 'No tiene permiso para hacer esto' },
   metricsRefused: {
