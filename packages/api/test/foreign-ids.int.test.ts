@@ -120,6 +120,11 @@ const EXEMPT: Record<string, string> = {
   // answers 400 ssoJitRoleNotAllowed and an office out of scope 404 (features/sso/sso.int.test.ts).
   'PUT sso/config/{organizationId} jitRoleId': 'read only with jitEnabled',
   'PUT sso/config/{organizationId} jitOfficeId': 'read only with jitEnabled',
+  // The caller's own pending factor, read together with a first TOTP code or a WebAuthn response
+  // that a generated body cannot make valid; the repository reads it by the caller's user id
+  // (features/mfa/mfa.repo.ts), so another user's factor is "enrolment expired" (mfa.int.test.ts).
+  'POST mfa/totp/confirm factorId': 'needs a valid first code',
+  'POST mfa/passkeys factorId': 'needs a valid WebAuthn response',
 };
 
 /**
