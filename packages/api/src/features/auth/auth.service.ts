@@ -224,6 +224,13 @@ export async function signInWithToken(ctx: AppContext, token: string, ip: string
   }
   const refused = refusalFor(user.roleId as RoleId);
   if (refused) { throw refused; }
+  // A one-time token stands for the password (docs/security.md "Single sign-on"): an organization
+  // that requires SSO refuses it as it refuses the password.
+  const ssoRefusal = await passwordSignInRefusal(ctx.db, { organizationId: user.organizationId ?? null });
+  if (ssoRefusal) {
+    void recordSystemLog(ctx.db, { level: 'warn', kind: 'signInRefused', source: 'POST auth/signinwithtoken', message: 'Sign-in refused: the organization requires single sign-on', userId: user.id, details: { reason: 'ssoRequired', ip } });
+    throw ssoRefusal;
+  }
   // The same MFA policy as a password sign-in: a one-time token stands for the password only.
   const pending = { userId, accountKey: user.username.toLowerCase(), failureKey: ip, sessionType: 'TOKEN', ip };
   const { step, methods } = await mfa.signInStepOf(ctx, user, null);

@@ -13,6 +13,8 @@ import { formOf, startTestProvider, TestBrowser, type TestProvider } from '../..
 import { auditEvents, sessions, ssoConfigs, ssoFlows, ssoSessions, userHospitals, users } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
 import { refreshDueSessions } from './sso.service';
+import { newToken, tokenHash } from '../../lib/crypto';
+import { insertUserToken, SIGN_IN_TOKEN_PURPOSE } from '../auth/index';
 
 let t: TestApp;
 let op: TestProvider;
@@ -223,6 +225,15 @@ describe('SSO required', () => {
       const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: { username: nurse.username, password: 'wrong-password-1' } });
       expect(wrong.json().msg).toBe('Invalid username or password');
       await expect(signInAs(t, sysadmin.username)).resolves.toHaveProperty('sessionguid');
+      // The one-time token of a reset or validation link stands for the password: refused the same way.
+      for (const url of ['/api/auth/signinwithtoken', '/api/auth/signinwithtokenv2']) {
+        const token = newToken();
+        await insertUserToken(t.ctx.db, { userId: nurse.id, purpose: SIGN_IN_TOKEN_PURPOSE, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + 300_000) });
+        const viaToken = await t.app.inject({ method: 'POST', url, payload: { token, ip: '10.0.0.1' } });
+        expect(viaToken.statusCode, url).toBe(403);
+        expect(viaToken.json().code, url).toBe('ssoRequired');
+      }
+      expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, nurse.id))).toHaveLength(0);
     } finally {
       expect((await put(settings({ required: false }))).statusCode).toBe(200);
     }
