@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard, type SystemDashboard } from '@vigil/contract';
 import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { appointments, billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, systemLogs, treatmentPlans } from '../../db/schema/index';
@@ -124,7 +125,7 @@ describe('GET dashboard/getfacilitydashboard', () => {
     expect(d.openAlerts.oldestMinutes).toBeLessThan(2890);
     // two processed readings: 10 and 30 minutes; per reading, not per copy
     expect(d.responseTime).toEqual({ processed: 2, medianMinutes: 20, p90Minutes: 28 });
-    expect(d.billing).toMatchObject({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000 });
+    expect(d.billing).toMatchObject({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000, claimsWithoutAmount: 0 });
     expect(d.billing.lastRunAt).not.toBeNull();
   });
 
@@ -172,7 +173,7 @@ describe('GET dashboard/getorganizationdashboard', () => {
     const a2 = d.offices.find((o) => o.hospitalId === f.a2.id)!;
     expect(a1).toMatchObject({ monitored: 2, openAlerts: { total: 2 } });
     expect(a2).toMatchObject({ monitored: 1, openAlerts: { total: 1 } });
-    expect(d.billingTotals).toEqual({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000 });
+    expect(d.billingTotals).toEqual({ billablePatients: 1, billableClaims: 2, suppressedClaims: 1, amountCents: 9000, claimsWithoutAmount: 0 });
   });
 
   it("shows an office admin only their own office of the organization", async () => {
@@ -242,5 +243,26 @@ describe('GET dashboard/getsystemdashboard', () => {
   it('refuses everyone but a system admin (403), and answers 401 without a session', async () => {
     for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1, f.patientA1]) { expect((await sys(who)).status).toBe(403); }
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/getsystemdashboard' })).statusCode).toBe(401);
+  });
+});
+
+describe('amounts not loaded (docs/billing-engine.md "Amounts")', () => {
+  it('shows a month whose billable codes have no amount as null, not $0.00, and counts them in the totals', async () => {
+    const before = (await get(f.orgAdminA, { hospitalid: f.a2.id })).json() as { data: FacilityDashboard };
+    const { year, month } = before.data.billing;
+    const [run] = await t.ctx.db.insert(billingRuns).values({ scopeKind: 'hospital', scopeId: f.a2.id, year, month, status: 'done', finishedAt: new Date() }).returning();
+    const rows = await t.ctx.db.insert(billingClaims).values([
+      { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a2.id, year, month, program: 'CCM', code: '99491', amountCents: null },
+      { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a2.id, year, month, program: 'CCM', code: '99437', amountCents: null },
+    ]).returning({ id: billingClaims.id });
+    try {
+      const a2 = ((await get(f.orgAdminA, { hospitalid: f.a2.id })).json() as { data: FacilityDashboard }).data;
+      expect(a2.billing).toMatchObject({ billableClaims: 2, amountCents: null, claimsWithoutAmount: 2 });
+      const org = ((await get(f.orgAdminA, { organizationid: f.orgA.id }, 'getorganizationdashboard')).json() as { data: OrganizationDashboard }).data;
+      // a1's 90.00 still counts; the two codes without an amount are said to be left out
+      expect(org.billingTotals).toMatchObject({ billableClaims: 4, amountCents: 9000, claimsWithoutAmount: 2 });
+    } finally {
+      await t.ctx.db.delete(billingClaims).where(inArray(billingClaims.id, rows.map((r) => r.id)));
+    }
   });
 });

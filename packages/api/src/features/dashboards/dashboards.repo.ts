@@ -127,12 +127,13 @@ export async function facilityFigures(tenant: TenantDb, hospitalId: number, cuts
   );
 
   const c = billingClaims;
-  const [claims] = await rows<{ patients: number; billable: number; suppressed: number; cents: number }>(
+  const [claims] = await rows<{ patients: number; billable: number; suppressed: number; cents: number | null; withoutAmount: number }>(
     db,
     sql`select count(distinct ${c.patientId}) filter (where ${c.status} = 'billable')::int as patients,
                count(*) filter (where ${c.status} = 'billable')::int as billable,
                count(*) filter (where ${c.status} = 'suppressed')::int as suppressed,
-               coalesce(sum(${c.amountCents}) filter (where ${c.status} = 'billable'), 0)::int as cents
+               (sum(${c.amountCents}) filter (where ${c.status} = 'billable'))::int as cents,
+               count(*) filter (where ${c.status} = 'billable' and ${c.amountCents} is null)::int as "withoutAmount"
         from ${c}
         where ${inOffice(sql`${c.hospitalId}`)} and ${c.year} = ${cuts.year} and ${c.month} = ${cuts.month}`,
   );
@@ -158,7 +159,7 @@ export async function facilityFigures(tenant: TenantDb, hospitalId: number, cuts
       oldest: open?.oldest === null || open?.oldest === undefined ? null : Number(open.oldest),
     },
     response: { processed: Number(resp?.processed ?? 0), median: resp?.median === null || resp?.median === undefined ? null : Number(resp.median), p90: resp?.p90 === null || resp?.p90 === undefined ? null : Number(resp.p90) },
-    claims: { patients: Number(claims?.patients ?? 0), billable: Number(claims?.billable ?? 0), suppressed: Number(claims?.suppressed ?? 0), cents: Number(claims?.cents ?? 0) },
+    claims: { patients: Number(claims?.patients ?? 0), billable: Number(claims?.billable ?? 0), suppressed: Number(claims?.suppressed ?? 0), cents: claims?.cents === null || claims?.cents === undefined ? null : Number(claims.cents), withoutAmount: Number(claims?.withoutAmount ?? 0) },
     lastRunAt: lastRun?.at ? new Date(lastRun.at) : null,
   };
 }

@@ -62,7 +62,9 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
       billablePatients: f.claims.patients,
       billableClaims: f.claims.billable,
       suppressedClaims: f.claims.suppressed,
-      amountCents: f.claims.cents,
+      // docs/billing-engine.md "Amounts": null (not $0.00) when billable claims exist and none has an amount loaded.
+      amountCents: f.claims.cents === null && f.claims.billable > 0 ? null : (f.claims.cents ?? 0),
+      claimsWithoutAmount: f.claims.withoutAmount,
       lastRunAt: f.lastRunAt?.toISOString() ?? null,
     },
   };
@@ -89,7 +91,9 @@ export async function getOrganizationDashboard(ctx: AppContext, scope: Scope, or
       billablePatients: sum((o) => o.billing.billablePatients),
       billableClaims: sum((o) => o.billing.billableClaims),
       suppressedClaims: sum((o) => o.billing.suppressedClaims),
-      amountCents: sum((o) => o.billing.amountCents),
+      // The loaded amounts' sum; null only when billable claims exist and none of any office has an amount.
+      amountCents: offices.every((o) => o.billing.amountCents === null || o.billing.billableClaims === 0) && offices.some((o) => o.billing.amountCents === null) ? null : sum((o) => o.billing.amountCents ?? 0),
+      claimsWithoutAmount: sum((o) => o.billing.claimsWithoutAmount),
     },
   };
 }

@@ -79,8 +79,12 @@ const labels = {
   },
 } as const;
 
-/** Integer cents as money text ('$1,234.56' / '1.234,56 US$'), without float division. */
-export function reportMoney(cents: number, lang: Lang): string {
+/**
+ * Integer cents as money text ('$1,234.56' / '1.234,56 US$'), without float division; null (no
+ * amount loaded for the code, docs/billing-engine.md "Amounts") reads as such, never $0.00.
+ */
+export function reportMoney(cents: number | null, lang: Lang): string {
+  if (cents === null) { return lang === 'es' ? 'sin importe cargado' : 'no amount loaded'; }
   const whole = new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: 0 }).format(Math.trunc(cents / 100));
   const fraction = String(cents % 100).padStart(2, '0');
   return lang === 'es' ? `${whole},${fraction} US$` : `$${whole}.${fraction}`;
@@ -143,7 +147,8 @@ export function renderReportPdf(report: BusinessReport, lang: Lang): Promise<Buf
 
   // The billable amount by month as bars (the web's chart of the same figures).
   const byMonth = new Map<string, number>();
-  for (const b of report.billing) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); }
+  // A code without a loaded amount adds no bar (its row says "no amount loaded").
+  for (const b of report.billing) { if (b.amountCents !== null) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); } }
   if (byMonth.size > 0) {
     if (doc.y > 560) { doc.addPage(); }
     doc.font('Helvetica-Bold').fontSize(11).text(L.billingChart, left);

@@ -109,9 +109,9 @@ const expectedA = {
     { program: 'RPM', status: 'inactive', patients: 1 },
   ],
   billing: [
-    { month: '2025-01', code: '99454', claims: 1, units: 1, amountCents: 5000 },
-    { month: '2025-01', code: '99457', claims: 1, units: 1, amountCents: 4000 },
-    { month: '2025-02', code: '99454', claims: 1, units: 1, amountCents: 5000 },
+    { month: '2025-01', code: '99454', claims: 1, units: 1, amountCents: 5000, claimsWithoutAmount: 0 },
+    { month: '2025-01', code: '99457', claims: 1, units: 1, amountCents: 4000, claimsWithoutAmount: 0 },
+    { month: '2025-02', code: '99454', claims: 1, units: 1, amountCents: 5000, claimsWithoutAmount: 0 },
   ],
   staffTime: [
     { program: 'CCM', seconds: 600, entries: 1, staff: 1 },
@@ -176,7 +176,7 @@ describe('report exports', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain(`vigil-report-${f.orgA.id}-2025-01-2025-02-billing.csv`);
-    expect(res.body.replace(/^\uFEFF/, '').trim().split('\n')).toEqual(['month,code,claims,units,amountCents', '2025-01,99454,1,1,5000', '2025-01,99457,1,1,4000', '2025-02,99454,1,1,5000']);
+    expect(res.body.replace(/^\uFEFF/, '').trim().split('\n')).toEqual(['month,code,claims,units,amountCents,claimsWithoutAmount', '2025-01,99454,1,1,5000,0', '2025-01,99457,1,1,4000,0', '2025-02,99454,1,1,5000,0']);
     const audit = await call(f.orgAdminA, { ...PERIOD, section: 'audit' }, 'exportbusinessreportcsv');
     expect(audit.body.replace(/^\uFEFF/, '').trim().split('\n')).toEqual(['action,events,refused,users,patients', 'R,2,1,2,1', 'U,1,0,1,1']);
   });

@@ -32,7 +32,7 @@ const nullableNumber = (v: unknown) => (v === null || v === undefined ? null : M
  * - patients: the patients of the offices (now), by program (billing profile type, RPM without
  *   one) and status (active = users.status 1);
  * - billing: billable `billing_claims` of the period's months by month and code (claims, units,
- *   amount in integer cents);
+ *   amount in integer cents, null when none of its claims has an amount loaded, and the claims without one);
  * - staffTime: care time entries started in the period by program (seconds of closed entries,
  *   entries, distinct staff);
  * - responseTimes: abnormal-reading alerts per reading processed in the period, by UTC month:
@@ -57,10 +57,11 @@ export async function reportFigures(tenant: TenantDb, cut: ReportCut) {
         from p group by 1, 2 order by 1, 2`,
   );
 
-  const billing = await rows<{ month: string; code: string; claims: number; units: number; cents: number }>(
+  const billing = await rows<{ month: string; code: string; claims: number; units: number; cents: number | null; without_amount: number }>(
     db,
     sql`select to_char(make_date(c.year, c.month, 1), 'YYYY-MM') as month, c.code, count(*)::int as claims,
-               coalesce(sum(c.units), 0)::int as units, coalesce(sum(c.amount_cents), 0)::int as cents
+               coalesce(sum(c.units), 0)::int as units, sum(c.amount_cents)::int as cents,
+               count(*) filter (where c.amount_cents is null)::int as without_amount
         from ${billingClaims} c join ${hospitals} h on h.id = c.hospital_id
         where ${inReport} and c.status = 'billable' and c.year * 12 + c.month - 1 between ${cut.fromIndex} and ${cut.toIndex}
         group by 1, 2 order by 1, 2`,
@@ -103,7 +104,7 @@ export async function reportFigures(tenant: TenantDb, cut: ReportCut) {
 
   return {
     patients: patients.map((r) => ({ program: r.program, status: r.status, patients: Number(r.patients) })),
-    billing: billing.map((r) => ({ month: r.month, code: r.code, claims: Number(r.claims), units: Number(r.units), amountCents: Number(r.cents) })),
+    billing: billing.map((r) => ({ month: r.month, code: r.code, claims: Number(r.claims), units: Number(r.units), amountCents: r.cents === null ? null : Number(r.cents), claimsWithoutAmount: Number(r.without_amount) })),
     staffTime: staffTime.map((r) => ({ program: r.program, seconds: Number(r.seconds), entries: Number(r.entries), staff: Number(r.staff) })),
     responseTimes: responseTimes.map((r) => ({ month: r.month, processed: Number(r.processed), medianMinutes: nullableNumber(r.median), p90Minutes: nullableNumber(r.p90) })),
     audit: audit.map((r) => ({ action: r.action, events: Number(r.events), refused: Number(r.refused), users: Number(r.users), patients: Number(r.patients) })),

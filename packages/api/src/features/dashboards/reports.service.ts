@@ -48,7 +48,8 @@ function sectionTable(report: BusinessReport, section: ReportSection): { header:
     case 'patients':
       return { header: ['program', 'status', 'patients'], rows: report.patients.map((p) => [p.program, p.status, p.patients]) };
     case 'billing':
-      return { header: ['month', 'code', 'claims', 'units', 'amountCents'], rows: report.billing.map((b) => [b.month, b.code, b.claims, b.units, b.amountCents]) };
+      // amountCents is empty (not 0) for a code without a loaded amount (docs/billing-engine.md "Amounts").
+      return { header: ['month', 'code', 'claims', 'units', 'amountCents', 'claimsWithoutAmount'], rows: report.billing.map((b) => [b.month, b.code, b.claims, b.units, b.amountCents ?? '', b.claimsWithoutAmount]) };
     case 'staffTime':
       return { header: ['program', 'seconds', 'entries', 'staff'], rows: report.staffTime.map((s) => [s.program, s.seconds, s.entries, s.staff]) };
     case 'responseTimes':

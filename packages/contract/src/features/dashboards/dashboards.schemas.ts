@@ -64,7 +64,10 @@ export const facilityDashboardSchema = z.object({
     billablePatients: count,
     billableClaims: count,
     suppressedClaims: count,
-    amountCents: count,
+    /** the billable claims' amounts in cents; null when billable claims exist and none has an amount loaded (docs/billing-engine.md "Amounts") */
+    amountCents: count.nullable(),
+    /** billable claims without a loaded amount, which amountCents leaves out */
+    claimsWithoutAmount: count,
     lastRunAt: z.string().nullable(),
   }),
 });
@@ -85,7 +88,8 @@ export const organizationDashboardSchema = z.object({
     billablePatients: count,
     billableClaims: count,
     suppressedClaims: count,
-    amountCents: count,
+    amountCents: count.nullable(),
+    claimsWithoutAmount: count,
   }),
 });
 export type OrganizationDashboard = z.infer<typeof organizationDashboardSchema>;
@@ -171,7 +175,7 @@ export const businessReportSchema = z.object({
   to: z.string(),
   generatedAt: z.string(),
   patients: z.array(z.object({ program: z.string(), status: z.enum(['active', 'inactive']), patients: count })),
-  billing: z.array(z.object({ month: z.string(), code: z.string(), claims: count, units: count, amountCents: count })),
+  billing: z.array(z.object({ month: z.string(), code: z.string(), claims: count, units: count, amountCents: count.nullable(), claimsWithoutAmount: count })),
   staffTime: z.array(z.object({ program: z.string(), seconds: count, entries: count, staff: count })),
   responseTimes: z.array(z.object({ month: z.string(), processed: count, medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() })),
   audit: z.array(z.object({ action: z.enum(['C', 'R', 'U', 'D', 'E']), events: count, refused: count, users: count, patients: count })),

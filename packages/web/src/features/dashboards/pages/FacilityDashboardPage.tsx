@@ -14,6 +14,7 @@ import { useRealtimeEvent } from '../../../lib/use-realtime';
 import { useFacilityDashboard } from '../api/dashboards';
 import { BandChart } from '../components/BandChart';
 import { Figure } from '../components/Figure';
+import { formatMoney } from '../../../lib/money';
 
 /** Minutes as "45 min", "3.5 h" or "2.1 d" (docs/dashboards.md: response times and alert ages). */
 function useDuration() {
@@ -51,7 +52,8 @@ export default function FacilityDashboardPage() {
   });
   const d: FacilityDashboard | undefined = query.data;
   const loading = office !== null && query.isLoading;
-  const money = (cents: number) => new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  // docs/billing-engine.md "Amounts": a missing amount reads "no amount loaded", never $0.00.
+  const money = (cents: number | null) => formatMoney(cents, i18n.language);
   const programs = d?.byProgram.map((p) => ({ name: p.program, value: p.patients })) ?? [];
   const bands = d?.adherence.bands.map((b) => ({ name: t(`adherence.bands.${b.band}`), value: b.patients })) ?? [];
   const ages = d?.openAlerts.byAge.map((b) => ({ name: t(`alerts.ages.${b.band}`), value: b.alerts })) ?? [];
@@ -148,6 +150,11 @@ export default function FacilityDashboardPage() {
           <Figure testId="fig-billing" title={t('billing.title')} value={d ? money(d.billing.amountCents) : '—'} loading={loading} link={{ to: '/billings', label: t('billing.link') }}>
             <Text size="sm">{t('billing.patients', { count: d?.billing.billablePatients ?? 0 })}</Text>
             <Text size="sm">{t('billing.claims', { billable: d?.billing.billableClaims ?? 0, suppressed: d?.billing.suppressedClaims ?? 0 })}</Text>
+            {d && d.billing.claimsWithoutAmount > 0 && d.billing.amountCents !== null && (
+              <Text size="xs" c="dimmed" data-testid="fig-billing-excludes">
+                {t('billing.excludesMissing', { count: d.billing.claimsWithoutAmount })}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {d?.billing.lastRunAt ? t('billing.lastRun', { time: dateTime(d.billing.lastRunAt) }) : t('billing.noRun')}
             </Text>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth';
 import { useOrganizationDashboard } from '../api/dashboards';
 import { BandChart } from '../components/BandChart';
+import { formatMoney } from '../../../lib/money';
 
 /**
  * /dashboardAdmin (spec "Protected routes"; docs/dashboards.md): the offices of the organization
@@ -24,9 +25,10 @@ export default function OrganizationDashboardPage() {
   const organizationId = user?.organizationId ?? picked;
   const query = useOrganizationDashboard(organizationId);
   const d = query.data;
-  const money = (cents: number) => new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  // docs/billing-engine.md "Amounts": a missing amount reads "no amount loaded", never $0.00.
+  const money = (cents: number | null) => formatMoney(cents, i18n.language);
   const minutes = (m: number | null) => (m === null ? '—' : t('duration.minutes', { n: Math.round(m) }));
-  const amounts = (d?.offices ?? []).map((o) => ({ name: o.hospitalName, value: o.billing.amountCents / 100 }));
+  const amounts = (d?.offices ?? []).map((o) => ({ name: o.hospitalName, value: (o.billing.amountCents ?? 0) / 100 }));
 
   return (
     <>
@@ -99,6 +101,11 @@ export default function OrganizationDashboardPage() {
               <Text fz={30} fw={700}>
                 {money(d.billingTotals.amountCents)}
               </Text>
+              {d.billingTotals.claimsWithoutAmount > 0 && d.billingTotals.amountCents !== null && (
+                <Text size="xs" c="dimmed" data-testid="org-billing-excludes">
+                  {t('billing.excludesMissing', { count: d.billingTotals.claimsWithoutAmount })}
+                </Text>
+              )}
               <Text size="sm">{t('billing.patients', { count: d.billingTotals.billablePatients })}</Text>
               <Text size="sm">{t('billing.claims', { billable: d.billingTotals.billableClaims, suppressed: d.billingTotals.suppressedClaims })}</Text>
               <Anchor component={Link} to="/billings" size="sm">

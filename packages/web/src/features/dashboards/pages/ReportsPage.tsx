@@ -11,6 +11,7 @@ import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import { useBusinessReport, useExportReportCsv, useExportReportPdf, type ReportFilters } from '../api/reports';
 import { BandChart } from '../components/BandChart';
+import { formatMoney } from '../../../lib/money';
 
 /** 'YYYY-MM' of the UTC month `back` months before this one (reports use UTC months: docs/dashboards.md "Reports"). */
 function monthBack(back: number): string {
@@ -99,7 +100,8 @@ export default function ReportsPage({ system = false }: { system?: boolean }) {
   const pdf = useExportReportPdf();
   const d: BusinessReport | undefined = query.data;
   const lang = i18n.language.startsWith('es') ? 'es' : 'en';
-  const money = (cents: number) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  // docs/billing-engine.md "Amounts": a missing amount reads "no amount loaded", never $0.00.
+  const money = (cents: number | null) => formatMoney(cents, lang);
   const number = (n: number | null, digits = 1) => (n === null ? '—' : new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { maximumFractionDigits: digits }).format(n));
   const failed = (e: unknown) => notify({ color: 'red', message: e instanceof Error ? e.message : t('reports.exportFailed') });
   const exportCsv = (section: ReportSection) => csv.mutate({ ...filters, section }, { onError: failed });
@@ -109,7 +111,8 @@ export default function ReportsPage({ system = false }: { system?: boolean }) {
   for (const p of d?.patients ?? []) { byProgram.set(p.program, (byProgram.get(p.program) ?? 0) + p.patients); }
   const programs = [...byProgram.entries()].map(([name, value]) => ({ name, value }));
   const byMonth = new Map<string, number>();
-  for (const b of d?.billing ?? []) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); }
+  // A code without a loaded amount adds nothing to the month's bar (its row says so).
+  for (const b of d?.billing ?? []) { if (b.amountCents !== null) { byMonth.set(b.month, (byMonth.get(b.month) ?? 0) + b.amountCents); } }
   const billingMonths = [...byMonth.entries()].map(([name, cents]) => ({ name, value: cents / 100 }));
   const hours = (d?.staffTime ?? []).map((s) => ({ name: s.program, value: Math.round(s.seconds / 360) / 10 }));
   const medians = (d?.responseTimes ?? []).map((r) => ({ name: r.month, value: r.medianMinutes ?? 0 }));
