@@ -166,7 +166,7 @@ describe('the cluster behind HAProxy', () => {
       : `survives the kill of an API process (NOT RUN: ${refusal.replace(/\n\s*/g, ' ')})`,
     async () => {
       const prepared = await prepareDatabase();
-      const [port, first] = await ports();
+      let [port, first] = await ports();
       const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-cluster-'));
       const builder = (await import(path.join(repoRoot, 'scripts/build-api.mjs'))) as { buildApi: (entry: string, out: string) => Promise<void>; serverNodeFlags: string[] };
       const bundle = `packages/api/dist/cluster-test-${process.pid}.mjs`;
@@ -187,20 +187,30 @@ describe('the cluster behind HAProxy', () => {
       let socket: ReturnType<typeof browserSocket> | null = null;
       const boss = new PgBoss({ connectionString: prepared.url, schema: 'pgboss', supervise: false, schedule: false, migrate: false } as PgBoss.ConstructorOptions);
       try {
-        cluster = await startCluster({
-          processes: 2,
-          port,
-          host: '127.0.0.1',
-          firstInternalPort: first,
-          serverArgs: [...builder.serverNodeFlags, path.join(repoRoot, bundle)],
-          env,
-          workDir,
-          // The killed process comes back (as in `npm run start:cluster`); the last alert is raised there.
-          restart: true,
-          haproxy: findHaproxy()!,
-          stdio: 'ignore',
-          log: () => undefined,
-        });
+        // Ports found free can be taken by another test file's server before an API process binds
+        // them (vitest runs files side by side): such a start is retried on other ports, twice.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            cluster = await startCluster({
+              processes: 2,
+              port,
+              host: '127.0.0.1',
+              firstInternalPort: first,
+              serverArgs: [...builder.serverNodeFlags, path.join(repoRoot, bundle)],
+              env,
+              workDir,
+              // The killed process comes back (as in `npm run start:cluster`); the last alert is raised there.
+              restart: true,
+              haproxy: findHaproxy()!,
+              stdio: 'ignore',
+              log: () => undefined,
+            });
+            break;
+          } catch (err) {
+            if (attempt >= 3 || !/EADDRINUSE|address already in use/i.test((err as Error).message)) { throw err; }
+            [port, first] = await ports();
+          }
+        }
         const base = `http://127.0.0.1:${port}`;
 
         // The doctor's socket, through HAProxy; which process holds it is read from each process's metrics.

@@ -96,10 +96,13 @@ export function renderHaproxyConfig(template: string, opts: { host: string; port
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves once `http://127.0.0.1:<port>/readyz` answers 200; rejects after `timeoutMs` or when `exited()` says the process is gone. */
-async function waitReady(port: number, timeoutMs: number, exited: () => boolean): Promise<void> {
+async function waitReady(port: number, timeoutMs: number, exited: () => boolean, lastOutput: () => string = () => ''): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (exited()) { throw new Error(`the API process on port ${port} exited while starting`); }
+    if (exited()) {
+      const tail = lastOutput().trim();
+      throw new Error(`the API process on port ${port} exited while starting${tail ? `: ${tail}` : ''}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}${READY_PATH}`, { signal: AbortSignal.timeout(1000) });
       if (res.status === 200) { return; }
@@ -139,7 +142,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       VIGIL_PUBLIC_URL: opts.env.VIGIL_PUBLIC_URL ?? `http://localhost:${opts.port}`,
     };
     const start = async () => {
-      const c = spawn(process.execPath, opts.serverArgs, { cwd: repoRoot, env, stdio });
+      // With output ignored, the last 2 kB of the process's stderr are still kept, to say why it stopped.
+      const c = spawn(process.execPath, opts.serverArgs, { cwd: repoRoot, env, stdio: stdio === 'ignore' ? ['ignore', 'ignore', 'pipe'] : stdio });
+      let stderrTail = '';
+      c.stderr?.on('data', (chunk: Buffer) => { stderrTail = (stderrTail + chunk.toString('utf8')).slice(-2048); });
       child = c;
       c.once('exit', (code, signal) => {
         if (stopping || child !== c) { return; }
@@ -150,7 +156,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           }, 1000);
         }
       });
-      await waitReady(port, startTimeoutMs, () => c.exitCode !== null || c.signalCode !== null);
+      await waitReady(port, startTimeoutMs, () => c.exitCode !== null || c.signalCode !== null, () => stderrTail);
     };
     const api: ClusterApi & { start: () => Promise<void>; child: () => ChildProcess | null } = {
       name,
