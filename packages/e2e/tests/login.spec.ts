@@ -9,14 +9,15 @@ test('the login page is in Spanish by default, keeps English when chosen, and ex
 
   await page.getByLabel('Usuario o correo electrónico').fill('nobody');
   await page.getByLabel('Contraseña').fill('wrong-password');
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // The password form's button (the page also has the organization sign-in form).
+  await page.locator('form:has(input[autocomplete=current-password])').getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('Usuario o contraseña no válidos');
 
   await page.getByText('EN', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('form:has(input[autocomplete=current-password])').getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await snap(page, 'login-english-required');
 });
@@ -39,7 +40,7 @@ test('signing out leaves no redirect to the last page for the next person', asyn
   // The next person signs in and lands on their own page, not the nurse's patient list.
   await page.locator('input[autocomplete=username]').fill('officeadmin');
   await page.locator('input[autocomplete=current-password]').fill(DEMO_PASSWORD);
-  await page.locator('button[type=submit]').click();
+  await page.locator('form:has(input[autocomplete=current-password]) button[type=submit]').click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await expect(page).not.toHaveURL(/status=1/);
 });

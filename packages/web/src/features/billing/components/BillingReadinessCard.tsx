@@ -78,6 +78,8 @@ function ReadinessCard() {
               {t('card.atRisk', { count: d.atRiskCount })}
             </Badge>
           </Group>
+          {/* On a phone the four columns scroll inside the card, never the page (first-day journey, 390 px). */}
+          <Table.ScrollContainer minWidth={420} type="native">
           <Table verticalSpacing="xs" striped>
             <caption className="vigil-visually-hidden">{t('card.title')}</caption>
             <Table.Thead>
@@ -114,6 +116,7 @@ function ReadinessCard() {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
         </>
       )}
       {officeId !== null && (
