@@ -63,6 +63,7 @@ const envSchema = z.object({
   VIGIL_AUDIT_KEY: z.string().optional(),
   VIGIL_AUDIT_CHECKPOINT_FILE: z.string().optional(),
   VIGIL_AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  VIGIL_AUDIT_VERIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VIGIL_APPOINTMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
   VIGIL_TURN_URLS: z.string().optional(),
   VIGIL_TURN_SECRET: z.string().optional(),
@@ -209,6 +210,11 @@ export interface AppConfig {
   auditCheckpointFile: string;
   /** Minutes between checkpoints, each after an incremental check (VIGIL_AUDIT_CHECKPOINT_MINUTES, default 5). */
   auditCheckpointMinutes: number;
+  /**
+   * Days a passed incremental verdict stays in `audit_verifications` (VIGIL_AUDIT_VERIFICATION_DAYS,
+   * default 90; docs/audit.md "Checkpoints"). Broken verdicts, failed runs and full re-checks stay.
+   */
+  auditVerificationDays: number;
   /** The largest file a support thread accepts, bytes (VIGIL_SUPPORT_MAX_FILE_BYTES, default 10 MB; docs/support.md). */
   supportMaxFileBytes: number;
   /** The largest file of a CCM attachment, consent form or imaging study, bytes (VIGIL_CCM_MAX_FILE_BYTES, default 10 MB; docs/ccm.md "Files"). */
@@ -292,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditKeyPem: e.VIGIL_AUDIT_KEY ? e.VIGIL_AUDIT_KEY.replace(/\\n/g, '\n') : undefined,
     auditCheckpointFile: e.VIGIL_AUDIT_CHECKPOINT_FILE || path.join(e.VIGIL_DATA_DIR, 'audit-checkpoints.jsonl'),
     auditCheckpointMinutes: e.VIGIL_AUDIT_CHECKPOINT_MINUTES,
+    auditVerificationDays: e.VIGIL_AUDIT_VERIFICATION_DAYS,
     supportMaxFileBytes: e.VIGIL_SUPPORT_MAX_FILE_BYTES,
     ccmMaxFileBytes: e.VIGIL_CCM_MAX_FILE_BYTES,
   };

@@ -106,7 +106,8 @@ export async function verifyIncrementally(ctx: AppContext, opts: { checkpoint?: 
 /**
  * One tick of `audit-checkpoint`: when the newest checkpoint is VIGIL_AUDIT_CHECKPOINT_MINUTES old
  * (less 30 s, the tick's slack) or there is none, an incremental check and, the trail whole, a new
- * checkpoint. Without a signing key nothing runs (the start-up warning said why).
+ * checkpoint; then passed incremental verdicts older than VIGIL_AUDIT_VERIFICATION_DAYS are deleted.
+ * Without a signing key nothing runs (the start-up warning said why).
  */
 export async function runCheckpointTick(ctx: AppContext, now = new Date()): Promise<{ ran: boolean; ok?: boolean; checkpointId?: number }> {
   const { key } = auditProtection(ctx);
@@ -117,6 +118,7 @@ export async function runCheckpointTick(ctx: AppContext, now = new Date()): Prom
   const newest = await newestCheckpoint(ctx);
   if (newest && now.getTime() - Date.parse(newest.at) < ctx.config.auditCheckpointMinutes * 60_000 - 30_000) { return { ran: false }; }
   const { result, checkpoint } = await verifyIncrementally(ctx, { checkpoint: true, now });
+  await runs.pruneVerifications(systemDb(ctx.db), new Date(now.getTime() - ctx.config.auditVerificationDays * 86_400_000));
   return { ran: true, ok: result.ok, ...(checkpoint ? { checkpointId: checkpoint.lastId } : {}) };
 }
 
