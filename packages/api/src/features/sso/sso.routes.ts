@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sso } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { limitTokenGuesses } from '../../lib/guess-limit';
+import { AppError, statusOf } from '../../lib/app-error';
+import { countFailedGuess, limitTokenGuesses } from '../../lib/guess-limit';
 import { linkBase } from '../../lib/public-url';
 import { registerEndpoint } from '../../lib/route';
 import * as service from './sso.service';
@@ -24,26 +25,58 @@ function flowCookie(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): 
 
 const requestOf = (req: FastifyRequest) => ({ ip: req.ip, requestId: String(req.id) });
 
+/** The refusals a browser is sent back to the login page with (`/auth/login?sso=<key>`); their texts are the contract's messages. */
+export const SSO_LOGIN_ERRORS = ['ssoFailed', 'ssoNoAccount', 'ssoNotAvailable', 'ssoIssuerUnreachable'] as const;
+
+/**
+ * A browser's top-level navigation (GET sso/start, GET sso/callback, with `Accept: text/html`) that
+ * is refused goes back to the login page, which shows the refusal in the user's language, instead of
+ * a page of JSON (docs/security.md "Single sign-on"). Other callers (and errors that are not a
+ * sign-in refusal) get the envelope as before. Answers the redirect, or null to rethrow.
+ */
+function backToLogin(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, err: unknown, organizationId?: number): FastifyReply | null {
+  if (!(err instanceof AppError) || !(req.headers.accept ?? '').includes('text/html')) { return null; }
+  const status = statusOf[err.code];
+  if (status < 400 || status >= 500) { return null; }
+  const key = (SSO_LOGIN_ERRORS as readonly string[]).includes(err.messageKey) ? err.messageKey : 'ssoFailed';
+  const to = new URL('/auth/login', linkBase(ctx));
+  to.searchParams.set('sso', key);
+  if (organizationId !== undefined) { to.searchParams.set('org', String(organizationId)); }
+  return reply.header('cache-control', 'no-store').redirect(to.href, 303);
+}
+
 /** Single sign-on endpoints (chosen; docs/security.md "Single sign-on"). */
 export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ctx, sso.getSsoConfig, ({ scope, params }) => service.getConfig(ctx, scope, params.organizationId));
   registerEndpoint(app, ctx, sso.saveSsoConfig, ({ scope, params, body }) => service.saveConfig(ctx, scope, params.organizationId, body));
   registerEndpoint(app, ctx, sso.discoverSso, ({ query }) => service.discoverOrganization(ctx, query.q));
   registerEndpoint(app, ctx, sso.startSso, async ({ query, req, reply }) => {
-    const url = await service.startSignIn(ctx, query.org, flowCookie(ctx, req, reply));
-    return reply.redirect(url, 302);
+    try {
+      const url = await service.startSignIn(ctx, query.org, flowCookie(ctx, req, reply));
+      return reply.redirect(url, 302);
+    } catch (err) {
+      return backToLogin(ctx, req, reply, err) ?? Promise.reject(err);
+    }
   });
 
   void app.register(async (limited) => {
     limitTokenGuesses(limited, ctx, SSO_CALLBACK_LIMIT, (status) => status >= 400 && status < 500);
     registerEndpoint(limited, ctx, sso.ssoCallback, async ({ query, req, reply }) => {
-      const next = await service.handleCallback(
-        ctx,
-        { currentUrl: new URL(req.url, linkBase(ctx)), ...(query.state ? { state: query.state } : {}), ...(query.error ? { error: query.error } : {}) },
-        flowCookie(ctx, req, reply),
-        requestOf(req),
-      );
-      return reply.redirect(next, 303);
+      try {
+        const next = await service.handleCallback(
+          ctx,
+          { currentUrl: new URL(req.url, linkBase(ctx)), ...(query.state ? { state: query.state } : {}), ...(query.error ? { error: query.error } : {}) },
+          flowCookie(ctx, req, reply),
+          requestOf(req),
+        );
+        return reply.redirect(next, 303);
+      } catch (err) {
+        const back = backToLogin(ctx, req, reply, err);
+        if (!back) { throw err; }
+        // The limit's hook counts 4xx answers; a refusal sent back as a redirect still counts.
+        await countFailedGuess(ctx, req.ip, SSO_CALLBACK_LIMIT);
+        return back;
+      }
     });
     registerEndpoint(limited, ctx, sso.completeSso, ({ req, reply }) => service.completeSignIn(ctx, flowCookie(ctx, req, reply), requestOf(req)));
   });

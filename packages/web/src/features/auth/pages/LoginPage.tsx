@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { auth as authApi, isMfaChallenge, signInBodySchema, type MfaChallenge, type SignInResult } from '@vigil/contract';
+import { auth as authApi, isMfaChallenge, message, signInBodySchema, type MessageKey, type MfaChallenge, type SignInResult } from '@vigil/contract';
 import { ApiError, call } from '../../../lib/api-client';
+import { currentLang } from '../../../lib/i18n';
 import { useAuth } from '../../../lib/auth';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { homePathFor } from '../../../lib/home';
@@ -13,6 +14,9 @@ import { landOnBusiestOffice } from '../../../lib/office';
 import { AuthCard, IP_UNAVAILABLE } from '../components/AuthCard';
 import { MfaStep } from '../components/MfaStep';
 import { SsoSignIn } from '../components/SsoSignIn';
+
+/** The single sign-on refusals the API sends the browser back with (`?sso=<key>`; api features/sso/sso.routes.ts SSO_LOGIN_ERRORS). */
+const SSO_LOGIN_ERRORS: readonly MessageKey[] = ['ssoFailed', 'ssoNoAccount', 'ssoNotAvailable', 'ssoIssuerUnreachable'];
 
 /** The asked-for page when it is one of ours, else the user's home (/dashboard for those who read alerts, /patients otherwise). */
 function safeRedirect(target: string | null, roleId: number | undefined): string {
@@ -38,6 +42,8 @@ export default function LoginPage() {
   const redirect = params.get('redirect');
   const orgParam = params.get('org');
   const ssoOrganization = orgParam && /^\d{1,9}$/.test(orgParam) ? Number(orgParam) : null;
+  const ssoParam = params.get('sso');
+  const ssoRefusal = SSO_LOGIN_ERRORS.find((key) => key === ssoParam) ?? null;
   if (session) { return <Navigate to={safeRedirect(redirect, session.user.roleId)} replace />; }
 
   const land = async (result: SignInResult) => {
@@ -73,6 +79,11 @@ export default function LoginPage() {
       {error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
           {error}
+        </Alert>
+      )}
+      {!error && ssoRefusal && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="sso-refusal">
+          {message(ssoRefusal, currentLang())}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
