@@ -23,7 +23,6 @@ const NOT_PATIENT_DATA_TAGS: Record<string, string> = {
   'Medical device template': 'the device catalogue',
   'System logs': 'no PHI by construction (lib/system-log.ts: kinds, codes and ids only)',
   'API keys': "API users' credentials: staff accounts, not patients",
-  MFA: "staff's second factors and the organization's MFA policy; recorded in the system log (kind mfa)",
   'Medical note category templates': "an office's note templates, no patient",
   Support: "an organization's support threads with Vigil, not patient records",
   Invoices: "an organization's invoices: counts of billable patients per office and money, no patient row",
@@ -154,6 +153,7 @@ const FHIR_R4_RESOURCE_TYPES = new Set([
   'Organization', // an organization's settings (single sign-on, docs/security.md)
   'Patient',
   'Person',
+  'Practitioner', // staff's second factors (docs/security.md "Multi-factor authentication")
   'QuestionnaireResponse',
 ]);
 

@@ -16,8 +16,10 @@ import {
 } from './mfa.schemas';
 
 // Chosen (not in the spec, whose login is password only): docs/security.md "Multi-factor authentication".
-// Staff credentials, not patient data: enrolment, removal, reset and policy changes are written to the
-// system log (kind `mfa`, api lib/system-log.ts), like the API keys' tag (api lib/audit-coverage.test.ts).
+// Staff credentials, not patient data, but a security officer reviews them with the rest of the access
+// history: enrolment, removal, recovery codes, an admin's reset and policy changes are in the audit trail
+// (who, what, outcome: docs/security.md "Multi-factor authentication"); the reads and the enrolment starts
+// are not (`audit: false`). The system log (kind `mfa`) keeps the details (which factor, whose reset).
 const tag = 'MFA';
 
 export const getMyMfa = endpoint({
@@ -27,6 +29,7 @@ export const getMyMfa = endpoint({
   summary: "Chosen: the caller's confirmed factors, unused recovery codes and their organization's policy",
   permission: 'self.read',
   response: mfaStatusSchema,
+  audit: false,
 });
 
 export const startTotp = endpoint({
@@ -37,6 +40,7 @@ export const startTotp = endpoint({
   permission: 'self.update',
   body: startTotpBodySchema,
   response: totpEnrolmentSchema,
+  audit: false,
 });
 
 export const confirmTotp = endpoint({
@@ -47,6 +51,7 @@ export const confirmTotp = endpoint({
   permission: 'self.update',
   body: confirmTotpBodySchema,
   response: confirmedFactorSchema,
+  audit: { resource: 'Practitioner' },
 });
 
 export const startPasskey = endpoint({
@@ -56,6 +61,7 @@ export const startPasskey = endpoint({
   summary: 'Chosen: WebAuthn registration options for a new passkey of the caller (rpID from VIGIL_PUBLIC_URL)',
   permission: 'self.update',
   response: passkeyOptionsSchema,
+  audit: false,
 });
 
 export const finishPasskey = endpoint({
@@ -66,6 +72,7 @@ export const finishPasskey = endpoint({
   permission: 'self.update',
   body: finishPasskeyBodySchema,
   response: confirmedFactorSchema,
+  audit: { resource: 'Practitioner' },
 });
 
 export const deleteMyFactor = endpoint({
@@ -76,6 +83,7 @@ export const deleteMyFactor = endpoint({
   permission: 'self.update',
   params: z.object({ id: idSchema }),
   response: mfaStatusSchema,
+  audit: { resource: 'Practitioner' },
 });
 
 export const regenerateRecoveryCodes = endpoint({
@@ -85,6 +93,7 @@ export const regenerateRecoveryCodes = endpoint({
   summary: "Chosen: replaces the caller's recovery codes with ten new ones, answered once (409 without a factor)",
   permission: 'self.update',
   response: recoveryCodesSchema,
+  audit: { resource: 'Practitioner' },
 });
 
 export const getMfaPolicy = endpoint({
@@ -94,6 +103,7 @@ export const getMfaPolicy = endpoint({
   summary: "Chosen: the MFA policy of the caller's organization (optional, admins, everyone)",
   permission: 'mfa.policy',
   response: mfaPolicyAnswerSchema,
+  audit: false,
 });
 
 export const setMfaPolicy = endpoint({
@@ -104,6 +114,7 @@ export const setMfaPolicy = endpoint({
   permission: 'mfa.policy',
   body: mfaPolicyBodySchema,
   response: mfaPolicyAnswerSchema,
+  audit: { resource: 'Organization' },
 });
 
 export const getUserFactors = endpoint({
@@ -114,6 +125,7 @@ export const getUserFactors = endpoint({
   permission: 'mfa.reset',
   params: z.object({ userId: idSchema }),
   response: z.array(mfaFactorSchema),
+  audit: false,
 });
 
 export const resetUserFactors = endpoint({
@@ -124,4 +136,5 @@ export const resetUserFactors = endpoint({
   permission: 'mfa.reset',
   params: z.object({ userId: idSchema }),
   response: z.object({ removed: z.number().int() }),
+  audit: { resource: 'Practitioner' },
 });
