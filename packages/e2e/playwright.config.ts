@@ -15,6 +15,8 @@ const auditKeyFile = path.join(dataDir, 'audit-checkpoint-ed25519.pem');
 if (!fs.existsSync(auditKeyFile)) { fs.writeFileSync(auditKeyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 }); }
 
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The same server at `localhost`: the origin passkeys are registered at (VIGIL_WEBAUTHN_ORIGIN). */
+export const passkeyOrigin = `http://localhost:${port}`;
 /** The integrations journey's Terra and ECP stand-ins (packages/api/test/stand-ins), started by the journey on these ports. */
 export const terraStandInPort = port + 1000;
 export const ecpStandInPort = port + 1001;
@@ -71,6 +73,9 @@ export default defineConfig({
       VIGIL_SEED_DEMO: 'true',
       // Share links are answered as absolute URLs on this origin, so a journey can open them as given.
       VIGIL_PUBLIC_URL: baseURL,
+      // Passkeys: Chromium refuses an IP address as the WebAuthn relying party, so the passkey
+      // journey uses the portal at localhost (passkeyOrigin).
+      VIGIL_WEBAUTHN_ORIGIN: passkeyOrigin,
       LOG_LEVEL: 'warn',
       // Job workers take one job per poll (batch size 1, docs/jobs.md); after a job they wait the
       // poll interval unless another enqueue wakes them. The integrations journey sends one job per

@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VIGIL_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   VIGIL_PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'VIGIL_PUBLIC_URL must be an http(s) address').optional(),
+  VIGIL_WEBAUTHN_ORIGIN: z.string().url().refine((u) => /^https?:\/\//.test(u), 'VIGIL_WEBAUTHN_ORIGIN must be an http(s) address').optional(),
   NODE_ENV: z.string().optional(),
   VIGIL_ENVIRONMENT_NAME: z.string().default('DEMO'),
   VIGIL_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -97,6 +98,12 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** VIGIL_PUBLIC_URL without a trailing slash; absent: links name http://localhost:<port>, never the request's Host (lib/public-url.ts). */
   publicUrl?: string;
+  /**
+   * The origin passkeys are registered and used at (VIGIL_WEBAUTHN_ORIGIN; its host is the WebAuthn
+   * relying-party ID), when staff use the portal at another address than VIGIL_PUBLIC_URL's; absent:
+   * VIGIL_PUBLIC_URL's origin (docs/security.md "Multi-factor authentication").
+   */
+  webauthnOrigin?: string;
   /** NODE_ENV=production: start-up refuses a missing VIGIL_PUBLIC_URL (lib/public-url.ts assertPublicUrlConfigured). */
   production: boolean;
   environmentName: string;
@@ -237,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.VIGIL_PUBLIC_URL ? e.VIGIL_PUBLIC_URL.replace(/\/$/, '') : undefined,
+    webauthnOrigin: e.VIGIL_WEBAUTHN_ORIGIN ? new URL(e.VIGIL_WEBAUTHN_ORIGIN).origin : undefined,
     production: e.NODE_ENV === 'production',
     environmentName: e.VIGIL_ENVIRONMENT_NAME,
     sessionIdleMinutes: e.VIGIL_SESSION_IDLE_MINUTES,

@@ -65,9 +65,12 @@ function totpOf(secretBase32: string, username: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label: username, secret: OTPAuth.Secret.fromBase32(secretBase32), ...TOTP_PARAMS });
 }
 
-/** The WebAuthn relying party: the host of VIGIL_PUBLIC_URL as rpID, its origin as the expected origin (lib/public-url.ts). */
+/**
+ * The WebAuthn relying party: the host of VIGIL_WEBAUTHN_ORIGIN, else of VIGIL_PUBLIC_URL
+ * (lib/public-url.ts), as rpID, and that origin as the expected origin.
+ */
 export function relyingParty(ctx: AppContext): { rpID: string; origin: string } {
-  const url = new URL(linkBase(ctx));
+  const url = new URL(ctx.config.webauthnOrigin ?? linkBase(ctx));
   return { rpID: url.hostname, origin: url.origin };
 }
 

@@ -17,7 +17,9 @@ const REMEMBER_DAYS = 30;
  */
 export function MfaStep({ challenge, onSignedIn }: { challenge: MfaChallenge; onSignedIn: (result: SignInResult) => void }) {
   const { t } = useTranslation('auth');
-  const [mode, setMode] = useState<'totp' | 'recovery'>(challenge.methods.includes('totp') || challenge.enrolRequired ? 'totp' : 'recovery');
+  const [mode, setMode] = useState<'totp' | 'recovery' | 'passkey'>(
+    challenge.methods.includes('totp') || challenge.enrolRequired ? 'totp' : challenge.methods.includes('passkey') ? 'passkey' : 'recovery',
+  );
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,6 +105,29 @@ export function MfaStep({ challenge, onSignedIn }: { challenge: MfaChallenge; on
     );
   }
 
+  const rememberBox = <Checkbox label={t('mfa.remember', { days: REMEMBER_DAYS })} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />;
+  const switchTo = (next: 'totp' | 'recovery' | 'passkey') => { setCode(''); setError(null); setMode(next); };
+
+  // A user whose factor is a passkey: the passkey first, a recovery code as the way out.
+  if (mode === 'passkey' && !challenge.enrolRequired) {
+    return (
+      <Stack gap="md">
+        <Text fw={600}>{t('mfa.title')}</Text>
+        <Text size="sm">{t('mfa.passkeySubtitle')}</Text>
+        {errorAlert}
+        {rememberBox}
+        <Button onClick={() => void signInWithPasskey()} loading={busy} fullWidth size="md" autoFocus>
+          {t('mfa.usePasskey')}
+        </Button>
+        {challenge.methods.includes('recovery') && (
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => switchTo('recovery')}>
+            {t('mfa.useRecovery')}
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
@@ -127,17 +152,17 @@ export function MfaStep({ challenge, onSignedIn }: { challenge: MfaChallenge; on
           inputMode={mode === 'totp' ? 'numeric' : 'text'}
           autoFocus
         />
-        {!challenge.enrolRequired && <Checkbox label={t('mfa.remember', { days: REMEMBER_DAYS })} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />}
+        {!challenge.enrolRequired && rememberBox}
         <Button type="submit" loading={busy} fullWidth size="md">
           {challenge.enrolRequired ? t('mfa.enrolConfirm') : t('mfa.verify')}
         </Button>
         {!challenge.enrolRequired && challenge.methods.includes('passkey') && (
           <Button variant="default" onClick={() => void signInWithPasskey()} disabled={busy}>
-            {t('mfa.signInWithPasskey')}
+            {t('mfa.usePasskey')}
           </Button>
         )}
         {!challenge.enrolRequired && challenge.methods.includes('recovery') && challenge.methods.includes('totp') && (
-          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => { setCode(''); setError(null); setMode(mode === 'totp' ? 'recovery' : 'totp'); }}>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => switchTo(mode === 'totp' ? 'recovery' : 'totp')}>
             {mode === 'totp' ? t('mfa.useRecovery') : t('mfa.useCode')}
           </Anchor>
         )}
