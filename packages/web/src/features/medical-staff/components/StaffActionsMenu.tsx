@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconDotsVertical, IconPlayerPause, IconPlayerPlay, IconUserMinus } from '@tabler/icons-react';
+import { IconChevronDown, IconDotsVertical, IconKeyOff, IconPlayerPause, IconPlayerPlay, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
+import { useResetUserFactors } from '../../mfa/api/mfa';
 import { useDeassignStaff, useSetStaffStatus } from '../api/medical-staff';
 
 interface StaffRef {
@@ -19,7 +20,9 @@ const errorText = (err: unknown) => (err instanceof ApiError ? err.message : Str
 
 /**
  * Actions on a staff member of an office: activate / deactivate (PUT user/setstatus) and remove from
- * the office (which also removes them from its medical teams). Both ask first.
+ * the office (which also removes them from its medical teams), and, for an admin of their
+ * organization, resetting their lost sign-in factors (DELETE mfa/users/{userId}/factors; docs/security.md
+ * "Multi-factor authentication"). Each asks first.
  */
 export function StaffActionsMenu({
   member,
@@ -39,7 +42,9 @@ export function StaffActionsMenu({
   const canAssign = useCan('offices.assign');
   const status = useSetStaffStatus();
   const deassign = useDeassignStaff();
-  if (!canStatus && !canAssign) { return null; }
+  const canReset = useCan('mfa.reset');
+  const resetFactors = useResetUserFactors();
+  if (!canStatus && !canAssign && !canReset) { return null; }
   const name = `${member.firstName} ${member.lastName}`;
   const active = member.status === UserStatus.ACTIVE;
 
@@ -77,7 +82,20 @@ export function StaffActionsMenu({
         ),
     });
 
-  const busy = status.isPending || deassign.isPending;
+  const reset = () =>
+    confirmAction({
+      title: t('actions.resetFactorsTitle', { name }),
+      text: t('actions.resetFactorsText', { name }),
+      confirmLabel: t('actions.resetFactors'),
+      danger: true,
+      onConfirm: () =>
+        resetFactors.mutate(member.id, {
+          onSuccess: (r) => notifications.show({ color: 'teal', message: t('actions.resetFactorsDone', { name, count: r.removed }) }),
+          onError: (err) => notifications.show({ color: 'red', title: t('actions.failed'), message: errorText(err) }),
+        }),
+    });
+
+  const busy = status.isPending || deassign.isPending || resetFactors.isPending;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -102,6 +120,11 @@ export function StaffActionsMenu({
         {canStatus && (
           <Menu.Item leftSection={active ? <IconPlayerPause size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />} onClick={toggle}>
             {active ? t('actions.deactivate') : t('actions.activate')}
+          </Menu.Item>
+        )}
+        {canReset && (
+          <Menu.Item leftSection={<IconKeyOff size={16} aria-hidden />} onClick={reset}>
+            {t('actions.resetFactors')}
           </Menu.Item>
         )}
         {canAssign && (
