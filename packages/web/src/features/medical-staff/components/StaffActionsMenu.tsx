@@ -6,7 +6,7 @@ import { UserStatus } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { useResetUserFactors } from '../../mfa/api/mfa';
+import { useResetUserFactors } from '../../mfa';
 import { useDeassignStaff, useSetStaffStatus } from '../api/medical-staff';
 
 interface StaffRef {
