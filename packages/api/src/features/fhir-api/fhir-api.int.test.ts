@@ -67,7 +67,7 @@ beforeAll(async () => {
   f = await createTenancyFixture(t);
   await t.ctx.db.update(users).set({ firstName: 'Ada', lastName: 'Lovelace', gender: 'female', birthdate: '1950-12-10' }).where(eq(users.id, f.patientA1.id));
   validate = await fhirR4Validator();
-}, 60_000);
+}, 180_000); // the R4 definitions load slowly on a busy machine
 afterAll(async () => t?.close());
 
 describe('SMART Backend Services', () => {
