@@ -185,6 +185,8 @@ const OVERRIDES: Record<string, Partial<Record<Part, Record<string, unknown> | (
   'POST appointments/createappointment': { body: { appointmentDateTime: inDays(7) } },
   'POST invoice/generateinvoicefororganization': { body: { discountPercent: 0 } },
   'PUT invoice/updateinvoicefororganization': { body: { discountPercent: 0 } },
+  // A public EC P-384 key (the coordinates are only read when a token is asked for) and a system scope.
+  'POST fhirclients': { body: { jwks: { keys: [{ kty: 'EC', crv: 'P-384', x: 'x', y: 'y' }] }, scopes: ['system/*.rs'] } },
 };
 
 /** Candidates tried first for a string field, by its name. */

@@ -42,6 +42,7 @@ import { dashboardsModule } from './dashboards/module';
 import { importModule } from './import/module';
 import { mfaModule } from './mfa/module';
 import { ssoModule } from './sso/module';
+import { fhirApiModule } from './fhir-api/module';
 
 /** Every feature's module, in the order their routes are registered. */
 export const featureModules = [
@@ -81,6 +82,7 @@ export const featureModules = [
   importModule,
   mfaModule,
   ssoModule,
+  fhirApiModule,
 ] as const;
 
 /**

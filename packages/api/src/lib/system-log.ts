@@ -10,7 +10,7 @@ import type { Executor } from '../db/client';
 import { systemLogs } from '../db/schema/index';
 
 /** `mfa`: enrolment, removal and reset of second factors, MFA policy changes and MFA sign-in steps (docs/security.md "Multi-factor authentication"). */
-export type SystemLogKind = 'serverError' | 'jobRun' | 'jobFailure' | 'integrationFailure' | 'signInRefused' | 'mfa';
+export type SystemLogKind = 'serverError' | 'jobRun' | 'jobFailure' | 'integrationFailure' | 'signInRefused' | 'mfa' | 'fhirApi';
 export type SystemLogLevel = 'error' | 'warn' | 'info';
 
 export interface SystemLogEntry {

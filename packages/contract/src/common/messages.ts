@@ -290,6 +290,18 @@ export const messages = {
     es: 'No se pudo contactar con el proveedor de identidad en esta URL del emisor',
   },
   apiUserRequired: { en: 'API keys are issued to API users only', es: 'Las claves de API solo se emiten a usuarios de API' },
+  smartScopeInvalid: {
+    en: 'A scope must be system/<resource type or *>.rs (or .read, .r, .s)',
+    es: 'Un ámbito debe ser system/<tipo de recurso o *>.rs (o .read, .r, .s)',
+  },
+  smartJwksInvalid: {
+    en: 'The JWKS must hold RSA or EC public keys (RS384 or ES384)',
+    es: 'El JWKS debe contener claves públicas RSA o EC (RS384 o ES384)',
+  },
+  smartJwksPrivate: {
+    en: 'The JWKS holds a private key: register only the public keys',
+    es: 'El JWKS contiene una clave privada: registre solo las claves públicas',
+  },
   supportFileType: {
     en: 'This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file',
     es: 'Este tipo de archivo no se admite: adjunte un archivo PDF, PNG, JPEG, de texto o CSV',

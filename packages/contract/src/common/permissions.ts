@@ -83,6 +83,7 @@ export const permissions = [
   'licenses.manage', // create, edit, delete, bulk insert, assign and deassign licences
   'apiKeys.manage', // issue and revoke API users' keys
   'sso.manage', // the organization's OpenID Connect single sign-on (docs/security.md "Single sign-on")
+  'fhirClients.manage', // register and revoke the organization's FHIR API (SMART Backend Services) clients (docs/fhir.md)
   // The PHI audit trail, system logs and reports (docs/audit.md)
   'audit.read', // the audit trail of the caller's organization (patients and callers), its CSV and FHIR exports
   'audit.verify', // check the whole trail's hash chain (system admin)
@@ -221,6 +222,8 @@ export const rolePermissions = {
     'mfa.reset',
     // The organization's single sign-on (docs/security.md "Single sign-on").
     'sso.manage',
+    // The organization's FHIR API clients (docs/fhir.md).
+    'fhirClients.manage',
     // The organization's PHI audit trail (docs/audit.md).
     'audit.read',
     // The organization's reports, /OaReports (docs/dashboards.md "Reports").

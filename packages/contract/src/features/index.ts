@@ -36,6 +36,7 @@ import * as enrolment from './enrolment/enrolment.contract';
 import * as dashboards from './dashboards/dashboards.contract';
 import * as mfa from './mfa/mfa.contract';
 import * as sso from './sso/sso.contract';
+import * as fhirApi from './fhir-api/fhir-api.contract';
 
 export * from './auth/auth.schemas';
 export * from './reference-data/reference-data.schemas';
@@ -75,12 +76,13 @@ export * from './invoices/invoices.schemas';
 export * from './licenses/licenses.schemas';
 export * from './api-keys/api-keys.schemas';
 export * from './sso/sso.schemas';
+export * from './fhir-api/fhir-api.schemas';
 
 export * from './audit/audit.schemas';
 export * from './dashboards/dashboards.schemas';
 export * from './mfa/mfa.schemas';
 
-export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards, mfa, sso };
+export { auth, referenceData, users, organizations, offices, medicalTeams, metadata, verifiers, admin, devices, measurements, treatmentPlans, notifications, publicLinks, timeTracking, medicalNotes, billing, ccm, surveys, prescriptions, diagnoses, invoices, licenses, apiKeys, systemLogs, reporting, auditTrail, appointments, chat, support, releaseNotes, terra, ecp, enrolment, dashboards, mfa, sso, fhirApi };
 export * from './appointments/appointments.schemas';
 export * from './terra/terra.schemas';
 export * from './ecp/ecp.schemas';
@@ -125,6 +127,7 @@ export const contract = {
   dashboards,
   mfa,
   sso,
+  fhirApi,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v;

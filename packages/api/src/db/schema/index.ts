@@ -44,3 +44,4 @@ export * from '../../features/terra/terra.tables';
 export * from '../../features/ecp/ecp.tables';
 export * from '../../features/enrolment/enrolment.tables';
 export * from '../../features/mfa/mfa.tables';
+export * from '../../features/fhir-api/fhir-api.tables';

@@ -192,4 +192,9 @@ export const tableOwners: Readonly<Record<string, string>> = {
   mfa_recovery_codes: 'mfa',
   mfa_remembered_devices: 'mfa',
   mfa_organization_policies: 'mfa',
+
+  // Tables files of: fhir-api.
+  smart_clients: 'fhir-api',
+  smart_tokens: 'fhir-api',
+  smart_assertion_jtis: 'fhir-api',
 };

@@ -1,5 +1,5 @@
 /**
  * The offices feature's public surface (docs/architecture.md "Feature boundaries"): turning
- * assessments on for offices (the surveys demo).
+ * assessments on for offices (the surveys demo), and the offices of an organization (the FHIR API's clients).
  */
-export { enableAssessments } from './offices.repo';
+export { enableAssessments, officeIdsOfOrganization } from './offices.repo';

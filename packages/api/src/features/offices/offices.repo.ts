@@ -6,7 +6,7 @@ import { pageOffset } from '../../db/query-helpers';
 import { removeMembersFromOfficeTeams } from '../medical-teams/index';
 import { removeOfficeAssignments, upsertOfficeAssignments } from '../users/index';
 import { tenantDb } from '../../db/handles';
-import type { TenantDb } from '../../db/handles';
+import type { SystemDb, TenantDb } from '../../db/handles';
 
 type OfficeValues = Omit<typeof hospitals.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'externalRef' | 'organizationId'>;
 
@@ -698,4 +698,14 @@ export async function enableAssessments(tenant: TenantDb, hospitalIds: number[])
   for (const id of hospitalIds) { assertOfficeInScope(scope, id); }
   if (hospitalIds.length === 0) { return; }
   await db.update(hospitals).set({ assessmentsEnabled: true }).where(inArray(hospitals.id, hospitalIds));
+}
+
+/**
+ * The ids of every office of organization `organizationId`, in id order: the offices a principal
+ * bound to the organization reaches (a FHIR API client, docs/fhir.md). Read with the server's own
+ * handle: the caller is not a user yet, its organization is what is being resolved.
+ */
+export async function officeIdsOfOrganization(handle: SystemDb, organizationId: number): Promise<number[]> {
+  const rows = await handle.db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.organizationId, organizationId)).orderBy(asc(hospitals.id));
+  return rows.map((r) => r.id);
 }

@@ -116,7 +116,7 @@ export type AuditVerificationStatus = z.infer<typeof auditVerificationStatusSche
 
 // System logs -----------------------------------------------------------------------------------
 
-export const systemLogKinds = ['serverError', 'jobRun', 'jobFailure', 'integrationFailure', 'signInRefused', 'mfa'] as const;
+export const systemLogKinds = ['serverError', 'jobRun', 'jobFailure', 'integrationFailure', 'signInRefused', 'mfa', 'fhirApi'] as const;
 export const systemLogLevels = ['error', 'warn', 'info'] as const;
 
 export const systemLogSchema = z.object({
