@@ -21,6 +21,7 @@ import { useNoteDetailsWriter } from './features/time-tracking/index';
 import { seedDrugProducts, warmDrugSearch } from './features/prescriptions/index';
 import { auditRecordLookups, featureModules } from './features/index';
 import { ensureIcd10cmLoaded, warmIcd10cmSearch } from './features/diagnoses/index';
+import { FHIR_BASE_PATH, sendFhirNotSupported } from './features/fhir-api/index';
 import { startAppJobs } from './jobs/app-jobs';
 import { useApiKeyUseRecorder } from './lib/api-key-auth';
 import { useHubCheckInRecorder } from './lib/hub-auth';
@@ -215,6 +216,7 @@ export async function buildApp(config: AppConfig, database?: Database, options: 
     if (req.url.startsWith('/api/')) {
       return reply.code(404).send({ resFlag: false, data: null, msg: message('notFound', req.lang), code: 'notFound' });
     }
+    if (req.url.startsWith(`${FHIR_BASE_PATH}/`)) { return sendFhirNotSupported(reply); }
     // The single-page app: any other path is a client route (unknown ones go to /auth/login there).
     if (req.url.startsWith('/assets/') || req.method !== 'GET') { return reply.code(404).send('Not found'); }
     return sendIndex(reply);

@@ -7,11 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { fhirR4Validator } from '../../../test/fhir-r4';
-import { smartTokens, users } from '../../db/schema/index';
+import { auditEvents, smartTokens, users } from '../../db/schema/index';
+import { auditTrail } from '../../lib/audit-trail';
 import { tokenHash } from '../../lib/crypto';
 import { US_CORE_PATIENT } from './fhir.resources';
 
@@ -136,6 +137,29 @@ describe('SMART Backend Services', () => {
       expect(r.json().resourceType, url).toBe('OperationOutcome');
     }
     expect((await fhirGet('Observation?patient=1', access)).statusCode).toBe(404);
+  });
+
+  it('records every patient a read or a search answered in the PHI audit trail', async () => {
+    const c = await register(f.orgAdminA, f.orgA.id, 'ES384');
+    const access = await token(c);
+    await auditTrail(t.ctx).flush();
+    const last = ((await t.ctx.db.execute(sql`select coalesce(max(id), 0)::int as last from audit_events`)) as unknown as { rows: { last: number }[] }).rows[0]!.last;
+    expect((await fhirGet(`Patient/${f.patientA1.id}`, access)).statusCode).toBe(200);
+    expect((await fhirGet(`Patient/${f.patientB1.id}`, access)).statusCode).toBe(404);
+    expect((await fhirGet(`Patient?_id=${f.patientA1.id},${f.patientA2.id}`, access)).statusCode).toBe(200);
+    await auditTrail(t.ctx).flush();
+    const rows = await t.ctx.db
+      .select({ id: auditEvents.id, userId: auditEvents.userId, organizationId: auditEvents.organizationId, patientId: auditEvents.patientId, resource: auditEvents.resource, action: auditEvents.action, endpoint: auditEvents.endpoint, outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(like(auditEvents.endpoint, 'GET fhir/R4/%'))
+      .orderBy(asc(auditEvents.id));
+    const e = (patientId: number | null, endpoint: string, outcome: number) => ({ userId: 0, organizationId: f.orgA.id, patientId, resource: 'Patient', action: 'R', endpoint, outcome });
+    expect(rows.filter((r) => r.id > last).map(({ id: _id, ...r }) => r)).toEqual([
+      e(f.patientA1.id, 'GET fhir/R4/Patient/{id}', 200),
+      e(null, 'GET fhir/R4/Patient/{id}', 404),
+      e(f.patientA1.id, 'GET fhir/R4/Patient', 200),
+      e(f.patientA2.id, 'GET fhir/R4/Patient', 200),
+    ]);
   });
 
   it('refuses a missing, unknown or under-scoped token', async () => {

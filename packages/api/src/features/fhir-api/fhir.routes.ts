@@ -8,8 +8,11 @@
  * organization's record answers 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Role } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { tenantDb } from '../../db/handles';
+import { auditTrail } from '../../lib/audit-trail';
+import { linkBase } from '../../lib/public-url';
 import { loadUserView, loadUserViews } from '../users/index';
 import { capabilityStatement, operationOutcome, patientResource, searchset, type FhirJson } from './fhir.resources';
 import { ASSERTION_ALGORITHMS, issueToken, OAuthError, resolveFhirToken, tokenMay, type FhirPrincipal, type TokenRequest } from './smart-auth';
@@ -30,9 +33,42 @@ class FhirError extends Error {
 const invalid = (text: string) => new FhirError(400, operationOutcome('invalid', text));
 const notFound = () => new FhirError(404, operationOutcome('not-found', 'Resource not found'));
 
-/** The API's base URL: VIGIL_PUBLIC_URL when set, else the request's own origin. */
-function baseUrl(ctx: AppContext, req: FastifyRequest): string {
-  return `${ctx.config.publicUrl ?? `${req.protocol}://${req.host}`}${FHIR_BASE_PATH}`;
+/** The API's base URL, from VIGIL_PUBLIC_URL (lib/public-url.ts), never from the request's Host. */
+function baseUrl(ctx: AppContext, _req: FastifyRequest): string {
+  return `${linkBase(ctx)}${FHIR_BASE_PATH}`;
+}
+
+/**
+ * One PHI audit event per patient whose record a FHIR call answered (docs/audit.md, docs/fhir.md
+ * "Audit"): caller user 0 with the API user role and the token's organization (the client is no
+ * user), resource Patient, action R, the route's path, the status. A read that found nothing is
+ * recorded without a patient.
+ */
+function auditRead(ctx: AppContext, req: FastifyRequest, principal: FhirPrincipal, endpoint: string, patientIds: number[], outcome: number): void {
+  for (const patientId of patientIds.length > 0 ? patientIds : [null]) {
+    auditTrail(ctx).record({
+      at: new Date(),
+      userId: 0,
+      roleId: Role.API_USER,
+      organizationId: principal.organizationId,
+      patientId,
+      resource: 'Patient',
+      action: 'R',
+      endpoint,
+      outcome,
+      address: req.ip ?? '',
+      requestId: String(req.id),
+    });
+  }
+}
+
+/**
+ * The answer to a path under /fhir/R4 that no route serves: 404 OperationOutcome `not-supported`.
+ * Also used by the app's own not-found handler (app.ts), which the web's static files reach first
+ * for an unknown path once the web app is built.
+ */
+export function sendFhirNotSupported(reply: FastifyReply): FastifyReply {
+  return send(reply, 404, operationOutcome('not-supported', 'This FHIR interaction is not supported'));
 }
 
 const send = (reply: FastifyReply, status: number, body: FhirJson) => reply.code(status).header('Content-Type', FHIR_JSON).header('Cache-Control', 'no-store').send(JSON.stringify(body));
@@ -72,7 +108,7 @@ export function fhirRoutes(app: FastifyInstance, ctx: AppContext): void {
         ctx.log.error({ errName: (err as Error)?.name }, 'FHIR API error');
         return send(reply, 500, operationOutcome('exception', 'Unexpected server error', 'fatal'));
       });
-      fhir.setNotFoundHandler((_req, reply) => send(reply, 404, operationOutcome('not-supported', 'This FHIR interaction is not supported')));
+      fhir.setNotFoundHandler((_req, reply) => sendFhirNotSupported(reply));
 
       fhir.get('/.well-known/smart-configuration', { config: { public: true } }, (req, reply) => {
         const base = baseUrl(ctx, req);
@@ -111,7 +147,11 @@ export function fhirRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!ID.test(req.params.id)) { throw notFound(); }
         const user = await loadUserView(tenantDb(principal.scope, ctx.db), Number(req.params.id));
         const resource = user ? patientResource(user) : null;
-        if (!resource) { throw notFound(); }
+        if (!resource) {
+          auditRead(ctx, req, principal, 'GET fhir/R4/Patient/{id}', [], 404);
+          throw notFound();
+        }
+        auditRead(ctx, req, principal, 'GET fhir/R4/Patient/{id}', [Number(resource.id)], 200);
         return send(reply, 200, resource);
       });
 
@@ -134,6 +174,7 @@ export function fhirRoutes(app: FastifyInstance, ctx: AppContext): void {
         const base = baseUrl(ctx, req);
         const link = (o: number) => `${base}/Patient?${new URLSearchParams({ _id: q._id!, _count: String(count), ...(o > 0 ? { _offset: String(o) } : {}) }).toString()}`;
         const page = all.slice(offset, offset + count);
+        auditRead(ctx, req, principal, 'GET fhir/R4/Patient', page.map((r) => Number(r.id)), 200);
         return send(reply, 200, searchset(page, all.length, link(offset), offset + count < all.length ? link(offset + count) : null, base));
       });
     },
