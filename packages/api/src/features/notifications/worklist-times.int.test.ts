@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LATE_READING_MINUTES } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { LATE_READING_MINUTES, notifications as notificationsApi } from '@vigil/contract';
+import { callerFor, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { hospitals, measurements, medicalTeamMembers, medicalTeams } from '../../db/schema/index';
 import { addDays, localDateOf, localTimeOf, localTimeToInstant } from '../../lib/office-calendar';
 import { raiseMeasurementAlerts, type CommittedReading } from './alerts';
@@ -33,16 +34,19 @@ async function reading(measuredAt: Date, severity: 0 | 1 | 2, receivedAt = now):
   return row!.id;
 }
 
-const get = async (path: string, who: { id: number }, query: Record<string, string> = {}) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/pushnotifications/${path}?${new URLSearchParams(query).toString()}`,
-    headers: { ...(await sessionFor(t, who.id)), 'accept-language': 'en', hospitalid: String(f.a1.id) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
+const callAs = callerFor(() => t);
+/** The worklist of office a1 as `who` sees it (200 asserted). */
+const worklist = async (who: CallUser, query: { filtercase: 'TODAY' | 'WEEK'; processed?: 'all'; sort?: 'newest' }) => {
+  const res = await callAs(who, notificationsApi.getMyPushNotificationsWithPatient, { headers: { hospitalid: String(f.a1.id) }, query });
+  expect(res.status, res.msg).toBe(200);
+  return res.body.items;
 };
-type Row = { measurementId: number; measuredAt: string; receivedAt: string | null; isLate: boolean; severity: number; processingStatus: number; notificationId: number };
+/** Processes alert `notificationid` as nurse A1 (200 asserted). */
+const processAs = async (who: CallUser, notificationid: number, resolutioncomments: string) => {
+  const res = await callAs(who, notificationsApi.markAsProcessed, { query: { notificationid, resolutioncomments } });
+  expect(res.status, res.msg).toBe(200);
+  return res.body;
+};
 
 let lateToday: number;
 let onTimeCaution: number;
@@ -74,19 +78,18 @@ afterAll(async () => t.close());
 
 describe('the worklist: Today, late readings and order', () => {
   it("shows as Today only readings measured today in the office's time zone, however late they arrived", async () => {
-    const page = await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'TODAY' });
-    const ids = (page.items as Row[]).map((r) => r.measurementId);
+    const ids = (await worklist(f.nurseA1, { filtercase: 'TODAY' })).map((r) => r.measurementId);
     expect(ids).toContain(lateToday);
     expect(ids).not.toContain(yesterdayArrivedToday);
-    const week = await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK' });
-    expect((week.items as Row[]).map((r) => r.measurementId)).toContain(yesterdayArrivedToday);
+    const week = await worklist(f.nurseA1, { filtercase: 'WEEK' });
+    expect(week.map((r) => r.measurementId)).toContain(yesterdayArrivedToday);
   });
 
   it(`marks a reading received more than ${LATE_READING_MINUTES} minutes after it was measured as late, with both times`, async () => {
-    const week = (await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK' })).items as Row[];
+    const week = await worklist(f.nurseA1, { filtercase: 'WEEK' });
     const late = week.find((r) => r.measurementId === lateToday)!;
     expect(late.isLate).toBe(true);
-    expect(new Date(late.receivedAt!).getTime() - new Date(late.measuredAt).getTime()).toBe(180 * 60_000);
+    expect(new Date(late.receivedAt!).getTime() - new Date(late.measuredAt!).getTime()).toBe(180 * 60_000);
     expect(week.find((r) => r.measurementId === yesterdayArrivedToday)!.isLate).toBe(true);
     const onTime = week.find((r) => r.measurementId === onTimeCaution)!;
     expect(onTime).toMatchObject({ isLate: false });
@@ -95,35 +98,30 @@ describe('the worklist: Today, late readings and order', () => {
 
   it('orders open first, then most severe, then most recent measurement (not arrival)', async () => {
     // Process the most recent critical one: with every status shown it goes after the open ones.
-    const open = (await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK' })).items as Row[];
+    const open = await worklist(f.nurseA1, { filtercase: 'WEEK' });
     expect(open.map((r) => r.measurementId)).toEqual([onTimeCritical, olderCritical, yesterdayArrivedToday, onTimeCaution, lateToday]);
     const processed = open.find((r) => r.measurementId === onTimeCritical)!;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/pushnotifications/markasprocessed?notificationid=${processed.notificationId}&resolutioncomments=Called`,
-      headers: { ...(await sessionFor(t, f.nurseA1.id)), 'accept-language': 'en' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const all = (await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK', processed: 'all' })).items as Row[];
+    await processAs(f.nurseA1, processed.notificationId, 'Called');
+    const all = await worklist(f.nurseA1, { filtercase: 'WEEK', processed: 'all' });
     expect(all.map((r) => r.measurementId)).toEqual([olderCritical, yesterdayArrivedToday, onTimeCaution, lateToday, onTimeCritical]);
     // 'newest': most recent measurement first, whatever the severity or arrival.
-    const newest = (await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK', processed: 'all', sort: 'newest' })).items as Row[];
+    const newest = await worklist(f.nurseA1, { filtercase: 'WEEK', processed: 'all', sort: 'newest' });
     expect(newest.map((r) => r.measurementId)).toEqual([onTimeCaution, onTimeCritical, olderCritical, lateToday, yesterdayArrivedToday]);
   });
 });
 
 describe('processing and the bell', () => {
   it("marks the processor's own copy read, so their unread count drops by one and the team-mate's does not", async () => {
-    const unread = async (who: { id: number }) => (await get('getmypushnotifications-minimal', who, { filtercase: 'ALL' })).unreadCount as number;
+    const unread = async (who: CallUser) => {
+      const res = await callAs(who, notificationsApi.getMyPushNotificationsMinimal, { query: { filtercase: 'ALL' } });
+      expect(res.status, res.msg).toBe(200);
+      return res.body.unreadCount;
+    };
     const nurseBefore = await unread(f.nurseA1);
     const doctorBefore = await unread(f.doctorA1);
-    const open = (await get('getmypushnotificationswithpatient', f.nurseA1, { filtercase: 'WEEK' })).items as Row[];
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/pushnotifications/markasprocessed?notificationid=${open[0]!.notificationId}&resolutioncomments=Seen`,
-      headers: { ...(await sessionFor(t, f.nurseA1.id)), 'accept-language': 'en' },
-    });
-    expect(res.statusCode).toBe(200);
+    const open = await worklist(f.nurseA1, { filtercase: 'WEEK' });
+    const done = await processAs(f.nurseA1, open[0]!.notificationId, 'Seen');
+    expect(done.notification.notificationId).toBe(open[0]!.notificationId);
     expect(await unread(f.nurseA1)).toBe(nurseBefore - 1);
     expect(await unread(f.doctorA1)).toBe(doctorBefore);
   });
@@ -131,7 +129,9 @@ describe('processing and the bell', () => {
 
 describe("the dashboard's Today", () => {
   it('counts the alerts of readings measured today in the office, not those that arrived today from yesterday', async () => {
-    const summary = await get('getdashboardsummary', f.officeAdminA1);
+    const res = await callAs(f.officeAdminA1, notificationsApi.getDashboardSummary, { headers: { hospitalid: String(f.a1.id) } });
+    expect(res.status, res.msg).toBe(200);
+    const summary = res.body;
     // Today: lateToday, onTimeCaution (caution), onTimeCritical, olderCritical (critical).
     expect(summary.alertsToday).toMatchObject({ total: 4, caution: 2, critical: 2 });
   });
