@@ -3,3 +3,4 @@
  * assessments on for offices (the surveys demo).
  */
 export { enableAssessments } from './offices.repo';
+export { createImportedOffice, updateImportedOffice } from './offices.imported';
