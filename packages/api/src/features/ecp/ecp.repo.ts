@@ -8,6 +8,8 @@ import { Role, type RoleId } from '@vigil/contract';
 import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
 import type { TenantDb } from '../../db/handles';
+import { createUserFromRecord } from '../users/index';
+import { setPatientRegistrationNumber } from '../metadata/index';
 
 export type EcpLogRow = typeof ecpLogs.$inferSelect & { vigilUserName: string | null };
 export type OutboundRow = typeof ecpOutbound.$inferSelect & { residentName: string };
@@ -153,28 +155,24 @@ export async function mappedUserIds(tenant: TenantDb, kind: string, hospitalId: 
   return new Set(rows.map((r) => r.id).filter((x): x is number => x !== null));
 }
 
-/** Creates a user of `role` in office `hospitalId` (in scope) from a log; answers its id. */
+/**
+ * Creates a user of `role` in office `hospitalId` (in scope) from a log through the users feature,
+ * and a patient's medical record number through the metadata feature (docs/architecture.md "Table
+ * ownership"); answers its id, or null when the office is not in scope.
+ */
 export async function insertUserFromLog(tenant: TenantDb, log: typeof ecpLogs.$inferSelect, role: RoleId): Promise<number | null> {
-    const { scope, db } = tenant;
-  const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, log.hospitalId!), officeFilter(scope, hospitals.id))).limit(1);
-  if (!office) { return null; }
-  const [user] = await db
-    .insert(users)
-    .values({
-      roleId: role,
-      organizationId: office.organizationId,
-      firstName: log.firstName,
-      lastName: log.lastName,
-      birthdate: log.birthdate,
-      email: null,
-      username: `ecp-${log.kind}-${log.id}-${Date.now().toString(36)}`,
-      externalRef: `ecp:${log.kind}:${log.ecpId}`,
-      status: 1,
-    })
-    .returning({ id: users.id });
-  await db.insert(userHospitals).values({ userId: user!.id, hospitalId: log.hospitalId!, isAdmin: false });
-  if (role === Role.PATIENT && log.medicalRecordNumber) { await db.insert(patientMetadata).values({ userId: user!.id, medicalRegistrationNumber: log.medicalRecordNumber }); }
-  return user!.id;
+  const userId = await createUserFromRecord(tenant, {
+    hospitalId: log.hospitalId!,
+    roleId: role,
+    firstName: log.firstName,
+    lastName: log.lastName,
+    birthdate: log.birthdate,
+    username: `ecp-${log.kind}-${log.id}-${Date.now().toString(36)}`,
+    externalRef: `ecp:${log.kind}:${log.ecpId}`,
+  });
+  if (userId === null) { return null; }
+  if (role === Role.PATIENT && log.medicalRecordNumber) { await setPatientRegistrationNumber(tenant, userId, log.medicalRecordNumber); }
+  return userId;
 }
 
 // Outbound vital readings -----------------------------------------------------------------------

@@ -38,7 +38,8 @@ import {
   type FhirResource,
 } from './fhir.schemas';
 import { idealBodyWeightKg, sexFromGender } from '../metadata/index';
-import { resolveThresholds, severityOfReading } from '../measurements/index';
+import { storeImportedReading } from '../measurements/index';
+import { systemDb } from '../../db/handles';
 import { mapVitalObservation } from './fhir.vitals';
 import { medicationMapper, medicationRequestMapper, type KnownMedication } from './fhir.medications';
 import { conditionMapper } from './fhir.conditions';
@@ -525,39 +526,17 @@ const observationMapper: ResourceMapper = {
         if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
         const hospitalId = await repo.getFirstOfficeOfUser(tx, patientId);
         if (hospitalId === null) { return { status: 'skipped', reason: 'subject: the patient has no office' }; }
-        const { thresholds } = resolveThresholds(v.deviceType, await repo.getOfficeThresholdsJson(tx, hospitalId, v.deviceType));
-        const reading = {
+        const stored = await storeImportedReading(systemDb(tx), {
+          patientId,
+          hospitalId,
           deviceType: v.deviceType,
           measuredAt: v.measuredAt,
           measuredAtOffset: v.measuredAtOffset,
-          valuesJson: v.values,
-          severity: severityOfReading(v.values, thresholds),
-          deviceKey: -patientId,
-        };
-        const existing = await repo.getMeasurementByRef(tx, externalRef);
-        if (!existing) {
-          const inserted = await repo.insertMeasurement(tx, {
-            ...reading,
-            patientId,
-            hospitalId,
-            hubKey: 0,
-            source: 'fhir',
-            isManual: false,
-            isSimulated: false,
-            externalRef,
-          });
-          return inserted ? { status: 'created' } : { status: 'skipped', reason: 'a reading of the same patient, type and time is already stored' };
-        }
-        const same =
-          existing.deviceType === reading.deviceType &&
-          existing.measuredAt.getTime() === reading.measuredAt.getTime() &&
-          existing.measuredAtOffset === reading.measuredAtOffset &&
-          existing.severity === reading.severity &&
-          existing.deviceKey === reading.deviceKey &&
-          sameJson(existing.valuesJson, reading.valuesJson);
-        if (same) { return { status: 'unchanged' }; }
-        await repo.updateMeasurement(tx, existing.id, reading);
-        return { status: 'updated' };
+          values: v.values,
+          externalRef,
+        });
+        if (stored.status === 'duplicate') { return { status: 'skipped', reason: 'a reading of the same patient, type and time is already stored' }; }
+        return { status: stored.status };
       },
     };
   },

@@ -1,7 +1,9 @@
 /**
  * Database access of the FHIR importer. The importer writes across tenants (organizations,
  * offices, staff, patients), so its write functions take the executor of the bundle's transaction
- * and no tenant filter: they only run for the system (the CLI, the first-start demo seed) or for a
+ * and no tenant filter; each write of another feature's table goes through that owner's index.ts
+ * with the system handle on the transaction (docs/architecture.md "Table ownership"), which is
+ * allowed because they only run for the system (the CLI, the first-start demo seed) or for a
  * system admin (permission `import.run`, held by role 1 alone), which the service checks once
  * before anything runs. The list functions take the caller's scope first, like every other repo.
  */
@@ -11,12 +13,9 @@ import type { Executor } from '../../db/client';
 import { systemWideFilter } from '../../db/scope';
 import {
   doctorMetadata,
-  hospitalDeviceDefaults,
   hospitals,
   importRuns,
-  measurements,
   medicalTeamMembers,
-  medicalTeams,
   nurseMetadata,
   organizations,
   patientMetadata,
@@ -24,7 +23,12 @@ import {
   users,
 } from '../../db/schema/index';
 import { escapeLike, pageOffset } from '../../db/query-helpers';
-import type { TenantDb } from '../../db/handles';
+import { systemDb, type TenantDb } from '../../db/handles';
+import { createImportedOffice, updateImportedOffice } from '../offices/index';
+import { createImportedOrganization, updateImportedOrganization } from '../organizations/index';
+import { createImportedUser, ensureImportedOfficeAssignment, updateImportedUser } from '../users/index';
+import { upsertImportedDoctorMetadata, upsertImportedNurseMetadata, upsertImportedPatientMetadata } from '../metadata/index';
+import { addImportedTeamMember, ensureImportedMedicalTeam } from '../medical-teams/index';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OfficeRow = typeof hospitals.$inferSelect;
@@ -38,14 +42,9 @@ export async function getOrganizationByRef(tx: Executor, externalRef: string): P
   return row ?? null;
 }
 
-export async function createOrganization(tx: Executor, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
-  const [row] = await tx.insert(organizations).values(values).returning();
-  return row!;
-}
+export const createOrganization = (tx: Executor, values: Parameters<typeof createImportedOrganization>[1]) => createImportedOrganization(systemDb(tx), values);
 
-export async function updateOrganization(tx: Executor, id: number, values: Partial<typeof organizations.$inferInsert>): Promise<void> {
-  await tx.update(organizations).set({ ...values, updatedAt: new Date() }).where(eq(organizations.id, id));
-}
+export const updateOrganization = (tx: Executor, id: number, values: Parameters<typeof updateImportedOrganization>[2]) => updateImportedOrganization(systemDb(tx), id, values);
 
 /** The lowest organization id, or null when there is none. */
 export async function getFirstOrganizationId(tx: Executor): Promise<number | null> {
@@ -63,14 +62,9 @@ export async function getOffice(tx: Executor, id: number): Promise<OfficeRow | n
   return row ?? null;
 }
 
-export async function createOffice(tx: Executor, values: typeof hospitals.$inferInsert): Promise<OfficeRow> {
-  const [row] = await tx.insert(hospitals).values(values).returning();
-  return row!;
-}
+export const createOffice = (tx: Executor, values: Parameters<typeof createImportedOffice>[1]) => createImportedOffice(systemDb(tx), values);
 
-export async function updateOffice(tx: Executor, id: number, values: Partial<typeof hospitals.$inferInsert>): Promise<void> {
-  await tx.update(hospitals).set({ ...values, updatedAt: new Date() }).where(eq(hospitals.id, id));
-}
+export const updateOffice = (tx: Executor, id: number, values: Parameters<typeof updateImportedOffice>[2]) => updateImportedOffice(systemDb(tx), id, values);
 
 /** The lowest office id of an organization (or of all offices when `organizationId` is null). */
 export async function getFirstOfficeId(tx: Executor, organizationId: number | null): Promise<number | null> {
@@ -110,14 +104,9 @@ export async function getEmailOwner(tx: Executor, email: string): Promise<number
   return row?.id ?? null;
 }
 
-export async function createUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row!;
-}
+export const createUser = (tx: Executor, values: Parameters<typeof createImportedUser>[1]) => createImportedUser(systemDb(tx), values);
 
-export async function updateUser(tx: Executor, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
-}
+export const updateUser = (tx: Executor, id: number, values: Parameters<typeof updateImportedUser>[2]) => updateImportedUser(systemDb(tx), id, values);
 
 /** The doctor or nurse whose metadata carries this NPI (doctors: `npi`; nurses: metadataInfo.npi). */
 export async function getStaffIdByNpi(tx: Executor, npi: string): Promise<number | null> {
@@ -141,44 +130,26 @@ export async function getDoctorMetadata(tx: Executor, userId: number) {
   return row ?? null;
 }
 
-export async function upsertDoctorMetadata(tx: Executor, userId: number, values: { npi: string; metadataInfo: Record<string, unknown> }): Promise<void> {
-  await tx
-    .insert(doctorMetadata)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: doctorMetadata.userId, set: values });
-}
+export const upsertDoctorMetadata = (tx: Executor, userId: number, values: Parameters<typeof upsertImportedDoctorMetadata>[2]) => upsertImportedDoctorMetadata(systemDb(tx), userId, values);
 
 export async function getNurseMetadata(tx: Executor, userId: number) {
   const [row] = await tx.select().from(nurseMetadata).where(eq(nurseMetadata.userId, userId)).limit(1);
   return row ?? null;
 }
 
-export async function upsertNurseMetadata(tx: Executor, userId: number, values: { metadataInfo: Record<string, unknown> }): Promise<void> {
-  await tx
-    .insert(nurseMetadata)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: nurseMetadata.userId, set: values });
-}
+export const upsertNurseMetadata = (tx: Executor, userId: number, values: Parameters<typeof upsertImportedNurseMetadata>[2]) => upsertImportedNurseMetadata(systemDb(tx), userId, values);
 
 export async function getPatientMetadata(tx: Executor, userId: number): Promise<PatientMetadataRow | null> {
   const [row] = await tx.select().from(patientMetadata).where(eq(patientMetadata.userId, userId)).limit(1);
   return row ?? null;
 }
 
-export async function upsertPatientMetadata(tx: Executor, userId: number, values: Partial<typeof patientMetadata.$inferInsert>): Promise<void> {
-  await tx
-    .insert(patientMetadata)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: patientMetadata.userId, set: values });
-}
+export const upsertPatientMetadata = (tx: Executor, userId: number, values: Parameters<typeof upsertImportedPatientMetadata>[2]) => upsertImportedPatientMetadata(systemDb(tx), userId, values);
 
 // Assignments and medical teams -----------------------------------------------------------------
 
 /** Assigns a user to an office unless already assigned; true when a row was added. */
-export async function ensureOfficeAssignment(tx: Executor, userId: number, hospitalId: number, isAdmin = false): Promise<boolean> {
-  const rows = await tx.insert(userHospitals).values({ userId, hospitalId, isAdmin }).onConflictDoNothing().returning({ userId: userHospitals.userId });
-  return rows.length > 0;
-}
+export const ensureOfficeAssignment = (tx: Executor, userId: number, hospitalId: number, isAdmin = false) => ensureImportedOfficeAssignment(systemDb(tx), userId, hospitalId, isAdmin);
 
 /** Ids of the users of `role` assigned to an office, lowest first. */
 export async function getOfficeStaffIds(tx: Executor, hospitalId: number, role: RoleId): Promise<number[]> {
@@ -192,16 +163,7 @@ export async function getOfficeStaffIds(tx: Executor, hospitalId: number, role: 
 }
 
 /** The patient's medical team in an office, created when missing. */
-export async function ensureMedicalTeam(tx: Executor, patientId: number, hospitalId: number): Promise<{ id: number; created: boolean }> {
-  const inserted = await tx.insert(medicalTeams).values({ patientId, hospitalId }).onConflictDoNothing().returning({ id: medicalTeams.id });
-  if (inserted[0]) { return { id: inserted[0].id, created: true }; }
-  const [row] = await tx
-    .select({ id: medicalTeams.id })
-    .from(medicalTeams)
-    .where(and(eq(medicalTeams.patientId, patientId), eq(medicalTeams.hospitalId, hospitalId)))
-    .limit(1);
-  return { id: row!.id, created: false };
-}
+export const ensureMedicalTeam = (tx: Executor, patientId: number, hospitalId: number) => ensureImportedMedicalTeam(systemDb(tx), patientId, hospitalId);
 
 /** Role ids of a team's members. */
 export async function getTeamMemberRoles(tx: Executor, teamId: number): Promise<number[]> {
@@ -214,14 +176,7 @@ export async function getTeamMemberRoles(tx: Executor, teamId: number): Promise<
 }
 
 /** Adds a member to a team unless already in it; true when added. */
-export async function addTeamMember(tx: Executor, teamId: number, userId: number): Promise<boolean> {
-  const rows = await tx
-    .insert(medicalTeamMembers)
-    .values({ medicalTeamId: teamId, userId })
-    .onConflictDoNothing()
-    .returning({ userId: medicalTeamMembers.userId });
-  return rows.length > 0;
-}
+export const addTeamMember = (tx: Executor, teamId: number, userId: number) => addImportedTeamMember(systemDb(tx), teamId, userId);
 
 // Measurements (Observations of vital signs and glucose) ----------------------------------------
 
@@ -231,36 +186,6 @@ export async function getFirstOfficeOfUser(tx: Executor, userId: number): Promis
   return row?.id ?? null;
 }
 
-/** An office's stored thresholds for a device type (hospital_device_defaults), or undefined. */
-export async function getOfficeThresholdsJson(tx: Executor, hospitalId: number, deviceType: string): Promise<unknown> {
-  const [row] = await tx
-    .select({ json: hospitalDeviceDefaults.thresholdsJson })
-    .from(hospitalDeviceDefaults)
-    .where(and(eq(hospitalDeviceDefaults.hospitalId, hospitalId), eq(hospitalDeviceDefaults.deviceType, deviceType)))
-    .limit(1);
-  return row?.json;
-}
-
-export type MeasurementRow = typeof measurements.$inferSelect;
-
-/** The measurement imported from `externalRef` ('Observation/<id>'), or null. */
-export async function getMeasurementByRef(tx: Executor, externalRef: string): Promise<MeasurementRow | null> {
-  const [row] = await tx.select().from(measurements).where(eq(measurements.externalRef, externalRef)).limit(1);
-  return row ?? null;
-}
-
-/**
- * Inserts an imported reading unless its identity (hub key, device key, type, measured-at) or its
- * external reference is already stored; true when inserted.
- */
-export async function insertMeasurement(tx: Executor, values: typeof measurements.$inferInsert): Promise<boolean> {
-  const rows = await tx.insert(measurements).values(values).onConflictDoNothing().returning({ id: measurements.id });
-  return rows.length > 0;
-}
-
-export async function updateMeasurement(tx: Executor, id: number, values: Partial<typeof measurements.$inferInsert>): Promise<void> {
-  await tx.update(measurements).set(values).where(eq(measurements.id, id));
-}
 
 // Import runs ----------------------------------------------------------------------------------
 

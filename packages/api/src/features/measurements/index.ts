@@ -9,3 +9,4 @@ export { forgetHubDevices } from './hub-devices';
 export { localParts, zonedMidnight, zoneOffsetMs } from './time';
 export { ingest, restateTerraReadings, TERRA_HUB_KEY, type IngestCaller } from './measurements.service';
 export { alertManualReadings, changeManualReading, deleteManualReading, recordManualReading, type ManualReadingInput, type StoredManualReading } from './manual-readings';
+export { storeImportedReading, type ImportedReadingInput, type ImportedReadingOutcome } from './imported-readings';

@@ -3,3 +3,4 @@
  * users off an office's teams (the offices feature's deassignment).
  */
 export { removeMembersFromOfficeTeams } from './medical-teams.repo';
+export { addImportedTeamMember, ensureImportedMedicalTeam } from './medical-teams.imported';

@@ -3,3 +3,4 @@
  * assessments on for offices (the surveys demo), and the offices of an organization (the FHIR API's clients).
  */
 export { enableAssessments, officeIdsOfOrganization } from './offices.repo';
+export { createImportedOffice, updateImportedOffice } from './offices.imported';

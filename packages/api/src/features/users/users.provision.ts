@@ -1,6 +1,9 @@
 import { normaliseName, type RoleId } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { userHospitals, users } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { hospitals, userHospitals, users } from '../../db/schema/index';
+import { officeFilter } from '../../db/scope';
+import type { TenantDb } from '../../db/handles';
 import { findTakenIdentifiers, findUsernamesLike } from './users.repo';
 
 /**
@@ -32,4 +35,35 @@ export async function provisionUser(
     .returning({ id: users.id });
   await tx.insert(userHospitals).values({ userId: row!.id, hospitalId: values.officeId, isAdmin: false });
   return row!;
+}
+
+/**
+ * Creates the Vigil user of another system's record (the ECP's "map by creation", features/ecp): a user of `roleId` in the organization of office `hospitalId`, assigned to it,
+ * active, without e-mail or password, with the username and external reference the caller made.
+ * Null when the office is not in the caller's scope (the caller answers 404). Run inside the
+ * caller's transaction (`tenant.db`).
+ */
+export async function createUserFromRecord(
+  tenant: TenantDb,
+  values: { hospitalId: number; roleId: RoleId; firstName: string; lastName: string; birthdate: string | null; username: string; externalRef: string },
+): Promise<number | null> {
+  const { scope, db } = tenant;
+  const [office] = await db.select({ organizationId: hospitals.organizationId }).from(hospitals).where(and(eq(hospitals.id, values.hospitalId), officeFilter(scope, hospitals.id))).limit(1);
+  if (!office) { return null; }
+  const [user] = await db
+    .insert(users)
+    .values({
+      roleId: values.roleId,
+      organizationId: office.organizationId,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      birthdate: values.birthdate,
+      email: null,
+      username: values.username,
+      externalRef: values.externalRef,
+      status: 1,
+    })
+    .returning({ id: users.id });
+  await db.insert(userHospitals).values({ userId: user!.id, hospitalId: values.hospitalId, isAdmin: false });
+  return user!.id;
 }
