@@ -71,7 +71,7 @@ export function findFees({ db }: CatalogueDb, year: number, locality?: string): 
 export async function upsertFees(
   { db }: CatalogueDb,
   year: number,
-  rows: { code: string; locality: string; amountCents: number; description: string }[],
+  rows: { code: string; locality: string; amountCents: number; facilityAmountCents?: number | null; description: string }[],
 ): Promise<{ inserted: number; updated: number }> {
   return db.transaction(async (tx) => {
     const existing = await tx
@@ -84,11 +84,12 @@ export async function upsertFees(
     for (let i = 0; i < rows.length; i += CHUNK) {
       await tx
         .insert(feeSchedule)
-        .values(rows.slice(i, i + CHUNK).map((r) => ({ year, ...r })))
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ year, ...r, facilityAmountCents: r.facilityAmountCents ?? null })))
         .onConflictDoUpdate({
           target: [feeSchedule.year, feeSchedule.code, feeSchedule.locality],
           set: {
             amountCents: sql`excluded.amount_cents`,
+            facilityAmountCents: sql`excluded.facility_amount_cents`,
             description: sql`case when excluded.description <> '' then excluded.description else ${feeSchedule.description} end`,
           },
         });

@@ -109,6 +109,7 @@ const toFee = (r: repo.FeeRow): FeeScheduleRow => ({
   code: r.code,
   locality: r.locality,
   amountCents: r.amountCents,
+  facilityAmountCents: r.facilityAmountCents,
   description: r.description,
 });
 

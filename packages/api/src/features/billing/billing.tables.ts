@@ -49,7 +49,10 @@ export const feeSchedule = pgTable(
     year: smallint('year').notNull(),
     code: text('code').notNull(),
     locality: text('locality').notNull().default('NATIONAL'),
+    /** Non-facility amount (cents); the one the engine bills (place of service office / home). */
     amountCents: integer('amount_cents').notNull(),
+    /** Facility amount (cents) when computed from the CMS RVU file; null when loaded as a plain amount. */
+    facilityAmountCents: integer('facility_amount_cents'),
     description: text('description').notNull().default(''),
   },
   (t) => [uniqueIndex('fee_schedule_uq').on(t.year, t.code, t.locality)],

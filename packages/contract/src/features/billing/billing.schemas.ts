@@ -498,7 +498,10 @@ export const feeScheduleRowSchema = z.object({
   year: z.number().int(),
   code: z.string(),
   locality: z.string(),
+  /** Non-facility amount (the one billed). */
   amountCents: z.number().int(),
+  /** Facility amount, when imported from the CMS RVU file (null for a plain amount). */
+  facilityAmountCents: z.number().int().nullable(),
   description: z.string(),
 });
 export type FeeScheduleRow = z.infer<typeof feeScheduleRowSchema>;

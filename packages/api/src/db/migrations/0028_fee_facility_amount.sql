@@ -1,0 +1,1 @@
+ALTER TABLE "fee_schedule" ADD COLUMN "facility_amount_cents" integer;
