@@ -45,6 +45,7 @@ import { medicationMapper, medicationRequestMapper, type KnownMedication } from 
 import { conditionMapper } from './fhir.conditions';
 import * as repo from './import.repo';
 import type { z } from 'zod';
+import { sameJson } from '../../lib/same-json';
 
 /** What applying one record did. */
 export interface RecordOutcome {
@@ -186,16 +187,6 @@ function changed<T extends Record<string, unknown>>(current: Record<string, unkn
 
 const isEmpty = (o: object) => Object.keys(o).length === 0;
 
-/** JSON equality regardless of key order (jsonb stores keys in its own order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canonical(x)]))
-        : v;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
 
 /** `email` when free (or already this user's); null when another user holds it. */
 async function usableEmail(tx: Executor, email: string | null, selfId: number | null): Promise<string | null> {

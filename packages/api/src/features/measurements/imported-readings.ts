@@ -4,6 +4,7 @@ import { tenantDb, type SystemDb } from '../../db/handles';
 import { measurements } from '../../db/schema/index';
 import * as repo from './measurements.repo';
 import { resolveThresholds, severityOfReading } from './thresholds';
+import { sameJson } from '../../lib/same-json';
 
 /**
  * A reading brought in from another system's record (the FHIR importer's Observations,
@@ -25,16 +26,6 @@ export interface ImportedReadingInput {
 /** What `storeImportedReading` did: created, updated (values or time changed), unchanged, or a duplicate of a stored reading. */
 export type ImportedReadingOutcome = { status: 'created' | 'updated' | 'unchanged'; severity: 0 | 1 | 2 } | { status: 'duplicate' };
 
-/** JSON equality regardless of key order (jsonb stores keys in its own order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canonical(x)]))
-        : v;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
 
 /**
  * Stores an imported reading in the importer's transaction (`sys.db`): graded against the office's
