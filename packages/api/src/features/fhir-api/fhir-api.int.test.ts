@@ -203,3 +203,22 @@ describe('SMART Backend Services', () => {
     expect((await tokenRequest(await assertion(c))).statusCode).toBe(401);
   });
 });
+
+describe('limits', () => {
+  it('answers 429 OperationOutcome after 20 unknown tokens from one address', async () => {
+    const own = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        statuses.push((await own.app.inject({ method: 'GET', url: '/fhir/R4/Patient/1', headers: { authorization: `Bearer guess-${i}` } })).statusCode);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      const last = await own.app.inject({ method: 'GET', url: '/fhir/R4/Patient/1', headers: { authorization: 'Bearer guess-last' } });
+      expect(last.statusCode).toBe(429);
+      expect(last.headers['retry-after']).toMatch(/^\d+$/);
+      expect(last.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'throttled' }] });
+    } finally {
+      await own.close();
+    }
+  });
+});

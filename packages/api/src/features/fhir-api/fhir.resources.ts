@@ -41,7 +41,7 @@ export function patientResource(u: User): FhirJson | null {
 }
 
 /** An OperationOutcome with one issue (FHIR R4 "OperationOutcome"). */
-export function operationOutcome(code: 'not-found' | 'invalid' | 'not-supported' | 'security' | 'forbidden' | 'exception' | 'login', diagnostics: string, severity: 'error' | 'fatal' = 'error'): FhirJson {
+export function operationOutcome(code: 'not-found' | 'invalid' | 'not-supported' | 'security' | 'forbidden' | 'exception' | 'login' | 'throttled', diagnostics: string, severity: 'error' | 'fatal' = 'error'): FhirJson {
   return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
 }
 

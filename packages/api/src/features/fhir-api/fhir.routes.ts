@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { tenantDb } from '../../db/handles';
+import { AppError } from '../../lib/app-error';
 import { auditTrail } from '../../lib/audit-trail';
+import { limitTokenGuesses, TOKEN_GUESS_LIMIT } from '../../lib/guess-limit';
 import { linkBase } from '../../lib/public-url';
 import { loadUserView, loadUserViews } from '../users/index';
 import { capabilityStatement, operationOutcome, patientResource, searchset, type FhirJson } from './fhir.resources';
@@ -101,8 +103,16 @@ export function fhirRoutes(app: FastifyInstance, ctx: AppContext): void {
       fhir.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32_768 }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
+      // A caller guessing tokens or assertions: every 401 counts against the public-token guess
+      // budget of its address (lib/guess-limit.ts: 20 in 15 minutes, shared with the other links),
+      // then 429 with Retry-After (docs/fhir.md "Limits").
+      limitTokenGuesses(fhir, ctx, TOKEN_GUESS_LIMIT, (status) => status === 401);
       fhir.setErrorHandler((err, _req, reply) => {
         if (err instanceof FhirError) { return send(reply, err.status, err.outcome); }
+        if (err instanceof AppError && err.code === 'tooManyRequests') {
+          if (err.retryAfterSeconds) { reply.header('Retry-After', String(err.retryAfterSeconds)); }
+          return send(reply, 429, operationOutcome('throttled', 'Too many failed attempts: try again later'));
+        }
         const status = (err as { statusCode?: number }).statusCode;
         if (typeof status === 'number' && status >= 400 && status < 500) { return send(reply, status, operationOutcome('invalid', 'The request could not be read')); }
         ctx.log.error({ errName: (err as Error)?.name }, 'FHIR API error');
