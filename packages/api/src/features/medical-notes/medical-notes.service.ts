@@ -178,22 +178,17 @@ export async function createNoteWithCustomSeconds(
       categoryTemplateId: body.categoryTemplateId ?? null,
       authorId: scope.userId,
     });
-    const id = await care.insertEntry(tenantDb(scope, tx), {
-      patientId: body.patientId,
-      hospitalId: office.id,
-      staffUserId: scope.userId,
-      program: body.program,
-      activity: body.activity ?? '',
-      interactive: body.interactive,
-      startedAt,
-      endedAt,
-      seconds: body.seconds,
-      isAutomatic: false,
-      medicalNoteDetailId: detailId,
-    });
+    const id = await care.createManualEntry(
+      scope,
+      tx,
+      { patientId: body.patientId, hospitalId: office.id, program: body.program, medicalNoteDetailId: detailId },
+      { startedAt, seconds: body.seconds, activity: body.activity ?? '', interactive: body.interactive },
+      now,
+      { seconds: 'seconds', startedAt: body.time ? 'time' : 'date' },
+    );
     return { noteId: medicalNoteId, entryId: id };
   });
-  const [entry] = await care.loadEntryViews(tenantDb(scope, ctx.db), [entryId]);
+  const entry = await care.entryView(scope, ctx.db, entryId);
   if (!entry) { throw AppError.notFound(); }
   return { medicalNote: await noteView(scope, ctx.db, noteId), timeEntry: entry.entry };
 }
@@ -246,9 +241,7 @@ export async function updateDetailIn(scope: Scope, tx: Executor, id: number, bod
   const programChange = body.program !== undefined && body.program !== detail.program ? body.program : undefined;
   if (programChange) {
     assertProgramEnabled(await visibleOffice(scope, tx, detail.hospitalId), programChange);
-    const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), [id]);
-    if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('automaticEntryLocked'); }
-    for (const e of entries) { await care.updateEntry(tenantDb(scope, tx), e.id, { program: programChange }); }
+    await care.moveDetailEntriesToProgram(scope, tx, [id], programChange);
   }
   if (body.categoryTemplateId && body.categoryTemplateId !== detail.categoryTemplateId) {
     await assertUsableTemplate(scope, tx, body.categoryTemplateId, detail.hospitalId);
@@ -293,9 +286,7 @@ export async function deleteDetailIn(scope: Scope, tx: Executor, id: number): Pr
   const detail = await repo.getDetail(tenantDb(scope, tx), id);
   if (!detail) { throw AppError.notFound(); }
   assertAuthorOrOfficeAdmin(scope, detail.authorId);
-  const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), [id]);
-  if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
-  const deletedEntries = await care.deleteEntries(tenantDb(scope, tx), entries.map((e) => e.id));
+  const deletedEntries = await care.deleteDetailEntries(scope, tx, [id]);
   const deletedNotes = await details.deleteDetailsAndEmptyNotes(tenantDb(scope, tx), [id]);
   return {
     id,
@@ -316,9 +307,7 @@ export async function deleteNote(ctx: AppContext, scope: Scope, id: number): Pro
     const note = await repo.getNote(tenantDb(scope, tx), id);
     if (!note) { throw AppError.notFound(); }
     assertAuthorOrOfficeAdmin(scope, note.createdBy, 'medicalNoteDeleteNotAuthorised');
-    const entries = await care.findEntriesOfDetails(tenantDb(scope, tx), await repo.findDetailIdsOfNote(tenantDb(scope, tx), id));
-    if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict('medicalNoteInUse'); }
-    const deletedTimeEntryIds = await care.deleteEntries(tenantDb(scope, tx), entries.map((e) => e.id));
+    const deletedTimeEntryIds = await care.deleteDetailEntries(scope, tx, await repo.findDetailIdsOfNote(tenantDb(scope, tx), id));
     await repo.deleteNote(tenantDb(scope, tx), id);
     return { medicalNoteId: id, deletedTimeEntryIds };
   });

@@ -7,6 +7,15 @@
  */
 export { assertAuthorOrOfficeAdmin, assertProgramEnabled } from './care-rules';
 export { assertUsableTemplate, closeForgottenTimers, officeForPatient } from './time-tracking.service';
-export { createManualEntry, deleteManualEntry, recordCallEntry, updateManualEntry, type ManualEntryFields, type ManualEntryValues } from './manual-entries.service';
+export {
+  createManualEntry,
+  deleteDetailEntries,
+  deleteManualEntry,
+  entryView,
+  moveDetailEntriesToProgram,
+  recordCallEntry,
+  updateManualEntry,
+  type ManualEntryFields,
+  type ManualEntryValues,
+} from './manual-entries.service';
 export { useNoteDetailsWriter, type NoteDetailsWriter } from './note-details.port';
-export { deleteEntries, findEntriesOfDetails, insertEntry, loadEntryViews, updateEntry } from './time-tracking.repo';

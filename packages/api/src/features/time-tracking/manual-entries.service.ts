@@ -51,7 +51,7 @@ function checkLength(v: ManualEntryValues, now: Date, fields: ManualEntryFields)
 export async function createManualEntry(
   scope: Scope,
   tx: Executor,
-  target: { patientId: number; hospitalId: number; program: CareProgram },
+  target: { patientId: number; hospitalId: number; program: CareProgram; medicalNoteDetailId?: number },
   v: ManualEntryValues,
   now: Date = new Date(),
   fields: ManualEntryFields = defaultFields,
@@ -71,6 +71,7 @@ export async function createManualEntry(
     endedAt: new Date(v.startedAt.getTime() + v.seconds * 1000),
     seconds: v.seconds,
     isAutomatic: false,
+    medicalNoteDetailId: target.medicalNoteDetailId ?? null,
   });
 }
 
@@ -108,6 +109,50 @@ export async function deleteManualEntry(scope: Scope, tx: Executor, id: number):
   await repo.deleteEntries(tenantDb(scope, tx), [id]);
   if (entry.medicalNoteDetailId !== null) { await noteDetails().deleteDetailsAndEmptyNotes(tenantDb(scope, tx), [entry.medicalNoteDetailId]); }
   return { medicalNoteDetailId: entry.medicalNoteDetailId };
+}
+
+/**
+ * The entries documented by note details `detailIds` (medical notes: a detail's program changes,
+ * or the detail or its note is deleted), for the medical-notes feature, which owns the details.
+ * 409 `conflictCode` when any of them is a timer entry (spec section 5: "Automatically added
+ * entries cannot be edited or deleted"; a note documenting timer time "cannot be deleted").
+ */
+async function manualEntriesOfDetails(scope: Scope, tx: Executor, detailIds: number[], conflictCode: 'automaticEntryLocked' | 'medicalNoteInUse') {
+  const entries = await repo.findEntriesOfDetails(tenantDb(scope, tx), detailIds);
+  if (entries.some((e) => e.isAutomatic)) { throw AppError.conflict(conflictCode); }
+  return entries;
+}
+
+/**
+ * Moves the manual entries documented by note details `detailIds` to `program` (enabled in their
+ * office: 400 otherwise) in transaction `tx`, when a detail's program changes. 409
+ * "Automatically added entries cannot be edited or deleted" when a detail documents a timer entry.
+ * The detail's author rule is the medical notes' (the caller checked it).
+ */
+export async function moveDetailEntriesToProgram(scope: Scope, tx: Executor, detailIds: number[], program: CareProgram): Promise<void> {
+  const entries = await manualEntriesOfDetails(scope, tx, detailIds, 'automaticEntryLocked');
+  for (const e of entries) {
+    const office = await getOfficeInScope(tenantDb(scope, tx), e.hospitalId);
+    if (!office) { throw AppError.notFound(); }
+    assertProgramEnabled(office, program);
+    await repo.updateEntry(tenantDb(scope, tx), e.id, { program });
+  }
+}
+
+/**
+ * Deletes the manual entries documented by note details `detailIds` in transaction `tx`, when
+ * those details (or their note) are deleted; returns the deleted entries' ids. 409 "This medical
+ * note documents time tracked with the timer and cannot be deleted" when one is a timer entry.
+ */
+export async function deleteDetailEntries(scope: Scope, tx: Executor, detailIds: number[]): Promise<number[]> {
+  const entries = await manualEntriesOfDetails(scope, tx, detailIds, 'medicalNoteInUse');
+  return repo.deleteEntries(tenantDb(scope, tx), entries.map((e) => e.id));
+}
+
+/** The time-tracking view of entry `id` (staff, patient, note) in the caller's offices, or null. */
+export async function entryView(scope: Scope, db: Executor, id: number): Promise<repo.EntryView | null> {
+  const [view] = await repo.loadEntryViews(tenantDb(scope, db), [id]);
+  return view ?? null;
 }
 
 /**

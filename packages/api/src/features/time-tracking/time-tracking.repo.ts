@@ -115,7 +115,7 @@ export async function findEntriesOfDetails(tenant: TenantDb, detailIds: number[]
   const { scope, db } = tenant;
   if (detailIds.length === 0) { return []; }
   return db
-    .select({ id: timeEntries.id, isAutomatic: timeEntries.isAutomatic, medicalNoteDetailId: timeEntries.medicalNoteDetailId })
+    .select({ id: timeEntries.id, hospitalId: timeEntries.hospitalId, isAutomatic: timeEntries.isAutomatic, medicalNoteDetailId: timeEntries.medicalNoteDetailId })
     .from(timeEntries)
     .where(and(inArray(timeEntries.medicalNoteDetailId, detailIds), officeFilter(scope, timeEntries.hospitalId)));
 }
