@@ -118,6 +118,12 @@ const webQueryKeys = {
 // ---- end of web query keys ------------------------------------------------------------------------
 
 // ---- Local rules (eslint-rules/) ------------------------------------------------------------------
+const barrelMessage = "A feature's index.ts exports its services, not its repository: wrap the repository call in the owner's service (docs/architecture.md \"Feature boundaries (API)\").";
+const barrelRepoSelectors = [
+  { selector: "ExportNamedDeclaration[exportKind!='type'][source.value=/\\.repo$/]", message: barrelMessage },
+  { selector: "ExportAllDeclaration[exportKind!='type'][source.value=/\\.repo$/]", message: barrelMessage },
+  { selector: "ImportDeclaration[importKind!='type'][source.value=/\\.repo$/]", message: barrelMessage },
+];
 const lintProbes = 'packages/api/test/fixtures/lint-probes';
 
 export default tseslint.config(
@@ -177,12 +183,23 @@ export default tseslint.config(
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/scope-used': 'error' },
   },
+  // A feature's barrel (its index.ts, the only door other features use) offers its services, never
+  // its repositories: another feature's write goes through the owner's rules (docs/architecture.md
+  // "Feature boundaries (API)"). Types of a repository's rows may be re-exported (`export type`).
+  {
+    files: ['packages/api/src/features/*/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...barrelRepoSelectors] },
+  },
   // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
   // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
   {
     files: [`${lintProbes}/**/*.ts`],
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/no-scope-internals': 'error', 'vigil/scope-used': 'error' },
+  },
+  {
+    files: [`${lintProbes}/barrel-*.ts`],
+    rules: { 'no-restricted-syntax': ['error', ...barrelRepoSelectors] },
   },
   // ---- end API / contract ----------------------------------------------------------------------------
   {

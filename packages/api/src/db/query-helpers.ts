@@ -1,7 +1,8 @@
 /**
- * The data layer's shared helpers, in one place: LIKE escaping, paging and PostgreSQL
+ * The data layer's shared helpers, in one place: LIKE escaping, paging, sort keys and PostgreSQL
  * error codes. Every repo and service uses these instead of writing its own (HOUSE_STYLE section 8).
  */
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** `text` with LIKE's wildcards (`%`, `_`) and the escape character (`\`) escaped, for a literal match. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -43,3 +44,14 @@ export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === 
 
 /** Whether `error` is a foreign-key violation (23503): a row still in use, or a missing referenced row. */
 export const isForeignKeyViolation = (error: unknown): boolean => pgCode(error) === PgErrorCode.foreignKeyViolation;
+
+/**
+ * An ORDER BY term from a sort key of a list call: `name` ascending, `-name` descending, over a
+ * whitelist of sortable expressions (an unknown key sorts by `fallback`).
+ */
+export function orderOf(sort: string | undefined, columns: Record<string, AnyColumn | SQL>, fallback: string): SQL {
+  const key = sort ?? fallback;
+  const descending = key.startsWith('-');
+  const column = columns[descending ? key.slice(1) : key] ?? columns[fallback]!;
+  return descending ? desc(column) : asc(column);
+}

@@ -43,7 +43,7 @@ export async function raiseMissedMeasurements(ctx: AppContext, schedules: Active
   );
   const live = missed.filter((s) => patients.has(s.schedule.patientId));
   const members = await findTeamRecipients(
-    tenantDb(systemScope, ctx.db),
+    ctx,
     live.map((s) => ({ patientId: s.schedule.patientId, hospitalId: s.schedule.hospitalId })),
   );
   const values = live.flatMap(({ schedule, due }) => {

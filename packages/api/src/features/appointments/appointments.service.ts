@@ -423,3 +423,12 @@ export async function getNote(ctx: AppContext, scope: Scope, noteId: number): Pr
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
 
+
+/**
+ * The caller's appointments of office `r.hospitalId` starting in [`r.from`, `r.to`), counted by
+ * status (the facility dashboard's "appointments today", docs/dashboards.md); zeros for an office
+ * out of the caller's scope.
+ */
+export function countOfficeAppointments(scope: Scope, db: Executor, r: repo.OfficeRange): Promise<repo.OfficeAppointmentCounts> {
+  return repo.countOfficeAppointments(tenantDb(scope, db), r);
+}

@@ -5,6 +5,7 @@
  * socket (app.ts, docs/video-visits.md "Signaling") and missing the rings whose time is up (the per-minute job).
  */
 export { sendAppointmentReminders } from './appointment-reminders';
-export { countOfficeAppointments, type OfficeAppointmentCounts } from './appointments.repo';
+export { countOfficeAppointments } from './appointments.service';
+export type { OfficeAppointmentCounts } from './appointments.repo';
 export { visitSocketRooms } from './visit-signaling';
 export { expireRingsNow } from './video-calls.service';

@@ -25,7 +25,7 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
   const monthStart = startOfLocalDay(`${year}-${String(month).padStart(2, '0')}-01`, timeZone);
   const dayStart = startOfLocalDay(localDate, timeZone);
   const f = await repo.facilityFigures(tenantDb(scope, ctx.db), office.id, { timeZone, dayStart, monthStart, year, month, now });
-  const appointmentsToday = await countOfficeAppointments(tenantDb(scope, ctx.db), { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
+  const appointmentsToday = await countOfficeAppointments(scope, ctx.db, { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
   const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
   return {
     hospitalId: office.id,

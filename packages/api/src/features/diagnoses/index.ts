@@ -6,6 +6,6 @@
  */
 export { ensureIcd10cmLoaded, type Icd10cmDataSet } from './icd10cm.loader';
 export { icd10cmImportJobDefinition } from './icd10cm-import';
-export { upsertImported as upsertImportedDiagnoses, type ImportedDiagnosis } from './diagnoses.repo';
+export { storeImportedDiagnosis, type ImportedProblem } from './diagnoses.imported';
 export { assertBillableIcd10cm, billableCodes, chronicConditionsForPatients, findCategoryCodes, icd10cmValidity, warmIcd10cmSearch, type Icd10cmValidity } from './diagnoses.service';
 export { chronicConditionsOf, chronicConditionsOfCode, CHRONIC_CONDITIONS, type ChronicConditionMatch } from './chronic-conditions';

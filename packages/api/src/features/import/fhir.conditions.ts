@@ -9,11 +9,10 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { systemScope } from '../../db/scope';
-import { upsertImportedDiagnoses, billableCodes, type ImportedDiagnosis } from '../diagnoses/index';
+import { storeImportedDiagnosis, type ImportedProblem } from '../diagnoses/index';
 import { MappingError, parseReference, type FhirRef } from './fhir.map';
 import { codeableConceptSchema, describeZodError, fhirIdSchema, periodSchema, referenceSchema, type FhirResource } from './fhir.schemas';
 import type { BundleIndex, Prepared, ResourceMapper, RunState } from './import.mappers';
-import { tenantDb } from '../../db/handles';
 
 export const ICD10CM_SYSTEM = 'http://hl7.org/fhir/sid/icd-10-cm';
 
@@ -31,7 +30,7 @@ export const conditionSchema = z.looseObject({
 export type FhirCondition = z.infer<typeof conditionSchema>;
 
 /** What a Condition becomes, before the release is consulted. */
-export type MappedCondition = Omit<ImportedDiagnosis, 'code'> & { icd10cm: string | null };
+export type MappedCondition = ImportedProblem;
 
 const firstCode = (cc: { coding?: { code?: string }[] } | undefined) => cc?.coding?.find((c) => c.code)?.code ?? null;
 
@@ -57,7 +56,7 @@ export function mapCondition(r: FhirCondition): { kind: 'mapped'; value: MappedC
   const text = (r.code?.text ?? icd?.display ?? other?.display ?? '').trim();
   if (!icd && !other && !text) { throw new MappingError('code: a Condition needs a coding or a text'); }
   const clinical = firstCode(r.clinicalStatus);
-  const status: ImportedDiagnosis['status'] =
+  const status: ImportedProblem['status'] =
     clinical === 'resolved' || (!clinical && r.abatementDateTime) ? 'resolved' : clinical === 'inactive' || clinical === 'remission' ? 'inactive' : 'active';
   const onset = r.onsetDateTime ?? r.onsetPeriod?.start ?? null;
   const source = icd ?? other ?? null;
@@ -98,12 +97,7 @@ export function conditionMapper(resolvePatient: PatientResolver): ResourceMapper
         async apply(tx) {
           const patientId = await resolvePatient(tx, subject, run);
           if (patientId === null) { return { status: 'skipped', reason: 'subject: patient not imported' }; }
-          const { icd10cm, ...rest } = mapped.value;
-          const billable = icd10cm ? await billableCodes(tx, [icd10cm]) : new Map<string, string>();
-          const code = icd10cm && billable.has(icd10cm) ? icd10cm : null;
-          const row: ImportedDiagnosis = { ...rest, code, description: code ? (billable.get(code) ?? rest.description) : rest.description };
-          const { created, updated } = await upsertImportedDiagnoses(tenantDb(systemScope, tx), patientId, [row]);
-          return { status: created > 0 ? 'created' : updated > 0 ? 'updated' : 'unchanged' };
+          return { status: await storeImportedDiagnosis(systemScope, tx, patientId, mapped.value) };
         },
       };
     },

@@ -194,3 +194,12 @@ export async function findTeamsForHospital(ctx: AppContext, scope: Scope, hospit
   if (!(await getOfficeInScope(tenantDb(scope, ctx.db), hospitalId))) { throw AppError.notFound(); }
   return page(ctx, scope, { hospitalId }, query);
 }
+
+/**
+ * Takes users `userIds` off the medical teams of office `hospitalId` (teams in the caller's
+ * offices), in the caller's transaction `tx`: the offices feature's deassignment of staff (a
+ * user no longer in an office is on none of its teams).
+ */
+export async function removeMembersFromOfficeTeams(scope: Scope, tx: Executor, hospitalId: number, userIds: number[]): Promise<void> {
+  await repo.removeMembersFromOfficeTeams(tenantDb(scope, tx), hospitalId, userIds);
+}

@@ -4,6 +4,5 @@
  */
 export { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 export { dailyGoalTexts, missedMeasurementTexts, reminderTexts } from './alert-messages';
-export { findTeamRecipients } from './notifications.repo';
-export { createAndDeliver } from './notifications.service';
+export { createAndDeliver, findTeamRecipients } from './notifications.service';
 export { alertCareTeam, type CareTeamAlert } from './care-team-alerts';

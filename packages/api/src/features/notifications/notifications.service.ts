@@ -347,3 +347,12 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
     },
   };
 }
+
+/**
+ * The active members of the medical team of each (patient, office) pair, with the team id and the
+ * patient's name, read with the server's scope: whom a scheduled alert (a missed measurement,
+ * jobs/missed-measurement.raise.job.ts) goes to. A patient has at most one team per office.
+ */
+export function findTeamRecipients(ctx: AppContext, pairs: { patientId: number; hospitalId: number }[]) {
+  return repo.findTeamRecipients(tenantDb(systemScope, ctx.db), pairs);
+}

@@ -20,7 +20,11 @@ import type { AppContext } from '../../context';
 import { assertOfficeInScope, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import { addDays, localDateOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
-import { loadUserViews, savePatientListViewSetting } from '../users/index';
+import type { Executor } from '../../db/client';
+import type { SystemDb } from '../../db/handles';
+import { removeMembersFromOfficeTeams } from '../medical-teams/index';
+import { loadUserViews, removeOfficeAssignments, savePatientListViewSetting, upsertOfficeAssignments } from '../users/index';
+import * as patients from './office-patients.repo';
 import * as repo from './offices.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -185,8 +189,9 @@ export async function assignUsers(
   const { users } = await checkOfficeAndUsers(ctx, scope, hospitalId, userIds, rule.roles, { field, assigning: true });
   const roleOf = new Map(users.map((u) => [u.id, u.roleId]));
   const stored = await ctx.db.transaction((tx) =>
-    repo.upsertAssignments(
-      tenantDb(scope, tx),
+    storeAssignments(
+      scope,
+      tx,
       hospitalId,
       userIds.map((userId) => ({ userId, isAdmin: rule.isAdmin(roleOf.get(userId)!) })),
     ),
@@ -209,7 +214,7 @@ export async function deassignUser(
   roles: readonly number[] = assignableRoles,
 ): Promise<OfficeDeassignment> {
   await checkOfficeAndUsers(ctx, scope, hospitalId, [userId], roles, { field: 'userId', assigning: false });
-  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(tenantDb(scope, tx), hospitalId, [userId]));
+  const removed = await ctx.db.transaction((tx) => removeAssignments(scope, tx, hospitalId, [userId]));
   return { hospitalId, userIds: [userId], removed };
 }
 
@@ -234,7 +239,7 @@ export async function deassignMedicalStaff(
     assigning: false,
     errorKey: 'errorDeassigningStaff',
   });
-  const removed = await ctx.db.transaction((tx) => repo.removeAssignments(tenantDb(scope, tx), hospitalId, userIds));
+  const removed = await ctx.db.transaction((tx) => removeAssignments(scope, tx, hospitalId, userIds));
   return { hospitalId, userIds, removed };
 }
 
@@ -292,7 +297,7 @@ export async function findOfficePatientsV2(
   q: EndpointQuery<typeof contract.findOfficePatientsV2>,
 ): Promise<Page<User>> {
   assertOfficeInScope(scope, hospitalId);
-  const { ids, total } = await repo.findOfficePatientIds(tenantDb(scope, ctx.db), hospitalId, q);
+  const { ids, total } = await patients.findOfficePatientIds(tenantDb(scope, ctx.db), hospitalId, q);
   const views = await loadUserViews(tenantDb(scope, ctx.db), ids, { withMetadata: true, withSsn: false, officesVisibleTo: scope });
   return { items: views, total, page: q.page, pageSize: q.pageSize };
 }
@@ -301,7 +306,7 @@ export async function findOfficePatientsV2(
  * The office's calendar for the /patients triage figures at `now`: today's local date and where
  * this month and tomorrow start, in the office's time zone (lib/office-calendar.ts, one fallback).
  */
-export function triageCalendarOf(timeZone: string | null, now: Date): repo.TriageCalendar {
+export function triageCalendarOf(timeZone: string | null, now: Date): patients.TriageCalendar {
   const zone = officeTimeZone(timeZone);
   const today = localDateOf(now, zone);
   return {
@@ -316,7 +321,7 @@ export function triageCalendarOf(timeZone: string | null, now: Date): repo.Triag
  * GET hospital/getrelatedpatientsforhospitalv4 (header hospitalid): the /patients list with each
  * patient's triage figures (last reading, reading days of the current device period, care time this
  * month, open alerts by severity, programs), sorted and filtered on the server, one query per page
- * (see repo.findOfficePatientsPage, docs/patient-list.md). 404 when the office is not the caller's.
+ * (see office-patients.repo.ts findOfficePatientsPage, docs/patient-list.md). 404 when the office is not the caller's.
  */
 export async function findOfficePatientsV4(
   ctx: AppContext,
@@ -328,7 +333,7 @@ export async function findOfficePatientsV4(
   assertOfficeInScope(scope, hospitalId);
   const zone = await repo.findOfficeTimeZone(tenantDb(scope, ctx.db), hospitalId);
   if (zone === null) { throw AppError.notFound(); }
-  const { items, total } = await repo.findOfficePatientsPage(tenantDb(scope, ctx.db), hospitalId, q, triageCalendarOf(zone, now));
+  const { items, total } = await patients.findOfficePatientsPage(tenantDb(scope, ctx.db), hospitalId, q, triageCalendarOf(zone, now));
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -345,6 +350,40 @@ export async function getPatientListView(ctx: AppContext, scope: Scope): Promise
 
 /** Chosen `PUT user/patientlistview`: saves the caller's default view of /patients (replaces the previous one; other settings kept). */
 export async function savePatientListView(ctx: AppContext, scope: Scope, view: PatientListView): Promise<{ view: PatientListView }> {
-  await ctx.db.transaction((tx) => savePatientListViewSetting(tenantDb(scope, tx), view));
+  await ctx.db.transaction((tx) => savePatientListViewSetting(scope, tx, view));
   return { view };
+}
+
+/**
+ * Stores assignments of users to office `hospitalId` through the users feature (which owns
+ * user_hospitals), in transaction `tx`; null when the office is not in the caller's scope.
+ */
+async function storeAssignments(scope: Scope, tx: Executor, hospitalId: number, rows: { userId: number; isAdmin: boolean }[]) {
+  if (rows.length === 0) { return []; }
+  if (!(await repo.getOffice(tenantDb(scope, tx), hospitalId))) { return null; }
+  return upsertOfficeAssignments(scope, tx, hospitalId, rows);
+}
+
+/**
+ * Removes users from office `hospitalId` and from that office's medical teams, through their
+ * owners (users, medical teams), in transaction `tx`. How many assignments were removed (0 when
+ * none existed: the call is idempotent).
+ */
+async function removeAssignments(scope: Scope, tx: Executor, hospitalId: number, userIds: number[]): Promise<number> {
+  if (userIds.length === 0) { return 0; }
+  await removeMembersFromOfficeTeams(scope, tx, hospitalId, userIds);
+  return (await removeOfficeAssignments(scope, tx, hospitalId, userIds)).length;
+}
+
+/** Turns assessments on for offices `hospitalIds` of the caller's scope (the surveys demo, features/surveys/demo.ts). */
+export async function enableAssessments(scope: Scope, db: Executor, hospitalIds: number[]): Promise<void> {
+  await repo.enableAssessments(tenantDb(scope, db), hospitalIds);
+}
+
+/**
+ * The ids of every office of organization `organizationId`, in id order, read with the server's
+ * handle: the offices a principal bound to the organization reaches (a FHIR API client, docs/fhir.md).
+ */
+export function officeIdsOfOrganization(handle: SystemDb, organizationId: number): Promise<number[]> {
+  return repo.officeIdsOfOrganization(handle, organizationId);
 }

@@ -3,6 +3,5 @@
 // MedicationRequest into a prescription (features/import/fhir.medications.ts).
 export { seedDrugProducts, type DrugDataSet } from './default-drugs';
 export { drugImportJobDefinition } from './drug-import';
-export { findDrugProductsByRxcui } from './drug-products.repo';
 export { warmDrugSearch } from './drug-products.service';
 export { upsertImportedPrescription, type ImportedPrescription } from './imported-prescriptions';

@@ -34,7 +34,7 @@ export async function seedDemoAssessments(ctx: AppContext, now = new Date()): Pr
   const scope = systemScope;
   if (await repo.anyCompletedSurvey(systemDb(ctx.db))) { return { patients: 0, surveys: 0 }; }
   const offices = await repo.findOfficePatientsOfUser(systemDb(ctx.db), 'nurse', TRENDS.length);
-  await enableAssessments(tenantDb(scope, ctx.db), offices.map((o) => o.hospitalId));
+  await enableAssessments(scope, ctx.db, offices.map((o) => o.hospitalId));
   const office = offices.find((o) => o.patientIds.length > 0);
   if (!office) { return { patients: 0, surveys: 0 }; }
   const { rows } = await templatesRepo.findTemplatesPage(tenantDb(scope, ctx.db), { hospitalId: 'library' }, { page: 1, pageSize: 50 });

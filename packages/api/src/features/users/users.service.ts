@@ -578,6 +578,6 @@ export async function sendProfileRemovalEmail(ctx: AppContext, scope: Scope): Pr
 /** `POST user/setwebsockettoken`: a new socket token bound to the caller's session; only its hash is stored. */
 export async function setWebSocketToken(ctx: AppContext, scope: Scope): Promise<{ webSocketToken: string }> {
   const webSocketToken = newToken();
-  await setSessionWebSocketTokenHash(tenantDb(scope, ctx.db), tokenHash(webSocketToken));
+  await setSessionWebSocketTokenHash(scope, ctx.db, tokenHash(webSocketToken));
   return { webSocketToken };
 }
