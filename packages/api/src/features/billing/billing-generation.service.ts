@@ -21,6 +21,7 @@ import type { ClaimEvidence, EngineClaim } from './engine/types';
 import { startBackgroundRun } from './billing-runs';
 import { sumKnownAmounts } from './engine/amounts';
 import { BATCH_SIZE, computeBatch, generateOffice, loadOfficeMonth, type OfficeMonth, type PatientMonthOutcome } from './generation';
+import * as runs from './billing-runs.repo';
 import * as repo from './generation.repo';
 import * as reads from './billing-generation.repo';
 import { tenantDb } from '../../db/handles';
@@ -186,7 +187,7 @@ function detailsOf(
   };
 }
 
-function runView(r: repo.RunRow): Run {
+function runView(r: runs.RunRow): Run {
   return {
     runId: r.id,
     scopeKind: r.scopeKind as Run['scopeKind'],
@@ -283,12 +284,12 @@ export async function generateForPatient(ctx: AppContext, scope: Scope, h: { pat
   const patient = await patientOr404(ctx, scope, office, h.patientid);
   const ym = resolveMonth(h, office.timeZone);
   const om = await loadOfficeMonth(scope, ctx.db, office, ym.year, ym.month);
-  const run = await repo.createRun(tenantDb(scope, ctx.db), { scopeKind: 'patient', scopeId: patient.patientId, year: ym.year, month: ym.month, total: 1, startedBy: scope.userId });
+  const run = await runs.createRun(tenantDb(scope, ctx.db), { scopeKind: 'patient', scopeId: patient.patientId, year: ym.year, month: ym.month, total: 1, startedBy: scope.userId });
   try {
     await generateOffice(scope, ctx.db, run.id, om, [patient]);
-    await repo.finishRun(tenantDb(scope, ctx.db), run.id, 'done');
+    await runs.finishRun(tenantDb(scope, ctx.db), run.id, 'done');
   } catch (err) {
-    await repo.finishRun(tenantDb(scope, ctx.db), run.id, 'failed', 'Generation failed; see the server log');
+    await runs.finishRun(tenantDb(scope, ctx.db), run.id, 'failed', 'Generation failed; see the server log');
     throw err;
   }
   return getDetailsForPatient(ctx, scope, { ...h, month: ym.month, year: ym.year }, lang);
@@ -316,7 +317,7 @@ export async function generateForOrganization(ctx: AppContext, scope: Scope, h: 
 
 /** GET billing/getbillingrun (chosen): 404 for a run outside the caller's offices. */
 export async function getRun(ctx: AppContext, scope: Scope, runId: number): Promise<Run> {
-  const run = await repo.getRun(tenantDb(scope, ctx.db), runId);
+  const run = await runs.getRun(tenantDb(scope, ctx.db), runId);
   if (!run) { throw AppError.notFound(); }
   const visible =
     run.scopeKind === 'hospital'

@@ -18,6 +18,7 @@ import { billingRuns } from '../../db/schema/index';
 import { systemScope, type Scope } from '../../db/scope';
 import type { JobDefinition, JobInfo, JobName, JobPayloads } from '../../jobs/queue';
 import { processRun } from './generation';
+import * as runs from './billing-runs.repo';
 import * as repo from './generation.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -71,7 +72,7 @@ export async function startBackgroundRun(
   try {
     await ctx.jobs.enqueue('billing-run', { runId: row.id, scope });
   } catch (err) {
-    await repo.finishRun(tenantDb(scope, ctx.db), row.id, 'failed', RUN_FAILED_MESSAGE);
+    await runs.finishRun(tenantDb(scope, ctx.db), row.id, 'failed', RUN_FAILED_MESSAGE);
     throw err;
   }
   return row;
@@ -96,7 +97,7 @@ export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['b
   const { scope, runId } = data;
   // The job reads and ends its own run as the server (systemScope); what it generates is what the
   // starting user still sees (officesOfRun with their scope).
-  const run = await repo.getRun(tenantDb(systemScope, ctx.db), runId);
+  const run = await runs.getRun(tenantDb(systemScope, ctx.db), runId);
   if (!run || run.status === 'done' || run.status === 'failed') { return { runId, status: run?.status ?? 'missing' }; }
   await ctx.db.update(billingRuns).set({ status: 'running', done: 0, finishedAt: null }).where(eq(billingRuns.id, runId));
   try {
@@ -113,7 +114,7 @@ export async function executeBackgroundRun(ctx: AppContext, data: JobPayloads['b
         .set({ status: 'queued', error: `Attempt ${attempt} of ${attempts} failed; retrying` })
         .where(eq(billingRuns.id, runId));
     } else {
-      await repo.finishRun(tenantDb(systemScope, ctx.db), runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
+      await runs.finishRun(tenantDb(systemScope, ctx.db), runId, 'failed', attempts > 1 ? `${RUN_FAILED_MESSAGE} (${attempts} attempts)` : RUN_FAILED_MESSAGE);
     }
     throw err;
   }

@@ -7,6 +7,7 @@ import type { Scope } from '../../db/scope';
 import { setProfile, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 import { dayList, seedNote, seedReadings, seedTime } from '../../../test/fixtures/billing-generation.fixtures';
 import { processRun } from './generation';
+import * as runs from './billing-runs.repo';
 import * as repo from './generation.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -27,7 +28,7 @@ async function patientIn(hospitalId: number, organizationId: number, name: strin
 
 async function runOffice(hospitalId: number, year = Y, month = M) {
   const office = (await repo.findOffice(tenantDb(scope, t.ctx.db), hospitalId))!;
-  const run = await repo.createRun(tenantDb(scope, t.ctx.db), { scopeKind: 'hospital', scopeId: hospitalId, year, month, total: 0, startedBy: f.sysadmin.id });
+  const run = await runs.createRun(tenantDb(scope, t.ctx.db), { scopeKind: 'hospital', scopeId: hospitalId, year, month, total: 0, startedBy: f.sysadmin.id });
   await processRun(scope, t.ctx.db, run.id, [office], year, month);
   return run.id;
 }

@@ -15,6 +15,7 @@ import { computePatientMonth, type MonthResult } from './engine/compute';
 import { readingWindow } from './engine/device';
 import { resolveSettings, type BillingSettings } from './engine/settings';
 import type { EngineClaim, PatientMonthFacts } from './engine/types';
+import * as runs from './billing-runs.repo';
 import * as repo from './generation.repo';
 import { chronicConditionsForPatients } from '../diagnoses/index';
 import { catalogueDb, tenantDb } from '../../db/handles';
@@ -119,7 +120,7 @@ export async function computeBatch(scope: Scope, db: Db, om: OfficeMonth, patien
 }
 
 /** A claim as stored: the English reason in `reason`, both languages in the evidence (the code's description comes from the catalogue when read). */
-export function toClaimRow(patientId: number, c: EngineClaim): repo.ClaimRow {
+export function toClaimRow(patientId: number, c: EngineClaim): runs.ClaimRow {
   return {
     patient_id: patientId,
     program: c.program,
@@ -157,7 +158,7 @@ export async function generateOffice(
       const rows = outcomes.flatMap((o) => o.result.claims.map((c) => toClaimRow(o.patient.patientId, c)));
       if (keep) { kept.push(...outcomes); }
       if (writing) { await writing; }
-      writing = repo.replaceClaims(tenantDb(scope, db), { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
+      writing = runs.replaceClaims(tenantDb(scope, db), { runId, hospitalId: om.office.id, year: om.year, month: om.month, patientIds: batch.map((p) => p.patientId), rows });
     }
     if (writing) { await writing; }
   } catch (err) {
@@ -182,7 +183,7 @@ export async function processRun(scope: Scope, db: Db, runId: number, offices: r
     perOffice.push({ om, patients });
     total += patients.length;
   }
-  await repo.setRunTotal(tenantDb(scope, db), runId, total);
+  await runs.setRunTotal(tenantDb(scope, db), runId, total);
   for (const { om, patients } of perOffice) { await generateOffice(scope, db, runId, om, patients); }
-  await repo.finishRun(tenantDb(scope, db), runId, 'done');
+  await runs.finishRun(tenantDb(scope, db), runId, 'done');
 }

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { systemScope } from '../../db/scope';
 import { processRun } from './generation';
-import * as repo from './generation.repo';
+import * as runs from './billing-runs.repo';
+import type * as repo from './generation.repo';
 import { tenantDb } from '../../db/handles';
 
 /**
@@ -12,6 +13,6 @@ import { tenantDb } from '../../db/handles';
  * (seed/billable-month.ts, docs/demo-data.md); errors of the generation are thrown.
  */
 export async function generateOfficeMonthAsSystem(db: Db, office: repo.OfficeRef, year: number, month: number, startedBy: number, now = new Date()): Promise<void> {
-  const run = await repo.createRun(tenantDb(systemScope, db), { scopeKind: 'hospital', scopeId: office.id, year, month, total: 0, startedBy });
+  const run = await runs.createRun(tenantDb(systemScope, db), { scopeKind: 'hospital', scopeId: office.id, year, month, total: 0, startedBy });
   await processRun(systemScope, db, run.id, [office], year, month, now);
 }
