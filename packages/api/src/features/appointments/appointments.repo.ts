@@ -2,13 +2,13 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { Role, type AppointmentKind, type AppointmentPerson, type AppointmentStatus } from '@vigil/contract';
 import type { Executor } from '../../db/client';
-import { appointmentAttendees, appointmentDayVersions, appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
+import { appointmentAttendees, appointmentDayVersions, type appointmentNotes, appointments, hospitals, medicalTeamMembers, medicalTeams, userHospitals, users, visitInvitations } from '../../db/schema/index';
 import { assertOfficeInScope, isOfficeInScope, officeFilter, patientRowFilter, userFilter, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import type { SystemDb, TenantDb } from '../../db/handles';
 import { tenantDb } from '../../db/handles';
 
-/** Appointments, their attendees and notes. Every function takes the caller's scope first. */
+/** Appointments, their attendees, reminders and invitations (notes: appointment-notes.repo.ts). Every function takes the caller's tenant handle. */
 
 /** Advisory lock key space: one person's bookings (the double-booking rule). */
 const LOCK_PERSON_BOOKINGS = 730_410;
@@ -315,7 +315,7 @@ export async function markVideoStopped(tenant: TenantDb, id: number, at: Date): 
 }
 
 /** Throws not-found unless appointment `id` is one the caller sees (patientRowFilter). */
-async function assertVisibleAppointment(tenant: TenantDb, id: number): Promise<void> {
+export async function assertVisibleAppointment(tenant: TenantDb, id: number): Promise<void> {
   const { scope, db } = tenant;
   const [row] = await db.select({ id: a.id }).from(a).where(and(eq(a.id, id), patientRowFilter(scope, a.hospitalId, a.patientId))).limit(1);
   if (!row) { throw AppError.notFound(); }
@@ -372,82 +372,12 @@ export async function claimDueReminders({ db }: SystemDb, now: Date, leadMs: num
   return claimed.map((c) => ({ ...c, timeZone: zoneOf.get(c.hospitalId) ?? '', attendeeIds: att.filter((x) => x.appointmentId === c.id).map((x) => x.userId) }));
 }
 
-// Notes -------------------------------------------------------------------------------------------
-
-const n = appointmentNotes;
-const author = alias(users, 'appointment_note_author');
-
-export interface NoteRow {
-  noteId: number;
-  appointmentId: number;
-  patientId: number;
-  hospitalId: number;
-  authorId: number;
-  authorName: string;
-  text: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** Notes of the caller's appointments (of `noteId` or of patient `patientId`), newest first, at most `limit`. */
-export async function findNotes(tenant: TenantDb, f: { noteId?: number; patientId?: number }, limit: number): Promise<NoteRow[]> {
-  const { scope, db } = tenant;
-  const rows = await db
-    .select({
-      noteId: n.id,
-      appointmentId: n.appointmentId,
-      patientId: a.patientId,
-      hospitalId: a.hospitalId,
-      authorId: n.authorId,
-      authorFirst: author.firstName,
-      authorLast: author.lastName,
-      text: n.text,
-      createdAt: n.createdAt,
-      updatedAt: n.updatedAt,
-    })
-    .from(n)
-    .innerJoin(a, eq(a.id, n.appointmentId))
-    .innerJoin(author, eq(author.id, n.authorId))
-    .where(
-      and(
-        patientRowFilter(scope, a.hospitalId, a.patientId),
-        f.noteId !== undefined ? eq(n.id, f.noteId) : undefined,
-        f.patientId !== undefined ? eq(a.patientId, f.patientId) : undefined,
-      ),
-    )
-    .orderBy(desc(n.createdAt), desc(n.id))
-    .limit(limit);
-  return rows.map(({ authorFirst, authorLast, ...r }) => ({ ...r, authorName: `${authorFirst} ${authorLast}`.trim() }));
-}
-
-/** Inserts a note on appointment `appointmentId`; returns its id. */
-export async function insertNote(tenant: TenantDb, appointmentId: number, authorId: number, text: string): Promise<number> {
-  const { scope, db: tx } = tenant;
-  await assertVisibleAppointment(tenantDb(scope, tx), appointmentId);
-  const [row] = await tx.insert(n).values({ appointmentId, authorId, text }).returning({ id: n.id });
-  return row!.id;
-}
-
 /**
  * `column` (an appointment id) names an appointment of the caller's offices: the tenant filter of
  * the rows that reach their office only through their appointment (notes, invitations).
  */
-const ofVisibleAppointment = (scope: Scope, column: typeof n.appointmentId | typeof visitInvitations.appointmentId): SQL =>
+export const ofVisibleAppointment = (scope: Scope, column: typeof appointmentNotes.appointmentId | typeof visitInvitations.appointmentId): SQL =>
   sql`${column} in (select ${appointments.id} from ${appointments} where ${officeFilter(scope, appointments.hospitalId)})`;
-
-/** Sets note `noteId`'s text when its appointment is in the caller's offices; whether it did. */
-export async function updateNote(tenant: TenantDb, noteId: number, text: string): Promise<boolean> {
-  const { scope, db: tx } = tenant;
-  const rows = await tx.update(n).set({ text, updatedAt: new Date() }).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
-  return rows.length > 0;
-}
-
-/** Deletes note `noteId` when its appointment is in the caller's offices; whether it did. */
-export async function deleteNote(tenant: TenantDb, noteId: number): Promise<boolean> {
-  const { scope, db: tx } = tenant;
-  const rows = await tx.delete(n).where(and(eq(n.id, noteId), ofVisibleAppointment(scope, n.appointmentId))).returning({ id: n.id });
-  return rows.length > 0;
-}
 
 // Invitations -------------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import { JsonText, NotModified, ifNoneMatchNames } from '../../lib/route';
 import { dayViewAnswers, dayViewKey } from './day-view-cache';
 import { addDays, localDateOf, localDateTimeOf, localTimeOf, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { createAndDeliver } from '../notifications/index';
+import * as notes from './appointment-notes.repo';
 import * as repo from './appointments.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -372,16 +373,16 @@ export async function findForDoctor(ctx: AppContext, scope: Scope, doctorId: num
 
 // Notes -------------------------------------------------------------------------------------------
 
-const noteView = (r: repo.NoteRow): AppointmentNote => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const noteView = (r: notes.NoteRow): AppointmentNote => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
-async function visibleNote(scope: Scope, db: Executor, noteId: number): Promise<repo.NoteRow> {
-  const [row] = await repo.findNotes(tenantDb(scope, db), { noteId }, 1);
+async function visibleNote(scope: Scope, db: Executor, noteId: number): Promise<notes.NoteRow> {
+  const [row] = await notes.findNotes(tenantDb(scope, db), { noteId }, 1);
   if (!row) { throw AppError.notFound(); }
   return row;
 }
 
 /** Its author, or whoever may change anyone's care records in the office (careRecords.manageAll); 403 otherwise. */
-function assertMayChangeNote(scope: Scope, note: repo.NoteRow): void {
+function assertMayChangeNote(scope: Scope, note: notes.NoteRow): void {
   if (note.authorId !== scope.userId && !can(scope.role, 'careRecords.manageAll')) { throw AppError.forbidden('appointmentNoteForbidden'); }
 }
 
@@ -389,7 +390,7 @@ function assertMayChangeNote(scope: Scope, note: repo.NoteRow): void {
 export async function addNote(ctx: AppContext, scope: Scope, body: AddNoteBody): Promise<AppointmentNote> {
   const noteId = await ctx.db.transaction(async (tx) => {
     await visibleAppointment(scope, tx, body.appointmentId);
-    return repo.insertNote(tenantDb(scope, tx), body.appointmentId, scope.userId, body.text);
+    return notes.insertNote(tenantDb(scope, tx), body.appointmentId, scope.userId, body.text);
   });
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
@@ -398,7 +399,7 @@ export async function addNote(ctx: AppContext, scope: Scope, body: AddNoteBody):
 export async function editNote(ctx: AppContext, scope: Scope, noteId: number, text: string): Promise<AppointmentNote> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.updateNote(tenantDb(scope, tx), noteId, text))) { throw AppError.notFound(); }
+    if (!(await notes.updateNote(tenantDb(scope, tx), noteId, text))) { throw AppError.notFound(); }
   });
   return noteView(await visibleNote(scope, ctx.db, noteId));
 }
@@ -407,7 +408,7 @@ export async function editNote(ctx: AppContext, scope: Scope, noteId: number, te
 export async function deleteNote(ctx: AppContext, scope: Scope, noteId: number): Promise<{ noteId: number }> {
   await ctx.db.transaction(async (tx) => {
     assertMayChangeNote(scope, await visibleNote(scope, tx, noteId));
-    if (!(await repo.deleteNote(tenantDb(scope, tx), noteId))) { throw AppError.notFound(); }
+    if (!(await notes.deleteNote(tenantDb(scope, tx), noteId))) { throw AppError.notFound(); }
   });
   return { noteId };
 }
@@ -415,7 +416,7 @@ export async function deleteNote(ctx: AppContext, scope: Scope, noteId: number):
 /** `GET appointments/getnotesforpatientid`: newest first, at most 500; 404 for a patient out of scope. */
 export async function findNotesForPatient(ctx: AppContext, scope: Scope, patientId: number): Promise<AppointmentNote[]> {
   if (!(await getVisiblePatient(tenantDb(scope, ctx.db), patientId))) { throw AppError.notFound(); }
-  return (await repo.findNotes(tenantDb(scope, ctx.db), { patientId }, NOTES_LIMIT)).map(noteView);
+  return (await notes.findNotes(tenantDb(scope, ctx.db), { patientId }, NOTES_LIMIT)).map(noteView);
 }
 
 /** `GET appointments/getnotebyid`: 404 out of scope. */
