@@ -38,6 +38,7 @@ import { raiseMeasurementAlerts, type CommittedReading } from '../notifications/
 import { checkReading, identityKey, type CheckedReading, type Rejection } from './ingestion';
 import { findHubDevices, forgetHubDevices } from './hub-devices';
 import { insertMeasurementsBatched } from './insert-batcher';
+import * as reads from './measurement-reads.repo';
 import * as repo from './measurements.repo';
 import { resolveThresholds, severityOfReading, toDisplayThresholds, toEffective, type ThresholdMap } from './thresholds';
 import { DAY_MS, localIso, rangeOf, safeTimeZone, startOfLocalDay, zonedMidnight } from './time';
@@ -417,7 +418,7 @@ function valuesOf(deviceType: string, values: Record<string, number>, prefs: Uni
   });
 }
 
-function toMeasurement(r: repo.MeasurementRow, prefs: UnitPreferences): Measurement {
+function toMeasurement(r: reads.MeasurementRow, prefs: UnitPreferences): Measurement {
   return {
     id: r.id,
     patientId: r.patientId,
@@ -441,11 +442,11 @@ function toMeasurement(r: repo.MeasurementRow, prefs: UnitPreferences): Measurem
 }
 
 async function callerPrefs(ctx: AppContext, scope: Scope): Promise<UnitPreferences> {
-  return unitPreferencesOf(await repo.getCallerSettings(tenantDb(scope, ctx.db)));
+  return unitPreferencesOf(await reads.getCallerSettings(tenantDb(scope, ctx.db)));
 }
 
-async function page(ctx: AppContext, scope: Scope, f: repo.MeasurementListFilter, q: MeasurementPageQuery): Promise<MeasurementPage> {
-  const [{ rows, total }, prefs] = await Promise.all([repo.findMeasurements(tenantDb(scope, ctx.db), f, q), callerPrefs(ctx, scope)]);
+async function page(ctx: AppContext, scope: Scope, f: reads.MeasurementListFilter, q: MeasurementPageQuery): Promise<MeasurementPage> {
+  const [{ rows, total }, prefs] = await Promise.all([reads.findMeasurements(tenantDb(scope, ctx.db), f, q), callerPrefs(ctx, scope)]);
   return { items: rows.map((r) => toMeasurement(r, prefs)), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -480,7 +481,7 @@ export function periodStart(filter: MeasurementFilterCase, now: Date, tz: string
 }
 
 async function patientByIdentifier(ctx: AppContext, scope: Scope, identifier: string) {
-  const patient = await repo.findVisiblePatientByIdentifier(tenantDb(scope, ctx.db), identifier);
+  const patient = await reads.findVisiblePatientByIdentifier(tenantDb(scope, ctx.db), identifier);
   if (!patient) { throw AppError.notFound(); }
   return patient;
 }
@@ -519,7 +520,7 @@ function openRange(from: string | undefined, to: string | undefined, tz: string)
  * time zone, or instants), paged. 404 when the device is not the caller's.
  */
 export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: number, q: MeasurementPageQuery & { from?: string; to?: string }) {
-  const device = await repo.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
+  const device = await reads.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
   if (!device) { throw AppError.notFound(); }
   return page(ctx, scope, { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q);
 }
@@ -530,10 +531,10 @@ export async function findForDevice(ctx: AppContext, scope: Scope, deviceId: num
  * (column titles in the caller's language), severity and the manual / simulated marks.
  */
 export async function deviceCsv(ctx: AppContext, scope: Scope, deviceId: number, q: { from?: string; to?: string; sort?: string }, lang: Lang) {
-  const device = await repo.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
+  const device = await reads.getDeviceInScope(tenantDb(scope, ctx.db), deviceId);
   if (!device) { throw AppError.notFound(); }
   const [rows, prefs] = await Promise.all([
-    repo.findAllMeasurements(tenantDb(scope, ctx.db), { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
+    reads.findAllMeasurements(tenantDb(scope, ctx.db), { deviceId, ...openRange(q.from, q.to, safeTimeZone(device.timeZone)) }, q.sort, MEASUREMENTS_CSV_MAX_ROWS),
     callerPrefs(ctx, scope),
   ]);
   const codes = isDeviceType(device.deviceType) ? measurementCatalogue[device.deviceType].values : [];
@@ -625,7 +626,7 @@ export async function updateOfficeDefaults(
  * flags copied, each of the type's values (`codes`, LOINC) in the display units of `prefs`, null
  * where a reading lacks it. `readings` are in time order.
  */
-function seriesPointsOf(readings: readonly repo.SeriesReading[], codes: readonly string[], prefs: UnitPreferences): SeriesPoints {
+function seriesPointsOf(readings: readonly reads.SeriesReading[], codes: readonly string[], prefs: UnitPreferences): SeriesPoints {
   const n = readings.length;
   const points: SeriesPoints = {
     id: new Array<number>(n),
@@ -675,7 +676,7 @@ const ZONE_SPAN_MS = 14 * 3_600_000;
  * type with its value units and the thresholds in effect (the catalogue's, the office's, the
  * patient's device's), the points as columns in the caller's display units. Types with readings in
  * the range or an active device of the patient are listed, in catalogue order. One statement
- * (repo.findSeries): as the patient's time zone comes with it, it reads the range as it would be in
+ * (reads.findSeries): as the patient's time zone comes with it, it reads the range as it would be in
  * any time zone, and the readings outside the patient's own range are left out here. 404 when the
  * patient is not visible; 400 `to` for a reversed or too long range.
  */
@@ -687,7 +688,7 @@ export async function getPatientSeries(ctx: AppContext, scope: Scope, patientId:
   wide.to += ZONE_SPAN_MS;
   // Reversed or too long in every time zone: refused before reading anything.
   if (wide.to <= wide.from || wide.to - wide.from > SERIES_MAX_MS + 4 * ZONE_SPAN_MS) { throw invalid(); }
-  const found = await repo.findSeries(tenantDb(scope, ctx.db), patientId, new Date(wide.from), new Date(wide.to));
+  const found = await reads.findSeries(tenantDb(scope, ctx.db), patientId, new Date(wide.from), new Date(wide.to));
   if (!found) { throw AppError.notFound(); }
   const range = seriesBounds(q, safeTimeZone(found.userTimezone), now);
   if (range.to <= range.from || range.to - range.from > SERIES_MAX_MS) { throw invalid(); }
