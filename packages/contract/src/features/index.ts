@@ -63,6 +63,7 @@ export * from './ccm/ccm.sections.schemas';
 export * from './ccm/ccm.record.schemas';
 export { CCM_UPLOAD_CEILING_BYTES, ccmFhirImportResultSchema, type CcmFhirImportResult } from './ccm/ccm.files.contract';
 export * from './surveys/surveys.schemas';
+export * from './surveys/survey-occurrences.schemas';
 
 export * from './prescriptions/prescriptions.schemas';
 
