@@ -177,6 +177,23 @@ export default tseslint.config(
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/scope-used': 'error' },
   },
+  // ---- Routes (docs/architecture.md "The route chain"): a routes file registers its contract group
+  // whole with `registerGroup`, whose handlers the compiler checks complete (`pickGroup` / `omitGroup`
+  // / `omitDeclaredIn` for a group split across plugin contexts or files); `registerEndpoint`, one
+  // endpoint at a time, is lib/route's own. Covers src, the tests and the lint probes.
+  {
+    files: ['packages/api/src/**/*.ts', 'packages/api/test/**/*.ts'],
+    ignores: ['packages/api/src/lib/route/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='registerEndpoint'], MemberExpression[property.name='registerEndpoint']",
+          message: 'Register the contract group whole with registerGroup(app, ctx, group, handlers) (pickGroup / omitGroup for a part of it), so its handlers are checked complete (docs/architecture.md "The route chain"); registerEndpoint is lib/route\'s own.',
+        },
+      ],
+    },
+  },
   // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
   // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
   {
