@@ -124,6 +124,9 @@ const barrelRepoSelectors = [
   { selector: "ExportAllDeclaration[exportKind!='type'][source.value=/\\.repo$/]", message: barrelMessage },
   { selector: "ImportDeclaration[importKind!='type'][source.value=/\\.repo$/]", message: barrelMessage },
 ];
+const routeSelectors = [
+  { selector: "ImportSpecifier[imported.name='registerEndpoint'], MemberExpression[property.name='registerEndpoint']", message: 'Register the contract group whole with registerGroup(app, ctx, group, handlers) (pickGroup / omitGroup for a part of it), so its handlers are checked complete (docs/architecture.md "The route chain"); registerEndpoint is lib/route\'s own.', },
+];
 const lintProbes = 'packages/api/test/fixtures/lint-probes';
 
 export default tseslint.config(
@@ -183,12 +186,26 @@ export default tseslint.config(
     plugins: { vigil: vigilPlugin },
     rules: { 'vigil/scope-used': 'error' },
   },
+  // ---- Routes (docs/architecture.md "The route chain"): a routes file registers its contract group
+  // whole with `registerGroup`, whose handlers the compiler checks complete (`pickGroup` / `omitGroup`
+  // / `omitDeclaredIn` for a group split across plugin contexts or files); `registerEndpoint`, one
+  // endpoint at a time, is lib/route's own. Covers src, the tests and the lint probes.
+  {
+    files: ['packages/api/src/**/*.ts', 'packages/api/test/**/*.ts'],
+    ignores: ['packages/api/src/lib/route/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...routeSelectors,
+      ],
+    },
+  },
   // A feature's barrel (its index.ts, the only door other features use) offers its services, never
   // its repositories: another feature's write goes through the owner's rules (docs/architecture.md
   // "Feature boundaries (API)"). Types of a repository's rows may be re-exported (`export type`).
   {
     files: ['packages/api/src/features/*/index.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...barrelRepoSelectors] },
+    rules: { 'no-restricted-syntax': ['error', ...routeSelectors, ...barrelRepoSelectors] },
   },
   // The probes of packages/api/test/lint-probes.test.ts: code the rule must report (the folder is in
   // the global ignores, so `eslint packages` passes; the test lints it with `ignore: false`).
@@ -199,7 +216,7 @@ export default tseslint.config(
   },
   {
     files: [`${lintProbes}/barrel-*.ts`],
-    rules: { 'no-restricted-syntax': ['error', ...barrelRepoSelectors] },
+    rules: { 'no-restricted-syntax': ['error', ...routeSelectors, ...barrelRepoSelectors] },
   },
   // ---- end API / contract ----------------------------------------------------------------------------
   {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The lint rules bite (vigil/no-scope-internals, vigil/table-imports): each probe of test/fixtures/lint-probes is linted with the repository's
+// The lint rules bite (vigil/no-scope-internals, vigil/table-imports, registerEndpoint's restriction): each probe of test/fixtures/lint-probes is linted with the repository's
 // ESLint config (eslint.config.js, type information from packages/api/tsconfig.json) and must
 // report exactly these rules at exactly these lines. The probes are in the config's global
 // ignores (so `eslint packages` passes), hence `ignore: false` here.
@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const probes = path.join(root, 'packages/api/test/fixtures/lint-probes');
 const RULE = 'vigil/no-scope-internals';
 const TABLES = 'vigil/table-imports';
+const ROUTES = 'no-restricted-syntax';
 
 /** Probe file → the [line, rule id] of every message, in order. */
 const expected: Record<string, Array<[number, string]>> = {
@@ -75,6 +76,12 @@ const expected: Record<string, Array<[number, string]>> = {
     [2, 'no-restricted-syntax'],
     [3, 'no-restricted-syntax'],
     [4, 'no-restricted-syntax'],
+  ],
+  // A routes file importing `registerEndpoint` and calling it through the route layer's namespace
+  // (docs/architecture.md "The route chain"); its `registerGroup` call passes.
+  'register-endpoint.ts': [
+    [12, ROUTES],
+    [16, ROUTES],
   ],
 };
 

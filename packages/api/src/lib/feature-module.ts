@@ -19,7 +19,7 @@ export type FeatureAuditRecords = { readonly [K in AuditRecordKind]?: PatientLoo
 export interface FeatureModuleDecl<A extends FeatureAuditRecords = FeatureAuditRecords> {
   /** The feature's folder under packages/api/src/features/ (and its owner name in db/schema/owners.ts). */
   name: string;
-  /** Registers the feature's endpoints (lib/route: `registerEndpoint`, `registerGroup`). */
+  /** Registers the feature's endpoints (lib/route: `registerGroup`, one call per contract group or part of one). */
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** The feature's job queues (jobs/queue.ts), built with the app's context. */
   jobs?: (ctx: AppContext) => JobDefinition<JobName>[];

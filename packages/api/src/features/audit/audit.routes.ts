@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { auditTrail, reporting, systemLogs } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { registerEndpoint } from '../../lib/route';
+import { registerGroup } from '../../lib/route';
 import * as audit from './audit.service';
 import * as checkpoints from './checkpoints.service';
 import * as reports from './reporting.service';
@@ -17,30 +17,33 @@ async function sendFile(reply: FastifyReply, contentType: string, fileName: stri
 
 /** Spec section 7 "Logs and reporting" and the audit trail's calls (docs/audit.md). */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, systemLogs.getSystemLogs, ({ scope, headers, query }) => audit.getSystemLogs(ctx, scope, headers, query));
-  registerEndpoint(app, ctx, systemLogs.getSystemLogById, ({ scope, headers }) => audit.getSystemLog(ctx, scope, headers.systemlogid));
-  registerEndpoint(app, ctx, systemLogs.exportSystemLogsCsv, async ({ scope, headers, reply }) =>
-    sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', '\ufeff' + (await audit.systemLogsCsv(ctx, scope, headers))),
-  );
-
-  registerEndpoint(app, ctx, reporting.getAllRelatedPatientDailyScores, ({ scope, query }) => reports.patientDailyScores(ctx, scope, query));
-  registerEndpoint(app, ctx, reporting.getAllRelatedStaffAuditReport, ({ scope, query }) => reports.staffReport(ctx, scope, query));
-  registerEndpoint(app, ctx, reporting.getAuditReportDataLoginsAll, ({ scope, query }) => reports.loginsReport(ctx, scope, query));
-  registerEndpoint(app, ctx, reporting.getAuditReportDataTimeTrackingsAll, ({ scope, query }) => reports.timeTrackingsReport(ctx, scope, query));
-  registerEndpoint(app, ctx, reporting.getAuditReportDataMeasurementsAll, ({ scope, query }) => reports.measurementsReport(ctx, scope, query));
-  registerEndpoint(app, ctx, reporting.exportAuditReportCsv, async ({ scope, query, reply }) => {
-    const file = await reports.reportCsv(ctx, scope, query);
-    return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, '\ufeff' + file.body);
+  registerGroup(app, ctx, systemLogs, {
+    getSystemLogs: ({ scope, headers, query }) => audit.getSystemLogs(ctx, scope, headers, query),
+    getSystemLogById: ({ scope, headers }) => audit.getSystemLog(ctx, scope, headers.systemlogid),
+    exportSystemLogsCsv: async ({ scope, headers, reply }) =>
+      sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', '\ufeff' + (await audit.systemLogsCsv(ctx, scope, headers))),
   });
 
-  registerEndpoint(app, ctx, auditTrail.getAuditEvents, ({ scope, query }) => audit.getAuditEvents(ctx, scope, query));
-  registerEndpoint(app, ctx, auditTrail.exportAuditEventsCsv, async ({ scope, query, reply }) =>
-    sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', '\ufeff' + (await audit.auditEventsCsv(ctx, scope, query))),
-  );
-  registerEndpoint(app, ctx, auditTrail.exportAuditEventsFhir, async ({ scope, query, reply }) =>
-    sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),
-  );
-  registerEndpoint(app, ctx, auditTrail.verifyAuditChain, async () => (await checkpoints.verifyIncrementally(ctx)).result);
-  registerEndpoint(app, ctx, auditTrail.getAuditVerification, () => checkpoints.verificationStatus(ctx));
-  registerEndpoint(app, ctx, auditTrail.startAuditFullCheck, () => checkpoints.startFullCheck(ctx));
+  registerGroup(app, ctx, reporting, {
+    getAllRelatedPatientDailyScores: ({ scope, query }) => reports.patientDailyScores(ctx, scope, query),
+    getAllRelatedStaffAuditReport: ({ scope, query }) => reports.staffReport(ctx, scope, query),
+    getAuditReportDataLoginsAll: ({ scope, query }) => reports.loginsReport(ctx, scope, query),
+    getAuditReportDataTimeTrackingsAll: ({ scope, query }) => reports.timeTrackingsReport(ctx, scope, query),
+    getAuditReportDataMeasurementsAll: ({ scope, query }) => reports.measurementsReport(ctx, scope, query),
+    exportAuditReportCsv: async ({ scope, query, reply }) => {
+      const file = await reports.reportCsv(ctx, scope, query);
+      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, '\ufeff' + file.body);
+    },
+  });
+
+  registerGroup(app, ctx, auditTrail, {
+    getAuditEvents: ({ scope, query }) => audit.getAuditEvents(ctx, scope, query),
+    exportAuditEventsCsv: async ({ scope, query, reply }) =>
+      sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', '\ufeff' + (await audit.auditEventsCsv(ctx, scope, query))),
+    exportAuditEventsFhir: async ({ scope, query, reply }) =>
+      sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),
+    verifyAuditChain: async () => (await checkpoints.verifyIncrementally(ctx)).result,
+    getAuditVerification: () => checkpoints.verificationStatus(ctx),
+    startAuditFullCheck: () => checkpoints.startFullCheck(ctx),
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auth } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { registerEndpoint } from '../../lib/route';
+import { registerGroup } from '../../lib/route';
 import * as service from './auth.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,21 +11,23 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     issue: (token, maxAge) =>
       void reply.setCookie(service.DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/api/auth', maxAge }),
   });
-  registerEndpoint(app, ctx, auth.signInV3, ({ body, req, reply }) => service.signIn(ctx, body, req.ip, deviceCookie(req, reply)));
-  registerEndpoint(app, ctx, auth.mfaVerify, ({ body, req, reply }) => service.verifyMfa(ctx, body, req.ip, deviceCookie(req, reply)));
-  registerEndpoint(app, ctx, auth.mfaPasskeyOptions, ({ body }) => service.passkeyOptions(ctx, body.challengeToken));
-  registerEndpoint(app, ctx, auth.mfaEnrolTotp, ({ body }) => service.startEnrolment(ctx, body.challengeToken));
-  registerEndpoint(app, ctx, auth.mfaEnrolTotpConfirm, ({ body, req, reply }) => service.confirmEnrolment(ctx, body, req.ip, deviceCookie(req, reply)));
-  registerEndpoint(app, ctx, auth.signInWithToken, ({ body, req }) => service.signInWithToken(ctx, body.token, req.ip));
-  registerEndpoint(app, ctx, auth.signInWithTokenV2, ({ body, req }) => service.signInWithToken(ctx, body.token, body.ip || req.ip));
-  registerEndpoint(app, ctx, auth.signOut, async ({ scope }) => {
-    await service.signOut(ctx, scope);
-    return null;
-  });
-  registerEndpoint(app, ctx, auth.checkAuthentication, ({ req }) => {
-    const session = req.session;
-    if (!session) { return { authenticated: false, expiresAt: null, idleExpiresAt: null }; }
-    const idle = new Date(session.lastSeenAt.getTime() + ctx.config.sessionIdleMinutes * 60_000);
-    return { authenticated: true, expiresAt: session.expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
+  registerGroup(app, ctx, auth, {
+    signInV3: ({ body, req, reply }) => service.signIn(ctx, body, req.ip, deviceCookie(req, reply)),
+    mfaVerify: ({ body, req, reply }) => service.verifyMfa(ctx, body, req.ip, deviceCookie(req, reply)),
+    mfaPasskeyOptions: ({ body }) => service.passkeyOptions(ctx, body.challengeToken),
+    mfaEnrolTotp: ({ body }) => service.startEnrolment(ctx, body.challengeToken),
+    mfaEnrolTotpConfirm: ({ body, req, reply }) => service.confirmEnrolment(ctx, body, req.ip, deviceCookie(req, reply)),
+    signInWithToken: ({ body, req }) => service.signInWithToken(ctx, body.token, req.ip),
+    signInWithTokenV2: ({ body, req }) => service.signInWithToken(ctx, body.token, body.ip || req.ip),
+    signOut: async ({ scope }) => {
+      await service.signOut(ctx, scope);
+      return null;
+    },
+    checkAuthentication: ({ req }) => {
+      const session = req.session;
+      if (!session) { return { authenticated: false, expiresAt: null, idleExpiresAt: null }; }
+      const idle = new Date(session.lastSeenAt.getTime() + ctx.config.sessionIdleMinutes * 60_000);
+      return { authenticated: true, expiresAt: session.expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { chat } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { registerEndpoint } from '../../lib/route';
+import { registerGroup } from '../../lib/route';
 import * as service from './chat.service';
 
 /**
@@ -9,7 +9,9 @@ import * as service from './chat.service';
  * notifications feature's endpoints), and the chosen conversation list of the messages panel.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, chat.getMyMessagesWithUser, ({ scope, query }) => service.findMessagesWithUser(ctx, scope, query));
-  registerEndpoint(app, ctx, chat.getMyMessagesWithUserOnlyGroupMessages, ({ scope, query }) => service.findGroupMessages(ctx, scope, query));
-  registerEndpoint(app, ctx, chat.getMyConversations, ({ scope }) => service.findConversations(ctx, scope));
+  registerGroup(app, ctx, chat, {
+    getMyMessagesWithUser: ({ scope, query }) => service.findMessagesWithUser(ctx, scope, query),
+    getMyMessagesWithUserOnlyGroupMessages: ({ scope, query }) => service.findGroupMessages(ctx, scope, query),
+    getMyConversations: ({ scope }) => service.findConversations(ctx, scope),
+  });
 }

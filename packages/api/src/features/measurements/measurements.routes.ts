@@ -3,7 +3,7 @@ import { measurements } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { buildCsv } from '../../lib/csv';
-import { registerEndpoint } from '../../lib/route';
+import { registerGroup } from '../../lib/route';
 import * as service from './measurements.service';
 
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
@@ -11,39 +11,37 @@ const answered = undefined as never;
 
 /** Spec section 7, "Medical device, measurements": ingestion, reading lists, office thresholds; plus chosen device readings (CSV) and chart series. */
 export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, measurements.postMeasurements, ({ hub, scope, body }) => {
-    if (hub) { return service.ingest(ctx, { kind: 'hub', hub }, body); }
-    if (!scope) { throw AppError.unauthorized(); }
-    return service.ingest(ctx, { kind: 'staff', scope }, body);
-  });
-  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientsForHospital, ({ scope, headers, query }) =>
-    service.findForHospitalMonth(ctx, scope, headers.hospitalid, headers.byyear, headers.bymonth, query),
-  );
-  registerEndpoint(app, ctx, measurements.getDeviceDefaultsForHospital, ({ scope, headers }) => service.getOfficeDefaults(ctx, scope, headers.hospitalid));
-  registerEndpoint(app, ctx, measurements.updateDeviceDefaultsForHospital, ({ scope, headers, body }) =>
-    service.updateOfficeDefaults(ctx, scope, headers.hospitalid, body),
-  );
-  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientByIdentifier, ({ scope, headers, query }) =>
-    service.findForPatientIdentifier(ctx, scope, headers.patientidentifier, headers.filtercase, query),
-  );
-  registerEndpoint(app, ctx, measurements.getMeasurementsForPatientByIdentifierCustomDate, ({ scope, headers, query }) =>
-    service.findForPatientIdentifierRange(ctx, scope, headers.patientidentifier, headers.startdate, headers.enddate, query),
-  );
-  // Declared `binary`: the route answers either the JSON envelope itself or, with format=csv, a file.
-  registerEndpoint(app, ctx, measurements.getMeasurementsForDevice, async ({ scope, headers, query, req, reply }) => {
-    if (query.format === 'csv') {
-      const { header, records } = await service.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
-      const csv = buildCsv(header, records); // formula text neutralised, BOM included (lib/csv.ts)
-      await reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="device-${headers.deviceid}-measurements.csv"`)
-        .send(csv);
+  registerGroup(app, ctx, measurements, {
+    postMeasurements: ({ hub, scope, body }) => {
+      if (hub) { return service.ingest(ctx, { kind: 'hub', hub }, body); }
+      if (!scope) { throw AppError.unauthorized(); }
+      return service.ingest(ctx, { kind: 'staff', scope }, body);
+    },
+    getMeasurementsForPatientsForHospital: ({ scope, headers, query }) =>
+      service.findForHospitalMonth(ctx, scope, headers.hospitalid, headers.byyear, headers.bymonth, query),
+    getDeviceDefaultsForHospital: ({ scope, headers }) => service.getOfficeDefaults(ctx, scope, headers.hospitalid),
+    updateDeviceDefaultsForHospital: ({ scope, headers, body }) =>
+      service.updateOfficeDefaults(ctx, scope, headers.hospitalid, body),
+    getMeasurementsForPatientByIdentifier: ({ scope, headers, query }) =>
+      service.findForPatientIdentifier(ctx, scope, headers.patientidentifier, headers.filtercase, query),
+    getMeasurementsForPatientByIdentifierCustomDate: ({ scope, headers, query }) =>
+      service.findForPatientIdentifierRange(ctx, scope, headers.patientidentifier, headers.startdate, headers.enddate, query),
+    // Declared `binary`: the route answers either the JSON envelope itself or, with format=csv, a file.
+    getMeasurementsForDevice: async ({ scope, headers, query, req, reply }) => {
+      if (query.format === 'csv') {
+        const { header, records } = await service.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
+        const csv = buildCsv(header, records); // formula text neutralised, BOM included (lib/csv.ts)
+        await reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="device-${headers.deviceid}-measurements.csv"`)
+          .send(csv);
+        return answered;
+      }
+      const data = await service.findForDevice(ctx, scope, headers.deviceid, query);
+      if (ctx.config.validateResponses) { measurements.getMeasurementsForDevice.response.parse(data); }
+      await reply.code(200).send({ resFlag: true, data, msg: 'OK' });
       return answered;
-    }
-    const data = await service.findForDevice(ctx, scope, headers.deviceid, query);
-    if (ctx.config.validateResponses) { measurements.getMeasurementsForDevice.response.parse(data); }
-    await reply.code(200).send({ resFlag: true, data, msg: 'OK' });
-    return answered;
+    },
+    getPatientSeries: ({ scope, headers, query }) => service.getPatientSeries(ctx, scope, headers.patientid, query),
   });
-  registerEndpoint(app, ctx, measurements.getPatientSeries, ({ scope, headers, query }) => service.getPatientSeries(ctx, scope, headers.patientid, query));
 }

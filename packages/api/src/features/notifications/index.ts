@@ -1,8 +1,10 @@
 /**
  * The notifications feature's public surface (docs/architecture.md "Feature boundaries"): alerts
- * for committed readings, notifying a patient's team, and the texts of the scheduled alerts.
+ * for committed readings, notifying a patient's team, the texts of the scheduled alerts, and the
+ * group's endpoints that features/appointments registers.
  */
 export { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 export { dailyGoalTexts, missedMeasurementTexts, reminderTexts } from './alert-messages';
 export { createAndDeliver, findTeamRecipients } from './notifications.service';
 export { alertCareTeam, type CareTeamAlert } from './care-team-alerts';
+export { VIDEO_CALL_NOTIFICATION_ENDPOINTS } from './notifications.routes';

@@ -4,7 +4,7 @@ import { publicLinks } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { limitTokenGuesses } from '../../lib/guess-limit';
-import { registerEndpoint } from '../../lib/route';
+import { omitGroup, pickGroup, registerGroup } from '../../lib/route';
 import * as service from './public-links.service';
 
 /** Per client IP, the public report endpoints answer at most this many requests a minute (guessing tokens is pointless at 2^256, but the reads cost). */
@@ -16,15 +16,24 @@ function clientOf(req: FastifyRequest) {
 }
 
 /**
+ * The two public reads, registered in the rate-limited context below with `pickGroup`; the rest of
+ * the group with `omitGroup` of the same keys, so the two registrations are the whole group, each
+ * one's handlers complete at compile time (docs/architecture.md "The route chain").
+ */
+const PUBLIC_READS = ['getMeasurementsFromLink', 'getMeasurementsForHub'] as const;
+
+/**
  * Spec section 7, "Public links" (5 endpoints) plus the chosen GET publiclink/getmeasurementsforhub.
  * The two public reads live in their own encapsulated context where @fastify/rate-limit is
  * registered with `global: false` and hooked onto those routes only: no other route is limited.
  */
 export function publicLinksRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, publicLinks.findPublicLinks, ({ scope, headers, query }) => service.findLinks(ctx, scope, headers.patientid, query));
-  registerEndpoint(app, ctx, publicLinks.createPublicLink, ({ scope, body }) => service.createLink(ctx, scope, body));
-  registerEndpoint(app, ctx, publicLinks.revokePublicLink, ({ scope, params }) => service.revokeLink(ctx, scope, params.id));
-  registerEndpoint(app, ctx, publicLinks.sharePublicLinkWithEmail, ({ scope, body, req }) => service.shareLinkWithEmail(ctx, scope, body, req.lang));
+  registerGroup(app, ctx, omitGroup(publicLinks, PUBLIC_READS), {
+    findPublicLinks: ({ scope, headers, query }) => service.findLinks(ctx, scope, headers.patientid, query),
+    createPublicLink: ({ scope, body }) => service.createLink(ctx, scope, body),
+    revokePublicLink: ({ scope, params }) => service.revokeLink(ctx, scope, params.id),
+    sharePublicLinkWithEmail: ({ scope, body, req }) => service.shareLinkWithEmail(ctx, scope, body, req.lang),
+  });
 
   void app.register(async (scoped) => {
     await scoped.register(rateLimit, {
@@ -41,9 +50,10 @@ export function publicLinksRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       return payload;
     });
-    registerEndpoint(scoped, ctx, publicLinks.getMeasurementsFromLink, ({ headers, req }) => service.getReport(ctx, headers.linkid, null, clientOf(req), req.lang));
-    registerEndpoint(scoped, ctx, publicLinks.getMeasurementsForHub, ({ headers, req }) =>
-      service.getReport(ctx, headers.linkid, headers.hubidentifier, clientOf(req), req.lang),
-    );
+    registerGroup(scoped, ctx, pickGroup(publicLinks, PUBLIC_READS), {
+      getMeasurementsFromLink: ({ headers, req }) => service.getReport(ctx, headers.linkid, null, clientOf(req), req.lang),
+      getMeasurementsForHub: ({ headers, req }) =>
+        service.getReport(ctx, headers.linkid, headers.hubidentifier, clientOf(req), req.lang),
+    });
   });
 }

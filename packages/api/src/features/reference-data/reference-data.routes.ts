@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { referenceData } from '@vigil/contract';
 import type { AppContext } from '../../context';
-import { registerEndpoint } from '../../lib/route';
+import { registerGroup } from '../../lib/route';
 import * as repo from './reference-data.repo';
 import { lookupUsAddress } from '../../lib/address-lookup';
 
 export function referenceDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, referenceData.getCountries, () => repo.findCountries(ctx.db));
-  registerEndpoint(app, ctx, referenceData.getRoles, async () =>
-    (await repo.findRoles(ctx.db)).map((r) => ({
-      id: r.id,
-      roleName: r.roleName,
-      roleNameForDisplay: r.roleNameForDisplay,
-      roleNameForDisplayESP: r.roleNameForDisplayEsp,
-    })),
-  );
-  registerEndpoint(app, ctx, referenceData.lookupAddress, ({ req, query }) => lookupUsAddress(query.zip, query.city, query.state, req.lang));
+  registerGroup(app, ctx, referenceData, {
+    getCountries: () => repo.findCountries(ctx.db),
+    getRoles: async () =>
+      (await repo.findRoles(ctx.db)).map((r) => ({
+        id: r.id,
+        roleName: r.roleName,
+        roleNameForDisplay: r.roleNameForDisplay,
+        roleNameForDisplayESP: r.roleNameForDisplayEsp,
+      })),
+    lookupAddress: ({ req, query }) => lookupUsAddress(query.zip, query.city, query.state, req.lang),
+  });
 }

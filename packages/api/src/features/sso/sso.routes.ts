@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, statusOf } from '../../lib/app-error';
 import { countFailedGuess, limitTokenGuesses } from '../../lib/guess-limit';
 import { linkBase } from '../../lib/public-url';
-import { registerEndpoint } from '../../lib/route';
+import { omitGroup, pickGroup, registerGroup } from '../../lib/route';
 import * as service from './sso.service';
 
 /**
@@ -45,40 +45,53 @@ function backToLogin(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, 
   return reply.header('cache-control', 'no-store').redirect(to.href, 303);
 }
 
+/**
+ * The endpoints registered in their own plugin contexts: the callback and the completion with the
+ * failed-guess limit, the back-channel logout with its form body parser. Each context registers
+ * `pickGroup` of its keys and the app the rest (`omitGroup` of both), so the three registrations are
+ * the whole group, each one's handlers complete at compile time (docs/architecture.md "The route chain").
+ */
+const LIMITED_ENDPOINTS = ['ssoCallback', 'completeSso'] as const;
+const BACKCHANNEL_ENDPOINTS = ['ssoBackchannelLogout'] as const;
+
 /** Single sign-on endpoints (chosen; docs/security.md "Single sign-on"). */
 export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, ctx, sso.getSsoConfig, ({ scope, params }) => service.getConfig(ctx, scope, params.organizationId));
-  registerEndpoint(app, ctx, sso.saveSsoConfig, ({ scope, params, body }) => service.saveConfig(ctx, scope, params.organizationId, body));
-  registerEndpoint(app, ctx, sso.discoverSso, ({ query }) => service.discoverOrganization(ctx, query.q));
-  registerEndpoint(app, ctx, sso.startSso, async ({ query, req, reply }) => {
-    try {
-      const url = await service.startSignIn(ctx, query.org, flowCookie(ctx, req, reply));
-      return reply.redirect(url, 302);
-    } catch (err) {
-      return backToLogin(ctx, req, reply, err) ?? Promise.reject(err);
-    }
+  registerGroup(app, ctx, omitGroup(sso, [...LIMITED_ENDPOINTS, ...BACKCHANNEL_ENDPOINTS]), {
+    getSsoConfig: ({ scope, params }) => service.getConfig(ctx, scope, params.organizationId),
+    saveSsoConfig: ({ scope, params, body }) => service.saveConfig(ctx, scope, params.organizationId, body),
+    discoverSso: ({ query }) => service.discoverOrganization(ctx, query.q),
+    startSso: async ({ query, req, reply }) => {
+      try {
+        const url = await service.startSignIn(ctx, query.org, flowCookie(ctx, req, reply));
+        return reply.redirect(url, 302);
+      } catch (err) {
+        return backToLogin(ctx, req, reply, err) ?? Promise.reject(err);
+      }
+    },
   });
 
   void app.register(async (limited) => {
     limitTokenGuesses(limited, ctx, SSO_CALLBACK_LIMIT, (status) => status >= 400 && status < 500);
-    registerEndpoint(limited, ctx, sso.ssoCallback, async ({ query, req, reply }) => {
-      try {
-        const next = await service.handleCallback(
-          ctx,
-          { currentUrl: new URL(req.url, linkBase(ctx)), ...(query.state ? { state: query.state } : {}), ...(query.error ? { error: query.error } : {}) },
-          flowCookie(ctx, req, reply),
-          requestOf(req),
-        );
-        return reply.redirect(next, 303);
-      } catch (err) {
-        const back = backToLogin(ctx, req, reply, err);
-        if (!back) { throw err; }
-        // The limit's hook counts 4xx answers; a refusal sent back as a redirect still counts.
-        await countFailedGuess(ctx, req.ip, SSO_CALLBACK_LIMIT);
-        return back;
-      }
+    registerGroup(limited, ctx, pickGroup(sso, LIMITED_ENDPOINTS), {
+      ssoCallback: async ({ query, req, reply }) => {
+        try {
+          const next = await service.handleCallback(
+            ctx,
+            { currentUrl: new URL(req.url, linkBase(ctx)), ...(query.state ? { state: query.state } : {}), ...(query.error ? { error: query.error } : {}) },
+            flowCookie(ctx, req, reply),
+            requestOf(req),
+          );
+          return reply.redirect(next, 303);
+        } catch (err) {
+          const back = backToLogin(ctx, req, reply, err);
+          if (!back) { throw err; }
+          // The limit's hook counts 4xx answers; a refusal sent back as a redirect still counts.
+          await countFailedGuess(ctx, req.ip, SSO_CALLBACK_LIMIT);
+          return back;
+        }
+      },
+      completeSso: ({ req, reply }) => service.completeSignIn(ctx, flowCookie(ctx, req, reply), requestOf(req)),
     });
-    registerEndpoint(limited, ctx, sso.completeSso, ({ req, reply }) => service.completeSignIn(ctx, flowCookie(ctx, req, reply), requestOf(req)));
   });
 
   // Back-channel logout tokens arrive form-encoded (Back-Channel Logout 1.0 section 2.5).
@@ -86,6 +99,8 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     backchannel.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    registerEndpoint(backchannel, ctx, sso.ssoBackchannelLogout, ({ params, body, req }) => service.backchannelLogout(ctx, params.organizationId, body.logout_token, requestOf(req)));
+    registerGroup(backchannel, ctx, pickGroup(sso, BACKCHANNEL_ENDPOINTS), {
+      ssoBackchannelLogout: ({ params, body, req }) => service.backchannelLogout(ctx, params.organizationId, body.logout_token, requestOf(req)),
+    });
   });
 }

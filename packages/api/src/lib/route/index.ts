@@ -84,6 +84,41 @@ function isEndpointDef(value: unknown): value is EndpointDef {
 }
 
 /**
+ * The endpoints `keys` of a contract group, as a group of their own for `registerGroup`: the part a
+ * routes file registers in another plugin context (a rate-limited or raw-body scope), or that
+ * another file serves. `omitGroup(group, keys)` is the rest of it; split with one `keys` constant,
+ * the two parts are the whole group, each one's handlers complete at compile time
+ * (docs/architecture.md "The route chain").
+ */
+export function pickGroup<G extends object, const K extends readonly EndpointKeys<G>[]>(group: G, keys: K): Pick<G, K[number] & keyof G> {
+  const all = group as Record<PropertyKey, unknown>;
+  return Object.fromEntries(keys.map((key) => [key, all[key as PropertyKey]])) as Pick<G, K[number] & keyof G>;
+}
+
+/** A contract group without its endpoints `keys` (registered with `pickGroup(group, keys)`, in another scope or file). */
+export function omitGroup<G extends object, const K extends readonly EndpointKeys<G>[]>(group: G, keys: K): Omit<G, K[number]> {
+  const left = new Set<PropertyKey>(keys);
+  return Object.fromEntries(Object.entries(group).filter(([key]) => !left.has(key))) as Omit<G, K[number]>;
+}
+
+/** Every endpoint declaration of the groups in `N` (for example the contract's `ccmGroups`). */
+type DeclaredIn<N> = { [S in keyof N]: { [K in keyof N[S]]: N[S][K] extends EndpointDef ? N[S][K] : never }[keyof N[S]] }[keyof N];
+
+/** A contract group without the declarations of the nested groups `N`. */
+export type WithoutDeclaredIn<G, N> = { [K in keyof G as G[K] extends DeclaredIn<N> ? never : K]: G[K] };
+
+/**
+ * A contract group without the declarations it re-exports by name from the nested groups `groups`:
+ * ccm.contract.ts exports the five endpoints of each CCM sub-record group (contract `ccmGroups`),
+ * which lib/sub-records registers with one `registerGroup` per nested group. What is left is the
+ * group's own routes, complete at compile time when registered (docs/architecture.md "The route chain").
+ */
+export function omitDeclaredIn<G extends object, N extends object>(group: G, groups: N): WithoutDeclaredIn<G, N> {
+  const nested = new Set<unknown>(Object.values(groups).flatMap((inner: object) => Object.values(inner).filter(isEndpointDef)));
+  return Object.fromEntries(Object.entries(group).filter(([, def]) => !nested.has(def))) as WithoutDeclaredIn<G, N>;
+}
+
+/**
  * Registers every endpoint of a contract group (for example `import { timeTracking } from
  * '@vigil/contract'`) with its handler from `handlers`, which must name each of the group's
  * endpoints (checked at compile time by `GroupHandlers`). Throws at start-up when a handler is
