@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { Role, medicalNotes as medicalNotesApi, timeTracking } from '@vigil/contract';
+import { callerFor, invalid, type CallInput, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { medicalNoteCategoryTemplates, medicalNoteDetails, medicalNotes, timeEntries } from '../../db/schema/index';
 
 let t: TestApp;
@@ -19,56 +20,33 @@ const FUTURE = 'The date cannot be in the future';
 const NOT_AUTHOR = 'Only the author or an office admin can change or delete this';
 const IN_USE = 'This medical note documents time tracked with the timer and cannot be deleted';
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(method: Method, path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 const newPatient = (offices = [f.a1.id], org = f.orgA.id) => createUser(t, { role: Role.PATIENT, organizationId: org, offices });
 const newNurse = () => createUser(t, { role: Role.NURSE, organizationId: f.orgA.id, offices: [f.a1.id] });
 
-interface NoteView {
-  medicalNoteId: number;
-  patientId: number;
-  hospitalId: number;
-  month: number;
-  year: number;
-  createdBy: number;
-  medicalNoteDetails: { id: number; text: string; program: string; categoryTemplateId: number | null; categoryTemplateTitle: string | null; author: { id: number }; timeEntry: null | { id: number; isAutomatic: boolean; seconds: number } }[];
-}
-
-async function addNote(patientId: number, values: Record<string, unknown> = {}, who: { id: number } = f.nurseA1) {
-  const res = await call('POST', 'medicalnote', who, { payload: { patientId, hospitalId: f.a1.id, month: 4, year: 2025, text: 'Reviewed weekly readings', program: 'RPM', ...values } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as NoteView;
+type NoteBody = NonNullable<CallInput<typeof medicalNotesApi.createMedicalNote>['body']>;
+async function addNote(patientId: number, values: Partial<NoteBody> = {}, who: CallUser = f.nurseA1) {
+  const res = await callAs(who, medicalNotesApi.createMedicalNote, { body: { patientId, hospitalId: f.a1.id, month: 4, year: 2025, text: 'Reviewed weekly readings', program: 'RPM', ...values } });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body;
 }
 
 /** A detail documenting a timer entry, written by stopping a timer with a note. */
-async function noteFromTimer(patientId: number, nurse: { id: number }) {
+async function noteFromTimer(patientId: number, nurse: CallUser) {
   const [entry] = await t.ctx.db
     .insert(timeEntries)
     .values({ patientId, hospitalId: f.a1.id, staffUserId: nurse.id, program: 'RPM', startedAt: new Date(Date.now() - 600_000), isAutomatic: true })
     .returning();
-  const res = await call('PUT', 'timetracking/stoptrackingwithpatient', nurse, { payload: { interactive: true, noteText: 'Call about dizziness' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { entryId: entry!.id, detailId: res.json().data.medicalNoteDetailId as number, medicalNoteId: res.json().data.note.medicalNoteId as number };
+  const res = await callAs(nurse, timeTracking.stopTrackingWithPatient, { body: { interactive: true, noteText: 'Call about dizziness' } });
+  expect(res.status, res.reply.body).toBe(200);
+  return { entryId: entry!.id, detailId: res.body.medicalNoteDetailId!, medicalNoteId: res.body.note!.medicalNoteId };
 }
 
-async function customSeconds(patientId: number, values: Record<string, unknown> = {}, who: { id: number } = f.nurseA1) {
-  return call('POST', 'medicalnote/medicalnotewithcustomseconds', who, {
-    payload: { patientId, hospitalId: f.a1.id, text: 'Care coordination with pharmacy', program: 'RPM', seconds: 900, interactive: true, date: '2025-06-03', time: '10:00', ...values },
+type CustomSecondsBody = NonNullable<CallInput<typeof medicalNotesApi.createMedicalNoteWithCustomSeconds>['body']>;
+async function customSeconds(patientId: number, values: Partial<CustomSecondsBody> = {}, who: CallUser = f.nurseA1) {
+  return callAs(who, medicalNotesApi.createMedicalNoteWithCustomSeconds, {
+    body: { patientId, hospitalId: f.a1.id, text: 'Care coordination with pharmacy', program: 'RPM', seconds: 900, interactive: true, date: '2025-06-03', time: '10:00', ...values },
   });
 }
 
@@ -103,43 +81,37 @@ describe('POST medicalnote', () => {
 
   it('answers the spec form messages for a missing or too long text and a month out of range', async () => {
     const patient = await newPatient();
-    const missing = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 13, year: 2025 } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ text: REQUIRED, month: FORMAT });
-    const long = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x'.repeat(4001) } });
-    expect(long.json().errors).toEqual({ text: 'This field must be 4000 characters or less' });
+    const missing = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: invalid({ patientId: patient.id, hospitalId: f.a1.id, month: 13, year: 2025 }) });
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ text: REQUIRED, month: FORMAT });
+    const long = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x'.repeat(4001) } });
+    expect(long.errors).toEqual({ text: 'This field must be 4000 characters or less' });
   });
 
   it('refuses a month to come, a disabled program, and an inactive or foreign template', async () => {
     const patient = await newPatient();
-    const future = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 12, year: 2100, text: 'x' } });
-    expect(future.statusCode).toBe(400);
-    expect(future.json()).toMatchObject({ msg: FUTURE, errors: { month: FUTURE } });
-    const bhi = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', program: 'CCM' } });
-    expect(bhi.json().msg).toBe('The CCM program is not enabled for this office');
-    const inactive = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', categoryTemplateId: tplA1Inactive } });
-    expect(inactive.statusCode).toBe(400);
-    expect(inactive.json().errors).toEqual({ categoryTemplateId: INVALID_ID });
+    const future = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: { patientId: patient.id, hospitalId: f.a1.id, month: 12, year: 2100, text: 'x' } });
+    expect(future.status).toBe(400);
+    expect(future.reply.json()).toMatchObject({ msg: FUTURE, errors: { month: FUTURE } });
+    const bhi = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', program: 'CCM' } });
+    expect(bhi.msg).toBe('The CCM program is not enabled for this office');
+    const inactive = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', categoryTemplateId: tplA1Inactive } });
+    expect(inactive.status).toBe(400);
+    expect(inactive.errors).toEqual({ categoryTemplateId: INVALID_ID });
     // Another tenant's template reads as not found (docs/first-day.md).
-    const foreign = await call('POST', 'medicalnote', f.nurseA1, { payload: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', categoryTemplateId: tplB1 } });
-    expect(foreign.statusCode).toBe(404);
+    const foreign = await callAs(f.nurseA1, medicalNotesApi.createMedicalNote, { body: { patientId: patient.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x', categoryTemplateId: tplB1 } });
+    expect(foreign.status).toBe(404);
     expect(await t.ctx.db.select().from(medicalNotes).where(eq(medicalNotes.patientId, patient.id))).toEqual([]);
   });
 
   it('answers 404 for a patient or office of another office or organization, 400 for a patient not in the office', async () => {
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('POST', 'medicalnote', who, { payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x' } })).statusCode).toBe(404);
+      expect((await callAs(who, medicalNotesApi.createMedicalNote, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x' } })).status).toBe(404);
     }
     const admin = await createUser(t, { role: Role.HOSPITAL_ADMIN, organizationId: f.orgA.id, offices: [f.a1.id, f.a2.id] });
-    const wrongOffice = await call('POST', 'medicalnote', admin, { payload: { patientId: f.patientA1.id, hospitalId: f.a2.id, month: 4, year: 2025, text: 'x' } });
-    expect(wrongOffice.statusCode).toBe(400);
-    expect(wrongOffice.json().errors).toEqual({ hospitalId: INVALID_ID });
-  });
-
-  it('refuses a caregiver and a patient (403)', async () => {
-    for (const who of [f.caregiverA1, f.patientA1]) {
-      expect((await call('POST', 'medicalnote', who, { payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 4, year: 2025, text: 'x' } })).statusCode).toBe(403);
-    }
+    const wrongOffice = await callAs(admin, medicalNotesApi.createMedicalNote, { body: { patientId: f.patientA1.id, hospitalId: f.a2.id, month: 4, year: 2025, text: 'x' } });
+    expect(wrongOffice.status).toBe(400);
+    expect(wrongOffice.errors).toEqual({ hospitalId: INVALID_ID });
   });
 });
 
@@ -147,39 +119,34 @@ describe('GET medicalnote/getmedicalnoteforpatientbyidandmonth', () => {
   it('answers the note of the month with its details', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id, { month: 3, year: 2025 });
-    const res = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.doctorA1, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 3, year: 2025 } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(note);
+    const res = await callAs(f.doctorA1, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 3, year: 2025 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(note);
   });
 
   it('answers 404 "No medical note for the patient for the month {month} and year {year}!" for a month without one', async () => {
     const patient = await newPatient();
-    const res = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.doctorA1, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 7, year: 2024 } });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ resFlag: false, data: null, msg: 'No medical note for the patient for the month 7 and year 2024!', code: 'noMedicalNoteForMonth' });
-    const es = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.doctorA1, {
+    const res = await callAs(f.doctorA1, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 7, year: 2024 } });
+    expect(res.status).toBe(404);
+    expect(res.reply.json()).toEqual({ resFlag: false, data: null, msg: 'No medical note for the patient for the month 7 and year 2024!', code: 'noMedicalNoteForMonth' });
+    const es = await callAs(f.doctorA1, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, {
       headers: { patientid: patient.id, hospitalid: f.a1.id, month: 7, year: 2024 },
       lang: 'es',
     });
-    expect(es.json().msg).toBe('¡No hay nota médica del paciente para el mes 7 y el año 2024!');
+    expect(es.msg).toBe('¡No hay nota médica del paciente para el mes 7 y el año 2024!');
   });
 
   it('answers "Invalid id" (404) for another office or organization and a form message without the year', async () => {
     const patient = await newPatient();
     await addNote(patient.id);
     for (const who of [f.doctorA2, f.doctorB1]) {
-      const res = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', who, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 4, year: 2025 } });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe(INVALID_ID);
+      const res = await callAs(who, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 4, year: 2025 } });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe(INVALID_ID);
     }
-    const noYear = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.doctorA1, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 4 } });
-    expect(noYear.statusCode).toBe(400);
-    expect(noYear.json().errors).toEqual({ year: REQUIRED });
-  });
-
-  it('refuses a caregiver (403)', async () => {
-    const res = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.caregiverA1, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id, month: 4, year: 2025 } });
-    expect(res.statusCode).toBe(403);
+    const noYear = await callAs(f.doctorA1, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: invalid({ patientid: patient.id, hospitalid: f.a1.id, month: 4 }) });
+    expect(noYear.status).toBe(400);
+    expect(noYear.errors).toEqual({ year: REQUIRED });
   });
 });
 
@@ -189,17 +156,16 @@ describe('GET medicalnote/getmedicalnoteforpatientbyid', () => {
     await addNote(patient.id, { month: 1, year: 2025 });
     await addNote(patient.id, { month: 11, year: 2024 });
     await addNote(patient.id, { month: 2, year: 2025 });
-    const res = await call('GET', 'medicalnote/getmedicalnoteforpatientbyid', f.nurseA1, { headers: { patientid: patient.id, hospitalid: f.a1.id } });
-    expect(res.json().data.map((n: NoteView) => `${n.year}-${n.month}`)).toEqual(['2025-2', '2025-1', '2024-11']);
+    const res = await callAs(f.nurseA1, medicalNotesApi.getMedicalNoteForPatientById, { headers: { patientid: patient.id, hospitalid: f.a1.id } });
+    expect(res.body.map((n) => `${n.year}-${n.month}`)).toEqual(['2025-2', '2025-1', '2024-11']);
   });
 
-  it('answers 404 for another office or organization, 400 without the office, 403 for a caregiver', async () => {
+  it('answers 404 for another office or organization, 400 without the office', async () => {
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('GET', 'medicalnote/getmedicalnoteforpatientbyid', who, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id } })).statusCode).toBe(404);
+      expect((await callAs(who, medicalNotesApi.getMedicalNoteForPatientById, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id } })).status).toBe(404);
     }
-    const noOffice = await call('GET', 'medicalnote/getmedicalnoteforpatientbyid', f.nurseA1, { headers: { patientid: f.patientA1.id } });
-    expect(noOffice.json().errors).toEqual({ hospitalid: REQUIRED });
-    expect((await call('GET', 'medicalnote/getmedicalnoteforpatientbyid', f.caregiverA1, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id } })).statusCode).toBe(403);
+    const noOffice = await callAs(f.nurseA1, medicalNotesApi.getMedicalNoteForPatientById, { headers: invalid({ patientid: f.patientA1.id }) });
+    expect(noOffice.errors).toEqual({ hospitalid: REQUIRED });
   });
 });
 
@@ -210,23 +176,22 @@ describe('GET medicalnote/getmedicalnoteforhospital', () => {
     await addNote(p1.id, { month: 8, year: 2024 });
     await addNote(p2.id, { month: 8, year: 2024 });
     await addNote(p2.id, { month: 9, year: 2024 });
-    const res = await call('GET', 'medicalnote/getmedicalnoteforhospital?pageSize=1&sort=patientName', f.officeAdminA1, { headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } });
-    expect(res.statusCode).toBe(200);
-    const page = res.json().data;
+    const res = await callAs(f.officeAdminA1, medicalNotesApi.getMedicalNoteForHospital, { query: { pageSize: 1, sort: 'patientName' }, headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } });
+    expect(res.status).toBe(200);
+    const page = res.body;
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     const firstByName = [p1, p2].sort((a, b) => (a.lastName < b.lastName ? -1 : 1))[0]!;
-    expect(page.items[0].patient).toEqual({ id: firstByName.id, firstName: 'Test', lastName: firstByName.lastName });
-    const searched = await call('GET', `medicalnote/getmedicalnoteforhospital?search=${p2.lastName}`, f.officeAdminA1, { headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } });
-    expect(searched.json().data.items.map((n: NoteView) => n.patientId)).toEqual([p2.id]);
+    expect(page.items[0]!.patient).toEqual({ id: firstByName.id, firstName: 'Test', lastName: firstByName.lastName });
+    const searched = await callAs(f.officeAdminA1, medicalNotesApi.getMedicalNoteForHospital, { query: { search: p2.lastName }, headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } });
+    expect(searched.body.items.map((n) => n.patientId)).toEqual([p2.id]);
   });
 
-  it('answers 404 for another office or organization, 400 without the month, 403 for a caregiver', async () => {
+  it('answers 404 for another office or organization, 400 without the month', async () => {
     for (const who of [f.doctorA2, f.orgAdminB]) {
-      expect((await call('GET', 'medicalnote/getmedicalnoteforhospital', who, { headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } })).statusCode).toBe(404);
+      expect((await callAs(who, medicalNotesApi.getMedicalNoteForHospital, { headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } })).status).toBe(404);
     }
-    const noMonth = await call('GET', 'medicalnote/getmedicalnoteforhospital', f.nurseA1, { headers: { hospitalid: f.a1.id, byyear: 2024 } });
-    expect(noMonth.json().errors).toEqual({ bymonth: REQUIRED });
-    expect((await call('GET', 'medicalnote/getmedicalnoteforhospital', f.caregiverA1, { headers: { hospitalid: f.a1.id, bymonth: 8, byyear: 2024 } })).statusCode).toBe(403);
+    const noMonth = await callAs(f.nurseA1, medicalNotesApi.getMedicalNoteForHospital, { headers: invalid({ hospitalid: f.a1.id, byyear: 2024 }) });
+    expect(noMonth.errors).toEqual({ bymonth: REQUIRED });
   });
 });
 
@@ -234,8 +199,8 @@ describe('POST medicalnote/medicalnotewithcustomseconds', () => {
   it('writes a manual entry of the given seconds and its linked detail in the month of the date', async () => {
     const patient = await newPatient();
     const res = await customSeconds(patient.id, { seconds: 7200, program: 'PCM' });
-    expect(res.statusCode, res.body).toBe(201);
-    const { medicalNote, timeEntry } = res.json().data;
+    expect(res.status, res.reply.body).toBe(201);
+    const { medicalNote, timeEntry } = res.body;
     expect(medicalNote).toMatchObject({ patientId: patient.id, month: 6, year: 2025 });
     expect(timeEntry).toMatchObject({
       seconds: 7200,
@@ -246,7 +211,7 @@ describe('POST medicalnote/medicalnotewithcustomseconds', () => {
       startedAt: '2025-06-03T14:00:00.000Z',
       endedAt: '2025-06-03T16:00:00.000Z',
       staff: { id: f.nurseA1.id },
-      note: { id: medicalNote.medicalNoteDetails[0].id, text: 'Care coordination with pharmacy' },
+      note: { id: medicalNote.medicalNoteDetails[0]!.id, text: 'Care coordination with pharmacy' },
     });
     expect(medicalNote.medicalNoteDetails[0]).toMatchObject({ program: 'PCM', timeEntry: { id: timeEntry.id, isAutomatic: false, seconds: 7200 } });
   });
@@ -254,19 +219,18 @@ describe('POST medicalnote/medicalnotewithcustomseconds', () => {
   it('refuses 7201 seconds with "Time cannot exceed 2 hours", 0 seconds, and a date to come', async () => {
     const patient = await newPatient();
     const over = await customSeconds(patient.id, { seconds: 7201 });
-    expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ msg: TIME_LIMIT, errors: { seconds: TIME_LIMIT } });
-    expect((await customSeconds(patient.id, { seconds: 0 })).json().errors).toEqual({ seconds: FORMAT });
+    expect(over.status).toBe(400);
+    expect(over.reply.json()).toMatchObject({ msg: TIME_LIMIT, errors: { seconds: TIME_LIMIT } });
+    expect((await customSeconds(patient.id, { seconds: 0 })).errors).toEqual({ seconds: FORMAT });
     const future = await customSeconds(patient.id, { date: '2100-01-01', time: undefined });
-    expect(future.json()).toMatchObject({ msg: FUTURE, errors: { date: FUTURE } });
+    expect(future.reply.json()).toMatchObject({ msg: FUTURE, errors: { date: FUTURE } });
     const noDate = await customSeconds(patient.id, { date: undefined });
-    expect(noDate.json().errors).toEqual({ date: REQUIRED });
+    expect(noDate.errors).toEqual({ date: REQUIRED });
     expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.patientId, patient.id))).toEqual([]);
   });
 
-  it('answers 404 for a patient of another office or organization and 403 for a caregiver', async () => {
-    for (const who of [f.doctorA2, f.doctorB1]) { expect((await customSeconds(f.patientA1.id, {}, who)).statusCode).toBe(404); }
-    expect((await customSeconds(f.patientA1.id, {}, f.caregiverA1)).statusCode).toBe(403);
+  it('answers 404 for a patient of another office or organization', async () => {
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await customSeconds(f.patientA1.id, {}, who)).status).toBe(404); }
   });
 });
 
@@ -274,23 +238,22 @@ describe('PUT medicalnote/addadditionalmedicalnotedetail/{medicalNoteId}', () =>
   it('adds a detail to an existing note', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
-    const res = await call('PUT', `medicalnote/addadditionalmedicalnotedetail/${note.medicalNoteId}`, f.doctorA1, { payload: { text: 'Doctor addendum', program: 'RPM' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.medicalNoteDetails.map((d: { text: string; author: { id: number } }) => [d.text, d.author.id])).toEqual([
+    const res = await callAs(f.doctorA1, medicalNotesApi.addAdditionalMedicalNoteDetail, { params: { medicalNoteId: note.medicalNoteId }, body: { text: 'Doctor addendum', program: 'RPM' } });
+    expect(res.status).toBe(200);
+    expect(res.body.medicalNoteDetails.map((d: { text: string; author: { id: number } }) => [d.text, d.author.id])).toEqual([
       ['Reviewed weekly readings', f.nurseA1.id],
       ['Doctor addendum', f.doctorA1.id],
     ]);
   });
 
-  it('answers 404 for a note of another office or organization, 400 without text, 403 for a caregiver', async () => {
+  it('answers 404 for a note of another office or organization, 400 without text', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
     for (const who of [f.doctorA2, f.doctorB1]) {
-      expect((await call('PUT', `medicalnote/addadditionalmedicalnotedetail/${note.medicalNoteId}`, who, { payload: { text: 'x' } })).statusCode).toBe(404);
+      expect((await callAs(who, medicalNotesApi.addAdditionalMedicalNoteDetail, { params: { medicalNoteId: note.medicalNoteId }, body: { text: 'x' } })).status).toBe(404);
     }
-    const noText = await call('PUT', `medicalnote/addadditionalmedicalnotedetail/${note.medicalNoteId}`, f.nurseA1, { payload: { text: '' } });
-    expect(noText.json().errors).toEqual({ text: REQUIRED });
-    expect((await call('PUT', `medicalnote/addadditionalmedicalnotedetail/${note.medicalNoteId}`, f.caregiverA1, { payload: { text: 'x' } })).statusCode).toBe(403);
+    const noText = await callAs(f.nurseA1, medicalNotesApi.addAdditionalMedicalNoteDetail, { params: { medicalNoteId: note.medicalNoteId }, body: { text: '' } });
+    expect(noText.errors).toEqual({ text: REQUIRED });
     expect(await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.medicalNoteId, note.medicalNoteId))).toHaveLength(1);
   });
 });
@@ -300,37 +263,36 @@ describe('PUT medicalnotedetail/{id}', () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
     const id = note.medicalNoteDetails[0]!.id;
-    const own = await call('PUT', `medicalnotedetail/${id}`, f.nurseA1, { payload: { text: 'Corrected text', categoryTemplateId: tplA1 } });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().data).toMatchObject({ id, text: 'Corrected text', categoryTemplateId: tplA1, categoryTemplateTitle: 'Monthly review' });
+    const own = await callAs(f.nurseA1, medicalNotesApi.updateMedicalNoteDetail, { params: { id }, body: { text: 'Corrected text', categoryTemplateId: tplA1 } });
+    expect(own.status, own.reply.body).toBe(200);
+    expect(own.body).toMatchObject({ id, text: 'Corrected text', categoryTemplateId: tplA1, categoryTemplateTitle: 'Monthly review' });
     const other = await newNurse();
-    const refused = await call('PUT', `medicalnotedetail/${id}`, other, { payload: { text: 'Hijack' } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toBe(NOT_AUTHOR);
-    const admin = await call('PUT', `medicalnotedetail/${id}`, f.officeAdminA1, { payload: { text: 'Admin edit', categoryTemplateId: null } });
-    expect(admin.json().data).toMatchObject({ text: 'Admin edit', categoryTemplateId: null });
+    const refused = await callAs(other, medicalNotesApi.updateMedicalNoteDetail, { params: { id }, body: { text: 'Hijack' } });
+    expect(refused.status).toBe(403);
+    expect(refused.msg).toBe(NOT_AUTHOR);
+    const admin = await callAs(f.officeAdminA1, medicalNotesApi.updateMedicalNoteDetail, { params: { id }, body: { text: 'Admin edit', categoryTemplateId: null } });
+    expect(admin.body).toMatchObject({ text: 'Admin edit', categoryTemplateId: null });
   });
 
   it("keeps a timer entry's program, and moves a manual entry's program with its detail", async () => {
     const patient = await newPatient();
     const nurse = await newNurse();
     const timer = await noteFromTimer(patient.id, nurse);
-    const locked = await call('PUT', `medicalnotedetail/${timer.detailId}`, nurse, { payload: { text: 'x', program: 'PCM' } });
-    expect(locked.statusCode).toBe(409);
-    expect(locked.json().msg).toBe('Automatically added entries cannot be edited or deleted');
-    expect((await call('PUT', `medicalnotedetail/${timer.detailId}`, nurse, { payload: { text: 'Call about dizziness (edited)' } })).statusCode).toBe(200);
-    const manual = (await customSeconds(patient.id, {}, nurse)).json().data;
-    const detailId = manual.medicalNote.medicalNoteDetails.find((d: { timeEntry: { id: number } | null }) => d.timeEntry?.id === manual.timeEntry.id).id;
-    const moved = await call('PUT', `medicalnotedetail/${detailId}`, nurse, { payload: { text: 'Pharmacy call', program: 'BHI' } });
-    expect(moved.json().data).toMatchObject({ program: 'BHI', timeEntry: { id: manual.timeEntry.id, program: 'BHI' } });
+    const locked = await callAs(nurse, medicalNotesApi.updateMedicalNoteDetail, { params: { id: timer.detailId }, body: { text: 'x', program: 'PCM' } });
+    expect(locked.status).toBe(409);
+    expect(locked.msg).toBe('Automatically added entries cannot be edited or deleted');
+    expect((await callAs(nurse, medicalNotesApi.updateMedicalNoteDetail, { params: { id: timer.detailId }, body: { text: 'Call about dizziness (edited)' } })).status).toBe(200);
+    const manual = (await customSeconds(patient.id, {}, nurse)).body;
+    const detailId = manual.medicalNote.medicalNoteDetails.find((d) => d.timeEntry?.id === manual.timeEntry.id)!.id;
+    const moved = await callAs(nurse, medicalNotesApi.updateMedicalNoteDetail, { params: { id: detailId }, body: { text: 'Pharmacy call', program: 'BHI' } });
+    expect(moved.body).toMatchObject({ program: 'BHI', timeEntry: { id: manual.timeEntry.id, program: 'BHI' } });
   });
 
   it('answers 404 for a detail of another office or organization and 400 without text', async () => {
     const patient = await newPatient();
     const id = (await addNote(patient.id)).medicalNoteDetails[0]!.id;
-    for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2]) { expect((await call('PUT', `medicalnotedetail/${id}`, who, { payload: { text: 'x' } })).statusCode).toBe(404); }
-    expect((await call('PUT', `medicalnotedetail/${id}`, f.nurseA1, { payload: {} })).json().errors).toEqual({ text: REQUIRED });
-    expect((await call('PUT', `medicalnotedetail/${id}`, f.caregiverA1, { payload: { text: 'x' } })).statusCode).toBe(403);
+    for (const who of [f.doctorA2, f.doctorB1, f.officeAdminA2]) { expect((await callAs(who, medicalNotesApi.updateMedicalNoteDetail, { params: { id }, body: { text: 'x' } })).status).toBe(404); }
+    expect((await callAs(f.nurseA1, medicalNotesApi.updateMedicalNoteDetail, { params: { id }, body: invalid({}) })).errors).toEqual({ text: REQUIRED });
   });
 });
 
@@ -339,17 +301,17 @@ describe('DELETE medicalnotedetail/{id}', () => {
     const patient = await newPatient();
     const nurse = await newNurse();
     const timer = await noteFromTimer(patient.id, nurse);
-    const refused = await call('DELETE', `medicalnotedetail/${timer.detailId}`, nurse);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().msg).toBe(IN_USE);
-    const manual = (await customSeconds(patient.id, { date: '2025-01-15' }, nurse)).json().data;
-    const detailId = manual.medicalNote.medicalNoteDetails[0].id;
-    const res = await call('DELETE', `medicalnotedetail/${detailId}`, nurse);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: detailId, medicalNoteId: manual.medicalNote.medicalNoteId, medicalNoteDeleted: true, deletedTimeEntryId: manual.timeEntry.id });
+    const refused = await callAs(nurse, medicalNotesApi.deleteMedicalNoteDetail, { params: { id: timer.detailId } });
+    expect(refused.status).toBe(409);
+    expect(refused.msg).toBe(IN_USE);
+    const manual = (await customSeconds(patient.id, { date: '2025-01-15' }, nurse)).body;
+    const detailId = manual.medicalNote.medicalNoteDetails[0]!.id;
+    const res = await callAs(nurse, medicalNotesApi.deleteMedicalNoteDetail, { params: { id: detailId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: detailId, medicalNoteId: manual.medicalNote.medicalNoteId, medicalNoteDeleted: true, deletedTimeEntryId: manual.timeEntry.id });
     expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, manual.timeEntry.id))).toEqual([]);
-    const gone = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', nurse, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 1, year: 2025 } });
-    expect(gone.json().msg).toBe('No medical note for the patient for the month 1 and year 2025!');
+    const gone = await callAs(nurse, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 1, year: 2025 } });
+    expect(gone.msg).toBe('No medical note for the patient for the month 1 and year 2025!');
   });
 
   it('keeps the note while it has other details', async () => {
@@ -357,21 +319,20 @@ describe('DELETE medicalnotedetail/{id}', () => {
     await addNote(patient.id, { text: 'First' });
     const note = await addNote(patient.id, { text: 'Second' });
     const [first, second] = note.medicalNoteDetails;
-    const res = await call('DELETE', `medicalnotedetail/${second!.id}`, f.nurseA1);
-    expect(res.json().data).toEqual({ id: second!.id, medicalNoteId: note.medicalNoteId, medicalNoteDeleted: false, deletedTimeEntryId: null });
-    const left = await call('GET', 'medicalnote/getmedicalnoteforpatientbyidandmonth', f.nurseA1, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 4, year: 2025 } });
-    expect(left.json().data.medicalNoteDetails.map((d: { id: number }) => d.id)).toEqual([first!.id]);
+    const res = await callAs(f.nurseA1, medicalNotesApi.deleteMedicalNoteDetail, { params: { id: second!.id } });
+    expect(res.body).toEqual({ id: second!.id, medicalNoteId: note.medicalNoteId, medicalNoteDeleted: false, deletedTimeEntryId: null });
+    const left = await callAs(f.nurseA1, medicalNotesApi.getMedicalNoteForPatientByIdAndMonth, { headers: { patientid: patient.id, hospitalid: f.a1.id, month: 4, year: 2025 } });
+    expect(left.body.medicalNoteDetails.map((d: { id: number }) => d.id)).toEqual([first!.id]);
   });
 
   it('refuses another nurse (403) and answers 404 for another office or organization', async () => {
     const patient = await newPatient();
     const id = (await addNote(patient.id)).medicalNoteDetails[0]!.id;
     const other = await newNurse();
-    expect((await call('DELETE', `medicalnotedetail/${id}`, other)).json().msg).toBe(NOT_AUTHOR);
-    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('DELETE', `medicalnotedetail/${id}`, who)).statusCode).toBe(404); }
-    expect((await call('DELETE', `medicalnotedetail/${id}`, f.caregiverA1)).statusCode).toBe(403);
+    expect((await callAs(other, medicalNotesApi.deleteMedicalNoteDetail, { params: { id } })).msg).toBe(NOT_AUTHOR);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await callAs(who, medicalNotesApi.deleteMedicalNoteDetail, { params: { id } })).status).toBe(404); }
     expect(await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.id, id))).toHaveLength(1);
-    expect((await call('DELETE', `medicalnotedetail/${id}`, f.officeAdminA1)).json().data).toMatchObject({ id, medicalNoteDeleted: true, deletedTimeEntryId: null });
+    expect((await callAs(f.officeAdminA1, medicalNotesApi.deleteMedicalNoteDetail, { params: { id } })).body).toMatchObject({ id, medicalNoteDeleted: true, deletedTimeEntryId: null });
   });
 });
 
@@ -379,12 +340,12 @@ describe('DELETE medicalnote/{id}', () => {
   it('lets the author delete the note with its details and the manual entries written with them', async () => {
     const patient = await newPatient();
     const nurse = await newNurse();
-    const manual = (await customSeconds(patient.id, { date: '2025-02-10' }, nurse)).json().data;
+    const manual = (await customSeconds(patient.id, { date: '2025-02-10' }, nurse)).body;
     const noteId = manual.medicalNote.medicalNoteId;
-    await call('PUT', `medicalnote/addadditionalmedicalnotedetail/${noteId}`, f.doctorA1, { payload: { text: 'Doctor addendum' } });
-    const res = await call('DELETE', `medicalnote/${noteId}`, nurse);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ medicalNoteId: noteId, deletedTimeEntryIds: [manual.timeEntry.id] });
+    await callAs(f.doctorA1, medicalNotesApi.addAdditionalMedicalNoteDetail, { params: { medicalNoteId: noteId }, body: { text: 'Doctor addendum' } });
+    const res = await callAs(nurse, medicalNotesApi.deleteMedicalNote, { params: { id: noteId } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toEqual({ medicalNoteId: noteId, deletedTimeEntryIds: [manual.timeEntry.id] });
     expect(await t.ctx.db.select().from(medicalNotes).where(eq(medicalNotes.id, noteId))).toEqual([]);
     expect(await t.ctx.db.select().from(medicalNoteDetails).where(eq(medicalNoteDetails.medicalNoteId, noteId))).toEqual([]);
   });
@@ -392,11 +353,11 @@ describe('DELETE medicalnote/{id}', () => {
   it('refuses a user who is neither the author nor an office admin (403 "You are not authorised to delete this medical note")', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
-    const res = await call('DELETE', `medicalnote/${note.medicalNoteId}`, f.doctorA1);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().msg).toBe('You are not authorised to delete this medical note');
-    expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, f.doctorA1, { lang: 'es' })).json().msg).toBe('No está autorizado para eliminar esta nota médica');
-    expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, f.officeAdminA1)).statusCode).toBe(200);
+    const res = await callAs(f.doctorA1, medicalNotesApi.deleteMedicalNote, { params: { id: note.medicalNoteId } });
+    expect(res.status).toBe(403);
+    expect(res.msg).toBe('You are not authorised to delete this medical note');
+    expect((await callAs(f.doctorA1, medicalNotesApi.deleteMedicalNote, { params: { id: note.medicalNoteId }, lang: 'es' })).msg).toBe('No está autorizado para eliminar esta nota médica');
+    expect((await callAs(f.officeAdminA1, medicalNotesApi.deleteMedicalNote, { params: { id: note.medicalNoteId } })).status).toBe(200);
   });
 
   it('refuses a note in use: a detail documents a timer entry (409)', async () => {
@@ -404,18 +365,17 @@ describe('DELETE medicalnote/{id}', () => {
     const nurse = await newNurse();
     const timer = await noteFromTimer(patient.id, nurse);
     for (const who of [nurse, f.officeAdminA1]) {
-      const res = await call('DELETE', `medicalnote/${timer.medicalNoteId}`, who);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().msg).toBe(IN_USE);
+      const res = await callAs(who, medicalNotesApi.deleteMedicalNote, { params: { id: timer.medicalNoteId } });
+      expect(res.status).toBe(409);
+      expect(res.msg).toBe(IN_USE);
     }
     expect(await t.ctx.db.select().from(medicalNotes).where(eq(medicalNotes.id, timer.medicalNoteId))).toHaveLength(1);
   });
 
-  it('answers 404 for a note of another office or organization and 403 for a caregiver', async () => {
+  it('answers 404 for a note of another office or organization', async () => {
     const patient = await newPatient();
     const note = await addNote(patient.id);
-    for (const who of [f.officeAdminA2, f.orgAdminB, f.doctorB1]) { expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, who)).statusCode).toBe(404); }
-    expect((await call('DELETE', `medicalnote/${note.medicalNoteId}`, f.caregiverA1)).statusCode).toBe(403);
-    expect((await call('DELETE', 'medicalnote/abc', f.nurseA1)).json().errors).toEqual({ id: FORMAT });
+    for (const who of [f.officeAdminA2, f.orgAdminB, f.doctorB1]) { expect((await callAs(who, medicalNotesApi.deleteMedicalNote, { params: { id: note.medicalNoteId } })).status).toBe(404); }
+    expect((await callAs(f.nurseA1, medicalNotesApi.deleteMedicalNote, { params: { id: invalid('abc') } })).errors).toEqual({ id: FORMAT });
   });
 });

@@ -3,17 +3,14 @@
  * sorts and filters over them, the saved default view per user, and other tenants.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationType, Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, signInAs, type TestApp } from '../../../test/setup';
+import { NotificationType, Role, offices } from '@vigil/contract';
+import { callerFor, invalid, type CallQuery, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { measurements, notifications, patientBillingProfiles, patientProgramEnrolments, timeEntries, userHospitals } from '../../db/schema/index';
 import { addDays, localDateOf, localTimeToInstant } from '../../lib/office-calendar';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-type Headers = Record<string, string>;
-let nurse: Headers;
-let doctorB1: Headers;
-let officeAdminA1: Headers;
 const zone = 'America/New_York';
 const now = new Date();
 const today = localDateOf(now, zone);
@@ -21,8 +18,7 @@ const names = ['Few', 'Many', 'None', 'Full'] as const;
 const byName: Record<string, { id: number }> = {};
 let deviceKey = 1;
 
-const call = (method: 'GET' | 'PUT', url: string, headers: Headers, payload?: object, lang = 'en') =>
-  t.app.inject({ method, url: `/api/${url}`, headers: { 'accept-language': lang, ...headers }, ...(payload ? { payload } : {}) });
+const callAs = callerFor(() => t, { signIn: 'api' });
 
 /** A reading at local noon `daysAgo` days before today in the office. */
 async function reading(patientId: number, hospitalId: number, daysAgo: number, values: Partial<typeof measurements.$inferInsert> = {}) {
@@ -42,19 +38,17 @@ async function reading(patientId: number, hospitalId: number, daysAgo: number, v
   return row!;
 }
 
-const list = async (query: string, headers: Headers = nurse) => {
-  const res = await call('GET', `hospital/getrelatedpatientsforhospitalv4?${query}`, { ...headers, hospitalid: String(f.a1.id) });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as { total: number; items: { id: number; lastName: string; readingDays: number; careSeconds: number; programs: string[]; openAlerts: { caution: number; critical: number }; lastReading: { severity: number } | null; devicePeriod: { start: string; end: string } | null }[] };
+type ListQuery = CallQuery<typeof offices.findOfficePatientsV4>;
+const list = async (query: ListQuery, who: CallUser = f.nurseA1) => {
+  const res = await callAs(who, offices.findOfficePatientsV4, { headers: { hospitalid: f.a1.id }, query });
+  expect(res.status).toBe(200);
+  return res.body;
 };
 const lastNames = (d: { items: { lastName: string }[] }) => d.items.map((i) => i.lastName);
 
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
-  nurse = await signInAs(t, f.nurseA1.username);
-  doctorB1 = await signInAs(t, f.doctorB1.username);
-  officeAdminA1 = await signInAs(t, f.officeAdminA1.username);
   // The fixture's own patient of A1 stays in the office: it has no figures at all ("Usr..." sorts after these names).
   for (const lastName of names) {
     const p = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id], values: { firstName: 'Tri', lastName: `Triage${lastName}` } });
@@ -122,7 +116,7 @@ afterAll(async () => t.close());
 
 describe('GET hospital/getrelatedpatientsforhospitalv4: triage figures', () => {
   it('gives each patient last reading, reading days of the current device period, care time, open alerts and programs', async () => {
-    const data = await list('search=triage');
+    const data = await list({ search: 'triage' });
     const row = (name: string) => data.items.find((i) => i.lastName === `Triage${name}`)!;
     expect(row('Few')).toMatchObject({ readingDays: 3, careSeconds: 300, programs: ['CCM', 'RPM'], openAlerts: { caution: 0, critical: 0 } });
     expect(row('Few').devicePeriod).toEqual({ start: addDays(today, -20), end: addDays(today, 9) });
@@ -134,70 +128,70 @@ describe('GET hospital/getrelatedpatientsforhospitalv4: triage figures', () => {
   });
 
   it('sorts by reading days on the server, fewest first or most first, over the whole office', async () => {
-    expect(lastNames(await list('search=triage&sort=readingDays'))).toEqual(['TriageNone', 'TriageFew', 'TriageMany', 'TriageFull']);
-    expect(lastNames(await list('search=triage&sort=-readingDays'))).toEqual(['TriageFull', 'TriageMany', 'TriageFew', 'TriageNone']);
+    expect(lastNames(await list({ search: 'triage', sort: 'readingDays' }))).toEqual(['TriageNone', 'TriageFew', 'TriageMany', 'TriageFull']);
+    expect(lastNames(await list({ search: 'triage', sort: '-readingDays' }))).toEqual(['TriageFull', 'TriageMany', 'TriageFew', 'TriageNone']);
     // Paged: the page is cut after sorting every patient, with the full total.
-    const page2 = await list('search=triage&sort=-readingDays&pageSize=2&page=2');
+    const page2 = await list({ search: 'triage', sort: '-readingDays', pageSize: 2, page: 2 });
     expect(page2).toMatchObject({ total: 4 });
     expect(lastNames(page2)).toEqual(['TriageFew', 'TriageNone']);
-    const all = await list('sort=-readingDays');
+    const all = await list({ sort: '-readingDays' });
     expect(all.total).toBe(5);
     expect(lastNames(all).slice(0, 2)).toEqual(['TriageFull', 'TriageMany']);
   });
 
   it('sorts by care minutes, open alerts and last reading', async () => {
-    expect(lastNames(await list('search=triage&sort=-careMinutes'))).toEqual(['TriageMany', 'TriageFew', 'TriageFull', 'TriageNone']);
-    expect(lastNames(await list('search=triage&sort=-openAlerts')).slice(0, 1)).toEqual(['TriageNone']);
+    expect(lastNames(await list({ search: 'triage', sort: '-careMinutes' }))).toEqual(['TriageMany', 'TriageFew', 'TriageFull', 'TriageNone']);
+    expect(lastNames(await list({ search: 'triage', sort: '-openAlerts' })).slice(0, 1)).toEqual(['TriageNone']);
     // Most recent reading first: Few, Many and Full read yesterday (by name), None a month ago.
-    expect(lastNames(await list('search=triage&sort=-lastReadingAt'))).toEqual(['TriageFew', 'TriageFull', 'TriageMany', 'TriageNone']);
+    expect(lastNames(await list({ search: 'triage', sort: '-lastReadingAt' }))).toEqual(['TriageFew', 'TriageFull', 'TriageMany', 'TriageNone']);
   });
 
   it('filters by reading days, care minutes, alerts, last reading and program on the server, with the total', async () => {
-    expect(lastNames(await list('search=triage&readingDays=below'))).toEqual(['TriageFew', 'TriageMany', 'TriageNone']);
-    expect(await list('search=triage&readingDays=reached')).toMatchObject({ total: 1, items: [expect.objectContaining({ lastName: 'TriageFull' })] });
-    expect(lastNames(await list('search=triage&careMinutes=reached'))).toEqual(['TriageMany']);
-    expect(lastNames(await list('search=triage&alerts=critical'))).toEqual(['TriageNone']);
-    expect(lastNames(await list('search=triage&alerts=none'))).toEqual(['TriageFew', 'TriageFull', 'TriageMany']);
-    expect(lastNames(await list('search=triage&lastReading=abnormal'))).toEqual(['TriageFull', 'TriageNone']);
-    expect(lastNames(await list('program=CCM'))).toEqual(['TriageFew']);
+    expect(lastNames(await list({ search: 'triage', readingDays: 'below' }))).toEqual(['TriageFew', 'TriageMany', 'TriageNone']);
+    expect(await list({ search: 'triage', readingDays: 'reached' })).toMatchObject({ total: 1, items: [expect.objectContaining({ lastName: 'TriageFull' })] });
+    expect(lastNames(await list({ search: 'triage', careMinutes: 'reached' }))).toEqual(['TriageMany']);
+    expect(lastNames(await list({ search: 'triage', alerts: 'critical' }))).toEqual(['TriageNone']);
+    expect(lastNames(await list({ search: 'triage', alerts: 'none' }))).toEqual(['TriageFew', 'TriageFull', 'TriageMany']);
+    expect(lastNames(await list({ search: 'triage', lastReading: 'abnormal' }))).toEqual(['TriageFull', 'TriageNone']);
+    expect(lastNames(await list({ program: 'CCM' }))).toEqual(['TriageFew']);
     // Combined with a sort, and a page beyond the last still knows the total.
-    expect(lastNames(await list('readingDays=below&sort=-readingDays&search=triage'))).toEqual(['TriageMany', 'TriageFew', 'TriageNone']);
-    expect(await list('readingDays=below&search=triage&page=9&pageSize=2')).toMatchObject({ items: [], total: 3 });
+    expect(lastNames(await list({ readingDays: 'below', sort: '-readingDays', search: 'triage' }))).toEqual(['TriageMany', 'TriageFew', 'TriageNone']);
+    expect(await list({ readingDays: 'below', search: 'triage', page: 9, pageSize: 2 })).toMatchObject({ items: [], total: 3 });
   });
 
   it('refuses an unknown sort key or filter value in the user\'s language and answers another tenant 404', async () => {
-    const en = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?sort=ssn', { ...nurse, hospitalid: String(f.a1.id) });
-    expect(en.statusCode).toBe(400);
-    const es = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?readingDays=some', { ...nurse, hospitalid: String(f.a1.id) }, undefined, 'es');
-    expect(es.statusCode).toBe(400);
-    expect(Object.keys(es.json().errors)).toEqual(['readingDays']);
-    const other = await call('GET', 'hospital/getrelatedpatientsforhospitalv4?sort=readingDays', { ...doctorB1, hospitalid: String(f.a1.id) });
-    expect(other.statusCode).toBe(404);
-    expect(other.body).not.toContain('Triage');
+    const en = await callAs(f.nurseA1, offices.findOfficePatientsV4, { headers: { hospitalid: f.a1.id }, query: { sort: invalid('ssn') } });
+    expect(en.status).toBe(400);
+    const es = await callAs(f.nurseA1, offices.findOfficePatientsV4, { headers: { hospitalid: f.a1.id }, query: { readingDays: invalid('some') }, lang: 'es' });
+    expect(es.status).toBe(400);
+    expect(Object.keys(es.errors ?? {})).toEqual(['readingDays']);
+    const other = await callAs(f.doctorB1, offices.findOfficePatientsV4, { headers: { hospitalid: f.a1.id }, query: { sort: 'readingDays' } });
+    expect(other.status).toBe(404);
+    expect(other.reply.body).not.toContain('Triage');
   });
 });
 
 describe('GET / PUT user/patientlistview: the saved default view', () => {
   it('is null until saved, then restored for that user only', async () => {
-    expect((await call('GET', 'user/patientlistview', nurse)).json().data).toEqual({ view: null });
-    const view = { sort: '-readingDays', readingDays: 'below', alerts: 'open', pageSize: 50 };
-    const saved = await call('PUT', 'user/patientlistview', nurse, view);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toEqual({ view });
-    expect((await call('GET', 'user/patientlistview', nurse)).json().data).toEqual({ view });
+    expect((await callAs(f.nurseA1, offices.getPatientListView)).body).toEqual({ view: null });
+    const view = { sort: '-readingDays', readingDays: 'below', alerts: 'open', pageSize: 50 } as const;
+    const saved = await callAs(f.nurseA1, offices.savePatientListView, { body: view });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ view });
+    expect((await callAs(f.nurseA1, offices.getPatientListView)).body).toEqual({ view });
     // Another user (same office) has their own.
-    expect((await call('GET', 'user/patientlistview', officeAdminA1)).json().data).toEqual({ view: null });
+    expect((await callAs(f.officeAdminA1, offices.getPatientListView)).body).toEqual({ view: null });
     // Saving again replaces the view.
-    await call('PUT', 'user/patientlistview', nurse, { sort: 'lastName' });
-    expect((await call('GET', 'user/patientlistview', nurse)).json().data).toEqual({ view: { sort: 'lastName' } });
+    await callAs(f.nurseA1, offices.savePatientListView, { body: { sort: 'lastName' } });
+    expect((await callAs(f.nurseA1, offices.getPatientListView)).body).toEqual({ view: { sort: 'lastName' } });
   });
 
   it('keeps the user\'s other settings and refuses a bad view without changing the saved one', async () => {
-    const admin = officeAdminA1;
-    await call('PUT', 'user/patientlistview', admin, { careMinutes: 'below' });
-    const bad = await call('PUT', 'user/patientlistview', admin, { sort: 'password' }, 'es');
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(['sort']);
-    expect((await call('GET', 'user/patientlistview', admin)).json().data).toEqual({ view: { careMinutes: 'below' } });
+    const admin = f.officeAdminA1;
+    await callAs(admin, offices.savePatientListView, { body: { careMinutes: 'below' } });
+    const bad = await callAs(admin, offices.savePatientListView, { body: { sort: invalid('password') }, lang: 'es' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.errors ?? {})).toEqual(['sort']);
+    expect((await callAs(admin, offices.getPatientListView)).body).toEqual({ view: { careMinutes: 'below' } });
   });
 });

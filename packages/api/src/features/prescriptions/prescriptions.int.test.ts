@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
+import { Role, prescriptions as prescriptionsApi } from '@vigil/contract';
 import { repoRoot } from '../../config/index';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { callerFor, invalid, type CallInput, type CallQuery, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { drugProducts, prescriptions } from '../../db/schema/index';
 
 // Prescriptions (spec section 7 "Diagnosis and prescriptions", section 8 "Prescriptions"): every
@@ -16,18 +17,7 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let doctorA1b: { id: number };
 let inactiveDoctorA1: { id: number };
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) { sessions.set(user.id, (s = await sessionFor(t, user.id))); }
-  return s;
-}
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(method: Method, url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es'; contentType?: string } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 async function productId(sourceKey: string): Promise<number> {
   const [row] = await t.ctx.db.select({ id: drugProducts.id }).from(drugProducts).where(eq(drugProducts.sourceKey, sourceKey));
@@ -37,7 +27,8 @@ async function productId(sourceKey: string): Promise<number> {
 let metformin500: number;
 let metformin1000: number;
 let lisinopril10: number;
-const form = (over: Record<string, unknown> = {}) => ({
+type PrescriptionBody = NonNullable<CallInput<typeof prescriptionsApi.createPrescription>['body']>;
+const form = (over: Partial<PrescriptionBody> = {}): PrescriptionBody => ({
   patientId: f.patientA1.id,
   drugProductId: metformin500,
   dose: '500 mg',
@@ -50,7 +41,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   instructions: 'With meals',
   ...over,
 });
-const fields = (body: Record<string, unknown>) => {
+const fields = (body: PrescriptionBody) => {
   const { patientId: _p, hospitalId: _h, ...rest } = body;
   return rest;
 };
@@ -65,12 +56,13 @@ interface PrescriptionView {
   duplicateWarning: { ingredients: string[]; prescriptions: { id: number; medicationName: string }[] } | null;
   [k: string]: unknown;
 }
-async function create(over: Record<string, unknown> = {}, who: { id: number } = f.doctorA1): Promise<PrescriptionView> {
-  const res = await call('POST', 'patientprescription', who, { payload: form(over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as PrescriptionView;
+async function create(over: Partial<PrescriptionBody> = {}, who: CallUser = f.doctorA1) {
+  const res = await callAs(who, prescriptionsApi.createPrescription, { body: form(over) });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body;
 }
-const list = (patientId: number, who: { id: number }, query = '') => call('GET', `patientprescription/getprescriptionlistforpatient${query}`, who, { headers: { patientid: patientId } });
+const list = (patientId: number, who: CallUser, query: CallQuery<typeof prescriptionsApi.getPrescriptionListForPatient> = {}) =>
+  callAs(who, prescriptionsApi.getPrescriptionListForPatient, { headers: { patientid: patientId }, query });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -112,37 +104,37 @@ describe('POST patientprescription', () => {
   });
 
   it('answers a duplicate warning for a second active prescription of the same ingredient, and not for another ingredient', async () => {
-    const first = (await (await list(f.patientA1.id, f.doctorA1)).json()).data.items[0] as PrescriptionView;
+    const first = (await list(f.patientA1.id, f.doctorA1)).body.items[0] as PrescriptionView;
     const second = await create({ drugProductId: metformin1000, dose: '1000 mg', frequency: 'ONCE_DAILY' });
     expect(second.duplicateWarning).toEqual({ ingredients: ['metformin'], prescriptions: [{ id: first.id, medicationName: first.medicationName }] });
     const other = await create({ drugProductId: lisinopril10, dose: '10 mg' });
     expect(other.duplicateWarning).toBeNull();
     // The list shows it on both metformin rows.
-    const items = (await (await list(f.patientA1.id, f.doctorA1)).json()).data.items as PrescriptionView[];
+    const items = (await list(f.patientA1.id, f.doctorA1)).body.items as PrescriptionView[];
     expect(items.filter((i) => i.duplicateWarning !== null).map((i) => i.id).sort()).toEqual([first.id, second.id].sort());
     // A stopped one warns about nothing and is not warned about.
     const stopped = await create({ drugProductId: metformin1000, status: 'STOPPED', endDate: '2025-04-01' });
     expect(stopped.duplicateWarning).toBeNull();
-    expect((await (await call('GET', `patientprescription/${second.id}`, f.doctorA1)).json()).data.duplicateWarning.prescriptions).toHaveLength(1);
+    expect((await callAs(f.doctorA1, prescriptionsApi.getPrescription, { params: { id: second.id } })).body.duplicateWarning!.prescriptions).toHaveLength(1);
   });
 
   it('refuses each missing field with the form message, and a selected product is required', async () => {
-    const res = await call('POST', 'patientprescription', f.doctorA1, { payload: { patientId: f.patientA1.id } });
-    expect(res.statusCode).toBe(400);
-    const errors = res.json().errors as Record<string, string>;
+    const res = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: invalid({ patientId: f.patientA1.id }) });
+    expect(res.status).toBe(400);
+    const errors = res.errors as Record<string, string>;
     for (const field of ['drugProductId', 'dose', 'frequency', 'route', 'startDate', 'prescriberId', 'status']) { expect(errors[field], field).toBe('This field is required'); }
     expect(errors.endDate).toBeUndefined();
     expect(errors.instructions).toBeUndefined();
   });
 
   it('refuses an end before the start, a frequency not of the spec, an over-long dose', async () => {
-    const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ startDate: '2025-03-02', endDate: '2025-03-01', frequency: 'HOURLY', dose: 'x'.repeat(101) }) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ frequency: 'This field needs to be formatted', dose: 'This field must be 100 characters or less' });
-    const end = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ startDate: '2025-03-02', endDate: '2025-03-01' }) });
-    expect(end.json().errors).toEqual({ endDate: 'The end date cannot be before the start date' });
-    const es = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ startDate: '2025-03-02', endDate: '2025-03-01' }), lang: 'es' });
-    expect(es.json().errors).toEqual({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
+    const res = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ startDate: '2025-03-02', endDate: '2025-03-01', frequency: invalid('HOURLY'), dose: 'x'.repeat(101) }) });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ frequency: 'This field needs to be formatted', dose: 'This field must be 100 characters or less' });
+    const end = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ startDate: '2025-03-02', endDate: '2025-03-01' }) });
+    expect(end.errors).toEqual({ endDate: 'The end date cannot be before the start date' });
+    const es = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ startDate: '2025-03-02', endDate: '2025-03-01' }), lang: 'es' });
+    expect(es.errors).toEqual({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
     // The same day is allowed (a one-day course).
     await create({ startDate: '2025-05-01', endDate: '2025-05-01', status: 'COMPLETED' });
   });
@@ -152,115 +144,108 @@ describe('POST patientprescription', () => {
       [f.nurseA1.id, 'a nurse'],
       [inactiveDoctorA1.id, 'an inactive doctor'],
     ] as const) {
-      const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ prescriberId }) });
-      expect(res.statusCode, why).toBe(400);
-      expect(res.json(), why).toMatchObject({ msg: 'Error adding prescription', errors: { prescriberId: "The prescriber must be an active doctor of the patient's office" } });
+      const res = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ prescriberId }) });
+      expect(res.status, why).toBe(400);
+      expect(res.reply.json(), why).toMatchObject({ msg: 'Error adding prescription', errors: { prescriberId: "The prescriber must be an active doctor of the patient's office" } });
     }
     // A doctor outside the caller's offices (another office's, another organization's) reads as not found (docs/first-day.md).
     for (const [prescriberId, why] of [
       [f.doctorA2.id, 'a doctor of another office'],
       [f.doctorB1.id, 'a doctor of another organization'],
     ] as const) {
-      const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ prescriberId }) });
-      expect(res.statusCode, why).toBe(404);
+      const res = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ prescriberId }) });
+      expect(res.status, why).toBe(404);
     }
-    const route = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ route: 'INTRAVENOUS' }) });
-    expect(route.json()).toMatchObject({ msg: 'Error adding prescription', errors: { route: "This route is not one of the product's routes" } });
-    const product = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ drugProductId: 999_999 }) });
-    expect(product.statusCode).toBe(400);
-    expect(product.json()).toMatchObject({ msg: 'Error adding prescription', errors: { drugProductId: 'Invalid id' } });
+    const route = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ route: 'INTRAVENOUS' }) });
+    expect(route.reply.json()).toMatchObject({ msg: 'Error adding prescription', errors: { route: "This route is not one of the product's routes" } });
+    const product = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ drugProductId: 999_999 }) });
+    expect(product.status).toBe(400);
+    expect(product.reply.json()).toMatchObject({ msg: 'Error adding prescription', errors: { drugProductId: 'Invalid id' } });
   });
 
   it('answers 404 "Error adding prescription" for a patient of another office or organization, and in Spanish', async () => {
     for (const patient of [f.patientA2, f.patientB1, f.doctorA1]) {
-      const res = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ patientId: patient.id }) });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Error adding prescription');
+      const res = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ patientId: patient.id }) });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Error adding prescription');
     }
-    const es = await call('POST', 'patientprescription', f.doctorA1, { payload: form({ patientId: f.patientB1.id }), lang: 'es' });
-    expect(es.json().msg).toBe('Error al añadir la receta');
-    const office = await call('POST', 'patientprescription', f.doctorA1, { payload: { ...form(), hospitalId: f.a2.id } });
-    expect(office.statusCode).toBe(404);
-    const notAssigned = await call('POST', 'patientprescription', f.orgAdminA, { payload: { ...form(), hospitalId: f.a2.id } });
-    expect(notAssigned.statusCode).toBe(400);
-    expect(notAssigned.json().errors).toEqual({ hospitalId: 'Invalid id' });
+    const es = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: form({ patientId: f.patientB1.id }), lang: 'es' });
+    expect(es.msg).toBe('Error al añadir la receta');
+    const office = await callAs(f.doctorA1, prescriptionsApi.createPrescription, { body: { ...form(), hospitalId: f.a2.id } });
+    expect(office.status).toBe(404);
+    const notAssigned = await callAs(f.orgAdminA, prescriptionsApi.createPrescription, { body: { ...form(), hospitalId: f.a2.id } });
+    expect(notAssigned.status).toBe(400);
+    expect(notAssigned.errors).toEqual({ hospitalId: 'Invalid id' });
   });
 
-  it('is refused to roles without prescriptions.manage', async () => {
-    for (const who of [f.caregiverA1, f.patientA1]) {
-      const res = await call('POST', 'patientprescription', who, { payload: form() });
-      expect(res.statusCode).toBe(403);
-    }
-  });
 });
 
 describe('GET patientprescription/getprescriptionlistforpatient', () => {
   it('lists the active ones by default and every status with filter=all, paged and sorted', async () => {
-    const active = (await (await list(f.patientA1.id, f.nurseA1)).json()).data;
+    const active = (await list(f.patientA1.id, f.nurseA1)).body;
     expect(active.items.every((i: PrescriptionView) => i.status === 'ACTIVE')).toBe(true);
-    const all = (await (await list(f.patientA1.id, f.nurseA1, '?filter=all&pageSize=200')).json()).data;
+    const all = (await list(f.patientA1.id, f.nurseA1, { filter: 'all', pageSize: 200 })).body;
     expect(all.total).toBeGreaterThan(active.total);
     expect(all.items.map((i: PrescriptionView) => i.status)).toContain('STOPPED');
-    const byName = (await (await list(f.patientA1.id, f.nurseA1, '?filter=all&sort=medicationName&pageSize=2&page=1')).json()).data;
+    const byName = (await list(f.patientA1.id, f.nurseA1, { filter: 'all', sort: 'medicationName', pageSize: 2, page: 1 })).body;
     expect(byName.items).toHaveLength(2);
     expect(byName.pageSize).toBe(2);
     const names = byName.items.map((i: PrescriptionView) => i.medicationName);
     expect([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(names);
-    expect((await list(f.patientA1.id, f.nurseA1, '?sort=dose')).statusCode).toBe(400);
-    expect((await list(f.patientA1.id, f.nurseA1, '?filter=some')).statusCode).toBe(400);
+    expect((await list(f.patientA1.id, f.nurseA1, { sort: invalid('dose') })).status).toBe(400);
+    expect((await list(f.patientA1.id, f.nurseA1, { filter: invalid('some') })).status).toBe(400);
   });
 
   it('is the same list for the office admin and the organization admin; 404 "Error getting prescriptions" for other tenants', async () => {
-    const nurse = (await (await list(f.patientA1.id, f.nurseA1)).json()).data.total;
-    expect((await (await list(f.patientA1.id, f.officeAdminA1)).json()).data.total).toBe(nurse);
-    expect((await (await list(f.patientA1.id, f.orgAdminA)).json()).data.total).toBe(nurse);
+    const nurse = (await list(f.patientA1.id, f.nurseA1)).body.total;
+    expect((await list(f.patientA1.id, f.officeAdminA1)).body.total).toBe(nurse);
+    expect((await list(f.patientA1.id, f.orgAdminA)).body.total).toBe(nurse);
     for (const who of [f.doctorA2, f.officeAdminA2, f.doctorB1, f.orgAdminB]) {
       const res = await list(f.patientA1.id, who);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Error getting prescriptions');
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Error getting prescriptions');
     }
-    expect((await list(f.patientA1.id, f.patientA1)).statusCode).toBe(403);
-    expect((await call('GET', 'patientprescription/getprescriptionlistforpatient', f.nurseA1)).statusCode).toBe(400);
+    expect((await callAs(f.nurseA1, prescriptionsApi.getPrescriptionListForPatient)).status).toBe(400);
   });
 });
 
 describe('GET, PUT and DELETE patientprescription/{id}', () => {
   it('reads one; 404 "Error getting prescription info" for other offices and organizations', async () => {
     const p = await create({ drugProductId: lisinopril10, dose: '10 mg' });
-    expect((await (await call('GET', `patientprescription/${p.id}`, f.nurseA1)).json()).data).toMatchObject({ id: p.id, medicationName: p.medicationName });
+    expect((await callAs(f.nurseA1, prescriptionsApi.getPrescription, { params: { id: p.id } })).body).toMatchObject({ id: p.id, medicationName: p.medicationName });
     for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
-      const res = await call('GET', `patientprescription/${p.id}`, who);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Error getting prescription info');
+      const res = await callAs(who, prescriptionsApi.getPrescription, { params: { id: p.id } });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Error getting prescription info');
     }
-    expect((await call('GET', 'patientprescription/abc', f.nurseA1)).statusCode).toBe(400);
-    expect((await call('GET', 'patientprescription/999999', f.nurseA1)).json().msg).toBe('Error getting prescription info');
+    expect((await callAs(f.nurseA1, prescriptionsApi.getPrescription, { params: { id: invalid('abc') } })).status).toBe(400);
+    expect((await callAs(f.nurseA1, prescriptionsApi.getPrescription, { params: { id: 999999 } })).msg).toBe('Error getting prescription info');
   });
 
   it('updates the form fields and answers the warning as it stands after the change', async () => {
     const a = await create({ drugProductId: lisinopril10, dose: '10 mg', patientId: f.patientA1.id, startDate: '2025-06-01' });
-    const res = await call('PUT', `patientprescription/${a.id}`, f.doctorA1, {
-      payload: fields(form({ drugProductId: metformin1000, dose: '1000 mg', frequency: 'THREE_TIMES_DAILY', startDate: '2025-06-01', endDate: '2025-12-31', status: 'ON_HOLD', instructions: '' })),
+    const res = await callAs(f.doctorA1, prescriptionsApi.updatePrescription, {
+      params: { id: a.id },
+      body: fields(form({ drugProductId: metformin1000, dose: '1000 mg', frequency: 'THREE_TIMES_DAILY', startDate: '2025-06-01', endDate: '2025-12-31', status: 'ON_HOLD', instructions: '' })),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: a.id, drugProductId: metformin1000, dose: '1000 mg', frequency: 'THREE_TIMES_DAILY', endDate: '2025-12-31', status: 'ON_HOLD', instructions: '', duplicateWarning: null });
-    const active = await call('PUT', `patientprescription/${a.id}`, f.doctorA1, { payload: fields(form({ drugProductId: metformin1000, dose: '1000 mg' })) });
-    expect(active.json().data.duplicateWarning.ingredients).toEqual(['metformin']);
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({ id: a.id, drugProductId: metformin1000, dose: '1000 mg', frequency: 'THREE_TIMES_DAILY', endDate: '2025-12-31', status: 'ON_HOLD', instructions: '', duplicateWarning: null });
+    const active = await callAs(f.doctorA1, prescriptionsApi.updatePrescription, { params: { id: a.id }, body: fields(form({ drugProductId: metformin1000, dose: '1000 mg' })) });
+    expect(active.body.duplicateWarning!.ingredients).toEqual(['metformin']);
   });
 
   it('refuses an update with a bad form (400 "Error updating prescription") or out of scope (404)', async () => {
     const p = await create({ drugProductId: lisinopril10, dose: '10 mg' });
-    const bad = await call('PUT', `patientprescription/${p.id}`, f.doctorA1, { payload: fields(form({ prescriberId: f.nurseA1.id })) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe('Error updating prescription');
-    const invalid = await call('PUT', `patientprescription/${p.id}`, f.doctorA1, { payload: fields(form({ status: 'DONE' })) });
-    expect(invalid.json().errors).toEqual({ status: 'This field needs to be formatted' });
+    const bad = await callAs(f.doctorA1, prescriptionsApi.updatePrescription, { params: { id: p.id }, body: fields(form({ prescriberId: f.nurseA1.id })) });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toBe('Error updating prescription');
+    const badStatus = await callAs(f.doctorA1, prescriptionsApi.updatePrescription, { params: { id: p.id }, body: fields(form({ status: invalid('DONE') })) });
+    expect(badStatus.errors).toEqual({ status: 'This field needs to be formatted' });
     for (const who of [f.doctorA2, f.doctorB1]) {
-      const res = await call('PUT', `patientprescription/${p.id}`, who, { payload: fields(form({ prescriberId: f.doctorA2.id })) });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Error updating prescription');
+      const res = await callAs(who, prescriptionsApi.updatePrescription, { params: { id: p.id }, body: fields(form({ prescriberId: f.doctorA2.id })) });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Error updating prescription');
     }
-    expect((await call('PUT', `patientprescription/${p.id}`, f.caregiverA1, { payload: fields(form()) })).statusCode).toBe(403);
     const [row] = await t.ctx.db.select().from(prescriptions).where(eq(prescriptions.id, p.id));
     expect(row!.dose).toBe('10 mg');
   });
@@ -268,25 +253,24 @@ describe('GET, PUT and DELETE patientprescription/{id}', () => {
   it('deletes; 404 "Error deleting prescription" for other tenants and once deleted', async () => {
     const p = await create({ drugProductId: lisinopril10, dose: '10 mg' });
     for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
-      const res = await call('DELETE', `patientprescription/${p.id}`, who);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Error deleting prescription');
+      const res = await callAs(who, prescriptionsApi.deletePrescription, { params: { id: p.id } });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Error deleting prescription');
     }
-    expect((await call('DELETE', `patientprescription/${p.id}`, f.caregiverA1)).statusCode).toBe(403);
     expect((await t.ctx.db.select().from(prescriptions).where(eq(prescriptions.id, p.id))).length).toBe(1);
-    const res = await call('DELETE', `patientprescription/${p.id}`, f.nurseA1);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: p.id });
-    expect((await call('DELETE', `patientprescription/${p.id}`, f.nurseA1)).json().msg).toBe('Error deleting prescription');
-    expect((await call('GET', `patientprescription/${p.id}`, f.nurseA1)).statusCode).toBe(404);
+    const res = await callAs(f.nurseA1, prescriptionsApi.deletePrescription, { params: { id: p.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: p.id });
+    expect((await callAs(f.nurseA1, prescriptionsApi.deletePrescription, { params: { id: p.id } })).msg).toBe('Error deleting prescription');
+    expect((await callAs(f.nurseA1, prescriptionsApi.getPrescription, { params: { id: p.id } })).status).toBe(404);
   });
 });
 
 describe('POST patientprescription/fdasearch', () => {
   it('answers openFDA\'s shape with meta.results and the product fields', async () => {
-    const res = await call('POST', 'patientprescription/fdasearch', f.nurseA1, { payload: { search: 'metformin', limit: 2 } });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, prescriptionsApi.searchDrugProducts, { body: { search: 'metformin', limit: 2 } });
+    expect(res.status).toBe(200);
+    const data = res.body;
     expect(data.meta.results).toEqual({ skip: 0, limit: 2, total: 4 });
     expect(data.results).toHaveLength(2);
     expect(data.results[0]).toMatchObject({
@@ -297,17 +281,15 @@ describe('POST patientprescription/fdasearch', () => {
       route: ['ORAL'],
       finished: true,
     });
-    const page2 = (await (await call('POST', 'patientprescription/fdasearch', f.nurseA1, { payload: { search: 'metformin', limit: 2, skip: 2 } })).json()).data;
+    const page2 = (await callAs(f.nurseA1, prescriptionsApi.searchDrugProducts, { body: { search: 'metformin', limit: 2, skip: 2 } })).body;
     expect(page2.meta.results).toEqual({ skip: 2, limit: 2, total: 4 });
-    expect(page2.results.map((r: { drug_product_id: number }) => r.drug_product_id)).not.toContain(data.results[0].drug_product_id);
+    expect(page2.results.map((r: { drug_product_id: number }) => r.drug_product_id)).not.toContain(data.results[0]!.drug_product_id);
   });
 
-  it('refuses a blank or over-long search and a limit above 50; callers without prescriptions.read get 403', async () => {
-    for (const payload of [{ search: '   ' }, { search: 'x'.repeat(101) }, { search: 'a', limit: 51 }, { search: 'a', skip: -1 }]) {
-      expect((await call('POST', 'patientprescription/fdasearch', f.nurseA1, { payload })).statusCode).toBe(400);
+  it('refuses a blank or over-long search and a limit above 50', async () => {
+    for (const body of [{ search: '   ' }, { search: 'x'.repeat(101) }, { search: 'a', limit: 51 }, { search: 'a', skip: -1 }]) {
+      expect((await callAs(f.nurseA1, prescriptionsApi.searchDrugProducts, { body })).status).toBe(400);
     }
-    expect((await call('POST', 'patientprescription/fdasearch', f.caregiverA1, { payload: { search: 'metformin' } })).statusCode).toBe(403);
-    expect((await call('POST', 'patientprescription/fdasearch', f.patientA1, { payload: { search: 'metformin' } })).statusCode).toBe(403);
   });
 });
 
@@ -319,13 +301,13 @@ function multipart(filename: string, content: Buffer) {
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`);
   return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-async function upload(name: string, who: { id: number } = f.sysadmin) {
+function upload(name: string, who: CallUser = f.sysadmin) {
   const m = multipart(name, fs.readFileSync(path.join(fixtures, name)));
-  return t.app.inject({ method: 'POST', url: '/api/drugproduct/import', headers: { ...(await as(who)), ...m.headers }, payload: m.payload });
+  return callAs(who, prescriptionsApi.importDrugProducts, { extraHeaders: m.headers, payload: m.payload });
 }
 async function finished(runId: number) {
   for (let i = 0; i < 100; i++) {
-    const runs = (await (await call('GET', 'drugproduct/importruns', f.sysadmin)).json()).data as { id: number; status: string }[];
+    const runs = (await callAs(f.sysadmin, prescriptionsApi.findDrugImportRuns)).body as { id: number; status: string }[];
     const run = runs.find((r) => r.id === runId);
     if (run && (run.status === 'done' || run.status === 'failed')) { return run as Record<string, unknown>; }
     await new Promise((r) => setTimeout(r, 50));
@@ -336,49 +318,43 @@ async function finished(runId: number) {
 describe('POST drugproduct/import and GET drugproduct/importruns', () => {
   it('loads the FDA product file as a queued run: products searchable by NDC, bad rows reported', async () => {
     const res = await upload('product_trimmed.txt');
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ fileName: 'product_trimmed.txt', status: 'queued', startedBy: f.sysadmin.id });
-    const run = await finished(res.json().data.id);
+    expect(res.status, res.reply.body).toBe(201);
+    expect(res.body).toMatchObject({ fileName: 'product_trimmed.txt', status: 'queued', startedBy: f.sysadmin.id });
+    const run = await finished(res.body.id);
     expect(run).toMatchObject({ status: 'done', fileKind: 'finished', rowsTotal: 3, rowsDone: 3, loaded: 3, rejected: 0, warnings: 1, error: null });
     expect((run.problems as { level: string }[])[0]).toMatchObject({ line: 3, level: 'warning' });
-    const search = (await (await call('POST', 'patientprescription/fdasearch', f.doctorA1, { payload: { search: '0002-1407' } })).json()).data;
+    const search = (await callAs(f.doctorA1, prescriptionsApi.searchDrugProducts, { body: { search: '0002-1407' } })).body;
     expect(search.results[0]).toMatchObject({ product_ndc: '0002-1407', brand_name: 'Quinidine Gluconate', route: ['INTRAVENOUS'], active_ingredients: [{ name: 'QUINIDINE GLUCONATE', strength: '80 mg/mL' }], pharm_class: expect.arrayContaining(['Antiarrhythmic [EPC]']) });
-    expect(search.results[0].product_id).toBe('0002-1407_14757f9d-f641-4836-acf3-229265588d1d');
+    expect(search.results[0]!.product_id).toBe('0002-1407_14757f9d-f641-4836-acf3-229265588d1d');
     // Loading the same file again writes nothing new.
-    const again = await finished((await upload('product_trimmed.txt')).json().data.id);
+    const again = await finished((await upload('product_trimmed.txt')).body.id);
     expect(again).toMatchObject({ status: 'done', loaded: 3 });
     expect((await t.ctx.db.select().from(drugProducts).where(eq(drugProducts.source, 'fda-ndc'))).length).toBe(3);
   });
 
   it('keeps unfinished products out of the prescribing search', async () => {
-    const run = await finished((await upload('unfinished_product_trimmed.txt')).json().data.id);
+    const run = await finished((await upload('unfinished_product_trimmed.txt')).body.id);
     expect(run).toMatchObject({ status: 'done', fileKind: 'unfinished', loaded: 3 });
-    const search = (await (await call('POST', 'patientprescription/fdasearch', f.doctorA1, { payload: { search: 'dulaglutide' } })).json()).data;
+    const search = (await callAs(f.doctorA1, prescriptionsApi.searchDrugProducts, { body: { search: 'dulaglutide' } })).body;
     expect(search.meta.results.total).toBe(0);
   });
 
   it('fails a file that is not a product file with the reason, and stores nothing of it', async () => {
     const before = (await t.ctx.db.select().from(drugProducts)).length;
-    const run = await finished((await upload('badutf8.txt')).json().data.id);
+    const run = await finished((await upload('badutf8.txt')).body.id);
     expect(run).toMatchObject({ status: 'failed', loaded: 0 });
     expect(run.error).toMatch(/^not an FDA NDC Directory product file: the first line lacks the column\(s\) PRODUCTID/);
     expect((await t.ctx.db.select().from(drugProducts)).length).toBe(before);
   });
 
-  it('is for system admins only, and a request without a file is refused', async () => {
-    for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1]) {
-      expect((await upload('product_trimmed.txt', who)).statusCode).toBe(403);
-      expect((await call('GET', 'drugproduct/importruns', who)).statusCode).toBe(403);
-    }
+  it('refuses a request without a file', async () => {
     const boundary = '----vigilnofile';
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/drugproduct/import',
-      headers: { ...(await as(f.sysadmin)), 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const empty = await callAs(f.sysadmin, prescriptionsApi.importDrugProducts, {
+      extraHeaders: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().msg).toBe('Choose a product.txt file to load');
-    expect((await call('POST', 'drugproduct/import', f.sysadmin, { payload: { file: 'x' } })).statusCode).toBe(415);
+    expect(empty.status).toBe(400);
+    expect(empty.msg).toBe('Choose a product.txt file to load');
+    expect((await callAs(f.sysadmin, prescriptionsApi.importDrugProducts, { payload: JSON.stringify({ file: 'x' }), extraHeaders: { 'content-type': 'application/json' } })).status).toBe(415);
   });
 });

@@ -5,43 +5,32 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { support } from '@vigil/contract';
+import { callerFor, invalid, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { supportFiles, supportThreads } from '../../db/schema/index';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-async function call(method: 'GET' | 'POST', path: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number> } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
-  return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
+
 function multipart(filename: string, content: Buffer) {
   const boundary = '----vigil' + Math.random().toString(16).slice(2);
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-async function upload(threadId: number, filename: string, content: Buffer, who: { id: number }) {
+function upload(threadId: number, filename: string, content: Buffer, who: CallUser) {
   const m = multipart(filename, content);
-  return t.app.inject({ method: 'POST', url: '/api/supportmessage/addfile', headers: { ...(await as(who)), ...m.headers, relatedtosupportmessageid: String(threadId), 'accept-language': 'en' }, payload: m.payload });
+  return callAs(who, support.addSupportFile, { headers: { relatedtosupportmessageid: threadId }, extraHeaders: m.headers, payload: m.payload });
 }
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]);
 
-async function openThread(who: { id: number }, subject = 'Cannot print the billing CSV', extra: Record<string, unknown> = {}) {
-  const res = await call('POST', 'supportmessage', who, { payload: { subject, message: 'The download stops halfway.', ...extra } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { thread: { supportMessageId: number; status: string }; messages: unknown[] };
+async function openThread(who: CallUser, subject = 'Cannot print the billing CSV', extra: { hospitalId?: number } = {}) {
+  const res = await callAs(who, support.createSupportMessage, { body: { subject, message: 'The download stops halfway.', ...extra } });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body;
 }
 
 beforeAll(async () => {
@@ -55,19 +44,19 @@ describe('POST supportmessage', () => {
     const created = await openThread(f.officeAdminA1, 'Thread one', { hospitalId: f.a1.id });
     expect(created.thread).toMatchObject({ subject: 'Thread one', status: 'open', createdBy: f.officeAdminA1.id, hospitalId: f.a1.id, messageCount: 1, fileCount: 0 });
     expect(created.messages).toEqual([expect.objectContaining({ fromUserId: f.officeAdminA1.id, fromSupport: false, message: 'The download stops halfway.' })]);
-    const mine = (await call('GET', 'supportmessage/getdistinctgroups', f.officeAdminA1)).json().data;
+    const mine = (await callAs(f.officeAdminA1, support.getDistinctGroups)).body;
     expect(mine.items.map((x: { subject: string }) => x.subject)).toContain('Thread one');
-    const all = (await call('GET', 'supportmessage/getdistinctgroups', f.sysadmin, { query: { status: 'open' } })).json().data;
+    const all = (await callAs(f.sysadmin, support.getDistinctGroups, { query: { status: 'open' } })).body;
     expect(all.items.map((x: { supportMessageId: number }) => x.supportMessageId)).toContain(created.thread.supportMessageId);
   });
 
   it("a system admin's reply is support's; the author replies too; each answers 201 with the thread", async () => {
     const { thread } = await openThread(f.doctorA1, 'Thread two');
-    const reply = await call('POST', 'supportmessage', f.sysadmin, { payload: { supportMessageId: thread.supportMessageId, message: 'Which browser?' } });
-    expect(reply.statusCode).toBe(201);
-    const again = await call('POST', 'supportmessage', f.doctorA1, { payload: { supportMessageId: thread.supportMessageId, message: 'Chromium' } });
-    expect(again.statusCode).toBe(201);
-    const detail = (await call('GET', 'supportmessage/getmessagesbygroupid', f.doctorA1, { headers: { supportmessageid: thread.supportMessageId } })).json().data;
+    const reply = await callAs(f.sysadmin, support.createSupportMessage, { body: { supportMessageId: thread.supportMessageId, message: 'Which browser?' } });
+    expect(reply.status).toBe(201);
+    const again = await callAs(f.doctorA1, support.createSupportMessage, { body: { supportMessageId: thread.supportMessageId, message: 'Chromium' } });
+    expect(again.status).toBe(201);
+    const detail = (await callAs(f.doctorA1, support.getMessagesByGroupId, { headers: { supportmessageid: thread.supportMessageId } })).body;
     expect(detail.messages.map((m: { message: string; fromSupport: boolean }) => [m.message, m.fromSupport])).toEqual([
       ['The download stops halfway.', false],
       ['Which browser?', true],
@@ -75,47 +64,44 @@ describe('POST supportmessage', () => {
     ]);
   });
 
-  it('answers 400 for a missing subject or message, and 403 for a role without support.use', async () => {
-    const res = await call('POST', 'supportmessage', f.nurseA1, { payload: { message: '  ' } });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['message', 'subject']);
-    expect((await call('POST', 'supportmessage', f.caregiverA1, { payload: { subject: 'x', message: 'y' } })).statusCode).toBe(403);
-    expect((await call('GET', 'supportmessage/getdistinctgroups', f.patientA1)).statusCode).toBe(403);
+  it('answers 400 for a missing subject or message', async () => {
+    const res = await callAs(f.nurseA1, support.createSupportMessage, { body: { message: '  ' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.errors ?? {}).sort()).toEqual(['message', 'subject']);
   });
 
   it("reads another user's thread, or an office of another organization, as not found (404) and changes nothing", async () => {
     const { thread } = await openThread(f.doctorA1, 'Private thread');
     for (const other of [f.nurseA1, f.doctorB1, f.orgAdminA]) {
-      expect((await call('GET', 'supportmessage/getmessagesbygroupid', other, { headers: { supportmessageid: thread.supportMessageId } })).statusCode).toBe(404);
-      expect((await call('POST', 'supportmessage', other, { payload: { supportMessageId: thread.supportMessageId, message: 'peek' } })).statusCode).toBe(404);
-      expect((await upload(thread.supportMessageId, 'x.pdf', PDF, other)).statusCode).toBe(404);
-      const list = (await call('GET', 'supportmessage/getdistinctgroups', other)).json().data;
+      expect((await callAs(other, support.getMessagesByGroupId, { headers: { supportmessageid: thread.supportMessageId } })).status).toBe(404);
+      expect((await callAs(other, support.createSupportMessage, { body: { supportMessageId: thread.supportMessageId, message: 'peek' } })).status).toBe(404);
+      expect((await upload(thread.supportMessageId, 'x.pdf', PDF, other)).status).toBe(404);
+      const list = (await callAs(other, support.getDistinctGroups)).body;
       expect(list.items.map((x: { supportMessageId: number }) => x.supportMessageId)).not.toContain(thread.supportMessageId);
     }
-    const detail = (await call('GET', 'supportmessage/getmessagesbygroupid', f.doctorA1, { headers: { supportmessageid: thread.supportMessageId } })).json().data;
+    const detail = (await callAs(f.doctorA1, support.getMessagesByGroupId, { headers: { supportmessageid: thread.supportMessageId } })).body;
     expect(detail.thread).toMatchObject({ messageCount: 1, fileCount: 0 });
-    expect((await call('POST', 'supportmessage', f.doctorA1, { payload: { subject: 'x', message: 'y', hospitalId: f.b1.id } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorA1, support.createSupportMessage, { body: { subject: 'x', message: 'y', hospitalId: f.b1.id } })).status).toBe(404);
   });
 });
 
 describe('POST supportmessage/setstatus', () => {
   it('a system admin sets in progress then resolved (201); the status filter follows', async () => {
     const { thread } = await openThread(f.nurseA1, 'Status thread');
-    const progress = await call('POST', 'supportmessage/setstatus', f.sysadmin, { payload: { supportMessageId: thread.supportMessageId, status: 'in_progress' } });
-    expect(progress.statusCode).toBe(201);
-    expect(progress.json().data.thread.status).toBe('in_progress');
-    expect((await call('POST', 'supportmessage/setstatus', f.sysadmin, { payload: { supportMessageId: thread.supportMessageId, status: 'resolved' } })).statusCode).toBe(201);
-    const resolved = (await call('GET', 'supportmessage/getdistinctgroups', f.nurseA1, { query: { status: 'resolved' } })).json().data;
+    const progress = await callAs(f.sysadmin, support.setSupportStatus, { body: { supportMessageId: thread.supportMessageId, status: 'in_progress' } });
+    expect(progress.status).toBe(201);
+    expect(progress.body.thread.status).toBe('in_progress');
+    expect((await callAs(f.sysadmin, support.setSupportStatus, { body: { supportMessageId: thread.supportMessageId, status: 'resolved' } })).status).toBe(201);
+    const resolved = (await callAs(f.nurseA1, support.getDistinctGroups, { query: { status: 'resolved' } })).body;
     expect(resolved.items.map((x: { supportMessageId: number }) => x.supportMessageId)).toEqual([thread.supportMessageId]);
-    const open = (await call('GET', 'supportmessage/getdistinctgroups', f.nurseA1, { query: { status: 'open' } })).json().data;
+    const open = (await callAs(f.nurseA1, support.getDistinctGroups, { query: { status: 'open' } })).body;
     expect(open.total).toBe(0);
   });
 
-  it('refuses a clinic user (403), an unknown status (400) and an unknown thread (404)', async () => {
+  it('refuses an unknown status (400) and an unknown thread (404)', async () => {
     const { thread } = await openThread(f.nurseA1, 'Status thread 2');
-    expect((await call('POST', 'supportmessage/setstatus', f.nurseA1, { payload: { supportMessageId: thread.supportMessageId, status: 'resolved' } })).statusCode).toBe(403);
-    expect((await call('POST', 'supportmessage/setstatus', f.sysadmin, { payload: { supportMessageId: thread.supportMessageId, status: 'closed' } })).statusCode).toBe(400);
-    expect((await call('POST', 'supportmessage/setstatus', f.sysadmin, { payload: { supportMessageId: 999_999, status: 'resolved' } })).statusCode).toBe(404);
+    expect((await callAs(f.sysadmin, support.setSupportStatus, { body: { supportMessageId: thread.supportMessageId, status: invalid('closed') } })).status).toBe(400);
+    expect((await callAs(f.sysadmin, support.setSupportStatus, { body: { supportMessageId: 999_999, status: 'resolved' } })).status).toBe(404);
     const [row] = await t.ctx.db.select().from(supportThreads).where(eq(supportThreads.id, thread.supportMessageId));
     expect(row!.status).toBe(0);
   });
@@ -132,13 +118,13 @@ describe('POST supportmessage/addfile and the download', () => {
     ];
     for (const [sent, kept] of cases) {
       const res = await upload(thread.supportMessageId, sent, PDF, f.officeAdminA1);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.fileName).toBe(kept);
-      const [stored] = await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.id, res.json().data.id));
+      expect(res.status, res.reply.body).toBe(200);
+      expect(res.body.fileName).toBe(kept);
+      const [stored] = await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.id, res.body.id));
       expect(stored!.fileName).toBe(kept);
-      const dl = await call('GET', `supportmessage/file/${res.json().data.id}`, f.sysadmin);
-      expect(dl.headers['content-disposition']).not.toMatch(/%E2%80%AE|\u202E/i);
-      expect(decodeURIComponent(dl.headers['content-disposition']!.toString())).toContain(kept);
+      const dl = await callAs(f.sysadmin, support.downloadSupportFile, { params: { id: res.body.id } });
+      expect(dl.reply.headers['content-disposition']).not.toMatch(/%E2%80%AE|\u202E/i);
+      expect(decodeURIComponent(dl.reply.headers['content-disposition']!.toString())).toContain(kept);
     }
   });
 
@@ -155,33 +141,34 @@ describe('POST supportmessage/addfile and the download', () => {
     ];
     for (const [name, content, type] of cases) {
       const res = await upload(thread.supportMessageId, name, content, f.officeAdminA1);
-      expect(res.statusCode, res.body).toBe(200);
-      const file = res.json().data;
+      expect(res.status, res.reply.body).toBe(200);
+      const file = res.body;
       expect(file).toMatchObject({ fileName: name, contentType: type, sizeBytes: content.length, uploadedBy: f.officeAdminA1.id });
       const [stored] = await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.id, file.id));
       expect(Buffer.compare(stored!.content, content)).toBe(0);
-      const dl = await call('GET', `supportmessage/file/${file.id}`, f.sysadmin);
-      expect(dl.statusCode).toBe(200);
-      expect(dl.headers['content-type']).toContain(type);
-      expect(dl.headers['content-disposition']).toBe(`attachment; filename=${name}`);
-      expect(Buffer.compare(dl.rawPayload, content)).toBe(0);
+      const dl = await callAs(f.sysadmin, support.downloadSupportFile, { params: { id: file.id } });
+      expect(dl.status).toBe(200);
+      expect(dl.reply.headers['content-type']).toContain(type);
+      expect(dl.reply.headers['content-disposition']).toBe(`attachment; filename=${name}`);
+      expect(Buffer.compare(dl.reply.rawPayload, content)).toBe(0);
     }
-    expect((await call('GET', `supportmessage/file/1`, f.doctorB1)).statusCode).toBe(404);
-    const detail = (await call('GET', 'supportmessage/getmessagesbygroupid', f.sysadmin, { headers: { supportmessageid: thread.supportMessageId } })).json().data;
+    expect((await callAs(f.doctorB1, support.downloadSupportFile, { params: { id: 1 } })).status).toBe(404);
+    const detail = (await callAs(f.sysadmin, support.getMessagesByGroupId, { headers: { supportmessageid: thread.supportMessageId } })).body;
     expect(detail.thread.fileCount).toBe(cases.length);
   });
 
   it('refuses other content (415), a file over the configured limit (413), no file (400), and a missing thread header (400)', async () => {
     const { thread } = await openThread(f.officeAdminA1, 'Bad files');
     const exe = await upload(thread.supportMessageId, 'tool.pdf', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), f.officeAdminA1);
-    expect(exe.statusCode).toBe(415);
-    expect(exe.json().msg).toBe('This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file');
+    expect(exe.status).toBe(415);
+    expect(exe.msg).toBe('This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file');
     const big = await upload(thread.supportMessageId, 'big.txt', Buffer.alloc(2048, 'a'), f.officeAdminA1);
-    expect(big.statusCode).toBe(413);
-    expect(big.json().msg).toBe('The file is larger than 1 KB');
-    expect((await upload(thread.supportMessageId, 'empty.txt', Buffer.alloc(0), f.officeAdminA1)).statusCode).toBe(400);
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/supportmessage/addfile', headers: { ...(await as(f.officeAdminA1)), ...multipart('a.txt', Buffer.from('a')).headers }, payload: multipart('a.txt', Buffer.from('a')).payload });
-    expect(noHeader.statusCode).toBe(400);
+    expect(big.status).toBe(413);
+    expect(big.msg).toBe('The file is larger than 1 KB');
+    expect((await upload(thread.supportMessageId, 'empty.txt', Buffer.alloc(0), f.officeAdminA1)).status).toBe(400);
+    const form = multipart('a.txt', Buffer.from('a'));
+    const noHeader = await callAs(f.officeAdminA1, support.addSupportFile, { extraHeaders: form.headers, payload: form.payload });
+    expect(noHeader.status).toBe(400);
     expect((await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.threadId, thread.supportMessageId))).length).toBe(0);
   });
 });

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { Role, measurements as measurementsApi, terra as terraApi } from '@vigil/contract';
+import { anonymous, callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { startTerraStandIn, type TerraStandIn } from '../../../test/stand-ins/terra';
 import { medicalTeamMembers, medicalTeams, measurements, notifications, terraConnections, terraEvents } from '../../db/schema/index';
 import { signTerraPayload } from '../../lib/terra-auth';
@@ -20,28 +21,13 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let terra: TerraStandIn;
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, who: { id: number }, opts: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${url}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 /** Posts `body` (bytes as given) to the webhook, signed with `secret` at `timestamp` unless a header is given. */
 async function deliver(body: string, opts: { secret?: string; timestamp?: number; header?: string; ordering?: string } = {}) {
   const header = opts.header ?? signTerraPayload(opts.secret ?? SECRET, body, opts.timestamp ?? Math.floor(Date.now() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/terra/eventhandler',
-    headers: { 'content-type': 'application/json', 'terra-signature': header, ...(opts.ordering ? { 'x-terra-ordering-timestamp': opts.ordering } : {}) },
+  return callAs(anonymous, terraApi.terraEventHandler, {
+    extraHeaders: { 'content-type': 'application/json', 'terra-signature': header, ...(opts.ordering ? { 'x-terra-ordering-timestamp': opts.ordering } : {}) },
     payload: body,
   });
 }
@@ -101,9 +87,9 @@ afterAll(async () => {
 
 describe('POST terra/authorizeterraforgettingdata', () => {
   it('creates a widget session at Terra for a patient in scope and a pending connection named only by an opaque reference', async () => {
-    const res = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: f.patientA1.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, terraApi.authorizeTerraForGettingData, { body: { patientId: f.patientA1.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data.url).toMatch(/^https:\/\/widget\.tryterra\.co\/session\//);
     expect(data.expiresInSeconds).toBe(900);
     const [row] = await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id));
@@ -113,13 +99,12 @@ describe('POST terra/authorizeterraforgettingdata', () => {
     expect(row!.referenceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('answers 400 for a malformed patient id, 403 without the permission, 404 for another tenant', async () => {
-    const bad = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: 'x' } });
-    expect(bad.statusCode).toBe(400);
-    expect((await call('POST', 'terra/authorizeterraforgettingdata', f.caregiverA1, { payload: { patientId: f.patientA1.id } })).statusCode).toBe(403);
+  it('answers 400 for a malformed patient id, 404 for another tenant', async () => {
+    const bad = await callAs(f.nurseA1, terraApi.authorizeTerraForGettingData, { body: { patientId: invalid('x') } });
+    expect(bad.status).toBe(400);
     const before = terra.requests.length;
-    const other = await call('POST', 'terra/authorizeterraforgettingdata', f.doctorA1, { payload: { patientId: f.patientB1.id } });
-    expect(other.statusCode).toBe(404);
+    const other = await callAs(f.doctorA1, terraApi.authorizeTerraForGettingData, { body: { patientId: f.patientB1.id } });
+    expect(other.status).toBe(404);
     expect(terra.requests.length).toBe(before);
     expect(await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientB1.id))).toHaveLength(0);
   });
@@ -127,9 +112,9 @@ describe('POST terra/authorizeterraforgettingdata', () => {
   it('answers 502 in the caller language when Terra fails, and stores nothing', async () => {
     terra.fail = true;
     try {
-      const res = await call('POST', 'terra/authorizeterraforgettingdata', f.officeAdminA2, { payload: { patientId: f.patientA2.id }, lang: 'es' });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().msg).toBe('No se pudo contactar con Terra; inténtelo más tarde');
+      const res = await callAs(f.officeAdminA2, terraApi.authorizeTerraForGettingData, { body: { patientId: f.patientA2.id }, lang: 'es' });
+      expect(res.status).toBe(502);
+      expect(res.msg).toBe('No se pudo contactar con Terra; inténtelo más tarde');
       expect(await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA2.id))).toHaveLength(0);
     } finally {
       terra.fail = false;
@@ -140,9 +125,9 @@ describe('POST terra/authorizeterraforgettingdata', () => {
     const settings = t.ctx.config.terra;
     t.ctx.config.terra = { ...settings, devId: undefined };
     try {
-      const res = await call('POST', 'terra/authorizeterraforgettingdata', f.nurseA1, { payload: { patientId: f.patientA1.id } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().msg).toBe('The Terra connection is not configured on this server');
+      const res = await callAs(f.nurseA1, terraApi.authorizeTerraForGettingData, { body: { patientId: f.patientA1.id } });
+      expect(res.status).toBe(409);
+      expect(res.msg).toBe('The Terra connection is not configured on this server');
     } finally {
       t.ctx.config.terra = settings;
     }
@@ -163,9 +148,9 @@ describe('POST terra/eventhandler', () => {
     const statuses: Record<string, string> = {};
     for (const name of files.filter((n) => n !== 'user_reauth.json' && n !== 'deauth.json' && n !== 'access_revoked.json')) {
       const res = await deliver(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'));
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
-      expect(res.json().data.duplicate).toBe(false);
-      statuses[name] = (await processed(res.json().data.eventId)).status;
+      expect(res.status, `${name}: ${res.reply.body}`).toBe(200);
+      expect(res.body.duplicate).toBe(false);
+      statuses[name] = (await processed(res.body.eventId)).status;
     }
     expect(statuses['auth--authSuccess.json']).toBe('processed');
     expect(statuses['body.json']).toBe('processed');
@@ -185,7 +170,7 @@ describe('POST terra/eventhandler', () => {
 
     // The connection events that end a connection: user_reauth moves it to the new Terra user, deauth and access_revoked disconnect it.
     const reauth = await deliver(fs.readFileSync(path.join(EXAMPLES, 'user_reauth.json'), 'utf8'));
-    expect((await processed(reauth.json().data.eventId)).status).toBe('processed');
+    expect((await processed(reauth.body.eventId)).status).toBe('processed');
     expect((await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id)))[0]).toMatchObject({
       terraUserId: '9c8b7a65-4321-4fed-a0b9-87c6d5e4f321',
       status: 'connected',
@@ -193,12 +178,12 @@ describe('POST terra/eventhandler', () => {
     await t.ctx.db.update(terraConnections).set({ terraUserId: TERRA_USER }).where(eq(terraConnections.patientId, f.patientA1.id));
     for (const name of ['deauth.json', 'access_revoked.json']) {
       const res = await deliver(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'));
-      expect((await processed(res.json().data.eventId)).status, name).toBe('processed');
+      expect((await processed(res.body.eventId)).status, name).toBe('processed');
       expect((await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id)))[0]!.status).toBe('disconnected');
     }
     // A disconnected connection turns later data into nothing.
     const late = await deliver(JSON.stringify(bodyPayload(TERRA_USER, '2026-07-05', 3)));
-    expect((await processed(late.json().data.eventId)).status).toBe('ignored');
+    expect((await processed(late.body.eventId)).status).toBe('ignored');
     expect(await terraReadings(f.patientA1.id)).toHaveLength(1);
     await t.ctx.db.update(terraConnections).set({ status: 'connected' }).where(eq(terraConnections.patientId, f.patientA1.id));
   });
@@ -214,12 +199,12 @@ describe('POST terra/eventhandler', () => {
       await deliver(body.replace('72.4', '92.4'), { header: signTerraPayload(SECRET, body, now) }),
       await deliver(body, { header: '' }),
       await deliver(body, { header: `t=${now},v1=zz` }),
-      await t.app.inject({ method: 'POST', url: '/api/terra/eventhandler', payload: body, headers: { 'content-type': 'text/plain' } }),
-      await t.app.inject({ method: 'POST', url: '/api/terra/eventhandler' }),
+      await callAs(anonymous, terraApi.terraEventHandler, { payload: body, extraHeaders: { 'content-type': 'text/plain' } }),
+      await callAs(anonymous, terraApi.terraEventHandler),
     ];
     for (const res of cases) {
-      expect(res.statusCode, res.body).toBe(401);
-      expect(res.json().msg).toBe('The Terra signature is not valid');
+      expect(res.status, res.reply.body).toBe(401);
+      expect(res.msg).toBe('The Terra signature is not valid');
     }
     expect(await eventCount()).toBe(before);
   });
@@ -229,25 +214,25 @@ describe('POST terra/eventhandler', () => {
     const now = Math.floor(Date.now() / 1000) - 290;
     const good = signTerraPayload(SECRET, body, now).split('v1=')[1];
     const res = await deliver(body, { header: `t=${now},v1=${'0'.repeat(64)},v1=${good}` });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.reply.body).toBe(200);
   });
 
   it('stores a replayed delivery once', async () => {
     const body = JSON.stringify(bodyPayload(TERRA_USER, '2026-07-10', 2));
     const first = await deliver(body);
     const again = await deliver(body);
-    expect(first.statusCode).toBe(200);
-    expect(again.json().data).toEqual({ eventId: first.json().data.eventId, duplicate: true });
-    await processed(first.json().data.eventId);
-    const rows = await t.ctx.db.select().from(terraEvents).where(eq(terraEvents.id, first.json().data.eventId));
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual({ eventId: first.body.eventId, duplicate: true });
+    await processed(first.body.eventId);
+    const rows = await t.ctx.db.select().from(terraEvents).where(eq(terraEvents.id, first.body.eventId));
     expect(rows).toHaveLength(1);
   });
 
   it('answers 400 "No event data!" for a signed delivery that is not an event', async () => {
     for (const body of ['{}', '[]', 'not json', '{"type": 7}']) {
       const res = await deliver(body);
-      expect(res.statusCode, body).toBe(400);
-      expect(res.json().msg).toBe('No event data!');
+      expect(res.status, body).toBe(400);
+      expect(res.msg).toBe('No event data!');
     }
   });
 
@@ -255,7 +240,7 @@ describe('POST terra/eventhandler', () => {
     const before = (await terraReadings(f.patientA1.id)).length;
     const day = '2026-08-03';
     const first = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 20, 185)), { ordering: '1785000000000' });
-    const e1 = await processed(first.json().data.eventId);
+    const e1 = await processed(first.body.eventId);
     // 20 blood pressures (with their pulse), a glucose, an SpO2 (with its pulse) and a temperature.
     expect(e1).toMatchObject({ status: 'processed', readingsStored: 23, readingsDuplicate: 0, readingsRejected: 0 });
     const stored = (await terraReadings(f.patientA1.id)).slice(before);
@@ -266,10 +251,10 @@ describe('POST terra/eventhandler', () => {
     // A newer copy of the same day: the same samples are duplicates, a new one is stored.
     const newer = bodyPayload(TERRA_USER, day, 21, 185);
     const second = await deliver(JSON.stringify(newer), { ordering: '1785000001000' });
-    expect(await processed(second.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 1, readingsDuplicate: 23 });
+    expect(await processed(second.body.eventId)).toMatchObject({ status: 'processed', readingsStored: 1, readingsDuplicate: 23 });
     // An older copy arriving late changes nothing.
     const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 5, 120)), { ordering: '1784999999000' });
-    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect((await processed(older.body.eventId)).status).toBe('superseded');
     expect((await terraReadings(f.patientA1.id)).length).toBe(before + 24);
   });
 
@@ -288,7 +273,7 @@ describe('POST terra/eventhandler', () => {
       ],
     };
     const res = await deliver(JSON.stringify(example), { ordering: '1788000000000' });
-    expect(await processed(res.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 3, readingsRejected: 0 });
+    expect(await processed(res.body.eventId)).toMatchObject({ status: 'processed', readingsStored: 3, readingsRejected: 0 });
     const rows = (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith('2026-09-01'));
     expect(rows.map((r) => [r.deviceType, r.valuesJson, r.severity, r.source])).toEqual([
       ['WEIGHT', { '29463-7': 72.4 }, 0, 'terra'],
@@ -298,11 +283,11 @@ describe('POST terra/eventhandler', () => {
     const alerts = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, rows[2]!.id));
     expect(alerts.map((a) => [a.toUserId, a.severity, a.deviceType])).toEqual([[f.nurseA1.id, 2, 'HEART_RATE']]);
     // The patient's chart has a heart-rate series.
-    const series = await call('GET', 'medicaldevicesdata/getpatientseries?from=2026-08-31&to=2026-09-02', f.doctorA1, { headers: { patientid: f.patientA1.id } });
-    expect(series.statusCode, series.body).toBe(200);
-    const hr = series.json().data.series.find((x: { deviceType: string }) => x.deviceType === 'HEART_RATE');
+    const series = await callAs(f.doctorA1, measurementsApi.getPatientSeries, { query: { from: '2026-08-31', to: '2026-09-02' }, headers: { patientid: f.patientA1.id } });
+    expect(series.status, series.reply.body).toBe(200);
+    const hr = series.body.series.find((x: { deviceType: string }) => x.deviceType === 'HEART_RATE');
     expect(hr).toMatchObject({ title: { en: 'Heart rate', es: 'Frecuencia cardíaca' }, thresholds: { '8867-4': expect.objectContaining({ criticalHigh: 130 }) } });
-    expect(hr.points.display['8867-4']).toEqual([64, 135]);
+    expect(hr!.points.display['8867-4']).toEqual([64, 135]);
   });
 
   it("replaces a day's readings with a newer copy's changed values (and alerts on them); an older copy arriving late changes nothing", async () => {
@@ -310,14 +295,14 @@ describe('POST terra/eventhandler', () => {
     const valuesOf = async () =>
       (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE').map((r) => [r.valuesJson['8480-6'], r.severity]);
     const first = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 128)), { ordering: '1786000001000' });
-    expect(await processed(first.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 5 });
+    expect(await processed(first.body.eventId)).toMatchObject({ status: 'processed', readingsStored: 5 });
     expect(await valuesOf()).toEqual([[128, 0], [128, 0]]);
     const countBefore = (await terraReadings(f.patientA1.id)).length;
     const [bp] = (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE');
 
     // Newer: the same samples with a critical systolic replace the values; nothing is counted twice.
     const newer = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 190)), { ordering: '1786000002000' });
-    expect(await processed(newer.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 0, readingsDuplicate: 5 });
+    expect(await processed(newer.body.eventId)).toMatchObject({ status: 'processed', readingsStored: 0, readingsDuplicate: 5 });
     expect(await valuesOf()).toEqual([[190, 2], [190, 2]]);
     expect((await terraReadings(f.patientA1.id)).length).toBe(countBefore);
     const alerts = await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, bp!.id));
@@ -326,7 +311,7 @@ describe('POST terra/eventhandler', () => {
 
     // Older (between the two, arriving last): superseded, the newer values stay.
     const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 2, 150)), { ordering: '1786000001500' });
-    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect((await processed(older.body.eventId)).status).toBe('superseded');
     expect(await valuesOf()).toEqual([[190, 2], [190, 2]]);
     expect((await t.ctx.db.select().from(notifications).where(eq(notifications.measurementId, bp!.id))).length).toBe(1);
   });
@@ -336,9 +321,9 @@ describe('POST terra/eventhandler', () => {
     const valuesOf = async () =>
       (await terraReadings(f.patientA1.id)).filter((r) => r.measuredAt.toISOString().startsWith(day) && r.deviceType === 'BLOOD_PRESSURE').map((r) => r.valuesJson['8480-6']);
     const newer = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 3, 135)), { ordering: '1786100002000' });
-    expect(await processed(newer.json().data.eventId)).toMatchObject({ status: 'processed', readingsStored: 6 });
+    expect(await processed(newer.body.eventId)).toMatchObject({ status: 'processed', readingsStored: 6 });
     const older = await deliver(JSON.stringify(bodyPayload(TERRA_USER, day, 4, 120)), { ordering: '1786100001000' });
-    expect((await processed(older.json().data.eventId)).status).toBe('superseded');
+    expect((await processed(older.body.eventId)).status).toBe('superseded');
     expect(await valuesOf()).toEqual([135, 135, 135]);
   });
 
@@ -346,75 +331,70 @@ describe('POST terra/eventhandler', () => {
     const activity = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'activity.json'), 'utf8'));
     activity.data[0].metadata.summary_id = 'summary-dedupe-1';
     const a = await deliver(JSON.stringify(activity), { ordering: '2000' });
-    expect((await processed(a.json().data.eventId)).status).toBe('processed');
+    expect((await processed(a.body.eventId)).status).toBe('processed');
     activity.data[0].metadata.name = 'Morning Run (resent)';
     const b = await deliver(JSON.stringify(activity), { ordering: '1000' });
-    expect((await processed(b.json().data.eventId)).status).toBe('duplicate');
+    expect((await processed(b.body.eventId)).status).toBe('duplicate');
   });
 
   it('marks deliveries for a Terra user nobody is connected to as unmapped', async () => {
     const res = await deliver(JSON.stringify(bodyPayload('00000000-0000-0000-0000-000000000000', '2026-08-04', 2)));
-    expect(await processed(res.json().data.eventId)).toMatchObject({ status: 'unmapped', error: 'No user mapping data!' });
+    expect(await processed(res.body.eventId)).toMatchObject({ status: 'unmapped', error: 'No user mapping data!' });
   });
 });
 
 describe('Terra mappings', () => {
   it('GET terra/getterrausermappingtable lists the connections in scope, by office', async () => {
-    const res = await call('GET', 'terra/getterrausermappingtable', f.officeAdminA1);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([expect.objectContaining({ patientId: f.patientA1.id, locationId: f.a1.id, provider: 'GARMIN', fdaCleared: false, enableSendingDataToECP: false })]);
-    expect((await call('GET', `terra/getterrausermappingtable?locationId=${f.a1.id}`, f.orgAdminA)).json().data).toHaveLength(1);
-    expect((await call('GET', 'terra/getterrausermappingtable', f.doctorB1)).json().data).toEqual([]);
-    expect((await call('GET', `terra/getterrausermappingtable?locationId=${f.b1.id}`, f.officeAdminA1)).statusCode).toBe(404);
-    expect((await call('GET', 'terra/getterrausermappingtable?locationId=abc', f.officeAdminA1)).statusCode).toBe(400);
-    expect((await call('GET', 'terra/getterrausermappingtable', f.caregiverA1)).statusCode).toBe(403);
+    const res = await callAs(f.officeAdminA1, terraApi.getTerraUserMappingTable);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([expect.objectContaining({ patientId: f.patientA1.id, locationId: f.a1.id, provider: 'GARMIN', fdaCleared: false, enableSendingDataToECP: false })]);
+    expect((await callAs(f.orgAdminA, terraApi.getTerraUserMappingTable, { query: { locationId: f.a1.id } })).body).toHaveLength(1);
+    expect((await callAs(f.doctorB1, terraApi.getTerraUserMappingTable)).body).toEqual([]);
+    expect((await callAs(f.officeAdminA1, terraApi.getTerraUserMappingTable, { query: { locationId: f.b1.id } })).status).toBe(404);
+    expect((await callAs(f.officeAdminA1, terraApi.getTerraUserMappingTable, { query: { locationId: invalid('abc') } })).status).toBe(400);
   });
 
   it('GET terra/getecpusersforterramappings lists the ECP users of the caller\'s offices', async () => {
     const ecpA1 = await createUser(t, { role: Role.ECP_USER, organizationId: f.orgA.id, offices: [f.a1.id] });
     const ecpB1 = await createUser(t, { role: Role.ECP_USER, organizationId: f.orgB.id, offices: [f.b1.id] });
-    const a = (await call('GET', 'terra/getecpusersforterramappings', f.nurseA1)).json().data as { id: number }[];
+    const a = (await callAs(f.nurseA1, terraApi.getEcpUsersForTerraMappings)).body as { id: number }[];
     expect(a.map((u) => u.id)).toContain(ecpA1.id);
     expect(a.map((u) => u.id)).not.toContain(ecpB1.id);
-    expect((await call('GET', 'terra/getecpusersforterramappings', f.caregiverA1)).statusCode).toBe(403);
 
     // PUT terra/setecpuserinpersonateid: an ECP user of the patient's office only.
-    const ok = await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpA1.id } });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data.ecpUserInpersonateId).toBe(ecpA1.id);
-    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } })).statusCode).toBe(400);
-    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.nurseA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: 'x' } })).statusCode).toBe(400);
-    expect((await call('PUT', 'terra/setecpuserinpersonateid', f.caregiverA1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpA1.id } })).statusCode).toBe(403);
-    const other = await call('PUT', 'terra/setecpuserinpersonateid', f.doctorB1, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().msg).toBe('No user mapping data!');
+    const ok = await callAs(f.nurseA1, terraApi.setEcpUserInpersonateId, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpA1.id } });
+    expect(ok.status, ok.reply.body).toBe(200);
+    expect(ok.body.ecpUserInpersonateId).toBe(ecpA1.id);
+    expect((await callAs(f.nurseA1, terraApi.setEcpUserInpersonateId, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } })).status).toBe(400);
+    expect((await callAs(f.nurseA1, terraApi.setEcpUserInpersonateId, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: invalid('x') } })).status).toBe(400);
+    const other = await callAs(f.doctorB1, terraApi.setEcpUserInpersonateId, { headers: { patientid: f.patientA1.id, ecpuserinpersonateid: ecpB1.id } });
+    expect(other.status).toBe(404);
+    expect(other.msg).toBe('No user mapping data!');
   });
 
   it('PUT terra/setsendingdatafromterratoecp turns forwarding on and off for a connection in scope', async () => {
-    const on = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'true' } });
-    expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().data.enableSendingDataToECP).toBe(true);
-    expect((await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'maybe' } })).statusCode).toBe(400);
-    expect((await call('PUT', 'terra/setsendingdatafromterratoecp', f.caregiverA1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'false' } })).statusCode).toBe(403);
-    const other = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorB1, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'false' } });
-    expect(other.statusCode).toBe(404);
+    const on = await callAs(f.doctorA1, terraApi.setSendingDataFromTerraToEcp, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'true' } });
+    expect(on.status, on.reply.body).toBe(200);
+    expect(on.body.enableSendingDataToECP).toBe(true);
+    expect((await callAs(f.doctorA1, terraApi.setSendingDataFromTerraToEcp, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: invalid('maybe') } })).status).toBe(400);
+    const other = await callAs(f.doctorB1, terraApi.setSendingDataFromTerraToEcp, { headers: { patientid: f.patientA1.id, enablesendingdatatoecp: 'false' } });
+    expect(other.status).toBe(404);
     const [row] = await t.ctx.db.select().from(terraConnections).where(eq(terraConnections.patientId, f.patientA1.id));
     expect(row!.enableSendingDataToEcp).toBe(true);
     // No connection at all reads "No user mapping data!".
-    const none = await call('PUT', 'terra/setsendingdatafromterratoecp', f.doctorA2, { headers: { patientid: f.patientA2.id, enablesendingdatatoecp: 'true' } });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().msg).toBe('No user mapping data!');
+    const none = await callAs(f.doctorA2, terraApi.setSendingDataFromTerraToEcp, { headers: { patientid: f.patientA2.id, enablesendingdatatoecp: 'true' } });
+    expect(none.status).toBe(404);
+    expect(none.msg).toBe('No user mapping data!');
   });
 
-  it('PUT terra/setfdacleared: only admins mark a source FDA-cleared, and its later readings are marked so', async () => {
-    expect((await call('PUT', 'terra/setfdacleared', f.doctorA1, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } })).statusCode).toBe(403);
-    expect((await call('PUT', 'terra/setfdacleared', f.officeAdminA2, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } })).statusCode).toBe(404);
-    expect((await call('PUT', 'terra/setfdacleared', f.officeAdminA1, { headers: { patientid: f.patientA1.id, fdacleared: 'x' } })).statusCode).toBe(400);
-    const res = await call('PUT', 'terra/setfdacleared', f.officeAdminA1, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.fdaCleared).toBe(true);
+  it('PUT terra/setfdacleared: an admin marks a source FDA-cleared, and its later readings are marked so', async () => {
+    expect((await callAs(f.officeAdminA2, terraApi.setTerraFdaCleared, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } })).status).toBe(404);
+    expect((await callAs(f.officeAdminA1, terraApi.setTerraFdaCleared, { headers: { patientid: f.patientA1.id, fdacleared: invalid('x') } })).status).toBe(400);
+    const res = await callAs(f.officeAdminA1, terraApi.setTerraFdaCleared, { headers: { patientid: f.patientA1.id, fdacleared: 'true' } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.fdaCleared).toBe(true);
     const ev = await deliver(JSON.stringify(bodyPayload(TERRA_USER, '2026-08-20', 1)));
-    await processed(ev.json().data.eventId);
+    await processed(ev.body.eventId);
     const readings = await terraReadings(f.patientA1.id);
     expect(readings.filter((r) => r.source === 'terra-fda').length).toBeGreaterThan(0);
     expect(readings.filter((r) => r.source === 'terra-fda').every((r) => r.measuredAt.toISOString().startsWith('2026-08-20'))).toBe(true);
@@ -426,16 +406,15 @@ describe('Terra mappings', () => {
   });
 
   it('GET terra/events lists a patient\'s deliveries; POST terra/disconnect tells Terra and stops readings', async () => {
-    const list = await call('GET', 'terra/events', f.nurseA1, { headers: { patientid: f.patientA1.id } });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().data.length).toBeGreaterThan(5);
-    expect((await call('GET', 'terra/events', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
-    expect((await call('GET', 'terra/events', f.nurseA1, { headers: { patientid: 'x' } })).statusCode).toBe(400);
-    expect((await call('POST', 'terra/disconnect', f.caregiverA1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(403);
-    expect((await call('POST', 'terra/disconnect', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
-    const res = await call('POST', 'terra/disconnect', f.nurseA1, { headers: { patientid: f.patientA1.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.status).toBe('disconnected');
+    const list = await callAs(f.nurseA1, terraApi.getTerraEvents, { headers: { patientid: f.patientA1.id } });
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(5);
+    expect((await callAs(f.doctorB1, terraApi.getTerraEvents, { headers: { patientid: f.patientA1.id } })).status).toBe(404);
+    expect((await callAs(f.nurseA1, terraApi.getTerraEvents, { headers: { patientid: invalid('x') } })).status).toBe(400);
+    expect((await callAs(f.doctorB1, terraApi.disconnectTerra, { headers: { patientid: f.patientA1.id } })).status).toBe(404);
+    const res = await callAs(f.nurseA1, terraApi.disconnectTerra, { headers: { patientid: f.patientA1.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.status).toBe('disconnected');
     expect(terra.requests.at(-1)).toEqual({ method: 'DELETE', path: '/v2/auth/deauthenticateUser', userId: TERRA_USER });
   });
 });
