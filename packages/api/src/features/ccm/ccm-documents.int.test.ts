@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ccm } from '@vigil/contract';
+import { ccm, type In } from '@vigil/contract';
 import { callerFor, invalid } from '../../../test/call-as';
 import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { pdfText } from '../../../test/pdf-text';
@@ -15,7 +15,7 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 const callAs = callerFor(() => t);
 
-const carePlan = {
+const carePlan: Omit<In<typeof ccm.createCcmCarePlan.body>, 'ccmRecordId'> = {
   title: 'Diabetes and hypertension plan',
   planType: 'comprehensive',
   status: 'active',

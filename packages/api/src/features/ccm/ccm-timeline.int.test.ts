@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ccm } from '@vigil/contract';
+import { ccm, type In } from '@vigil/contract';
 import { callerFor, invalid, type CallQuery } from '../../../test/call-as';
 import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmCarePlans, ccmRecords } from '../../db/schema/index';
@@ -28,7 +28,7 @@ async function timeline(query: CallQuery<typeof ccm.getCcmRecordTimeline> = {}, 
   return callAs(who, ccm.getCcmRecordTimeline, { params: { id: recordId }, query });
 }
 
-const carePlan = {
+const carePlan: Omit<In<typeof ccm.createCcmCarePlan.body>, 'ccmRecordId'> = {
   title: 'Care plan 2026',
   planType: 'comprehensive',
   status: 'active',
@@ -53,7 +53,7 @@ beforeAll(async () => {
   carePlanId = await created(callAs(f.nurseA1, ccm.createCcmCarePlan, { body: { ...carePlan, ccmRecordId: recordId } }));
   // The plan was written on Jan 6 and revised today (the revision is the PUT below).
   await t.ctx.db.update(ccmCarePlans).set({ createdAt: new Date('2026-01-06T15:00:00Z'), updatedAt: new Date('2026-01-06T15:00:00Z') }).where(eq(ccmCarePlans.id, carePlanId));
-  const revised = await callAs(f.nurseA1, ccm.updateCcmCarePlan, { params: { id: carePlanId }, body: { ...carePlan, ccmRecordId: recordId, prognosis: 'Good with adherence' } });
+  const revised = await callAs(f.nurseA1, ccm.updateCcmCarePlan, { params: { id: carePlanId }, body: { ...carePlan, prognosis: 'Good with adherence' } });
   expect(revised.status, revised.reply.body).toBe(200);
   await created(callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ccmRecordId: recordId, program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-01-05', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE' } }));
   await created(callAs(f.nurseA1, ccm.createCcmTimeLogEntry, { body: { ccmRecordId: recordId, startedAt: '2026-01-07T15:00:00.000Z', minutes: 25, activity: 'Monthly CCM call', interactive: true } }));
