@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { NotificationType } from '@vigil/contract';
+import { appointments, billing, notifications as notificationsApi, NotificationType, timeTracking, type In } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
 import { connectSocket, type SocketClient } from '../../../test/ws-client';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { notifications, timeEntries, videoCalls } from '../../db/schema/index';
 import { localYearMonth } from '../../lib/office-calendar';
 import { expireRingsNow, secondsInCall } from './video-calls.service';
@@ -20,10 +21,11 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 type Msg = { type: string; action?: string; peerId?: string; data?: { ringId: number; status: string; callee: { id: number } } };
 type Client = SocketClient<Msg>;
 const connect = () => connectSocket<Msg>(t);
+const callAs = callerFor(() => t);
 
 async function staffSocket(user: { id: number }): Promise<Client> {
   const c = await connect();
-  c.send({ type: 'init', sessionToken: (await sessionFor(t, user.id)).sessionguid, userId: user.id });
+  c.send({ type: 'init', sessionToken: (await callAs.sessionOf(user)).sessionguid, userId: user.id });
   await c.next((m) => m.type === 'ready');
   return c;
 }
@@ -38,22 +40,14 @@ async function guestSocket(token: string): Promise<Client> {
 const action = (a: string) => (m: Msg) => m.type === 'visit' && m.action === a;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: { id: number } | null, opts: { headers?: Record<string, string | number>; payload?: object } = {}) {
-  const headers: Record<string, string> = { ...(who ? await sessionFor(t, who.id) : {}), 'accept-language': 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload ? { payload: opts.payload } : {}) });
-}
-
 let hour = 6;
-async function videoVisit(kind = 'VIDEO'): Promise<{ appointmentId: number; token: string }> {
+async function videoVisit(kind: 'VIDEO' | 'PHONE' = 'VIDEO'): Promise<{ appointmentId: number; token: string }> {
   const d = new Date(Date.now() + 3 * 86_400_000);
   d.setUTCHours(hour++, 0, 0, 0);
-  const res = await call('POST', 'appointments', f.doctorA1, {
-    payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const appointmentId = (res.json().data as { appointmentId: number }).appointmentId;
-  const inv = (await call('POST', 'appointments/invitations', f.doctorA1, { payload: { appointmentId } })).json().data as { url: string };
+  const res = await callAs(f.doctorA1, appointments.createAppointment, { body: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind } });
+  expect(res.status, res.reply.body).toBe(201);
+  const appointmentId = res.body.appointmentId;
+  const inv = (await callAs(f.doctorA1, appointments.createVisitInvitation, { body: { appointmentId } })).body as { url: string };
   return { appointmentId, token: inv.url.split('#invite=')[1]! };
 }
 
@@ -63,7 +57,7 @@ async function visitWithPatient(ms: number) {
   const doctor = await staffSocket(f.doctorA1);
   doctor.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
   await doctor.next(action('joined'));
-  expect((await call('PUT', 'appointments/startvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(200);
+  expect((await callAs(f.doctorA1, appointments.startVideoCall, { body: { appointmentId: v.appointmentId } })).status).toBe(200);
   const patient = await guestSocket(v.token);
   patient.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
   await patient.next(action('joined'));
@@ -108,12 +102,12 @@ describe('call records and the automatic interactive time entry', () => {
     const v = await visitWithPatient(1300);
     v.patient.send({ type: 'visit', action: 'leave', appointmentId: v.appointmentId });
     await v.doctor.next(action('peerLeft'));
-    const stop = await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'RPM' } });
-    expect(stop.statusCode, stop.body).toBe(200);
+    const stop = await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: 'RPM' } });
+    expect(stop.status, stop.reply.body).toBe(200);
 
-    const res = await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA1);
-    expect(res.statusCode, res.body).toBe(200);
-    const [rec] = res.json().data as CallView[];
+    const res = await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } });
+    expect(res.status, res.reply.body).toBe(200);
+    const [rec] = res.body as CallView[];
     expect(rec).toMatchObject({ status: 'completed', rings: [] });
     expect(rec!.durationSeconds).toBeGreaterThanOrEqual(1);
     expect(rec!.participants.map((p) => [p.userId, p.role])).toEqual([
@@ -130,9 +124,9 @@ describe('call records and the automatic interactive time entry', () => {
 
     // The patient's care time list shows it, marked interactive and automatic, with the call.
     const { year, month } = localYearMonth(entry!.startedAt, 'America/New_York');
-    const list = await call('GET', 'timetracking/gettimeentriesforpatient', f.doctorA1, { headers: { patientid: f.patientA1.id, year, month, hospitalid: f.a1.id } });
-    expect(list.statusCode, list.body).toBe(200);
-    expect((list.json().data as { id: number; videoCallId: number; interactive: boolean; isAutomatic: boolean }[]).find((e) => e.id === entry!.id)).toMatchObject({
+    const list = await callAs(f.doctorA1, timeTracking.getTimeEntriesForPatient, { headers: { patientid: f.patientA1.id, year, month, hospitalid: f.a1.id } });
+    expect(list.status, list.reply.body).toBe(200);
+    expect((list.body as { id: number; videoCallId: number; interactive: boolean; isAutomatic: boolean }[]).find((e) => e.id === entry!.id)).toMatchObject({
       videoCallId: rec!.callId,
       interactive: true,
       isAutomatic: true,
@@ -140,16 +134,16 @@ describe('call records and the automatic interactive time entry', () => {
 
     // Automatic entries cannot be edited or deleted (spec section 5), not even by an office admin.
     for (const who of [f.doctorA1, f.officeAdminA1]) {
-      const edit = await call('PUT', `timetracking/${entry!.id}`, who, { payload: { seconds: 3600 } });
-      expect(edit.statusCode).toBe(409);
-      expect(edit.json().msg).toBe('Automatically added entries cannot be edited or deleted');
-      expect((await call('DELETE', `timetracking/${entry!.id}`, who)).statusCode).toBe(409);
+      const edit = await callAs(who, timeTracking.updateTimeEntry, { params: { id: entry!.id }, body: { seconds: 3600 } });
+      expect(edit.status).toBe(409);
+      expect(edit.msg).toBe('Automatically added entries cannot be edited or deleted');
+      expect((await callAs(who, timeTracking.deleteTimeEntry, { params: { id: entry!.id } })).status).toBe(409);
     }
     const [still] = await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, entry!.id));
     expect(still!.seconds).toBe(entry!.seconds);
 
     // A second stop changes nothing: 409, still one entry.
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(409);
+    expect((await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId } })).status).toBe(409);
     expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.videoCallId, rec!.callId))).toHaveLength(1);
     v.doctor.ws.close();
     v.patient.ws.close();
@@ -158,11 +152,11 @@ describe('call records and the automatic interactive time entry', () => {
   it('writes the entry exactly once when two stops arrive at the same time', async () => {
     const v = await visitWithPatient(1100);
     const stops = await Promise.all([
-      call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'RPM' } }),
-      call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'RPM' } }),
+      callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: 'RPM' } }),
+      callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: 'RPM' } }),
     ]);
-    expect(stops.map((s) => s.statusCode).sort()).toEqual([200, 409]);
-    const [rec] = (await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    expect(stops.map((s) => s.status).sort()).toEqual([200, 409]);
+    const [rec] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).body as CallView[];
     expect(rec!.status).toBe('completed');
     expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.videoCallId, rec!.callId))).toHaveLength(1);
     v.doctor.ws.close();
@@ -174,10 +168,10 @@ describe('call records and the automatic interactive time entry', () => {
     const doctor = await staffSocket(f.doctorA1);
     doctor.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
     await doctor.next(action('joined'));
-    await call('PUT', 'appointments/startvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } });
+    await callAs(f.doctorA1, appointments.startVideoCall, { body: { appointmentId: v.appointmentId } });
     await sleep(1100);
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'RPM' } })).statusCode).toBe(200);
-    const [rec] = (await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    expect((await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: 'RPM' } })).status).toBe(200);
+    const [rec] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).body as CallView[];
     expect(rec).toMatchObject({ status: 'completed', timeEntries: [] });
     expect(rec!.participants.map((p) => p.role)).toEqual(['staff']);
     doctor.ws.close();
@@ -185,14 +179,14 @@ describe('call records and the automatic interactive time entry', () => {
 
   it('links the entry to the call in the month\'s billing evidence', async () => {
     const v = await visitWithPatient(1100);
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'RPM' } })).statusCode).toBe(200);
-    const [rec] = (await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    expect((await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: 'RPM' } })).status).toBe(200);
+    const [rec] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).body as CallView[];
     const [entry] = await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.videoCallId, rec!.callId));
     const { year, month } = localYearMonth(entry!.startedAt, 'America/New_York');
-    const res = await call('GET', 'billing/getbillingdetailsforpatientformonth', f.officeAdminA1, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id, year, month } });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await callAs(f.officeAdminA1, billing.getBillingDetailsForPatientForMonth, { headers: { patientid: f.patientA1.id, hospitalid: f.a1.id, year, month } });
+    expect(res.status, res.reply.body).toBe(200);
     type Claim = { evidence: { timeEntries?: { id: number; videoCallId?: number; interactive: boolean }[]; interactiveContact?: { timeEntryId: number; videoCallId?: number } | null } };
-    const data = res.json().data as { claims: Claim[]; suppressed: Claim[] };
+    const data = res.body as { claims: Claim[]; suppressed: Claim[] };
     // A few seconds are not enough for a code: the evidence of the suppressed management code still lists them.
     const claims = [...data.claims, ...data.suppressed];
     expect(claims.flatMap((c) => c.evidence.timeEntries ?? []).find((e) => e.id === entry!.id)).toMatchObject({ videoCallId: rec!.callId, interactive: true });
@@ -202,14 +196,14 @@ describe('call records and the automatic interactive time entry', () => {
     v.patient.ws.close();
   });
 
-  it('answers 400 for a bad body or a program the office has not enabled, 404 for another tenant, 403 for a patient', async () => {
+  it('answers 400 for a bad body or a program the office has not enabled, 404 for another tenant', async () => {
     const v = await videoVisit();
-    await call('PUT', 'appointments/startvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } });
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId, program: 'XYZ' } })).statusCode).toBe(400);
-    expect((await call('GET', 'appointments/calls/abc', f.doctorA1)).statusCode).toBe(400);
-    expect((await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorB1)).statusCode).toBe(404);
-    expect((await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA2)).statusCode).toBe(404);
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorB1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(404);
+    await callAs(f.doctorA1, appointments.startVideoCall, { body: { appointmentId: v.appointmentId } });
+    expect((await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId, program: invalid('XYZ') } })).status).toBe(400);
+    expect((await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: invalid('abc') } })).status).toBe(400);
+    expect((await callAs(f.doctorB1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).status).toBe(404);
+    expect((await callAs(f.doctorA2, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).status).toBe(404);
+    expect((await callAs(f.doctorB1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId } })).status).toBe(404);
     // Nothing changed: the call is still open.
     const [open] = await t.ctx.db.select().from(videoCalls).where(eq(videoCalls.appointmentId, v.appointmentId));
     expect(open!.status).toBe('active');
@@ -219,12 +213,12 @@ describe('call records and the automatic interactive time entry', () => {
 describe('POST pushnotifications/initvideocallwithuser and PUT appointments/calls/answer', () => {
   it('rings an attendee (socket event and stored notification), who accepts; a second answer is refused', async () => {
     const v = await videoVisit();
-    expect((await call('POST', 'pushnotifications/initvideocallwithuser', f.doctorA1, { payload: { appointmentId: v.appointmentId, userIds: [f.nurseA1.id] } })).statusCode).toBe(409);
-    expect((await call('POST', 'appointments/addattendeeforappointment', f.doctorA1, { payload: { appointmentId: v.appointmentId, userId: f.nurseA1.id } })).statusCode).toBe(200);
+    expect((await callAs(f.doctorA1, notificationsApi.initVideoCallWithUser, { body: { appointmentId: v.appointmentId, userIds: [f.nurseA1.id] } })).status).toBe(409);
+    expect((await callAs(f.doctorA1, appointments.addAttendeeForAppointment, { body: { appointmentId: v.appointmentId, userId: f.nurseA1.id } })).status).toBe(200);
     const nurse = await staffSocket(f.nurseA1);
-    const res = await call('POST', 'pushnotifications/initvideocallwithuser', f.doctorA1, { payload: { appointmentId: v.appointmentId, userIds: [f.nurseA1.id] } });
-    expect(res.statusCode, res.body).toBe(200);
-    const { rings } = res.json().data as { rings: { ringId: number; status: string; expiresAt: string; kind: string }[] };
+    const res = await callAs(f.doctorA1, notificationsApi.initVideoCallWithUser, { body: { appointmentId: v.appointmentId, userIds: [f.nurseA1.id] } });
+    expect(res.status, res.reply.body).toBe(200);
+    const { rings } = res.body as { rings: { ringId: number; status: string; expiresAt: string; kind: string }[] };
     expect(rings).toHaveLength(1);
     expect(rings[0]).toMatchObject({ status: 'ringing', kind: 'video' });
     expect(new Date(rings[0]!.expiresAt).getTime() - Date.now()).toBeGreaterThan(25_000);
@@ -234,47 +228,46 @@ describe('POST pushnotifications/initvideocallwithuser and PUT appointments/call
     expect(stored).toHaveLength(1);
 
     // Only the callee answers.
-    expect((await call('PUT', 'appointments/calls/answer', f.doctorA1, { payload: { ringId: rings[0]!.ringId, accept: true } })).statusCode).toBe(404);
-    expect((await call('PUT', 'appointments/calls/answer', f.doctorB1, { payload: { ringId: rings[0]!.ringId, accept: true } })).statusCode).toBe(404);
-    const accepted = await call('PUT', 'appointments/calls/answer', f.nurseA1, { payload: { ringId: rings[0]!.ringId, accept: true } });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().data.status).toBe('accepted');
-    const again = await call('PUT', 'appointments/calls/answer', f.nurseA1, { payload: { ringId: rings[0]!.ringId, accept: false } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toBe('This call was already answered or is no longer ringing');
-    const [rec] = (await call('GET', `appointments/calls/${v.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    expect((await callAs(f.doctorA1, appointments.answerVideoCallRing, { body: { ringId: rings[0]!.ringId, accept: true } })).status).toBe(404);
+    expect((await callAs(f.doctorB1, appointments.answerVideoCallRing, { body: { ringId: rings[0]!.ringId, accept: true } })).status).toBe(404);
+    const accepted = await callAs(f.nurseA1, appointments.answerVideoCallRing, { body: { ringId: rings[0]!.ringId, accept: true } });
+    expect(accepted.status, accepted.reply.body).toBe(200);
+    expect(accepted.body.status).toBe('accepted');
+    const again = await callAs(f.nurseA1, appointments.answerVideoCallRing, { body: { ringId: rings[0]!.ringId, accept: false } });
+    expect(again.status).toBe(409);
+    expect(again.msg).toBe('This call was already answered or is no longer ringing');
+    const [rec] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: v.appointmentId } })).body as CallView[];
     expect(rec).toMatchObject({ status: 'active', rings: [expect.objectContaining({ status: 'accepted' })] });
     nurse.ws.close();
   });
 
   it('records a declined call, and a missed one once the ring timeout is up', async () => {
     const declinedVisit = await videoVisit();
-    const ring = await call('POST', 'pushnotifications/initvideocallwithuser', f.doctorA1, { payload: { appointmentId: declinedVisit.appointmentId, userIds: [f.officeAdminA1.id] } });
-    expect(ring.statusCode, ring.body).toBe(200);
-    const ringId = (ring.json().data as { rings: { ringId: number }[] }).rings[0]!.ringId;
-    expect((await call('PUT', 'appointments/calls/answer', f.officeAdminA1, { payload: { ringId, accept: false } })).json().data.status).toBe('declined');
-    const [declined] = (await call('GET', `appointments/calls/${declinedVisit.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    const ring = await callAs(f.doctorA1, notificationsApi.initVideoCallWithUser, { body: { appointmentId: declinedVisit.appointmentId, userIds: [f.officeAdminA1.id] } });
+    expect(ring.status, ring.reply.body).toBe(200);
+    const ringId = (ring.body as { rings: { ringId: number }[] }).rings[0]!.ringId;
+    expect((await callAs(f.officeAdminA1, appointments.answerVideoCallRing, { body: { ringId, accept: false } })).body.status).toBe('declined');
+    const [declined] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: declinedVisit.appointmentId } })).body as CallView[];
     expect(declined!.status).toBe('declined');
 
     const missedVisit = await videoVisit('PHONE');
-    const missedRing = await call('POST', 'pushnotifications/initvideocallwithuser', f.doctorA1, { payload: { appointmentId: missedVisit.appointmentId, userIds: [f.officeAdminA1.id] } });
-    expect((missedRing.json().data as { rings: { kind: string }[] }).rings[0]!.kind).toBe('audio');
+    const missedRing = await callAs(f.doctorA1, notificationsApi.initVideoCallWithUser, { body: { appointmentId: missedVisit.appointmentId, userIds: [f.officeAdminA1.id] } });
+    expect((missedRing.body as { rings: { kind: string }[] }).rings[0]!.kind).toBe('audio');
     expect(await expireRingsNow(t.ctx, new Date(Date.now() + 10_000))).toBe(0);
     expect(await expireRingsNow(t.ctx, new Date(Date.now() + 31_000))).toBeGreaterThanOrEqual(1);
-    const [missed] = (await call('GET', `appointments/calls/${missedVisit.appointmentId}`, f.doctorA1)).json().data as CallView[];
+    const [missed] = (await callAs(f.doctorA1, appointments.findVideoCalls, { params: { appointmentId: missedVisit.appointmentId } })).body as CallView[];
     expect(missed).toMatchObject({ status: 'missed', rings: [expect.objectContaining({ status: 'missed' })] });
   });
 
-  it('answers 400 for a bad body or ringing oneself, 404 for a callee or visit out of scope, 403 for a patient', async () => {
+  it('answers 400 for a bad body or ringing oneself, 404 for a callee or visit out of scope', async () => {
     const v = await videoVisit();
-    const ring = (payload: object, who: { id: number } = f.doctorA1) => call('POST', 'pushnotifications/initvideocallwithuser', who, { payload });
-    expect((await ring({ appointmentId: v.appointmentId, userIds: [] })).statusCode).toBe(400);
-    expect((await ring({ appointmentId: v.appointmentId })).statusCode).toBe(400);
-    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.doctorA1.id] })).statusCode).toBe(400);
-    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.doctorB1.id] })).statusCode).toBe(404);
-    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.officeAdminA1.id] }, f.doctorB1)).statusCode).toBe(404);
-    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.officeAdminA1.id] }, f.patientA1)).statusCode).toBe(403);
-    expect((await call('PUT', 'appointments/calls/answer', f.nurseA1, { payload: { ringId: 'x', accept: true } })).statusCode).toBe(400);
+    const ring = (payload: In<typeof notificationsApi.initVideoCallWithUser.body>, who: { id: number } = f.doctorA1) => callAs(who, notificationsApi.initVideoCallWithUser, { body: payload });
+    expect((await ring({ appointmentId: v.appointmentId, userIds: [] })).status).toBe(400);
+    expect((await ring(invalid({ appointmentId: v.appointmentId }))).status).toBe(400);
+    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.doctorA1.id] })).status).toBe(400);
+    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.doctorB1.id] })).status).toBe(404);
+    expect((await ring({ appointmentId: v.appointmentId, userIds: [f.officeAdminA1.id] }, f.doctorB1)).status).toBe(404);
+    expect((await callAs(f.nurseA1, appointments.answerVideoCallRing, { body: { ringId: invalid('x'), accept: true } })).status).toBe(400);
     // Nothing was rung.
     expect(await t.ctx.db.select().from(videoCalls).where(eq(videoCalls.appointmentId, v.appointmentId))).toHaveLength(0);
   });

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, type SocketClient } from '../../../test/ws-client';
-import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { appointments, offices, Role, users } from '@vigil/contract';
+import { anonymous, callerFor } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { CloseCode } from '../../realtime/realtime';
 import { MAX_CLIENT_MESSAGE_BYTES, SOCKET_MESSAGE_LIMIT } from '../../realtime/socket';
 
@@ -16,10 +17,11 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 type Msg = { type: string; code?: string; action?: string; peerId?: string; from?: string; peer?: { peerId: string; userId: number; guest: boolean }; description?: { type: string; sdp: string }; candidate?: { candidate: string }; appointmentId?: number };
 type Client = SocketClient<Msg>;
 const connect = () => connectSocket<Msg>(t);
+const callAs = callerFor(() => t);
 
 async function staff(user: { id: number }): Promise<Client> {
   const c = await connect();
-  c.send({ type: 'init', sessionToken: (await sessionFor(t, user.id)).sessionguid, userId: user.id });
+  c.send({ type: 'init', sessionToken: (await callAs.sessionOf(user)).sessionguid, userId: user.id });
   await c.next((m) => m.type === 'ready');
   return c;
 }
@@ -33,21 +35,14 @@ async function guest(token: string): Promise<Client> {
 
 const action = (a: string) => (m: Msg) => m.type === 'visit' && m.action === a;
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: { id: number } | null, opts: { headers?: Record<string, string>; payload?: object } = {}) {
-  const headers = { ...(who ? await sessionFor(t, who.id) : {}), ...opts.headers, 'accept-language': 'en' };
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(opts.payload ? { payload: opts.payload } : {}) });
-}
-
 let hour = 8;
 async function videoVisit(): Promise<{ appointmentId: number; token: string; invitationId: number }> {
   const d = new Date(Date.now() + 2 * 86_400_000);
   d.setUTCHours(hour++, 0, 0, 0);
-  const res = await call('POST', 'appointments', f.doctorA1, {
-    payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const appointmentId = (res.json().data as { appointmentId: number }).appointmentId;
-  const inv = (await call('POST', 'appointments/invitations', f.doctorA1, { payload: { appointmentId } })).json().data as { url: string; invitationId: number };
+  const res = await callAs(f.doctorA1, appointments.createAppointment, { body: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: f.doctorA1.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' } });
+  expect(res.status, res.reply.body).toBe(201);
+  const appointmentId = res.body.appointmentId;
+  const inv = (await callAs(f.doctorA1, appointments.createVisitInvitation, { body: { appointmentId } })).body as { url: string; invitationId: number };
   return { appointmentId, token: inv.url.split('#invite=')[1]!, invitationId: inv.invitationId };
 }
 
@@ -69,7 +64,7 @@ describe('visit signaling over /api/ws', () => {
     await patient.next(action('refused'));
     doctor.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
     const doctorPeer = (await doctor.next(action('joined'))).peerId!;
-    expect((await call('PUT', 'appointments/startvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(200);
+    expect((await callAs(f.doctorA1, appointments.startVideoCall, { body: { appointmentId: v.appointmentId } })).status).toBe(200);
     await patient.next(action('admitted'));
     patient.send({ type: 'visit', action: 'join', appointmentId: v.appointmentId });
     const patientPeer = (await patient.next(action('joined'))).peerId!;
@@ -88,7 +83,7 @@ describe('visit signaling over /api/ws', () => {
     // Point-to-point: the sender never gets its own offer back.
     expect(doctor.messages.filter(action('offer'))).toEqual([]);
 
-    expect((await call('PUT', 'appointments/stopvideocall', f.doctorA1, { payload: { appointmentId: v.appointmentId } })).statusCode).toBe(200);
+    expect((await callAs(f.doctorA1, appointments.stopVideoCall, { body: { appointmentId: v.appointmentId } })).status).toBe(200);
     await doctor.next(action('ended'));
     await patient.next(action('ended'));
     patient.send({ type: 'visit', action: 'leave', appointmentId: v.appointmentId });
@@ -112,7 +107,7 @@ describe('visit signaling over /api/ws', () => {
     const tampered = await connect();
     tampered.send({ type: 'guestInit', invitation: v.token.slice(0, -1) + (v.token.endsWith('A') ? 'B' : 'A') });
     expect((await tampered.closed).code).toBe(CloseCode.BAD_INIT);
-    await call('DELETE', `appointments/invitations/revoke/${v.invitationId}`, f.doctorA1);
+    await callAs(f.doctorA1, appointments.revokeVisitInvitation, { params: { invitationId: v.invitationId } });
     const revoked = await connect();
     revoked.send({ type: 'guestInit', invitation: v.token });
     expect((await revoked.closed).code).toBe(CloseCode.BAD_INIT);
@@ -148,14 +143,14 @@ describe('visit signaling over /api/ws', () => {
 describe('GET visit/iceservers', () => {
   it("hands the guest a TURN credential under its own id and the relay policy; refuses a bad token with the link's message", async () => {
     const v = await videoVisit();
-    const res = await call('GET', 'visit/iceservers', null, { headers: { visitinvitation: v.token } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { iceServers: { username: string }[]; iceTransportPolicy: string };
+    const res = await callAs(anonymous, appointments.getGuestIceServers, { headers: { visitinvitation: v.token } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body as { iceServers: { username: string }[]; iceTransportPolicy: string };
     expect(data.iceServers[0]!.username).toMatch(new RegExp(`^\\d+:g${f.patientA1.id}$`));
     expect(data.iceTransportPolicy).toBe('relay');
-    const bad = await call('GET', 'visit/iceservers', null, { headers: { visitinvitation: v.token.slice(0, -2) + 'zz' } });
-    expect(bad.statusCode).toBe(404);
-    expect(bad.json().msg).toBe('This visit link is not valid, has expired or was revoked');
+    const bad = await callAs(anonymous, appointments.getGuestIceServers, { headers: { visitinvitation: v.token.slice(0, -2) + 'zz' } });
+    expect(bad.status).toBe(404);
+    expect(bad.msg).toBe('This visit link is not valid, has expired or was revoked');
   });
 });
 
@@ -165,11 +160,9 @@ describe('a socket follows access (docs/video-visits.md "Signaling")', () => {
     const doctor = await createUser(t, { role: Role.DOCTOR, organizationId: f.orgA.id, offices: [f.a1.id] });
     const d = new Date(Date.now() + 3 * 86_400_000);
     d.setUTCHours(hour++, 0, 0, 0);
-    const res = await call('POST', 'appointments', doctor, {
-      payload: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: doctor.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const appointmentId = (res.json().data as { appointmentId: number }).appointmentId;
+    const res = await callAs(doctor, appointments.createAppointment, { body: { hospitalId: f.a1.id, patientId: f.patientA1.id, doctorId: doctor.id, appointmentDateTime: d.toISOString(), durationMinutes: 30, kind: 'VIDEO' } });
+    expect(res.status, res.reply.body).toBe(201);
+    const appointmentId = res.body.appointmentId;
     const socket = await staff(doctor);
     socket.send({ type: 'visit', action: 'join', appointmentId });
     const peerId = (await socket.next(action('joined'))).peerId!;
@@ -182,8 +175,8 @@ describe('a socket follows access (docs/video-visits.md "Signaling")', () => {
 
   it('leaves the office\'s video room at once when the user is removed from the office, and refuses a new join', async () => {
     const { doctor, appointmentId, socket, peerId, admin, adminPeer } = await doctorInRoom();
-    const removed = await call('POST', 'hospital/deassignuserfromhospital', f.officeAdminA1, { payload: { hospitalId: f.a1.id, userId: doctor.id } });
-    expect(removed.statusCode, removed.body).toBe(200);
+    const removed = await callAs(f.officeAdminA1, offices.deassignUserFromOffice, { body: { hospitalId: f.a1.id, userId: doctor.id } });
+    expect(removed.status, removed.reply.body).toBe(200);
     expect((await socket.next((m) => action('refused')(m) && m.appointmentId === appointmentId, 5000)).appointmentId).toBe(appointmentId);
     expect((await admin.next(action('peerLeft'), 5000)).peerId).toBe(peerId);
     // no more of the room's signaling: the admin's offer to the removed peer is not relayed, and a join is refused
@@ -202,8 +195,8 @@ describe('a socket follows access (docs/video-visits.md "Signaling")', () => {
 
   it('closes the socket at once (4001) when the user is disabled, and the room is told the peer left', async () => {
     const { doctor, socket, admin, peerId } = await doctorInRoom();
-    const disabled = await call('PUT', 'user/setstatus', f.officeAdminA1, { headers: { userid: String(doctor.id), statusvaluetoset: '0' } });
-    expect(disabled.statusCode, disabled.body).toBe(200);
+    const disabled = await callAs(f.officeAdminA1, users.setStatus, { headers: { userid: doctor.id, statusvaluetoset: 0 } });
+    expect(disabled.status, disabled.reply.body).toBe(200);
     expect((await socket.closed).code).toBe(CloseCode.SESSION_ENDED);
     expect((await admin.next(action('peerLeft'), 5000)).peerId).toBe(peerId);
     socket.ws.close();

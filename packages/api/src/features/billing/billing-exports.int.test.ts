@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
-import { billingCsvColumns, Role } from '@vigil/contract';
+import { billing, billingCsvColumns, Role } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
 import { createOffice, createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import {
-  caller,
   describePatient,
-  FORBIDDEN,
   FUTURE_MONTH,
   FUTURE_MONTH_ES,
   FUTURE_YEAR,
@@ -25,7 +24,7 @@ let f: Fixture;
 let a3: { id: number; hospitalName: string };
 let injector: { id: number };
 let unbilled: { id: number };
-const call = caller(() => t);
+const callAs = callerFor(() => t);
 
 const period = { month: PAST.month, year: PAST.year };
 const recent = currentYearMonth('America/New_York');
@@ -60,9 +59,9 @@ type Row = { patientName: string; code: string; hospitalId: number; amountCents:
 
 describe('GET billing/getcsvdataformonth', () => {
   it("returns an office's billable codes of the month with the documented columns", async () => {
-    const res = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({ clientKind: 'hospital', clientId: f.a1.id, clientName: f.a1.hospitalName, selectedYear: 2025, selectedMonth: 6, total: 4 });
     expect(data.totalUnits).toBe(5);
     expect(data.totalAmountCents).toBe(4743 + 5128 + 7414);
@@ -87,57 +86,49 @@ describe('GET billing/getcsvdataformonth', () => {
       amountCents: 5128,
     });
     expect(data.items.map((r: Row) => r.code).sort()).toEqual(['99454', '99454', '99457', '99458']);
-    expect(res.body).not.toContain('98977');
-    expect(res.body).not.toContain('111-22-3333');
+    expect(res.reply.body).not.toContain('98977');
+    expect(res.reply.body).not.toContain('111-22-3333');
   });
 
   it("covers the organization's offices for an organization admin, and only the caller's offices for office staff", async () => {
-    const org = (await call('GET', 'billing/getcsvdataformonth', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } })).json().data;
+    const org = (await callAs(f.orgAdminA, billing.getCsvDataForMonth, { headers: { organizationid: f.orgA.id, ...period } })).body;
     expect(org).toMatchObject({ clientKind: 'organization', clientId: f.orgA.id, total: 5 });
     expect(new Set(org.items.map((r: Row) => r.hospitalId))).toEqual(new Set([f.a1.id, f.a2.id]));
-    const doctor = (await call('GET', 'billing/getcsvdataformonth', f.doctorA1, { headers: { organizationid: f.orgA.id, ...period } })).json().data;
+    const doctor = (await callAs(f.doctorA1, billing.getCsvDataForMonth, { headers: { organizationid: f.orgA.id, ...period } })).body;
     expect(doctor.total).toBe(4);
     expect(doctor.items.every((r: Row) => r.hospitalId === f.a1.id)).toBe(true);
   });
 
   it('pages and sorts on the server', async () => {
-    const res = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period }, query: { pageSize: 2, page: 1, sort: '-amountCents' } });
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, ...period }, query: { pageSize: 2, page: 1, sort: '-amountCents' } });
+    const data = res.body;
     expect(data).toMatchObject({ total: 4, page: 1, pageSize: 2 });
     expect(data.items.map((r: Row) => r.amountCents)).toEqual([7414, 5128]);
-    const search = (await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period }, query: { search: 'PID-A1' } })).json().data;
+    const search = (await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, ...period }, query: { search: 'PID-A1' } })).body;
     expect(search.total).toBe(3);
   });
 
   it('defaults to the current month of the office', async () => {
-    const data = (await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id } })).json().data;
+    const data = (await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id } })).body;
     expect({ year: data.selectedYear, month: data.selectedMonth }).toEqual(recent);
     expect(data.items.map((r: Row) => r.code)).toEqual(['99457']);
   });
 
   it('refuses an upcoming month with the spec message, in English and Spanish', async () => {
-    const en = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR } });
-    expect(en.statusCode).toBe(400);
-    expect(en.json()).toMatchObject({ resFlag: false, msg: FUTURE_MONTH, errors: { month: FUTURE_MONTH } });
-    const es = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR }, lang: 'es' });
-    expect(es.json().msg).toBe(FUTURE_MONTH_ES);
+    const en = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR } });
+    expect(en.status).toBe(400);
+    expect(en.reply.json()).toMatchObject({ resFlag: false, msg: FUTURE_MONTH, errors: { month: FUTURE_MONTH } });
+    const es = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, month: 1, year: FUTURE_YEAR }, lang: 'es' });
+    expect(es.msg).toBe(FUTURE_MONTH_ES);
   });
 
   it('answers 400 with field messages when no office or organization is given, or the month is not one', async () => {
-    const none = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: period });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().errors).toEqual({ hospitalid: REQUIRED });
-    const bad = await call('GET', 'billing/getcsvdataformonth', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 13, year: 2025 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.month).toBe('This field needs to be formatted');
-  });
-
-  it('refuses roles without billing.read (403)', async () => {
-    for (const who of [f.patientA1, f.caregiverA1]) {
-      const res = await call('GET', 'billing/getcsvdataformonth', who, { headers: { hospitalid: f.a1.id, ...period } });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().msg).toBe(FORBIDDEN);
-    }
+    const none = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: period });
+    expect(none.status).toBe(400);
+    expect(none.errors).toEqual({ hospitalid: REQUIRED });
+    const bad = await callAs(f.nurseA1, billing.getCsvDataForMonth, { headers: { hospitalid: f.a1.id, month: 13, year: 2025 } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.month).toBe('This field needs to be formatted');
   });
 
   it("answers 404 for another office's or organization's data", async () => {
@@ -149,23 +140,23 @@ describe('GET billing/getcsvdataformonth', () => {
       { who: f.orgAdminA, headers: { hospitalid: f.a1.id, organizationid: f.orgB.id } },
     ];
     for (const c of cases) {
-      const res = await call('GET', 'billing/getcsvdataformonth', c.who, { headers: { ...c.headers, ...period } });
-      expect(res.statusCode, JSON.stringify(c.headers)).toBe(404);
-      expect(res.json().msg).toBe(INVALID_ID);
-      expect(res.body).not.toContain('Núñez');
+      const res = await callAs(c.who, billing.getCsvDataForMonth, { headers: { ...c.headers, ...period } });
+      expect(res.status, JSON.stringify(c.headers)).toBe(404);
+      expect(res.msg).toBe(INVALID_ID);
+      expect(res.reply.body).not.toContain('Núñez');
     }
   });
 });
 
 describe('GET billing/generatemultiplecsvhospitalpatientsformonthV2', () => {
   it("downloads the office's CSV with the documented header and values", async () => {
-    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="billing-2025-06-office-${f.a1.id}-[a-z0-9-]+\\.csv"$`));
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.startsWith('\uFEFF')).toBe(true);
-    const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
+    const res = await callAs(f.nurseA1, billing.generateMultipleCsvHospitalPatientsForMonthV2, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.reply.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.reply.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="billing-2025-06-office-${f.a1.id}-[a-z0-9-]+\\.csv"$`));
+    expect(res.reply.headers['cache-control']).toBe('no-store');
+    expect(res.reply.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parse(res.reply.body, { bom: true }) as string[][];
     expect(header).toEqual([
       'Billing month',
       'Patient name',
@@ -206,27 +197,26 @@ describe('GET billing/generatemultiplecsvhospitalpatientsformonthV2', () => {
     const injected = rows.find((r) => r[1]!.includes('HYPERLINK'))!;
     expect(injected[1]).toBe(`'=HYPERLINK("x"), Eve`);
     expect(injected[13]).toBe('');
-    expect(res.body).not.toContain('111-22-3333');
+    expect(res.reply.body).not.toContain('111-22-3333');
   });
 
   it('requires hospitalid (400)', async () => {
-    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ hospitalid: REQUIRED });
+    const res = await callAs(f.orgAdminA, billing.generateMultipleCsvHospitalPatientsForMonthV2, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ hospitalid: REQUIRED });
   });
 
   it('refuses an upcoming month with the spec message', async () => {
-    const res = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.nurseA1, { headers: { hospitalid: f.a1.id, month: recent.month, year: FUTURE_YEAR } });
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json().msg).toBe(FUTURE_MONTH);
+    const res = await callAs(f.nurseA1, billing.generateMultipleCsvHospitalPatientsForMonthV2, { headers: { hospitalid: f.a1.id, month: recent.month, year: FUTURE_YEAR } });
+    expect(res.status).toBe(400);
+    expect(res.reply.headers['content-type']).toContain('application/json');
+    expect(res.msg).toBe(FUTURE_MONTH);
   });
 
-  it('refuses roles without billing.read (403) and hides other offices (404)', async () => {
-    expect((await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.caregiverA1, { headers: { hospitalid: f.a1.id, ...period } })).statusCode).toBe(403);
-    const other = await call('GET', 'billing/generatemultiplecsvhospitalpatientsformonthV2', f.officeAdminA2, { headers: { hospitalid: f.a1.id, ...period } });
-    expect(other.statusCode).toBe(404);
-    expect(other.body).not.toContain('Núñez');
+  it('hides other offices (404)', async () => {
+    const other = await callAs(f.officeAdminA2, billing.generateMultipleCsvHospitalPatientsForMonthV2, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(other.status).toBe(404);
+    expect(other.reply.body).not.toContain('Núñez');
   });
 });
 
@@ -234,11 +224,11 @@ describe('GET billing/generatemultiplecsvorganizationpatientsformonthV2', () => 
   const unzip = (body: Buffer) => unzipSync(new Uint8Array(body));
 
   it("downloads a ZIP with one CSV per office of the organization", async () => {
-    const res = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="billing-2025-06-organization-${f.orgA.id}-[a-z0-9-]+\\.zip"`));
-    const files = unzip(res.rawPayload);
+    const res = await callAs(f.orgAdminA, billing.generateMultipleCsvOrganizationPatientsForMonthV2, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.reply.headers['content-type']).toBe('application/zip');
+    expect(res.reply.headers['content-disposition']).toMatch(new RegExp(`filename="billing-2025-06-organization-${f.orgA.id}-[a-z0-9-]+\\.zip"`));
+    const files = unzip(res.reply.rawPayload);
     const names = Object.keys(files).sort();
     expect(names).toHaveLength(3);
     for (const office of [f.a1, f.a2, a3]) { expect(names.some((n) => n.startsWith(`billing-2025-06-office-${office.id}-`) && n.endsWith('.csv'))).toBe(true); }
@@ -252,27 +242,26 @@ describe('GET billing/generatemultiplecsvorganizationpatientsformonthV2', () => 
   });
 
   it("holds only the caller's offices for office-scoped staff", async () => {
-    const res = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.doctorA1, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(res.statusCode).toBe(200);
-    const names = Object.keys(unzip(res.rawPayload));
+    const res = await callAs(f.doctorA1, billing.generateMultipleCsvOrganizationPatientsForMonthV2, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.status).toBe(200);
+    const names = Object.keys(unzip(res.reply.rawPayload));
     expect(names).toHaveLength(1);
     expect(names[0]).toContain(`-office-${f.a1.id}-`);
   });
 
   it('requires organizationid and refuses an upcoming month (400)', async () => {
-    const missing = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { hospitalid: f.a1.id, ...period } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ organizationid: REQUIRED });
-    const future = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminA, { headers: { organizationid: f.orgA.id, month: 12, year: FUTURE_YEAR } });
-    expect(future.statusCode).toBe(400);
-    expect(future.json().msg).toBe(FUTURE_MONTH);
+    const missing = await callAs(f.orgAdminA, billing.generateMultipleCsvOrganizationPatientsForMonthV2, { headers: { hospitalid: f.a1.id, ...period } });
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ organizationid: REQUIRED });
+    const future = await callAs(f.orgAdminA, billing.generateMultipleCsvOrganizationPatientsForMonthV2, { headers: { organizationid: f.orgA.id, month: 12, year: FUTURE_YEAR } });
+    expect(future.status).toBe(400);
+    expect(future.msg).toBe(FUTURE_MONTH);
   });
 
-  it('refuses roles without billing.read (403) and another organization (404)', async () => {
-    expect((await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.patientA1, { headers: { organizationid: f.orgA.id, ...period } })).statusCode).toBe(403);
-    const other = await call('GET', 'billing/generatemultiplecsvorganizationpatientsformonthV2', f.orgAdminB, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(other.statusCode).toBe(404);
-    expect(other.headers['content-type']).toContain('application/json');
+  it('hides another organization (404)', async () => {
+    const other = await callAs(f.orgAdminB, billing.generateMultipleCsvOrganizationPatientsForMonthV2, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(other.status).toBe(404);
+    expect(other.reply.headers['content-type']).toContain('application/json');
   });
 });
 
@@ -280,9 +269,9 @@ describe('GET admin/getpatientslistformedicalinstitution', () => {
   type Entry = { userId: number; hospitalId: number; userFullname: string; patientIdentifier: string; billingType: string | null };
 
   it("lists the organization's patients with their office, identifiers and billing type", async () => {
-    const res = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA, { headers: { organizationid: f.orgA.id }, query: { pageSize: 50 } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitution, { headers: { organizationid: f.orgA.id }, query: { pageSize: 50 } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data.total).toBe(4);
     const ids = data.items.map((e: Entry) => e.userId);
     expect(ids).toEqual(expect.arrayContaining([f.patientA1.id, f.patientA2.id, injector.id, unbilled.id]));
@@ -298,33 +287,32 @@ describe('GET admin/getpatientslistformedicalinstitution', () => {
       billingType: 'RPM',
       status: 1,
     });
-    expect(res.body).not.toContain('111-22-3333');
+    expect(res.reply.body).not.toContain('111-22-3333');
   });
 
   it("shows office-scoped staff their offices' patients, and searches", async () => {
-    const doctor = (await call('GET', 'admin/getpatientslistformedicalinstitution', f.doctorA1, { headers: { organizationid: f.orgA.id } })).json().data;
+    const doctor = (await callAs(f.doctorA1, billing.getPatientsListForMedicalInstitution, { headers: { organizationid: f.orgA.id } })).body;
     expect(doctor.items.every((e: Entry) => e.hospitalId === f.a1.id)).toBe(true);
     expect(doctor.total).toBe(3);
-    const search = (await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA, { headers: { organizationid: f.orgA.id }, query: { search: 'MRN-002' } })).json().data;
+    const search = (await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitution, { headers: { organizationid: f.orgA.id }, query: { search: 'MRN-002' } })).body;
     expect(search.items.map((e: Entry) => e.userId)).toEqual([f.patientA2.id]);
   });
 
-  it('answers 400 without organizationid, 403 without billing.read, 404 for another organization', async () => {
-    const missing = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminA);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ organizationid: REQUIRED });
-    expect((await call('GET', 'admin/getpatientslistformedicalinstitution', f.caregiverA1, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(403);
-    const other = await call('GET', 'admin/getpatientslistformedicalinstitution', f.orgAdminB, { headers: { organizationid: f.orgA.id } });
-    expect(other.statusCode).toBe(404);
-    expect(other.body).not.toContain('Núñez');
+  it('answers 400 without organizationid, 404 for another organization', async () => {
+    const missing = await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitution);
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ organizationid: REQUIRED });
+    const other = await callAs(f.orgAdminB, billing.getPatientsListForMedicalInstitution, { headers: { organizationid: f.orgA.id } });
+    expect(other.status).toBe(404);
+    expect(other.reply.body).not.toContain('Núñez');
   });
 });
 
 describe('GET admin/getpatientdetails', () => {
   it("returns the patient's demographics, billing profile and recent codes, never the SSN", async () => {
-    const res = await call('GET', 'admin/getpatientdetails', f.nurseA1, { headers: { patientid: f.patientA1.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, billing.getPatientDetails, { headers: { patientid: f.patientA1.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({
       userId: f.patientA1.id,
       userFullname: 'María José Núñez',
@@ -346,22 +334,21 @@ describe('GET admin/getpatientdetails', () => {
     ]);
     // Only the last 6 months: the seeded current-month code, not June 2025's.
     expect(data.recentCodes).toEqual([{ year: recent.year, month: recent.month, hospitalId: f.a1.id, program: 'RPM', code: '99457', units: 1, amountCents: 5128, datesOfService: [] }]);
-    expect(res.body).not.toContain('111-22-3333');
-    expect(res.body).not.toContain('ssn');
+    expect(res.reply.body).not.toContain('111-22-3333');
+    expect(res.reply.body).not.toContain('ssn');
   });
 
-  it('answers 400 for a bad id, 403 without billing.read, 404 for a patient of another office', async () => {
-    const bad = await call('GET', 'admin/getpatientdetails', f.nurseA1, { headers: { patientid: 'abc' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.patientid).toBe('This field needs to be formatted');
-    expect((await call('GET', 'admin/getpatientdetails', f.caregiverA1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(403);
+  it('answers 400 for a bad id, 404 for a patient of another office', async () => {
+    const bad = await callAs(f.nurseA1, billing.getPatientDetails, { headers: { patientid: invalid('abc') } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.patientid).toBe('This field needs to be formatted');
     for (const who of [f.officeAdminA2, f.doctorB1, f.orgAdminB]) {
-      const res = await call('GET', 'admin/getpatientdetails', who, { headers: { patientid: f.patientA1.id } });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('Núñez');
+      const res = await callAs(who, billing.getPatientDetails, { headers: { patientid: f.patientA1.id } });
+      expect(res.status).toBe(404);
+      expect(res.reply.body).not.toContain('Núñez');
     }
     // A staff member's id is not a patient.
-    expect((await call('GET', 'admin/getpatientdetails', f.orgAdminA, { headers: { patientid: f.nurseA1.id } })).statusCode).toBe(404);
+    expect((await callAs(f.orgAdminA, billing.getPatientDetails, { headers: { patientid: f.nurseA1.id } })).status).toBe(404);
   });
 });
 
@@ -369,9 +356,9 @@ describe('GET admin/getpatientslistformedicalinstitutionwithbillings', () => {
   type Item = { userId: number; hospitalId: number; codes: { program: string; code: string; units: number; amountCents: number | null }[]; totalAmountCents: number };
 
   it("lists the organization's patients with their billed codes and amounts for the month", async () => {
-    const res = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period }, query: { sort: '-totalAmountCents' } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitutionWithBillings, { headers: { organizationid: f.orgA.id, ...period }, query: { sort: '-totalAmountCents' } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({ selectedYear: 2025, selectedMonth: 6, total: 4 });
     expect(data.items[0]).toMatchObject({
       userId: f.patientA1.id,
@@ -386,25 +373,24 @@ describe('GET admin/getpatientslistformedicalinstitutionwithbillings', () => {
     });
     const none = data.items.find((i: Item) => i.userId === unbilled.id);
     expect(none).toMatchObject({ codes: [], totalAmountCents: 0 });
-    const billed = (await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period }, query: { billedonly: true } })).json().data;
+    const billed = (await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitutionWithBillings, { headers: { organizationid: f.orgA.id, ...period }, query: { billedonly: true } })).body;
     expect(billed.items.map((i: Item) => i.userId).sort()).toEqual([f.patientA1.id, f.patientA2.id, injector.id].sort());
   });
 
-  it('answers 400 for a month that is not one, 403 without billing.read, 404 for another organization', async () => {
-    const bad = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminA, { headers: { organizationid: f.orgA.id, month: 0, year: 2025 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.month).toBe('This field needs to be formatted');
-    expect((await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.patientA1, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(403);
-    const other = await call('GET', 'admin/getpatientslistformedicalinstitutionwithbillings', f.orgAdminB, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(other.statusCode).toBe(404);
+  it('answers 400 for a month that is not one, 404 for another organization', async () => {
+    const bad = await callAs(f.orgAdminA, billing.getPatientsListForMedicalInstitutionWithBillings, { headers: { organizationid: f.orgA.id, month: 0, year: 2025 } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.month).toBe('This field needs to be formatted');
+    const other = await callAs(f.orgAdminB, billing.getPatientsListForMedicalInstitutionWithBillings, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(other.status).toBe(404);
   });
 });
 
 describe('GET admin/getbillingreport', () => {
   it('sums the month per code and per office for an organization', async () => {
-    const res = await call('GET', 'admin/getbillingreport', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...period } });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.orgAdminA, billing.getBillingReport, { headers: { organizationid: f.orgA.id, ...period } });
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({ clientKind: 'organization', clientId: f.orgA.id, selectedYear: 2025, selectedMonth: 6 });
     // The injector's 99454 has no amount loaded: left out of the sum and counted, never read as $0 (docs/billing-engine.md "Amounts").
     expect(data.totals).toEqual({ patients: 3, claims: 5, units: 6, amountCents: 4743 + 5128 + 7414 + 4743, claimsWithoutAmount: 1 });
@@ -415,7 +401,7 @@ describe('GET admin/getbillingreport', () => {
     ]);
     const a1 = data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === f.a1.id);
     expect(a1).toMatchObject({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414, claimsWithoutAmount: 1 });
-    expect(a1.byCode).toHaveLength(3);
+    expect(a1!.byCode).toHaveLength(3);
     expect(data.byOffice.find((o: { hospitalId: number }) => o.hospitalId === a3.id)).toEqual({
       hospitalId: a3.id,
       hospitalName: 'Zeta Annex',
@@ -430,24 +416,23 @@ describe('GET admin/getbillingreport', () => {
   });
 
   it('reports one office, and zeros for a month without codes', async () => {
-    const office = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, ...period } })).json().data;
+    const office = (await callAs(f.nurseA1, billing.getBillingReport, { headers: { hospitalid: f.a1.id, ...period } })).body;
     expect(office.byOffice.map((o: { hospitalId: number }) => o.hospitalId)).toEqual([f.a1.id]);
     expect(office.totals).toEqual({ patients: 2, claims: 4, units: 5, amountCents: 4743 + 5128 + 7414, claimsWithoutAmount: 1 });
-    const empty = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 1, year: 2024 } })).json().data;
+    const empty = (await callAs(f.nurseA1, billing.getBillingReport, { headers: { hospitalid: f.a1.id, month: 1, year: 2024 } })).body;
     expect(empty.totals).toEqual({ patients: 0, claims: 0, units: 0, amountCents: 0, claimsWithoutAmount: 0 });
     expect(empty.byCode).toEqual([]);
     // A month whose only code has no amount loaded: "amount not loaded" (null), never $0.00.
-    const unloaded = (await call('GET', 'admin/getbillingreport', f.nurseA1, { headers: { hospitalid: f.a1.id, month: 3, year: 2024 } })).json().data;
+    const unloaded = (await callAs(f.nurseA1, billing.getBillingReport, { headers: { hospitalid: f.a1.id, month: 3, year: 2024 } })).body;
     expect(unloaded.totals).toEqual({ patients: 1, claims: 1, units: 1, amountCents: null, claimsWithoutAmount: 1 });
     expect(unloaded.byCode).toEqual([{ program: 'CCM', code: '99491', patients: 1, claims: 1, units: 1, amountCents: null, claimsWithoutAmount: 1 }]);
   });
 
-  it('answers 400 without an office or organization, 403 without billing.read, 404 for another tenant', async () => {
-    const missing = await call('GET', 'admin/getbillingreport', f.orgAdminA, { headers: period });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ hospitalid: REQUIRED });
-    expect((await call('GET', 'admin/getbillingreport', f.caregiverA1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(403);
-    expect((await call('GET', 'admin/getbillingreport', f.orgAdminB, { headers: { organizationid: f.orgA.id } })).statusCode).toBe(404);
-    expect((await call('GET', 'admin/getbillingreport', f.doctorA2, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+  it('answers 400 without an office or organization, 404 for another tenant', async () => {
+    const missing = await callAs(f.orgAdminA, billing.getBillingReport, { headers: period });
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ hospitalid: REQUIRED });
+    expect((await callAs(f.orgAdminB, billing.getBillingReport, { headers: { organizationid: f.orgA.id } })).status).toBe(404);
+    expect((await callAs(f.doctorA2, billing.getBillingReport, { headers: { hospitalid: f.a1.id } })).status).toBe(404);
   });
 });

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { billing } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { billingSettings, feeSchedule } from '../../db/schema/index';
 import { billingSettingDefs } from './engine/settings';
-import { caller, FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
+import { FORBIDDEN, INVALID_ID, REQUIRED, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 import { dollarsToCents, parseFeeScheduleCsv } from './billing-settings.service';
 
 let t: TestApp;
 let f: Fixture;
-const call = caller(() => t);
+const callAs = callerFor(() => t);
 const FORMAT = 'This field needs to be formatted';
 
 type Setting = { key: string; value: unknown; source: string; globalValue: unknown; organizationValue: unknown; name: { en: string; es: string }; description: { en: string; es: string }; reference: string; citation: { en: string; es: string }; toBeConfirmed: boolean };
@@ -22,9 +24,9 @@ afterAll(async () => t?.close());
 
 describe('GET billing/getbillingsettings', () => {
   it('lists every setting of the engine with its default, description en/es and reference section', async () => {
-    const res = await call('GET', 'billing/getbillingsettings', f.nurseA1);
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(f.nurseA1, billing.getBillingSettings);
+    expect(res.status, res.reply.body).toBe(200);
+    const data = res.body;
     expect(data.organizationId).toBe(f.orgA.id);
     expect(data.items.map((s: Setting) => s.key)).toEqual(billingSettingDefs.map((d) => d.key));
     const setup = byKey(data.items, 'RPM_SETUP_MIN_DAYS');
@@ -40,64 +42,60 @@ describe('GET billing/getbillingsettings', () => {
     expect(byKey(data.items, 'PCM_CCM_DIFFERENT_PRACTITIONER')).toMatchObject({ type: 'enum', value: 'flag', options: expect.arrayContaining([expect.objectContaining({ value: 'block' })]) });
   });
 
-  it('answers 400 for a bad id, 403 without billing.read, 404 for another organization', async () => {
-    expect((await call('GET', 'billing/getbillingsettings', f.nurseA1, { headers: { organizationid: 'x' } })).json().errors).toEqual({ organizationid: FORMAT });
-    expect((await call('GET', 'billing/getbillingsettings', f.caregiverA1)).statusCode).toBe(403);
-    const other = await call('GET', 'billing/getbillingsettings', f.orgAdminB, { headers: { organizationid: f.orgA.id } });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().msg).toBe(INVALID_ID);
+  it('answers 400 for a bad id, 404 for another organization', async () => {
+    expect((await callAs(f.nurseA1, billing.getBillingSettings, { headers: { organizationid: invalid('x') } })).errors).toEqual({ organizationid: FORMAT });
+    const other = await callAs(f.orgAdminB, billing.getBillingSettings, { headers: { organizationid: f.orgA.id } });
+    expect(other.status).toBe(404);
+    expect(other.msg).toBe(INVALID_ID);
   });
 });
 
 describe('PUT billing/updatebillingsettings', () => {
   it("overrides settings for the caller's organization only, and null removes the override", async () => {
-    const res = await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, { payload: { values: { RPM_99458_MAX_UNITS: 1, REQUIRE_INTERACTIVE_FOR_MANAGEMENT: 'false' } } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(byKey(res.json().data.items, 'RPM_99458_MAX_UNITS')).toMatchObject({ value: 1, organizationValue: 1, source: 'organization' });
-    expect(byKey(res.json().data.items, 'REQUIRE_INTERACTIVE_FOR_MANAGEMENT')).toMatchObject({ value: false, source: 'organization' });
-    const nurse = (await call('GET', 'billing/getbillingsettings', f.nurseA1)).json().data.items;
+    const res = await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { values: { RPM_99458_MAX_UNITS: 1, REQUIRE_INTERACTIVE_FOR_MANAGEMENT: 'false' } } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(byKey(res.body.items, 'RPM_99458_MAX_UNITS')).toMatchObject({ value: 1, organizationValue: 1, source: 'organization' });
+    expect(byKey(res.body.items, 'REQUIRE_INTERACTIVE_FOR_MANAGEMENT')).toMatchObject({ value: false, source: 'organization' });
+    const nurse = (await callAs(f.nurseA1, billing.getBillingSettings)).body.items;
     expect(byKey(nurse, 'RPM_99458_MAX_UNITS').value).toBe(1);
-    const b = (await call('GET', 'billing/getbillingsettings', f.orgAdminB)).json().data.items;
+    const b = (await callAs(f.orgAdminB, billing.getBillingSettings)).body.items;
     expect(byKey(b, 'RPM_99458_MAX_UNITS')).toMatchObject({ value: 2, source: 'default' });
-    const cleared = await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, { payload: { values: { RPM_99458_MAX_UNITS: null } } });
-    expect(byKey(cleared.json().data.items, 'RPM_99458_MAX_UNITS')).toMatchObject({ value: 2, source: 'default' });
+    const cleared = await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { values: { RPM_99458_MAX_UNITS: null } } });
+    expect(byKey(cleared.body.items, 'RPM_99458_MAX_UNITS')).toMatchObject({ value: 2, source: 'default' });
   });
 
   it('lets a system admin set global values that organizations inherit and may override', async () => {
-    const res = await call('PUT', 'billing/updatebillingsettings', f.sysadmin, { payload: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 16 } } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.organizationId).toBeNull();
-    const b = (await call('GET', 'billing/getbillingsettings', f.doctorB1)).json().data.items;
+    const res = await callAs(f.sysadmin, billing.updateBillingSettings, { body: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 16 } } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.organizationId).toBeNull();
+    const b = (await callAs(f.doctorB1, billing.getBillingSettings)).body.items;
     expect(byKey(b, 'RPM_SETUP_MIN_DAYS')).toMatchObject({ value: 16, globalValue: 16, source: 'global' });
-    await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, { payload: { values: { RPM_SETUP_MIN_DAYS: 2 } } });
-    const a = (await call('GET', 'billing/getbillingsettings', f.orgAdminA)).json().data.items;
+    await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { values: { RPM_SETUP_MIN_DAYS: 2 } } });
+    const a = (await callAs(f.orgAdminA, billing.getBillingSettings)).body.items;
     expect(byKey(a, 'RPM_SETUP_MIN_DAYS')).toMatchObject({ value: 2, globalValue: 16, organizationValue: 2, source: 'organization' });
     const rows = await t.ctx.db.select().from(billingSettings).where(eq(billingSettings.key, 'RPM_SETUP_MIN_DAYS'));
     expect(rows).toHaveLength(2);
     // Setting the global value again replaces the row (NULL organization is not covered by the unique index).
-    await call('PUT', 'billing/updatebillingsettings', f.sysadmin, { payload: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 10 } } });
+    await callAs(f.sysadmin, billing.updateBillingSettings, { body: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 10 } } });
     expect(await t.ctx.db.select().from(billingSettings).where(eq(billingSettings.key, 'RPM_SETUP_MIN_DAYS'))).toHaveLength(2);
   });
 
   it('answers 400 for unknown keys, values out of bounds or options, and an empty change', async () => {
-    const res = await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, {
-      payload: { values: { RPM_99458_MAX_UNITS: 11, DEVICE_DATE_OF_SERVICE: 'someday', NOT_A_SETTING: 1 } },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ 'values.RPM_99458_MAX_UNITS': 'Invalid', 'values.DEVICE_DATE_OF_SERVICE': 'Invalid', 'values.NOT_A_SETTING': 'Invalid' });
-    expect((await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, { payload: { values: {} } })).json().errors).toEqual({ values: REQUIRED });
+    const res = await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { values: { RPM_99458_MAX_UNITS: 11, DEVICE_DATE_OF_SERVICE: 'someday', NOT_A_SETTING: 1 } } });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ 'values.RPM_99458_MAX_UNITS': 'Invalid', 'values.DEVICE_DATE_OF_SERVICE': 'Invalid', 'values.NOT_A_SETTING': 'Invalid' });
+    expect((await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { values: {} } })).errors).toEqual({ values: REQUIRED });
   });
 
-  it('refuses global changes by an organization admin and roles without billing.settings (403)', async () => {
-    const global = await call('PUT', 'billing/updatebillingsettings', f.orgAdminA, { payload: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 3 } } });
-    expect(global.statusCode).toBe(403);
-    expect(global.json().msg).toBe(FORBIDDEN);
-    expect((await call('PUT', 'billing/updatebillingsettings', f.officeAdminA1, { payload: { values: { RPM_SETUP_MIN_DAYS: 3 } } })).statusCode).toBe(403);
+  it('refuses global changes by an organization admin (403)', async () => {
+    const global = await callAs(f.orgAdminA, billing.updateBillingSettings, { body: { organizationId: null, values: { RPM_SETUP_MIN_DAYS: 3 } } });
+    expect(global.status).toBe(403);
+    expect(global.msg).toBe(FORBIDDEN);
   });
 
   it("answers 404 for another organization's settings and leaves them unchanged", async () => {
-    const res = await call('PUT', 'billing/updatebillingsettings', f.orgAdminB, { payload: { organizationId: f.orgA.id, values: { RPM_SETUP_MIN_DAYS: 5 } } });
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(f.orgAdminB, billing.updateBillingSettings, { body: { organizationId: f.orgA.id, values: { RPM_SETUP_MIN_DAYS: 5 } } });
+    expect(res.status).toBe(404);
     const [row] = await t.ctx.db.select().from(billingSettings).where(and(eq(billingSettings.key, 'RPM_SETUP_MIN_DAYS'), eq(billingSettings.organizationId, f.orgA.id)));
     expect(row!.valueJson).toBe(2);
   });
@@ -106,39 +104,33 @@ describe('PUT billing/updatebillingsettings', () => {
 describe('fee schedule', () => {
   // 2025 and 2026 are seeded at start-up (db/seed/fee-schedule.ts): these tests use years to come.
   it('inserts, then updates rows by code and locality (system admin)', async () => {
-    const first = await call('PUT', 'billing/updatefeeschedule', f.sysadmin, {
-      payload: { year: 2030, rows: [{ code: '99454', amountCents: 4743, description: 'Device supply, 16-30 days' }, { code: '99457', amountCents: 5128 }] },
-    });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ year: 2030, inserted: 2, updated: 0 });
-    const second = await call('PUT', 'billing/updatefeeschedule', f.sysadmin, {
-      payload: { year: 2030, rows: [{ code: '99454', amountCents: 4910 }, { code: 'g3002', amountCents: 7900, locality: '01112-05' }] },
-    });
-    expect(second.json().data).toMatchObject({ inserted: 1, updated: 1 });
-    const read = await call('GET', 'billing/getfeeschedule', f.nurseA1, { query: { year: 2030 } });
-    expect(read.statusCode).toBe(200);
-    expect(read.json().data.items.map((r: { code: string; locality: string; amountCents: number; description: string }) => [r.code, r.locality, r.amountCents, r.description])).toEqual([
+    const first = await callAs(f.sysadmin, billing.updateFeeSchedule, { body: { year: 2030, rows: [{ code: '99454', amountCents: 4743, description: 'Device supply, 16-30 days' }, { code: '99457', amountCents: 5128 }] } });
+    expect(first.status, first.reply.body).toBe(200);
+    expect(first.body).toMatchObject({ year: 2030, inserted: 2, updated: 0 });
+    const second = await callAs(f.sysadmin, billing.updateFeeSchedule, { body: { year: 2030, rows: [{ code: '99454', amountCents: 4910 }, { code: 'g3002', amountCents: 7900, locality: '01112-05' }] } });
+    expect(second.body).toMatchObject({ inserted: 1, updated: 1 });
+    const read = await callAs(f.nurseA1, billing.getFeeSchedule, { query: { year: 2030 } });
+    expect(read.status).toBe(200);
+    expect(read.body.items.map((r: { code: string; locality: string; amountCents: number; description: string }) => [r.code, r.locality, r.amountCents, r.description])).toEqual([
       ['99454', 'NATIONAL', 4910, 'Device supply, 16-30 days'],
       ['99457', 'NATIONAL', 5128, ''],
       ['G3002', '01112-05', 7900, ''],
     ]);
-    expect((await call('GET', 'billing/getfeeschedule', f.nurseA1, { query: { year: 2030, locality: '01112-05' } })).json().data.items).toHaveLength(1);
-    expect((await call('GET', 'billing/getfeeschedule', f.nurseA1, { query: { year: 2029 } })).json().data.items).toEqual([]);
+    expect((await callAs(f.nurseA1, billing.getFeeSchedule, { query: { year: 2030, locality: '01112-05' } })).body.items).toHaveLength(1);
+    expect((await callAs(f.nurseA1, billing.getFeeSchedule, { query: { year: 2029 } })).body.items).toEqual([]);
   });
 
   it('answers 400 for bad codes, amounts and years', async () => {
-    const bad = await call('PUT', 'billing/updatefeeschedule', f.sysadmin, { payload: { year: 2030, rows: [{ code: 'ABC', amountCents: -1 }] } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ 'rows.0.code': FORMAT, 'rows.0.amountCents': FORMAT });
-    expect((await call('PUT', 'billing/updatefeeschedule', f.sysadmin, { payload: { year: 2030, rows: [] } })).json().errors).toEqual({ rows: REQUIRED });
-    expect((await call('GET', 'billing/getfeeschedule', f.nurseA1, { query: { year: 1999 } })).json().errors).toEqual({ year: FORMAT });
+    const bad = await callAs(f.sysadmin, billing.updateFeeSchedule, { body: { year: 2030, rows: [{ code: 'ABC', amountCents: -1 }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ 'rows.0.code': FORMAT, 'rows.0.amountCents': FORMAT });
+    expect((await callAs(f.sysadmin, billing.updateFeeSchedule, { body: { year: 2030, rows: [] } })).errors).toEqual({ rows: REQUIRED });
+    expect((await callAs(f.nurseA1, billing.getFeeSchedule, { query: { year: 1999 } })).errors).toEqual({ year: FORMAT });
   });
 
   it('is written by system admins only: the table is shared by every organization (403)', async () => {
     const payload = { year: 2030, rows: [{ code: '99454', amountCents: 1 }] };
-    expect((await call('PUT', 'billing/updatefeeschedule', f.orgAdminA, { payload })).statusCode).toBe(403);
-    expect((await call('PUT', 'billing/updatefeeschedule', f.officeAdminA1, { payload })).statusCode).toBe(403);
-    expect((await call('GET', 'billing/getfeeschedule', f.patientA1)).statusCode).toBe(403);
+    expect((await callAs(f.orgAdminA, billing.updateFeeSchedule, { body: payload })).status).toBe(403);
     const [row] = await t.ctx.db.select().from(feeSchedule).where(and(eq(feeSchedule.year, 2030), eq(feeSchedule.code, '99454')));
     expect(row!.amountCents).toBe(4910);
   });
@@ -153,21 +145,16 @@ describe('fee schedule', () => {
       ]);
       return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
     }
-    async function upload(who: { id: number }, text: string, year: number | string = 2031) {
-      const body = multipart(text);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/billing/uploadfeeschedule?year=${year}`,
-        headers: { ...(await sessionFor(t, who.id)), 'accept-language': 'en', ...body.headers },
-        payload: body.payload,
-      });
+    async function upload(who: { id: number }, text: string, year: number = 2031) {
+      const form = multipart(text);
+      return callAs(who, billing.uploadFeeSchedule, { query: { year }, payload: form.payload, extraHeaders: form.headers });
     }
 
     it('loads a CSV of codes and dollar amounts', async () => {
       const res = await upload(f.sysadmin, '\uFEFFCode,Amount,Description\n99453,$18.37,Set-up\n99454,47.4,\n99470,"1,026.00",Big\n');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ year: 2031, inserted: 3, updated: 0 });
-      expect(res.json().data.items.map((r: { code: string; amountCents: number }) => [r.code, r.amountCents])).toEqual([
+      expect(res.status, res.reply.body).toBe(200);
+      expect(res.body).toMatchObject({ year: 2031, inserted: 3, updated: 0 });
+      expect(res.body.items.map((r: { code: string; amountCents: number }) => [r.code, r.amountCents])).toEqual([
         ['99453', 1837],
         ['99454', 4740],
         ['99470', 102600],
@@ -176,19 +163,18 @@ describe('fee schedule', () => {
 
     it('reports the lines that are not valid and saves nothing', async () => {
       const res = await upload(f.sysadmin, 'code;amountCents;locality\n99457;5128;\nXX;12;\n99458;abc;\n', 2032);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ 'rows.3.code': FORMAT, 'rows.4.amountCents': REQUIRED });
+      expect(res.status).toBe(400);
+      expect(res.errors).toEqual({ 'rows.3.code': FORMAT, 'rows.4.amountCents': REQUIRED });
       expect(await t.ctx.db.select().from(feeSchedule).where(eq(feeSchedule.year, 2032))).toEqual([]);
       const noHeader = await upload(f.sysadmin, '99457,51.28\n', 2032);
-      expect(noHeader.json().errors).toEqual({ file: FORMAT });
+      expect(noHeader.errors).toEqual({ file: FORMAT });
     });
 
-    it('answers 400 for a bad year, 415 without multipart, 403 for others than system admins', async () => {
-      expect((await upload(f.sysadmin, 'code,amount\n99457,1\n', 'x')).json().errors).toEqual({ year: FORMAT });
-      const json = await call('POST', 'billing/uploadfeeschedule', f.sysadmin, { query: { year: 2031 }, payload: { rows: [] } });
-      expect(json.statusCode).toBe(415);
-      expect((await upload(f.orgAdminA, 'code,amount\n99457,1\n')).statusCode).toBe(403);
-      expect((await upload(f.nurseA1, 'code,amount\n99457,1\n')).statusCode).toBe(403);
+    it('answers 400 for a bad year, 415 without multipart, 403 for an organization admin', async () => {
+      expect((await upload(f.sysadmin, 'code,amount\n99457,1\n', invalid('x'))).errors).toEqual({ year: FORMAT });
+      const json = await callAs(f.sysadmin, billing.uploadFeeSchedule, { query: { year: 2031 }, body: invalid({ rows: [] }) });
+      expect(json.status).toBe(415);
+      expect((await upload(f.orgAdminA, 'code,amount\n99457,1\n')).status).toBe(403);
     });
   });
 });

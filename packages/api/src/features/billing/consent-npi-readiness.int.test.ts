@@ -6,18 +6,19 @@
  * problem "NPI missing for Dr. X" before month end, gone once a valid NPI (CMS check digit) is entered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '@vigil/contract';
+import { billing, ccm, metadata, Role, type In } from '@vigil/contract';
+import { callerFor } from '../../../test/call-as';
 import { useTestClock } from '../../../test/clock';
 import { createTenancyFixture, createTestApp, createUser, enablePrograms, type TestApp } from '../../../test/setup';
 import { ccmRecords, patientDiagnoses } from '../../db/schema/index';
-import { caller, setProfile, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
+import { setProfile, type Fixture } from '../../../test/fixtures/billing-exports.fixtures';
 import { dayList, seedReadings, seedTime } from '../../../test/fixtures/billing-generation.fixtures';
 
 useTestClock('2026-11-20T17:00:00Z');
 
 let t: TestApp;
 let f: Fixture;
-const call = caller(() => t);
+const callAs = callerFor(() => t);
 const people: Record<string, number> = {};
 const records: Record<string, number> = {};
 
@@ -34,16 +35,17 @@ async function ccmPatient(name: string) {
   return p.id;
 }
 
-const consentForm = (over: Record<string, unknown>) => ({ program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-08-03', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE', notes: '', ...over });
+/** A consent form's fields as the update call takes them (the create call adds the record). */
+type ConsentForm = In<typeof ccm.updateCcmConsentForm.body>;
+const consentForm = (over: Partial<ConsentForm>): ConsentForm => ({ program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-08-03', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE', notes: '', ...over });
 
-type Claim = { code: string; status: string; reason: { en: string; es: string } | null; evidence: { totalSeconds?: number; details?: Record<string, unknown> } };
-async function details(patientId: number, month: number, lang: 'en' | 'es' = 'en'): Promise<Claim[]> {
-  const res = await call('GET', 'billing/getbillingdetailsforpatientformonth', f.nurseA1, { headers: { patientid: patientId, hospitalid: f.a1.id, year: 2026, month }, lang });
-  expect(res.statusCode, res.body).toBe(200);
-  const d = res.json().data as { claims: Claim[]; suppressed: Claim[] };
+async function details(patientId: number, month: number, lang: 'en' | 'es' = 'en') {
+  const res = await callAs(f.nurseA1, billing.getBillingDetailsForPatientForMonth, { headers: { patientid: patientId, hospitalid: f.a1.id, year: 2026, month }, lang });
+  expect(res.status, res.reply.body).toBe(200);
+  const d = res.body;
   return [...d.claims, ...d.suppressed];
 }
-const ccm = (claims: Claim[]) => claims.find((c) => c.code === '99490')!;
+const ccm99490 = (claims: Awaited<ReturnType<typeof details>>) => claims.find((c) => c.code === '99490')!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,45 +73,45 @@ afterAll(async () => {
 
 describe('consent effective dates through the API', () => {
   it('stores the revocation date, bills the month of revocation and not the next one', async () => {
-    const created = await call('POST', 'ccmconsentform', f.nurseA1, { payload: { ...consentForm({}), ccmRecordId: records.Revoked } });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id as number;
+    const created = await callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ...consentForm({}), ccmRecordId: records.Revoked! } });
+    expect(created.status, created.reply.body).toBe(201);
+    const id = created.body.id as number;
     // Active: September and October both bill.
-    expect(ccm(await details(people.Revoked!, 10)).status).toBe('billable');
-    const revoke = await call('PUT', `ccmconsentform/${id}`, f.nurseA1, { payload: consentForm({ status: 'REVOKED', revokedOn: '2026-09-15' }) });
-    expect(revoke.statusCode, revoke.body).toBe(200);
-    const listed = await call('GET', 'ccmconsentform/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: records.Revoked! } });
-    expect(JSON.stringify(listed.json().data)).toContain('"revokedOn":"2026-09-15"');
+    expect(ccm99490(await details(people.Revoked!, 10)).status).toBe('billable');
+    const revoke = await callAs(f.nurseA1, ccm.updateCcmConsentForm, { params: { id }, body: consentForm({ status: 'REVOKED', revokedOn: '2026-09-15' }) });
+    expect(revoke.status, revoke.reply.body).toBe(200);
+    const listed = await callAs(f.nurseA1, ccm.getCcmConsentFormsByCcmRecordId, { headers: { ccmrecordid: records.Revoked! } });
+    expect(JSON.stringify(listed.body)).toContain('"revokedOn":"2026-09-15"');
 
-    const sept = ccm(await details(people.Revoked!, 9));
+    const sept = ccm99490(await details(people.Revoked!, 9));
     expect(sept.status).toBe('billable');
     expect(sept.reason!.en).toBe('CCM consent revoked on 2026-09-15: this month still bills (effective at the end of the calendar month); later months do not');
     expect(sept.evidence.details).toMatchObject({ consent: { consentDate: '2026-08-03', revokedOn: '2026-09-15' } });
-    const oct = ccm(await details(people.Revoked!, 10));
+    const oct = ccm99490(await details(people.Revoked!, 10));
     expect(oct.status).toBe('suppressed');
     expect(oct.reason!.en).toBe('CCM consent revoked on 2026-09-15: effective at the end of that calendar month, later months are not billed');
     expect(oct.reason!.es).toBe('Consentimiento de CCM revocado el 2026-09-15: efectivo al final de ese mes natural, los meses siguientes no se facturan');
   });
 
   it('refuses a revocation before the consent or without its date, in English and Spanish, and stores nothing', async () => {
-    const before = await call('POST', 'ccmconsentform', f.nurseA1, { payload: { ...consentForm({ status: 'REVOKED', revokedOn: '2026-08-01' }), ccmRecordId: records.Revoked } });
-    expect(before.statusCode).toBe(400);
-    expect(before.json().errors).toEqual({ revokedOn: 'The revocation date cannot be before the date the consent was obtained' });
-    const missing = await call('POST', 'ccmconsentform', f.nurseA1, { payload: { ...consentForm({ status: 'REVOKED' }), ccmRecordId: records.Revoked }, lang: 'es' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ revokedOn: 'Indique la fecha en que el paciente revocó el consentimiento' });
-    const future = await call('POST', 'ccmconsentform', f.nurseA1, { payload: { ...consentForm({ status: 'REVOKED', revokedOn: '2026-12-01' }), ccmRecordId: records.Revoked } });
-    expect(future.statusCode).toBe(400);
-    expect(future.json().errors).toEqual({ revokedOn: 'The date cannot be in the future' });
-    const listed = await call('GET', 'ccmconsentform/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: records.Revoked! } });
-    expect(listed.json().data).toHaveLength(1);
+    const before = await callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ...consentForm({ status: 'REVOKED', revokedOn: '2026-08-01' }), ccmRecordId: records.Revoked! } });
+    expect(before.status).toBe(400);
+    expect(before.errors).toEqual({ revokedOn: 'The revocation date cannot be before the date the consent was obtained' });
+    const missing = await callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ...consentForm({ status: 'REVOKED' }), ccmRecordId: records.Revoked! }, lang: 'es' });
+    expect(missing.status).toBe(400);
+    expect(missing.errors).toEqual({ revokedOn: 'Indique la fecha en que el paciente revocó el consentimiento' });
+    const future = await callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ...consentForm({ status: 'REVOKED', revokedOn: '2026-12-01' }), ccmRecordId: records.Revoked! } });
+    expect(future.status).toBe(400);
+    expect(future.errors).toEqual({ revokedOn: 'The date cannot be in the future' });
+    const listed = await callAs(f.nurseA1, ccm.getCcmConsentFormsByCcmRecordId, { headers: { ccmrecordid: records.Revoked! } });
+    expect(listed.body).toHaveLength(1);
   });
 
   it('does not count the minutes logged before the consent was obtained, and says so', async () => {
-    const created = await call('POST', 'ccmconsentform', f.nurseA1, { payload: { ...consentForm({ consentDate: '2026-09-10' }), ccmRecordId: records.Late } });
-    expect(created.statusCode, created.body).toBe(201);
+    const created = await callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ...consentForm({ consentDate: '2026-09-10' }), ccmRecordId: records.Late! } });
+    expect(created.status, created.reply.body).toBe(201);
     const claims = await details(people.Late!, 9);
-    const c = ccm(claims);
+    const c = ccm99490(claims);
     // 27 minutes logged, 15 of them after the consent: under the 20 of 99490.
     expect(c.status).toBe('suppressed');
     expect(c.evidence.totalSeconds).toBe(15 * 60);
@@ -120,9 +122,9 @@ describe('consent effective dates through the API', () => {
 
 describe('claim data readiness through the API: the billing practitioner NPI', () => {
   const flagsOf = async (lang: 'en' | 'es' = 'en') => {
-    const res = await call('GET', 'billing/getbillingreadiness', f.nurseA1, { headers: { hospitalid: f.a1.id }, lang });
-    expect(res.statusCode, res.body).toBe(200);
-    const item = (res.json().data.items as { patientId: number; flags: { key: string; text: string }[] }[]).find((i) => i.patientId === people.Monitored)!;
+    const res = await callAs(f.nurseA1, billing.getBillingReadiness, { headers: { hospitalid: f.a1.id }, lang });
+    expect(res.status, res.reply.body).toBe(200);
+    const item = res.body.items.find((i) => i.patientId === people.Monitored)!;
     return item.flags;
   };
 
@@ -130,11 +132,11 @@ describe('claim data readiness through the API: the billing practitioner NPI', (
     const missing = (await flagsOf()).find((x) => x.key === 'npiMissing')!;
     expect(missing.text).toMatch(/^NPI missing for .+: enter it in the practitioner's professional data before month end$/);
     expect((await flagsOf('es')).find((x) => x.key === 'npiMissing')!.text).toMatch(/^Falta el NPI de /);
-    const bad = await call('PUT', 'doctormetadata/updatemetadatafordoctor', f.officeAdminA1, { headers: { doctorid: f.doctorA1.id }, payload: { npi: '1234567890' } });
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(['npi']);
-    const good = await call('PUT', 'doctormetadata/updatemetadatafordoctor', f.officeAdminA1, { headers: { doctorid: f.doctorA1.id }, payload: { npi: '1234567893' } });
-    expect(good.statusCode, good.body).toBe(200);
+    const bad = await callAs(f.officeAdminA1, metadata.updateMetadataForDoctor, { headers: { doctorid: f.doctorA1.id }, body: { npi: '1234567890' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.errors ?? {})).toEqual(['npi']);
+    const good = await callAs(f.officeAdminA1, metadata.updateMetadataForDoctor, { headers: { doctorid: f.doctorA1.id }, body: { npi: '1234567893' } });
+    expect(good.status, good.reply.body).toBe(200);
     expect((await flagsOf()).map((x) => x.key)).not.toContain('npiMissing');
   });
 });

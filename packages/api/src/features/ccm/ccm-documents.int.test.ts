@@ -5,24 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { ccm, type In } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { pdfText } from '../../../test/pdf-text';
 import { users } from '../../db/schema/index';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-const sessions = new Map<number, { sessionguid: string }>();
-type Who = { id: number };
+const callAs = callerFor(() => t);
 
-async function call(method: 'GET' | 'POST', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-  let s = sessions.get(who.id);
-  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
-  const headers: Record<string, string> = { ...s, 'accept-language': o.lang ?? 'en' };
-  for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
-}
-
-const carePlan = {
+const carePlan: Omit<In<typeof ccm.createCcmCarePlan.body>, 'ccmRecordId'> = {
   title: 'Diabetes and hypertension plan',
   planType: 'comprehensive',
   status: 'active',
@@ -57,19 +50,19 @@ afterAll(() => t?.close());
 
 describe('GET ccmcareplan/getcareplanpdf', () => {
   it("answers the care plan as a PDF in the patient's language with every CMS element; 404 for other offices and organizations", async () => {
-    const record = (await call('POST', 'ccmrecord', f.nurseA1, { payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' } })).json().data as { id: number };
-    const created = await call('POST', 'ccmcareplan', f.nurseA1, { payload: { ...carePlan, ccmRecordId: record.id } });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json().data as { id: number }).id;
+    const record = (await callAs(f.nurseA1, ccm.createCcmRecord, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' } })).body;
+    const created = await callAs(f.nurseA1, ccm.createCcmCarePlan, { body: { ...carePlan, ccmRecordId: record.id } });
+    expect(created.status, created.reply.body).toBe(201);
+    const id = created.body.id;
 
     for (const lang of ['es', 'en'] as const) {
       await t.ctx.db.update(users).set({ language: lang === 'en' ? 'ENG' : 'ESP' }).where(eq(users.id, f.patientA1.id));
       // The caller's language does not matter: the copy is the patient's.
-      const res = await call('GET', 'ccmcareplan/getcareplanpdf', f.doctorA1, { headers: { careplanid: id }, lang: lang === 'en' ? 'es' : 'en' });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toContain('application/pdf');
-      expect(res.headers['cache-control']).toBe('no-store');
-      const text = pdfText(res.rawPayload);
+      const res = await callAs(f.doctorA1, ccm.getCcmCarePlanPdf, { headers: { careplanid: id }, lang: lang === 'en' ? 'es' : 'en' });
+      expect(res.status, res.reply.body).toBe(200);
+      expect(res.reply.headers['content-type']).toContain('application/pdf');
+      expect(res.reply.headers['cache-control']).toBe('no-store');
+      const text = pdfText(res.reply.rawPayload);
       const all = text.join('\n');
       let from = -1;
       for (const h of headings[lang]) {
@@ -84,22 +77,21 @@ describe('GET ccmcareplan/getcareplanpdf', () => {
       expect(all).toContain(lang === 'en' ? 'Next review on 12/01/2026' : 'Próxima revisión el 01/12/2026');
     }
 
-    for (const who of [f.doctorA2, f.doctorB1]) { expect((await call('GET', 'ccmcareplan/getcareplanpdf', who, { headers: { careplanid: id } })).statusCode).toBe(404); }
-    expect((await call('GET', 'ccmcareplan/getcareplanpdf', f.patientA1, { headers: { careplanid: id } })).statusCode).toBe(403);
-    expect((await call('GET', 'ccmcareplan/getcareplanpdf', f.doctorA1, { headers: { careplanid: 999_999 } })).statusCode).toBe(404);
+    for (const who of [f.doctorA2, f.doctorB1]) { expect((await callAs(who, ccm.getCcmCarePlanPdf, { headers: { careplanid: id } })).status).toBe(404); }
+    expect((await callAs(f.doctorA1, ccm.getCcmCarePlanPdf, { headers: { careplanid: 999_999 } })).status).toBe(404);
   });
 });
 
 describe('GET ccmrecord/getreportpdfformonth', () => {
   it("answers the office's monthly report as a PDF in the caller's language; 404 for an office of another organization", async () => {
-    const res = await call('GET', 'ccmrecord/getreportpdfformonth', f.doctorA1, { headers: { hospitalid: f.a1.id, month: 1, year: 2026 }, lang: 'es' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const all = pdfText(res.rawPayload).join('\n');
+    const res = await callAs(f.doctorA1, ccm.getCcmReportPdf, { headers: { hospitalid: f.a1.id, month: 1, year: 2026 }, lang: 'es' });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.reply.headers['content-type']).toContain('application/pdf');
+    const all = pdfText(res.reply.rawPayload).join('\n');
     expect(all).toContain('Informe mensual de CCM');
     expect(all).toContain('enero 2026');
     expect(all).toContain(`${f.patientA1.lastName}, ${f.patientA1.firstName}`);
-    expect((await call('GET', 'ccmrecord/getreportpdfformonth', f.doctorB1, { headers: { hospitalid: f.a1.id, month: 1, year: 2026 } })).statusCode).toBe(404);
-    expect((await call('GET', 'ccmrecord/getreportpdfformonth', f.doctorA1, { headers: { hospitalid: f.a1.id, month: 13, year: 2026 } })).statusCode).toBe(400);
+    expect((await callAs(f.doctorB1, ccm.getCcmReportPdf, { headers: { hospitalid: f.a1.id, month: 1, year: 2026 } })).status).toBe(404);
+    expect((await callAs(f.doctorA1, ccm.getCcmReportPdf, { headers: { hospitalid: f.a1.id, month: invalid(13), year: 2026 } })).status).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The CCM record as a FHIR R4 Bundle of US Core resources (docs/ccm.md "FHIR"): every subsection
  * filled, each resource valid against the R4 StructureDefinitions (test/fhir-r4.ts), references
- * resolving inside the Bundle; 404 for other offices and organizations; no permission, no export.
+ * resolving inside the Bundle; 404 for other offices and organizations (no permission, no export: the authorization matrix).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { ccm } from '@vigil/contract';
+import { callerFor } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { fhirR4Validator } from '../../../test/fhir-r4';
 import { patientDiagnoses, prescriptions } from '../../db/schema/index';
 
@@ -13,17 +15,17 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let validate: (resource: unknown) => void;
 let recordId: number;
 type Who = { id: number };
-const sessions = new Map<number, { sessionguid: string }>();
+const callAs = callerFor(() => t);
 
-async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: unknown) {
-  let s = sessions.get(who.id);
-  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
-  return t.app.inject({ method, url: `/api/${path}`, headers: { ...s, 'accept-language': 'en' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+/** Asserts a create call answered 201 and returns the new row's id. */
+async function created(call: Promise<{ status: number; body: { id: number }; reply: { body: string } }>) {
+  const res = await call;
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body.id;
 }
-async function create(slug: string, body: object) {
-  const res = await call('POST', slug, f.nurseA1, { ccmRecordId: recordId, ...body });
-  expect(res.statusCode, `${slug}: ${res.body}`).toBe(201);
-  return res.json().data.id as number;
+/** The record's FHIR export as `who` asks for it (a Bundle, not an envelope). */
+function exportFhir(who: Who, id = recordId) {
+  return callAs(who, ccm.exportCcmRecordFhir, { params: { id } });
 }
 
 beforeAll(async () => {
@@ -32,12 +34,13 @@ beforeAll(async () => {
   f = await createTenancyFixture(t);
   // CCM is off by default: these offices run it (lib/program-switches.ts).
   await enablePrograms(t, [f.a1.id, f.a2.id, f.b1.id]);
-  recordId = (await call('POST', 'ccmrecord', f.nurseA1, { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' })).json().data.id;
+  recordId = await created(callAs(f.nurseA1, ccm.createCcmRecord, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate: '2026-01-05' } }));
   const [dx] = await t.ctx.db.insert(patientDiagnoses).values({ patientId: f.patientA1.id, code: 'I10', description: 'Essential (primary) hypertension' }).returning({ id: patientDiagnoses.id });
   const [rx] = await t.ctx.db.insert(prescriptions).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'Metformin 500 mg tablet', dose: '500 mg', frequency: 'TWICE_DAILY' }).returning({ id: prescriptions.id });
-  await create('ccmconditions', { name: 'Type 2 diabetes mellitus without complications', icd10Code: 'E11.9', isPrimary: true, severity: 'MODERATE', onsetDate: '2019-04-01', historyStatus: 'STABLE', notes: '' });
-  await create('ccmdiagnosis', { diagnosisId: dx!.id, diagnosisType: 'CM', notes: '' });
-  await create('ccmcareplan', {
+  await created(callAs(f.nurseA1, ccm.createCcmCondition, { body: { ccmRecordId: recordId, name: 'Type 2 diabetes mellitus without complications', icd10Code: 'E11.9', isPrimary: true, severity: 'MODERATE', onsetDate: '2019-04-01', historyStatus: 'STABLE', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmDiagnosis, { body: { ccmRecordId: recordId, diagnosisId: dx!.id, diagnosisType: 'CM', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmCarePlan, { body: {
+    ccmRecordId: recordId,
     title: 'Comprehensive care plan 2026',
     planType: 'comprehensive',
     status: 'active',
@@ -54,20 +57,20 @@ beforeAll(async () => {
     communityServices: 'Meals on Wheels',
     coordination: 'Endocrinology, Dr. Stone',
     reviewDate: '2026-06-30',
-  });
-  await create('ccmmedicationevent', { prescriptionId: rx!.id, eventType: 'DOSE_CHANGED', eventDate: '2026-01-02', frequency: 'TWICE_DAILY', notes: '' });
-  await create('vitalentry', { vitalType: '85354-9', value: 142, value2: 91, unit: 'mm[Hg]', measuredAt: '2026-01-03T14:00:00.000Z', includeInMedicalNote: false, notes: '' });
-  await create('vitalentry', { vitalType: '29463-7', value: 81.5, value2: null, unit: 'kg', measuredAt: '2026-01-03T14:05:00.000Z', includeInMedicalNote: false, notes: '' });
-  await create('ccmobservation', { category: 'social-history', loincCode: '72166-2', name: 'Tobacco smoking status', value: 'Former smoker', unit: '', observedOn: '2026-01-02', notes: '' });
-  await create('ccmallergy', { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', reaction: 'Hives', severity: 'SEVERE', status: 'ACTIVE' });
-  await create('ccmvaccine', { cvxCode: '150', manufacturer: 'SEQ', lotNumber: 'AB123', administeredOn: '2025-10-01', site: 'LD', route: 'C28161', dose: 'ANNUAL', status: 'COMPLETED', notes: '' });
-  await create('ccmimaging', { modality: 'DX', bodyPart: 'CHEST', studyDate: '2026-01-02', description: 'Chest X-ray, 2 views', findings: 'No acute process' });
-  await create('ccmlab', { panel: '24323-8', specimen: 'SER', testName: 'Potassium', loincCode: '2823-3', value: '4.1', unit: 'mmol/L', referenceRange: '3.5-5.1', interpretation: 'N', source: 'HOSPITAL', collectedOn: '2026-01-02', notes: '' });
-  await create('ccmlab', { panel: '24323-8', specimen: 'SER', testName: 'Glucose', loincCode: '2345-7', value: 'see note', unit: null, referenceRange: '', interpretation: null, source: 'HOSPITAL', collectedOn: '2026-01-02', notes: '' });
-  await create('ccmattachment', { title: 'Discharge summary', documentType: '18842-5', documentDate: '2026-01-02', notes: '' });
-  await create('ccmconsentform', { program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-01-05', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE', notes: '' });
-  const sdoh = await call("PUT", `ccmrecord/setsocialdeterminants/${recordId}`, f.nurseA1, { codes: ["Z56.0"] });
-  expect(sdoh.statusCode, sdoh.body).toBe(200);
+  } }));
+  await created(callAs(f.nurseA1, ccm.createCcmMedicationEvent, { body: { ccmRecordId: recordId, prescriptionId: rx!.id, eventType: 'DOSE_CHANGED', eventDate: '2026-01-02', frequency: 'TWICE_DAILY', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmVitalEntry, { body: { ccmRecordId: recordId, vitalType: '85354-9', value: 142, value2: 91, unit: 'mm[Hg]', measuredAt: '2026-01-03T14:00:00.000Z', includeInMedicalNote: false, notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmVitalEntry, { body: { ccmRecordId: recordId, vitalType: '29463-7', value: 81.5, value2: null, unit: 'kg', measuredAt: '2026-01-03T14:05:00.000Z', includeInMedicalNote: false, notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmObservation, { body: { ccmRecordId: recordId, category: 'social-history', loincCode: '72166-2', name: 'Tobacco smoking status', value: 'Former smoker', unit: '', observedOn: '2026-01-02', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmAllergy, { body: { ccmRecordId: recordId, allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', reaction: 'Hives', severity: 'SEVERE', status: 'ACTIVE' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmVaccine, { body: { ccmRecordId: recordId, cvxCode: '150', manufacturer: 'SEQ', lotNumber: 'AB123', administeredOn: '2025-10-01', site: 'LD', route: 'C28161', dose: 'ANNUAL', status: 'COMPLETED', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmImaging, { body: { ccmRecordId: recordId, modality: 'DX', bodyPart: 'CHEST', studyDate: '2026-01-02', description: 'Chest X-ray, 2 views', findings: 'No acute process' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmLab, { body: { ccmRecordId: recordId, panel: '24323-8', specimen: 'SER', testName: 'Potassium', loincCode: '2823-3', value: '4.1', unit: 'mmol/L', referenceRange: '3.5-5.1', interpretation: 'N', source: 'HOSPITAL', collectedOn: '2026-01-02', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmLab, { body: { ccmRecordId: recordId, panel: '24323-8', specimen: 'SER', testName: 'Glucose', loincCode: '2345-7', value: 'see note', unit: null, referenceRange: '', interpretation: null, source: 'HOSPITAL', collectedOn: '2026-01-02', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmAttachment, { body: { ccmRecordId: recordId, title: 'Discharge summary', documentType: '18842-5', documentDate: '2026-01-02', notes: '' } }));
+  await created(callAs(f.nurseA1, ccm.createCcmConsentForm, { body: { ccmRecordId: recordId, program: 'CCM', consentType: 'VERBAL', method: 'PHONE', consentDate: '2026-01-05', obtainedBy: 'Nora Nurse, RN', status: 'ACTIVE', notes: '' } }));
+  const sdoh = await callAs(f.nurseA1, ccm.setCcmSocialDeterminants, { params: { id: recordId }, body: { codes: ['Z56.0'] } });
+  expect(sdoh.status, sdoh.reply.body).toBe(200);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -75,10 +78,10 @@ type Entry = { fullUrl: string; resource: { resourceType: string; meta?: { profi
 
 describe('GET ccmrecord/{id}/fhir', () => {
   it('exports every subsection as US Core resources, each valid FHIR R4, references resolving in the Bundle', async () => {
-    const res = await call('GET', `ccmrecord/${recordId}/fhir`, f.doctorA1);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/fhir+json');
-    const bundle = JSON.parse(res.body) as { resourceType: string; type: string; entry: Entry[] };
+    const res = await exportFhir(f.doctorA1);
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.reply.headers['content-type']).toContain('application/fhir+json');
+    const bundle = JSON.parse(res.reply.body) as { resourceType: string; type: string; entry: Entry[] };
     validate(bundle);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     for (const e of bundle.entry) { validate(e.resource); }
@@ -117,15 +120,14 @@ describe('GET ccmrecord/{id}/fhir', () => {
   });
 
   it('exports the same ids twice (stable urn:uuid from the record and rows)', async () => {
-    const a = JSON.parse((await call('GET', `ccmrecord/${recordId}/fhir`, f.nurseA1)).body) as { entry: Entry[] };
-    const b = JSON.parse((await call('GET', `ccmrecord/${recordId}/fhir`, f.nurseA1)).body) as { entry: Entry[] };
+    const a = JSON.parse((await exportFhir(f.nurseA1)).reply.body) as { entry: Entry[] };
+    const b = JSON.parse((await exportFhir(f.nurseA1)).reply.body) as { entry: Entry[] };
     expect(a.entry.map((e) => e.fullUrl)).toEqual(b.entry.map((e) => e.fullUrl));
     expect(new Set(a.entry.map((e) => e.fullUrl)).size).toBe(a.entry.length);
   });
 
-  it('answers 404 to another office and another organization, 403 without ccm.read', async () => {
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await call('GET', `ccmrecord/${recordId}/fhir`, who)).statusCode).toBe(404); }
-    expect((await call('GET', 'ccmrecord/999999/fhir', f.nurseA1)).statusCode).toBe(404);
-    expect((await call('GET', `ccmrecord/${recordId}/fhir`, f.patientA1)).statusCode).toBe(403);
+  it('answers 404 to another office and another organization and to an unknown record', async () => {
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await exportFhir(who)).status).toBe(404); }
+    expect((await exportFhir(f.nurseA1, 999999)).status).toBe(404);
   });
 });

@@ -4,27 +4,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { message } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { ccm, ccmGroups, message, type CcmGroupSlug, type EndpointDef, type In } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmAllergies, ccmRecords, measurements, timeEntries } from '../../db/schema/index';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-const sessions = new Map<number, { sessionguid: string }>();
 type Who = { id: number };
+const callAs = callerFor(() => t);
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-  let s = sessions.get(who.id);
-  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
-  const headers: Record<string, string> = { ...s, 'accept-language': o.lang ?? 'en' };
-  for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
-  return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
+/** Asserts the call's status (200 unless told) and returns its body. */
+async function ok<R extends { status: number; body: unknown; reply: { body: string } }>(res: R, status = 200): Promise<R['body']> {
+  expect(res.status, res.reply.body).toBe(status);
+  return res.body;
 }
-async function ok<T = Record<string, unknown>>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json().data as T;
-}
-const open = async (who: Who, recordDate: string, patientId = f.patientA1.id, hospitalId = f.a1.id) => (await ok<{ id: number }>(await call('POST', 'ccmrecord', who, { payload: { patientId, hospitalId, recordDate } }), 201)).id;
+const open = async (who: Who, recordDate: string, patientId = f.patientA1.id, hospitalId = f.a1.id) => (await ok(await callAs(who, ccm.createCcmRecord, { body: { patientId, hospitalId, recordDate } }), 201)).id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,84 +33,84 @@ describe('CCM records', () => {
   it('deletes only the latest record of the patient in the office, with the spec message in English and Spanish', async () => {
     const older = await open(f.nurseA1, '2025-01-10');
     const latest = await open(f.nurseA1, '2025-02-10');
-    await ok(await call('POST', 'ccmallergy', f.nurseA1, { payload: { ccmRecordId: latest, allergen: 'Peanut', allergenCodeSystem: 'TEXT', category: 'FOOD', status: 'ACTIVE' } }), 201);
+    await ok(await callAs(f.nurseA1, ccm.createCcmAllergy, { body: { ccmRecordId: latest, allergen: 'Peanut', allergenCodeSystem: 'TEXT', category: 'FOOD', status: 'ACTIVE' } }), 201);
     for (const lang of ['en', 'es'] as const) {
-      const res = await call('DELETE', `ccmrecord/${older}`, f.nurseA1, { lang });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().msg).toBe(message('ccmRecordNotLatest', lang));
+      const res = await callAs(f.nurseA1, ccm.deleteCcmRecord, { params: { id: older }, lang });
+      expect(res.status, res.reply.body).toBe(400);
+      expect(res.msg).toBe(message('ccmRecordNotLatest', lang));
     }
     expect((await t.ctx.db.select().from(ccmRecords).where(eq(ccmRecords.id, older))).length).toBe(1);
     // Another office's staff: 404, and nothing changes.
-    expect((await call('DELETE', `ccmrecord/${latest}`, f.doctorA2)).statusCode).toBe(404);
-    expect((await call('DELETE', `ccmrecord/${latest}`, f.doctorB1)).statusCode).toBe(404);
-    expect(await ok(await call('DELETE', `ccmrecord/${latest}`, f.nurseA1))).toEqual({ id: latest });
+    expect((await callAs(f.doctorA2, ccm.deleteCcmRecord, { params: { id: latest } })).status).toBe(404);
+    expect((await callAs(f.doctorB1, ccm.deleteCcmRecord, { params: { id: latest } })).status).toBe(404);
+    expect(await ok(await callAs(f.nurseA1, ccm.deleteCcmRecord, { params: { id: latest } }))).toEqual({ id: latest });
     // Its sub-records went with it; now the older one is the latest.
     expect(await t.ctx.db.select().from(ccmAllergies).where(eq(ccmAllergies.ccmRecordId, latest))).toEqual([]);
-    expect(await ok(await call('DELETE', `ccmrecord/${older}`, f.nurseA1))).toEqual({ id: older });
+    expect(await ok(await callAs(f.nurseA1, ccm.deleteCcmRecord, { params: { id: older } }))).toEqual({ id: older });
   });
 
   it('reads a record with every subsection, the minimal list and the office list; 404 for other offices', async () => {
     const id = await open(f.nurseA1, '2026-01-05');
-    await ok(await call('POST', 'ccmallergy', f.nurseA1, { payload: { ccmRecordId: id, allergen: 'Latex', allergenCodeSystem: 'TEXT', category: 'ENVIRONMENT', status: 'ACTIVE' } }), 201);
-    const full = await ok<{ id: number; sections: Record<string, unknown[]> }>(await call('GET', `ccmrecord/${id}`, f.doctorA1));
+    await ok(await callAs(f.nurseA1, ccm.createCcmAllergy, { body: { ccmRecordId: id, allergen: 'Latex', allergenCodeSystem: 'TEXT', category: 'ENVIRONMENT', status: 'ACTIVE' } }), 201);
+    const full = await ok(await callAs(f.doctorA1, ccm.getCcmRecordById, { params: { id } }));
     expect(Object.keys(full.sections).sort()).toEqual(
       ['ccmallergy', 'ccmattachment', 'ccmcareplan', 'ccmconditions', 'ccmconsentform', 'ccmdiagnosis', 'ccmimaging', 'ccmlab', 'ccmmedicalnote', 'ccmmedicationevent', 'ccmobservation', 'ccmtimelogentry', 'ccmvaccine', 'vitalentry'].sort(),
     );
     expect(full.sections.ccmallergy).toHaveLength(1);
     expect(full.sections.ccmlab).toEqual([]);
-    const minimal = await ok<{ id: number }[]>(await call('GET', 'ccmrecord/getminimalbypatientid', f.nurseA1, { headers: { patientid: f.patientA1.id } }));
+    const minimal = await ok(await callAs(f.nurseA1, ccm.getCcmRecordsMinimalByPatientId, { headers: { patientid: f.patientA1.id } }));
     expect(minimal[0]).toEqual({ id, hospitalId: f.a1.id, recordDate: '2026-01-05', status: 1 });
-    const ofOffice = await ok<{ id: number; patientLastName: string }[]>(await call('GET', 'ccmrecord/getbyhospitalid', f.officeAdminA1, { headers: { hospitalid: f.a1.id } }));
+    const ofOffice = await ok(await callAs(f.officeAdminA1, ccm.getCcmRecordsByHospitalId, { headers: { hospitalid: f.a1.id } }));
     expect(ofOffice.map((r) => r.id)).toContain(id);
     expect(ofOffice[0]!.patientLastName).toBe(f.patientA1.lastName);
     for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
-      expect((await call('GET', `ccmrecord/${id}`, who)).statusCode).toBe(404);
-      expect((await call('GET', 'ccmrecord/getminimalbypatientid', who, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
-      expect((await call('PUT', `ccmrecord/${id}`, who, { payload: { recordDate: '2026-01-04', status: 0 } })).statusCode).toBe(404);
-      expect((await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, who, { payload: { level: 'HIGH' } })).statusCode).toBe(404);
+      expect((await callAs(who, ccm.getCcmRecordById, { params: { id } })).status).toBe(404);
+      expect((await callAs(who, ccm.getCcmRecordsMinimalByPatientId, { headers: { patientid: f.patientA1.id } })).status).toBe(404);
+      expect((await callAs(who, ccm.updateCcmRecord, { params: { id }, body: { recordDate: '2026-01-04', status: 0 } })).status).toBe(404);
+      expect((await callAs(who, ccm.setCcmComplexDecisionMaking, { params: { id }, body: { level: 'HIGH' } })).status).toBe(404);
     }
-    expect((await call('GET', 'ccmrecord/getbyhospitalid', f.doctorB1, { headers: { hospitalid: f.a1.id } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorB1, ccm.getCcmRecordsByHospitalId, { headers: { hospitalid: f.a1.id } })).status).toBe(404);
     const [row] = await t.ctx.db.select().from(ccmRecords).where(eq(ccmRecords.id, id));
     expect(row).toMatchObject({ recordDate: '2026-01-05', status: 1, complexDecisionMaking: null });
   });
 
   it('updates the date and status, refusing a future date', async () => {
     const id = await open(f.nurseA1, '2026-01-06');
-    expect(await ok(await call('PUT', `ccmrecord/${id}`, f.nurseA1, { payload: { recordDate: '2026-01-07', status: 0 } }))).toMatchObject({ id, recordDate: '2026-01-07', status: 0 });
-    const res = await call('PUT', `ccmrecord/${id}`, f.nurseA1, { payload: { recordDate: '2999-01-01', status: 1 }, lang: 'es' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.recordDate).toBe(message('futureDate', 'es'));
+    expect(await ok(await callAs(f.nurseA1, ccm.updateCcmRecord, { params: { id }, body: { recordDate: '2026-01-07', status: 0 } }))).toMatchObject({ id, recordDate: '2026-01-07', status: 0 });
+    const res = await callAs(f.nurseA1, ccm.updateCcmRecord, { params: { id }, body: { recordDate: '2999-01-01', status: 1 }, lang: 'es' });
+    expect(res.status).toBe(400);
+    expect(res.errors?.recordDate).toBe(message('futureDate', 'es'));
   });
 
   it('sets social determinants, complex decision making and functional status; refuses codes outside their lists', async () => {
     const id = await open(f.nurseA1, '2026-01-08');
-    expect(await ok(await call('PUT', `ccmrecord/setsocialdeterminants/${id}`, f.nurseA1, { payload: { codes: ['Z59.41', 'Z60.2', 'Z59.41'] } }))).toMatchObject({ socialDeterminants: ['Z59.41', 'Z60.2'] });
-    expect(await ok(await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, f.nurseA1, { payload: { level: 'MODERATE' } }))).toMatchObject({ complexDecisionMaking: 'MODERATE' });
-    expect(await ok(await call('PUT', `ccmrecord/setfunctionalstatus/${id}`, f.nurseA1, { payload: { status: 'NEEDS_SOME_HELP', notes: 'Uses a walker' } }))).toMatchObject({ functionalStatus: 'NEEDS_SOME_HELP', functionalStatusNotes: 'Uses a walker' });
+    expect(await ok(await callAs(f.nurseA1, ccm.setCcmSocialDeterminants, { params: { id }, body: { codes: ['Z59.41', 'Z60.2', 'Z59.41'] } }))).toMatchObject({ socialDeterminants: ['Z59.41', 'Z60.2'] });
+    expect(await ok(await callAs(f.nurseA1, ccm.setCcmComplexDecisionMaking, { params: { id }, body: { level: 'MODERATE' } }))).toMatchObject({ complexDecisionMaking: 'MODERATE' });
+    expect(await ok(await callAs(f.nurseA1, ccm.setCcmFunctionalStatus, { params: { id }, body: { status: 'NEEDS_SOME_HELP', notes: 'Uses a walker' } }))).toMatchObject({ functionalStatus: 'NEEDS_SOME_HELP', functionalStatusNotes: 'Uses a walker' });
     // E11.9 is a condition, not a social determinant (ICD-10-CM Z55-Z65 only).
-    const bad = await call('PUT', `ccmrecord/setsocialdeterminants/${id}`, f.nurseA1, { payload: { codes: ['E11.9'] } });
-    expect(bad.statusCode).toBe(400);
-    expect((await call('PUT', `ccmrecord/setcomplexdecisionmaking/${id}`, f.nurseA1, { payload: { level: 'EXTREME' } })).statusCode).toBe(400);
+    const bad = await callAs(f.nurseA1, ccm.setCcmSocialDeterminants, { params: { id }, body: { codes: ['E11.9'] } });
+    expect(bad.status).toBe(400);
+    expect((await callAs(f.nurseA1, ccm.setCcmComplexDecisionMaking, { params: { id }, body: { level: invalid('EXTREME') } })).status).toBe(400);
   });
 
   it('serves the option lists with their code systems and both languages; no SNOMED CT', async () => {
-    const sdoh = await ok<{ code: string; system: string; en: string; es: string }[]>(await call('GET', 'ccmrecord/options/socialDeterminants', f.nurseA1));
+    const sdoh = await ok(await callAs(f.nurseA1, ccm.getCcmOptionList, { params: { listName: 'socialDeterminants' } }));
     expect(sdoh.length).toBeGreaterThan(5);
     expect(sdoh.every((o) => /^Z(5[5-9]|6[0-5])/.test(o.code) && o.system === 'http://hl7.org/fhir/sid/icd-10-cm' && o.en && o.es)).toBe(true);
-    const cvx = await ok<{ system: string }[]>(await call('GET', 'ccmrecord/options/vaccineNames', f.nurseA1));
+    const cvx = await ok(await callAs(f.nurseA1, ccm.getCcmOptionList, { params: { listName: 'vaccineNames' } }));
     expect(cvx.every((o) => o.system === 'http://hl7.org/fhir/sid/cvx')).toBe(true);
-    for (const name of ['conditionTemplates', 'labPanels', 'imagingModalities', 'consentMethods']) {
-      const list = await ok<{ system: string }[]>(await call('GET', `ccmrecord/options/${name}`, f.nurseA1));
+    for (const name of ['conditionTemplates', 'labPanels', 'imagingModalities', 'consentMethods'] as const) {
+      const list = await ok(await callAs(f.nurseA1, ccm.getCcmOptionList, { params: { listName: name } }));
       expect(list.some((o) => o.system.includes('snomed'))).toBe(false);
     }
-    expect((await call('GET', 'ccmrecord/options/snomedEverything', f.nurseA1)).statusCode).toBe(400);
+    expect((await callAs(f.nurseA1, ccm.getCcmOptionList, { params: { listName: invalid('snomedEverything') } })).status).toBe(400);
   });
 });
 
 describe('CCM time: the time log is time tracking of program CCM, counted once', () => {
   it('counts a logged entry and a timer entry attached with editbyccmid once each in the monthly report', async () => {
     const id = await open(f.nurseA1, '2026-02-01');
-    const logged = await ok<{ id: number; timeEntryId: number }>(await call('POST', 'ccmtimelogentry', f.nurseA1, { payload: { ccmRecordId: id, startedAt: '2026-02-10T15:00:00.000Z', minutes: 25, activity: 'Monthly call', interactive: true } }), 201);
+    const logged = await ok(await callAs(f.nurseA1, ccm.createCcmTimeLogEntry, { body: { ccmRecordId: id, startedAt: '2026-02-10T15:00:00.000Z', minutes: 25, activity: 'Monthly call', interactive: true } }), 201);
     // The time entry itself is a time-tracking entry of program CCM.
     const [entry] = await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, logged.timeEntryId));
     expect(entry).toMatchObject({ program: 'CCM', seconds: 1500, patientId: f.patientA1.id, hospitalId: f.a1.id, isAutomatic: false, interactive: true });
@@ -125,69 +120,69 @@ describe('CCM time: the time log is time tracking of program CCM, counted once',
       .values({ patientId: f.patientA1.id, hospitalId: f.a1.id, staffUserId: f.doctorA1.id, program: 'CCM', activity: 'Care plan revision', startedAt: new Date('2026-02-12T15:00:00Z'), endedAt: new Date('2026-02-12T15:20:00Z'), seconds: 1200 })
       .returning({ id: timeEntries.id });
     for (let i = 0; i < 2; i++) {
-      const log = await ok<{ timeEntryId: number }[]>(await call('PUT', 'ccmtimelogentry/editbyccmid', f.nurseA1, { payload: { ccmRecordId: id, timeEntryIds: [timer!.id] } }));
+      const log = await ok(await callAs(f.nurseA1, ccm.editCcmTimeLogByCcmId, { body: { ccmRecordId: id, timeEntryIds: [timer!.id] } }));
       expect(log.map((l) => l.timeEntryId).sort()).toEqual([logged.timeEntryId, timer!.id].sort());
     }
     // An RPM entry is not CCM time and cannot be attached.
     const [rpm] = await t.ctx.db.insert(timeEntries).values({ patientId: f.patientA1.id, hospitalId: f.a1.id, staffUserId: f.doctorA1.id, program: 'RPM', startedAt: new Date('2026-02-13T15:00:00Z'), endedAt: new Date('2026-02-13T15:30:00Z'), seconds: 1800 }).returning({ id: timeEntries.id });
-    expect((await call('PUT', 'ccmtimelogentry/editbyccmid', f.nurseA1, { payload: { ccmRecordId: id, timeEntryIds: [rpm!.id] } })).statusCode).toBe(400);
-    const report = await ok<{ rows: { patientId: number; minutes: number; interactiveMinutes: number; markReached: number; consentOnFile: boolean }[] }>(
-      await call('GET', 'ccmrecord/getreportdataformonth', f.officeAdminA1, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } }),
+    expect((await callAs(f.nurseA1, ccm.editCcmTimeLogByCcmId, { body: { ccmRecordId: id, timeEntryIds: [rpm!.id] } })).status).toBe(400);
+    const report = await ok(
+      await callAs(f.officeAdminA1, ccm.getCcmRecordReportDataForMonth, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } }),
     );
     const row = report.rows.find((r) => r.patientId === f.patientA1.id)!;
     expect(row).toMatchObject({ minutes: 45, interactiveMinutes: 25, markReached: 40, consentOnFile: false });
-    const byDate = await ok<{ timeEntryId: number }[]>(await call('GET', 'ccmtimelogentry/getbydate', f.nurseA1, { headers: { patientid: f.patientA1.id, date: '2026-02-12' } }));
+    const byDate = await ok(await callAs(f.nurseA1, ccm.getCcmTimeLogByDate, { headers: { patientid: f.patientA1.id, date: '2026-02-12' } }));
     expect(byDate.map((e) => e.timeEntryId)).toEqual([timer!.id]);
     // Deleting the log entry deletes the time entry: the minutes go with it.
-    await ok(await call('DELETE', `ccmtimelogentry/${(logged as { id: number }).id}`, f.nurseA1));
+    await ok(await callAs(f.nurseA1, ccm.deleteCcmTimeLogEntry, { params: { id: logged.id } }));
     expect(await t.ctx.db.select().from(timeEntries).where(eq(timeEntries.id, logged.timeEntryId))).toEqual([]);
-    expect((await call('GET', 'ccmrecord/getreportdataformonth', f.doctorB1, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorB1, ccm.getCcmRecordReportDataForMonth, { headers: { hospitalid: f.a1.id, month: 2, year: 2026 } })).status).toBe(404);
   });
 });
 
 describe('CCM group calls beyond the standard five', () => {
   it('edits and deletes condition history entries; the condition follows its latest entry', async () => {
     const id = await open(f.nurseA1, '2026-03-01');
-    const cond = await ok<{ id: number; history: { id: number; status: string }[] }>(
-      await call('POST', 'ccmconditions', f.nurseA1, { payload: { ccmRecordId: id, name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'STABLE' } }),
+    const cond = await ok(
+      await callAs(f.nurseA1, ccm.createCcmCondition, { body: { ccmRecordId: id, name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'STABLE' } }),
       201,
     );
     expect(cond.history.map((h) => h.status)).toEqual(['STABLE']);
-    const worse = await ok<{ history: { id: number; status: string; recordedOn: string }[] }>(await call('PUT', `ccmconditions/${cond.id}`, f.nurseA1, { payload: { name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'WORSENING' } }));
+    const worse = await ok(await callAs(f.nurseA1, ccm.updateCcmCondition, { params: { id: cond.id }, body: { name: 'Hypertension', icd10Code: 'I10', isPrimary: true, historyStatus: 'WORSENING' } }));
     expect(worse.history.map((h) => h.status)).toEqual(['STABLE', 'WORSENING']);
     const last = worse.history[1]!;
-    expect(await ok(await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1, { payload: { status: 'RECURS', recordedOn: last.recordedOn, note: 'Back after a month' } }))).toMatchObject({ id: last.id, status: 'RECURS', note: 'Back after a month' });
-    const list = await ok<{ id: number; historyStatus: string }[]>(await call('GET', 'ccmconditions/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    expect(await ok(await callAs(f.nurseA1, ccm.updateCcmConditionHistory, { params: { id: last.id }, body: { status: 'RECURS', recordedOn: last.recordedOn, note: 'Back after a month' } }))).toMatchObject({ id: last.id, status: 'RECURS', note: 'Back after a month' });
+    const list = await ok(await callAs(f.nurseA1, ccm.getCcmConditionsByCcmRecordId, { headers: { ccmrecordid: id } }));
     expect(list.find((c) => c.id === cond.id)!.historyStatus).toBe('RECURS');
-    expect((await call('PUT', `ccmconditions/conditionhistory/${last.id}`, f.doctorA2, { payload: { status: 'RESOLVED', recordedOn: '2026-03-02' } })).statusCode).toBe(404);
-    expect((await call('DELETE', `ccmconditions/conditionhistory/${last.id}`, f.doctorB1)).statusCode).toBe(404);
-    expect(await ok(await call('DELETE', `ccmconditions/conditionhistory/${last.id}`, f.nurseA1))).toEqual({ id: last.id });
-    const after = await ok<{ id: number; historyStatus: string; history: unknown[] }[]>(await call('GET', 'ccmconditions/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    expect((await callAs(f.doctorA2, ccm.updateCcmConditionHistory, { params: { id: last.id }, body: { status: 'RESOLVED', recordedOn: '2026-03-02' } })).status).toBe(404);
+    expect((await callAs(f.doctorB1, ccm.deleteCcmConditionHistory, { params: { id: last.id } })).status).toBe(404);
+    expect(await ok(await callAs(f.nurseA1, ccm.deleteCcmConditionHistory, { params: { id: last.id } }))).toEqual({ id: last.id });
+    const after = await ok(await callAs(f.nurseA1, ccm.getCcmConditionsByCcmRecordId, { headers: { ccmrecordid: id } }));
     expect(after.find((c) => c.id === cond.id)).toMatchObject({ historyStatus: 'STABLE', history: [expect.objectContaining({ status: 'STABLE' })] });
   });
 
   it('stores a vital entry as a manual measurement in the canonical unit; lists it by month; keeps it out of the note; a repeat is 409', async () => {
     const id = await open(f.nurseA1, '2026-03-02');
-    const v = await ok<{ id: number; measurementId: number; value: number; unit: string }>(
-      await call('POST', 'vitalentry', f.nurseA1, { payload: { ccmRecordId: id, vitalType: '29463-7', value: 180, unit: '[lb_av]', measuredAt: '2026-03-02T13:00:00.000Z' } }),
+    const v = await ok(
+      await callAs(f.nurseA1, ccm.createCcmVitalEntry, { body: { ccmRecordId: id, vitalType: '29463-7', value: 180, unit: '[lb_av]', measuredAt: '2026-03-02T13:00:00.000Z' } }),
       201,
     );
     expect(v).toMatchObject({ value: 81.65, unit: 'kg' });
     const [m] = await t.ctx.db.select().from(measurements).where(eq(measurements.id, v.measurementId));
     expect(m).toMatchObject({ patientId: f.patientA1.id, hospitalId: f.a1.id, source: 'manual', isManual: true, deviceType: 'WEIGHT', valuesJson: { '29463-7': 81.65 } });
-    expect((await call('POST', 'vitalentry', f.nurseA1, { payload: { ccmRecordId: id, vitalType: '29463-7', value: 80, unit: 'kg', measuredAt: '2026-03-02T13:00:00.000Z' } })).statusCode).toBe(409);
-    const march = await ok<{ id: number }[]>(await call('GET', 'vitalentry/getbymonth', f.nurseA1, { headers: { patientid: f.patientA1.id, month: 3, year: 2026 } }));
+    expect((await callAs(f.nurseA1, ccm.createCcmVitalEntry, { body: { ccmRecordId: id, vitalType: '29463-7', value: 80, unit: 'kg', measuredAt: '2026-03-02T13:00:00.000Z' } })).status).toBe(409);
+    const march = await ok(await callAs(f.nurseA1, ccm.getVitalEntriesByMonth, { headers: { patientid: f.patientA1.id, month: 3, year: 2026 } }));
     expect(march.map((x) => x.id)).toEqual([v.id]);
-    expect(await ok(await call('GET', 'vitalentry/getbymonth', f.nurseA1, { headers: { patientid: f.patientA1.id, month: 4, year: 2026 } }))).toEqual([]);
-    expect(await ok(await call('PUT', `vitalentry/disablemedicalnoteforthisvitalentry/${v.id}`, f.nurseA1, { payload: { disabled: true } }))).toMatchObject({ id: v.id, includeInMedicalNote: false });
-    expect((await call('PUT', `vitalentry/disablemedicalnoteforthisvitalentry/${v.id}`, f.doctorA2, { payload: { disabled: false } })).statusCode).toBe(404);
-    await ok(await call('DELETE', `vitalentry/${v.id}`, f.nurseA1));
+    expect(await ok(await callAs(f.nurseA1, ccm.getVitalEntriesByMonth, { headers: { patientid: f.patientA1.id, month: 4, year: 2026 } }))).toEqual([]);
+    expect(await ok(await callAs(f.nurseA1, ccm.disableVitalEntryMedicalNote, { params: { id: v.id }, body: { disabled: true } }))).toMatchObject({ id: v.id, includeInMedicalNote: false });
+    expect((await callAs(f.doctorA2, ccm.disableVitalEntryMedicalNote, { params: { id: v.id }, body: { disabled: false } })).status).toBe(404);
+    await ok(await callAs(f.nurseA1, ccm.deleteCcmVitalEntry, { params: { id: v.id } }));
     expect(await t.ctx.db.select().from(measurements).where(eq(measurements.id, v.measurementId))).toEqual([]);
   });
 
   it('saves a CCM medical note as a medical note detail of program CCM', async () => {
     const id = await open(f.nurseA1, '2026-03-03');
-    const n = await ok<{ medicalNoteDetailId: number }>(await call('POST', 'ccmmedicalnote', f.nurseA1, { payload: { ccmRecordId: id, title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Stable.' } }), 201);
+    const n = await ok(await callAs(f.nurseA1, ccm.createCcmMedicalNote, { body: { ccmRecordId: id, title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Stable.' } }), 201);
     const rows = (await t.ctx.db.execute(sql`select program, text from medical_note_details where id = ${n.medicalNoteDetailId}`)) as unknown as { rows: { program: string; text: string }[] };
     expect(rows.rows).toEqual([{ program: 'CCM', text: 'Stable.' }]);
   });
@@ -197,12 +192,12 @@ describe('CCM group calls beyond the standard five', () => {
     await t.ctx.db.execute(
       sql`insert into billing_claims (patient_id, hospital_id, year, month, program, code, status, evidence_json) values (${f.patientA1.id}, ${f.a1.id}, 2026, 1, 'CCM', '99490', 'billable', '{"minutes": 25}'::jsonb), (${f.patientA1.id}, ${f.a1.id}, 2026, 1, 'RPM', '99457', 'billable', '{}'::jsonb), (${f.patientA1.id}, ${f.a1.id}, 2025, 12, 'CCM', '99490', 'suppressed', '{}'::jsonb)`,
     );
-    const ofRecord = await ok<{ code: string; program: string; month: number }[]>(await call('GET', 'ccmbilling/getbyccmrecordid', f.nurseA1, { headers: { ccmrecordid: id } }));
+    const ofRecord = await ok(await callAs(f.nurseA1, ccm.getCcmBillingByCcmRecordId, { headers: { ccmrecordid: id } }));
     expect(ofRecord.map((c) => [c.program, c.code, c.month])).toEqual([['CCM', '99490', 1]]);
-    const ofPatient = await ok<{ code: string }[]>(await call('GET', 'ccmbilling/getbypatientid', f.nurseA1, { headers: { patientid: f.patientA1.id } }));
+    const ofPatient = await ok(await callAs(f.nurseA1, ccm.getCcmBillingByPatientId, { headers: { patientid: f.patientA1.id } }));
     expect(ofPatient).toHaveLength(2);
-    expect((await call('GET', 'ccmbilling/getbyccmrecordid', f.doctorA2, { headers: { ccmrecordid: id } })).statusCode).toBe(404);
-    expect((await call('GET', 'ccmbilling/getbypatientid', f.doctorB1, { headers: { patientid: f.patientA1.id } })).statusCode).toBe(404);
+    expect((await callAs(f.doctorA2, ccm.getCcmBillingByCcmRecordId, { headers: { ccmrecordid: id } })).status).toBe(404);
+    expect((await callAs(f.doctorB1, ccm.getCcmBillingByPatientId, { headers: { patientid: f.patientA1.id } })).status).toBe(404);
   });
 });
 
@@ -210,7 +205,8 @@ describe('CCM group calls beyond the standard five', () => {
 describe('CCM record read', () => {
   it('reads every section of a record in one call exactly as each group\'s own list reads it (types, JSON columns, linked data)', async () => {
     const id = await open(f.nurseA1, '2020-02-01');
-    const bodies: Record<string, object> = {
+    // Typed per group; the loops below walk every group, so they call each declaration as a plain one.
+    const bodies: { [S in CcmGroupSlug]?: Omit<In<(typeof ccmGroups)[S]['create']['body']>, 'ccmRecordId'> } = {
       ccmcareplan: { title: 'Plan', planType: 'comprehensive', status: 'active', problemList: 'E11.9', expectedOutcome: 'Stable', prognosis: 'Good', goals: [{ description: 'A1c < 7', measure: 'HbA1c', target: '< 7 %', targetDate: '2026-12-31', status: 'IN_PROGRESS' }], symptomManagement: 'Log glucose', interventions: [{ description: 'Monthly call', responsible: 'RN' }], medicationManagement: 'Metformin', communityServices: '', coordination: '', reviewDate: '2026-06-30' },
       ccmlab: { panel: '4548-4', specimen: 'BLD', testName: 'Hemoglobin A1c', loincCode: '4548-4', value: '8.1', unit: '%', referenceRange: '4.0-5.6', interpretation: 'HH', source: 'REFERENCE_LAB', collectedOn: '2020-02-20', notes: '' },
       ccmconditions: { name: 'Type 2 diabetes mellitus', icd10Code: 'E11.9', isPrimary: true, severity: 'MODERATE', onsetDate: '2015-05-01', historyStatus: 'STABLE', notes: '' },
@@ -219,14 +215,14 @@ describe('CCM record read', () => {
       ccmmedicalnote: { title: 'MONTHLY_REVIEW', noteType: '11506-3', text: 'Reviewed glucose log.' },
       ccmallergy: { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', status: 'ACTIVE' },
     };
-    for (const [slug, body] of Object.entries(bodies)) { await ok(await call('POST', slug, f.nurseA1, { payload: { ...body, ccmRecordId: id } }), 201); }
-    const full = await ok<{ sections: Record<string, unknown[]> }>(await call('GET', `ccmrecord/${id}`, f.doctorA1));
-    for (const slug of Object.keys(full.sections)) {
-      const own = await ok<unknown[]>(await call('GET', `${slug}/getbyccmrecordid`, f.doctorA1, { headers: { ccmrecordid: id } }));
+    for (const [slug, body] of Object.entries(bodies)) { await ok(await callAs(f.nurseA1, ccmGroups[slug as CcmGroupSlug].create as EndpointDef, { body: { ...body, ccmRecordId: id } }), 201); }
+    const full = await ok(await callAs(f.doctorA1, ccm.getCcmRecordById, { params: { id } }));
+    for (const slug of Object.keys(full.sections) as CcmGroupSlug[]) {
+      const own = await ok(await callAs(f.doctorA1, ccmGroups[slug].getByCcmRecordId as EndpointDef, { headers: { ccmrecordid: id } }));
       expect(full.sections[slug], slug).toEqual(own);
       expect(full.sections[slug], slug).toHaveLength(slug in bodies ? 1 : 0);
     }
-    expect((full.sections.ccmconditions![0] as { history: unknown[] }).history).toHaveLength(1);
-    expect(full.sections.ccmtimelogentry![0]).toMatchObject({ minutes: 25, startedAt: '2020-02-10T15:00:00.000Z' });
+    expect(full.sections.ccmconditions[0]!.history).toHaveLength(1);
+    expect(full.sections.ccmtimelogentry[0]).toMatchObject({ minutes: 25, startedAt: '2020-02-10T15:00:00.000Z' });
   });
 });

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { Role, SOCKET_PATH } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { chat, notifications, Role, SOCKET_PATH } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { medicalTeamMembers, medicalTeams } from '../../db/schema/index';
 
 let t: TestApp;
@@ -14,39 +15,24 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let teamA1: number;
 let teamB1: number;
 let nurse2A1: { id: number };
-
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-
-async function call(method: 'GET' | 'POST', path: string, who: { id: number }, opts: { payload?: unknown; query?: Record<string, string | number> } = {}) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': 'en' };
-  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
-  return t.app.inject({ method, url: `/api/pushnotifications/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 const send = async (from: { id: number }, to: { id: number }, text: string) => {
-  const res = await call('POST', 'sendnotificationtouser', from, { payload: { userId: to.id, notificationMsg: text, notificationTypeId: 1 } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { notificationId: number };
+  const res = await callAs(from, notifications.sendNotificationToUser, { body: { userId: to.id, notificationMsg: text, notificationTypeId: 1 } });
+  expect(res.status, res.reply.body).toBe(200);
+  return res.body;
 };
-const thread = async (who: { id: number }, other: { id: number }, extra: Record<string, number> = {}) =>
-  call('GET', 'getmymessageswithuser', who, { query: { userid: other.id, ...extra } });
-const groupThread = async (who: { id: number }, teamId: number) => call('GET', 'getmymessageswithuseronlygroupmessages', who, { query: { medicalteamid: teamId } });
-const conversations = async (who: { id: number }) => (await call('GET', 'getmyconversations', who)).json().data;
+const thread = async (who: { id: number }, other: { id: number }, extra: { page?: number; pageSize?: number } = {}) =>
+  callAs(who, chat.getMyMessagesWithUser, { query: { userid: other.id, ...extra } });
+const groupThread = async (who: { id: number }, teamId: number) => callAs(who, chat.getMyMessagesWithUserOnlyGroupMessages, { query: { medicalteamid: teamId } });
+const conversations = async (who: { id: number }) => (await callAs(who, chat.getMyConversations)).body;
 
 /** A socket of `userId`, initialised, recording what arrives. */
 async function socketOf(user: { id: number }) {
   const ws: WebSocket = await t.app.injectWS(SOCKET_PATH);
   const messages: { type: string; data?: Record<string, unknown> }[] = [];
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
-  ws.send(JSON.stringify({ type: 'init', sessionToken: (await as(user)).sessionguid, userId: user.id }));
+  ws.send(JSON.stringify({ type: 'init', sessionToken: (await callAs.sessionOf(user)).sessionguid, userId: user.id }));
   const next = async (type: string, timeoutMs = 2000) => {
     const started = Date.now();
     for (;;) {
@@ -82,42 +68,39 @@ describe('GET pushnotifications/getmymessageswithuser', () => {
   it('lists both directions newest first, delivered until the recipient marks it read, then read', async () => {
     const first = await send(f.nurseA1, f.doctorA1, 'Can you review Ana?');
     await send(f.doctorA1, f.nurseA1, 'On it');
-    const nurseView = (await thread(f.nurseA1, f.doctorA1)).json().data;
+    const nurseView = (await thread(f.nurseA1, f.doctorA1)).body;
     expect(nurseView.total).toBe(2);
-    expect(nurseView.items.map((m: { message: string }) => m.message)).toEqual(['On it', 'Can you review Ana?']);
+    expect(nurseView.items.map((m) => m.message)).toEqual(['On it', 'Can you review Ana?']);
     expect(nurseView.items[1]).toMatchObject({ messageId: first.notificationId, mine: true, status: 'delivered', fromUserId: f.nurseA1.id, toUserId: f.doctorA1.id, recipients: 1, readCount: 0 });
     expect(nurseView.items[0]).toMatchObject({ mine: false, status: 'delivered', isRead: false });
 
-    const read = await call('GET', 'markasread', f.doctorA1, { query: { notificationid: first.notificationId } });
-    expect(read.statusCode).toBe(200);
-    const after = (await thread(f.nurseA1, f.doctorA1)).json().data;
+    const read = await callAs(f.doctorA1, notifications.markAsRead, { query: { notificationid: first.notificationId } });
+    expect(read.status).toBe(200);
+    const after = (await thread(f.nurseA1, f.doctorA1)).body;
     expect(after.items[1]).toMatchObject({ status: 'read', readCount: 1 });
-    const doctorView = (await thread(f.doctorA1, f.nurseA1)).json().data;
+    const doctorView = (await thread(f.doctorA1, f.nurseA1)).body;
     expect(doctorView.items[1]).toMatchObject({ mine: false, isRead: true, status: 'read' });
-    expect(doctorView.items[1].readAt).not.toBeNull();
+    expect(doctorView.items[1]!.readAt).not.toBeNull();
   });
 
   it('pages the thread and leaves other conversations out', async () => {
     for (let i = 0; i < 3; i++) { await send(nurse2A1, f.doctorA1, `page ${i}`); }
-    const page = (await thread(nurse2A1, f.doctorA1, { page: 2, pageSize: 2 })).json().data;
+    const page = (await thread(nurse2A1, f.doctorA1, { page: 2, pageSize: 2 })).body;
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
-    expect(page.items.map((m: { message: string }) => m.message)).toEqual(['page 0']);
+    expect(page.items.map((m) => m.message)).toEqual(['page 0']);
   });
 
-  it('answers 400 for a missing or malformed user id and 403 for a role without notifications.read', async () => {
-    expect((await call('GET', 'getmymessageswithuser', f.nurseA1)).statusCode).toBe(400);
-    expect((await call('GET', 'getmymessageswithuser', f.nurseA1, { query: { userid: 'abc' } })).statusCode).toBe(400);
-    expect((await thread(f.nurseA1, f.doctorA1, { pageSize: 1000 })).statusCode).toBe(400);
-    const partner = await createUser(t, { role: Role.PARTNER, organizationId: f.orgA.id });
-    expect((await thread(partner, f.doctorA1)).statusCode).toBe(403);
-    expect((await call('GET', 'getmyconversations', partner)).statusCode).toBe(403);
+  it('answers 400 for a missing or malformed user id and an oversized page', async () => {
+    expect((await callAs(f.nurseA1, chat.getMyMessagesWithUser)).status).toBe(400);
+    expect((await callAs(f.nurseA1, chat.getMyMessagesWithUser, { query: { userid: invalid('abc') } })).status).toBe(400);
+    expect((await thread(f.nurseA1, f.doctorA1, { pageSize: 1000 })).status).toBe(400);
   });
 
   it('reads a user of another office or organization as not found (404); sending to them is refused and writes nothing', async () => {
     for (const other of [f.doctorA2, f.doctorB1]) {
-      expect((await thread(f.nurseA1, other)).statusCode).toBe(404);
-      const res = await call('POST', 'sendnotificationtouser', f.nurseA1, { payload: { userId: other.id, notificationMsg: 'leak?', notificationTypeId: 1 } });
-      expect(res.statusCode).toBe(404);
+      expect((await thread(f.nurseA1, other)).status).toBe(404);
+      const res = await callAs(f.nurseA1, notifications.sendNotificationToUser, { body: { userId: other.id, notificationMsg: 'leak?', notificationTypeId: 1 } });
+      expect(res.status).toBe(404);
     }
     expect((await conversations(f.doctorB1)).items).toEqual([]);
   });
@@ -125,29 +108,29 @@ describe('GET pushnotifications/getmymessageswithuser', () => {
 
 describe('GET pushnotifications/getmymessageswithuseronlygroupmessages', () => {
   it("shows the sender one message per team message, read once every member read it; members see their copy", async () => {
-    const sent = await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamA1, message: 'Team: BP plan changed' } });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const copies: number[] = sent.json().data.notificationIds;
+    const sent = await callAs(f.doctorA1, notifications.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamA1, message: 'Team: BP plan changed' } });
+    expect(sent.status, sent.reply.body).toBe(200);
+    const copies: number[] = sent.body.notificationIds;
     expect(copies).toHaveLength(2);
 
-    const mine = (await groupThread(f.doctorA1, teamA1)).json().data;
+    const mine = (await groupThread(f.doctorA1, teamA1)).body;
     expect(mine.total).toBe(1);
     expect(mine.items[0]).toMatchObject({ messageId: Math.min(...copies), mine: true, status: 'delivered', recipients: 2, readCount: 0, medicalTeamId: teamA1, toUserId: null });
 
-    const nurseThread = (await groupThread(f.nurseA1, teamA1)).json().data;
+    const nurseThread = (await groupThread(f.nurseA1, teamA1)).body;
     expect(nurseThread.items[0]).toMatchObject({ mine: false, fromUserId: f.doctorA1.id, message: 'Team: BP plan changed', isRead: false });
-    await call('GET', 'markasread', f.nurseA1, { query: { notificationid: nurseThread.items[0].messageId } });
-    expect((await groupThread(f.doctorA1, teamA1)).json().data.items[0]).toMatchObject({ status: 'delivered', readCount: 1 });
-    const other = (await groupThread(nurse2A1, teamA1)).json().data.items[0];
-    await call('GET', 'markasread', nurse2A1, { query: { notificationid: other.messageId } });
-    expect((await groupThread(f.doctorA1, teamA1)).json().data.items[0]).toMatchObject({ status: 'read', readCount: 2 });
+    await callAs(f.nurseA1, notifications.markAsRead, { query: { notificationid: nurseThread.items[0]!.messageId } });
+    expect((await groupThread(f.doctorA1, teamA1)).body.items[0]).toMatchObject({ status: 'delivered', readCount: 1 });
+    const other = (await groupThread(nurse2A1, teamA1)).body.items[0]!;
+    await callAs(nurse2A1, notifications.markAsRead, { query: { notificationid: other.messageId } });
+    expect((await groupThread(f.doctorA1, teamA1)).body.items[0]).toMatchObject({ status: 'read', readCount: 2 });
   });
 
   it('answers 400 without a team id and 404 for a team of another organization (nothing sent there)', async () => {
-    expect((await call('GET', 'getmymessageswithuseronlygroupmessages', f.nurseA1)).statusCode).toBe(400);
-    expect((await groupThread(f.nurseA1, teamB1)).statusCode).toBe(404);
-    expect((await call('POST', 'sendnotificationtomedicalteam', f.doctorA1, { payload: { medicalTeamId: teamB1, message: 'x' } })).statusCode).toBe(404);
-    expect((await groupThread(f.doctorB1, teamB1)).json().data.total).toBe(0);
+    expect((await callAs(f.nurseA1, chat.getMyMessagesWithUserOnlyGroupMessages)).status).toBe(400);
+    expect((await groupThread(f.nurseA1, teamB1)).status).toBe(404);
+    expect((await callAs(f.doctorA1, notifications.sendNotificationToMedicalTeam, { body: { medicalTeamId: teamB1, message: 'x' } })).status).toBe(404);
+    expect((await groupThread(f.doctorB1, teamB1)).body.total).toBe(0);
   });
 });
 
@@ -165,7 +148,7 @@ describe('GET pushnotifications/getmyconversations', () => {
     const nurseList = await conversations(nurse);
     expect(nurseList).toMatchObject({ unreadTotal: 0, items: [{ kind: 'user', userId: doctor.id, title: 'Dora Doc', lastFromMe: true, unread: 0 }] });
 
-    const team = (await conversations(f.nurseA1)).items.find((c: { kind: string }) => c.kind === 'team');
+    const team = (await conversations(f.nurseA1)).items.find((c) => c.kind === 'team');
     expect(team).toMatchObject({ medicalTeamId: teamA1, lastMessage: 'Team: BP plan changed' });
   });
 });
@@ -177,11 +160,11 @@ describe('live delivery on /api/ws', () => {
     const sent = await send(f.nurseA1, f.doctorA1, 'live?');
     const pushed = await doctorSocket.next('notification');
     expect(pushed.data).toMatchObject({ notificationId: sent.notificationId, notificationTypeId: 1, messageEn: 'live?', fromUserId: f.nurseA1.id });
-    await call('GET', 'markasread', f.doctorA1, { query: { notificationid: sent.notificationId } });
+    await callAs(f.doctorA1, notifications.markAsRead, { query: { notificationid: sent.notificationId } });
     const receipt = await nurseSocket.next('messageRead');
     expect(receipt.data).toMatchObject({ messageId: sent.notificationId, readerId: f.doctorA1.id, medicalTeamId: null });
     // Marking it read again sends no second receipt.
-    await call('GET', 'markasread', f.doctorA1, { query: { notificationid: sent.notificationId } });
+    await callAs(f.doctorA1, notifications.markAsRead, { query: { notificationid: sent.notificationId } });
     await new Promise((r) => setTimeout(r, 100));
     expect(nurseSocket.messages.filter((m) => m.type === 'messageRead')).toHaveLength(0);
     // A message that is not JSON is ignored silently (spec section 8): the socket stays open and works.
