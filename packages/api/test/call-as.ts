@@ -45,6 +45,12 @@ export interface CallInput<D extends EndpointDef> {
   lang?: 'en' | 'es';
   /** Transport headers the declaration does not name (If-None-Match, Accept-Encoding, Content-Type). */
   extraHeaders?: Record<string, string>;
+  /**
+   * Query parameters the declaration does not name as such, sent after `query`: a header field
+   * spelled in another case (`patientId` for the `patientid` header; a header may come from a query
+   * parameter of the same name in any case, lib/route/parse.ts).
+   */
+  rawQuery?: Record<string, string | number>;
   /** A raw request payload (a multipart form, a text that is not JSON); replaces `body`. */
   payload?: string | Buffer;
 }
@@ -105,7 +111,7 @@ export function callerFor(app: () => TestApp, opts: { signIn?: SignInMode } = {}
   };
   const callAs = async <D extends EndpointDef>(who: Caller, endpoint: D, input: CallInput<D> = {}): Promise<CallResult<D>> => {
     let url = '/api/' + buildPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>);
-    const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
+    const query = Object.entries({ ...(input.query ?? {}), ...input.rawQuery } as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
     if (query.length > 0) { url += '?' + new URLSearchParams(query.map(([k, v]): [string, string] => [k, text(v)])).toString(); }
     const headers: Record<string, string> = { 'accept-language': input.lang ?? 'en' };
     if ('hubtoken' in who) { headers.hubtoken = who.hubtoken; }

@@ -342,7 +342,7 @@ describe('reading medical teams', () => {
       { id: f.nurseA1.id, firstName: f.nurseA1.firstName, lastName: f.nurseA1.lastName, roleId: Role.NURSE },
     ]);
     // The header may also come as a query parameter of the same name.
-    const byQuery = await callAs(f.doctorA1, medicalTeamsApi.getMedicalTeamsForPatient, { query: { patientid: pA1.id } });
+    const byQuery = await callAs(f.doctorA1, medicalTeamsApi.getMedicalTeamsForPatient, { rawQuery: { patientId: pA1.id } });
     expect(byQuery.body.map((x: { id: number }) => x.id)).toEqual([teamA1]);
   });
 

@@ -202,7 +202,7 @@ describe('GET medicalinstitution/getrelatedorganizationpatients', () => {
   });
 
   it('accepts the organization id as a query parameter and filters by office and search text', async () => {
-    const byOffice = await callAs(f.orgAdminA, organizationsApi.findOrganizationPatients, { query: { organizationid: f.orgA.id, hospitalId: f.a2.id } });
+    const byOffice = await callAs(f.orgAdminA, organizationsApi.findOrganizationPatients, { query: { hospitalId: f.a2.id }, rawQuery: { organizationId: f.orgA.id } });
     expect(byOffice.body.items.map((e: Entry) => e.userId)).toEqual([f.patientA2.id]);
     const bySearch = await callAs(f.orgAdminA, organizationsApi.findOrganizationPatients, { headers: { organizationid: f.orgA.id }, query: { search: f.patientA1.lastName } });
     expect(bySearch.body.items.map((e: Entry) => e.userId)).toEqual([f.patientA1.id]);

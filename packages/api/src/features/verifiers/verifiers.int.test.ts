@@ -145,7 +145,7 @@ describe('GET verifier/getverifiersfordomain', () => {
 
   it('accepts the domain as a query parameter, leaves out inactive values, and answers [] for an unknown domain', async () => {
     const hidden = await createAs(verifierUser, { rvDomain: 'SURVEY_ANSWER_TYPE', lowValue: '99', status: 0 });
-    const res = await callAs(fx.doctorA1, verifiersApi.getVerifiersForDomain, { query: { domainvalue: 'SURVEY_ANSWER_TYPE' } });
+    const res = await callAs(fx.doctorA1, verifiersApi.getVerifiersForDomain, { rawQuery: { domainValue: 'SURVEY_ANSWER_TYPE' } });
     expect(res.status).toBe(200);
     const lows = (res.body as Verifier[]).map((v) => v.lowValue);
     expect(lows).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
@@ -222,7 +222,7 @@ describe('GET verifier/getdiagnosesbycategorycode', () => {
   });
 
   it('answers a category with itself then its billable codes of the loaded release, in any case, also from the query string', async () => {
-    const res = await callAs(fx.doctorA1, verifiersApi.getDiagnosesByCategoryCode, { query: { categorycode: 'e11' } });
+    const res = await callAs(fx.doctorA1, verifiersApi.getDiagnosesByCategoryCode, { rawQuery: { categoryCode: 'e11' } });
     expect(res.status).toBe(200);
     const [head, ...codes] = res.body as Verifier[];
     expect(head).toMatchObject({ rvDomain: 'ICD_10_MAIN_CODES', lowValue: 'E11', longDescription: 'Type 2 diabetes mellitus', parentLowValue: 'E00-E89' });
