@@ -15,11 +15,12 @@ export interface ImportedProblem extends Omit<repo.ImportedDiagnosis, 'code'> {
 
 /**
  * Stores an imported problem of patient `patientId` in the importer's transaction `tx` with the
- * problem list's rule for a code (docs/diagnoses.md; the one validity check, `billableCodes`
- * of the loaded ICD-10-CM code set): a billable code is kept with the code set's description; a
- * category, an unknown or a retired code is dropped and the problem keeps the Condition's text,
- * uncoded, for a clinician to code. A Condition seen before (same patient and id) is updated in
- * place, and a problem a clinician has coded since keeps its code. What happened to the row.
+ * problem list's rule for a code (docs/diagnoses.md): `billableCodes` checks it against the loaded
+ * ICD-10-CM release, the one the problem list checks against. A billable code is kept with the
+ * release's description; a category code, or one the release does not have, is dropped, and the
+ * problem keeps the Condition's text, uncoded, for a clinician to code. A Condition seen before
+ * (same patient and id) is updated in place, and a problem a clinician has coded since keeps its
+ * code. Returns what happened to the row.
  */
 export async function storeImportedDiagnosis(scope: Scope, tx: Executor, patientId: number, p: ImportedProblem): Promise<'created' | 'updated' | 'unchanged'> {
   const { icd10cm, ...rest } = p;
