@@ -13,7 +13,6 @@
  *
  * Skipped, saying why, only without the haproxy binary, TEST_DATABASE_URL or REDIS_URL (CI has all three).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,13 +21,10 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { Role, SOCKET_PATH } from '@vigil/contract';
+import { SOCKET_PATH } from '@vigil/contract';
 import { clusterRefusal, findHaproxy, startCluster, type Cluster } from '../src/cli/cluster';
 import { repoRoot } from '../src/config/index';
-import { openDatabase } from '../src/db/client';
-import { hospitals, hubs, medicalDevices, medicalTeamMembers, medicalTeams, organizations, sessions, userHospitals, users } from '../src/db/schema/index';
-import { seedReferenceData } from '../src/db/seed/reference';
-import { newToken, tokenHash } from '../src/lib/crypto';
+import { freePort, prepareProcessDatabase } from './fixtures/process-database';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -41,17 +37,6 @@ const WORKERS = 4;
 const QUEUED_JOBS = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Three consecutive free ports from VIGIL_CLUSTER_TEST_PORT (a shared machine's own range), else from the OS. */
 async function ports(): Promise<[number, number, number]> {
@@ -66,45 +51,6 @@ async function ports(): Promise<[number, number, number]> {
     })));
     if (free.every(Boolean)) { return [p, p + 1, p + 2]; }
   }
-}
-
-/** A fresh migrated database with an office, its doctor (in the patient's team, with a session), the patient, a hub with a credential and a device. */
-async function prepareDatabase() {
-  const name = `vigil_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = '/' + name;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  const db = database.db;
-  await seedReferenceData(db);
-  const [org] = await db.insert(organizations).values({ institutionName: 'Cluster Org' }).returning();
-  const [office] = await db.insert(hospitals).values({ organizationId: org!.id, hospitalName: 'Cluster Clinic' }).returning();
-  const [patient] = await db.insert(users).values({ roleId: Role.PATIENT, organizationId: org!.id, firstName: 'Cluster', lastName: 'Patient', username: 'cluster.patient' }).returning();
-  const [doctor] = await db.insert(users).values({ roleId: Role.DOCTOR, organizationId: org!.id, firstName: 'Cluster', lastName: 'Doctor', username: 'cluster.doctor', status: 1 }).returning();
-  await db.insert(userHospitals).values([{ userId: patient!.id, hospitalId: office!.id }, { userId: doctor!.id, hospitalId: office!.id }]);
-  const [team] = await db.insert(medicalTeams).values({ patientId: patient!.id, hospitalId: office!.id }).returning();
-  await db.insert(medicalTeamMembers).values({ medicalTeamId: team!.id, userId: doctor!.id });
-  const sessionToken = newToken();
-  await db.insert(sessions).values({ tokenHash: tokenHash(sessionToken), userId: doctor!.id, sessionType: 'TEST', ip: '127.0.0.1', expiresAt: new Date(Date.now() + 3_600_000) });
-  const hubToken = newToken();
-  const [hub] = await db.insert(hubs).values({ hubIdentifier: 'HUB-CLUSTER', hospitalId: office!.id, assignedToUserId: patient!.id, credentialHash: tokenHash(hubToken) }).returning();
-  await db.insert(medicalDevices).values({ deviceIdentifier: 'BP-CLUSTER', deviceType: 'BLOOD_PRESSURE', hospitalId: office!.id, hubId: hub!.id, patientId: patient!.id });
-  await database.close();
-  return {
-    url: url.toString(),
-    hubToken,
-    sessionToken,
-    doctorId: doctor!.id,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 type Message = { type: string; data?: Record<string, unknown> };
@@ -165,7 +111,8 @@ describe('the cluster behind HAProxy', () => {
       ? 'loses and duplicates no reading, reconnects the socket to the other process within 3000 ms with the next alert, and runs no job twice when a process is killed'
       : `survives the kill of an API process (NOT RUN: ${refusal.replace(/\n\s*/g, ' ')})`,
     async () => {
-      const prepared = await prepareDatabase();
+      const prepared = await prepareProcessDatabase('cluster', { withDoctor: true });
+      const doctor = prepared.doctor!;
       let [port, first] = await ports();
       const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-cluster-'));
       const builder = (await import(path.join(repoRoot, 'scripts/build-api.mjs'))) as { buildApi: (entry: string, out: string) => Promise<void>; serverNodeFlags: string[] };
@@ -214,7 +161,7 @@ describe('the cluster behind HAProxy', () => {
         const base = `http://127.0.0.1:${port}`;
 
         // The doctor's socket, through HAProxy; which process holds it is read from each process's metrics.
-        socket = browserSocket(port, prepared.doctorId, prepared.sessionToken);
+        socket = browserSocket(port, doctor.id, doctor.sessionToken);
         await socket.waitFor((m) => m.type === 'ready', 10_000);
         const scrape = async (p: number) => (await fetch(`http://127.0.0.1:${p}/metrics`)).text();
         const held = await Promise.all(cluster.apis.map(async (a) => gauge(await scrape(a.port), 'vigil_sockets')));
@@ -234,7 +181,7 @@ describe('the cluster behind HAProxy', () => {
         let retries = 0;
         let sending = true;
         const reading = (measuredAt: string, systolic = 118) => ({
-          deviceIdentifier: 'BP-CLUSTER',
+          deviceIdentifier: prepared.deviceIdentifier,
           deviceType: 'BLOOD_PRESSURE',
           measuredAt,
           values: [{ code: '8480-6', value: systolic, unit: 'mm[Hg]' }, { code: '8462-4', value: 76, unit: 'mm[Hg]' }],
@@ -283,7 +230,7 @@ describe('the cluster behind HAProxy', () => {
         const [alertResult] = await deliver([reading(new Date(Date.now() - 60_000).toISOString(), 186)]);
         expect(alertResult).toMatchObject({ status: 'stored', severity: 2 });
         const alert = await socket.waitFor((m) => m.type === 'notification' && m.data?.measurementId === alertResult!.measurementId, RECONNECT_MS);
-        expect(alert.data).toMatchObject({ toUserId: prepared.doctorId, severity: 2 });
+        expect(alert.data).toMatchObject({ toUserId: doctor.id, severity: 2 });
 
         await sleep(1500);
         sending = false;

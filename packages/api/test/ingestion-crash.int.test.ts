@@ -7,66 +7,19 @@
  * stored rows' ids, and nothing is duplicated. Skipped only without TEST_DATABASE_URL (CI sets it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config/index';
-import { openDatabase } from '../src/db/client';
-import { hospitals, hubs, medicalDevices, organizations, users } from '../src/db/schema/index';
-import { seedReferenceData } from '../src/db/seed/reference';
-import { newToken, tokenHash } from '../src/lib/crypto';
+import { freePort, prepareProcessDatabase } from './fixtures/process-database';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const KILLS = 4;
 const WORKERS = 6;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A fresh database on the test server, migrated, with an office, a patient, a hub with a credential and a device. */
-async function prepareDatabase() {
-  const name = `vigil_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = '/' + name;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  const db = database.db;
-  await seedReferenceData(db);
-  const [org] = await db.insert(organizations).values({ institutionName: 'Crash Org' }).returning();
-  const [office] = await db.insert(hospitals).values({ organizationId: org!.id, hospitalName: 'Crash Clinic' }).returning();
-  const [patient] = await db.insert(users).values({ roleId: 5, organizationId: org!.id, firstName: 'Crash', lastName: 'Patient', username: 'crash.patient' }).returning();
-  const token = newToken();
-  const [hub] = await db.insert(hubs).values({ hubIdentifier: 'HUB-CRASH', hospitalId: office!.id, assignedToUserId: patient!.id, credentialHash: tokenHash(token) }).returning();
-  await db.insert(medicalDevices).values({ deviceIdentifier: 'BP-CRASH', deviceType: 'BLOOD_PRESSURE', hospitalId: office!.id, hubId: hub!.id, patientId: patient!.id });
-  await database.close();
-  return {
-    url: url.toString(),
-    token,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** How long one start of the API child may take before the test gives up. */
 const START_WAIT_MS = 90_000;
@@ -118,7 +71,7 @@ describe('ingestion survives SIGKILL of the API process', () => {
       ? 'stores every acknowledged reading exactly once while the API is killed 4 times mid-stream'
       : 'stores every acknowledged reading exactly once under SIGKILL (NOT RUN: needs TEST_DATABASE_URL, a PostgreSQL server)',
     async () => {
-      const prepared = await prepareDatabase();
+      const prepared = await prepareProcessDatabase('crash');
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-crash-'));
       const api = apiProcess(prepared.url, port, dataDir);
@@ -128,7 +81,7 @@ describe('ingestion survives SIGKILL of the API process', () => {
       const newReading = (): Reading => {
         const i = next++;
         return {
-          deviceIdentifier: 'BP-CRASH',
+          deviceIdentifier: prepared.deviceIdentifier,
           deviceType: 'BLOOD_PRESSURE',
           // Distinct instants one second apart, written at New York's offset.
           measuredAt: new Date(base + i * 1000 - 5 * 3_600_000).toISOString().replace('Z', '-05:00'),
@@ -148,7 +101,7 @@ describe('ingestion survives SIGKILL of the API process', () => {
           try {
             const res = await fetch(url, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', hubtoken: prepared.token },
+              headers: { 'content-type': 'application/json', hubtoken: prepared.hubToken },
               body: JSON.stringify({ readings }),
               signal: AbortSignal.timeout(10_000),
             });

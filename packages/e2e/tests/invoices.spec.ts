@@ -80,6 +80,8 @@ test('the organization admin generates, edits, issues and downloads an invoice, 
   await page.getByTestId('invoice-generate').first().click();
   const form = page.getByRole('dialog', { name: 'Generar una factura' });
   await expect(form).toBeVisible();
+  // A month is offered: the first open month with billable patients.
+  await expect(form.getByTestId('invoice-period')).not.toHaveValue('');
   await form.getByTestId('invoice-unit-price').fill('49.99');
   await form.getByTestId('invoice-tax').fill('8.25');
   await form.getByTestId('invoice-payment-methods').fill('Transferencia ACH');

@@ -10,8 +10,12 @@ import { processRun } from './generation';
 import * as runs from './billing-runs.repo';
 import * as repo from './generation.repo';
 import { tenantDb } from '../../db/handles';
+import { runClock, useTestClock } from '../../../test/clock';
 
-/** September 2026: a past month (these tests run later), device period 1-30 September. */
+// The day is pinned (docs/architecture.md "Clock"): September 2026 is a past month on it.
+useTestClock(runClock() ?? '2026-11-20T17:00:00Z');
+
+/** September 2026: a past month, device period 1-30 September. */
 const Y = 2026;
 const M = 9;
 

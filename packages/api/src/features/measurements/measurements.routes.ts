@@ -4,7 +4,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { buildCsv } from '../../lib/csv';
 import { registerGroup } from '../../lib/route';
+import * as lists from './measurement-lists.service';
 import * as service from './measurements.service';
+import * as thresholds from './office-thresholds.service';
 
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
 const answered = undefined as never;
@@ -18,18 +20,18 @@ export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void 
       return service.ingest(ctx, { kind: 'staff', scope }, body);
     },
     getMeasurementsForPatientsForHospital: ({ scope, headers, query }) =>
-      service.findForHospitalMonth(ctx, scope, headers.hospitalid, headers.byyear, headers.bymonth, query),
-    getDeviceDefaultsForHospital: ({ scope, headers }) => service.getOfficeDefaults(ctx, scope, headers.hospitalid),
+      lists.findForHospitalMonth(ctx, scope, headers.hospitalid, headers.byyear, headers.bymonth, query),
+    getDeviceDefaultsForHospital: ({ scope, headers }) => thresholds.getOfficeDefaults(ctx, scope, headers.hospitalid),
     updateDeviceDefaultsForHospital: ({ scope, headers, body }) =>
-      service.updateOfficeDefaults(ctx, scope, headers.hospitalid, body),
+      thresholds.updateOfficeDefaults(ctx, scope, headers.hospitalid, body),
     getMeasurementsForPatientByIdentifier: ({ scope, headers, query }) =>
-      service.findForPatientIdentifier(ctx, scope, headers.patientidentifier, headers.filtercase, query),
+      lists.findForPatientIdentifier(ctx, scope, headers.patientidentifier, headers.filtercase, query),
     getMeasurementsForPatientByIdentifierCustomDate: ({ scope, headers, query }) =>
-      service.findForPatientIdentifierRange(ctx, scope, headers.patientidentifier, headers.startdate, headers.enddate, query),
+      lists.findForPatientIdentifierRange(ctx, scope, headers.patientidentifier, headers.startdate, headers.enddate, query),
     // Declared `binary`: the route answers either the JSON envelope itself or, with format=csv, a file.
     getMeasurementsForDevice: async ({ scope, headers, query, req, reply }) => {
       if (query.format === 'csv') {
-        const { header, records } = await service.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
+        const { header, records } = await lists.deviceCsv(ctx, scope, headers.deviceid, query, req.lang);
         const csv = buildCsv(header, records); // formula text neutralised, BOM included (lib/csv.ts)
         await reply
           .type('text/csv; charset=utf-8')
@@ -37,11 +39,11 @@ export function measurementsRoutes(app: FastifyInstance, ctx: AppContext): void 
           .send(csv);
         return answered;
       }
-      const data = await service.findForDevice(ctx, scope, headers.deviceid, query);
+      const data = await lists.findForDevice(ctx, scope, headers.deviceid, query);
       if (ctx.config.validateResponses) { measurements.getMeasurementsForDevice.response.parse(data); }
       await reply.code(200).send({ resFlag: true, data, msg: 'OK' });
       return answered;
     },
-    getPatientSeries: ({ scope, headers, query }) => service.getPatientSeries(ctx, scope, headers.patientid, query),
+    getPatientSeries: ({ scope, headers, query }) => lists.getPatientSeries(ctx, scope, headers.patientid, query),
   });
 }

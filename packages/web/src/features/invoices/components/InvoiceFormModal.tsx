@@ -10,7 +10,8 @@ import { useGenerateInvoice, useUpdateInvoice } from '../api/invoices';
 import { toCents } from './money';
 
 interface Values {
-  period: string | null;
+  /** The chosen month (`year-month`); undefined until the user chooses: the first billable open month. */
+  period: string | null | undefined;
   unitPrice: number;
   discountKind: 'amount' | 'percent';
   discount: number;
@@ -46,7 +47,7 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
   const open = references.filter((r) => r.invoiceId === null);
   const firstBillable = open.find((r) => r.billablePatients > 0);
   const [v, setV] = useState<Values>({
-    period: invoice ? `${invoice.year}-${invoice.month}` : firstBillable ? `${firstBillable.year}-${firstBillable.month}` : null,
+    period: invoice ? `${invoice.year}-${invoice.month}` : undefined,
     unitPrice: invoice ? invoice.unitPriceCents / 100 : 50,
     discountKind: invoice && invoice.discountCents > 0 ? 'amount' : 'percent',
     discount: invoice ? (invoice.discountCents > 0 ? invoice.discountCents / 100 : invoice.discountPercent) : 0,
@@ -57,6 +58,9 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
     paymentMethods: invoice?.paymentMethods ?? '',
     terms: invoice?.terms ?? '',
   });
+  // The months may arrive after the form opened (the references query still loading): until the
+  // user chooses, the month shown and sent is the first open month with billable patients.
+  const period = v.period === undefined ? (firstBillable ? `${firstBillable.year}-${firstBillable.month}` : null) : v.period;
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
   const monthLabel = (r: InvoiceReference) => `${monthText(r, i18n.language)} · ${t('form.billablePatients', { count: r.billablePatients })}`;
 
@@ -88,11 +92,11 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
       update.mutate({ id: invoice.id, ...terms }, { onSuccess: done, onError: failed });
       return;
     }
-    if (!v.period || organizationId === null) {
+    if (!period || organizationId === null) {
       setFieldErrors({ period: t('form.periodRequired') });
       return;
     }
-    const [year, month] = v.period.split('-').map(Number) as [number, number];
+    const [year, month] = period.split('-').map(Number) as [number, number];
     generate.mutate({ organizationId, year, month, ...terms }, { onSuccess: done, onError: failed });
   };
   const pending = generate.isPending || update.isPending;
@@ -110,7 +114,7 @@ function InvoiceForm({ onClose, organizationId, references, invoice, onSaved }: 
             label={t('form.period')}
             required
             data={open.map((r) => ({ value: `${r.year}-${r.month}`, label: monthLabel(r) }))}
-            value={v.period}
+            value={period}
             onChange={(p) => set('period', p)}
             error={fieldErrors.period ?? fieldErrors.month}
             nothingFoundMessage={t('form.noMonths')}
