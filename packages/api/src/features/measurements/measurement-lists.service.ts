@@ -4,7 +4,25 @@
  * canonical UCUM units keyed by LOINC code and answered both canonical and in the caller's display
  * units (spec section 9). Ingestion is measurements.service.ts; office limits office-thresholds.service.ts.
  */
-import { MEASUREMENTS_CSV_MAX_ROWS, SERIES_MAX_DAYS, deviceTypes, measurementCatalogue, toDisplay, unitLabelIn, unitPreferencesOf, type DeviceType, type Lang, type Measurement, type MeasurementFilterCase, type MeasurementPage, type MeasurementPageQuery, type MeasurementValue, type PatientSeries, type SeriesPoints, type UnitPreferences } from '@vigil/contract';
+import {
+  MEASUREMENTS_CSV_MAX_ROWS,
+  SERIES_MAX_DAYS,
+  deviceTypes,
+  measurementCatalogue,
+  toDisplay,
+  unitLabelIn,
+  unitPreferencesOf,
+  type DeviceType,
+  type Lang,
+  type Measurement,
+  type MeasurementFilterCase,
+  type MeasurementPage,
+  type MeasurementPageQuery,
+  type MeasurementValue,
+  type PatientSeries,
+  type SeriesPoints,
+  type UnitPreferences,
+} from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';

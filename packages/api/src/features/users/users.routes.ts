@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role, users } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { registerGroup } from '../../lib/route';
+import * as account from './account.service';
 import * as service from './users.service';
 import { readSingleUpload } from '../../lib/upload';
 
@@ -17,20 +18,20 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateUserV2: ({ scope, params, body }) =>
       service.updateUser(ctx, scope, params.id, body, { replaceOffices: true }),
     deleteUser: ({ scope, params }) => service.deleteUser(ctx, scope, params.id),
-    changeMyLanguage: ({ scope, body }) => service.changeMyLanguage(ctx, scope, body.language),
+    changeMyLanguage: ({ scope, body }) => account.changeMyLanguage(ctx, scope, body.language),
     setStatus: ({ scope, headers }) => service.setStatus(ctx, scope, headers.userid, headers.statusvaluetoset),
-    changeMyPassword: ({ scope, body }) => service.changeMyPassword(ctx, scope, body),
-    changeMyPasswordWithValidationToken: ({ body }) => service.changePasswordWithToken(ctx, body),
-    sendValidationLinkByEmail: ({ scope, body }) => service.sendValidationLink(ctx, scope, body),
+    changeMyPassword: ({ scope, body }) => account.changeMyPassword(ctx, scope, body),
+    changeMyPasswordWithValidationToken: ({ body }) => account.changePasswordWithToken(ctx, body),
+    sendValidationLinkByEmail: ({ scope, body }) => account.sendValidationLink(ctx, scope, body),
     getMyProfileImage: async ({ scope, reply }) => {
-      const { image, type } = await service.getMyProfileImage(ctx, scope);
+      const { image, type } = await account.getMyProfileImage(ctx, scope);
       await reply.type(type).header('Content-Disposition', 'inline').send(image);
       return null;
     },
     uploadMyProfileImage: async ({ scope, req }) => {
       const maxBytes = users.uploadMyProfileImage.multipart.maxBytes;
       const file = await readSingleUpload(req, maxBytes); // 413 past maxBytes, 400/415 on a malformed upload
-      return service.uploadMyProfileImage(ctx, scope, file?.data ?? null, maxBytes);
+      return account.uploadMyProfileImage(ctx, scope, file?.data ?? null, maxBytes);
     },
     getHospitalPatients: ({ scope, headers, query }) =>
       service.findOfficePatients(ctx, scope, headers.hospitalid, query),
@@ -45,7 +46,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     getApiUsers: ({ scope, query }) => service.findUsersOfRole(ctx, scope, Role.API_USER, query),
     updateEmailForUser: ({ scope, headers }) =>
       service.updateEmailForUser(ctx, scope, headers.userid, headers.newemailvalue),
-    sendProfileRemovalEmail: ({ scope }) => service.sendProfileRemovalEmail(ctx, scope),
-    setWebSocketToken: ({ scope }) => service.setWebSocketToken(ctx, scope),
+    sendProfileRemovalEmail: ({ scope }) => account.sendProfileRemovalEmail(ctx, scope),
+    setWebSocketToken: ({ scope }) => account.setWebSocketToken(ctx, scope),
   });
 }
