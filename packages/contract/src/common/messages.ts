@@ -250,6 +250,10 @@ export const messages = {
     en: 'An invoice cannot change from {from} to {to}',
     es: 'Una factura no puede pasar de {from} a {to}',
   },
+  ecpCommunityHoldsRecords: {
+    en: 'The ECP has already sent records for this community: a system administrator must confirm which office it belongs to',
+    es: 'El ECP ya envió registros de esta comunidad: un administrador del sistema debe confirmar a qué oficina pertenece',
+  },
   invoiceExistsForMonth: {
     en: 'This organization already has an invoice for this month',
     es: 'Esta organización ya tiene una factura para este mes',

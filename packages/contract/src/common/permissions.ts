@@ -108,6 +108,7 @@ export const permissions = [
   'ecp.read', // ECP logs beside Vigil records, location mappings, readings sent and the dead-letter list
   'ecp.manage', // map locations, residents and users (automatic, confirm, unmap, create from a log), retry a dead letter
   'ecp.finalize', // review an office's readings of mapped residents: they are sent to the ECP
+  'ecp.claimHeldCommunity', // map a community that already holds ECP records sent before any mapping (system admin: docs/integrations.md "Claiming a community")
 ] as const;
 
 export type Permission = (typeof permissions)[number];

@@ -5,7 +5,8 @@ import { Role, ecp as ecpApi, measurements as measurementsApi, terra } from '@vi
 import { anonymous, callerFor, invalid, type CallInput, type CallUser } from '../../../test/call-as';
 import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { startEcpStandIn, type EcpStandIn } from '../../../test/stand-ins/ecp';
-import { ecpLogs, ecpOutbound, measurements, patientMetadata, terraConnections, users } from '../../db/schema/index';
+import { auditEvents, ecpLogs, ecpOutbound, measurements, patientMetadata, terraConnections, users } from '../../db/schema/index';
+import { auditTrail } from '../../lib/audit-trail';
 
 const SECRET = 'ecp-test-webhook-secret';
 let t: TestApp;
@@ -314,5 +315,43 @@ describe('ECP organizations (/organizationMapping)', () => {
     // organization A's own offices still may rename it
     expect((await map(f.orgAdminA, 'comm-h4', 'ecp-org-held', f.a2.id, 'Harbor Homes North')).status).toBe(200);
     expect((await list(f.orgAdminA)).find((r) => r.id === held.id)!.name).toBe('Harbor Homes North');
+  });
+  it('a community the ECP already sent residents for is claimed only with a system admin\'s mapping, and the residents reach only that office', async () => {
+    const officeAdminB1 = await createUser(t, { role: Role.HOSPITAL_ADMIN, organizationId: f.orgB.id, offices: [f.b1.id] });
+    // Residents arrive for a community no office has mapped yet: they wait without an office.
+    const held = (id: string, first: string) => ({ ...resident(id, first, 'Held', '1944-04-04'), communityId: 'community-held' });
+    expect((await ecp.sendWebhook(vigilUrl, SECRET, held('res-held-1', 'Rosa')))[0]!.status).toBe(200);
+    expect((await ecp.sendWebhook(vigilUrl, SECRET, held('res-held-2', 'Luis')))[0]!.status).toBe(200);
+    const claim = (who: CallUser, hospitalId: number) => callAs(who, ecpApi.setEcpLocationMapping, { body: { ecpCommunityId: 'community-held', name: 'Held Gardens', hospitalId } });
+    // Another organization's admins, and even an admin of an office of the right organization, may
+    // not take it first: whoever maps it would read those residents.
+    for (const [who, office] of [[f.orgAdminB, f.b1.id], [officeAdminB1, f.b1.id], [f.officeAdminA1, f.a1.id]] as const) {
+      const refused = await claim(who, office);
+      expect(refused.status, refused.reply.body).toBe(409);
+      expect(refused.msg).toBe('The ECP has already sent records for this community: a system administrator must confirm which office it belongs to');
+    }
+    expect((await callAs(officeAdminB1, ecpApi.getEcpMappingLocation, { headers: { hospitalid: f.b1.id } })).body!.some((l) => l.ecpCommunityId === 'community-held')).toBe(false);
+    const spanish = await callAs(f.orgAdminB, ecpApi.setEcpLocationMapping, { body: { ecpCommunityId: 'community-held', hospitalId: f.b1.id }, lang: 'es' });
+    expect(spanish.msg).toBe('El ECP ya envió registros de esta comunidad: un administrador del sistema debe confirmar a qué oficina pertenece');
+    const held1 = await t.ctx.db.select().from(ecpLogs).where(eq(ecpLogs.ecpCommunityId, 'community-held'));
+    expect(held1.map((l) => l.hospitalId)).toEqual([null, null]);
+
+    // The system admin confirms the owner: the residents move to that office, and only there.
+    const before = new Date();
+    const mapped = await claim(f.sysadmin, f.a1.id);
+    expect(mapped.status, mapped.reply.body).toBe(200);
+    const residents = (who: CallUser, hospitalId: number) => callAs(who, ecpApi.getEcpLogs, { query: { kind: 'resident' }, headers: { hospitalid: hospitalId } });
+    const inA1 = (await residents(f.officeAdminA1, f.a1.id)).body!.filter((l) => l.ecpCommunityId === 'community-held');
+    expect(inA1.map((l) => l.firstName).sort()).toEqual(['Luis', 'Rosa']);
+    expect((await residents(officeAdminB1, f.a1.id)).status).toBe(404);
+    expect((await residents(officeAdminB1, f.b1.id)).body!.some((l) => l.ecpCommunityId === 'community-held')).toBe(false);
+    // Once mapped, another tenant is refused as before (mapped to an office out of scope).
+    expect((await claim(f.orgAdminB, f.b1.id)).status).toBe(409);
+    // The claim is on the audit trail, with who made it.
+    await auditTrail(t.ctx).flush();
+    const trail = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.endpoint, 'PUT ecp/setlocationmapping'), gte(auditEvents.at, before)));
+    expect(trail.map((e) => [e.userId, e.resource, e.outcome])).toContainEqual([f.sysadmin.id, 'EcpLocation', 200]);
+    // A community with nothing sent yet is still mapped by its office's admin.
+    expect((await callAs(f.officeAdminA1, ecpApi.setEcpLocationMapping, { body: { ecpCommunityId: 'community-new', hospitalId: f.a1.id } })).status).toBe(200);
   });
 });

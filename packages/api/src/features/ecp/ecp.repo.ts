@@ -7,7 +7,7 @@ import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } 
 import { Role, type RoleId } from '@vigil/contract';
 import { officeFilter, officeRowFilter, organizationFilter, type Scope } from '../../db/scope';
 import { ecpLocations, ecpLogs, ecpOrganizations, ecpOutbound, hospitals, measurements, organizations, patientMetadata, terraConnections, userHospitals, users } from '../../db/schema/index';
-import type { TenantDb } from '../../db/handles';
+import type { SystemDb, TenantDb } from '../../db/handles';
 import { createUserFromRecord } from '../users/index';
 import { setPatientRegistrationNumber } from '../metadata/index';
 
@@ -27,6 +27,19 @@ export async function findLocations(tenant: TenantDb, hospitalId: number) {
     .from(ecpLocations)
     .where(and(eq(ecpLocations.hospitalId, hospitalId), officeFilter(scope, ecpLocations.hospitalId)))
     .orderBy(ecpLocations.name, ecpLocations.id);
+}
+
+/**
+ * Whether community `ecpCommunityId` is not mapped to any office yet while the ECP has already sent
+ * records for it (logs kept without an office). A yes or no across tenants, without any record:
+ * the system handle (docs/integrations.md "Claiming a community").
+ */
+export async function communityHoldsUnclaimedRecords(system: SystemDb, ecpCommunityId: string): Promise<boolean> {
+  const { db } = system;
+  const [mapped] = await db.select({ id: ecpLocations.id }).from(ecpLocations).where(eq(ecpLocations.ecpCommunityId, ecpCommunityId)).limit(1);
+  if (mapped) { return false; }
+  const [held] = await db.select({ id: ecpLogs.id }).from(ecpLogs).where(and(eq(ecpLogs.ecpCommunityId, ecpCommunityId), isNull(ecpLogs.hospitalId))).limit(1);
+  return held !== undefined;
 }
 
 /** Maps a community to office `hospitalId` (in scope, checked by the caller); a community already mapped to an office out of scope is left alone (null). */

@@ -4,13 +4,13 @@
  * name and birth date, never merging when two candidates match), creating a Vigil record from a
  * log, and sending reviewed readings (queued once, each with its idempotency key).
  */
-import { Role, type EcpLocation, type EcpLog, type EcpOrganization, type EcpOutbound } from '@vigil/contract';
+import { can, Role, type EcpLocation, type EcpLog, type EcpOrganization, type EcpOutbound } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import { isOrganizationInScope, systemScope, type Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import * as repo from './ecp.repo';
-import { tenantDb } from '../../db/handles';
+import { systemDb, tenantDb } from '../../db/handles';
 import { parseJsonWithin } from '../../lib/input-guard';
 
 const STAFF_ROLES = [Role.ECP_USER, Role.DOCTOR, Role.NURSE, Role.HOSPITAL_ADMIN];
@@ -60,22 +60,32 @@ export async function locations(ctx: AppContext, scope: Scope, hospitalId: numbe
   return repo.findLocations(tenantDb(scope, ctx.db), hospitalId);
 }
 
-/** `ecp/setlocationmapping`: 404 for an office out of scope; 409 when the community is mapped to an office out of scope. */
+/**
+ * `ecp/setlocationmapping`: maps a community to an office in scope (the call is on the audit trail).
+ * 404 for an office out of scope; 409 when the community is mapped to an office out of scope; 409
+ * ecpCommunityHoldsRecords when the community is not mapped yet but the ECP has already sent records
+ * for it and the caller may not claim such a community (`ecp.claimHeldCommunity`, system admins):
+ * whoever maps it first would read those residents, so its owner is confirmed by a system admin
+ * (docs/integrations.md "Claiming a community").
+ */
 export async function setLocation(
   ctx: AppContext,
   scope: Scope,
   body: { ecpCommunityId: string; ecpOrganizationId?: string; ecpOrganizationName?: string; name?: string; hospitalId: number },
 ): Promise<EcpLocation> {
   await officeOrThrow(ctx, scope, body.hospitalId);
-  const row = await ctx.db.transaction((tx) =>
-    repo.upsertLocation(tenantDb(scope, tx), {
+  const row = await ctx.db.transaction(async (tx) => {
+    if (!can(scope.role, 'ecp.claimHeldCommunity') && (await repo.communityHoldsUnclaimedRecords(systemDb(tx), body.ecpCommunityId))) {
+      throw AppError.conflict('ecpCommunityHoldsRecords');
+    }
+    return repo.upsertLocation(tenantDb(scope, tx), {
       ecpCommunityId: body.ecpCommunityId,
       ecpOrganizationId: body.ecpOrganizationId ?? null,
       ecpOrganizationName: body.ecpOrganizationName,
       name: body.name ?? '',
       hospitalId: body.hospitalId,
-    }),
-  );
+    });
+  });
   if (!row) { throw AppError.conflict(); }
   return row;
 }
