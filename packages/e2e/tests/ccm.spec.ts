@@ -3,7 +3,8 @@ import { DEMO_PASSWORD, seriousViolations, signIn, snap } from './helpers';
 
 // The CCM sub-record pattern end to end (README "How to add a feature"): on a patient's page the
 // demo nurse opens a CCM record, adds an allergy (the form refuses an RxNorm allergen without its
-// code with the spec's message), edits it and deletes it after confirming. In Spanish, the default.
+// code with the spec's message, and asks before what was typed is discarded), edits it and deletes
+// it after confirming. In Spanish, the default.
 
 interface Envelope<T> {
   resFlag: boolean;
@@ -50,7 +51,17 @@ test('the nurse adds, edits and deletes a CCM allergy on the patient’s page', 
   // Add: an RxNorm allergen without its code is refused in the browser with the spec's message.
   await panel.getByTestId('allergy-add').click();
   const addModal = page.getByRole('dialog', { name: 'Añadir alergia' });
+  // The form opens on its first field and asks before what was typed is lost (docs/ui.md "Forms
+  // that hold typed data"): Escape asks, "Seguir editando" keeps the text.
+  await expect(addModal.getByTestId('allergy-allergen')).toBeFocused();
   await addModal.getByTestId('allergy-allergen').fill('Penicilina G');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: '¿Descartar lo que escribió?' });
+  await expect(discard).toBeVisible();
+  await snap(page, 'ccm-0-discard-asked', { fullPage: false });
+  await discard.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(discard).toBeHidden();
+  await expect(addModal.getByTestId('allergy-allergen')).toHaveValue('Penicilina G');
   await addModal.getByTestId('allergy-code-system').click();
   await page.getByRole('option', { name: 'RxNorm' }).click();
   await addModal.getByTestId('allergy-reaction').fill('Urticaria');

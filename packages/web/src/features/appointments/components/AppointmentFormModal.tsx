@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Role, appointmentKinds, message, type AppointmentKind } from '@vigil/contract';
 import { DateField } from '../../../components/DateField';
@@ -10,6 +10,7 @@ import { useActiveOfficeStaff, useOffice, useOfficePatientOptions } from '../../
 import { useCreateAppointment } from '../api/appointments';
 import { todayIn } from '../../../lib/calendar';
 import { instantOfWallTime } from '../../../lib/calendar';
+import { FormModal } from '../../../components/FormModal';
 
 /**
  * Schedule an appointment (POST appointments) in office `hospitalId`: patient, doctor, local date
@@ -19,9 +20,9 @@ import { instantOfWallTime } from '../../../lib/calendar';
 export function AppointmentFormModal({ opened, onClose, hospitalId, patientId, doctorId }: { opened: boolean; onClose: () => void; hospitalId: number; patientId?: number; doctorId?: number }) {
   const { t } = useTranslation('appointments');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('form.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={t('form.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <AppointmentForm hospitalId={hospitalId} patientId={patientId} doctorId={doctorId} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useBillableStaff, useSaveAuthorization } from '../api/billing-settings';
 import { ProgramCheckboxes } from './programs';
+import { FormModal } from '../../../components/FormModal';
 
 /** The form: the staff member (new only), an optional template and the programs (or the template's). */
 const authorizationFormSchema = z
@@ -87,7 +88,7 @@ export function AuthorizationModal({
   }));
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={authorization ? t('authorizations.edit') : t('authorizations.new')}
@@ -137,6 +138,6 @@ export function AuthorizationModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

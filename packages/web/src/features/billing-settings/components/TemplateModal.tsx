@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createBillingAuthorizationTemplateBodySchema, type BillingAuthorizationTemplate, type BillingProgram } from '@vigil/contract';
@@ -7,6 +7,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSaveTemplate } from '../api/billing-settings';
 import { ProgramCheckboxes } from './programs';
+import { FormModal } from '../../../components/FormModal';
 
 interface TemplateForm {
   name: string;
@@ -56,7 +57,7 @@ export function TemplateModal({
     ),
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={template ? t('templates.edit') : t('templates.new')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={template ? t('templates.edit') : t('templates.new')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t('templates.name')} required {...form.getInputProps('name')} data-testid="template-name" />
@@ -71,6 +72,6 @@ export function TemplateModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

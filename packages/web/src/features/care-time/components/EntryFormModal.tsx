@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,7 @@ import { formatMmSs, parseMmSs } from '../format';
 import { dayIn } from '../../../lib/calendar';
 import { useProgramOptions } from './shared';
 import { DateField } from '../../../components/DateField';
+import { FormModal } from '../../../components/FormModal';
 
 interface Values {
   duration: string;
@@ -68,9 +69,9 @@ export function EntryFormModal({
 }) {
   const { t } = useTranslation('careTime');
   return (
-    <Modal opened={opened} onClose={onClose} title={entry ? t('manual.editTitle') : t('manual.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={entry ? t('manual.editTitle') : t('manual.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <EntryForm patientId={patientId} hospitalId={hospitalId} timeZone={timeZone} programs={programs} entry={entry ?? null} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useOfficeTemplates } from '../../medical-notes-category';
 import { formatMmSs } from '../format';
 import { type YearMonth } from '../../../lib/calendar';
 import { fullName, ProgramBadge, useMayChange, useProgramOptions } from './shared';
+import { FormModal } from '../../../components/FormModal';
 
 /**
  * The month's medical note with its details (GET medicalnote/getmedicalnoteforpatientbyidandmonth):
@@ -68,7 +69,7 @@ export function NoteSection({ patientId, hospitalId, month, programs }: { patien
       ) : (
         <EmptyState text={data.emptyMessage} action={addButton} />
       )}
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('note.addTitle') : t('note.editTitle')}
@@ -86,7 +87,7 @@ export function NoteSection({ patientId, hospitalId, month, programs }: { patien
             onClose={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

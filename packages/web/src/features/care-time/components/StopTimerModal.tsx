@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MEDICAL_NOTE_TEXT_MAX, message, stopTrackingV2BodySchema, TIME_ENTRY_ACTIVITY_MAX, type TimeEntry } from '@vigil/contract';
@@ -11,6 +11,7 @@ import { useOfficeTemplates } from '../../medical-notes-category';
 import { useStopTracking } from '../api/care-time';
 import { formatMmSs } from '../format';
 import { ProgramBadge } from './shared';
+import { FormModal } from '../../../components/FormModal';
 
 /**
  * Stopping the timer (PUT timetracking/stoptrackingwithpatientV2) with the interactive box, the
@@ -19,7 +20,7 @@ import { ProgramBadge } from './shared';
 export function StopTimerModal({ opened, onClose, entry, hospitalId, mode }: { opened: boolean; onClose: () => void; entry: TimeEntry; hospitalId: number; mode: 'stop' | 'document' }) {
   const { t } = useTranslation('careTime');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={mode === 'stop' ? t('stop.title') : t('stop.documentTitle')}
@@ -27,7 +28,7 @@ export function StopTimerModal({ opened, onClose, entry, hospitalId, mode }: { o
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {opened && <StopForm entry={entry} hospitalId={hospitalId} mode={mode} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import { useOfficeToday } from '../../../lib/calendar';
 import { useSubRecordMutations } from '../api/sub-records';
 import type { CcmAllergy } from './AllergySection';
 import { DateField } from '../../../components/DateField';
+import { FormModal } from '../../../components/FormModal';
 
 type FormValues = {
   allergen: string;
@@ -51,9 +52,9 @@ export function AllergyFormModal({ opened, onClose, ccmRecordId, hospitalId, all
   useOfficeToday(hospitalId);
   const { t } = useTranslation('ccm');
   return (
-    <Modal opened={opened} onClose={onClose} title={allergy ? t('allergies.editTitle') : t('allergies.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={allergy ? t('allergies.editTitle') : t('allergies.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <AllergyForm ccmRecordId={ccmRecordId} hospitalId={hospitalId} allergy={allergy} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useDiagnosisList } from '../../diagnoses';
 import { usePrescriptionList } from '../../prescriptions';
 import { useSubRecordMutations, type SubRecordGroupDecl } from '../api/sub-records';
 import { initialValues, optionChoices, toBody, type FieldSpec } from '../sections/fields';
+import { FormModal } from '../../../components/FormModal';
 
 type Values = Record<string, unknown>;
 type Form = UseFormReturnType<Values>;
@@ -37,7 +38,7 @@ export function SubRecordFormModal(props: {
   // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
   useOfficeToday(props.hospitalId);
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       title={props.row ? t(`groups.${slug}.editTitle`) : t(`groups.${slug}.addTitle`)}
@@ -45,7 +46,7 @@ export function SubRecordFormModal(props: {
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {props.opened && <SubRecordForm {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createDiagnosisBodySchema, diagnosisStatuses, type DiagnosisStatus, type PatientDiagnosis } from '@vigil/contract';
@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { useDiagnosisMutations } from '../api/diagnoses';
 import { Icd10cmSearchBox, type ChosenCode } from './Icd10cmSearchBox';
 import { DateField } from '../../../components/DateField';
+import { FormModal } from '../../../components/FormModal';
 
 interface FormValues {
   code: ChosenCode | null;
@@ -30,9 +31,9 @@ export function DiagnosisFormModal({ opened, onClose, patientId, diagnosis }: { 
   const { t } = useTranslation('diagnoses');
   const title = diagnosis ? (diagnosis.toBeCoded ? t('form.codeTitle') : t('form.editTitle')) : t('form.addTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <DiagnosisForm patientId={patientId} diagnosis={diagnosis} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { monthText } from '../../../lib/calendar';
 import type { Invoice, InvoiceReference } from '@vigil/contract';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useGenerateInvoice, useUpdateInvoice } from '../api/invoices';
 import { toCents } from './money';
+import { FormModal } from '../../../components/FormModal';
 
 interface Values {
   /** The chosen month (`year-month`); undefined until the user chooses: the first billable open month. */
@@ -32,9 +33,9 @@ interface Values {
 export function InvoiceFormModal(props: { opened: boolean; onClose: () => void; organizationId: number | null; references: InvoiceReference[]; invoice: Invoice | null; onSaved: (invoice: Invoice) => void }) {
   const { t } = useTranslation('invoices');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.invoice ? t('form.editTitle') : t('form.generateTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={props.opened} onClose={props.onClose} title={props.invoice ? t('form.editTitle') : t('form.generateTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {props.opened && <InvoiceForm {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 

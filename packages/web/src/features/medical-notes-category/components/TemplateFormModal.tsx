@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCreateTemplate } from '../api/templates';
 import { useUpdateTemplate } from '../api/templates';
+import { FormModal } from '../../../components/FormModal';
 
 /**
  * Create (POST medicalnotecategorytemplate) or edit (PUT medicalnotecategorytemplate/{id}) a
@@ -34,9 +35,9 @@ export function TemplateFormModal({
 }) {
   const { t } = useTranslation('medicalNotesCategory');
   return (
-    <Modal opened={opened} onClose={onClose} title={template ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={template ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <TemplateForm hospitalId={hospitalId} template={template} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

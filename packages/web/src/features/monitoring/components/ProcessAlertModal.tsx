@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications as toast } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useMarkAsProcessed } from '../api/notifications';
 import { alertReading, deviceTypeTitle, messageIn } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
+import { FormModal } from '../../../components/FormModal';
 
 /**
  * Processing an alert (GET pushnotifications/markasprocessed): a resolution comment is required
@@ -20,7 +21,7 @@ import { SeverityBadge, SimulatedBadge } from './SeverityBadge';
 export function ProcessAlertModal({ alert, onClose }: { alert: NotificationWithPatient | null; onClose: () => void }) {
   const { t } = useTranslation('monitoring');
   return (
-    <Modal
+    <FormModal
       opened={alert !== null}
       onClose={onClose}
       title={t('process.title')}
@@ -29,7 +30,7 @@ export function ProcessAlertModal({ alert, onClose }: { alert: NotificationWithP
       data-testid="process-modal"
     >
       {alert && <ProcessForm key={alert.notificationId} alert={alert} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,7 @@ import { notify } from '../../../lib/notify';
 import { useOfficeToday } from '../../../lib/calendar';
 import { useOfficeDoctors, usePrescriptionMutations } from '../api/prescriptions';
 import { DrugSearchInput, type SelectedProduct } from './DrugSearchInput';
+import { FormModal } from '../../../components/FormModal';
 
 type FormValues = {
   dose: string;
@@ -67,9 +68,9 @@ export function PrescriptionFormModal(props: {
   // Read the office (its time zone) while the modal is closed, so the form opens on the office's today.
   useOfficeToday(props.hospitalId);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={props.opened} onClose={props.onClose} title={props.prescription ? t('form.editTitle') : t('form.addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {props.opened && <PrescriptionForm {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 

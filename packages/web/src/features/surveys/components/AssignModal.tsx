@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useAssignToPatient, useAssignToPatients, useAssignToPlan, useOfficeTemplateOptions } from '../api/surveys';
 import { nameIn } from '../format';
 import { DateField } from '../../../components/DateField';
+import { FormModal } from '../../../components/FormModal';
 
 export type AssignTarget = { kind: 'patient'; patientId: number; patientName: string } | { kind: 'patients' } | { kind: 'plan' };
 
@@ -33,9 +34,9 @@ export function AssignModal({ opened, onClose, hospitalId, target, templateId }:
   const { t } = useTranslation('surveys');
   const title = target.kind === 'patient' ? t('assign.titlePatient', { name: target.patientName }) : target.kind === 'plan' ? t('assign.titlePlan') : t('assign.titlePatients');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <AssignForm hospitalId={hospitalId} target={target} templateId={templateId} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { verifierBodySchema, type Verifier, type VerifierBody } from '@vigil/contract';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidate } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCreateVerifier, useUpdateVerifier } from '../api/verifiers';
+import { FormModal } from '../../../components/FormModal';
 
 interface FormValues {
   rvDomain: string;
@@ -41,9 +42,9 @@ function toBody(v: FormValues): VerifierBody {
 export function VerifierFormModal({ opened, onClose, verifier, domains, defaultDomain }: { opened: boolean; onClose: () => void; verifier: Verifier | null; domains: string[]; defaultDomain: string }) {
   const { t } = useTranslation('verifiers');
   return (
-    <Modal opened={opened} onClose={onClose} title={verifier ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={opened} onClose={onClose} title={verifier ? t('form.editTitle') : t('form.createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       {opened && <VerifierForm verifier={verifier} domains={domains} defaultDomain={defaultDomain} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { useAuth } from '../../../../lib/auth';
 import { serverFieldErrors } from '../../../../lib/forms';
 import { currentLang } from '../../../../lib/i18n';
 import { usePostVitals } from '../api/patient-details';
+import { FormModal } from '../../../../components/FormModal';
 
 interface VitalsForm {
   deviceType: DeviceType;
@@ -145,7 +146,7 @@ export function VitalsCheckModal(props: {
   });
 
   return (
-    <Modal opened={props.opened} onClose={close} title={t('vitals.title', { name: props.patientName })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <FormModal opened={props.opened} onClose={close} title={t('vitals.title', { name: props.patientName })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate data-testid="vitals-form">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -212,6 +213,6 @@ export function VitalsCheckModal(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
