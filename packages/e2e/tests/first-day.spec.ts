@@ -74,6 +74,21 @@ test('a nurse of several offices lands on the busiest one, and the switcher show
   expect(box!.height).toBeGreaterThan(30);
   await snap(page, 'first-day-switcher-whole-name', { fullPage: false });
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The first Tab stop of a page is the skip link (docs/ui.md "Skip link"): Enter takes the
+  // keyboard past the header and the navigation, so the next Tab is inside the page.
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveText('Saltar al contenido principal');
+  await expect(skip).toBeInViewport();
+  await snap(page, 'first-day-skip-link', { fullPage: false });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#main-content') !== null)).toBe(true);
 });
 
 test('the dashboard, worklist and patient page fit a 390 px phone without sideways scrolling, and the mode switches there', async ({ page }) => {

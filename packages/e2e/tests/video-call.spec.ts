@@ -198,6 +198,8 @@ test('the patient waits with the e-mailed link; the doctor admits; both see the 
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
   await page.goto(`/videoRoom/${ctx.officeId}/${ctx.patient.id}/${ctx.appointmentId}`);
   await expect(page.getByTestId('visit-staff')).toBeVisible();
+  // Staff can leave the room at any time without ending it for the others.
+  await expect(page.getByTestId('visit-leave')).toHaveText('Salir de la visita');
   await page.getByTestId('visit-invite').click();
   await expect(page.getByTestId('visit-invite-link')).toBeVisible();
 
@@ -242,6 +244,10 @@ test('the patient waits with the e-mailed link; the doctor admits; both see the 
   await expect(guestPage.getByTestId('visit-ended')).toBeVisible();
   await snap(guestPage, 'video-call-ended', { fullPage: false });
   await guest.close();
+  // The doctor has a way out of the room (docs/video-visits.md "Leaving"): back to the appointments.
+  await snap(page, 'video-call-ended-staff', { fullPage: false });
+  await page.getByTestId('visit-leave').click();
+  await expect(page).toHaveURL(/\/appointments$/);
 });
 
 test('the doctor\'s automatic interactive entry is on the patient\'s page, and /billings lists it as evidence of the call', async ({ page, browser }) => {

@@ -27,6 +27,18 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      {/* The first Tab stop of every signed-in page: past the header and the navigation to the page (docs/ui.md "Skip link"). */}
+      <a
+        className="vigil-skip-link"
+        href="#main-content"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('nav.skipToContent')}
+      </a>
       <RealtimeSocket />
       <IncomingRing />
       <AppShell.Header>
@@ -59,7 +71,7 @@ export function AppLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <VisuallyHidden>
           <Text>{t('app.name')}</Text>
         </VisuallyHidden>

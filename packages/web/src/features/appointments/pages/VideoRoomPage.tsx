@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconPhoneOff, IconVideo } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { appointments, can, carePrograms, notifications, type Appointment, type CareProgram, type RoleId } from '@vigil/contract';
 import { confirmAction } from '../../../components/confirm';
 import { PublicCard } from '../../../components/PublicCard';
@@ -157,6 +157,18 @@ function StaffRoom({ appointmentId }: { appointmentId: number }) {
   return <StaffControls a={a} />;
 }
 
+/**
+ * The staff member's way out of the room (docs/video-visits.md "Leaving"): back to /appointments.
+ * Leaving hangs up this browser only; the visit goes on for the others until it is ended.
+ */
+function LeaveButton({ label }: { label: string }) {
+  return (
+    <Button component={Link} to="/appointments" variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} data-testid="visit-leave">
+      {label}
+    </Button>
+  );
+}
+
 function StaffControls({ a }: { a: Appointment }) {
   const { t } = useTranslation('appointments');
   const { user, session } = useAuth();
@@ -178,7 +190,15 @@ function StaffControls({ a }: { a: Appointment }) {
   const call = useVisitCall({ socket, appointmentId: a.appointmentId, ice: ice.data, startAudioOnly: a.kind === 'PHONE', active: open && !room.ended });
   // Colleagues to ring (docs/video-visits.md "Ringing"): the doctor and the attendees, but not oneself.
   const ringable = [a.doctor, ...a.attendees].filter((p) => p.id !== user?.id).map((p) => ({ value: String(p.id), label: `${p.firstName} ${p.lastName}` }));
-  if (room.ended || call.ended || a.status === 'COMPLETED') { return <EndScreen />; }
+  if (room.ended || call.ended || a.status === 'COMPLETED') {
+    return (
+      <EndScreen>
+        <Group>
+          <LeaveButton label={t('room.backToAppointments')} />
+        </Group>
+      </EndScreen>
+    );
+  }
   const endVisit = () =>
     confirmAction({
       title: t('room.end'),
@@ -189,11 +209,14 @@ function StaffControls({ a }: { a: Appointment }) {
   return (
     <PublicCard title={t('room.staffTitle', { name: `${a.patient.firstName} ${a.patient.lastName}` })} icon={<IconVideo size={40} aria-hidden />} maxWidth={1000}>
       <Stack gap="sm" data-testid="visit-staff">
-        <Group justify="center">
-          <Text>
-            {a.localDate} {a.localTime} ({a.timeZone}) · {t(`kind.${a.kind}`)}
-          </Text>
-          <StatusBadge status={a.status} />
+        <Group justify="space-between">
+          <LeaveButton label={t('room.leave')} />
+          <Group gap="sm">
+            <Text>
+              {a.localDate} {a.localTime} ({a.timeZone}) · {t(`kind.${a.kind}`)}
+            </Text>
+            <StatusBadge status={a.status} />
+          </Group>
         </Group>
         {a.status === 'SCHEDULED' && (
           <Alert color="blue" role="status">
