@@ -12,11 +12,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { billing } from '@vigil/contract';
 import { buildApp } from '../app';
 import { loadTestConfig, type AppConfig } from '../config/index';
 import { openDatabase, type Database } from '../db/client';
 import { createTenancyFixture, openTestDatabase, type TestApp } from '../../test/setup';
-import { caller, setProfile, type Fixture } from '../../test/fixtures/billing-exports.fixtures';
+import { setProfile, type Fixture } from '../../test/fixtures/billing-exports.fixtures';
+import { callerFor } from '../../test/call-as';
 import { dayList, seedReadings } from '../../test/fixtures/billing-generation.fixtures';
 
 /** Two months back: a past month whatever today is. */
@@ -58,8 +60,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-const callA = caller(() => a!);
-const callB = caller(() => b!);
+const callA = callerFor(() => a!);
+const callB = callerFor(() => b!);
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -84,9 +86,9 @@ afterAll(async () => {
 
 describe('a job survives a restart', () => {
   it('a billing run enqueued by an app that closed before it ran is worked by the next app', async () => {
-    const started = await callA('GET', 'billing/generateforallhospitalpatientsformonth', f.officeAdminA1, { headers: { hospitalid: f.a1.id, ...MONTH } });
-    expect(started.statusCode).toBe(200);
-    const run = started.json().data;
+    const started = await callA(f.officeAdminA1, billing.generateForAllHospitalPatientsForMonth, { headers: { hospitalid: f.a1.id, ...MONTH } });
+    expect(started.status).toBe(200);
+    const run = started.body;
     expect(run).toMatchObject({ status: 'queued', done: 0 });
     await a!.close();
     a = null;
@@ -96,8 +98,7 @@ describe('a job survives a restart', () => {
     // The next process (with workers) picks the job up from the database.
     b = await startApp({}, true);
     const finished = await until('the run to finish', async () => {
-      const res = await callB('GET', 'billing/getbillingrun', f.officeAdminA1, { headers: { runid: run.runId } });
-      const r = res.json().data;
+      const r = (await callB(f.officeAdminA1, billing.getBillingRun, { headers: { runid: run.runId } })).body;
       return r.status === 'done' || r.status === 'failed' ? r : null;
     });
     expect(finished).toMatchObject({ status: 'done', done: 1, total: 1, percent: 100, error: null });
@@ -133,15 +134,15 @@ describe('two API processes with workers on one database', () => {
   });
 
   it('a billing run started on one process is worked once and reported by the other', async () => {
-    const started = await callA('GET', 'billing/generateforallorganizationpatientsformonth', f.orgAdminA, { headers: { organizationid: f.orgA.id, ...MONTH } });
-    expect(started.statusCode).toBe(200);
-    const run = started.json().data;
+    const started = await callA(f.orgAdminA, billing.generateForAllOrganizationPatientsForMonth, { headers: { organizationid: f.orgA.id, ...MONTH } });
+    expect(started.status).toBe(200);
+    const run = started.body;
     expect(['queued', 'running', 'done']).toContain(run.status);
     const seen = new Set<string>([run.status]);
     const finished = await until('the run to finish', async () => {
-      const res = await callB('GET', 'billing/getbillingrun', f.orgAdminA, { headers: { runid: run.runId } });
-      expect(res.statusCode).toBe(200);
-      const r = res.json().data;
+      const res = await callB(f.orgAdminA, billing.getBillingRun, { headers: { runid: run.runId } });
+      expect(res.status).toBe(200);
+      const r = res.body;
       seen.add(r.status);
       return r.status === 'done' || r.status === 'failed' ? r : null;
     });
