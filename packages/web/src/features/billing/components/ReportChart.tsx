@@ -26,7 +26,7 @@ export function ReportChart({ byCode }: { byCode: CodeTotal[] }) {
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 4, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#dee2e6" />
           <XAxis dataKey="name" tick={{ fontSize: 12, fill: '#343a40' }} />
-          <YAxis tick={{ fontSize: 12, fill: '#343a40' }} tickFormatter={(v: number) => formatMoney(v * 100, lang).replace(/[.,]00(?=\D*$)/, '')} width={70} />
+          <YAxis tick={{ fontSize: 12, fill: '#343a40' }} tickFormatter={(v: number) => formatMoney(v * 100, lang).replace(/[.,]00(?=\D*$)/, '')} width="auto" />
           <Tooltip
             formatter={(value) => [formatMoney(value === null || value === undefined ? null : Number(value) * 100, lang), t('report.amount')]}
             labelFormatter={(label, payload) => `${String(label)} (${(payload?.[0]?.payload as { program?: string } | undefined)?.program ?? ''})`}

@@ -11,7 +11,7 @@ export function ReadingsByHourChart({ data, total }: { data: { hour: string; nor
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="hour" tick={{ fontSize: 11 }} interval={1} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width="auto" />
           <Tooltip />
           <Legend />
           <Bar dataKey="normal" stackId="r" name={t('chart.normal')} fill="#1971c2" />
