@@ -39,11 +39,12 @@ const patientHeaders = z.object({ patientid: idSchema });
 
 // Trusted hub (spec section 7) --------------------------------------------------------------------
 // Spec section 8: "Trusted hub calls return the error response body instead of failing". These three
-// answer HTTP 200 with { resFlag: false, data: null, msg, code, errors? } when the call fails
-// (validation, not found, conflict); only a missing session (401) or permission (403) keeps its status.
+// answer a failure (validation, not found, conflict) with the error body { resFlag: false, data:
+// null, msg, code, errors? } and its HTTP status (400, 404, 409), as every other call does
+// (devices/hubs.int.test.ts); a missing session is 401 and a missing permission 403.
 
 const trustedHubTag = 'Trusted hub';
-const TRUSTED_HUB_FAILURE = ' Failures answer HTTP 200 with resFlag false and the message (spec section 8).';
+const TRUSTED_HUB_FAILURE = ' Failures answer the error body (resFlag false, the message) with their status (spec section 8).';
 
 export const createTrustedHub = endpoint({
   method: 'POST',
