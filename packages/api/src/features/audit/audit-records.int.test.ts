@@ -12,8 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { allEndpoints, can, licenseTypes, optionCodes, type AuditRecordKind, type EndpointDef } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { allEndpoints, can, ccm, licenseTypes, optionCodes, users, type AuditRecordKind, type EndpointDef } from '@vigil/contract';
+import { callerFor, type CallInput, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import * as schema from '../../db/schema/index';
 import { auditEvents } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
@@ -21,13 +22,14 @@ import type { Executor } from '../../db/client';
 import { readPatientOfRecord as readWith, type RecordKey } from '../../lib/audit-patients';
 import { auditRecordLookups } from '../index';
 import { auditPlanOf } from '../../lib/audit-route';
-import { urlOf } from '../../lib/route';
 
 /** The patient of one record, by the feature modules' lookups (features/index.ts). */
 const readPatientOfRecord = (db: Executor, kind: AuditRecordKind, key: RecordKey) => readWith(db, auditRecordLookups, kind, key);
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+
+const callAs = callerFor(() => t);
 
 /** A row of `table` with `values`, its other required columns filled with plain values of their type. */
 async function insertRow(table: PgTable, values: Record<string, unknown>): Promise<{ id: number }> {
@@ -244,19 +246,20 @@ function keyOnlyEndpoints(): Array<{ def: EndpointDef; kind: AuditRecordKind; pa
   return out;
 }
 
-function callerFor(def: EndpointDef) {
+/** A fixture user of office a1 (or organization A) allowed `def`, or null when none is. */
+function allowedCaller(def: EndpointDef) {
   return [f.nurseA1, f.doctorA1, f.officeAdminA1, f.orgAdminA].find((u) => can(u.roleId as never, def.permission as never)) ?? null;
 }
 
-async function call(def: EndpointDef, part: string, field: string, key: RecordKey, who: { id: number }) {
+/**
+ * `def` called by `who` with the record's key alone, in the input part the declaration keys it
+ * by (a text key `<organization>:<value>` sends its value); a write sends an empty body besides.
+ */
+async function callWithKey(def: EndpointDef, part: string, field: string, key: RecordKey, who: CallUser) {
   const value = typeof key === 'string' ? key.slice(key.indexOf(':') + 1) : key;
-  const headers: Record<string, string> = { ...(await sessionFor(t, who.id)), 'accept-language': 'en' };
-  let url = urlOf(def);
-  if (part === 'params') { url = url.replace(`:${field}`, String(value)); }
-  if (part === 'headers') { headers[field] = String(value); }
-  if (part === 'query') { url += `?${field}=${encodeURIComponent(String(value))}`; }
-  const payload = part === 'body' ? { [field]: value } : def.method === 'GET' ? undefined : {};
-  return t.app.inject({ method: def.method, url: `/api/${url.replace(/^\/?(api\/)?/, '')}`, headers, payload });
+  const input = { [part]: { [field]: value } } as CallInput<EndpointDef>;
+  if (part !== 'body' && def.method !== 'GET') { input.body = {}; }
+  return callAs(who, def, input);
 }
 
 async function eventsOf(endpoint: string, userId: number) {
@@ -269,19 +272,19 @@ describe('calls keyed by a record are recorded with its patient', () => {
     const endpoints = keyOnlyEndpoints();
     const problems: string[] = [];
     for (const { def, kind, part, field } of endpoints) {
-      const who = callerFor(def);
+      const who = allowedCaller(def);
       if (!who) { continue; }
       const key = def.method === 'DELETE' ? await fresh(kind) : keys[kind];
-      const res = await call(def, part, field, key, who);
+      const res = await callWithKey(def, part, field, key, who);
       const name = `${def.method} ${def.path}`;
-      if (res.statusCode >= 500) { problems.push(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`); }
+      if (res.status >= 500) { problems.push(`${name}: ${res.status} ${res.reply.body.slice(0, 300)}`); }
       const [last] = (await eventsOf(name, who.id)).slice(-1);
       // The row's patient: patient A1's row, except where the call itself names another patient
       // (creating a resident from an ECP log maps the log to the patient it creates).
       const expected = def.method === 'DELETE' ? f.patientA1.id : await readPatientOfRecord(t.ctx.db, kind, key);
       if (expected !== f.patientA1.id && name !== 'POST ecp/createresidentfromecplog') { problems.push(`${name}: the call moved the row to patient ${expected}`); }
       if (!last) { problems.push(`${name}: no event`); }
-      else if (last.patientId !== expected || last.outcome !== res.statusCode) { problems.push(`${name} (${kind}): patient ${last.patientId}, outcome ${last.outcome} for ${res.statusCode}`); }
+      else if (last.patientId !== expected || last.outcome !== res.status) { problems.push(`${name} (${kind}): patient ${last.patientId}, outcome ${last.outcome} for ${res.status}`); }
     }
     expect(problems).toEqual([]);
     // Reads and deletes of nearly every kind: the generated list is not empty by accident.
@@ -291,11 +294,10 @@ describe('calls keyed by a record are recorded with its patient', () => {
 
   it('a CCM sub-record read, changed and deleted by its own id names its patient; the delete names it after the row is gone', async () => {
     const id = keys.ccmallergy as number;
-    const headers = { ...(await sessionFor(t, f.nurseA1.id)), 'accept-language': 'en' };
-    const put = await t.app.inject({ method: 'PUT', url: `/api/ccmallergy/${id}`, headers, payload: { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', allergenCode: '', category: 'MEDICATION', status: 'ACTIVE' } });
-    expect(put.statusCode, put.body).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/ccmallergy/${id}`, headers });
-    expect(del.statusCode, del.body).toBe(200);
+    const put = await callAs(f.nurseA1, ccm.updateCcmAllergy, { params: { id }, body: { allergen: 'Penicillin', allergenCodeSystem: 'TEXT', allergenCode: '', category: 'MEDICATION', status: 'ACTIVE' } });
+    expect(put.status, put.reply.body).toBe(200);
+    const del = await callAs(f.nurseA1, ccm.deleteCcmAllergy, { params: { id } });
+    expect(del.status, del.reply.body).toBe(200);
     expect((await t.ctx.db.select().from(schema.ccmAllergies).where(eq(schema.ccmAllergies.id, id))).length).toBe(0);
     const [u] = (await eventsOf('PUT ccmallergy/{id}', f.nurseA1.id)).slice(-1);
     const [d] = (await eventsOf('DELETE ccmallergy/{id}', f.nurseA1.id)).slice(-1);
@@ -333,26 +335,24 @@ describe('calls keyed by a record are recorded with its patient', () => {
   });
 
   it("records another organization's attempt at the record with the record's patient and its 404", async () => {
-    const res = await call(allEndpoints.find((d) => d.method === 'GET' && d.path === 'ccmrecord/{id}') as EndpointDef, 'params', 'id', keys.ccmRecord, f.doctorB1);
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(f.doctorB1, ccm.getCcmRecordById, { params: { id: keys.ccmRecord as number } });
+    expect(res.status).toBe(404);
     const [row] = (await eventsOf('GET ccmrecord/{id}', f.doctorB1.id)).slice(-1);
     expect(row).toMatchObject({ patientId: f.patientA1.id, outcome: 404, organizationId: f.orgB.id, resource: 'CarePlan', action: 'R' });
   });
 
   it('records a successful read about a staff user only when a patientOnly plan names a patient', async () => {
-    const def = allEndpoints.find((d) => d.path === 'user/getuserbyidminimal') as EndpointDef;
-    await call(def, 'headers', 'userid', f.nurseA1.id, f.officeAdminA1);
-    await call(def, 'headers', 'userid', f.patientA1.id, f.officeAdminA1);
+    await callAs(f.officeAdminA1, users.getUserByIdMinimal, { headers: { userid: f.nurseA1.id } });
+    await callAs(f.officeAdminA1, users.getUserByIdMinimal, { headers: { userid: f.patientA1.id } });
     const rows = await eventsOf('GET user/getuserbyidminimal', f.officeAdminA1.id);
     expect(rows.map((r) => r.patientId)).toContain(f.patientA1.id);
     expect(rows.filter((r) => r.patientId === null && r.outcome < 300)).toEqual([]);
   });
 
   it('a kept (cached) CCM record answer is recorded like a fresh one', async () => {
-    const def = allEndpoints.find((d) => d.method === 'GET' && d.path === 'ccmrecord/{id}') as EndpointDef;
-    const first = await call(def, 'params', 'id', keys.ccmRecord, f.nurseA1);
-    const second = await call(def, 'params', 'id', keys.ccmRecord, f.nurseA1);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const first = await callAs(f.nurseA1, ccm.getCcmRecordById, { params: { id: keys.ccmRecord as number } });
+    const second = await callAs(f.nurseA1, ccm.getCcmRecordById, { params: { id: keys.ccmRecord as number } });
+    expect([first.status, second.status]).toEqual([200, 200]);
     const rows = (await eventsOf('GET ccmrecord/{id}', f.nurseA1.id)).slice(-2);
     expect(rows.map((r) => r.patientId)).toEqual([f.patientA1.id, f.patientA1.id]);
   });
