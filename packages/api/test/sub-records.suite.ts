@@ -18,9 +18,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
-import { message, type MessageKey } from '@vigil/contract';
+import { ccm, message, type EndpointDef, type MessageKey } from '@vigil/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from './setup';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from './setup';
+import { callerFor } from './call-as';
 import { cachedSession } from '../src/lib/session-cache';
 import { tokenHash } from '../src/lib/crypto';
 
@@ -40,7 +41,16 @@ export interface InvalidForm {
 
 export interface SubRecordSuiteOptions {
   /** The contract's group (`subRecordEndpoints` result). */
-  group: { slug: string; createBody: { safeParse: (v: unknown) => { success: boolean } }; updateBody: { safeParse: (v: unknown) => { success: boolean } } };
+  group: {
+    slug: string;
+    createBody: { safeParse: (v: unknown) => { success: boolean } };
+    updateBody: { safeParse: (v: unknown) => { success: boolean } };
+    create: EndpointDef;
+    update: EndpointDef;
+    remove: EndpointDef;
+    getByPatientId: EndpointDef;
+    getByCcmRecordId: EndpointDef;
+  };
   /** The group's table (`subRecordTable`). */
   table: PgTable;
   /** A valid form (without ccmRecordId). */
@@ -84,16 +94,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     let valid = opts.valid;
     let changed = opts.changed;
     let validInA2 = opts.valid;
-    const sessions = new Map<number, { sessionguid: string }>();
-
-    async function as(who: Who) {
-      let s = sessions.get(who.id);
-      if (!s) {
-        s = await sessionFor(t, who.id);
-        sessions.set(who.id, s);
-      }
-      return s;
-    }
+    const callAs = callerFor(() => t);
     let sent = 0;
     /** The form as sent: `unique` field made distinct (see SubRecordSuiteOptions.unique). */
     function distinct(form: Record<string, unknown>): Record<string, unknown> {
@@ -103,22 +104,24 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     }
     /** The form as compared with an answer (without the `unique` field). */
     const comparable = (form: Record<string, unknown>) => (opts.unique ? Object.fromEntries(Object.entries(withoutUndefined(form)).filter(([k]) => k !== opts.unique!.field)) : withoutUndefined(form));
-    async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, who: Who, o: { headers?: Record<string, string | number>; payload?: unknown; lang?: 'en' | 'es' } = {}) {
-      const headers: Record<string, string> = { ...(await as(who)), 'accept-language': o.lang ?? 'en' };
-      if (o.payload && typeof o.payload === 'object' && (method === 'POST' || method === 'PUT')) { o = { ...o, payload: distinct(o.payload as Record<string, unknown>) }; }
-      for (const [k, v] of Object.entries(o.headers ?? {})) { headers[k] = String(v); }
-      return t.app.inject({ method, url: `/api/${path}`, headers, ...(o.payload !== undefined ? { payload: o.payload as object } : {}) });
-    }
-    const byPatient = (who: Who, patientId: number) => call('GET', `${slug}/getbypatientid`, who, { headers: { patientid: patientId } });
-    const byRecord = (who: Who, ccmRecordId: number) => call('GET', `${slug}/getbyccmrecordid`, who, { headers: { ccmrecordid: ccmRecordId } });
+    // The group's five endpoints through their contract declarations (test/call-as.ts); the raw
+    // reply is answered, as every assertion below reads the envelope itself (status, data, errors, code).
+    type Body = Record<string, unknown>;
+    const send = async (def: EndpointDef, who: Who, input: { params?: { id: number }; headers?: Record<string, number>; body?: Body; lang?: 'en' | 'es' }) =>
+      (await callAs(who, def, { ...input, body: input.body && distinct(input.body) } as never)).reply;
+    const post = (who: Who, form: Body, lang?: 'en' | 'es') => send(opts.group.create, who, { body: form, lang });
+    const put = (who: Who, id: number, form: Body, lang?: 'en' | 'es') => send(opts.group.update, who, { params: { id }, body: form, lang });
+    const remove = (who: Who, id: number) => send(opts.group.remove, who, { params: { id } });
+    const byPatient = (who: Who, patientId: number) => send(opts.group.getByPatientId, who, { headers: { patientid: patientId } });
+    const byRecord = (who: Who, ccmRecordId: number) => send(opts.group.getByCcmRecordId, who, { headers: { ccmrecordid: ccmRecordId } });
     const tableRows = async () => ((await t.ctx.db.execute(sql`select * from ${sql.identifier(tableName)} order by id`)) as unknown as { rows: unknown[] }).rows;
     async function create(who: Who, ccmRecordId: number, form = valid) {
-      const res = await call('POST', slug, who, { payload: { ...form, ccmRecordId } });
+      const res = await post(who, { ...form, ccmRecordId });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as Record<string, unknown> & { id: number };
     }
     async function openRecord(who: Who, patientId: number, hospitalId: number) {
-      const res = await call('POST', 'ccmrecord', who, { payload: { patientId, hospitalId } });
+      const res = (await callAs(who, ccm.createCcmRecord, { body: { patientId, hospitalId } })).reply;
       expect(res.statusCode, res.body).toBe(201);
       return (res.json().data as { id: number }).id;
     }
@@ -159,7 +162,7 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
 
     it('updates a row and reads the change back', async () => {
       const created = await create(f.nurseA1, recordA1);
-      const res = await call('PUT', `${slug}/${created.id}`, opts.authored ? f.nurseA1 : f.doctorA1, { payload: changed });
+      const res = await put(opts.authored ? f.nurseA1 : f.doctorA1, created.id, changed);
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json().data as Record<string, unknown>;
       expect(updated).toMatchObject({ ...comparable(changed), id: created.id, ccmRecordId: recordA1, createdBy: f.nurseA1.id, createdAt: created.createdAt });
@@ -170,22 +173,22 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       it("refuses another clinician's change or delete of an authored row (403) and changes nothing; the office admin may", async () => {
         const created = await create(f.nurseA1, recordA1);
         const before = await tableRows();
-        const put = await call('PUT', `${slug}/${created.id}`, f.doctorA1, { payload: changed });
-        expect(put.statusCode, put.body).toBe(403);
-        expect(put.json().code).toBe('notAuthorOrOfficeAdmin');
-        expect((await call('DELETE', `${slug}/${created.id}`, f.doctorA1)).statusCode).toBe(403);
+        const refused = await put(f.doctorA1, created.id, changed);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().code).toBe('notAuthorOrOfficeAdmin');
+        expect((await remove(f.doctorA1, created.id)).statusCode).toBe(403);
         expect(await tableRows()).toEqual(before);
-        expect((await call('PUT', `${slug}/${created.id}`, f.officeAdminA1, { payload: changed })).statusCode).toBe(200);
+        expect((await put(f.officeAdminA1, created.id, changed)).statusCode).toBe(200);
       });
     }
 
     it('deletes a row; a second delete is 404', async () => {
       const created = await create(f.nurseA1, recordA1);
-      const res = await call('DELETE', `${slug}/${created.id}`, f.officeAdminA1);
+      const res = await remove(f.officeAdminA1, created.id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toEqual({ id: created.id });
       expect(((await byPatient(f.nurseA1, f.patientA1.id)).json().data as { id: number }[]).map((r) => r.id)).not.toContain(created.id);
-      expect((await call('DELETE', `${slug}/${created.id}`, f.officeAdminA1)).statusCode).toBe(404);
+      expect((await remove(f.officeAdminA1, created.id)).statusCode).toBe(404);
     });
 
     it('answers 404 to another office and another organization for the patient, the record and the row, and changes nothing', async () => {
@@ -199,9 +202,9 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
       ] as const;
       for (const [name, who] of outsiders) {
         const answers = {
-          create: await call('POST', slug, who, { payload: { ...valid, ccmRecordId: recordA1 } }),
-          update: await call('PUT', `${slug}/${row.id}`, who, { payload: changed }),
-          delete: await call('DELETE', `${slug}/${row.id}`, who),
+          create: await post(who, { ...valid, ccmRecordId: recordA1 }),
+          update: await put(who, row.id, changed),
+          delete: await remove(who, row.id),
           byPatient: await byPatient(who, f.patientA1.id),
           byRecord: await byRecord(who, recordA1),
         };
@@ -231,8 +234,8 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
         const existing = await create(f.nurseA1, recordA1);
         const afterCreate = await tableRows();
         for (const lang of ['en', 'es'] as const) {
-          const created = await call('POST', slug, f.nurseA1, { payload: { ...form, ccmRecordId: recordA1 }, lang });
-          const updated = await call('PUT', `${slug}/${existing.id}`, f.nurseA1, { payload: form, lang });
+          const created = await post(f.nurseA1, { ...form, ccmRecordId: recordA1 }, lang);
+          const updated = await put(f.nurseA1, existing.id, form, lang);
           for (const res of [created, updated]) {
             expect(res.statusCode, res.body).toBe(400);
             const errors = res.json().errors as Record<string, string>;
@@ -248,13 +251,13 @@ export function describeSubRecordGroup(opts: SubRecordSuiteOptions): void {
     }
 
     it('keeps the caller\'s cached session through its writes (changesAccess: false)', async () => {
-      const headers = await as(f.nurseA1);
+      const headers = await callAs.sessionOf(f.nurseA1);
       expect((await byRecord(f.nurseA1, recordA1)).statusCode).toBe(200); // the session is resolved and cached
       const hash = tokenHash(headers.sessionguid);
       expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
       const row = await create(f.nurseA1, recordA1);
-      expect((await call('PUT', `${slug}/${row.id}`, f.nurseA1, { payload: changed })).statusCode).toBe(200);
-      expect((await call('DELETE', `${slug}/${row.id}`, f.nurseA1)).statusCode).toBe(200);
+      expect((await put(f.nurseA1, row.id, changed)).statusCode).toBe(200);
+      expect((await remove(f.nurseA1, row.id)).statusCode).toBe(200);
       expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
     });
   });
