@@ -88,7 +88,8 @@ export const permissions = [
   'audit.read', // the audit trail of the caller's organization (patients and callers), its CSV and FHIR exports
   'audit.verify', // check the whole trail's hash chain (system admin)
   'systemLogs.read', // server errors, job runs, integration failures, refused sign-ins (system admin)
-  'reports.read', // the Reporting section: staff audit reports, logins, time, readings, daily scores
+  'reports.read', // the Reporting section: staff audit reports, logins, time, readings
+  'reports.dailyScores', // the patients' daily scores of the caller's offices, shown on /dailyreports (docs/audit.md "Daily score")
   'reports.business', // /OaReports and /SaReports: programs, billing, staff time, response times, audit summaries (docs/dashboards.md)
   // Appointments and video / voice visits (spec section 7 "Appointments"; docs/appointments.md, docs/video-visits.md)
   'appointments.read', // the calendars, a patient's visits, appointment notes, the .ics file
@@ -170,6 +171,7 @@ const officeAdmin: Permission[] = [
   'patients.read',
   'patients.manage',
   'reports.read',
+  'reports.dailyScores',
   'organizations.read',
   'offices.read',
   'offices.update',
@@ -189,6 +191,7 @@ const officeAdmin: Permission[] = [
 const clinician: Permission[] = [
   ...monitoringStaff,
   ...signedIn,
+  'reports.dailyScores',
   'surveyTemplates.manage',
   'dashboard.read',
   'support.use',

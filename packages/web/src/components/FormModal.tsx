@@ -1,13 +1,30 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Modal, Text, type ModalProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import i18n from '../lib/i18n';
 
 /**
  * The first field a person types in: a text input, a number or a text area that is enabled and
  * writable. Never a select or a date picker (their input opens a dropdown when focused).
  */
 const TYPED_FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([readonly]):not([disabled]):not([aria-haspopup]):not([data-dates-input]), textarea:not([readonly]):not([disabled])';
+
+/**
+ * Asks "Discard what you typed?" (docs/ui.md "Forms that hold typed data"): `onDiscard` runs when
+ * the user discards, `onSettled` when the question closes either way. For a form's own Cancel button.
+ */
+export function askDiscard(onDiscard: () => void, onSettled?: () => void): void {
+  modals.openConfirmModal({
+    title: i18n.t('common:discard.title'),
+    children: <Text size="sm">{i18n.t('common:discard.text')}</Text>,
+    labels: { confirm: i18n.t('common:discard.confirm'), cancel: i18n.t('common:discard.keep') },
+    confirmProps: { color: 'red', 'data-testid': 'discard-confirm' } as never,
+    cancelProps: { 'data-testid': 'discard-keep' } as never,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+    onConfirm: onDiscard,
+    onClose: onSettled,
+  });
+}
 
 /**
  * A dialog that holds a form (docs/ui.md "Forms that hold typed data"): a drop-in for Mantine's
@@ -20,7 +37,6 @@ const TYPED_FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=rad
  * `dirty` overrides the typing check (a form that knows better, such as a wizard's step state).
  */
 export function FormModal({ opened, onClose, dirty, children, ...rest }: ModalProps & { dirty?: boolean; children?: ReactNode }) {
-  const { t } = useTranslation('common');
   const typed = useRef(false);
   const asking = useRef(false);
   useEffect(() => {
@@ -31,17 +47,8 @@ export function FormModal({ opened, onClose, dirty, children, ...rest }: ModalPr
     if (!(dirty ?? typed.current)) { onClose(); return; }
     if (asking.current) { return; }
     asking.current = true;
-    modals.openConfirmModal({
-      title: t('discard.title'),
-      children: <Text size="sm">{t('discard.text')}</Text>,
-      labels: { confirm: t('discard.confirm'), cancel: t('discard.keep') },
-      confirmProps: { color: 'red', 'data-testid': 'discard-confirm' } as never,
-      cancelProps: { 'data-testid': 'discard-keep' } as never,
-      closeButtonProps: { 'aria-label': t('actions.close') },
-      onConfirm: onClose,
-      onClose: () => { asking.current = false; },
-    });
-  }, [dirty, onClose, t]);
+    askDiscard(onClose, () => { asking.current = false; });
+  }, [dirty, onClose]);
 
   // Runs when the form's body mounts, before Mantine's focus trap picks its element (it prefers
   // `data-autofocus`), so the first typed field receives the focus.

@@ -108,9 +108,12 @@ type StaffList = EndpointResponse<typeof offices.findOfficeMedicalStaff>;
 /**
  * GET hospital/getrelatedmedicalstaffforhospital: every staff member of the office (unpaged), to
  * name the staff of time entries or to choose whom to authorize; `select` narrows or maps the list.
+ * Read for a real office only: an admin's screen has office 0 while its offices load, and the API
+ * answers 400 for it (the /medicalStaffMapping break of the admins).
  */
 export function useAllOfficeStaff<T = StaffList>(officeId: number | null, opts: EndpointQueryOptions<typeof offices.findOfficeMedicalStaff, T> = {}) {
-  return useEndpointQuery(offices.findOfficeMedicalStaff, { headers: { hospitalid: officeId ?? 0 }, query: {} }, { enabled: officeId !== null, ...opts });
+  const { enabled = true, ...rest } = opts;
+  return useEndpointQuery(offices.findOfficeMedicalStaff, { headers: { hospitalid: officeId ?? 0 }, query: {} }, { enabled: officeId !== null && officeId > 0 && enabled, ...rest });
 }
 
 export type OfficeAdminsQuery = NonNullable<In<typeof users.getHospitalAdmins.query>>;

@@ -35,6 +35,13 @@ async function eventsFor(patientId: number) {
 const YEAR = new Date().getUTCFullYear();
 const MONTH = new Date().getUTCMonth() + 1;
 const TODAY = new Date().toISOString().slice(0, 10);
+/** The UTF-8 bytes of the byte-order mark spreadsheet programs read to pick the encoding. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A CSV export starts with exactly one byte-order mark (lib/csv.ts), not two. */
+function expectOneBom(res: { rawPayload: Buffer }) {
+  expect(res.rawPayload.subarray(0, 3).equals(BOM)).toBe(true);
+  expect(res.rawPayload.subarray(3, 6).equals(BOM)).toBe(false);
+}
 const REPORT_FAILED = 'Failed to fetch audit report: No meta data!';
 
 beforeAll(async () => {
@@ -141,6 +148,7 @@ describe('GET audit/getauditevents', () => {
     const res = await get(`audit/exportcsv?patientId=${f.patientA1.id}`, f.orgAdminA);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    expectOneBom(res);
     const lines = res.body.replace(/^\ufeff/, '').trim().split(/\r?\n/);
     expect(lines[0]).toContain('patientName');
     expect(lines.length).toBeGreaterThan(1);
@@ -205,6 +213,7 @@ describe('system logs', () => {
     const csv = await get('systemlog/exportcsv', f.sysadmin, { kind: 'jobFailure' });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('billing-run');
+    expectOneBom(csv);
   });
 
   it('answers 404 "Invalid id" for an unknown line and 400 for a bad filter', async () => {
@@ -262,6 +271,7 @@ describe('Reporting', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`audit-report-timetrackings-${YEAR}.csv`);
     expect(res.body).toContain('RPM');
+    expectOneBom(res);
   });
 
   it("answers the spec's audit report message for another tenant's office, organization or staff member", async () => {
@@ -280,9 +290,17 @@ describe('Reporting', () => {
     expect((await get(`reporting/getauditreportdatatimetrackingsall?year=${YEAR}&month=2&day=31`, f.orgAdminA)).statusCode).toBe(400);
   });
 
-  it('is refused to clinicians', async () => {
+  it('is refused to clinicians, except the daily scores /dailyreports shows them', async () => {
     expect((await get(`reporting/getallrelatedstaffauditreport?year=${YEAR}`, f.doctorA1)).statusCode).toBe(403);
-    expect((await get('reporting/getallrelatedpatientdailyscores', f.nurseA1)).statusCode).toBe(403);
+    expect((await get(`reporting/getauditreportdataloginsall?year=${YEAR}`, f.nurseA1)).statusCode).toBe(403);
+    for (const who of [f.doctorA1, f.nurseA1]) {
+      const res = await get(`reporting/getallrelatedpatientdailyscores?filterCase=TODAY&hospitalId=${f.a1.id}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.find((r: { patientId: number }) => r.patientId === f.patientA1.id)).toMatchObject({ readingsTaken: 1, abnormalReadings: 1 });
+      expect(res.json().data.some((r: { patientId: number }) => r.patientId === f.patientB1.id)).toBe(false);
+      expect((await get(`reporting/getallrelatedpatientdailyscores?hospitalId=${f.b1.id}`, who)).statusCode).toBe(404);
+    }
+    expect((await get('reporting/getallrelatedpatientdailyscores', f.caregiverA1)).statusCode).toBe(403);
   });
 
   it("gives each patient's daily score: readings, abnormal readings, open alerts", async () => {

@@ -9,7 +9,7 @@ import * as reports from './reporting.service';
 /** A `binary` route has sent its answer itself; registerEndpoint ignores the handler's value. */
 const answered = undefined as never;
 
-/** Sends an export as an attachment; never cached (it may hold PHI). */
+/** Sends an export as an attachment; never cached (it may hold PHI). A CSV body already starts with its one BOM (lib/csv.ts `buildCsv`). */
 async function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: unknown): Promise<never> {
   await reply.code(200).type(contentType).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(body);
   return answered;
@@ -21,7 +21,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     getSystemLogs: ({ scope, headers, query }) => audit.getSystemLogs(ctx, scope, headers, query),
     getSystemLogById: ({ scope, headers }) => audit.getSystemLog(ctx, scope, headers.systemlogid),
     exportSystemLogsCsv: async ({ scope, headers, reply }) =>
-      sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', '\ufeff' + (await audit.systemLogsCsv(ctx, scope, headers))),
+      sendFile(reply, 'text/csv; charset=utf-8', 'system-logs.csv', (await audit.systemLogsCsv(ctx, scope, headers))),
   });
 
   registerGroup(app, ctx, reporting, {
@@ -32,14 +32,14 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     getAuditReportDataMeasurementsAll: ({ scope, query }) => reports.measurementsReport(ctx, scope, query),
     exportAuditReportCsv: async ({ scope, query, reply }) => {
       const file = await reports.reportCsv(ctx, scope, query);
-      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, '\ufeff' + file.body);
+      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
     },
   });
 
   registerGroup(app, ctx, auditTrail, {
     getAuditEvents: ({ scope, query }) => audit.getAuditEvents(ctx, scope, query),
     exportAuditEventsCsv: async ({ scope, query, reply }) =>
-      sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', '\ufeff' + (await audit.auditEventsCsv(ctx, scope, query))),
+      sendFile(reply, 'text/csv; charset=utf-8', 'audit-events.csv', (await audit.auditEventsCsv(ctx, scope, query))),
     exportAuditEventsFhir: async ({ scope, query, reply }) =>
       sendFile(reply, 'application/fhir+ndjson', `audit-events-${query.from}-${query.to}.ndjson`, await audit.auditEventsFhir(ctx, scope, query)),
     verifyAuditChain: async () => (await checkpoints.verifyIncrementally(ctx)).result,

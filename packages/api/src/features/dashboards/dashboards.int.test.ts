@@ -266,3 +266,20 @@ describe('amounts not loaded (docs/billing-engine.md "Amounts")', () => {
     }
   });
 });
+
+describe('one definition of open and critical alerts (docs/dashboards.md "One definition per figure")', () => {
+  it('answers the same open and critical alerts on /dashboard, the facility dashboard and the organization dashboard, same office, same minute', async () => {
+    // a1: m1 critical open (two copies: one alert), m2 caution open since 2 days (not today's), m3 and m5 processed.
+    for (const who of [f.doctorA1, f.officeAdminA1, f.orgAdminA]) {
+      const facility = (await get(who, { hospitalid: f.a1.id })).json().data as FacilityDashboard;
+      const summary = (await t.app.inject({ method: 'GET', url: '/api/pushnotifications/getdashboardsummary', headers: { ...(await sessionFor(t, who.id)), hospitalid: String(f.a1.id) } })).json().data;
+      expect(facility.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
+      expect(summary.openAlerts).toEqual({ total: facility.openAlerts.total, caution: facility.openAlerts.caution, critical: facility.openAlerts.critical });
+    }
+    const organization = (await get(f.orgAdminA, { organizationid: f.orgA.id }, 'getorganizationdashboard')).json().data as OrganizationDashboard;
+    expect(organization.offices.find((o) => o.hospitalId === f.a1.id)!.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
+    // every office of the caller: a1's two and a2's critical one
+    const all = (await t.app.inject({ method: 'GET', url: '/api/pushnotifications/getdashboardsummary', headers: { ...(await sessionFor(t, f.orgAdminA.id)), hospitalid: '-1' } })).json().data;
+    expect(all.openAlerts).toEqual({ total: 3, caution: 1, critical: 2 });
+  });
+});

@@ -5,6 +5,7 @@ import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { addDays, localDateOf, localYearMonth, officeTimeZone, startOfLocalDay } from '../../lib/office-calendar';
 import { countOfficeAppointments } from '../appointments/index';
+import { countOpenAlerts } from '../notifications/index';
 import * as repo from './dashboards.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -25,6 +26,8 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
   const monthStart = startOfLocalDay(`${year}-${String(month).padStart(2, '0')}-01`, timeZone);
   const dayStart = startOfLocalDay(localDate, timeZone);
   const f = await repo.facilityFigures(tenantDb(scope, ctx.db), office.id, { timeZone, dayStart, monthStart, year, month, now });
+  // Open and critical alerts: the one definition /dashboard and the worklist use too (docs/dashboards.md "One definition per figure").
+  const open = await countOpenAlerts(ctx, scope, [office.id]);
   const appointmentsToday = await countOfficeAppointments(scope, ctx.db, { hospitalId: office.id, from: dayStart, to: startOfLocalDay(addDays(localDate, 1), timeZone) });
   const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
   return {
@@ -44,9 +47,9 @@ export async function getFacilityDashboard(ctx: AppContext, scope: Scope, hospit
       missedThisMonth: f.missed,
     },
     openAlerts: {
-      total: f.open.total,
-      caution: f.open.caution,
-      critical: f.open.critical,
+      total: open.total,
+      caution: open.caution,
+      critical: open.critical,
       byAge: [
         { band: 'underHour', alerts: f.open.byAge.underHour },
         { band: 'underDay', alerts: f.open.byAge.underDay },

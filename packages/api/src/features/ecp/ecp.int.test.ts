@@ -350,7 +350,7 @@ describe('ECP organizations (/organizationMapping)', () => {
     // The claim is on the audit trail, with who made it.
     await auditTrail(t.ctx).flush();
     const trail = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.endpoint, 'PUT ecp/setlocationmapping'), gte(auditEvents.at, before)));
-    expect(trail.map((e) => [e.userId, e.resource, e.outcome])).toContainEqual([f.sysadmin.id, 'EcpLocation', 200]);
+    expect(trail.map((e) => [e.userId, e.resource, e.outcome])).toContainEqual([f.sysadmin.id, 'Location', 200]);
     // A community with nothing sent yet is still mapped by its office's admin.
     expect((await callAs(f.officeAdminA1, ecpApi.setEcpLocationMapping, { body: { ecpCommunityId: 'community-new', hospitalId: f.a1.id } })).status).toBe(200);
   });

@@ -233,8 +233,9 @@ describe('organization policy', () => {
     expect(set.body).toEqual({ organizationId: f.orgB.id, policy: 'everyone' });
     expect((await callAs(f.orgAdminB, mfa.getMfaPolicy)).body.policy).toBe('everyone');
     expect((await callAs(f.orgAdminA, mfa.getMfaPolicy)).body.policy).toBe('optional');
-    const logged = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.message, 'MFA policy changed'), eq(systemLogs.organizationId, f.orgB.id)));
-    expect(logged[0]!.details).toMatchObject({ from: 'optional', to: 'everyone' });
+    // The system log is written after the answer (mfa.service.ts, not awaited): wait for it.
+    const policyLog = async () => (await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.message, 'MFA policy changed'), eq(systemLogs.organizationId, f.orgB.id))))[0]?.details;
+    await expect.poll(policyLog, { timeout: 10_000 }).toMatchObject({ from: 'optional', to: 'everyone' });
 
     const doctorB = await newDoctor(f.orgB.id, f.b1.id);
     const res = (await signIn(doctorB)).json().data;

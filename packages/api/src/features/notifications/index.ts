@@ -5,6 +5,6 @@
  */
 export { raiseMeasurementAlerts, type CommittedReading } from './alerts';
 export { dailyGoalTexts, missedMeasurementTexts, reminderTexts } from './alert-messages';
-export { createAndDeliver, findTeamRecipients } from './notifications.service';
+export { countOpenAlerts, createAndDeliver, findTeamRecipients, type OpenAlertCounts } from './notifications.service';
 export { alertCareTeam, type CareTeamAlert } from './care-team-alerts';
 export { VIDEO_CALL_NOTIFICATION_ENDPOINTS } from './notifications.routes';

@@ -559,3 +559,38 @@ export interface SilentPatient {
   lastName: string;
   lastReadingAt: Date | null;
 }
+
+/** The open-alert figures of some offices (countOpenAlerts). */
+export interface OpenAlertCounts {
+  /** open abnormal-reading alerts, per reading */
+  total: number;
+  /** of them, severity caution (1) */
+  caution: number;
+  /** of them, severity critical (2 and above) */
+  critical: number;
+}
+
+/**
+ * Open alerts and critical alerts, the one definition every screen uses (docs/dashboards.md "One
+ * definition per figure"): the abnormal-reading alerts of offices `officeIds` (narrowed to the
+ * caller's offices), counted per reading (the copies a reading's alert sent to several staff are
+ * one alert), open while no copy of it has been processed, whenever it was raised; a reading's
+ * severity is the highest of its copies. Critical: severity 2 and above; caution: 1.
+ */
+export async function countOpenAlerts(tenant: TenantDb, officeIds: number[]): Promise<OpenAlertCounts> {
+    const { scope, db } = tenant;
+  if (officeIds.length === 0) { return { total: 0, caution: 0, critical: 0 }; }
+  const n = notifications;
+  const result = await db.execute(sql`
+    with a as (
+      select ${n.measurementId} as mid, max(${n.severity}) as severity
+      from ${n}
+      where ${n.notificationTypeId} = ${NotificationType.ABNORMAL_MEASUREMENT} and ${n.measurementId} is not null
+        and ${inArray(n.hospitalId, officeIds)} and ${officeFilter(scope, n.hospitalId)}
+      group by ${n.measurementId}
+      having bool_and(${n.processingStatus} = ${ProcessingStatus.OPEN})
+    )
+    select count(*)::int as total, count(*) filter (where severity = 1)::int as caution, count(*) filter (where severity >= 2)::int as critical from a`);
+  const [row] = (result as unknown as { rows: { total: number; caution: number; critical: number }[] }).rows;
+  return { total: Number(row?.total ?? 0), caution: Number(row?.caution ?? 0), critical: Number(row?.critical ?? 0) };
+}

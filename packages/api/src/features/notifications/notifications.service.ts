@@ -333,11 +333,13 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
   );
   const silentSince = new Date(now.getTime() - DASHBOARD_SILENT_HOURS * 3_600_000);
   const f = await repo.dashboardFigures(tenantDb(scope, ctx.db), offices.map((o) => o.id), dayStarts, silentSince, DASHBOARD_SILENT_PATIENTS_LIMIT);
+  const open = await countOpenAlerts(ctx, scope, offices.map((o) => o.id));
   return {
     hospitalId: office ?? null,
     generatedAt: now.toISOString(),
     patientsMonitored: f.monitored,
     alertsToday: f.alerts,
+    openAlerts: open,
     missedToday: f.missed,
     readingsToday: f.readings,
     simulatedReadingsToday: f.simulated,
@@ -355,4 +357,15 @@ export async function getDashboardSummary(ctx: AppContext, scope: Scope, hospita
  */
 export function findTeamRecipients(ctx: AppContext, pairs: { patientId: number; hospitalId: number }[]) {
   return repo.findTeamRecipients(tenantDb(systemScope, ctx.db), pairs);
+}
+
+export type { OpenAlertCounts } from './notifications.repo';
+
+/**
+ * Open alerts and critical alerts of offices `officeIds` (narrowed to the caller's): the one
+ * definition /dashboard, the facility and organization dashboards and the worklist use (repo
+ * `countOpenAlerts`; docs/dashboards.md "One definition per figure").
+ */
+export function countOpenAlerts(ctx: AppContext, scope: Scope, officeIds: number[]): Promise<repo.OpenAlertCounts> {
+  return repo.countOpenAlerts(tenantDb(scope, ctx.db), officeIds);
 }

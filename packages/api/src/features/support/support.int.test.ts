@@ -172,3 +172,56 @@ describe('POST supportmessage/addfile and the download', () => {
     expect((await t.ctx.db.select().from(supportFiles).where(eq(supportFiles.threadId, thread.supportMessageId))).length).toBe(0);
   });
 });
+
+/** A multipart body with text fields and, when `file` is given, one file in field "file". */
+function form(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+  const boundary = '----vigil' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+async function withFile(who: { id: number }, fields: Record<string, string>, file?: { name: string; content: Buffer }, lang: 'en' | 'es' = 'en') {
+  const m = form(fields, file);
+  return (await callAs(who, support.createSupportThreadWithFile, { extraHeaders: m.headers, payload: m.payload, lang })).reply;
+}
+const threadsWithSubject = async (subject: string) => (await t.ctx.db.select().from(supportThreads).where(eq(supportThreads.subject, subject))).length;
+
+describe('POST supportmessage/withfile (a request with its attachment)', () => {
+  it('creates the thread, its first message and its file in one call (201)', async () => {
+    const res = await withFile(f.officeAdminA1, { subject: 'With a screenshot', message: 'See the picture.', hospitalId: String(f.a1.id) }, { name: 'screen.png', content: PNG });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json().data;
+    expect(d.thread).toMatchObject({ subject: 'With a screenshot', hospitalId: f.a1.id, messageCount: 1, fileCount: 1 });
+    expect(d.files).toEqual([expect.objectContaining({ fileName: 'screen.png', contentType: 'image/png', sizeBytes: PNG.length })]);
+  });
+
+  it('refuses the whole request for a refused file (415, 413, none) and creates no thread, message or file', async () => {
+    const cases: [string, { name: string; content: Buffer } | undefined, number][] = [
+      ['Refused type', { name: 'tool.pdf', content: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]) }, 415],
+      ['Refused size', { name: 'big.txt', content: Buffer.alloc(2048, 'a') }, 413],
+      ['Refused empty', { name: 'empty.txt', content: Buffer.alloc(0) }, 400],
+      ['Refused none', undefined, 400],
+    ];
+    for (const [subject, file, status] of cases) {
+      const res = await withFile(f.officeAdminA1, { subject, message: 'Please help.' }, file);
+      expect(res.statusCode, subject).toBe(status);
+      expect(await threadsWithSubject(subject), subject).toBe(0);
+    }
+    const es = await withFile(f.officeAdminA1, { subject: 'Refused es', message: 'Ayuda' }, { name: 'x.bin', content: Buffer.from([0x4d, 0x5a, 0x90, 0x00]) }, 'es');
+    expect(es.statusCode).toBe(415);
+    expect(es.json().msg).not.toBe('This file type is not accepted: attach a PDF, PNG, JPEG, plain text or CSV file');
+    expect(await threadsWithSubject('Refused es')).toBe(0);
+  });
+
+  it("answers 400 with the fields at fault and 404 for another tenant's office, creating nothing", async () => {
+    const noSubject = await withFile(f.officeAdminA1, { message: 'No subject' }, { name: 'a.txt', content: Buffer.from('a') });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json().errors).toMatchObject({ subject: 'This field is required' });
+    const other = await withFile(f.officeAdminA1, { subject: 'Other office', message: 'x', hospitalId: String(f.b1.id) }, { name: 'a.txt', content: Buffer.from('a') });
+    expect(other.statusCode).toBe(404);
+    expect(await threadsWithSubject('Other office')).toBe(0);
+  });
+});

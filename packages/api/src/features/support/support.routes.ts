@@ -12,6 +12,7 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
     createSupportMessage: ({ scope, body }) => service.createMessage(ctx, scope, body),
     setSupportStatus: ({ scope, body }) => service.setStatus(ctx, scope, body.supportMessageId, body.status),
     addSupportFile: ({ scope, headers, req }) => service.addFile(ctx, scope, headers.relatedtosupportmessageid, req),
+    createSupportThreadWithFile: ({ scope, req }) => service.createThreadWithFile(ctx, scope, req),
     getMessagesByGroupId: ({ scope, headers }) => service.getThreadDetail(ctx, scope, headers.supportmessageid),
     downloadSupportFile: async ({ scope, params, reply }) => {
       const file = await service.getFile(ctx, scope, params.id);

@@ -10,13 +10,14 @@ import {
   type SupportThreadDetail,
   type SupportThreadPage,
   type SupportThreadsQuery,
+  supportThreadWithFileFieldsSchema,
 } from '@vigil/contract';
 import type { AppContext } from '../../context';
 import type { Scope } from '../../db/scope';
 import { getOfficeInScope } from '../../db/visible';
 import { AppError } from '../../lib/app-error';
 import { extensionOf, safeFileName, sniffFileType } from '../../lib/file-sniff';
-import { readSingleUpload } from '../../lib/upload';
+import { readSingleUpload, readUploadForm, type SingleUpload } from '../../lib/upload';
 import * as repo from './support.repo';
 import { tenantDb } from '../../db/handles';
 
@@ -129,23 +130,67 @@ const TEXT_KINDS: Record<string, SupportFileType> = { csv: 'text/csv' };
 export async function addFile(ctx: AppContext, scope: Scope, threadId: number, req: FastifyRequest): Promise<SupportFile> {
   if (!(await repo.getThread(tenantDb(scope, ctx.db), threadId))) { throw AppError.notFound(); }
   const limit = ctx.config.supportMaxFileBytes;
-  let file;
+  const file = await withSizeMessage(limit, () => readSingleUpload(req, limit));
+  const checked = checkFile(file);
+  const now = new Date();
+  const id = await ctx.db.transaction((tx) => repo.addFile(tenantDb(scope, tx), threadId, { ...checked, now }));
+  if (id === null) { throw AppError.notFound(); }
+  const [me] = (await repo.findFiles(tenantDb(scope, ctx.db), threadId)).filter((f) => f.id === id);
+  return toFile(me!);
+}
+
+/** Runs an upload read, answering 413 with the support limit in words ("at most 10 MB"). */
+async function withSizeMessage<T>(limit: number, read: () => Promise<T>): Promise<T> {
   try {
-    file = await readSingleUpload(req, limit);
+    return await read();
   } catch (err) {
     if (err instanceof AppError && err.code === 'payloadTooLarge') { throw new AppError('payloadTooLarge', 'supportFileTooLarge', { limit: sizeLabel(limit) }); }
     throw err;
   }
+}
+
+/**
+ * A support attachment as stored: its safe name, its content type told by its content and its bytes.
+ * Empty or absent: 400 `file: required`; a type other than PDF, PNG, JPEG or text: 415 supportFileType.
+ */
+function checkFile(file: SingleUpload | null): { fileName: string; contentType: SupportFileType; content: Buffer } {
   if (!file || file.data.length === 0) { throw AppError.badRequest('validationFailed', { file: 'required' }); }
   const sniffed = sniffFileType(file.data);
   if (!sniffed) { throw new AppError('unsupportedMediaType', 'supportFileType'); }
   const contentType: SupportFileType = sniffed === 'text' ? (TEXT_KINDS[extensionOf(file.filename)] ?? 'text/plain') : sniffed;
-  const fileName = safeFileName(file.filename, 'file');
+  return { fileName: safeFileName(file.filename, 'file'), contentType, content: file.data };
+}
+
+/**
+ * Chosen `POST supportmessage/withfile` (HTTP 201): a new thread (fields subject, message, optional
+ * hospitalId: 404 when not one of the caller's offices) and its one attachment (field "file"),
+ * written in one transaction. Every check runs before anything is written, so a refused file (415,
+ * 413, 400 `file: required`) or field (400 with the fields at fault) creates no thread, message or
+ * file (docs/support.md "A request with a file"). Answers the thread.
+ */
+export async function createThreadWithFile(ctx: AppContext, scope: Scope, req: FastifyRequest): Promise<SupportThreadDetail> {
+  const limit = ctx.config.supportMaxFileBytes;
+  const form = await withSizeMessage(limit, () => readUploadForm(req, limit));
+  const parsed = supportThreadWithFileFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) {
+    const fields: Record<string, 'required' | 'invalid'> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      fields[name] = form.fields[name]?.trim() ? 'invalid' : 'required';
+    }
+    throw AppError.badRequest('validationFailed', fields);
+  }
+  const checked = checkFile(form.file);
+  const v = parsed.data;
+  if (v.hospitalId !== undefined && !(await getOfficeInScope(tenantDb(scope, ctx.db), v.hospitalId))) { throw AppError.notFound(); }
   const now = new Date();
-  const id = await ctx.db.transaction((tx) => repo.addFile(tenantDb(scope, tx), threadId, { fileName, contentType, content: file.data, now }));
-  if (id === null) { throw AppError.notFound(); }
-  const [me] = (await repo.findFiles(tenantDb(scope, ctx.db), threadId)).filter((f) => f.id === id);
-  return toFile(me!);
+  const id = await ctx.db.transaction(async (tx) => {
+    const threadId = await repo.createThread(tenantDb(scope, tx), { subject: v.subject, message: v.message, organizationId: scope.organizationId, hospitalId: v.hospitalId ?? null, fromSupport: isSupport(scope), now });
+    const fileId = await repo.addFile(tenantDb(scope, tx), threadId, { ...checked, now });
+    if (fileId === null) { throw AppError.notFound(); }
+    return threadId;
+  });
+  return getThreadDetail(ctx, scope, id);
 }
 
 /** Chosen `GET supportmessage/file/{id}`: a file of a thread the caller sees, or 404. */

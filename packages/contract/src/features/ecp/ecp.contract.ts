@@ -104,7 +104,7 @@ export const setEcpLocationMapping = endpoint({
   summary: 'Maps an ECP community (and its organization) to an office in scope; a community maps to one office',
   permission: 'ecp.manage',
   // Who claimed which community for which office is on the trail (docs/integrations.md "Claiming a community").
-  audit: { resource: 'EcpLocation' },
+  audit: { resource: 'Location' },
   body: ecpLocationBodySchema,
   response: ecpLocationSchema,
 });

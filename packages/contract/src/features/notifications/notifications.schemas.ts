@@ -366,8 +366,13 @@ export const dashboardSummarySchema = z.object({
   generatedAt: iso,
   /** patients of the offices with an active monitoring plan or a device */
   patientsMonitored: z.number().int(),
-  /** abnormal-measurement alerts raised today, per reading */
+  /** abnormal-measurement alerts raised today, per reading (`open`: of these, those still open) */
   alertsToday: alertCountsSchema,
+  /**
+   * open alerts whenever raised and, of them, the critical ones: the one definition the worklist,
+   * the facility dashboard and the reports share (docs/dashboards.md "One definition per figure")
+   */
+  openAlerts: z.object({ total: z.number().int(), caution: z.number().int(), critical: z.number().int() }),
   /** missed-measurement alerts raised today, per scheduled time */
   missedToday: z.number().int(),
   readingsToday: z.number().int(),

@@ -79,6 +79,23 @@ export const getMessagesByGroupId = endpoint({
   response: supportThreadDetailSchema,
 });
 
+/**
+ * Chosen (the spec does not name it): a new thread and its attachment in one call, so that a refused
+ * file refuses the whole request (docs/support.md "A request with a file").
+ */
+export const createSupportThreadWithFile = endpoint({
+  method: 'POST',
+  path: 'supportmessage/withfile',
+  tag,
+  summary:
+    'Chosen: a new support thread with its first message and one attachment, in one transaction (multipart: fields subject, message and optional hospitalId, the file in field "file"). The file is checked as by `addfile` (415 for another type, 413 beyond VIGIL_SUPPORT_MAX_FILE_BYTES, 400 `file: required` without one); a refused file or field creates nothing. Answers HTTP 201 with the thread',
+  permission: 'support.use',
+  multipart: { maxBytes: SUPPORT_UPLOAD_CEILING_BYTES },
+  response: supportThreadDetailSchema,
+  successStatus: 201,
+  changesAccess: false,
+});
+
 /** Chosen (the spec does not name it): a support file's download. */
 export const downloadSupportFile = endpoint({
   method: 'GET',

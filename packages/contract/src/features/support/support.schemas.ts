@@ -88,6 +88,18 @@ export const createSupportMessageBodySchema = z
   });
 export type CreateSupportMessageBody = z.input<typeof createSupportMessageBodySchema>;
 
+/**
+ * The text fields of `POST supportmessage/withfile` (multipart, the file in field "file"): a new
+ * thread's subject and first message and, optionally, its office (a form field is text, so the id
+ * comes as digits).
+ */
+export const supportThreadWithFileFieldsSchema = z.object({
+  hospitalId: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).optional(),
+  subject: z.string().trim().min(1).max(SUPPORT_SUBJECT_MAX),
+  message: requiredText(SUPPORT_MESSAGE_MAX),
+});
+export type SupportThreadWithFileFields = z.infer<typeof supportThreadWithFileFieldsSchema>;
+
 export const setSupportStatusBodySchema = z.object({ supportMessageId: bodyIdSchema, status: supportStatusSchema });
 export type SetSupportStatusBody = z.input<typeof setSupportStatusBodySchema>;
 

@@ -1,5 +1,5 @@
-import { measurements, medicalNotes, notifications, type Measurement, type MedicalNoteWithPatient, type NotificationWithPatient } from '@vigil/contract';
-import { useEndpointPagesQuery } from '../../../lib/endpoint-query';
+import { measurements, medicalNotes, notifications, reporting, type Measurement, type MedicalNoteWithPatient, type NotificationWithPatient } from '@vigil/contract';
+import { useEndpointPagesQuery, useEndpointQuery } from '../../../lib/endpoint-query';
 import { dayIn } from '../../../lib/calendar';
 
 /** Most pages (of 200) one part of the report reads; beyond, the report says it is incomplete. */
@@ -113,4 +113,14 @@ export function useDayAlerts(hospitalId: number, day: string, daysAgo: number, t
     },
     { enabled: enabled && hospitalId > 0, scope: { day, timeZone } },
   );
+}
+
+/**
+ * GET reporting/getallrelatedpatientdailyscores (filterCase TODAY, permission reports.dailyScores:
+ * office admins, doctors and nurses): each monitored patient's score of the office's today
+ * (docs/audit.md "Daily score"). The API scores periods, not past days, so the report reads it for
+ * today only.
+ */
+export function useTodayScores(hospitalId: number, enabled: boolean) {
+  return useEndpointQuery(reporting.getAllRelatedPatientDailyScores, { query: { filterCase: 'TODAY', hospitalId } }, { enabled: enabled && hospitalId > 0 });
 }

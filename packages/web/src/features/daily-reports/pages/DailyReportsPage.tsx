@@ -13,7 +13,7 @@ import { useSelectedOffice } from '../../../lib/office';
 import { useOfficesInScope } from '../../../lib/offices-in-scope';
 import { formatMmSs } from '../../care-time';
 import { dayIn, daysBetween, formatTimeOnDay } from '../../../lib/calendar';
-import { useDayAlerts, useDayReadings, useMonthNotes } from '../api/daily-reports';
+import { useDayAlerts, useDayReadings, useMonthNotes, useTodayScores } from '../api/daily-reports';
 import { useOffice } from '../../../lib/shared-reads';
 import { Figure, Pending, ReportCard, ReportTable } from '../components/ReportCard';
 import { ReadingsByHourChart } from '../components/ReadingsByHourChart';
@@ -44,6 +44,8 @@ export default function DailyReportsPage() {
   const readings = useDayReadings(officeId, day, timeZone, ready);
   const alerts = useDayAlerts(officeId, day, daysBetween(day, today), timeZone, ready);
   const notes = useMonthNotes(officeId, year, month, ready);
+  const canScore = useCan('reports.dailyScores');
+  const scores = useTodayScores(officeId, ready && canScore && day === today);
   if (!canRead) { return <Navigate to={DEFAULT_HOME_PATH} replace />; }
 
   const lang = currentLang();
@@ -136,6 +138,34 @@ export default function DailyReportsPage() {
               )}
             />
           </ReportCard>
+
+          {canScore && day === today && (
+            <ReportCard title={t('scores.title')} note={t('scores.note')} testId="daily-scores-card">
+              <ReportTable
+                loaded={!!scores.data}
+                error={scores.error}
+                rows={scores.data ?? []}
+                empty={t('scores.empty')}
+                caption={t('scores.caption', { count: scores.data?.length ?? 0 })}
+                headers={[t('patients.patient'), t('scores.readings'), t('patients.abnormal'), t('scores.openAlerts'), t('scores.score')]}
+                renderRow={(r) => (
+                  <Table.Tr key={r.patientId}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/patientdetails/${r.patientId}`} size="sm">
+                        {r.lastName}, {r.firstName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      {r.readingsTaken} / {r.expectedReadings}
+                    </Table.Td>
+                    <Table.Td>{r.abnormalReadings}</Table.Td>
+                    <Table.Td>{r.openAlerts}</Table.Td>
+                    <Table.Td>{r.score}</Table.Td>
+                  </Table.Tr>
+                )}
+              />
+            </ReportCard>
+          )}
 
           <ReportCard title={t('abnormal.title')} testId="daily-abnormal-card">
             <ReportTable

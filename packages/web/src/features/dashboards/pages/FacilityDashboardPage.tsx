@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Select, SimpleGrid, Text } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureDefinition } from '../../../components/FigureDefinition';
 import { useSearchParams } from 'react-router';
 import { dashboards, type FacilityDashboard } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
@@ -123,9 +124,11 @@ export default function FacilityDashboardPage() {
           </Figure>
           <Figure testId="fig-alerts" title={t('alerts.title')} value={d?.openAlerts.total ?? '—'} loading={loading} link={{ to: `/monitoring?period=ALL&office=${office ?? -1}`, label: t('alerts.link') }}>
             <Group gap="xs">
+              <FigureDefinition figure="openAlerts" />
               <Badge color="red.9" variant="filled" data-testid="alerts-critical">
                 {t('alerts.critical', { count: d?.openAlerts.critical ?? 0 })}
               </Badge>
+              <FigureDefinition figure="criticalAlerts" />
               <Badge color="yellow.3" c="dark.9" variant="filled" data-testid="alerts-caution">
                 {t('alerts.caution', { count: d?.openAlerts.caution ?? 0 })}
               </Badge>

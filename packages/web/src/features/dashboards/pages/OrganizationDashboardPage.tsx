@@ -1,6 +1,7 @@
-import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Table, Text, Title, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureDefinition } from '../../../components/FigureDefinition';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { OrganizationPicker } from '../../../components/OrganizationPicker';
@@ -82,9 +83,12 @@ export default function OrganizationDashboardPage() {
                     <Table.Td>{o.appointmentsToday.booked}</Table.Td>
                     <Table.Td>{`${o.adherence.bands.find((b) => b.band === 'onTrack')?.patients ?? 0} / ${o.monitored}`}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/monitoring?period=ALL&office=${o.hospitalId}`} size="sm">
-                        {t('org.alerts', { total: o.openAlerts.total, critical: o.openAlerts.critical })}
-                      </Anchor>
+                      <Group gap={4} wrap="nowrap">
+                        <Anchor component={Link} to={`/monitoring?period=ALL&office=${o.hospitalId}`} size="sm">
+                          {t('org.alerts', { total: o.openAlerts.total, critical: o.openAlerts.critical })}
+                        </Anchor>
+                        <FigureDefinition figure="openAlerts" />
+                      </Group>
                     </Table.Td>
                     <Table.Td>{t('org.response', { median: minutes(o.responseTime.medianMinutes), p90: minutes(o.responseTime.p90Minutes) })}</Table.Td>
                     <Table.Td>{money(o.billing.amountCents)}</Table.Td>

@@ -3,9 +3,11 @@ import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@manti
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { normaliseName, type Lang } from '@vigil/contract';
+import { useQueries } from '@tanstack/react-query';
+import { normaliseName, offices as officeEndpoints, type Lang } from '@vigil/contract';
 import { CallProgress, type CallState, type CallStep } from '../../../components/CallProgress';
 import { useWizard } from '../../../lib/use-wizard';
+import { endpointQueryOptions } from '../../../lib/endpoint-query';
 import { PersonFields } from '../../../components/PersonFields';
 import { AddressFields } from '../../../components/AddressFields';
 import { currentLang } from '../../../lib/i18n';
@@ -72,6 +74,10 @@ export function PatientWizard({
   const [running, setRunning] = useState<Call | null>(null);
   const [failed, setFailed] = useState<{ call: Call; message: string } | null>(null);
   const progressRef = useRef<HTMLDivElement>(null);
+  // The chosen offices' program switches: the enrolment step refuses a program none of them offers
+  // before anything is saved (patient-wizard-form.ts programErrors).
+  const officeReads = useQueries({ queries: form.values.hospitalIds.map((id) => ({ ...endpointQueryOptions(officeEndpoints.getOffice, { params: { id: Number(id) } }), staleTime: 5 * 60_000 })) });
+  const officePrograms = officeReads.every((q) => q.data) ? officeReads.map((q) => q.data!) : [];
   const createPatient = useCreatePatient();
   const createTeam = useCreateTeam();
   const createMeta = useCreatePatientMetadata();
@@ -81,7 +87,7 @@ export function PatientWizard({
   const wizard = useWizard({
     form,
     steps: WIZARD_STEPS.length,
-    validateStep: (index, values) => validateStep(WIZARD_STEPS[index]!, values, lang, roleOf),
+    validateStep: (index, values) => validateStep(WIZARD_STEPS[index]!, values, lang, roleOf, officePrograms),
     stepOfField: stepOfField,
     lockedThrough: teamDone ? 2 : createdId !== null ? 1 : -1,
     onRefusal: (err) => (err.status === 409 && createdId === null ? 0 : undefined),
@@ -119,7 +125,7 @@ export function PatientWizard({
 
   // Messages shown follow the UI language.
   useEffect(() => {
-    if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStep(step, form.values, lang, roleOf)); }
+    if (Object.keys(form.errors).length > 0 && active < COMPLETED) { form.setErrors(validateStep(step, form.values, lang, roleOf, officePrograms)); }
   // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidates only when the UI language changes, to translate the messages shown; the form is a new object each render and the current step is read as it is (with them, the errors would be recomputed on every render and step change)
   }, [lang]);
 

@@ -11,6 +11,15 @@ const base = (): PatientWizardValues => initialValues('en', 1);
 const noRole = () => undefined;
 
 describe('the patient wizard: enrolment step', () => {
+  it("refuses a program none of the chosen offices offers at the enrolment step, with the API's message in the UI language", () => {
+    const v: PatientWizardValues = { ...base(), programs: [{ program: 'RPM', enrolledOn: '2026-11-02' }, { program: 'CCM', enrolledOn: '2026-11-02' }] };
+    const ccmOff = { rpmEnabled: true, rtmEnabled: false, ccmEnabled: false };
+    expect(validateStep('enrolment', v, 'en', noRole, [ccmOff])).toEqual({ 'programs.1.program': 'The office does not offer the CCM program' });
+    expect(validateStep('enrolment', v, 'es', noRole, [ccmOff])['programs.1.program']).toBe('El centro no ofrece el programa CCM');
+    // one office of the patient offering it is enough (features/enrolment/enrolment.service.ts)
+    expect(validateStep('enrolment', v, 'en', noRole, [ccmOff, { ...ccmOff, ccmEnabled: true }])).toEqual({});
+  });
+
   it('sends no enrolment call when neither a program nor insurance was given', () => {
     expect(enrolmentBody(base())).toBeNull();
     expect(validateStep('enrolment', base(), 'en', noRole)).toEqual({});

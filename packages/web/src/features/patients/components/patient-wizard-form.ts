@@ -13,6 +13,7 @@ import {
   type PayerType,
   type UpdateEnrolmentBody,
   type Lang,
+  type Office,
   type UserCreateBody,
 } from '@vigil/contract';
 import { addressFieldNames, emptyAddress, type AddressValues } from '../../../components/AddressFields';
@@ -121,7 +122,29 @@ export function metadataFields(v: PatientWizardValues): Omit<CreatePatientMetada
  * metadata schemas, so the server would answer the same); the facility and care-team rules are the
  * spec's section 5 messages from the catalogue. `roleOf` gives the role of an office staff member.
  */
-export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lang, roleOf: (id: number) => number | undefined): Record<string, string> {
+/** The program switches of the offices a patient is registered in (GET hospital/{id}), as the enrolment step checks them. */
+export type OfficePrograms = Pick<Office, 'rpmEnabled' | 'rtmEnabled' | 'ccmEnabled'>;
+
+const PROGRAM_SWITCH = { RPM: 'rpmEnabled', RTM: 'rtmEnabled', CCM: 'ccmEnabled' } as const;
+
+/**
+ * The programs of the enrolment step that none of the chosen offices offers, as errors on their
+ * fields with the API's message (`programNotOffered`, spec section 6: RPM, RTM and CCM are switched
+ * per office; features/enrolment/enrolment.service.ts refuses the same). Checked before anything is
+ * saved, so the wizard stops at the step that picked the program. `offices` empty (not read yet):
+ * no error here, the API still refuses.
+ */
+export function programErrors(v: PatientWizardValues, offices: OfficePrograms[], lang: Lang): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (offices.length === 0) { return errors; }
+  v.programs.forEach((p, i) => {
+    const name = PROGRAM_SWITCH[p.program as keyof typeof PROGRAM_SWITCH];
+    if (name && !offices.some((o) => o[name])) { errors[`programs.${i}.program`] = message('programNotOffered', lang, { program: p.program }); }
+  });
+  return errors;
+}
+
+export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lang, roleOf: (id: number) => number | undefined, offices: OfficePrograms[] = []): Record<string, string> {
   switch (step) {
     case 'personal':
       return stepErrors(userCreateBodySchema, userBody(v), [...personFieldNames, ...addressFieldNames]);
@@ -146,6 +169,7 @@ export function validateStep(step: WizardStep, v: PatientWizardValues, lang: Lan
       v.programs.forEach((p, i) => {
         if (!p.enrolledOn) { errors[`programs.${i}.enrolledOn`] = message('required', lang); }
       });
+      Object.assign(errors, programErrors(v, offices, lang));
       if (v.newDevice.deviceType !== '') {
         const id = medicalDeviceIdentifierSchema.safeParse(v.newDevice.deviceIdentifier);
         if (!id.success) { errors['newDevice.deviceIdentifier'] = fieldErrors(id.error, v.newDevice.deviceIdentifier, lang)['_'] ?? message('required', lang); }

@@ -49,6 +49,24 @@ export function useAddSupportFile() {
   });
 }
 
+/**
+ * Chosen POST supportmessage/withfile: a new thread and its attachment in one call; a refused file
+ * (type, size) refuses the whole request and creates nothing (docs/support.md "A request with a file").
+ */
+export function useCreateSupportThreadWithFile() {
+  return useEndpointMutation(support.createSupportThreadWithFile, {
+    input: (v: { subject: string; message: string; hospitalId?: number; file: File }) => {
+      const form = new FormData();
+      form.append('subject', v.subject);
+      form.append('message', v.message);
+      if (v.hospitalId !== undefined) { form.append('hospitalId', String(v.hospitalId)); }
+      form.append('file', v.file);
+      return { form };
+    },
+    invalidates: [support],
+  });
+}
+
 /** Chosen GET supportmessage/file/{id}: downloads a thread's file under its name. */
 export async function downloadSupportFile(id: number, fileName: string): Promise<void> {
   const blob = await callBlob(support.downloadSupportFile, { params: { id } });

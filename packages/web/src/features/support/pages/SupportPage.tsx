@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, FileButton, Grid, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Card, FileButton, Grid, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLifebuoy, IconPaperclip, IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportStatuses, type SupportStatus, type SupportThread } from '@vigil/contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { askDiscard, FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
 import { ServerTable, type Column, type PageState } from '../../../components/ServerTable';
 import { useCan } from '../../../lib/can';
 import { useCalendar } from '../../../lib/calendar';
 import { useSelectedOffice } from '../../../lib/office';
-import { downloadSupportFile, useAddSupportFile, useCreateSupportMessage, useSetSupportStatus, useSupportThread, useSupportThreads } from '../api/support';
+import { downloadSupportFile, useAddSupportFile, useCreateSupportMessage, useCreateSupportThreadWithFile, useSetSupportStatus, useSupportThread, useSupportThreads } from '../api/support';
 
 const STATUS_COLOR: Record<SupportStatus, string> = { open: 'blue.9', in_progress: 'orange.9', resolved: 'teal.9' };
 
@@ -239,36 +240,42 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
   const { t } = useTranslation('support');
   const office = useSelectedOffice();
   const create = useCreateSupportMessage();
-  const addFile = useAddSupportFile();
+  const createWithFile = useCreateSupportThreadWithFile();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const dirty = subject.trim() !== '' || message.trim() !== '' || file !== null;
 
   const submit = () => {
-    create.mutate(
-      { subject: subject.trim(), message: message.trim(), hospitalId: office > 0 ? office : undefined },
-      {
-        onError: (e) => setErrors(e.fieldErrors),
-        onSuccess: (d) => {
-          const id = d.thread.supportMessageId;
-          const done = () => {
-            onCreated(id);
-            setSubject('');
-            setMessage('');
-            setFile(null);
-            setErrors({});
-            onClose();
-          };
-          if (file) { addFile.mutate({ threadId: id, file }, { onSettled: done, onError: (e) => notifications.show({ color: 'red', message: e.message }) }); }
-          else { done(); }
+    const done = (d: { thread: { supportMessageId: number } }) => {
+      onCreated(d.thread.supportMessageId);
+      setSubject('');
+      setMessage('');
+      setFile(null);
+      setErrors({});
+      onClose();
+    };
+    const fields = { subject: subject.trim(), message: message.trim(), hospitalId: office > 0 ? office : undefined };
+    // With a file, one call: a refused file refuses the request and nothing is created (docs/support.md).
+    if (file) {
+      createWithFile.mutate(
+        { ...fields, file },
+        {
+          onError: (e) => {
+            setErrors(e.fieldErrors);
+            if (Object.keys(e.fieldErrors).length === 0) { notifications.show({ color: 'red', message: e.message }); }
+          },
+          onSuccess: done,
         },
-      },
-    );
+      );
+      return;
+    }
+    create.mutate(fields, { onError: (e) => setErrors(e.fieldErrors), onSuccess: done });
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('new.title')} size="lg">
+    <FormModal opened={opened} onClose={onClose} dirty={dirty} title={t('new.title')} size="lg">
       <Stack gap="sm">
         <TextInput label={t('new.subject')} required maxLength={SUPPORT_SUBJECT_MAX} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} data-testid="support-subject" />
         <Textarea label={t('new.message')} required autosize minRows={4} maxLength={SUPPORT_MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors.message} data-testid="support-message-input" />
@@ -285,14 +292,14 @@ function NewThreadModal({ opened, onClose, onCreated }: { opened: boolean; onClo
           </Text>
         </Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={() => (dirty ? askDiscard(onClose) : onClose())}>
             {t('common:actions.cancel')}
           </Button>
-          <Button leftSection={<IconLifebuoy size={16} aria-hidden />} loading={create.isPending || addFile.isPending} onClick={submit} data-testid="support-create">
+          <Button leftSection={<IconLifebuoy size={16} aria-hidden />} loading={create.isPending || createWithFile.isPending} onClick={submit} data-testid="support-create">
             {t('new.submit')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table
 import { useQueryClient } from '@tanstack/react-query';
 import { IconActivityHeartbeat, IconAlertTriangle, IconClockExclamation, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FigureDefinition } from '../../../../components/FigureDefinition';
 import { Link, Navigate } from 'react-router';
 import { DASHBOARD_SILENT_HOURS, notifications } from '@vigil/contract';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -88,9 +89,12 @@ export default function DashboardPage() {
                 {d?.alertsToday.caution ?? '—'}
               </Text>
             </Group>
-            <Anchor component={Link} to="/monitoring" size="sm">
-              {t('links.openAlerts', { count: d?.alertsToday.open ?? 0 })}
-            </Anchor>
+            <Group gap={4} wrap="nowrap">
+              <Anchor component={Link} to="/monitoring?period=ALL" size="sm" data-testid="alerts-open">
+                {t('links.openAlerts', { count: d?.openAlerts.total ?? 0 })}
+              </Anchor>
+              <FigureDefinition figure="openAlerts" />
+            </Group>
             <Anchor component={Link} to="/monitoring?processed=all" size="sm">
               {t('links.allAlertsToday')}
             </Anchor>
