@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
+import { Role, auth, isMfaChallenge, offices } from '@vigil/contract';
+import { anonymous, callerFor } from '../../test/call-as';
 import { createTestApp, type TestApp } from '../../test/setup';
 import { repoRoot } from '../config/index';
 import { buildScope } from '../features/auth/auth.repo';
@@ -14,8 +15,9 @@ import { DEMO_PASSWORD, DEMO_SECOND_OFFICE_NAME, DEMO_USERNAMES, seedDemo } from
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');
 const syntheaDir = fs.existsSync(shared) ? shared : path.join(repoRoot, 'demo-data/synthea-r4/fhir');
 
+/** Signs `username` in to app `t` through POST auth/signinv3 with the demo password (what the demo's logins are for). */
 const signIn = (t: TestApp, username: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/signinv3', headers: { 'accept-language': 'en' }, payload: { username, password: DEMO_PASSWORD, ip: '127.0.0.1' } });
+  callerFor(() => t)(anonymous, auth.signInV3, { body: { username, password: DEMO_PASSWORD, ip: '127.0.0.1' } });
 
 async function userByName(t: TestApp, username: string) {
   const [u] = await t.ctx.db.select().from(users).where(eq(users.username, username));
@@ -79,12 +81,12 @@ describe('seedDemo with the Synthea demo data', () => {
   it('lets the staff logins sign in with VigilDemo#2026; patient and caregiver are refused by the staff app', async () => {
     for (const u of ['sysadmin', 'orgadmin', 'officeadmin', 'doctor', 'nurse', 'doctor2']) {
       const res = await signIn(t, u);
-      expect(res.statusCode, u).toBe(200);
+      expect(res.status, u).toBe(200);
     }
     const patient = await signIn(t, 'patient');
-    expect(patient.statusCode).toBe(403);
-    expect(patient.json().msg).toBe('You cannot authenticate as a Patient!');
-    expect((await signIn(t, 'caregiver')).statusCode).toBe(403);
+    expect(patient.status).toBe(403);
+    expect(patient.msg).toBe('You cannot authenticate as a Patient!');
+    expect((await signIn(t, 'caregiver')).status).toBe(403);
   });
 
   it('makes office #1 the office with the most imported patients (Tewksbury Hospital), administered by officeadmin', async () => {
@@ -130,16 +132,18 @@ describe('seedDemo with the Synthea demo data', () => {
     expect(seenByDoctor2.sort((a, b) => a - b)).toEqual(office2Patients);
     expect((await visiblePatients(t, 'doctor')).sort((a, b) => a - b)).toEqual(office1Patients);
     // Through the API: office #1's patient list reads as not found for doctor2, and lists them for doctor.
-    const list = (username: string, hospitalId: number) =>
-      signIn(t, username).then((r) =>
-        t.app.inject({ method: 'GET', url: '/api/hospital/getrelatedpatientsforhospitalv4', headers: { sessionguid: r.json().data.session.sessionGuid, hospitalid: String(hospitalId) } }),
-      );
-    expect((await list('doctor2', office1)).statusCode).toBe(404);
+    // The session is the one the demo login opened (sent as a transport header: the caller is anonymous to callAs).
+    const list = async (username: string, hospitalId: number) => {
+      const r = await signIn(t, username);
+      if (isMfaChallenge(r.body)) { throw new Error(`${username} was asked for a second factor`); }
+      return callerFor(() => t)(anonymous, offices.findOfficePatientsV4, { headers: { hospitalid: hospitalId }, extraHeaders: { sessionguid: r.body.session.sessionGuid } });
+    };
+    expect((await list('doctor2', office1)).status).toBe(404);
     const own = await list('doctor2', offices2[0]!.id);
-    expect(own.statusCode).toBe(200);
-    expect(own.json().data.items.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(office2Patients);
+    expect(own.status).toBe(200);
+    expect(own.body.items.map((p) => p.id).sort((a, b) => a - b)).toEqual(office2Patients);
     const doctors = await list('doctor', office1);
-    expect(doctors.json().data.items.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(office1Patients);
+    expect(doctors.body.items.map((p) => p.id).sort((a, b) => a - b)).toEqual(office1Patients);
     // doctor2 is on the team of each patient of the second office.
     const [teamsWithDoctor2] = await t.ctx.db
       .select({ n: count() })
@@ -182,7 +186,7 @@ describe('seedDemo without any demo data folder', () => {
     expect(await visiblePatients(t, 'orgadmin')).toHaveLength(3);
     const [n] = await t.ctx.db.select({ n: count() }).from(users).where(sql`${users.username} in ('sysadmin','orgadmin','officeadmin','doctor','nurse','caregiver','patient','doctor2')`);
     expect(n!.n).toBe(8);
-    expect((await signIn(t, 'officeadmin')).statusCode).toBe(200);
+    expect((await signIn(t, 'officeadmin')).status).toBe(200);
     expect((await seedDemo(t.ctx)).created).toBe(false);
   });
 });
@@ -230,7 +234,7 @@ describe('seedDemo after `npm run import` of other data, before the first start'
       entry: [pat('own-p1', 'Eva')],
     });
     expect(again.records).toEqual([{ file: 'upload', resourceType: 'Patient', id: 'own-p1', status: 'unchanged' }]);
-    expect((await signIn(t, 'doctor')).statusCode).toBe(200);
+    expect((await signIn(t, 'doctor')).status).toBe(200);
     expect((await seedDemo(t.ctx)).created).toBe(false);
   });
 });

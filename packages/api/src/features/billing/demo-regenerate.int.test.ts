@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { billing } from '@vigil/contract';
+import { callerFor, type CallUser } from '../../../test/call-as';
+import { createTestApp, type TestApp } from '../../../test/setup';
 import { billingClaims, users } from '../../db/schema/index';
 import { seedDemo } from '../../seed/demo';
 import { seedDemoBillableMonth } from '../../seed/billable-month';
@@ -18,9 +20,10 @@ describe('the demo month generated again from /billings', () => {
   let seeded: NonNullable<Awaited<ReturnType<typeof seedDemoBillableMonth>>>;
   let orgId: number;
   let officeId: number;
-  let admin: { sessionguid: string };
-  let officeAdmin: { sessionguid: string };
+  let admin: CallUser;
+  let officeAdmin: CallUser;
   let doctorId: number;
+  const callAs = callerFor(() => t);
 
   const idOf = async (username: string) => (await t.ctx.db.select().from(users).where(eq(users.username, username)))[0]!;
 
@@ -30,8 +33,8 @@ describe('the demo month generated again from /billings', () => {
     seeded = (await seedDemoBillableMonth(t.ctx))!;
     const orgadmin = await idOf('orgadmin');
     orgId = orgadmin.organizationId!;
-    admin = await sessionFor(t, orgadmin.id);
-    officeAdmin = await sessionFor(t, (await idOf('officeadmin')).id);
+    admin = orgadmin;
+    officeAdmin = await idOf('officeadmin');
     doctorId = (await idOf('doctor')).id;
     const [claim] = await t.ctx.db.select().from(billingClaims).where(eq(billingClaims.patientId, seeded.patientId)).limit(1);
     officeId = claim!.hospitalId;
@@ -50,12 +53,11 @@ describe('the demo month generated again from /billings', () => {
 
   /** Generates the organization's demo month as /billings' "Generate" does, and waits for the run. */
   async function generateOrganizationMonth(): Promise<void> {
-    const headers = { ...admin, 'accept-language': 'en', organizationid: String(orgId), year: String(seeded.year), month: String(seeded.month) };
-    const res = await t.app.inject({ method: 'GET', url: '/api/billing/generateforallorganizationpatientsformonth', headers });
-    expect(res.statusCode, res.body).toBe(200);
-    const runId = res.json().data.runId as number;
+    const res = await callAs(admin, billing.generateForAllOrganizationPatientsForMonth, { headers: { organizationid: orgId, year: seeded.year, month: seeded.month } });
+    expect(res.status, res.reply.body).toBe(200);
+    const runId = res.body.runId;
     for (let i = 0; i < 400; i++) {
-      const run = (await t.app.inject({ method: 'GET', url: '/api/billing/getbillingrun', headers: { ...admin, runid: String(runId) } })).json().data;
+      const run = (await callAs(admin, billing.getBillingRun, { headers: { runid: runId } })).body;
       if (run.status !== 'queued' && run.status !== 'running') {
         expect(run.status).toBe('done');
         return;
@@ -73,37 +75,34 @@ describe('the demo month generated again from /billings', () => {
 
   it('keeps them after the office records the demo doctor as authorised for CCM too', async () => {
     // As the CCM journey does: add CCM to the doctor's authorization in the office (409 when one exists).
-    const created = await t.app.inject({ method: 'POST', url: '/api/billingusersauthorization', headers: officeAdmin, payload: { userId: doctorId, hospitalId: officeId, programs: ['CCM'] } });
-    if (created.statusCode === 409) {
-      const list = await t.app.inject({ method: 'GET', url: `/api/billingusersauthorization?hospitalid=${officeId}&userid=${doctorId}`, headers: officeAdmin });
-      const row = list.json().data.items[0] as { id: number; programs: string[] };
+    const created = await callAs(officeAdmin, billing.createUserBillingAuthorization, { body: { userId: doctorId, hospitalId: officeId, programs: ['CCM'] } });
+    if (created.status === 409) {
+      const list = await callAs(officeAdmin, billing.findUserBillingAuthorizations, { query: { hospitalid: officeId, userid: doctorId } });
+      const row = list.body.items[0]!;
       if (!row.programs.includes('CCM')) {
-        const put = await t.app.inject({ method: 'PUT', url: `/api/billingusersauthorization/${row.id}`, headers: officeAdmin, payload: { programs: [...row.programs, 'CCM'] } });
-        expect(put.statusCode, put.body).toBe(200);
+        const put = await callAs(officeAdmin, billing.updateUserBillingAuthorization, { params: { id: row.id }, body: { programs: [...row.programs, 'CCM'] } });
+        expect(put.status, put.reply.body).toBe(200);
       }
-    } else { expect(created.statusCode, created.body).toBe(201); }
+    } else { expect(created.status, created.reply.body).toBe(201); }
     await generateOrganizationMonth();
     expect(await billableCodes()).toEqual(['99453', '99454', '99457', '99458']);
-    const details = await t.app.inject({
-      method: 'GET',
-      url: '/api/billing/getbillingdetailsforpatientformonth',
-      headers: { ...admin, 'accept-language': 'en', patientid: String(seeded.patientId), hospitalid: String(officeId), year: String(seeded.year), month: String(seeded.month) },
+    const details = await callAs(admin, billing.getBillingDetailsForPatientForMonth, {
+      headers: { patientid: seeded.patientId, hospitalid: officeId, year: seeded.year, month: seeded.month },
     });
-    expect(details.statusCode).toBe(200);
-    const d = details.json().data;
+    expect(details.status).toBe(200);
+    const d = details.body;
     expect(d).toMatchObject({ generated: true });
-    expect(d.claims.find((c: { code: string }) => c.code === '99454').evidence.deviceDays).toBeGreaterThanOrEqual(16);
-    expect(d.claims.find((c: { code: string }) => c.code === '99457').evidence.interactiveContact).toBeTruthy();
+    expect(d.claims.find((c) => c.code === '99454')!.evidence.deviceDays).toBeGreaterThanOrEqual(16);
+    expect(d.claims.find((c) => c.code === '99457')!.evidence.interactiveContact).toBeTruthy();
   });
 
   it('shows every patient of the organization as generated after the run', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/billing/getbillingsummaryforallpatientsformonthv3?page=1&pageSize=100',
-      headers: { ...admin, 'accept-language': 'en', organizationid: String(orgId), year: String(seeded.year), month: String(seeded.month) },
+    const res = await callAs(admin, billing.getBillingSummaryForAllPatientsForMonthV3, {
+      headers: { organizationid: orgId, year: seeded.year, month: seeded.month },
+      query: { page: 1, pageSize: 100 },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const items = res.json().data.items as { patientId: number; generated: boolean }[];
+    expect(res.status, res.reply.body).toBe(200);
+    const items = res.body.items;
     expect(items.length).toBeGreaterThan(1);
     expect(items.filter((i) => !i.generated)).toEqual([]);
   });

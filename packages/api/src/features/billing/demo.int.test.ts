@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { billing } from '@vigil/contract';
+import { callerFor } from '../../../test/call-as';
+import { createTestApp, type TestApp } from '../../../test/setup';
 import { billingClaims, measurements, users } from '../../db/schema/index';
 import { seedDemo } from '../../seed/demo';
 import { DEMO_READING_DAYS, demoReadingDays, seedDemoBillableMonth } from '../../seed/billable-month';
@@ -13,6 +15,7 @@ describe('seedDemoBillableMonth', () => {
   let result: Awaited<ReturnType<typeof seedDemoBillableMonth>>;
   let patientId: number;
   let hospitalId: number;
+  const callAs = callerFor(() => t);
 
   beforeAll(async () => {
     t = await createTestApp({ demoDataDirs: ['/nonexistent/vigil-demo'] });
@@ -46,19 +49,17 @@ describe('seedDemoBillableMonth', () => {
   });
 
   it('shows the month on /billings as generated, with codes, evidence and amounts', async () => {
-    const s = await sessionFor(t, (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'orgadmin')))[0]!.id);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/billing/getbillingdetailsforpatientformonth',
-      headers: { ...s, 'accept-language': 'en', patientid: String(patientId), hospitalid: String(hospitalId), year: '2026', month: '10' },
+    const orgadmin = (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'orgadmin')))[0]!;
+    const res = await callAs(orgadmin, billing.getBillingDetailsForPatientForMonth, {
+      headers: { patientid: patientId, hospitalid: hospitalId, year: '2026', month: '10' },
     });
-    expect(res.statusCode).toBe(200);
-    const d = res.json().data;
+    expect(res.status).toBe(200);
+    const d = res.body;
     expect(d).toMatchObject({ generated: true, preview: false });
     expect(d.amountCents).toBeGreaterThan(0);
-    const management = d.claims.find((c: { code: string }) => c.code === '99457');
+    const management = d.claims.find((c) => c.code === '99457')!;
     expect(management.evidence.interactiveContact).toMatchObject({ day: '2026-10-07' });
-    expect(management.evidence.timeEntries.length).toBeGreaterThan(0);
+    expect(management.evidence.timeEntries!.length).toBeGreaterThan(0);
   });
 
   it('runs once: a second call adds nothing', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
-import { createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { Role, prescriptions as prescriptionsApi } from '@vigil/contract';
+import { callerFor } from '../../../test/call-as';
+import { createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { drugProducts, prescriptions, users } from '../../db/schema/index';
 import { RXNORM_SYSTEM } from './fhir.medications';
 import { importFhir } from './import.service';
@@ -47,6 +48,7 @@ const bundle = {
 };
 
 let t: TestApp;
+const callAs = callerFor(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -84,12 +86,8 @@ describe('importing MedicationRequest resources', () => {
 
     // Staff of the patient's office see it through the API.
     const nurse = await createUser(t, { role: Role.NURSE, organizationId: patient!.organizationId, offices: [known!.hospitalId] });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/patientprescription/getprescriptionlistforpatient?filter=all',
-      headers: { ...(await sessionFor(t, nurse.id)), patientid: String(patient!.id) },
-    });
-    expect(res.json().data.items.map((i: { medicationName: string; prescriberName: string }) => i.medicationName)).toContain('metformin hydrochloride 500 mg tablet, extended release');
+    const res = await callAs(nurse, prescriptionsApi.getPrescriptionListForPatient, { headers: { patientid: patient!.id }, query: { filter: 'all' } });
+    expect(res.body.items.map((i) => i.medicationName)).toContain('metformin hydrochloride 500 mg tablet, extended release');
   });
 
   it('changes nothing on a second import', async () => {

@@ -15,12 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { ImportRun } from '@vigil/contract';
+import { admin, type ImportRun } from '@vigil/contract';
 import { buildApp } from '../../app';
 import { loadTestConfig, repoRoot, type AppConfig } from '../../config/index';
 import { openDatabase, type Database } from '../../db/client';
 import { importRuns, importUploads } from '../../db/schema/index';
-import { createTenancyFixture, openTestDatabase, signInAs, type TestApp } from '../../../test/setup';
+import { callerFor, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, openTestDatabase, type TestApp } from '../../../test/setup';
 import { IMPORT_FAILED_MESSAGE } from './import-runs';
 
 const shared = path.resolve(repoRoot, '../shared/data');
@@ -33,7 +34,7 @@ let second: Database | null = null;
 let a: TestApp;
 /** The process that works the jobs. */
 let b: TestApp;
-let sysadmin: { username: string };
+let sysadmin: CallUser;
 
 const jobConfig = (overrides: Partial<AppConfig> = {}) =>
   loadTestConfig({ jobsEnabled: true, jobWorkers: true, jobsPollSeconds: 0.5, jobsRetryDelaySeconds: 1, jobsStopSeconds: 5, demoDataDirs: [syntheaDir], ...overrides });
@@ -61,18 +62,14 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-const sessions = new Map<TestApp, { sessionguid: string }>();
-/** The system admin's session on app `t` (signed in once). */
-async function adminOf(t: TestApp): Promise<{ sessionguid: string }> {
-  if (!sessions.has(t)) { sessions.set(t, await signInAs(t, sysadmin.username)); }
-  return sessions.get(t)!;
-}
+/** Calls through the process that serves requests only (`a`); the requests never reach `b`. */
+const callAs = callerFor(() => a);
 
-/** GET admin/importruns/{id} through app `t`. */
-async function runOf(t: TestApp, id: number): Promise<ImportRun> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${id}`, headers: await adminOf(t) });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as ImportRun;
+/** GET admin/importruns/{id} through app `a`, as the system admin. */
+async function runOf(id: number): Promise<ImportRun> {
+  const res = await callAs(sysadmin, admin.getImportRun, { params: { id } });
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 /** A queued upload run made as startImportRun makes it, but without its file (the file is added, or not, by the test). */
@@ -97,15 +94,15 @@ afterAll(async () => {
 
 describe('an import queued through one API process', () => {
   it('is worked by the other process and reported by the first: queued, running with its progress, done with its report', async () => {
-    const started = await a.app.inject({ method: 'POST', url: '/api/admin/import', headers: await adminOf(a), payload: { path: syntheaDir } });
-    expect(started.statusCode).toBe(200);
-    const queued = started.json().data as ImportRun;
+    const started = await callAs(sysadmin, admin.runImport, { body: { path: syntheaDir } });
+    expect(started.status).toBe(200);
+    const queued = started.body;
     expect(queued).toMatchObject({ status: 'queued', source: syntheaDir, report: null, progress: null });
 
     // Read through the process without workers: everything it reports comes from the database.
     const seen: ImportRun[] = [];
     const done = await until('the import to finish', async () => {
-      const run = await runOf(a, queued.id);
+      const run = await runOf(queued.id);
       seen.push(run);
       return run.status === 'done' || run.status === 'failed' ? run : null;
     });
@@ -126,8 +123,8 @@ describe('an import queued through one API process', () => {
       return found.every((j) => j.state === 'completed') ? found : null;
     });
     expect(jobs).toEqual([{ state: 'completed' }]);
-    const list = await a.app.inject({ method: 'GET', url: '/api/admin/importruns?sort=-startedAt&pageSize=1', headers: await adminOf(a) });
-    expect(list.json().data.items[0]).toMatchObject({ id: queued.id, status: 'done' });
+    const list = await callAs(sysadmin, admin.findImportRuns, { query: { sort: '-startedAt', pageSize: 1 } });
+    expect(list.body.items[0]).toMatchObject({ id: queued.id, status: 'done' });
   });
 
   it('retries a failed attempt (queued again with the attempt in error), and a run that keeps failing ends failed with a readable message', async () => {
@@ -138,7 +135,7 @@ describe('an import queued through one API process', () => {
 
     // The first attempt finds no upload: back to queued, with the attempt's message.
     const again = await until('the first attempt to fail', async () => {
-      const run = await runOf(a, retried);
+      const run = await runOf(retried);
       return run.status === 'queued' && run.error ? run : null;
     });
     expect(again).toMatchObject({ status: 'queued', error: 'Attempt 1 of 3 failed; retrying', report: null });
@@ -146,7 +143,7 @@ describe('an import queued through one API process', () => {
     const org = { resourceType: 'Organization', id: 'retried-org', name: 'Retried Clinic' };
     await a.ctx.db.insert(importUploads).values({ runId: retried, name: 'retried.json', content: Buffer.from(JSON.stringify(org)) });
     const done = await until('the retry to finish', async () => {
-      const run = await runOf(a, retried);
+      const run = await runOf(retried);
       return run.status === 'done' || run.status === 'failed' ? run : null;
     });
     expect(done).toMatchObject({ status: 'done', error: null });
@@ -156,7 +153,7 @@ describe('an import queued through one API process', () => {
 
     // The other never gets its file: three attempts, then failed without a report.
     const failed = await until('the last attempt to fail', async () => {
-      const run = await runOf(a, doomed);
+      const run = await runOf(doomed);
       return run.status === 'failed' ? run : null;
     });
     expect(failed).toMatchObject({ status: 'failed', report: null, progress: null, error: `${IMPORT_FAILED_MESSAGE} (3 attempts)` });
@@ -170,7 +167,7 @@ describe('an import queued through one API process', () => {
     const jobId = await a.ctx.jobs.boss!.send('import-run', { runId: orphan }, { retryLimit: 0, startAfter: 3600 });
     await a.ctx.jobs.boss!.fail('import-run', jobId!, { message: 'job failed by timeout in active state' });
     const failed = await until('the dead letter to mark the run', async () => {
-      const run = await runOf(a, orphan);
+      const run = await runOf(orphan);
       return run.status === 'failed' ? run : null;
     });
     expect(failed).toMatchObject({ status: 'failed', report: null, error: IMPORT_FAILED_MESSAGE });

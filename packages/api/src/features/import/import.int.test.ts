@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { Role, type ImportReport, type ImportRun } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, signInAs, type TestApp } from '../../../test/setup';
+import { Role, admin, type ImportReport, type ImportRun } from '@vigil/contract';
+import { callerFor, invalid, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { repoRoot } from '../../config/index';
 import {
   doctorMetadata,
@@ -35,6 +36,8 @@ let t: TestApp;
 let first: ImportReport;
 let tmp: string;
 let fx: Awaited<ReturnType<typeof createTenancyFixture>>;
+
+const callAs = callerFor(() => t);
 
 /** Row counts of every table the importer writes. */
 async function tableCounts() {
@@ -382,11 +385,11 @@ function multipart(filename: string, content: Buffer | string) {
  * A run queued from the web, once it has finished (GET admin/importruns/{id}, polled as the import
  * screen does; without the queue in these tests the job runs in the background of the same app).
  */
-async function finishedRun(h: Record<string, string>, runId: number): Promise<ImportRun> {
+async function finishedRun(who: CallUser, runId: number): Promise<ImportRun> {
   for (let i = 0; i < 1200; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${runId}`, headers: h });
-    expect(res.statusCode).toBe(200);
-    const run = res.json().data as ImportRun;
+    const res = await callAs(who, admin.getImportRun, { params: { id: runId } });
+    expect(res.status).toBe(200);
+    const run = res.body;
     if (run.status === 'done' || run.status === 'failed') { return run; }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -394,21 +397,20 @@ async function finishedRun(h: Record<string, string>, runId: number): Promise<Im
 }
 
 /** Queues an upload and answers the queued run as the request answered it. */
-async function queueUpload(h: Record<string, string>, name: string, content: string | Buffer): Promise<ImportRun> {
+async function queueUpload(who: CallUser, name: string, content: string | Buffer): Promise<ImportRun> {
   const m = multipart(name, content);
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...m.headers }, payload: m.payload });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as ImportRun;
+  const res = await callAs(who, admin.uploadImport, { extraHeaders: m.headers, payload: m.payload });
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 describe('POST admin/import', () => {
   it('queues an import of a file of the demo data folder (relative path), answers the queued run at once, and the run ends done with its report', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: h, payload: { path: 'hospitalInformation1714182814995.json' } });
-    expect(res.statusCode).toBe(200);
-    const queued = res.json().data as ImportRun;
+    const res = await callAs(fx.sysadmin, admin.runImport, { body: { path: 'hospitalInformation1714182814995.json' } });
+    expect(res.status).toBe(200);
+    const queued = res.body;
     expect(queued).toMatchObject({ status: 'queued', source: 'hospitalInformation1714182814995.json', startedBy: fx.sysadmin.id, report: null, progress: null, error: null, finishedAt: null });
-    const run = await finishedRun(h, queued.id);
+    const run = await finishedRun(fx.sysadmin, queued.id);
     expect(run).toMatchObject({ id: queued.id, status: 'done', progress: null, error: null });
     expect(run.report!.runId).toBe(queued.id);
     expect(run.report!.counts).toEqual({ created: 0, updated: 0, unchanged: 94, skipped: 1, error: 0 });
@@ -417,36 +419,33 @@ describe('POST admin/import', () => {
   });
 
   it('refuses a path outside the demo data folders with 400 on the path field', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
     for (const p of ['/etc/passwd', '../../../../etc/hostname', path.join(repoRoot, 'package.json')]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...h, 'accept-language': 'en' }, payload: { path: p } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ path: 'Invalid' });
+      const res = await callAs(fx.sysadmin, admin.runImport, { body: { path: p } });
+      expect(res.status).toBe(400);
+      expect(res.errors).toEqual({ path: 'Invalid' });
     }
   });
 
   it('answers 400 with the required-field message when path is missing, in Spanish when asked', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...h, 'accept-language': 'es' }, payload: {} });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ path: 'Este campo es obligatorio' });
+    const res = await callAs(fx.sysadmin, admin.runImport, { body: invalid({}), lang: 'es' });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({ path: 'Este campo es obligatorio' });
   });
 
   it('is forbidden to an office admin and an organization admin (403)', async () => {
     for (const u of [fx.officeAdminA1, fx.orgAdminA]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: await signInAs(t, u.username), payload: { path: 'hospitalInformation1714182814995.json' } });
-      expect(res.statusCode).toBe(403);
+      const res = await callAs(u, admin.runImport, { body: { path: 'hospitalInformation1714182814995.json' } });
+      expect(res.status).toBe(403);
     }
   });
 });
 
 describe('POST admin/importupload', () => {
   it('stores an uploaded bundle in the database with a queued run, answers at once, and imports it; the stored file is deleted once done', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
     const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Organization', id: 'uploaded-org', name: 'Uploaded Clinic' } }] };
-    const queued = await queueUpload(h, 'clinic.json', JSON.stringify(bundle));
+    const queued = await queueUpload(fx.sysadmin, 'clinic.json', JSON.stringify(bundle));
     expect(queued).toMatchObject({ status: 'queued', source: 'clinic.json', report: null });
-    const run = await finishedRun(h, queued.id);
+    const run = await finishedRun(fx.sysadmin, queued.id);
     expect(run.status).toBe('done');
     expect(run.report!.records).toEqual([{ file: 'clinic.json', resourceType: 'Organization', id: 'uploaded-org', status: 'created' }]);
     expect(await t.ctx.db.select({ name: organizations.institutionName }).from(organizations).where(eq(organizations.externalRef, 'Organization/uploaded-org'))).toEqual([{ name: 'Uploaded Clinic' }]);
@@ -456,100 +455,90 @@ describe('POST admin/importupload', () => {
   });
 
   it('accepts a Synthea patient bundle larger than the 1 MiB JSON body limit', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
     const content = fs.readFileSync(path.join(syntheaDir, BARNEY));
     expect(content.length).toBeGreaterThan(1024 * 1024);
-    const run = await finishedRun(h, (await queueUpload(h, BARNEY, content)).id);
+    const run = await finishedRun(fx.sysadmin, (await queueUpload(fx.sysadmin, BARNEY, content)).id);
     const records = run.report!.records;
     expect(records.filter((r) => r.resourceType === 'Patient')).toEqual([{ file: BARNEY, resourceType: 'Patient', id: '9808a1c3-5354-de5f-bfe5-7fdbd39bb426', status: 'unchanged' }]);
     expect(records.filter((r) => r.resourceType === 'Observation').every((r) => r.status === 'unchanged')).toBe(true);
   });
 
   it('reports a truncated upload as an error record: the run ends failed with its report', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const run = await finishedRun(h, (await queueUpload(h, 'cut.json', '{"resourceType":"Bundle","entry":[{"resource":')).id);
+    const run = await finishedRun(fx.sysadmin, (await queueUpload(fx.sysadmin, 'cut.json', '{"resourceType":"Bundle","entry":[{"resource":')).id);
     expect(run).toMatchObject({ status: 'failed', error: null });
     expect(run.report!.records).toEqual([{ file: 'cut.json', resourceType: '', id: '', status: 'error', reason: 'not valid JSON: the file ends early (truncated)' }]);
   });
 
   it('stores bytes that are not text as they came (NUL included) and reports them as not JSON', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const run = await finishedRun(h, (await queueUpload(h, 'binary.json', Buffer.from([0x00, 0xff, 0x7b, 0x00]))).id);
+    const run = await finishedRun(fx.sysadmin, (await queueUpload(fx.sysadmin, 'binary.json', Buffer.from([0x00, 0xff, 0x7b, 0x00]))).id);
     expect(run.status).toBe('failed');
     expect(run.report!.records).toEqual([expect.objectContaining({ file: 'binary.json', status: 'error', reason: expect.stringMatching(/^not valid JSON/) })]);
   });
 
   it('answers 413 for a file over 10 MB and 400 without a file', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
     const big = multipart('big.json', Buffer.alloc(10 * 1024 * 1024 + 10, 0x20));
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...h, ...big.headers }, payload: big.payload });
-    expect(res.statusCode).toBe(413);
+    const res = await callAs(fx.sysadmin, admin.uploadImport, { extraHeaders: big.headers, payload: big.payload });
+    expect(res.status).toBe(413);
     const boundary = '----vigilempty';
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/importupload',
-      headers: { ...h, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const none = await callAs(fx.sysadmin, admin.uploadImport, {
+      extraHeaders: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().errors).toEqual({ file: 'This field is required' });
+    expect(none.status).toBe(400);
+    expect(none.errors).toEqual({ file: 'This field is required' });
   });
 
   it('is forbidden to an office admin (403)', async () => {
     const m = multipart('clinic.json', '{}');
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/importupload', headers: { ...(await signInAs(t, fx.officeAdminA1.username)), ...m.headers }, payload: m.payload });
-    expect(res.statusCode).toBe(403);
+    const res = await callAs(fx.officeAdminA1, admin.uploadImport, { extraHeaders: m.headers, payload: m.payload });
+    expect(res.status).toBe(403);
   });
 });
 
 describe('GET admin/importruns/{id}', () => {
   it('answers one run; 404 for an unknown id, 400 for an id that is not a number, 403 for an office admin', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const one = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: h });
-    expect(one.statusCode).toBe(200);
-    expect(one.json().data).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir, error: null, progress: null });
-    expect(one.json().data.report.counts.created).toBe(730);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/999999', headers: h })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/importruns/abc', headers: h })).statusCode).toBe(400);
-    const other = await t.app.inject({ method: 'GET', url: `/api/admin/importruns/${first.runId}`, headers: await signInAs(t, fx.officeAdminA1.username) });
-    expect(other.statusCode).toBe(403);
+    const one = await callAs(fx.sysadmin, admin.getImportRun, { params: { id: first.runId } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir, error: null, progress: null });
+    expect(one.body.report!.counts.created).toBe(730);
+    expect((await callAs(fx.sysadmin, admin.getImportRun, { params: { id: 999999 } })).status).toBe(404);
+    expect((await callAs(fx.sysadmin, admin.getImportRun, { params: { id: invalid('abc') } })).status).toBe(400);
+    const other = await callAs(fx.officeAdminA1, admin.getImportRun, { params: { id: first.runId } });
+    expect(other.status).toBe(403);
   });
 });
 
 describe('GET admin/importruns', () => {
   it('lists the runs newest first with their reports, paged', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?page=1&pageSize=2', headers: h });
-    expect(res.statusCode).toBe(200);
-    const page = res.json().data;
+    const res = await callAs(fx.sysadmin, admin.findImportRuns, { query: { page: 1, pageSize: 2 } });
+    expect(res.status).toBe(200);
+    const page = res.body;
     const total = (await t.ctx.db.select({ n: count() }).from(importRuns))[0]!.n;
     expect(page).toMatchObject({ total, page: 1, pageSize: 2 });
     expect(page.items).toHaveLength(2);
-    expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
-    const oldest = await t.app.inject({ method: 'GET', url: `/api/admin/importruns?sort=startedAt&pageSize=1`, headers: h });
-    expect(oldest.json().data.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
-    expect(oldest.json().data.items[0].report.counts.created).toBe(730);
+    expect(page.items[0]!.id).toBeGreaterThan(page.items[1]!.id);
+    const oldest = await callAs(fx.sysadmin, admin.findImportRuns, { query: { sort: 'startedAt', pageSize: 1 } });
+    expect(oldest.body.items[0]).toMatchObject({ id: first.runId, status: 'done', source: syntheaDir });
+    expect(oldest.body.items[0]!.report!.counts.created).toBe(730);
   });
 
   it('filters by source text', async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?search=rollback.json', headers: h });
-    expect(res.json().data.items.map((r: { source: string }) => r.source)).toEqual(['rollback.json']);
+    const res = await callAs(fx.sysadmin, admin.findImportRuns, { query: { search: 'rollback.json' } });
+    expect(res.body.items.map((r) => r.source)).toEqual(['rollback.json']);
   });
 
   it('answers 400 for a page size over 200 and 403 for an office admin', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/importruns?pageSize=500', headers: await signInAs(t, fx.sysadmin.username) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty('pageSize');
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/importruns', headers: await signInAs(t, fx.officeAdminA1.username) });
-    expect(res.statusCode).toBe(403);
+    const bad = await callAs(fx.sysadmin, admin.findImportRuns, { query: { pageSize: 500 } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toHaveProperty('pageSize');
+    const res = await callAs(fx.officeAdminA1, admin.findImportRuns);
+    expect(res.status).toBe(403);
   });
 
   it("shows a running import's progress (files read of the total) from the database, then its report", async () => {
-    const h = await signInAs(t, fx.sysadmin.username);
     const totalFiles = fs.readdirSync(syntheaDir).filter((f) => f.endsWith('.json')).length;
     const work = importFhir(t.ctx, syntheaDir);
-    const newest = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/importruns?sort=-startedAt&pageSize=1', headers: h })).json().data.items[0];
+    const newest = async () => (await callAs(fx.sysadmin, admin.findImportRuns, { query: { sort: '-startedAt', pageSize: 1 } })).body.items[0]!;
     let running: { status: string; progress: { files: number; filesTotal: number } | null; report: unknown } | undefined;
     for (let i = 0; i < 400 && !running; i++) {
       const item = await newest();
@@ -562,7 +551,7 @@ describe('GET admin/importruns', () => {
     expect(running!.progress!.files).toBeLessThan(totalFiles);
     const done = await newest();
     expect(done).toMatchObject({ status: 'done', progress: null });
-    expect(done.report.files).toBe(totalFiles);
+    expect(done.report!.files).toBe(totalFiles);
   });
 });
 
@@ -570,24 +559,23 @@ describe('GET admin/outbox', () => {
   it('lists kept e-mail newest first with bodies for a system admin', async () => {
     await t.ctx.mailer.send({ to: 'first@example.com', subject: 'Validate your account', text: 'Open https://vigil.example/validate?x=1' });
     await t.ctx.mailer.send({ to: 'second@example.com', subject: 'Reset your password', text: 'Open https://vigil.example/reset?x=2' });
-    const h = await signInAs(t, fx.sysadmin.username);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?pageSize=10', headers: h });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const res = await callAs(fx.sysadmin, admin.findOutbox, { query: { pageSize: 10 } });
+    expect(res.status).toBe(200);
+    const data = res.body;
     expect(data.total).toBe((await t.ctx.db.select({ n: count() }).from(emailOutbox))[0]!.n);
     expect(data.items[0]).toMatchObject({ toAddress: 'second@example.com', subject: 'Reset your password', bodyText: 'Open https://vigil.example/reset?x=2', status: 'kept', error: null });
     expect(data.items[1]).toMatchObject({ toAddress: 'first@example.com' });
-    const searched = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?search=validate', headers: h });
-    expect(searched.json().data.items.map((m: { toAddress: string }) => m.toAddress)).toEqual(['first@example.com']);
+    const searched = await callAs(fx.sysadmin, admin.findOutbox, { query: { search: 'validate' } });
+    expect(searched.body.items.map((m) => m.toAddress)).toEqual(['first@example.com']);
   });
 
   it('answers 400 for a bad status filter and 403 for an office admin and a doctor', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=lost', headers: { ...(await signInAs(t, fx.sysadmin.username)), 'accept-language': 'en' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ status: 'This field needs to be formatted' });
+    const bad = await callAs(fx.sysadmin, admin.findOutbox, { query: { status: invalid('lost') } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ status: 'This field needs to be formatted' });
     for (const u of [fx.officeAdminA1, fx.doctorA1]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: await signInAs(t, u.username) });
-      expect(res.statusCode).toBe(403);
+      const res = await callAs(u, admin.findOutbox);
+      expect(res.status).toBe(403);
     }
   });
 });
