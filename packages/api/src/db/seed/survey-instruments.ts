@@ -6,8 +6,9 @@ import { surveyInstruments } from './data/survey-instruments';
 /**
  * Seeds the validated instruments (data/survey-instruments.ts; docs/assessments.md) as locked
  * templates of the system library, one per instrument code, with their items, answer options,
- * scores and LOINC codes. Idempotent: an instrument already present is left as it is (its
- * questions' ids are referenced by answers), only its names and codes are refreshed.
+ * scores and LOINC codes. Idempotent: an instrument already present keeps its questions and answer
+ * options (their ids are referenced by answers); its names, codes and the wording of its items and
+ * options (English and Spanish, matched by item key and option order) are refreshed.
  */
 export async function seedSurveyInstruments(db: Db): Promise<void> {
   for (const [order, instrument] of surveyInstruments.entries()) {
@@ -28,6 +29,22 @@ export async function seedSurveyInstruments(db: Db): Promise<void> {
       };
       if (existing) {
         await tx.update(surveyTemplates).set(values).where(eq(surveyTemplates.id, existing.id));
+        // The item and answer wording follows the data (a corrected published Spanish text, or an
+        // English-only instrument's Spanish emptied); ids, scores and order stay as answered.
+        for (const item of instrument.items) {
+          const [question] = await tx
+            .update(surveyQuestions)
+            .set({ text: item.text, textEs: item.textEs })
+            .where(and(eq(surveyQuestions.templateId, existing.id), eq(surveyQuestions.itemKey, item.key)))
+            .returning({ id: surveyQuestions.id });
+          if (!question) { continue; }
+          for (const [j, a] of item.answers.entries()) {
+            await tx
+              .update(surveyOfferedAnswers)
+              .set({ text: a.text, textEs: a.textEs })
+              .where(and(eq(surveyOfferedAnswers.questionId, question.id), eq(surveyOfferedAnswers.sortOrder, j)));
+          }
+        }
         return;
       }
       const [template] = await tx

@@ -45,7 +45,7 @@ export async function getSurvey(ctx: AppContext, scope: Scope, id: number, db: E
   if (!row) { throw AppError.notFound(); }
   const template = await loadTemplate(systemScope, db, row.s.templateId);
   const answers = await repo.findAnswers({ scope }, db, [id]);
-  return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy, copyright: template.copyright, copyrightEs: template.copyrightEs };
+  return { ...toSurveySummary(row), questions: template.questions, answers: answers.map(toAnswer), completedBy: row.s.completedBy, ...copyrightOf(template.instrumentCode) };
 }
 
 /** `GET survey/getassignedinprogresssurveysforpatient`: a visible patient's surveys due now and not completed, oldest due first. */

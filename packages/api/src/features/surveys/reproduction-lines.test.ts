@@ -42,8 +42,8 @@ describe('seeded instruments: reproduction lines', () => {
   });
 
   it('the served template and its FHIR Questionnaire carry the line; other templates none', () => {
-    expect(copyrightOf('GAD7')).toEqual({ copyright: pfizer, copyrightEs: surveyInstruments.find((i) => i.code === 'GAD7')!.copyrightEs });
-    expect(copyrightOf(null)).toEqual({ copyright: null, copyrightEs: null });
+    expect(copyrightOf('GAD7')).toMatchObject({ copyright: pfizer, copyrightEs: surveyInstruments.find((i) => i.code === 'GAD7')!.copyrightEs });
+    expect(copyrightOf(null)).toEqual({ copyright: null, copyrightEs: null, descriptionEs: null, spanishSource: null, englishOnly: false });
     const template = {
       id: 1, hospitalId: null, hospitalName: null, name: 'PHQ-9', nameEs: 'PHQ-9', description: '', category: 'PHQ9', instrumentCode: 'PHQ9' as const,
       loincCode: '44249-1', isLocked: true, status: 'active' as const, questionCount: 0, assignedCount: 0, maxScore: 27,

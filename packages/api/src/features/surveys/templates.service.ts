@@ -63,6 +63,8 @@ export function toSummary(r: repo.TemplateRow): SurveyTemplateSummary {
     name: r.name,
     nameEs: r.nameEs,
     description: r.description,
+    descriptionEs: copyrightOf(r.instrumentCode).descriptionEs,
+    englishOnly: copyrightOf(r.instrumentCode).englishOnly,
     category: r.category,
     instrumentCode: instrumentOf(r.instrumentCode),
     loincCode: r.loincCode,

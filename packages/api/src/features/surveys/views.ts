@@ -14,12 +14,20 @@ export const instrumentOf = (code: string | null): SurveyInstrumentCode | null =
   code !== null && (surveyInstrumentCodes as readonly string[]).includes(code) ? (code as SurveyInstrumentCode) : null;
 
 /**
- * The reproduction line of a seeded validated instrument (db/seed/data/survey-instruments.ts;
- * docs/assessments.md "Reproduction terms"), English and Spanish; nulls for any other template.
+ * What a seeded validated instrument carries beside its items (db/seed/data/survey-instruments.ts;
+ * docs/assessments.md "Reproduction terms" and "Spanish versions"): its reproduction line in English
+ * and Spanish, its Spanish instructions and the published Spanish version they follow, or
+ * `englishOnly` when it has none; nulls and false for any other template.
  */
-export function copyrightOf(code: string | null): { copyright: string | null; copyrightEs: string | null } {
+export function copyrightOf(code: string | null): { copyright: string | null; copyrightEs: string | null; descriptionEs: string | null; spanishSource: string | null; englishOnly: boolean } {
   const instrument = surveyInstruments.find((i) => i.code === code);
-  return { copyright: instrument?.copyright ?? null, copyrightEs: instrument?.copyrightEs ?? null };
+  return {
+    copyright: instrument?.copyright ?? null,
+    copyrightEs: instrument?.copyrightEs ?? null,
+    descriptionEs: instrument?.spanish ? instrument.descriptionEs : null,
+    spanishSource: instrument?.spanish?.source ?? null,
+    englishOnly: !!instrument && instrument.spanish === null,
+  };
 }
 
 /** The stored score (surveys.score_json), or null when absent or not of the contract's shape. */

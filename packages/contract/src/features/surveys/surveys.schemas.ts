@@ -182,6 +182,10 @@ export const surveyTemplateSummarySchema = z.object({
   name: z.string(),
   nameEs: z.string(),
   description: z.string(),
+  /** A seeded instrument's instructions in its publisher's Spanish; null for other templates (docs/assessments.md "Spanish versions"). */
+  descriptionEs: z.string().nullable(),
+  /** A seeded instrument with no free Spanish version (MDQ): the Spanish interface shows it in English with a note. */
+  englishOnly: z.boolean(),
   /** MENTAL_HEALTH_CATEGORY lowValue, or null. */
   category: z.string().nullable(),
   /** Set on the seeded validated instruments. */
@@ -201,11 +205,20 @@ export const surveyTemplateSummarySchema = z.object({
 export type SurveyTemplateSummary = z.infer<typeof surveyTemplateSummarySchema>;
 
 /**
- * The reproduction line a validated instrument's terms require beside its items (English and
- * Spanish; null for other templates): shown under the questionnaire (docs/assessments.md
- * "Reproduction terms").
+ * What a seeded validated instrument carries beside its items (docs/assessments.md; null / false for
+ * other templates): the reproduction line its terms require, in English and Spanish ("Reproduction
+ * terms"); its instructions in Spanish (`descriptionEs`, the publisher's Spanish wording); the
+ * published Spanish version its Spanish texts follow (`spanishSource`, a citation); and
+ * `englishOnly` when no free Spanish version is published, so that the Spanish interface shows the
+ * English items with a note instead of a translation of our own ("Spanish versions").
  */
-export const surveyCopyrightFields = { copyright: z.string().nullable(), copyrightEs: z.string().nullable() };
+export const surveyCopyrightFields = {
+  copyright: z.string().nullable(),
+  copyrightEs: z.string().nullable(),
+  descriptionEs: z.string().nullable(),
+  spanishSource: z.string().nullable(),
+  englishOnly: z.boolean(),
+};
 
 /** A template with its questions and their offered answers, in order. `bands` lists a validated instrument's bands. */
 export const surveyTemplateSchema = surveyTemplateSummarySchema.extend({

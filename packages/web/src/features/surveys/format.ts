@@ -5,6 +5,14 @@ export function textIn(v: { text: string; textEs: string }, lang: string): strin
   return lang.startsWith('es') ? v.textEs || v.text : v.text || v.textEs;
 }
 
+/**
+ * A template's or survey's instructions in the UI language: a seeded instrument's publisher's
+ * Spanish (`descriptionEs`) on the Spanish interface, else the stored description.
+ */
+export function descriptionIn(v: { description?: string; descriptionEs?: string | null }, lang: string): string {
+  return lang.startsWith('es') ? v.descriptionEs || v.description || '' : v.description || '';
+}
+
 /** A name with its Spanish version in the UI language. */
 export function nameIn(v: { name?: string; nameEs?: string; templateName?: string; templateNameEs?: string }, lang: string): string {
   const en = v.name ?? v.templateName ?? '';

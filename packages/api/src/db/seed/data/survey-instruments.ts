@@ -1,9 +1,11 @@
 /**
  * The validated screening instruments seeded as locked templates of the system library, with their
  * published items, answer options, answer scores and LOINC codes. Sources and reproduction terms
- * are in docs/assessments.md; Spanish texts follow the publishers' Spanish versions (PHQ / GAD-7:
- * Pfizer's Spanish for the USA) or, where no official one is cited there, are our translation and
- * marked so in docs/assessments.md. The scoring (totals, bands, MDQ's rule) is
+ * are in docs/assessments.md. Spanish texts are the publishers' own Spanish versions, cited in
+ * `spanish.source` (PHQ-9, PHQ-2, GAD-7: Pfizer's Spanish (USA) screeners; AUDIT, AUDIT-C: WHO's
+ * Spanish edition of the AUDIT manual); an instrument without a free Spanish version (MDQ) has
+ * `spanish: null` and empty Spanish texts, and the Spanish interface shows its English items with a
+ * note that it is English only (docs/assessments.md "Spanish versions"). The scoring (totals, bands, MDQ's rule) is
  * features/surveys/scoring; this file is data only.
  */
 
@@ -47,7 +49,24 @@ export interface InstrumentDefinition {
    */
   copyright: string;
   copyrightEs: string;
+  /**
+   * The published Spanish version the Spanish texts (`nameEs`, `descriptionEs`, items, answers) are
+   * taken from, as a citation; null when the owner publishes none for free use: the instrument is
+   * then English only and its Spanish texts are empty (never a translation of ours).
+   */
+  spanish: { source: string } | null;
 }
+
+/** Pfizer's Spanish (USA) PHQ and GAD-7 screeners (docs/assessments.md "Spanish versions"). */
+const PFIZER_SPANISH_USA = {
+  source:
+    'Pfizer Inc., PHQ and GAD-7 screeners, Spanish for the USA (phqscreeners.com, "Select a screener": PHQ-9 / GAD-7, Spanish (USA)); no permission required to reproduce, translate, display or distribute.',
+};
+/** WHO's Spanish edition of the AUDIT manual (docs/assessments.md "Spanish versions"). */
+const WHO_AUDIT_SPANISH = {
+  source:
+    'Babor TF, Higgins-Biddle JC, Saunders JB, Monteiro MG. AUDIT. Cuestionario de Identificación de los Trastornos debidos al Consumo de Alcohol. Pautas para su utilización en Atención Primaria. Organización Mundial de la Salud, WHO/MSD/MSB/01.6a (edición en español: Generalitat Valenciana, Conselleria de Bienestar Social), 2001.',
+};
 
 /**
  * PHQ-9, PHQ-2 and GAD-7: the development credit and permission statement printed on Pfizer's
@@ -130,6 +149,7 @@ const phq9: InstrumentDefinition = {
   totalLoinc: '44261-6',
   copyright: PFIZER_SCREENER_LINE,
   copyrightEs: PFIZER_SCREENER_LINE_ES,
+  spanish: PFIZER_SPANISH_USA,
   maxTotal: 27,
   items: [
     ...phq9Items.map((item, i) => phqItem('PHQ9', i, item)),
@@ -161,6 +181,7 @@ const phq2: InstrumentDefinition = {
   totalLoinc: '55758-7',
   copyright: PFIZER_SCREENER_LINE,
   copyrightEs: PFIZER_SCREENER_LINE_ES,
+  spanish: PFIZER_SPANISH_USA,
   maxTotal: 6,
   items: phq9Items.slice(0, 2).map((item, i) => phqItem('PHQ2', i, item)),
 };
@@ -176,6 +197,7 @@ const gad7: InstrumentDefinition = {
   totalLoinc: '70274-6',
   copyright: PFIZER_SCREENER_LINE,
   copyrightEs: PFIZER_SCREENER_LINE_ES,
+  spanish: PFIZER_SPANISH_USA,
   maxTotal: 21,
   items: (
     [
@@ -216,7 +238,7 @@ const auditItems: InstrumentItem[] = [
       { text: '1 or 2', textEs: '1 o 2', score: 0, loinc: 'LA15694-5' },
       { text: '3 or 4', textEs: '3 o 4', score: 1, loinc: 'LA15695-2' },
       { text: '5 or 6', textEs: '5 o 6', score: 2, loinc: 'LA18930-0' },
-      { text: '7, 8, or 9', textEs: '7, 8 o 9', score: 3, loinc: 'LA18931-8' },
+      { text: '7, 8, or 9', textEs: 'De 7 a 9', score: 3, loinc: 'LA18931-8' },
       { text: '10 or more', textEs: '10 o más', score: 4, loinc: 'LA18932-6' },
     ],
     scored: true,
@@ -236,7 +258,7 @@ const auditItems: InstrumentItem[] = [
   freqItem('AUDIT.6', 'How often during the last year have you needed a first drink in the morning to get yourself going after a heavy drinking session?', '¿Con qué frecuencia en el curso del último año ha necesitado beber en ayunas para recuperarse después de haber bebido mucho el día anterior?', '68523-0'),
   freqItem('AUDIT.7', 'How often during the last year have you had a feeling of guilt or remorse after drinking?', '¿Con qué frecuencia en el curso del último año ha tenido remordimientos o sentimientos de culpa después de haber bebido?', '68524-8'),
   freqItem('AUDIT.8', 'How often during the last year have you been unable to remember what happened the night before because you had been drinking?', '¿Con qué frecuencia en el curso del último año no ha podido recordar lo que sucedió la noche anterior porque había estado bebiendo?', '68525-5'),
-  yearItem('AUDIT.9', 'Have you or someone else been injured as a result of your drinking?', '¿Usted o alguna otra persona han resultado heridos porque usted había bebido?', '68526-3'),
+  yearItem('AUDIT.9', 'Have you or someone else been injured as a result of your drinking?', '¿Usted o alguna otra persona ha resultado físicamente herido porque usted había bebido?', '68526-3'),
   yearItem(
     'AUDIT.10',
     'Has a relative or friend or a doctor or another health worker been concerned about your drinking or suggested you cut down?',
@@ -286,6 +308,7 @@ const audit: InstrumentDefinition = {
   totalLoinc: '75624-7',
   copyright: WHO_AUDIT_LINE,
   copyrightEs: WHO_AUDIT_LINE_ES,
+  spanish: WHO_AUDIT_SPANISH,
   maxTotal: 40,
   items: auditItems,
 };
@@ -301,51 +324,53 @@ const auditC: InstrumentDefinition = {
   totalLoinc: '75626-2',
   copyright: WHO_AUDIT_LINE,
   copyrightEs: WHO_AUDIT_LINE_ES,
+  spanish: WHO_AUDIT_SPANISH,
   maxTotal: 12,
   items: auditItems.slice(0, 3).map((item, i) => ({ ...item, key: `AUDITC.${i + 1}` })),
 };
 
 const yesNo: InstrumentAnswer[] = [
-  { text: 'Yes', textEs: 'Sí', score: 1, loinc: 'LA33-6' },
-  { text: 'No', textEs: 'No', score: 0, loinc: 'LA32-8' },
+  { text: 'Yes', textEs: '', score: 1, loinc: 'LA33-6' },
+  { text: 'No', textEs: '', score: 0, loinc: 'LA32-8' },
 ];
 
 const mdqStem = 'Has there ever been a period of time when you were not your usual self and...';
-const mdqStemEs = '¿Ha habido alguna vez un período de tiempo en el que usted no era el mismo de siempre y...';
-const mdqQ1: [string, string][] = [
-  ['...you felt so good or so hyper that other people thought you were not your normal self or you were so hyper that you got into trouble?', '...se sentía tan bien o tan acelerado que otras personas pensaron que no era usted o estaba tan acelerado que se metió en problemas?'],
-  ['...you were so irritable that you shouted at people or started fights or arguments?', '...estaba tan irritable que gritaba a la gente o empezaba peleas o discusiones?'],
-  ['...you felt much more self-confident than usual?', '...se sentía mucho más seguro de sí mismo que de costumbre?'],
-  ['...you got much less sleep than usual and found you didn\'t really miss it?', '...dormía mucho menos que de costumbre y notaba que realmente no lo echaba de menos?'],
-  ['...you were much more talkative or spoke much faster than usual?', '...estaba mucho más hablador o hablaba mucho más rápido que de costumbre?'],
-  ['...thoughts raced through your head or you couldn\'t slow your mind down?', '...los pensamientos le pasaban rápidamente por la cabeza o no podía frenar su mente?'],
-  ['...you were so easily distracted by things around you that you had trouble concentrating or staying on track?', '...se distraía tan fácilmente con las cosas a su alrededor que tenía problemas para concentrarse o seguir con lo que hacía?'],
-  ['...you had much more energy than usual?', '...tenía mucha más energía que de costumbre?'],
-  ['...you were much more active or did many more things than usual?', '...estaba mucho más activo o hacía muchas más cosas que de costumbre?'],
-  ['...you were much more social or outgoing than usual, for example, you telephoned friends in the middle of the night?', '...era mucho más sociable o extrovertido que de costumbre, por ejemplo, llamaba a amigos en mitad de la noche?'],
-  ['...you were much more interested in sex than usual?', '...estaba mucho más interesado en el sexo que de costumbre?'],
-  ['...you did things that were unusual for you or that other people might have thought were excessive, foolish, or risky?', '...hacía cosas poco habituales para usted o que otras personas podrían haber considerado excesivas, insensatas o arriesgadas?'],
-  ['...spending money got you or your family into trouble?', '...gastar dinero le causó problemas a usted o a su familia?'],
+const mdqQ1: string[] = [
+  '...you felt so good or so hyper that other people thought you were not your normal self or you were so hyper that you got into trouble?',
+  '...you were so irritable that you shouted at people or started fights or arguments?',
+  '...you felt much more self-confident than usual?',
+  '...you got much less sleep than usual and found you didn\'t really miss it?',
+  '...you were much more talkative or spoke much faster than usual?',
+  '...thoughts raced through your head or you couldn\'t slow your mind down?',
+  '...you were so easily distracted by things around you that you had trouble concentrating or staying on track?',
+  '...you had much more energy than usual?',
+  '...you were much more active or did many more things than usual?',
+  '...you were much more social or outgoing than usual, for example, you telephoned friends in the middle of the night?',
+  '...you were much more interested in sex than usual?',
+  '...you did things that were unusual for you or that other people might have thought were excessive, foolish, or risky?',
+  '...spending money got you or your family into trouble?',
 ];
 
 /** MDQ (Hirschfeld et al. 2000). No LOINC codes are given here (docs/assessments.md): the export codes it by text. */
 const mdq: InstrumentDefinition = {
   code: 'MDQ',
   name: 'MDQ (Mood Disorder Questionnaire)',
-  nameEs: 'MDQ (Cuestionario de trastornos del estado de ánimo)',
+  nameEs: 'MDQ (Mood Disorder Questionnaire), solo en inglés',
   description: mdqStem,
-  descriptionEs: mdqStemEs,
+  descriptionEs: '',
   loinc: null,
   totalLoinc: null,
   copyright: MDQ_LINE,
   copyrightEs: MDQ_LINE_ES,
+  // No Spanish version free to use is published by its holder: English only, no Spanish texts.
+  spanish: null,
   maxTotal: 13,
   items: [
-    ...mdqQ1.map(([text, textEs], i): InstrumentItem => ({ key: `MDQ.1${'abcdefghijklm'[i]}`, text, textEs, loinc: null, answers: yesNo, scored: true, required: true })),
+    ...mdqQ1.map((text, i): InstrumentItem => ({ key: `MDQ.1${'abcdefghijklm'[i]}`, text, textEs: '', loinc: null, answers: yesNo, scored: true, required: true })),
     {
       key: 'MDQ.2',
       text: 'If you checked YES to more than one of the above, have several of these ever happened during the same period of time?',
-      textEs: 'Si marcó SÍ en más de una de las anteriores, ¿han ocurrido varias de ellas alguna vez durante el mismo período de tiempo?',
+      textEs: '',
       loinc: null,
       answers: yesNo,
       scored: false,
@@ -354,13 +379,13 @@ const mdq: InstrumentDefinition = {
     {
       key: 'MDQ.3',
       text: 'How much of a problem did any of these cause you — like being unable to work; having family, money or legal troubles; getting into arguments or fights?',
-      textEs: '¿Cuánto problema le causó alguna de ellas — como no poder trabajar; tener problemas familiares, de dinero o legales; meterse en discusiones o peleas?',
+      textEs: '',
       loinc: null,
       answers: [
-        { text: 'No problem', textEs: 'Ningún problema', score: 0, loinc: null },
-        { text: 'Minor problem', textEs: 'Problema menor', score: 1, loinc: null },
-        { text: 'Moderate problem', textEs: 'Problema moderado', score: 2, loinc: null },
-        { text: 'Serious problem', textEs: 'Problema grave', score: 3, loinc: null },
+        { text: 'No problem', textEs: '', score: 0, loinc: null },
+        { text: 'Minor problem', textEs: '', score: 1, loinc: null },
+        { text: 'Moderate problem', textEs: '', score: 2, loinc: null },
+        { text: 'Serious problem', textEs: '', score: 3, loinc: null },
       ],
       scored: false,
       required: true,

@@ -92,10 +92,16 @@ export function SurveyAnswerForm({
   /** The builder's preview: answerable, but nothing is saved (no buttons). */
   preview?: boolean;
   testId?: string;
-  /** A validated instrument's reproduction line (docs/assessments.md "Reproduction terms"), shown under the items in `lang`. */
-  copyright?: { copyright: string | null; copyrightEs: string | null };
+  /**
+   * A validated instrument's reproduction line (docs/assessments.md "Reproduction terms"), shown
+   * under the items in `lang`; with `englishOnly` (no free Spanish version, docs/assessments.md
+   * "Spanish versions") the Spanish interface shows a note above the English items, marked
+   * `lang="en"` for screen readers.
+   */
+  copyright?: { copyright: string | null; copyrightEs: string | null; englishOnly?: boolean };
 }) {
   const { t } = useTranslation('surveys');
+  const englishOnly = !!copyright?.englishOnly && lang.startsWith('es');
   const copyrightLine = copyright?.copyright ? textIn({ text: copyright.copyright, textEs: copyright.copyrightEs ?? '' }, lang) : null;
   const initial = useMemo(() => new Map(questions.map((q) => [q.id, draftOf(q, saved.find((a) => a.questionId === q.id))])), [questions, saved]);
   const [drafts, setDrafts] = useState<Map<number, Draft>>(initial);
@@ -170,9 +176,16 @@ export function SurveyAnswerForm({
           <Progress.Section value={questions.length ? (answered / questions.length) * 100 : 0} aria-label={t('answer.progress', { answered, total: questions.length })} />
         </Progress.Root>
       </Stack>
-      {questions.map((q, i) => (
-        <QuestionField key={q.id} index={i} question={q} draft={draft(q.id)} lang={lang} error={errors[`questions.${q.id}`]} onChange={(patch) => change(q.id, patch)} />
-      ))}
+      {englishOnly && (
+        <Alert color="blue" variant="light" data-testid={`${testId}-english-only`}>
+          {t('answer.englishOnly')}
+        </Alert>
+      )}
+      <Stack gap="md" lang={englishOnly ? 'en' : undefined}>
+        {questions.map((q, i) => (
+          <QuestionField key={q.id} index={i} question={q} draft={draft(q.id)} lang={lang} error={errors[`questions.${q.id}`]} onChange={(patch) => change(q.id, patch)} />
+        ))}
+      </Stack>
       {copyrightLine && (
         <Text size="xs" c="dimmed" data-testid={`${testId}-copyright`}>
           {copyrightLine}

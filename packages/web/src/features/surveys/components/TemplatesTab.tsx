@@ -13,7 +13,7 @@ import { useCalendar } from '../../../lib/calendar';
 import { notify } from '../../../lib/notify';
 import type { OfficeOption } from '../../../lib/offices-in-scope';
 import { useCreateTemplate, useDeleteTemplate, useTemplatePage } from '../api/surveys';
-import { nameIn } from '../format';
+import { descriptionIn, nameIn } from '../format';
 import { TemplateBuilder } from './TemplateBuilder';
 
 /**
@@ -69,9 +69,14 @@ export function TemplatesTab({ officeId, offices }: { officeId: number; offices:
               {nameIn(tpl, lang)}
             </Text>
           </Group>
-          {tpl.description && (
-            <Text size="xs" c="dimmed" lineClamp={1} maw={360}>
-              {tpl.description}
+          {descriptionIn(tpl, lang) && (
+            <Text size="xs" c="dimmed" lineClamp={1} maw={360} data-testid="template-description" lang={tpl.englishOnly && lang.startsWith('es') ? 'en' : undefined}>
+              {descriptionIn(tpl, lang)}
+            </Text>
+          )}
+          {tpl.englishOnly && lang.startsWith('es') && (
+            <Text size="xs" fw={600} data-testid="template-english-only">
+              {t('templates.englishOnly')}
             </Text>
           )}
         </Stack>

@@ -10,7 +10,7 @@ import { useCalendar } from '../../../lib/calendar';
 import { useLinkToken } from '../../../lib/link-token';
 import { usePublicSurvey, useSavePublicAnswers, useSubmitPublicSurvey } from '../api/surveys';
 import { SurveyAnswerForm } from '../components/SurveyAnswerForm';
-import { nameIn } from '../format';
+import { descriptionIn, nameIn } from '../format';
 
 /**
  * /survey#token=… (public, no sign-in; docs/assessments.md "Survey links"; the token in the fragment,
@@ -90,7 +90,7 @@ function PublicSurvey({ token }: { token: string }) {
             {nameIn(data, lang)}
           </Title>
           <Text>{t('public.greeting', { name: `${data.patient.firstName} ${data.patient.lastInitial}.` })}</Text>
-          {data.description && <Text size="sm">{data.description}</Text>}
+          {descriptionIn(data, lang) && <Text size="sm" data-testid="public-survey-description">{descriptionIn(data, lang)}</Text>}
           <Text size="sm" c="dimmed">
             {t('public.dueAndExpiry', { due: date(data.dueDate), expires: dateTime(data.expiresAt) })}
           </Text>
