@@ -5,19 +5,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { auth, ccm, medicalNotes, offices, users } from '@vigil/contract';
+import { callerFor, type CallAs, type CallUser } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { hospitals, sessions } from '../../db/schema/index';
 import { tokenHash } from '../../lib/crypto';
 import { resolveSession } from './auth.service';
 import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from '../../lib/session-cache';
 
-/** Whether the API still takes the session (GET auth/checkauthentication answers authenticated true/false). */
-const check = async (t: TestApp, headers: { sessionguid: string }) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers })).json() as { data: { authenticated: boolean } }).data.authenticated;
+/** Whether the API still takes `user`'s session (GET auth/checkauthentication answers authenticated true/false). */
+const check = async (callAs: CallAs, user: CallUser) => (await callAs(user, auth.checkAuthentication)).body.authenticated;
+
+/** A new session of `user` for the calls that follow (the one `callAs` held is dropped), as its headers. */
+const freshSession = (callAs: CallAs, user: CallUser) => {
+  callAs.forget(user);
+  return callAs.sessionOf(user);
+};
 
 describe('session cache, default lifetime', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+  const callAs = callerFor(() => t);
   beforeAll(async () => {
     t = await createTestApp({ sessionCacheMs: 60_000 });
     f = await createTenancyFixture(t);
@@ -25,29 +33,25 @@ describe('session cache, default lifetime', () => {
   afterAll(() => t.close());
 
   it('refuses a session at once after it signs out', async () => {
-    const headers = await sessionFor(t, f.nurseA1.id);
-    expect(await check(t, headers)).toBe(true);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers })).statusCode).toBe(200);
-    expect(await check(t, headers)).toBe(false);
+    await freshSession(callAs, f.nurseA1);
+    expect(await check(callAs, f.nurseA1)).toBe(true);
+    expect((await callAs(f.nurseA1, auth.signOut)).status).toBe(200);
+    expect(await check(callAs, f.nurseA1)).toBe(false);
   });
 
   it('refuses a user at once after an admin disables them', async () => {
-    const nurse = await sessionFor(t, f.nurseA1.id);
-    expect(await check(t, nurse)).toBe(true);
-    const admin = await sessionFor(t, f.officeAdminA1.id);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/setstatus', headers: { ...admin, userid: String(f.nurseA1.id), statusvaluetoset: '0' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await check(t, nurse)).toBe(false);
+    await freshSession(callAs, f.nurseA1);
+    expect(await check(callAs, f.nurseA1)).toBe(true);
+    const res = await callAs(f.officeAdminA1, users.setStatus, { headers: { userid: f.nurseA1.id, statusvaluetoset: 0 } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(await check(callAs, f.nurseA1)).toBe(false);
   });
 
   it("shows an organization admin the office created through the API at once", async () => {
-    const headers = await sessionFor(t, f.orgAdminA.id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/hospital', headers })).statusCode).toBe(200); // scope cached
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/hospital',
-      headers,
-      payload: {
+    await freshSession(callAs, f.orgAdminA);
+    expect((await callAs(f.orgAdminA, offices.findOffices)).status).toBe(200); // scope cached
+    const created = await callAs(f.orgAdminA, offices.createOffice, {
+      body: {
         organizationId: f.orgA.id,
         hospitalName: 'Cache Clinic',
         hospitalNameESP: 'Clínica Caché',
@@ -61,32 +65,32 @@ describe('session cache, default lifetime', () => {
         timeZone: 'America/Chicago',
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { data: { id: number } }).data.id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${id}`, headers })).statusCode).toBe(200);
+    expect(created.status, created.reply.body).toBe(201);
+    const id = created.body.id;
+    expect((await callAs(f.orgAdminA, offices.getOffice, { params: { id } })).status).toBe(200);
   });
 
   it('keeps cached sessions through a clinical write (changesAccess: false) and drops them on a user change', async () => {
-    const doctor = await sessionFor(t, f.doctorA1.id); // the nurse was disabled above
+    const doctor = await freshSession(callAs, f.doctorA1); // the nurse was disabled above
     const hash = tokenHash(doctor.sessionguid);
-    expect(await check(t, doctor)).toBe(true);
+    expect(await check(callAs, f.doctorA1)).toBe(true);
     expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
     // Opening a CCM record and a staff note are writes that cannot change who sees what (CCM on in the office).
     await enablePrograms(t, [f.a1.id]);
-    const record = await t.app.inject({ method: 'POST', url: '/api/ccmrecord', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id } });
-    expect(record.statusCode, record.body).toBe(201);
-    const note = await t.app.inject({ method: 'POST', url: '/api/medicalnote', headers: doctor, payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 1, year: 2025, text: 'Called the patient' } });
-    expect(note.statusCode, note.body).toBe(201);
+    const record = await callAs(f.doctorA1, ccm.createCcmRecord, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id } });
+    expect(record.status, record.reply.body).toBe(201);
+    const note = await callAs(f.doctorA1, medicalNotes.createMedicalNote, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id, month: 1, year: 2025, text: 'Called the patient' } });
+    expect(note.status, note.reply.body).toBe(201);
     expect(cachedSession(t.ctx, hash, Date.now())).toBeDefined();
     // A user's status is access: every cached scope goes.
-    const admin = await sessionFor(t, f.officeAdminA1.id);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/setstatus', headers: { ...admin, userid: String(f.caregiverA1.id), statusvaluetoset: '1' } });
-    expect(res.statusCode, res.body).toBe(200);
+    await freshSession(callAs, f.officeAdminA1);
+    const res = await callAs(f.officeAdminA1, users.setStatus, { headers: { userid: f.caregiverA1.id, statusvaluetoset: 1 } });
+    expect(res.status, res.reply.body).toBe(200);
     expect(cachedSession(t.ctx, hash, Date.now())).toBeUndefined();
   });
 
   it('does not cache a session read before a change that cleared the cache (a request racing a sign-out)', async () => {
-    const headers = await sessionFor(t, f.caregiverA1.id);
+    const headers = await freshSession(callAs, f.caregiverA1);
     const hash = tokenHash(headers.sessionguid);
     const before = sessionGeneration(t.ctx);
     const resolved = await resolveSession(t.ctx, headers.sessionguid); // cached now
@@ -99,24 +103,24 @@ describe('session cache, default lifetime', () => {
   });
 
   it('keeps a scope written past the API (another process, no bus) until the cache lets go of it', async () => {
-    const headers = await sessionFor(t, f.doctorA1.id);
-    expect(await check(t, headers)).toBe(true);
+    await freshSession(callAs, f.doctorA1);
+    expect(await check(callAs, f.doctorA1)).toBe(true);
     await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.doctorA1.id));
     // Within the cache's lifetime this process has not read the change: the documented trade-off.
-    expect(await check(t, headers)).toBe(true);
+    expect(await check(callAs, f.doctorA1)).toBe(true);
   });
 });
 
 describe('session cache, short lifetime and off', () => {
   it('sees a session ended past the API once the lifetime has passed', async () => {
     const t = await createTestApp({ sessionCacheMs: 150 });
+    const callAs = callerFor(() => t);
     try {
       const f = await createTenancyFixture(t);
-      const headers = await sessionFor(t, f.nurseA1.id);
-      expect(await check(t, headers)).toBe(true);
+      expect(await check(callAs, f.nurseA1)).toBe(true);
       await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.nurseA1.id));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await check(t, headers)).toBe(false);
+      expect(await check(callAs, f.nurseA1)).toBe(false);
     } finally {
       await t.close();
     }
@@ -124,15 +128,15 @@ describe('session cache, short lifetime and off', () => {
 
   it('reads the database on every request when turned off (0)', async () => {
     const t = await createTestApp({ sessionCacheMs: 0 });
+    const callAs = callerFor(() => t);
     try {
       const f = await createTenancyFixture(t);
-      const headers = await sessionFor(t, f.orgAdminA.id);
-      expect(await check(t, headers)).toBe(true);
+      expect(await check(callAs, f.orgAdminA)).toBe(true);
       // An office written straight to the database is in the organization admin's scope on the next request.
       const [office] = await t.ctx.db.insert(hospitals).values({ organizationId: f.orgA.id, hospitalName: 'Direct Clinic', timeZone: 'America/New_York' }).returning();
-      expect((await t.app.inject({ method: 'GET', url: `/api/hospital/${office!.id}`, headers })).statusCode).toBe(200);
+      expect((await callAs(f.orgAdminA, offices.getOffice, { params: { id: office!.id } })).status).toBe(200);
       await t.ctx.db.update(sessions).set({ endedAt: new Date(), endReason: 'test' }).where(eq(sessions.userId, f.orgAdminA.id));
-      expect(await check(t, headers)).toBe(false);
+      expect(await check(callAs, f.orgAdminA)).toBe(false);
     } finally {
       await t.close();
     }

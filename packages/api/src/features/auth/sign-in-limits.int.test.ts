@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+// Raw: the limits count per client address, and only a raw call sets the remoteAddress.
 const signIn = (username: string, password: string, cookie?: string, remoteAddress = CLINIC) =>
   t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: { username, password }, headers: cookie ? { cookie } : {}, remoteAddress });
 

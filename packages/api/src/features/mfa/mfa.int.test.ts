@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { auth, mfa, Role } from '@vigil/contract';
-import { callerFor } from '../../../test/call-as';
+import { auth, mfa, Role, type MfaChallenge, type SignInResult } from '@vigil/contract';
+import { anonymous, callerFor } from '../../../test/call-as';
 import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTenancyFixture, createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../../test/setup';
 import { mfaFactors, mfaRecoveryCodes, sessions, systemLogs } from '../../db/schema/index';
@@ -27,8 +27,13 @@ afterAll(async () => t.close());
 
 type User = { id: number; username: string; roleId: number };
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers });
-const signIn = (user: User, headers: Record<string, string> = {}) => post('auth/signinv3', { username: user.username, password: TEST_PASSWORD }, headers);
+/** A first sign-in step's answer, read as either shape: the session (`session`) or the MFA challenge (`challengeToken`, `mfaRequired`, ...). */
+type EitherAnswer = Partial<SignInResult> & Partial<MfaChallenge>;
+const asEither = <R extends { body: unknown }>(res: R) => ({ ...res, body: res.body as EitherAnswer });
+
+/** The password step of `user`; `extraHeaders` carries the browser's device cookie. */
+const signIn = async (user: User, extraHeaders: Record<string, string> = {}) =>
+  asEither(await callAs(anonymous, auth.signInV3, { body: { username: user.username, password: TEST_PASSWORD }, extraHeaders }));
 
 /** The TOTP of an enrolment's secret, as the user's authenticator app computes it. */
 const appFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
@@ -92,8 +97,8 @@ describe('TOTP enrolment', () => {
   it('refuses a malformed code with 400, not 500', async () => {
     const doctor = await newDoctor();
     const started = await callAs(doctor, mfa.startTotp, { body: {} });
-    const res = await post('mfa/totp/confirm', { factorId: started.body.factorId, code: '12ab' }, await callAs.sessionOf(doctor));
-    expect(res.statusCode).toBe(400);
+    const res = await callAs(doctor, mfa.confirmTotp, { body: { factorId: started.body.factorId, code: '12ab' } });
+    expect(res.status).toBe(400);
   });
 
   it('lets a user hold several factors, issuing recovery codes only with the first', async () => {
@@ -111,27 +116,27 @@ describe('sign-in of a user with TOTP', () => {
     await enrolTotp(doctor);
     const before = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id));
     const res = await signIn(doctor);
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    expect(res.status).toBe(200);
+    const data = res.body;
     expect(data).toMatchObject({ mfaRequired: true, enrolRequired: false, methods: ['totp', 'recovery'] });
     expect(data).not.toHaveProperty('session');
     const after = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id));
     expect(after.length).toBe(before.length);
     // The challenge token is not a session.
-    const asSession = await t.app.inject({ method: 'GET', url: '/api/mfa/factors', headers: { sessionguid: data.challengeToken } });
-    expect(asSession.statusCode).toBe(401);
+    const asSession = await callAs(anonymous, mfa.getMyMfa, { extraHeaders: { sessionguid: data.challengeToken! } });
+    expect(asSession.status).toBe(401);
   });
 
   it('obeys the same policy for token sign-in (signinwithtoken and signinwithtokenv2)', async () => {
     const doctor = await newDoctor();
     await enrolTotp(doctor);
-    for (const path of ['auth/signinwithtoken', 'auth/signinwithtokenv2']) {
+    for (const endpoint of [auth.signInWithToken, auth.signInWithTokenV2]) {
       const token = newToken();
       await insertUserToken(t.ctx.db, { userId: doctor.id, purpose: SIGN_IN_TOKEN_PURPOSE, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + 60_000) });
-      const res = await post(path, { token });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.mfaRequired).toBe(true);
-      expect(res.json().data).not.toHaveProperty('session');
+      const res = asEither(await callAs(anonymous, endpoint, { body: { token } }));
+      expect(res.status).toBe(200);
+      expect(res.body.mfaRequired).toBe(true);
+      expect(res.body).not.toHaveProperty('session');
     }
     const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id));
     expect(rows.filter((r) => r.sessionType === 'TOKEN')).toHaveLength(0);
@@ -140,20 +145,20 @@ describe('sign-in of a user with TOTP', () => {
   it('gives the session for a valid TOTP code, once per challenge, and refuses the same code again', async () => {
     const doctor = await newDoctor();
     const { app } = await enrolTotp(doctor);
-    const challenge = (await signIn(doctor)).json().data.challengeToken as string;
+    const challenge = (await signIn(doctor)).body.challengeToken!;
     const code = nextCode(app);
-    const ok = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge, code } });
+    const ok = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge, code } });
     expect(ok.status).toBe(200);
     expect(ok.body.session.userId).toBe(doctor.id);
-    const sessionOk = await t.app.inject({ method: 'GET', url: '/api/mfa/factors', headers: { sessionguid: ok.body.session.sessionGuid } });
-    expect(sessionOk.statusCode).toBe(200);
+    const sessionOk = await callAs(anonymous, mfa.getMyMfa, { extraHeaders: { sessionguid: ok.body.session.sessionGuid } });
+    expect(sessionOk.status).toBe(200);
 
-    const reused = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge, code: nextCode(app, -1) } });
+    const reused = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge, code: nextCode(app, -1) } });
     expect(reused.status).toBe(401);
     expect(reused.msg).toBe('This sign-in step has expired. Sign in again.');
 
-    const challenge2 = (await signIn(doctor)).json().data.challengeToken as string;
-    const replay = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge2, code } });
+    const challenge2 = (await signIn(doctor)).body.challengeToken!;
+    const replay = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge2, code } });
     expect(replay.status).toBe(401);
     expect(replay.msg).toBe('The code is not valid');
   });
@@ -162,9 +167,9 @@ describe('sign-in of a user with TOTP', () => {
     const doctor = await newDoctor();
     const { recoveryCodes } = await enrolTotp(doctor);
     const code = recoveryCodes![3]!.toUpperCase();
-    const first = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).json().data.challengeToken, recoveryCode: code } });
+    const first = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).body.challengeToken!, recoveryCode: code } });
     expect(first.status).toBe(200);
-    const again = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).json().data.challengeToken, recoveryCode: code } });
+    const again = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).body.challengeToken!, recoveryCode: code } });
     expect(again.status).toBe(401);
     expect((await callAs(doctor, mfa.getMyMfa)).body.recoveryCodesLeft).toBe(9);
   });
@@ -172,16 +177,16 @@ describe('sign-in of a user with TOTP', () => {
   it('counts wrong codes like wrong passwords: past the limit even the right password and code answer 429', async () => {
     const doctor = await newDoctor();
     const { app } = await enrolTotp(doctor);
-    const challenge = (await signIn(doctor)).json().data.challengeToken as string;
+    const challenge = (await signIn(doctor)).body.challengeToken!;
     const wrongCode = app.generate() === '000000' ? '999999' : '000000';
     for (let i = 0; i < 4; i++) {
-      const r = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge, code: wrongCode } });
+      const r = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge, code: wrongCode } });
       expect(r.status).toBe(401);
     }
-    const limited = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge, code: app.generate() } });
+    const limited = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge, code: app.generate() } });
     expect(limited.status).toBe(429);
     expect(limited.reply.headers['retry-after']).toBeDefined();
-    expect((await signIn(doctor)).statusCode).toBe(429);
+    expect((await signIn(doctor)).status).toBe(429);
     const logged = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.userId, doctor.id)));
     expect(logged.filter((l) => l.message === 'MFA sign-in refused: invalid factor')).toHaveLength(4);
   });
@@ -189,39 +194,39 @@ describe('sign-in of a user with TOTP', () => {
   it('refuses a body with two factors or none with 400', async () => {
     const doctor = await newDoctor();
     await enrolTotp(doctor);
-    const challengeToken = (await signIn(doctor)).json().data.challengeToken as string;
-    expect((await post('auth/mfa/verify', { challengeToken })).statusCode).toBe(400);
-    expect((await post('auth/mfa/verify', { challengeToken, code: '123456', recoveryCode: 'aaaaa-bbbbb' })).statusCode).toBe(400);
+    const challengeToken = (await signIn(doctor)).body.challengeToken!;
+    expect((await callAs(anonymous, auth.mfaVerify, { body: { challengeToken } })).status).toBe(400);
+    expect((await callAs(anonymous, auth.mfaVerify, { body: { challengeToken, code: '123456', recoveryCode: 'aaaaa-bbbbb' } })).status).toBe(400);
   });
 
   it('remembers this device for the second step when asked, tied to the device cookie', async () => {
     const doctor = await newDoctor();
     const { app } = await enrolTotp(doctor);
     const first = await signIn(doctor);
-    expect(first.headers['set-cookie']).toBeUndefined(); // no device cookie before the second step
-    const verified = await post('auth/mfa/verify', { challengeToken: first.json().data.challengeToken, code: nextCode(app), rememberDevice: true });
-    expect(verified.statusCode).toBe(200);
-    const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
+    expect(first.reply.headers['set-cookie']).toBeUndefined(); // no device cookie before the second step
+    const verified = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: first.body.challengeToken!, code: nextCode(app), rememberDevice: true } });
+    expect(verified.status).toBe(200);
+    const cookie = String(verified.reply.headers['set-cookie']).split(';')[0]!;
     expect(cookie).toMatch(/^vigil_device=/);
 
     const remembered = await signIn(doctor, { cookie });
-    expect(remembered.json().data.session.userId).toBe(doctor.id);
+    expect(remembered.body.session?.userId).toBe(doctor.id);
     const otherBrowser = await signIn(doctor);
-    expect(otherBrowser.json().data.mfaRequired).toBe(true);
+    expect(otherBrowser.body.mfaRequired).toBe(true);
 
     // A reset by the organization's admin forgets the device: after a new enrolment the step is asked again.
     expect((await callAs(f.orgAdminA, mfa.resetUserFactors, { params: { userId: doctor.id } })).status).toBe(200);
     callAs.forget(doctor);
     await enrolTotp(doctor);
-    expect((await signIn(doctor, { cookie })).json().data.mfaRequired).toBe(true);
+    expect((await signIn(doctor, { cookie })).body.mfaRequired).toBe(true);
   });
 
   it('does not remember a device when not asked', async () => {
     const doctor = await newDoctor();
     const { app } = await enrolTotp(doctor);
-    const verified = await post('auth/mfa/verify', { challengeToken: (await signIn(doctor)).json().data.challengeToken, code: nextCode(app) });
-    const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
-    expect((await signIn(doctor, { cookie })).json().data.mfaRequired).toBe(true);
+    const verified = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).body.challengeToken!, code: nextCode(app) } });
+    const cookie = String(verified.reply.headers['set-cookie']).split(';')[0]!;
+    expect((await signIn(doctor, { cookie })).body.mfaRequired).toBe(true);
   });
 });
 
@@ -238,19 +243,19 @@ describe('organization policy', () => {
     await expect.poll(policyLog, { timeout: 10_000 }).toMatchObject({ from: 'optional', to: 'everyone' });
 
     const doctorB = await newDoctor(f.orgB.id, f.b1.id);
-    const res = (await signIn(doctorB)).json().data;
+    const res = (await signIn(doctorB)).body;
     expect(res).toMatchObject({ mfaRequired: true, enrolRequired: true, methods: [] });
     // The enrolment challenge is not a verify challenge.
-    expect((await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: res.challengeToken, code: '123456' } })).status).toBe(401);
-    const started = await callAs({ anonymous: true }, auth.mfaEnrolTotp, { body: { challengeToken: res.challengeToken } });
+    expect((await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: res.challengeToken!, code: '123456' } })).status).toBe(401);
+    const started = await callAs(anonymous, auth.mfaEnrolTotp, { body: { challengeToken: res.challengeToken! } });
     expect(started.status).toBe(200);
     const app = appFor(started.body.secret);
-    const done = await callAs({ anonymous: true }, auth.mfaEnrolTotpConfirm, { body: { challengeToken: res.challengeToken, factorId: started.body.factorId, code: app.generate() } });
+    const done = await callAs(anonymous, auth.mfaEnrolTotpConfirm, { body: { challengeToken: res.challengeToken!, factorId: started.body.factorId, code: app.generate() } });
     expect(done.status).toBe(200);
     expect(done.body.signIn.session.userId).toBe(doctorB.id);
     expect(done.body.recoveryCodes).toHaveLength(10);
     // From now on the factor is asked for.
-    expect((await signIn(doctorB)).json().data).toMatchObject({ mfaRequired: true, enrolRequired: false });
+    expect((await signIn(doctorB)).body).toMatchObject({ mfaRequired: true, enrolRequired: false });
 
     // The policy keeps the last factor: removing it answers 409.
     const status = await callAs(doctorB, mfa.getMyMfa);
@@ -261,16 +266,16 @@ describe('organization policy', () => {
 
     // Another organization's users are not affected.
     const doctorA = await newDoctor();
-    expect((await signIn(doctorA)).json().data.session.userId).toBe(doctorA.id);
+    expect((await signIn(doctorA)).body.session?.userId).toBe(doctorA.id);
     await callAs(f.orgAdminB, mfa.setMfaPolicy, { body: { policy: 'optional' } });
   });
 
   it('under admins requires the office admin and not the doctor', async () => {
     await callAs(f.orgAdminA, mfa.setMfaPolicy, { body: { policy: 'admins' } });
     const officeAdmin = await createUser(t, { role: Role.HOSPITAL_ADMIN, organizationId: f.orgA.id, offices: [f.a1.id] });
-    expect((await signIn(officeAdmin)).json().data.enrolRequired).toBe(true);
+    expect((await signIn(officeAdmin)).body.enrolRequired).toBe(true);
     const doctor = await newDoctor();
-    expect((await signIn(doctor)).json().data.session.userId).toBe(doctor.id);
+    expect((await signIn(doctor)).body.session?.userId).toBe(doctor.id);
     await callAs(f.orgAdminA, mfa.setMfaPolicy, { body: { policy: 'optional' } });
   });
 });
@@ -282,7 +287,7 @@ describe('factor removal and reset', () => {
     const removed = await callAs(doctor, mfa.deleteMyFactor, { params: { id: factorId } });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ factors: [], recoveryCodesLeft: 0 });
-    expect((await signIn(doctor)).json().data.session.userId).toBe(doctor.id);
+    expect((await signIn(doctor)).body.session?.userId).toBe(doctor.id);
   });
 
   it("answers 404 for another user's factor", async () => {
@@ -297,9 +302,9 @@ describe('factor removal and reset', () => {
     const { recoveryCodes } = await enrolTotp(doctor);
     const fresh = await callAs(doctor, mfa.regenerateRecoveryCodes);
     expect(fresh.body.codes).toHaveLength(10);
-    const old = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).json().data.challengeToken, recoveryCode: recoveryCodes![0]! } });
+    const old = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).body.challengeToken!, recoveryCode: recoveryCodes![0]! } });
     expect(old.status).toBe(401);
-    const ok = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).json().data.challengeToken, recoveryCode: fresh.body.codes[0]! } });
+    const ok = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: (await signIn(doctor)).body.challengeToken!, recoveryCode: fresh.body.codes[0]! } });
     expect(ok.status).toBe(200);
   });
 
@@ -312,7 +317,7 @@ describe('factor removal and reset', () => {
     expect((await callAs(f.orgAdminA, mfa.getUserFactors, { params: { userId: doctor.id } })).body).toHaveLength(1);
     const reset = await callAs(f.orgAdminA, mfa.resetUserFactors, { params: { userId: doctor.id } });
     expect(reset.body).toEqual({ removed: 1 });
-    expect((await signIn(doctor)).json().data.session.userId).toBe(doctor.id);
+    expect((await signIn(doctor)).body.session?.userId).toBe(doctor.id);
     const logged = await t.ctx.db.select().from(systemLogs).where(and(eq(systemLogs.kind, 'mfa'), eq(systemLogs.userId, f.orgAdminA.id), eq(systemLogs.message, 'Factors reset by an administrator')));
     expect(logged.some((l) => (l.details as { targetUserId?: number }).targetUserId === doctor.id)).toBe(true);
   });
@@ -332,12 +337,12 @@ describe('passkeys (WebAuthn)', () => {
     expect(finished.body.factor.kind).toBe('passkey');
     expect(finished.body.recoveryCodes).toHaveLength(10);
 
-    const challenge = (await signIn(doctor)).json().data;
+    const challenge = (await signIn(doctor)).body;
     expect(challenge).toMatchObject({ mfaRequired: true, methods: ['passkey', 'recovery'] });
-    const request = await callAs({ anonymous: true }, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken } });
+    const request = await callAs(anonymous, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken! } });
     const requestOptions = request.body as { challenge: string; rpId: string; allowCredentials: { id: string }[] };
     expect(requestOptions.allowCredentials.map((c) => c.id)).toEqual([authenticator.credentialId.toString('base64url')]);
-    const ok = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken, assertion: authenticator.assert(requestOptions) } });
+    const ok = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken!, assertion: authenticator.assert(requestOptions) } });
     expect(ok.status).toBe(200);
     expect(ok.body.session.userId).toBe(doctor.id);
   });
@@ -347,9 +352,9 @@ describe('passkeys (WebAuthn)', () => {
     const authenticator = new SoftAuthenticator(t.ctx.config.publicUrl!);
     const started = await callAs(doctor, mfa.startPasskey);
     await callAs(doctor, mfa.finishPasskey, { body: { factorId: started.body.factorId, response: authenticator.register(started.body.options as { challenge: string; rp: { id: string } }) } });
-    const challenge = (await signIn(doctor)).json().data;
-    const request = (await callAs({ anonymous: true }, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken } })).body as { challenge: string; rpId: string };
-    const forged = await callAs({ anonymous: true }, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken, assertion: authenticator.assert({ ...request, challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' }) } });
+    const challenge = (await signIn(doctor)).body;
+    const request = (await callAs(anonymous, auth.mfaPasskeyOptions, { body: { challengeToken: challenge.challengeToken! } })).body as { challenge: string; rpId: string };
+    const forged = await callAs(anonymous, auth.mfaVerify, { body: { challengeToken: challenge.challengeToken!, assertion: authenticator.assert({ ...request, challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' }) } });
     expect(forged.status).toBe(401);
 
     const phishing = new SoftAuthenticator('https://vigil.example.net');

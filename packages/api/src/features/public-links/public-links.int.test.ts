@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role, type PublicLinkReport } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../../test/setup';
+import { publicLinks as publicLinksApi, Role, type PublicLinkReport, type SharePublicLinkBody } from '@vigil/contract';
+import { callerFor, invalid } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../../test/setup';
 import { emailOutbox, hospitalDeviceDefaults, hubs, measurements, medicalDevices, publicLinkAccesses, publicLinks } from '../../db/schema/index';
 import { tokenHash } from '../../lib/crypto';
 
@@ -19,30 +20,13 @@ const isoAt = (daysAgo: number) => at(daysAgo).toISOString();
 const REQUIRED = 'This field is required';
 const NO_LINKS = 'No public links!';
 
-const sessions = new Map<number, { sessionguid: string }>();
-async function as(user: { id: number }) {
-  let s = sessions.get(user.id);
-  if (!s) {
-    s = await sessionFor(t, user.id);
-    sessions.set(user.id, s);
-  }
-  return s;
-}
-
-async function staffCall(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  who: { id: number },
-  opts: { headers?: Record<string, string | number>; payload?: unknown; query?: Record<string, string | number>; lang?: string } = {},
-) {
-  const headers: Record<string, string> = { ...(await as(who)), 'accept-language': opts.lang ?? 'en' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) { headers[k] = String(v); }
-  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
-  return t.app.inject({ method, url: `/api/${path}${qs}`, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
-}
+const callAs = callerFor(() => t);
 
 let ipSeq = 0;
-/** A public call without a session; each from its own client IP unless one is given (the rate limit is per IP). */
+/**
+ * A public call without a session; each from its own client IP unless one is given (the rate limit is per IP).
+ * Raw: only a raw call sets the client's remoteAddress.
+ */
 function publicCall(path: string, headers: Record<string, string>, opts: { ip?: string; query?: Record<string, string>; lang?: string } = {}) {
   const qs = opts.query ? '?' + new URLSearchParams(opts.query).toString() : '';
   return t.app.inject({
@@ -55,18 +39,20 @@ function publicCall(path: string, headers: Record<string, string>, opts: { ip?: 
 const report = (linkid: string, opts: { ip?: string; lang?: string } = {}) => publicCall('getmeasurementsfromlink', { linkid }, opts);
 const hubReport = (linkid: string, hubidentifier: string) => publicCall('getmeasurementsforhub', { linkid, hubidentifier });
 
-const linkBody = (patientId: number, extra: Record<string, unknown> = {}) => ({
+const linkBody = (patientId: number, extra: Partial<SharePublicLinkBody> = {}) => ({
   patientId,
   periodStart: isoAt(30),
   periodEnd: isoAt(0),
   expiresAt: new Date(now + 7 * DAY).toISOString(),
   ...extra,
 });
+/** The body of POST publiclink/sharelinkwithemail: a link's body with the recipient's e-mail. */
+const shareBody = (patientId: number, extra: Partial<SharePublicLinkBody> & Pick<SharePublicLinkBody, 'email'>): SharePublicLinkBody => ({ ...linkBody(patientId), ...extra });
 
-async function createLink(who: { id: number }, patientId: number, extra: Record<string, unknown> = {}) {
-  const res = await staffCall('POST', 'publiclink', who, { payload: linkBody(patientId, extra) });
-  expect(res.statusCode, res.body).toBe(201);
-  const data = res.json().data as { link: { id: number; status: string }; url: string; emailed: boolean };
+async function createLink(who: { id: number }, patientId: number, extra: Partial<SharePublicLinkBody> = {}) {
+  const res = await callAs(who, publicLinksApi.createPublicLink, { body: linkBody(patientId, extra) });
+  expect(res.status, res.reply.body).toBe(201);
+  const data = res.body;
   return { ...data, token: new URLSearchParams(new URL(data.url).hash.slice(1)).get('link')! };
 }
 
@@ -131,9 +117,9 @@ afterAll(async () => t?.close());
 
 describe('POST publiclink', () => {
   it('creates a link and answers its URL once; only the SHA-256 of the 256-bit token is stored', async () => {
-    const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { email: 'family@example.test' }) });
-    expect(res.statusCode, res.body).toBe(201);
-    const data = res.json().data;
+    const res = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id, { email: 'family@example.test' }) });
+    expect(res.status, res.reply.body).toBe(201);
+    const data = res.body;
     // The configured origin (VIGIL_PUBLIC_URL; loadTestConfig's https://portal.vigil.test), never the request's Host.
     expect(data.url).toMatch(/^https:\/\/portal\.vigil\.test\/measurements#link=[A-Za-z0-9_-]{43}$/);
     expect(data.emailed).toBe(false);
@@ -155,16 +141,16 @@ describe('POST publiclink', () => {
     expect(row!.tokenHash).toBe(tokenHash(token));
     expect(JSON.stringify(row)).not.toContain(token);
     // The list never answers the URL again.
-    const list = await staffCall('GET', 'publiclink', f.doctorA1, { headers: { patientid: f.patientA1.id } });
-    expect(list.body).not.toContain(token);
+    const list = await callAs(f.doctorA1, publicLinksApi.findPublicLinks, { headers: { patientid: f.patientA1.id } });
+    expect(list.reply.body).not.toContain(token);
     // No mail is sent by POST publiclink.
     expect(await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'family@example.test'))).toHaveLength(0);
   });
 
   it("answers 400 with the spec's field messages for missing and malformed fields", async () => {
-    const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: { periodStart: 'yesterday', expiresAt: isoAt(-1), email: 'not-an-email' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    const res = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: invalid({ periodStart: 'yesterday', expiresAt: isoAt(-1), email: 'not-an-email' }) });
+    expect(res.status).toBe(400);
+    expect(res.errors).toEqual({
       patientId: REQUIRED,
       periodStart: 'This field needs to be formatted',
       periodEnd: REQUIRED,
@@ -177,28 +163,28 @@ describe('POST publiclink', () => {
       { periodStart: isoAt(400), periodEnd: isoAt(0) },
       { periodStart: isoAt(1), periodEnd: isoAt(2) },
     ]) {
-      const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, period) });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ periodEnd: 'The period must end after it starts and cover at most one year' });
+      const res = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id, period) });
+      expect(res.status).toBe(400);
+      expect(res.errors).toEqual({ periodEnd: 'The period must end after it starts and cover at most one year' });
     }
-    const year = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { periodStart: isoAt(365), periodEnd: isoAt(0) }) });
-    expect(year.statusCode).toBe(201);
+    const year = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id, { periodStart: isoAt(365), periodEnd: isoAt(0) }) });
+    expect(year.status).toBe(201);
   });
 
   it('refuses an expiry in the past or more than 90 days ahead (400 on expiresAt, in Spanish when asked)', async () => {
     for (const expiresAt of [isoAt(1), isoAt(-91)]) {
-      const res = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { expiresAt }), lang: 'es' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ expiresAt: 'El enlace debe caducar en el futuro y dentro de 90 días' });
+      const res = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id, { expiresAt }), lang: 'es' });
+      expect(res.status).toBe(400);
+      expect(res.errors).toEqual({ expiresAt: 'El enlace debe caducar en el futuro y dentro de 90 días' });
     }
-    const ninety = await staffCall('POST', 'publiclink', f.doctorA1, { payload: linkBody(f.patientA1.id, { expiresAt: isoAt(-90) }) });
-    expect(ninety.statusCode).toBe(201);
+    const ninety = await callAs(f.doctorA1, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id, { expiresAt: isoAt(-90) }) });
+    expect(ninety.status).toBe(201);
   });
 
   it('answers 403 to roles without publicLinks.manage (caregiver, patient)', async () => {
     for (const who of [f.caregiverA1, f.patientA1]) {
-      const res = await staffCall('POST', 'publiclink', who, { payload: linkBody(f.patientA1.id) });
-      expect(res.statusCode).toBe(403);
+      const res = await callAs(who, publicLinksApi.createPublicLink, { body: linkBody(f.patientA1.id) });
+      expect(res.status).toBe(403);
     }
   });
 
@@ -210,9 +196,9 @@ describe('POST publiclink', () => {
       [f.orgAdminB, f.patientA1.id],
       [f.doctorA1, f.nurseA1.id],
     ] as const) {
-      const res = await staffCall('POST', 'publiclink', who, { payload: linkBody(patientId) });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('Invalid id');
+      const res = await callAs(who, publicLinksApi.createPublicLink, { body: linkBody(patientId) });
+      expect(res.status).toBe(404);
+      expect(res.msg).toBe('Invalid id');
     }
     expect(await t.ctx.db.select().from(publicLinks)).toHaveLength(before);
   });
@@ -223,52 +209,52 @@ describe('GET publiclink', () => {
     const patient = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
     const first = await createLink(f.doctorA1, patient.id);
     const second = await createLink(f.officeAdminA1, patient.id);
-    await staffCall('DELETE', `publiclink/${first.link.id}`, f.doctorA1);
+    await callAs(f.doctorA1, publicLinksApi.revokePublicLink, { params: { id: first.link.id } });
     expect((await report(second.token)).statusCode).toBe(200);
     expect((await report(second.token)).statusCode).toBe(200);
 
-    const res = await staffCall('GET', 'publiclink', f.nurseA1, { headers: { patientid: patient.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json().data;
+    const res = await callAs(f.nurseA1, publicLinksApi.findPublicLinks, { headers: { patientid: patient.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    const page = res.body;
     expect(page.total).toBe(2);
     expect(page.items.map((l: { id: number }) => l.id)).toEqual([second.link.id, first.link.id]);
     expect(page.items[0]).toMatchObject({ status: 'active', accessCount: 2, createdBy: f.officeAdminA1.id, patientName: `${patient.firstName} ${patient.lastName}` });
-    expect(page.items[0].lastAccessedAt).toEqual(expect.any(String));
+    expect(page.items[0]!.lastAccessedAt).toEqual(expect.any(String));
     expect(page.items[1]).toMatchObject({ status: 'revoked', accessCount: 0 });
 
-    const revoked = await staffCall('GET', 'publiclink', f.nurseA1, { headers: { patientid: patient.id }, query: { status: 'revoked' } });
-    expect(revoked.json().data.items.map((l: { id: number }) => l.id)).toEqual([first.link.id]);
-    const paged = await staffCall('GET', 'publiclink', f.nurseA1, { headers: { patientid: patient.id }, query: { pageSize: 1, page: 2 } });
-    expect(paged.json().data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
-    expect(paged.json().data.items.map((l: { id: number }) => l.id)).toEqual([first.link.id]);
+    const revoked = await callAs(f.nurseA1, publicLinksApi.findPublicLinks, { headers: { patientid: patient.id }, query: { status: 'revoked' } });
+    expect(revoked.body.items.map((l: { id: number }) => l.id)).toEqual([first.link.id]);
+    const paged = await callAs(f.nurseA1, publicLinksApi.findPublicLinks, { headers: { patientid: patient.id }, query: { pageSize: 1, page: 2 } });
+    expect(paged.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(paged.body.items.map((l: { id: number }) => l.id)).toEqual([first.link.id]);
   });
 
   it('lists an expired link under status expired', async () => {
     const link = await createLink(f.doctorA1, f.patientA1.id);
     await t.ctx.db.update(publicLinks).set({ expiresAt: at(1) }).where(eq(publicLinks.id, link.link.id));
-    const res = await staffCall('GET', 'publiclink', f.doctorA1, { query: { status: 'expired' } });
-    expect(res.json().data.items.map((l: { id: number }) => l.id)).toContain(link.link.id);
-    expect(res.json().data.items.every((l: { status: string }) => l.status === 'expired')).toBe(true);
+    const res = await callAs(f.doctorA1, publicLinksApi.findPublicLinks, { query: { status: 'expired' } });
+    expect(res.body.items.map((l: { id: number }) => l.id)).toContain(link.link.id);
+    expect(res.body.items.every((l: { status: string }) => l.status === 'expired')).toBe(true);
   });
 
   it("leaves other offices' and organizations' links out of the list", async () => {
     await createLink(f.doctorA1, f.patientA1.id);
     for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) {
-      const res = await staffCall('GET', 'publiclink', who);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.items.filter((l: { hospitalId: number }) => l.hospitalId === f.a1.id)).toEqual([]);
-      const one = await staffCall('GET', 'publiclink', who, { headers: { patientid: f.patientA1.id } });
-      expect(one.json().data.total).toBe(0);
+      const res = await callAs(who, publicLinksApi.findPublicLinks);
+      expect(res.status).toBe(200);
+      expect(res.body.items.filter((l: { hospitalId: number }) => l.hospitalId === f.a1.id)).toEqual([]);
+      const one = await callAs(who, publicLinksApi.findPublicLinks, { headers: { patientid: f.patientA1.id } });
+      expect(one.body.total).toBe(0);
     }
-    const orgAdmin = await staffCall('GET', 'publiclink', f.orgAdminA, { headers: { patientid: f.patientA1.id } });
-    expect(orgAdmin.json().data.total).toBeGreaterThan(0);
+    const orgAdmin = await callAs(f.orgAdminA, publicLinksApi.findPublicLinks, { headers: { patientid: f.patientA1.id } });
+    expect(orgAdmin.body.total).toBeGreaterThan(0);
   });
 
   it('answers 400 for a bad page size or status, 403 without publicLinks.manage', async () => {
-    const bad = await staffCall('GET', 'publiclink', f.doctorA1, { query: { pageSize: 500, status: 'gone' } });
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['pageSize', 'status']);
-    expect((await staffCall('GET', 'publiclink', f.caregiverA1)).statusCode).toBe(403);
+    const bad = await callAs(f.doctorA1, publicLinksApi.findPublicLinks, { query: { pageSize: 500, status: invalid('gone') } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['pageSize', 'status']);
+    expect((await callAs(f.caregiverA1, publicLinksApi.findPublicLinks)).status).toBe(403);
   });
 });
 
@@ -276,24 +262,24 @@ describe('DELETE publiclink/{id}', () => {
   it('revokes a link: revokedAt is set and the public page stops answering', async () => {
     const link = await createLink(f.doctorA1, f.patientA1.id);
     expect((await report(link.token)).statusCode).toBe(200);
-    const res = await staffCall('DELETE', `publiclink/${link.link.id}`, f.nurseA1);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: link.link.id, status: 'revoked' });
-    const revokedAt = res.json().data.revokedAt as string;
+    const res = await callAs(f.nurseA1, publicLinksApi.revokePublicLink, { params: { id: link.link.id } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toMatchObject({ id: link.link.id, status: 'revoked' });
+    const revokedAt = res.body.revokedAt as string;
     expect(Math.abs(new Date(revokedAt).getTime() - Date.now())).toBeLessThan(60_000);
     const after = await report(link.token);
     expect(after.statusCode).toBe(404);
     expect(after.json().msg).toBe(NO_LINKS);
     // Revoking again keeps the first time.
-    const again = await staffCall('DELETE', `publiclink/${link.link.id}`, f.doctorA1);
-    expect(again.json().data.revokedAt).toBe(revokedAt);
+    const again = await callAs(f.doctorA1, publicLinksApi.revokePublicLink, { params: { id: link.link.id } });
+    expect(again.body.revokedAt).toBe(revokedAt);
   });
 
   it('answers 404 for a link of another office or organization and leaves it working', async () => {
     const link = await createLink(f.doctorA1, f.patientA1.id);
     for (const who of [f.doctorA2, f.doctorB1]) {
-      const res = await staffCall('DELETE', `publiclink/${link.link.id}`, who);
-      expect(res.statusCode).toBe(404);
+      const res = await callAs(who, publicLinksApi.revokePublicLink, { params: { id: link.link.id } });
+      expect(res.status).toBe(404);
     }
     const [row] = await t.ctx.db.select().from(publicLinks).where(eq(publicLinks.id, link.link.id));
     expect(row!.revokedAt).toBeNull();
@@ -301,20 +287,18 @@ describe('DELETE publiclink/{id}', () => {
   });
 
   it('answers 400 for a malformed id and 403 without publicLinks.manage', async () => {
-    const bad = await staffCall('DELETE', 'publiclink/abc', f.doctorA1);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ id: 'This field needs to be formatted' });
-    expect((await staffCall('DELETE', 'publiclink/1', f.caregiverA1)).statusCode).toBe(403);
+    const bad = await callAs(f.doctorA1, publicLinksApi.revokePublicLink, { params: { id: invalid('abc') } });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ id: 'This field needs to be formatted' });
+    expect((await callAs(f.caregiverA1, publicLinksApi.revokePublicLink, { params: { id: 1 } })).status).toBe(403);
   });
 });
 
 describe('POST publiclink/sharelinkwithemail', () => {
   it("creates a link and e-mails its URL in the recipient's language", async () => {
-    const res = await staffCall('POST', 'publiclink/sharelinkwithemail', f.doctorA1, {
-      payload: linkBody(f.patientA1.id, { email: 'hija@example.test', lang: 'es' }),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const data = res.json().data;
+    const res = await callAs(f.doctorA1, publicLinksApi.sharePublicLinkWithEmail, { body: shareBody(f.patientA1.id, { email: 'hija@example.test', lang: 'es' }) });
+    expect(res.status, res.reply.body).toBe(201);
+    const data = res.body;
     expect(data.emailed).toBe(true);
     expect(data.link.sharedWithEmail).toBe('hija@example.test');
     const [mail] = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'hija@example.test'));
@@ -328,26 +312,24 @@ describe('POST publiclink/sharelinkwithemail', () => {
   });
 
   it('writes the e-mail in English when asked', async () => {
-    const res = await staffCall('POST', 'publiclink/sharelinkwithemail', f.officeAdminA1, {
-      payload: linkBody(f.patientA1.id, { email: 'son@example.test', lang: 'en' }),
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await callAs(f.officeAdminA1, publicLinksApi.sharePublicLinkWithEmail, { body: shareBody(f.patientA1.id, { email: 'son@example.test', lang: 'en' }) });
+    expect(res.status).toBe(201);
     const [mail] = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'son@example.test'));
     expect(mail!.subject).toBe(`Measurements shared with you by ${f.a1.hospitalName}`);
     expect(mail!.bodyText).toContain('no sign-in needed');
   });
 
   it('answers 400 without an e-mail or with a bad language, and 403 without publicLinks.manage', async () => {
-    const bad = await staffCall('POST', 'publiclink/sharelinkwithemail', f.doctorA1, { payload: linkBody(f.patientA1.id, { lang: 'fr' }) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ email: REQUIRED, lang: 'This field needs to be formatted' });
-    const forbidden = await staffCall('POST', 'publiclink/sharelinkwithemail', f.caregiverA1, { payload: linkBody(f.patientA1.id, { email: 'x@example.test' }) });
-    expect(forbidden.statusCode).toBe(403);
+    const bad = await callAs(f.doctorA1, publicLinksApi.sharePublicLinkWithEmail, { body: invalid({ ...linkBody(f.patientA1.id), lang: 'fr' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ email: REQUIRED, lang: 'This field needs to be formatted' });
+    const forbidden = await callAs(f.caregiverA1, publicLinksApi.sharePublicLinkWithEmail, { body: shareBody(f.patientA1.id, { email: 'x@example.test' }) });
+    expect(forbidden.status).toBe(403);
   });
 
   it('answers 404 for a patient of another organization and sends nothing', async () => {
-    const res = await staffCall('POST', 'publiclink/sharelinkwithemail', f.doctorB1, { payload: linkBody(f.patientA1.id, { email: 'leak@example.test' }) });
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(f.doctorB1, publicLinksApi.sharePublicLinkWithEmail, { body: shareBody(f.patientA1.id, { email: 'leak@example.test' }) });
+    expect(res.status).toBe(404);
     expect(await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'leak@example.test'))).toHaveLength(0);
   });
 });
@@ -421,7 +403,7 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
     const expired = await createLink(f.doctorA1, f.patientA1.id);
     await t.ctx.db.update(publicLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(publicLinks.id, expired.link.id));
     const revoked = await createLink(f.doctorA1, f.patientA1.id);
-    await staffCall('DELETE', `publiclink/${revoked.link.id}`, f.doctorA1);
+    await callAs(f.doctorA1, publicLinksApi.revokePublicLink, { params: { id: revoked.link.id } });
     for (const token of [expired.token, revoked.token, 'A'.repeat(43)]) {
       const res = await report(token);
       expect(res.statusCode).toBe(404);
@@ -465,9 +447,9 @@ describe('GET publiclink/getmeasurementsfromlink (public)', () => {
     // The hub report shares the limit; another client is not affected; staff routes carry no limit.
     expect((await publicCall('getmeasurementsforhub', { linkid: 'B'.repeat(43), hubidentifier: 'X' }, { ip })).statusCode).toBe(429);
     expect((await report('B'.repeat(43), { ip: '198.51.100.24' })).statusCode).toBe(404);
-    const staff = await staffCall('GET', 'publiclink', f.doctorA1);
-    expect(staff.statusCode).toBe(200);
-    expect(staff.headers['x-ratelimit-limit']).toBeUndefined();
+    const staff = await callAs(f.doctorA1, publicLinksApi.findPublicLinks);
+    expect(staff.status).toBe(200);
+    expect(staff.reply.headers['x-ratelimit-limit']).toBeUndefined();
   });
 });
 

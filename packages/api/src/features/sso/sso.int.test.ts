@@ -7,8 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Role, type SignInResult } from '@vigil/contract';
-import { createOffice, createOrganization, createTestApp, createUser, sessionFor, signInAs, TEST_PASSWORD, type TestApp } from '../../../test/setup';
+import { auth, Role, sso, type SignInResult } from '@vigil/contract';
+import { anonymous, callerFor, type CallInput, type CallUser } from '../../../test/call-as';
+import { createOffice, createOrganization, createTestApp, createUser, signInAs, TEST_PASSWORD, type TestApp } from '../../../test/setup';
 import { formOf, startTestProvider, TestBrowser, type TestProvider } from '../../../test/oidc-provider';
 import { auditEvents, sessions, ssoConfigs, ssoFlows, ssoSessions, userHospitals, users } from '../../db/schema/index';
 import { auditTrail } from '../../lib/audit-trail';
@@ -22,12 +23,14 @@ let base: string;
 let orgId: number;
 let officeId: number;
 let otherOfficeId: number;
-let admin: { sessionguid: string };
+let admin: CallUser;
+const callAs = callerFor(() => t);
 
-const put = (payload: object, headers = admin, org = orgId, lang = 'en') =>
-  t.app.inject({ method: 'PUT', url: `/api/sso/config/${org}`, headers: { ...headers, 'accept-language': lang }, payload });
+type Settings = NonNullable<CallInput<typeof sso.saveSsoConfig>['body']>;
+const put = (body: Settings, who = admin, org = orgId, lang: 'en' | 'es' = 'en') =>
+  callAs(who, sso.saveSsoConfig, { params: { organizationId: org }, body, lang });
 
-const settings = (over: object = {}) => ({
+const settings = (over: Partial<Settings> = {}): Settings => ({
   enabled: true,
   issuerUrl: op.issuer,
   clientId: op.clientId,
@@ -62,7 +65,7 @@ async function untilCallback(accountId: string, browser = new TestBrowser()) {
 }
 
 const authenticated = async (sessionguid: string) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/auth/checkauthentication', headers: { sessionguid } })).json() as { data: { authenticated: boolean } }).data.authenticated;
+  (await callAs(anonymous, auth.checkAuthentication, { extraHeaders: { sessionguid } })).body.authenticated;
 
 beforeAll(async () => {
   t = await createTestApp({ sso: { allowHttpIssuer: true, refreshMinutes: 5 } });
@@ -73,8 +76,7 @@ beforeAll(async () => {
   officeId = (await createOffice(t, orgId)).id;
   otherOfficeId = (await createOffice(t, (await createOrganization(t)).id)).id;
   op = await startTestProvider(base, orgId);
-  const orgAdmin = await createUser(t, { role: Role.ORGANIZATION_ADMIN, organizationId: orgId });
-  admin = await sessionFor(t, orgAdmin.id);
+  admin = await createUser(t, { role: Role.ORGANIZATION_ADMIN, organizationId: orgId });
 });
 afterAll(async () => {
   await op?.close();
@@ -84,42 +86,42 @@ afterAll(async () => {
 describe('SSO settings', () => {
   it('saves the provider, stores the secret sealed and never answers it', async () => {
     const res = await put(settings());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).not.toContain(op.clientSecret);
-    expect(res.json().data).toMatchObject({ organizationId: orgId, issuerUrl: op.issuer, hasClientSecret: true, redirectUri: `${base}/api/sso/callback`, backchannelLogoutUri: `${base}/api/sso/backchannel-logout/${orgId}` });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.reply.body).not.toContain(op.clientSecret);
+    expect(res.body).toMatchObject({ organizationId: orgId, issuerUrl: op.issuer, hasClientSecret: true, redirectUri: `${base}/api/sso/callback`, backchannelLogoutUri: `${base}/api/sso/backchannel-logout/${orgId}` });
     const [row] = await t.ctx.db.select().from(ssoConfigs).where(eq(ssoConfigs.organizationId, orgId));
     expect(row!.clientSecretSealed).not.toContain(op.clientSecret);
     expect(row!.clientSecretSealed).toMatch(/^v1\./);
-    const read = await t.app.inject({ method: 'GET', url: `/api/sso/config/${orgId}`, headers: admin });
-    expect(read.body).not.toContain(op.clientSecret);
+    const read = await callAs(admin, sso.getSsoConfig, { params: { organizationId: orgId } });
+    expect(read.reply.body).not.toContain(op.clientSecret);
     // A later save without the secret keeps it.
     const { clientSecret: _omit, ...withoutSecret } = settings();
-    expect((await put(withoutSecret)).statusCode).toBe(200);
+    expect((await put(withoutSecret)).status).toBe(200);
   });
 
   it('refuses an admin role for just-in-time provisioning, in the caller\'s language', async () => {
     for (const role of [Role.SYSTEM_ADMIN, Role.ORGANIZATION_ADMIN, Role.HOSPITAL_ADMIN]) {
       const res = await put(settings({ jitEnabled: true, jitRoleId: role, jitOfficeId: officeId }));
-      expect(res.statusCode, String(role)).toBe(400);
-      expect(res.json().errors.jitRoleId).toBe('New users from single sign-on cannot get an admin role: choose Doctor, Nurse or Data coordinator');
+      expect(res.status, String(role)).toBe(400);
+      expect(res.errors?.jitRoleId).toBe('New users from single sign-on cannot get an admin role: choose Doctor, Nurse or Data coordinator');
     }
     const es = await put(settings({ jitEnabled: true, jitRoleId: Role.HOSPITAL_ADMIN, jitOfficeId: officeId }), admin, orgId, 'es');
-    expect(es.json().errors.jitRoleId).toContain('no pueden tener un rol de administrador');
+    expect(es.errors?.jitRoleId).toContain('no pueden tener un rol de administrador');
   });
 
   it("refuses another organization's office, a missing secret and an unreachable issuer; hides other organizations", async () => {
     // Another organization's office: not found for its admin; named as such for a system admin, who sees it.
-    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.NURSE, jitOfficeId: otherOfficeId }))).statusCode).toBe(404);
-    const sysadmin = await sessionFor(t, (await createUser(t, { role: Role.SYSTEM_ADMIN })).id);
-    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.NURSE, jitOfficeId: otherOfficeId }), sysadmin)).json().errors.jitOfficeId).toBe('The office must belong to this organization');
+    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.NURSE, jitOfficeId: otherOfficeId }))).status).toBe(404);
+    const sysadmin = await createUser(t, { role: Role.SYSTEM_ADMIN });
+    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.NURSE, jitOfficeId: otherOfficeId }), sysadmin)).errors?.jitOfficeId).toBe('The office must belong to this organization');
     const otherOrg = (await createOrganization(t)).id;
-    expect((await put(settings(), admin, otherOrg)).statusCode).toBe(404);
-    const otherAdmin = await sessionFor(t, (await createUser(t, { role: Role.ORGANIZATION_ADMIN, organizationId: otherOrg })).id);
+    expect((await put(settings(), admin, otherOrg)).status).toBe(404);
+    const otherAdmin = await createUser(t, { role: Role.ORGANIZATION_ADMIN, organizationId: otherOrg });
     const { clientSecret: _omit, ...withoutSecret } = settings();
-    expect((await put(withoutSecret, otherAdmin, otherOrg)).json().errors.clientSecret).toBe('Enter the client secret');
-    expect((await put(settings({ issuerUrl: 'http://127.0.0.1:9/nothing' }), otherAdmin, otherOrg)).json().errors.issuerUrl).toBe('The identity provider could not be reached at this issuer URL');
-    const doctor = await sessionFor(t, (await createUser(t, { role: Role.DOCTOR, organizationId: orgId, offices: [officeId] })).id);
-    expect((await put(settings(), doctor)).statusCode).toBe(403);
+    expect((await put(withoutSecret, otherAdmin, otherOrg)).errors?.clientSecret).toBe('Enter the client secret');
+    expect((await put(settings({ issuerUrl: 'http://127.0.0.1:9/nothing' }), otherAdmin, otherOrg)).errors?.issuerUrl).toBe('The identity provider could not be reached at this issuer URL');
+    const doctor = await createUser(t, { role: Role.DOCTOR, organizationId: orgId, offices: [officeId] });
+    expect((await put(settings(), doctor)).status).toBe(403);
   });
 
   it('records the change in the audit trail', async () => {
@@ -132,10 +134,10 @@ describe('SSO settings', () => {
 describe('sign-in through the provider', () => {
   it('finds the organization by e-mail, domain or number', async () => {
     for (const q of ['mary@clinic-sso.test', 'CLINIC-SSO.test', String(orgId)]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/sso/discover?q=${encodeURIComponent(q)}` });
-      expect(res.json().data?.organizationId, q).toBe(orgId);
+      const res = await callAs(anonymous, sso.discoverSso, { query: { q } });
+      expect(res.body?.organizationId, q).toBe(orgId);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/sso/discover?q=someone@elsewhere.test' })).statusCode).toBe(404);
+    expect((await callAs(anonymous, sso.discoverSso, { query: { q: 'someone@elsewhere.test' } })).status).toBe(404);
   });
 
   it('signs an existing nurse in by e-mail, in her office with her role, with an SSO session and an audit record', async () => {
@@ -190,7 +192,7 @@ describe('sign-in through the provider', () => {
   });
 
   it("provisions a new user just in time with the admin's role and office, never an admin, and audits it", async () => {
-    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.DOCTOR, jitOfficeId: officeId }))).statusCode).toBe(200);
+    expect((await put(settings({ jitEnabled: true, jitRoleId: Role.DOCTOR, jitOfficeId: officeId }))).status).toBe(200);
     op.accounts.set('idp-dora', { email: 'dora.diaz@clinic-sso.test', givenName: 'Dora', familyName: 'Díaz', enabled: true });
     const { body } = await ssoSignIn('idp-dora');
     expect(body.resFlag, JSON.stringify(body)).toBe(true);
@@ -214,28 +216,28 @@ describe('SSO required', () => {
   it("refuses the organization's users their password with a clear message; a system admin still signs in", async () => {
     const nurse = await createUser(t, { role: Role.NURSE, organizationId: orgId, offices: [officeId] });
     const sysadmin = await createUser(t, { role: Role.SYSTEM_ADMIN });
-    expect((await put(settings({ required: true }))).statusCode).toBe(200);
+    expect((await put(settings({ required: true }))).status).toBe(200);
     try {
       for (const [lang, msg] of [['en', 'Your organization requires you to sign in with your organization account (single sign-on)'], ['es', 'Su organización exige que inicie sesión con la cuenta de su organización (inicio de sesión único)']] as const) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', headers: { 'accept-language': lang }, payload: { username: nurse.username, password: TEST_PASSWORD } });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().msg).toBe(msg);
+        const res = await callAs(anonymous, auth.signInV3, { body: { username: nurse.username, password: TEST_PASSWORD }, lang });
+        expect(res.status).toBe(403);
+        expect(res.msg).toBe(msg);
       }
       // A wrong password still answers the generic message: the SSO rule tells nothing without the password.
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signinv3', payload: { username: nurse.username, password: 'wrong-password-1' } });
-      expect(wrong.json().msg).toBe('Invalid username or password');
+      const wrong = await callAs(anonymous, auth.signInV3, { body: { username: nurse.username, password: 'wrong-password-1' } });
+      expect(wrong.msg).toBe('Invalid username or password');
       await expect(signInAs(t, sysadmin.username)).resolves.toHaveProperty('sessionguid');
       // The one-time token of a reset or validation link stands for the password: refused the same way.
-      for (const url of ['/api/auth/signinwithtoken', '/api/auth/signinwithtokenv2']) {
+      for (const endpoint of [auth.signInWithToken, auth.signInWithTokenV2]) {
         const token = newToken();
         await insertUserToken(t.ctx.db, { userId: nurse.id, purpose: SIGN_IN_TOKEN_PURPOSE, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + 300_000) });
-        const viaToken = await t.app.inject({ method: 'POST', url, payload: { token, ip: '10.0.0.1' } });
-        expect(viaToken.statusCode, url).toBe(403);
-        expect(viaToken.json().code, url).toBe('ssoRequired');
+        const viaToken = await callAs(anonymous, endpoint, { body: { token, ip: '10.0.0.1' } });
+        expect(viaToken.status, endpoint.path).toBe(403);
+        expect(viaToken.code, endpoint.path).toBe('ssoRequired');
       }
       expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, nurse.id))).toHaveLength(0);
     } finally {
-      expect((await put(settings({ required: false }))).statusCode).toBe(200);
+      expect((await put(settings({ required: false }))).status).toBe(200);
     }
     await expect(signInAs(t, nurse.username)).resolves.toHaveProperty('sessionguid');
   });
