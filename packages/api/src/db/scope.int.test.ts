@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../test/setup';
+import { devices, measurements, Role } from '@vigil/contract';
+import { callerFor } from '../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../test/setup';
 import { medicalDevices } from './schema/index';
 import { patientRowFilter, type Scope } from './scope';
 import { getOfficeInScope, getVisiblePatient } from './visible';
@@ -15,7 +16,7 @@ import { tenantDb } from './handles';
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let patient: { id: number };
-let session: { sessionguid: string };
+const callAs = callerFor(() => t);
 /** The patient's device in their own office a1. */
 let ownDevice: number;
 /** A device that still names the patient but belongs to office a2, which the patient is not assigned to. */
@@ -26,14 +27,14 @@ async function insertDevice(hospitalId: number, patientId: number, identifier: s
   return row!.id;
 }
 
-const get = async (url: string, headers: Record<string, string | number> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...session, 'accept-language': 'en', ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])) } });
+/** The device, and its readings, as the patient asks the devices and the measurements features for them. */
+const viaDevices = (id: number) => callAs(patient, devices.getMedicalDevice, { params: { id } });
+const viaMeasurements = (id: number) => callAs(patient, measurements.getMeasurementsForDevice, { headers: { deviceid: id } });
 
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTenancyFixture(t);
   patient = await createUser(t, { role: Role.PATIENT, organizationId: f.orgA.id, offices: [f.a1.id] });
-  session = await sessionFor(t, patient.id);
   ownDevice = await insertDevice(f.a1.id, patient.id, `SCOPE-OWN-${patient.id}`);
   leftOfficeDevice = await insertDevice(f.a2.id, patient.id, `SCOPE-LEFT-${patient.id}`);
 });
@@ -60,12 +61,12 @@ describe('patientRowFilter: what a patient sees', () => {
   });
 
   it("the devices feature and the measurements feature both refuse the patient the device of an office they are not in", async () => {
-    expect((await get(`medicaldevice/${ownDevice}`)).statusCode).toBe(200);
-    expect((await get('medicaldevicesdata/getmeasurementsfordevice', { deviceid: ownDevice })).statusCode).toBe(200);
-    const viaDevices = await get(`medicaldevice/${leftOfficeDevice}`);
-    const viaMeasurements = await get('medicaldevicesdata/getmeasurementsfordevice', { deviceid: leftOfficeDevice });
-    expect(viaDevices.statusCode, viaDevices.body).toBe(404);
-    expect(viaMeasurements.statusCode, viaMeasurements.body).toBe(404);
+    expect((await viaDevices(ownDevice)).status).toBe(200);
+    expect((await viaMeasurements(ownDevice)).status).toBe(200);
+    const device = await viaDevices(leftOfficeDevice);
+    const readings = await viaMeasurements(leftOfficeDevice);
+    expect(device.status, device.reply.body).toBe(404);
+    expect(readings.status, readings.reply.body).toBe(404);
   });
 });
 

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { NotificationType, Role } from '@vigil/contract';
-import { createTenancyFixture, createTestApp, createUser, sessionFor, type TestApp } from '../../test/setup';
+import { NotificationType, notifications as notificationsApi, Role } from '@vigil/contract';
+import { callerFor } from '../../test/call-as';
+import { createTenancyFixture, createTestApp, createUser, type TestApp } from '../../test/setup';
 import { measurements, medicalTeamMembers, medicalTeams, notifications, treatmentPlanDevices, treatmentPlans } from '../db/schema/index';
 import { raiseDailyGoals } from './daily-goal.raise.job';
 import { runMonitoringJobs } from './index';
@@ -17,6 +18,7 @@ import { loadActivePlanSchedules, type ActivePlanSchedule } from './plan-slots';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+const callAs = callerFor(() => t);
 let patient: { id: number };
 let schedules: ActivePlanSchedule[];
 
@@ -89,13 +91,9 @@ describe('missed-measurement job (type 5)', () => {
 
   it("processes a missed measurement for the whole team at once (the copies share the slot's dedupe key)", async () => {
     const [nurseCopy] = (await ofType(NotificationType.MISSED_MEASUREMENT, '2024-01-15')).filter((r) => r.toUserId === f.nurseA1.id);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/pushnotifications/markasprocessed?notificationid=${nurseCopy!.id}&resolutioncomments=${encodeURIComponent('Patient travelling')}`,
-      headers: await sessionFor(t, f.nurseA1.id),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.processedCount).toBe(2);
+    const res = await callAs(f.nurseA1, notificationsApi.markAsProcessed, { query: { notificationid: nurseCopy!.id, resolutioncomments: 'Patient travelling' } });
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.processedCount).toBe(2);
     const rows = await ofType(NotificationType.MISSED_MEASUREMENT, '2024-01-15');
     expect(rows.every((r) => r.processingStatus === 1 && r.processedBy === f.nurseA1.id && r.resolutionComments === 'Patient travelling')).toBe(true);
   });

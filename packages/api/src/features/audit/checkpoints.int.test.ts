@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, sql } from 'drizzle-orm';
+import { auditTrail as auditApi } from '@vigil/contract';
 import { buildApp } from '../../app';
 import { loadTestConfig } from '../../config/index';
 import type { Executor } from '../../db/client';
@@ -20,7 +21,8 @@ import { auditEvents } from '../../db/schema/index';
 import { chainAuditRows, GENESIS_HASH } from '../../lib/audit-chain';
 import { FileCheckpointSink, parseCheckpointKey, signCheckpoint } from '../../lib/audit-checkpoint';
 import { auditTrail } from '../../lib/audit-trail';
-import { createTenancyFixture, createTestApp, openTestDatabase, sessionFor, type TestApp } from '../../../test/setup';
+import { callerFor } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, openTestDatabase, type TestApp } from '../../../test/setup';
 import { checkFull, checkIncremental, runCheckpointTick, verifyIncrementally, type CheckSources } from './index';
 import { auditProtection, runFullCheck } from './checkpoints.service';
 
@@ -184,37 +186,36 @@ describe('checkpoints', () => {
 describe('the endpoints', () => {
   it('GET audit/verification and POST audit/fullcheck: a background re-check with its progress, 409 while one runs', async () => {
     const app = await protectedApp();
+    const callAs = callerFor(() => app);
     const f = await createTenancyFixture(app);
-    const admin = await sessionFor(app, f.sysadmin.id);
     await record(app, 25);
     await checkpoint(app);
-    const get = (url: string, lang = 'en') => app.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...admin, 'accept-language': lang } });
-    const post = (url: string, lang = 'en') => app.app.inject({ method: 'POST', url: `/api/${url}`, headers: { ...admin, 'accept-language': lang } });
+    const post = (lang: 'en' | 'es' = 'en') => callAs(f.sysadmin, auditApi.startAuditFullCheck, { lang });
 
-    const started = await post('audit/fullcheck');
-    expect(started.statusCode).toBe(200);
-    expect(started.json().data).toMatchObject({ kind: 'full', status: 'queued' });
+    const started = await post();
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ kind: 'full', status: 'queued' });
     // Without the queue (tests) the job runs in this process's background; close waits for it.
     await app.ctx.jobs.close();
-    const status = (await get('audit/verification')).json().data;
-    expect(status).toMatchObject({ keyConfigured: true, lastCheckpoint: { lastId: expect.any(Number) }, fullCheck: { id: started.json().data.id, status: 'done', result: { ok: true, fromId: 0 } } });
-    expect(status.fullCheck.rowsDone).toBe(status.fullCheck.rowsTotal);
-    expect(status.fullCheck.rowsDone).toBeGreaterThanOrEqual(25);
+    const status = (await callAs(f.sysadmin, auditApi.getAuditVerification)).body;
+    expect(status).toMatchObject({ keyConfigured: true, lastCheckpoint: { lastId: expect.any(Number) }, fullCheck: { id: started.body.id, status: 'done', result: { ok: true, fromId: 0 } } });
+    expect(status.fullCheck!.rowsDone).toBe(status.fullCheck!.rowsTotal);
+    expect(status.fullCheck!.rowsDone).toBeGreaterThanOrEqual(25);
 
     // One running: another is refused, in the caller's language.
     await app.ctx.db.execute(sql`insert into audit_verifications (kind, status) values ('full', 'running')`);
-    const refused = await post('audit/fullcheck', 'es');
-    expect(refused.statusCode).toBe(409);
-    expect(JSON.stringify(refused.json())).toContain('Ya se está realizando una comprobación completa');
-    expect(JSON.stringify((await post('audit/fullcheck')).json())).toContain('A full check of the audit trail is already running');
-    expect((await get('audit/verification')).statusCode).toBe(200);
-    expect((await app.app.inject({ method: 'GET', url: '/api/audit/verification', headers: { ...(await sessionFor(app, f.orgAdminA.id)) } })).statusCode).toBe(403);
+    const refused = await post('es');
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.reply.json())).toContain('Ya se está realizando una comprobación completa');
+    expect(JSON.stringify((await post()).reply.json())).toContain('A full check of the audit trail is already running');
+    expect((await callAs(f.sysadmin, auditApi.getAuditVerification)).status).toBe(200);
+    expect((await callAs(f.orgAdminA, auditApi.getAuditVerification)).status).toBe(403);
   });
 
   it('a full re-check reports a truncation found by the background job, and GET audit/verifychain the same from the checkpoint', async () => {
     const app = await protectedApp();
+    const callAs = callerFor(() => app);
     const f = await createTenancyFixture(app);
-    const admin = await sessionFor(app, f.sysadmin.id);
     await record(app, 20);
     await checkpoint(app);
     const keep = (await ids(app.ctx.db))[10]!;
@@ -222,14 +223,14 @@ describe('the endpoints', () => {
       await app.ctx.db.execute(sql`delete from audit_events where id > ${keep}`);
       await app.ctx.db.execute(sql`update audit_chain_head set last_id = ${keep}, hash = (select hash from audit_events where id = ${keep}) where id = 1`);
     });
-    const verify = await app.app.inject({ method: 'GET', url: '/api/audit/verifychain', headers: admin });
-    expect(verify.json().data).toMatchObject({ ok: false, break: { kind: 'truncated', id: keep + 1 } });
-    const run = (await app.app.inject({ method: 'POST', url: '/api/audit/fullcheck', headers: admin })).json().data;
+    const verify = await callAs(f.sysadmin, auditApi.verifyAuditChain);
+    expect(verify.body).toMatchObject({ ok: false, break: { kind: 'truncated', id: keep + 1 } });
+    const run = (await callAs(f.sysadmin, auditApi.startAuditFullCheck)).body;
     await runFullCheck(app.ctx, run.id); // worked here too: a job delivered twice does nothing the second time
     await app.ctx.jobs.close();
-    const status = (await app.app.inject({ method: 'GET', url: '/api/audit/verification', headers: admin })).json().data;
+    const status = (await callAs(f.sysadmin, auditApi.getAuditVerification)).body;
     expect(status.fullCheck).toMatchObject({ status: 'done', result: { ok: false, break: { kind: 'truncated', id: keep + 1 } } });
-    expect(status.lastResult.result.ok).toBe(false);
+    expect(status.lastResult!.result!.ok).toBe(false);
   });
 });
 

@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { message } from '@vigil/contract';
+import { ccm, message } from '@vigil/contract';
+import { callerFor, type CallUser } from '../../../test/call-as';
 import { repoRoot } from '../../config/index';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmAllergies, ccmAttachments, ccmConditions, ccmLabs, ccmMedicationEvents, ccmObservations, ccmVaccines, prescriptions } from '../../db/schema/index';
 
 const shared = path.resolve(repoRoot, '../shared/data/synthea-r4/fhir');
@@ -17,27 +18,21 @@ const SYNTHEA = path.join(syntheaDir, 'Christeen33_Beier427_edcd074e-b20a-2826-f
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-type Who = { id: number };
-const sessions = new Map<number, { sessionguid: string }>();
+const callAs = callerFor(() => t);
 
-async function headersOf(who: Who, lang: 'en' | 'es' = 'en') {
-  let s = sessions.get(who.id);
-  if (!s) { sessions.set(who.id, (s = await sessionFor(t, who.id))); }
-  return { ...s, 'accept-language': lang };
-}
 function multipart(filename: string, content: Buffer) {
   const boundary = '----vigil' + Math.random().toString(16).slice(2);
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/fhir+json\r\n\r\n`);
   return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-async function importInto(recordId: number, who: Who, content: Buffer, lang: 'en' | 'es' = 'en') {
+async function importInto(recordId: number, who: CallUser, content: Buffer, lang: 'en' | 'es' = 'en') {
   const m = multipart('bundle.json', content);
-  return t.app.inject({ method: 'POST', url: `/api/ccmrecord/${recordId}/fhir`, headers: { ...(await headersOf(who, lang)), ...m.headers }, payload: m.payload });
+  return callAs(who, ccm.importCcmRecordFhir, { params: { id: recordId }, payload: m.payload, extraHeaders: m.headers, lang });
 }
 async function openRecord(recordDate: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/ccmrecord', headers: await headersOf(f.nurseA1), payload: { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as number;
+  const res = await callAs(f.nurseA1, ccm.createCcmRecord, { body: { patientId: f.patientA1.id, hospitalId: f.a1.id, recordDate } });
+  expect(res.status, res.reply.body).toBe(201);
+  return res.body.id;
 }
 async function rowsOf(recordId: number) {
   const count = async (table: typeof ccmConditions | typeof ccmAllergies | typeof ccmVaccines | typeof ccmObservations | typeof ccmAttachments | typeof ccmLabs) => (await t.ctx.db.select({ id: table.id }).from(table).where(eq(table.ccmRecordId, recordId))).length;
@@ -82,8 +77,8 @@ describe('POST ccmrecord/{id}/fhir', () => {
       { patientId: f.patientA1.id, hospitalId: f.a1.id, medicationName: 'naproxen sodium 220 mg oral tablet' },
     ]);
     const res = await importInto(id, f.nurseA1, fs.readFileSync(SYNTHEA));
-    expect(res.statusCode, res.body).toBe(200);
-    const result = res.json().data as { imported: Record<string, number>; skipped: { index: number; resourceType: string; reason: string }[]; skippedCount: number; notMapped: number };
+    expect(res.status, res.reply.body).toBe(200);
+    const result = res.body;
     const stored = await rowsOf(id);
     expect(stored.conditions).toBe(20);
     expect(stored.conditions).toBe(result.imported.ccmconditions);
@@ -103,8 +98,8 @@ describe('POST ccmrecord/{id}/fhir', () => {
     expect(reasons('CareTeam')).toEqual(['no imported care plan names this care team']);
     expect(result.notMapped).toBeGreaterThan(100); // Encounter, Claim, Procedure, ...
     // Each condition carries its course from clinicalStatus, with its first history entry.
-    const record = (await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(f.doctorA1) })).json().data;
-    const conditions = record.sections.ccmconditions as { historyStatus: string; history: unknown[]; name: string }[];
+    const record = (await callAs(f.doctorA1, ccm.getCcmRecordById, { params: { id } })).body;
+    const conditions = record.sections.ccmconditions;
     expect(new Set(conditions.map((c) => c.historyStatus))).toEqual(new Set(['STABLE', 'RESOLVED']));
     expect(conditions.every((c) => c.history.length === 1 && c.name !== '')).toBe(true);
   });
@@ -112,8 +107,8 @@ describe('POST ccmrecord/{id}/fhir', () => {
   it('maps every supported type, skips codes outside the CCM lists and counts the rest as not mapped', async () => {
     const id = await openRecord('2026-01-06');
     const res = await importInto(id, f.nurseA1, Buffer.from(JSON.stringify(smallBundle())));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body).toEqual({
       imported: { ccmconditions: 1, ccmallergy: 1, ccmvaccine: 1, ccmobservation: 1, ccmattachment: 1 },
       skipped: [{ index: 4, resourceType: 'Immunization', reason: 'CVX 52 is not in the CCM vaccine list' }],
       skippedCount: 1,
@@ -130,21 +125,21 @@ describe('POST ccmrecord/{id}/fhir', () => {
     const malformed = smallBundle();
     (malformed.entry[5]!.resource as Record<string, unknown>).effectiveDateTime = '12/01/2025';
     const res = await importInto(id, f.nurseA1, Buffer.from(JSON.stringify(malformed)), 'es');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(message('ccmFhirBadEntry', 'es', { index: 5, resourceType: 'Observation' }));
+    expect(res.status).toBe(400);
+    expect(res.msg).toBe(message('ccmFhirBadEntry', 'es', { index: 5, resourceType: 'Observation' }));
     expect(await rowsOf(id)).toEqual(nothing);
     // A future date passes the mapping and fails inside the transaction, after rows were added: all rolled back.
     const future = smallBundle();
     (future.entry[6]!.resource as Record<string, unknown>).date = '2999-01-01';
     const late = await importInto(id, f.nurseA1, Buffer.from(JSON.stringify(future)));
-    expect(late.statusCode).toBe(400);
-    expect(late.json().msg).toBe(message('ccmFhirBadEntry', 'en', { index: 6, resourceType: 'DocumentReference' }));
+    expect(late.status).toBe(400);
+    expect(late.msg).toBe(message('ccmFhirBadEntry', 'en', { index: 6, resourceType: 'DocumentReference' }));
     expect(await rowsOf(id)).toEqual(nothing);
     // Not JSON, not a Bundle.
     for (const body of ['not json', JSON.stringify({ resourceType: 'Patient' })]) {
       const bad = await importInto(id, f.nurseA1, Buffer.from(body));
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().msg).toBe(message('ccmFhirNotBundle', 'en'));
+      expect(bad.status).toBe(400);
+      expect(bad.msg).toBe(message('ccmFhirNotBundle', 'en'));
     }
     expect(await rowsOf(id)).toEqual(nothing);
   });
@@ -152,8 +147,8 @@ describe('POST ccmrecord/{id}/fhir', () => {
   it('answers 404 to another office and another organization and 403 to a patient, importing nothing', async () => {
     const id = await openRecord('2026-01-08');
     const body = Buffer.from(JSON.stringify(smallBundle()));
-    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await importInto(id, who, body)).statusCode).toBe(404); }
-    expect((await importInto(id, f.patientA1, body)).statusCode).toBe(403);
+    for (const who of [f.doctorA2, f.doctorB1, f.orgAdminB]) { expect((await importInto(id, who, body)).status).toBe(404); }
+    expect((await importInto(id, f.patientA1, body)).status).toBe(403);
     expect(await rowsOf(id)).toEqual(nothing);
   });
 });

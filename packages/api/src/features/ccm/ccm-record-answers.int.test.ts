@@ -12,26 +12,23 @@ import { buildApp } from '../../app';
 import { loadTestConfig } from '../../config/index';
 import * as s from '../../db/schema/index';
 import type { SubRecordTable } from '../../lib/sub-records/sub-records.repo';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp, enablePrograms } from '../../../test/setup';
+import { ccm } from '@vigil/contract';
+import { callerFor, type CallAs } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp, enablePrograms } from '../../../test/setup';
 import { ccmServerGroups } from './ccm-groups';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
-const sessions = new Map<number, { sessionguid: string }>();
 type Who = { id: number };
 type Item = { id: number; updatedAt: string } & Record<string, unknown>;
 type Full = Record<string, unknown> & { sections: Record<string, Item[]> };
 
-async function headersOf(who: Who, extra: Record<string, string> = {}) {
-  let session = sessions.get(who.id);
-  if (!session) { sessions.set(who.id, (session = await sessionFor(t, who.id))); }
-  return { ...session, ...extra };
-}
+const callAs = callerFor(() => t);
 
-/** GET ccmrecord/{id} through `app` as `who`. */
-async function read(id: number, o: { app?: TestApp['app']; who?: Who; ifNoneMatch?: string } = {}) {
-  const res = await (o.app ?? t.app).inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(o.who ?? f.nurseA1, o.ifNoneMatch ? { 'if-none-match': o.ifNoneMatch } : {}) });
-  return { status: res.statusCode, etag: res.headers.etag as string | undefined, body: res.body, data: res.statusCode === 200 ? (res.json().data as Full) : null };
+/** GET ccmrecord/{id} through the app of `via` (this file's app unless told) as `who`. */
+async function read(id: number, o: { via?: CallAs; who?: Who; ifNoneMatch?: string } = {}) {
+  const res = await (o.via ?? callAs)(o.who ?? f.nurseA1, ccm.getCcmRecordById, { params: { id }, extraHeaders: o.ifNoneMatch ? { 'if-none-match': o.ifNoneMatch } : {} });
+  return { status: res.status, etag: res.reply.headers.etag as string | undefined, body: res.reply.body, data: res.status === 200 ? (res.body as Full) : null };
 }
 
 let n = 0;
@@ -132,14 +129,15 @@ describe('GET ccmrecord/{id}: kept answers and ETag', () => {
     expect(first.etag).toMatch(/^W\/"ccmrecord-\d+-\d+"$/);
     expect(Object.values(first.data!.sections).every((rows) => rows.length === 1)).toBe(true);
     expect((await read(id)).body).toBe(first.body);
-    const res = await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(f.nurseA1, { 'if-none-match': `"other", ${first.etag!}` }) });
-    expect(res.statusCode).toBe(304);
-    expect(res.body).toBe('');
-    expect(res.headers.etag).toBe(first.etag);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const res = await callAs(f.nurseA1, ccm.getCcmRecordById, { params: { id }, extraHeaders: { 'if-none-match': `"other", ${first.etag!}` } });
+    expect(res.status).toBe(304);
+    expect(res.reply.body).toBe('');
+    expect(res.reply.headers.etag).toBe(first.etag);
+    expect(res.reply.headers['cache-control']).toBe('private, no-cache');
     // The kept answer's compressed variants decode to the same answer (lib/versioned-answers.ts).
     for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-      const encoded = await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: await headersOf(f.nurseA1, { 'accept-encoding': coding }) });
+      // Raw: the answer is compressed bytes, which callAs would read as a JSON envelope.
+      const encoded = await t.app.inject({ method: 'GET', url: `/api/ccmrecord/${id}`, headers: { ...(await callAs.sessionOf(f.nurseA1)), 'accept-encoding': coding } });
       expect(encoded.headers['content-encoding']).toBe(coding);
       expect(encoded.headers.etag).toBe(first.etag);
       expect(decode(encoded.rawPayload).toString('utf8')).toBe(first.body);
@@ -295,25 +293,23 @@ describe('GET ccmrecord/{id}: kept answers and ETag', () => {
   it('a write through another API process on the same database is seen by this one, and its ETag too', async () => {
     const other = await buildApp(loadTestConfig(), t.ctx.database);
     await other.app.ready();
+    const viaOther = callerFor(() => ({ ...other, close: () => other.app.close() }));
     try {
       const { id } = await filledRecord();
       const v1 = await read(id);
-      expect((await read(id, { app: other.app })).body).toBe(v1.body);
-      const added = await other.app.inject({
-        method: 'POST',
-        url: '/api/ccmallergy',
-        headers: await headersOf(f.nurseA1),
-        payload: { ccmRecordId: id, allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', status: 'ACTIVE' },
+      expect((await read(id, { via: viaOther })).body).toBe(v1.body);
+      const added = await viaOther(f.nurseA1, ccm.createCcmAllergy, {
+        body: { ccmRecordId: id, allergen: 'Penicillin', allergenCodeSystem: 'TEXT', category: 'MEDICATION', status: 'ACTIVE' },
       });
-      expect(added.statusCode, added.body).toBe(201);
+      expect(added.status, added.reply.body).toBe(201);
       const v2 = await read(id, { ifNoneMatch: v1.etag });
       expect(v2.status).toBe(200);
       expect(ofSection(v2.data!, 'ccmallergy').map((r) => r.allergen)).toContain('Penicillin');
       // The other process's kept answer is stale too, and both now agree on the tag.
-      const v2other = await read(id, { app: other.app, ifNoneMatch: v1.etag });
+      const v2other = await read(id, { via: viaOther, ifNoneMatch: v1.etag });
       expect(v2other.status).toBe(200);
       expect(v2other.etag).toBe(v2.etag);
-      expect((await read(id, { app: other.app, ifNoneMatch: v2.etag })).status).toBe(304);
+      expect((await read(id, { via: viaOther, ifNoneMatch: v2.etag })).status).toBe(304);
     } finally {
       await other.app.close();
     }

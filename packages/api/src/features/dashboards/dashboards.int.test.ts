@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { NotificationType, Role, type FacilityDashboard, type OrganizationDashboard, type SystemDashboard } from '@vigil/contract';
+import { dashboards, NotificationType, notifications as notificationsApi, Role } from '@vigil/contract';
+import { anonymous, callerFor, invalid, type CallInput, type CallUser } from '../../../test/call-as';
 import { createTenancyFixture, createUser, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
 import { appointments, billingClaims, billingRuns, measurements, medicalDevices, notifications, patientBillingProfiles, systemLogs, treatmentPlans } from '../../db/schema/index';
 import { localDateOf, localYearMonth, startOfLocalDay } from '../../lib/office-calendar';
@@ -11,11 +12,8 @@ let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 const readingTimesA: number[] = [];
 const ZONE = 'America/New_York'; // the fixture's offices
 
-async function get(who: { id: number }, headers: Record<string, string | number>, path = 'getfacilitydashboard') {
-  const h: Record<string, string> = { ...(await sessionFor(t, who.id)) };
-  for (const [k, v] of Object.entries(headers)) { h[k] = String(v); }
-  return t.app.inject({ method: 'GET', url: `/api/dashboard/${path}`, headers: h });
-}
+const callAs = callerFor(() => t);
+const get = (who: CallUser, headers?: CallInput<typeof dashboards.getFacilityDashboard>['headers']) => callAs(who, dashboards.getFacilityDashboard, { headers });
 
 const MIN = 60_000;
 
@@ -104,8 +102,8 @@ afterAll(async () => t?.close());
 describe('GET dashboard/getfacilitydashboard', () => {
   it("answers the office's figures on a known fixture", async () => {
     const res = await get(f.doctorA1, { hospitalid: f.a1.id });
-    expect(res.statusCode, res.body).toBe(200);
-    const d = (res.json() as { data: FacilityDashboard }).data;
+    expect(res.status, res.reply.body).toBe(200);
+    const d = res.body;
     expect(d.hospitalId).toBe(f.a1.id);
     expect(d.timeZone).toBe(ZONE);
     expect(d.monitored).toBe(2);
@@ -131,43 +129,43 @@ describe('GET dashboard/getfacilitydashboard', () => {
 
   it("answers an organization admin for any office of theirs, and another office's figures apart", async () => {
     const res = await get(f.orgAdminA, { hospitalid: f.a2.id });
-    expect(res.statusCode, res.body).toBe(200);
-    const d = (res.json() as { data: FacilityDashboard }).data;
+    expect(res.status, res.reply.body).toBe(200);
+    const d = res.body;
     expect(d).toMatchObject({ monitored: 1, readingsToday: 1, appointmentsToday: { booked: 1, requested: 0 }, openAlerts: { total: 1, critical: 1 }, billing: { billableClaims: 0, lastRunAt: null } });
     expect(d.responseTime).toEqual({ processed: 0, medianMinutes: null, p90Minutes: null });
   });
 
   it("answers 404 for another tenant's office and for an office of the organization not the caller's", async () => {
-    expect((await get(f.doctorB1, { hospitalid: f.a1.id })).statusCode).toBe(404);
-    expect((await get(f.orgAdminB, { hospitalid: f.a1.id })).statusCode).toBe(404);
-    expect((await get(f.officeAdminA2, { hospitalid: f.a1.id })).statusCode).toBe(404);
-    expect((await get(f.doctorA1, { hospitalid: 999_999 })).statusCode).toBe(404);
+    expect((await get(f.doctorB1, { hospitalid: f.a1.id })).status).toBe(404);
+    expect((await get(f.orgAdminB, { hospitalid: f.a1.id })).status).toBe(404);
+    expect((await get(f.officeAdminA2, { hospitalid: f.a1.id })).status).toBe(404);
+    expect((await get(f.doctorA1, { hospitalid: 999_999 })).status).toBe(404);
   });
 
   it('refuses patients and caregivers (403)', async () => {
-    expect((await get(f.patientA1, { hospitalid: f.a1.id })).statusCode).toBe(403);
-    expect((await get(f.caregiverA1, { hospitalid: f.a1.id })).statusCode).toBe(403);
+    expect((await get(f.patientA1, { hospitalid: f.a1.id })).status).toBe(403);
+    expect((await get(f.caregiverA1, { hospitalid: f.a1.id })).status).toBe(403);
   });
 
   it('answers 400 without an office or with a malformed one', async () => {
-    expect((await get(f.doctorA1, {})).statusCode).toBe(400);
-    expect((await get(f.doctorA1, { hospitalid: 'abc' })).statusCode).toBe(400);
-    expect((await get(f.doctorA1, { hospitalid: -1 })).statusCode).toBe(400);
+    expect((await get(f.doctorA1)).status).toBe(400);
+    expect((await get(f.doctorA1, { hospitalid: invalid('abc') })).status).toBe(400);
+    expect((await get(f.doctorA1, { hospitalid: invalid(-1) })).status).toBe(400);
   });
 
   it('answers 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/getfacilitydashboard', headers: { hospitalid: String(f.a1.id) } });
-    expect(res.statusCode).toBe(401);
+    const res = await callAs(anonymous, dashboards.getFacilityDashboard, { headers: { hospitalid: f.a1.id } });
+    expect(res.status).toBe(401);
   });
 });
 
 describe('GET dashboard/getorganizationdashboard', () => {
-  const org = (who: { id: number }, headers: Record<string, string | number>) => get(who, headers, 'getorganizationdashboard');
+  const org = (who: CallUser, headers?: CallInput<typeof dashboards.getOrganizationDashboard>['headers']) => callAs(who, dashboards.getOrganizationDashboard, { headers });
 
   it("puts the organization's offices side by side with the month's billing totals", async () => {
     const res = await org(f.orgAdminA, { organizationid: f.orgA.id });
-    expect(res.statusCode, res.body).toBe(200);
-    const d = (res.json() as { data: OrganizationDashboard }).data;
+    expect(res.status, res.reply.body).toBe(200);
+    const d = res.body;
     expect(d.offices.map((o) => o.hospitalId).sort()).toEqual([f.a1.id, f.a2.id].sort());
     const a1 = d.offices.find((o) => o.hospitalId === f.a1.id)!;
     const a2 = d.offices.find((o) => o.hospitalId === f.a2.id)!;
@@ -178,23 +176,23 @@ describe('GET dashboard/getorganizationdashboard', () => {
 
   it("shows an office admin only their own office of the organization", async () => {
     const res = await org(f.officeAdminA2, { organizationid: f.orgA.id });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { data: OrganizationDashboard }).data.offices.map((o) => o.hospitalId)).toEqual([f.a2.id]);
+    expect(res.status, res.reply.body).toBe(200);
+    expect(res.body.offices.map((o) => o.hospitalId)).toEqual([f.a2.id]);
   });
 
   it("answers 404 for another tenant's organization, 403 for a patient, 400 for a malformed id", async () => {
-    expect((await org(f.orgAdminB, { organizationid: f.orgA.id })).statusCode).toBe(404);
-    expect((await org(f.doctorB1, { organizationid: f.orgA.id })).statusCode).toBe(404);
-    expect((await org(f.patientA1, { organizationid: f.orgA.id })).statusCode).toBe(403);
-    expect((await org(f.orgAdminA, { organizationid: 'x' })).statusCode).toBe(400);
-    expect((await org(f.orgAdminA, {})).statusCode).toBe(400);
+    expect((await org(f.orgAdminB, { organizationid: f.orgA.id })).status).toBe(404);
+    expect((await org(f.doctorB1, { organizationid: f.orgA.id })).status).toBe(404);
+    expect((await org(f.patientA1, { organizationid: f.orgA.id })).status).toBe(403);
+    expect((await org(f.orgAdminA, { organizationid: invalid('x') })).status).toBe(400);
+    expect((await org(f.orgAdminA)).status).toBe(400);
   });
 });
 
 describe('GET dashboard/getsystemdashboard', () => {
-  const sys = async (who: { id: number }) => {
-    const res = await get(who, {}, 'getsystemdashboard');
-    return { status: res.statusCode, body: res.body, data: res.statusCode === 200 ? (res.json() as { data: SystemDashboard }).data : undefined };
+  const sys = async (who: CallUser) => {
+    const res = await callAs(who, dashboards.getSystemDashboard);
+    return { status: res.status, body: res.reply.body, data: res.status === 200 ? res.body : undefined };
   };
 
   it("answers every organization's usage on the fixture", async () => {
@@ -242,23 +240,23 @@ describe('GET dashboard/getsystemdashboard', () => {
 
   it('refuses everyone but a system admin (403), and answers 401 without a session', async () => {
     for (const who of [f.orgAdminA, f.officeAdminA1, f.doctorA1, f.patientA1]) { expect((await sys(who)).status).toBe(403); }
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/getsystemdashboard' })).statusCode).toBe(401);
+    expect((await callAs(anonymous, dashboards.getSystemDashboard)).status).toBe(401);
   });
 });
 
 describe('amounts not loaded (docs/billing-engine.md "Amounts")', () => {
   it('shows a month whose billable codes have no amount as null, not $0.00, and counts them in the totals', async () => {
-    const before = (await get(f.orgAdminA, { hospitalid: f.a2.id })).json() as { data: FacilityDashboard };
-    const { year, month } = before.data.billing;
+    const before = await get(f.orgAdminA, { hospitalid: f.a2.id });
+    const { year, month } = before.body.billing;
     const [run] = await t.ctx.db.insert(billingRuns).values({ scopeKind: 'hospital', scopeId: f.a2.id, year, month, status: 'done', finishedAt: new Date() }).returning();
     const rows = await t.ctx.db.insert(billingClaims).values([
       { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a2.id, year, month, program: 'CCM', code: '99491', amountCents: null },
       { runId: run!.id, patientId: f.patientA1.id, hospitalId: f.a2.id, year, month, program: 'CCM', code: '99437', amountCents: null },
     ]).returning({ id: billingClaims.id });
     try {
-      const a2 = ((await get(f.orgAdminA, { hospitalid: f.a2.id })).json() as { data: FacilityDashboard }).data;
+      const a2 = (await get(f.orgAdminA, { hospitalid: f.a2.id })).body;
       expect(a2.billing).toMatchObject({ billableClaims: 2, amountCents: null, claimsWithoutAmount: 2 });
-      const org = ((await get(f.orgAdminA, { organizationid: f.orgA.id }, 'getorganizationdashboard')).json() as { data: OrganizationDashboard }).data;
+      const org = (await callAs(f.orgAdminA, dashboards.getOrganizationDashboard, { headers: { organizationid: f.orgA.id } })).body;
       // a1's 90.00 still counts; the two codes without an amount are said to be left out
       expect(org.billingTotals).toMatchObject({ billableClaims: 4, amountCents: 9000, claimsWithoutAmount: 2 });
     } finally {
@@ -271,15 +269,15 @@ describe('one definition of open and critical alerts (docs/dashboards.md "One de
   it('answers the same open and critical alerts on /dashboard, the facility dashboard and the organization dashboard, same office, same minute', async () => {
     // a1: m1 critical open (two copies: one alert), m2 caution open since 2 days (not today's), m3 and m5 processed.
     for (const who of [f.doctorA1, f.officeAdminA1, f.orgAdminA]) {
-      const facility = (await get(who, { hospitalid: f.a1.id })).json().data as FacilityDashboard;
-      const summary = (await t.app.inject({ method: 'GET', url: '/api/pushnotifications/getdashboardsummary', headers: { ...(await sessionFor(t, who.id)), hospitalid: String(f.a1.id) } })).json().data;
+      const facility = (await get(who, { hospitalid: f.a1.id })).body;
+      const summary = (await callAs(who, notificationsApi.getDashboardSummary, { headers: { hospitalid: f.a1.id } })).body;
       expect(facility.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
       expect(summary.openAlerts).toEqual({ total: facility.openAlerts.total, caution: facility.openAlerts.caution, critical: facility.openAlerts.critical });
     }
-    const organization = (await get(f.orgAdminA, { organizationid: f.orgA.id }, 'getorganizationdashboard')).json().data as OrganizationDashboard;
+    const organization = (await callAs(f.orgAdminA, dashboards.getOrganizationDashboard, { headers: { organizationid: f.orgA.id } })).body;
     expect(organization.offices.find((o) => o.hospitalId === f.a1.id)!.openAlerts).toMatchObject({ total: 2, caution: 1, critical: 1 });
     // every office of the caller: a1's two and a2's critical one
-    const all = (await t.app.inject({ method: 'GET', url: '/api/pushnotifications/getdashboardsummary', headers: { ...(await sessionFor(t, f.orgAdminA.id)), hospitalid: '-1' } })).json().data;
+    const all = (await callAs(f.orgAdminA, notificationsApi.getDashboardSummary, { headers: { hospitalid: -1 } })).body;
     expect(all.openAlerts).toEqual({ total: 3, caution: 1, critical: 2 });
   });
 });

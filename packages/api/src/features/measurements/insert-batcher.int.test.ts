@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { devices, measurements as measurementsApi } from '@vigil/contract';
+import { callerFor, type CallInput } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { hubs, measurements, medicalDevices } from '../../db/schema/index';
 import { issueHubCredential } from '../devices/hub-credentials';
 import { pgCode } from '../../db/query-helpers';
@@ -14,6 +16,7 @@ import type { NewMeasurement } from './measurements.repo';
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
 let hub: { id: number; token: string };
+const callAs = callerFor(() => t);
 const dev: Record<string, number> = {};
 
 /**
@@ -232,11 +235,11 @@ describe('POST medicaldevicesdata through the batcher and the hub device cache',
   // The application's own database handle is replaced by a gated one (before this app's first
   // ingestion creates its batcher, which keeps the handle it was given).
   let g: ReturnType<typeof gate>;
-  let staff: { sessionguid: string };
   beforeAll(async () => {
     g = gate(t.ctx.db);
     (t.ctx as AppContext).db = g.db;
-    staff = await sessionFor(t, f.officeAdminA1.id);
+    // The staff session opened here, not in the middle of a test's counted (or held) statements.
+    await callAs.sessionOf(f.officeAdminA1);
   });
 
   const reading = (deviceIdentifier: string, at: number, systolic = 120) => ({
@@ -248,13 +251,11 @@ describe('POST medicaldevicesdata through the batcher and the hub device cache',
       { code: '8462-4', value: 80, unit: 'mm[Hg]' },
     ],
   });
-  const post = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/medicaldevicesdata', headers: { hubtoken: hub.token, 'accept-language': 'en' }, payload: payload as object });
-  const asStaff = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url: `/api/${url}`, headers: { ...staff, 'accept-language': 'en' }, payload });
+  const post = (body: CallInput<typeof measurementsApi.postMeasurements>['body']) => callAs({ hubtoken: hub.token }, measurementsApi.postMeasurements, { body });
+  const updateDevice = (id: number, body: CallInput<typeof devices.updateMedicalDevice>['body']) => callAs(f.officeAdminA1, devices.updateMedicalDevice, { params: { id }, body });
   const resultOf = async (res: Awaited<ReturnType<typeof post>>) => {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.results[0] as { status: string; measurementId?: number; severity?: number; reason?: string };
+    expect(res.status, res.reply.body).toBe(200);
+    return res.body.results[0]!;
   };
 
   it('answers concurrent requests from one combined statement: each its own reading, a repeat a duplicate of the original', async () => {
@@ -275,7 +276,7 @@ describe('POST medicaldevicesdata through the batcher and the hub device cache',
     await vi.waitFor(() => expect(batcherOf(t.ctx).waiting).toBe(bodies.length));
     g.release();
     const firstResult = await resultOf(await first);
-    const results = await Promise.all(answers.map(async (a) => (await a).json().data.results as { status: string; measurementId: number }[]));
+    const results = await Promise.all(answers.map(async (a) => (await a).body.results as { status: string; measurementId: number }[]));
     expect(g.state.statements).toBe(before + 2);
 
     expect(firstResult.status).toBe('stored');
@@ -311,7 +312,7 @@ describe('POST medicaldevicesdata through the batcher and the hub device cache',
     expect((await resultOf(await good1)).status).toBe('stored');
     expect((await resultOf(await good2)).status).toBe('stored');
     // The device's row is gone: the foreign key refuses the reading, answered 404 (plugins/errors.ts).
-    expect((await gone).statusCode).toBe(404);
+    expect((await gone).status).toBe(404);
     expect(await t.ctx.db.select().from(measurements).where(eq(measurements.deviceKey, dev['BP-GONE']!))).toEqual([]);
     forgetHubDevices(t.ctx);
     expect((await resultOf(await post(reading('BP-GONE', at + 2000)))).reason).toBe('unknown device');
@@ -321,38 +322,36 @@ describe('POST medicaldevicesdata through the batcher and the hub device cache',
     const at = BASE - 4 * 86_400_000;
     const id = dev['BP-LIFE']!;
     expect((await resultOf(await post(reading('BP-LIFE', at, 150)))).severity).toBe(1); // cached now
-    expect((await asStaff('PUT', `medicaldevice/${id}`, { status: 0 })).statusCode).toBe(200);
+    expect((await updateDevice(id, { status: 0 })).status).toBe(200);
     expect((await resultOf(await post(reading('BP-LIFE', at + 1000)))).reason).toBe('unknown device');
-    expect((await asStaff('PUT', `medicaldevice/${id}`, { status: 1 })).statusCode).toBe(200);
+    expect((await updateDevice(id, { status: 1 })).status).toBe(200);
     expect((await resultOf(await post(reading('BP-LIFE', at + 2000)))).status).toBe('stored');
 
     const limits = { '8480-6': { cautionHigh: 160, criticalHigh: 200 } };
-    expect((await asStaff('PUT', 'medicaldevice/updatedevicedefaultvaluesjsonformedicaldevice', { medicalDeviceId: id, deviceDefaultValuesJson: limits })).statusCode).toBe(200);
+    expect((await callAs(f.officeAdminA1, devices.updateDeviceDefaultValuesJsonForMedicalDevice, { body: { medicalDeviceId: id, deviceDefaultValuesJson: limits } })).status).toBe(200);
     expect((await resultOf(await post(reading('BP-LIFE', at + 3000, 150)))).severity).toBe(0);
 
-    expect((await asStaff('PUT', `medicaldevice/${id}`, { patientId: null })).statusCode).toBe(200);
+    expect((await updateDevice(id, { patientId: null })).status).toBe(200);
     const unassigned = await resultOf(await post(reading('BP-LIFE', at + 4000)));
     const [row4] = await t.ctx.db.select().from(measurements).where(eq(measurements.id, unassigned.measurementId!));
     expect(row4).toMatchObject({ patientId: f.patientA1.id, deviceId: id }); // the hub's patient now
-    expect((await asStaff('PUT', `medicaldevice/${id}`, { hubId: null })).statusCode).toBe(200);
+    expect((await updateDevice(id, { hubId: null })).status).toBe(200);
     expect((await resultOf(await post(reading('BP-LIFE', at + 5000)))).reason).toBe('unknown device'); // neither the hub's nor its patient's
 
     expect((await resultOf(await post(reading('BP-NEW', at)))).reason).toBe('unknown device'); // cached as absent
-    const created = await asStaff('POST', 'medicaldevice', { deviceIdentifier: 'BP-NEW', deviceType: 'BLOOD_PRESSURE', hospitalId: f.a1.id, hubId: hub.id });
-    expect(created.statusCode, created.body).toBe(201);
+    const created = await callAs(f.officeAdminA1, devices.createMedicalDevice, { body: { deviceIdentifier: 'BP-NEW', deviceType: 'BLOOD_PRESSURE', hospitalId: f.a1.id, hubId: hub.id } });
+    expect(created.status, created.reply.body).toBe(201);
     expect((await resultOf(await post(reading('BP-NEW', at + 1000)))).status).toBe('stored');
   });
 
   it("sees an office's new default limits at once in this process", async () => {
     const at = BASE - 5 * 86_400_000;
     expect((await resultOf(await post(reading('BP-2', at, 150)))).severity).toBe(1);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/medicaldevicesdata/updatedevicedefaultsforhospital',
-      headers: { ...staff, hospitalid: String(f.a1.id), 'accept-language': 'en' },
-      payload: { deviceType: 'BLOOD_PRESSURE', thresholds: { '8480-6': { cautionHigh: 145, criticalHigh: 149 } } },
+    const ok = await callAs(f.officeAdminA1, measurementsApi.updateDeviceDefaultsForHospital, {
+      headers: { hospitalid: f.a1.id },
+      body: { deviceType: 'BLOOD_PRESSURE', thresholds: { '8480-6': { cautionHigh: 145, criticalHigh: 149 } } },
     });
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.status, ok.reply.body).toBe(200);
     expect((await resultOf(await post(reading('BP-2', at + 1000, 150)))).severity).toBe(2);
   });
 });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { repoRoot } from '../../config/index';
-import { createTestApp, createTenancyFixture, sessionFor, type TestApp } from '../../../test/setup';
+import { prescriptions } from '@vigil/contract';
+import { callerFor, type CallUser } from '../../../test/call-as';
+import { createTestApp, createTenancyFixture, type TestApp } from '../../../test/setup';
 import { drugProducts } from '../../db/schema/index';
 import { readDefaultDrugProducts, seedDrugProducts } from './default-drugs';
 import { getCatalogueHead, upsertDrugProducts } from './drug-products.repo';
@@ -15,7 +17,8 @@ import { catalogueDb } from '../../db/handles';
 // demo FHIR bundles has its product.
 
 let t: TestApp;
-let headers: Record<string, string>;
+let doctor: CallUser;
+const callAs = callerFor(() => t);
 
 interface Result {
   drug_product_id: number;
@@ -26,17 +29,16 @@ interface Result {
   openfda: { rxcui: string[] };
 }
 async function search(text: string, limit = 10): Promise<{ total: number; results: Result[] }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/patientprescription/fdasearch', headers, payload: { search: text, limit } });
-  expect(res.statusCode, res.body).toBe(200);
-  const data = res.json().data;
-  return { total: data.meta.results.total, results: data.results };
+  const res = await callAs(doctor, prescriptions.searchDrugProducts, { body: { search: text, limit } });
+  expect(res.status, res.reply.body).toBe(200);
+  return { total: res.body.meta.results.total, results: res.body.results };
 }
 const label = (r: Result) => `${r.brand_name || r.generic_name} ${r.active_ingredients.map((i) => i.strength).join('/')}`.trim();
 
 beforeAll(async () => {
   t = await createTestApp({ drugProducts: 'default' });
   const f = await createTenancyFixture(t);
-  headers = await sessionFor(t, f.doctorA1.id);
+  doctor = f.doctorA1;
 });
 afterAll(async () => t.close());
 

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTenancyFixture, createTestApp, sessionFor, type TestApp } from '../../../test/setup';
+import { surveys } from '@vigil/contract';
+import { callerFor } from '../../../test/call-as';
+import { createTenancyFixture, createTestApp, type TestApp } from '../../../test/setup';
 import { users } from '../../db/schema/index';
 import { seedDemoAssessments } from './demo';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTenancyFixture>>;
+const callAs = callerFor(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,13 +22,12 @@ describe('demo assessments', () => {
     const now = new Date();
     expect(await seedDemoAssessments(t.ctx, now)).toEqual({ patients: 1, surveys: 10 });
     expect(await seedDemoAssessments(t.ctx, now)).toEqual({ patients: 0, surveys: 0 });
-    const headers = { ...(await sessionFor(t, f.nurseA1.id)), patientid: String(f.patientA1.id) };
-    const report = (await t.app.inject({ method: 'GET', url: '/api/survey/getsurveysreportforpatient', headers })).json().data;
-    const phq9 = report.series.find((s: { instrumentCode: string }) => s.instrumentCode === 'PHQ9');
-    expect(phq9.points.map((p: { total: number }) => p.total)).toEqual([19, 16, 13, 10, 8]);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/user/getrelatedpatientswithmentalhealth', headers: { ...headers, hospitalid: String(f.a1.id) } })).json().data;
+    const report = (await callAs(f.nurseA1, surveys.getSurveysReportForPatient, { headers: { patientid: f.patientA1.id } })).body;
+    const phq9 = report.series.find((s) => s.instrumentCode === 'PHQ9')!;
+    expect(phq9.points.map((p) => p.total)).toEqual([19, 16, 13, 10, 8]);
+    const list = (await callAs(f.nurseA1, surveys.getRelatedPatientsWithMentalHealth, { headers: { hospitalid: f.a1.id } })).body;
     expect(list.items[0]).toMatchObject({ id: f.patientA1.id, latestRisk: 1 });
-    const open = (await t.app.inject({ method: 'GET', url: '/api/survey/getassignedinprogresssurveysforpatient', headers })).json().data;
+    const open = (await callAs(f.nurseA1, surveys.getAssignedInProgressSurveysForPatient, { headers: { patientid: f.patientA1.id } })).body;
     expect(open.length).toBeGreaterThanOrEqual(1);
   });
 });
